@@ -19,6 +19,7 @@
 //! ```
 
 pub mod board;
+pub mod eval;
 pub mod movegen;
 pub mod notation;
 
