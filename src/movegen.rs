@@ -60,6 +60,13 @@ fn split(pos: &Position) -> (Color, u32, u32, u32, u32) {
     (us, own & !k, own & k, opp, !(b | w))
 }
 
+/// Does the side to move have any legal move? (Cheap: no list is built.)
+#[inline]
+pub fn has_any_move(pos: &Position) -> bool {
+    let (us, men, kings, opp, empty) = split(pos);
+    count_quiet(us, men, kings, empty) > 0 || jumpers(us, men, kings, opp, empty) != 0
+}
+
 /// Generates every legal move of the side to move into `list` (cleared first).
 pub fn generate(pos: &Position, list: &mut MoveList) {
     list.clear();

@@ -1,0 +1,295 @@
+//! A whole game: the rules that end it (no moves, draws by the 40-move rule, repetition or a
+//! length cap), its record and its PDN text.
+
+use crate::board::{Color, Move, Position};
+use crate::movegen::legal_moves;
+use crate::notation::to_fen;
+use crate::search::Searcher;
+use std::fmt;
+
+/// Draw rules (SPEC section 2), all settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DrawRules {
+    /// Plies with no capture and no man move that make a draw (80 = the 40-move rule; 0 = off).
+    pub quiet_plies: u32,
+    /// The number of times the same position (same side to move) must occur for a draw (0 = off).
+    pub repetitions: u32,
+    /// A hard cap on the game's length in plies, counted from its start position (0 = none).
+    pub max_plies: u32,
+}
+
+impl Default for DrawRules {
+    /// The 40-move rule, threefold repetition, and a cap of 300 plies.
+    fn default() -> Self {
+        DrawRules {
+            quiet_plies: 80,
+            repetitions: 3,
+            max_plies: 300,
+        }
+    }
+}
+
+/// Who won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Outcome {
+    BlackWin,
+    WhiteWin,
+    Draw,
+}
+
+impl Outcome {
+    /// PDN result text: `1-0` Black (the first player) wins, `0-1` White wins, `1/2-1/2`.
+    pub fn pdn(self) -> &'static str {
+        match self {
+            Outcome::BlackWin => "1-0",
+            Outcome::WhiteWin => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+
+    /// The win for a colour.
+    pub fn win_for(c: Color) -> Outcome {
+        match c {
+            Color::Black => Outcome::BlackWin,
+            Color::White => Outcome::WhiteWin,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum EndReason {
+    /// This side was to move and had no legal move.
+    NoMoves(Color),
+    /// The 40-move rule (or its configured length).
+    QuietPlies,
+    /// The same position occurred the configured number of times.
+    Repetition,
+    /// The length cap was reached.
+    MaxPlies,
+    /// This side gave up (a human quitting).
+    Resigned(Color),
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EndReason::NoMoves(c) => write!(f, "{} has no moves", c.name()),
+            EndReason::QuietPlies => f.write_str("no capture or man move for too long"),
+            EndReason::Repetition => f.write_str("repetition"),
+            EndReason::MaxPlies => f.write_str("move limit reached"),
+            EndReason::Resigned(c) => write!(f, "{} resigned", c.name()),
+        }
+    }
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    pos: Position,
+    moves: Vec<Move>,
+    rules: DrawRules,
+    /// Hashes of the positions since the last irreversible move (capture or man move).
+    recent: Vec<u64>,
+    result: Option<(Outcome, EndReason)>,
+}
+
+impl Game {
+    /// A game from `start` under `rules` (a start position with no move is already decided).
+    pub fn new(start: Position, rules: DrawRules) -> Game {
+        let mut g = Game {
+            start,
+            pos: start,
+            moves: Vec::new(),
+            rules,
+            recent: vec![start.hash()],
+            result: None,
+        };
+        g.check_end();
+        g
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn rules(&self) -> &DrawRules {
+        &self.rules
+    }
+
+    /// The result and its reason, once the game is over.
+    pub fn result(&self) -> Option<(Outcome, EndReason)> {
+        self.result
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Plays a move, which must be legal in the current position (from [`legal_moves`]).
+    pub fn play(&mut self, m: Move) {
+        if self.result.is_some() {
+            return;
+        }
+        let irreversible = m.is_capture() || self.pos.is_man_move(&m);
+        self.pos = self.pos.play(&m);
+        self.moves.push(m);
+        if irreversible {
+            self.recent.clear();
+        }
+        self.recent.push(self.pos.hash());
+        self.check_end();
+    }
+
+    /// The side to move gives up.
+    pub fn resign(&mut self) {
+        if self.result.is_none() {
+            let c = self.pos.side_to_move();
+            self.result = Some((Outcome::win_for(c.opposite()), EndReason::Resigned(c)));
+        }
+    }
+
+    fn check_end(&mut self) {
+        let side = self.pos.side_to_move();
+        if !crate::movegen::has_any_move(&self.pos) {
+            self.result = Some((Outcome::win_for(side.opposite()), EndReason::NoMoves(side)));
+            return;
+        }
+        // `recent` holds the positions since the last irreversible move, so its length less one
+        // is the number of quiet plies in a row.
+        let quiet = self.recent.len() as u32 - 1;
+        if self.rules.quiet_plies > 0 && quiet >= self.rules.quiet_plies {
+            self.result = Some((Outcome::Draw, EndReason::QuietPlies));
+        } else if self.rules.repetitions > 0
+            && self
+                .recent
+                .iter()
+                .filter(|&&h| h == self.pos.hash())
+                .count() as u32
+                >= self.rules.repetitions
+        {
+            self.result = Some((Outcome::Draw, EndReason::Repetition));
+        } else if self.rules.max_plies > 0 && self.moves.len() as u32 >= self.rules.max_plies {
+            self.result = Some((Outcome::Draw, EndReason::MaxPlies));
+        }
+    }
+
+    /// Plays the game to its end with a searcher on each side (`rng` breaks root ties).
+    pub fn play_out<R: rand::Rng + ?Sized>(
+        &mut self,
+        black: &mut Searcher,
+        white: &mut Searcher,
+        rng: &mut R,
+    ) {
+        while !self.is_over() {
+            let s = match self.pos.side_to_move() {
+                Color::Black => &mut *black,
+                Color::White => &mut *white,
+            };
+            match s.choose(&self.pos, rng).best {
+                Some(m) => self.play(m),
+                None => break,
+            }
+        }
+    }
+
+    /// The game as PDN. `tags` gives Event, Black and White; Date is today's.
+    pub fn to_pdn(&self, tags: &PdnTags) -> String {
+        let result = self.result.map(|r| r.0.pdn()).unwrap_or("*");
+        let mut s = String::new();
+        s += &format!("[Event \"{}\"]\n", escape(&tags.event));
+        s += &format!("[Date \"{}\"]\n", today());
+        s += &format!("[Black \"{}\"]\n", escape(&tags.black));
+        s += &format!("[White \"{}\"]\n", escape(&tags.white));
+        s += &format!("[Result \"{result}\"]\n");
+        s += "[GameType \"21\"]\n";
+        if self.start != Position::start() {
+            s += "[SetUp \"1\"]\n";
+            s += &format!("[FEN \"{}\"]\n", to_fen(&self.start));
+        }
+        if let Some((_, reason)) = self.result {
+            s += &format!("{{{reason}}}\n");
+        }
+        let mut tokens = Vec::new();
+        let mut side = self.start.side_to_move();
+        let mut number = 1;
+        for (i, m) in self.moves.iter().enumerate() {
+            match side {
+                Color::Black => tokens.push(format!("{number}.")),
+                Color::White if i == 0 => tokens.push(format!("{number}...")),
+                Color::White => {}
+            }
+            tokens.push(m.to_string());
+            if side == Color::White {
+                number += 1;
+            }
+            side = side.opposite();
+        }
+        tokens.push(result.to_string());
+        let mut line = String::new();
+        for t in tokens {
+            if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+                s += &line;
+                s.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line += &t;
+        }
+        s += &line;
+        s.push('\n');
+        s
+    }
+
+    /// The legal moves in the current position.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        legal_moves(&self.pos).as_slice().to_vec()
+    }
+}
+
+/// The names written into a PDN record.
+#[derive(Clone, Debug, Default)]
+pub struct PdnTags {
+    pub event: String,
+    pub black: String,
+    pub white: String,
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC), for the PDN Date tag.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    let days = secs.div_euclid(86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    format!("{y:04}.{m:02}.{d:02}")
+}

@@ -1,0 +1,427 @@
+//! Fixed-depth alpha-beta (negamax) search with the weighted evaluation at the leaves.
+//!
+//! * Values are from the point of view of the searching player (the root side): leaves are
+//!   evaluated for that player with its weights, and negated at the opponent's nodes.
+//! * A side to move with no legal move has lost: `-(WIN - ply)`, beyond any evaluation, so a
+//!   faster win scores higher and a slower loss less badly.
+//! * Settings (defaults in [`SearchConfig::default`]): the capture extension keeps searching at
+//!   the horizon while the side to move must capture (quiescence for a game where captures are
+//!   forced); the transposition table caches results by position hash. A table entry is used for
+//!   its value only at exactly the remaining depth it was searched with, so alpha-beta with the
+//!   table returns exactly the plain minimax value (a tested property); any entry still gives
+//!   its best move to the move ordering.
+//! * Move ordering: table move, then moves that crown, then killer moves, then history scores.
+//! * Among root moves of equal best value one is picked uniformly at random with the caller's
+//!   generator, as the original tool did.
+
+use crate::board::{Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
+use crate::eval::{evaluate, Weights};
+use crate::movegen::{generate, has_capture};
+use rand::RngExt;
+
+/// The score of a won position at the root (a win at ply `p` scores `WIN - p`).
+pub const WIN: i32 = 1_000_000_000;
+const INF: i32 = WIN + 1;
+/// Scores beyond this are wins or losses, not evaluations.
+const WIN_BOUND: i32 = WIN - 10_000;
+
+/// Search settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SearchConfig {
+    /// Plies searched before the leaves are evaluated.
+    pub depth: u32,
+    /// Keep searching at the horizon while the side to move has a capture.
+    pub capture_extension: bool,
+    /// Transposition table size as a power of two of entries (0 = no table).
+    pub tt_log2: u8,
+}
+
+impl Default for SearchConfig {
+    /// Depth 4, capture extension on, a table of 2^16 entries (1 MiB).
+    fn default() -> Self {
+        SearchConfig {
+            depth: 4,
+            capture_extension: true,
+            tt_log2: 16,
+        }
+    }
+}
+
+impl SearchConfig {
+    pub fn with_depth(depth: u32) -> SearchConfig {
+        SearchConfig {
+            depth,
+            ..SearchConfig::default()
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// A table entry (16 bytes). `best_from`/`best_to` name the best move for ordering; an entry
+/// belongs to the current search session only when its `epoch` matches, so clearing is O(1).
+#[derive(Clone, Copy)]
+struct TtEntry {
+    key: u64,
+    value: i32,
+    best_from: u8,
+    best_to: u8,
+    depth: u8,
+    bound: Bound,
+    epoch: u8,
+}
+
+const EMPTY_ENTRY: TtEntry = TtEntry {
+    key: 0,
+    value: 0,
+    best_from: 0,
+    best_to: 0,
+    depth: 0,
+    bound: Bound::Exact,
+    epoch: 0,
+};
+
+/// Result of a root search.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchResult {
+    /// The chosen move (None when the side to move has no legal move).
+    pub best: Option<Move>,
+    /// Value of the chosen move for the searching player (None when it was forced and not searched).
+    pub value: Option<i32>,
+    /// Nodes visited by this search.
+    pub nodes: u64,
+}
+
+const MAX_PLY: usize = 128;
+
+/// A searcher for one player: its weights, settings, table and statistics.
+pub struct Searcher {
+    weights: Weights,
+    config: SearchConfig,
+    tt: Vec<TtEntry>,
+    epoch: u8,
+    killers: [[Move; 2]; MAX_PLY],
+    history: [[u32; 32]; 32],
+    /// Nodes visited since the searcher was made.
+    pub nodes: u64,
+    player: Color,
+}
+
+impl Searcher {
+    pub fn new(weights: Weights, config: SearchConfig) -> Searcher {
+        let tt = if config.tt_log2 > 0 {
+            vec![EMPTY_ENTRY; 1usize << config.tt_log2.min(30)]
+        } else {
+            Vec::new()
+        };
+        Searcher {
+            weights,
+            config,
+            tt,
+            epoch: 1,
+            killers: [[Move::default(); 2]; MAX_PLY],
+            history: [[0; 32]; 32],
+            nodes: 0,
+            player: Color::Black,
+        }
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Forgets the table, killers and history (for a new game).
+    pub fn clear(&mut self) {
+        self.new_epoch();
+        self.killers = [[Move::default(); 2]; MAX_PLY];
+        self.history = [[0; 32]; 32];
+    }
+
+    /// Minimax value of `pos` for the side to move, searched to the configured depth.
+    pub fn value(&mut self, pos: &Position) -> i32 {
+        self.set_player(pos.side_to_move());
+        self.negamax(pos, self.config.depth, 0, -INF, INF)
+    }
+
+    fn set_player(&mut self, p: Color) {
+        if p != self.player {
+            // Values in the table are relative to the player the evaluation is made for.
+            self.player = p;
+            self.new_epoch();
+        }
+    }
+
+    /// Chooses a move for the side to move. A single legal move is played without searching.
+    pub fn choose<R: rand::Rng + ?Sized>(&mut self, pos: &Position, rng: &mut R) -> SearchResult {
+        let start_nodes = self.nodes;
+        let mut list = MoveList::new();
+        generate(pos, &mut list);
+        if list.len() <= 1 {
+            return SearchResult {
+                best: list.iter().next().copied(),
+                value: None,
+                nodes: 0,
+            };
+        }
+        let (best, value) = self.root(pos, &mut list, rng);
+        SearchResult {
+            best: Some(best),
+            value: Some(value),
+            nodes: self.nodes - start_nodes,
+        }
+    }
+
+    fn root<R: rand::Rng + ?Sized>(
+        &mut self,
+        pos: &Position,
+        list: &mut MoveList,
+        rng: &mut R,
+    ) -> (Move, i32) {
+        self.set_player(pos.side_to_move());
+        self.nodes += 1;
+        let depth = self.config.depth.max(1);
+        // Ties are broken over the generation order, so the choice does not depend on what the
+        // killers and history (which order the search) remember from earlier searches.
+        let generated: Vec<Move> = list.as_slice().to_vec();
+        self.order(pos, list, 0);
+        let mut best = -INF;
+        let mut ties: Vec<Move> = Vec::with_capacity(list.len());
+        for m in list.iter() {
+            let child = pos.play(m);
+            // Window (best - 1, INF): a move equal to the best so far gets its exact value.
+            let v = -self.negamax(&child, depth - 1, 1, -INF, -(best - 1).max(-INF));
+            if v > best {
+                best = v;
+                ties.clear();
+                ties.push(*m);
+            } else if v == best {
+                ties.push(*m);
+            }
+        }
+        ties.sort_by_key(|t| generated.iter().position(|g| g == t));
+        let pick = if ties.len() > 1 {
+            ties[rng.random_range(0..ties.len())]
+        } else {
+            ties[0]
+        };
+        (pick, best)
+    }
+
+    #[inline]
+    fn leaf(&self, pos: &Position) -> i32 {
+        let v = evaluate(pos, self.player, &self.weights);
+        if pos.side_to_move() == self.player {
+            v
+        } else {
+            -v
+        }
+    }
+
+    fn new_epoch(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            // Wrapped: old entries could look current again, so wipe them once every 255 clears.
+            self.tt.iter_mut().for_each(|e| *e = EMPTY_ENTRY);
+            self.epoch = 1;
+        }
+    }
+
+    fn tt_index(&self, key: u64) -> usize {
+        (key as usize) & (self.tt.len() - 1)
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if depth == 0 && !(self.config.capture_extension && has_capture(pos)) {
+            if !crate::movegen::has_any_move(pos) {
+                return -(WIN - ply as i32);
+            }
+            return self.leaf(pos);
+        }
+        let mut list = MoveList::new();
+        generate(pos, &mut list);
+        if list.is_empty() {
+            return -(WIN - ply as i32);
+        }
+        if ply as usize >= MAX_PLY - 1 {
+            return self.leaf(pos);
+        }
+        let key = pos.hash();
+        let use_tt = !self.tt.is_empty() && depth > 0;
+        let mut tt_move = None;
+        if use_tt {
+            let e = self.tt[self.tt_index(key)];
+            {
+                if e.key == key && e.epoch == self.epoch {
+                    tt_move = list
+                        .iter()
+                        .find(|m| m.from() == e.best_from && m.to() == e.best_to)
+                        .copied();
+                    if e.depth as u32 == depth {
+                        let v = from_tt(e.value, ply);
+                        let hit = match e.bound {
+                            Bound::Exact => true,
+                            Bound::Lower => v >= beta,
+                            Bound::Upper => v <= alpha,
+                        };
+                        if hit {
+                            return v;
+                        }
+                    }
+                }
+            }
+        }
+        self.order(pos, &mut list, ply as usize);
+        if let Some(tm) = tt_move {
+            if let Some(i) = list.iter().position(|m| *m == tm) {
+                list.as_mut_slice()[..=i].rotate_right(1);
+            }
+        }
+        let mut a = alpha;
+        let mut best = -INF;
+        let mut best_move = list[0];
+        let next = depth.saturating_sub(1);
+        for m in list.iter() {
+            let v = -self.negamax(&pos.play(m), next, ply + 1, -beta, -a);
+            if v > best {
+                best = v;
+                best_move = *m;
+                if v > a {
+                    a = v;
+                    if a >= beta {
+                        if !m.is_capture() {
+                            let k = &mut self.killers[ply as usize];
+                            if k[0] != *m {
+                                k[1] = k[0];
+                                k[0] = *m;
+                            }
+                            self.history[m.from() as usize - 1][m.to() as usize - 1] +=
+                                depth * depth;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if use_tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let idx = self.tt_index(key);
+            self.tt[idx] = TtEntry {
+                key,
+                value: to_tt(best, ply),
+                best_from: best_move.from(),
+                best_to: best_move.to(),
+                depth: depth.min(255) as u8,
+                bound,
+                epoch: self.epoch,
+            };
+        }
+        best
+    }
+
+    /// Orders moves: crowning moves, then killers, then by history score (stable).
+    fn order(&self, pos: &Position, list: &mut MoveList, ply: usize) {
+        if list.len() < 2 {
+            return;
+        }
+        let crown = match pos.side_to_move() {
+            Color::Black => BLACK_CROWN_ROW,
+            Color::White => WHITE_CROWN_ROW,
+        };
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let score = |m: &Move| -> u32 {
+            let mut s = self.history[m.from() as usize - 1][m.to() as usize - 1].min(1 << 20);
+            if m.is_capture() {
+                s += m.capture_count() << 22;
+            }
+            if pos.is_man_move(m) && crown & (1 << (m.to() - 1)) != 0 {
+                s += 1 << 28;
+            }
+            if *m == killers[0] {
+                s += 1 << 26;
+            } else if *m == killers[1] {
+                s += 1 << 25;
+            }
+            s
+        };
+        list.as_mut_slice()
+            .sort_by_key(|m| std::cmp::Reverse(score(m)));
+    }
+}
+
+/// Win/loss scores are stored relative to the node, not the root.
+fn to_tt(v: i32, ply: u32) -> i32 {
+    if v > WIN_BOUND {
+        v + ply as i32
+    } else if v < -WIN_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+fn from_tt(v: i32, ply: u32) -> i32 {
+    if v > WIN_BOUND {
+        v - ply as i32
+    } else if v < -WIN_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+/// Plain minimax (no pruning, no table) to `depth` plies with the same leaf rules as the
+/// searcher: the reference that alpha-beta must equal.
+pub fn minimax(pos: &Position, depth: u32, weights: &Weights, capture_extension: bool) -> i32 {
+    fn rec(pos: &Position, depth: u32, ply: u32, player: Color, w: &Weights, ext: bool) -> i32 {
+        let list = crate::movegen::legal_moves(pos);
+        if list.is_empty() {
+            return -(WIN - ply as i32);
+        }
+        if (depth == 0 && !(ext && list[0].is_capture())) || ply as usize >= MAX_PLY - 1 {
+            let v = evaluate(pos, player, w);
+            return if pos.side_to_move() == player { v } else { -v };
+        }
+        list.iter()
+            .map(|m| {
+                -rec(
+                    &pos.play(m),
+                    depth.saturating_sub(1),
+                    ply + 1,
+                    player,
+                    w,
+                    ext,
+                )
+            })
+            .max()
+            .unwrap_or(-INF)
+    }
+    rec(
+        pos,
+        depth,
+        0,
+        pos.side_to_move(),
+        weights,
+        capture_extension,
+    )
+}
+
+/// Is `v` a win or loss score rather than an evaluation?
+pub fn is_decisive(v: i32) -> bool {
+    v.abs() > WIN_BOUND
+}
