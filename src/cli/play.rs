@@ -1,0 +1,162 @@
+//! `checkers-ga play`: a game between humans and computers, the board drawn after every move.
+
+use super::common::{search_config, weights_arg};
+use anyhow::Context;
+use checkers_ga::game::{DrawRules, Game, PdnTags};
+use checkers_ga::rng::{derive, fresh_seed, Purpose};
+use checkers_ga::search::Searcher;
+use checkers_ga::{parse_fen, parse_move, Color, Position};
+use std::io::{BufRead, Write};
+
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// Black's player: `human`, `DEPTH:WEIGHTS.json` or `DEPTH:random`
+    #[arg(long, default_value = "human")]
+    pub black: String,
+    /// White's player: `human`, `DEPTH:WEIGHTS.json` or `DEPTH:random`
+    #[arg(long, default_value = "6:random")]
+    pub white: String,
+    /// Start from this PDN FEN instead of the initial position
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Save the game as PDN to this file
+    #[arg(long)]
+    pub pdn: Option<std::path::PathBuf>,
+    /// Seed for random weights and tie-breaks (drawn and printed when absent)
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Game length cap in plies (0 = none)
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+}
+
+enum Side {
+    Human,
+    Computer(String, Box<Searcher>),
+}
+
+fn parse_side(spec: &str, seed: u64, slot: u64) -> anyhow::Result<Side> {
+    if spec == "human" || spec == "0" {
+        return Ok(Side::Human);
+    }
+    let (d, w) = spec.split_once(':').with_context(|| {
+        format!("player '{spec}' must be `human`, `DEPTH:WEIGHTS.json` or `DEPTH:random`")
+    })?;
+    let depth: u32 = d
+        .parse()
+        .ok()
+        .filter(|d| (1..=30).contains(d))
+        .with_context(|| format!("depth '{d}' in player '{spec}' must be 1..30"))?;
+    let (name, weights) = weights_arg(w, seed, slot)?;
+    let s = Searcher::new(weights, search_config(depth, false, 20));
+    Ok(Side::Computer(
+        format!("{name} (depth {depth})"),
+        Box::new(s),
+    ))
+}
+
+pub fn run(a: PlayArgs) -> anyhow::Result<()> {
+    let seed = a.seed.unwrap_or_else(fresh_seed);
+    let mut black = parse_side(&a.black, seed, 0)?;
+    let mut white = parse_side(&a.white, seed, 1)?;
+    let start = match &a.fen {
+        Some(f) => parse_fen(f).with_context(|| format!("bad --fen '{f}'"))?,
+        None => Position::start(),
+    };
+    let rules = DrawRules {
+        max_plies: a.max_plies,
+        ..DrawRules::default()
+    };
+    let mut game = Game::new(start, rules);
+    let mut rng = derive(seed, Purpose::Game, u64::MAX, 0);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let name = |s: &Side| match s {
+        Side::Human => "human".to_string(),
+        Side::Computer(n, _) => n.clone(),
+    };
+    writeln!(
+        out,
+        "Black: {}  White: {}  seed {seed}",
+        name(&black),
+        name(&white)
+    )?;
+    let mut last = String::new();
+    loop {
+        writeln!(out, "\n{}", game.position())?;
+        if !last.is_empty() {
+            writeln!(out, "Last move: {last}")?;
+        }
+        if game.is_over() {
+            break;
+        }
+        let side = game.position().side_to_move();
+        let player = match side {
+            Color::Black => &mut black,
+            Color::White => &mut white,
+        };
+        let mv = match player {
+            Side::Computer(_, s) => {
+                let r = s.choose(game.position(), &mut rng);
+                match r.best {
+                    Some(m) => {
+                        let value = r.value.map(|v| format!(", value {v}")).unwrap_or_default();
+                        writeln!(out, "{} plays {m} ({} nodes{value})", side.name(), r.nodes)?;
+                        m
+                    }
+                    None => break,
+                }
+            }
+            Side::Human => {
+                let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+                writeln!(out, "Legal moves: {}", legal.join(" "))?;
+                loop {
+                    write!(out, "{} to move> ", side.name())?;
+                    out.flush()?;
+                    let mut line = String::new();
+                    if input.read_line(&mut line)? == 0 {
+                        writeln!(out)?;
+                        writeln!(out, "End of input: {} resigns.", side.name())?;
+                        game.resign();
+                        break;
+                    }
+                    let t = line.trim();
+                    if t.is_empty() {
+                        continue;
+                    }
+                    if t == "quit" || t == "resign" {
+                        game.resign();
+                        break;
+                    }
+                    match parse_move(game.position(), t) {
+                        Ok(m) => {
+                            game.play(m);
+                            last = m.to_string();
+                            break;
+                        }
+                        Err(e) => writeln!(out, "Illegal move: {e}. Try again.")?,
+                    }
+                }
+                continue;
+            }
+        };
+        game.play(mv);
+        last = mv.to_string();
+    }
+    if let Some((outcome, reason)) = game.result() {
+        writeln!(out, "Result: {} ({reason})", outcome.pdn())?;
+    }
+    if let Some(path) = &a.pdn {
+        let tags = PdnTags {
+            event: "checkers-ga play".to_string(),
+            black: name(&black),
+            white: name(&white),
+        };
+        checkers_ga::store::write_atomic(path, game.to_pdn(&tags).as_bytes())
+            .with_context(|| format!("cannot write PDN '{}'", path.display()))?;
+        writeln!(out, "PDN saved to {}", path.display())?;
+    }
+    Ok(())
+}
