@@ -132,7 +132,7 @@ pub const fn row_of(sq: u8) -> u8 {
 pub const fn col_of(sq: u8) -> u8 {
     let r = row_of(sq);
     let k = (sq - 1) % 4;
-    if r % 2 == 0 {
+    if r.is_multiple_of(2) {
         2 * k + 1
     } else {
         2 * k

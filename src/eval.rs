@@ -1,19 +1,730 @@
-//! The evaluation: 60 parameters counted on the board for one player, weighted and summed.
+//! The evaluation: 60 parameters counted on the board for one player, weighted and summed
+//! (SPEC section 3).
 //!
-//! PLACEHOLDER (being written): only the interface is fixed here.
+//! Every parameter is defined once, in [`eval_trace`], which reports each value to a [`Trace`].
+//! [`evaluate`] runs it with a [`WeightedSum`] (value * weight, accumulated), [`features`] with a
+//! [`FeatureVector`] (the values themselves), so the search and the feature dump cannot disagree.
+//! Everything is computed with bitboard masks, one-step diagonal shifts and popcounts; only the
+//! capture parameters (16, 17, 19, 20) walk the jump tree, and only when a capture exists.
+//!
+//! "The player" P is the side the search maximises, whoever is to move; the opponent is O.
+//! Conventions where SPEC section 3 leaves room (see the parameter table in [`PARAMS`]):
+//! - Rows are counted from a side's own back row (Black: row 0 = squares 1-4; White: row 7 =
+//!   squares 29-32). Bottom rows = its 2 nearest rows, middle rows = squares 13-20 for both sides,
+//!   top rows = its 3 farthest rows. A side's third row (Black 9-12, White 21-24) is in no band.
+//! - Distance to promotion of a man = rows still to advance: 7 - row for Black, row for White.
+//! - Movable, lonely, blocking and block lines look only at the board (a movable piece has a
+//!   free square to step to, whether or not a capture makes that step illegal).
+//! - Moves/captures count legal moves as the move generator does: two jump paths taking the same
+//!   pieces are two moves.
 
-use crate::board::{Color, Position};
+use crate::board::{step, Color, Dir, Position, BLACK_CROWN_ROW, MAX_JUMPS, WHITE_CROWN_ROW};
+use serde::de::{self, IgnoredAny, SeqAccess, Visitor};
+use serde::ser::SerializeTuple;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
 
 /// Number of evaluation parameters (and weights).
 pub const NUM_PARAMS: usize = 60;
+
+/// |evaluate(..)| never exceeds this, so a search can put terminal (win/loss) scores beyond it.
+///
+/// For positions reachable in play the weighted sum stays far below (about 1000 * 32768); the
+/// bound only matters for artificial positions, where the sum is saturated to it.
+pub const MAX_EVAL: i32 = 1 << 30;
 
 /// A weight vector: the genotype the GA evolves, in SPEC section 3 order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Weights(pub [i16; NUM_PARAMS]);
 
-/// Evaluation of `pos` for `player` (whoever is to move): sum of parameter * weight.
+impl Weights {
+    /// A random weight vector: each weight uniform over the whole `i16` range.
+    pub fn random<R: rand::Rng + ?Sized>(rng: &mut R) -> Weights {
+        let mut w = [0i16; NUM_PARAMS];
+        for x in w.iter_mut() {
+            // The high 16 bits of a uniform u32 are a uniform u16, reinterpreted as i16.
+            *x = (rng.next_u32() >> 16) as u16 as i16;
+        }
+        Weights(w)
+    }
+
+    /// All weights 0.
+    pub const fn zero() -> Weights {
+        Weights([0; NUM_PARAMS])
+    }
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights::zero()
+    }
+}
+
+/// Serialized as a fixed-length tuple of 60 `i16` (serde derives stop at 32 elements).
+impl Serialize for Weights {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut t = serializer.serialize_tuple(NUM_PARAMS)?;
+        for x in &self.0 {
+            t.serialize_element(x)?;
+        }
+        t.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Weights {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Weights, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Weights;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a sequence of {NUM_PARAMS} i16 weights")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Weights, A::Error> {
+                let mut w = [0i16; NUM_PARAMS];
+                for (i, x) in w.iter_mut().enumerate() {
+                    *x = seq
+                        .next_element()?
+                        .ok_or_else(|| de::Error::invalid_length(i, &self))?;
+                }
+                // Self-describing formats (JSON) may hold more; fixed tuples (bincode) cannot.
+                let mut n = NUM_PARAMS;
+                while seq.next_element::<IgnoredAny>()?.is_some() {
+                    n += 1;
+                }
+                if n != NUM_PARAMS {
+                    return Err(de::Error::invalid_length(n, &self));
+                }
+                Ok(Weights(w))
+            }
+        }
+        deserializer.deserialize_tuple(NUM_PARAMS, V)
+    }
+}
+
+/// A parameter's stable short name (used by weight files, `show`, exports) and description.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Param {
+    pub name: &'static str,
+    pub description: &'static str,
+}
+
+const fn p(name: &'static str, description: &'static str) -> Param {
+    Param { name, description }
+}
+
+/// The 60 parameters in SPEC section 3 order (weight `i` multiplies parameter `PARAMS[i]`).
+pub const PARAMS: [Param; NUM_PARAMS] = [
+    p("men", "own men"),
+    p("kings", "own kings"),
+    p("opp_men", "opponent men"),
+    p("opp_kings", "opponent kings"),
+    p("wall_men", "own men at the wall (border squares)"),
+    p("wall_kings", "own kings at the wall (border squares)"),
+    p("opp_wall_men", "opponent men at the wall (border squares)"),
+    p(
+        "opp_wall_kings",
+        "opponent kings at the wall (border squares)",
+    ),
+    p("movable_men", "own men with a non-capturing move"),
+    p("movable_kings", "own kings with a non-capturing move"),
+    p("opp_movable_men", "opponent men with a non-capturing move"),
+    p(
+        "opp_movable_kings",
+        "opponent kings with a non-capturing move",
+    ),
+    p("moves", "legal moves of the player (as if to move)"),
+    p("opp_moves", "legal moves of the opponent (as if to move)"),
+    p("has_capture", "the player has a capture (0/1)"),
+    p("captures", "number of capture moves of the player"),
+    p(
+        "longest_capture",
+        "pieces taken by the player's longest capture",
+    ),
+    p("opp_has_capture", "the opponent has a capture (0/1)"),
+    p("opp_captures", "number of capture moves of the opponent"),
+    p(
+        "opp_longest_capture",
+        "pieces taken by the opponent's longest capture",
+    ),
+    p(
+        "promotion_distance",
+        "sum of distances of own men to their crowning row",
+    ),
+    p(
+        "opp_promotion_distance",
+        "sum of distances of opponent men to their crowning row",
+    ),
+    p(
+        "free_promotion_squares",
+        "empty squares on the player's crowning row",
+    ),
+    p(
+        "opp_free_promotion_squares",
+        "empty squares on the opponent's crowning row",
+    ),
+    p("bottom_men", "own men in own bottom rows (own 2 back rows)"),
+    p(
+        "bottom_kings",
+        "own kings in own bottom rows (own 2 back rows)",
+    ),
+    p(
+        "opp_bottom_men",
+        "opponent men in the opponent's bottom rows",
+    ),
+    p(
+        "opp_bottom_kings",
+        "opponent kings in the opponent's bottom rows",
+    ),
+    p("middle_men", "own men in the middle rows (squares 13-20)"),
+    p(
+        "middle_kings",
+        "own kings in the middle rows (squares 13-20)",
+    ),
+    p(
+        "opp_middle_men",
+        "opponent men in the middle rows (squares 13-20)",
+    ),
+    p(
+        "opp_middle_kings",
+        "opponent kings in the middle rows (squares 13-20)",
+    ),
+    p(
+        "top_men",
+        "own men in own top rows (the 3 rows nearest the opponent)",
+    ),
+    p(
+        "top_kings",
+        "own kings in own top rows (the 3 rows nearest the opponent)",
+    ),
+    p("opp_top_men", "opponent men in the opponent's top rows"),
+    p("opp_top_kings", "opponent kings in the opponent's top rows"),
+    p(
+        "lonely_men",
+        "own men with no piece on any diagonal neighbour",
+    ),
+    p(
+        "lonely_kings",
+        "own kings with no piece on any diagonal neighbour",
+    ),
+    p(
+        "opp_lonely_men",
+        "opponent men with no piece on any diagonal neighbour",
+    ),
+    p(
+        "opp_lonely_kings",
+        "opponent kings with no piece on any diagonal neighbour",
+    ),
+    p(
+        "corner_man",
+        "an own man on its back-row single corner (0/1)",
+    ),
+    p(
+        "corner_king",
+        "an own king on the opponent's single corner (0/1)",
+    ),
+    p(
+        "double_corner",
+        "own men on both squares of the own double corner (0/1)",
+    ),
+    p(
+        "opp_corner_man",
+        "an opponent man on its back-row single corner (0/1)",
+    ),
+    p(
+        "opp_corner_king",
+        "an opponent king on the player's single corner (0/1)",
+    ),
+    p(
+        "opp_double_corner",
+        "opponent men on both squares of its double corner (0/1)",
+    ),
+    p("triangle", "Triangle pattern, player (0/1)"),
+    p("oreo", "Oreo pattern, player (0/1)"),
+    p("bridge", "Bridge pattern, player (0/1)"),
+    p("dog", "Dog pattern, player (0/1)"),
+    p("opp_triangle", "Triangle pattern, opponent (0/1)"),
+    p("opp_oreo", "Oreo pattern, opponent (0/1)"),
+    p("opp_bridge", "Bridge pattern, opponent (0/1)"),
+    p("opp_dog", "Dog pattern, opponent (0/1)"),
+    p("blocking", "own pieces right behind an own piece"),
+    p(
+        "block_lines",
+        "own runs of 3 or more pieces on one diagonal",
+    ),
+    p(
+        "longest_block_line",
+        "length of the longest own block line (0 if none)",
+    ),
+    p(
+        "opp_blocking",
+        "opponent pieces right behind an opponent piece",
+    ),
+    p(
+        "opp_block_lines",
+        "opponent runs of 3 or more pieces on one diagonal",
+    ),
+    p(
+        "opp_longest_block_line",
+        "length of the longest opponent block line (0 if none)",
+    ),
+];
+
+/// The index (0-based) of the parameter with this short name.
+pub fn param_index(name: &str) -> Option<usize> {
+    PARAMS.iter().position(|p| p.name == name)
+}
+
+/// Receives each parameter's value as [`eval_trace`] computes it (`param` is 0-based).
+pub trait Trace {
+    fn add(&mut self, param: usize, value: i32);
+}
+
+/// Accumulates value * weight: the evaluation.
+///
+/// The sum is an `i64`: a value is an `i32` and a weight at most 2^15 in magnitude, so a term is
+/// below 2^46 and 60 terms below 2^52: no overflow (the original tool's 32-bit sum could).
+pub struct WeightedSum<'a> {
+    pub weights: &'a Weights,
+    pub sum: i64,
+}
+
+impl Trace for WeightedSum<'_> {
+    #[inline(always)]
+    fn add(&mut self, param: usize, value: i32) {
+        self.sum += value as i64 * self.weights.0[param] as i64;
+    }
+}
+
+/// Records the values: the feature vector.
+pub struct FeatureVector(pub [i32; NUM_PARAMS]);
+
+impl Trace for FeatureVector {
+    #[inline(always)]
+    fn add(&mut self, param: usize, value: i32) {
+        self.0[param] = value;
+    }
+}
+
+/// Evaluation of `pos` for `player` (whoever is to move): sum of parameter * weight, saturated
+/// to `-MAX_EVAL..=MAX_EVAL` (never reached by real positions).
+#[inline]
 pub fn evaluate(pos: &Position, player: Color, w: &Weights) -> i32 {
-    let men = pos.men(player).count() as i32 - pos.men(player.opposite()).count() as i32;
-    let kings = pos.kings(player).count() as i32 - pos.kings(player.opposite()).count() as i32;
-    men * w.0[0] as i32 + kings * w.0[1] as i32
+    let mut t = WeightedSum { weights: w, sum: 0 };
+    eval_trace(pos, player, &mut t);
+    t.sum.clamp(-(MAX_EVAL as i64), MAX_EVAL as i64) as i32
+}
+
+/// The 60 parameter values of `pos` for `player`, in SPEC order.
+pub fn features(pos: &Position, player: Color) -> [i32; NUM_PARAMS] {
+    let mut t = FeatureVector([0; NUM_PARAMS]);
+    eval_trace(pos, player, &mut t);
+    t.0
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board geometry. Bit i = square i + 1; row r holds bits 4r..4r+3.
+
+const fn sq(s: u32) -> u32 {
+    1 << (s - 1)
+}
+
+/// The 14 border squares: 1-4, 29-32, 5, 13, 21, 12, 20, 28.
+const WALL: u32 = 0xF000_000F | 0x1010_1010 | 0x0808_0808;
+/// Rows 3 and 4 (squares 13-20): the middle rows for both sides.
+const MIDDLE: u32 = 0x000F_F000;
+/// Squares of rows 4-7, rows 2,3,6,7 and rows 1,3,5,7: the three bits of a square's row number.
+const ROW_BIT2: u32 = 0xFFFF_0000;
+const ROW_BIT1: u32 = 0xFF00_FF00;
+const ROW_BIT0: u32 = 0xF0F0_F0F0;
+
+/// Sum of the row numbers (0..7) of the squares of `b`.
+#[inline(always)]
+fn row_sum(b: u32) -> i32 {
+    (4 * (b & ROW_BIT2).count_ones()
+        + 2 * (b & ROW_BIT1).count_ones()
+        + (b & ROW_BIT0).count_ones()) as i32
+}
+
+/// Squares with at least one occupied diagonal neighbour.
+#[inline(always)]
+fn neighbours(occ: u32) -> u32 {
+    step(occ, Dir::UpLeft)
+        | step(occ, Dir::UpRight)
+        | step(occ, Dir::DownLeft)
+        | step(occ, Dir::DownRight)
+}
+
+/// One side's geometry, as compile-time constants.
+trait Side {
+    /// Directions its men move in.
+    const FWD: [Dir; 2];
+    /// The other two directions (kings only).
+    const BACK: [Dir; 2];
+    /// The row where its men crown.
+    const CROWN: u32;
+    const BOTTOM: u32;
+    const TOP: u32;
+    /// Its back-row single corner (a man there counts) and the opponent's (a king there counts).
+    const CORNER_MAN: u32;
+    const CORNER_KING: u32;
+    const DOUBLE_CORNER: u32;
+    const TRIANGLE: u32;
+    const OREO: u32;
+    const BRIDGE: u32;
+    /// Dog: an own piece on `DOG_OWN` and an opponent piece on `DOG_OPP`.
+    const DOG_OWN: u32;
+    const DOG_OPP: u32;
+    /// Sum of distances to the crowning row of the men `men`.
+    fn promotion_distance(men: u32) -> i32;
+}
+
+struct Black;
+struct White;
+
+impl Side for Black {
+    const FWD: [Dir; 2] = [Dir::UpLeft, Dir::UpRight];
+    const BACK: [Dir; 2] = [Dir::DownLeft, Dir::DownRight];
+    const CROWN: u32 = BLACK_CROWN_ROW;
+    const BOTTOM: u32 = 0x0000_00FF; // 1-8
+    const TOP: u32 = 0xFFF0_0000; // 21-32
+    const CORNER_MAN: u32 = sq(4);
+    const CORNER_KING: u32 = sq(29);
+    const DOUBLE_CORNER: u32 = sq(1) | sq(5);
+    const TRIANGLE: u32 = sq(1) | sq(2) | sq(6);
+    const OREO: u32 = sq(2) | sq(3) | sq(7);
+    const BRIDGE: u32 = sq(1) | sq(3);
+    const DOG_OWN: u32 = sq(1);
+    const DOG_OPP: u32 = sq(5);
+    #[inline(always)]
+    fn promotion_distance(men: u32) -> i32 {
+        7 * men.count_ones() as i32 - row_sum(men)
+    }
+}
+
+impl Side for White {
+    const FWD: [Dir; 2] = [Dir::DownLeft, Dir::DownRight];
+    const BACK: [Dir; 2] = [Dir::UpLeft, Dir::UpRight];
+    const CROWN: u32 = WHITE_CROWN_ROW;
+    const BOTTOM: u32 = 0xFF00_0000; // 25-32
+    const TOP: u32 = 0x0000_0FFF; // 1-12
+    const CORNER_MAN: u32 = sq(29);
+    const CORNER_KING: u32 = sq(4);
+    const DOUBLE_CORNER: u32 = sq(28) | sq(32);
+    const TRIANGLE: u32 = sq(27) | sq(31) | sq(32);
+    const OREO: u32 = sq(26) | sq(30) | sq(31);
+    const BRIDGE: u32 = sq(30) | sq(32);
+    const DOG_OWN: u32 = sq(32);
+    const DOG_OPP: u32 = sq(28);
+    #[inline(always)]
+    fn promotion_distance(men: u32) -> i32 {
+        row_sum(men)
+    }
+}
+
+/// The 30 values of one side (parameters 1-60 are these for P and O, interleaved).
+#[derive(Default)]
+struct SideStats {
+    men: i32,
+    kings: i32,
+    wall_men: i32,
+    wall_kings: i32,
+    movable_men: i32,
+    movable_kings: i32,
+    moves: i32,
+    has_capture: i32,
+    captures: i32,
+    longest_capture: i32,
+    promotion_distance: i32,
+    free_promotion: i32,
+    bottom_men: i32,
+    bottom_kings: i32,
+    middle_men: i32,
+    middle_kings: i32,
+    top_men: i32,
+    top_kings: i32,
+    lonely_men: i32,
+    lonely_kings: i32,
+    corner_man: i32,
+    corner_king: i32,
+    double_corner: i32,
+    triangle: i32,
+    oreo: i32,
+    bridge: i32,
+    dog: i32,
+    blocking: i32,
+    block_lines: i32,
+    longest_block_line: i32,
+}
+
+#[inline(always)]
+fn pc(b: u32) -> i32 {
+    b.count_ones() as i32
+}
+
+#[inline(always)]
+fn all(b: u32, mask: u32) -> i32 {
+    (b & mask == mask) as i32
+}
+
+/// Block lines along one diagonal orientation `d`: (number of maximal runs of 3 or more own
+/// pieces, length of the longest such run or 0).
+#[inline(always)]
+fn runs(own: u32, d: Dir) -> (i32, i32) {
+    let back = d.reverse();
+    // l_k = squares starting a chain of k own pieces in direction d: l_{k+1} = own & (l_k - d).
+    let l2 = own & step(own, back);
+    let l3 = own & step(l2, back);
+    if l3 == 0 {
+        return (0, 0);
+    }
+    // A maximal run starts on an own piece whose neighbour behind (in -d) is not own.
+    let start = own & !step(own, d);
+    let count = pc(l3 & start);
+    let mut longest = 3;
+    let mut l = own & step(l3, back);
+    while l != 0 {
+        longest += 1;
+        l = own & step(l, back);
+    }
+    (count, longest)
+}
+
+/// Pieces of a side with a jump available now (as in the move generator).
+#[inline(always)]
+fn jumpers<S: Side>(men: u32, kings: u32, opp: u32, empty: u32) -> u32 {
+    let pieces = men | kings;
+    let mut j = 0;
+    for d in S::FWD {
+        let back = d.reverse();
+        j |= step(step(empty, back) & opp, back) & pieces;
+    }
+    for d in S::BACK {
+        let back = d.reverse();
+        j |= step(step(empty, back) & opp, back) & kings;
+    }
+    j
+}
+
+/// (number of jump sequences, most pieces taken) from `cur`, as the move generator makes them:
+/// taken pieces stay on the board until the move ends, a man stops on its crowning row (`crown`
+/// is 0 for a king), a sequence is cut at `MAX_JUMPS`.
+fn jump_stats(
+    dirs: &[Dir],
+    crown: u32,
+    cur: u32,
+    empty: u32,
+    opp: u32,
+    taken: u32,
+    depth: u32,
+) -> (u32, u32) {
+    let mut count = 0;
+    let mut longest = 0;
+    for &d in dirs {
+        let mid = step(cur, d) & opp & !taken;
+        let land = step(mid, d) & empty;
+        if land == 0 {
+            continue;
+        }
+        let (c, l) = if land & crown != 0 || depth + 1 >= MAX_JUMPS as u32 {
+            (1, depth + 1)
+        } else {
+            jump_stats(dirs, crown, land, empty, opp, taken | mid, depth + 1)
+        };
+        count += c;
+        longest = longest.max(l);
+    }
+    if count == 0 {
+        (1, depth)
+    } else {
+        (count, longest)
+    }
+}
+
+/// (number of capture moves, most pieces taken) of a side whose jumpers are `jumpers` (non-zero).
+#[cold]
+#[inline(never)]
+fn capture_stats<S: Side>(kings: u32, opp: u32, empty: u32, jumpers: u32) -> (i32, i32) {
+    let mut count = 0;
+    let mut longest = 0;
+    let mut b = jumpers;
+    while b != 0 {
+        let bit = b & b.wrapping_neg();
+        b &= b - 1;
+        let (c, l) = if kings & bit != 0 {
+            jump_stats(&Dir::ALL, 0, bit, empty | bit, opp, 0, 0)
+        } else {
+            jump_stats(&S::FWD, S::CROWN, bit, empty | bit, opp, 0, 0)
+        };
+        count += c;
+        longest = longest.max(l);
+    }
+    (count as i32, longest as i32)
+}
+
+/// All values of side `S` (own pieces `own`, of which `kings` are kings; opponent pieces `opp`).
+#[inline(always)]
+fn side_stats<S: Side>(own: u32, kings: u32, opp: u32, has_neighbour: u32) -> SideStats {
+    let men = own & !kings;
+    let occ = own | opp;
+    let empty = !occ;
+    let mut s = SideStats {
+        men: pc(men),
+        kings: pc(kings),
+        wall_men: pc(men & WALL),
+        wall_kings: pc(kings & WALL),
+        ..SideStats::default()
+    };
+
+    // Non-capturing steps: forward for every piece, backward for kings.
+    let fwd0 = step(empty, S::FWD[0].reverse());
+    let fwd1 = step(empty, S::FWD[1].reverse());
+    let bk0 = step(empty, S::BACK[0].reverse());
+    let bk1 = step(empty, S::BACK[1].reverse());
+    let fwd_free = fwd0 | fwd1;
+    s.movable_men = pc(men & fwd_free);
+    s.movable_kings = pc(kings & (fwd_free | bk0 | bk1));
+
+    let j = jumpers::<S>(men, kings, opp, empty);
+    if j != 0 {
+        let (count, longest) = capture_stats::<S>(kings, opp, empty, j);
+        s.has_capture = 1;
+        s.captures = count;
+        s.longest_capture = longest;
+        s.moves = count;
+    } else {
+        s.moves = pc(own & fwd0) + pc(own & fwd1) + pc(kings & bk0) + pc(kings & bk1);
+    }
+
+    s.promotion_distance = S::promotion_distance(men);
+    s.free_promotion = pc(empty & S::CROWN);
+    s.bottom_men = pc(men & S::BOTTOM);
+    s.bottom_kings = pc(kings & S::BOTTOM);
+    s.middle_men = pc(men & MIDDLE);
+    s.middle_kings = pc(kings & MIDDLE);
+    s.top_men = pc(men & S::TOP);
+    s.top_kings = pc(kings & S::TOP);
+    s.lonely_men = pc(men & !has_neighbour);
+    s.lonely_kings = pc(kings & !has_neighbour);
+    s.corner_man = (men & S::CORNER_MAN != 0) as i32;
+    s.corner_king = (kings & S::CORNER_KING != 0) as i32;
+    s.double_corner = all(men, S::DOUBLE_CORNER);
+    s.triangle = all(own, S::TRIANGLE);
+    s.oreo = all(own, S::OREO);
+    s.bridge = all(own, S::BRIDGE);
+    s.dog = ((own & S::DOG_OWN != 0) && (opp & S::DOG_OPP != 0)) as i32;
+
+    // Blocking: an own piece on a forward neighbour.
+    s.blocking = pc(own & (step(own, S::FWD[0].reverse()) | step(own, S::FWD[1].reverse())));
+    let (c0, l0) = runs(own, Dir::UpLeft);
+    let (c1, l1) = runs(own, Dir::UpRight);
+    s.block_lines = c0 + c1;
+    s.longest_block_line = l0.max(l1);
+    s
+}
+
+/// Computes every parameter of `pos` for `player` and reports it to `t` (0-based index, SPEC
+/// order). The single definition behind [`evaluate`] and [`features`].
+///
+/// On x86-64 the body is compiled a second time with the `popcnt` instruction enabled and chosen
+/// at run time when the CPU has it (every x86-64 CPU since about 2008): the baseline target
+/// counts bits with a dozen instructions each, which doubles the cost of an evaluation.
+#[inline]
+pub fn eval_trace<T: Trace>(pos: &Position, player: Color, t: &mut T) {
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    {
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU supports the only feature the function enables.
+            return unsafe { eval_trace_popcnt(pos, player, t) };
+        }
+    }
+    eval_body(pos, player, t)
+}
+
+#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+#[target_feature(enable = "popcnt")]
+unsafe fn eval_trace_popcnt<T: Trace>(pos: &Position, player: Color, t: &mut T) {
+    eval_body(pos, player, t)
+}
+
+#[inline(always)]
+fn eval_body<T: Trace>(pos: &Position, player: Color, t: &mut T) {
+    let black = pos.pieces(Color::Black).0;
+    let white = pos.pieces(Color::White).0;
+    let kings = pos.kings(Color::Black).0 | pos.kings(Color::White).0;
+    let has_neighbour = neighbours(black | white);
+    let b = side_stats::<Black>(black, kings & black, white, has_neighbour);
+    let w = side_stats::<White>(white, kings & white, black, has_neighbour);
+    match player {
+        Color::Black => emit(&b, &w, t),
+        Color::White => emit(&w, &b, t),
+    }
+}
+
+#[inline(always)]
+fn emit<T: Trace>(p: &SideStats, o: &SideStats, t: &mut T) {
+    let values = [
+        p.men,
+        p.kings,
+        o.men,
+        o.kings,
+        p.wall_men,
+        p.wall_kings,
+        o.wall_men,
+        o.wall_kings,
+        p.movable_men,
+        p.movable_kings,
+        o.movable_men,
+        o.movable_kings,
+        p.moves,
+        o.moves,
+        p.has_capture,
+        p.captures,
+        p.longest_capture,
+        o.has_capture,
+        o.captures,
+        o.longest_capture,
+        p.promotion_distance,
+        o.promotion_distance,
+        p.free_promotion,
+        o.free_promotion,
+        p.bottom_men,
+        p.bottom_kings,
+        o.bottom_men,
+        o.bottom_kings,
+        p.middle_men,
+        p.middle_kings,
+        o.middle_men,
+        o.middle_kings,
+        p.top_men,
+        p.top_kings,
+        o.top_men,
+        o.top_kings,
+        p.lonely_men,
+        p.lonely_kings,
+        o.lonely_men,
+        o.lonely_kings,
+        p.corner_man,
+        p.corner_king,
+        p.double_corner,
+        o.corner_man,
+        o.corner_king,
+        o.double_corner,
+        p.triangle,
+        p.oreo,
+        p.bridge,
+        p.dog,
+        o.triangle,
+        o.oreo,
+        o.bridge,
+        o.dog,
+        p.blocking,
+        p.block_lines,
+        p.longest_block_line,
+        o.blocking,
+        o.block_lines,
+        o.longest_block_line,
+    ];
+    for (i, v) in values.into_iter().enumerate() {
+        t.add(i, v);
+    }
 }

@@ -20,9 +20,20 @@
 
 pub mod board;
 pub mod eval;
+pub mod ga;
+pub mod game;
+pub mod matchplay;
 pub mod movegen;
 pub mod notation;
+pub mod openings;
+pub mod rng;
+pub mod search;
+pub mod store;
+pub mod tournament;
+pub mod weights;
 
 pub use board::{Bitboard, Color, Move, MoveList, Position};
+pub use eval::{evaluate, features, Param, Weights, NUM_PARAMS, PARAMS};
 pub use movegen::{generate, has_capture, legal_moves, perft, perft_divide};
 pub use notation::{parse_fen, parse_move, parse_square, to_fen, ParseError};
+pub use weights::{load_weights, parse_weights, save_weights, WeightsError};

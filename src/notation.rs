@@ -167,7 +167,9 @@ pub fn parse_square(tok: &str) -> Result<u8, ParseError> {
         let row = 8 - (b[1] - b'0') as i32;
         return match square_at(row, col) {
             Some(sq) => Ok(sq),
-            None => err(format!("'{t}' is a light square; pieces stand on dark squares")),
+            None => err(format!(
+                "'{t}' is a light square; pieces stand on dark squares"
+            )),
         };
     }
     parse_square_number(t)

@@ -20,7 +20,11 @@ use crate::movegen::{generate, has_capture};
 use rand::RngExt;
 
 /// The score of a won position at the root (a win at ply `p` scores `WIN - p`).
-pub const WIN: i32 = 1_000_000_000;
+pub const WIN: i32 = 1_500_000_000;
+const _: () = assert!(
+    WIN - 10_000 > crate::eval::MAX_EVAL,
+    "wins must lie beyond evaluations"
+);
 const INF: i32 = WIN + 1;
 /// Scores beyond this are wins or losses, not evaluations.
 const WIN_BOUND: i32 = WIN - 10_000;
@@ -137,6 +141,12 @@ impl Searcher {
 
     pub fn weights(&self) -> &Weights {
         &self.weights
+    }
+
+    /// New weights, and a fresh start (for a new game).
+    pub fn reset(&mut self, weights: Weights) {
+        self.weights = weights;
+        self.clear();
     }
 
     /// Forgets the table, killers and history (for a new game).

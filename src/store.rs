@@ -38,3 +38,210 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     }
     result
 }
+
+use crate::ga::Session;
+
+/// The first bytes of every checkpoint file.
+pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
+/// The checkpoint format this build writes and reads.
+pub const CHECKPOINT_VERSION: u32 = 1;
+const HEADER_LEN: usize = 8 + 4 + 8 + 8;
+
+/// Why a checkpoint could not be read or written: one line, naming the file.
+#[derive(Debug)]
+pub struct CheckpointError {
+    pub path: PathBuf,
+    pub problem: String,
+}
+
+impl std::fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "checkpoint '{}': {}", self.path.display(), self.problem)
+    }
+}
+
+impl std::error::Error for CheckpointError {}
+
+fn ck_err(path: &Path, problem: impl Into<String>) -> CheckpointError {
+    CheckpointError {
+        path: path.to_path_buf(),
+        problem: problem.into(),
+    }
+}
+
+/// FNV-1a, 64 bits: any change of a single byte changes it.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The checkpoint bytes of a session: magic, format version, payload length, checksum, then
+/// the session in bincode 2 (serde, standard configuration).
+pub fn encode_checkpoint(session: &Session) -> Vec<u8> {
+    let payload =
+        bincode::serde::encode_to_vec(session, bincode::config::standard()).unwrap_or_default();
+    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
+    out.extend_from_slice(CHECKPOINT_MAGIC);
+    out.extend_from_slice(&CHECKPOINT_VERSION.to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&checksum(&payload).to_le_bytes());
+    out.extend_from_slice(&payload);
+    out
+}
+
+/// Reads checkpoint bytes; `path` only names the file in errors.
+pub fn decode_checkpoint(path: &Path, bytes: &[u8]) -> Result<Session, CheckpointError> {
+    if bytes.is_empty() {
+        return Err(ck_err(path, "the file is empty"));
+    }
+    if bytes.len() < 8 || &bytes[..8] != CHECKPOINT_MAGIC {
+        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).to_string();
+        let t = head.trim_start();
+        let what = if t.starts_with('{') && t.contains("weights") {
+            " (it looks like a weight file)"
+        } else if t.starts_with("60 ") {
+            " (it looks like a file of the original tool)"
+        } else {
+            ""
+        };
+        return Err(ck_err(path, format!("not a checkpoint: wrong magic{what}")));
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(ck_err(path, "truncated header"));
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
+    if version > CHECKPOINT_VERSION {
+        return Err(ck_err(
+            path,
+            format!(
+                "format version {version} is newer than this build reads ({CHECKPOINT_VERSION}); \
+                 upgrade checkers-ga"
+            ),
+        ));
+    }
+    if version != CHECKPOINT_VERSION {
+        return Err(ck_err(path, format!("unknown format version {version}")));
+    }
+    let len = u64::from_le_bytes(bytes[12..20].try_into().unwrap_or_default());
+    let sum = u64::from_le_bytes(bytes[20..28].try_into().unwrap_or_default());
+    let payload = &bytes[HEADER_LEN..];
+    if (payload.len() as u64) < len {
+        return Err(ck_err(
+            path,
+            format!("truncated: {} of {len} payload bytes", payload.len()),
+        ));
+    }
+    if payload.len() as u64 != len {
+        return Err(ck_err(path, "trailing bytes after the payload"));
+    }
+    if checksum(payload) != sum {
+        return Err(ck_err(path, "checksum mismatch: the file is corrupted"));
+    }
+    let (session, used): (Session, usize) =
+        bincode::serde::decode_from_slice(payload, bincode::config::standard())
+            .map_err(|e| ck_err(path, format!("cannot decode: {e}")))?;
+    if used != payload.len() {
+        return Err(ck_err(path, "cannot decode: unused bytes in the payload"));
+    }
+    if session.population.len() != session.settings.population {
+        return Err(ck_err(path, "population size does not match its settings"));
+    }
+    Ok(session)
+}
+
+/// Loads a checkpoint file.
+pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
+    let bytes = std::fs::read(path).map_err(|e| ck_err(path, format!("cannot read: {e}")))?;
+    decode_checkpoint(path, &bytes)
+}
+
+/// The folder of a session's checkpoints: `<root>/<name>`.
+pub fn session_dir(root: &Path, name: &str) -> PathBuf {
+    root.join(name)
+}
+
+/// The checkpoint file of generation `g`: `gen-NNNNN.ckpt`.
+pub fn checkpoint_path(dir: &Path, g: u64) -> PathBuf {
+    dir.join(format!("gen-{g:05}.ckpt"))
+}
+
+/// Writes the session's checkpoint into `dir` (temp, sync, rename) and, with `keep > 0`,
+/// removes all but the newest `keep` checkpoints of the folder. Returns the file written.
+pub fn save_checkpoint(
+    dir: &Path,
+    session: &Session,
+    keep: usize,
+) -> Result<PathBuf, CheckpointError> {
+    std::fs::create_dir_all(dir).map_err(|e| ck_err(dir, format!("cannot create folder: {e}")))?;
+    let path = checkpoint_path(dir, session.generation);
+    write_atomic(&path, &encode_checkpoint(session))
+        .map_err(|e| ck_err(&path, format!("cannot write: {e}")))?;
+    if keep > 0 {
+        let mut all = list_checkpoints(dir);
+        all.sort();
+        if all.len() > keep {
+            for old in &all[..all.len() - keep] {
+                let _ = std::fs::remove_file(old);
+            }
+        }
+    }
+    Ok(path)
+}
+
+/// The checkpoint files (`gen-*.ckpt`) of one session folder, in no particular order.
+pub fn list_checkpoints(dir: &Path) -> Vec<PathBuf> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    rd.filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("gen-") && n.ends_with(".ckpt"))
+        })
+        .collect()
+}
+
+/// Removes temporary files left by an interrupted write in a session folder.
+pub fn remove_stale_temp_files(dir: &Path) {
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for e in rd.filter_map(|e| e.ok()) {
+            let p = e.path();
+            if p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with('.') && n.ends_with(".tmp"))
+            {
+                let _ = std::fs::remove_file(p);
+            }
+        }
+    }
+}
+
+/// Candidate checkpoints to resume from, best first: in one session folder by generation
+/// (highest first); under a root of several sessions, each session's newest by modification
+/// time (newest first), then the older generations.
+pub fn resume_candidates(dir_or_root: &Path) -> Vec<PathBuf> {
+    let mut direct = list_checkpoints(dir_or_root);
+    if !direct.is_empty() {
+        direct.sort();
+        direct.reverse();
+        return direct;
+    }
+    let mut all: Vec<(std::time::SystemTime, PathBuf)> = Vec::new();
+    if let Ok(rd) = std::fs::read_dir(dir_or_root) {
+        for e in rd.filter_map(|e| e.ok()) {
+            if e.path().is_dir() {
+                for p in list_checkpoints(&e.path()) {
+                    let t = std::fs::metadata(&p)
+                        .and_then(|m| m.modified())
+                        .unwrap_or(std::time::UNIX_EPOCH);
+                    all.push((t, p));
+                }
+            }
+        }
+    }
+    all.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    all.into_iter().map(|x| x.1).collect()
+}

@@ -1,6 +1,11 @@
 //! Command-line definitions and dispatch. Each subcommand's reporting lives in its own file.
 
+mod common;
+mod evolve;
+mod features;
+mod matchcmd;
 mod perft;
+mod play;
 
 use clap::{Parser, Subcommand};
 
@@ -17,12 +22,27 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 pub enum Command {
+    /// Start an evolution session (a checkpoint is written after every generation)
+    New(evolve::NewArgs),
+    /// Resume a session from a checkpoint, optionally with new settings
+    Resume(evolve::ResumeArgs),
     /// Count the leaf nodes of the move tree (move generator check and speed test)
     Perft(perft::PerftArgs),
+    /// Play a game: human or computer on either side, the board drawn after every move
+    Play(play::PlayArgs),
+    /// Two weight files play the ballot openings twice each with colours swapped; prints Elo
+    Match(matchcmd::MatchArgs),
+    /// Print the 60 evaluation parameters of a position for one side
+    Features(features::FeaturesArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
+        Command::New(a) => evolve::run_new(a),
+        Command::Resume(a) => evolve::run_resume(a),
         Command::Perft(a) => perft::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Match(a) => matchcmd::run(a),
+        Command::Features(a) => features::run(a),
     }
 }

@@ -1,0 +1,447 @@
+//! `checkers-ga new` and `checkers-ga resume`: evolution sessions with a checkpoint per generation.
+
+use super::common::{pool, show_progress};
+use anyhow::{bail, Context};
+use checkers_ga::ga::{GenerationStats, Session, Settings, Stop};
+use checkers_ga::game::DrawRules;
+use checkers_ga::matchplay::OpeningBook;
+use checkers_ga::rng::fresh_seed;
+use checkers_ga::search::SearchConfig;
+use checkers_ga::store;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Settings of a session. With `new`, an absent option takes its default; with `resume`, it
+/// keeps the checkpoint's value.
+#[derive(clap::Args, Default)]
+pub struct SessionOptions {
+    /// Individuals per generation, a multiple of 4 [new: 16]
+    #[arg(long)]
+    pub population: Option<usize>,
+    /// Games per individual per generation, 0 = all against all twice [new: 0]
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Search depth [new: 4]
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Roulette random factor: noise in [0, F) added to each total [new: 8]
+    #[arg(long)]
+    pub factor: Option<u32>,
+    /// Chance that a child gets one random weight, 0..1 [new: 0.3]
+    #[arg(long)]
+    pub mutation: Option<f64>,
+    /// Stop after this many generations in all [new: 40]
+    #[arg(long, conflicts_with = "time")]
+    pub generations: Option<u64>,
+    /// Stop once this many seconds of evolution in all have passed
+    #[arg(long)]
+    pub time: Option<f64>,
+    /// Where games start: ballot or start [new: ballot]
+    #[arg(long)]
+    pub openings: Option<OpeningBook>,
+    /// Parents kept into the next generation, the best so far among them [new: population/4]
+    #[arg(long)]
+    pub elite: Option<usize>,
+    /// Fresh random individuals per generation [new: population/4]
+    #[arg(long)]
+    pub newcomers: Option<usize>,
+    /// Game length cap in plies [new: 200]
+    #[arg(long)]
+    pub max_plies: Option<u32>,
+    /// Plies without capture or man move that draw, 0 = off [new: 80, the 40-move rule]
+    #[arg(long)]
+    pub quiet_plies: Option<u32>,
+}
+
+/// Options of a run that are not part of the session's identity.
+#[derive(clap::Args)]
+pub struct RunOptions {
+    /// Worker threads (0 = one per core); results are the same at any count
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Keep only the newest K checkpoints (0 = keep every generation)
+    #[arg(long, default_value_t = 0)]
+    pub keep: usize,
+    /// Folder of session folders
+    #[arg(long, default_value = "populations")]
+    pub populations: PathBuf,
+    /// Folder where the best weights are written at the end
+    #[arg(long, default_value = "weights")]
+    pub weights_dir: PathBuf,
+    /// No progress bar and no per-generation lines
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(clap::Args)]
+pub struct NewArgs {
+    #[command(flatten)]
+    pub session: SessionOptions,
+    #[command(flatten)]
+    pub run: RunOptions,
+    /// Seed of every random choice (drawn, printed and stored when absent)
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Session name: its checkpoints go to POPULATIONS/NAME/ [default: date and time]
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Start from a population file of the original tool
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+pub struct ResumeArgs {
+    /// A checkpoint file, a session folder or a session name (default: the newest checkpoint
+    /// under the populations folder)
+    pub file: Option<String>,
+    #[command(flatten)]
+    pub session: SessionOptions,
+    #[command(flatten)]
+    pub run: RunOptions,
+}
+
+fn default_name() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let day = checkers_ga::game::today().replace('.', "-");
+    let t = secs % 86_400;
+    format!("{day}-{:02}{:02}{:02}", t / 3600, t / 60 % 60, t % 60)
+}
+
+fn new_settings(o: &SessionOptions, seed: u64, population: usize) -> Settings {
+    let stop = match (o.generations, o.time) {
+        (_, Some(t)) => Stop::Seconds(t),
+        (Some(g), None) => Stop::Generations(g),
+        (None, None) => Stop::Generations(40),
+    };
+    let d = DrawRules::default();
+    Settings {
+        population,
+        games: o.games.unwrap_or(0),
+        search: SearchConfig {
+            depth: o.depth.unwrap_or(4),
+            capture_extension: true,
+            tt_log2: 14,
+        },
+        factor: o.factor.unwrap_or(8),
+        mutation: o.mutation.unwrap_or(0.3),
+        stop,
+        seed,
+        openings: o.openings.unwrap_or(OpeningBook::Ballot),
+        elite: o.elite.unwrap_or(population / 4),
+        newcomers: o.newcomers.unwrap_or(population / 4),
+        rules: DrawRules {
+            max_plies: o.max_plies.unwrap_or(200),
+            quiet_plies: o.quiet_plies.unwrap_or(d.quiet_plies),
+            ..d
+        },
+    }
+}
+
+/// Applies the options given on `resume` over the checkpoint's settings.
+fn override_settings(s: &mut Settings, o: &SessionOptions) {
+    if let Some(p) = o.population {
+        s.population = p;
+    }
+    if let Some(g) = o.games {
+        s.games = g;
+    }
+    if let Some(d) = o.depth {
+        s.search.depth = d;
+    }
+    if let Some(f) = o.factor {
+        s.factor = f;
+    }
+    if let Some(m) = o.mutation {
+        s.mutation = m;
+    }
+    if let Some(g) = o.generations {
+        s.stop = Stop::Generations(g);
+    }
+    if let Some(t) = o.time {
+        s.stop = Stop::Seconds(t);
+    }
+    if let Some(b) = o.openings {
+        s.openings = b;
+    }
+    if let Some(e) = o.elite {
+        s.elite = e;
+    }
+    if let Some(n) = o.newcomers {
+        s.newcomers = n;
+    }
+    if let Some(m) = o.max_plies {
+        s.rules.max_plies = m;
+    }
+    if let Some(q) = o.quiet_plies {
+        s.rules.quiet_plies = q;
+    }
+}
+
+/// Reads a population file of the original tool: a line `60 POP GENERATION ...`, then one line
+/// of 60 integers per individual.
+fn load_original_population(path: &Path) -> anyhow::Result<Vec<checkers_ga::Weights>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read population file '{}'", path.display()))?;
+    let bad = |why: String| anyhow::anyhow!("population file '{}': {why}", path.display());
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let head: Vec<&str> = lines
+        .next()
+        .ok_or_else(|| bad("the file is empty".into()))?
+        .split_whitespace()
+        .collect();
+    if head.len() < 2 || head[0] != "60" {
+        return Err(bad(format!(
+            "first line must start with `60 POPULATION`, found '{}'",
+            head.join(" ")
+        )));
+    }
+    let n: usize = head[1]
+        .parse()
+        .map_err(|_| bad(format!("population '{}' is not a number", head[1])))?;
+    let mut pop = Vec::with_capacity(n);
+    for (i, line) in lines.enumerate() {
+        let mut w = [0i16; 60];
+        let vals: Vec<&str> = line.split_whitespace().collect();
+        if vals.len() != 60 {
+            return Err(bad(format!(
+                "individual {} has {} weights, expected 60",
+                i + 1,
+                vals.len()
+            )));
+        }
+        for (k, v) in vals.iter().enumerate() {
+            w[k] = v.parse().map_err(|_| {
+                bad(format!(
+                    "individual {}: '{v}' is not a 16-bit integer",
+                    i + 1
+                ))
+            })?;
+        }
+        pop.push(checkers_ga::Weights(w));
+    }
+    if pop.len() != n {
+        return Err(bad(format!(
+            "header says {n} individuals, found {}",
+            pop.len()
+        )));
+    }
+    Ok(pop)
+}
+
+pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
+    let seed = a.seed.unwrap_or_else(fresh_seed);
+    let from = match &a.from {
+        Some(p) => Some(load_original_population(p)?),
+        None => None,
+    };
+    let population = match (&from, a.session.population) {
+        (Some(pop), Some(p)) if p != pop.len() => {
+            bail!(
+                "--population {p} differs from the {} individuals of --from",
+                pop.len()
+            )
+        }
+        (Some(pop), _) => pop.len(),
+        (None, p) => p.unwrap_or(16),
+    };
+    let settings = new_settings(&a.session, seed, population);
+    settings.validate().map_err(anyhow::Error::msg)?;
+    let name = a.name.clone().unwrap_or_else(default_name);
+    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+        bail!("session name '{name}' must be a plain folder name");
+    }
+    let dir = store::session_dir(&a.run.populations, &name);
+    if !store::list_checkpoints(&dir).is_empty() {
+        bail!(
+            "session '{name}' already has checkpoints in '{}': resume it with `checkers-ga resume {}` or pick another --name",
+            dir.display(),
+            dir.display()
+        );
+    }
+    let session = match from {
+        Some(pop) => Session::with_population(&name, settings, pop),
+        None => Session::new(&name, settings),
+    };
+    if !a.run.quiet {
+        println!(
+            "new session '{name}': seed {seed}, population {}, depth {}, {}",
+            session.settings.population,
+            session.settings.search.depth,
+            describe_stop(&session.settings.stop)
+        );
+    }
+    evolve(session, &dir, &a.run)
+}
+
+pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
+    let root = &a.run.populations;
+    let target: PathBuf = match &a.file {
+        None => root.clone(),
+        Some(f) => {
+            let p = PathBuf::from(f);
+            if p.exists() {
+                p
+            } else if root.join(f).is_dir() {
+                root.join(f)
+            } else {
+                bail!("no checkpoint, session folder or session named '{f}'");
+            }
+        }
+    };
+    let (path, mut session) = if target.is_file() {
+        (target.clone(), store::load_checkpoint(&target)?)
+    } else {
+        let cands = store::resume_candidates(&target);
+        if cands.is_empty() {
+            bail!(
+                "no checkpoint to resume under '{}': start one with `checkers-ga new`",
+                target.display()
+            );
+        }
+        let mut found = None;
+        for c in &cands {
+            match store::load_checkpoint(c) {
+                Ok(s) => {
+                    found = Some((c.clone(), s));
+                    break;
+                }
+                Err(e) => eprintln!("warning: skipping {e}"),
+            }
+        }
+        found.with_context(|| format!("no loadable checkpoint under '{}'", target.display()))?
+    };
+    let dir = path
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."));
+    store::remove_stale_temp_files(&dir);
+    let before = session.settings.clone();
+    override_settings(&mut session.settings, &a.session);
+    session.settings.validate().map_err(anyhow::Error::msg)?;
+    if session.settings.population != before.population {
+        resize_population(&mut session);
+    }
+    if !a.run.quiet {
+        println!(
+            "resuming '{}' from {} (generation {}, {})",
+            session.name,
+            path.display(),
+            session.generation,
+            describe_stop(&session.settings.stop)
+        );
+    }
+    if session.finished() {
+        println!(
+            "session '{}' already reached its limit ({}); give a larger --generations or --time",
+            session.name,
+            describe_stop(&session.settings.stop)
+        );
+        return finish(&session, &a.run);
+    }
+    evolve(session, &dir, &a.run)
+}
+
+/// A new population size on resume: cut the population, or fill it with random newcomers drawn
+/// from the session's generator for this generation.
+fn resize_population(s: &mut Session) {
+    let n = s.settings.population;
+    let mut rng = checkers_ga::rng::derive(
+        s.settings.seed,
+        checkers_ga::rng::Purpose::Initial,
+        s.generation + 1,
+        n as u64,
+    );
+    s.population.truncate(n);
+    while s.population.len() < n {
+        s.population.push(checkers_ga::Weights::random(&mut rng));
+    }
+}
+
+fn describe_stop(s: &Stop) -> String {
+    match s {
+        Stop::Generations(g) => format!("stop after generation {g}"),
+        Stop::Seconds(t) => format!("stop after {t} s"),
+    }
+}
+
+fn summary_line(st: &GenerationStats, s: &Session) -> String {
+    let duel = match st.duel {
+        None => "first best".to_string(),
+        Some(d) => format!(
+            "duel {}-{}{}",
+            d.challenger,
+            d.holder,
+            if d.replaced { " new best" } else { "" }
+        ),
+    };
+    let limit = match s.settings.stop {
+        Stop::Generations(g) => format!("/{g}"),
+        Stop::Seconds(_) => String::new(),
+    };
+    format!(
+        "gen {}{limit}  best {} mean {:.1} min {}  diversity {:.3}  {duel}  {} games {:.1}/s  {:.1} plies/game  {:.1} s",
+        st.generation,
+        st.best,
+        st.mean,
+        st.min,
+        st.diversity,
+        st.games,
+        st.games as f64 / st.seconds.max(1e-9),
+        st.plies as f64 / st.games.max(1) as f64,
+        st.seconds
+    )
+}
+
+fn evolve(mut session: Session, dir: &Path, run: &RunOptions) -> anyhow::Result<()> {
+    let p = pool(run.threads)?;
+    let progress = show_progress(run.quiet);
+    if !run.quiet {
+        println!(
+            "checkpoints in {}/ (Ctrl-C stops; the last checkpoint stays valid: `checkers-ga resume {}`)",
+            dir.display(),
+            dir.display()
+        );
+    }
+    let mut out = std::io::stdout();
+    while !session.finished() {
+        let bar = if progress {
+            let b = ProgressBar::new(session.games_per_generation() as u64);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "gen {msg} {bar:30} {pos}/{len} games {per_sec} eta {eta}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            b.set_message((session.generation + 1).to_string());
+            b
+        } else {
+            ProgressBar::hidden()
+        };
+        let stats = p.install(|| session.run_generation(&|_| bar.inc(1)));
+        bar.finish_and_clear();
+        let path = store::save_checkpoint(dir, &session, run.keep)?;
+        if !run.quiet {
+            writeln!(out, "{}", summary_line(&stats, &session))?;
+            writeln!(out, "checkpoint {}", path.display())?;
+        }
+    }
+    finish(&session, run)
+}
+
+/// Writes the best so far to WEIGHTS_DIR/NAME-best.json and prints its path.
+fn finish(session: &Session, run: &RunOptions) -> anyhow::Result<()> {
+    let Some(best) = session.best_so_far else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(&run.weights_dir)
+        .with_context(|| format!("cannot create '{}'", run.weights_dir.display()))?;
+    let path = run.weights_dir.join(format!("{}-best.json", session.name));
+    checkers_ga::weights::save_weights(&path, &best)?;
+    println!("best weights: {}", path.display());
+    Ok(())
+}

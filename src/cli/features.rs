@@ -1,0 +1,42 @@
+use anyhow::{bail, Context};
+use checkers_ga::{features, parse_fen, Color, Position, PARAMS};
+use std::io::Write;
+
+#[derive(clap::Args)]
+pub struct FeaturesArgs {
+    /// The position as PDN FEN, e.g. "B:W21,22,K30:B1,2,3" (default: the start position)
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// The player the parameters are counted for: black or white (default: the side to move)
+    #[arg(long)]
+    pub side: Option<String>,
+}
+
+fn parse_side(s: &str) -> anyhow::Result<Color> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "black" | "b" | "red" | "r" => Ok(Color::Black),
+        "white" | "w" => Ok(Color::White),
+        _ => bail!("bad --side '{s}' (expected black or white)"),
+    }
+}
+
+/// Prints one `NUMBER NAME VALUE` line per parameter, in SPEC order.
+pub fn run(a: FeaturesArgs) -> anyhow::Result<()> {
+    let pos = match &a.fen {
+        Some(f) => parse_fen(f).with_context(|| format!("bad --fen '{f}'"))?,
+        None => Position::start(),
+    };
+    let side = match &a.side {
+        Some(s) => parse_side(s)?,
+        None => pos.side_to_move(),
+    };
+    let values = features(&pos, side);
+    let mut out = String::new();
+    for (i, (p, v)) in PARAMS.iter().zip(values).enumerate() {
+        out.push_str(&format!("{:>2} {:<26} {v}\n", i + 1, p.name));
+    }
+    match std::io::stdout().lock().write_all(out.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}

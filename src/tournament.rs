@@ -1,0 +1,266 @@
+//! Tournaments inside a population: who plays whom from which opening, the games on a rayon
+//! pool, and per-individual results by colour.
+//!
+//! Scoring (ours, SPEC section 5): a win is 2 points, a draw 1, a loss 0.
+
+use crate::board::Position;
+use crate::eval::Weights;
+use crate::game::{DrawRules, Game, Outcome};
+use crate::matchplay::OpeningBook;
+use crate::openings::ballot;
+use crate::rng::{derive, ChaCha8Rng, Purpose};
+use crate::search::{SearchConfig, Searcher};
+use rand::seq::SliceRandom;
+use rand::RngExt;
+use rayon::prelude::*;
+
+/// One scheduled game: indices into the population, and the opening (index into the ballot in
+/// use; ignored for the start-position book).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Pairing {
+    pub black: usize,
+    pub white: usize,
+    pub opening: usize,
+}
+
+/// The schedule for one generation. `games_per_individual == 0`: every individual against every
+/// other, twice with colours swapped, both games of a pair from the same opening drawn by `rng`.
+/// Otherwise the neighbour scheme: the population is shuffled into a ring and each individual
+/// meets its `max(1, n/4)` nearest neighbours on each side, twice each (about `n` games each).
+pub fn schedule(
+    population: usize,
+    games_per_individual: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Pairing> {
+    let n_openings = ballot().len();
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    if games_per_individual == 0 || games_per_individual >= 2 * (population.saturating_sub(1)) {
+        for i in 0..population {
+            for j in i + 1..population {
+                pairs.push((i, j));
+            }
+        }
+    } else {
+        let mut ring: Vec<usize> = (0..population).collect();
+        ring.shuffle(rng);
+        let reach = (games_per_individual / 4).max(1).min(population / 2);
+        for k in 0..population {
+            for d in 1..=reach {
+                let other = (k + d) % population;
+                // With an even ring and reach = population/2 the opposite pair comes up twice.
+                if 2 * d == population && k >= population / 2 {
+                    continue;
+                }
+                pairs.push((ring[k], ring[other]));
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(pairs.len() * 2);
+    for (a, b) in pairs {
+        let opening = rng.random_range(0..n_openings);
+        out.push(Pairing {
+            black: a,
+            white: b,
+            opening,
+        });
+        out.push(Pairing {
+            black: b,
+            white: a,
+            opening,
+        });
+    }
+    out
+}
+
+/// The result of one tournament game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameResult {
+    pub pairing: Pairing,
+    pub outcome: Outcome,
+    pub plies: u32,
+}
+
+/// An individual's results in one tournament.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Standing {
+    /// 2 per win, 1 per draw.
+    pub points: u32,
+    pub wins_black: u32,
+    pub draws_black: u32,
+    pub losses_black: u32,
+    pub wins_white: u32,
+    pub draws_white: u32,
+    pub losses_white: u32,
+}
+
+impl Standing {
+    pub fn games(&self) -> u32 {
+        self.wins_black
+            + self.draws_black
+            + self.losses_black
+            + self.wins_white
+            + self.draws_white
+            + self.losses_white
+    }
+}
+
+/// Plays one game between two weight vectors from an opening (or the start position).
+#[allow(clippy::too_many_arguments)]
+pub fn play_game(
+    black: &mut Searcher,
+    white: &mut Searcher,
+    wb: &Weights,
+    ww: &Weights,
+    book: OpeningBook,
+    opening: usize,
+    rules: DrawRules,
+    rng: &mut ChaCha8Rng,
+) -> Game {
+    black.reset(*wb);
+    white.reset(*ww);
+    let mut game = Game::new(Position::start(), rules);
+    if book == OpeningBook::Ballot {
+        let b = ballot();
+        for m in &b[opening % b.len()].moves {
+            game.play(*m);
+        }
+    }
+    game.play_out(black, white, rng);
+    game
+}
+
+/// Plays the schedule on the current rayon pool. Game `k` uses the generator derived from
+/// `(seed, generation, k)`, so results do not depend on the number of threads.
+#[allow(clippy::too_many_arguments)]
+pub fn run(
+    population: &[Weights],
+    schedule: &[Pairing],
+    config: SearchConfig,
+    book: OpeningBook,
+    rules: DrawRules,
+    seed: u64,
+    generation: u64,
+    on_game: &(dyn Fn(&GameResult) + Sync),
+) -> Vec<GameResult> {
+    schedule
+        .par_iter()
+        .enumerate()
+        .map_init(
+            || {
+                (
+                    Searcher::new(Weights::zero(), config),
+                    Searcher::new(Weights::zero(), config),
+                )
+            },
+            |(sb, sw), (k, p)| {
+                let mut rng = derive(seed, Purpose::Game, generation, k as u64);
+                let g = play_game(
+                    sb,
+                    sw,
+                    &population[p.black],
+                    &population[p.white],
+                    book,
+                    p.opening,
+                    rules,
+                    &mut rng,
+                );
+                let r = GameResult {
+                    pairing: *p,
+                    outcome: g.result().map(|r| r.0).unwrap_or(Outcome::Draw),
+                    plies: g.plies() as u32,
+                };
+                on_game(&r);
+                r
+            },
+        )
+        .collect()
+}
+
+/// Totals per individual from a tournament's results.
+pub fn standings(population: usize, results: &[GameResult]) -> Vec<Standing> {
+    let mut s = vec![Standing::default(); population];
+    for r in results {
+        let (b, w) = (r.pairing.black, r.pairing.white);
+        match r.outcome {
+            Outcome::BlackWin => {
+                s[b].wins_black += 1;
+                s[b].points += 2;
+                s[w].losses_white += 1;
+            }
+            Outcome::WhiteWin => {
+                s[w].wins_white += 1;
+                s[w].points += 2;
+                s[b].losses_black += 1;
+            }
+            Outcome::Draw => {
+                s[b].draws_black += 1;
+                s[b].points += 1;
+                s[w].draws_white += 1;
+                s[w].points += 1;
+            }
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn all_vs_all_pairs_everyone_twice_with_colours_swapped() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let s = schedule(8, 0, &mut rng);
+        assert_eq!(s.len(), 8 * 7);
+        for i in 0..8 {
+            for j in 0..8 {
+                if i != j {
+                    let n = s.iter().filter(|p| p.black == i && p.white == j).count();
+                    assert_eq!(n, 1, "{i} v {j}");
+                }
+            }
+        }
+        for pair in s.chunks(2) {
+            assert_eq!(pair[0].opening, pair[1].opening);
+        }
+    }
+
+    #[test]
+    fn neighbour_scheme_gives_each_the_asked_number_of_games() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let s = schedule(16, 8, &mut rng);
+        for i in 0..16 {
+            let n = s.iter().filter(|p| p.black == i || p.white == i).count();
+            assert_eq!(n, 8, "individual {i}");
+        }
+    }
+
+    #[test]
+    fn standings_count_points_by_colour() {
+        let p = |b, w| Pairing {
+            black: b,
+            white: w,
+            opening: 0,
+        };
+        let r = [
+            GameResult {
+                pairing: p(0, 1),
+                outcome: Outcome::BlackWin,
+                plies: 10,
+            },
+            GameResult {
+                pairing: p(1, 0),
+                outcome: Outcome::Draw,
+                plies: 10,
+            },
+        ];
+        let s = standings(2, &r);
+        assert_eq!(s[0].points, 3);
+        assert_eq!(s[1].points, 1);
+        assert_eq!(s[0].wins_black, 1);
+        assert_eq!(s[0].draws_white, 1);
+        assert_eq!(s[1].losses_white, 1);
+        assert_eq!(s[1].draws_black, 1);
+    }
+}

@@ -1,0 +1,442 @@
+//! Weight files: reading, writing and checking them.
+//!
+//! Two formats load, told apart by their first non-blank character:
+//!
+//! **JSON** (what this tool writes), keyed by the stable parameter names of
+//! [`PARAMS`](crate::eval::PARAMS), one parameter per line in SPEC order:
+//!
+//! ```text
+//! {
+//!   "format": "checkers-ga weights",
+//!   "version": 1,
+//!   "comment": "optional free text",
+//!   "weights": {
+//!     "men": 100,
+//!     "kings": 160,
+//!     ...
+//!     "opp_longest_block_line": 0
+//!   }
+//! }
+//! ```
+//!
+//! `weights` is required and must name all 60 parameters exactly once, each with an integer in
+//! -32768..=32767 (the order inside the object does not matter). `format` (if present) must be
+//! `"checkers-ga weights"`, `version` (if present) must be 1, `comment` (if present) is a string.
+//! No other top-level keys are accepted, so a misspelt key is reported rather than ignored.
+//!
+//! **The original tool's text format**: a first line `60 1`, then the 60 weights as integers
+//! (normally on one line; any whitespace separates them).
+//!
+//! Errors are one line, name the file (when there is one) and the problem: unknown parameter
+//! names, missing names, duplicated names, values outside `i16` (with the parameter), not JSON.
+
+use crate::eval::{param_index, Weights, NUM_PARAMS, PARAMS};
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use std::fmt;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The value of the `format` key of a JSON weight file.
+pub const FORMAT_NAME: &str = "checkers-ga weights";
+/// The `version` this tool writes and reads.
+pub const FORMAT_VERSION: u64 = 1;
+
+/// A weight file's contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightFile {
+    pub weights: Weights,
+    /// The JSON `comment`, if any (the original format has none).
+    pub comment: Option<String>,
+}
+
+/// What is wrong with a weight file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsErrorKind {
+    /// The file could not be read or written.
+    Io(String),
+    /// Neither JSON nor the original text format, or JSON that does not parse.
+    NotJson(String),
+    /// JSON of the wrong shape (top-level keys, format, version, comment).
+    Format(String),
+    /// Parameter names that do not exist.
+    UnknownNames(Vec<String>),
+    /// Parameter names that are absent.
+    MissingNames(Vec<String>),
+    /// A parameter given more than once.
+    Duplicate(String),
+    /// A value that is not an integer in the `i16` range (the text of the value as written).
+    BadValue { name: String, value: String },
+    /// The original text format, malformed.
+    Original(String),
+}
+
+impl fmt::Display for WeightsErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsErrorKind::Io(m) => f.write_str(m),
+            WeightsErrorKind::NotJson(m) => write!(f, "not a weight file: {m}"),
+            WeightsErrorKind::Format(m) => f.write_str(m),
+            WeightsErrorKind::UnknownNames(v) => {
+                let s = if v.len() == 1 { "" } else { "s" };
+                write!(f, "unknown parameter name{s}: {}", v.join(", "))
+            }
+            WeightsErrorKind::MissingNames(v) => {
+                let s = if v.len() == 1 { "" } else { "s" };
+                write!(f, "missing parameter{s}: {}", v.join(", "))
+            }
+            WeightsErrorKind::Duplicate(n) => write!(f, "parameter {n} is given more than once"),
+            WeightsErrorKind::BadValue { name, value } => write!(
+                f,
+                "weight of {name} is {value}, not an integer in -32768..=32767"
+            ),
+            WeightsErrorKind::Original(m) => write!(f, "original-format weight file: {m}"),
+        }
+    }
+}
+
+/// A weight file problem; its message is one line naming the file (when known) and the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightsError {
+    pub path: Option<PathBuf>,
+    pub kind: WeightsErrorKind,
+}
+
+impl WeightsError {
+    fn new(kind: WeightsErrorKind) -> WeightsError {
+        WeightsError { path: None, kind }
+    }
+
+    fn at(mut self, path: &Path) -> WeightsError {
+        self.path = Some(path.to_path_buf());
+        self
+    }
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.path {
+            Some(p) => write!(f, "weight file {}: {}", p.display(), self.kind),
+            None => write!(f, "{}", self.kind),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A JSON object read as its entries in order, duplicates kept (so they can be reported).
+struct Entries(Vec<(String, serde_json::Value)>);
+
+impl<'de> Deserialize<'de> for Entries {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Entries, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Entries;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object of parameter names to integers")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Entries, A::Error> {
+                let mut v = Vec::new();
+                while let Some((k, val)) = m.next_entry::<String, serde_json::Value>()? {
+                    v.push((k, val));
+                }
+                Ok(Entries(v))
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// The top-level object: its entries in order, `weights` read as [`Entries`].
+struct Top(Vec<(String, TopValue)>);
+
+enum TopValue {
+    Weights(Entries),
+    Other(serde_json::Value),
+}
+
+impl<'de> Deserialize<'de> for Top {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Top, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Top;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object with a \"weights\" object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Top, A::Error> {
+                let mut v = Vec::new();
+                while let Some(k) = m.next_key::<String>()? {
+                    let val = if k == "weights" {
+                        TopValue::Weights(m.next_value()?)
+                    } else {
+                        TopValue::Other(m.next_value()?)
+                    };
+                    v.push((k, val));
+                }
+                Ok(Top(v))
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+fn format_err<T>(msg: String) -> Result<T, WeightsError> {
+    Err(WeightsError::new(WeightsErrorKind::Format(msg)))
+}
+
+fn parse_json(text: &str) -> Result<WeightFile, WeightsError> {
+    let top: Top = serde_json::from_str(text).map_err(|e| {
+        let msg = one_line(&e.to_string());
+        WeightsError::new(match e.classify() {
+            serde_json::error::Category::Data => WeightsErrorKind::Format(msg),
+            _ => WeightsErrorKind::NotJson(format!("invalid JSON: {msg}")),
+        })
+    })?;
+    let mut entries = None;
+    let mut comment = None;
+    let mut seen: Vec<&str> = Vec::new();
+    for (key, value) in &top.0 {
+        if seen.contains(&key.as_str()) {
+            return format_err(format!("key \"{key}\" is given more than once"));
+        }
+        seen.push(key);
+        let value = match value {
+            TopValue::Weights(e) => {
+                entries = Some(e);
+                continue;
+            }
+            TopValue::Other(v) => v,
+        };
+        match key.as_str() {
+            "format" => {
+                if value.as_str() != Some(FORMAT_NAME) {
+                    return format_err(format!(
+                        "\"format\" is {value}, expected \"{FORMAT_NAME}\""
+                    ));
+                }
+            }
+            "version" => {
+                if value.as_u64() != Some(FORMAT_VERSION) {
+                    return format_err(format!(
+                        "unsupported \"version\" {value} (this tool reads version {FORMAT_VERSION})"
+                    ));
+                }
+            }
+            "comment" => match value.as_str() {
+                Some(s) => comment = Some(s.to_string()),
+                None => return format_err(format!("\"comment\" is {value}, not a string")),
+            },
+            _ => {
+                return format_err(format!(
+                    "unknown key \"{key}\" (expected format, version, comment, weights)"
+                ))
+            }
+        }
+    }
+    let Some(entries) = entries else {
+        return format_err("no \"weights\" object".to_string());
+    };
+    let mut values: [Option<i16>; NUM_PARAMS] = [None; NUM_PARAMS];
+    let mut unknown = Vec::new();
+    for (name, value) in &entries.0 {
+        let Some(i) = param_index(name) else {
+            unknown.push(name.clone());
+            continue;
+        };
+        if values[i].is_some() {
+            return Err(WeightsError::new(WeightsErrorKind::Duplicate(name.clone())));
+        }
+        let v = value
+            .as_i64()
+            .and_then(|x| i16::try_from(x).ok())
+            .ok_or_else(|| {
+                WeightsError::new(WeightsErrorKind::BadValue {
+                    name: name.clone(),
+                    value: one_line(&value.to_string()),
+                })
+            })?;
+        values[i] = Some(v);
+    }
+    if !unknown.is_empty() {
+        return Err(WeightsError::new(WeightsErrorKind::UnknownNames(unknown)));
+    }
+    let missing: Vec<String> = (0..NUM_PARAMS)
+        .filter(|&i| values[i].is_none())
+        .map(|i| PARAMS[i].name.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(WeightsError::new(WeightsErrorKind::MissingNames(missing)));
+    }
+    let mut w = [0i16; NUM_PARAMS];
+    for (x, v) in w.iter_mut().zip(values) {
+        *x = v.unwrap_or(0);
+    }
+    Ok(WeightFile {
+        weights: Weights(w),
+        comment,
+    })
+}
+
+fn parse_original(text: &str) -> Result<WeightFile, WeightsError> {
+    let bad = |m: String| WeightsError::new(WeightsErrorKind::Original(m));
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let header: Vec<&str> = lines.next().unwrap_or("").split_whitespace().collect();
+    if header != ["60", "1"] {
+        return Err(bad(format!(
+            "first line is '{}', expected '60 1'",
+            header.join(" ")
+        )));
+    }
+    let tokens: Vec<&str> = lines.flat_map(|l| l.split_whitespace()).collect();
+    if tokens.len() != NUM_PARAMS {
+        return Err(bad(format!(
+            "expected {NUM_PARAMS} weights after the header, found {}",
+            tokens.len()
+        )));
+    }
+    let mut w = [0i16; NUM_PARAMS];
+    for (i, tok) in tokens.iter().enumerate() {
+        w[i] = match tok.parse::<i64>() {
+            Ok(x) => i16::try_from(x).map_err(|_| {
+                WeightsError::new(WeightsErrorKind::BadValue {
+                    name: format!("{} (parameter {})", PARAMS[i].name, i + 1),
+                    value: tok.to_string(),
+                })
+            })?,
+            Err(_) => {
+                return Err(bad(format!(
+                    "weight {} ({}) is '{tok}', not an integer",
+                    i + 1,
+                    PARAMS[i].name
+                )))
+            }
+        };
+    }
+    Ok(WeightFile {
+        weights: Weights(w),
+        comment: None,
+    })
+}
+
+/// Reads a weight file's text, JSON or the original format (detected by the first character).
+pub fn parse_weight_file(text: &str) -> Result<WeightFile, WeightsError> {
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    match t.chars().next() {
+        Some('{') => parse_json(t),
+        Some(c) if c.is_ascii_digit() || c == '-' || c == '+' => parse_original(t),
+        None => Err(WeightsError::new(WeightsErrorKind::NotJson(
+            "the file is empty".to_string(),
+        ))),
+        Some(_) => {
+            let first: String = one_line(t.lines().next().unwrap_or(""))
+                .chars()
+                .take(40)
+                .collect();
+            Err(WeightsError::new(WeightsErrorKind::NotJson(format!(
+                "neither JSON nor the original '60 1' text format (starts with '{first}')"
+            ))))
+        }
+    }
+}
+
+/// Reads weights from text, JSON or the original format.
+pub fn parse_weights(text: &str) -> Result<Weights, WeightsError> {
+    parse_weight_file(text).map(|f| f.weights)
+}
+
+/// Reads a weight file (weights and comment).
+pub fn load_weight_file(path: &Path) -> Result<WeightFile, WeightsError> {
+    let text = fs::read_to_string(path).map_err(|e| {
+        WeightsError::new(WeightsErrorKind::Io(format!("cannot read it: {e}"))).at(path)
+    })?;
+    parse_weight_file(&text).map_err(|e| e.at(path))
+}
+
+/// Reads the weights of a weight file.
+pub fn load_weights(path: &Path) -> Result<Weights, WeightsError> {
+    load_weight_file(path).map(|f| f.weights)
+}
+
+/// The JSON form (no comment): one parameter per line, in SPEC order.
+pub fn weights_to_json(w: &Weights) -> String {
+    weights_to_json_with_comment(w, None)
+}
+
+/// The JSON form with an optional `comment` line.
+pub fn weights_to_json_with_comment(w: &Weights, comment: Option<&str>) -> String {
+    let mut s = String::new();
+    s.push_str("{\n");
+    s.push_str(&format!("  \"format\": \"{FORMAT_NAME}\",\n"));
+    s.push_str(&format!("  \"version\": {FORMAT_VERSION},\n"));
+    if let Some(c) = comment {
+        let quoted = serde_json::to_string(c).expect("a string always serializes");
+        s.push_str(&format!("  \"comment\": {quoted},\n"));
+    }
+    s.push_str("  \"weights\": {\n");
+    for (i, (p, v)) in PARAMS.iter().zip(w.0).enumerate() {
+        let comma = if i + 1 < NUM_PARAMS { "," } else { "" };
+        s.push_str(&format!("    \"{}\": {v}{comma}\n", p.name));
+    }
+    s.push_str("  }\n}\n");
+    s
+}
+
+/// The original tool's text format: `60 1`, then the 60 weights on one line.
+pub fn weights_to_original(w: &Weights) -> String {
+    let vals: Vec<String> = w.0.iter().map(|v| v.to_string()).collect();
+    format!("{NUM_PARAMS} 1\n{}\n", vals.join(" "))
+}
+
+/// Writes `contents` to `path` atomically: a temporary file in the same directory is written,
+/// flushed to disk, then renamed over `path`, so a reader never sees a half-written file.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::other(format!("{} names no file", path.display())))?;
+    let tmp = dir.join(format!(
+        ".{}.tmp.{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(contents)?;
+        f.sync_all()?;
+        drop(f);
+        fs::rename(&tmp, path)?;
+        // Make the rename itself durable where the platform allows syncing a directory.
+        if let Ok(d) = fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Saves weights as a JSON weight file (atomically, see [`write_atomic`]).
+pub fn save_weights(path: &Path, w: &Weights) -> Result<(), WeightsError> {
+    save_weight_file(path, w, None)
+}
+
+/// Saves weights as a JSON weight file with an optional comment (atomically).
+pub fn save_weight_file(
+    path: &Path,
+    w: &Weights,
+    comment: Option<&str>,
+) -> Result<(), WeightsError> {
+    write_atomic(path, weights_to_json_with_comment(w, comment).as_bytes()).map_err(|e| {
+        WeightsError::new(WeightsErrorKind::Io(format!("cannot write it: {e}"))).at(path)
+    })
+}
