@@ -115,6 +115,10 @@ pub struct GenerationStats {
     pub diversity: f64,
     /// None in the first generation (there is no best so far yet).
     pub duel: Option<Duel>,
+    /// The generation's best individual (most points, first among equals).
+    pub champion: Weights,
+    /// The best so far after this generation's duel.
+    pub best_so_far: Weights,
     pub games: u32,
     pub plies: u64,
     /// Wall-clock seconds of the generation.
@@ -247,6 +251,8 @@ impl Session {
             min: points.iter().copied().min().unwrap_or(0),
             diversity: diversity(&pop),
             duel,
+            champion: challenger,
+            best_so_far: self.best_so_far.unwrap_or(challenger),
             games: results.len() as u32,
             plies: results.iter().map(|r| r.plies as u64).sum(),
             seconds: t.elapsed().as_secs_f64(),
