@@ -398,30 +398,7 @@ fn from_tt(v: i32, ply: u32) -> i32 {
 /// Plain minimax (no pruning, no table) to `depth` plies with the same leaf rules as the
 /// searcher: the reference that alpha-beta must equal.
 pub fn minimax(pos: &Position, depth: u32, weights: &Weights, capture_extension: bool) -> i32 {
-    fn rec(pos: &Position, depth: u32, ply: u32, player: Color, w: &Weights, ext: bool) -> i32 {
-        let list = crate::movegen::legal_moves(pos);
-        if list.is_empty() {
-            return -(WIN - ply as i32);
-        }
-        if (depth == 0 && !(ext && list[0].is_capture())) || ply as usize >= MAX_PLY - 1 {
-            let v = evaluate(pos, player, w);
-            return if pos.side_to_move() == player { v } else { -v };
-        }
-        list.iter()
-            .map(|m| {
-                -rec(
-                    &pos.play(m),
-                    depth.saturating_sub(1),
-                    ply + 1,
-                    player,
-                    w,
-                    ext,
-                )
-            })
-            .max()
-            .unwrap_or(-INF)
-    }
-    rec(
+    minimax_from(
         pos,
         depth,
         0,
@@ -429,6 +406,39 @@ pub fn minimax(pos: &Position, depth: u32, weights: &Weights, capture_extension:
         weights,
         capture_extension,
     )
+}
+
+/// Plain minimax of a node `ply` plies below a root where `player` was to move: the value for
+/// the side to move at `pos`, leaves evaluated for `player`.
+pub fn minimax_from(
+    pos: &Position,
+    depth: u32,
+    ply: u32,
+    player: Color,
+    w: &Weights,
+    ext: bool,
+) -> i32 {
+    let list = crate::movegen::legal_moves(pos);
+    if list.is_empty() {
+        return -(WIN - ply as i32);
+    }
+    if (depth == 0 && !(ext && list[0].is_capture())) || ply as usize >= MAX_PLY - 1 {
+        let v = evaluate(pos, player, w);
+        return if pos.side_to_move() == player { v } else { -v };
+    }
+    list.iter()
+        .map(|m| {
+            -minimax_from(
+                &pos.play(m),
+                depth.saturating_sub(1),
+                ply + 1,
+                player,
+                w,
+                ext,
+            )
+        })
+        .max()
+        .unwrap_or(-INF)
 }
 
 /// Is `v` a win or loss score rather than an evaluation?

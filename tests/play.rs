@@ -1,0 +1,152 @@
+//! `play` works with piped standard input: bad moves are answered with the reason and a new
+//! prompt, and the game ends with a result line.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_checkers-ga"))
+}
+
+#[test]
+fn bad_moves_get_the_reason_and_a_new_prompt_then_the_game_ends() {
+    // Black man on 14 must take the last White piece on 18, landing on 23.
+    let mut child = bin()
+        .args([
+            "play", "--black", "human", "--white", "2:random", "--seed", "1",
+        ])
+        .args(["--fen", "B:W18:B14,1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"hello\n14-17\n14x23\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Legal moves: 14x23"), "{text}");
+    assert!(
+        text.contains("Illegal move: 'hello' is not a square number"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Illegal move: '14-17' is not a legal move (a capture is mandatory)"),
+        "{text}"
+    );
+    assert_eq!(text.matches("Black to move>").count(), 3, "{text}");
+    assert!(
+        text.trim_end()
+            .ends_with("Result: 1-0 (White has no moves)"),
+        "{text}"
+    );
+}
+
+/// Reads from the child's output until the prompt `> ` (which has no newline) or the end.
+fn read_until_prompt(r: &mut impl Read) -> (String, bool) {
+    let mut buf = Vec::new();
+    let mut byte = [0u8; 1];
+    loop {
+        match r.read(&mut byte) {
+            Ok(0) | Err(_) => return (String::from_utf8_lossy(&buf).into_owned(), false),
+            Ok(_) => {
+                buf.push(byte[0]);
+                if buf.ends_with(b"> ") {
+                    return (String::from_utf8_lossy(&buf).into_owned(), true);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_scripted_human_plays_a_whole_game_against_the_computer_and_saves_pdn() {
+    let dir = std::env::temp_dir().join(format!("ckga-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdn = dir.join("game.pdn");
+    let mut child = bin()
+        .args([
+            "play", "--black", "human", "--white", "3:random", "--seed", "9",
+        ])
+        .arg("--pdn")
+        .arg(&pdn)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut transcript = String::new();
+    let mut moves_sent = 0;
+    loop {
+        let (chunk, prompted) = read_until_prompt(&mut stdout);
+        transcript += &chunk;
+        if !prompted {
+            break;
+        }
+        // Always answer with the last legal move listed, once with a wrong one first.
+        let legal = chunk
+            .lines()
+            .rev()
+            .find_map(|l| l.strip_prefix("Legal moves: "))
+            .expect("legal moves are listed before the prompt");
+        if moves_sent == 3 {
+            writeln!(stdin, "32-28").unwrap();
+            let (again, prompted) = read_until_prompt(&mut stdout);
+            assert!(prompted && again.contains("Illegal move:"), "{again}");
+            transcript += &again;
+        }
+        let mv = legal.split_whitespace().last().unwrap();
+        writeln!(stdin, "{mv}").unwrap();
+        moves_sent += 1;
+        assert!(moves_sent < 400, "game did not end");
+    }
+    let status = child.wait().unwrap();
+    assert!(status.success());
+    let result = transcript
+        .lines()
+        .find(|l| l.starts_with("Result: "))
+        .unwrap_or_else(|| panic!("no result line in:\n{transcript}"));
+    assert!(
+        result.starts_with("Result: 1-0 (")
+            || result.starts_with("Result: 0-1 (")
+            || result.starts_with("Result: 1/2-1/2 ("),
+        "{result}"
+    );
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert!(text.contains("[GameType \"21\"]"));
+    assert!(text.contains("[Black \"human\"]"));
+    assert!(text.starts_with("[Event "));
+    let tag = result.split_whitespace().nth(1).unwrap();
+    assert!(text.contains(&format!("[Result \"{tag}\"]")), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn end_of_input_resigns_and_bad_players_are_errors() {
+    let out = bin()
+        .args(["play", "--white", "2:random", "--seed", "3"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(text.contains("Result: 0-1 (Black resigned)"), "{text}");
+
+    for bad in ["robot", "0:random", "x:random", "3:/no/such/file.json"] {
+        let out = bin().args(["play", "--black", bad]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+        assert!(err.starts_with("error: "), "{bad}: {err}");
+        assert!(!err.contains("panicked"));
+    }
+    let out = bin().args(["play", "--fen", "B:W33:B1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("33"));
+}

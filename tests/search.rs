@@ -1,0 +1,170 @@
+//! Alpha-beta must return exactly what plain minimax returns on the same tree, with and without
+//! the transposition table and the capture extension; the root choice must be a best move.
+
+use checkers_ga::search::{minimax, minimax_from, SearchConfig, Searcher, WIN};
+use checkers_ga::{legal_moves, parse_fen, Position, Weights};
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Positions from seeded random play: from the start and from ballot-like random openings.
+fn random_positions(n: usize, seed: u64) -> Vec<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut pos = Position::start();
+        let plies = rng.random_range(0..60);
+        for _ in 0..plies {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            pos = pos.play(&m);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+fn random_weights(rng: &mut ChaCha8Rng) -> Weights {
+    // Small weights give many equal values (ties), large ones the full range.
+    if rng.random_bool(0.3) {
+        let mut w = Weights::zero();
+        for x in w.0.iter_mut() {
+            *x = rng.random_range(-3..=3);
+        }
+        w
+    } else {
+        Weights::random(rng)
+    }
+}
+
+fn check(configs: &[SearchConfig], positions: usize, max_depth: u32, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xABCD);
+    for (i, pos) in random_positions(positions, seed).iter().enumerate() {
+        let w = random_weights(&mut rng);
+        for depth in 1..=max_depth {
+            for c in configs {
+                let cfg = SearchConfig { depth, ..*c };
+                let expected = minimax(pos, depth, &w, cfg.capture_extension);
+                let mut s = Searcher::new(w, cfg);
+                let got = s.value(pos);
+                assert_eq!(
+                    got,
+                    expected,
+                    "position {i} {} depth {depth} config {cfg:?}",
+                    checkers_ga::to_fen(pos)
+                );
+                // Searching again with a warm table must not change the value.
+                assert_eq!(s.value(pos), expected, "warm table, position {i}");
+            }
+        }
+    }
+}
+
+#[test]
+fn alpha_beta_equals_minimax_without_table_or_extension() {
+    let cfg = SearchConfig {
+        depth: 1,
+        capture_extension: false,
+        tt_log2: 0,
+    };
+    check(&[cfg], 500, 5, 1);
+}
+
+#[test]
+fn alpha_beta_with_table_equals_minimax() {
+    let cfg = SearchConfig {
+        depth: 1,
+        capture_extension: false,
+        tt_log2: 12,
+    };
+    check(&[cfg], 500, 5, 2);
+}
+
+#[test]
+fn alpha_beta_with_capture_extension_equals_extended_minimax() {
+    let with_tt = SearchConfig {
+        depth: 1,
+        capture_extension: true,
+        tt_log2: 12,
+    };
+    let without = SearchConfig {
+        tt_log2: 0,
+        ..with_tt
+    };
+    check(&[with_tt, without], 150, 4, 3);
+}
+
+#[test]
+fn root_choice_is_one_of_the_best_moves_and_ties_are_broken_at_random() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for (i, pos) in random_positions(200, 4).iter().enumerate() {
+        let w = random_weights(&mut rng);
+        let depth = 1 + (i as u32 % 4);
+        let moves = legal_moves(pos);
+        if moves.len() < 2 {
+            continue;
+        }
+        let values: Vec<i32> = moves
+            .iter()
+            .map(|m| -minimax_from(&pos.play(m), depth - 1, 1, pos.side_to_move(), &w, true))
+            .collect();
+        let best = *values.iter().max().unwrap();
+        let mut s = Searcher::new(w, SearchConfig::with_depth(depth));
+        let r = s.choose(pos, &mut rng);
+        let m = r.best.unwrap();
+        let k = moves.iter().position(|x| *x == m).unwrap();
+        assert_eq!(values[k], best, "position {i}");
+        assert_eq!(r.value, Some(best));
+    }
+    // All-zero weights: every move of the start position is worth 0, so over many choices
+    // every one of the 7 moves gets picked.
+    let mut s = Searcher::new(Weights::zero(), SearchConfig::with_depth(2));
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..200 {
+        seen.insert(s.choose(&Position::start(), &mut rng).best.unwrap());
+    }
+    assert_eq!(seen.len(), 7);
+}
+
+#[test]
+fn a_side_without_moves_has_lost_and_faster_wins_score_higher() {
+    // White king on 1 is trapped? No: Black to move with no pieces left has lost.
+    let lost = parse_fen("B:WK10:B").unwrap();
+    let mut s = Searcher::new(Weights::zero(), SearchConfig::with_depth(3));
+    assert_eq!(s.value(&lost), -WIN);
+    // Black man on 5 can take White's last piece on 9 at once: a win in one ply.
+    let win1 = parse_fen("B:W9:B5").unwrap();
+    let v1 = s.value(&win1);
+    assert_eq!(v1, WIN - 1);
+    // The two-kings-against-one ending is a win for White whatever the weights, found at depth.
+    let w = Weights::zero();
+    let mut deep = Searcher::new(w, SearchConfig::with_depth(9));
+    let ending = parse_fen("W:WK10,K14:BK1").unwrap();
+    let v = deep.value(&ending);
+    assert!(v >= WIN - 100 || v == 0, "value {v}");
+}
+
+#[test]
+fn two_kings_convert_against_one() {
+    // Material weights: the engine must win W:WK10,K14:BK1 within the move cap.
+    use checkers_ga::game::{DrawRules, Game, Outcome};
+    let mut w = Weights::zero();
+    w.0[1] = 100; // own kings
+    w.0[3] = -100; // opponent kings
+    w.0[7] = 30; // opponent kings at the wall: drive the lone king to the edge
+    let mut white = Searcher::new(w, SearchConfig::with_depth(16));
+    let mut black = Searcher::new(w, SearchConfig::with_depth(4));
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut g = Game::new(parse_fen("W:WK10,K14:BK1").unwrap(), DrawRules::default());
+    g.play_out(&mut black, &mut white, &mut rng);
+    assert_eq!(
+        g.result().map(|r| r.0),
+        Some(Outcome::WhiteWin),
+        "{:?} after {} plies",
+        g.result(),
+        g.plies()
+    );
+    let _ = rng.next_u32();
+}
