@@ -1,0 +1,58 @@
+//! Fixed workloads for the benchmark scripts: a position set, evaluation speed and search speed.
+
+use crate::board::Position;
+use crate::eval::{evaluate, Weights};
+use crate::movegen::legal_moves;
+use crate::openings::ballot;
+use crate::rng::{derive, Purpose};
+use crate::search::{SearchConfig, Searcher};
+use rand::RngExt;
+use std::time::Instant;
+
+/// The benchmark positions: every ballot opening in use, and from each one position after
+/// 6 to 30 further random plies (seeded, so the set is the same in every run).
+pub fn positions() -> Vec<Position> {
+    let mut rng = derive(0xBE7C, Purpose::Game, 0, 0);
+    let mut out = Vec::new();
+    for o in ballot() {
+        out.push(o.position);
+        let mut p = o.position;
+        for _ in 0..rng.random_range(6..=30) {
+            let ms = legal_moves(&p);
+            if ms.is_empty() {
+                break;
+            }
+            p = p.play(&ms[rng.random_range(0..ms.len())]);
+        }
+        if !legal_moves(&p).is_empty() {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Nanoseconds per full evaluation, over `rounds` passes of the position set (both sides).
+pub fn eval_ns(positions: &[Position], w: &Weights, rounds: usize) -> f64 {
+    let t = Instant::now();
+    let mut sink = 0i64;
+    for _ in 0..rounds {
+        for p in positions {
+            sink = sink.wrapping_add(evaluate(std::hint::black_box(p), p.side_to_move(), w) as i64);
+            sink = sink.wrapping_add(evaluate(p, p.side_to_move().opposite(), w) as i64);
+        }
+    }
+    std::hint::black_box(sink);
+    t.elapsed().as_nanos() as f64 / (rounds * positions.len() * 2).max(1) as f64
+}
+
+/// Searches every position to the configured depth with one searcher (cleared in between);
+/// returns (nodes, seconds).
+pub fn search_speed(positions: &[Position], w: &Weights, config: SearchConfig) -> (u64, f64) {
+    let mut s = Searcher::new(*w, config);
+    let t = Instant::now();
+    for p in positions {
+        s.clear();
+        std::hint::black_box(s.value(p));
+    }
+    (s.nodes, t.elapsed().as_secs_f64())
+}

@@ -1,0 +1,43 @@
+//! `checkers-ga bench`: evaluation and search speed on a fixed position set (single thread).
+
+use super::common::weights_arg;
+use checkers_ga::bench;
+use checkers_ga::search::SearchConfig;
+
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Search depth
+    #[arg(long, default_value_t = 6)]
+    pub depth: u32,
+    /// Weights (a file or `random`)
+    #[arg(long, default_value = "weights/thesis-table-4-2.json")]
+    pub weights: String,
+    /// Passes over the position set when timing the evaluation
+    #[arg(long, default_value_t = 2000)]
+    pub rounds: usize,
+    /// Turn the transposition table off
+    #[arg(long)]
+    pub no_tt: bool,
+    /// Turn the capture extension off
+    #[arg(long)]
+    pub no_extension: bool,
+}
+
+pub fn run(a: BenchArgs) -> anyhow::Result<()> {
+    let (_, w) = weights_arg(&a.weights, 1, 0)?;
+    let positions = bench::positions();
+    println!("positions {}", positions.len());
+    let ns = bench::eval_ns(&positions, &w, a.rounds);
+    println!("eval_ns {ns:.1}");
+    let config = SearchConfig {
+        depth: a.depth,
+        capture_extension: !a.no_extension,
+        tt_log2: if a.no_tt { 0 } else { 20 },
+    };
+    let (nodes, secs) = bench::search_speed(&positions, &w, config);
+    println!("search_depth {}", a.depth);
+    println!("search_nodes {nodes}");
+    println!("search_seconds {secs:.3}");
+    println!("search_nps {:.0}", nodes as f64 / secs.max(1e-9));
+    Ok(())
+}
