@@ -505,30 +505,41 @@ fn jumpers<S: Side>(men: u32, kings: u32, opp: u32, empty: u32) -> u32 {
     j
 }
 
+/// How a piece jumps: its directions and where it must stop (0 for a king: nowhere).
+trait Jumper {
+    const DIRS: &'static [Dir];
+    const CROWN: u32;
+}
+
+struct KingJumps;
+struct ManJumps<S>(std::marker::PhantomData<S>);
+
+impl Jumper for KingJumps {
+    const DIRS: &'static [Dir] = &Dir::ALL;
+    const CROWN: u32 = 0;
+}
+
+impl<S: Side> Jumper for ManJumps<S> {
+    const DIRS: &'static [Dir] = &S::FWD;
+    const CROWN: u32 = S::CROWN;
+}
+
 /// (number of jump sequences, most pieces taken) from `cur`, as the move generator makes them:
-/// taken pieces stay on the board until the move ends, a man stops on its crowning row (`crown`
-/// is 0 for a king), a sequence is cut at `MAX_JUMPS`.
-fn jump_stats(
-    dirs: &[Dir],
-    crown: u32,
-    cur: u32,
-    empty: u32,
-    opp: u32,
-    taken: u32,
-    depth: u32,
-) -> (u32, u32) {
+/// taken pieces stay on the board until the move ends, a man stops on its crowning row, a
+/// sequence is cut at `MAX_JUMPS`.
+fn jump_stats<J: Jumper>(cur: u32, empty: u32, opp: u32, taken: u32, depth: u32) -> (u32, u32) {
     let mut count = 0;
     let mut longest = 0;
-    for &d in dirs {
+    for &d in J::DIRS {
         let mid = step(cur, d) & opp & !taken;
         let land = step(mid, d) & empty;
         if land == 0 {
             continue;
         }
-        let (c, l) = if land & crown != 0 || depth + 1 >= MAX_JUMPS as u32 {
+        let (c, l) = if land & J::CROWN != 0 || depth + 1 >= MAX_JUMPS as u32 {
             (1, depth + 1)
         } else {
-            jump_stats(dirs, crown, land, empty, opp, taken | mid, depth + 1)
+            jump_stats::<J>(land, empty, opp, taken | mid, depth + 1)
         };
         count += c;
         longest = longest.max(l);
@@ -541,7 +552,6 @@ fn jump_stats(
 }
 
 /// (number of capture moves, most pieces taken) of a side whose jumpers are `jumpers` (non-zero).
-#[cold]
 #[inline(never)]
 fn capture_stats<S: Side>(kings: u32, opp: u32, empty: u32, jumpers: u32) -> (i32, i32) {
     let mut count = 0;
@@ -550,10 +560,11 @@ fn capture_stats<S: Side>(kings: u32, opp: u32, empty: u32, jumpers: u32) -> (i3
     while b != 0 {
         let bit = b & b.wrapping_neg();
         b &= b - 1;
+        // The origin is vacated for the whole move (a king may pass over it again).
         let (c, l) = if kings & bit != 0 {
-            jump_stats(&Dir::ALL, 0, bit, empty | bit, opp, 0, 0)
+            jump_stats::<KingJumps>(bit, empty | bit, opp, 0, 0)
         } else {
-            jump_stats(&S::FWD, S::CROWN, bit, empty | bit, opp, 0, 0)
+            jump_stats::<ManJumps<S>>(bit, empty | bit, opp, 0, 0)
         };
         count += c;
         longest = longest.max(l);
@@ -660,71 +671,216 @@ fn eval_body<T: Trace>(pos: &Position, player: Color, t: &mut T) {
     }
 }
 
+/// Reports P's and O's values in SPEC order (one call per parameter, so a weighted sum folds
+/// each weight's index at compile time).
 #[inline(always)]
 fn emit<T: Trace>(p: &SideStats, o: &SideStats, t: &mut T) {
-    let values = [
-        p.men,
-        p.kings,
-        o.men,
-        o.kings,
-        p.wall_men,
-        p.wall_kings,
-        o.wall_men,
-        o.wall_kings,
-        p.movable_men,
-        p.movable_kings,
-        o.movable_men,
-        o.movable_kings,
-        p.moves,
-        o.moves,
-        p.has_capture,
-        p.captures,
-        p.longest_capture,
-        o.has_capture,
-        o.captures,
-        o.longest_capture,
-        p.promotion_distance,
-        o.promotion_distance,
-        p.free_promotion,
-        o.free_promotion,
-        p.bottom_men,
-        p.bottom_kings,
-        o.bottom_men,
-        o.bottom_kings,
-        p.middle_men,
-        p.middle_kings,
-        o.middle_men,
-        o.middle_kings,
-        p.top_men,
-        p.top_kings,
-        o.top_men,
-        o.top_kings,
-        p.lonely_men,
-        p.lonely_kings,
-        o.lonely_men,
-        o.lonely_kings,
-        p.corner_man,
-        p.corner_king,
-        p.double_corner,
-        o.corner_man,
-        o.corner_king,
-        o.double_corner,
-        p.triangle,
-        p.oreo,
-        p.bridge,
-        p.dog,
-        o.triangle,
-        o.oreo,
-        o.bridge,
-        o.dog,
-        p.blocking,
-        p.block_lines,
-        p.longest_block_line,
-        o.blocking,
-        o.block_lines,
-        o.longest_block_line,
-    ];
-    for (i, v) in values.into_iter().enumerate() {
-        t.add(i, v);
+    t.add(0, p.men);
+    t.add(1, p.kings);
+    t.add(2, o.men);
+    t.add(3, o.kings);
+    t.add(4, p.wall_men);
+    t.add(5, p.wall_kings);
+    t.add(6, o.wall_men);
+    t.add(7, o.wall_kings);
+    t.add(8, p.movable_men);
+    t.add(9, p.movable_kings);
+    t.add(10, o.movable_men);
+    t.add(11, o.movable_kings);
+    t.add(12, p.moves);
+    t.add(13, o.moves);
+    t.add(14, p.has_capture);
+    t.add(15, p.captures);
+    t.add(16, p.longest_capture);
+    t.add(17, o.has_capture);
+    t.add(18, o.captures);
+    t.add(19, o.longest_capture);
+    t.add(20, p.promotion_distance);
+    t.add(21, o.promotion_distance);
+    t.add(22, p.free_promotion);
+    t.add(23, o.free_promotion);
+    t.add(24, p.bottom_men);
+    t.add(25, p.bottom_kings);
+    t.add(26, o.bottom_men);
+    t.add(27, o.bottom_kings);
+    t.add(28, p.middle_men);
+    t.add(29, p.middle_kings);
+    t.add(30, o.middle_men);
+    t.add(31, o.middle_kings);
+    t.add(32, p.top_men);
+    t.add(33, p.top_kings);
+    t.add(34, o.top_men);
+    t.add(35, o.top_kings);
+    t.add(36, p.lonely_men);
+    t.add(37, p.lonely_kings);
+    t.add(38, o.lonely_men);
+    t.add(39, o.lonely_kings);
+    t.add(40, p.corner_man);
+    t.add(41, p.corner_king);
+    t.add(42, p.double_corner);
+    t.add(43, o.corner_man);
+    t.add(44, o.corner_king);
+    t.add(45, o.double_corner);
+    t.add(46, p.triangle);
+    t.add(47, p.oreo);
+    t.add(48, p.bridge);
+    t.add(49, p.dog);
+    t.add(50, o.triangle);
+    t.add(51, o.oreo);
+    t.add(52, o.bridge);
+    t.add(53, o.dog);
+    t.add(54, p.blocking);
+    t.add(55, p.block_lines);
+    t.add(56, p.longest_block_line);
+    t.add(57, o.blocking);
+    t.add(58, o.block_lines);
+    t.add(59, o.longest_block_line);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::legal_moves;
+    use rand::SeedableRng;
+
+    /// xorshift64*: a tiny deterministic generator for test positions.
+    struct Xs(u64);
+    impl Xs {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+    }
+
+    /// Random legal setups: up to 12 pieces a side, no man on its crowning row.
+    fn random_position(r: &mut Xs) -> Position {
+        let (mut b, mut w, mut k) = (0u32, 0u32, 0u32);
+        let nb = 1 + r.next() % 12;
+        let nw = 1 + r.next() % 12;
+        let king_odds = 1 + r.next() % 4;
+        for (count, black) in [(nb, true), (nw, false)] {
+            let mut placed = 0;
+            while placed < count {
+                let bit = 1u32 << (r.next() % 32);
+                if (b | w) & bit != 0 {
+                    continue;
+                }
+                let king = r.next().is_multiple_of(king_odds);
+                let crown = if black {
+                    BLACK_CROWN_ROW
+                } else {
+                    WHITE_CROWN_ROW
+                };
+                if !king && bit & crown != 0 {
+                    continue;
+                }
+                if black {
+                    b |= bit;
+                } else {
+                    w |= bit;
+                }
+                if king {
+                    k |= bit;
+                }
+                placed += 1;
+            }
+        }
+        let side = if r.next().is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        Position::from_parts(b, w, k, side)
+    }
+
+    #[test]
+    fn move_and_capture_counts_match_the_move_generator() {
+        let mut r = Xs(0x1234_5678_9ABC_DEF1);
+        let mut with_multi = 0;
+        for _ in 0..20_000 {
+            let pos = random_position(&mut r);
+            for player in [Color::Black, Color::White] {
+                let f = features(&pos, player);
+                for (side, moves, has, caps, longest) in [
+                    (player, 12, 14, 15, 16),
+                    (player.opposite(), 13, 17, 18, 19),
+                ] {
+                    let legal = legal_moves(&pos.with_side(side));
+                    let capturing = legal.iter().filter(|m| m.is_capture()).count() as i32;
+                    let most = legal.iter().map(|m| m.capture_count()).max().unwrap_or(0) as i32;
+                    assert_eq!(f[moves], legal.len() as i32, "{pos:?} {side:?}");
+                    assert_eq!(f[has], (capturing > 0) as i32);
+                    assert_eq!(f[caps], capturing);
+                    assert_eq!(f[longest], most);
+                    with_multi += (most > 1) as u32;
+                }
+            }
+        }
+        assert!(with_multi > 100, "too few multi-jumps tested: {with_multi}");
+    }
+
+    #[test]
+    fn evaluate_is_the_weighted_sum() {
+        let mut r = Xs(99);
+        for _ in 0..2000 {
+            let pos = random_position(&mut r);
+            let mut w = [0i16; NUM_PARAMS];
+            for x in w.iter_mut() {
+                *x = r.next() as i16;
+            }
+            let w = Weights(w);
+            for player in [Color::Black, Color::White] {
+                let f = features(&pos, player);
+                let sum: i64 = f.iter().zip(w.0).map(|(&v, x)| v as i64 * x as i64).sum();
+                assert_eq!(evaluate(&pos, player, &w) as i64, sum);
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_unique_identifiers() {
+        for (i, p) in PARAMS.iter().enumerate() {
+            assert!(p.name.chars().all(|c| c.is_ascii_lowercase() || c == '_'));
+            assert_eq!(param_index(p.name), Some(i));
+            assert!(!p.description.is_empty());
+        }
+    }
+
+    #[test]
+    fn serde_round_trips() {
+        let mut r = Xs(7);
+        let mut w = [0i16; NUM_PARAMS];
+        for x in w.iter_mut() {
+            *x = r.next() as i16;
+        }
+        w[0] = i16::MIN;
+        w[1] = i16::MAX;
+        let w = Weights(w);
+        let cfg = bincode::config::standard();
+        let bytes = bincode::serde::encode_to_vec(w, cfg).unwrap();
+        let (back, n): (Weights, usize) = bincode::serde::decode_from_slice(&bytes, cfg).unwrap();
+        assert_eq!((back, n), (w, bytes.len()));
+        let json = serde_json::to_string(&w).unwrap();
+        assert_eq!(serde_json::from_str::<Weights>(&json).unwrap(), w);
+        let short = format!("[{}]", vec!["1"; 59].join(","));
+        assert!(serde_json::from_str::<Weights>(&short).is_err());
+        let long = format!("[{}]", vec!["1"; 61].join(","));
+        assert!(serde_json::from_str::<Weights>(&long).is_err());
+        assert!(serde_json::from_str::<Weights>(&json.replace('[', "[40000,")).is_err());
+    }
+
+    #[test]
+    fn random_weights_cover_the_range() {
+        let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let (mut lo, mut hi) = (0i16, 0i16);
+        for _ in 0..1000 {
+            let w = Weights::random(&mut r);
+            lo = lo.min(*w.0.iter().min().unwrap());
+            hi = hi.max(*w.0.iter().max().unwrap());
+        }
+        assert!(lo < -32000 && hi > 32000, "{lo} {hi}");
+        assert_eq!(Weights::zero().0, [0; NUM_PARAMS]);
     }
 }

@@ -18,6 +18,7 @@
 //! assert_eq!(to_fen(&pos), "B:W9,10,17,18:BK15");
 //! ```
 
+pub mod bench;
 pub mod board;
 pub mod eval;
 pub mod ga;
@@ -26,6 +27,7 @@ pub mod matchplay;
 pub mod movegen;
 pub mod notation;
 pub mod openings;
+pub mod report;
 pub mod rng;
 pub mod search;
 pub mod store;

@@ -219,6 +219,46 @@ pub fn remove_stale_temp_files(dir: &Path) {
     }
 }
 
+/// The generation number in a checkpoint file name `gen-NNNNN.ckpt`.
+pub fn checkpoint_generation(path: &Path) -> Option<u64> {
+    path.file_name()?
+        .to_str()?
+        .strip_prefix("gen-")?
+        .strip_suffix(".ckpt")?
+        .parse()
+        .ok()
+}
+
+/// Renames the checkpoints of `dir` beyond generation `g` to `*.ckpt.superseded`; returns them.
+pub fn set_aside_newer(dir: &Path, g: u64) -> std::io::Result<Vec<PathBuf>> {
+    let mut moved = Vec::new();
+    for p in list_checkpoints(dir) {
+        if checkpoint_generation(&p).is_some_and(|n| n > g) {
+            let mut to = p.clone().into_os_string();
+            to.push(".superseded");
+            std::fs::rename(&p, &to)?;
+            moved.push(p);
+        }
+    }
+    Ok(moved)
+}
+
+/// Removes temporary files left by an interrupted [`write_atomic`] of `file` in `dir`.
+pub fn remove_stale_temp_files_of(dir: &Path, file: &str) {
+    let prefix = format!(".{file}.");
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for e in rd.filter_map(|e| e.ok()) {
+            let p = e.path();
+            if p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&prefix) && n.ends_with(".tmp"))
+            {
+                let _ = std::fs::remove_file(p);
+            }
+        }
+    }
+}
+
 /// Candidate checkpoints to resume from, best first: in one session folder by generation
 /// (highest first); under a root of several sessions, each session's newest by modification
 /// time (newest first), then the older generations.

@@ -35,7 +35,6 @@ use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use std::fmt;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The value of the `format` key of a JSON weight file.
@@ -327,7 +326,7 @@ fn parse_original(text: &str) -> Result<WeightFile, WeightsError> {
 pub fn parse_weight_file(text: &str) -> Result<WeightFile, WeightsError> {
     let t = text.trim_start_matches('\u{feff}').trim_start();
     match t.chars().next() {
-        Some('{') => parse_json(t),
+        Some('{' | '[') => parse_json(t),
         Some(c) if c.is_ascii_digit() || c == '-' || c == '+' => parse_original(t),
         None => Err(WeightsError::new(WeightsErrorKind::NotJson(
             "the file is empty".to_string(),
@@ -392,40 +391,9 @@ pub fn weights_to_original(w: &Weights) -> String {
     format!("{NUM_PARAMS} 1\n{}\n", vals.join(" "))
 }
 
-/// Writes `contents` to `path` atomically: a temporary file in the same directory is written,
-/// flushed to disk, then renamed over `path`, so a reader never sees a half-written file.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::other(format!("{} names no file", path.display())))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp.{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(contents)?;
-        f.sync_all()?;
-        drop(f);
-        fs::rename(&tmp, path)?;
-        // Make the rename itself durable where the platform allows syncing a directory.
-        if let Ok(d) = fs::File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
-}
-
-/// Saves weights as a JSON weight file (atomically, see [`write_atomic`]).
+/// Saves weights as a JSON weight file, atomically: a temporary file in the same directory is
+/// written and synced, then renamed over `path` ([`crate::store::write_atomic`]), so a reader
+/// never sees a half-written file.
 pub fn save_weights(path: &Path, w: &Weights) -> Result<(), WeightsError> {
     save_weight_file(path, w, None)
 }
@@ -436,7 +404,7 @@ pub fn save_weight_file(
     w: &Weights,
     comment: Option<&str>,
 ) -> Result<(), WeightsError> {
-    write_atomic(path, weights_to_json_with_comment(w, comment).as_bytes()).map_err(|e| {
-        WeightsError::new(WeightsErrorKind::Io(format!("cannot write it: {e}"))).at(path)
-    })
+    crate::store::write_atomic(path, weights_to_json_with_comment(w, comment).as_bytes()).map_err(
+        |e| WeightsError::new(WeightsErrorKind::Io(format!("cannot write it: {e}"))).at(path),
+    )
 }

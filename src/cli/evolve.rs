@@ -89,6 +89,9 @@ pub struct NewArgs {
     /// Start from a population file of the original tool
     #[arg(long)]
     pub from: Option<PathBuf>,
+    /// Put these weight files into the first population (repeatable), replacing random ones
+    #[arg(long)]
+    pub include: Vec<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -256,6 +259,7 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         bail!("session name '{name}' must be a plain folder name");
     }
     let dir = store::session_dir(&a.run.populations, &name);
+    store::remove_stale_temp_files(&dir);
     if !store::list_checkpoints(&dir).is_empty() {
         bail!(
             "session '{name}' already has checkpoints in '{}': resume it with `checkers-ga resume {}` or pick another --name",
@@ -263,10 +267,20 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             dir.display()
         );
     }
-    let session = match from {
+    let mut session = match from {
         Some(pop) => Session::with_population(&name, settings, pop),
         None => Session::new(&name, settings),
     };
+    if a.include.len() > session.population.len() {
+        bail!(
+            "{} --include files do not fit a population of {}",
+            a.include.len(),
+            session.population.len()
+        );
+    }
+    for (slot, path) in a.include.iter().enumerate() {
+        session.population[slot] = checkers_ga::weights::load_weights(path)?;
+    }
     if !a.run.quiet {
         println!(
             "new session '{name}': seed {seed}, population {}, depth {}, {}",
@@ -317,9 +331,20 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     };
     let dir = path
         .parent()
+        .filter(|d| !d.as_os_str().is_empty())
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."));
     store::remove_stale_temp_files(&dir);
+    // Continuing from an older checkpoint starts a new branch: the newer checkpoints of the old
+    // one are set aside so that neither pruning nor a later `resume` mixes the two.
+    let moved = store::set_aside_newer(&dir, session.generation)
+        .with_context(|| format!("cannot set aside newer checkpoints in '{}'", dir.display()))?;
+    if !moved.is_empty() && !a.run.quiet {
+        println!(
+            "set aside {} newer checkpoint(s) of the earlier run as *.ckpt.superseded",
+            moved.len()
+        );
+    }
     let before = session.settings.clone();
     override_settings(&mut session.settings, &a.session);
     session.settings.validate().map_err(anyhow::Error::msg)?;
@@ -440,7 +465,9 @@ fn finish(session: &Session, run: &RunOptions) -> anyhow::Result<()> {
     };
     std::fs::create_dir_all(&run.weights_dir)
         .with_context(|| format!("cannot create '{}'", run.weights_dir.display()))?;
-    let path = run.weights_dir.join(format!("{}-best.json", session.name));
+    let file = format!("{}-best.json", session.name);
+    store::remove_stale_temp_files_of(&run.weights_dir, &file);
+    let path = run.weights_dir.join(file);
     checkers_ga::weights::save_weights(&path, &best)?;
     println!("best weights: {}", path.display());
     Ok(())

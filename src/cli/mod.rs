@@ -1,11 +1,15 @@
 //! Command-line definitions and dispatch. Each subcommand's reporting lives in its own file.
 
+mod bench;
 mod common;
 mod evolve;
+mod export;
 mod features;
+mod history;
 mod matchcmd;
 mod perft;
 mod play;
+mod show;
 
 use clap::{Parser, Subcommand};
 
@@ -26,6 +30,8 @@ pub enum Command {
     New(evolve::NewArgs),
     /// Resume a session from a checkpoint, optionally with new settings
     Resume(evolve::ResumeArgs),
+    /// Evaluation and search speed on a fixed position set (single thread)
+    Bench(bench::BenchArgs),
     /// Count the leaf nodes of the move tree (move generator check and speed test)
     Perft(perft::PerftArgs),
     /// Play a game: human or computer on either side, the board drawn after every move
@@ -34,6 +40,12 @@ pub enum Command {
     Match(matchcmd::MatchArgs),
     /// Print the 60 evaluation parameters of a position for one side
     Features(features::FeaturesArgs),
+    /// Print the 60 parameters with the weights of a weight file, checkpoint or population file
+    Show(show::ShowArgs),
+    /// Write weights as JSON, CSV, Rust source, a C header or the original text format
+    Export(export::ExportArgs),
+    /// A session's statistics per generation, as a table, an SVG chart and Elo measurements
+    History(history::HistoryArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -41,8 +53,12 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::New(a) => evolve::run_new(a),
         Command::Resume(a) => evolve::run_resume(a),
         Command::Perft(a) => perft::run(a),
+        Command::Bench(a) => bench::run(a),
         Command::Play(a) => play::run(a),
         Command::Match(a) => matchcmd::run(a),
         Command::Features(a) => features::run(a),
+        Command::Show(a) => show::run(a),
+        Command::Export(a) => export::run(a),
+        Command::History(a) => history::run(a),
     }
 }

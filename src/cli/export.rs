@@ -1,0 +1,66 @@
+//! `checkers-ga export FILE --format F`: weights as JSON, CSV, Rust, a C header or the original
+//! tool's text format.
+
+use anyhow::{bail, Context};
+use checkers_ga::report::{export, load_input, select, ExportFormat};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct ExportArgs {
+    /// A weight file (JSON, CSV or the original `60 1` text), a checkpoint (.ckpt: its best so
+    /// far) or a population file of the original tool (its first individual)
+    pub file: PathBuf,
+    /// Output format: json, csv, rust, c or original
+    #[arg(long, short = 'f', value_name = "FORMAT")]
+    pub format: String,
+    /// Write to this file instead of standard output
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Overwrite OUT if it exists
+    #[arg(long)]
+    pub force: bool,
+    /// Export individual K, numbered from 1, of a checkpoint's last evaluated population or of
+    /// a population file
+    #[arg(long, short = 'i', value_name = "K")]
+    pub individual: Option<usize>,
+}
+
+pub fn run(a: ExportArgs) -> anyhow::Result<()> {
+    let format: ExportFormat = a.format.parse()?;
+    let input = load_input(&a.file)?;
+    let sel = select(&input, a.individual)?;
+    let file_name = a
+        .file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| a.file.display().to_string());
+    let source = format!("{file_name} ({})", sel.title);
+    let text = export(&sel.weights, format, &source, sel.comment.as_deref());
+    match &a.output {
+        None => std::io::stdout()
+            .lock()
+            .write_all(text.as_bytes())
+            .context("cannot write to standard output")?,
+        Some(out) => {
+            if out.is_dir() {
+                bail!("'{}' is a folder; give a file name", out.display());
+            }
+            if out.exists() && !a.force {
+                bail!(
+                    "'{}' already exists; add --force to overwrite it",
+                    out.display()
+                );
+            }
+            checkers_ga::store::write_atomic(out, text.as_bytes())
+                .with_context(|| format!("cannot write '{}'", out.display()))?;
+            println!(
+                "wrote {} ({}, from {})",
+                out.display(),
+                format.name(),
+                a.file.display()
+            );
+        }
+    }
+    Ok(())
+}

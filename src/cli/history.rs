@@ -1,0 +1,236 @@
+//! `checkers-ga history [SESSION]`: a session's per-generation statistics as a table, an SVG
+//! chart, and (with `--elo`) the strength of its best so far against a fixed reference.
+
+use super::common::{pool, show_progress};
+use anyhow::{bail, Context};
+use checkers_ga::ga::Session;
+use checkers_ga::matchplay::{
+    play_match, start_positions, Engine, MatchSettings, OpeningBook, Wdl,
+};
+use checkers_ga::report::{elo_generations, history_svg, history_table, load_input, select};
+use checkers_ga::rng::fresh_seed;
+use checkers_ga::store;
+use checkers_ga::Weights;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub struct HistoryArgs {
+    /// A session name (a folder under --populations), a session folder or a checkpoint file
+    /// [default: the newest checkpoint under --populations]
+    pub session: Option<String>,
+    /// Folder of session folders
+    #[arg(long, default_value = "populations")]
+    pub populations: PathBuf,
+    /// Also write an SVG chart of best and mean points per generation to this file
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<PathBuf>,
+    /// Play the best so far of every K-th generation (and the last) against --reference and
+    /// add an Elo column
+    #[arg(long)]
+    pub elo: bool,
+    /// With --elo: measure generations whose number is a multiple of K (and the last)
+    #[arg(long, value_name = "K", default_value_t = 1, requires = "elo")]
+    pub every: u64,
+    /// With --elo: games per measured generation, the first N/2 ballot openings twice each
+    #[arg(long, value_name = "N", default_value_t = 40, requires = "elo")]
+    pub games: usize,
+    /// With --elo: search depth of both sides [default: the session's depth]
+    #[arg(long, value_name = "D", requires = "elo")]
+    pub depth: Option<u32>,
+    /// With --elo: the fixed opponent, any file `show` reads (a checkpoint gives its best so far)
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "weights/thesis-table-4-2.json",
+        requires = "elo"
+    )]
+    pub reference: PathBuf,
+    /// With --elo: worker threads (0 = one per core); results are the same at any count
+    #[arg(long, value_name = "T", default_value_t = 0, requires = "elo")]
+    pub threads: usize,
+    /// With --elo: seed of the games' tie-breaks (drawn and printed when absent)
+    #[arg(long, value_name = "S", requires = "elo")]
+    pub seed: Option<u64>,
+}
+
+/// The newest loadable checkpoint of a session folder or of a root of session folders.
+fn newest_in(dir: &Path) -> anyhow::Result<(PathBuf, Session)> {
+    let cands = store::resume_candidates(dir);
+    if cands.is_empty() {
+        bail!(
+            "no checkpoint under '{}': start a session with `checkers-ga new`",
+            dir.display()
+        );
+    }
+    let mut first_err = None;
+    for c in &cands {
+        match store::load_checkpoint(c) {
+            Ok(s) => {
+                if first_err.is_some() {
+                    eprintln!(
+                        "warning: newer checkpoints could not be read; using {}",
+                        c.display()
+                    );
+                }
+                return Ok((c.clone(), s));
+            }
+            Err(e) => {
+                first_err.get_or_insert(e);
+            }
+        }
+    }
+    match first_err {
+        Some(e) => Err(e.into()),
+        None => bail!("no loadable checkpoint under '{}'", dir.display()),
+    }
+}
+
+fn find_session(arg: Option<&str>, root: &Path) -> anyhow::Result<(PathBuf, Session)> {
+    let Some(f) = arg else {
+        return newest_in(root);
+    };
+    let p = PathBuf::from(f);
+    if p.is_file() {
+        return Ok((p.clone(), store::load_checkpoint(&p)?));
+    }
+    if p.is_dir() {
+        return newest_in(&p);
+    }
+    let named = store::session_dir(root, f);
+    if named.is_dir() {
+        return newest_in(&named);
+    }
+    bail!(
+        "no checkpoint, session folder or session named '{f}' (looked under '{}')",
+        root.display()
+    )
+}
+
+/// Plays the best so far of the chosen generations against the reference; a weight vector that
+/// stays the best so far over several generations is played once.
+fn measure(a: &HistoryArgs, session: &Session) -> anyhow::Result<(String, Vec<(u64, Wdl)>)> {
+    if a.every == 0 {
+        bail!("--every must be at least 1");
+    }
+    if a.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let depth = a.depth.unwrap_or(session.settings.search.depth);
+    if depth == 0 || depth > 30 {
+        bail!("--depth {depth} must be 1..30");
+    }
+    let reference = select(&load_input(&a.reference)?, None)?;
+    let seed = a.seed.unwrap_or_else(fresh_seed);
+    let config = checkers_ga::search::SearchConfig {
+        depth,
+        ..session.settings.search
+    };
+    let settings = MatchSettings {
+        book: OpeningBook::Ballot,
+        pairs: Some(a.games.div_ceil(2)),
+        seed,
+        rules: session.settings.rules,
+    };
+    let per_match = start_positions(settings.book, settings.pairs).len() * 2;
+    let reference = Engine {
+        name: a.reference.display().to_string(),
+        weights: reference.weights,
+        config,
+    };
+    let chosen = elo_generations(&session.history, a.every);
+    let mut distinct: Vec<Weights> = Vec::new();
+    for &i in &chosen {
+        let w = session.history[i].best_so_far;
+        if !distinct.contains(&w) {
+            distinct.push(w);
+        }
+    }
+    let bar = if show_progress(false) {
+        let b = ProgressBar::new((distinct.len() * per_match) as u64);
+        b.set_style(
+            ProgressStyle::with_template("Elo {bar:40} {pos}/{len} games {per_sec} eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let p = pool(a.threads)?;
+    let mut results: HashMap<Weights, Wdl> = HashMap::new();
+    for w in distinct {
+        let engine = Engine {
+            name: "best so far".to_string(),
+            weights: w,
+            config,
+        };
+        let (wdl, _) = p.install(|| play_match(&engine, &reference, &settings, &|_| bar.inc(1)));
+        results.insert(w, wdl);
+    }
+    bar.finish_and_clear();
+    let elo: Vec<(u64, Wdl)> = chosen
+        .iter()
+        .map(|&i| {
+            let st = &session.history[i];
+            (st.generation, results[&st.best_so_far])
+        })
+        .collect();
+    let what = format!(
+        "Elo: best so far vs {} over {per_match} ballot games at depth {depth}, seed {seed}",
+        a.reference.display()
+    );
+    Ok((what, elo))
+}
+
+pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
+    let (path, session) = find_session(a.session.as_deref(), &a.populations)?;
+    if session.history.is_empty() {
+        bail!(
+            "session '{}' ({}) has no generations yet",
+            session.name,
+            path.display()
+        );
+    }
+    let (elo_line, elo) = if a.elo {
+        let (l, e) = measure(&a, &session)?;
+        (Some(l), e)
+    } else {
+        (None, Vec::new())
+    };
+    let s = &session.settings;
+    let mut text = format!(
+        "session '{}' ({}): {} generation{}, population {}, depth {}, seed {}\n",
+        session.name,
+        path.display(),
+        session.history.len(),
+        if session.history.len() == 1 { "" } else { "s" },
+        s.population,
+        s.search.depth,
+        s.seed
+    );
+    if let Some(l) = elo_line {
+        text.push_str(&l);
+        text.push('\n');
+    }
+    text.push('\n');
+    text.push_str(&history_table(&session.history, &elo));
+    text.push_str(
+        "points: 2 per win, 1 per draw; duel: challenger-holder points, * = new best so far\n",
+    );
+    if let Some(svg) = &a.svg {
+        let title = format!(
+            "checkers-ga session '{}': points per generation",
+            session.name
+        );
+        store::write_atomic(svg, history_svg(&session.history, &title).as_bytes())
+            .with_context(|| format!("cannot write '{}'", svg.display()))?;
+        text.push_str(&format!("SVG chart written to {}\n", svg.display()));
+    }
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .context("cannot write to standard output")?;
+    Ok(())
+}

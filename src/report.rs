@@ -1,0 +1,1211 @@
+//! Reports on weights and sessions, for `show`, `export` and `history`.
+//!
+//! - Reading any file that holds weights, told apart by its content (not its name): a
+//!   checkpoint (magic `CKGACKPT`), a JSON weight file (`{`), a CSV export (`number,name,weight`)
+//!   or a text file of the original tool: its weight file (`60 1` then 60 integers) or its
+//!   population file (`60 POP GENERATION ...` then one line of 60 integers per individual).
+//!   See [`load_input`] and [`select`].
+//! - The parameter table of `show`, with a priority class per weight in the spirit of the
+//!   original thesis (see [`Priority`]): [`weights_table`].
+//! - The export formats: JSON (the weight file format of [`crate::weights`]), CSV, Rust source,
+//!   a C header and the original tool's text format: [`export`], [`parse_csv`].
+//! - The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
+//!   of best and mean points ([`history_svg`]).
+//!
+//! Individuals of a population (checkpoint or original population file) are numbered from 1,
+//! as the original tool did.
+//!
+//! Errors are [`ReportError`]: one line, naming the file where there is one.
+
+use crate::eval::{Weights, NUM_PARAMS, PARAMS};
+use crate::ga::{GenerationStats, Session};
+use crate::matchplay::{elo, Wdl};
+use crate::store::CHECKPOINT_MAGIC;
+use crate::tournament::Standing;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// A report problem, one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReportError(pub String);
+
+impl std::fmt::Display for ReportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ReportError {}
+
+fn fail<T>(msg: impl Into<String>) -> Result<T, ReportError> {
+    Err(ReportError(msg.into()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Priority classes
+
+/// |weight| at or above this is a high priority.
+pub const HIGH_THRESHOLD: i32 = 16384;
+/// |weight| at or above this (and below [`HIGH_THRESHOLD`]) is a medium priority.
+pub const MEDIUM_THRESHOLD: i32 = 4096;
+
+/// How much a weight matters, by its sign and magnitude, in the spirit of the original thesis
+/// (which read its evolved weights as high/medium positive or negative priorities):
+/// high when |w| >= 16384 (a quarter of the i16 range and up), medium when |w| >= 4096,
+/// low below (including 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Priority {
+    HighPositive,
+    MediumPositive,
+    Low,
+    MediumNegative,
+    HighNegative,
+}
+
+impl Priority {
+    /// All classes, from high positive to high negative.
+    pub const ALL: [Priority; 5] = [
+        Priority::HighPositive,
+        Priority::MediumPositive,
+        Priority::Low,
+        Priority::MediumNegative,
+        Priority::HighNegative,
+    ];
+
+    /// The class of a weight.
+    pub fn of(w: i16) -> Priority {
+        let a = (w as i32).abs();
+        match (a >= HIGH_THRESHOLD, a >= MEDIUM_THRESHOLD, w > 0) {
+            (true, _, true) => Priority::HighPositive,
+            (true, _, false) => Priority::HighNegative,
+            (false, true, true) => Priority::MediumPositive,
+            (false, true, false) => Priority::MediumNegative,
+            _ => Priority::Low,
+        }
+    }
+
+    /// The short label of the table's class column.
+    pub fn label(self) -> &'static str {
+        match self {
+            Priority::HighPositive => "high+",
+            Priority::MediumPositive => "med+",
+            Priority::Low => "low",
+            Priority::MediumNegative => "med-",
+            Priority::HighNegative => "high-",
+        }
+    }
+
+    /// The class in words.
+    pub fn description(self) -> &'static str {
+        match self {
+            Priority::HighPositive => "high positive",
+            Priority::MediumPositive => "medium positive",
+            Priority::Low => "low",
+            Priority::MediumNegative => "medium negative",
+            Priority::HighNegative => "high negative",
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading inputs
+
+/// What kind of file an input is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// A JSON weight file ([`crate::weights`]).
+    Json,
+    /// A CSV export (`number,name,weight`).
+    Csv,
+    /// The original tool's weight file (`60 1`, then 60 integers).
+    OriginalWeights,
+    /// The original tool's population file (`60 POP GENERATION ...`, one individual per line).
+    OriginalPopulation,
+    /// A checkpoint of a session ([`crate::store`]).
+    Checkpoint,
+}
+
+impl InputKind {
+    /// The kind in words, for headers.
+    pub fn description(self) -> &'static str {
+        match self {
+            InputKind::Json => "JSON weight file",
+            InputKind::Csv => "CSV weight file",
+            InputKind::OriginalWeights => "weight file of the original tool",
+            InputKind::OriginalPopulation => "population file of the original tool",
+            InputKind::Checkpoint => "checkpoint",
+        }
+    }
+}
+
+/// A file that holds weights, read.
+#[derive(Clone, Debug)]
+pub enum Input {
+    /// One weight vector (JSON, CSV or the original weight file).
+    Weights {
+        kind: InputKind,
+        weights: Weights,
+        comment: Option<String>,
+    },
+    /// A population file of the original tool.
+    Population {
+        /// The GENERATION field of the header, when there is one.
+        generation: Option<String>,
+        individuals: Vec<Weights>,
+    },
+    /// A session checkpoint.
+    Checkpoint(Box<Session>),
+}
+
+impl Input {
+    pub fn kind(&self) -> InputKind {
+        match self {
+            Input::Weights { kind, .. } => *kind,
+            Input::Population { .. } => InputKind::OriginalPopulation,
+            Input::Checkpoint(_) => InputKind::Checkpoint,
+        }
+    }
+}
+
+/// The first characters of a text, on one line, for error messages.
+fn starts_with_text(t: &str) -> String {
+    let first = t.lines().next().unwrap_or("");
+    let mut s: String = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    if s.chars().count() > 30 {
+        s = s.chars().take(30).collect::<String>() + "...";
+    }
+    s
+}
+
+/// Reads a file that holds weights; the kind is detected from the content.
+pub fn load_input(path: &Path) -> Result<Input, ReportError> {
+    if path.is_dir() {
+        return fail(format!("'{}' is a folder, not a file", path.display()));
+    }
+    let bytes = std::fs::read(path)
+        .map_err(|e| ReportError(format!("cannot read '{}': {e}", path.display())))?;
+    parse_input(path, &bytes)
+}
+
+/// Reads the bytes of a file that holds weights; `path` only names the file in errors.
+pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, ReportError> {
+    let shown = path.display();
+    if bytes.starts_with(CHECKPOINT_MAGIC) {
+        let session =
+            crate::store::decode_checkpoint(path, bytes).map_err(|e| ReportError(e.to_string()))?;
+        return Ok(Input::Checkpoint(Box::new(session)));
+    }
+    let what = "not a weight file, checkpoint or population file";
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return fail(format!("'{shown}': {what} (binary data)"));
+    };
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    if t.is_empty() {
+        return fail(format!("'{shown}': the file is empty"));
+    }
+    if t.starts_with(['{', '[']) {
+        let f = crate::weights::parse_weight_file(t).map_err(|mut e| {
+            e.path = Some(path.to_path_buf());
+            ReportError(e.to_string())
+        })?;
+        return Ok(Input::Weights {
+            kind: InputKind::Json,
+            weights: f.weights,
+            comment: f.comment,
+        });
+    }
+    if t.to_ascii_lowercase().starts_with("number,") {
+        let weights = parse_csv(t).map_err(|e| ReportError(format!("'{shown}': {e}")))?;
+        return Ok(Input::Weights {
+            kind: InputKind::Csv,
+            weights,
+            comment: None,
+        });
+    }
+    let head: Vec<&str> = t.lines().next().unwrap_or("").split_whitespace().collect();
+    if head.first() == Some(&"60") {
+        if head == ["60", "1"] {
+            let f = crate::weights::parse_weight_file(t).map_err(|mut e| {
+                e.path = Some(path.to_path_buf());
+                ReportError(e.to_string())
+            })?;
+            return Ok(Input::Weights {
+                kind: InputKind::OriginalWeights,
+                weights: f.weights,
+                comment: None,
+            });
+        }
+        let (generation, individuals) =
+            parse_population(t).map_err(|e| ReportError(format!("'{shown}': {e}")))?;
+        return Ok(Input::Population {
+            generation,
+            individuals,
+        });
+    }
+    fail(format!(
+        "'{shown}': {what} (expected JSON, CSV, a checkpoint or a text file of the original tool \
+         starting with '60 '; it starts with '{}')",
+        starts_with_text(t)
+    ))
+}
+
+/// Reads a population file of the original tool: a line `60 POP GENERATION ...`, then one line
+/// of 60 integers per individual. Returns the GENERATION field (if any) and the individuals.
+pub fn parse_population(text: &str) -> Result<(Option<String>, Vec<Weights>), ReportError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let head: Vec<&str> = match lines.next() {
+        Some((_, l)) => l.split_whitespace().collect(),
+        None => return fail("population file: the file is empty"),
+    };
+    if head.len() < 2 || head[0] != "60" {
+        return fail(format!(
+            "population file: the first line must start with '60 POPULATION', found '{}'",
+            head.join(" ")
+        ));
+    }
+    let n: usize = head[1].parse().map_err(|_| {
+        ReportError(format!(
+            "population file: population size '{}' is not a number",
+            head[1]
+        ))
+    })?;
+    let mut pop = Vec::new();
+    for (lineno, line) in lines {
+        let vals: Vec<&str> = line.split_whitespace().collect();
+        if vals.len() != NUM_PARAMS {
+            return fail(format!(
+                "population file: line {} has {} weights, expected {NUM_PARAMS}",
+                lineno + 1,
+                vals.len()
+            ));
+        }
+        let mut w = [0i16; NUM_PARAMS];
+        for (k, v) in vals.iter().enumerate() {
+            w[k] = v.parse().map_err(|_| {
+                ReportError(format!(
+                    "population file: line {}, weight {} ({}) is '{v}', not an integer in \
+                     -32768..=32767",
+                    lineno + 1,
+                    k + 1,
+                    PARAMS[k].name
+                ))
+            })?;
+        }
+        pop.push(Weights(w));
+    }
+    if pop.len() != n {
+        return fail(format!(
+            "population file: the header says {n} individuals, found {}",
+            pop.len()
+        ));
+    }
+    Ok((head.get(2).map(|s| s.to_string()), pop))
+}
+
+/// The weights chosen from an input, with what they are.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Selection {
+    pub weights: Weights,
+    pub kind: InputKind,
+    /// What was chosen, on one line, e.g. `checkpoint, session 'x', generation 3, best so far`.
+    pub title: String,
+    /// More lines about it (a comment, an individual's results).
+    pub details: Vec<String>,
+    /// A JSON file's comment.
+    pub comment: Option<String>,
+}
+
+fn individual_index(k: usize, n: usize, of_what: &str) -> Result<usize, ReportError> {
+    if n == 0 {
+        return fail(format!("{of_what} is empty: there is no individual {k}"));
+    }
+    if k == 0 || k > n {
+        return fail(format!(
+            "--individual {k} is out of range: {of_what} has {n} individual{} (numbered 1..={n})",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(k - 1)
+}
+
+/// A standing as one line: points and W-D-L by colour.
+pub fn standing_text(s: &Standing) -> String {
+    format!(
+        "{} points in {} games; W-D-L as Black {}-{}-{}, as White {}-{}-{}",
+        s.points,
+        s.games(),
+        s.wins_black,
+        s.draws_black,
+        s.losses_black,
+        s.wins_white,
+        s.draws_white,
+        s.losses_white
+    )
+}
+
+/// Chooses the weights to show or export: a weight file's weights; a checkpoint's best so far,
+/// or with `individual = Some(K)` the K-th individual (from 1) of its last evaluated population;
+/// a population file's individual K (default 1).
+pub fn select(input: &Input, individual: Option<usize>) -> Result<Selection, ReportError> {
+    match input {
+        Input::Weights {
+            kind,
+            weights,
+            comment,
+        } => {
+            if individual.is_some() {
+                return fail(format!(
+                    "--individual applies to checkpoints and population files, not to a {}",
+                    kind.description()
+                ));
+            }
+            Ok(Selection {
+                weights: *weights,
+                kind: *kind,
+                title: kind.description().to_string(),
+                details: comment
+                    .iter()
+                    .flat_map(|c| wrap(&format!("comment: {c}"), TABLE_WIDTH, "  "))
+                    .collect(),
+                comment: comment.clone(),
+            })
+        }
+        Input::Population {
+            generation,
+            individuals,
+        } => {
+            let k = individual.unwrap_or(1);
+            let i = individual_index(k, individuals.len(), "the population file")?;
+            let gen = generation
+                .as_ref()
+                .map(|g| format!(", generation {g}"))
+                .unwrap_or_default();
+            Ok(Selection {
+                weights: individuals[i],
+                kind: InputKind::OriginalPopulation,
+                title: format!(
+                    "{}{gen}, individual {k} of {}",
+                    InputKind::OriginalPopulation.description(),
+                    individuals.len()
+                ),
+                details: Vec::new(),
+                comment: None,
+            })
+        }
+        Input::Checkpoint(s) => {
+            let head = format!(
+                "checkpoint, session '{}', generation {}",
+                s.name, s.generation
+            );
+            match individual {
+                None => {
+                    let Some(best) = s.best_so_far else {
+                        return fail(format!(
+                            "session '{}' has no best so far yet (no generation played)",
+                            s.name
+                        ));
+                    };
+                    Ok(Selection {
+                        weights: best,
+                        kind: InputKind::Checkpoint,
+                        title: format!("{head}, best so far"),
+                        details: Vec::new(),
+                        comment: None,
+                    })
+                }
+                Some(k) => {
+                    let what = format!("the last evaluated population of session '{}'", s.name);
+                    let i = individual_index(k, s.last.len(), &what)?;
+                    let (w, st) = &s.last[i];
+                    Ok(Selection {
+                        weights: *w,
+                        kind: InputKind::Checkpoint,
+                        title: format!("{head}, individual {k} of {}", s.last.len()),
+                        details: vec![format!(
+                            "played in generation {}: {}",
+                            s.generation,
+                            standing_text(st)
+                        )],
+                        comment: None,
+                    })
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parameter table
+
+/// Row order of the parameter table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SortOrder {
+    /// Parameter number (SPEC order).
+    #[default]
+    Number,
+    /// Weight, highest first.
+    Weight,
+    /// |weight|, largest first.
+    Abs,
+}
+
+impl std::str::FromStr for SortOrder {
+    type Err = ReportError;
+    fn from_str(s: &str) -> Result<Self, ReportError> {
+        match s {
+            "number" => Ok(SortOrder::Number),
+            "weight" => Ok(SortOrder::Weight),
+            "abs" => Ok(SortOrder::Abs),
+            _ => fail(format!(
+                "unknown sort order '{s}' (expected number, weight or abs)"
+            )),
+        }
+    }
+}
+
+/// Every line of the parameter table fits in this many columns.
+pub const TABLE_WIDTH: usize = 100;
+
+/// `s` cut to `width` characters, ending in `...` when cut.
+pub fn fit(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        return s.to_string();
+    }
+    if width <= 3 {
+        return s.chars().take(width).collect();
+    }
+    let cut: String = s.chars().take(width - 3).collect();
+    format!("{}...", cut.trim_end())
+}
+
+/// `text` on one or more lines of at most `width` characters, broken at spaces (a word longer
+/// than a line, such as a long path, stays whole on its own line); lines after the first start
+/// with `indent`.
+pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut fresh = true;
+    for word in text.split_whitespace() {
+        if !fresh && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::replace(&mut line, indent.to_string()));
+            fresh = true;
+        }
+        if !fresh {
+            line.push(' ');
+        }
+        line.push_str(word);
+        fresh = false;
+    }
+    if !fresh || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Parameter indices (0-based) in the chosen order; ties keep the parameter order.
+pub fn sorted_indices(w: &Weights, sort: SortOrder) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..NUM_PARAMS).collect();
+    match sort {
+        SortOrder::Number => {}
+        SortOrder::Weight => idx.sort_by_key(|&i| std::cmp::Reverse(w.0[i])),
+        SortOrder::Abs => idx.sort_by_key(|&i| std::cmp::Reverse((w.0[i] as i32).abs())),
+    }
+    idx
+}
+
+/// The table of `show`: number, name, weight, priority class and description of every
+/// parameter, a rule, and a legend with the class thresholds and counts. No line is longer
+/// than [`TABLE_WIDTH`]; descriptions are cut to fit.
+pub fn weights_table(w: &Weights, sort: SortOrder) -> String {
+    let name_w = PARAMS.iter().map(|p| p.name.len()).max().unwrap_or(4);
+    let prefix = 2 + 1 + name_w + 1 + 6 + 1 + 5 + 1;
+    let desc_w = TABLE_WIDTH.saturating_sub(prefix).max(10);
+    let mut lines = vec![format!(
+        "{:>2} {:<name_w$} {:>6} {:<5} {}",
+        "#", "name", "weight", "class", "description"
+    )];
+    for i in sorted_indices(w, sort) {
+        let p = &PARAMS[i];
+        lines.push(format!(
+            "{:>2} {:<name_w$} {:>6} {:<5} {}",
+            i + 1,
+            p.name,
+            w.0[i],
+            Priority::of(w.0[i]).label(),
+            fit(p.description, desc_w)
+        ));
+    }
+    let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    lines.insert(1, "-".repeat(width));
+    lines.push("-".repeat(width));
+    lines.push(format!(
+        "class = priority by |weight|: high >= {HIGH_THRESHOLD}, medium >= {MEDIUM_THRESHOLD}, \
+         low < {MEDIUM_THRESHOLD}; + positive, - negative"
+    ));
+    let names: Vec<String> = Priority::ALL
+        .iter()
+        .map(|&c| match c {
+            Priority::Low => c.label().to_string(),
+            _ => format!("{} {}", c.label(), c.description()),
+        })
+        .collect();
+    lines.push(format!("  {}", names.join(", ")));
+    let counts: Vec<String> = Priority::ALL
+        .iter()
+        .map(|&c| {
+            let n = w.0.iter().filter(|&&x| Priority::of(x) == c).count();
+            format!("{} {n}", c.label())
+        })
+        .collect();
+    lines.push(format!("counts: {}", counts.join(", ")));
+    let mut s = lines.join("\n");
+    s.push('\n');
+    s
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export formats
+
+/// An export format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// The JSON weight file of [`crate::weights`], keyed by parameter name.
+    Json,
+    /// `number,name,weight`, a header line and one line per parameter.
+    Csv,
+    /// Rust source: `pub const WEIGHTS: [i16; 60]` and `pub const NAMES: [&str; 60]`.
+    Rust,
+    /// A C header: `static const int16_t CHECKERS_WEIGHTS[60]` and `CHECKERS_NAMES`.
+    C,
+    /// The original tool's weight file: `60 1`, then the 60 weights on one line.
+    Original,
+}
+
+impl ExportFormat {
+    pub const ALL: [ExportFormat; 5] = [
+        ExportFormat::Json,
+        ExportFormat::Csv,
+        ExportFormat::Rust,
+        ExportFormat::C,
+        ExportFormat::Original,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ExportFormat::Json => "json",
+            ExportFormat::Csv => "csv",
+            ExportFormat::Rust => "rust",
+            ExportFormat::C => "c",
+            ExportFormat::Original => "original",
+        }
+    }
+}
+
+impl std::str::FromStr for ExportFormat {
+    type Err = ReportError;
+    fn from_str(s: &str) -> Result<Self, ReportError> {
+        let lower = s.to_ascii_lowercase();
+        ExportFormat::ALL
+            .into_iter()
+            .find(|f| f.name() == lower)
+            .ok_or_else(|| {
+                let names: Vec<&str> = ExportFormat::ALL.iter().map(|f| f.name()).collect();
+                ReportError(format!(
+                    "unknown export format '{s}' (expected one of: {})",
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
+/// `source` on one line, safe inside a `//` or `/* */` comment.
+fn comment_text(source: &str) -> String {
+    source
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("*/", "* /")
+}
+
+/// The weights in `format`; `source` says where they come from (it goes into a comment where
+/// the format has one; JSON takes `comment` when given, else a line naming `source`).
+pub fn export(w: &Weights, format: ExportFormat, source: &str, comment: Option<&str>) -> String {
+    match format {
+        ExportFormat::Json => {
+            let c = match comment {
+                Some(c) => c.to_string(),
+                None => format!("exported from {}", comment_text(source)),
+            };
+            crate::weights::weights_to_json_with_comment(w, Some(&c))
+        }
+        ExportFormat::Csv => to_csv(w),
+        ExportFormat::Rust => to_rust(w, source),
+        ExportFormat::C => to_c_header(w, source),
+        ExportFormat::Original => crate::weights::weights_to_original(w),
+    }
+}
+
+/// CSV: a header line `number,name,weight`, then one line per parameter in SPEC order.
+pub fn to_csv(w: &Weights) -> String {
+    let mut s = String::from("number,name,weight\n");
+    for (i, p) in PARAMS.iter().enumerate() {
+        let _ = writeln!(s, "{},{},{}", i + 1, p.name, w.0[i]);
+    }
+    s
+}
+
+/// Reads the CSV of [`to_csv`]: the header line, then one line `number,name,weight` for every
+/// parameter (any order, each once; the name must be that parameter's name).
+pub fn parse_csv(text: &str) -> Result<Weights, ReportError> {
+    let mut lines = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let header = lines.next().map(|(_, l)| l.trim()).unwrap_or("");
+    let cols: Vec<String> = header
+        .split(',')
+        .map(|c| c.trim().to_ascii_lowercase())
+        .collect();
+    if cols != ["number", "name", "weight"] {
+        return fail(format!(
+            "CSV: the first line is '{header}', expected 'number,name,weight'"
+        ));
+    }
+    let mut values: [Option<i16>; NUM_PARAMS] = [None; NUM_PARAMS];
+    for (lineno, line) in lines {
+        let ln = lineno + 1;
+        let f: Vec<&str> = line.split(',').map(str::trim).collect();
+        if f.len() != 3 {
+            return fail(format!(
+                "CSV line {ln}: {} fields, expected 3 (number,name,weight)",
+                f.len()
+            ));
+        }
+        let n: usize = f[0]
+            .parse()
+            .ok()
+            .filter(|n| (1..=NUM_PARAMS).contains(n))
+            .ok_or_else(|| {
+                ReportError(format!(
+                    "CSV line {ln}: parameter number '{}' is not in 1..={NUM_PARAMS}",
+                    f[0]
+                ))
+            })?;
+        let p = &PARAMS[n - 1];
+        if f[1] != p.name {
+            return fail(format!(
+                "CSV line {ln}: parameter {n} is named '{}', not '{}'",
+                p.name, f[1]
+            ));
+        }
+        if values[n - 1].is_some() {
+            return fail(format!(
+                "CSV line {ln}: parameter {n} ({}) is given more than once",
+                p.name
+            ));
+        }
+        let v: i16 = f[2].parse().map_err(|_| {
+            ReportError(format!(
+                "CSV line {ln}: weight of {} is '{}', not an integer in -32768..=32767",
+                p.name, f[2]
+            ))
+        })?;
+        values[n - 1] = Some(v);
+    }
+    let missing: Vec<&str> = (0..NUM_PARAMS)
+        .filter(|&i| values[i].is_none())
+        .map(|i| PARAMS[i].name)
+        .collect();
+    if !missing.is_empty() {
+        let shown: Vec<&str> = missing.iter().take(5).copied().collect();
+        return fail(format!(
+            "CSV: {} parameter{} missing: {}{}",
+            missing.len(),
+            if missing.len() == 1 { "" } else { "s" },
+            shown.join(", "),
+            if missing.len() > 5 { ", ..." } else { "" }
+        ));
+    }
+    let mut w = [0i16; NUM_PARAMS];
+    for (x, v) in w.iter_mut().zip(values) {
+        *x = v.unwrap_or(0);
+    }
+    Ok(Weights(w))
+}
+
+/// Rust source: `WEIGHTS` (one weight per line, its number and name in a comment) and `NAMES`.
+pub fn to_rust(w: &Weights, source: &str) -> String {
+    let mut s = String::new();
+    s.push_str("// Evaluation weights exported by `checkers-ga export --format rust` from\n");
+    let _ = writeln!(s, "// {}.", comment_text(source));
+    s.push_str("// Weight i multiplies parameter i of NAMES (SPEC section 3 order).\n\n");
+    let _ = writeln!(s, "/// The {NUM_PARAMS} evaluation weights.");
+    let _ = writeln!(s, "pub const WEIGHTS: [i16; {NUM_PARAMS}] = [");
+    for (i, p) in PARAMS.iter().enumerate() {
+        let v = format!("{},", w.0[i]);
+        let _ = writeln!(s, "    {v:<7} // {} {}", i + 1, p.name);
+    }
+    s.push_str("];\n\n");
+    s.push_str("/// The parameter names, in the same order.\n");
+    let _ = writeln!(s, "pub const NAMES: [&str; {NUM_PARAMS}] = [");
+    for p in PARAMS.iter() {
+        let _ = writeln!(s, "    \"{}\",", p.name);
+    }
+    s.push_str("];\n");
+    s
+}
+
+/// A C header: include guard, `CHECKERS_WEIGHTS` (int16_t, one per line with its number and
+/// name in a comment) and `CHECKERS_NAMES`.
+pub fn to_c_header(w: &Weights, source: &str) -> String {
+    let mut s = String::new();
+    s.push_str("/* Evaluation weights exported by `checkers-ga export --format c` from\n");
+    let _ = writeln!(s, " * {}.", comment_text(source));
+    s.push_str(" * Weight i multiplies parameter i of CHECKERS_NAMES (SPEC section 3 order). */\n");
+    s.push_str("#ifndef CHECKERS_WEIGHTS_H\n#define CHECKERS_WEIGHTS_H\n\n");
+    s.push_str("#include <stdint.h>\n\n");
+    let _ = writeln!(s, "#define CHECKERS_NUM_WEIGHTS {NUM_PARAMS}\n");
+    s.push_str("static const int16_t CHECKERS_WEIGHTS[CHECKERS_NUM_WEIGHTS] = {\n");
+    for (i, p) in PARAMS.iter().enumerate() {
+        // -32768 is unary minus on the int 32768: the result fits an int16_t.
+        let v = format!("{},", w.0[i]);
+        let _ = writeln!(s, "    {v:<7} /* {} {} */", i + 1, p.name);
+    }
+    s.push_str("};\n\n");
+    s.push_str("static const char *const CHECKERS_NAMES[CHECKERS_NUM_WEIGHTS] = {\n");
+    for p in PARAMS.iter() {
+        let _ = writeln!(s, "    \"{}\",", p.name);
+    }
+    s.push_str("};\n\n#endif /* CHECKERS_WEIGHTS_H */\n");
+    s
+}
+
+// ---------------------------------------------------------------------------------------------
+// History
+
+/// The duel column: `challenger-holder` points, `*` when the challenger became the best so far,
+/// `-` in the first generation.
+pub fn duel_text(s: &GenerationStats) -> String {
+    match s.duel {
+        None => "-".to_string(),
+        Some(d) => format!(
+            "{}-{}{}",
+            d.challenger,
+            d.holder,
+            if d.replaced { "*" } else { "" }
+        ),
+    }
+}
+
+/// Indices into `history` of the generations to measure: every generation whose number is a
+/// multiple of `every` (1 = all), and always the last.
+pub fn elo_generations(history: &[GenerationStats], every: u64) -> Vec<usize> {
+    let every = every.max(1);
+    let last = history.len().saturating_sub(1);
+    (0..history.len())
+        .filter(|&i| history[i].generation.is_multiple_of(every) || i == last)
+        .collect()
+}
+
+fn signed(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v:+.0}")
+    } else if v.is_nan() {
+        "?".to_string()
+    } else if v > 0.0 {
+        "+inf".to_string()
+    } else {
+        "-inf".to_string()
+    }
+}
+
+/// `Elo +/- margin (W-D-L)` of a match result (SPEC section 7), rounded to whole Elo.
+pub fn elo_text(w: &Wdl) -> String {
+    let e = elo(w);
+    let margin = if e.margin.is_finite() {
+        format!("{:.0}", e.margin)
+    } else {
+        "inf".to_string()
+    };
+    format!(
+        "{} +/- {margin} ({}-{}-{})",
+        signed(e.diff),
+        w.wins,
+        w.draws,
+        w.losses
+    )
+}
+
+/// The per-generation table: generation, best/mean/min points, diversity, duel, seconds, and
+/// (when `elo` names any generation) an Elo column against a reference. `elo` pairs a
+/// generation number with the match result of its best so far.
+pub fn history_table(history: &[GenerationStats], elo: &[(u64, Wdl)]) -> String {
+    let gw = history
+        .iter()
+        .map(|s| s.generation.to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    let dw = history
+        .iter()
+        .map(|s| duel_text(s).len())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let mut lines = Vec::new();
+    let mut head = format!(
+        "{:>gw$} {:>5} {:>8} {:>5} {:>9}  {:<dw$} {:>8}",
+        "gen", "best", "mean", "min", "diversity", "duel", "seconds"
+    );
+    if !elo.is_empty() {
+        head.push_str("  Elo vs reference (W-D-L)");
+    }
+    lines.push(head);
+    for s in history {
+        let mut row = format!(
+            "{:>gw$} {:>5} {:>8.2} {:>5} {:>9.3}  {:<dw$} {:>8.1}",
+            s.generation,
+            s.best,
+            s.mean,
+            s.min,
+            s.diversity,
+            duel_text(s),
+            s.seconds
+        );
+        if let Some((_, w)) = elo.iter().find(|(g, _)| *g == s.generation) {
+            row.push_str("  ");
+            row.push_str(&elo_text(w));
+        }
+        lines.push(row.trim_end().to_string());
+    }
+    let width = lines.iter().map(|l| l.len()).max().unwrap_or(0);
+    lines.insert(1, "-".repeat(width));
+    let mut s = lines.join("\n");
+    s.push('\n');
+    s
+}
+
+/// Text made safe for XML content and attribute values.
+pub fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if (c as u32) < 0x20 && c != '\t' && c != '\n' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A "nice" tick step (1, 2 or 5 times a power of ten) giving at most about `target` ticks over
+/// `range`.
+pub fn nice_step(range: f64, target: usize) -> f64 {
+    if range.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) || !range.is_finite() {
+        return 1.0;
+    }
+    let raw = range / target.max(1) as f64;
+    let mag = 10f64.powf(raw.log10().floor());
+    let norm = raw / mag;
+    let m = if norm <= 1.0 {
+        1.0
+    } else if norm <= 2.0 {
+        2.0
+    } else if norm <= 5.0 {
+        5.0
+    } else {
+        10.0
+    };
+    m * mag
+}
+
+/// Numbers for tick labels: no trailing `.0`.
+fn tick_label(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{}", v.round() as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
+/// An SVG chart (800x450) of the best and mean points per generation: axes with ticks and
+/// labels, grid lines, a legend, one `<path>` per series (best, mean) and a dot per point.
+pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
+    const W: f64 = 800.0;
+    const H: f64 = 450.0;
+    const LEFT: f64 = 70.0;
+    const RIGHT: f64 = 30.0;
+    const TOP: f64 = 72.0;
+    const BOTTOM: f64 = 60.0;
+    let pw = W - LEFT - RIGHT;
+    let ph = H - TOP - BOTTOM;
+
+    let first = history.first().map(|s| s.generation).unwrap_or(1) as f64;
+    let last = history.last().map(|s| s.generation).unwrap_or(1) as f64;
+    let (x0, x1) = if last > first {
+        (first, last)
+    } else {
+        (first - 1.0, first + 1.0)
+    };
+    let ymax_data = history
+        .iter()
+        .map(|s| (s.best as f64).max(s.mean))
+        .fold(0.0, f64::max);
+    let top_data = (ymax_data * 1.05).max(1.0);
+    let ystep = nice_step(top_data, 6);
+    let y1 = (top_data / ystep).ceil() * ystep;
+    let xstep = nice_step(x1 - x0, 10).max(1.0);
+    let sx = |g: f64| LEFT + (g - x0) / (x1 - x0) * pw;
+    let sy = |v: f64| TOP + ph - v / y1 * ph;
+
+    let mut s = String::new();
+    s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{W}\" height=\"{H}\" \
+         viewBox=\"0 0 {W} {H}\" font-family=\"sans-serif\" font-size=\"12\">"
+    );
+    let _ = writeln!(s, "<title>{}</title>", xml_escape(title));
+    let _ = writeln!(
+        s,
+        "<rect x=\"0\" y=\"0\" width=\"{W}\" height=\"{H}\" fill=\"white\"/>"
+    );
+    let _ = writeln!(
+        s,
+        "<text x=\"{:.1}\" y=\"28\" text-anchor=\"middle\" font-size=\"16\">{}</text>",
+        W / 2.0,
+        xml_escape(title)
+    );
+
+    // Grid and y ticks.
+    s.push_str("<g class=\"y-axis\">\n");
+    let mut v = 0.0;
+    while v <= y1 + ystep * 1e-6 {
+        let y = sy(v);
+        let _ = writeln!(
+            s,
+            "<line x1=\"{LEFT:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#e0e0e0\"/>",
+            LEFT + pw
+        );
+        let _ = writeln!(
+            s,
+            "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{LEFT:.1}\" y2=\"{y:.1}\" stroke=\"black\"/>",
+            LEFT - 5.0
+        );
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
+            LEFT - 8.0,
+            y + 4.0,
+            tick_label(v)
+        );
+        v += ystep;
+    }
+    s.push_str("</g>\n");
+
+    // x ticks: from the first multiple of the step at or after x0.
+    s.push_str("<g class=\"x-axis\">\n");
+    let mut g = (x0 / xstep).ceil() * xstep;
+    while g <= x1 + 1e-9 {
+        let x = sx(g);
+        let _ = writeln!(
+            s,
+            "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"black\"/>",
+            TOP + ph,
+            TOP + ph + 5.0
+        );
+        let _ = writeln!(
+            s,
+            "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            TOP + ph + 20.0,
+            tick_label(g)
+        );
+        g += xstep;
+    }
+    s.push_str("</g>\n");
+
+    // Axes and their labels.
+    let _ = writeln!(
+        s,
+        "<line x1=\"{LEFT:.1}\" y1=\"{TOP:.1}\" x2=\"{LEFT:.1}\" y2=\"{:.1}\" stroke=\"black\"/>",
+        TOP + ph
+    );
+    let _ = writeln!(
+        s,
+        "<line x1=\"{LEFT:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"black\"/>",
+        TOP + ph,
+        LEFT + pw,
+        TOP + ph
+    );
+    let _ = writeln!(
+        s,
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">generation</text>",
+        LEFT + pw / 2.0,
+        H - 15.0
+    );
+    let _ = writeln!(
+        s,
+        "<text x=\"20\" y=\"{:.1}\" text-anchor=\"middle\" transform=\"rotate(-90 20 {:.1})\">\
+         points</text>",
+        TOP + ph / 2.0,
+        TOP + ph / 2.0
+    );
+
+    // The series.
+    type Series = (&'static str, &'static str, fn(&GenerationStats) -> f64);
+    let series: [Series; 2] = [
+        ("best", "#d62728", |st| st.best as f64),
+        ("mean", "#1f77b4", |st| st.mean),
+    ];
+    for (name, colour, value) in series {
+        let mut d = String::new();
+        for (i, st) in history.iter().enumerate() {
+            let _ = write!(
+                d,
+                "{}{:.1} {:.1}",
+                if i == 0 { "M" } else { " L" },
+                sx(st.generation as f64),
+                sy(value(st))
+            );
+        }
+        let _ = writeln!(
+            s,
+            "<path class=\"{name}\" d=\"{d}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"/>"
+        );
+        let _ = writeln!(s, "<g class=\"{name}-points\" fill=\"{colour}\">");
+        for st in history {
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"2.5\"/>",
+                sx(st.generation as f64),
+                sy(value(st))
+            );
+        }
+        s.push_str("</g>\n");
+    }
+
+    // Legend: one row between the title and the plot, right-aligned with the plot.
+    s.push_str("<g class=\"legend\">\n");
+    let items = [("best points", "#d62728"), ("mean points", "#1f77b4")];
+    let item_w = 130.0;
+    let y = TOP - 18.0;
+    for (k, (label, colour)) in items.iter().enumerate() {
+        let lx = LEFT + pw - item_w * (items.len() - k) as f64;
+        let _ = writeln!(
+            s,
+            "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"{colour}\" \
+             stroke-width=\"2\"/>",
+            lx + 10.0,
+            lx + 40.0
+        );
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.1}\" y=\"{:.1}\">{label}</text>",
+            lx + 48.0,
+            y + 4.0
+        );
+    }
+    s.push_str("</g>\n</svg>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn priority_thresholds() {
+        assert_eq!(Priority::of(0), Priority::Low);
+        assert_eq!(Priority::of(4095), Priority::Low);
+        assert_eq!(Priority::of(-4095), Priority::Low);
+        assert_eq!(Priority::of(4096), Priority::MediumPositive);
+        assert_eq!(Priority::of(-4096), Priority::MediumNegative);
+        assert_eq!(Priority::of(16383), Priority::MediumPositive);
+        assert_eq!(Priority::of(16384), Priority::HighPositive);
+        assert_eq!(Priority::of(-16384), Priority::HighNegative);
+        assert_eq!(Priority::of(i16::MIN), Priority::HighNegative);
+        assert_eq!(Priority::of(i16::MAX), Priority::HighPositive);
+    }
+
+    #[test]
+    fn table_fits_the_width() {
+        let mut w = [0i16; NUM_PARAMS];
+        for (i, x) in w.iter_mut().enumerate() {
+            *x = if i % 2 == 0 { i16::MIN } else { 12345 };
+        }
+        for sort in [SortOrder::Number, SortOrder::Weight, SortOrder::Abs] {
+            let t = weights_table(&Weights(w), sort);
+            assert_eq!(t.lines().count(), NUM_PARAMS + 6);
+            for l in t.lines() {
+                assert!(l.chars().count() <= TABLE_WIDTH, "{l}");
+            }
+        }
+    }
+
+    #[test]
+    fn sorting() {
+        let mut w = [0i16; NUM_PARAMS];
+        w[5] = -30000;
+        w[7] = 20000;
+        w[9] = 20000;
+        let ww = Weights(w);
+        assert_eq!(&sorted_indices(&ww, SortOrder::Weight)[..3], &[7, 9, 0]);
+        assert_eq!(&sorted_indices(&ww, SortOrder::Abs)[..3], &[5, 7, 9]);
+        assert_eq!(sorted_indices(&ww, SortOrder::Weight)[NUM_PARAMS - 1], 5);
+    }
+
+    #[test]
+    fn csv_round_trip_and_errors() {
+        let mut w = [0i16; NUM_PARAMS];
+        for (i, x) in w.iter_mut().enumerate() {
+            *x = (i as i16 - 30) * 1000;
+        }
+        w[0] = i16::MIN;
+        w[1] = i16::MAX;
+        assert_eq!(parse_csv(&to_csv(&Weights(w))), Ok(Weights(w)));
+        assert!(parse_csv("number,name,weight\n1,kings,3\n").is_err());
+        assert!(parse_csv("a,b,c\n").is_err());
+        let short = to_csv(&Weights(w)).replace("60,opp_longest_block_line,29000\n", "");
+        assert!(parse_csv(&short)
+            .unwrap_err()
+            .0
+            .contains("opp_longest_block_line"));
+    }
+
+    #[test]
+    fn wrapping() {
+        assert_eq!(wrap("a bb ccc dd", 6, "  "), vec!["a bb", "  ccc", "  dd"]);
+        assert_eq!(wrap("short", 10, "  "), vec!["short"]);
+        assert_eq!(wrap("", 10, "  "), vec![""]);
+        for l in wrap(&"word ".repeat(100), 20, "  ") {
+            assert!(l.len() <= 20, "{l}");
+        }
+        let long = "x".repeat(30);
+        assert_eq!(wrap(&format!("a {long} b"), 20, ""), vec!["a", &long, "b"]);
+    }
+
+    #[test]
+    fn nice_steps() {
+        assert_eq!(nice_step(10.0, 5), 2.0);
+        assert_eq!(nice_step(100.0, 6), 20.0);
+        assert_eq!(nice_step(7.0, 10), 1.0);
+        assert_eq!(nice_step(0.0, 5), 1.0);
+    }
+
+    #[test]
+    fn format_names_parse() {
+        for f in ExportFormat::ALL {
+            assert_eq!(f.name().parse::<ExportFormat>(), Ok(f));
+        }
+        let e = "xml".parse::<ExportFormat>().unwrap_err();
+        assert!(e.0.contains("json, csv, rust, c, original"), "{e}");
+    }
+}

@@ -1,0 +1,361 @@
+//! Broken checkpoints: `checkers-ga resume FILE` must fail with exit code 1 and one line on
+//! stderr, `error: ...`, naming the file and the problem, never a panic; and
+//! `store::decode_checkpoint` must return the matching error for the same bytes.
+//!
+//! Checkpoint layout (src/store.rs): magic `CKGACKPT` (0..8), format version u32 LE (8..12),
+//! payload length u64 LE (12..20), FNV-1a checksum u64 LE (20..28), bincode payload (28..).
+
+use checkers_ga::store;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const BIN: &str = env!("CARGO_BIN_EXE_checkers-ga");
+const HEADER: usize = 28;
+
+/// A unique temporary folder, removed on drop.
+struct Tmp(PathBuf);
+
+impl Tmp {
+    fn new(tag: &str) -> Tmp {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
+        let p = std::env::temp_dir().join(format!(
+            "ckga-ckerr-{tag}-{}-{}-{nanos}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).expect("create temp dir");
+        Tmp(p)
+    }
+    fn pops(&self) -> PathBuf {
+        self.0.join("populations")
+    }
+    fn weights(&self) -> PathBuf {
+        self.0.join("weights")
+    }
+}
+
+impl Drop for Tmp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A real checkpoint (generation 2 of a tiny session) made by the binary.
+fn real_checkpoint(t: &Tmp) -> PathBuf {
+    let out = Command::new(BIN)
+        .current_dir(&t.0)
+        .args([
+            "new",
+            "--population",
+            "4",
+            "--depth",
+            "1",
+            "--max-plies",
+            "60",
+        ])
+        .args(["--generations", "2"])
+        .arg("--populations")
+        .arg(t.pops())
+        .arg("--weights-dir")
+        .arg(t.weights())
+        .args(["--quiet", "--seed", "7", "--name", "real"])
+        .output()
+        .expect("run checkers-ga");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let p = store::checkpoint_path(&t.pops().join("real"), 2);
+    store::load_checkpoint(&p).expect("a fresh checkpoint loads");
+    p
+}
+
+fn real_bytes() -> Vec<u8> {
+    let t = Tmp::new("real");
+    std::fs::read(real_checkpoint(&t)).unwrap()
+}
+
+fn weight_file_text() -> String {
+    checkers_ga::weights::weights_to_json(&checkers_ga::Weights([100; 60]))
+}
+
+/// FNV-1a 64, as in the checkpoint header (to forge payloads with a valid checksum).
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Replaces the payload of checkpoint bytes, with matching length and checksum.
+fn with_payload(real: &[u8], payload: &[u8]) -> Vec<u8> {
+    let mut b = real[..HEADER].to_vec();
+    b[12..20].copy_from_slice(&(payload.len() as u64).to_le_bytes());
+    b[20..28].copy_from_slice(&fnv(payload).to_le_bytes());
+    b.extend_from_slice(payload);
+    b
+}
+
+/// The broken files: (name, file name, bytes, what the message must say).
+fn cases() -> Vec<(&'static str, &'static str, Vec<u8>, &'static str)> {
+    let real = real_bytes();
+    assert_eq!(&real[..8], b"CKGACKPT");
+    assert_eq!(u32::from_le_bytes(real[8..12].try_into().unwrap()), 1);
+    assert_eq!(
+        u64::from_le_bytes(real[12..20].try_into().unwrap()) as usize,
+        real.len() - HEADER
+    );
+
+    let truncated = real[..real.len() / 2].to_vec();
+    let mut flipped = real.clone();
+    flipped[HEADER + (real.len() - HEADER) / 2] ^= 0x08;
+    let mut magic = real.clone();
+    magic[..8].copy_from_slice(b"CKGACKPX");
+    let mut newer = real.clone();
+    newer[8..12].copy_from_slice(&99u32.to_le_bytes());
+    let mut older = real.clone();
+    older[8..12].copy_from_slice(&0u32.to_le_bytes());
+    let mut trailing = real.clone();
+    trailing.extend_from_slice(b"extra");
+    let mut long_len = real.clone();
+    long_len[12..20].copy_from_slice(&u64::MAX.to_le_bytes());
+    let mut bad_sum = real.clone();
+    bad_sum[20] ^= 0x01;
+    let garbage = with_payload(&real, &[0xff; 64]);
+    let short_payload = with_payload(&real, &real[HEADER..real.len() - 10]);
+    // A valid session whose population does not match its settings.
+    let mut s = store::decode_checkpoint(Path::new("real"), &real).unwrap();
+    s.population.pop();
+    let mismatch = store::encode_checkpoint(&s);
+
+    vec![
+        ("empty", "gen-00001.ckpt", Vec::new(), "the file is empty"),
+        ("truncated", "gen-00002.ckpt", truncated, "truncated"),
+        (
+            "bit-flipped",
+            "gen-00003.ckpt",
+            flipped,
+            "checksum mismatch",
+        ),
+        ("wrong magic", "gen-00004.ckpt", magic, "wrong magic"),
+        (
+            "newer version",
+            "gen-00005.ckpt",
+            newer,
+            "format version 99 is newer",
+        ),
+        (
+            "weight file",
+            "material.json",
+            weight_file_text().into_bytes(),
+            "looks like a weight file",
+        ),
+        // More of the same family.
+        (
+            "truncated header",
+            "gen-00006.ckpt",
+            real[..12].to_vec(),
+            "truncated header",
+        ),
+        (
+            "magic only",
+            "gen-00007.ckpt",
+            b"CKGACKPT".to_vec(),
+            "truncated header",
+        ),
+        (
+            "old version",
+            "gen-00008.ckpt",
+            older,
+            "unknown format version 0",
+        ),
+        (
+            "trailing bytes",
+            "gen-00009.ckpt",
+            trailing,
+            "trailing bytes",
+        ),
+        ("length field", "gen-00010.ckpt", long_len, "truncated"),
+        (
+            "checksum field",
+            "gen-00011.ckpt",
+            bad_sum,
+            "checksum mismatch",
+        ),
+        (
+            "garbage payload",
+            "gen-00012.ckpt",
+            garbage,
+            "cannot decode",
+        ),
+        (
+            "short payload",
+            "gen-00013.ckpt",
+            short_payload,
+            "cannot decode",
+        ),
+        (
+            "population mismatch",
+            "gen-00014.ckpt",
+            mismatch,
+            "population size",
+        ),
+        (
+            "original population file",
+            "pop.txt",
+            b"60 4 1 0 4 8 0.3 0 1 40\n1 2 3\n".to_vec(),
+            "looks like a file of the original tool",
+        ),
+        ("text", "notes.txt", b"hello\n".to_vec(), "wrong magic"),
+    ]
+}
+
+/// Runs `checkers-ga resume FILE` and checks the failure; returns the error line.
+fn resume_fails(t: &Tmp, file: &Path, expect: &str, case: &str) -> String {
+    let out = Command::new(BIN)
+        .current_dir(&t.0)
+        .arg("resume")
+        .arg(file)
+        .arg("--populations")
+        .arg(t.pops())
+        .arg("--weights-dir")
+        .arg(t.weights())
+        .arg("--quiet")
+        .output()
+        .expect("run checkers-ga");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(!err.contains("panicked"), "{case}: panic:\n{err}");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{case}: exit code\nstdout:\n{stdout}\nstderr:\n{err}"
+    );
+    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(
+        lines.len(),
+        1,
+        "{case}: expected one line on stderr:\n{err}"
+    );
+    let line = lines[0];
+    assert!(line.starts_with("error:"), "{case}: {line}");
+    assert!(
+        line.contains(&file.display().to_string()),
+        "{case}: the message does not name {}: {line}",
+        file.display()
+    );
+    assert!(
+        line.contains(expect),
+        "{case}: expected '{expect}' in: {line}"
+    );
+    line.to_string()
+}
+
+#[test]
+fn resume_of_a_broken_checkpoint_fails_with_one_line() {
+    let t = Tmp::new("cli");
+    let dir = t.0.join("broken");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (case, file, bytes, expect) in cases() {
+        let p = dir.join(file);
+        std::fs::write(&p, &bytes).unwrap();
+        resume_fails(&t, &p, expect, case);
+        // The broken file is left as it was and nothing new is written next to it.
+        assert_eq!(std::fs::read(&p).unwrap(), bytes, "{case}: file changed");
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, vec![file.to_string()], "{case}: files written");
+        std::fs::remove_file(&p).unwrap();
+    }
+    assert!(!t.weights().exists(), "no weights written");
+}
+
+/// The weight file the repository ships, when present, is recognised as such.
+#[test]
+fn resume_of_the_shipped_material_weights_fails_with_one_line() {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("weights/material.json");
+    if !p.exists() {
+        eprintln!("skipped: {} does not exist", p.display());
+        return;
+    }
+    let t = Tmp::new("material");
+    let line = resume_fails(&t, &p, "wrong magic", "weights/material.json");
+    assert!(line.contains("weight file"), "{line}");
+}
+
+/// A path that does not exist.
+#[test]
+fn resume_of_a_missing_file_fails_with_one_line() {
+    let t = Tmp::new("missing");
+    let p = t.0.join("nowhere").join("gen-00001.ckpt");
+    resume_fails(&t, &p, "gen-00001.ckpt", "missing file");
+}
+
+#[test]
+fn decode_checkpoint_reports_each_problem() {
+    for (case, file, bytes, expect) in cases() {
+        let path = PathBuf::from("some/folder").join(file);
+        let e = match store::decode_checkpoint(&path, &bytes) {
+            Ok(_) => panic!("{case}: decoded"),
+            Err(e) => e,
+        };
+        assert_eq!(e.path, path, "{case}");
+        assert!(e.problem.contains(expect), "{case}: '{}'", e.problem);
+        let msg = e.to_string();
+        assert!(msg.contains("some/folder"), "{case}: {msg}");
+        assert!(msg.contains(file), "{case}: {msg}");
+        assert!(!msg.contains('\n'), "{case}: more than one line: {msg}");
+    }
+}
+
+#[test]
+fn load_checkpoint_reports_each_problem_with_the_path() {
+    let t = Tmp::new("load");
+    for (case, file, bytes, expect) in cases() {
+        let p = t.0.join(file);
+        std::fs::write(&p, &bytes).unwrap();
+        let e = store::load_checkpoint(&p)
+            .err()
+            .unwrap_or_else(|| panic!("{case}: loaded"));
+        assert_eq!(e.path, p, "{case}");
+        assert!(e.problem.contains(expect), "{case}: '{}'", e.problem);
+        assert!(e.to_string().contains(&p.display().to_string()), "{case}");
+    }
+    let e = store::load_checkpoint(&t.0.join("absent.ckpt")).unwrap_err();
+    assert!(e.problem.contains("cannot read"), "{}", e.problem);
+}
+
+/// Every single-bit flip anywhere in a (small) checkpoint, header or payload, is rejected.
+#[test]
+fn every_bit_flip_is_detected() {
+    let real = real_bytes();
+    let path = Path::new("flip.ckpt");
+    for i in 0..real.len() {
+        for bit in 0..8 {
+            let mut b = real.clone();
+            b[i] ^= 1 << bit;
+            assert!(
+                store::decode_checkpoint(path, &b).is_err(),
+                "flipping bit {bit} of byte {i} went unnoticed"
+            );
+        }
+    }
+}
+
+/// Round trip: a decoded checkpoint re-encodes to the same bytes.
+#[test]
+fn a_good_checkpoint_round_trips() {
+    let real = real_bytes();
+    let s = store::decode_checkpoint(Path::new("x"), &real).expect("decodes");
+    assert_eq!(store::encode_checkpoint(&s), real);
+    assert_eq!(s.generation, 2);
+    assert_eq!(s.population.len(), 4);
+}

@@ -1,0 +1,616 @@
+//! `checkers-ga history`: the per-generation table (one row per generation), the SVG chart
+//! (well-formed XML, exactly one `<path>` per series), the Elo column of `--elo`, and one-line
+//! errors for bad input.
+
+use checkers_ga::eval::{Weights, NUM_PARAMS};
+use checkers_ga::ga::{Duel, GenerationStats, Session, Settings, Stop};
+use checkers_ga::game::DrawRules;
+use checkers_ga::matchplay::OpeningBook;
+use checkers_ga::search::SearchConfig;
+use checkers_ga::store;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const BIN: &str = env!("CARGO_BIN_EXE_checkers-ga");
+
+/// A unique temporary folder, removed on drop.
+struct Tmp(PathBuf);
+
+impl Tmp {
+    fn new(tag: &str) -> Tmp {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let p = std::env::temp_dir().join(format!(
+            "ckga-history-{tag}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).expect("create temp dir");
+        Tmp(p)
+    }
+    fn read(&self, name: &str) -> String {
+        std::fs::read_to_string(self.0.join(name)).expect("read output")
+    }
+}
+
+impl Drop for Tmp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run checkers-ga")
+}
+
+fn stdout_ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+/// One line on stderr, `error: ...` containing every needle, exit code 1, nothing on stdout.
+fn assert_error(out: &Output, needles: &[&str]) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "stderr: {err}");
+    assert!(
+        out.stdout.is_empty(),
+        "stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "not one line: {err}");
+    assert!(lines[0].starts_with("error: "), "{err}");
+    for n in needles {
+        assert!(lines[0].contains(n), "'{n}' not in: {err}");
+    }
+}
+
+fn vector(k: i32) -> Weights {
+    let mut w = [0i16; NUM_PARAMS];
+    for (i, x) in w.iter_mut().enumerate() {
+        *x = ((i as i32 * 7919 + k * 104_729) % 65_536 - 32_768) as i16;
+    }
+    Weights(w)
+}
+
+/// A session of 4 individuals after `gens` generations, every number fixed: the best so far
+/// changes in generations 1, 3 and 4.
+fn session(name: &str, gens: u64) -> Session {
+    let settings = Settings {
+        population: 4,
+        games: 0,
+        search: SearchConfig {
+            depth: 1,
+            capture_extension: true,
+            tt_log2: 10,
+        },
+        factor: 8,
+        mutation: 0.3,
+        stop: Stop::Generations(gens.max(1)),
+        seed: 1,
+        openings: OpeningBook::Ballot,
+        elite: 1,
+        newcomers: 1,
+        rules: DrawRules {
+            max_plies: 100,
+            ..DrawRules::default()
+        },
+    };
+    let pop: Vec<Weights> = (1..=4).map(vector).collect();
+    let mut s = Session::with_population(name, settings, pop);
+    let mut best = vector(100);
+    for g in 1..=gens {
+        let duel = (g > 1).then(|| {
+            let replaced = g == 3 || g == 4;
+            Duel {
+                challenger: if replaced { 3 } else { 1 },
+                holder: if replaced { 1 } else { 3 },
+                replaced,
+            }
+        });
+        if duel.is_some_and(|d| d.replaced) {
+            best = vector(100 + g as i32);
+        }
+        s.history.push(GenerationStats {
+            generation: g,
+            best: 6 + g as u32,
+            mean: 6.0,
+            min: 6 - g.min(6) as u32,
+            diversity: 0.33 - 0.01 * g as f64,
+            duel,
+            champion: vector(200 + g as i32),
+            best_so_far: best,
+            games: 12,
+            plies: 1200,
+            seconds: 0.25 * g as f64,
+        });
+    }
+    s.generation = gens;
+    s.best_so_far = (gens > 0).then_some(best);
+    s
+}
+
+/// Saves [`session`] under `root/name/` and returns the checkpoint.
+fn save(root: &Path, name: &str, gens: u64) -> PathBuf {
+    store::save_checkpoint(&root.join(name), &session(name, gens), 0).expect("save checkpoint")
+}
+
+/// The table rows: lines after the `---` rule up to the legend.
+fn rows(out: &str) -> Vec<Vec<String>> {
+    out.lines()
+        .skip_while(|l| !l.starts_with("---"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("points:"))
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+// ----- a small XML well-formedness checker -----
+
+fn check_entities(text: &str) -> Result<(), String> {
+    let mut rest = text;
+    while let Some(i) = rest.find('&') {
+        let after = &rest[i + 1..];
+        let end = after
+            .find(';')
+            .ok_or_else(|| format!("unterminated entity in '{text}'"))?;
+        let name = &after[..end];
+        let ok = matches!(name, "amp" | "lt" | "gt" | "quot" | "apos")
+            || name
+                .strip_prefix("#x")
+                .is_some_and(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_hexdigit()))
+            || name
+                .strip_prefix('#')
+                .is_some_and(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()));
+        if !ok {
+            return Err(format!("bad entity '&{name};'"));
+        }
+        rest = &after[end + 1..];
+    }
+    Ok(())
+}
+
+fn is_name_char(c: char, first: bool) -> bool {
+    c.is_ascii_alphabetic()
+        || c == '_'
+        || c == ':'
+        || (!first && (c.is_ascii_digit() || c == '-' || c == '.'))
+}
+
+/// Reads `name="value" ...` of a start tag; returns an error on unquoted or duplicate attributes.
+fn check_attributes(s: &str) -> Result<(), String> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    let mut seen: Vec<String> = Vec::new();
+    loop {
+        while i < chars.len() && chars[i].is_whitespace() {
+            i += 1;
+        }
+        if i == chars.len() {
+            return Ok(());
+        }
+        let start = i;
+        while i < chars.len() && is_name_char(chars[i], i == start) {
+            i += 1;
+        }
+        if i == start {
+            return Err(format!("bad attribute name at '{}'", &s[start..]));
+        }
+        let name: String = chars[start..i].iter().collect();
+        if seen.contains(&name) {
+            return Err(format!("duplicate attribute {name}"));
+        }
+        seen.push(name.clone());
+        if chars.get(i) != Some(&'=') {
+            return Err(format!("attribute {name} has no '='"));
+        }
+        i += 1;
+        let q = *chars.get(i).ok_or("attribute without value")?;
+        if q != '"' && q != '\'' {
+            return Err(format!("attribute {name} is not quoted"));
+        }
+        i += 1;
+        let vstart = i;
+        while i < chars.len() && chars[i] != q {
+            if chars[i] == '<' {
+                return Err(format!("'<' in the value of {name}"));
+            }
+            i += 1;
+        }
+        if i == chars.len() {
+            return Err(format!("unterminated value of {name}"));
+        }
+        let value: String = chars[vstart..i].iter().collect();
+        check_entities(&value)?;
+        i += 1;
+        if i < chars.len() && !chars[i].is_whitespace() {
+            return Err(format!("no space after attribute {name}"));
+        }
+    }
+}
+
+/// Balanced tags, one root element, quoted attributes, valid entities.
+fn check_xml(s: &str) -> Result<(), String> {
+    let mut stack: Vec<String> = Vec::new();
+    let mut roots = 0;
+    let mut rest = s;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix("<?") {
+            let end = r.find("?>").ok_or("unterminated <?")?;
+            rest = &r[end + 2..];
+            continue;
+        }
+        if let Some(r) = rest.strip_prefix("<!--") {
+            let end = r.find("-->").ok_or("unterminated comment")?;
+            rest = &r[end + 3..];
+            continue;
+        }
+        if let Some(r) = rest.strip_prefix('<') {
+            // The tag ends at the first '>' outside quotes.
+            let mut quote = None;
+            let mut end = None;
+            for (i, c) in r.char_indices() {
+                match (quote, c) {
+                    (None, '"') | (None, '\'') => quote = Some(c),
+                    (Some(q), c) if c == q => quote = None,
+                    (None, '>') => {
+                        end = Some(i);
+                        break;
+                    }
+                    (None, '<') => return Err("'<' inside a tag".into()),
+                    _ => {}
+                }
+            }
+            let end = end.ok_or("unterminated tag")?;
+            let tag = &r[..end];
+            rest = &r[end + 1..];
+            if let Some(name) = tag.strip_prefix('/') {
+                let name = name.trim();
+                match stack.pop() {
+                    Some(open) if open == name => {}
+                    other => return Err(format!("</{name}> closes {other:?}")),
+                }
+                continue;
+            }
+            let self_closing = tag.ends_with('/');
+            let inner = tag.trim_end_matches('/');
+            let name_end = inner
+                .find(|c: char| c.is_whitespace())
+                .unwrap_or(inner.len());
+            let name = &inner[..name_end];
+            if name.is_empty()
+                || !name
+                    .chars()
+                    .enumerate()
+                    .all(|(i, c)| is_name_char(c, i == 0))
+            {
+                return Err(format!("bad tag name in <{tag}>"));
+            }
+            check_attributes(&inner[name_end..])?;
+            if stack.is_empty() {
+                roots += 1;
+            }
+            if !self_closing {
+                stack.push(name.to_string());
+            }
+            continue;
+        }
+        let end = rest.find('<').unwrap_or(rest.len());
+        let text = &rest[..end];
+        if stack.is_empty() && !text.trim().is_empty() {
+            return Err(format!("text outside the root: '{}'", text.trim()));
+        }
+        check_entities(text)?;
+        if text.contains('>') && stack.is_empty() {
+            return Err("stray '>'".into());
+        }
+        rest = &rest[end..];
+    }
+    if !stack.is_empty() {
+        return Err(format!("unclosed tags {stack:?}"));
+    }
+    if roots != 1 {
+        return Err(format!("{roots} root elements"));
+    }
+    Ok(())
+}
+
+#[test]
+fn the_xml_checker_rejects_broken_documents() {
+    assert!(check_xml("<a x=\"1\"><b/></a>").is_ok());
+    assert!(check_xml("<?xml version=\"1.0\"?>\n<a>&amp;</a>\n").is_ok());
+    assert!(check_xml("<a><b></a></b>").is_err());
+    assert!(check_xml("<a x=1/>").is_err());
+    assert!(check_xml("<a x=\"1/>").is_err());
+    assert!(check_xml("<a>&</a>").is_err());
+    assert!(check_xml("<a/><b/>").is_err());
+    assert!(check_xml("<a>").is_err());
+    assert!(check_xml("<a x=\"1\" x=\"2\"/>").is_err());
+}
+
+// ----- the table -----
+
+#[test]
+fn table_has_one_row_per_generation() {
+    let t = Tmp::new("table");
+    let ck = save(&t.0, "five", 5);
+    let out = stdout_ok(&run(&t.0, &["history", ck.to_str().unwrap()]));
+    assert!(out.starts_with("session 'five' ("), "{out}");
+    let head = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("gen"))
+        .unwrap();
+    for col in ["gen", "best", "mean", "min", "diversity", "duel", "seconds"] {
+        assert!(head.contains(col), "{head}");
+    }
+    assert!(!head.contains("Elo"));
+    let r = rows(&out);
+    assert_eq!(r.len(), 5, "{out}");
+    for (i, row) in r.iter().enumerate() {
+        assert_eq!(row[0], (i + 1).to_string());
+        assert_eq!(row[1], (7 + i).to_string(), "best");
+        assert_eq!(row.len(), 7, "{row:?}");
+    }
+    let duels: Vec<&str> = r.iter().map(|row| row[5].as_str()).collect();
+    assert_eq!(duels, ["-", "1-3", "3-1*", "3-1*", "1-3"]);
+    assert_eq!(r[1][4], "0.310");
+    assert_eq!(r[4][6], "1.2");
+}
+
+#[test]
+fn session_by_name_folder_and_newest() {
+    let t = Tmp::new("names");
+    let pops = t.0.join("pops");
+    save(&pops, "older", 2);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    save(&pops, "newer", 3);
+    let by_name = stdout_ok(&run(&t.0, &["history", "older", "--populations", "pops"]));
+    assert_eq!(rows(&by_name).len(), 2);
+    let by_folder = stdout_ok(&run(&t.0, &["history", "pops/older"]));
+    assert_eq!(rows(&by_folder).len(), 2);
+    let newest = stdout_ok(&run(&t.0, &["history", "--populations", "pops"]));
+    assert!(newest.starts_with("session 'newer'"), "{newest}");
+    assert_eq!(rows(&newest).len(), 3);
+}
+
+// ----- the SVG -----
+
+#[test]
+fn svg_is_well_formed_with_one_path_per_series() {
+    let t = Tmp::new("svg");
+    let ck = save(&t.0, "a&b <chart>", 5);
+    let out = stdout_ok(&run(
+        &t.0,
+        &["history", ck.to_str().unwrap(), "--svg", "chart.svg"],
+    ));
+    assert!(out.contains("SVG chart written to chart.svg"), "{out}");
+    let svg = t.read("chart.svg");
+    check_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    assert!(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert_eq!(svg.matches("<path").count(), 2, "{svg}");
+    assert!(svg.contains("<path class=\"best\""));
+    assert!(svg.contains("<path class=\"mean\""));
+    // Each path visits every generation.
+    for p in svg.lines().filter(|l| l.starts_with("<path")) {
+        let d = p.split("d=\"").nth(1).unwrap().split('"').next().unwrap();
+        assert_eq!(d.matches(['M', 'L']).count(), 5, "{d}");
+    }
+    assert!(svg.contains(">best points</text>") && svg.contains(">mean points</text>"));
+    assert!(svg.contains(">generation</text>") && svg.contains(">points</text>"));
+    assert!(svg.contains("a&amp;b &lt;chart&gt;"), "title escaped");
+    assert!(svg.matches("<text").count() >= 10, "tick labels");
+}
+
+#[test]
+fn svg_of_a_single_generation() {
+    let t = Tmp::new("svg1");
+    let ck = save(&t.0, "one", 1);
+    stdout_ok(&run(
+        &t.0,
+        &["history", ck.to_str().unwrap(), "--svg", "one.svg"],
+    ));
+    let svg = t.read("one.svg");
+    check_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    assert_eq!(svg.matches("<path").count(), 2);
+    assert!(!svg.contains("NaN") && !svg.contains("inf"), "{svg}");
+}
+
+#[test]
+fn real_session() {
+    let t = Tmp::new("real");
+    let out = run(
+        &t.0,
+        &[
+            "new",
+            "--population",
+            "4",
+            "--generations",
+            "2",
+            "--depth",
+            "1",
+            "--max-plies",
+            "60",
+            "--seed",
+            "1",
+            "--name",
+            "snap",
+            "--populations",
+            "pops",
+            "--weights-dir",
+            "w",
+            "--quiet",
+        ],
+    );
+    stdout_ok(&out);
+    let h = stdout_ok(&run(
+        &t.0,
+        &["history", "--populations", "pops", "--svg", "real.svg"],
+    ));
+    let r = rows(&h);
+    assert_eq!(r.len(), 2, "{h}");
+    assert_eq!(r[0][5], "-");
+    let svg = t.read("real.svg");
+    check_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    assert_eq!(svg.matches("<path").count(), 2);
+}
+
+// ----- Elo -----
+
+#[test]
+fn elo_column_for_every_kth_generation_and_the_last() {
+    let t = Tmp::new("elo");
+    save(&t.0, "elo", 5);
+    std::fs::write(
+        t.0.join("ref.json"),
+        checkers_ga::weights::weights_to_json(&vector(7)),
+    )
+    .unwrap();
+    let args = |threads: &'static str| {
+        vec![
+            "history",
+            "elo/gen-00005.ckpt",
+            "--elo",
+            "--every",
+            "2",
+            "--games",
+            "4",
+            "--reference",
+            "ref.json",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+        ]
+    };
+    let out = stdout_ok(&run(&t.0, &args("1")));
+    assert!(out.contains("Elo: best so far vs ref.json over 4 ballot games at depth 1, seed 9"));
+    assert!(out.contains("Elo vs reference (W-D-L)"), "{out}");
+    let r = rows(&out);
+    assert_eq!(r.len(), 5);
+    for (i, row) in r.iter().enumerate() {
+        let g = i + 1;
+        let has = row.iter().any(|c| c == "+/-");
+        assert_eq!(has, g == 2 || g == 4 || g == 5, "generation {g}: {row:?}");
+        if has {
+            // Elo, +/-, margin, (W-D-L) with W+D+L = 4 games.
+            let wdl = row.last().unwrap().trim_matches(['(', ')']);
+            let n: u32 = wdl.split('-').map(|x| x.parse::<u32>().unwrap()).sum();
+            assert_eq!(n, 4, "{row:?}");
+        }
+    }
+    // The same seed gives the same result at any thread count.
+    assert_eq!(stdout_ok(&run(&t.0, &args("3"))), out);
+}
+
+// ----- bad input: one line, exit 1 -----
+
+#[test]
+fn unknown_session() {
+    let t = Tmp::new("unknown");
+    assert_error(
+        &run(&t.0, &["history", "nobody", "--populations", "pops"]),
+        &["no checkpoint, session folder or session named 'nobody'"],
+    );
+}
+
+#[test]
+fn no_checkpoints_at_all() {
+    let t = Tmp::new("none");
+    std::fs::create_dir_all(t.0.join("pops")).unwrap();
+    assert_error(
+        &run(&t.0, &["history", "--populations", "pops"]),
+        &["no checkpoint under 'pops'"],
+    );
+}
+
+#[test]
+fn checkpoint_of_a_newer_version() {
+    let t = Tmp::new("newer");
+    let ck = save(&t.0, "v", 2);
+    let mut bytes = std::fs::read(&ck).unwrap();
+    bytes[8..12].copy_from_slice(&99u32.to_le_bytes());
+    std::fs::write(t.0.join("newer.ckpt"), bytes).unwrap();
+    assert_error(
+        &run(&t.0, &["history", "newer.ckpt"]),
+        &["newer.ckpt", "version 99"],
+    );
+}
+
+#[test]
+fn not_a_checkpoint() {
+    let t = Tmp::new("notck");
+    std::fs::write(
+        t.0.join("w.json"),
+        checkers_ga::weights::weights_to_json(&vector(1)),
+    )
+    .unwrap();
+    assert_error(
+        &run(&t.0, &["history", "w.json"]),
+        &["w.json", "not a checkpoint"],
+    );
+}
+
+#[test]
+fn session_without_generations() {
+    let t = Tmp::new("empty");
+    let ck = save(&t.0, "fresh", 0);
+    assert_error(
+        &run(&t.0, &["history", ck.to_str().unwrap()]),
+        &["session 'fresh'", "has no generations yet"],
+    );
+}
+
+#[test]
+fn bad_elo_settings() {
+    let t = Tmp::new("badelo");
+    let ck = save(&t.0, "e", 2);
+    let p = ck.to_str().unwrap();
+    assert_error(
+        &run(
+            &t.0,
+            &["history", p, "--elo", "--every", "0", "--reference", "x"],
+        ),
+        &["--every must be at least 1"],
+    );
+    assert_error(
+        &run(
+            &t.0,
+            &["history", p, "--elo", "--reference", "missing.json"],
+        ),
+        &["cannot read 'missing.json'"],
+    );
+    assert_error(
+        &run(
+            &t.0,
+            &["history", p, "--elo", "--depth", "0", "--reference", "x"],
+        ),
+        &["--depth 0 must be 1..30"],
+    );
+}
+
+#[test]
+fn svg_to_a_missing_folder() {
+    let t = Tmp::new("svgdir");
+    let ck = save(&t.0, "s", 2);
+    assert_error(
+        &run(
+            &t.0,
+            &[
+                "history",
+                ck.to_str().unwrap(),
+                "--svg",
+                "no/such/dir/c.svg",
+            ],
+        ),
+        &["cannot write 'no/such/dir/c.svg'"],
+    );
+}

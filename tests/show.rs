@@ -1,0 +1,462 @@
+//! `checkers-ga show`: snapshot tests of its output for every accepted input kind, and one
+//! test per bad input (one line on stderr, `error: ...`, exit code 1, never a panic).
+//!
+//! The inputs are made by the test from fixed numbers (no engine run, no clock), so the
+//! snapshots in tests/data/show/ only change when the table itself or the parameter names and
+//! descriptions change. To regenerate them after an intended change, run
+//! `UPDATE_SNAPSHOTS=1 cargo test --test show` and review the diff before committing.
+
+use checkers_ga::eval::{Weights, NUM_PARAMS};
+use checkers_ga::ga::{Duel, GenerationStats, Session, Settings, Stop};
+use checkers_ga::game::DrawRules;
+use checkers_ga::matchplay::OpeningBook;
+use checkers_ga::search::SearchConfig;
+use checkers_ga::store;
+use checkers_ga::tournament::Standing;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const BIN: &str = env!("CARGO_BIN_EXE_checkers-ga");
+
+/// A unique temporary folder, removed on drop.
+struct Tmp(PathBuf);
+
+impl Tmp {
+    fn new(tag: &str) -> Tmp {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let p = std::env::temp_dir().join(format!(
+            "ckga-show-{tag}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).expect("create temp dir");
+        Tmp(p)
+    }
+    fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let p = self.0.join(name);
+        std::fs::write(&p, bytes).expect("write test input");
+        p
+    }
+}
+
+impl Drop for Tmp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A fixed weight vector spread over the whole i16 range, different for each `k`.
+fn vector(k: i32) -> Weights {
+    let mut w = [0i16; NUM_PARAMS];
+    for (i, x) in w.iter_mut().enumerate() {
+        *x = ((i as i32 * 7919 + k * 104_729) % 65_536 - 32_768) as i16;
+    }
+    Weights(w)
+}
+
+fn standing(points: u32, black: (u32, u32, u32), white: (u32, u32, u32)) -> Standing {
+    Standing {
+        points,
+        wins_black: black.0,
+        draws_black: black.1,
+        losses_black: black.2,
+        wins_white: white.0,
+        draws_white: white.1,
+        losses_white: white.2,
+    }
+}
+
+fn stats(g: u64, best: u32, duel: Option<Duel>, bsf: Weights) -> GenerationStats {
+    GenerationStats {
+        generation: g,
+        best,
+        mean: 6.0,
+        min: 2,
+        diversity: 0.3,
+        duel,
+        champion: bsf,
+        best_so_far: bsf,
+        games: 12,
+        plies: 600,
+        seconds: 1.5,
+    }
+}
+
+/// A session after 2 generations of 4 individuals, every number fixed.
+fn snap_session() -> Session {
+    let settings = Settings {
+        population: 4,
+        games: 0,
+        search: SearchConfig {
+            depth: 1,
+            capture_extension: true,
+            tt_log2: 10,
+        },
+        factor: 8,
+        mutation: 0.3,
+        stop: Stop::Generations(2),
+        seed: 1,
+        openings: OpeningBook::Ballot,
+        elite: 1,
+        newcomers: 1,
+        rules: DrawRules::default(),
+    };
+    let pop: Vec<Weights> = (1..=4).map(vector).collect();
+    let mut s = Session::with_population("snap", settings, pop.clone());
+    s.generation = 2;
+    s.last = vec![
+        (pop[0], standing(8, (2, 1, 0), (1, 1, 1))),
+        (pop[1], standing(4, (1, 0, 2), (0, 2, 1))),
+        (pop[2], standing(9, (2, 0, 1), (2, 1, 0))),
+        (pop[3], standing(3, (0, 1, 2), (1, 0, 2))),
+    ];
+    s.best_so_far = Some(pop[2]);
+    s.history = vec![
+        stats(1, 8, None, pop[0]),
+        stats(
+            2,
+            9,
+            Some(Duel {
+                challenger: 3,
+                holder: 1,
+                replaced: true,
+            }),
+            pop[2],
+        ),
+    ];
+    s
+}
+
+/// The checkpoint of [`snap_session`] at `dir/snap/gen-00002.ckpt`.
+fn snap_checkpoint(dir: &Path) -> PathBuf {
+    store::save_checkpoint(&dir.join("snap"), &snap_session(), 0).expect("save checkpoint")
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run checkers-ga")
+}
+
+fn stdout_ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+/// Compares with tests/data/show/NAME, or writes it with UPDATE_SNAPSHOTS=1.
+fn snapshot(name: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/show")
+        .join(name);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (UPDATE_SNAPSHOTS=1 cargo test --test show writes it)",
+            path.display()
+        )
+    });
+    assert!(
+        actual == expected,
+        "show output differs from {}; if intended, regenerate with UPDATE_SNAPSHOTS=1 and review \
+         the diff\n--- expected\n{expected}\n--- actual\n{actual}",
+        path.display()
+    );
+    for l in actual.lines() {
+        assert!(
+            l.chars().count() <= 100,
+            "line longer than 100 columns: {l}"
+        );
+    }
+}
+
+/// One line on stderr, `error: ...` containing every needle, exit code 1, nothing on stdout.
+fn assert_error(out: &Output, needles: &[&str]) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "stderr: {err}");
+    assert!(
+        out.stdout.is_empty(),
+        "stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "not one line: {err}");
+    assert!(lines[0].starts_with("error: "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    for n in needles {
+        assert!(lines[0].contains(n), "'{n}' not in: {err}");
+    }
+}
+
+fn original_population() -> String {
+    let mut s = String::from("60 4 7 0 4 8 0.3 0 7 40\n");
+    for k in 11..=14 {
+        let v: Vec<String> = vector(k).0.iter().map(|x| x.to_string()).collect();
+        s.push_str(&v.join(" "));
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn json_weight_file() {
+    let t = Tmp::new("json");
+    let text =
+        checkers_ga::weights::weights_to_json_with_comment(&vector(5), Some("snapshot input"));
+    t.write("weights.json", text.as_bytes());
+    snapshot(
+        "json.txt",
+        &stdout_ok(&run(&t.0, &["show", "weights.json"])),
+    );
+}
+
+#[test]
+fn json_weight_file_sorted() {
+    let t = Tmp::new("sorted");
+    t.write(
+        "weights.json",
+        checkers_ga::weights::weights_to_json(&vector(5)).as_bytes(),
+    );
+    let by_abs = stdout_ok(&run(&t.0, &["show", "weights.json", "--sort", "abs"]));
+    snapshot("json-sort-abs.txt", &by_abs);
+    let by_weight = stdout_ok(&run(&t.0, &["show", "weights.json", "--sort", "weight"]));
+    snapshot("json-sort-weight.txt", &by_weight);
+}
+
+#[test]
+fn csv_weight_file() {
+    let t = Tmp::new("csv");
+    t.write(
+        "weights.csv",
+        checkers_ga::report::to_csv(&vector(6)).as_bytes(),
+    );
+    snapshot("csv.txt", &stdout_ok(&run(&t.0, &["show", "weights.csv"])));
+}
+
+#[test]
+fn checkpoint_best_so_far() {
+    let t = Tmp::new("ckbest");
+    snap_checkpoint(&t.0);
+    let out = stdout_ok(&run(&t.0, &["show", "snap/gen-00002.ckpt"]));
+    assert!(out.starts_with("snap/gen-00002.ckpt: checkpoint, session 'snap', generation 2"));
+    snapshot("checkpoint-best.txt", &out);
+}
+
+#[test]
+fn checkpoint_individual() {
+    let t = Tmp::new("ckind");
+    snap_checkpoint(&t.0);
+    let out = stdout_ok(&run(
+        &t.0,
+        &["show", "snap/gen-00002.ckpt", "--individual", "2"],
+    ));
+    assert!(out.contains("individual 2 of 4"), "{out}");
+    assert!(
+        out.contains("W-D-L as Black 1-0-2, as White 0-2-1"),
+        "{out}"
+    );
+    snapshot("checkpoint-individual-2.txt", &out);
+    // Individuals are numbered from 1: the best so far is individual 3 of the population.
+    let third = stdout_ok(&run(&t.0, &["show", "snap/gen-00002.ckpt", "-i", "3"]));
+    let best = stdout_ok(&run(&t.0, &["show", "snap/gen-00002.ckpt"]));
+    let table = |s: &str| s.split_once("\n\n").map(|x| x.1.to_string()).unwrap();
+    assert_eq!(table(&third), table(&best));
+}
+
+#[test]
+fn original_weight_file() {
+    let t = Tmp::new("orig");
+    t.write(
+        "weights.txt",
+        checkers_ga::weights::weights_to_original(&vector(7)).as_bytes(),
+    );
+    snapshot(
+        "original-weights.txt",
+        &stdout_ok(&run(&t.0, &["show", "weights.txt"])),
+    );
+}
+
+#[test]
+fn original_population_file() {
+    let t = Tmp::new("pop");
+    t.write("population.txt", original_population().as_bytes());
+    let first = stdout_ok(&run(&t.0, &["show", "population.txt"]));
+    assert!(first.contains("generation 7, individual 1 of 4"), "{first}");
+    snapshot("original-population.txt", &first);
+    let fourth = stdout_ok(&run(&t.0, &["show", "population.txt", "--individual", "4"]));
+    snapshot("original-population-4.txt", &fourth);
+}
+
+#[test]
+fn every_line_fits_100_columns() {
+    let t = Tmp::new("width");
+    snap_checkpoint(&t.0);
+    let out = stdout_ok(&run(&t.0, &["show", "snap/gen-00002.ckpt", "-i", "1"]));
+    for l in out.lines() {
+        assert!(l.chars().count() <= 100, "{l}");
+    }
+    assert!(out.lines().any(|l| l.contains(" low ")), "{out}");
+    assert!(out.contains("high >= 16384, medium >= 4096, low < 4096"));
+}
+
+// ----- bad input: one line, exit 1 -----
+
+#[test]
+fn missing_file() {
+    let t = Tmp::new("missing");
+    assert_error(
+        &run(&t.0, &["show", "no-such-file.json"]),
+        &["cannot read 'no-such-file.json'"],
+    );
+}
+
+#[test]
+fn unreadable_folder() {
+    let t = Tmp::new("folder");
+    std::fs::create_dir_all(t.0.join("sub")).unwrap();
+    assert_error(&run(&t.0, &["show", "sub"]), &["'sub' is a folder"]);
+}
+
+#[test]
+fn garbage_text_file() {
+    let t = Tmp::new("garbage");
+    t.write(
+        "notes.txt",
+        b"hello, this is not a weight file\nsecond line\n",
+    );
+    assert_error(
+        &run(&t.0, &["show", "notes.txt"]),
+        &[
+            "notes.txt",
+            "not a weight file, checkpoint or population file",
+            "hello",
+        ],
+    );
+}
+
+#[test]
+fn garbage_binary_file() {
+    let t = Tmp::new("binary");
+    t.write(
+        "blob.bin",
+        &[0xff, 0xfe, 0x00, 0x81, 0x13, 0x37, 0xc0, 0xde, 0x00],
+    );
+    assert_error(
+        &run(&t.0, &["show", "blob.bin"]),
+        &["blob.bin", "binary data"],
+    );
+}
+
+#[test]
+fn empty_file() {
+    let t = Tmp::new("empty");
+    t.write("empty.json", b"");
+    assert_error(
+        &run(&t.0, &["show", "empty.json"]),
+        &["empty.json", "empty"],
+    );
+}
+
+#[test]
+fn checkpoint_of_a_newer_version() {
+    let t = Tmp::new("newer");
+    let path = snap_checkpoint(&t.0);
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[8..12].copy_from_slice(&99u32.to_le_bytes());
+    t.write("newer.ckpt", &bytes);
+    assert_error(
+        &run(&t.0, &["show", "newer.ckpt"]),
+        &["newer.ckpt", "version 99", "newer than this build"],
+    );
+}
+
+#[test]
+fn corrupted_checkpoint() {
+    let t = Tmp::new("corrupt");
+    let path = snap_checkpoint(&t.0);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let n = bytes.len();
+    bytes[n - 3] ^= 0x55;
+    t.write("bad.ckpt", &bytes);
+    assert_error(&run(&t.0, &["show", "bad.ckpt"]), &["bad.ckpt", "checksum"]);
+}
+
+#[test]
+fn checkpoint_individual_out_of_range() {
+    let t = Tmp::new("range");
+    snap_checkpoint(&t.0);
+    assert_error(
+        &run(&t.0, &["show", "snap/gen-00002.ckpt", "--individual", "5"]),
+        &["--individual 5 is out of range", "4 individuals", "1..=4"],
+    );
+    assert_error(
+        &run(&t.0, &["show", "snap/gen-00002.ckpt", "--individual", "0"]),
+        &["--individual 0 is out of range", "numbered 1..=4"],
+    );
+}
+
+#[test]
+fn population_individual_out_of_range() {
+    let t = Tmp::new("poprange");
+    t.write("population.txt", original_population().as_bytes());
+    assert_error(
+        &run(&t.0, &["show", "population.txt", "--individual", "9"]),
+        &["--individual 9 is out of range", "population file"],
+    );
+}
+
+#[test]
+fn individual_of_a_plain_weight_file() {
+    let t = Tmp::new("plainind");
+    t.write(
+        "weights.json",
+        checkers_ga::weights::weights_to_json(&vector(1)).as_bytes(),
+    );
+    assert_error(
+        &run(&t.0, &["show", "weights.json", "--individual", "1"]),
+        &["--individual applies to checkpoints and population files"],
+    );
+}
+
+#[test]
+fn malformed_original_files() {
+    let t = Tmp::new("badorig");
+    t.write("short.txt", b"60 1\n1 2 3\n");
+    assert_error(
+        &run(&t.0, &["show", "short.txt"]),
+        &["short.txt", "expected 60 weights"],
+    );
+    let mut pop = original_population();
+    pop = pop.replacen("60 4 ", "60 5 ", 1);
+    t.write("pop.txt", pop.as_bytes());
+    assert_error(
+        &run(&t.0, &["show", "pop.txt"]),
+        &["pop.txt", "header says 5 individuals, found 4"],
+    );
+    t.write("bad.json", b"{\"weights\": {\"men\": 1}}");
+    assert_error(&run(&t.0, &["show", "bad.json"]), &["bad.json", "missing"]);
+}
+
+#[test]
+fn unknown_sort_order() {
+    let t = Tmp::new("sort");
+    t.write(
+        "weights.json",
+        checkers_ga::weights::weights_to_json(&vector(1)).as_bytes(),
+    );
+    assert_error(
+        &run(&t.0, &["show", "weights.json", "--sort", "name"]),
+        &["unknown sort order 'name'", "number, weight or abs"],
+    );
+}
