@@ -285,3 +285,65 @@ pub fn resume_candidates(dir_or_root: &Path) -> Vec<PathBuf> {
     all.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
     all.into_iter().map(|x| x.1).collect()
 }
+
+/// A checkpoint found for `resume`, `history` or `show`.
+pub struct Located {
+    pub path: PathBuf,
+    pub session: Session,
+    /// Newer checkpoints that could not be read and were passed over.
+    pub skipped: Vec<CheckpointError>,
+}
+
+/// Finds the checkpoint a user means: a checkpoint file; a session folder (its newest loadable
+/// checkpoint); a session name under `root`; or, with no argument, the newest checkpoint under
+/// `root`. Unreadable newer checkpoints are passed over and reported in `skipped`.
+pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, String> {
+    let dir = match arg {
+        None => root.to_path_buf(),
+        Some(f) => {
+            let p = PathBuf::from(f);
+            if p.is_file() {
+                let session = load_checkpoint(&p).map_err(|e| e.to_string())?;
+                return Ok(Located {
+                    path: p,
+                    session,
+                    skipped: Vec::new(),
+                });
+            } else if p.is_dir() {
+                p
+            } else if !f.is_empty() && session_dir(root, f).is_dir() {
+                session_dir(root, f)
+            } else {
+                return Err(format!(
+                    "no checkpoint, session folder or session named '{f}' (looked under '{}')",
+                    root.display()
+                ));
+            }
+        }
+    };
+    let cands = resume_candidates(&dir);
+    if cands.is_empty() {
+        return Err(format!(
+            "no checkpoint under '{}': start a session with `checkers-ga new`",
+            dir.display()
+        ));
+    }
+    let mut skipped = Vec::new();
+    for c in cands {
+        match load_checkpoint(&c) {
+            Ok(session) => {
+                return Ok(Located {
+                    path: c,
+                    session,
+                    skipped,
+                })
+            }
+            Err(e) => skipped.push(e),
+        }
+    }
+    let first = skipped.remove(0);
+    Err(format!(
+        "no loadable checkpoint under '{}' (newest: {first})",
+        dir.display()
+    ))
+}

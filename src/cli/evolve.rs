@@ -293,42 +293,11 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
 }
 
 pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
-    let root = &a.run.populations;
-    let target: PathBuf = match &a.file {
-        None => root.clone(),
-        Some(f) => {
-            let p = PathBuf::from(f);
-            if p.exists() {
-                p
-            } else if root.join(f).is_dir() {
-                root.join(f)
-            } else {
-                bail!("no checkpoint, session folder or session named '{f}'");
-            }
-        }
-    };
-    let (path, mut session) = if target.is_file() {
-        (target.clone(), store::load_checkpoint(&target)?)
-    } else {
-        let cands = store::resume_candidates(&target);
-        if cands.is_empty() {
-            bail!(
-                "no checkpoint to resume under '{}': start one with `checkers-ga new`",
-                target.display()
-            );
-        }
-        let mut found = None;
-        for c in &cands {
-            match store::load_checkpoint(c) {
-                Ok(s) => {
-                    found = Some((c.clone(), s));
-                    break;
-                }
-                Err(e) => eprintln!("warning: skipping {e}"),
-            }
-        }
-        found.with_context(|| format!("no loadable checkpoint under '{}'", target.display()))?
-    };
+    let found = store::locate(a.file.as_deref(), &a.run.populations).map_err(anyhow::Error::msg)?;
+    for e in &found.skipped {
+        eprintln!("warning: skipping {e}");
+    }
+    let (path, mut session) = (found.path, found.session);
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())

@@ -56,57 +56,15 @@ pub struct HistoryArgs {
     pub seed: Option<u64>,
 }
 
-/// The newest loadable checkpoint of a session folder or of a root of session folders.
-fn newest_in(dir: &Path) -> anyhow::Result<(PathBuf, Session)> {
-    let cands = store::resume_candidates(dir);
-    if cands.is_empty() {
-        bail!(
-            "no checkpoint under '{}': start a session with `checkers-ga new`",
-            dir.display()
+fn find_session(arg: Option<&str>, root: &Path) -> anyhow::Result<(PathBuf, Session)> {
+    let found = store::locate(arg, root).map_err(anyhow::Error::msg)?;
+    if !found.skipped.is_empty() {
+        eprintln!(
+            "warning: newer checkpoints could not be read; using {}",
+            found.path.display()
         );
     }
-    let mut first_err = None;
-    for c in &cands {
-        match store::load_checkpoint(c) {
-            Ok(s) => {
-                if first_err.is_some() {
-                    eprintln!(
-                        "warning: newer checkpoints could not be read; using {}",
-                        c.display()
-                    );
-                }
-                return Ok((c.clone(), s));
-            }
-            Err(e) => {
-                first_err.get_or_insert(e);
-            }
-        }
-    }
-    match first_err {
-        Some(e) => Err(e.into()),
-        None => bail!("no loadable checkpoint under '{}'", dir.display()),
-    }
-}
-
-fn find_session(arg: Option<&str>, root: &Path) -> anyhow::Result<(PathBuf, Session)> {
-    let Some(f) = arg else {
-        return newest_in(root);
-    };
-    let p = PathBuf::from(f);
-    if p.is_file() {
-        return Ok((p.clone(), store::load_checkpoint(&p)?));
-    }
-    if p.is_dir() {
-        return newest_in(&p);
-    }
-    let named = store::session_dir(root, f);
-    if named.is_dir() {
-        return newest_in(&named);
-    }
-    bail!(
-        "no checkpoint, session folder or session named '{f}' (looked under '{}')",
-        root.display()
-    )
+    Ok((found.path, found.session))
 }
 
 /// Plays the best so far of the chosen generations against the reference; a weight vector that
