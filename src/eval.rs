@@ -740,104 +740,7 @@ fn emit<T: Trace>(p: &SideStats, o: &SideStats, t: &mut T) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::legal_moves;
     use rand::SeedableRng;
-
-    /// xorshift64*: a tiny deterministic generator for test positions.
-    struct Xs(u64);
-    impl Xs {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        }
-    }
-
-    /// Random legal setups: up to 12 pieces a side, no man on its crowning row.
-    fn random_position(r: &mut Xs) -> Position {
-        let (mut b, mut w, mut k) = (0u32, 0u32, 0u32);
-        let nb = 1 + r.next() % 12;
-        let nw = 1 + r.next() % 12;
-        let king_odds = 1 + r.next() % 4;
-        for (count, black) in [(nb, true), (nw, false)] {
-            let mut placed = 0;
-            while placed < count {
-                let bit = 1u32 << (r.next() % 32);
-                if (b | w) & bit != 0 {
-                    continue;
-                }
-                let king = r.next().is_multiple_of(king_odds);
-                let crown = if black {
-                    BLACK_CROWN_ROW
-                } else {
-                    WHITE_CROWN_ROW
-                };
-                if !king && bit & crown != 0 {
-                    continue;
-                }
-                if black {
-                    b |= bit;
-                } else {
-                    w |= bit;
-                }
-                if king {
-                    k |= bit;
-                }
-                placed += 1;
-            }
-        }
-        let side = if r.next().is_multiple_of(2) {
-            Color::Black
-        } else {
-            Color::White
-        };
-        Position::from_parts(b, w, k, side)
-    }
-
-    #[test]
-    fn move_and_capture_counts_match_the_move_generator() {
-        let mut r = Xs(0x1234_5678_9ABC_DEF1);
-        let mut with_multi = 0;
-        for _ in 0..20_000 {
-            let pos = random_position(&mut r);
-            for player in [Color::Black, Color::White] {
-                let f = features(&pos, player);
-                for (side, moves, has, caps, longest) in [
-                    (player, 12, 14, 15, 16),
-                    (player.opposite(), 13, 17, 18, 19),
-                ] {
-                    let legal = legal_moves(&pos.with_side(side));
-                    let capturing = legal.iter().filter(|m| m.is_capture()).count() as i32;
-                    let most = legal.iter().map(|m| m.capture_count()).max().unwrap_or(0) as i32;
-                    assert_eq!(f[moves], legal.len() as i32, "{pos:?} {side:?}");
-                    assert_eq!(f[has], (capturing > 0) as i32);
-                    assert_eq!(f[caps], capturing);
-                    assert_eq!(f[longest], most);
-                    with_multi += (most > 1) as u32;
-                }
-            }
-        }
-        assert!(with_multi > 100, "too few multi-jumps tested: {with_multi}");
-    }
-
-    #[test]
-    fn evaluate_is_the_weighted_sum() {
-        let mut r = Xs(99);
-        for _ in 0..2000 {
-            let pos = random_position(&mut r);
-            let mut w = [0i16; NUM_PARAMS];
-            for x in w.iter_mut() {
-                *x = r.next() as i16;
-            }
-            let w = Weights(w);
-            for player in [Color::Black, Color::White] {
-                let f = features(&pos, player);
-                let sum: i64 = f.iter().zip(w.0).map(|(&v, x)| v as i64 * x as i64).sum();
-                assert_eq!(evaluate(&pos, player, &w) as i64, sum);
-            }
-        }
-    }
 
     #[test]
     fn names_are_unique_identifiers() {
@@ -846,29 +749,6 @@ mod tests {
             assert_eq!(param_index(p.name), Some(i));
             assert!(!p.description.is_empty());
         }
-    }
-
-    #[test]
-    fn serde_round_trips() {
-        let mut r = Xs(7);
-        let mut w = [0i16; NUM_PARAMS];
-        for x in w.iter_mut() {
-            *x = r.next() as i16;
-        }
-        w[0] = i16::MIN;
-        w[1] = i16::MAX;
-        let w = Weights(w);
-        let cfg = bincode::config::standard();
-        let bytes = bincode::serde::encode_to_vec(w, cfg).unwrap();
-        let (back, n): (Weights, usize) = bincode::serde::decode_from_slice(&bytes, cfg).unwrap();
-        assert_eq!((back, n), (w, bytes.len()));
-        let json = serde_json::to_string(&w).unwrap();
-        assert_eq!(serde_json::from_str::<Weights>(&json).unwrap(), w);
-        let short = format!("[{}]", vec!["1"; 59].join(","));
-        assert!(serde_json::from_str::<Weights>(&short).is_err());
-        let long = format!("[{}]", vec!["1"; 61].join(","));
-        assert!(serde_json::from_str::<Weights>(&long).is_err());
-        assert!(serde_json::from_str::<Weights>(&json.replace('[', "[40000,")).is_err());
     }
 
     #[test]

@@ -5,66 +5,27 @@
 //! Checkpoint layout (src/store.rs): magic `CKGACKPT` (0..8), format version u32 LE (8..12),
 //! payload length u64 LE (12..20), FNV-1a checksum u64 LE (20..28), bincode payload (28..).
 
+mod common;
+
 use checkers_ga::store;
+use common::{load, new_cmd, repo, resume_cmd, Tmp};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-const BIN: &str = env!("CARGO_BIN_EXE_checkers-ga");
 const HEADER: usize = 28;
-
-/// A unique temporary folder, removed on drop.
-struct Tmp(PathBuf);
-
-impl Tmp {
-    fn new(tag: &str) -> Tmp {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        let p = std::env::temp_dir().join(format!(
-            "ckga-ckerr-{tag}-{}-{}-{nanos}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("create temp dir");
-        Tmp(p)
-    }
-    fn pops(&self) -> PathBuf {
-        self.0.join("populations")
-    }
-    fn weights(&self) -> PathBuf {
-        self.0.join("weights")
-    }
-}
-
-impl Drop for Tmp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// A real checkpoint (generation 2 of a tiny session) made by the binary.
 fn real_checkpoint(t: &Tmp) -> PathBuf {
-    let out = Command::new(BIN)
-        .current_dir(&t.0)
-        .args([
-            "new",
-            "--population",
-            "4",
-            "--depth",
-            "1",
-            "--max-plies",
-            "60",
-        ])
-        .args(["--generations", "2"])
-        .arg("--populations")
-        .arg(t.pops())
-        .arg("--weights-dir")
-        .arg(t.weights())
-        .args(["--quiet", "--seed", "7", "--name", "real"])
+    let args = [
+        "--population",
+        "4",
+        "--depth",
+        "1",
+        "--max-plies",
+        "60",
+        "--generations",
+        "2",
+    ];
+    let out = new_cmd(t, 7, "real", true, &args)
         .output()
         .expect("run checkers-ga");
     assert!(
@@ -72,8 +33,8 @@ fn real_checkpoint(t: &Tmp) -> PathBuf {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let p = store::checkpoint_path(&t.pops().join("real"), 2);
-    store::load_checkpoint(&p).expect("a fresh checkpoint loads");
+    let p = t.ckpt("real", 2);
+    load(&p); // a fresh checkpoint loads
     p
 }
 
@@ -218,15 +179,7 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<u8>, &'static str)> {
 
 /// Runs `checkers-ga resume FILE` and checks the failure; returns the error line.
 fn resume_fails(t: &Tmp, file: &Path, expect: &str, case: &str) -> String {
-    let out = Command::new(BIN)
-        .current_dir(&t.0)
-        .arg("resume")
-        .arg(file)
-        .arg("--populations")
-        .arg(t.pops())
-        .arg("--weights-dir")
-        .arg(t.weights())
-        .arg("--quiet")
+    let out = resume_cmd(t, Some(file), true, &[])
         .output()
         .expect("run checkers-ga");
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -281,7 +234,7 @@ fn resume_of_a_broken_checkpoint_fails_with_one_line() {
 /// The weight file the repository ships, when present, is recognised as such.
 #[test]
 fn resume_of_the_shipped_material_weights_fails_with_one_line() {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("weights/material.json");
+    let p = repo("weights/material.json");
     if !p.exists() {
         eprintln!("skipped: {} does not exist", p.display());
         return;

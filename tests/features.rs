@@ -1,10 +1,13 @@
 //! Evaluation parameters: hand-checked positions (tests/data/features.txt), colour symmetry,
 //! own/opponent consistency, evaluate = sum of features * weights, the `features` command.
 
-use checkers_ga::board::{BLACK_CROWN_ROW, WHITE_CROWN_ROW};
+mod common;
+
 use checkers_ga::eval::{param_index, MAX_EVAL};
-use checkers_ga::{evaluate, features, parse_fen, Color, Position, Weights, NUM_PARAMS, PARAMS};
-use std::process::Command;
+use checkers_ga::{
+    evaluate, features, legal_moves, parse_fen, Color, Position, Weights, NUM_PARAMS, PARAMS,
+};
+use common::{bin, random_position, random_position_both_sides, Xs};
 
 struct Case {
     line: usize,
@@ -102,58 +105,6 @@ fn hand_checked_positions_cover_every_parameter() {
     assert!(cases.iter().any(|c| c.side == Color::White));
 }
 
-/// xorshift64*: small, deterministic.
-struct Xs(u64);
-
-impl Xs {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
-/// A random legal setup: 0-12 pieces a side, no man on its crowning row, either side to move.
-fn random_position(r: &mut Xs) -> Position {
-    let (mut b, mut w, mut k) = (0u32, 0u32, 0u32);
-    let king_odds = 1 + r.next() % 5;
-    for black in [true, false] {
-        let count = r.next() % 13;
-        let mut placed = 0;
-        while placed < count {
-            let bit = 1u32 << (r.next() % 32);
-            if (b | w) & bit != 0 {
-                continue;
-            }
-            let king = r.next().is_multiple_of(king_odds);
-            let crown = if black {
-                BLACK_CROWN_ROW
-            } else {
-                WHITE_CROWN_ROW
-            };
-            if !king && bit & crown != 0 {
-                continue;
-            }
-            if black {
-                b |= bit;
-            } else {
-                w |= bit;
-            }
-            if king {
-                k |= bit;
-            }
-            placed += 1;
-        }
-    }
-    let side = if r.next().is_multiple_of(2) {
-        Color::Black
-    } else {
-        Color::White
-    };
-    Position::from_parts(b, w, k, side)
-}
-
 #[test]
 fn colour_symmetry() {
     let mut r = Xs(0x5EED_0001);
@@ -229,11 +180,53 @@ fn evaluate_equals_weighted_sum_of_features() {
     );
 }
 
+/// The move and capture parameters (12-19) agree with the move generator, for both sides.
+#[test]
+fn move_and_capture_counts_match_the_move_generator() {
+    let mut r = Xs(0x1234_5678_9ABC_DEF1);
+    let mut with_multi = 0;
+    for _ in 0..20_000 {
+        let pos = random_position_both_sides(&mut r);
+        for player in [Color::Black, Color::White] {
+            let f = features(&pos, player);
+            for (side, moves, has, caps, longest) in [
+                (player, 12, 14, 15, 16),
+                (player.opposite(), 13, 17, 18, 19),
+            ] {
+                let legal = legal_moves(&pos.with_side(side));
+                let capturing = legal.iter().filter(|m| m.is_capture()).count() as i32;
+                let most = legal.iter().map(|m| m.capture_count()).max().unwrap_or(0) as i32;
+                assert_eq!(f[moves], legal.len() as i32, "{pos:?} {side:?}");
+                assert_eq!(f[has], (capturing > 0) as i32);
+                assert_eq!(f[caps], capturing);
+                assert_eq!(f[longest], most);
+                with_multi += (most > 1) as u32;
+            }
+        }
+    }
+    assert!(with_multi > 100, "too few multi-jumps tested: {with_multi}");
+}
+
+#[test]
+fn evaluate_is_the_weighted_sum() {
+    let mut r = Xs(99);
+    for _ in 0..2000 {
+        let pos = random_position_both_sides(&mut r);
+        let mut w = [0i16; NUM_PARAMS];
+        for x in w.iter_mut() {
+            *x = r.next() as i16;
+        }
+        let w = Weights(w);
+        for player in [Color::Black, Color::White] {
+            let f = features(&pos, player);
+            let sum: i64 = f.iter().zip(w.0).map(|(&v, x)| v as i64 * x as i64).sum();
+            assert_eq!(evaluate(&pos, player, &w) as i64, sum);
+        }
+    }
+}
+
 fn run_cli(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_checkers-ga"))
-        .args(args)
-        .output()
-        .unwrap();
+    let out = bin().args(args).output().unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),

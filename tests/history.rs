@@ -2,108 +2,24 @@
 //! (well-formed XML, exactly one `<path>` per series), the Elo column of `--elo`, and one-line
 //! errors for bad input.
 
-use checkers_ga::eval::{Weights, NUM_PARAMS};
-use checkers_ga::ga::{Duel, GenerationStats, Session, Settings, Stop};
+mod common;
+
+use checkers_ga::eval::Weights;
+use checkers_ga::ga::{Duel, GenerationStats, Session, Settings};
 use checkers_ga::game::DrawRules;
-use checkers_ga::matchplay::OpeningBook;
-use checkers_ga::search::SearchConfig;
 use checkers_ga::store;
+use common::{assert_error, run, stdout_ok, vector, Tmp};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-const BIN: &str = env!("CARGO_BIN_EXE_checkers-ga");
-
-/// A unique temporary folder, removed on drop.
-struct Tmp(PathBuf);
-
-impl Tmp {
-    fn new(tag: &str) -> Tmp {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let p = std::env::temp_dir().join(format!(
-            "ckga-history-{tag}-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("create temp dir");
-        Tmp(p)
-    }
-    fn read(&self, name: &str) -> String {
-        std::fs::read_to_string(self.0.join(name)).expect("read output")
-    }
-}
-
-impl Drop for Tmp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run checkers-ga")
-}
-
-fn stdout_ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
-
-/// One line on stderr, `error: ...` containing every needle, exit code 1, nothing on stdout.
-fn assert_error(out: &Output, needles: &[&str]) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "stderr: {err}");
-    assert!(
-        out.stdout.is_empty(),
-        "stdout: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 1, "not one line: {err}");
-    assert!(lines[0].starts_with("error: "), "{err}");
-    for n in needles {
-        assert!(lines[0].contains(n), "'{n}' not in: {err}");
-    }
-}
-
-fn vector(k: i32) -> Weights {
-    let mut w = [0i16; NUM_PARAMS];
-    for (i, x) in w.iter_mut().enumerate() {
-        *x = ((i as i32 * 7919 + k * 104_729) % 65_536 - 32_768) as i16;
-    }
-    Weights(w)
-}
 
 /// A session of 4 individuals after `gens` generations, every number fixed: the best so far
 /// changes in generations 1, 3 and 4.
 fn session(name: &str, gens: u64) -> Session {
     let settings = Settings {
-        population: 4,
-        games: 0,
-        search: SearchConfig {
-            depth: 1,
-            capture_extension: true,
-            tt_log2: 10,
-        },
-        factor: 8,
-        mutation: 0.3,
-        stop: Stop::Generations(gens.max(1)),
-        seed: 1,
-        openings: OpeningBook::Ballot,
-        elite: 1,
-        newcomers: 1,
         rules: DrawRules {
             max_plies: 100,
             ..DrawRules::default()
         },
+        ..common::settings(4, gens.max(1), 1)
     };
     let pop: Vec<Weights> = (1..=4).map(vector).collect();
     let mut s = Session::with_population(name, settings, pop);

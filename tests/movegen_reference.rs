@@ -10,32 +10,10 @@
 //! opening) and from random setups with kings on both sides. The same reference also recomputes
 //! the small entries of `tests/data/perft.txt`, so that data does not rest on the engine alone.
 
+mod common;
+
 use checkers_ga::{has_capture, legal_moves, parse_fen, perft, to_fen, Color, Position};
-
-// ---------------------------------------------------------------------------------------------
-// A tiny PRNG (splitmix64), seeded by constants so every run visits the same positions.
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform-enough integer in 0..n (n > 0).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// True with probability `percent`/100.
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
+use common::{perft_cases, SplitMix};
 
 // ---------------------------------------------------------------------------------------------
 // The reference board and move generator.
@@ -341,7 +319,7 @@ fn ref_perft(b: &Board, depth: u32) -> u64 {
 
 /// A random legal setup: 1..=12 pieces a side, men never on their own crowning row, at least
 /// one king on each side (when `kings_both` holds), either side to move.
-fn random_setup(rng: &mut Rng, kings_both: bool) -> Board {
+fn random_setup(rng: &mut SplitMix, kings_both: bool) -> Board {
     let to_move = if rng.chance(50) {
         Side::Black
     } else {
@@ -440,7 +418,7 @@ fn compare(pos: &Position) -> Vec<(String, String)> {
 
 /// Plays a seeded random game from `start`, comparing every position on the way.
 /// Returns the number of positions compared.
-fn random_game(start: Position, rng: &mut Rng, max_plies: usize) -> usize {
+fn random_game(start: Position, rng: &mut SplitMix, max_plies: usize) -> usize {
     let mut pos = start;
     let mut count = 0;
     for _ in 0..max_plies {
@@ -489,7 +467,7 @@ fn reference_geometry_matches_spec() {
 
 #[test]
 fn differential_random_play_from_start() {
-    let mut rng = Rng(0x5EED_0001);
+    let mut rng = SplitMix(0x5EED_0001);
     let mut n = 0;
     for _ in 0..150 {
         n += random_game(Position::start(), &mut rng, 200);
@@ -502,7 +480,7 @@ fn differential_random_play_from_start() {
 fn differential_random_play_from_ballot_openings() {
     let fens = ballot_fens();
     assert_eq!(fens.len(), 174, "the ballot file has 174 openings");
-    let mut rng = Rng(0x5EED_0002);
+    let mut rng = SplitMix(0x5EED_0002);
     let mut n = 0;
     for fen in &fens {
         let pos = parse_fen(fen).unwrap_or_else(|e| panic!("ballot FEN {fen}: {e}"));
@@ -516,7 +494,7 @@ fn differential_random_play_from_ballot_openings() {
 
 #[test]
 fn differential_random_setups_with_kings() {
-    let mut rng = Rng(0x5EED_0003);
+    let mut rng = SplitMix(0x5EED_0003);
     let mut n = 0;
     let mut with_capture = 0;
     for i in 0..30_000 {
@@ -561,17 +539,9 @@ fn differential_hand_made_positions() {
 /// The entries of `tests/data/perft.txt` small enough for the reference perft agree with it.
 #[test]
 fn reference_perft_agrees_with_data_file() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt");
-    let text = std::fs::read_to_string(path).expect("read tests/data/perft.txt");
     let mut checked = 0;
-    for line in text.lines() {
-        let line = line.split('#').next().unwrap().trim();
-        if line.is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = line.split('|').map(str::trim).collect();
-        let (fen, depth, nodes): (&str, u32, u64) =
-            (f[0], f[1].parse().unwrap(), f[2].parse().unwrap());
+    for c in perft_cases() {
+        let (fen, depth, nodes) = (c.fen.as_str(), c.depth, c.nodes);
         if nodes > 1_000_000 {
             continue;
         }

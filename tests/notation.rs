@@ -2,27 +2,14 @@
 //! move text (`11-15`, `11 15`, `15x24x31`, coordinates, the short form of a multi-capture) and
 //! square names. Bad text must give an `Err` naming the bad token, never a panic.
 
+mod common;
+
 use checkers_ga::notation::square_to_coord;
 use checkers_ga::{legal_moves, parse_fen, parse_move, parse_square, to_fen, Color, Position};
+use common::SplitMix;
 
 // ---------------------------------------------------------------------------------------------
-// Seeded random positions (splitmix64; no extra crates).
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+// Seeded random positions (splitmix64, seeded by constants).
 
 /// Row 0..7 of square 1..32 (row r holds squares 4r+1..4r+4).
 fn row(sq: u8) -> u8 {
@@ -31,7 +18,7 @@ fn row(sq: u8) -> u8 {
 
 /// A random legal setup: 0..=12 pieces a side, kings on both sides likely, men never on their
 /// own crowning row (Black crowns on 29-32, White on 1-4), the given side to move.
-fn random_setup(rng: &mut Rng, side: Color) -> Position {
+fn random_setup(rng: &mut SplitMix, side: Color) -> Position {
     let (mut black, mut white, mut kings) = (0u32, 0u32, 0u32);
     let king_percent = [0, 25, 50, 100][rng.below(4)];
     for color in [Color::Black, Color::White] {
@@ -63,7 +50,7 @@ fn random_setup(rng: &mut Rng, side: Color) -> Position {
 }
 
 fn random_positions(seed: u64, n: usize) -> Vec<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix(seed);
     (0..n)
         .map(|i| {
             let side = if i % 2 == 0 {
@@ -78,7 +65,7 @@ fn random_positions(seed: u64, n: usize) -> Vec<Position> {
 
 /// Positions from seeded random games from the start: realistic move lists, captures included.
 fn random_game_positions(seed: u64, games: usize) -> Vec<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix(seed);
     let mut out = Vec::new();
     for _ in 0..games {
         let mut pos = Position::start();
@@ -136,7 +123,7 @@ fn fen_round_trip_random_positions() {
 /// quotes, trailing dot) reads back as the same position.
 #[test]
 fn fen_variants_of_random_positions() {
-    let mut rng = Rng(0xF3E0_0003);
+    let mut rng = SplitMix(0xF3E0_0003);
     for pos in random_positions(0xF3E0_0004, 2_000) {
         let mut fields = Vec::new();
         for c in [Color::Black, Color::White] {
@@ -323,7 +310,7 @@ fn fen_missing_fields() {
 #[test]
 fn fen_fuzz_never_panics() {
     let alphabet: Vec<char> = "BWKbwkXx0123456789:,-.\" []é♔".chars().collect();
-    let mut rng = Rng(0xF3E0_0005);
+    let mut rng = SplitMix(0xF3E0_0005);
     let mut ok = 0;
     for _ in 0..50_000 {
         let len = rng.below(20);
@@ -624,7 +611,7 @@ fn move_garbage() {
 #[test]
 fn move_fuzz_never_panics() {
     let alphabet: Vec<char> = "0123456789-xX: abcdhijé".chars().collect();
-    let mut rng = Rng(0xF3E0_0009);
+    let mut rng = SplitMix(0xF3E0_0009);
     let positions = random_game_positions(0xF3E0_000A, 3);
     for i in 0..50_000 {
         let pos = positions[i % positions.len()];

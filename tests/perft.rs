@@ -1,43 +1,14 @@
 //! Perft regression: every case of `tests/data/perft.txt` (`FEN | depth | nodes`, `#` comments)
 //! must match `checkers_ga::perft`, and `perft_divide` must add up to `perft`.
 
+mod common;
+
 use checkers_ga::{legal_moves, parse_fen, perft, perft_divide, Position};
-
-struct Case {
-    line: usize,
-    fen: String,
-    depth: u32,
-    nodes: u64,
-}
-
-fn cases() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt");
-    let text = std::fs::read_to_string(path).expect("read tests/data/perft.txt");
-    let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap().trim();
-        if line.is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = line.split('|').map(str::trim).collect();
-        assert_eq!(f.len(), 3, "line {}: expected `FEN | depth | nodes`", i + 1);
-        out.push(Case {
-            line: i + 1,
-            fen: f[0].to_string(),
-            depth: f[1]
-                .parse()
-                .unwrap_or_else(|_| panic!("line {}: bad depth", i + 1)),
-            nodes: f[2]
-                .parse()
-                .unwrap_or_else(|_| panic!("line {}: bad node count", i + 1)),
-        });
-    }
-    out
-}
+use common::perft_cases;
 
 #[test]
 fn perft_data_file() {
-    let cases = cases();
+    let cases = perft_cases();
     assert!(cases.len() >= 40, "only {} cases", cases.len());
     let mut failures = Vec::new();
     for c in &cases {
@@ -57,7 +28,7 @@ fn perft_data_file() {
 #[test]
 fn perft_of_flipped_positions() {
     let mut checked = 0;
-    for c in cases() {
+    for c in perft_cases() {
         if c.nodes > 2_000_000 {
             continue;
         }
@@ -87,7 +58,7 @@ fn perft_depth_zero_is_one() {
 #[test]
 fn perft_divide_sums_to_perft() {
     let mut checked = 0;
-    for c in cases() {
+    for c in perft_cases() {
         if c.nodes > 2_000_000 || c.depth == 0 {
             continue;
         }

@@ -1,12 +1,11 @@
 //! `play` works with piped standard input: bad moves are answered with the reason and a new
 //! prompt, and the game ends with a result line.
 
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+mod common;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_checkers-ga"))
-}
+use common::{bin, Tmp};
+use std::io::{Read, Write};
+use std::process::Stdio;
 
 #[test]
 fn bad_moves_get_the_reason_and_a_new_prompt_then_the_game_ends() {
@@ -66,9 +65,8 @@ fn read_until_prompt(r: &mut impl Read) -> (String, bool) {
 
 #[test]
 fn a_scripted_human_plays_a_whole_game_against_the_computer_and_saves_pdn() {
-    let dir = std::env::temp_dir().join(format!("ckga-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pdn = dir.join("game.pdn");
+    let t = Tmp::new("pdn");
+    let pdn = t.0.join("game.pdn");
     let mut child = bin()
         .args([
             "play", "--black", "human", "--white", "3:random", "--seed", "9",
@@ -124,7 +122,6 @@ fn a_scripted_human_plays_a_whole_game_against_the_computer_and_saves_pdn() {
     assert!(text.starts_with("[Event "));
     let tag = result.split_whitespace().nth(1).unwrap();
     assert!(text.contains(&format!("[Result \"{tag}\"]")), "{text}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

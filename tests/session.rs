@@ -10,17 +10,17 @@
 //! Wall-clock fields (`elapsed`, each history entry's `seconds`) are the only parts of a
 //! checkpoint allowed to differ between runs: they are zeroed before comparing.
 
+mod common;
+
 use checkers_ga::ga::Session;
 use checkers_ga::store;
+use common::{load, new_cmd, repo, resume_cmd, Tmp, Xs};
 use std::collections::BTreeSet;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_checkers-ga");
 
 /// Small, fast settings: about 10 ms per generation.
 const SMALL: &[&str] = &["--population", "8", "--depth", "2", "--max-plies", "120"];
@@ -28,77 +28,11 @@ const SMALL: &[&str] = &["--population", "8", "--depth", "2", "--max-plies", "12
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/// A unique temporary folder, removed on drop (also when the test panics).
-struct Tmp(PathBuf);
-
-impl Tmp {
-    fn new(tag: &str) -> Tmp {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        let p = std::env::temp_dir().join(format!(
-            "ckga-session-{tag}-{}-{}-{nanos}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("create temp dir");
-        Tmp(p)
-    }
-    fn pops(&self) -> PathBuf {
-        self.0.join("populations")
-    }
-    fn weights(&self) -> PathBuf {
-        self.0.join("weights")
-    }
-    fn session(&self, name: &str) -> PathBuf {
-        self.pops().join(name)
-    }
-    fn ckpt(&self, name: &str, g: u64) -> PathBuf {
-        store::checkpoint_path(&self.session(name), g)
-    }
-    fn best(&self, name: &str) -> PathBuf {
-        self.weights().join(format!("{name}-best.json"))
-    }
-}
-
-impl Drop for Tmp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// `checkers-ga new ARGS --populations T/populations --weights-dir T/weights [--quiet]
-/// --seed SEED --name NAME`.
-fn new_cmd(t: &Tmp, seed: u64, name: &str, quiet: bool, args: &[&str]) -> Command {
-    let mut c = Command::new(BIN);
-    c.current_dir(&t.0).arg("new").args(args);
-    c.arg("--populations").arg(t.pops());
-    c.arg("--weights-dir").arg(t.weights());
-    if quiet {
-        c.arg("--quiet");
-    }
-    c.args(["--seed", &seed.to_string(), "--name", name]);
-    c
-}
-
-/// `checkers-ga resume [TARGET] ARGS --populations T/populations --weights-dir T/weights
-/// [--quiet]`.
-fn resume_cmd(t: &Tmp, target: Option<&Path>, quiet: bool, args: &[&str]) -> Command {
-    let mut c = Command::new(BIN);
-    c.current_dir(&t.0).arg("resume");
-    if let Some(p) = target {
-        c.arg(p);
-    }
-    c.args(args);
-    c.arg("--populations").arg(t.pops());
-    c.arg("--weights-dir").arg(t.weights());
-    if quiet {
-        c.arg("--quiet");
-    }
-    c
+/// [`SMALL`] followed by `more`.
+fn small(more: &[&'static str]) -> Vec<&'static str> {
+    let mut v = SMALL.to_vec();
+    v.extend_from_slice(more);
+    v
 }
 
 fn run(mut c: Command) -> Output {
@@ -144,10 +78,6 @@ fn run_err(c: Command) -> String {
     );
     assert!(lines[0].starts_with("error:"), "{desc}: {err}");
     lines[0].to_string()
-}
-
-fn load(p: &Path) -> Session {
-    store::load_checkpoint(p).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The session with its wall-clock fields zeroed and a fixed name.
@@ -252,20 +182,6 @@ fn wait_for_file(child: &mut Child, path: &Path, limit: Duration) {
             path.display()
         );
         std::thread::sleep(Duration::from_millis(2));
-    }
-}
-
-/// xorshift64*: a small seeded generator for kill delays.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 }
 
@@ -479,7 +395,7 @@ fn random_kills_never_lose_a_reported_checkpoint() {
     let seed = 99;
     let t = Tmp::new("crash");
     let dir = t.session("c");
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Xs(0x9E37_79B9_7F4A_7C15);
     let mut reported: BTreeSet<PathBuf> = BTreeSet::new();
     let mut max_reported = 0u64;
     let mut kills_with_temp = 0;
@@ -613,8 +529,7 @@ fn random_kills_never_lose_a_reported_checkpoint() {
 #[test]
 fn new_refuses_to_overwrite_a_session() {
     let t = Tmp::new("refuse");
-    let mut a = SMALL.to_vec();
-    a.extend_from_slice(&["--generations", "2"]);
+    let a = small(&["--generations", "2"]);
     run_ok(new_cmd(&t, 5, "s", true, &a));
     let before: Vec<Vec<u8>> = (1..=2)
         .map(|g| std::fs::read(t.ckpt("s", g)).unwrap())
@@ -622,8 +537,7 @@ fn new_refuses_to_overwrite_a_session() {
     let best_before = std::fs::read(t.best("s")).unwrap();
 
     // Same name, even with other settings and seed.
-    let mut b = SMALL.to_vec();
-    b.extend_from_slice(&["--generations", "5"]);
+    let b = small(&["--generations", "5"]);
     let line = run_err(new_cmd(&t, 6, "s", true, &b));
     assert!(line.contains("resume"), "{line}");
     assert!(
@@ -638,8 +552,7 @@ fn new_refuses_to_overwrite_a_session() {
     assert_eq!(std::fs::read(t.best("s")).unwrap(), best_before);
 
     // Another name is fine.
-    let mut c = SMALL.to_vec();
-    c.extend_from_slice(&["--generations", "1"]);
+    let c = small(&["--generations", "1"]);
     run_ok(new_cmd(&t, 6, "s2", true, &c));
 }
 
@@ -679,8 +592,7 @@ fn resume_with_nothing_to_resume_is_a_clear_error() {
 #[test]
 fn resume_skips_a_corrupted_newest_checkpoint() {
     let t = Tmp::new("skip");
-    let mut a = SMALL.to_vec();
-    a.extend_from_slice(&["--generations", "3"]);
+    let a = small(&["--generations", "3"]);
     run_ok(new_cmd(&t, 31, "s", true, &a));
     let p3 = t.ckpt("s", 3);
     let mut bytes = std::fs::read(&p3).unwrap();
@@ -701,8 +613,7 @@ fn resume_skips_a_corrupted_newest_checkpoint() {
     assert!(!err.contains("panicked"), "{err}");
 
     let whole = Tmp::new("skip-whole");
-    let mut a = SMALL.to_vec();
-    a.extend_from_slice(&["--generations", "4"]);
+    let a = small(&["--generations", "4"]);
     run_ok(new_cmd(&whole, 31, "s", true, &a));
     for g in 1..=2 {
         assert_same_evolution(&whole.ckpt("s", g), &t.ckpt("s", g));
@@ -718,8 +629,7 @@ fn resume_skips_a_corrupted_newest_checkpoint() {
 #[test]
 fn resume_of_a_finished_session_plays_nothing() {
     let t = Tmp::new("finished");
-    let mut a = SMALL.to_vec();
-    a.extend_from_slice(&["--generations", "2"]);
+    let a = small(&["--generations", "2"]);
     run_ok(new_cmd(&t, 8, "f", true, &a));
     let before = std::fs::read(t.ckpt("f", 2)).unwrap();
     std::fs::remove_file(t.best("f")).unwrap();
@@ -740,8 +650,7 @@ fn resume_of_a_finished_session_plays_nothing() {
 #[test]
 fn keep_two_keeps_the_two_newest_checkpoints() {
     let t = Tmp::new("keep");
-    let mut a = SMALL.to_vec();
-    a.extend_from_slice(&["--generations", "5", "--keep", "2"]);
+    let a = small(&["--generations", "5", "--keep", "2"]);
     run_ok(new_cmd(&t, 12, "k", true, &a));
     assert_eq!(generations_in(&t.session("k")), vec![4, 5]);
     assert_eq!(load(&t.ckpt("k", 5)).generation, 5);
@@ -757,8 +666,7 @@ fn keep_two_keeps_the_two_newest_checkpoints() {
 
     // Same result as keeping everything.
     let all = Tmp::new("keep-all");
-    let mut a = SMALL.to_vec();
-    a.extend_from_slice(&["--generations", "7"]);
+    let a = small(&["--generations", "7"]);
     run_ok(new_cmd(&all, 12, "k", true, &a));
     assert_eq!(
         generations_in(&all.session("k")),
@@ -769,7 +677,7 @@ fn keep_two_keeps_the_two_newest_checkpoints() {
 
 /// The population file of the original tool used by `--from` (POP 8).
 fn original_file() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/session-original-pop8.txt")
+    repo("tests/data/session-original-pop8.txt")
 }
 
 fn original_individuals() -> Vec<checkers_ga::Weights> {
@@ -878,8 +786,7 @@ fn new_from_an_original_population_file() {
 #[test]
 fn resume_without_target_takes_the_newest_session() {
     let t = Tmp::new("newest");
-    let mut a = SMALL.to_vec();
-    a.extend_from_slice(&["--generations", "1"]);
+    let a = small(&["--generations", "1"]);
     run_ok(new_cmd(&t, 1, "older", true, &a));
     std::thread::sleep(Duration::from_millis(20));
     run_ok(new_cmd(&t, 2, "newer", true, &a));
@@ -899,8 +806,7 @@ fn resume_without_target_takes_the_newest_session() {
 #[test]
 fn keep_never_deletes_the_checkpoint_just_written() {
     let t = Tmp::new("keep-older");
-    let mut a = SMALL.to_vec();
-    a.extend_from_slice(&["--generations", "5"]);
+    let a = small(&["--generations", "5"]);
     run_ok(new_cmd(&t, 40, "b", true, &a));
     let out = run_ok(resume_cmd(
         &t,
@@ -932,8 +838,7 @@ fn keep_never_deletes_the_checkpoint_just_written() {
 #[test]
 fn resume_after_continuing_from_an_older_checkpoint_takes_the_new_continuation() {
     let t = Tmp::new("branch");
-    let mut a = SMALL.to_vec();
-    a.extend_from_slice(&["--generations", "5"]);
+    let a = small(&["--generations", "5"]);
     run_ok(new_cmd(&t, 41, "b", true, &a));
     run_ok(resume_cmd(
         &t,
@@ -963,8 +868,7 @@ fn resume_after_continuing_from_an_older_checkpoint_takes_the_new_continuation()
 #[test]
 fn resume_of_a_bare_file_name_in_the_session_folder() {
     let t = Tmp::new("bare");
-    let mut a = SMALL.to_vec();
-    a.extend_from_slice(&["--generations", "2"]);
+    let a = small(&["--generations", "2"]);
     run_ok(new_cmd(&t, 42, "b", true, &a));
     let dir = t.session("b");
     let stale = dir.join(".gen-00009.ckpt.4000000.tmp");
@@ -994,8 +898,7 @@ fn resume_of_a_bare_file_name_in_the_session_folder() {
 #[test]
 fn resume_flags_override_the_checkpoint_settings() {
     let t = Tmp::new("override");
-    let mut a = SMALL.to_vec();
-    a.extend_from_slice(&["--generations", "2"]);
+    let a = small(&["--generations", "2"]);
     run_ok(new_cmd(&t, 50, "o", true, &a));
     let dir = t.session("o");
 

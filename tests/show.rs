@@ -6,55 +6,15 @@
 //! descriptions change. To regenerate them after an intended change, run
 //! `UPDATE_SNAPSHOTS=1 cargo test --test show` and review the diff before committing.
 
-use checkers_ga::eval::{Weights, NUM_PARAMS};
-use checkers_ga::ga::{Duel, GenerationStats, Session, Settings, Stop};
-use checkers_ga::game::DrawRules;
-use checkers_ga::matchplay::OpeningBook;
-use checkers_ga::search::SearchConfig;
+mod common;
+
+use checkers_ga::eval::Weights;
+use checkers_ga::ga::{Duel, GenerationStats, Session};
 use checkers_ga::store;
 use checkers_ga::tournament::Standing;
+use common::{repo, run, settings, stdout_ok, vector, Tmp};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-const BIN: &str = env!("CARGO_BIN_EXE_checkers-ga");
-
-/// A unique temporary folder, removed on drop.
-struct Tmp(PathBuf);
-
-impl Tmp {
-    fn new(tag: &str) -> Tmp {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let p = std::env::temp_dir().join(format!(
-            "ckga-show-{tag}-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("create temp dir");
-        Tmp(p)
-    }
-    fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let p = self.0.join(name);
-        std::fs::write(&p, bytes).expect("write test input");
-        p
-    }
-}
-
-impl Drop for Tmp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A fixed weight vector spread over the whole i16 range, different for each `k`.
-fn vector(k: i32) -> Weights {
-    let mut w = [0i16; NUM_PARAMS];
-    for (i, x) in w.iter_mut().enumerate() {
-        *x = ((i as i32 * 7919 + k * 104_729) % 65_536 - 32_768) as i16;
-    }
-    Weights(w)
-}
+use std::process::Output;
 
 fn standing(points: u32, black: (u32, u32, u32), white: (u32, u32, u32)) -> Standing {
     Standing {
@@ -86,25 +46,8 @@ fn stats(g: u64, best: u32, duel: Option<Duel>, bsf: Weights) -> GenerationStats
 
 /// A session after 2 generations of 4 individuals, every number fixed.
 fn snap_session() -> Session {
-    let settings = Settings {
-        population: 4,
-        games: 0,
-        search: SearchConfig {
-            depth: 1,
-            capture_extension: true,
-            tt_log2: 10,
-        },
-        factor: 8,
-        mutation: 0.3,
-        stop: Stop::Generations(2),
-        seed: 1,
-        openings: OpeningBook::Ballot,
-        elite: 1,
-        newcomers: 1,
-        rules: DrawRules::default(),
-    };
     let pop: Vec<Weights> = (1..=4).map(vector).collect();
-    let mut s = Session::with_population("snap", settings, pop.clone());
+    let mut s = Session::with_population("snap", settings(4, 2, 1), pop.clone());
     s.generation = 2;
     s.last = vec![
         (pop[0], standing(8, (2, 1, 0), (1, 1, 1))),
@@ -134,28 +77,9 @@ fn snap_checkpoint(dir: &Path) -> PathBuf {
     store::save_checkpoint(&dir.join("snap"), &snap_session(), 0).expect("save checkpoint")
 }
 
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run checkers-ga")
-}
-
-fn stdout_ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
-
 /// Compares with tests/data/show/NAME, or writes it with UPDATE_SNAPSHOTS=1.
 fn snapshot(name: &str, actual: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/show")
-        .join(name);
+    let path = repo("tests/data/show").join(name);
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, actual).unwrap();
@@ -181,22 +105,11 @@ fn snapshot(name: &str, actual: &str) {
     }
 }
 
-/// One line on stderr, `error: ...` containing every needle, exit code 1, nothing on stdout.
+/// [`common::assert_error`], and no panic.
 fn assert_error(out: &Output, needles: &[&str]) {
+    common::assert_error(out, needles);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "stderr: {err}");
-    assert!(
-        out.stdout.is_empty(),
-        "stdout: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 1, "not one line: {err}");
-    assert!(lines[0].starts_with("error: "), "{err}");
     assert!(!err.contains("panicked"), "{err}");
-    for n in needles {
-        assert!(lines[0].contains(n), "'{n}' not in: {err}");
-    }
 }
 
 fn original_population() -> String {

@@ -1,12 +1,14 @@
 //! Weight files: JSON round trip, the original text format, every error class, shipped files.
 
+mod common;
+
 use checkers_ga::weights::{
     load_weight_file, load_weights, parse_weight_file, parse_weights, save_weight_file,
     save_weights, weights_to_json, weights_to_json_with_comment, weights_to_original,
     WeightsErrorKind,
 };
 use checkers_ga::{Weights, NUM_PARAMS, PARAMS};
-use std::path::{Path, PathBuf};
+use common::{repo, Tmp, Xs};
 
 fn sample() -> Weights {
     let mut w = [0i16; NUM_PARAMS];
@@ -16,18 +18,6 @@ fn sample() -> Weights {
     w[0] = i16::MIN;
     w[59] = i16::MAX;
     Weights(w)
-}
-
-fn repo(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
-}
-
-/// A fresh scratch directory under the target directory.
-fn scratch(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("weights-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 /// The JSON of `sample()` with one line of the weights object replaced.
@@ -248,7 +238,8 @@ fn garbage_is_rejected() {
 
 #[test]
 fn files_save_atomically_and_errors_name_the_file() {
-    let dir = scratch("save");
+    let t = Tmp::new("save");
+    let dir = &t.0;
     let path = dir.join("best.json");
     let w = sample();
     save_weights(&path, &w).unwrap();
@@ -260,7 +251,7 @@ fn files_save_atomically_and_errors_name_the_file() {
         (Weights::zero(), Some("zero"))
     );
     // No temporary file is left behind.
-    let names: Vec<_> = std::fs::read_dir(&dir)
+    let names: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
@@ -352,4 +343,29 @@ fn every_shipped_weight_file_loads() {
             load_weights(&p).unwrap_or_else(|e| panic!("{e}"));
         }
     }
+}
+
+/// `Weights` through serde: bincode and JSON round trips; a wrong length or an out-of-range
+/// value is refused.
+#[test]
+fn serde_round_trips() {
+    let mut r = Xs(7);
+    let mut w = [0i16; NUM_PARAMS];
+    for x in w.iter_mut() {
+        *x = r.next() as i16;
+    }
+    w[0] = i16::MIN;
+    w[1] = i16::MAX;
+    let w = Weights(w);
+    let cfg = bincode::config::standard();
+    let bytes = bincode::serde::encode_to_vec(w, cfg).unwrap();
+    let (back, n): (Weights, usize) = bincode::serde::decode_from_slice(&bytes, cfg).unwrap();
+    assert_eq!((back, n), (w, bytes.len()));
+    let json = serde_json::to_string(&w).unwrap();
+    assert_eq!(serde_json::from_str::<Weights>(&json).unwrap(), w);
+    let short = format!("[{}]", vec!["1"; 59].join(","));
+    assert!(serde_json::from_str::<Weights>(&short).is_err());
+    let long = format!("[{}]", vec!["1"; 61].join(","));
+    assert!(serde_json::from_str::<Weights>(&long).is_err());
+    assert!(serde_json::from_str::<Weights>(&json.replace('[', "[40000,")).is_err());
 }
