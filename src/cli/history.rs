@@ -100,8 +100,12 @@ fn measure(a: &HistoryArgs, session: &Session) -> anyhow::Result<(String, Vec<(u
     };
     let chosen = elo_generations(&session.history, a.every);
     let mut distinct: Vec<Weights> = Vec::new();
+    let best_at: HashMap<usize, Weights> = chosen
+        .iter()
+        .filter_map(|&i| session.best_so_far_at(i).map(|w| (i, w)))
+        .collect();
     for &i in &chosen {
-        let w = session.history[i].best_so_far;
+        let w = best_at[&i];
         if !distinct.contains(&w) {
             distinct.push(w);
         }
@@ -132,7 +136,7 @@ fn measure(a: &HistoryArgs, session: &Session) -> anyhow::Result<(String, Vec<(u
         .iter()
         .map(|&i| {
             let st = &session.history[i];
-            (st.generation, results[&st.best_so_far])
+            (st.generation, results[&best_at[&i]])
         })
         .collect();
     let what = format!(
