@@ -12,7 +12,7 @@ use crate::game::{DrawRules, Outcome};
 use crate::matchplay::OpeningBook;
 use crate::openings::ballot;
 use crate::rng::{derive, Purpose};
-use crate::search::{SearchConfig, Searcher};
+use crate::search::SearchConfig;
 use crate::tournament::{self, GameResult, Standing};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
@@ -383,21 +383,18 @@ pub fn diversity(pop: &[Weights]) -> f64 {
 fn duel(challenger: &Weights, holder: &Weights, s: &Settings, g: u64) -> Duel {
     let mut rng = derive(s.seed, Purpose::Duel, g, 0);
     let opening = rng.random_range(0..ballot().len());
-    let mut a = Searcher::new(*challenger, s.search);
-    let mut b = Searcher::new(*holder, s.search);
     let mut pts = (0u32, 0u32);
     for k in 0..2u64 {
         let mut grng = derive(s.seed, Purpose::Duel, g, k + 1);
         let challenger_black = k == 0;
-        let game = if challenger_black {
-            tournament::play_game(
-                &mut a, &mut b, challenger, holder, s.openings, opening, s.rules, &mut grng,
-            )
+        let (wb, ww) = if challenger_black {
+            (challenger, holder)
         } else {
-            tournament::play_game(
-                &mut b, &mut a, holder, challenger, s.openings, opening, s.rules, &mut grng,
-            )
+            (holder, challenger)
         };
+        let game = tournament::with_searchers(s.search, |sb, sw| {
+            tournament::play_game(sb, sw, wb, ww, s.openings, opening, s.rules, &mut grng)
+        });
         match (game.result().map(|r| r.0), challenger_black) {
             (Some(Outcome::BlackWin), true) | (Some(Outcome::WhiteWin), false) => pts.0 += 2,
             (Some(Outcome::BlackWin), false) | (Some(Outcome::WhiteWin), true) => pts.1 += 2,

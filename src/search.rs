@@ -102,6 +102,8 @@ pub struct SearchResult {
 }
 
 const MAX_PLY: usize = 128;
+/// Move lists up to this length are ordered with scores kept on the stack.
+const ORDER_BUF: usize = 48;
 
 /// A searcher for one player: its weights, settings, table and statistics.
 pub struct Searcher {
@@ -369,8 +371,27 @@ impl Searcher {
             }
             s
         };
-        list.as_mut_slice()
-            .sort_by_key(|m| std::cmp::Reverse(score(m)));
+        let moves = list.as_mut_slice();
+        if moves.len() > ORDER_BUF {
+            moves.sort_by_cached_key(|m| std::cmp::Reverse(score(m)));
+            return;
+        }
+        // Scores computed once, then a stable insertion sort, best first (lists are short).
+        let mut keys = [0u32; ORDER_BUF];
+        for (k, m) in keys.iter_mut().zip(moves.iter()) {
+            *k = score(m);
+        }
+        for i in 1..moves.len() {
+            let (k, m) = (keys[i], moves[i]);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < k {
+                keys[j] = keys[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            keys[j] = k;
+            moves[j] = m;
+        }
     }
 }
 

@@ -145,14 +145,8 @@ pub fn run(
     schedule
         .par_iter()
         .enumerate()
-        .map_init(
-            || {
-                (
-                    Searcher::new(Weights::zero(), config),
-                    Searcher::new(Weights::zero(), config),
-                )
-            },
-            |(sb, sw), (k, p)| {
+        .map(|(k, p)| {
+            with_searchers(config, |sb, sw| {
                 let mut rng = derive(seed, Purpose::Game, generation, k as u64);
                 let g = play_game(
                     sb,
@@ -171,9 +165,34 @@ pub fn run(
                 };
                 on_game(&r);
                 r
-            },
-        )
+            })
+        })
         .collect()
+}
+
+thread_local! {
+    /// Each worker thread keeps two searchers (their tables are large) across games and
+    /// generations; `play_game` resets them, so results never depend on which thread ran what.
+    static SEARCHERS: std::cell::RefCell<Option<(Searcher, Searcher)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's pair of searchers, made (again) when the settings differ.
+pub fn with_searchers<T>(
+    config: SearchConfig,
+    f: impl FnOnce(&mut Searcher, &mut Searcher) -> T,
+) -> T {
+    SEARCHERS.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.as_ref().is_none_or(|(a, _)| *a.config() != config) {
+            *slot = Some((
+                Searcher::new(Weights::zero(), config),
+                Searcher::new(Weights::zero(), config),
+            ));
+        }
+        let (a, b) = slot.as_mut().expect("just filled");
+        f(a, b)
+    })
 }
 
 /// Totals per individual from a tournament's results.
