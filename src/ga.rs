@@ -115,9 +115,6 @@ pub struct GenerationStats {
     pub diversity: f64,
     /// None in the first generation (there is no best so far yet).
     pub duel: Option<Duel>,
-    /// The best so far when this generation made a new one (the first generation's best, or a
-    /// challenger that won its duel); None when it stayed. See [`Session::best_so_far_at`].
-    pub new_best: Option<Weights>,
     pub games: u32,
     pub plies: u64,
     /// Wall-clock seconds of the generation.
@@ -171,14 +168,6 @@ impl Session {
             Stop::Generations(n) => self.generation >= n,
             Stop::Seconds(s) => self.elapsed >= s,
         }
-    }
-
-    /// The best so far as it stood after the generation at `history[index]`.
-    pub fn best_so_far_at(&self, index: usize) -> Option<Weights> {
-        self.history[..=index.min(self.history.len().saturating_sub(1))]
-            .iter()
-            .rev()
-            .find_map(|h| h.new_best)
     }
 
     /// Number of games the next generation's tournament plays.
@@ -258,11 +247,6 @@ impl Session {
             min: points.iter().copied().min().unwrap_or(0),
             diversity: diversity(&pop),
             duel,
-            new_best: match duel {
-                None => Some(challenger),
-                Some(d) if d.replaced => Some(challenger),
-                Some(_) => None,
-            },
             games: results.len() as u32,
             plies: results.iter().map(|r| r.plies as u64).sum(),
             seconds: t.elapsed().as_secs_f64(),

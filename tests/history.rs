@@ -43,7 +43,6 @@ fn session(name: &str, gens: u64) -> Session {
             min: 6 - g.min(6) as u32,
             diversity: 0.33 - 0.01 * g as f64,
             duel,
-            new_best: (duel.is_none() || duel.is_some_and(|d| d.replaced)).then_some(best),
             games: 12,
             plies: 1200,
             seconds: 0.25 * g as f64,
@@ -54,9 +53,17 @@ fn session(name: &str, gens: u64) -> Session {
     s
 }
 
-/// Saves [`session`] under `root/name/` and returns the checkpoint.
+/// Saves the checkpoints of [`session`] for generations 1..=gens (just generation 0 when
+/// `gens` is 0) under `root/name/` and returns the last one.
 fn save(root: &Path, name: &str, gens: u64) -> PathBuf {
-    store::save_checkpoint(&root.join(name), &session(name, gens), 0).expect("save checkpoint")
+    let mut last = None;
+    for g in gens.min(1)..=gens {
+        last = Some(
+            store::save_checkpoint(&root.join(name), &session(name, g), 0)
+                .expect("save checkpoint"),
+        );
+    }
+    last.expect("at least one checkpoint")
 }
 
 /// The table rows: lines after the `---` rule up to the legend.
@@ -528,4 +535,34 @@ fn svg_to_a_missing_folder() {
         ),
         &["cannot write 'no/such/dir/c.svg'"],
     );
+}
+
+#[test]
+fn elo_leaves_out_generations_whose_checkpoint_was_pruned() {
+    let t = Tmp::new("elopruned");
+    save(&t.0, "p", 4);
+    std::fs::remove_file(t.0.join("p/gen-00002.ckpt")).unwrap();
+    std::fs::write(
+        t.0.join("ref.json"),
+        checkers_ga::weights::weights_to_json(&vector(7)),
+    )
+    .unwrap();
+    let out = stdout_ok(&run(
+        &t.0,
+        &[
+            "history",
+            "p/gen-00004.ckpt",
+            "--elo",
+            "--games",
+            "2",
+            "--reference",
+            "ref.json",
+            "--seed",
+            "1",
+        ],
+    ));
+    assert!(out.contains("(1 generation(s) left out"), "{out}");
+    let r = rows(&out);
+    let with_elo: Vec<bool> = r.iter().map(|row| row.iter().any(|c| c == "+/-")).collect();
+    assert_eq!(with_elo, vec![true, false, true, true], "{out}");
 }

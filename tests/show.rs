@@ -28,7 +28,7 @@ fn standing(points: u32, black: (u32, u32, u32), white: (u32, u32, u32)) -> Stan
     }
 }
 
-fn stats(g: u64, best: u32, duel: Option<Duel>, bsf: Weights) -> GenerationStats {
+fn stats(g: u64, best: u32, duel: Option<Duel>) -> GenerationStats {
     GenerationStats {
         generation: g,
         best,
@@ -36,7 +36,6 @@ fn stats(g: u64, best: u32, duel: Option<Duel>, bsf: Weights) -> GenerationStats
         min: 2,
         diversity: 0.3,
         duel,
-        new_best: Some(bsf),
         games: 12,
         plies: 600,
         seconds: 1.5,
@@ -56,7 +55,7 @@ fn snap_session() -> Session {
     ];
     s.best_so_far = Some(pop[2]);
     s.history = vec![
-        stats(1, 8, None, pop[0]),
+        stats(1, 8, None),
         stats(
             2,
             9,
@@ -65,7 +64,6 @@ fn snap_session() -> Session {
                 holder: 1,
                 replaced: true,
             }),
-            pop[2],
         ),
     ];
     s

@@ -69,7 +69,15 @@ fn find_session(arg: Option<&str>, root: &Path) -> anyhow::Result<(PathBuf, Sess
 
 /// Plays the best so far of the chosen generations against the reference; a weight vector that
 /// stays the best so far over several generations is played once.
-fn measure(a: &HistoryArgs, session: &Session) -> anyhow::Result<(String, Vec<(u64, Wdl)>)> {
+///
+/// The best so far of generation `g` comes from that generation's checkpoint in the session
+/// folder (history holds statistics only, so checkpoints stay small); generations whose
+/// checkpoint was pruned with `--keep` are left out and counted in the header line.
+fn measure(
+    a: &HistoryArgs,
+    session: &Session,
+    dir: &Path,
+) -> anyhow::Result<(String, Vec<(u64, Wdl)>)> {
     if a.every == 0 {
         bail!("--every must be at least 1");
     }
@@ -98,12 +106,28 @@ fn measure(a: &HistoryArgs, session: &Session) -> anyhow::Result<(String, Vec<(u
         weights: reference.weights,
         config,
     };
-    let chosen = elo_generations(&session.history, a.every);
-    let mut distinct: Vec<Weights> = Vec::new();
-    let best_at: HashMap<usize, Weights> = chosen
+    let wanted = elo_generations(&session.history, a.every);
+    let best_at: HashMap<usize, Weights> = wanted
         .iter()
-        .filter_map(|&i| session.best_so_far_at(i).map(|w| (i, w)))
+        .filter_map(|&i| {
+            let g = session.history[i].generation;
+            let best = if g == session.generation {
+                session.best_so_far
+            } else {
+                store::load_checkpoint(&store::checkpoint_path(dir, g))
+                    .ok()
+                    .and_then(|s| s.best_so_far)
+            };
+            best.map(|w| (i, w))
+        })
         .collect();
+    let chosen: Vec<usize> = wanted
+        .iter()
+        .copied()
+        .filter(|i| best_at.contains_key(i))
+        .collect();
+    let missing = wanted.len() - chosen.len();
+    let mut distinct: Vec<Weights> = Vec::new();
     for &i in &chosen {
         let w = best_at[&i];
         if !distinct.contains(&w) {
@@ -139,10 +163,13 @@ fn measure(a: &HistoryArgs, session: &Session) -> anyhow::Result<(String, Vec<(u
             (st.generation, results[&best_at[&i]])
         })
         .collect();
-    let what = format!(
+    let mut what = format!(
         "Elo: best so far vs {} over {per_match} ballot games at depth {depth}, seed {seed}",
         a.reference.display()
     );
+    if missing > 0 {
+        what += &format!(" ({missing} generation(s) left out: their checkpoints were pruned)");
+    }
     Ok((what, elo))
 }
 
@@ -156,7 +183,11 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         );
     }
     let (elo_line, elo) = if a.elo {
-        let (l, e) = measure(&a, &session)?;
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let (l, e) = measure(&a, &session, dir)?;
         (Some(l), e)
     } else {
         (None, Vec::new())
