@@ -407,11 +407,16 @@ fn evolve(mut session: Session, dir: &Path, run: &RunOptions) -> anyhow::Result<
             let b = ProgressBar::new(session.games_per_generation() as u64);
             b.set_style(
                 ProgressStyle::with_template(
-                    "gen {msg} {bar:30} {pos}/{len} games {per_sec} eta {eta}",
+                    "gen {prefix} {bar:30} {pos}/{len} games {per_sec} eta {eta}  {msg}",
                 )
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
-            b.set_message((session.generation + 1).to_string());
+            b.set_prefix((session.generation + 1).to_string());
+            // Shown while the generation runs, so it is on screen when the user presses Ctrl-C.
+            b.set_message(format!(
+                "Ctrl-C stops; resume: checkers-ga resume {}",
+                dir.display()
+            ));
             b
         } else {
             ProgressBar::hidden()
