@@ -188,54 +188,13 @@ fn override_settings(s: &mut Settings, o: &SessionOptions) {
     }
 }
 
-/// Reads a population file of the original tool: a line `60 POP GENERATION ...`, then one line
-/// of 60 integers per individual.
+/// Reads a population file of the original tool (its individuals; the other header fields
+/// are the original's session arguments, which our options replace).
 fn load_original_population(path: &Path) -> anyhow::Result<Vec<checkers_ga::Weights>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read population file '{}'", path.display()))?;
-    let bad = |why: String| anyhow::anyhow!("population file '{}': {why}", path.display());
-    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-    let head: Vec<&str> = lines
-        .next()
-        .ok_or_else(|| bad("the file is empty".into()))?
-        .split_whitespace()
-        .collect();
-    if head.len() < 2 || head[0] != "60" {
-        return Err(bad(format!(
-            "first line must start with `60 POPULATION`, found '{}'",
-            head.join(" ")
-        )));
-    }
-    let n: usize = head[1]
-        .parse()
-        .map_err(|_| bad(format!("population '{}' is not a number", head[1])))?;
-    let mut pop = Vec::with_capacity(n);
-    for (i, line) in lines.enumerate() {
-        let mut w = [0i16; 60];
-        let vals: Vec<&str> = line.split_whitespace().collect();
-        if vals.len() != 60 {
-            return Err(bad(format!(
-                "individual {} has {} weights, expected 60",
-                i + 1,
-                vals.len()
-            )));
-        }
-        for (k, v) in vals.iter().enumerate() {
-            w[k] = v.parse().map_err(|_| {
-                bad(format!(
-                    "individual {}: '{v}' is not a 16-bit integer",
-                    i + 1
-                ))
-            })?;
-        }
-        pop.push(checkers_ga::Weights(w));
-    }
-    if pop.len() != n {
-        return Err(bad(format!(
-            "header says {n} individuals, found {}",
-            pop.len()
-        )));
-    }
+    let (_, pop) = checkers_ga::report::parse_population(&text)
+        .map_err(|e| anyhow::anyhow!("'{}': {e}", path.display()))?;
     Ok(pop)
 }
 
