@@ -189,6 +189,10 @@ pub struct Elo {
     pub margin: f64,
     /// Likelihood of superiority, 0..1.
     pub los: f64,
+    /// Ends of the 95% interval, Elo(mu - 1.96 sigma) and Elo(mu + 1.96 sigma): they stay
+    /// finite on the side away from a perfect score when the margin itself is infinite.
+    pub low: f64,
+    pub high: f64,
 }
 
 fn elo_of(p: f64) -> f64 {
@@ -210,6 +214,8 @@ pub fn elo(w: &Wdl) -> Elo {
             diff: 0.0,
             margin: f64::INFINITY,
             los: 0.5,
+            low: f64::NEG_INFINITY,
+            high: f64::INFINITY,
         };
     }
     let (wn, ln, dn) = (w.wins as f64, w.losses as f64, w.draws as f64);
@@ -217,13 +223,20 @@ pub fn elo(w: &Wdl) -> Elo {
     let var = (wn * (1.0 - mu).powi(2) + ln * mu.powi(2) + dn * (0.5 - mu).powi(2)) / n;
     let sigma = var.sqrt() / n.sqrt();
     let diff = elo_of(mu);
-    let margin = (elo_of(mu + 1.96 * sigma) - elo_of(mu - 1.96 * sigma)) / 2.0;
+    let (low, high) = (elo_of(mu - 1.96 * sigma), elo_of(mu + 1.96 * sigma));
+    let margin = (high - low) / 2.0;
     let los = if wn + ln == 0.0 {
         0.5
     } else {
         0.5 * (1.0 + erf((wn - ln) / (2.0 * (wn + ln)).sqrt()))
     };
-    Elo { diff, margin, los }
+    Elo {
+        diff,
+        margin,
+        los,
+        low,
+        high,
+    }
 }
 
 /// The error function, from a Chebyshev fit of erfc with fractional error below 1.2e-7.
@@ -248,23 +261,25 @@ pub fn erf(x: f64) -> f64 {
     }
 }
 
+/// An Elo figure with one decimal, `inf` or `-inf`.
+pub fn elo_number(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v:.1}")
+    } else if v > 0.0 {
+        "inf".to_string()
+    } else {
+        "-inf".to_string()
+    }
+}
+
 impl std::fmt::Display for Elo {
     /// `X +/- Y, LOS: Z %`, with `inf` where a side scored everything.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let num = |v: f64| {
-            if v.is_finite() {
-                format!("{v:.1}")
-            } else if v > 0.0 {
-                "inf".to_string()
-            } else {
-                "-inf".to_string()
-            }
-        };
         write!(
             f,
             "{} +/- {}, LOS: {:.1} %",
-            num(self.diff),
-            num(self.margin),
+            elo_number(self.diff),
+            elo_number(self.margin),
             self.los * 100.0
         )
     }
@@ -306,6 +321,18 @@ mod tests {
         assert!((erf(0.0)).abs() < 1e-7);
         assert!((erf(1.0) - 0.842_700_79).abs() < 1e-6);
         assert!((erf(-2.0) + 0.995_322_27).abs() < 1e-6);
+    }
+
+    #[test]
+    fn near_perfect_score_keeps_a_finite_lower_end() {
+        let e = elo(&Wdl {
+            wins: 310,
+            draws: 2,
+            losses: 0,
+        });
+        assert!(e.margin.is_infinite());
+        assert!(e.low.is_finite() && e.low > 800.0, "{}", e.low);
+        assert!(e.high.is_infinite());
     }
 
     #[test]

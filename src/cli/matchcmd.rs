@@ -3,7 +3,9 @@
 use super::common::{pool, search_config, show_progress, weights_arg};
 use anyhow::Context;
 use checkers_ga::game::DrawRules;
-use checkers_ga::matchplay::{elo, match_pdn, play_match, Engine, MatchSettings, OpeningBook};
+use checkers_ga::matchplay::{
+    elo, elo_number, match_pdn, play_match, Engine, MatchSettings, OpeningBook,
+};
 use checkers_ga::rng::fresh_seed;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -105,7 +107,14 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         wdl.games(),
         100.0 * wdl.score() / wdl.games().max(1) as f64
     )?;
-    writeln!(out, "Elo difference: {}", elo(&wdl))?;
+    let e = elo(&wdl);
+    writeln!(out, "Elo difference: {e}")?;
+    writeln!(
+        out,
+        "95% interval: {} .. {}",
+        elo_number(e.low),
+        elo_number(e.high)
+    )?;
     writeln!(
         out,
         "time {secs:.1} s, {:.1} games/s, {:.1} plies/game",
