@@ -367,19 +367,24 @@ pub fn diversity(pop: &[Weights]) -> f64 {
 fn duel(challenger: &Weights, holder: &Weights, s: &Settings, g: u64) -> Duel {
     let mut rng = derive(s.seed, Purpose::Duel, g, 0);
     let opening = rng.random_range(0..ballot().len());
-    let mut pts = (0u32, 0u32);
-    for k in 0..2u64 {
+    // The two games (challenger Black, then White) run side by side; each has its own generator.
+    let play = |k: u64| {
         let mut grng = derive(s.seed, Purpose::Duel, g, k + 1);
-        let challenger_black = k == 0;
-        let (wb, ww) = if challenger_black {
+        let (wb, ww) = if k == 0 {
             (challenger, holder)
         } else {
             (holder, challenger)
         };
-        let game = tournament::with_searchers(s.search, |sb, sw| {
+        tournament::with_searchers(s.search, |sb, sw| {
             tournament::play_game(sb, sw, wb, ww, s.openings, opening, s.rules, &mut grng)
-        });
-        match (game.result().map(|r| r.0), challenger_black) {
+        })
+        .result()
+        .map(|r| r.0)
+    };
+    let (first, second) = rayon::join(|| play(0), || play(1));
+    let mut pts = (0u32, 0u32);
+    for (result, challenger_black) in [(first, true), (second, false)] {
+        match (result, challenger_black) {
             (Some(Outcome::BlackWin), true) | (Some(Outcome::WhiteWin), false) => pts.0 += 2,
             (Some(Outcome::BlackWin), false) | (Some(Outcome::WhiteWin), true) => pts.1 += 2,
             _ => {

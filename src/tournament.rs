@@ -144,6 +144,9 @@ pub fn run(
 ) -> Vec<GameResult> {
     schedule
         .par_iter()
+        // One game per task: games differ in length by ten times, and a generation is short, so
+        // coarse chunks leave one core idle at the end.
+        .with_max_len(1)
         .enumerate()
         .map(|(k, p)| {
             with_searchers(config, |sb, sw| {

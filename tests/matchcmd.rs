@@ -71,7 +71,10 @@ fn prints_wdl_score_and_elo_and_is_the_same_at_any_thread_count() {
     assert_eq!(p1.matches("[Event ").count(), 12);
     assert_eq!(p1.matches("[Black \"material\"]").count(), 6);
     assert_eq!(p1.matches("[White \"material\"]").count(), 6);
-    assert!(p1.contains("1. 9-13 21-17 2. 5-9"), "the first ballot opening");
+    assert!(
+        p1.contains("1. 9-13 21-17 2. 5-9"),
+        "the first ballot opening"
+    );
 }
 
 #[test]
