@@ -243,6 +243,10 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
     for (slot, path) in a.include.iter().enumerate() {
         session.population[slot] = checkers_ga::weights::load_weights(path)?;
     }
+    if a.run.quiet && a.seed.is_none() {
+        // A drawn seed is always shown: it is the only way to repeat the session.
+        eprintln!("new session '{name}': seed {seed}");
+    }
     if !a.run.quiet {
         println!(
             "new session '{name}': seed {seed}, population {}, depth {}, {}",
