@@ -28,6 +28,9 @@ pub enum Stop {
     Seconds(f64),
 }
 
+/// The largest population a session accepts (all against all is population^2 games).
+pub const MAX_POPULATION: usize = 1024;
+
 /// Everything that defines a session's evolution.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
@@ -54,9 +57,22 @@ impl Settings {
     /// Checks the settings a user gave; the message names the bad one.
     pub fn validate(&self) -> Result<(), String> {
         let p = self.population;
-        if p < 4 || !p.is_multiple_of(4) {
+        if p < 4 || !p.is_multiple_of(4) || p > MAX_POPULATION {
             return Err(format!(
-                "population {p} must be a multiple of 4, at least 4"
+                "population {p} must be a multiple of 4 from 4 to {MAX_POPULATION}"
+            ));
+        }
+        if !self.games.is_multiple_of(4) {
+            return Err(format!(
+                "games per individual {} must be a multiple of 4 (each plays games/4 neighbours \
+                 on each side of a ring, twice), or 0 for all against all",
+                self.games
+            ));
+        }
+        if self.rules.max_plies == 0 || self.rules.max_plies > 100_000 {
+            return Err(format!(
+                "max plies {} must be 1..100000 (tournament games need a cap)",
+                self.rules.max_plies
             ));
         }
         if self.search.depth == 0 || self.search.depth > 30 {

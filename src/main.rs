@@ -18,9 +18,41 @@ fn main() {
         if msg.contains("failed printing to stdout") && msg.contains("Broken pipe") {
             std::process::exit(0);
         }
-        default_hook(info);
+        if std::env::var_os("RUST_BACKTRACE").is_some() {
+            default_hook(info);
+        } else {
+            // Should never happen; if it does, still one line.
+            let at = info
+                .location()
+                .map(|l| format!(" at {l}"))
+                .unwrap_or_default();
+            eprintln!("error: internal error{at}: {msg}");
+        }
+        std::process::exit(101);
     }));
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(a) => a,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                e.exit();
+            }
+            // A bad flag is one line, like every other error: clap's first line names it.
+            let text = e.render().to_string();
+            let first: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.trim().is_empty() && !l.starts_with("Usage:"))
+                .map(str::trim)
+                .collect();
+            eprintln!("{} (see --help)", first.join(" "));
+            std::process::exit(2);
+        }
+    };
     if let Err(e) = cli::run(args) {
         if let Some(io) = e.downcast_ref::<std::io::Error>() {
             if io.kind() == std::io::ErrorKind::BrokenPipe {

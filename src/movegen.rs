@@ -60,6 +60,17 @@ fn split(pos: &Position) -> (Color, u32, u32, u32, u32) {
     (us, own & !k, own & k, opp, !(b | w))
 }
 
+/// (Has the side to move a capture?, has it any legal move?) from one look at the board.
+#[inline]
+pub fn capture_and_any_move(pos: &Position) -> (bool, bool) {
+    let (us, men, kings, opp, empty) = split(pos);
+    if jumpers(us, men, kings, opp, empty) != 0 {
+        (true, true)
+    } else {
+        (false, count_quiet(us, men, kings, empty) > 0)
+    }
+}
+
 /// Does the side to move have any legal move? (Cheap: no list is built.)
 #[inline]
 pub fn has_any_move(pos: &Position) -> bool {

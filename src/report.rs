@@ -182,7 +182,7 @@ pub fn load_input(path: &Path) -> Result<Input, ReportError> {
     if path.is_dir() {
         return fail(format!("'{}' is a folder, not a file", path.display()));
     }
-    let bytes = std::fs::read(path)
+    let bytes = crate::store::read_bounded(path)
         .map_err(|e| ReportError(format!("cannot read '{}': {e}", path.display())))?;
     parse_input(path, &bytes)
 }
@@ -987,8 +987,12 @@ pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
 
     // Grid and y ticks.
     s.push_str("<g class=\"y-axis\">\n");
+    // Tick loops are bounded: a crafted checkpoint (infinite mean, huge generation numbers)
+    // must not make them run forever.
     let mut v = 0.0;
-    while v <= y1 + ystep * 1e-6 {
+    let mut ticks = 0;
+    while v <= y1 + ystep * 1e-6 && ticks < 100 {
+        ticks += 1;
         let y = sy(v);
         let _ = writeln!(
             s,
@@ -1014,7 +1018,9 @@ pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
     // x ticks: from the first multiple of the step at or after x0.
     s.push_str("<g class=\"x-axis\">\n");
     let mut g = (x0 / xstep).ceil() * xstep;
-    while g <= x1 + 1e-9 {
+    let mut ticks = 0;
+    while g <= x1 + 1e-9 && ticks < 100 {
+        ticks += 1;
         let x = sx(g);
         let _ = writeln!(
             s,

@@ -16,7 +16,7 @@
 
 use crate::board::{Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
 use crate::eval::{evaluate, Weights};
-use crate::movegen::{generate, has_capture};
+use crate::movegen::{capture_and_any_move, generate, has_any_move};
 use rand::RngExt;
 
 /// The score of a won position at the root (a win at ply `p` scores `WIN - p`).
@@ -253,48 +253,52 @@ impl Searcher {
 
     fn negamax(&mut self, pos: &Position, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if depth == 0 && !(self.config.capture_extension && has_capture(pos)) {
-            if !crate::movegen::has_any_move(pos) {
-                return -(WIN - ply as i32);
+        if depth == 0 {
+            let (capture, any) = capture_and_any_move(pos);
+            if !(self.config.capture_extension && capture) {
+                if !any {
+                    return -(WIN - ply as i32);
+                }
+                return self.leaf(pos);
             }
-            return self.leaf(pos);
+        }
+        if ply as usize >= MAX_PLY - 1 {
+            return if has_any_move(pos) {
+                self.leaf(pos)
+            } else {
+                -(WIN - ply as i32)
+            };
+        }
+        // The table first: an exact hit needs no move generation. Entries are only stored for
+        // nodes that had moves, so a hit is never a position without moves.
+        let key = pos.hash();
+        let use_tt = !self.tt.is_empty() && depth > 0;
+        let mut tt_move = None;
+        if use_tt {
+            let e = self.tt[self.tt_index(key)];
+            if e.key == key && e.epoch == self.epoch {
+                tt_move = Some((e.best_from, e.best_to));
+                if e.depth as u32 == depth {
+                    let v = from_tt(e.value, ply);
+                    let hit = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => v >= beta,
+                        Bound::Upper => v <= alpha,
+                    };
+                    if hit {
+                        return v;
+                    }
+                }
+            }
         }
         let mut list = MoveList::new();
         generate(pos, &mut list);
         if list.is_empty() {
             return -(WIN - ply as i32);
         }
-        if ply as usize >= MAX_PLY - 1 {
-            return self.leaf(pos);
-        }
-        let key = pos.hash();
-        let use_tt = !self.tt.is_empty() && depth > 0;
-        let mut tt_move = None;
-        if use_tt {
-            let e = self.tt[self.tt_index(key)];
-            {
-                if e.key == key && e.epoch == self.epoch {
-                    tt_move = list
-                        .iter()
-                        .find(|m| m.from() == e.best_from && m.to() == e.best_to)
-                        .copied();
-                    if e.depth as u32 == depth {
-                        let v = from_tt(e.value, ply);
-                        let hit = match e.bound {
-                            Bound::Exact => true,
-                            Bound::Lower => v >= beta,
-                            Bound::Upper => v <= alpha,
-                        };
-                        if hit {
-                            return v;
-                        }
-                    }
-                }
-            }
-        }
         self.order(pos, &mut list, ply as usize);
-        if let Some(tm) = tt_move {
-            if let Some(i) = list.iter().position(|m| *m == tm) {
+        if let Some((from, to)) = tt_move {
+            if let Some(i) = list.iter().position(|m| m.from() == from && m.to() == to) {
                 list.as_mut_slice()[..=i].rotate_right(1);
             }
         }
@@ -316,8 +320,8 @@ impl Searcher {
                                 k[1] = k[0];
                                 k[0] = *m;
                             }
-                            self.history[m.from() as usize - 1][m.to() as usize - 1] +=
-                                depth * depth;
+                            let h = &mut self.history[m.from() as usize - 1][m.to() as usize - 1];
+                            *h = h.saturating_add(depth * depth);
                         }
                         break;
                     }

@@ -41,6 +41,29 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 use crate::ga::Session;
 
+/// The largest file the tool reads (weights, checkpoints, populations): far above any real one,
+/// and a clear error instead of reading `/dev/zero` until memory runs out.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+/// Reads a whole file of at most [`MAX_INPUT_BYTES`].
+pub fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    if path.is_dir() {
+        return Err(std::io::Error::other("it is a folder, not a file"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(std::io::Error::other(format!(
+            "larger than {} MiB, not a file this tool wrote",
+            MAX_INPUT_BYTES >> 20
+        )));
+    }
+    Ok(bytes)
+}
+
 /// The first bytes of every checkpoint file.
 pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
 /// The checkpoint format this build writes and reads.
@@ -78,16 +101,16 @@ fn checksum(bytes: &[u8]) -> u64 {
 
 /// The checkpoint bytes of a session: magic, format version, payload length, checksum, then
 /// the session in bincode 2 (serde, standard configuration).
-pub fn encode_checkpoint(session: &Session) -> Vec<u8> {
-    let payload =
-        bincode::serde::encode_to_vec(session, bincode::config::standard()).unwrap_or_default();
+pub fn encode_checkpoint(session: &Session) -> Result<Vec<u8>, String> {
+    let payload = bincode::serde::encode_to_vec(session, bincode::config::standard())
+        .map_err(|e| format!("cannot encode the session: {e}"))?;
     let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(CHECKPOINT_MAGIC);
     out.extend_from_slice(&CHECKPOINT_VERSION.to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&checksum(&payload).to_le_bytes());
     out.extend_from_slice(&payload);
-    out
+    Ok(out)
 }
 
 /// Reads checkpoint bytes; `path` only names the file in errors.
@@ -147,12 +170,26 @@ pub fn decode_checkpoint(path: &Path, bytes: &[u8]) -> Result<Session, Checkpoin
     if session.population.len() != session.settings.population {
         return Err(ck_err(path, "population size does not match its settings"));
     }
+    if !is_plain_name(&session.name) {
+        return Err(ck_err(
+            path,
+            format!("session name '{}' is not a plain folder name", session.name),
+        ));
+    }
     Ok(session)
+}
+
+/// Is `name` usable as a session folder and weight file name (no path, not hidden)?
+pub fn is_plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('.')
+        && !name.contains(['/', '\\', '\0'])
+        && name.len() <= 200
 }
 
 /// Loads a checkpoint file.
 pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
-    let bytes = std::fs::read(path).map_err(|e| ck_err(path, format!("cannot read: {e}")))?;
+    let bytes = read_bounded(path).map_err(|e| ck_err(path, format!("cannot read: {e}")))?;
     decode_checkpoint(path, &bytes)
 }
 
@@ -175,11 +212,11 @@ pub fn save_checkpoint(
 ) -> Result<PathBuf, CheckpointError> {
     std::fs::create_dir_all(dir).map_err(|e| ck_err(dir, format!("cannot create folder: {e}")))?;
     let path = checkpoint_path(dir, session.generation);
-    write_atomic(&path, &encode_checkpoint(session))
-        .map_err(|e| ck_err(&path, format!("cannot write: {e}")))?;
+    let bytes = encode_checkpoint(session).map_err(|e| ck_err(&path, e))?;
+    write_atomic(&path, &bytes).map_err(|e| ck_err(&path, format!("cannot write: {e}")))?;
     if keep > 0 {
         let mut all = list_checkpoints(dir);
-        all.sort();
+        sort_by_generation(&mut all);
         if all.len() > keep {
             for old in &all[..all.len() - keep] {
                 let _ = std::fs::remove_file(old);
@@ -206,17 +243,32 @@ pub fn list_checkpoints(dir: &Path) -> Vec<PathBuf> {
 
 /// Removes temporary files left by an interrupted write in a session folder.
 pub fn remove_stale_temp_files(dir: &Path) {
+    remove_temp_files(dir, ".");
+}
+
+/// Removes temporary files left by an interrupted [`write_atomic`] of `file` in `dir`.
+pub fn remove_stale_temp_files_of(dir: &Path, file: &str) {
+    remove_temp_files(dir, &format!(".{file}."));
+}
+
+/// Removes `dir`'s files named `PREFIX*.tmp` (the temporary names of [`write_atomic`]).
+fn remove_temp_files(dir: &Path, prefix: &str) {
     if let Ok(rd) = std::fs::read_dir(dir) {
         for e in rd.filter_map(|e| e.ok()) {
             let p = e.path();
             if p.file_name()
                 .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with('.') && n.ends_with(".tmp"))
+                .is_some_and(|n| n.starts_with(prefix) && n.ends_with(".tmp"))
             {
                 let _ = std::fs::remove_file(p);
             }
         }
     }
+}
+
+/// Sorts checkpoint paths by generation number (names alone misorder gen-100000 and up).
+pub fn sort_by_generation(paths: &mut [PathBuf]) {
+    paths.sort_by_key(|p| (checkpoint_generation(p), p.clone()));
 }
 
 /// The generation number in a checkpoint file name `gen-NNNNN.ckpt`.
@@ -229,34 +281,26 @@ pub fn checkpoint_generation(path: &Path) -> Option<u64> {
         .ok()
 }
 
-/// Renames the checkpoints of `dir` beyond generation `g` to `*.ckpt.superseded`; returns them.
+/// Renames the checkpoints of `dir` beyond generation `g` to `*.ckpt.superseded-N`, N the
+/// first number not yet used for that file (so a second branch never overwrites the first
+/// one's); returns them.
 pub fn set_aside_newer(dir: &Path, g: u64) -> std::io::Result<Vec<PathBuf>> {
     let mut moved = Vec::new();
     for p in list_checkpoints(dir) {
         if checkpoint_generation(&p).is_some_and(|n| n > g) {
-            let mut to = p.clone().into_os_string();
-            to.push(".superseded");
+            let to = (1u32..)
+                .map(|k| {
+                    let mut t = p.clone().into_os_string();
+                    t.push(format!(".superseded-{k}"));
+                    PathBuf::from(t)
+                })
+                .find(|t| !t.exists())
+                .unwrap_or_else(|| p.with_extension("superseded"));
             std::fs::rename(&p, &to)?;
             moved.push(p);
         }
     }
     Ok(moved)
-}
-
-/// Removes temporary files left by an interrupted [`write_atomic`] of `file` in `dir`.
-pub fn remove_stale_temp_files_of(dir: &Path, file: &str) {
-    let prefix = format!(".{file}.");
-    if let Ok(rd) = std::fs::read_dir(dir) {
-        for e in rd.filter_map(|e| e.ok()) {
-            let p = e.path();
-            if p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with(&prefix) && n.ends_with(".tmp"))
-            {
-                let _ = std::fs::remove_file(p);
-            }
-        }
-    }
 }
 
 /// Candidate checkpoints to resume from, best first: in one session folder by generation
@@ -265,7 +309,7 @@ pub fn remove_stale_temp_files_of(dir: &Path, file: &str) {
 pub fn resume_candidates(dir_or_root: &Path) -> Vec<PathBuf> {
     let mut direct = list_checkpoints(dir_or_root);
     if !direct.is_empty() {
-        direct.sort();
+        sort_by_generation(&mut direct);
         direct.reverse();
         return direct;
     }
@@ -282,7 +326,10 @@ pub fn resume_candidates(dir_or_root: &Path) -> Vec<PathBuf> {
             }
         }
     }
-    all.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    all.sort_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then(checkpoint_generation(&b.1).cmp(&checkpoint_generation(&a.1)))
+    });
     all.into_iter().map(|x| x.1).collect()
 }
 

@@ -25,8 +25,9 @@ pub struct Pairing {
 
 /// The schedule for one generation. `games_per_individual == 0`: every individual against every
 /// other, twice with colours swapped, both games of a pair from the same opening drawn by `rng`.
-/// Otherwise the neighbour scheme: the population is shuffled into a ring and each individual
-/// meets its `max(1, n/4)` nearest neighbours on each side, twice each (about `n` games each).
+/// Otherwise the neighbour scheme (SPEC section 5: each plays n/2 neighbours twice): the
+/// population is shuffled into a ring and each individual meets its `n/4` nearest neighbours on
+/// each side, twice each, so exactly `n` games each (sessions ask for a multiple of 4).
 pub fn schedule(
     population: usize,
     games_per_individual: usize,

@@ -34,7 +34,6 @@ use crate::eval::{param_index, Weights, NUM_PARAMS, PARAMS};
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use std::fmt;
-use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The value of the `format` key of a JSON weight file.
@@ -350,9 +349,9 @@ pub fn parse_weights(text: &str) -> Result<Weights, WeightsError> {
 
 /// Reads a weight file (weights and comment).
 pub fn load_weight_file(path: &Path) -> Result<WeightFile, WeightsError> {
-    let text = fs::read_to_string(path).map_err(|e| {
-        WeightsError::new(WeightsErrorKind::Io(format!("cannot read it: {e}"))).at(path)
-    })?;
+    let io = |e: String| WeightsError::new(WeightsErrorKind::Io(e)).at(path);
+    let bytes = crate::store::read_bounded(path).map_err(|e| io(format!("cannot read it: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|_| io("it is not UTF-8 text".to_string()))?;
     parse_weight_file(&text).map_err(|e| e.at(path))
 }
 

@@ -93,7 +93,7 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<u8>, &'static str)> {
     // A valid session whose population does not match its settings.
     let mut s = store::decode_checkpoint(Path::new("real"), &real).unwrap();
     s.population.pop();
-    let mismatch = store::encode_checkpoint(&s);
+    let mismatch = store::encode_checkpoint(&s).unwrap();
 
     vec![
         ("empty", "gen-00001.ckpt", Vec::new(), "the file is empty"),
@@ -308,7 +308,7 @@ fn every_bit_flip_is_detected() {
 fn a_good_checkpoint_round_trips() {
     let real = real_bytes();
     let s = store::decode_checkpoint(Path::new("x"), &real).expect("decodes");
-    assert_eq!(store::encode_checkpoint(&s), real);
+    assert_eq!(store::encode_checkpoint(&s).unwrap(), real);
     assert_eq!(s.generation, 2);
     assert_eq!(s.population.len(), 4);
 }

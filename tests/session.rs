@@ -92,7 +92,7 @@ fn normalized(mut s: Session) -> Session {
 
 /// The checkpoint's bytes re-encoded without its wall-clock fields.
 fn norm_bytes(p: &Path) -> Vec<u8> {
-    store::encode_checkpoint(&normalized(load(p)))
+    store::encode_checkpoint(&normalized(load(p))).unwrap()
 }
 
 /// Asserts two checkpoints hold the same session, wall times aside; compares field by field

@@ -30,8 +30,14 @@ pub fn search_config(depth: u32, no_extension: bool, tt_log2: u8) -> SearchConfi
     }
 }
 
+/// More worker threads than any machine this runs on has cores.
+const MAX_THREADS: usize = 1024;
+
 /// A rayon pool with `threads` workers (0 = one per core).
 pub fn pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
+    if threads > MAX_THREADS {
+        anyhow::bail!("--threads {threads} must be 0..{MAX_THREADS} (0 = one per core)");
+    }
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -41,4 +47,30 @@ pub fn pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
 /// Should progress bars be drawn? Only on a terminal.
 pub fn show_progress(quiet: bool) -> bool {
     !quiet && std::io::stderr().is_terminal()
+}
+
+/// Checks, before any work, that a file can be written at `path`: not a folder, and its folder
+/// exists. (The write itself goes through a temporary file and a rename.)
+pub fn check_output_file(path: &std::path::Path, what: &str) -> anyhow::Result<()> {
+    if path.is_dir() {
+        anyhow::bail!("{what} '{}' is a folder, not a file", path.display());
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    if !parent.is_dir() {
+        anyhow::bail!(
+            "{what} '{}': no folder '{}'",
+            path.display(),
+            parent.display()
+        );
+    }
+    Ok(())
+}
+
+/// Creates a folder the run will write into, before any work.
+pub fn ensure_folder(dir: &std::path::Path, what: &str) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create the {what} folder '{}'", dir.display()))
 }

@@ -1,6 +1,6 @@
 //! `checkers-ga new` and `checkers-ga resume`: evolution sessions with a checkpoint per generation.
 
-use super::common::{pool, show_progress};
+use super::common::{ensure_folder, pool, show_progress};
 use anyhow::{bail, Context};
 use checkers_ga::ga::{GenerationStats, Session, Settings, Stop};
 use checkers_ga::game::DrawRules;
@@ -217,10 +217,12 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
     let settings = new_settings(&a.session, seed, population);
     settings.validate().map_err(anyhow::Error::msg)?;
     let name = a.name.clone().unwrap_or_else(default_name);
-    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+    if !store::is_plain_name(&name) {
         bail!("session name '{name}' must be a plain folder name");
     }
     let dir = store::session_dir(&a.run.populations, &name);
+    ensure_folder(&a.run.weights_dir, "weights")?;
+    ensure_folder(&dir, "session")?;
     store::remove_stale_temp_files(&dir);
     if !store::list_checkpoints(&dir).is_empty() {
         bail!(
@@ -269,6 +271,7 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         .filter(|d| !d.as_os_str().is_empty())
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."));
+    ensure_folder(&a.run.weights_dir, "weights")?;
     store::remove_stale_temp_files(&dir);
     // Continuing from an older checkpoint starts a new branch: the newer checkpoints of the old
     // one are set aside so that neither pruning nor a later `resume` mixes the two.
@@ -276,7 +279,7 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         .with_context(|| format!("cannot set aside newer checkpoints in '{}'", dir.display()))?;
     if !moved.is_empty() && !a.run.quiet {
         println!(
-            "set aside {} newer checkpoint(s) of the earlier run as *.ckpt.superseded",
+            "set aside {} newer checkpoint(s) of the earlier run as *.ckpt.superseded-N",
             moved.len()
         );
     }

@@ -50,6 +50,16 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     if a.depth == 0 || a.depth > 30 {
         anyhow::bail!("--depth {} must be 1..30", a.depth);
     }
+    if let Some(d) = a.depth_b.filter(|d| *d == 0 || *d > 30) {
+        anyhow::bail!("--depth-b {d} must be 1..30");
+    }
+    if let Some(g) = a.games.filter(|g| *g == 0 || *g > 100_000) {
+        anyhow::bail!("--games {g} must be 1..100000");
+    }
+    if let Some(p) = &a.pdn {
+        super::common::check_output_file(p, "--pdn")?;
+    }
+    let pool = pool(a.threads)?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let (name_a, wa) = weights_arg(&a.a, seed, 0)?;
     let (name_b, wb) = weights_arg(&a.b, seed, 1)?;
@@ -90,8 +100,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         ProgressBar::hidden()
     };
     let t = Instant::now();
-    let p = pool(a.threads)?;
-    let (wdl, games) = p.install(|| play_match(&ea, &eb, &settings, &|_| bar.inc(1)));
+    let (wdl, games) = pool.install(|| play_match(&ea, &eb, &settings, &|_| bar.inc(1)));
     bar.finish_and_clear();
     let secs = t.elapsed().as_secs_f64();
     let plies: usize = games.iter().map(|g| g.game.plies()).sum();

@@ -27,24 +27,34 @@ pub struct Cli {
 #[derive(Subcommand)]
 pub enum Command {
     /// Start an evolution session (a checkpoint is written after every generation)
+    #[command(allow_negative_numbers = true)]
     New(evolve::NewArgs),
     /// Resume a session from a checkpoint, optionally with new settings
+    #[command(allow_negative_numbers = true)]
     Resume(evolve::ResumeArgs),
     /// Evaluation and search speed on a fixed position set (single thread)
+    #[command(allow_negative_numbers = true)]
     Bench(bench::BenchArgs),
     /// Count the leaf nodes of the move tree (move generator check and speed test)
+    #[command(allow_negative_numbers = true)]
     Perft(perft::PerftArgs),
     /// Play a game: human or computer on either side, the board drawn after every move
+    #[command(allow_negative_numbers = true)]
     Play(play::PlayArgs),
     /// Two weight files play the ballot openings twice each with colours swapped; prints Elo
+    #[command(allow_negative_numbers = true)]
     Match(matchcmd::MatchArgs),
     /// Print the 60 evaluation parameters of a position for one side
+    #[command(allow_negative_numbers = true)]
     Features(features::FeaturesArgs),
     /// Print the 60 parameters with the weights of a weight file, checkpoint or population file
+    #[command(allow_negative_numbers = true)]
     Show(show::ShowArgs),
     /// Write weights as JSON, CSV, Rust source, a C header or the original text format
+    #[command(allow_negative_numbers = true)]
     Export(export::ExportArgs),
     /// A session's statistics per generation, as a table, an SVG chart and Elo measurements
+    #[command(allow_negative_numbers = true)]
     History(history::HistoryArgs),
 }
 

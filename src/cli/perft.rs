@@ -4,7 +4,8 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct PerftArgs {
-    /// Depth in plies
+    /// Depth in plies (0..=40)
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=40))]
     pub depth: u32,
     /// Start from this PDN FEN instead of the initial position
     #[arg(long)]

@@ -56,6 +56,9 @@ fn parse_side(spec: &str, seed: u64, slot: u64) -> anyhow::Result<Side> {
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
+    if let Some(p) = &a.pdn {
+        super::common::check_output_file(p, "--pdn")?;
+    }
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let mut black = parse_side(&a.black, seed, 0)?;
     let mut white = parse_side(&a.white, seed, 1)?;
@@ -115,8 +118,12 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 loop {
                     write!(out, "{} to move> ", side.name())?;
                     out.flush()?;
-                    let mut line = String::new();
-                    if input.read_line(&mut line)? == 0 {
+                    let mut raw = Vec::new();
+                    // Bytes, decoded leniently: stray non-UTF-8 input is an illegal move, not
+                    // the end of the game.
+                    let n = input.read_until(b'\n', &mut raw)?;
+                    let line = String::from_utf8_lossy(&raw);
+                    if n == 0 {
                         writeln!(out)?;
                         writeln!(out, "End of input: {} resigns.", side.name())?;
                         game.resign();
