@@ -97,16 +97,6 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     l
 }
 
-/// Generates only the captures of the side to move (none when it has none).
-pub fn generate_captures_only(pos: &Position, list: &mut MoveList) {
-    list.clear();
-    let (us, men, kings, opp, empty) = split(pos);
-    let j = jumpers(us, men, kings, opp, empty);
-    if j != 0 {
-        generate_captures(us, men, kings, opp, empty, j, list);
-    }
-}
-
 fn generate_quiet(us: Color, men: u32, kings: u32, empty: u32, list: &mut MoveList) {
     for d in forward(us) {
         let mut movers = step(empty, d.reverse()) & (men | kings);

@@ -465,8 +465,3 @@ pub fn minimax_from(
         .max()
         .unwrap_or(-INF)
 }
-
-/// Is `v` a win or loss score rather than an evaluation?
-pub fn is_decisive(v: i32) -> bool {
-    v.abs() > WIN_BOUND
-}

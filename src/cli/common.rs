@@ -7,13 +7,17 @@ use checkers_ga::search::SearchConfig;
 use std::io::IsTerminal;
 use std::path::Path;
 
-/// Loads a weight file, or makes random weights for the word `random` (from `seed`).
+/// Loads weights from any file `show` reads, or makes random weights for the word `random`
+/// (from `seed`).
 pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<(String, Weights)> {
     if spec == "random" {
         let mut rng = derive(seed, Purpose::Initial, u64::MAX, slot);
         return Ok(("random".to_string(), Weights::random(&mut rng)));
     }
-    let w = checkers_ga::weights::load_weights(Path::new(spec))?;
+    // Anything `show` reads: a weight file, a checkpoint (its best so far), CSV, or a file of
+    // the original tool (its weights, or a population's first individual).
+    let input = checkers_ga::report::load_input(Path::new(spec))?;
+    let w = checkers_ga::report::select(&input, None)?.weights;
     let name = Path::new(spec)
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

@@ -285,9 +285,19 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     }
     let before = session.settings.clone();
     override_settings(&mut session.settings, &a.session);
+    let n = session.settings.population;
+    if n != before.population {
+        // Elite and newcomers that were the default quarter follow the new size, unless given.
+        if a.session.elite.is_none() && before.elite == before.population / 4 {
+            session.settings.elite = n / 4;
+        }
+        if a.session.newcomers.is_none() && before.newcomers == before.population / 4 {
+            session.settings.newcomers = n / 4;
+        }
+    }
     session.settings.validate().map_err(anyhow::Error::msg)?;
-    if session.settings.population != before.population {
-        resize_population(&mut session);
+    if n != before.population {
+        resize_population(&mut session, &before);
     }
     if !a.run.quiet {
         println!(
@@ -309,17 +319,29 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     evolve(session, &dir, &a.run)
 }
 
-/// A new population size on resume: cut the population, or fill it with random newcomers drawn
-/// from the session's generator for this generation.
-fn resize_population(s: &mut Session) {
+/// A new population size on resume. The next population is stored as children, elite (the
+/// best so far first), newcomers: a smaller one keeps the elite first, then children, then
+/// newcomers; a larger one is filled with random newcomers drawn from the session's generator
+/// for this generation.
+fn resize_population(s: &mut Session, before: &Settings) {
     let n = s.settings.population;
+    let children = before.population - before.elite - before.newcomers;
+    let old = std::mem::take(&mut s.population);
+    let (kids, rest) = old.split_at(children.min(old.len()));
+    let (elite, newcomers) = rest.split_at(before.elite.min(rest.len()));
+    s.population = elite
+        .iter()
+        .chain(kids)
+        .chain(newcomers)
+        .copied()
+        .take(n)
+        .collect();
     let mut rng = checkers_ga::rng::derive(
         s.settings.seed,
         checkers_ga::rng::Purpose::Initial,
         s.generation + 1,
         n as u64,
     );
-    s.population.truncate(n);
     while s.population.len() < n {
         s.population.push(checkers_ga::Weights::random(&mut rng));
     }
