@@ -18,7 +18,8 @@
 //! - Moves/captures count legal moves as the move generator does: two jump paths taking the same
 //!   pieces are two moves.
 
-use crate::board::{step, Color, Dir, Position, BLACK_CROWN_ROW, MAX_JUMPS, WHITE_CROWN_ROW};
+use crate::board::{step, Color, Dir, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
+use crate::movegen;
 use serde::de::{self, IgnoredAny, SeqAccess, Visitor};
 use serde::ser::SerializeTuple;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -356,6 +357,7 @@ fn neighbours(occ: u32) -> u32 {
 
 /// One side's geometry, as compile-time constants.
 trait Side {
+    const COLOR: Color;
     /// Directions its men move in.
     const FWD: [Dir; 2];
     /// The other two directions (kings only).
@@ -382,6 +384,7 @@ struct Black;
 struct White;
 
 impl Side for Black {
+    const COLOR: Color = Color::Black;
     const FWD: [Dir; 2] = [Dir::UpLeft, Dir::UpRight];
     const BACK: [Dir; 2] = [Dir::DownLeft, Dir::DownRight];
     const CROWN: u32 = BLACK_CROWN_ROW;
@@ -402,6 +405,7 @@ impl Side for Black {
 }
 
 impl Side for White {
+    const COLOR: Color = Color::White;
     const FWD: [Dir; 2] = [Dir::DownLeft, Dir::DownRight];
     const BACK: [Dir; 2] = [Dir::UpLeft, Dir::UpRight];
     const CROWN: u32 = WHITE_CROWN_ROW;
@@ -489,89 +493,6 @@ fn runs(own: u32, d: Dir) -> (i32, i32) {
     (count, longest)
 }
 
-/// Pieces of a side with a jump available now (as in the move generator).
-#[inline(always)]
-fn jumpers<S: Side>(men: u32, kings: u32, opp: u32, empty: u32) -> u32 {
-    let pieces = men | kings;
-    let mut j = 0;
-    for d in S::FWD {
-        let back = d.reverse();
-        j |= step(step(empty, back) & opp, back) & pieces;
-    }
-    for d in S::BACK {
-        let back = d.reverse();
-        j |= step(step(empty, back) & opp, back) & kings;
-    }
-    j
-}
-
-/// How a piece jumps: its directions and where it must stop (0 for a king: nowhere).
-trait Jumper {
-    const DIRS: &'static [Dir];
-    const CROWN: u32;
-}
-
-struct KingJumps;
-struct ManJumps<S>(std::marker::PhantomData<S>);
-
-impl Jumper for KingJumps {
-    const DIRS: &'static [Dir] = &Dir::ALL;
-    const CROWN: u32 = 0;
-}
-
-impl<S: Side> Jumper for ManJumps<S> {
-    const DIRS: &'static [Dir] = &S::FWD;
-    const CROWN: u32 = S::CROWN;
-}
-
-/// (number of jump sequences, most pieces taken) from `cur`, as the move generator makes them:
-/// taken pieces stay on the board until the move ends, a man stops on its crowning row, a
-/// sequence is cut at `MAX_JUMPS`.
-fn jump_stats<J: Jumper>(cur: u32, empty: u32, opp: u32, taken: u32, depth: u32) -> (u32, u32) {
-    let mut count = 0;
-    let mut longest = 0;
-    for &d in J::DIRS {
-        let mid = step(cur, d) & opp & !taken;
-        let land = step(mid, d) & empty;
-        if land == 0 {
-            continue;
-        }
-        let (c, l) = if land & J::CROWN != 0 || depth + 1 >= MAX_JUMPS as u32 {
-            (1, depth + 1)
-        } else {
-            jump_stats::<J>(land, empty, opp, taken | mid, depth + 1)
-        };
-        count += c;
-        longest = longest.max(l);
-    }
-    if count == 0 {
-        (1, depth)
-    } else {
-        (count, longest)
-    }
-}
-
-/// (number of capture moves, most pieces taken) of a side whose jumpers are `jumpers` (non-zero).
-#[inline(never)]
-fn capture_stats<S: Side>(kings: u32, opp: u32, empty: u32, jumpers: u32) -> (i32, i32) {
-    let mut count = 0;
-    let mut longest = 0;
-    let mut b = jumpers;
-    while b != 0 {
-        let bit = b & b.wrapping_neg();
-        b &= b - 1;
-        // The origin is vacated for the whole move (a king may pass over it again).
-        let (c, l) = if kings & bit != 0 {
-            jump_stats::<KingJumps>(bit, empty | bit, opp, 0, 0)
-        } else {
-            jump_stats::<ManJumps<S>>(bit, empty | bit, opp, 0, 0)
-        };
-        count += c;
-        longest = longest.max(l);
-    }
-    (count as i32, longest as i32)
-}
-
 /// All values of side `S` (own pieces `own`, of which `kings` are kings; opponent pieces `opp`).
 #[inline(always)]
 fn side_stats<S: Side>(own: u32, kings: u32, opp: u32, has_neighbour: u32) -> SideStats {
@@ -595,9 +516,11 @@ fn side_stats<S: Side>(own: u32, kings: u32, opp: u32, has_neighbour: u32) -> Si
     s.movable_men = pc(men & fwd_free);
     s.movable_kings = pc(kings & (fwd_free | bk0 | bk1));
 
-    let j = jumpers::<S>(men, kings, opp, empty);
+    let j = movegen::jumpers(S::COLOR, men, kings, opp, empty);
     if j != 0 {
-        let (count, longest) = capture_stats::<S>(kings, opp, empty, j);
+        let (count, longest) = movegen::capture_stats(S::COLOR, kings, opp, empty, j);
+        // At most a few hundred sequences and 12 pieces: both fit an i32.
+        let (count, longest) = (count as i32, longest as i32);
         s.has_capture = 1;
         s.captures = count;
         s.longest_capture = longest;

@@ -27,7 +27,7 @@ const fn crown_row(c: Color) -> u32 {
 
 /// The pieces of the side to move that have a jump available right now.
 #[inline]
-fn jumpers(us: Color, men: u32, kings: u32, opp: u32, empty: u32) -> u32 {
+pub(crate) fn jumpers(us: Color, men: u32, kings: u32, opp: u32, empty: u32) -> u32 {
     let mut j = 0;
     let pieces = men | kings;
     for d in forward(us) {
@@ -240,44 +240,85 @@ const fn color_of<const BLACK: bool>() -> Color {
     }
 }
 
-/// Counts the capture moves from a position without storing them.
-fn count_captures(us: Color, kings: u32, opp: u32, empty: u32, jumpers: u32) -> u64 {
-    let crown = crown_row(us);
-    let mut n = 0;
+/// How a piece jumps: its directions and where it must stop (0 for a king: nowhere).
+trait Jumper {
+    const DIRS: &'static [Dir];
+    const CROWN: u32;
+}
+
+struct KingJumps;
+struct BlackManJumps;
+struct WhiteManJumps;
+
+impl Jumper for KingJumps {
+    const DIRS: &'static [Dir] = &Dir::ALL;
+    const CROWN: u32 = 0;
+}
+
+impl Jumper for BlackManJumps {
+    const DIRS: &'static [Dir] = &forward(Color::Black);
+    const CROWN: u32 = BLACK_CROWN_ROW;
+}
+
+impl Jumper for WhiteManJumps {
+    const DIRS: &'static [Dir] = &forward(Color::White);
+    const CROWN: u32 = WHITE_CROWN_ROW;
+}
+
+/// (number of jump sequences, most pieces taken) from `cur`, exactly as [`generate`] makes
+/// them (taken pieces stay until the move ends, a man stops on its crowning row, a sequence is
+/// cut at `MAX_JUMPS`), without storing them.
+fn jump_stats<J: Jumper>(cur: u32, empty: u32, opp: u32, taken: u32, depth: u32) -> (u32, u32) {
+    let mut count = 0;
+    let mut longest = 0;
+    for &d in J::DIRS {
+        let mid = step(cur, d) & opp & !taken;
+        let land = step(mid, d) & empty;
+        if land == 0 {
+            continue;
+        }
+        let (c, l) = if land & J::CROWN != 0 || depth + 1 >= MAX_JUMPS as u32 {
+            (1, depth + 1)
+        } else {
+            jump_stats::<J>(land, empty, opp, taken | mid, depth + 1)
+        };
+        count += c;
+        longest = longest.max(l);
+    }
+    if count == 0 {
+        (1, depth)
+    } else {
+        (count, longest)
+    }
+}
+
+/// (number of capture moves, most pieces taken) of side `us` whose pieces with a jump are
+/// `jumpers` (from [`jumpers`]); used by perft's bulk count and by the evaluation.
+pub(crate) fn capture_stats(
+    us: Color,
+    kings: u32,
+    opp: u32,
+    empty: u32,
+    jumpers: u32,
+) -> (u32, u32) {
+    let mut count = 0;
+    let mut longest = 0;
     let mut b = jumpers;
     while b != 0 {
         let bit = b & b.wrapping_neg();
         b &= b - 1;
-        n += if kings & bit != 0 {
-            count_jumps(&Dir::ALL, 0, bit, empty | bit, opp, 0)
+        // The origin is vacated for the whole move (a king may pass over it again).
+        let (c, l) = if kings & bit != 0 {
+            jump_stats::<KingJumps>(bit, empty | bit, opp, 0, 0)
+        } else if us == Color::Black {
+            jump_stats::<BlackManJumps>(bit, empty | bit, opp, 0, 0)
         } else {
-            count_jumps(&forward(us), crown, bit, empty | bit, opp, 0)
+            jump_stats::<WhiteManJumps>(bit, empty | bit, opp, 0, 0)
         };
+        count += c;
+        longest = longest.max(l);
     }
-    n
-}
-
-/// Counts the jump sequences from `cur` (a man when `crown` is non-zero, else a king).
-fn count_jumps(dirs: &[Dir], crown: u32, cur: u32, empty: u32, opp: u32, captured: u32) -> u64 {
-    let mut n = 0;
-    let mut continued = false;
-    for &d in dirs {
-        let mid = step(cur, d) & opp & !captured;
-        let land = step(mid, d) & empty;
-        if land != 0 {
-            continued = true;
-            n += if land & crown != 0 {
-                1
-            } else {
-                count_jumps(dirs, crown, land, empty, opp, captured | mid)
-            };
-        }
-    }
-    if continued {
-        n
-    } else {
-        1
-    }
+    (count, longest)
 }
 
 fn perft_raw<const BLACK: bool>(own: u32, opp: u32, kings: u32, depth: u32) -> u64 {
@@ -293,7 +334,7 @@ fn perft_raw<const BLACK: bool>(own: u32, opp: u32, kings: u32, depth: u32) -> u
         return if j == 0 {
             count_quiet(us, men, okings, empty)
         } else {
-            count_captures(us, okings, opp, empty, j)
+            capture_stats(us, okings, opp, empty, j).0 as u64
         };
     }
     let mut total = 0;
