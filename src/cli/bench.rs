@@ -9,8 +9,8 @@ pub struct BenchArgs {
     /// Search depth
     #[arg(long, default_value_t = 6)]
     pub depth: u32,
-    /// Weights (a file or `random`)
-    #[arg(long, default_value = "weights/thesis-table-4-2.json")]
+    /// Weights: a file, `thesis` or `material` (built in), or `random`
+    #[arg(long, default_value = "thesis")]
     pub weights: String,
     /// Passes over the position set when timing the evaluation
     #[arg(long, default_value_t = 2000)]

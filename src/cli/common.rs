@@ -7,12 +7,21 @@ use checkers_ga::search::SearchConfig;
 use std::io::IsTerminal;
 use std::path::Path;
 
-/// Loads weights from any file `show` reads, or makes random weights for the word `random`
-/// (from `seed`).
+/// Loads weights from any file `show` reads, the built-in `material` or `thesis` sets, or makes
+/// random weights for the word `random` (from `seed`).
 pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<(String, Weights)> {
     if spec == "random" {
         let mut rng = derive(seed, Purpose::Initial, u64::MAX, slot);
         return Ok(("random".to_string(), Weights::random(&mut rng)));
+    }
+    // The shipped weight files are built in, so `material` and `thesis` work from any folder.
+    let builtin = match spec {
+        "material" => Some(include_str!("../../weights/material.json")),
+        "thesis" => Some(include_str!("../../weights/thesis-table-4-2.json")),
+        _ => None,
+    };
+    if let Some(text) = builtin.filter(|_| !Path::new(spec).exists()) {
+        return Ok((spec.to_string(), checkers_ga::weights::parse_weights(text)?));
     }
     // Anything `show` reads: a weight file, a checkpoint (its best so far), CSV, or a file of
     // the original tool (its weights, or a population's first individual).

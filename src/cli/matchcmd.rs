@@ -13,9 +13,9 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// Engine A: a weight file (JSON or the original text format) or `random`
+    /// Engine A: a weight file (anything `show` reads), `material`, `thesis` or `random`
     pub a: String,
-    /// Engine B: a weight file or `random`
+    /// Engine B: as A
     pub b: String,
     /// Search depth of both engines
     #[arg(long, default_value_t = 4)]

@@ -10,10 +10,10 @@ use std::io::{BufRead, Write};
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// Black's player: `human`, `DEPTH:WEIGHTS.json` or `DEPTH:random`
+    /// Black's player: `human`, `DEPTH:WEIGHTS.json`, `DEPTH:material` or `DEPTH:random`
     #[arg(long, default_value = "human")]
     pub black: String,
-    /// White's player: `human`, `DEPTH:WEIGHTS.json` or `DEPTH:random`
+    /// White's player: `human`, `DEPTH:WEIGHTS.json`, `DEPTH:material` or `DEPTH:random`
     #[arg(long, default_value = "6:random")]
     pub white: String,
     /// Start from this PDN FEN instead of the initial position
