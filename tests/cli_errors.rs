@@ -1,0 +1,73 @@
+//! Bad flags and values: one line on stderr, a non-zero exit, never a panic, nothing written.
+
+mod common;
+
+use common::{run, Tmp};
+
+fn one_line_error(t: &Tmp, args: &[&str], needle: &str) {
+    let out = run(&t.0, args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} succeeded");
+    assert!(
+        matches!(out.status.code(), Some(1) | Some(2)),
+        "{args:?}: {:?}",
+        out.status
+    );
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    assert!(
+        err.contains(needle),
+        "{args:?}: {err} (expected '{needle}')"
+    );
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
+#[test]
+fn bad_flags_and_values_are_one_line_errors() {
+    let t = Tmp::new("cli");
+    let p = ["--populations", "pops", "--weights-dir", "w"];
+    let new = |extra: &[&'static str]| {
+        let mut v = vec!["new"];
+        v.extend_from_slice(extra);
+        v.extend_from_slice(&p);
+        v
+    };
+    one_line_error(&t, &new(&["--population", "6"]), "population 6");
+    one_line_error(&t, &new(&["--population", "4096"]), "population 4096");
+    one_line_error(&t, &new(&["--games", "6"]), "multiple of 4");
+    one_line_error(&t, &new(&["--depth", "0"]), "depth 0");
+    one_line_error(&t, &new(&["--mutation", "-0.1"]), "mutation");
+    one_line_error(&t, &new(&["--mutation", "NaN"]), "mutation");
+    one_line_error(&t, &new(&["--time", "-1"]), "--time");
+    one_line_error(&t, &new(&["--max-plies", "0"]), "max plies 0");
+    one_line_error(&t, &new(&["--threads", "100000"]), "--threads 100000");
+    one_line_error(&t, &new(&["--openings", "book"]), "book");
+    one_line_error(&t, &new(&["--generations", "1", "--time", "5"]), "--time");
+    one_line_error(&t, &new(&["--name", "../x"]), "plain folder name");
+    one_line_error(&t, &new(&["--depth", "4294967296"]), "4294967296");
+    one_line_error(&t, &["perft", "41"], "0..=40");
+    one_line_error(&t, &["perft"], "<DEPTH>");
+    one_line_error(&t, &["perft", "3", "--fen", "B:W33:B1"], "33");
+    one_line_error(&t, &["features", "--fen", "X:W1:B2"], "colour");
+    one_line_error(&t, &["nosuchcommand"], "nosuchcommand");
+    one_line_error(
+        &t,
+        &["match", "material", "thesis", "--games", "0"],
+        "--games 0",
+    );
+    one_line_error(
+        &t,
+        &["match", "material", "thesis", "--depth-b", "31"],
+        "--depth-b 31",
+    );
+    one_line_error(&t, &["play", "--pdn", "nodir/g.pdn"], "nodir");
+    // Nothing was written by any of them.
+    assert!(!t.0.join("w").exists() || std::fs::read_dir(t.0.join("w")).unwrap().count() == 0);
+    let pops = t.0.join("pops");
+    if pops.exists() {
+        for e in std::fs::read_dir(&pops).unwrap() {
+            let d = e.unwrap().path();
+            assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0, "{}", d.display());
+        }
+    }
+}
