@@ -381,10 +381,15 @@ impl Searcher {
             return;
         }
         // Scores computed once, then a stable insertion sort, best first (lists are short).
-        let mut keys = [0u32; ORDER_BUF];
-        for (k, m) in keys.iter_mut().zip(moves.iter()) {
-            *k = score(m);
+        // The buffer is not zeroed first: this runs at every node, and zeroing it cost more
+        // than the sort.
+        let mut buf = [std::mem::MaybeUninit::<u32>::uninit(); ORDER_BUF];
+        for (k, m) in buf.iter_mut().zip(moves.iter()) {
+            k.write(score(m));
         }
+        // SAFETY: the first `moves.len()` entries were written just above.
+        let keys: &mut [u32] =
+            unsafe { std::slice::from_raw_parts_mut(buf.as_mut_ptr() as *mut u32, moves.len()) };
         for i in 1..moves.len() {
             let (k, m) = (keys[i], moves[i]);
             let mut j = i;
