@@ -115,8 +115,8 @@ fn default_name() -> String {
     format!("{day}-{:02}{:02}{:02}", t / 3600, t / 60 % 60, t % 60)
 }
 
-/// The defaults of `new`: population 32 at depth 2 for 1000 generations, about 2.5 minutes
-/// on 2 cores. Measured on this project's machine, many generations at a shallow depth evolve
+/// The defaults of `new`: population 32 at depth 2 for 1000 generations, under 2 minutes on
+/// 2 cores. Measured on this project's machine, many generations at a shallow depth evolve
 /// stronger weights per CPU minute than few at depth 4 (README, "Choosing the defaults").
 fn new_settings(o: &SessionOptions, seed: u64, population: usize) -> Settings {
     let stop = match (o.generations, o.time) {
