@@ -282,19 +282,16 @@ pub fn parse_population(text: &str) -> Result<(Option<String>, Vec<Weights>), Re
                 vals.len()
             ));
         }
-        let mut w = [0i16; NUM_PARAMS];
-        for (k, v) in vals.iter().enumerate() {
-            w[k] = v.parse().map_err(|_| {
-                ReportError(format!(
-                    "population file: line {}, weight {} ({}) is '{v}', not an integer in \
-                     -32768..=32767",
-                    lineno + 1,
-                    k + 1,
-                    PARAMS[k].name
-                ))
-            })?;
-        }
-        pop.push(Weights(w));
+        let w = crate::weights::parse_weight_tokens(&vals).map_err(|(k, v, _)| {
+            ReportError(format!(
+                "population file: line {}, weight {} ({}) is '{v}', not an integer in \
+                 -32768..=32767",
+                lineno + 1,
+                k + 1,
+                PARAMS[k].name
+            ))
+        })?;
+        pop.push(w);
     }
     if pop.len() != n {
         return fail(format!(

@@ -297,28 +297,43 @@ fn parse_original(text: &str) -> Result<WeightFile, WeightsError> {
             tokens.len()
         )));
     }
-    let mut w = [0i16; NUM_PARAMS];
-    for (i, tok) in tokens.iter().enumerate() {
-        w[i] = match tok.parse::<i64>() {
-            Ok(x) => i16::try_from(x).map_err(|_| {
-                WeightsError::new(WeightsErrorKind::BadValue {
-                    name: format!("{} (parameter {})", PARAMS[i].name, i + 1),
-                    value: tok.to_string(),
-                })
-            })?,
-            Err(_) => {
-                return Err(bad(format!(
-                    "weight {} ({}) is '{tok}', not an integer",
-                    i + 1,
-                    PARAMS[i].name
-                )))
-            }
-        };
-    }
+    let weights = parse_weight_tokens(&tokens).map_err(|(i, tok, e)| match e {
+        TokenError::OutOfRange => WeightsError::new(WeightsErrorKind::BadValue {
+            name: format!("{} (parameter {})", PARAMS[i].name, i + 1),
+            value: tok.to_string(),
+        }),
+        TokenError::NotInteger => bad(format!(
+            "weight {} ({}) is '{tok}', not an integer",
+            i + 1,
+            PARAMS[i].name
+        )),
+    })?;
     Ok(WeightFile {
-        weights: Weights(w),
+        weights,
         comment: None,
     })
+}
+
+/// Why a token of the original text formats is not a weight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenError {
+    NotInteger,
+    OutOfRange,
+}
+
+/// Reads 60 whitespace-separated weights (the original tool's text formats). The caller has
+/// checked the count; an error gives the index and text of the bad token.
+pub fn parse_weight_tokens<'a>(
+    tokens: &[&'a str],
+) -> Result<Weights, (usize, &'a str, TokenError)> {
+    let mut w = [0i16; NUM_PARAMS];
+    for (i, (slot, tok)) in w.iter_mut().zip(tokens).enumerate() {
+        *slot = match tok.parse::<i64>() {
+            Ok(x) => i16::try_from(x).map_err(|_| (i, *tok, TokenError::OutOfRange))?,
+            Err(_) => return Err((i, *tok, TokenError::NotInteger)),
+        };
+    }
+    Ok(Weights(w))
 }
 
 /// Reads a weight file's text, JSON or the original format (detected by the first character).
