@@ -1,9 +1,14 @@
 //! checkers-ga: an English draughts (American checkers) engine whose evaluation weights are
 //! evolved by a genetic algorithm.
 //!
-//! The crate is layered, each module depending only on those above it in this list:
+//! The crate is layered, each module depending only on those before it:
 //! [`board`] (bitboards, positions, moves) -> [`movegen`] (legal moves, perft) -> [`notation`]
-//! (FEN, move text).
+//! (FEN, move text) -> [`eval`] (the 60 parameters, [`Weights`]) and [`weights`] (weight files)
+//! -> [`search`] (alpha-beta) -> [`game`] (draw rules, PDN) -> [`openings`] (the 3-move ballot)
+//! -> [`matchplay`] (matches, Elo) -> [`tournament`] (a generation's games on rayon) -> [`ga`]
+//! (sessions: selection, crossover, mutation) -> [`store`] (atomic files, checkpoints) ->
+//! [`report`] (tables, exports, charts). [`rng`] derives every seeded generator; [`bench`] holds
+//! the benchmark workloads. The `checkers-ga` binary only parses arguments and prints.
 //!
 //! ```
 //! use checkers_ga::{perft, Position};
@@ -16,6 +21,27 @@
 //! // A king loop: two jump paths take the same four pieces, so they are two moves.
 //! assert_eq!(legal_moves(&pos).len(), 2);
 //! assert_eq!(to_fen(&pos), "B:W9,10,17,18:BK15");
+//! ```
+//!
+//! A search with weights, and a whole game between two engines from a ballot opening:
+//!
+//! ```
+//! use checkers_ga::game::{DrawRules, Game};
+//! use checkers_ga::openings::ballot;
+//! use checkers_ga::rng::{derive, Purpose};
+//! use checkers_ga::search::{SearchConfig, Searcher};
+//! use checkers_ga::{parse_weights, Position};
+//!
+//! let material = parse_weights(include_str!("../weights/material.json")).unwrap();
+//! let mut black = Searcher::new(material, SearchConfig::with_depth(3));
+//! let mut white = Searcher::new(material, SearchConfig::with_depth(3));
+//! let mut game = Game::new(Position::start(), DrawRules::default());
+//! for m in &ballot()[4].moves {
+//!     game.play(*m); // "Dreaded Edinburgh": 9-13 22-18 6-9
+//! }
+//! let mut rng = derive(1, Purpose::Game, 0, 0);
+//! game.play_out(&mut black, &mut white, &mut rng);
+//! assert!(game.result().is_some());
 //! ```
 
 pub mod bench;
