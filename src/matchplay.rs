@@ -224,7 +224,11 @@ pub fn elo(w: &Wdl) -> Elo {
     let sigma = var.sqrt() / n.sqrt();
     let diff = elo_of(mu);
     let (low, high) = (elo_of(mu - 1.96 * sigma), elo_of(mu + 1.96 * sigma));
-    let margin = (high - low) / 2.0;
+    // With a perfect score both ends are the same infinity: the margin is unbounded, not NaN.
+    let margin = match (high - low) / 2.0 {
+        m if m.is_nan() => f64::INFINITY,
+        m => m,
+    };
     let los = if wn + ln == 0.0 {
         0.5
     } else {
@@ -333,6 +337,18 @@ mod tests {
         assert!(e.margin.is_infinite());
         assert!(e.low.is_finite() && e.low > 800.0, "{}", e.low);
         assert!(e.high.is_infinite());
+    }
+
+    #[test]
+    fn all_losses_have_an_unbounded_margin() {
+        let e = elo(&Wdl {
+            wins: 0,
+            draws: 0,
+            losses: 312,
+        });
+        assert_eq!(e.diff, f64::NEG_INFINITY);
+        assert_eq!(e.margin, f64::INFINITY);
+        assert_eq!(e.to_string(), "-inf +/- inf, LOS: 0.0 %");
     }
 
     #[test]
