@@ -95,12 +95,16 @@ pub fn ballot_all() -> &'static [Opening] {
     })
 }
 
-/// The 156 openings in use (crossboard and mail), in ballot order.
-pub fn ballot() -> Vec<&'static Opening> {
-    ballot_all()
-        .iter()
-        .filter(|o| o.status != BallotStatus::Barred)
-        .collect()
+/// The 156 openings in use (crossboard and mail), in ballot order. Built once: tournaments
+/// look an opening up for every game.
+pub fn ballot() -> &'static [&'static Opening] {
+    static B: OnceLock<Vec<&'static Opening>> = OnceLock::new();
+    B.get_or_init(|| {
+        ballot_all()
+            .iter()
+            .filter(|o| o.status != BallotStatus::Barred)
+            .collect()
+    })
 }
 
 #[cfg(test)]
