@@ -55,6 +55,17 @@ impl Weights {
     }
 }
 
+/// Material only: own man +100, own king +160, opponent man -100, opponent king -160 (the
+/// built-in `material` set and the default yardstick).
+pub const fn material() -> Weights {
+    let mut w = [0i16; NUM_PARAMS];
+    w[0] = 100;
+    w[1] = 160;
+    w[2] = -100;
+    w[3] = -160;
+    Weights(w)
+}
+
 impl Default for Weights {
     fn default() -> Self {
         Weights::zero()

@@ -9,13 +9,14 @@
 
 use crate::eval::{Weights, NUM_PARAMS};
 use crate::game::{DrawRules, Outcome};
-use crate::matchplay::OpeningBook;
+use crate::matchplay::{play_match, Engine, MatchSettings, OpeningBook, Wdl};
 use crate::openings::ballot;
 use crate::rng::{derive, Purpose};
 use crate::search::SearchConfig;
 use crate::tournament::{self, GameResult, Standing};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
@@ -51,6 +52,182 @@ pub struct Settings {
     /// Fresh random individuals per generation.
     pub newcomers: usize,
     pub rules: DrawRules,
+    /// Operators and measurements beyond the original tool's; [`GaOptions::default`] is the
+    /// original's behaviour (and what checkpoints of format 1 are read as).
+    pub ga: GaOptions,
+}
+
+/// How parents are chosen from a generation's points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Selection {
+    /// The original tool's "roulette": points plus a random integer in `[0, factor)`, sorted,
+    /// the first population/2 distinct genotypes.
+    Truncation,
+    /// Fitness-proportionate roulette wheel: each of the population/2 parents is drawn with
+    /// probability proportional to its points.
+    Roulette,
+    /// Tournament selection: each parent is the best of this many individuals drawn at random.
+    Tournament(u32),
+}
+
+impl std::fmt::Display for Selection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Selection::Truncation => f.write_str("truncation"),
+            Selection::Roulette => f.write_str("roulette"),
+            Selection::Tournament(k) => write!(f, "tournament:{k}"),
+        }
+    }
+}
+
+impl std::str::FromStr for Selection {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || {
+            format!(
+                "unknown selection '{s}' (expected truncation, roulette or tournament:K with K 2..64)"
+            )
+        };
+        match s {
+            "truncation" => Ok(Selection::Truncation),
+            "roulette" => Ok(Selection::Roulette),
+            _ => {
+                let k: u32 = s
+                    .strip_prefix("tournament:")
+                    .or_else(|| {
+                        s.strip_prefix("tournament")
+                            .map(|r| r.trim_start_matches('='))
+                    })
+                    .and_then(|k| if k.is_empty() { Some("2") } else { Some(k) })
+                    .and_then(|k| k.parse().ok())
+                    .ok_or_else(bad)?;
+                if (2..=64).contains(&k) {
+                    Ok(Selection::Tournament(k))
+                } else {
+                    Err(bad())
+                }
+            }
+        }
+    }
+}
+
+/// What a mutation does to a child.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mutation {
+    /// The original's: one weight replaced by a uniform random `i16`.
+    Replace,
+    /// `genes` weights (drawn with replacement) each moved by a Gaussian step of standard
+    /// deviation `sigma`, rounded and clamped to the `i16` range: refines rather than replaces.
+    Gauss { sigma: u32, genes: u32 },
+}
+
+impl std::fmt::Display for Mutation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Mutation::Replace => f.write_str("replace"),
+            Mutation::Gauss { sigma, genes } => write!(f, "gauss:{sigma}:{genes}"),
+        }
+    }
+}
+
+impl std::str::FromStr for Mutation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || {
+            format!(
+                "unknown mutation '{s}' (expected replace, or gauss:SIGMA[:GENES] with SIGMA                  1..32767 and GENES 1..{NUM_PARAMS})"
+            )
+        };
+        if s == "replace" {
+            return Ok(Mutation::Replace);
+        }
+        let rest = s.strip_prefix("gauss:").ok_or_else(bad)?;
+        let mut it = rest.split(':');
+        let sigma: u32 = it.next().and_then(|x| x.parse().ok()).ok_or_else(bad)?;
+        let genes: u32 = match it.next() {
+            Some(g) => g.parse().map_err(|_| bad())?,
+            None => 1,
+        };
+        if it.next().is_some() || !(1..=32767).contains(&sigma) {
+            return Err(bad());
+        }
+        if !(1..=NUM_PARAMS as u32).contains(&genes) {
+            return Err(bad());
+        }
+        Ok(Mutation::Gauss { sigma, genes })
+    }
+}
+
+/// The GA's operators beyond the original tool's, and the session's own measurements.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GaOptions {
+    pub selection: Selection,
+    pub mutation: Mutation,
+    /// Random weights (first population, newcomers) are uniform in `[-init_range, init_range]`
+    /// (32767: the whole `i16` range, as the original).
+    pub init_range: u16,
+    /// Past bests kept as extra tournament opponents (they play the population but are not
+    /// bred from); 0 = none.
+    pub hall_of_fame: u32,
+    /// Games of the best-so-far duel: the generation's best plays the best so far from
+    /// `duel_games / 2` ballot openings, both colours. With 2 (the original) a tie goes to the
+    /// challenger; with more, the challenger must score more than the holder.
+    pub duel_games: u32,
+    /// Every this many generations the best so far plays [`GaOptions::yardstick`] (0 = never).
+    pub measure_every: u64,
+    /// Games of that measurement (the first `measure_games / 2` ballot openings, both colours).
+    pub measure_games: u32,
+    pub yardstick: Yardstick,
+}
+
+impl Default for GaOptions {
+    /// The original tool's operators and no measurement.
+    fn default() -> Self {
+        GaOptions {
+            selection: Selection::Truncation,
+            mutation: Mutation::Replace,
+            init_range: i16::MAX as u16,
+            hall_of_fame: 0,
+            duel_games: 2,
+            measure_every: 0,
+            measure_games: 0,
+            yardstick: Yardstick::Material,
+        }
+    }
+}
+
+/// The fixed opponent a session measures its best so far against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Yardstick {
+    /// Men 100, kings 160, for both sides.
+    Material,
+}
+
+impl std::fmt::Display for Yardstick {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Yardstick::Material => f.write_str("material"),
+        }
+    }
+}
+
+impl std::str::FromStr for Yardstick {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "material" => Ok(Yardstick::Material),
+            _ => Err(format!("unknown yardstick '{s}' (expected material)")),
+        }
+    }
+}
+
+impl Yardstick {
+    /// The yardstick's evaluation.
+    pub fn weights(&self) -> Weights {
+        match self {
+            Yardstick::Material => crate::eval::material(),
+        }
+    }
 }
 
 impl Settings {
@@ -97,6 +274,25 @@ impl Settings {
                 p / 2
             ));
         }
+        let ga = &self.ga;
+        if ga.duel_games == 0 || ga.duel_games % 2 != 0 || ga.duel_games > 2 * 156 {
+            return Err(format!(
+                "duel games {} must be an even number from 2 to 312",
+                ga.duel_games
+            ));
+        }
+        if ga.measure_every > 0 && (ga.measure_games < 2 || ga.measure_games > 312) {
+            return Err(format!("measure games {} must be 2..312", ga.measure_games));
+        }
+        if ga.hall_of_fame as usize > MAX_POPULATION {
+            return Err(format!(
+                "hall of fame {} must be 0..{MAX_POPULATION}",
+                ga.hall_of_fame
+            ));
+        }
+        if ga.init_range == 0 || ga.init_range > i16::MAX as u16 {
+            return Err(format!("init range {} must be 1..32767", ga.init_range));
+        }
         match self.stop {
             Stop::Generations(0) => Err("--generations must be at least 1".to_string()),
             Stop::Seconds(s) if s.is_nan() || s <= 0.0 => {
@@ -135,6 +331,26 @@ pub struct GenerationStats {
     pub plies: u64,
     /// Wall-clock seconds of the generation.
     pub seconds: f64,
+    /// The best so far against the session's yardstick, in generations where it was measured.
+    pub measure: Option<Measure>,
+}
+
+/// The best so far against the session's yardstick: its wins, draws and losses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Measure {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Measure {
+    pub fn wdl(&self) -> Wdl {
+        Wdl {
+            wins: self.wins,
+            draws: self.draws,
+            losses: self.losses,
+        }
+    }
 }
 
 /// A session: settings, where it stands, and what it has learnt.
@@ -152,14 +368,18 @@ pub struct Session {
     pub last: Vec<(Weights, Standing)>,
     pub best_so_far: Option<Weights>,
     pub history: Vec<GenerationStats>,
+    /// The hall of fame: the newest `hall_of_fame` bests so far, oldest first; they play in
+    /// every tournament.
+    pub hall: Vec<Weights>,
 }
 
 impl Session {
     /// A new session with a random first population.
     pub fn new(name: &str, settings: Settings) -> Session {
         let mut rng = derive(settings.seed, Purpose::Initial, 0, 0);
+        let range = settings.ga.init_range;
         let population = (0..settings.population)
-            .map(|_| Weights::random(&mut rng))
+            .map(|_| random_weights(range, &mut rng))
             .collect();
         Session::with_population(name, settings, population)
     }
@@ -175,6 +395,7 @@ impl Session {
             last: Vec::new(),
             best_so_far: None,
             history: Vec::new(),
+            hall: Vec::new(),
         }
     }
 
@@ -186,10 +407,38 @@ impl Session {
         }
     }
 
+    /// The hall of fame members that play in the next tournament (the newest past bests).
+    pub fn hall_players(&self) -> &[Weights] {
+        let h = (self.settings.ga.hall_of_fame as usize).min(self.hall.len());
+        &self.hall[self.hall.len() - h..]
+    }
+
+    /// A new best so far joins the hall of fame, which keeps its newest `hall_of_fame`.
+    fn enter_hall(&mut self, w: Weights) {
+        let h = self.settings.ga.hall_of_fame as usize;
+        if h == 0 {
+            return;
+        }
+        self.hall.push(w);
+        if self.hall.len() > h {
+            self.hall.drain(..self.hall.len() - h);
+        }
+    }
+
+    /// The next tournament's schedule: the population and the hall of fame (indices from
+    /// population.len() on); hall members never meet each other.
+    fn schedule(&self, g: u64) -> Vec<tournament::Pairing> {
+        let n = self.population.len();
+        let h = self.hall_players().len();
+        let mut prng = derive(self.settings.seed, Purpose::Pairing, g, 0);
+        let mut sched = tournament::schedule(n + h, self.settings.games, &mut prng);
+        sched.retain(|p| p.black < n || p.white < n);
+        sched
+    }
+
     /// Number of games the next generation's tournament plays.
     pub fn games_per_generation(&self) -> usize {
-        let mut rng = derive(self.settings.seed, Purpose::Pairing, self.generation + 1, 0);
-        tournament::schedule(self.settings.population, self.settings.games, &mut rng).len()
+        self.schedule(self.generation + 1).len()
     }
 
     /// Plays one generation on the current rayon pool and breeds the next population.
@@ -202,13 +451,15 @@ impl Session {
         let pop = self.population.clone();
         let n = pop.len();
 
-        // 1. Tournament.
-        let mut prng = derive(seed, Purpose::Pairing, g, 0);
-        let sched = tournament::schedule(n, s.games, &mut prng);
+        // 1. Tournament: the population and the hall of fame.
+        let mut players = pop.clone();
+        players.extend_from_slice(self.hall_players());
+        let sched = self.schedule(g);
         let results = tournament::run(
-            &pop, &sched, s.search, s.openings, s.rules, seed, g, on_game,
+            &players, &sched, s.search, s.openings, s.rules, seed, g, on_game,
         );
-        let standings = tournament::standings(n, &results);
+        let mut standings = tournament::standings(players.len(), &results);
+        standings.truncate(n);
         let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
 
         // 2. Best of the generation (first index among equals) and the duel.
@@ -219,12 +470,19 @@ impl Session {
         let duel = match self.best_so_far {
             None => {
                 self.best_so_far = Some(challenger);
+                self.enter_hall(challenger);
                 None
             }
+            Some(holder) if holder == challenger => Some(Duel {
+                challenger: 0,
+                holder: 0,
+                replaced: false,
+            }),
             Some(holder) => {
                 let d = duel(&challenger, &holder, &s, g);
                 if d.replaced {
                     self.best_so_far = Some(challenger);
+                    self.enter_hall(challenger);
                 }
                 Some(d)
             }
@@ -233,9 +491,13 @@ impl Session {
         // 3. Selection, crossover, mutation, next generation.
         let mut brng = derive(seed, Purpose::Breeding, g, 0);
         let ranked = roulette_order(&points, s.factor, &mut brng);
-        let parents = select_parents(&pop, &ranked, n / 2);
+        let parents = match s.ga.selection {
+            Selection::Truncation => select_parents(&pop, &ranked, n / 2),
+            Selection::Roulette => roulette_wheel(&pop, &points, n / 2, &mut brng),
+            Selection::Tournament(k) => tournament_select(&pop, &points, n / 2, k, &mut brng),
+        };
         let n_children = n - s.elite - s.newcomers;
-        let mut next = breed(&parents, n_children, s.mutation, &mut brng);
+        let mut next = breed_with(&parents, n_children, s.mutation, s.ga.mutation, &mut brng);
         let best = self.best_so_far.unwrap_or(challenger);
         next.push(best);
         for &i in &ranked {
@@ -253,8 +515,12 @@ impl Session {
             k += 1;
         }
         while next.len() < n {
-            next.push(Weights::random(&mut brng));
+            next.push(random_weights(s.ga.init_range, &mut brng));
         }
+
+        // 4. The best so far against the yardstick, every `measure_every` generations.
+        let measure = (s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every))
+            .then(|| measure(&best, &s, g));
 
         let stats = GenerationStats {
             generation: g,
@@ -266,6 +532,7 @@ impl Session {
             games: results.len() as u32,
             plies: results.iter().map(|r| r.plies as u64).sum(),
             seconds: t.elapsed().as_secs_f64(),
+            measure,
         };
         self.last = pop.into_iter().zip(standings).collect();
         self.population = next;
@@ -273,6 +540,56 @@ impl Session {
         self.elapsed += stats.seconds;
         self.history.push(stats.clone());
         stats
+    }
+
+    /// The newest yardstick measurement of the history, with its generation.
+    pub fn last_measure(&self) -> Option<(u64, Measure)> {
+        self.history
+            .iter()
+            .rev()
+            .find_map(|h| h.measure.map(|m| (h.generation, m)))
+    }
+}
+
+/// A random weight vector, each weight uniform in `[-range, range]` (the whole `i16` range
+/// for 32767 and above, drawn exactly as [`Weights::random`]).
+pub fn random_weights<R: Rng + ?Sized>(range: u16, rng: &mut R) -> Weights {
+    if range >= i16::MAX as u16 {
+        return Weights::random(rng);
+    }
+    let mut w = [0i16; NUM_PARAMS];
+    let r = range as i32;
+    for x in w.iter_mut() {
+        *x = rng.random_range(-r..=r) as i16;
+    }
+    Weights(w)
+}
+
+/// The best so far plays the yardstick over the first `measure_games / 2` ballot openings,
+/// both colours, at the session's depth; each game's generator comes from (seed, generation,
+/// game), so the result does not depend on the number of threads.
+fn measure(best: &Weights, s: &Settings, g: u64) -> Measure {
+    let a = Engine {
+        name: "best so far".to_string(),
+        weights: *best,
+        config: s.search,
+    };
+    let b = Engine {
+        name: s.ga.yardstick.to_string(),
+        weights: s.ga.yardstick.weights(),
+        config: s.search,
+    };
+    let settings = MatchSettings {
+        book: OpeningBook::Ballot,
+        pairs: Some((s.ga.measure_games as usize).div_ceil(2)),
+        seed: s.seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        rules: s.rules,
+    };
+    let (wdl, _) = play_match(&a, &b, &settings, &|_| {});
+    Measure {
+        wins: wdl.wins,
+        draws: wdl.draws,
+        losses: wdl.losses,
     }
 }
 
@@ -332,6 +649,17 @@ pub fn breed<R: Rng + ?Sized>(
     mutation: f64,
     rng: &mut R,
 ) -> Vec<Weights> {
+    breed_with(parents, count, mutation, Mutation::Replace, rng)
+}
+
+/// [`breed`] with a choice of mutation: each child is mutated with chance `mutation`.
+pub fn breed_with<R: Rng + ?Sized>(
+    parents: &[Weights],
+    count: usize,
+    mutation: f64,
+    kind: Mutation,
+    rng: &mut R,
+) -> Vec<Weights> {
     let mut children = Vec::with_capacity(count + 1);
     if parents.is_empty() {
         return children;
@@ -353,11 +681,84 @@ pub fn breed<R: Rng + ?Sized>(
     children.truncate(count);
     for c in children.iter_mut() {
         if rng.random_bool(mutation) {
-            let i = rng.random_range(0..NUM_PARAMS);
-            c.0[i] = (rng.next_u32() >> 16) as u16 as i16;
+            mutate(c, kind, rng);
         }
     }
     children
+}
+
+/// Fitness-proportionate selection: `count` parents, each drawn with probability proportional
+/// to its points (uniformly when every individual scored 0).
+pub fn roulette_wheel<R: Rng + ?Sized>(
+    pop: &[Weights],
+    points: &[u32],
+    count: usize,
+    rng: &mut R,
+) -> Vec<Weights> {
+    let total: u64 = points.iter().map(|&p| p as u64).sum();
+    (0..count)
+        .map(|_| {
+            if total == 0 {
+                return pop[rng.random_range(0..pop.len())];
+            }
+            let mut spin = rng.random_range(0..total);
+            for (i, &p) in points.iter().enumerate() {
+                if spin < p as u64 {
+                    return pop[i];
+                }
+                spin -= p as u64;
+            }
+            pop[pop.len() - 1]
+        })
+        .collect()
+}
+
+/// Tournament selection: `count` parents, each the one with the most points among `k` drawn at
+/// random (with replacement; the first drawn wins a tie).
+pub fn tournament_select<R: Rng + ?Sized>(
+    pop: &[Weights],
+    points: &[u32],
+    count: usize,
+    k: u32,
+    rng: &mut R,
+) -> Vec<Weights> {
+    (0..count)
+        .map(|_| {
+            let mut best = rng.random_range(0..pop.len());
+            for _ in 1..k {
+                let c = rng.random_range(0..pop.len());
+                if points[c] > points[best] {
+                    best = c;
+                }
+            }
+            pop[best]
+        })
+        .collect()
+}
+
+/// A standard normal draw (Box-Muller on two uniforms of the generator).
+fn gaussian<R: Rng + ?Sized>(rng: &mut R) -> f64 {
+    let u1 = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    let u2 = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    (-2.0 * (1.0 - u1).ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
+/// Mutates one child as `kind` says.
+pub fn mutate<R: Rng + ?Sized>(child: &mut Weights, kind: Mutation, rng: &mut R) {
+    match kind {
+        Mutation::Replace => {
+            let i = rng.random_range(0..NUM_PARAMS);
+            child.0[i] = (rng.next_u32() >> 16) as u16 as i16;
+        }
+        Mutation::Gauss { sigma, genes } => {
+            for _ in 0..genes {
+                let i = rng.random_range(0..NUM_PARAMS);
+                let step = (gaussian(rng) * sigma as f64).round();
+                let v = (child.0[i] as f64 + step).clamp(i16::MIN as f64, i16::MAX as f64);
+                child.0[i] = v as i16;
+            }
+        }
+    }
 }
 
 /// Mean absolute difference between pairs of individuals, per weight, as a share of 65535.
@@ -378,28 +779,40 @@ pub fn diversity(pop: &[Weights]) -> f64 {
     total as f64 / pairs / NUM_PARAMS as f64 / 65535.0
 }
 
-/// The generation's best plays the best so far twice, colours swapped, from one ballot opening
-/// drawn for the duel; the challenger takes over if it scores at least as well.
+/// The generation's best plays the best so far. With `duel_games` 2 (the original): two games,
+/// colours swapped, from one ballot opening drawn for the duel, and the challenger takes over
+/// if it scores at least as well. With more: `duel_games / 2` distinct ballot openings drawn
+/// for the duel, both colours each, and the challenger must score more (a tie keeps the holder).
 fn duel(challenger: &Weights, holder: &Weights, s: &Settings, g: u64) -> Duel {
     let mut rng = derive(s.seed, Purpose::Duel, g, 0);
-    let opening = rng.random_range(0..ballot().len());
-    // The two games (challenger Black, then White) run side by side; each has its own generator.
+    let pairs = (s.ga.duel_games as usize / 2).max(1);
+    let openings: Vec<usize> = if pairs == 1 {
+        vec![rng.random_range(0..ballot().len())]
+    } else {
+        let mut all: Vec<usize> = (0..ballot().len()).collect();
+        all.shuffle(&mut rng);
+        all.into_iter().cycle().take(pairs).collect()
+    };
+    // Game k: opening k / 2, the challenger Black when k is even. Each has its own generator.
     let play = |k: u64| {
         let mut grng = derive(s.seed, Purpose::Duel, g, k + 1);
-        let (wb, ww) = if k == 0 {
+        let (wb, ww) = if k % 2 == 0 {
             (challenger, holder)
         } else {
             (holder, challenger)
         };
-        tournament::with_searchers(s.search, |sb, sw| {
+        let opening = openings[(k / 2) as usize];
+        let result = tournament::with_searchers(s.search, |sb, sw| {
             tournament::play_game(sb, sw, wb, ww, s.openings, opening, s.rules, &mut grng)
         })
         .result()
-        .map(|r| r.0)
+        .map(|r| r.0);
+        (result, k % 2 == 0)
     };
-    let (first, second) = rayon::join(|| play(0), || play(1));
+    let results: Vec<(Option<Outcome>, bool)> =
+        (0..2 * pairs as u64).into_par_iter().map(play).collect();
     let mut pts = (0u32, 0u32);
-    for (result, challenger_black) in [(first, true), (second, false)] {
+    for (result, challenger_black) in results {
         match (result, challenger_black) {
             (Some(Outcome::BlackWin), true) | (Some(Outcome::WhiteWin), false) => pts.0 += 2,
             (Some(Outcome::BlackWin), false) | (Some(Outcome::WhiteWin), true) => pts.1 += 2,
@@ -412,7 +825,11 @@ fn duel(challenger: &Weights, holder: &Weights, s: &Settings, g: u64) -> Duel {
     Duel {
         challenger: pts.0,
         holder: pts.1,
-        replaced: pts.0 >= pts.1,
+        replaced: if pairs == 1 {
+            pts.0 >= pts.1
+        } else {
+            pts.0 > pts.1
+        },
     }
 }
 
@@ -470,5 +887,99 @@ mod tests {
         let pop: Vec<Weights> = (0..16).map(|_| Weights::random(&mut rng)).collect();
         let d = diversity(&pop);
         assert!((0.28..0.39).contains(&d), "{d}");
+    }
+
+    #[test]
+    fn gaussian_mutation_moves_few_weights_by_small_steps() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let kind = Mutation::Gauss {
+            sigma: 500,
+            genes: 3,
+        };
+        let mut moved = 0;
+        for _ in 0..500 {
+            let mut c = w(1000);
+            mutate(&mut c, kind, &mut rng);
+            let changed: Vec<i16> = c.0.iter().copied().filter(|&x| x != 1000).collect();
+            assert!(changed.len() <= 3);
+            // Six standard deviations: a step this large is a bug, not bad luck.
+            assert!(changed.iter().all(|&x| (x as i32 - 1000).abs() <= 3000));
+            moved += changed.len();
+        }
+        assert!(moved > 1200, "{moved} weights moved in 500 mutations");
+        // Clamped at the ends of the i16 range.
+        let mut c = w(i16::MAX);
+        for _ in 0..100 {
+            mutate(&mut c, kind, &mut rng);
+        }
+        assert!(c.0.iter().all(|&x| x > 20000));
+    }
+
+    #[test]
+    fn roulette_wheel_draws_in_proportion_to_points() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let pop = vec![w(0), w(1), w(2)];
+        let picks = roulette_wheel(&pop, &[0, 10, 30], 4000, &mut rng);
+        let count = |v| picks.iter().filter(|p| **p == w(v)).count();
+        assert_eq!(count(0), 0, "no points, never drawn");
+        let share = count(2) as f64 / 4000.0;
+        assert!((0.72..0.78).contains(&share), "{share}");
+        // Nobody scored: uniform.
+        let flat = roulette_wheel(&pop, &[0, 0, 0], 300, &mut rng);
+        assert!(pop.iter().all(|p| flat.contains(p)));
+    }
+
+    #[test]
+    fn tournament_selection_favours_the_best() {
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let pop: Vec<Weights> = (0..8).map(w).collect();
+        let points: Vec<u32> = (0..8).collect();
+        let picks = tournament_select(&pop, &points, 2000, 4, &mut rng);
+        let worst = picks.iter().filter(|p| **p == w(0)).count();
+        let best = picks.iter().filter(|p| **p == w(7)).count();
+        // P(best) = 1 - (7/8)^4 = 0.41; P(worst) = (1/8)^4.
+        assert!(best > 700 && worst < 10, "best {best} worst {worst}");
+    }
+
+    #[test]
+    fn option_texts_parse_and_print_back() {
+        for t in ["truncation", "roulette", "tournament:3"] {
+            assert_eq!(t.parse::<Selection>().unwrap().to_string(), t);
+        }
+        for t in ["replace", "gauss:1500:4"] {
+            assert_eq!(t.parse::<Mutation>().unwrap().to_string(), t);
+        }
+        assert_eq!(
+            "gauss:700".parse::<Mutation>(),
+            Ok(Mutation::Gauss {
+                sigma: 700,
+                genes: 1
+            })
+        );
+        for bad in [
+            "gauss",
+            "gauss:0",
+            "gauss:5:0",
+            "gauss:5:61",
+            "gauss:x",
+            "flip",
+        ] {
+            assert!(bad.parse::<Mutation>().is_err(), "{bad}");
+        }
+        for bad in ["tournament:1", "tournament:65", "best"] {
+            assert!(bad.parse::<Selection>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn random_weights_stay_in_their_range() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..100 {
+            let v = random_weights(300, &mut rng);
+            assert!(v.0.iter().all(|&x| (-300..=300).contains(&x)));
+        }
+        let mut a = ChaCha8Rng::seed_from_u64(8);
+        let mut b = ChaCha8Rng::seed_from_u64(8);
+        assert_eq!(random_weights(32767, &mut a), Weights::random(&mut b));
     }
 }

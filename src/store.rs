@@ -66,8 +66,9 @@ pub fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
 
 /// The first bytes of every checkpoint file.
 pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
-/// The checkpoint format this build writes and reads.
-pub const CHECKPOINT_VERSION: u32 = 1;
+/// The checkpoint format this build writes. It also reads format 1 (before the GA options,
+/// yardstick measurements and the hall of fame), as a session with the original operators.
+pub const CHECKPOINT_VERSION: u32 = 2;
 const HEADER_LEN: usize = 8 + 4 + 8 + 8;
 
 /// Why a checkpoint could not be read or written: one line, naming the file.
@@ -143,7 +144,7 @@ pub fn decode_checkpoint(path: &Path, bytes: &[u8]) -> Result<Session, Checkpoin
             ),
         ));
     }
-    if version != CHECKPOINT_VERSION {
+    if version != CHECKPOINT_VERSION && version != 1 {
         return Err(ck_err(path, format!("unknown format version {version}")));
     }
     let len = u64::from_le_bytes(bytes[12..20].try_into().unwrap_or_default());
@@ -161,9 +162,14 @@ pub fn decode_checkpoint(path: &Path, bytes: &[u8]) -> Result<Session, Checkpoin
     if checksum(payload) != sum {
         return Err(ck_err(path, "checksum mismatch: the file is corrupted"));
     }
-    let (session, used): (Session, usize) =
+    let decoded = if version == 1 {
+        bincode::serde::decode_from_slice::<v1::Session, _>(payload, bincode::config::standard())
+            .map(|(s, used)| (s.into(), used))
+    } else {
         bincode::serde::decode_from_slice(payload, bincode::config::standard())
-            .map_err(|e| ck_err(path, format!("cannot decode: {e}")))?;
+    };
+    let (session, used): (Session, usize) =
+        decoded.map_err(|e| ck_err(path, format!("cannot decode: {e}")))?;
     if used != payload.len() {
         return Err(ck_err(path, "cannot decode: unused bytes in the payload"));
     }
@@ -393,4 +399,102 @@ pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, String> {
         "no loadable checkpoint under '{}' (newest: {first})",
         dir.display()
     ))
+}
+
+/// Checkpoint format 1: the session as it was before the GA options, yardstick measurements
+/// and the hall of fame. Read as a session with the original operators, so it continues
+/// exactly as the build that wrote it would have.
+mod v1 {
+    use crate::eval::Weights;
+    use crate::ga::{self, Duel, GaOptions, Stop};
+    use crate::game::DrawRules;
+    use crate::matchplay::OpeningBook;
+    use crate::search::SearchConfig;
+    use crate::tournament::Standing;
+    use serde::Deserialize;
+
+    #[derive(Deserialize)]
+    pub struct Settings {
+        population: usize,
+        games: usize,
+        search: SearchConfig,
+        factor: u32,
+        mutation: f64,
+        stop: Stop,
+        seed: u64,
+        openings: OpeningBook,
+        elite: usize,
+        newcomers: usize,
+        rules: DrawRules,
+    }
+
+    #[derive(Deserialize)]
+    pub struct GenerationStats {
+        generation: u64,
+        best: u32,
+        mean: f64,
+        min: u32,
+        diversity: f64,
+        duel: Option<Duel>,
+        games: u32,
+        plies: u64,
+        seconds: f64,
+    }
+
+    #[derive(Deserialize)]
+    pub struct Session {
+        name: String,
+        settings: Settings,
+        generation: u64,
+        elapsed: f64,
+        population: Vec<Weights>,
+        last: Vec<(Weights, Standing)>,
+        best_so_far: Option<Weights>,
+        history: Vec<GenerationStats>,
+    }
+
+    impl From<Session> for ga::Session {
+        fn from(s: Session) -> ga::Session {
+            let t = s.settings;
+            ga::Session {
+                name: s.name,
+                settings: ga::Settings {
+                    population: t.population,
+                    games: t.games,
+                    search: t.search,
+                    factor: t.factor,
+                    mutation: t.mutation,
+                    stop: t.stop,
+                    seed: t.seed,
+                    openings: t.openings,
+                    elite: t.elite,
+                    newcomers: t.newcomers,
+                    rules: t.rules,
+                    ga: GaOptions::default(),
+                },
+                generation: s.generation,
+                elapsed: s.elapsed,
+                population: s.population,
+                last: s.last,
+                best_so_far: s.best_so_far,
+                history: s
+                    .history
+                    .into_iter()
+                    .map(|h| ga::GenerationStats {
+                        generation: h.generation,
+                        best: h.best,
+                        mean: h.mean,
+                        min: h.min,
+                        diversity: h.diversity,
+                        duel: h.duel,
+                        games: h.games,
+                        plies: h.plies,
+                        seconds: h.seconds,
+                        measure: None,
+                    })
+                    .collect(),
+                hall: Vec::new(),
+            }
+        }
+    }
 }

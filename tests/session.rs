@@ -25,6 +25,27 @@ use std::time::{Duration, Instant};
 /// Small, fast settings: about 10 ms per generation.
 const SMALL: &[&str] = &["--population", "8", "--depth", "2", "--max-plies", "120"];
 
+/// Options beyond the original operators: tournament selection, Gaussian mutation, a narrow
+/// first population, a hall of fame, a many-game duel and yardstick measurements.
+const GA_OPTIONS: &[&str] = &[
+    "--selection",
+    "tournament:3",
+    "--mutation-kind",
+    "gauss:800:3",
+    "--mutation",
+    "0.9",
+    "--init-range",
+    "5000",
+    "--hall-of-fame",
+    "2",
+    "--duel-games",
+    "8",
+    "--measure-every",
+    "2",
+    "--measure-games",
+    "8",
+];
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
@@ -193,9 +214,12 @@ fn wait_for_file(child: &mut Child, path: &Path, limit: Duration) {
 #[test]
 fn thread_count_does_not_change_any_checkpoint() {
     // All against all, and the neighbour scheme (--games 4) with the start position.
-    let configs: [&[&str]; 2] = [
+    // And every GA option that draws random numbers or plays extra games.
+    let configs: [&[&str]; 4] = [
         &[],
         &["--games", "4", "--openings", "start", "--factor", "0"],
+        GA_OPTIONS,
+        &["--selection", "roulette", "--mutation-kind", "gauss:3000:2"],
     ];
     for (k, extra) in configs.iter().enumerate() {
         let runs: Vec<Tmp> = ["1", "2"]
@@ -248,7 +272,10 @@ fn thread_count_does_not_change_any_checkpoint() {
 /// or the session name; at another thread count).
 #[test]
 fn resume_continues_exactly_as_one_run() {
-    for (k, extra) in [&[][..], &["--games", "4"][..]].iter().enumerate() {
+    for (k, extra) in [&[][..], &["--games", "4"][..], GA_OPTIONS]
+        .iter()
+        .enumerate()
+    {
         let seed = 77 + k as u64;
         let with = |more: &[&'static str]| -> Vec<&'static str> {
             let mut v = SMALL.to_vec();

@@ -2,7 +2,9 @@
 
 use super::common::{ensure_folder, pool, show_progress};
 use anyhow::{bail, Context};
-use checkers_ga::ga::{GenerationStats, Session, Settings, Stop};
+use checkers_ga::ga::{
+    GaOptions, GenerationStats, Mutation, Selection, Session, Settings, Stop, Yardstick,
+};
 use checkers_ga::game::DrawRules;
 use checkers_ga::matchplay::OpeningBook;
 use checkers_ga::rng::fresh_seed;
@@ -52,6 +54,33 @@ pub struct SessionOptions {
     /// Plies without capture or man move that draw, 0 = off [new: 80, the 40-move rule]
     #[arg(long)]
     pub quiet_plies: Option<u32>,
+    /// Parent selection: truncation (the original: points plus noise, top half), roulette
+    /// (fitness-proportionate) or tournament:K [new: truncation]
+    #[arg(long)]
+    pub selection: Option<Selection>,
+    /// Mutation: replace (one weight replaced by a random i16, the original) or
+    /// gauss:SIGMA[:GENES] (GENES weights moved by Gaussian steps) [new: replace]
+    #[arg(long = "mutation-kind", value_name = "KIND")]
+    pub mutation_kind: Option<Mutation>,
+    /// Random weights are drawn uniformly from -R..R (32767 = the whole i16 range) [new: 32767]
+    #[arg(long, value_name = "R")]
+    pub init_range: Option<u16>,
+    /// Past bests that play in every tournament as extra opponents, 0 = none [new: 0]
+    #[arg(long, value_name = "H")]
+    pub hall_of_fame: Option<u32>,
+    /// Games of the duel that decides the best so far (even; 2 = the original, a tie goes to the
+    /// challenger; more: distinct ballot openings, a tie keeps the holder) [new: 2]
+    #[arg(long, value_name = "N")]
+    pub duel_games: Option<u32>,
+    /// Measure the best so far against the yardstick every K generations, 0 = never [new: 0]
+    #[arg(long, value_name = "K")]
+    pub measure_every: Option<u64>,
+    /// Games of each measurement (the first N/2 ballot openings, both colours) [new: 64]
+    #[arg(long, value_name = "N")]
+    pub measure_games: Option<u32>,
+    /// The fixed opponent of the measurements [new: material]
+    #[arg(long, value_name = "NAME")]
+    pub yardstick: Option<Yardstick>,
 }
 
 /// Options of a run that are not part of the session's identity.
@@ -125,7 +154,7 @@ fn new_settings(o: &SessionOptions, seed: u64, population: usize) -> Settings {
         (None, None) => Stop::Generations(1000),
     };
     let d = DrawRules::default();
-    Settings {
+    let mut s = Settings {
         population,
         games: o.games.unwrap_or(0),
         search: SearchConfig {
@@ -145,6 +174,40 @@ fn new_settings(o: &SessionOptions, seed: u64, population: usize) -> Settings {
             quiet_plies: o.quiet_plies.unwrap_or(d.quiet_plies),
             ..d
         },
+        ga: GaOptions {
+            measure_games: 64,
+            ..GaOptions::default()
+        },
+    };
+    override_ga(&mut s.ga, o);
+    s
+}
+
+/// The GA options given on the command line, over `g`.
+fn override_ga(g: &mut GaOptions, o: &SessionOptions) {
+    if let Some(x) = o.selection {
+        g.selection = x;
+    }
+    if let Some(x) = o.mutation_kind {
+        g.mutation = x;
+    }
+    if let Some(x) = o.init_range {
+        g.init_range = x;
+    }
+    if let Some(x) = o.hall_of_fame {
+        g.hall_of_fame = x;
+    }
+    if let Some(x) = o.duel_games {
+        g.duel_games = x;
+    }
+    if let Some(x) = o.measure_every {
+        g.measure_every = x;
+    }
+    if let Some(x) = o.measure_games {
+        g.measure_games = x;
+    }
+    if let Some(x) = o.yardstick {
+        g.yardstick = x;
     }
 }
 
@@ -186,6 +249,7 @@ fn override_settings(s: &mut Settings, o: &SessionOptions) {
     if let Some(q) = o.quiet_plies {
         s.rules.quiet_plies = q;
     }
+    override_ga(&mut s.ga, o);
 }
 
 /// Reads a population file of the original tool (its individuals; the other header fields
@@ -368,8 +432,16 @@ fn summary_line(st: &GenerationStats, s: &Session) -> String {
         Stop::Generations(g) => format!("/{g}"),
         Stop::Seconds(_) => String::new(),
     };
+    let measured = match st.measure {
+        Some(m) => format!(
+            "  vs {}: {}",
+            s.settings.ga.yardstick,
+            checkers_ga::report::elo_text(&m.wdl())
+        ),
+        None => String::new(),
+    };
     format!(
-        "gen {}{limit}  best {} mean {:.1} min {}  diversity {:.3}  {duel}  {} games {:.1}/s  {:.1} plies/game  {:.1} s",
+        "gen {}{limit}  best {} mean {:.1} min {}  diversity {:.3}  {duel}{measured}  {} games {:.1}/s  {:.1} plies/game  {:.1} s",
         st.generation,
         st.best,
         st.mean,

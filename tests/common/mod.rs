@@ -243,6 +243,7 @@ pub fn settings(population: usize, generations: u64, seed: u64) -> Settings {
         elite: 1,
         newcomers: 1,
         rules: DrawRules::default(),
+        ga: Default::default(),
     }
 }
 
