@@ -20,7 +20,7 @@
 
 use crate::board::{step, Color, Dir, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
 use crate::movegen;
-use serde::de::{self, IgnoredAny, SeqAccess, Visitor};
+use serde::de::{self, SeqAccess, Visitor};
 use serde::ser::SerializeTuple;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -34,24 +34,210 @@ pub const NUM_PARAMS: usize = 60;
 /// bound only matters for artificial positions, where the sum is saturated to it.
 pub const MAX_EVAL: i32 = 1 << 30;
 
-/// A weight vector: the genotype the GA evolves, in SPEC section 3 order.
+/// Number of endgame parameters that follow the 60 in the larger parameter sets.
+pub const NUM_ENDGAME: usize = 6;
+/// The 60 parameters and the endgame parameters.
+pub const NUM_ALL: usize = NUM_PARAMS + NUM_ENDGAME;
+/// The most weights any parameter set has.
+pub const MAX_WEIGHTS: usize = 2 * NUM_ALL;
+/// The number of pieces at which the phased set's mix is all opening weights (24 at the start).
+pub const PHASE_PIECES: i64 = 24;
+
+/// Which parameters a weight vector weighs.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub enum ParamSet {
+    /// The 60 parameters of the thesis, in its order.
+    #[default]
+    Thesis60,
+    /// The 60 and six endgame parameters (king chase, a weaker king's distance from the double
+    /// corners, trading when ahead).
+    Endgame66,
+    /// Two weights for each of the 66, one for the opening and one for the endgame, mixed by
+    /// the pieces left: `(open * n + end * (24 - n)) / 24` with `n` pieces on the board (at
+    /// most 24). Opening weights first, then endgame weights.
+    Phased132,
+}
+
+impl ParamSet {
+    pub const ALL: [ParamSet; 3] = [ParamSet::Thesis60, ParamSet::Endgame66, ParamSet::Phased132];
+
+    /// The number of weights.
+    pub const fn len(self) -> usize {
+        match self {
+            ParamSet::Thesis60 => NUM_PARAMS,
+            ParamSet::Endgame66 => NUM_ALL,
+            ParamSet::Phased132 => 2 * NUM_ALL,
+        }
+    }
+
+    /// Never: every set has weights (for clippy's len-without-is-empty).
+    pub const fn is_empty(self) -> bool {
+        false
+    }
+
+    /// The set's name in files and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ParamSet::Thesis60 => "thesis60",
+            ParamSet::Endgame66 => "endgame66",
+            ParamSet::Phased132 => "phased132",
+        }
+    }
+
+    /// The set with this name.
+    pub fn from_name(name: &str) -> Option<ParamSet> {
+        ParamSet::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The set with this many weights.
+    pub fn from_len(n: usize) -> Option<ParamSet> {
+        ParamSet::ALL.into_iter().find(|s| s.len() == n)
+    }
+
+    /// Its parameters, in weight order: a name and a description each.
+    pub fn params(self) -> &'static [Param] {
+        match self {
+            ParamSet::Thesis60 => &PARAMS,
+            ParamSet::Endgame66 => &ALL_PARAMS,
+            ParamSet::Phased132 => phased_params(),
+        }
+    }
+
+    /// The index of the parameter with this name.
+    pub fn index_of(self, name: &str) -> Option<usize> {
+        self.params().iter().position(|p| p.name == name)
+    }
+}
+
+impl fmt::Display for ParamSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for ParamSet {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        ParamSet::from_name(s).ok_or_else(|| {
+            format!("unknown parameter set '{s}' (expected thesis60, endgame66 or phased132)")
+        })
+    }
+}
+
+/// A weight vector: the genotype the GA evolves, for one [`ParamSet`] (weight `i` multiplies
+/// parameter `set.params()[i]`). Small and `Copy`; the unused tail is always 0.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Weights(pub [i16; NUM_PARAMS]);
+pub struct Weights {
+    set: ParamSet,
+    w: [i16; MAX_WEIGHTS],
+}
 
 impl Weights {
-    /// A random weight vector: each weight uniform over the whole `i16` range.
+    /// Weights of the thesis's 60 parameters.
+    pub const fn thesis(values: [i16; NUM_PARAMS]) -> Weights {
+        let mut w = [0i16; MAX_WEIGHTS];
+        let mut i = 0;
+        while i < NUM_PARAMS {
+            w[i] = values[i];
+            i += 1;
+        }
+        Weights {
+            set: ParamSet::Thesis60,
+            w,
+        }
+    }
+
+    /// Weights of `set` from its values (None when the count is not the set's).
+    pub fn new(set: ParamSet, values: &[i16]) -> Option<Weights> {
+        if values.len() != set.len() {
+            return None;
+        }
+        let mut w = [0i16; MAX_WEIGHTS];
+        w[..values.len()].copy_from_slice(values);
+        Some(Weights { set, w })
+    }
+
+    /// A random weight vector of the 60: each weight uniform over the whole `i16` range.
     pub fn random<R: rand::Rng + ?Sized>(rng: &mut R) -> Weights {
-        let mut w = [0i16; NUM_PARAMS];
-        for x in w.iter_mut() {
+        Weights::random_of(ParamSet::Thesis60, rng)
+    }
+
+    /// A random weight vector of `set`: each weight uniform over the whole `i16` range.
+    pub fn random_of<R: rand::Rng + ?Sized>(set: ParamSet, rng: &mut R) -> Weights {
+        let mut w = Weights::zero_of(set);
+        for x in w.values_mut() {
             // The high 16 bits of a uniform u32 are a uniform u16, reinterpreted as i16.
             *x = (rng.next_u32() >> 16) as u16 as i16;
         }
-        Weights(w)
+        w
     }
 
-    /// All weights 0.
+    /// All 60 weights 0.
     pub const fn zero() -> Weights {
-        Weights([0; NUM_PARAMS])
+        Weights::zero_of(ParamSet::Thesis60)
+    }
+
+    /// All weights of `set` 0.
+    pub const fn zero_of(set: ParamSet) -> Weights {
+        Weights {
+            set,
+            w: [0; MAX_WEIGHTS],
+        }
+    }
+
+    pub const fn set(&self) -> ParamSet {
+        self.set
+    }
+
+    /// The number of weights (the set's).
+    pub const fn len(&self) -> usize {
+        self.set.len()
+    }
+
+    pub const fn is_empty(&self) -> bool {
+        false
+    }
+
+    pub fn values(&self) -> &[i16] {
+        &self.w[..self.set.len()]
+    }
+
+    pub fn values_mut(&mut self) -> &mut [i16] {
+        let n = self.set.len();
+        &mut self.w[..n]
+    }
+
+    /// The same weights in `to` where `to` holds every parameter of this set (thesis60 into
+    /// endgame66 with the endgame weights 0; either into phased132 with equal opening and
+    /// endgame weights). None otherwise.
+    pub fn widen(&self, to: ParamSet) -> Option<Weights> {
+        let mut out = Weights::zero_of(to);
+        match (self.set, to) {
+            (a, b) if a == b => return Some(*self),
+            (ParamSet::Thesis60, ParamSet::Endgame66) => {
+                out.w[..NUM_PARAMS].copy_from_slice(self.values())
+            }
+            (ParamSet::Thesis60 | ParamSet::Endgame66, ParamSet::Phased132) => {
+                let n = self.len();
+                out.w[..n].copy_from_slice(self.values());
+                out.w[NUM_ALL..NUM_ALL + n].copy_from_slice(self.values());
+            }
+            _ => return None,
+        }
+        Some(out)
+    }
+}
+
+impl std::ops::Index<usize> for Weights {
+    type Output = i16;
+    fn index(&self, i: usize) -> &i16 {
+        &self.values()[i]
+    }
+}
+
+impl std::ops::IndexMut<usize> for Weights {
+    fn index_mut(&mut self, i: usize) -> &mut i16 {
+        &mut self.values_mut()[i]
     }
 }
 
@@ -63,7 +249,7 @@ pub const fn material() -> Weights {
     w[1] = 160;
     w[2] = -100;
     w[3] = -160;
-    Weights(w)
+    Weights::thesis(w)
 }
 
 impl Default for Weights {
@@ -72,41 +258,48 @@ impl Default for Weights {
     }
 }
 
-/// Serialized as a fixed-length tuple of 60 `i16` (serde derives stop at 32 elements).
+/// Serialized as the set, then its weights as a sequence (checkpoints).
 impl Serialize for Weights {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut t = serializer.serialize_tuple(NUM_PARAMS)?;
-        for x in &self.0 {
-            t.serialize_element(x)?;
-        }
+        let mut t = serializer.serialize_tuple(2)?;
+        t.serialize_element(&self.set)?;
+        t.serialize_element(self.values())?;
         t.end()
     }
 }
 
 impl<'de> Deserialize<'de> for Weights {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Weights, D::Error> {
+        let (set, values): (ParamSet, Vec<i16>) = Deserialize::deserialize(deserializer)?;
+        if values.len() != set.len() {
+            return Err(de::Error::invalid_length(
+                values.len(),
+                &format!("{} weights of {set}", set.len()).as_str(),
+            ));
+        }
+        Ok(Weights::new(set, &values).expect("length checked"))
+    }
+}
+
+/// The 60 weights as the first checkpoint format stored them: a fixed tuple of 60 `i16`.
+pub struct Thesis60Tuple(pub Weights);
+
+impl<'de> Deserialize<'de> for Thesis60Tuple {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Thesis60Tuple, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
-            type Value = Weights;
+            type Value = Thesis60Tuple;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 write!(f, "a sequence of {NUM_PARAMS} i16 weights")
             }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Weights, A::Error> {
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Thesis60Tuple, A::Error> {
                 let mut w = [0i16; NUM_PARAMS];
                 for (i, x) in w.iter_mut().enumerate() {
                     *x = seq
                         .next_element()?
                         .ok_or_else(|| de::Error::invalid_length(i, &self))?;
                 }
-                // Self-describing formats (JSON) may hold more; fixed tuples (bincode) cannot.
-                let mut n = NUM_PARAMS;
-                while seq.next_element::<IgnoredAny>()?.is_some() {
-                    n += 1;
-                }
-                if n != NUM_PARAMS {
-                    return Err(de::Error::invalid_length(n, &self));
-                }
-                Ok(Weights(w))
+                Ok(Thesis60Tuple(Weights::thesis(w)))
             }
         }
         deserializer.deserialize_tuple(NUM_PARAMS, V)
@@ -281,6 +474,69 @@ pub const PARAMS: [Param; NUM_PARAMS] = [
     ),
 ];
 
+/// The 60 and the endgame parameters: the parameters of [`ParamSet::Endgame66`].
+pub const ALL_PARAMS: [Param; NUM_ALL] = {
+    let mut all = [p("", ""); NUM_ALL];
+    let mut i = 0;
+    while i < NUM_PARAMS {
+        all[i] = PARAMS[i];
+        i += 1;
+    }
+    let endgame = ENDGAME_PARAMS;
+    let mut k = 0;
+    while k < NUM_ENDGAME {
+        all[NUM_PARAMS + k] = endgame[k];
+        k += 1;
+    }
+    all
+};
+
+/// The endgame parameters: only the kings ahead in number chase, and a side trades when ahead.
+pub const ENDGAME_PARAMS: [Param; NUM_ENDGAME] = [
+    p(
+        "king_chase",
+        "with more kings: sum over own kings of 14 - distance to the nearest opponent piece",
+    ),
+    p(
+        "opp_king_chase",
+        "opponent with more kings: the same for its kings and own pieces",
+    ),
+    p(
+        "cornered_distance",
+        "with more kings: sum of opponent kings' distances to the nearest double-corner square",
+    ),
+    p(
+        "opp_cornered_distance",
+        "opponent with more kings: sum of own kings' distances to the nearest double-corner square",
+    ),
+    p(
+        "trade",
+        "(own pieces - opponent pieces) * (24 - pieces on the board): trading when ahead",
+    ),
+    p(
+        "centre_kings",
+        "own kings on the 8 centre squares (10, 11, 14, 15, 18, 19, 22, 23)",
+    ),
+];
+
+/// The phased set's parameters: each of the 66 twice, `NAME@open` then (after all of those)
+/// `NAME@end`.
+fn phased_params() -> &'static [Param] {
+    static PHASED: std::sync::OnceLock<Vec<Param>> = std::sync::OnceLock::new();
+    PHASED.get_or_init(|| {
+        let mut v = Vec::with_capacity(2 * NUM_ALL);
+        for (phase, when) in [("open", "in the opening"), ("end", "in the endgame")] {
+            for q in ALL_PARAMS.iter() {
+                let name: &'static str = Box::leak(format!("{}@{phase}", q.name).into_boxed_str());
+                let description: &'static str =
+                    Box::leak(format!("{} ({when})", q.description).into_boxed_str());
+                v.push(Param { name, description });
+            }
+        }
+        v
+    })
+}
+
 /// The index (0-based) of the parameter with this short name.
 pub fn param_index(name: &str) -> Option<usize> {
     PARAMS.iter().position(|p| p.name == name)
@@ -303,34 +559,153 @@ pub struct WeightedSum<'a> {
 impl Trace for WeightedSum<'_> {
     #[inline(always)]
     fn add(&mut self, param: usize, value: i32) {
-        self.sum += value as i64 * self.weights.0[param] as i64;
+        self.sum += value as i64 * self.weights.w[param] as i64;
     }
 }
 
-/// Records the values: the feature vector.
-pub struct FeatureVector(pub [i32; NUM_PARAMS]);
+/// Accumulates the opening and the endgame sums of the phased set.
+struct PhasedSum<'a> {
+    w: &'a [i16; MAX_WEIGHTS],
+    open: i64,
+    end: i64,
+}
 
-impl Trace for FeatureVector {
+impl Trace for PhasedSum<'_> {
     #[inline(always)]
     fn add(&mut self, param: usize, value: i32) {
-        self.0[param] = value;
+        self.open += value as i64 * self.w[param] as i64;
+        self.end += value as i64 * self.w[NUM_ALL + param] as i64;
     }
 }
 
-/// Evaluation of `pos` for `player` (whoever is to move): sum of parameter * weight, saturated
-/// to `-MAX_EVAL..=MAX_EVAL` (never reached by real positions).
-#[inline]
-pub fn evaluate(pos: &Position, player: Color, w: &Weights) -> i32 {
-    let mut t = WeightedSum { weights: w, sum: 0 };
-    eval_trace(pos, player, &mut t);
-    t.sum.clamp(-(MAX_EVAL as i64), MAX_EVAL as i64) as i32
+/// Records the values: the feature vector (the 60, or the 60 and the endgame parameters).
+pub struct FeatureVector<const N: usize>(pub [i32; N]);
+
+impl<const N: usize> Trace for FeatureVector<N> {
+    #[inline(always)]
+    fn add(&mut self, param: usize, value: i32) {
+        if param < N {
+            self.0[param] = value;
+        }
+    }
 }
 
-/// The 60 parameter values of `pos` for `player`, in SPEC order.
+/// Evaluation of `pos` for `player` (whoever is to move): sum of parameter * weight (for the
+/// phased set, the opening and endgame sums mixed by the pieces left), saturated to
+/// `-MAX_EVAL..=MAX_EVAL` (never reached by real positions).
+#[inline]
+pub fn evaluate(pos: &Position, player: Color, w: &Weights) -> i32 {
+    let sum = match w.set {
+        ParamSet::Thesis60 => {
+            let mut t = WeightedSum { weights: w, sum: 0 };
+            eval_trace(pos, player, &mut t);
+            t.sum
+        }
+        ParamSet::Endgame66 => {
+            let mut t = WeightedSum { weights: w, sum: 0 };
+            eval_trace(pos, player, &mut t);
+            endgame_trace(pos, player, &mut t);
+            t.sum
+        }
+        ParamSet::Phased132 => {
+            let mut t = PhasedSum {
+                w: &w.w,
+                open: 0,
+                end: 0,
+            };
+            eval_trace(pos, player, &mut t);
+            endgame_trace(pos, player, &mut t);
+            let n = (pos.occupied().count() as i64).min(PHASE_PIECES);
+            (t.open * n + t.end * (PHASE_PIECES - n)) / PHASE_PIECES
+        }
+    };
+    sum.clamp(-(MAX_EVAL as i64), MAX_EVAL as i64) as i32
+}
+
+/// The 60 parameter values of `pos` for `player`, in the thesis's order.
 pub fn features(pos: &Position, player: Color) -> [i32; NUM_PARAMS] {
     let mut t = FeatureVector([0; NUM_PARAMS]);
     eval_trace(pos, player, &mut t);
     t.0
+}
+
+/// The 60 parameter values and the endgame parameters, in the order of [`ALL_PARAMS`].
+pub fn all_features(pos: &Position, player: Color) -> [i32; NUM_ALL] {
+    let mut t = FeatureVector([0; NUM_ALL]);
+    eval_trace(pos, player, &mut t);
+    endgame_trace(pos, player, &mut t);
+    t.0
+}
+
+/// The squares nearest the corners a weaker king runs to: the two double corners.
+const DOUBLE_CORNERS: [u8; 4] = [1, 5, 28, 32];
+/// The 8 centre squares.
+const CENTRE8: u32 = sq(10) | sq(11) | sq(14) | sq(15) | sq(18) | sq(19) | sq(22) | sq(23);
+
+/// Manhattan distance between two squares on the 8x8 board (rows plus columns, 0..14).
+#[inline]
+fn manhattan(a: u8, b: u8) -> i32 {
+    use crate::board::{col_of, row_of};
+    (row_of(a) as i32 - row_of(b) as i32).abs() + (col_of(a) as i32 - col_of(b) as i32).abs()
+}
+
+/// Squares (1..32) of a bitboard.
+#[inline]
+fn squares_of(mut b: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if b == 0 {
+            return None;
+        }
+        let s = b.trailing_zeros() as u8 + 1;
+        b &= b - 1;
+        Some(s)
+    })
+}
+
+/// (chase, cornered) for a side `strong` with more kings than `weak` has: the sum over its
+/// kings of 14 minus the distance to the nearest weak piece, and the sum over the weak side's
+/// kings of the distance to the nearest double-corner square. (0, 0) when not ahead in kings.
+#[inline]
+fn chase(strong_kings: u32, weak: u32, weak_kings: u32) -> (i32, i32) {
+    if strong_kings.count_ones() <= weak_kings.count_ones() || weak == 0 {
+        return (0, 0);
+    }
+    let mut chase = 0;
+    for k in squares_of(strong_kings) {
+        let nearest = squares_of(weak)
+            .map(|o| manhattan(k, o))
+            .min()
+            .unwrap_or(14);
+        chase += 14 - nearest;
+    }
+    let mut cornered = 0;
+    for k in squares_of(weak_kings) {
+        cornered += DOUBLE_CORNERS
+            .iter()
+            .map(|&c| manhattan(k, c))
+            .min()
+            .unwrap_or(0);
+    }
+    (chase, cornered)
+}
+
+/// Reports the endgame parameters (indices 60.. of [`ALL_PARAMS`]) of `pos` for `player`.
+#[inline]
+pub fn endgame_trace<T: Trace>(pos: &Position, player: Color, t: &mut T) {
+    let (own, opp) = (pos.pieces(player).0, pos.pieces(player.opposite()).0);
+    let (own_k, opp_k) = (pos.kings(player).0, pos.kings(player.opposite()).0);
+    let (mut c, mut oc) = ((0, 0), (0, 0));
+    if own_k | opp_k != 0 {
+        c = chase(own_k, opp, opp_k);
+        oc = chase(opp_k, own, own_k);
+    }
+    let (np, no) = (own.count_ones() as i32, opp.count_ones() as i32);
+    t.add(NUM_PARAMS, c.0);
+    t.add(NUM_PARAMS + 1, oc.0);
+    t.add(NUM_PARAMS + 2, c.1);
+    t.add(NUM_PARAMS + 3, oc.1);
+    t.add(NUM_PARAMS + 4, (np - no) * (24 - (np + no)).max(0));
+    t.add(NUM_PARAMS + 5, (own_k & CENTRE8).count_ones() as i32);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -691,10 +1066,10 @@ mod tests {
         let (mut lo, mut hi) = (0i16, 0i16);
         for _ in 0..1000 {
             let w = Weights::random(&mut r);
-            lo = lo.min(*w.0.iter().min().unwrap());
-            hi = hi.max(*w.0.iter().max().unwrap());
+            lo = lo.min(*w.values().iter().min().unwrap());
+            hi = hi.max(*w.values().iter().max().unwrap());
         }
         assert!(lo < -32000 && hi > 32000, "{lo} {hi}");
-        assert_eq!(Weights::zero().0, [0; NUM_PARAMS]);
+        assert_eq!(*Weights::zero().values(), [0; NUM_PARAMS]);
     }
 }

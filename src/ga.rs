@@ -7,7 +7,9 @@
 //! `(session seed, purpose, g, index)`, so a session resumed from the checkpoint written after
 //! generation `g` continues exactly as if it had never stopped, at any thread count.
 
-use crate::eval::{Weights, NUM_PARAMS};
+#[cfg(test)]
+use crate::eval::NUM_PARAMS;
+use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
 use crate::game::{DrawRules, Outcome};
 use crate::matchplay::{play_match, Engine, MatchSettings, OpeningBook, Wdl};
 use crate::openings::ballot;
@@ -92,15 +94,13 @@ impl std::str::FromStr for Selection {
             "truncation" => Ok(Selection::Truncation),
             "roulette" => Ok(Selection::Roulette),
             _ => {
-                let k: u32 = s
-                    .strip_prefix("tournament:")
-                    .or_else(|| {
-                        s.strip_prefix("tournament")
-                            .map(|r| r.trim_start_matches('='))
-                    })
-                    .and_then(|k| if k.is_empty() { Some("2") } else { Some(k) })
-                    .and_then(|k| k.parse().ok())
-                    .ok_or_else(bad)?;
+                let k: u32 = match s {
+                    "tournament" => 2,
+                    _ => s
+                        .strip_prefix("tournament:")
+                        .and_then(|k| k.parse().ok())
+                        .ok_or_else(bad)?,
+                };
                 if (2..=64).contains(&k) {
                     Ok(Selection::Tournament(k))
                 } else {
@@ -135,7 +135,7 @@ impl std::str::FromStr for Mutation {
     fn from_str(s: &str) -> Result<Self, String> {
         let bad = || {
             format!(
-                "unknown mutation '{s}' (expected replace, or gauss:SIGMA[:GENES] with SIGMA                  1..32767 and GENES 1..{NUM_PARAMS})"
+                "unknown mutation '{s}' (expected replace, or gauss:SIGMA[:GENES] with SIGMA 1..32767 and GENES 1..{MAX_WEIGHTS})"
             )
         };
         if s == "replace" {
@@ -151,7 +151,7 @@ impl std::str::FromStr for Mutation {
         if it.next().is_some() || !(1..=32767).contains(&sigma) {
             return Err(bad());
         }
-        if !(1..=NUM_PARAMS as u32).contains(&genes) {
+        if !(1..=MAX_WEIGHTS as u32).contains(&genes) {
             return Err(bad());
         }
         Ok(Mutation::Gauss { sigma, genes })
@@ -161,6 +161,8 @@ impl std::str::FromStr for Mutation {
 /// The GA's operators beyond the original tool's, and the session's own measurements.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GaOptions {
+    /// The parameters the weight vectors weigh.
+    pub params: ParamSet,
     pub selection: Selection,
     pub mutation: Mutation,
     /// Random weights (first population, newcomers) are uniform in `[-init_range, init_range]`
@@ -184,6 +186,7 @@ impl Default for GaOptions {
     /// The original tool's operators and no measurement.
     fn default() -> Self {
         GaOptions {
+            params: ParamSet::Thesis60,
             selection: Selection::Truncation,
             mutation: Mutation::Replace,
             init_range: i16::MAX as u16,
@@ -275,7 +278,7 @@ impl Settings {
             ));
         }
         let ga = &self.ga;
-        if ga.duel_games == 0 || ga.duel_games % 2 != 0 || ga.duel_games > 2 * 156 {
+        if ga.duel_games == 0 || !ga.duel_games.is_multiple_of(2) || ga.duel_games > 2 * 156 {
             return Err(format!(
                 "duel games {} must be an even number from 2 to 312",
                 ga.duel_games
@@ -289,6 +292,15 @@ impl Settings {
                 "hall of fame {} must be 0..{MAX_POPULATION}",
                 ga.hall_of_fame
             ));
+        }
+        if let Mutation::Gauss { genes, .. } = ga.mutation {
+            if genes as usize > ga.params.len() {
+                return Err(format!(
+                    "mutation of {genes} genes: the {} set has {} weights",
+                    ga.params,
+                    ga.params.len()
+                ));
+            }
         }
         if ga.init_range == 0 || ga.init_range > i16::MAX as u16 {
             return Err(format!("init range {} must be 1..32767", ga.init_range));
@@ -377,9 +389,9 @@ impl Session {
     /// A new session with a random first population.
     pub fn new(name: &str, settings: Settings) -> Session {
         let mut rng = derive(settings.seed, Purpose::Initial, 0, 0);
-        let range = settings.ga.init_range;
+        let (set, range) = (settings.ga.params, settings.ga.init_range);
         let population = (0..settings.population)
-            .map(|_| random_weights(range, &mut rng))
+            .map(|_| random_weights(set, range, &mut rng))
             .collect();
         Session::with_population(name, settings, population)
     }
@@ -515,7 +527,7 @@ impl Session {
             k += 1;
         }
         while next.len() < n {
-            next.push(random_weights(s.ga.init_range, &mut brng));
+            next.push(random_weights(s.ga.params, s.ga.init_range, &mut brng));
         }
 
         // 4. The best so far against the yardstick, every `measure_every` generations.
@@ -551,18 +563,18 @@ impl Session {
     }
 }
 
-/// A random weight vector, each weight uniform in `[-range, range]` (the whole `i16` range
-/// for 32767 and above, drawn exactly as [`Weights::random`]).
-pub fn random_weights<R: Rng + ?Sized>(range: u16, rng: &mut R) -> Weights {
+/// A random weight vector of `set`, each weight uniform in `[-range, range]` (the whole `i16`
+/// range for 32767 and above, drawn exactly as [`Weights::random_of`]).
+pub fn random_weights<R: Rng + ?Sized>(set: ParamSet, range: u16, rng: &mut R) -> Weights {
     if range >= i16::MAX as u16 {
-        return Weights::random(rng);
+        return Weights::random_of(set, rng);
     }
-    let mut w = [0i16; NUM_PARAMS];
+    let mut w = Weights::zero_of(set);
     let r = range as i32;
-    for x in w.iter_mut() {
+    for x in w.values_mut() {
         *x = rng.random_range(-r..=r) as i16;
     }
-    Weights(w)
+    w
 }
 
 /// The best so far plays the yardstick over the first `measure_games / 2` ballot openings,
@@ -632,12 +644,12 @@ pub fn select_parents(pop: &[Weights], ranked: &[usize], count: usize) -> Vec<We
     parents
 }
 
-/// One-point crossover: one cut in `1..NUM_PARAMS`, tails swapped, two children.
+/// One-point crossover: one cut in `1..len`, tails swapped, two children (of the same set).
 pub fn crossover(a: &Weights, b: &Weights, cut: usize) -> (Weights, Weights) {
     let mut c1 = *a;
     let mut c2 = *b;
-    c1.0[cut..].copy_from_slice(&b.0[cut..]);
-    c2.0[cut..].copy_from_slice(&a.0[cut..]);
+    c1.values_mut()[cut..].copy_from_slice(&b.values()[cut..]);
+    c2.values_mut()[cut..].copy_from_slice(&a.values()[cut..]);
     (c1, c2)
 }
 
@@ -672,7 +684,7 @@ pub fn breed_with<R: Rng + ?Sized>(
                 break;
             }
             let (a, b) = (pair[0], *pair.get(1).unwrap_or(&pair[0]));
-            let cut = rng.random_range(1..NUM_PARAMS);
+            let cut = rng.random_range(1..a.len());
             let (c1, c2) = crossover(&a, &b, cut);
             children.push(c1);
             children.push(c2);
@@ -747,15 +759,15 @@ fn gaussian<R: Rng + ?Sized>(rng: &mut R) -> f64 {
 pub fn mutate<R: Rng + ?Sized>(child: &mut Weights, kind: Mutation, rng: &mut R) {
     match kind {
         Mutation::Replace => {
-            let i = rng.random_range(0..NUM_PARAMS);
-            child.0[i] = (rng.next_u32() >> 16) as u16 as i16;
+            let i = rng.random_range(0..child.len());
+            child[i] = (rng.next_u32() >> 16) as u16 as i16;
         }
         Mutation::Gauss { sigma, genes } => {
             for _ in 0..genes {
-                let i = rng.random_range(0..NUM_PARAMS);
+                let i = rng.random_range(0..child.len());
                 let step = (gaussian(rng) * sigma as f64).round();
-                let v = (child.0[i] as f64 + step).clamp(i16::MIN as f64, i16::MAX as f64);
-                child.0[i] = v as i16;
+                let v = (child[i] as f64 + step).clamp(i16::MIN as f64, i16::MAX as f64);
+                child[i] = v as i16;
             }
         }
     }
@@ -770,13 +782,13 @@ pub fn diversity(pop: &[Weights]) -> f64 {
     let mut total = 0u64;
     for i in 0..n {
         for j in i + 1..n {
-            for k in 0..NUM_PARAMS {
-                total += (pop[i].0[k] as i32 - pop[j].0[k] as i32).unsigned_abs() as u64;
+            for (x, y) in pop[i].values().iter().zip(pop[j].values()) {
+                total += (*x as i32 - *y as i32).unsigned_abs() as u64;
             }
         }
     }
     let pairs = (n * (n - 1) / 2) as f64;
-    total as f64 / pairs / NUM_PARAMS as f64 / 65535.0
+    total as f64 / pairs / pop[0].len() as f64 / 65535.0
 }
 
 /// The generation's best plays the best so far. With `duel_games` 2 (the original): two games,
@@ -796,7 +808,7 @@ fn duel(challenger: &Weights, holder: &Weights, s: &Settings, g: u64) -> Duel {
     // Game k: opening k / 2, the challenger Black when k is even. Each has its own generator.
     let play = |k: u64| {
         let mut grng = derive(s.seed, Purpose::Duel, g, k + 1);
-        let (wb, ww) = if k % 2 == 0 {
+        let (wb, ww) = if k.is_multiple_of(2) {
             (challenger, holder)
         } else {
             (holder, challenger)
@@ -807,7 +819,7 @@ fn duel(challenger: &Weights, holder: &Weights, s: &Settings, g: u64) -> Duel {
         })
         .result()
         .map(|r| r.0);
-        (result, k % 2 == 0)
+        (result, k.is_multiple_of(2))
     };
     let results: Vec<(Option<Outcome>, bool)> =
         (0..2 * pairs as u64).into_par_iter().map(play).collect();
@@ -840,16 +852,16 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     fn w(v: i16) -> Weights {
-        Weights([v; NUM_PARAMS])
+        Weights::thesis([v; NUM_PARAMS])
     }
 
     #[test]
     fn crossover_swaps_tails_at_one_cut() {
         let (c1, c2) = crossover(&w(1), &w(2), 10);
-        assert_eq!(&c1.0[..10], &[1; 10]);
-        assert_eq!(&c1.0[10..], &[2; 50]);
-        assert_eq!(&c2.0[..10], &[2; 10]);
-        assert_eq!(&c2.0[10..], &[1; 50]);
+        assert_eq!(&c1.values()[..10], &[1; 10]);
+        assert_eq!(&c1.values()[10..], &[2; 50]);
+        assert_eq!(&c2.values()[..10], &[2; 10]);
+        assert_eq!(&c2.values()[10..], &[1; 50]);
     }
 
     #[test]
@@ -873,7 +885,7 @@ mod tests {
         let kids = breed(&[w(7), w(7)], 100, 1.0, &mut rng);
         assert_eq!(kids.len(), 100);
         for k in &kids {
-            assert!(k.0.iter().filter(|&&x| x != 7).count() <= 1);
+            assert!(k.values().iter().filter(|&&x| x != 7).count() <= 1);
         }
         assert!(kids.iter().any(|k| *k != w(7)));
         let none = breed(&[w(7), w(7)], 10, 0.0, &mut rng);
@@ -900,7 +912,7 @@ mod tests {
         for _ in 0..500 {
             let mut c = w(1000);
             mutate(&mut c, kind, &mut rng);
-            let changed: Vec<i16> = c.0.iter().copied().filter(|&x| x != 1000).collect();
+            let changed: Vec<i16> = c.values().iter().copied().filter(|&x| x != 1000).collect();
             assert!(changed.len() <= 3);
             // Six standard deviations: a step this large is a bug, not bad luck.
             assert!(changed.iter().all(|&x| (x as i32 - 1000).abs() <= 3000));
@@ -912,7 +924,7 @@ mod tests {
         for _ in 0..100 {
             mutate(&mut c, kind, &mut rng);
         }
-        assert!(c.0.iter().all(|&x| x > 20000));
+        assert!(c.values().iter().all(|&x| x > 20000));
     }
 
     #[test]
@@ -960,7 +972,7 @@ mod tests {
             "gauss",
             "gauss:0",
             "gauss:5:0",
-            "gauss:5:61",
+            "gauss:5:133",
             "gauss:x",
             "flip",
         ] {
@@ -975,11 +987,15 @@ mod tests {
     fn random_weights_stay_in_their_range() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         for _ in 0..100 {
-            let v = random_weights(300, &mut rng);
-            assert!(v.0.iter().all(|&x| (-300..=300).contains(&x)));
+            let v = random_weights(ParamSet::Phased132, 300, &mut rng);
+            assert_eq!(v.len(), 132);
+            assert!(v.values().iter().all(|&x| (-300..=300).contains(&x)));
         }
         let mut a = ChaCha8Rng::seed_from_u64(8);
         let mut b = ChaCha8Rng::seed_from_u64(8);
-        assert_eq!(random_weights(32767, &mut a), Weights::random(&mut b));
+        assert_eq!(
+            random_weights(ParamSet::Thesis60, 32767, &mut a),
+            Weights::random(&mut b)
+        );
     }
 }

@@ -17,7 +17,7 @@
 //!
 //! Errors are [`ReportError`]: one line, naming the file where there is one.
 
-use crate::eval::{Weights, NUM_PARAMS, PARAMS};
+use crate::eval::{ParamSet, Weights, MAX_WEIGHTS, NUM_PARAMS, PARAMS};
 use crate::ga::{GenerationStats, Session};
 use crate::matchplay::{elo, Wdl};
 use crate::store::CHECKPOINT_MAGIC;
@@ -138,8 +138,10 @@ impl InputKind {
     }
 }
 
-/// A file that holds weights, read.
+/// A file that holds weights, read. (Read once per command: the size of a weight vector
+/// inline is no concern.)
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Input {
     /// One weight vector (JSON, CSV or the original weight file).
     Weights {
@@ -223,8 +225,10 @@ pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, ReportError> {
         });
     }
     let head: Vec<&str> = t.lines().next().unwrap_or("").split_whitespace().collect();
-    if head.first() == Some(&"60") {
-        if head == ["60", "1"] {
+    // The larger sets in the original's weight-file form: `66 1` or `132 1`.
+    let larger = matches!(head.as_slice(), ["66" | "132", "1"]);
+    if head.first() == Some(&"60") || larger {
+        if head == ["60", "1"] || larger {
             let f = crate::weights::parse_weight_file(t).map_err(|mut e| {
                 e.path = Some(path.to_path_buf());
                 ReportError(e.to_string())
@@ -282,15 +286,17 @@ pub fn parse_population(text: &str) -> Result<(Option<String>, Vec<Weights>), Re
                 vals.len()
             ));
         }
-        let w = crate::weights::parse_weight_tokens(&vals).map_err(|(k, v, _)| {
-            ReportError(format!(
-                "population file: line {}, weight {} ({}) is '{v}', not an integer in \
+        let w = crate::weights::parse_weight_tokens(ParamSet::Thesis60, &vals).map_err(
+            |(k, v, _)| {
+                ReportError(format!(
+                    "population file: line {}, weight {} ({}) is '{v}', not an integer in \
                  -32768..=32767",
-                lineno + 1,
-                k + 1,
-                PARAMS[k].name
-            ))
-        })?;
+                    lineno + 1,
+                    k + 1,
+                    PARAMS[k].name
+                ))
+            },
+        )?;
         pop.push(w);
     }
     if pop.len() != n {
@@ -504,11 +510,11 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
 
 /// Parameter indices (0-based) in the chosen order; ties keep the parameter order.
 pub fn sorted_indices(w: &Weights, sort: SortOrder) -> Vec<usize> {
-    let mut idx: Vec<usize> = (0..NUM_PARAMS).collect();
+    let mut idx: Vec<usize> = (0..w.len()).collect();
     match sort {
         SortOrder::Number => {}
-        SortOrder::Weight => idx.sort_by_key(|&i| std::cmp::Reverse(w.0[i])),
-        SortOrder::Abs => idx.sort_by_key(|&i| std::cmp::Reverse((w.0[i] as i32).abs())),
+        SortOrder::Weight => idx.sort_by_key(|&i| std::cmp::Reverse(w[i])),
+        SortOrder::Abs => idx.sort_by_key(|&i| std::cmp::Reverse((w[i] as i32).abs())),
     }
     idx
 }
@@ -517,21 +523,23 @@ pub fn sorted_indices(w: &Weights, sort: SortOrder) -> Vec<usize> {
 /// parameter, a rule, and a legend with the class thresholds and counts. No line is longer
 /// than [`TABLE_WIDTH`]; descriptions are cut to fit.
 pub fn weights_table(w: &Weights, sort: SortOrder) -> String {
-    let name_w = PARAMS.iter().map(|p| p.name.len()).max().unwrap_or(4);
-    let prefix = 2 + 1 + name_w + 1 + 6 + 1 + 5 + 1;
+    let params = w.set().params();
+    let name_w = params.iter().map(|p| p.name.len()).max().unwrap_or(4);
+    let nw = if w.len() > 99 { 3 } else { 2 };
+    let prefix = nw + 1 + name_w + 1 + 6 + 1 + 5 + 1;
     let desc_w = TABLE_WIDTH.saturating_sub(prefix).max(10);
     let mut lines = vec![format!(
-        "{:>2} {:<name_w$} {:>6} {:<5} {}",
+        "{:>nw$} {:<name_w$} {:>6} {:<5} {}",
         "#", "name", "weight", "class", "description"
     )];
     for i in sorted_indices(w, sort) {
-        let p = &PARAMS[i];
+        let p = &params[i];
         lines.push(format!(
-            "{:>2} {:<name_w$} {:>6} {:<5} {}",
+            "{:>nw$} {:<name_w$} {:>6} {:<5} {}",
             i + 1,
             p.name,
-            w.0[i],
-            Priority::of(w.0[i]).label(),
+            w[i],
+            Priority::of(w[i]).label(),
             fit(p.description, desc_w)
         ));
     }
@@ -553,7 +561,7 @@ pub fn weights_table(w: &Weights, sort: SortOrder) -> String {
     let counts: Vec<String> = Priority::ALL
         .iter()
         .map(|&c| {
-            let n = w.0.iter().filter(|&&x| Priority::of(x) == c).count();
+            let n = w.values().iter().filter(|&&x| Priority::of(x) == c).count();
             format!("{} {n}", c.label())
         })
         .collect();
@@ -645,11 +653,12 @@ pub fn export(w: &Weights, format: ExportFormat, source: &str, comment: Option<&
     }
 }
 
-/// CSV: a header line `number,name,weight`, then one line per parameter in SPEC order.
+/// CSV: a header line `number,name,weight`, then one line per parameter in weight order (the
+/// names tell the parameter set).
 pub fn to_csv(w: &Weights) -> String {
     let mut s = String::from("number,name,weight\n");
-    for (i, p) in PARAMS.iter().enumerate() {
-        let _ = writeln!(s, "{},{},{}", i + 1, p.name, w.0[i]);
+    for (i, p) in w.set().params().iter().enumerate() {
+        let _ = writeln!(s, "{},{},{}", i + 1, p.name, w[i]);
     }
     s
 }
@@ -672,7 +681,7 @@ pub fn parse_csv(text: &str) -> Result<Weights, ReportError> {
             "CSV: the first line is '{header}', expected 'number,name,weight'"
         ));
     }
-    let mut values: [Option<i16>; NUM_PARAMS] = [None; NUM_PARAMS];
+    let mut rows: Vec<(usize, Vec<&str>)> = Vec::new();
     for (lineno, line) in lines {
         let ln = lineno + 1;
         let f: Vec<&str> = line.split(',').map(str::trim).collect();
@@ -682,17 +691,28 @@ pub fn parse_csv(text: &str) -> Result<Weights, ReportError> {
                 f.len()
             ));
         }
+        rows.push((ln, f));
+    }
+    // The set: the one whose parameter names the rows use (the 60's names are in every set).
+    let set = ParamSet::ALL
+        .into_iter()
+        .find(|s| rows.iter().all(|(_, f)| s.index_of(f[1]).is_some()))
+        .unwrap_or(ParamSet::Thesis60);
+    let params = set.params();
+    let n_max = set.len();
+    let mut values: [Option<i16>; MAX_WEIGHTS] = [None; MAX_WEIGHTS];
+    for (ln, f) in rows {
         let n: usize = f[0]
             .parse()
             .ok()
-            .filter(|n| (1..=NUM_PARAMS).contains(n))
+            .filter(|n| (1..=n_max).contains(n))
             .ok_or_else(|| {
                 ReportError(format!(
-                    "CSV line {ln}: parameter number '{}' is not in 1..={NUM_PARAMS}",
+                    "CSV line {ln}: parameter number '{}' is not in 1..={n_max}",
                     f[0]
                 ))
             })?;
-        let p = &PARAMS[n - 1];
+        let p = &params[n - 1];
         if f[1] != p.name {
             return fail(format!(
                 "CSV line {ln}: parameter {n} is named '{}', not '{}'",
@@ -713,9 +733,9 @@ pub fn parse_csv(text: &str) -> Result<Weights, ReportError> {
         })?;
         values[n - 1] = Some(v);
     }
-    let missing: Vec<&str> = (0..NUM_PARAMS)
+    let missing: Vec<&str> = (0..n_max)
         .filter(|&i| values[i].is_none())
-        .map(|i| PARAMS[i].name)
+        .map(|i| params[i].name)
         .collect();
     if !missing.is_empty() {
         let shown: Vec<&str> = missing.iter().take(5).copied().collect();
@@ -727,11 +747,8 @@ pub fn parse_csv(text: &str) -> Result<Weights, ReportError> {
             if missing.len() > 5 { ", ..." } else { "" }
         ));
     }
-    let mut w = [0i16; NUM_PARAMS];
-    for (x, v) in w.iter_mut().zip(values) {
-        *x = v.unwrap_or(0);
-    }
-    Ok(Weights(w))
+    let w: Vec<i16> = values[..n_max].iter().map(|v| v.unwrap_or(0)).collect();
+    Ok(Weights::new(set, &w).expect("one value per parameter"))
 }
 
 /// Rust source: `WEIGHTS` (one weight per line, its number and name in a comment) and `NAMES`.
@@ -739,17 +756,21 @@ pub fn to_rust(w: &Weights, source: &str) -> String {
     let mut s = String::new();
     s.push_str("// Evaluation weights exported by `checkers-ga export --format rust` from\n");
     let _ = writeln!(s, "// {}.", comment_text(source));
-    s.push_str("// Weight i multiplies parameter i of NAMES (SPEC section 3 order).\n\n");
-    let _ = writeln!(s, "/// The {NUM_PARAMS} evaluation weights.");
-    let _ = writeln!(s, "pub const WEIGHTS: [i16; {NUM_PARAMS}] = [");
-    for (i, p) in PARAMS.iter().enumerate() {
-        let v = format!("{},", w.0[i]);
+    s.push_str("// Weight i multiplies parameter i of NAMES.\n\n");
+    let n = w.len();
+    let params = w.set().params();
+    s.push_str("/// The parameter set the weights are for.\n");
+    let _ = writeln!(s, "pub const PARAMS: &str = \"{}\";\n", w.set());
+    let _ = writeln!(s, "/// The {n} evaluation weights.");
+    let _ = writeln!(s, "pub const WEIGHTS: [i16; {n}] = [");
+    for (i, p) in params.iter().enumerate() {
+        let v = format!("{},", w[i]);
         let _ = writeln!(s, "    {v:<7} // {} {}", i + 1, p.name);
     }
     s.push_str("];\n\n");
     s.push_str("/// The parameter names, in the same order.\n");
-    let _ = writeln!(s, "pub const NAMES: [&str; {NUM_PARAMS}] = [");
-    for p in PARAMS.iter() {
+    let _ = writeln!(s, "pub const NAMES: [&str; {n}] = [");
+    for p in params.iter() {
         let _ = writeln!(s, "    \"{}\",", p.name);
     }
     s.push_str("];\n");
@@ -762,19 +783,21 @@ pub fn to_c_header(w: &Weights, source: &str) -> String {
     let mut s = String::new();
     s.push_str("/* Evaluation weights exported by `checkers-ga export --format c` from\n");
     let _ = writeln!(s, " * {}.", comment_text(source));
-    s.push_str(" * Weight i multiplies parameter i of CHECKERS_NAMES (SPEC section 3 order). */\n");
+    s.push_str(" * Weight i multiplies parameter i of CHECKERS_NAMES. */\n");
     s.push_str("#ifndef CHECKERS_WEIGHTS_H\n#define CHECKERS_WEIGHTS_H\n\n");
     s.push_str("#include <stdint.h>\n\n");
-    let _ = writeln!(s, "#define CHECKERS_NUM_WEIGHTS {NUM_PARAMS}\n");
+    let params = w.set().params();
+    let _ = writeln!(s, "#define CHECKERS_PARAMS \"{}\"", w.set());
+    let _ = writeln!(s, "#define CHECKERS_NUM_WEIGHTS {}\n", w.len());
     s.push_str("static const int16_t CHECKERS_WEIGHTS[CHECKERS_NUM_WEIGHTS] = {\n");
-    for (i, p) in PARAMS.iter().enumerate() {
+    for (i, p) in params.iter().enumerate() {
         // -32768 is unary minus on the int 32768: the result fits an int16_t.
-        let v = format!("{},", w.0[i]);
+        let v = format!("{},", w[i]);
         let _ = writeln!(s, "    {v:<7} /* {} {} */", i + 1, p.name);
     }
     s.push_str("};\n\n");
     s.push_str("static const char *const CHECKERS_NAMES[CHECKERS_NUM_WEIGHTS] = {\n");
-    for p in PARAMS.iter() {
+    for p in params.iter() {
         let _ = writeln!(s, "    \"{}\",", p.name);
     }
     s.push_str("};\n\n#endif /* CHECKERS_WEIGHTS_H */\n");
@@ -1145,7 +1168,7 @@ mod tests {
             *x = if i % 2 == 0 { i16::MIN } else { 12345 };
         }
         for sort in [SortOrder::Number, SortOrder::Weight, SortOrder::Abs] {
-            let t = weights_table(&Weights(w), sort);
+            let t = weights_table(&Weights::thesis(w), sort);
             assert_eq!(t.lines().count(), NUM_PARAMS + 6);
             for l in t.lines() {
                 assert!(l.chars().count() <= TABLE_WIDTH, "{l}");
@@ -1159,7 +1182,7 @@ mod tests {
         w[5] = -30000;
         w[7] = 20000;
         w[9] = 20000;
-        let ww = Weights(w);
+        let ww = Weights::thesis(w);
         assert_eq!(&sorted_indices(&ww, SortOrder::Weight)[..3], &[7, 9, 0]);
         assert_eq!(&sorted_indices(&ww, SortOrder::Abs)[..3], &[5, 7, 9]);
         assert_eq!(sorted_indices(&ww, SortOrder::Weight)[NUM_PARAMS - 1], 5);
@@ -1173,10 +1196,13 @@ mod tests {
         }
         w[0] = i16::MIN;
         w[1] = i16::MAX;
-        assert_eq!(parse_csv(&to_csv(&Weights(w))), Ok(Weights(w)));
+        assert_eq!(
+            parse_csv(&to_csv(&Weights::thesis(w))),
+            Ok(Weights::thesis(w))
+        );
         assert!(parse_csv("number,name,weight\n1,kings,3\n").is_err());
         assert!(parse_csv("a,b,c\n").is_err());
-        let short = to_csv(&Weights(w)).replace("60,opp_longest_block_line,29000\n", "");
+        let short = to_csv(&Weights::thesis(w)).replace("60,opp_longest_block_line,29000\n", "");
         assert!(parse_csv(&short)
             .unwrap_err()
             .0

@@ -176,6 +176,19 @@ pub fn decode_checkpoint(path: &Path, bytes: &[u8]) -> Result<Session, Checkpoin
     if session.population.len() != session.settings.population {
         return Err(ck_err(path, "population size does not match its settings"));
     }
+    let set = session.settings.ga.params;
+    let all = session
+        .population
+        .iter()
+        .chain(session.last.iter().map(|(w, _)| w))
+        .chain(session.best_so_far.iter())
+        .chain(session.hall.iter());
+    if let Some(w) = all.into_iter().find(|w| w.set() != set) {
+        return Err(ck_err(
+            path,
+            format!("holds {} weights in a {set} session", w.set()),
+        ));
+    }
     if !is_plain_name(&session.name) {
         return Err(ck_err(
             path,
@@ -405,7 +418,7 @@ pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, String> {
 /// and the hall of fame. Read as a session with the original operators, so it continues
 /// exactly as the build that wrote it would have.
 mod v1 {
-    use crate::eval::Weights;
+    use crate::eval::Thesis60Tuple;
     use crate::ga::{self, Duel, GaOptions, Stop};
     use crate::game::DrawRules;
     use crate::matchplay::OpeningBook;
@@ -447,9 +460,9 @@ mod v1 {
         settings: Settings,
         generation: u64,
         elapsed: f64,
-        population: Vec<Weights>,
-        last: Vec<(Weights, Standing)>,
-        best_so_far: Option<Weights>,
+        population: Vec<Thesis60Tuple>,
+        last: Vec<(Thesis60Tuple, Standing)>,
+        best_so_far: Option<Thesis60Tuple>,
         history: Vec<GenerationStats>,
     }
 
@@ -474,9 +487,9 @@ mod v1 {
                 },
                 generation: s.generation,
                 elapsed: s.elapsed,
-                population: s.population,
-                last: s.last,
-                best_so_far: s.best_so_far,
+                population: s.population.into_iter().map(|w| w.0).collect(),
+                last: s.last.into_iter().map(|(w, st)| (w.0, st)).collect(),
+                best_so_far: s.best_so_far.map(|w| w.0),
                 history: s
                     .history
                     .into_iter()

@@ -2,13 +2,14 @@
 //!
 //! Two formats load, told apart by their first non-blank character:
 //!
-//! **JSON** (what this tool writes), keyed by the stable parameter names of
-//! [`PARAMS`](crate::eval::PARAMS), one parameter per line in SPEC order:
+//! **JSON** (what this tool writes), keyed by the stable parameter names of the set it holds
+//! ([`ParamSet::params`]), one parameter per line in weight order:
 //!
 //! ```text
 //! {
 //!   "format": "checkers-ga weights",
 //!   "version": 1,
+//!   "params": "thesis60",
 //!   "comment": "optional free text",
 //!   "weights": {
 //!     "men": 100,
@@ -19,18 +20,21 @@
 //! }
 //! ```
 //!
-//! `weights` is required and must name all 60 parameters exactly once, each with an integer in
-//! -32768..=32767 (the order inside the object does not matter). `format` (if present) must be
-//! `"checkers-ga weights"`, `version` (if present) must be 1, `comment` (if present) is a string.
-//! No other top-level keys are accepted, so a misspelt key is reported rather than ignored.
+//! `params` names the parameter set: `thesis60` (the thesis's 60, the default when the key is
+//! absent), `endgame66` or `phased132`. `weights` is required and must name every parameter of
+//! that set exactly once, each with an integer in -32768..=32767 (the order inside the object
+//! does not matter). `format` (if present) must be `"checkers-ga weights"`, `version` (if
+//! present) must be 1, `comment` (if present) is a string. No other top-level keys are
+//! accepted, so a misspelt key is reported rather than ignored.
 //!
 //! **The original tool's text format**: a first line `60 1`, then the 60 weights as integers
-//! (normally on one line; any whitespace separates them).
+//! (normally on one line; any whitespace separates them). The larger sets are written the same
+//! way with `66 1` or `132 1`.
 //!
 //! Errors are one line, name the file (when there is one) and the problem: unknown parameter
 //! names, missing names, duplicated names, values outside `i16` (with the parameter), not JSON.
 
-use crate::eval::{param_index, Weights, NUM_PARAMS, PARAMS};
+use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use std::fmt;
@@ -197,6 +201,7 @@ fn parse_json(text: &str) -> Result<WeightFile, WeightsError> {
     })?;
     let mut entries = None;
     let mut comment = None;
+    let mut set = ParamSet::Thesis60;
     let mut seen: Vec<&str> = Vec::new();
     for (key, value) in &top.0 {
         if seen.contains(&key.as_str()) {
@@ -229,9 +234,17 @@ fn parse_json(text: &str) -> Result<WeightFile, WeightsError> {
                 Some(s) => comment = Some(s.to_string()),
                 None => return format_err(format!("\"comment\" is {value}, not a string")),
             },
+            "params" => match value.as_str().and_then(ParamSet::from_name) {
+                Some(p) => set = p,
+                None => {
+                    return format_err(format!(
+                    "\"params\" is {value}, expected \"thesis60\", \"endgame66\" or \"phased132\""
+                ))
+                }
+            },
             _ => {
                 return format_err(format!(
-                    "unknown key \"{key}\" (expected format, version, comment, weights)"
+                    "unknown key \"{key}\" (expected format, version, params, comment, weights)"
                 ))
             }
         }
@@ -239,10 +252,11 @@ fn parse_json(text: &str) -> Result<WeightFile, WeightsError> {
     let Some(entries) = entries else {
         return format_err("no \"weights\" object".to_string());
     };
-    let mut values: [Option<i16>; NUM_PARAMS] = [None; NUM_PARAMS];
+    let n = set.len();
+    let mut values: [Option<i16>; MAX_WEIGHTS] = [None; MAX_WEIGHTS];
     let mut unknown = Vec::new();
     for (name, value) in &entries.0 {
-        let Some(i) = param_index(name) else {
+        let Some(i) = set.index_of(name) else {
             unknown.push(name.clone());
             continue;
         };
@@ -261,21 +275,31 @@ fn parse_json(text: &str) -> Result<WeightFile, WeightsError> {
         values[i] = Some(v);
     }
     if !unknown.is_empty() {
+        if set == ParamSet::Thesis60 {
+            // Names of a larger set without its "params" key: say which set they belong to.
+            if let Some(other) = ParamSet::ALL
+                .into_iter()
+                .find(|o| unknown.iter().all(|u| o.index_of(u).is_some()))
+            {
+                return format_err(format!(
+                    "parameters of the {other} set ({}) in a file without \"params\": \"{other}\"",
+                    unknown[0]
+                ));
+            }
+        }
         return Err(WeightsError::new(WeightsErrorKind::UnknownNames(unknown)));
     }
-    let missing: Vec<String> = (0..NUM_PARAMS)
+    let params = set.params();
+    let missing: Vec<String> = (0..n)
         .filter(|&i| values[i].is_none())
-        .map(|i| PARAMS[i].name.to_string())
+        .map(|i| params[i].name.to_string())
         .collect();
     if !missing.is_empty() {
         return Err(WeightsError::new(WeightsErrorKind::MissingNames(missing)));
     }
-    let mut w = [0i16; NUM_PARAMS];
-    for (x, v) in w.iter_mut().zip(values) {
-        *x = v.unwrap_or(0);
-    }
+    let w: Vec<i16> = values[..n].iter().map(|v| v.unwrap_or(0)).collect();
     Ok(WeightFile {
-        weights: Weights(w),
+        weights: Weights::new(set, &w).expect("one value per parameter"),
         comment,
     })
 }
@@ -284,28 +308,35 @@ fn parse_original(text: &str) -> Result<WeightFile, WeightsError> {
     let bad = |m: String| WeightsError::new(WeightsErrorKind::Original(m));
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let header: Vec<&str> = lines.next().unwrap_or("").split_whitespace().collect();
-    if header != ["60", "1"] {
+    // `60 1` is the original tool's; `66 1` and `132 1` are the larger sets in the same form.
+    let set = match header.as_slice() {
+        [n, "1"] => n.parse().ok().and_then(ParamSet::from_len),
+        _ => None,
+    };
+    let Some(set) = set else {
         return Err(bad(format!(
-            "first line is '{}', expected '60 1'",
+            "first line is '{}', expected '60 1' (or '66 1', '132 1' for the larger sets)",
             header.join(" ")
         )));
-    }
+    };
     let tokens: Vec<&str> = lines.flat_map(|l| l.split_whitespace()).collect();
-    if tokens.len() != NUM_PARAMS {
+    if tokens.len() != set.len() {
         return Err(bad(format!(
-            "expected {NUM_PARAMS} weights after the header, found {}",
+            "expected {} weights after the header, found {}",
+            set.len(),
             tokens.len()
         )));
     }
-    let weights = parse_weight_tokens(&tokens).map_err(|(i, tok, e)| match e {
+    let params = set.params();
+    let weights = parse_weight_tokens(set, &tokens).map_err(|(i, tok, e)| match e {
         TokenError::OutOfRange => WeightsError::new(WeightsErrorKind::BadValue {
-            name: format!("{} (parameter {})", PARAMS[i].name, i + 1),
+            name: format!("{} (parameter {})", params[i].name, i + 1),
             value: tok.to_string(),
         }),
         TokenError::NotInteger => bad(format!(
             "weight {} ({}) is '{tok}', not an integer",
             i + 1,
-            PARAMS[i].name
+            params[i].name
         )),
     })?;
     Ok(WeightFile {
@@ -321,19 +352,20 @@ pub enum TokenError {
     OutOfRange,
 }
 
-/// Reads 60 whitespace-separated weights (the original tool's text formats). The caller has
-/// checked the count; an error gives the index and text of the bad token.
+/// Reads the whitespace-separated weights of `set` (the original tool's text formats). The
+/// caller has checked the count; an error gives the index and text of the bad token.
 pub fn parse_weight_tokens<'a>(
+    set: ParamSet,
     tokens: &[&'a str],
 ) -> Result<Weights, (usize, &'a str, TokenError)> {
-    let mut w = [0i16; NUM_PARAMS];
-    for (i, (slot, tok)) in w.iter_mut().zip(tokens).enumerate() {
+    let mut w = Weights::zero_of(set);
+    for (i, (slot, tok)) in w.values_mut().iter_mut().zip(tokens).enumerate() {
         *slot = match tok.parse::<i64>() {
             Ok(x) => i16::try_from(x).map_err(|_| (i, *tok, TokenError::OutOfRange))?,
             Err(_) => return Err((i, *tok, TokenError::NotInteger)),
         };
     }
-    Ok(Weights(w))
+    Ok(w)
 }
 
 /// Reads a weight file's text, JSON or the original format (detected by the first character).
@@ -386,23 +418,26 @@ pub fn weights_to_json_with_comment(w: &Weights, comment: Option<&str>) -> Strin
     s.push_str("{\n");
     s.push_str(&format!("  \"format\": \"{FORMAT_NAME}\",\n"));
     s.push_str(&format!("  \"version\": {FORMAT_VERSION},\n"));
+    s.push_str(&format!("  \"params\": \"{}\",\n", w.set()));
     if let Some(c) = comment {
         let quoted = serde_json::to_string(c).expect("a string always serializes");
         s.push_str(&format!("  \"comment\": {quoted},\n"));
     }
     s.push_str("  \"weights\": {\n");
-    for (i, (p, v)) in PARAMS.iter().zip(w.0).enumerate() {
-        let comma = if i + 1 < NUM_PARAMS { "," } else { "" };
+    let n = w.len();
+    for (i, (p, v)) in w.set().params().iter().zip(w.values()).enumerate() {
+        let comma = if i + 1 < n { "," } else { "" };
         s.push_str(&format!("    \"{}\": {v}{comma}\n", p.name));
     }
     s.push_str("  }\n}\n");
     s
 }
 
-/// The original tool's text format: `60 1`, then the 60 weights on one line.
+/// The original tool's text format: `60 1`, then the 60 weights on one line (for the larger
+/// sets `66 1` or `132 1` and their weights, which the original tool cannot read).
 pub fn weights_to_original(w: &Weights) -> String {
-    let vals: Vec<String> = w.0.iter().map(|v| v.to_string()).collect();
-    format!("{NUM_PARAMS} 1\n{}\n", vals.join(" "))
+    let vals: Vec<String> = w.values().iter().map(|v| v.to_string()).collect();
+    format!("{} 1\n{}\n", w.len(), vals.join(" "))
 }
 
 /// Saves weights as a JSON weight file, atomically: a temporary file in the same directory is

@@ -44,7 +44,7 @@ fn real_bytes() -> Vec<u8> {
 }
 
 fn weight_file_text() -> String {
-    checkers_ga::weights::weights_to_json(&checkers_ga::Weights([100; 60]))
+    checkers_ga::weights::weights_to_json(&checkers_ga::Weights::thesis([100; 60]))
 }
 
 /// FNV-1a 64, as in the checkpoint header (to forge payloads with a valid checksum).
@@ -67,7 +67,10 @@ fn with_payload(real: &[u8], payload: &[u8]) -> Vec<u8> {
 fn cases() -> Vec<(&'static str, &'static str, Vec<u8>, &'static str)> {
     let real = real_bytes();
     assert_eq!(&real[..8], b"CKGACKPT");
-    assert_eq!(u32::from_le_bytes(real[8..12].try_into().unwrap()), 1);
+    assert_eq!(
+        u32::from_le_bytes(real[8..12].try_into().unwrap()),
+        store::CHECKPOINT_VERSION
+    );
     assert_eq!(
         u64::from_le_bytes(real[12..20].try_into().unwrap()) as usize,
         real.len() - HEADER

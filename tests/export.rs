@@ -26,7 +26,7 @@ fn extreme() -> Weights {
     w[1] = i16::MAX;
     w[2] = 0;
     w[3] = -1;
-    Weights(w)
+    Weights::thesis(w)
 }
 
 /// A folder with `in.json` holding [`extreme`].
@@ -115,7 +115,7 @@ fn session_with(pop: Vec<Weights>, best: Weights) -> Session {
 fn checkpoint_best_and_individual() {
     let t = Tmp::new("ckpt");
     let pop: Vec<Weights> = (0..4)
-        .map(|k| Weights([k as i16 * 1000 - 1500; NUM_PARAMS]))
+        .map(|k| Weights::thesis([k as i16 * 1000 - 1500; NUM_PARAMS]))
         .collect();
     let session = session_with(pop.clone(), extreme());
     let path = store::save_checkpoint(&t.0, &session, 0).unwrap();
@@ -135,9 +135,10 @@ fn checkpoint_best_and_individual() {
 fn population_file_first_individual() {
     let t = Tmp::new("pop");
     let a = extreme();
-    let b = Weights([5; NUM_PARAMS]);
+    let b = Weights::thesis([5; NUM_PARAMS]);
     let line = |w: &Weights| {
-        w.0.iter()
+        w.values()
+            .iter()
             .map(|x| x.to_string())
             .collect::<Vec<_>>()
             .join(" ")
@@ -163,8 +164,9 @@ fn population_file_first_individual() {
 #[test]
 fn rust_export_compiles_with_the_right_values() {
     let w = weights::load_weights(&repo("weights/thesis-table-4-2.json")).unwrap();
-    assert_eq!(generated::WEIGHTS, w.0);
+    assert_eq!(generated::WEIGHTS, *w.values());
     assert_eq!(generated::NAMES.len(), NUM_PARAMS);
+    assert_eq!(generated::PARAMS, "thesis60");
     for (n, p) in generated::NAMES.iter().zip(PARAMS.iter()) {
         assert_eq!(*n, p.name);
     }
@@ -248,7 +250,7 @@ fn c_header_compiles() {
     let out = Command::new(t.0.join("prog")).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     let want: Vec<String> = extreme()
-        .0
+        .values()
         .iter()
         .zip(PARAMS.iter())
         .map(|(w, p)| format!("{w} {}", p.name))

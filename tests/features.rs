@@ -166,10 +166,14 @@ fn evaluate_equals_weighted_sum_of_features() {
                 i16::MAX
             }; NUM_PARAMS];
         }
-        let w = Weights(w);
+        let w = Weights::thesis(w);
         for player in [Color::Black, Color::White] {
             let f = features(&pos, player);
-            let sum: i64 = f.iter().zip(w.0).map(|(&v, x)| v as i64 * x as i64).sum();
+            let sum: i64 = f
+                .iter()
+                .zip(w.values().iter().copied())
+                .map(|(&v, x)| v as i64 * x as i64)
+                .sum();
             assert!(sum.abs() < MAX_EVAL as i64, "{sum}");
             assert_eq!(evaluate(&pos, player, &w) as i64, sum, "{pos:?}");
         }
@@ -216,10 +220,14 @@ fn evaluate_is_the_weighted_sum() {
         for x in w.iter_mut() {
             *x = r.next() as i16;
         }
-        let w = Weights(w);
+        let w = Weights::thesis(w);
         for player in [Color::Black, Color::White] {
             let f = features(&pos, player);
-            let sum: i64 = f.iter().zip(w.0).map(|(&v, x)| v as i64 * x as i64).sum();
+            let sum: i64 = f
+                .iter()
+                .zip(w.values().iter().copied())
+                .map(|(&v, x)| v as i64 * x as i64)
+                .sum();
             assert_eq!(evaluate(&pos, player, &w) as i64, sum);
         }
     }

@@ -46,6 +46,7 @@ fn session(name: &str, gens: u64) -> Session {
             games: 12,
             plies: 1200,
             seconds: 0.25 * g as f64,
+            measure: None,
         });
     }
     s.generation = gens;

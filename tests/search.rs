@@ -30,7 +30,7 @@ fn random_weights(rng: &mut ChaCha8Rng) -> Weights {
     // Small weights give many equal values (ties), large ones the full range.
     if rng.random_bool(0.3) {
         let mut w = Weights::zero();
-        for x in w.0.iter_mut() {
+        for x in w.values_mut().iter_mut() {
             *x = rng.random_range(-3..=3);
         }
         w
@@ -151,9 +151,9 @@ fn two_kings_convert_against_one() {
     // Material weights: the engine must win W:WK10,K14:BK1 within the move cap.
     use checkers_ga::game::{DrawRules, Game, Outcome};
     let mut w = Weights::zero();
-    w.0[1] = 100; // own kings
-    w.0[3] = -100; // opponent kings
-    w.0[7] = 30; // opponent kings at the wall: drive the lone king to the edge
+    w[1] = 100; // own kings
+    w[3] = -100; // opponent kings
+    w[7] = 30; // opponent kings at the wall: drive the lone king to the edge
     let mut white = Searcher::new(w, SearchConfig::with_depth(16));
     let mut black = Searcher::new(w, SearchConfig::with_depth(4));
     let mut rng = ChaCha8Rng::seed_from_u64(5);

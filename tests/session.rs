@@ -721,7 +721,7 @@ fn original_individuals() -> Vec<checkers_ga::Weights> {
     let pop: Vec<checkers_ga::Weights> = lines
         .map(|l| {
             let v: Vec<i16> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
-            checkers_ga::Weights(v.try_into().expect("60 weights"))
+            checkers_ga::Weights::thesis(v.try_into().expect("60 weights"))
         })
         .collect();
     assert_eq!(pop.len(), 8);

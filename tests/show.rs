@@ -39,6 +39,7 @@ fn stats(g: u64, best: u32, duel: Option<Duel>) -> GenerationStats {
         games: 12,
         plies: 600,
         seconds: 1.5,
+        measure: None,
     }
 }
 
@@ -112,7 +113,7 @@ fn assert_error(out: &Output, needles: &[&str]) {
 fn original_population() -> String {
     let mut s = String::from("60 4 7 0 4 8 0.3 0 7 40\n");
     for k in 11..=14 {
-        let v: Vec<String> = vector(k).0.iter().map(|x| x.to_string()).collect();
+        let v: Vec<String> = vector(k).values().iter().map(|x| x.to_string()).collect();
         s.push_str(&v.join(" "));
         s.push('\n');
     }

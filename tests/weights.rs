@@ -17,7 +17,7 @@ fn sample() -> Weights {
     }
     w[0] = i16::MIN;
     w[59] = i16::MAX;
-    Weights(w)
+    Weights::thesis(w)
 }
 
 /// The JSON of `sample()` with one line of the weights object replaced.
@@ -43,7 +43,11 @@ fn json_round_trip() {
     // One parameter per line, in SPEC order.
     let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("    \"")).collect();
     assert_eq!(lines.len(), NUM_PARAMS);
-    for ((line, p), v) in lines.iter().zip(PARAMS.iter()).zip(w.0) {
+    for ((line, p), v) in lines
+        .iter()
+        .zip(PARAMS.iter())
+        .zip(w.values().iter().copied())
+    {
         assert_eq!(
             line.trim().trim_end_matches(','),
             format!("\"{}\": {v}", p.name)
@@ -52,7 +56,7 @@ fn json_round_trip() {
     // Key order (inside "weights" and at the top level) does not matter.
     let body: Vec<String> = PARAMS
         .iter()
-        .zip(w.0)
+        .zip(w.values().iter().copied())
         .rev()
         .map(|(p, v)| format!("\"{}\": {v}", p.name))
         .collect();
@@ -72,7 +76,7 @@ fn json_comment_round_trip_and_minimal_form() {
     // Only "weights" is required.
     let body: Vec<String> = PARAMS
         .iter()
-        .zip(w.0)
+        .zip(w.values().iter().copied())
         .map(|(p, v)| format!("\"{}\":{v}", p.name))
         .collect();
     let minimal = format!("{{\"weights\":{{{}}}}}", body.join(","));
@@ -87,7 +91,7 @@ fn original_format_loads() {
     assert_eq!(text.lines().count(), 2);
     assert_eq!(parse_weights(&text).unwrap(), w);
     // Whitespace tolerant: tabs, extra blanks, numbers spread over lines, CRLF.
-    let vals: Vec<String> = w.0.iter().map(|v| v.to_string()).collect();
+    let vals: Vec<String> = w.values().iter().map(|v| v.to_string()).collect();
     let messy = format!(
         "\n  60\t1  \r\n{}\r\n{}\n\n",
         vals[..30].join("\t "),
@@ -107,11 +111,11 @@ fn original_format_errors() {
     let short = text.rsplit_once(' ').unwrap().0.to_string();
     let (_, m) = err_of(&short);
     assert!(m.contains("found 59"), "{m}");
-    let big = text.replacen(&w.0[4].to_string(), "40000", 1);
+    let big = text.replacen(&w[4].to_string(), "40000", 1);
     let (k, m) = err_of(&big);
     assert!(matches!(k, WeightsErrorKind::BadValue { .. }), "{m}");
     assert!(m.contains("40000") && m.contains("wall_men"), "{m}");
-    let (_, m) = err_of(&text.replacen(&w.0[2].to_string(), "x7", 1));
+    let (_, m) = err_of(&text.replacen(&w[2].to_string(), "x7", 1));
     assert!(m.contains("x7") && m.contains("opp_men"), "{m}");
 }
 
@@ -312,7 +316,7 @@ fn thesis_table_4_2_matches_the_spec() {
     for (n, v) in published {
         expected[n - 1] = v;
     }
-    assert_eq!(f.weights, Weights(expected));
+    assert_eq!(f.weights, Weights::thesis(expected));
     assert!(f.comment.is_some());
     // The shipped file is exactly what the writer produces (canonical form).
     let text = std::fs::read_to_string(repo("weights/thesis-table-4-2.json")).unwrap();
@@ -327,7 +331,7 @@ fn material_file_is_material_only() {
     let f = load_weight_file(&repo("weights/material.json")).unwrap();
     let mut expected = [0i16; NUM_PARAMS];
     expected[..4].copy_from_slice(&[100, 160, -100, -160]);
-    assert_eq!(f.weights, Weights(expected));
+    assert_eq!(f.weights, Weights::thesis(expected));
     let text = std::fs::read_to_string(repo("weights/material.json")).unwrap();
     assert_eq!(
         weights_to_json_with_comment(&f.weights, f.comment.as_deref()),
@@ -356,7 +360,7 @@ fn serde_round_trips() {
     }
     w[0] = i16::MIN;
     w[1] = i16::MAX;
-    let w = Weights(w);
+    let w = Weights::thesis(w);
     let cfg = bincode::config::standard();
     let bytes = bincode::serde::encode_to_vec(w, cfg).unwrap();
     let (back, n): (Weights, usize) = bincode::serde::decode_from_slice(&bytes, cfg).unwrap();

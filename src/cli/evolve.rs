@@ -2,6 +2,7 @@
 
 use super::common::{ensure_folder, pool, show_progress};
 use anyhow::{bail, Context};
+use checkers_ga::eval::ParamSet;
 use checkers_ga::ga::{
     GaOptions, GenerationStats, Mutation, Selection, Session, Settings, Stop, Yardstick,
 };
@@ -54,6 +55,9 @@ pub struct SessionOptions {
     /// Plies without capture or man move that draw, 0 = off [new: 80, the 40-move rule]
     #[arg(long)]
     pub quiet_plies: Option<u32>,
+    /// The parameters the weights weigh: thesis60, endgame66 or phased132 [new: thesis60]
+    #[arg(long, value_name = "SET")]
+    pub params: Option<ParamSet>,
     /// Parent selection: truncation (the original: points plus noise, top half), roulette
     /// (fitness-proportionate) or tournament:K [new: truncation]
     #[arg(long)]
@@ -185,6 +189,9 @@ fn new_settings(o: &SessionOptions, seed: u64, population: usize) -> Settings {
 
 /// The GA options given on the command line, over `g`.
 fn override_ga(g: &mut GaOptions, o: &SessionOptions) {
+    if let Some(x) = o.params {
+        g.params = x;
+    }
     if let Some(x) = o.selection {
         g.selection = x;
     }
@@ -295,6 +302,12 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             dir.display()
         );
     }
+    if from.is_some() && settings.ga.params != checkers_ga::eval::ParamSet::Thesis60 {
+        bail!(
+            "--from reads the original tool's 60 weights; this session evolves {} (--params)",
+            settings.ga.params
+        );
+    }
     let mut session = match from {
         Some(pop) => Session::with_population(&name, settings, pop),
         None => Session::new(&name, settings),
@@ -306,8 +319,17 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             session.population.len()
         );
     }
+    let set = session.settings.ga.params;
     for (slot, path) in a.include.iter().enumerate() {
-        session.population[slot] = checkers_ga::weights::load_weights(path)?;
+        let w = checkers_ga::weights::load_weights(path)?;
+        session.population[slot] = w.widen(set).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--include '{}' holds {} weights; this session evolves {} (--params)",
+                path.display(),
+                w.set(),
+                set
+            )
+        })?;
     }
     if a.run.quiet && a.seed.is_none() {
         // A drawn seed is always shown: it is the only way to repeat the session.
@@ -360,6 +382,9 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         }
     }
     session.settings.validate().map_err(anyhow::Error::msg)?;
+    if session.settings.ga.params != before.ga.params {
+        widen_session(&mut session, before.ga.params)?;
+    }
     if n != before.population {
         resize_population(&mut session, &before);
     }
@@ -381,6 +406,26 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         return finish(&session, &a.run);
     }
     evolve(session, &dir, &a.run)
+}
+
+/// `resume --params` with a larger set: every weight vector of the session carries over (the
+/// new parameters start at 0; into the phased set, opening and endgame weights start equal).
+fn widen_session(s: &mut Session, from: ParamSet) -> anyhow::Result<()> {
+    let to = s.settings.ga.params;
+    let widen = |w: &checkers_ga::Weights| {
+        w.widen(to).ok_or_else(|| {
+            anyhow::anyhow!(
+                "cannot continue a {from} session as {to}: only thesis60 -> endgame66 -> phased132"
+            )
+        })
+    };
+    s.population = s.population.iter().map(widen).collect::<Result<_, _>>()?;
+    s.hall = s.hall.iter().map(widen).collect::<Result<_, _>>()?;
+    s.best_so_far = s.best_so_far.as_ref().map(widen).transpose()?;
+    for (w, _) in s.last.iter_mut() {
+        *w = widen(w)?;
+    }
+    Ok(())
 }
 
 /// A new population size on resume. The next population is stored as children, elite (the
@@ -407,7 +452,11 @@ fn resize_population(s: &mut Session, before: &Settings) {
         n as u64,
     );
     while s.population.len() < n {
-        s.population.push(checkers_ga::Weights::random(&mut rng));
+        s.population.push(checkers_ga::ga::random_weights(
+            s.settings.ga.params,
+            s.settings.ga.init_range,
+            &mut rng,
+        ));
     }
 }
 

@@ -1,4 +1,4 @@
-//! `checkers-ga show FILE`: the 60 parameters with their weights and priority classes.
+//! `checkers-ga show FILE`: the parameters with their weights and priority classes.
 
 use anyhow::Context;
 use checkers_ga::report::{load_input, select, weights_table, wrap, SortOrder, TABLE_WIDTH};
@@ -32,6 +32,8 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
         text.push_str(d);
         text.push('\n');
     }
+    let set = sel.weights.set();
+    text.push_str(&format!("parameters: {set} ({} weights)\n", set.len()));
     text.push('\n');
     text.push_str(&weights_table(&sel.weights, sort));
     out.write_all(text.as_bytes())

@@ -220,7 +220,7 @@ pub fn vector(k: i32) -> Weights {
     for (i, x) in w.iter_mut().enumerate() {
         *x = ((i as i32 * 7919 + k * 104_729) % 65_536 - 32_768) as i16;
     }
-    Weights(w)
+    Weights::thesis(w)
 }
 
 /// The settings of the sessions the tests build by hand: depth 1 with the capture extension,

@@ -1,6 +1,9 @@
 // Evaluation weights exported by `checkers-ga export --format rust` from
 // thesis-table-4-2.json (JSON weight file).
-// Weight i multiplies parameter i of NAMES (SPEC section 3 order).
+// Weight i multiplies parameter i of NAMES.
+
+/// The parameter set the weights are for.
+pub const PARAMS: &str = "thesis60";
 
 /// The 60 evaluation weights.
 pub const WEIGHTS: [i16; 60] = [

@@ -1,0 +1,216 @@
+//! Parameter sets: the 60 of the thesis, the 66 with endgame parameters, and the phased 132.
+//! Their values, their evaluation, and every file that names the set it holds.
+
+mod common;
+
+use checkers_ga::eval::{all_features, evaluate, ParamSet, NUM_ALL};
+use checkers_ga::weights::{parse_weight_file, weights_to_json, weights_to_original};
+use checkers_ga::{parse_fen, Color, Weights};
+use common::{assert_error, new_cmd, run, stdout_ok, Tmp, Xs};
+
+/// A weight vector of `set` with every weight different.
+fn sample(set: ParamSet) -> Weights {
+    let v: Vec<i16> = (0..set.len())
+        .map(|i| ((i as i32 * 7919 + 11) % 60001 - 30000) as i16)
+        .collect();
+    Weights::new(set, &v).unwrap()
+}
+
+#[test]
+fn endgame_parameters_of_two_kings_against_one() {
+    let pos = parse_fen("W:WK10,K14:BK1").unwrap();
+    let white = all_features(&pos, Color::White);
+    // Kings 10 (row 2, col 3) and 14 (row 3, col 2) are both 4 from the king on 1 (row 0,
+    // col 1): chase (14 - 4) * 2; the lone king sits on a double-corner square: distance 0;
+    // trade (2 - 1) * (24 - 3); both kings on centre squares.
+    assert_eq!(&white[60..], &[20, 0, 0, 0, 21, 2]);
+    let black = all_features(&pos, Color::Black);
+    assert_eq!(&black[60..], &[0, 20, 0, 0, -21, 0]);
+    // Out of the corner, the weaker king's distance counts.
+    let out = parse_fen("W:WK10,K14:BK18").unwrap();
+    let f = all_features(&out, Color::White);
+    // 18 = row 4, col 3: nearest double-corner square 28 (row 6, col 7) or 5 (row 1, col 0): 6.
+    assert_eq!(f[62], 6);
+    // Equal kings: no chase.
+    let even = parse_fen("W:WK10:BK1").unwrap();
+    assert_eq!(&all_features(&even, Color::White)[60..64], &[0, 0, 0, 0]);
+}
+
+#[test]
+fn larger_sets_evaluate_as_their_definitions_say() {
+    let mut r = Xs(99);
+    for _ in 0..500 {
+        let pos = common::random_position_both_sides(&mut r);
+        for player in [Color::Black, Color::White] {
+            let f = all_features(&pos, player);
+            let w66 = sample(ParamSet::Endgame66);
+            let sum: i64 = f
+                .iter()
+                .zip(w66.values())
+                .map(|(&v, &x)| v as i64 * x as i64)
+                .sum();
+            assert_eq!(evaluate(&pos, player, &w66) as i64, sum);
+            let w132 = sample(ParamSet::Phased132);
+            let dot = |off: usize| -> i64 {
+                (0..NUM_ALL)
+                    .map(|i| f[i] as i64 * w132[off + i] as i64)
+                    .sum()
+            };
+            let n = (pos.occupied().count() as i64).min(24);
+            let want = (dot(0) * n + dot(NUM_ALL) * (24 - n)) / 24;
+            assert_eq!(evaluate(&pos, player, &w132) as i64, want);
+            // The 60 are the first 60 of every set.
+            let w60 = Weights::thesis(w66.values()[..60].try_into().unwrap());
+            let s60: i64 = f[..60]
+                .iter()
+                .zip(w60.values())
+                .map(|(&v, &x)| v as i64 * x as i64)
+                .sum();
+            assert_eq!(evaluate(&pos, player, &w60) as i64, s60);
+        }
+    }
+}
+
+#[test]
+fn weight_files_name_their_set_and_read_back() {
+    for set in ParamSet::ALL {
+        let w = sample(set);
+        let json = weights_to_json(&w);
+        assert!(json.contains(&format!("\"params\": \"{set}\"")), "{json}");
+        assert_eq!(parse_weight_file(&json).unwrap().weights, w);
+        let orig = weights_to_original(&w);
+        assert!(orig.starts_with(&format!("{} 1\n", set.len())));
+        assert_eq!(parse_weight_file(&orig).unwrap().weights, w);
+    }
+    // A file of phased names without its "params" key says which set they belong to.
+    let json =
+        weights_to_json(&sample(ParamSet::Phased132)).replace("  \"params\": \"phased132\",\n", "");
+    let e = parse_weight_file(&json).unwrap_err().to_string();
+    assert!(e.contains("phased132"), "{e}");
+    // A file naming a set but holding another's names.
+    let json = weights_to_json(&sample(ParamSet::Thesis60)).replace("thesis60", "endgame66");
+    let e = parse_weight_file(&json).unwrap_err().to_string();
+    assert!(e.contains("missing parameters"), "{e}");
+    let json = weights_to_json(&sample(ParamSet::Thesis60)).replace("thesis60", "sixty");
+    let e = parse_weight_file(&json).unwrap_err().to_string();
+    assert!(e.contains("\"params\""), "{e}");
+}
+
+#[test]
+fn show_and_every_export_format_name_the_set() {
+    let t = Tmp::new("sets");
+    let w = sample(ParamSet::Endgame66);
+    t.write("w.json", weights_to_json(&w).as_bytes());
+    let shown = stdout_ok(&run(&t.0, &["show", "w.json"]));
+    assert!(
+        shown.contains("parameters: endgame66 (66 weights)"),
+        "{shown}"
+    );
+    assert!(shown.contains("king_chase"), "{shown}");
+    assert!(shown.contains("\n66 "), "{shown}");
+    for (format, needle) in [
+        ("json", "\"params\": \"endgame66\""),
+        ("csv", "66,centre_kings,"),
+        ("rust", "pub const PARAMS: &str = \"endgame66\";"),
+        ("c", "#define CHECKERS_PARAMS \"endgame66\""),
+        ("original", "66 1\n"),
+    ] {
+        let out = stdout_ok(&run(&t.0, &["export", "w.json", "--format", format]));
+        assert!(out.contains(needle), "{format}: {out}");
+    }
+    // CSV and the original form read back as the same set.
+    for format in ["csv", "original"] {
+        let file = format!("w.{format}");
+        stdout_ok(&run(
+            &t.0,
+            &["export", "w.json", "--format", format, "-o", &file],
+        ));
+        let back = stdout_ok(&run(&t.0, &["show", &file]));
+        assert!(back.contains("king_chase"), "{format}: {back}");
+    }
+}
+
+#[test]
+fn a_session_evolves_its_set_and_refuses_another() {
+    let t = Tmp::new("sets-session");
+    let small = [
+        "--population",
+        "8",
+        "--depth",
+        "1",
+        "--generations",
+        "2",
+        "--params",
+        "phased132",
+    ];
+    stdout_ok(&new_cmd(&t, 5, "ph", true, &small).output().unwrap());
+    let best = checkers_ga::load_weights(&t.best("ph")).unwrap();
+    assert_eq!(best.set(), ParamSet::Phased132);
+    let s = common::load(&t.ckpt("ph", 2));
+    assert!(s.population.iter().all(|w| w.set() == ParamSet::Phased132));
+    // A phased file cannot seed a thesis60 session.
+    let include = format!("--include={}", t.best("ph").display());
+    let out = new_cmd(
+        &t,
+        5,
+        "th",
+        true,
+        &["--population", "8", "--generations", "1", &include],
+    )
+    .output()
+    .unwrap();
+    assert_error(&out, &["phased132", "thesis60"]);
+    // A thesis60 file widens into an endgame66 session (new weights 0).
+    let include = format!(
+        "--include={}",
+        common::repo("weights/material.json").display()
+    );
+    let out = new_cmd(
+        &t,
+        5,
+        "eg",
+        true,
+        &[
+            "--population",
+            "8",
+            "--depth",
+            "1",
+            "--generations",
+            "1",
+            "--params",
+            "endgame66",
+            &include,
+        ],
+    )
+    .output()
+    .unwrap();
+    stdout_ok(&out);
+    let s = common::load(&t.ckpt("eg", 1));
+    assert_eq!(s.last[0].0.set(), ParamSet::Endgame66);
+    assert_eq!(&s.last[0].0.values()[..4], &[100, 160, -100, -160]);
+    // A thesis60 session continues as phased132.
+    stdout_ok(
+        &new_cmd(
+            &t,
+            6,
+            "wd",
+            true,
+            &["--population", "8", "--depth", "1", "--generations", "1"],
+        )
+        .output()
+        .unwrap(),
+    );
+    stdout_ok(
+        &common::resume_cmd(
+            &t,
+            Some(&t.session("wd")),
+            true,
+            &["--generations", "2", "--params", "phased132"],
+        )
+        .output()
+        .unwrap(),
+    );
+    let s = common::load(&t.ckpt("wd", 2));
+    assert_eq!(s.settings.ga.params, ParamSet::Phased132);
+    assert!(s.population.iter().all(|w| w.set() == ParamSet::Phased132));
+}
