@@ -877,10 +877,20 @@ pub fn history_table(history: &[GenerationStats], elo: &[(u64, Wdl)]) -> String 
         .unwrap_or(0)
         .max(4);
     let mut lines = Vec::new();
+    let measured = history.iter().any(|s| s.measure.is_some());
+    let mw = history
+        .iter()
+        .filter_map(|s| s.measure.map(|m| elo_text(&m.wdl()).len()))
+        .max()
+        .unwrap_or(0)
+        .max(14);
     let mut head = format!(
         "{:>gw$} {:>5} {:>8} {:>5} {:>9}  {:<dw$} {:>8}",
         "gen", "best", "mean", "min", "diversity", "duel", "seconds"
     );
+    if measured {
+        head.push_str(&format!("  {:<mw$}", "vs yardstick"));
+    }
     if !elo.is_empty() {
         head.push_str("  Elo vs reference (W-D-L)");
     }
@@ -896,6 +906,10 @@ pub fn history_table(history: &[GenerationStats], elo: &[(u64, Wdl)]) -> String 
             duel_text(s),
             s.seconds
         );
+        if measured {
+            let m = s.measure.map(|m| elo_text(&m.wdl())).unwrap_or_default();
+            row.push_str(&format!("  {m:<mw$}"));
+        }
         if let Some((_, w)) = elo.iter().find(|(g, _)| *g == s.generation) {
             row.push_str("  ");
             row.push_str(&elo_text(w));
@@ -962,7 +976,8 @@ pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
     const W: f64 = 800.0;
     const H: f64 = 450.0;
     const LEFT: f64 = 70.0;
-    const RIGHT: f64 = 30.0;
+    // Room at the right for the Elo axis.
+    const RIGHT: f64 = 70.0;
     const TOP: f64 = 72.0;
     const BOTTOM: f64 = 60.0;
     let pw = W - LEFT - RIGHT;
@@ -1118,9 +1133,99 @@ pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
         s.push_str("</g>\n");
     }
 
+    // The yardstick measurements, on their own axis at the right: Elo of the best so far with
+    // its 95% interval (ends beyond +/-800, or infinite, are drawn at +/-800).
+    let measured: Vec<(f64, f64, f64, f64)> = history
+        .iter()
+        .filter_map(|st| {
+            st.measure.map(|m| {
+                let e = elo(&m.wdl());
+                let c = |v: f64| {
+                    if v.is_nan() {
+                        0.0
+                    } else {
+                        v.clamp(-800.0, 800.0)
+                    }
+                };
+                (st.generation as f64, c(e.diff), c(e.low), c(e.high))
+            })
+        })
+        .collect();
+    if !measured.is_empty() {
+        let lo = measured.iter().map(|m| m.2).fold(0.0, f64::min);
+        let hi = measured.iter().map(|m| m.3).fold(0.0, f64::max);
+        let estep = nice_step((hi - lo).max(1.0), 6);
+        let (e0, e1) = ((lo / estep).floor() * estep, (hi / estep).ceil() * estep);
+        let e1 = if e1 > e0 { e1 } else { e0 + estep };
+        let ey = |v: f64| TOP + ph - (v - e0) / (e1 - e0) * ph;
+        let rx = LEFT + pw;
+        s.push_str("<g class=\"elo-axis\">\n");
+        let mut v = e0;
+        let mut ticks = 0;
+        while v <= e1 + estep * 1e-6 && ticks < 100 {
+            ticks += 1;
+            let y = ey(v);
+            let _ = writeln!(
+                s,
+                "<line x1=\"{rx:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#2ca02c\"/>",
+                rx + 5.0
+            );
+            let _ = writeln!(
+                s,
+                "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"#2ca02c\">{}</text>",
+                rx + 8.0,
+                y + 4.0,
+                tick_label(v)
+            );
+            v += estep;
+        }
+        let _ = writeln!(
+            s,
+            "<line x1=\"{rx:.1}\" y1=\"{TOP:.1}\" x2=\"{rx:.1}\" y2=\"{:.1}\" stroke=\"#2ca02c\"/>",
+            TOP + ph
+        );
+        let _ = writeln!(
+            s,
+            "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"middle\" fill=\"#2ca02c\" \
+             transform=\"rotate(90 {x:.1} {y:.1})\">Elo of the best so far vs the yardstick</text>",
+            x = W - 12.0,
+            y = TOP + ph / 2.0
+        );
+        s.push_str("</g>\n");
+        let mut d = String::new();
+        for (i, m) in measured.iter().enumerate() {
+            let _ = write!(
+                d,
+                "{}{:.1} {:.1}",
+                if i == 0 { "M" } else { " L" },
+                sx(m.0),
+                ey(m.1)
+            );
+        }
+        let _ = writeln!(
+            s,
+            "<path class=\"elo\" d=\"{d}\" fill=\"none\" stroke=\"#2ca02c\" stroke-width=\"2\"/>"
+        );
+        s.push_str("<g class=\"elo-points\" fill=\"#2ca02c\" stroke=\"#2ca02c\">\n");
+        for m in &measured {
+            let x = sx(m.0);
+            let _ = writeln!(
+                s,
+                "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/>",
+                ey(m.2),
+                ey(m.3)
+            );
+            let _ = writeln!(s, "<circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"3\"/>", ey(m.1));
+        }
+        s.push_str("</g>\n");
+    }
+
     // Legend: one row between the title and the plot, right-aligned with the plot.
     s.push_str("<g class=\"legend\">\n");
-    let items = [("best points", "#d62728"), ("mean points", "#1f77b4")];
+    let mut items = vec![("best points", "#d62728"), ("mean points", "#1f77b4")];
+    if !measured.is_empty() {
+        items.insert(0, ("Elo vs yardstick", "#2ca02c"));
+    }
     let item_w = 130.0;
     let y = TOP - 18.0;
     for (k, (label, colour)) in items.iter().enumerate() {

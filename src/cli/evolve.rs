@@ -525,8 +525,16 @@ fn evolve(mut session: Session, dir: &Path, run: &RunOptions) -> anyhow::Result<
             );
             b.set_prefix((session.generation + 1).to_string());
             // Shown while the generation runs, so it is on screen when the user presses Ctrl-C.
+            let elo = match session.last_measure() {
+                Some((g, m)) => format!(
+                    "best vs {} (gen {g}): {}  ",
+                    session.settings.ga.yardstick,
+                    checkers_ga::report::elo_text(&m.wdl())
+                ),
+                None => String::new(),
+            };
             b.set_message(format!(
-                "Ctrl-C stops; resume: checkers-ga resume {}",
+                "{elo}Ctrl-C stops; resume: checkers-ga resume {}",
                 dir.display()
             ));
             b

@@ -210,8 +210,20 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
     text.push('\n');
     text.push_str(&history_table(&session.history, &elo));
     text.push_str(
-        "points: 2 per win, 1 per draw; duel: challenger-holder points, * = new best so far\n",
+        "points: 2 per win, 1 per draw, within each generation's own tournament (relative: they \
+         fall as the population gets stronger); duel: challenger-holder points, * = new best so far\n",
     );
+    if session.history.iter().any(|h| h.measure.is_some()) {
+        let g = &s.ga;
+        text.push_str(&format!(
+            "vs yardstick: the best so far against {} over {} ballot games at depth {}, Elo +/- 95% \
+             margin (W-D-L), every {} generations\n",
+            g.yardstick,
+            g.measure_games.div_ceil(2) * 2,
+            s.search.depth,
+            g.measure_every
+        ));
+    }
     if let Some(svg) = &a.svg {
         let title = format!(
             "checkers-ga session '{}': points per generation",
