@@ -1,11 +1,13 @@
 //! Fixed workloads for the benchmark scripts: a position set, evaluation speed and search speed.
 
+use crate::board::Color;
 use crate::board::Position;
-use crate::eval::{evaluate, Weights};
+use crate::eval::evaluate;
 use crate::movegen::legal_moves;
 use crate::openings::ballot;
 use crate::rng::{derive, Purpose};
 use crate::search::{SearchConfig, Searcher};
+use crate::yardstick::{classic, hand, Evaluator};
 use rand::RngExt;
 use std::time::Instant;
 
@@ -32,13 +34,22 @@ pub fn positions() -> Vec<Position> {
 }
 
 /// Nanoseconds per full evaluation, over `rounds` passes of the position set (both sides).
-pub fn eval_ns(positions: &[Position], w: &Weights, rounds: usize) -> f64 {
+pub fn eval_ns(positions: &[Position], e: &Evaluator, rounds: usize) -> f64 {
+    // One timing loop per evaluator, each calling its function directly.
+    match e {
+        Evaluator::Weighted(w) => time_eval(positions, rounds, |p, c| evaluate(p, c, w)),
+        Evaluator::Hand => time_eval(positions, rounds, hand),
+        Evaluator::Classic => time_eval(positions, rounds, classic),
+    }
+}
+
+fn time_eval(positions: &[Position], rounds: usize, f: impl Fn(&Position, Color) -> i32) -> f64 {
     let t = Instant::now();
     let mut sink = 0i64;
     for _ in 0..rounds {
         for p in positions {
-            sink = sink.wrapping_add(evaluate(std::hint::black_box(p), p.side_to_move(), w) as i64);
-            sink = sink.wrapping_add(evaluate(p, p.side_to_move().opposite(), w) as i64);
+            sink = sink.wrapping_add(f(std::hint::black_box(p), p.side_to_move()) as i64);
+            sink = sink.wrapping_add(f(p, p.side_to_move().opposite()) as i64);
         }
     }
     std::hint::black_box(sink);
@@ -47,8 +58,8 @@ pub fn eval_ns(positions: &[Position], w: &Weights, rounds: usize) -> f64 {
 
 /// Searches every position to the configured depth with one searcher (cleared in between);
 /// returns (nodes, seconds).
-pub fn search_speed(positions: &[Position], w: &Weights, config: SearchConfig) -> (u64, f64) {
-    let mut s = Searcher::new(*w, config);
+pub fn search_speed(positions: &[Position], e: &Evaluator, config: SearchConfig) -> (u64, f64) {
+    let mut s = Searcher::new(*e, config);
     let t = Instant::now();
     for p in positions {
         s.clear();

@@ -4,11 +4,13 @@
 //! The crate is layered, each module depending only on those before it:
 //! [`board`] (bitboards, positions, moves) -> [`movegen`] (legal moves, perft) -> [`notation`]
 //! (FEN, move text) -> [`eval`] (the 60 parameters, [`Weights`]) and [`weights`] (weight files)
-//! -> [`search`] (alpha-beta) -> [`game`] (draw rules, PDN) -> [`openings`] (the 3-move ballot)
-//! -> [`matchplay`] (matches, Elo) -> [`tournament`] (a generation's games on rayon) -> [`ga`]
-//! (sessions: selection, crossover, mutation) -> [`store`] (atomic files, checkpoints) ->
-//! [`report`] (tables, exports, charts). [`rng`] derives every seeded generator; [`bench`] holds
-//! the benchmark workloads. The `checkers-ga` binary only parses arguments and prints.
+//! -> [`yardstick`] (the fixed hand-written evaluations `hand` and `classic`, and [`Evaluator`]:
+//! weights or a yardstick) -> [`search`] (alpha-beta) -> [`game`] (draw rules, PDN) ->
+//! [`openings`] (the 3-move ballot) -> [`matchplay`] (matches, Elo) -> [`tournament`] (a
+//! generation's games on rayon) -> [`ga`] (sessions: selection, crossover, mutation) ->
+//! [`store`] (atomic files, checkpoints) -> [`report`] (tables, exports, charts). [`rng`]
+//! derives every seeded generator; [`bench`] holds the benchmark workloads. The `checkers-ga`
+//! binary only parses arguments and prints.
 //!
 //! ```
 //! use checkers_ga::{perft, Position};
@@ -59,9 +61,11 @@ pub mod search;
 pub mod store;
 pub mod tournament;
 pub mod weights;
+pub mod yardstick;
 
 pub use board::{Bitboard, Color, Move, MoveList, Position};
 pub use eval::{evaluate, features, Param, Weights, NUM_PARAMS, PARAMS};
 pub use movegen::{generate, has_capture, legal_moves, perft, perft_divide};
 pub use notation::{parse_fen, parse_move, parse_square, to_fen, ParseError};
 pub use weights::{load_weights, parse_weights, save_weights, WeightsError};
+pub use yardstick::Evaluator;

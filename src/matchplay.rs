@@ -1,18 +1,19 @@
 //! Matches between two engines over an opening book, and the Elo arithmetic of SPEC section 7.
 
 use crate::board::Position;
-use crate::eval::Weights;
 use crate::game::{DrawRules, Game, Outcome, PdnTags};
 use crate::openings::ballot;
 use crate::rng::{derive, Purpose};
 use crate::search::{SearchConfig, Searcher};
+use crate::yardstick::Evaluator;
 use rayon::prelude::*;
 
-/// A player for a match: a weight vector and search settings, with a name for reports.
+/// A player for a match: an evaluator (weights or a yardstick) and search settings, with a
+/// name for reports.
 #[derive(Clone, Debug)]
 pub struct Engine {
     pub name: String,
-    pub weights: Weights,
+    pub eval: Evaluator,
     pub config: SearchConfig,
 }
 
@@ -128,8 +129,8 @@ pub fn play_match(
             for m in opening_moves {
                 game.play(*m);
             }
-            let mut sa = Searcher::new(a.weights, a.config);
-            let mut sb = Searcher::new(b.weights, b.config);
+            let mut sa = Searcher::new(a.eval, a.config);
+            let mut sb = Searcher::new(b.eval, b.config);
             let mut rng = derive(settings.seed, Purpose::Game, 0, i as u64);
             if a_is_black {
                 game.play_out(&mut sa, &mut sb, &mut rng);

@@ -1,7 +1,8 @@
-//! Fixed-depth alpha-beta (negamax) search with the weighted evaluation at the leaves.
+//! Fixed-depth alpha-beta (negamax) search with an [`Evaluator`] at the leaves: a weight vector
+//! (the weighted sum of the 60 parameters) or a yardstick.
 //!
 //! * Values are from the point of view of the searching player (the root side): leaves are
-//!   evaluated for that player with its weights, and negated at the opponent's nodes.
+//!   evaluated for that player with its evaluator, and negated at the opponent's nodes.
 //! * A side to move with no legal move has lost: `-(WIN - ply)`, beyond any evaluation, so a
 //!   faster win scores higher and a slower loss less badly.
 //! * Settings (defaults in [`SearchConfig::default`]): the capture extension keeps searching at
@@ -15,8 +16,9 @@
 //!   generator, as the original tool did.
 
 use crate::board::{Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
-use crate::eval::{evaluate, Weights};
+use crate::eval::Weights;
 use crate::movegen::{capture_and_any_move, generate, has_any_move};
+use crate::yardstick::Evaluator;
 use rand::RngExt;
 
 /// The score of a won position at the root (a win at ply `p` scores `WIN - p`).
@@ -105,9 +107,9 @@ const MAX_PLY: usize = 128;
 /// Move lists up to this length are ordered with scores kept on the stack.
 const ORDER_BUF: usize = 48;
 
-/// A searcher for one player: its weights, settings, table and statistics.
+/// A searcher for one player: its evaluator, settings, table and statistics.
 pub struct Searcher {
-    weights: Weights,
+    eval: Evaluator,
     config: SearchConfig,
     tt: Vec<TtEntry>,
     epoch: u8,
@@ -119,14 +121,15 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    pub fn new(weights: Weights, config: SearchConfig) -> Searcher {
+    /// A searcher with an evaluator (or weights, which make a weighted one).
+    pub fn new(eval: impl Into<Evaluator>, config: SearchConfig) -> Searcher {
         let tt = if config.tt_log2 > 0 {
             vec![EMPTY_ENTRY; 1usize << config.tt_log2.min(30)]
         } else {
             Vec::new()
         };
         Searcher {
-            weights,
+            eval: eval.into(),
             config,
             tt,
             epoch: 1,
@@ -141,13 +144,13 @@ impl Searcher {
         &self.config
     }
 
-    pub fn weights(&self) -> &Weights {
-        &self.weights
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
     }
 
-    /// New weights, and a fresh start (for a new game).
-    pub fn reset(&mut self, weights: Weights) {
-        self.weights = weights;
+    /// A new evaluator (or weights), and a fresh start (for a new game).
+    pub fn reset(&mut self, eval: impl Into<Evaluator>) {
+        self.eval = eval.into();
         self.clear();
     }
 
@@ -230,7 +233,7 @@ impl Searcher {
 
     #[inline]
     fn leaf(&self, pos: &Position) -> i32 {
-        let v = evaluate(pos, self.player, &self.weights);
+        let v = self.eval.evaluate(pos, self.player);
         if pos.side_to_move() == self.player {
             v
         } else {
@@ -428,14 +431,17 @@ fn from_tt(v: i32, ply: u32) -> i32 {
 /// Plain minimax (no pruning, no table) to `depth` plies with the same leaf rules as the
 /// searcher: the reference that alpha-beta must equal.
 pub fn minimax(pos: &Position, depth: u32, weights: &Weights, capture_extension: bool) -> i32 {
-    minimax_from(
+    minimax_with(
         pos,
         depth,
-        0,
-        pos.side_to_move(),
-        weights,
+        &Evaluator::Weighted(*weights),
         capture_extension,
     )
+}
+
+/// [`minimax`] with any evaluator.
+pub fn minimax_with(pos: &Position, depth: u32, eval: &Evaluator, capture_extension: bool) -> i32 {
+    minimax_node(pos, depth, 0, pos.side_to_move(), eval, capture_extension)
 }
 
 /// Plain minimax of a node `ply` plies below a root where `player` was to move: the value for
@@ -448,22 +454,33 @@ pub fn minimax_from(
     w: &Weights,
     ext: bool,
 ) -> i32 {
+    minimax_node(pos, depth, ply, player, &Evaluator::Weighted(*w), ext)
+}
+
+fn minimax_node(
+    pos: &Position,
+    depth: u32,
+    ply: u32,
+    player: Color,
+    e: &Evaluator,
+    ext: bool,
+) -> i32 {
     let list = crate::movegen::legal_moves(pos);
     if list.is_empty() {
         return -(WIN - ply as i32);
     }
     if (depth == 0 && !(ext && list[0].is_capture())) || ply as usize >= MAX_PLY - 1 {
-        let v = evaluate(pos, player, w);
+        let v = e.evaluate(pos, player);
         return if pos.side_to_move() == player { v } else { -v };
     }
     list.iter()
         .map(|m| {
-            -minimax_from(
+            -minimax_node(
                 &pos.play(m),
                 depth.saturating_sub(1),
                 ply + 1,
                 player,
-                w,
+                e,
                 ext,
             )
         })

@@ -1,6 +1,6 @@
 //! `checkers-ga bench`: evaluation and search speed on a fixed position set (single thread).
 
-use super::common::weights_arg;
+use super::common::evaluator_arg;
 use checkers_ga::bench;
 use checkers_ga::search::SearchConfig;
 
@@ -9,7 +9,8 @@ pub struct BenchArgs {
     /// Search depth
     #[arg(long, default_value_t = 6)]
     pub depth: u32,
-    /// Weights: a file, `thesis` or `material` (built in), or `random`
+    /// Evaluator: a weight file, `thesis` or `material` (built in), `random`, or the yardsticks
+    /// `hand` and `classic`
     #[arg(long, default_value = "thesis")]
     pub weights: String,
     /// Passes over the position set when timing the evaluation
@@ -24,7 +25,7 @@ pub struct BenchArgs {
 }
 
 pub fn run(a: BenchArgs) -> anyhow::Result<()> {
-    let (_, w) = weights_arg(&a.weights, 1, 0)?;
+    let (_, w) = evaluator_arg(&a.weights, 1, 0)?;
     let positions = bench::positions();
     println!("positions {}", positions.len());
     let ns = bench::eval_ns(&positions, &w, a.rounds);

@@ -1,37 +1,58 @@
-//! Pieces shared by the subcommands: reading players and weights, thread pools, output.
+//! Pieces shared by the subcommands: reading players (weights or yardsticks), thread pools,
+//! output.
 
 use anyhow::Context;
 use checkers_ga::eval::Weights;
 use checkers_ga::rng::{derive, Purpose};
 use checkers_ga::search::SearchConfig;
+use checkers_ga::Evaluator;
 use std::io::IsTerminal;
 use std::path::Path;
 
-/// Loads weights from any file `show` reads, the built-in `material` or `thesis` sets, or makes
-/// random weights for the word `random` (from `seed`).
-pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<(String, Weights)> {
-    if spec == "random" {
-        let mut rng = derive(seed, Purpose::Initial, u64::MAX, slot);
-        return Ok(("random".to_string(), Weights::random(&mut rng)));
-    }
-    // The shipped weight files are built in, so `material` and `thesis` work from any folder.
-    let builtin = match spec {
-        "material" => Some(include_str!("../../weights/material.json")),
-        "thesis" => Some(include_str!("../../weights/thesis-table-4-2.json")),
-        _ => None,
-    };
-    if let Some(text) = builtin.filter(|_| !Path::new(spec).exists()) {
-        return Ok((spec.to_string(), checkers_ga::weights::parse_weights(text)?));
+/// The words an evaluator argument accepts besides a file name.
+pub const EVALUATOR_NAMES: &str = "material, thesis, random, hand or classic";
+
+/// Resolves a player's evaluator: any file `show` reads (its weights), the built-in weight sets
+/// `material` and `thesis`, random weights for `random` (from `seed` and `slot`), or the
+/// yardsticks `hand` and `classic`. A built-in name is used only when no file of that name
+/// exists. Returns a name for reports and the evaluator.
+pub fn evaluator_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<(String, Evaluator)> {
+    let is_file = Path::new(spec).exists();
+    if !is_file {
+        if spec == "random" {
+            let mut rng = derive(seed, Purpose::Initial, u64::MAX, slot);
+            return Ok(("random".to_string(), Weights::random(&mut rng).into()));
+        }
+        if let Some(e) = Evaluator::yardstick(spec) {
+            return Ok((spec.to_string(), e));
+        }
+        // The shipped weight files are built in, so `material` and `thesis` work from any
+        // folder.
+        let builtin = match spec {
+            "material" => Some(include_str!("../../weights/material.json")),
+            "thesis" => Some(include_str!("../../weights/thesis-table-4-2.json")),
+            _ => None,
+        };
+        if let Some(text) = builtin {
+            let w = checkers_ga::weights::parse_weights(text)?;
+            return Ok((spec.to_string(), w.into()));
+        }
     }
     // Anything `show` reads: a weight file, a checkpoint (its best so far), CSV, or a file of
     // the original tool (its weights, or a population's first individual).
-    let input = checkers_ga::report::load_input(Path::new(spec))?;
+    let input = match checkers_ga::report::load_input(Path::new(spec)) {
+        Ok(i) => i,
+        Err(e) if !is_file => {
+            anyhow::bail!("{e} (and '{spec}' is not one of {EVALUATOR_NAMES})")
+        }
+        Err(e) => return Err(e.into()),
+    };
     let w = checkers_ga::report::select(&input, None)?.weights;
     let name = Path::new(spec)
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| spec.to_string());
-    Ok((name, w))
+    Ok((name, w.into()))
 }
 
 /// Search settings from the common flags.

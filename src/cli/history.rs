@@ -1,13 +1,13 @@
 //! `checkers-ga history [SESSION]`: a session's per-generation statistics as a table, an SVG
 //! chart, and (with `--elo`) the strength of its best so far against a fixed reference.
 
-use super::common::{pool, show_progress};
+use super::common::{evaluator_arg, pool, show_progress};
 use anyhow::{bail, Context};
 use checkers_ga::ga::Session;
 use checkers_ga::matchplay::{
     play_match, start_positions, Engine, MatchSettings, OpeningBook, Wdl,
 };
-use checkers_ga::report::{elo_generations, history_svg, history_table, load_input, select};
+use checkers_ga::report::{elo_generations, history_svg, history_table};
 use checkers_ga::rng::fresh_seed;
 use checkers_ga::store;
 use checkers_ga::Weights;
@@ -40,14 +40,15 @@ pub struct HistoryArgs {
     /// With --elo: search depth of both sides [default: the session's depth]
     #[arg(long, value_name = "D", requires = "elo")]
     pub depth: Option<u32>,
-    /// With --elo: the fixed opponent, any file `show` reads (a checkpoint gives its best so far)
+    /// With --elo: the fixed opponent: `material` (built in), the yardsticks `hand` and
+    /// `classic`, `thesis`, or any file `show` reads (a checkpoint gives its best so far)
     #[arg(
         long,
-        value_name = "FILE",
-        default_value = "weights/thesis-table-4-2.json",
+        value_name = "NAME|FILE",
+        default_value = "material",
         requires = "elo"
     )]
-    pub reference: PathBuf,
+    pub reference: String,
     /// With --elo: worker threads (0 = one per core); results are the same at any count
     #[arg(long, value_name = "T", default_value_t = 0, requires = "elo")]
     pub threads: usize,
@@ -88,8 +89,8 @@ fn measure(
     if depth == 0 || depth > 30 {
         bail!("--depth {depth} must be 1..30");
     }
-    let reference = select(&load_input(&a.reference)?, None)?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
+    let (_, reference) = evaluator_arg(&a.reference, seed, 1)?;
     let config = checkers_ga::search::SearchConfig {
         depth,
         ..session.settings.search
@@ -102,8 +103,8 @@ fn measure(
     };
     let per_match = start_positions(settings.book, settings.pairs).len() * 2;
     let reference = Engine {
-        name: a.reference.display().to_string(),
-        weights: reference.weights,
+        name: a.reference.clone(),
+        eval: reference,
         config,
     };
     let wanted = elo_generations(&session.history, a.every);
@@ -149,7 +150,7 @@ fn measure(
     for w in distinct {
         let engine = Engine {
             name: "best so far".to_string(),
-            weights: w,
+            eval: w.into(),
             config,
         };
         let (wdl, _) = p.install(|| play_match(&engine, &reference, &settings, &|_| bar.inc(1)));
@@ -165,7 +166,7 @@ fn measure(
         .collect();
     let mut what = format!(
         "Elo: best so far vs {} over {per_match} ballot games at depth {depth}, seed {seed}",
-        a.reference.display()
+        a.reference
     );
     if missing > 0 {
         what += &format!(" ({missing} generation(s) left out: their checkpoints were pruned)");

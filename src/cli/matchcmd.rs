@@ -1,6 +1,7 @@
-//! `checkers-ga match A B`: two weight files play every ballot opening twice, colours swapped.
+//! `checkers-ga match A B`: two engines (weights or yardsticks) play every ballot opening twice,
+//! colours swapped.
 
-use super::common::{pool, search_config, show_progress, weights_arg};
+use super::common::{evaluator_arg, pool, search_config, show_progress};
 use anyhow::Context;
 use checkers_ga::game::DrawRules;
 use checkers_ga::matchplay::{
@@ -13,7 +14,8 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// Engine A: a weight file (anything `show` reads), `material`, `thesis` or `random`
+    /// Engine A: a weight file (anything `show` reads), `material`, `thesis`, `random`, or the
+    /// yardsticks `hand` and `classic`
     pub a: String,
     /// Engine B: as A
     pub b: String,
@@ -61,16 +63,16 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     }
     let pool = pool(a.threads)?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
-    let (name_a, wa) = weights_arg(&a.a, seed, 0)?;
-    let (name_b, wb) = weights_arg(&a.b, seed, 1)?;
+    let (name_a, eval_a) = evaluator_arg(&a.a, seed, 0)?;
+    let (name_b, eval_b) = evaluator_arg(&a.b, seed, 1)?;
     let ea = Engine {
         name: name_a,
-        weights: wa,
+        eval: eval_a,
         config: search_config(a.depth, false, 16),
     };
     let eb = Engine {
         name: name_b,
-        weights: wb,
+        eval: eval_b,
         config: search_config(a.depth_b.unwrap_or(a.depth), false, 16),
     };
     let settings = MatchSettings {

@@ -1,6 +1,6 @@
 //! `checkers-ga play`: a game between humans and computers, the board drawn after every move.
 
-use super::common::{search_config, weights_arg};
+use super::common::{evaluator_arg, search_config, EVALUATOR_NAMES};
 use anyhow::Context;
 use checkers_ga::game::{DrawRules, Game, PdnTags};
 use checkers_ga::rng::{derive, fresh_seed, Purpose};
@@ -10,10 +10,11 @@ use std::io::{BufRead, Write};
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// Black's player: `human`, `DEPTH:WEIGHTS.json`, `DEPTH:material` or `DEPTH:random`
+    /// Black's player: `human` or `DEPTH:EVAL`, EVAL a weight file, `material`, `thesis`,
+    /// `random`, `hand` or `classic` (e.g. `6:classic`)
     #[arg(long, default_value = "human")]
     pub black: String,
-    /// White's player: `human`, `DEPTH:WEIGHTS.json`, `DEPTH:material` or `DEPTH:random`
+    /// White's player: as Black's
     #[arg(long, default_value = "6:random")]
     pub white: String,
     /// Start from this PDN FEN instead of the initial position
@@ -40,15 +41,15 @@ fn parse_side(spec: &str, seed: u64, slot: u64) -> anyhow::Result<Side> {
         return Ok(Side::Human);
     }
     let (d, w) = spec.split_once(':').with_context(|| {
-        format!("player '{spec}' must be `human`, `DEPTH:WEIGHTS.json` or `DEPTH:random`")
+        format!("player '{spec}' must be `human` or `DEPTH:EVAL`, EVAL a file or {EVALUATOR_NAMES}")
     })?;
     let depth: u32 = d
         .parse()
         .ok()
         .filter(|d| (1..=30).contains(d))
         .with_context(|| format!("depth '{d}' in player '{spec}' must be 1..30"))?;
-    let (name, weights) = weights_arg(w, seed, slot)?;
-    let s = Searcher::new(weights, search_config(depth, false, 20));
+    let (name, eval) = evaluator_arg(w, seed, slot)?;
+    let s = Searcher::new(eval, search_config(depth, false, 20));
     Ok(Side::Computer(
         format!("{name} (depth {depth})"),
         Box::new(s),
