@@ -61,7 +61,10 @@ fn split(pos: &Position) -> (Color, u32, u32, u32, u32) {
 }
 
 /// (Has the side to move a capture?, has it any legal move?) from one look at the board.
-#[inline]
+///
+/// Always inlined: the search calls it at every leaf of each of its per-evaluator copies, and a
+/// call there costs about 1 % of the search.
+#[inline(always)]
 pub fn capture_and_any_move(pos: &Position) -> (bool, bool) {
     let (us, men, kings, opp, empty) = split(pos);
     if jumpers(us, men, kings, opp, empty) != 0 {

@@ -110,6 +110,9 @@ const ORDER_BUF: usize = 48;
 /// A searcher for one player: its evaluator, settings, table and statistics.
 pub struct Searcher {
     eval: Evaluator,
+    /// The weights of a weighted evaluator (zero otherwise), read at the leaves without
+    /// looking at `eval` again.
+    weights: Weights,
     config: SearchConfig,
     tt: Vec<TtEntry>,
     epoch: u8,
@@ -128,8 +131,10 @@ impl Searcher {
         } else {
             Vec::new()
         };
+        let eval = eval.into();
         Searcher {
-            eval: eval.into(),
+            eval,
+            weights: leaf_weights(&eval),
             config,
             tt,
             epoch: 1,
@@ -151,6 +156,7 @@ impl Searcher {
     /// A new evaluator (or weights), and a fresh start (for a new game).
     pub fn reset(&mut self, eval: impl Into<Evaluator>) {
         self.eval = eval.into();
+        self.weights = leaf_weights(&self.eval);
         self.clear();
     }
 
@@ -164,7 +170,7 @@ impl Searcher {
     /// Minimax value of `pos` for the side to move, searched to the configured depth.
     pub fn value(&mut self, pos: &Position) -> i32 {
         self.set_player(pos.side_to_move());
-        self.negamax(pos, self.config.depth, 0, -INF, INF)
+        self.search(pos, self.config.depth, 0, -INF, INF)
     }
 
     fn set_player(&mut self, p: Color) {
@@ -213,7 +219,7 @@ impl Searcher {
         for m in list.iter() {
             let child = pos.play(m);
             // Window (best - 1, INF): a move equal to the best so far gets its exact value.
-            let v = -self.negamax(&child, depth - 1, 1, -INF, -(best - 1).max(-INF));
+            let v = -self.search(&child, depth - 1, 1, -INF, -(best - 1).max(-INF));
             if v > best {
                 best = v;
                 ties.clear();
@@ -232,8 +238,8 @@ impl Searcher {
     }
 
     #[inline]
-    fn leaf(&self, pos: &Position) -> i32 {
-        let v = self.eval.evaluate(pos, self.player);
+    fn leaf<L: Leaf>(&self, pos: &Position) -> i32 {
+        let v = L::evaluate(self, pos);
         if pos.side_to_move() == self.player {
             v
         } else {
@@ -254,7 +260,24 @@ impl Searcher {
         (key as usize) & (self.tt.len() - 1)
     }
 
-    fn negamax(&mut self, pos: &Position, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
+    /// [`Self::negamax`] compiled for this searcher's evaluator: the choice is made once per
+    /// call here, not at every leaf.
+    fn search(&mut self, pos: &Position, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
+        match self.eval {
+            Evaluator::Weighted(_) => self.negamax::<WeightedLeaf>(pos, depth, ply, alpha, beta),
+            Evaluator::Hand => self.negamax::<HandLeaf>(pos, depth, ply, alpha, beta),
+            Evaluator::Classic => self.negamax::<ClassicLeaf>(pos, depth, ply, alpha, beta),
+        }
+    }
+
+    fn negamax<L: Leaf>(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         if depth == 0 {
             let (capture, any) = capture_and_any_move(pos);
@@ -262,12 +285,12 @@ impl Searcher {
                 if !any {
                     return -(WIN - ply as i32);
                 }
-                return self.leaf(pos);
+                return self.leaf::<L>(pos);
             }
         }
         if ply as usize >= MAX_PLY - 1 {
             return if has_any_move(pos) {
-                self.leaf(pos)
+                self.leaf::<L>(pos)
             } else {
                 -(WIN - ply as i32)
             };
@@ -310,7 +333,7 @@ impl Searcher {
         let mut best_move = list[0];
         let next = depth.saturating_sub(1);
         for m in list.iter() {
-            let v = -self.negamax(&pos.play(m), next, ply + 1, -beta, -a);
+            let v = -self.negamax::<L>(&pos.play(m), next, ply + 1, -beta, -a);
             if v > best {
                 best = v;
                 best_move = *m;
@@ -405,6 +428,43 @@ impl Searcher {
             moves[j] = m;
         }
     }
+}
+
+/// The leaf evaluation of a searcher, as a type, so that [`Searcher::negamax`] is compiled once
+/// per kind of evaluator and the weighted search runs the same code as one that only knows
+/// weights.
+trait Leaf {
+    /// Value of `pos` for the searching player.
+    fn evaluate(s: &Searcher, pos: &Position) -> i32;
+}
+
+struct WeightedLeaf;
+struct HandLeaf;
+struct ClassicLeaf;
+
+impl Leaf for WeightedLeaf {
+    #[inline(always)]
+    fn evaluate(s: &Searcher, pos: &Position) -> i32 {
+        crate::eval::evaluate(pos, s.player, &s.weights)
+    }
+}
+
+impl Leaf for HandLeaf {
+    #[inline(always)]
+    fn evaluate(s: &Searcher, pos: &Position) -> i32 {
+        crate::yardstick::hand(pos, s.player)
+    }
+}
+
+impl Leaf for ClassicLeaf {
+    #[inline(always)]
+    fn evaluate(s: &Searcher, pos: &Position) -> i32 {
+        crate::yardstick::classic(pos, s.player)
+    }
+}
+
+fn leaf_weights(e: &Evaluator) -> Weights {
+    e.weights().copied().unwrap_or_default()
 }
 
 /// Win/loss scores are stored relative to the node, not the root.
