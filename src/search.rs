@@ -1,5 +1,5 @@
 //! Fixed-depth alpha-beta (negamax) search with an [`Evaluator`] at the leaves: a weight vector
-//! (the weighted sum of the 60 parameters) or a yardstick.
+//! (the weighted sum of its parameters) or a yardstick.
 //!
 //! * Values are from the point of view of the searching player (the root side): leaves are
 //!   evaluated for that player with its evaluator, and negated at the opponent's nodes.

@@ -455,9 +455,13 @@ with_popcnt!(classic, classic_popcnt, classic_body);
 // ---------------------------------------------------------------------------------------------
 // Evaluator
 
-/// What a search evaluates its leaves with: a weight vector (the 60 parameters) or one of the
-/// yardsticks.
+/// What a search evaluates its leaves with: a weight vector (the weighted sum of its parameter
+/// set) or one of the yardsticks.
+///
+/// Weights are held by value so an evaluator is `Copy` like them: a few hundred bytes, copied
+/// once per game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(clippy::large_enum_variant)]
 pub enum Evaluator {
     Weighted(Weights),
     Hand,
