@@ -136,10 +136,13 @@ fn facing(b: u32, d: Dir, set: u32) -> u32 {
     b & step(set, d.reverse())
 }
 
-/// Runs `f` compiled with the `popcnt` instruction when the CPU has it (see [`eval::eval_trace`]
-/// for why): the baseline x86-64 target counts bits with a dozen instructions each.
+/// Defines `pub fn $name(pos, player) -> i32` running `$body`, which is compiled a second time
+/// with the `popcnt` instruction and chosen at run time when the CPU has it (as
+/// [`eval::eval_trace`] does): the baseline x86-64 target counts bits with a dozen instructions
+/// each.
 macro_rules! with_popcnt {
-    ($name:ident, $fast:ident, $body:ident) => {
+    ($(#[$doc:meta])* $name:ident, $fast:ident, $body:ident) => {
+        $(#[$doc])*
         #[inline]
         pub fn $name(pos: &Position, player: Color) -> i32 {
             #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
@@ -209,7 +212,13 @@ fn hand_body(pos: &Position, player: Color) -> i32 {
     v
 }
 
-with_popcnt!(hand, hand_popcnt, hand_body);
+with_popcnt!(
+    /// The `hand` yardstick (see the module documentation): the value of `pos` for `player`,
+    /// whoever is to move.
+    hand,
+    hand_popcnt,
+    hand_body
+);
 
 // ---------------------------------------------------------------------------------------------
 // classic
@@ -450,7 +459,13 @@ fn classic_body(pos: &Position, player: Color) -> i32 {
     v
 }
 
-with_popcnt!(classic, classic_popcnt, classic_body);
+with_popcnt!(
+    /// The `classic` yardstick with the values of [`CLASSIC`]: the value of `pos` for `player`,
+    /// whoever is to move.
+    classic,
+    classic_popcnt,
+    classic_body
+);
 
 // ---------------------------------------------------------------------------------------------
 // Evaluator
