@@ -583,12 +583,12 @@ pub fn random_weights<R: Rng + ?Sized>(set: ParamSet, range: u16, rng: &mut R) -
 fn measure(best: &Weights, s: &Settings, g: u64) -> Measure {
     let a = Engine {
         name: "best so far".to_string(),
-        weights: *best,
+        eval: (*best).into(),
         config: s.search,
     };
     let b = Engine {
         name: s.ga.yardstick.to_string(),
-        weights: s.ga.yardstick.weights(),
+        eval: s.ga.yardstick.weights().into(),
         config: s.search,
     };
     let settings = MatchSettings {
