@@ -16,6 +16,7 @@ use crate::openings::ballot;
 use crate::rng::{derive, Purpose};
 use crate::search::SearchConfig;
 use crate::tournament::{self, GameResult, Standing};
+use crate::yardstick::Evaluator;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use rayon::prelude::*;
@@ -204,13 +205,19 @@ impl Default for GaOptions {
 pub enum Yardstick {
     /// Men 100, kings 160, for both sides.
     Material,
+    /// The hand-made value function (see [`crate::yardstick::hand`]).
+    Hand,
+    /// The classical hand-written evaluation (see [`crate::yardstick::classic`]).
+    Classic,
 }
 
 impl std::fmt::Display for Yardstick {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Yardstick::Material => f.write_str("material"),
-        }
+        f.write_str(match self {
+            Yardstick::Material => "material",
+            Yardstick::Hand => "hand",
+            Yardstick::Classic => "classic",
+        })
     }
 }
 
@@ -219,16 +226,22 @@ impl std::str::FromStr for Yardstick {
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
             "material" => Ok(Yardstick::Material),
-            _ => Err(format!("unknown yardstick '{s}' (expected material)")),
+            "hand" => Ok(Yardstick::Hand),
+            "classic" => Ok(Yardstick::Classic),
+            _ => Err(format!(
+                "unknown yardstick '{s}' (expected material, hand or classic)"
+            )),
         }
     }
 }
 
 impl Yardstick {
     /// The yardstick's evaluation.
-    pub fn weights(&self) -> Weights {
+    pub fn evaluator(&self) -> Evaluator {
         match self {
-            Yardstick::Material => crate::eval::material(),
+            Yardstick::Material => crate::eval::material().into(),
+            Yardstick::Hand => Evaluator::Hand,
+            Yardstick::Classic => Evaluator::Classic,
         }
     }
 }
@@ -588,7 +601,7 @@ fn measure(best: &Weights, s: &Settings, g: u64) -> Measure {
     };
     let b = Engine {
         name: s.ga.yardstick.to_string(),
-        eval: s.ga.yardstick.weights().into(),
+        eval: s.ga.yardstick.evaluator(),
         config: s.search,
     };
     let settings = MatchSettings {

@@ -82,7 +82,7 @@ pub struct SessionOptions {
     /// Games of each measurement (the first N/2 ballot openings, both colours) [new: 64]
     #[arg(long, value_name = "N")]
     pub measure_games: Option<u32>,
-    /// The fixed opponent of the measurements [new: material]
+    /// The fixed opponent of the measurements: material, hand or classic [new: material]
     #[arg(long, value_name = "NAME")]
     pub yardstick: Option<Yardstick>,
 }
