@@ -155,7 +155,15 @@ fn a_session_evolves_its_set_and_refuses_another() {
         5,
         "th",
         true,
-        &["--population", "8", "--generations", "1", &include],
+        &[
+            "--population",
+            "8",
+            "--generations",
+            "1",
+            "--params",
+            "thesis60",
+            &include,
+        ],
     )
     .output()
     .unwrap();
@@ -195,7 +203,16 @@ fn a_session_evolves_its_set_and_refuses_another() {
             6,
             "wd",
             true,
-            &["--population", "8", "--depth", "1", "--generations", "1"],
+            &[
+                "--population",
+                "8",
+                "--depth",
+                "1",
+                "--generations",
+                "1",
+                "--params",
+                "thesis60",
+            ],
         )
         .output()
         .unwrap(),

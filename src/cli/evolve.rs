@@ -31,10 +31,10 @@ pub struct SessionOptions {
     /// Roulette random factor: noise in [0, F) added to each total [new: 8]
     #[arg(long)]
     pub factor: Option<u32>,
-    /// Chance that a child gets one random weight, 0..1 [new: 0.3]
+    /// Chance that a child is mutated, 0..1 [new: 0.9]
     #[arg(long)]
     pub mutation: Option<f64>,
-    /// Stop after this many generations in all [new: 1000]
+    /// Stop after this many generations in all [new: 2000]
     #[arg(long, conflicts_with = "time")]
     pub generations: Option<u64>,
     /// Stop once this many seconds of evolution in all have passed
@@ -55,7 +55,7 @@ pub struct SessionOptions {
     /// Plies without capture or man move that draw, 0 = off [new: 80, the 40-move rule]
     #[arg(long)]
     pub quiet_plies: Option<u32>,
-    /// The parameters the weights weigh: thesis60, endgame66 or phased132 [new: thesis60]
+    /// The parameters the weights weigh: thesis60, endgame66 or phased132 [new: endgame66]
     #[arg(long, value_name = "SET")]
     pub params: Option<ParamSet>,
     /// Parent selection: truncation (the original: points plus noise, top half), roulette
@@ -63,23 +63,23 @@ pub struct SessionOptions {
     #[arg(long)]
     pub selection: Option<Selection>,
     /// Mutation: replace (one weight replaced by a random i16, the original) or
-    /// gauss:SIGMA[:GENES] (GENES weights moved by Gaussian steps) [new: replace]
+    /// gauss:SIGMA[:GENES] (GENES weights moved by Gaussian steps) [new: gauss:800:4]
     #[arg(long = "mutation-kind", value_name = "KIND")]
     pub mutation_kind: Option<Mutation>,
-    /// Random weights are drawn uniformly from -R..R (32767 = the whole i16 range) [new: 32767]
+    /// Random weights are drawn uniformly from -R..R (32767 = the whole i16 range) [new: 4000]
     #[arg(long, value_name = "R")]
     pub init_range: Option<u16>,
     /// Past bests that play in every tournament as extra opponents, 0 = none [new: 0]
     #[arg(long, value_name = "H")]
     pub hall_of_fame: Option<u32>,
     /// Games of the duel that decides the best so far (even; 2 = the original, a tie goes to the
-    /// challenger; more: distinct ballot openings, a tie keeps the holder) [new: 2]
+    /// challenger; more: distinct ballot openings, a tie keeps the holder) [new: 32]
     #[arg(long, value_name = "N")]
     pub duel_games: Option<u32>,
-    /// Measure the best so far against the yardstick every K generations, 0 = never [new: 0]
+    /// Measure the best so far against the yardstick every K generations, 0 = never [new: 50]
     #[arg(long, value_name = "K")]
     pub measure_every: Option<u64>,
-    /// Games of each measurement (the first N/2 ballot openings, both colours) [new: 64]
+    /// Games of each measurement (the first N/2 ballot openings, both colours) [new: 312]
     #[arg(long, value_name = "N")]
     pub measure_games: Option<u32>,
     /// The fixed opponent of the measurements: material, hand or classic [new: material]
@@ -148,14 +148,20 @@ fn default_name() -> String {
     format!("{day}-{:02}{:02}{:02}", t / 3600, t / 60 % 60, t % 60)
 }
 
-/// The defaults of `new`: population 32 at depth 2 for 1000 generations, under 2 minutes on
-/// 2 cores. Measured on this project's machine, many generations at a shallow depth evolve
-/// stronger weights per CPU minute than few at depth 4 (README, "Choosing the defaults").
+/// Generations of a session started without --generations or --time: about 4 minutes on 2 cores.
+const DEFAULT_GENERATIONS: u64 = 2000;
+
+/// The defaults of `new`, each chosen by measurement on this project's 2-core machine (README,
+/// "Choosing the defaults"; `scripts/bench-strength.sh`): population 32 at depth 2 for 2000
+/// generations; the endgame66 parameters; a first population drawn from -4000..4000 (so the
+/// weights can learn their scale) refined by Gaussian steps (4 genes, sigma 800, 90% of
+/// children); the original's truncation selection; a 32-game duel for the best so far; the best
+/// so far measured against material over the whole ballot every 50 generations.
 fn new_settings(o: &SessionOptions, seed: u64, population: usize) -> Settings {
     let stop = match (o.generations, o.time) {
         (_, Some(t)) => Stop::Seconds(t),
         (Some(g), None) => Stop::Generations(g),
-        (None, None) => Stop::Generations(1000),
+        (None, None) => Stop::Generations(DEFAULT_GENERATIONS),
     };
     let d = DrawRules::default();
     let mut s = Settings {
@@ -167,7 +173,7 @@ fn new_settings(o: &SessionOptions, seed: u64, population: usize) -> Settings {
             tt_log2: 14,
         },
         factor: o.factor.unwrap_or(8),
-        mutation: o.mutation.unwrap_or(0.3),
+        mutation: o.mutation.unwrap_or(0.9),
         stop,
         seed,
         openings: o.openings.unwrap_or(OpeningBook::Ballot),
@@ -179,8 +185,18 @@ fn new_settings(o: &SessionOptions, seed: u64, population: usize) -> Settings {
             ..d
         },
         ga: GaOptions {
-            measure_games: 64,
-            ..GaOptions::default()
+            params: ParamSet::Endgame66,
+            selection: Selection::Truncation,
+            mutation: Mutation::Gauss {
+                sigma: 800,
+                genes: 4,
+            },
+            init_range: 4000,
+            hall_of_fame: 0,
+            duel_games: 32,
+            measure_every: 50,
+            measure_games: 312,
+            yardstick: Yardstick::Material,
         },
     };
     override_ga(&mut s.ga, o);
@@ -285,7 +301,11 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         (Some(pop), _) => pop.len(),
         (None, p) => p.unwrap_or(32),
     };
-    let settings = new_settings(&a.session, seed, population);
+    let mut settings = new_settings(&a.session, seed, population);
+    if from.is_some() && a.session.params.is_none() {
+        // The original tool's population continues in its own 60 parameters unless told.
+        settings.ga.params = ParamSet::Thesis60;
+    }
     settings.validate().map_err(anyhow::Error::msg)?;
     let name = a.name.clone().unwrap_or_else(default_name);
     if !store::is_plain_name(&name) {
@@ -302,14 +322,16 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             dir.display()
         );
     }
-    if from.is_some() && settings.ga.params != checkers_ga::eval::ParamSet::Thesis60 {
-        bail!(
-            "--from reads the original tool's 60 weights; this session evolves {} (--params)",
-            settings.ga.params
-        );
-    }
     let mut session = match from {
-        Some(pop) => Session::with_population(&name, settings, pop),
+        Some(pop) => {
+            // Into a larger set (--params): the new weights start at 0.
+            let set = settings.ga.params;
+            let pop = pop
+                .iter()
+                .map(|w| w.widen(set).expect("60 weights widen into every set"))
+                .collect();
+            Session::with_population(&name, settings, pop)
+        }
         None => Session::new(&name, settings),
     };
     if a.include.len() > session.population.len() {
