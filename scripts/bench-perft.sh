@@ -15,7 +15,7 @@ echo "building release..."
 cargo build --release --quiet
 BIN=target/release/checkers-ga
 
-# depth -> published perft count (SPEC section 2)
+# depth -> published perft count
 declare -A EXPECTED=([11]=85242128 [12]=388623673)
 
 status=0

@@ -1,6 +1,6 @@
 //! Board representation: bitboards, colours, squares, positions and moves.
 //!
-//! Squares are numbered 1..32 as in SPEC section 2 (row `r` holds squares `4r+1..4r+4`, rows
+//! Squares are numbered 1..32 (row `r` holds squares `4r+1..4r+4`, rows
 //! counted from Black's side). Internally bit `i` of a `u32` is square `i + 1`.
 //! Black moves "up" (toward square 32), White moves "down" (toward square 1).
 

@@ -1,5 +1,5 @@
 //! The evaluation: 60 parameters counted on the board for one player, weighted and summed
-//! (SPEC section 3).
+//! (the thesis's 60, and the endgame parameters of the larger sets).
 //!
 //! Every parameter is defined once, in [`eval_trace`], which reports each value to a [`Trace`].
 //! [`evaluate`] runs it with a [`WeightedSum`] (value * weight, accumulated), [`features`] with a
@@ -8,7 +8,7 @@
 //! capture parameters (16, 17, 19, 20) walk the jump tree, and only when a capture exists.
 //!
 //! "The player" P is the side the search maximises, whoever is to move; the opponent is O.
-//! Conventions where SPEC section 3 leaves room (see the parameter table in [`PARAMS`]):
+//! Conventions where the thesis leaves room (see the parameter table in [`PARAMS`]):
 //! - Rows are counted from a side's own back row (Black: row 0 = squares 1-4; White: row 7 =
 //!   squares 29-32). Bottom rows = its 2 nearest rows, middle rows = squares 13-20 for both sides,
 //!   top rows = its 3 farthest rows. A side's third row (Black 9-12, White 21-24) is in no band.
@@ -317,7 +317,7 @@ const fn p(name: &'static str, description: &'static str) -> Param {
     Param { name, description }
 }
 
-/// The 60 parameters in SPEC section 3 order (weight `i` multiplies parameter `PARAMS[i]`).
+/// The 60 parameters in the thesis's order (weight `i` multiplies parameter `PARAMS[i]`).
 pub const PARAMS: [Param; NUM_PARAMS] = [
     p("men", "own men"),
     p("kings", "own kings"),
@@ -942,7 +942,7 @@ fn side_stats<S: Side>(own: u32, kings: u32, opp: u32, has_neighbour: u32) -> Si
     s
 }
 
-/// Computes every parameter of `pos` for `player` and reports it to `t` (0-based index, SPEC
+/// Computes every parameter of `pos` for `player` and reports it to `t` (0-based index, thesis
 /// order). The single definition behind [`evaluate`] and [`features`].
 ///
 /// On x86-64 the body is compiled a second time with the `popcnt` instruction enabled and chosen
@@ -980,7 +980,7 @@ fn eval_body<T: Trace>(pos: &Position, player: Color, t: &mut T) {
     }
 }
 
-/// Reports P's and O's values in SPEC order (one call per parameter, so a weighted sum folds
+/// Reports P's and O's values in the thesis's order (one call per parameter, so a weighted sum folds
 /// each weight's index at compile time).
 #[inline(always)]
 fn emit<T: Trace>(p: &SideStats, o: &SideStats, t: &mut T) {

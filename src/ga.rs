@@ -1,4 +1,4 @@
-//! The genetic algorithm (SPEC section 5, "ours"): tournament, best-so-far duel, roulette
+//! The genetic algorithm: tournament, best-so-far duel, roulette
 //! selection over distinct genotypes, one-point crossover with one cut per pair, single-gene
 //! mutation, and the next generation made of children, elite parents (the best so far among
 //! them) and newcomers.
@@ -7,11 +7,13 @@
 //! `(session seed, purpose, g, index)`, so a session resumed from the checkpoint written after
 //! generation `g` continues exactly as if it had never stopped, at any thread count.
 
+use crate::board::{Color, Position};
 #[cfg(test)]
 use crate::eval::NUM_PARAMS;
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
-use crate::game::{DrawRules, Outcome};
+use crate::game::{DrawRules, Game, Outcome};
 use crate::matchplay::{play_match, Engine, MatchSettings, OpeningBook, Wdl};
+use crate::movegen::has_capture;
 use crate::openings::ballot;
 use crate::rng::{derive, Purpose};
 use crate::search::SearchConfig;
@@ -172,6 +174,10 @@ pub struct GaOptions {
     /// Past bests kept as extra tournament opponents (they play the population but are not
     /// bred from); 0 = none.
     pub hall_of_fame: u32,
+    /// Endgame pairs per individual and generation: individual `i` also plays its next
+    /// `endgame_pairs` ring neighbours from a kings-only ending drawn for the pair (2 or 3 kings
+    /// against fewer), once with each side, so that converting a won ending earns points.
+    pub endgame_pairs: u32,
     /// Games of the best-so-far duel: the generation's best plays the best so far from
     /// `duel_games / 2` ballot openings, both colours. With 2 (the original) a tie goes to the
     /// challenger; with more, the challenger must score more than the holder.
@@ -192,6 +198,7 @@ impl Default for GaOptions {
             mutation: Mutation::Replace,
             init_range: i16::MAX as u16,
             hall_of_fame: 0,
+            endgame_pairs: 0,
             duel_games: 2,
             measure_every: 0,
             measure_games: 0,
@@ -299,6 +306,12 @@ impl Settings {
         }
         if ga.measure_every > 0 && (ga.measure_games < 2 || ga.measure_games > 312) {
             return Err(format!("measure games {} must be 2..312", ga.measure_games));
+        }
+        if ga.endgame_pairs as usize >= p {
+            return Err(format!(
+                "endgame pairs {} must be below the population {p}",
+                ga.endgame_pairs
+            ));
         }
         if ga.hall_of_fame as usize > MAX_POPULATION {
             return Err(format!(
@@ -483,6 +496,8 @@ impl Session {
         let results = tournament::run(
             &players, &sched, s.search, s.openings, s.rules, seed, g, on_game,
         );
+        let mut results = results;
+        results.extend(endgame_games(&pop, &s, g));
         let mut standings = tournament::standings(players.len(), &results);
         standings.truncate(n);
         let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
@@ -588,6 +603,73 @@ pub fn random_weights<R: Rng + ?Sized>(set: ParamSet, range: u16, rng: &mut R) -
         *x = rng.random_range(-r..=r) as i16;
     }
     w
+}
+
+/// A kings-only ending with a side ahead: 2 kings against 1, 3 against 1 or 3 against 2, on
+/// squares drawn by `rng`, the stronger side and the side to move drawn too; redrawn until
+/// neither side can capture at once.
+pub fn endgame_position<R: Rng + ?Sized>(rng: &mut R) -> Position {
+    const KINDS: [(u32, u32); 4] = [(2, 1), (2, 1), (3, 1), (3, 2)];
+    loop {
+        let (strong, weak) = KINDS[rng.random_range(0..KINDS.len())];
+        let mut squares: Vec<u32> = (0..32).collect();
+        squares.shuffle(rng);
+        let bits = |v: &[u32]| v.iter().fold(0u32, |b, &q| b | (1 << q));
+        let a = bits(&squares[..strong as usize]);
+        let b = bits(&squares[strong as usize..(strong + weak) as usize]);
+        let (black, white) = if rng.random_bool(0.5) { (a, b) } else { (b, a) };
+        let side = if rng.random_bool(0.5) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let pos = Position::from_parts(black, white, black | white, side);
+        if !has_capture(&pos) && !has_capture(&pos.with_side(side.opposite())) {
+            return pos;
+        }
+    }
+}
+
+/// The generation's endgame games ([`GaOptions::endgame_pairs`]): results with the pairing's
+/// `opening` set to `usize::MAX`. Each game's generator comes from (seed, generation, index).
+fn endgame_games(pop: &[Weights], s: &Settings, g: u64) -> Vec<GameResult> {
+    let n = pop.len();
+    let e = s.ga.endgame_pairs as usize;
+    if e == 0 || n < 2 {
+        return Vec::new();
+    }
+    let mut rng = derive(s.seed, Purpose::Pairing, g, 1);
+    let mut jobs = Vec::with_capacity(2 * n * e);
+    for i in 0..n {
+        for k in 1..=e {
+            let j = (i + k) % n;
+            let pos = endgame_position(&mut rng);
+            jobs.push((i, j, pos));
+            jobs.push((j, i, pos));
+        }
+    }
+    jobs.par_iter()
+        .enumerate()
+        .map(|(k, &(b, w, pos))| {
+            let mut grng = derive(s.seed, Purpose::Game, g, (1 << 40) + k as u64);
+            let game = tournament::with_searchers(s.search, |sb, sw| {
+                sb.reset(pop[b]);
+                sw.reset(pop[w]);
+                let mut game = Game::new(pos, s.rules);
+                game.play_out(sb, sw, &mut grng);
+                game
+            });
+            GameResult {
+                pairing: tournament::Pairing {
+                    black: b,
+                    white: w,
+                    opening: usize::MAX,
+                },
+                outcome: game.result().map(|r| r.0).unwrap_or(Outcome::Draw),
+                plies: game.plies() as u32,
+            }
+        })
+        .collect()
 }
 
 /// The best so far plays the yardstick over the first `measure_games / 2` ballot openings,
@@ -1010,5 +1092,24 @@ mod tests {
             random_weights(ParamSet::Thesis60, 32767, &mut a),
             Weights::random(&mut b)
         );
+    }
+
+    #[test]
+    fn endgame_positions_are_kings_only_with_a_side_ahead_and_no_capture() {
+        let mut rng = ChaCha8Rng::seed_from_u64(10);
+        let mut black_ahead = 0;
+        for _ in 0..500 {
+            let p = endgame_position(&mut rng);
+            let (b, w) = (
+                p.pieces(Color::Black).count(),
+                p.pieces(Color::White).count(),
+            );
+            assert_eq!(p.kings(Color::Black).count(), b);
+            assert_eq!(p.kings(Color::White).count(), w);
+            assert!(b != w && b.max(w) <= 3 && b.min(w) >= 1, "{b} v {w}");
+            assert!(!has_capture(&p));
+            black_ahead += (b > w) as u32;
+        }
+        assert!((150..350).contains(&black_ahead), "{black_ahead}");
     }
 }

@@ -7,7 +7,7 @@ use crate::notation::to_fen;
 use crate::search::Searcher;
 use std::fmt;
 
-/// Draw rules (SPEC section 2), all settings.
+/// Draw rules, all settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DrawRules {
     /// Plies with no capture and no man move that make a draw (80 = the 40-move rule; 0 = off).

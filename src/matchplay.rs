@@ -1,4 +1,4 @@
-//! Matches between two engines over an opening book, and the Elo arithmetic of SPEC section 7.
+//! Matches between two engines over an opening book, and the Elo arithmetic engine testers use.
 
 use crate::board::Position;
 use crate::game::{DrawRules, Game, Outcome, PdnTags};
@@ -206,7 +206,7 @@ fn elo_of(p: f64) -> f64 {
     }
 }
 
-/// Elo difference as in SPEC section 7: mu = (W + D/2)/n, sigma from the trinomial variance,
+/// Elo difference: mu = (W + D/2)/n, sigma from the trinomial variance,
 /// margin = (Elo(mu + 1.96 sigma) - Elo(mu - 1.96 sigma)) / 2.
 pub fn elo(w: &Wdl) -> Elo {
     let n = w.games() as f64;

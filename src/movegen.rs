@@ -1,4 +1,4 @@
-//! Legal move generation (SPEC section 2) and perft.
+//! Legal move generation and perft.
 //!
 //! Captures are mandatory; a jump sequence continues while it can; any capture sequence may be
 //! chosen; a man that reaches the crowning row stops there. Pieces taken during a sequence stay

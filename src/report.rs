@@ -446,7 +446,7 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Selection, Rep
 /// Row order of the parameter table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SortOrder {
-    /// Parameter number (SPEC order).
+    /// Parameter number (weight order).
     #[default]
     Number,
     /// Weight, highest first.
@@ -808,10 +808,11 @@ pub fn to_c_header(w: &Weights, source: &str) -> String {
 // History
 
 /// The duel column: `challenger-holder` points, `*` when the challenger became the best so far,
-/// `-` in the first generation.
+/// `-` in the first generation, `same` when the generation's best was the best so far itself.
 pub fn duel_text(s: &GenerationStats) -> String {
     match s.duel {
         None => "-".to_string(),
+        Some(d) if d.challenger == 0 && d.holder == 0 && !d.replaced => "same".to_string(),
         Some(d) => format!(
             "{}-{}{}",
             d.challenger,
@@ -843,7 +844,7 @@ fn signed(v: f64) -> String {
     }
 }
 
-/// `Elo +/- margin (W-D-L)` of a match result (SPEC section 7), rounded to whole Elo.
+/// `Elo +/- margin (W-D-L)` of a match result, rounded to whole Elo.
 pub fn elo_text(w: &Wdl) -> String {
     let e = elo(w);
     let margin = if e.margin.is_finite() {

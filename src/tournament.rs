@@ -1,7 +1,7 @@
 //! Tournaments inside a population: who plays whom from which opening, the games on a rayon
 //! pool, and per-individual results by colour.
 //!
-//! Scoring (ours, SPEC section 5): a win is 2 points, a draw 1, a loss 0.
+//! Scoring (ours; the original counted +1/-1/0): a win is 2 points, a draw 1, a loss 0.
 
 use crate::board::Position;
 use crate::eval::Weights;
@@ -25,7 +25,7 @@ pub struct Pairing {
 
 /// The schedule for one generation. `games_per_individual == 0`: every individual against every
 /// other, twice with colours swapped, both games of a pair from the same opening drawn by `rng`.
-/// Otherwise the neighbour scheme (SPEC section 5: each plays n/2 neighbours twice): the
+/// Otherwise the original tool's neighbour scheme (each plays n/2 neighbours twice): the
 /// population is shuffled into a ring and each individual meets its `n/4` nearest neighbours on
 /// each side, twice each, so exactly `n` games each (sessions ask for a multiple of 4).
 pub fn schedule(

@@ -407,7 +407,7 @@ pub fn load_weights(path: &Path) -> Result<Weights, WeightsError> {
     load_weight_file(path).map(|f| f.weights)
 }
 
-/// The JSON form (no comment): one parameter per line, in SPEC order.
+/// The JSON form (no comment): one parameter per line, in weight order.
 pub fn weights_to_json(w: &Weights) -> String {
     weights_to_json_with_comment(w, None)
 }

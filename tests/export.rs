@@ -170,7 +170,7 @@ fn rust_export_compiles_with_the_right_values() {
     for (n, p) in generated::NAMES.iter().zip(PARAMS.iter()) {
         assert_eq!(*n, p.name);
     }
-    // Spot checks against SPEC section 3's published set.
+    // Spot checks against the thesis's published set.
     assert_eq!(generated::WEIGHTS[0], -27848);
     assert_eq!(generated::WEIGHTS[58], -28419);
     assert_eq!(generated::WEIGHTS[1], 0);

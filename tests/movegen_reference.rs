@@ -1,7 +1,7 @@
 //! Differential test of the engine's move generator against a deliberately simple reference.
 //!
 //! The reference below knows nothing of bitboards: the board is an array of 33 optional pieces
-//! (index 0 unused), squares are turned into (row, column) per SPEC section 2 and jumps are
+//! (index 0 unused), squares are turned into (row, column) by the board numbering and jumps are
 //! found by plain recursion. It is slow and obvious on purpose. For every position visited, the
 //! engine's moves (text via `Move`'s `Display`, resulting position via `to_fen`) must equal the
 //! reference's exactly, as multisets (a duplicated move is an error too).
@@ -441,7 +441,7 @@ fn random_game(start: Position, rng: &mut SplitMix, max_plies: usize) -> usize {
 
 #[test]
 fn reference_geometry_matches_spec() {
-    // SPEC: square 1 = (row 0, col 1), its neighbours are 5 and 6; 4 and 29 single corners.
+    // Numbering: square 1 = (row 0, col 1), its neighbours are 5 and 6; 4 and 29 single corners.
     assert_eq!(coords(1), (0, 1));
     assert_eq!(coords(4), (0, 7));
     assert_eq!(coords(5), (1, 0));

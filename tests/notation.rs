@@ -352,7 +352,7 @@ fn square_names_round_trip() {
         assert_eq!(parse_square(&name), Ok(sq), "{sq} = {name}");
         assert_eq!(parse_square(&name.to_uppercase()), Ok(sq), "{sq} = {name}");
         assert_eq!(parse_square(&sq.to_string()), Ok(sq));
-        // SPEC numbering, White at the bottom: row r = 0..7 is rank 8 - r; dark squares on
+        // Square numbering, White at the bottom: row r = 0..7 is rank 8 - r; dark squares on
         // columns 1,3,5,7 of even rows and 0,2,4,6 of odd rows.
         let r = (sq - 1) / 4;
         let k = (sq - 1) % 4;

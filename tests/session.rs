@@ -1,7 +1,7 @@
 //! Evolution sessions end to end: the `new` and `resume` commands of the binary, run in
 //! temporary folders.
 //!
-//! What is checked (SPEC section 5): a seeded session gives the same checkpoints at any thread
+//! What is checked: a seeded session gives the same checkpoints at any thread
 //! count; a session resumed from a checkpoint (after a clean stop or a SIGKILL) continues exactly
 //! as if it had never stopped; a process killed at random moments never loses a checkpoint it
 //! reported and never leaves an unreadable one; `new` refuses to overwrite a session; `--keep`;
@@ -26,7 +26,8 @@ use std::time::{Duration, Instant};
 const SMALL: &[&str] = &["--population", "8", "--depth", "2", "--max-plies", "120"];
 
 /// Options beyond the original operators: tournament selection, Gaussian mutation, a narrow
-/// first population, a hall of fame, a many-game duel and yardstick measurements.
+/// first population, a hall of fame, endgame games, a many-game duel and yardstick
+/// measurements.
 const GA_OPTIONS: &[&str] = &[
     "--selection",
     "tournament:3",
@@ -38,6 +39,8 @@ const GA_OPTIONS: &[&str] = &[
     "5000",
     "--hall-of-fame",
     "2",
+    "--endgame-pairs",
+    "1",
     "--duel-games",
     "8",
     "--measure-every",
@@ -857,7 +860,7 @@ fn keep_never_deletes_the_checkpoint_just_written() {
 }
 
 /// BUG (src/cli/evolve.rs run_resume / src/store.rs resume_candidates): after continuing from
-/// an older checkpoint with new arguments (SPEC 5: "continue from a population file with new
+/// an older checkpoint with new arguments (the original tool's "continue from a population file with new
 /// arguments"), the folder still holds the newer checkpoints of the abandoned continuation, and
 /// a plain `resume FOLDER` picks those (highest generation) instead of the run just made: the
 /// new continuation is silently dropped.

@@ -40,7 +40,7 @@ fn json_round_trip() {
     let w = sample();
     let text = weights_to_json(&w);
     assert_eq!(parse_weights(&text).unwrap(), w);
-    // One parameter per line, in SPEC order.
+    // One parameter per line, in weight order.
     let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("    \"")).collect();
     assert_eq!(lines.len(), NUM_PARAMS);
     for ((line, p), v) in lines

@@ -72,6 +72,10 @@ pub struct SessionOptions {
     /// Past bests that play in every tournament as extra opponents, 0 = none [new: 0]
     #[arg(long, value_name = "H")]
     pub hall_of_fame: Option<u32>,
+    /// Endgame pairs per individual: each also plays its next E ring neighbours from a
+    /// kings-only ending drawn for the pair (2 or 3 kings against fewer), both sides [new: 0]
+    #[arg(long, value_name = "E")]
+    pub endgame_pairs: Option<u32>,
     /// Games of the duel that decides the best so far (even; 2 = the original, a tie goes to the
     /// challenger; more: distinct ballot openings, a tie keeps the holder) [new: 32]
     #[arg(long, value_name = "N")]
@@ -193,6 +197,7 @@ fn new_settings(o: &SessionOptions, seed: u64, population: usize) -> Settings {
             },
             init_range: 4000,
             hall_of_fame: 0,
+            endgame_pairs: 0,
             duel_games: 32,
             measure_every: 50,
             measure_games: 312,
@@ -219,6 +224,9 @@ fn override_ga(g: &mut GaOptions, o: &SessionOptions) {
     }
     if let Some(x) = o.hall_of_fame {
         g.hall_of_fame = x;
+    }
+    if let Some(x) = o.endgame_pairs {
+        g.endgame_pairs = x;
     }
     if let Some(x) = o.duel_games {
         g.duel_games = x;
@@ -492,6 +500,9 @@ fn describe_stop(s: &Stop) -> String {
 fn summary_line(st: &GenerationStats, s: &Session) -> String {
     let duel = match st.duel {
         None => "first best".to_string(),
+        Some(d) if d.challenger == 0 && d.holder == 0 && !d.replaced => {
+            "best so far again".to_string()
+        }
         Some(d) => format!(
             "duel {}-{}{}",
             d.challenger,

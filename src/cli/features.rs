@@ -20,7 +20,7 @@ fn parse_side(s: &str) -> anyhow::Result<Color> {
     }
 }
 
-/// Prints one `NUMBER NAME VALUE` line per parameter, in SPEC order.
+/// Prints one `NUMBER NAME VALUE` line per parameter, in the thesis's order.
 pub fn run(a: FeaturesArgs) -> anyhow::Result<()> {
     let pos = match &a.fen {
         Some(f) => parse_fen(f).with_context(|| format!("bad --fen '{f}'"))?,
