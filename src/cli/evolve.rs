@@ -73,7 +73,7 @@ pub struct SessionOptions {
     #[arg(long, value_name = "H")]
     pub hall_of_fame: Option<u32>,
     /// Endgame pairs per individual: each also plays its next E ring neighbours from a
-    /// kings-only ending drawn for the pair (2 or 3 kings against fewer), both sides [new: 0]
+    /// kings-only ending drawn for the pair (2 or 3 kings against 1), both sides [new: 0]
     #[arg(long, value_name = "E")]
     pub endgame_pairs: Option<u32>,
     /// Games of the duel that decides the best so far (even; 2 = the original, a tie goes to the

@@ -1,4 +1,5 @@
 use anyhow::{bail, Context};
+use checkers_ga::eval::{all_features, ParamSet, ALL_PARAMS};
 use checkers_ga::{features, parse_fen, Color, Position, PARAMS};
 use std::io::Write;
 
@@ -10,6 +11,10 @@ pub struct FeaturesArgs {
     /// The player the parameters are counted for: black or white (default: the side to move)
     #[arg(long)]
     pub side: Option<String>,
+    /// Which parameters: thesis60 (the 60), or endgame66 / phased132 (the 60 and the six
+    /// endgame parameters; the phased set weighs these same 66 twice)
+    #[arg(long, default_value = "thesis60")]
+    pub params: ParamSet,
 }
 
 fn parse_side(s: &str) -> anyhow::Result<Color> {
@@ -30,9 +35,12 @@ pub fn run(a: FeaturesArgs) -> anyhow::Result<()> {
         Some(s) => parse_side(s)?,
         None => pos.side_to_move(),
     };
-    let values = features(&pos, side);
+    let (params, values): (&[_], Vec<i32>) = match a.params {
+        ParamSet::Thesis60 => (&PARAMS, features(&pos, side).to_vec()),
+        _ => (&ALL_PARAMS, all_features(&pos, side).to_vec()),
+    };
     let mut out = String::new();
-    for (i, (p, v)) in PARAMS.iter().zip(values).enumerate() {
+    for (i, (p, v)) in params.iter().zip(values).enumerate() {
         out.push_str(&format!("{:>2} {:<26} {v}\n", i + 1, p.name));
     }
     match std::io::stdout().lock().write_all(out.as_bytes()) {
