@@ -231,3 +231,36 @@ fn a_session_evolves_its_set_and_refuses_another() {
     assert_eq!(s.settings.ga.params, ParamSet::Phased132);
     assert!(s.population.iter().all(|w| w.set() == ParamSet::Phased132));
 }
+
+#[test]
+fn features_prints_the_endgame_parameters_when_asked() {
+    let t = Tmp::new("sets-features");
+    let out = stdout_ok(&run(
+        &t.0,
+        &[
+            "features",
+            "--fen",
+            "W:WK10,K14:BK1",
+            "--params",
+            "endgame66",
+        ],
+    ));
+    assert_eq!(out.lines().count(), 66, "{out}");
+    assert!(
+        out.contains("\n61 king_chase                 20\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n65 trade                      21\n"),
+        "{out}"
+    );
+    let sixty = stdout_ok(&run(&t.0, &["features", "--fen", "W:WK10,K14:BK1"]));
+    assert_eq!(sixty.lines().count(), 60);
+    let bad = run(&t.0, &["features", "--params", "seventy"]);
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(!bad.status.success());
+    assert!(
+        err.lines().count() == 1 && err.contains("unknown parameter set 'seventy'"),
+        "{err}"
+    );
+}

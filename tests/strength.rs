@@ -71,3 +71,22 @@ fn a_longer_session_does_better_against_material() {
         "points against material: 150 generations {long}, 2 generations {short}"
     );
 }
+
+/// The README's main command with a fixed seed: its yardstick measurements rise from the first
+/// to the last. About four minutes on 2 cores in release, so not in the default run:
+/// `cargo test --release --test strength -- --ignored`.
+#[test]
+#[ignore]
+fn the_default_session_rises_against_material() {
+    let t = Tmp::new("default");
+    stdout_ok(&new_cmd(&t, 1, "d", true, &[]).output().unwrap());
+    let s = common::load(&t.ckpt("d", 2000));
+    let elo: Vec<f64> = s
+        .history
+        .iter()
+        .filter_map(|h| h.measure)
+        .map(|m| checkers_ga::matchplay::elo(&m.wdl()).diff)
+        .collect();
+    assert_eq!(elo.len(), 40);
+    assert!(elo[39] > elo[0], "first {} last {}", elo[0], elo[39]);
+}
