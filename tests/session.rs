@@ -222,7 +222,14 @@ fn thread_count_does_not_change_any_checkpoint() {
         &[],
         &["--games", "4", "--openings", "start", "--factor", "0"],
         GA_OPTIONS,
-        &["--selection", "roulette", "--mutation-kind", "gauss:3000:2"],
+        &[
+            "--selection",
+            "roulette",
+            "--mutation-kind",
+            "gauss:3000:2",
+            "--params",
+            "phased132",
+        ],
     ];
     for (k, extra) in configs.iter().enumerate() {
         let runs: Vec<Tmp> = ["1", "2"]
