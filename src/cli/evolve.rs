@@ -523,7 +523,7 @@ fn summary_line(st: &GenerationStats, s: &Session) -> String {
         None => String::new(),
     };
     format!(
-        "gen {}{limit}  best {} mean {:.1} min {}  diversity {:.3}  {duel}{measured}  {} games {:.1}/s  {:.1} plies/game  {:.1} s",
+        "gen {}{limit}  points (relative) best {} mean {:.1} min {}  diversity {:.3}  {duel}{measured}  {} games {:.1}/s  {:.1} plies/game  {:.1} s",
         st.generation,
         st.best,
         st.mean,
