@@ -1,7 +1,9 @@
-//! The genetic algorithm: tournament, best-so-far duel, roulette
-//! selection over distinct genotypes, one-point crossover with one cut per pair, single-gene
-//! mutation, and the next generation made of children, elite parents (the best so far among
-//! them) and newcomers.
+//! The genetic algorithm: tournament (with an optional hall of fame and endgame games),
+//! best-so-far duel, selection (the original's truncation "roulette", a fitness-proportionate
+//! wheel, or tournament selection), one-point crossover with one cut per pair, mutation (the
+//! original's single-gene replacement, or Gaussian steps), the next generation made of children,
+//! elite parents (the best so far among them) and newcomers, and a periodic measurement of the
+//! best so far against a fixed yardstick.
 //!
 //! Every random choice of generation `g` comes from generators derived from
 //! `(session seed, purpose, g, index)`, so a session resumed from the checkpoint written after
@@ -341,12 +343,14 @@ impl Settings {
     }
 }
 
-/// The duel of a generation's best against the best so far (two games, colours swapped).
+/// The duel of a generation's best against the best so far ([`GaOptions::duel_games`] games,
+/// colours swapped). All zero and not replaced: the generation's best was the best so far
+/// itself, and no duel was played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Duel {
-    /// Points of the generation's best (2 win, 1 draw), out of 4.
+    /// Points of the generation's best (2 win, 1 draw), out of 2 * duel games.
     pub challenger: u32,
-    /// Points of the best so far, out of 4.
+    /// Points of the best so far, out of 2 * duel games.
     pub holder: u32,
     /// Did the generation's best become the best so far?
     pub replaced: bool,
