@@ -31,7 +31,10 @@ run_once() { # threads run -> "games_per_s plies_per_game"
     local threads=$1 run=$2 dir out line
     dir="$WORK/t$threads-r$run"
     mkdir -p "$dir"
+    # The workload is pinned (the first population drawn from the whole i16 range, the 60
+    # parameters) so that figures stay comparable when the defaults of `new` change.
     out=$("$BIN" new --population 16 --depth 4 --generations 1 --games 0 --seed 1 \
+        --params thesis60 --init-range 32767 --measure-every 0 \
         --threads "$threads" --populations "$dir/populations" --weights-dir "$dir/weights" \
         --name bench 2>/dev/null)
     line=$(grep -E '^gen 1/1 ' <<<"$out" || true)
