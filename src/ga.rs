@@ -176,6 +176,10 @@ pub struct GaOptions {
     /// Past bests kept as extra tournament opponents (they play the population but are not
     /// bred from); 0 = none.
     pub hall_of_fame: u32,
+    /// From this generation on (0 = never) tournament, duel and endgame games search to
+    /// `deepen_to` plies instead of the session's depth: cheap shallow games early, deeper late.
+    pub deepen_at: u64,
+    pub deepen_to: u32,
     /// Endgame pairs per individual and generation: individual `i` also plays its next
     /// `endgame_pairs` ring neighbours from a kings-only ending drawn for the pair (2 or 3 kings
     /// against 1), once with each side, so that converting a won ending earns points.
@@ -200,6 +204,8 @@ impl Default for GaOptions {
             mutation: Mutation::Replace,
             init_range: i16::MAX as u16,
             hall_of_fame: 0,
+            deepen_at: 0,
+            deepen_to: 0,
             endgame_pairs: 0,
             duel_games: 2,
             measure_every: 0,
@@ -256,6 +262,15 @@ impl Yardstick {
 }
 
 impl Settings {
+    /// The search depth of generation `g`'s games (the schedule of [`GaOptions::deepen_at`]).
+    pub fn depth_at(&self, g: u64) -> u32 {
+        if self.ga.deepen_at > 0 && g >= self.ga.deepen_at {
+            self.ga.deepen_to
+        } else {
+            self.search.depth
+        }
+    }
+
     /// Checks the settings a user gave; the message names the bad one.
     pub fn validate(&self) -> Result<(), String> {
         let p = self.population;
@@ -308,6 +323,9 @@ impl Settings {
         }
         if ga.measure_every > 0 && (ga.measure_games < 2 || ga.measure_games > 312) {
             return Err(format!("measure games {} must be 2..312", ga.measure_games));
+        }
+        if ga.deepen_at > 0 && (ga.deepen_to == 0 || ga.deepen_to > 30) {
+            return Err(format!("deepened depth {} must be 1..30", ga.deepen_to));
         }
         if ga.endgame_pairs as usize >= p {
             return Err(format!(
@@ -488,7 +506,10 @@ impl Session {
     pub fn run_generation(&mut self, on_game: &(dyn Fn(&GameResult) + Sync)) -> GenerationStats {
         let t = Instant::now();
         let g = self.generation + 1;
-        let s = self.settings.clone();
+        // The tournament, duel and endgame games search to the scheduled depth; measurements
+        // stay at the session's depth, so their series is comparable from start to end.
+        let mut s = self.settings.clone();
+        s.search.depth = self.settings.depth_at(g);
         let seed = s.seed;
         let pop = self.population.clone();
         let n = pop.len();
@@ -564,7 +585,7 @@ impl Session {
 
         // 4. The best so far against the yardstick, every `measure_every` generations.
         let measure = (s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every))
-            .then(|| measure(&best, &s, g));
+            .then(|| measure(&best, &self.settings, g));
 
         let stats = GenerationStats {
             generation: g,
@@ -1115,5 +1136,30 @@ mod tests {
             black_ahead += (b > w) as u32;
         }
         assert!((150..350).contains(&black_ahead), "{black_ahead}");
+    }
+
+    #[test]
+    fn the_depth_schedule_switches_at_its_generation() {
+        let mut st = Settings {
+            population: 8,
+            games: 0,
+            search: SearchConfig::with_depth(2),
+            factor: 8,
+            mutation: 0.3,
+            stop: Stop::Generations(10),
+            seed: 1,
+            openings: OpeningBook::Ballot,
+            elite: 2,
+            newcomers: 2,
+            rules: DrawRules::default(),
+            ga: GaOptions::default(),
+        };
+        assert_eq!((st.depth_at(1), st.depth_at(1000)), (2, 2));
+        st.ga.deepen_at = 5;
+        st.ga.deepen_to = 4;
+        assert_eq!((st.depth_at(4), st.depth_at(5), st.depth_at(9)), (2, 4, 4));
+        assert!(st.validate().is_ok());
+        st.ga.deepen_to = 0;
+        assert!(st.validate().unwrap_err().contains("deepened depth"));
     }
 }

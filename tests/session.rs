@@ -26,8 +26,8 @@ use std::time::{Duration, Instant};
 const SMALL: &[&str] = &["--population", "8", "--depth", "2", "--max-plies", "120"];
 
 /// Options beyond the original operators: tournament selection, Gaussian mutation, a narrow
-/// first population, a hall of fame, endgame games, a many-game duel and yardstick
-/// measurements.
+/// first population, a hall of fame, endgame games, a depth schedule, a many-game duel and
+/// yardstick measurements.
 const GA_OPTIONS: &[&str] = &[
     "--selection",
     "tournament:3",
@@ -41,6 +41,8 @@ const GA_OPTIONS: &[&str] = &[
     "2",
     "--endgame-pairs",
     "1",
+    "--deepen",
+    "3:3",
     "--duel-games",
     "8",
     "--measure-every",

@@ -72,6 +72,10 @@ pub struct SessionOptions {
     /// Past bests that play in every tournament as extra opponents, 0 = none [new: 0]
     #[arg(long, value_name = "H")]
     pub hall_of_fame: Option<u32>,
+    /// A depth schedule: from generation G on, games search to depth D (G:D; 0:0 = never)
+    /// [new: never]
+    #[arg(long, value_name = "G:D", value_parser = parse_deepen)]
+    pub deepen: Option<(u64, u32)>,
     /// Endgame pairs per individual: each also plays its next E ring neighbours from a
     /// kings-only ending drawn for the pair (2 or 3 kings against 1), both sides [new: 0]
     #[arg(long, value_name = "E")]
@@ -197,6 +201,8 @@ fn new_settings(o: &SessionOptions, seed: u64, population: usize) -> Settings {
             },
             init_range: 4000,
             hall_of_fame: 0,
+            deepen_at: 0,
+            deepen_to: 0,
             endgame_pairs: 0,
             duel_games: 32,
             measure_every: 50,
@@ -206,6 +212,13 @@ fn new_settings(o: &SessionOptions, seed: u64, population: usize) -> Settings {
     };
     override_ga(&mut s.ga, o);
     s
+}
+
+/// `G:D` of `--deepen`.
+fn parse_deepen(s: &str) -> Result<(u64, u32), String> {
+    let bad = || format!("'{s}' is not G:D (a generation and a depth, e.g. 1500:3)");
+    let (g, d) = s.split_once(':').ok_or_else(bad)?;
+    Ok((g.parse().map_err(|_| bad())?, d.parse().map_err(|_| bad())?))
 }
 
 /// The GA options given on the command line, over `g`.
@@ -224,6 +237,10 @@ fn override_ga(g: &mut GaOptions, o: &SessionOptions) {
     }
     if let Some(x) = o.hall_of_fame {
         g.hall_of_fame = x;
+    }
+    if let Some((at, to)) = o.deepen {
+        g.deepen_at = at;
+        g.deepen_to = to;
     }
     if let Some(x) = o.endgame_pairs {
         g.endgame_pairs = x;
