@@ -209,7 +209,7 @@ impl Default for GaOptions {
             endgame_pairs: 0,
             duel_games: 2,
             measure_every: 0,
-            measure_games: 0,
+            measure_games: 312,
             yardstick: Yardstick::Material,
         }
     }
@@ -315,14 +315,23 @@ impl Settings {
             ));
         }
         let ga = &self.ga;
-        if ga.duel_games == 0 || !ga.duel_games.is_multiple_of(2) || ga.duel_games > 2 * 156 {
+        let most = 2 * ballot().len() as u32;
+        if ga.duel_games == 0 || !ga.duel_games.is_multiple_of(2) || ga.duel_games > most {
             return Err(format!(
-                "duel games {} must be an even number from 2 to 312",
+                "duel games {} must be an even number from 2 to {most}",
                 ga.duel_games
             ));
         }
-        if ga.measure_every > 0 && (ga.measure_games < 2 || ga.measure_games > 312) {
-            return Err(format!("measure games {} must be 2..312", ga.measure_games));
+        if ga.measure_every > 0 && (ga.measure_games < 2 || ga.measure_games > most) {
+            return Err(format!(
+                "measure games {} must be 2..{most}",
+                ga.measure_games
+            ));
+        }
+        if let Selection::Tournament(k) = ga.selection {
+            if !(2..=64).contains(&k) {
+                return Err(format!("tournament selection size {k} must be 2..64"));
+            }
         }
         if ga.deepen_at > 0 && (ga.deepen_to == 0 || ga.deepen_to > 30) {
             return Err(format!("deepened depth {} must be 1..30", ga.deepen_to));
@@ -1161,5 +1170,12 @@ mod tests {
         assert!(st.validate().is_ok());
         st.ga.deepen_to = 0;
         assert!(st.validate().unwrap_err().contains("deepened depth"));
+        st.ga.deepen_to = 3;
+        // A crafted checkpoint cannot ask for a tournament of 4 billion draws per parent.
+        st.ga.selection = Selection::Tournament(u32::MAX);
+        assert!(st
+            .validate()
+            .unwrap_err()
+            .contains("tournament selection size"));
     }
 }

@@ -264,3 +264,30 @@ fn features_prints_the_endgame_parameters_when_asked() {
         "{err}"
     );
 }
+
+#[test]
+fn a_refused_resume_sets_nothing_aside() {
+    let t = Tmp::new("sets-refused");
+    stdout_ok(
+        &new_cmd(
+            &t,
+            8,
+            "r",
+            true,
+            &["--population", "8", "--depth", "1", "--generations", "3"],
+        )
+        .output()
+        .unwrap(),
+    );
+    // From generation 1, into a smaller set: refused before anything moves.
+    let out = common::resume_cmd(
+        &t,
+        Some(&t.ckpt("r", 1)),
+        true,
+        &["--generations", "4", "--params", "thesis60"],
+    )
+    .output()
+    .unwrap();
+    assert_error(&out, &["endgame66", "thesis60"]);
+    assert!(t.ckpt("r", 2).exists() && t.ckpt("r", 3).exists());
+}

@@ -55,7 +55,8 @@ pub struct SessionOptions {
     /// Plies without capture or man move that draw, 0 = off [new: 80, the 40-move rule]
     #[arg(long)]
     pub quiet_plies: Option<u32>,
-    /// The parameters the weights weigh: thesis60, endgame66 or phased132 [new: endgame66]
+    /// The parameters the weights weigh: thesis60, endgame66 or phased132 [new: endgame66;
+    /// with --from, thesis60 unless given]
     #[arg(long, value_name = "SET")]
     pub params: Option<ParamSet>,
     /// Parent selection: truncation (the original: points plus noise, top half), roulette
@@ -156,7 +157,8 @@ fn default_name() -> String {
     format!("{day}-{:02}{:02}{:02}", t / 3600, t / 60 % 60, t % 60)
 }
 
-/// Generations of a session started without --generations or --time: about 4 minutes on 2 cores.
+/// Generations of a session started without --generations or --time: about 3.5 minutes on 2
+/// cores.
 const DEFAULT_GENERATIONS: u64 = 2000;
 
 /// The defaults of `new`, each chosen by measurement on this project's 2-core machine (README,
@@ -406,16 +408,6 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         .unwrap_or_else(|| PathBuf::from("."));
     ensure_folder(&a.run.weights_dir, "weights")?;
     store::remove_stale_temp_files(&dir);
-    // Continuing from an older checkpoint starts a new branch: the newer checkpoints of the old
-    // one are set aside so that neither pruning nor a later `resume` mixes the two.
-    let moved = store::set_aside_newer(&dir, session.generation)
-        .with_context(|| format!("cannot set aside newer checkpoints in '{}'", dir.display()))?;
-    if !moved.is_empty() && !a.run.quiet {
-        println!(
-            "set aside {} newer checkpoint(s) of the earlier run as *.ckpt.superseded-N",
-            moved.len()
-        );
-    }
     let before = session.settings.clone();
     override_settings(&mut session.settings, &a.session);
     let n = session.settings.population;
@@ -434,6 +426,17 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     }
     if n != before.population {
         resize_population(&mut session, &before);
+    }
+    // The settings hold, so the run goes ahead. Continuing from an older checkpoint starts a new
+    // branch: the newer checkpoints of the old one are set aside so that neither pruning nor a
+    // later `resume` mixes the two.
+    let moved = store::set_aside_newer(&dir, session.generation)
+        .with_context(|| format!("cannot set aside newer checkpoints in '{}'", dir.display()))?;
+    if !moved.is_empty() && !a.run.quiet {
+        println!(
+            "set aside {} newer checkpoint(s) of the earlier run as *.ckpt.superseded-N",
+            moved.len()
+        );
     }
     if !a.run.quiet {
         println!(

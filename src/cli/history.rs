@@ -220,7 +220,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
             "vs yardstick: the best so far against {} over {} ballot games at depth {}, Elo +/- 95% \
              margin (W-D-L), every {} generations\n",
             g.yardstick,
-            g.measure_games.div_ceil(2) * 2,
+            g.measure_games.div_ceil(2).saturating_mul(2),
             s.search.depth,
             g.measure_every
         ));
