@@ -383,6 +383,20 @@ pub struct Duel {
     pub replaced: bool,
 }
 
+impl Duel {
+    /// The record of a generation whose best was the best so far itself (no duel played).
+    pub const SAME: Duel = Duel {
+        challenger: 0,
+        holder: 0,
+        replaced: false,
+    };
+
+    /// Was the generation's best the best so far itself?
+    pub fn is_same(&self) -> bool {
+        *self == Duel::SAME
+    }
+}
+
 /// One generation's statistics, kept in the session's history.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GenerationStats {
@@ -547,11 +561,7 @@ impl Session {
                 self.enter_hall(challenger);
                 None
             }
-            Some(holder) if holder == challenger => Some(Duel {
-                challenger: 0,
-                holder: 0,
-                replaced: false,
-            }),
+            Some(holder) if holder == challenger => Some(Duel::SAME),
             Some(holder) => {
                 let d = duel(&challenger, &holder, &s, g);
                 if d.replaced {

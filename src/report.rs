@@ -812,7 +812,7 @@ pub fn to_c_header(w: &Weights, source: &str) -> String {
 pub fn duel_text(s: &GenerationStats) -> String {
     match s.duel {
         None => "-".to_string(),
-        Some(d) if d.challenger == 0 && d.holder == 0 && !d.replaced => "same".to_string(),
+        Some(d) if d.is_same() => "same".to_string(),
         Some(d) => format!(
             "{}-{}{}",
             d.challenger,

@@ -520,9 +520,7 @@ fn describe_stop(s: &Stop) -> String {
 fn summary_line(st: &GenerationStats, s: &Session) -> String {
     let duel = match st.duel {
         None => "first best".to_string(),
-        Some(d) if d.challenger == 0 && d.holder == 0 && !d.replaced => {
-            "best so far again".to_string()
-        }
+        Some(d) if d.is_same() => "best so far again".to_string(),
         Some(d) => format!(
             "duel {}-{}{}",
             d.challenger,
