@@ -414,26 +414,9 @@ pub struct GenerationStats {
     pub plies: u64,
     /// Wall-clock seconds of the generation.
     pub seconds: f64,
-    /// The best so far against the session's yardstick, in generations where it was measured.
-    pub measure: Option<Measure>,
-}
-
-/// The best so far against the session's yardstick: its wins, draws and losses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Measure {
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-}
-
-impl Measure {
-    pub fn wdl(&self) -> Wdl {
-        Wdl {
-            wins: self.wins,
-            draws: self.draws,
-            losses: self.losses,
-        }
-    }
+    /// The best so far against the session's yardstick (its wins, draws and losses), in
+    /// generations where it was measured.
+    pub measure: Option<Wdl>,
 }
 
 /// A session: settings, where it stands, and what it has learnt.
@@ -627,7 +610,7 @@ impl Session {
     }
 
     /// The newest yardstick measurement of the history, with its generation.
-    pub fn last_measure(&self) -> Option<(u64, Measure)> {
+    pub fn last_measure(&self) -> Option<(u64, Wdl)> {
         self.history
             .iter()
             .rev()
@@ -719,7 +702,7 @@ fn endgame_games(pop: &[Weights], s: &Settings, g: u64) -> Vec<GameResult> {
 /// The best so far plays the yardstick over the first `measure_games / 2` ballot openings,
 /// both colours, at the session's depth; each game's generator comes from (seed, generation,
 /// game), so the result does not depend on the number of threads.
-fn measure(best: &Weights, s: &Settings, g: u64) -> Measure {
+fn measure(best: &Weights, s: &Settings, g: u64) -> Wdl {
     let a = Engine {
         name: "best so far".to_string(),
         eval: (*best).into(),
@@ -736,12 +719,7 @@ fn measure(best: &Weights, s: &Settings, g: u64) -> Measure {
         seed: s.seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         rules: s.rules,
     };
-    let (wdl, _) = play_match(&a, &b, &settings, &|_| {});
-    Measure {
-        wins: wdl.wins,
-        draws: wdl.draws,
-        losses: wdl.losses,
-    }
+    play_match(&a, &b, &settings, &|_| {}).0
 }
 
 /// Individuals ordered by total plus roulette noise in `[0, factor)`, best first (ties keep

@@ -88,8 +88,8 @@ pub struct MatchSettings {
     pub rules: DrawRules,
 }
 
-/// Totals for engine A.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Totals for engine A (also stored in checkpoints: a session's yardstick measurements).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Wdl {
     pub wins: u32,
     pub draws: u32,

@@ -881,7 +881,7 @@ pub fn history_table(history: &[GenerationStats], elo: &[(u64, Wdl)]) -> String 
     let measured = history.iter().any(|s| s.measure.is_some());
     let mw = history
         .iter()
-        .filter_map(|s| s.measure.map(|m| elo_text(&m.wdl()).len()))
+        .filter_map(|s| s.measure.map(|m| elo_text(&m).len()))
         .max()
         .unwrap_or(0)
         .max(14);
@@ -908,7 +908,7 @@ pub fn history_table(history: &[GenerationStats], elo: &[(u64, Wdl)]) -> String 
             s.seconds
         );
         if measured {
-            let m = s.measure.map(|m| elo_text(&m.wdl())).unwrap_or_default();
+            let m = s.measure.map(|m| elo_text(&m)).unwrap_or_default();
             row.push_str(&format!("  {m:<mw$}"));
         }
         if let Some((_, w)) = elo.iter().find(|(g, _)| *g == s.generation) {
@@ -1140,7 +1140,7 @@ pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
         .iter()
         .filter_map(|st| {
             st.measure.map(|m| {
-                let e = elo(&m.wdl());
+                let e = elo(&m);
                 let c = |v: f64| {
                     if v.is_nan() {
                         0.0

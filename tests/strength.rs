@@ -85,7 +85,7 @@ fn the_default_session_rises_against_material() {
         .history
         .iter()
         .filter_map(|h| h.measure)
-        .map(|m| checkers_ga::matchplay::elo(&m.wdl()).diff)
+        .map(|m| checkers_ga::matchplay::elo(&m).diff)
         .collect();
     assert_eq!(elo.len(), 40);
     assert!(elo[39] > elo[0], "first {} last {}", elo[0], elo[39]);

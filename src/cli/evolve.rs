@@ -536,7 +536,7 @@ fn summary_line(st: &GenerationStats, s: &Session) -> String {
         Some(m) => format!(
             "  vs {}: {}",
             s.settings.ga.yardstick,
-            checkers_ga::report::elo_text(&m.wdl())
+            checkers_ga::report::elo_text(&m)
         ),
         None => String::new(),
     };
@@ -580,7 +580,7 @@ fn evolve(mut session: Session, dir: &Path, run: &RunOptions) -> anyhow::Result<
                 Some((g, m)) => format!(
                     "best vs {} (gen {g}): {}  ",
                     session.settings.ga.yardstick,
-                    checkers_ga::report::elo_text(&m.wdl())
+                    checkers_ga::report::elo_text(&m)
                 ),
                 None => String::new(),
             };
