@@ -8,9 +8,9 @@
 //! weights or a yardstick) -> [`search`] (alpha-beta) -> [`game`] (draw rules, PDN) ->
 //! [`openings`] (the 3-move ballot) -> [`matchplay`] (matches, Elo) -> [`tournament`] (a
 //! generation's games on rayon) -> [`ga`] (sessions: selection, crossover, mutation) ->
-//! [`store`] (atomic files, checkpoints) -> [`report`] (tables, exports, charts). [`rng`]
-//! derives every seeded generator; [`bench`] holds the benchmark workloads. The `checkers-ga`
-//! binary only parses arguments and prints.
+//! [`store`] (atomic files, checkpoints; [`lock`]: one process per session folder) ->
+//! [`report`] (tables, exports, charts). [`rng`] derives every seeded generator; [`bench`] holds
+//! the benchmark workloads. The `checkers-ga` binary only parses arguments and prints.
 //!
 //! ```
 //! use checkers_ga::{perft, Position};
@@ -51,6 +51,7 @@ pub mod board;
 pub mod eval;
 pub mod ga;
 pub mod game;
+pub mod lock;
 pub mod matchplay;
 pub mod movegen;
 pub mod notation;

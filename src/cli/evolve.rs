@@ -7,6 +7,7 @@ use checkers_ga::ga::{
     GaOptions, GenerationStats, Mutation, Selection, Session, Settings, Stop, Yardstick,
 };
 use checkers_ga::game::DrawRules;
+use checkers_ga::lock::lock_session;
 use checkers_ga::matchplay::OpeningBook;
 use checkers_ga::rng::fresh_seed;
 use checkers_ga::search::SearchConfig;
@@ -313,6 +314,8 @@ fn load_original_population(path: &Path) -> anyhow::Result<Vec<checkers_ga::Weig
 }
 
 pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
+    // Bad input is refused before any folder is touched.
+    let pool = pool(a.run.threads)?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let from = match &a.from {
         Some(p) => Some(load_original_population(p)?),
@@ -340,15 +343,36 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
     }
     let dir = store::session_dir(&a.run.populations, &name);
     ensure_folder(&a.run.weights_dir, "weights")?;
-    ensure_folder(&dir, "session")?;
-    store::remove_stale_temp_files(&dir);
-    if !store::list_checkpoints(&dir).is_empty() {
-        bail!(
-            "session '{name}' already has checkpoints in '{}': resume it with `checkers-ga resume {}` or pick another --name",
-            dir.display(),
-            dir.display()
-        );
+    let has_checkpoints = |dir: &Path| -> anyhow::Result<()> {
+        if !store::list_checkpoints(dir).is_empty() {
+            bail!(
+                "session '{name}' already has checkpoints in '{}': resume it with `checkers-ga resume {}` or pick another --name",
+                dir.display(),
+                dir.display()
+            );
+        }
+        Ok(())
+    };
+    // The lock is held until the session ends: no other `new` or `resume` writes into this
+    // folder meanwhile, and temp files are removed only while no one else can be writing them.
+    // A folder that exists is locked before it is looked at, so a running session is reported
+    // as such.
+    let take = |dir: &Path| -> anyhow::Result<checkers_ga::lock::SessionLock> {
+        let lock = lock_session(dir).map_err(anyhow::Error::msg)?;
+        store::remove_stale_temp_files(dir);
+        has_checkpoints(dir)?;
+        Ok(lock)
+    };
+    let mut lock = if dir.is_dir() {
+        Some(take(&dir)?)
+    } else {
+        None
+    };
+    if lock.is_none() {
+        ensure_folder(&dir, "session")?;
+        lock = Some(take(&dir)?);
     }
+    let _lock = lock;
     let mut session = match from {
         Some(pop) => {
             // Into a larger set (--params): the new weights start at 0.
@@ -392,21 +416,42 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             describe_stop(&session.settings.stop)
         );
     }
-    evolve(session, &dir, &a.run)
+    evolve(session, &dir, &a.run, &pool)
+}
+
+/// The folder of a checkpoint file (`.` for a bare file name).
+fn folder_of(path: &Path) -> PathBuf {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."))
 }
 
 pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
-    let found = store::locate(a.file.as_deref(), &a.run.populations).map_err(anyhow::Error::msg)?;
+    let pool = pool(a.run.threads)?;
+    let root = &a.run.populations;
+    let found = store::locate(a.file.as_deref(), root).map_err(anyhow::Error::msg)?;
+    let dir = folder_of(&found.path);
+    ensure_folder(&a.run.weights_dir, "weights")?;
+    // Held until the session ends. Temp-file cleanup and the set-aside of newer checkpoints
+    // below happen only under it, so they never touch the files of a running session.
+    let _lock = lock_session(&dir).map_err(anyhow::Error::msg)?;
+    // Look again now that no one else writes here: a session that held the folder until just
+    // now may have written newer checkpoints. A checkpoint named on the command line is read
+    // again (it may have been set aside meanwhile).
+    let named_file = a.file.as_deref().is_some_and(|f| Path::new(f).is_file());
+    let found = match dir.to_str() {
+        Some(d) if !named_file => store::locate(Some(d), root).map_err(anyhow::Error::msg)?,
+        _ => store::Located {
+            session: store::load_checkpoint(&found.path)?,
+            path: found.path,
+            skipped: found.skipped,
+        },
+    };
     for e in &found.skipped {
         eprintln!("warning: skipping {e}");
     }
     let (path, mut session) = (found.path, found.session);
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("."));
-    ensure_folder(&a.run.weights_dir, "weights")?;
     store::remove_stale_temp_files(&dir);
     let before = session.settings.clone();
     override_settings(&mut session.settings, &a.session);
@@ -455,7 +500,7 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         );
         return finish(&session, &a.run);
     }
-    evolve(session, &dir, &a.run)
+    evolve(session, &dir, &a.run, &pool)
 }
 
 /// `resume --params` with a larger set: every weight vector of the session carries over (the
@@ -554,8 +599,12 @@ fn summary_line(st: &GenerationStats, s: &Session) -> String {
     )
 }
 
-fn evolve(mut session: Session, dir: &Path, run: &RunOptions) -> anyhow::Result<()> {
-    let p = pool(run.threads)?;
+fn evolve(
+    mut session: Session,
+    dir: &Path,
+    run: &RunOptions,
+    p: &rayon::ThreadPool,
+) -> anyhow::Result<()> {
     let progress = show_progress(run.quiet);
     if !run.quiet {
         println!(

@@ -1,0 +1,114 @@
+//! The session lock: `new` and `resume` hold an exclusive OS file lock on `session.lock` in the
+//! session folder for as long as they run, so two processes never write one session's
+//! checkpoints. The operating system releases the lock when the process ends, however it ends,
+//! so a crash never leaves a stale lock behind. The holder writes its process id into the file,
+//! and a second process names it in its error.
+//!
+//! The file itself stays in the folder after the run: removing it could let a third process
+//! lock a new file while a second still waits on the old one.
+
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The lock file's name inside a session folder.
+pub const LOCK_FILE: &str = "session.lock";
+
+/// A held session lock; dropping it (or the process ending) releases it.
+#[derive(Debug)]
+pub struct SessionLock {
+    _file: File,
+    path: PathBuf,
+}
+
+impl SessionLock {
+    /// The lock file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Takes the lock of session folder `dir` (which must exist) without waiting. When another
+/// process holds it, the error names that process's id.
+pub fn lock_session(dir: &Path) -> Result<SessionLock, String> {
+    let path = dir.join(LOCK_FILE);
+    let cannot = |e: std::io::Error| format!("cannot lock '{}': {e}", path.display());
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(cannot)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(TryLockError::WouldBlock) => {
+            let holder = match holder_pid(&path) {
+                Some(pid) => format!("process {pid}"),
+                None => "another process".to_string(),
+            };
+            return Err(format!(
+                "session folder '{}' is in use by {holder} (a running `new` or `resume`; lock \
+                 file '{}'): wait for it to end or stop it first",
+                dir.display(),
+                path.display()
+            ));
+        }
+        Err(TryLockError::Error(e)) => return Err(cannot(e)),
+    }
+    let pid = std::process::id();
+    (|| {
+        file.set_len(0)?;
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(format!("{pid}\n").as_bytes())?;
+        file.flush()
+    })()
+    .map_err(cannot)?;
+    Ok(SessionLock { _file: file, path })
+}
+
+/// The process id written in a lock file. The holder writes it just after taking the lock, so
+/// an empty file is read again for a moment before giving up.
+fn holder_pid(path: &Path) -> Option<u32> {
+    let t = Instant::now();
+    loop {
+        let mut text = String::new();
+        let read = File::open(path).and_then(|mut f| f.read_to_string(&mut text));
+        if read.is_ok() {
+            if let Ok(pid) = text.trim().parse() {
+                return Some(pid);
+            }
+        }
+        if t.elapsed() > Duration::from_millis(500) {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_lock_is_refused_with_the_holders_pid_until_the_first_is_dropped() {
+        let dir = std::env::temp_dir().join(format!("ckga-lock-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let first = lock_session(&dir).expect("first lock");
+        assert_eq!(first.path(), dir.join(LOCK_FILE));
+        let text = std::fs::read_to_string(first.path()).unwrap();
+        assert_eq!(text.trim(), std::process::id().to_string());
+        // Another open file description of the same file conflicts, even in one process.
+        let err = lock_session(&dir).expect_err("second lock");
+        assert!(
+            err.contains(&format!("process {}", std::process::id())),
+            "{err}"
+        );
+        assert!(!err.contains('\n'), "{err}");
+        drop(first);
+        let again = lock_session(&dir).expect("lock after release");
+        drop(again);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
