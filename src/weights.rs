@@ -10,6 +10,9 @@
 //!   "format": "checkers-ga weights",
 //!   "version": 1,
 //!   "params": "thesis60",
+//!   "session": "2026-05-01-101500",
+//!   "seed": 1234,
+//!   "generation": 2000,
 //!   "comment": "optional free text",
 //!   "weights": {
 //!     "men": 100,
@@ -24,8 +27,11 @@
 //! absent), `endgame66` or `phased132`. `weights` is required and must name every parameter of
 //! that set exactly once, each with an integer in -32768..=32767 (the order inside the object
 //! does not matter). `format` (if present) must be `"checkers-ga weights"`, `version` (if
-//! present) must be 1, `comment` (if present) is a string. No other top-level keys are
-//! accepted, so a misspelt key is reported rather than ignored.
+//! present) must be 1, `comment` (if present) is a string. `session` (a string), `seed` and
+//! `generation` (integers) say which session's best so far the file holds, after which
+//! generation; they are written into a session's `NAME-best.json` and go together (all three or
+//! none; files without them load as before). No other top-level keys are accepted, so a misspelt
+//! key is reported rather than ignored.
 //!
 //! **The original tool's text format**: a first line `60 1`, then the 60 weights as integers
 //! (normally on one line; any whitespace separates them). The larger sets are written the same
@@ -51,6 +57,31 @@ pub struct WeightFile {
     pub weights: Weights,
     /// The JSON `comment`, if any (the original format has none).
     pub comment: Option<String>,
+    /// The session whose best so far the file holds, if it says (JSON only).
+    pub origin: Option<Origin>,
+}
+
+/// Where a session's best-weights file comes from: the JSON keys `session`, `seed` and
+/// `generation`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The session's name.
+    pub session: String,
+    /// The session's seed.
+    pub seed: u64,
+    /// The generations the session had played when the file was written (the weights are its
+    /// best so far then).
+    pub generation: u64,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "session '{}', seed {}, generation {}",
+            self.session, self.seed, self.generation
+        )
+    }
 }
 
 /// What is wrong with a weight file.
@@ -201,6 +232,7 @@ fn parse_json(text: &str) -> Result<WeightFile, WeightsError> {
     })?;
     let mut entries = None;
     let mut comment = None;
+    let (mut session, mut seed, mut generation) = (None, None, None);
     let mut set = ParamSet::Thesis60;
     let mut seen: Vec<&str> = Vec::new();
     for (key, value) in &top.0 {
@@ -242,13 +274,44 @@ fn parse_json(text: &str) -> Result<WeightFile, WeightsError> {
                 ))
                 }
             },
+            "session" => match value.as_str() {
+                Some(s) => session = Some(s.to_string()),
+                None => return format_err(format!("\"session\" is {value}, not a string")),
+            },
+            "seed" | "generation" => {
+                let Some(n) = value.as_u64() else {
+                    return format_err(format!(
+                        "\"{key}\" is {value}, not an integer in 0..=18446744073709551615"
+                    ));
+                };
+                if key == "seed" {
+                    seed = Some(n);
+                } else {
+                    generation = Some(n);
+                }
+            }
             _ => {
                 return format_err(format!(
-                    "unknown key \"{key}\" (expected format, version, params, comment, weights)"
+                    "unknown key \"{key}\" (expected format, version, params, session, seed, \
+                     generation, comment, weights)"
                 ))
             }
         }
     }
+    let origin = match (session, seed, generation) {
+        (None, None, None) => None,
+        (Some(session), Some(seed), Some(generation)) => Some(Origin {
+            session,
+            seed,
+            generation,
+        }),
+        _ => {
+            return format_err(
+                "\"session\", \"seed\" and \"generation\" go together: give all three or none"
+                    .to_string(),
+            )
+        }
+    };
     let Some(entries) = entries else {
         return format_err("no \"weights\" object".to_string());
     };
@@ -301,6 +364,7 @@ fn parse_json(text: &str) -> Result<WeightFile, WeightsError> {
     Ok(WeightFile {
         weights: Weights::new(set, &w).expect("one value per parameter"),
         comment,
+        origin,
     })
 }
 
@@ -342,6 +406,7 @@ fn parse_original(text: &str) -> Result<WeightFile, WeightsError> {
     Ok(WeightFile {
         weights,
         comment: None,
+        origin: None,
     })
 }
 
@@ -414,14 +479,24 @@ pub fn weights_to_json(w: &Weights) -> String {
 
 /// The JSON form with an optional `comment` line.
 pub fn weights_to_json_with_comment(w: &Weights, comment: Option<&str>) -> String {
+    weights_to_json_full(w, comment, None)
+}
+
+/// The JSON form with an optional origin (`session`, `seed`, `generation`) and `comment`.
+pub fn weights_to_json_full(w: &Weights, comment: Option<&str>, origin: Option<&Origin>) -> String {
+    let quote = |t: &str| serde_json::to_string(t).expect("a string always serializes");
     let mut s = String::new();
     s.push_str("{\n");
     s.push_str(&format!("  \"format\": \"{FORMAT_NAME}\",\n"));
     s.push_str(&format!("  \"version\": {FORMAT_VERSION},\n"));
     s.push_str(&format!("  \"params\": \"{}\",\n", w.set()));
+    if let Some(o) = origin {
+        s.push_str(&format!("  \"session\": {},\n", quote(&o.session)));
+        s.push_str(&format!("  \"seed\": {},\n", o.seed));
+        s.push_str(&format!("  \"generation\": {},\n", o.generation));
+    }
     if let Some(c) = comment {
-        let quoted = serde_json::to_string(c).expect("a string always serializes");
-        s.push_str(&format!("  \"comment\": {quoted},\n"));
+        s.push_str(&format!("  \"comment\": {},\n", quote(c)));
     }
     s.push_str("  \"weights\": {\n");
     let n = w.len();
@@ -453,7 +528,16 @@ pub fn save_weight_file(
     w: &Weights,
     comment: Option<&str>,
 ) -> Result<(), WeightsError> {
-    crate::store::write_atomic(path, weights_to_json_with_comment(w, comment).as_bytes()).map_err(
-        |e| WeightsError::new(WeightsErrorKind::Io(format!("cannot write it: {e}"))).at(path),
-    )
+    write_json(path, &weights_to_json_with_comment(w, comment))
+}
+
+/// Saves a session's best so far as a JSON weight file that names its origin (atomically).
+pub fn save_best_weights(path: &Path, w: &Weights, origin: &Origin) -> Result<(), WeightsError> {
+    write_json(path, &weights_to_json_full(w, None, Some(origin)))
+}
+
+fn write_json(path: &Path, text: &str) -> Result<(), WeightsError> {
+    crate::store::write_atomic(path, text.as_bytes()).map_err(|e| {
+        WeightsError::new(WeightsErrorKind::Io(format!("cannot write it: {e}"))).at(path)
+    })
 }

@@ -846,11 +846,20 @@ fn keep_never_deletes_the_checkpoint_just_written() {
     let t = Tmp::new("keep-older");
     let a = small(&["--generations", "5"]);
     run_ok(new_cmd(&t, 40, "b", true, &a));
+    // --force: the branch replaces the best weights of the abandoned one (generation 5).
     let out = run_ok(resume_cmd(
         &t,
         Some(&t.ckpt("b", 2)),
         false,
-        &["--generations", "3", "--keep", "2", "--mutation", "1"],
+        &[
+            "--generations",
+            "3",
+            "--keep",
+            "2",
+            "--mutation",
+            "1",
+            "--force",
+        ],
     ));
     let reported: Vec<&str> = out
         .lines()
@@ -878,11 +887,12 @@ fn resume_after_continuing_from_an_older_checkpoint_takes_the_new_continuation()
     let t = Tmp::new("branch");
     let a = small(&["--generations", "5"]);
     run_ok(new_cmd(&t, 41, "b", true, &a));
+    // --force: the branch replaces the best weights of the abandoned one (generation 5).
     run_ok(resume_cmd(
         &t,
         Some(&t.ckpt("b", 2)),
         true,
-        &["--generations", "3", "--mutation", "1"],
+        &["--generations", "3", "--mutation", "1", "--force"],
     ));
     let out = run_ok(resume_cmd(
         &t,

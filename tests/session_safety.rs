@@ -257,3 +257,229 @@ fn two_new_sessions_of_one_name_never_mix() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The best-weights file
+
+/// The origin a best-weights file records (session, seed, generation), or None.
+fn origin_of(p: &Path) -> Option<checkers_ga::weights::Origin> {
+    checkers_ga::weights::load_weight_file(p)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .origin
+}
+
+fn origin(session: &str, seed: u64, generation: u64) -> Option<checkers_ga::weights::Origin> {
+    Some(checkers_ga::weights::Origin {
+        session: session.to_string(),
+        seed,
+        generation,
+    })
+}
+
+/// `NAME-best.json` records its session, seed, generation and parameter set; `show` prints
+/// them; the three keys go together, and files without them load as before.
+#[test]
+fn the_best_weights_file_records_its_session() {
+    let t = Tmp::new("origin");
+    run_ok(new_cmd(&t, 5, "b", true, &small(&["--generations", "2"])));
+    let best = t.best("b");
+    assert_eq!(origin_of(&best), origin("b", 5, 2));
+    let json = std::fs::read_to_string(&best).unwrap();
+    assert!(json.contains("\"params\": \"endgame66\""), "{json}");
+    assert_eq!(
+        checkers_ga::load_weights(&best).ok(),
+        load(&t.ckpt("b", 2)).best_so_far
+    );
+    let out = common::run(&t.0, &["show", best.to_str().unwrap()]);
+    let shown = common::stdout_ok(&out);
+    assert!(
+        shown.contains("best so far of session 'b', seed 5, generation 2"),
+        "{shown}"
+    );
+
+    // Without the keys: loads, no origin, show prints none.
+    let material = common::repo("weights/material.json");
+    assert_eq!(origin_of(&material), None);
+    let shown = common::stdout_ok(&common::run(&t.0, &["show", material.to_str().unwrap()]));
+    assert!(!shown.contains("best so far of"), "{shown}");
+    // Only some of them: one clear error.
+    let part = json.replace("  \"seed\": 5,\n", "");
+    let p = t.write("part.json", part.as_bytes());
+    let e = checkers_ga::weights::load_weight_file(&p).unwrap_err();
+    assert!(e.to_string().contains("go together"), "{e}");
+}
+
+/// `new` refuses to replace another session's best weights (another seed under the same name,
+/// e.g. from another populations folder; a file that names no session; another session's file)
+/// without --force, before making anything; with --force it replaces them.
+#[test]
+fn new_refuses_another_sessions_best_weights_without_force() {
+    let t = Tmp::new("best-new");
+    run_ok(new_cmd(&t, 5, "s1", true, &small(&["--generations", "2"])));
+    let before = std::fs::read(t.best("s1")).unwrap();
+    let other = t.0.join("other");
+    // `new --name s1 --populations OTHER` with the same weights folder.
+    let with_other = |force: bool| {
+        let mut c = common::bin();
+        c.current_dir(&t.0)
+            .arg("new")
+            .args(small(&["--generations", "2"]));
+        c.arg("--populations").arg(&other);
+        c.arg("--weights-dir").arg(t.weights());
+        c.args(["--quiet", "--seed", "6", "--name", "s1"]);
+        if force {
+            c.arg("--force");
+        }
+        c
+    };
+    let line = run_err(with_other(false));
+    assert!(line.contains("seed 5"), "{line}");
+    assert!(line.contains("--force"), "{line}");
+    assert!(line.contains(&t.best("s1").display().to_string()), "{line}");
+    assert!(!other.exists(), "a refused new made its session folder");
+    assert_eq!(std::fs::read(t.best("s1")).unwrap(), before);
+    run_ok(with_other(true));
+    assert_eq!(origin_of(&t.best("s1")), origin("s1", 6, 2));
+
+    // A file that names no session, and one of another session.
+    std::fs::create_dir_all(t.weights()).unwrap();
+    std::fs::copy(common::repo("weights/material.json"), t.best("s2")).unwrap();
+    let line = run_err(new_cmd(&t, 7, "s2", true, &small(&["--generations", "1"])));
+    assert!(line.contains("does not say which session"), "{line}");
+    let foreign = std::fs::read_to_string(t.best("s1"))
+        .unwrap()
+        .replace("\"session\": \"s1\"", "\"session\": \"zz\"");
+    std::fs::write(t.best("s3"), &foreign).unwrap();
+    let line = run_err(new_cmd(&t, 7, "s3", true, &small(&["--generations", "1"])));
+    assert!(line.contains("session 'zz'"), "{line}");
+    assert!(!t.session("s2").exists() && !t.session("s3").exists());
+    let mut c = new_cmd(&t, 7, "s3", true, &small(&["--generations", "1"]));
+    c.arg("--force");
+    run_ok(c);
+    assert_eq!(origin_of(&t.best("s3")), origin("s3", 7, 1));
+}
+
+/// `resume` of an older checkpoint that cannot reach the file's generation (a new branch), and
+/// of a copied session folder, is refused without --force; with it, the branch takes over the
+/// file. Resuming an older checkpoint to the file's generation again is the same lineage and
+/// gives the same file.
+#[test]
+fn resume_refuses_another_branch_or_a_copied_folder_without_force() {
+    let t = Tmp::new("best-resume");
+    run_ok(new_cmd(&t, 7, "b", true, &small(&["--generations", "4"])));
+    let before = std::fs::read(t.best("b")).unwrap();
+    let dir = t.session("b");
+    let older = t.ckpt("b", 2);
+    let branch = |force: bool| {
+        let mut a = vec!["--generations", "3", "--mutation", "1"];
+        if force {
+            a.push("--force");
+        }
+        resume_cmd(&t, Some(&older), true, &a)
+    };
+    let line = run_err(branch(false));
+    assert!(line.contains("generation 4"), "{line}");
+    assert!(line.contains("another branch"), "{line}");
+    assert_eq!(generations_in(&dir), vec![1, 2, 3, 4]);
+    assert!(files_containing(&dir, "superseded").is_empty());
+    assert_eq!(std::fs::read(t.best("b")).unwrap(), before);
+
+    // To generation 4 again, same settings: the same lineage, the same file.
+    run_ok(resume_cmd(&t, Some(&older), true, &["--generations", "4"]));
+    assert_eq!(std::fs::read(t.best("b")).unwrap(), before);
+
+    run_ok(branch(true));
+    assert_eq!(origin_of(&t.best("b")), origin("b", 7, 3));
+    assert_eq!(generations_in(&dir), vec![1, 2, 3]);
+
+    // A copy of the folder under another name still holds session 'b'.
+    let copy = t.session("c");
+    std::fs::create_dir_all(&copy).unwrap();
+    for g in 1..=3 {
+        std::fs::copy(t.ckpt("b", g), store::checkpoint_path(&copy, g)).unwrap();
+    }
+    let after_branch = std::fs::read(t.best("b")).unwrap();
+    let line = run_err(resume_cmd(&t, Some(&copy), true, &["--generations", "5"]));
+    assert!(line.contains("copy"), "{line}");
+    assert_eq!(generations_in(&copy), vec![1, 2, 3]);
+    assert_eq!(std::fs::read(t.best("b")).unwrap(), after_branch);
+    run_ok(resume_cmd(
+        &t,
+        Some(&copy),
+        true,
+        &["--generations", "5", "--force"],
+    ));
+    assert_eq!(origin_of(&t.best("b")), origin("b", 7, 5));
+}
+
+/// A weights folder that cannot take the file is reported before any generation is played.
+#[test]
+fn an_unwritable_weights_folder_is_found_before_any_work() {
+    let t = Tmp::new("best-folder");
+    // The best-weights file's name is taken by a folder.
+    std::fs::create_dir_all(t.best("w")).unwrap();
+    let line = run_err(new_cmd(&t, 3, "w", true, &small(&["--generations", "1"])));
+    assert!(line.contains("is a folder"), "{line}");
+    assert!(!t.session("w").exists());
+    // The weights folder is a file.
+    let t2 = Tmp::new("best-folder-file");
+    std::fs::write(t2.weights(), b"not a folder").unwrap();
+    let line = run_err(new_cmd(&t2, 3, "w", true, &small(&["--generations", "1"])));
+    assert!(line.contains("weights folder"), "{line}");
+    assert!(!t2.session("w").exists());
+    // A session to resume while the file's name is a folder: nothing is played.
+    let t3 = Tmp::new("best-folder-resume");
+    run_ok(new_cmd(&t3, 3, "w", true, &small(&["--generations", "1"])));
+    std::fs::remove_file(t3.best("w")).unwrap();
+    std::fs::create_dir_all(t3.best("w")).unwrap();
+    let line = run_err(resume_cmd(
+        &t3,
+        Some(&t3.session("w")),
+        true,
+        &["--generations", "3"],
+    ));
+    assert!(line.contains("is a folder"), "{line}");
+    assert_eq!(generations_in(&t3.session("w")), vec![1]);
+    // A read-only weights folder (not for root, whom permissions do not stop).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let t4 = Tmp::new("best-folder-ro");
+        std::fs::create_dir_all(t4.weights()).unwrap();
+        std::fs::set_permissions(t4.weights(), std::fs::Permissions::from_mode(0o555)).unwrap();
+        if std::fs::write(t4.weights().join("probe"), b"x").is_ok() {
+            eprintln!("running as root: the read-only folder case is not checked");
+        } else {
+            let line = run_err(new_cmd(&t4, 3, "w", true, &small(&["--generations", "1"])));
+            assert!(
+                line.contains("cannot write into the weights folder"),
+                "{line}"
+            );
+            assert!(!t4.session("w").exists());
+        }
+        std::fs::set_permissions(t4.weights(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+}
+
+/// A best-weights file that another process writes while a session runs is not overwritten at
+/// the end: the session says so in one line and its checkpoints hold the weights.
+#[test]
+fn a_best_weights_file_changed_meanwhile_is_not_overwritten() {
+    let t = Tmp::new("best-race");
+    let mut c = new_cmd(&t, 9, "r", true, &slow(&["--generations", "4"]));
+    c.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = c.spawn().expect("spawn");
+    wait_for_lock(&mut child, &t.session("r"));
+    let foreign = checkers_ga::weights::weights_to_json_full(
+        &checkers_ga::eval::material(),
+        None,
+        origin("r", 1, 1).as_ref(),
+    );
+    std::fs::write(t.best("r"), &foreign).unwrap();
+    let out = child.wait_with_output().expect("wait");
+    let line = err_line("the session", &out);
+    assert!(line.contains("changed by another process"), "{line}");
+    assert!(line.contains("gen-00004.ckpt"), "{line}");
+    assert_eq!(std::fs::read_to_string(t.best("r")).unwrap(), foreign);
+    assert_eq!(generations_in(&t.session("r")), vec![1, 2, 3, 4]);
+}

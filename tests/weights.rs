@@ -375,3 +375,54 @@ fn serde_round_trips() {
     assert!(serde_json::from_str::<Weights>(&long).is_err());
     assert!(serde_json::from_str::<Weights>(&json.replace('[', "[40000,")).is_err());
 }
+
+/// A session's best-weights file names its session, seed and generation; they round-trip
+/// (also a seed above 2^53), go together, and are checked like every other key.
+#[test]
+fn origin_keys_round_trip_and_are_checked() {
+    use checkers_ga::weights::{weights_to_json_full, Origin};
+    let o = Origin {
+        session: "a \"quoted\" name".to_string(),
+        seed: u64::MAX - 1,
+        generation: 2000,
+    };
+    let text = weights_to_json_full(&sample(), Some("c"), Some(&o));
+    let f = parse_weight_file(&text).unwrap();
+    assert_eq!(f.origin, Some(o));
+    assert_eq!(f.weights, sample());
+    assert_eq!(f.comment.as_deref(), Some("c"));
+    assert_eq!(
+        parse_weight_file(&weights_to_json(&sample()))
+            .unwrap()
+            .origin,
+        None
+    );
+    let edit = |from: &str, to: &str| {
+        assert!(text.contains(from), "{from}");
+        text.replace(from, to)
+    };
+    for (bad, needle) in [
+        (edit("  \"generation\": 2000,\n", ""), "go together"),
+        (
+            edit("\"generation\": 2000", "\"generation\": -1"),
+            "\"generation\" is -1",
+        ),
+        (
+            edit("\"generation\": 2000", "\"generation\": 1.5"),
+            "\"generation\" is 1.5",
+        ),
+        (
+            edit("\"session\":", "\"sesion\": 1, \"session\":"),
+            "unknown key",
+        ),
+    ] {
+        let (kind, msg) = err_of(&bad);
+        assert!(matches!(kind, WeightsErrorKind::Format(_)), "{msg}");
+        assert!(msg.contains(needle), "{msg}");
+    }
+    let (_, msg) = err_of(&edit(
+        "\"session\": \"a \\\"quoted\\\" name\"",
+        "\"session\": 7",
+    ));
+    assert!(msg.contains("\"session\" is 7, not a string"), "{msg}");
+}

@@ -12,6 +12,7 @@ use checkers_ga::matchplay::OpeningBook;
 use checkers_ga::rng::fresh_seed;
 use checkers_ga::search::SearchConfig;
 use checkers_ga::store;
+use checkers_ga::weights::Origin;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -115,6 +116,10 @@ pub struct RunOptions {
     /// No progress bar and no per-generation lines
     #[arg(long)]
     pub quiet: bool,
+    /// Overwrite WEIGHTS_DIR/NAME-best.json even when it holds the best of another session, of
+    /// another seed, or of a later generation than this run starts from (another branch)
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(clap::Args)]
@@ -341,38 +346,6 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
     if !store::is_plain_name(&name) {
         bail!("session name '{name}' must be a plain folder name");
     }
-    let dir = store::session_dir(&a.run.populations, &name);
-    ensure_folder(&a.run.weights_dir, "weights")?;
-    let has_checkpoints = |dir: &Path| -> anyhow::Result<()> {
-        if !store::list_checkpoints(dir).is_empty() {
-            bail!(
-                "session '{name}' already has checkpoints in '{}': resume it with `checkers-ga resume {}` or pick another --name",
-                dir.display(),
-                dir.display()
-            );
-        }
-        Ok(())
-    };
-    // The lock is held until the session ends: no other `new` or `resume` writes into this
-    // folder meanwhile, and temp files are removed only while no one else can be writing them.
-    // A folder that exists is locked before it is looked at, so a running session is reported
-    // as such.
-    let take = |dir: &Path| -> anyhow::Result<checkers_ga::lock::SessionLock> {
-        let lock = lock_session(dir).map_err(anyhow::Error::msg)?;
-        store::remove_stale_temp_files(dir);
-        has_checkpoints(dir)?;
-        Ok(lock)
-    };
-    let mut lock = if dir.is_dir() {
-        Some(take(&dir)?)
-    } else {
-        None
-    };
-    if lock.is_none() {
-        ensure_folder(&dir, "session")?;
-        lock = Some(take(&dir)?);
-    }
-    let _lock = lock;
     let mut session = match from {
         Some(pop) => {
             // Into a larger set (--params): the new weights start at 0.
@@ -404,6 +377,41 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             )
         })?;
     }
+    // The input holds; now the folders.
+    let dir = store::session_dir(&a.run.populations, &name);
+    check_weights_folder(&a.run, &name)?;
+    let has_checkpoints = |dir: &Path| -> anyhow::Result<()> {
+        if !store::list_checkpoints(dir).is_empty() {
+            bail!(
+                "session '{name}' already has checkpoints in '{}': resume it with `checkers-ga resume {}` or pick another --name",
+                dir.display(),
+                dir.display()
+            );
+        }
+        Ok(())
+    };
+    // The lock is held until the session ends: no other `new` or `resume` writes into this
+    // folder meanwhile, and temp files are removed only while no one else can be writing them.
+    // A folder that exists is locked before it is looked at, so a running session is reported
+    // as such.
+    let take = |dir: &Path| -> anyhow::Result<checkers_ga::lock::SessionLock> {
+        let lock = lock_session(dir).map_err(anyhow::Error::msg)?;
+        store::remove_stale_temp_files(dir);
+        has_checkpoints(dir)?;
+        Ok(lock)
+    };
+    let mut lock = if dir.is_dir() {
+        Some(take(&dir)?)
+    } else {
+        None
+    };
+    // Checked before a new folder is made, so a refusal leaves nothing behind.
+    let best_seen = check_best_lineage(&a.run, &name, seed, last_generation(&session), &dir)?;
+    if lock.is_none() {
+        ensure_folder(&dir, "session")?;
+        lock = Some(take(&dir)?);
+    }
+    let _lock = lock;
     if a.run.quiet && a.seed.is_none() {
         // A drawn seed is always shown: it is the only way to repeat the session.
         eprintln!("new session '{name}': seed {seed}");
@@ -416,7 +424,7 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             describe_stop(&session.settings.stop)
         );
     }
-    evolve(session, &dir, &a.run, &pool)
+    evolve(session, &dir, &a.run, &pool, &best_seen)
 }
 
 /// The folder of a checkpoint file (`.` for a bare file name).
@@ -432,7 +440,7 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     let root = &a.run.populations;
     let found = store::locate(a.file.as_deref(), root).map_err(anyhow::Error::msg)?;
     let dir = folder_of(&found.path);
-    ensure_folder(&a.run.weights_dir, "weights")?;
+    check_weights_folder(&a.run, &found.session.name)?;
     // Held until the session ends. Temp-file cleanup and the set-aside of newer checkpoints
     // below happen only under it, so they never touch the files of a running session.
     let _lock = lock_session(&dir).map_err(anyhow::Error::msg)?;
@@ -472,6 +480,13 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     if n != before.population {
         resize_population(&mut session, &before);
     }
+    let best_seen = check_best_lineage(
+        &a.run,
+        &session.name,
+        session.settings.seed,
+        last_generation(&session),
+        &dir,
+    )?;
     // The settings hold, so the run goes ahead. Continuing from an older checkpoint starts a new
     // branch: the newer checkpoints of the old one are set aside so that neither pruning nor a
     // later `resume` mixes the two.
@@ -498,9 +513,9 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
             session.name,
             describe_stop(&session.settings.stop)
         );
-        return finish(&session, &a.run);
+        return finish(&session, &a.run, &dir, &best_seen);
     }
-    evolve(session, &dir, &a.run, &pool)
+    evolve(session, &dir, &a.run, &pool, &best_seen)
 }
 
 /// `resume --params` with a larger set: every weight vector of the session carries over (the
@@ -604,6 +619,7 @@ fn evolve(
     dir: &Path,
     run: &RunOptions,
     p: &rayon::ThreadPool,
+    best_seen: &Option<BestFile>,
 ) -> anyhow::Result<()> {
     let progress = show_progress(run.quiet);
     if !run.quiet {
@@ -649,20 +665,149 @@ fn evolve(
             writeln!(out, "checkpoint {}", path.display())?;
         }
     }
-    finish(&session, run)
+    finish(&session, run, dir, best_seen)
 }
 
-/// Writes the best so far to WEIGHTS_DIR/NAME-best.json and prints its path.
-fn finish(session: &Session, run: &RunOptions) -> anyhow::Result<()> {
+/// The best-weights file of session `name`: WEIGHTS_DIR/NAME-best.json.
+fn best_path(run: &RunOptions, name: &str) -> PathBuf {
+    run.weights_dir.join(format!("{name}-best.json"))
+}
+
+/// Checks before any work that the best-weights file of session `name` can be written: the
+/// weights folder exists (or is made) and takes a new file, and the file is not a folder.
+fn check_weights_folder(run: &RunOptions, name: &str) -> anyhow::Result<()> {
+    let dir = &run.weights_dir;
+    ensure_folder(dir, "weights")?;
+    let path = best_path(run, name);
+    if path.is_dir() {
+        bail!("the best-weights file '{}' is a folder", path.display());
+    }
+    // The name write_atomic would give its temporary file: made and removed at once.
+    let probe = dir.join(format!(".{name}-best.json.{}.tmp", std::process::id()));
+    std::fs::File::create(&probe)
+        .with_context(|| format!("cannot write into the weights folder '{}'", dir.display()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// What a best-weights file held when a run checked it: nothing (no file), or a file of the
+/// run's own lineage. `None` of [`check_best_lineage`]: not checked (`--force`).
+#[derive(Clone, Debug, PartialEq)]
+enum BestFile {
+    Absent,
+    Origin(Origin),
+    /// A file that names no session or cannot be read.
+    Unknown,
+}
+
+impl BestFile {
+    fn read(path: &Path) -> BestFile {
+        if !path.exists() {
+            return BestFile::Absent;
+        }
+        match checkers_ga::weights::load_weight_file(path).map(|f| f.origin) {
+            Ok(Some(o)) => BestFile::Origin(o),
+            _ => BestFile::Unknown,
+        }
+    }
+}
+
+/// The last generation a run can write: the limit of `--generations` (at least the start), or
+/// the start itself for a time limit (how far it gets is not known in advance).
+fn last_generation(s: &Session) -> u64 {
+    match s.settings.stop {
+        Stop::Generations(n) => n.max(s.generation),
+        Stop::Seconds(_) => s.generation,
+    }
+}
+
+/// Refuses, unless --force, to let this run replace a best-weights file of another lineage. The
+/// file is this run's lineage when it names the same session and seed and a generation no
+/// later than `until`, the last this run can write (a later one belongs to a branch that
+/// resuming an older checkpoint abandons). A file that names no session or cannot be read, and
+/// a session folder whose name is not the session's (a copy of another session's folder), are
+/// refused too: the file may be another session's. Returns what the file held, for
+/// [`finish`] to check that no one else has written it meanwhile.
+fn check_best_lineage(
+    run: &RunOptions,
+    name: &str,
+    seed: u64,
+    until: u64,
+    dir: &Path,
+) -> anyhow::Result<Option<BestFile>> {
+    if run.force {
+        return Ok(None);
+    }
+    let path = best_path(run, name);
+    let seen = BestFile::read(&path);
+    let folder = std::fs::canonicalize(dir)
+        .ok()
+        .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()));
+    let why = match &seen {
+        BestFile::Absent => return Ok(Some(seen)),
+        BestFile::Unknown => {
+            "it does not say which session it comes from (or cannot be read)".to_string()
+        }
+        BestFile::Origin(o) if o.session != name => {
+            format!("it holds the best of session '{}'", o.session)
+        }
+        BestFile::Origin(o) if o.seed != seed => format!(
+            "it holds the best of another session named '{name}' (seed {}; this one's is {seed})",
+            o.seed
+        ),
+        BestFile::Origin(o) if o.generation > until => format!(
+            "it holds generation {} of session '{name}', later than this run can reach \
+             ({until}): another branch",
+            o.generation
+        ),
+        BestFile::Origin(_) => match folder {
+            Some(f) if f != name => format!(
+                "this session folder '{}' is not named after its session '{name}' (a copy?), \
+                 and the file may be the original's",
+                dir.display()
+            ),
+            _ => return Ok(Some(seen)),
+        },
+    };
+    bail!(
+        "will not overwrite the best-weights file '{}': {why}; move it away or give --force",
+        path.display()
+    )
+}
+
+/// Writes the best so far to WEIGHTS_DIR/NAME-best.json, naming the session, seed and
+/// generation, and prints its path. `dir` is the session folder; `seen` what the file held when
+/// the run started (None: --force), which it must still hold.
+fn finish(
+    session: &Session,
+    run: &RunOptions,
+    dir: &Path,
+    seen: &Option<BestFile>,
+) -> anyhow::Result<()> {
     let Some(best) = session.best_so_far else {
         return Ok(());
     };
     std::fs::create_dir_all(&run.weights_dir)
         .with_context(|| format!("cannot create '{}'", run.weights_dir.display()))?;
-    let file = format!("{}-best.json", session.name);
-    store::remove_stale_temp_files_of(&run.weights_dir, &file);
-    let path = run.weights_dir.join(file);
-    checkers_ga::weights::save_weights(&path, &best)?;
+    let (name, seed, g) = (&session.name, session.settings.seed, session.generation);
+    let path = best_path(run, name);
+    if let Some(seen) = seen {
+        if BestFile::read(&path) != *seen {
+            bail!(
+                "best weights not written: '{}' was changed by another process while this run \
+                 went on; they are in the checkpoint '{}'",
+                path.display(),
+                store::checkpoint_path(dir, g).display()
+            );
+        }
+    }
+    store::remove_stale_temp_files_of(&run.weights_dir, &format!("{name}-best.json"));
+    let origin = Origin {
+        session: name.clone(),
+        seed,
+        generation: g,
+    };
+    checkers_ga::weights::save_best_weights(&path, &best, &origin)?;
     println!("best weights: {}", path.display());
     Ok(())
 }

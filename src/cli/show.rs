@@ -1,7 +1,10 @@
 //! `checkers-ga show FILE`: the parameters with their weights and priority classes.
 
 use anyhow::Context;
-use checkers_ga::report::{load_input, select, weights_table, wrap, SortOrder, TABLE_WIDTH};
+use checkers_ga::report::{
+    load_input, select, weights_table, wrap, InputKind, SortOrder, TABLE_WIDTH,
+};
+use checkers_ga::weights::load_weight_file;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -31,6 +34,12 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
     for d in &sel.details {
         text.push_str(d);
         text.push('\n');
+    }
+    if sel.kind == InputKind::Json {
+        // A session's best-weights file names the session and generation it comes from.
+        if let Ok(Some(o)) = load_weight_file(&a.file).map(|f| f.origin) {
+            text.push_str(&format!("best so far of {o}\n"));
+        }
     }
     let set = sel.weights.set();
     text.push_str(&format!("parameters: {set} ({} weights)\n", set.len()));
