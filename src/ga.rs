@@ -32,7 +32,8 @@ use std::time::Instant;
 pub enum Stop {
     /// After this many generations in all (counting those of earlier runs).
     Generations(u64),
-    /// Once this many seconds of evolution in all have passed (checked between generations).
+    /// Once this many seconds of evolution in all have passed (a generation still under way
+    /// then is abandoned at a game boundary and not saved).
     Seconds(f64),
 }
 
@@ -510,6 +511,20 @@ impl Session {
     /// Plays one generation on the current rayon pool and breeds the next population.
     /// `on_game` is called after every tournament game.
     pub fn run_generation(&mut self, on_game: &(dyn Fn(&GameResult) + Sync)) -> GenerationStats {
+        self.run_generation_until(on_game, &|| false)
+            .expect("never stopped")
+    }
+
+    /// [`Session::run_generation`] that can be abandoned: `stop` is asked before every game
+    /// (tournament, endgame and duel games) and before the yardstick measurement. Once it says
+    /// yes no further game starts, the generation is abandoned, the session is left exactly as
+    /// it was, and the result is `None`; playing the generation again later gives the same
+    /// result as if it had never been interrupted.
+    pub fn run_generation_until(
+        &mut self,
+        on_game: &(dyn Fn(&GameResult) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<GenerationStats> {
         let t = Instant::now();
         let g = self.generation + 1;
         // The tournament, duel and endgame games search to the scheduled depth; measurements
@@ -524,11 +539,10 @@ impl Session {
         let mut players = pop.clone();
         players.extend_from_slice(self.hall_players());
         let sched = self.schedule(g);
-        let results = tournament::run(
-            &players, &sched, s.search, s.openings, s.rules, seed, g, on_game,
-        );
-        let mut results = results;
-        results.extend(endgame_games(&pop, &s, g));
+        let mut results = tournament::run_until(
+            &players, &sched, s.search, s.openings, s.rules, seed, g, on_game, stop,
+        )?;
+        results.extend(endgame_games(&pop, &s, g, stop)?);
         let mut standings = tournament::standings(players.len(), &results);
         standings.truncate(n);
         let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
@@ -538,20 +552,13 @@ impl Session {
             .max_by_key(|&i| (points[i], std::cmp::Reverse(i)))
             .unwrap_or(0);
         let challenger = pop[best_idx];
-        let duel = match self.best_so_far {
-            None => {
-                self.best_so_far = Some(challenger);
-                self.enter_hall(challenger);
-                None
-            }
-            Some(holder) if holder == challenger => Some(Duel::SAME),
+        // The session changes only once the whole generation is played (at the end).
+        let (duel, new_best) = match self.best_so_far {
+            None => (None, Some(challenger)),
+            Some(holder) if holder == challenger => (Some(Duel::SAME), None),
             Some(holder) => {
-                let d = duel(&challenger, &holder, &s, g);
-                if d.replaced {
-                    self.best_so_far = Some(challenger);
-                    self.enter_hall(challenger);
-                }
-                Some(d)
+                let d = duel(&challenger, &holder, &s, g, stop)?;
+                (Some(d), d.replaced.then_some(challenger))
             }
         };
 
@@ -565,7 +572,7 @@ impl Session {
         };
         let n_children = n - s.elite - s.newcomers;
         let mut next = breed_with(&parents, n_children, s.mutation, s.ga.mutation, &mut brng);
-        let best = self.best_so_far.unwrap_or(challenger);
+        let best = new_best.or(self.best_so_far).unwrap_or(challenger);
         next.push(best);
         for &i in &ranked {
             if next.len() >= n_children + s.elite {
@@ -585,9 +592,13 @@ impl Session {
             next.push(random_weights(s.ga.params, s.ga.init_range, &mut brng));
         }
 
-        // 4. The best so far against the yardstick, every `measure_every` generations.
-        let measure = (s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every))
-            .then(|| measure(&best, &self.settings, g));
+        // 4. The best so far against the yardstick, every `measure_every` generations (not
+        // interruptible once started: a few hundred games at the session's depth).
+        let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
+        if due && stop() {
+            return None;
+        }
+        let measure = due.then(|| measure(&best, &self.settings, g));
 
         let stats = GenerationStats {
             generation: g,
@@ -601,12 +612,16 @@ impl Session {
             seconds: t.elapsed().as_secs_f64(),
             measure,
         };
+        if let Some(b) = new_best {
+            self.best_so_far = Some(b);
+            self.enter_hall(b);
+        }
         self.last = pop.into_iter().zip(standings).collect();
         self.population = next;
         self.generation = g;
         self.elapsed += stats.seconds;
         self.history.push(stats.clone());
-        stats
+        Some(stats)
     }
 
     /// The newest yardstick measurement of the history, with its generation.
@@ -659,11 +674,17 @@ pub fn endgame_position<R: Rng + ?Sized>(rng: &mut R) -> Position {
 
 /// The generation's endgame games ([`GaOptions::endgame_pairs`]): results with the pairing's
 /// `opening` set to `usize::MAX`. Each game's generator comes from (seed, generation, index).
-fn endgame_games(pop: &[Weights], s: &Settings, g: u64) -> Vec<GameResult> {
+/// `None` when `stop` said yes before a game.
+fn endgame_games(
+    pop: &[Weights],
+    s: &Settings,
+    g: u64,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Vec<GameResult>> {
     let n = pop.len();
     let e = s.ga.endgame_pairs as usize;
     if e == 0 || n < 2 {
-        return Vec::new();
+        return Some(Vec::new());
     }
     let mut rng = derive(s.seed, Purpose::Pairing, g, 1);
     let mut jobs = Vec::with_capacity(2 * n * e);
@@ -678,6 +699,9 @@ fn endgame_games(pop: &[Weights], s: &Settings, g: u64) -> Vec<GameResult> {
     jobs.par_iter()
         .enumerate()
         .map(|(k, &(b, w, pos))| {
+            if stop() {
+                return None;
+            }
             let mut grng = derive(s.seed, Purpose::Game, g, (1 << 40) + k as u64);
             let game = tournament::with_searchers(s.search, |sb, sw| {
                 sb.reset(pop[b]);
@@ -686,7 +710,7 @@ fn endgame_games(pop: &[Weights], s: &Settings, g: u64) -> Vec<GameResult> {
                 game.play_out(sb, sw, &mut grng);
                 game
             });
-            GameResult {
+            Some(GameResult {
                 pairing: tournament::Pairing {
                     black: b,
                     white: w,
@@ -694,7 +718,7 @@ fn endgame_games(pop: &[Weights], s: &Settings, g: u64) -> Vec<GameResult> {
                 },
                 outcome: game.result().map(|r| r.0).unwrap_or(Outcome::Draw),
                 plies: game.plies() as u32,
-            }
+            })
         })
         .collect()
 }
@@ -912,7 +936,14 @@ pub fn diversity(pop: &[Weights]) -> f64 {
 /// colours swapped, from one ballot opening drawn for the duel, and the challenger takes over
 /// if it scores at least as well. With more: `duel_games / 2` distinct ballot openings drawn
 /// for the duel, both colours each, and the challenger must score more (a tie keeps the holder).
-fn duel(challenger: &Weights, holder: &Weights, s: &Settings, g: u64) -> Duel {
+/// `None` when `stop` said yes before a game.
+fn duel(
+    challenger: &Weights,
+    holder: &Weights,
+    s: &Settings,
+    g: u64,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Duel> {
     let mut rng = derive(s.seed, Purpose::Duel, g, 0);
     let pairs = (s.ga.duel_games as usize / 2).max(1);
     let openings: Vec<usize> = if pairs == 1 {
@@ -924,6 +955,9 @@ fn duel(challenger: &Weights, holder: &Weights, s: &Settings, g: u64) -> Duel {
     };
     // Game k: opening k / 2, the challenger Black when k is even. Each has its own generator.
     let play = |k: u64| {
+        if stop() {
+            return None;
+        }
         let mut grng = derive(s.seed, Purpose::Duel, g, k + 1);
         let (wb, ww) = if k.is_multiple_of(2) {
             (challenger, holder)
@@ -936,10 +970,12 @@ fn duel(challenger: &Weights, holder: &Weights, s: &Settings, g: u64) -> Duel {
         })
         .result()
         .map(|r| r.0);
-        (result, k.is_multiple_of(2))
+        Some((result, k.is_multiple_of(2)))
     };
-    let results: Vec<(Option<Outcome>, bool)> =
-        (0..2 * pairs as u64).into_par_iter().map(play).collect();
+    let results: Vec<(Option<Outcome>, bool)> = (0..2 * pairs as u64)
+        .into_par_iter()
+        .map(play)
+        .collect::<Option<_>>()?;
     let mut pts = (0u32, 0u32);
     for (result, challenger_black) in results {
         match (result, challenger_black) {
@@ -951,7 +987,7 @@ fn duel(challenger: &Weights, holder: &Weights, s: &Settings, g: u64) -> Duel {
             }
         }
     }
-    Duel {
+    Some(Duel {
         challenger: pts.0,
         holder: pts.1,
         replaced: if pairs == 1 {
@@ -959,7 +995,7 @@ fn duel(challenger: &Weights, holder: &Weights, s: &Settings, g: u64) -> Duel {
         } else {
             pts.0 > pts.1
         },
-    }
+    })
 }
 
 #[cfg(test)]
@@ -1133,6 +1169,64 @@ mod tests {
             black_ahead += (b > w) as u32;
         }
         assert!((150..350).contains(&black_ahead), "{black_ahead}");
+    }
+
+    #[test]
+    fn an_abandoned_generation_leaves_the_session_as_it_was() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let settings = Settings {
+            population: 8,
+            games: 0,
+            search: SearchConfig::with_depth(1),
+            factor: 8,
+            mutation: 0.9,
+            stop: Stop::Generations(10),
+            seed: 11,
+            openings: OpeningBook::Ballot,
+            elite: 2,
+            newcomers: 2,
+            rules: DrawRules::default(),
+            ga: GaOptions {
+                hall_of_fame: 1,
+                endgame_pairs: 1,
+                duel_games: 4,
+                measure_every: 1,
+                measure_games: 4,
+                ..GaOptions::default()
+            },
+        };
+        let mut whole = Session::new("s", settings);
+        whole.run_generation(&|_| {});
+        let before = whole.clone();
+        // How often an uninterrupted generation asks whether to stop.
+        let asked = AtomicUsize::new(0);
+        let count = || {
+            asked.fetch_add(1, Ordering::SeqCst);
+            false
+        };
+        let mut once = before.clone();
+        let stats = once
+            .run_generation_until(&|_| {}, &count)
+            .expect("not stopped");
+        let asks = asked.load(Ordering::SeqCst);
+        assert!(asks > 56 + 16, "{asks}");
+        // Stopped at the first ask, half way, and at the last one (the measurement).
+        for cut in [0, asks / 2, asks - 1] {
+            let seen = AtomicUsize::new(0);
+            let stop = || seen.fetch_add(1, Ordering::SeqCst) >= cut;
+            let mut s = before.clone();
+            assert!(s.run_generation_until(&|_| {}, &stop).is_none(), "{cut}");
+            assert_eq!(s, before, "stopped after {cut} asks");
+        }
+        // And played again, the generation is the one never interrupted.
+        whole.run_generation(&|_| {});
+        let wall = |mut s: Session| {
+            s.elapsed = 0.0;
+            s.history.iter_mut().for_each(|h| h.seconds = 0.0);
+            s
+        };
+        assert_eq!(wall(whole), wall(once));
+        assert!(stats.measure.is_some());
     }
 
     #[test]

@@ -54,6 +54,10 @@ fn main() {
         }
     };
     if let Err(e) = cli::run(args) {
+        if e.downcast_ref::<cli::Interrupted>().is_some() {
+            // Stopped by Ctrl-C; what was saved and how to go on is printed already.
+            std::process::exit(130);
+        }
         if let Some(io) = e.downcast_ref::<std::io::Error>() {
             if io.kind() == std::io::ErrorKind::BrokenPipe {
                 std::process::exit(0);

@@ -143,6 +143,34 @@ pub fn run(
     generation: u64,
     on_game: &(dyn Fn(&GameResult) + Sync),
 ) -> Vec<GameResult> {
+    run_until(
+        population,
+        schedule,
+        config,
+        book,
+        rules,
+        seed,
+        generation,
+        on_game,
+        &|| false,
+    )
+    .expect("never stopped")
+}
+
+/// [`run`] that gives up at a game boundary: `stop` is asked before each game, and once it
+/// says yes no further game starts (those under way finish) and the result is `None`.
+#[allow(clippy::too_many_arguments)]
+pub fn run_until(
+    population: &[Weights],
+    schedule: &[Pairing],
+    config: SearchConfig,
+    book: OpeningBook,
+    rules: DrawRules,
+    seed: u64,
+    generation: u64,
+    on_game: &(dyn Fn(&GameResult) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Vec<GameResult>> {
     schedule
         .par_iter()
         // One game per task: games differ in length by ten times, and a generation is short, so
@@ -150,7 +178,10 @@ pub fn run(
         .with_max_len(1)
         .enumerate()
         .map(|(k, p)| {
-            with_searchers(config, |sb, sw| {
+            if stop() {
+                return None;
+            }
+            Some(with_searchers(config, |sb, sw| {
                 let mut rng = derive(seed, Purpose::Game, generation, k as u64);
                 let g = play_game(
                     sb,
@@ -169,7 +200,7 @@ pub fn run(
                 };
                 on_game(&r);
                 r
-            })
+            }))
         })
         .collect()
 }

@@ -21,13 +21,13 @@ const SMALL: &[&str] = &["--population", "8", "--depth", "2", "--max-plies", "12
 /// while other processes try the same folder.
 const SLOW: &[&str] = &["--population", "8", "--depth", "4", "--max-plies", "120"];
 
-fn small(more: &[&'static str]) -> Vec<&'static str> {
+fn small<'a>(more: &[&'a str]) -> Vec<&'a str> {
     let mut v = SMALL.to_vec();
     v.extend_from_slice(more);
     v
 }
 
-fn slow(more: &[&'static str]) -> Vec<&'static str> {
+fn slow<'a>(more: &[&'a str]) -> Vec<&'a str> {
     let mut v = SLOW.to_vec();
     v.extend_from_slice(more);
     v
@@ -482,4 +482,245 @@ fn a_best_weights_file_changed_meanwhile_is_not_overwritten() {
     assert!(line.contains("gen-00004.ckpt"), "{line}");
     assert_eq!(std::fs::read_to_string(t.best("r")).unwrap(), foreign);
     assert_eq!(generations_in(&t.session("r")), vec![1, 2, 3, 4]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stops: Ctrl-C and --time
+
+/// Sends SIGINT (what Ctrl-C sends) to a child process.
+fn sigint(child: &Child) {
+    let st = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(st.success(), "kill -INT failed");
+}
+
+/// Waits until `path` exists; panics if the child exits first.
+fn wait_for_file(child: &mut Child, path: &Path) {
+    let t = Instant::now();
+    while !path.exists() {
+        if let Some(st) = child.try_wait().expect("try_wait") {
+            panic!(
+                "the session exited ({st}) before {} appeared",
+                path.display()
+            );
+        }
+        assert!(t.elapsed() < Duration::from_secs(300), "{}", path.display());
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Like [`assert_same_session`], but the stop condition may differ.
+fn assert_same_evolution(a: &Path, b: &Path) {
+    let (mut sa, sb) = (normalized(load(a)), normalized(load(b)));
+    sa.settings.stop = sb.settings.stop;
+    assert_eq!(
+        store::encode_checkpoint(&sa).unwrap(),
+        store::encode_checkpoint(&sb).unwrap(),
+        "{} and {} differ",
+        a.display(),
+        b.display()
+    );
+}
+
+/// Ctrl-C (SIGINT) during `new`: the session stops at the next game boundary, keeps the
+/// checkpoint of every whole generation, writes the best weights of the newest one, says how to
+/// continue and exits with 130; resumed, it ends exactly like an uninterrupted session.
+#[test]
+fn ctrl_c_during_new_leaves_a_session_that_resumes_as_if_never_stopped() {
+    let t = Tmp::new("ctrl-c");
+    let mut c = new_cmd(&t, 61, "c", false, &slow(&["--generations", "6"]));
+    c.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = c.spawn().expect("spawn");
+    wait_for_file(&mut child, &t.ckpt("c", 2));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the session ended before Ctrl-C (generations too fast?)"
+    );
+    sigint(&child);
+    let out = child.wait_with_output().expect("wait");
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    assert!(stdout.contains("stopped by Ctrl-C"), "{stdout}");
+    assert!(
+        stdout.contains("continue with: checkers-ga resume c --populations"),
+        "{stdout}"
+    );
+    assert!(
+        !text(&out.stderr).contains("error"),
+        "{}",
+        text(&out.stderr)
+    );
+    let dir = t.session("c");
+    let gens = generations_in(&dir);
+    let g = *gens.last().unwrap();
+    assert_eq!(gens, (1..=g).collect::<Vec<_>>());
+    assert!((2..6).contains(&g), "stopped at generation {g}");
+    assert!(files_containing(&dir, ".tmp").is_empty());
+    // The best weights are those of the checkpoint `resume` continues.
+    assert_eq!(origin_of(&t.best("c")), origin("c", 61, g));
+    assert_eq!(
+        checkers_ga::load_weights(&t.best("c")).ok(),
+        load(&t.ckpt("c", g)).best_so_far
+    );
+
+    run_ok(resume_cmd(&t, Some(&dir), true, &["--threads", "1"]));
+    let whole = Tmp::new("ctrl-c-whole");
+    run_ok(new_cmd(
+        &whole,
+        61,
+        "c",
+        true,
+        &slow(&["--generations", "6"]),
+    ));
+    assert_eq!(generations_in(&dir), (1..=6).collect::<Vec<_>>());
+    for g in 1..=6 {
+        assert_same_session(&whole.ckpt("c", g), &t.ckpt("c", g));
+    }
+    assert_eq!(
+        std::fs::read(whole.best("c")).unwrap(),
+        std::fs::read(t.best("c")).unwrap()
+    );
+}
+
+/// Ctrl-C before the first generation ends: the first population is saved as generation 0 (no
+/// best weights yet), and resuming it gives the uninterrupted session's first generation.
+#[test]
+fn ctrl_c_in_the_first_generation_saves_generation_zero() {
+    let args = ["--population", "48", "--depth", "2", "--generations", "1"];
+    let t = Tmp::new("ctrl-c-0");
+    let mut c = new_cmd(&t, 62, "z", true, &args);
+    c.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = c.spawn().expect("spawn");
+    wait_for_lock(&mut child, &t.session("z"));
+    sigint(&child);
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("generation 0"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(generations_in(&t.session("z")), vec![0]);
+    assert!(!t.best("z").exists());
+
+    run_ok(resume_cmd(&t, Some(&t.session("z")), true, &[]));
+    let whole = Tmp::new("ctrl-c-0-whole");
+    run_ok(new_cmd(&whole, 62, "z", true, &args));
+    assert_same_session(&whole.ckpt("z", 1), &t.ckpt("z", 1));
+}
+
+/// A second Ctrl-C exits at once, while the games the first one waits for are still being
+/// played; what is on disk stays whole.
+#[test]
+fn a_second_ctrl_c_exits_at_once() {
+    // Depth 16 from the start position: every game takes seconds, so the first press has to wait.
+    let args = [
+        "--population",
+        "4",
+        "--depth",
+        "16",
+        "--openings",
+        "start",
+        "--generations",
+        "1",
+        "--threads",
+        "1",
+    ];
+    let t = Tmp::new("ctrl-c-twice");
+    let mut c = new_cmd(&t, 63, "w", true, &args);
+    c.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = c.spawn().expect("spawn");
+    wait_for_lock(&mut child, &t.session("w"));
+    std::thread::sleep(Duration::from_millis(200));
+    sigint(&child);
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first Ctrl-C did not have to wait (games too short?)"
+    );
+    let t2 = Instant::now();
+    sigint(&child);
+    let out = child.wait_with_output().expect("wait");
+    assert!(t2.elapsed() < Duration::from_secs(10), "{:?}", t2.elapsed());
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("exiting now"),
+        "{}",
+        text(&out.stderr)
+    );
+    for p in store::list_checkpoints(&t.session("w")) {
+        load(&p);
+    }
+}
+
+/// `--time` holds within a generation: a population of 256 (a generation takes far longer than
+/// the limit) stops within seconds, saves its first population as generation 0, and resumes.
+#[test]
+fn time_limit_stops_within_a_generation() {
+    let t = Tmp::new("time");
+    let started = Instant::now();
+    let out = run_ok(new_cmd(
+        &t,
+        64,
+        "t",
+        false,
+        &["--population", "256", "--time", "2"],
+    ));
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(out.contains("time limit reached"), "{out}");
+    assert!(out.contains("continue with: checkers-ga resume t"), "{out}");
+    assert_eq!(generations_in(&t.session("t")), vec![0]);
+    let s = load(&t.ckpt("t", 0));
+    assert_eq!((s.generation, s.population.len()), (0, 256));
+    let out = run_ok(resume_cmd(
+        &t,
+        Some(&t.session("t")),
+        false,
+        &["--time", "1"],
+    ));
+    assert!(out.contains("resuming 't'"), "{out}");
+    assert!(out.contains("time limit reached"), "{out}");
+    assert_eq!(generations_in(&t.session("t")), vec![0]);
+}
+
+/// A session stopped by `--time` part way through a generation keeps its whole generations and,
+/// resumed, continues exactly as an uninterrupted session.
+#[test]
+fn a_session_cut_by_time_resumes_as_if_never_stopped() {
+    let t = Tmp::new("time-cut");
+    let out = run_ok(new_cmd(&t, 65, "k", false, &slow(&["--time", "2"])));
+    let dir = t.session("k");
+    let gens = generations_in(&dir);
+    let g = *gens.last().unwrap();
+    if out.contains("was abandoned") {
+        assert!(load(&t.ckpt("k", g)).elapsed < 2.0);
+    }
+    assert_eq!(origin_of(&t.best("k")), origin("k", 65, g));
+    let to = (g + 2).to_string();
+    run_ok(resume_cmd(&t, Some(&dir), true, &["--generations", &to]));
+    let whole = Tmp::new("time-cut-whole");
+    run_ok(new_cmd(
+        &whole,
+        65,
+        "k",
+        true,
+        &slow(&["--generations", &to]),
+    ));
+    for k in 1..=g {
+        assert_same_evolution(&t.ckpt("k", k), &whole.ckpt("k", k));
+    }
+    for k in g + 1..=g + 2 {
+        assert_same_session(&t.ckpt("k", k), &whole.ckpt("k", k));
+    }
 }

@@ -108,3 +108,16 @@ pub fn ensure_folder(dir: &std::path::Path, what: &str) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create the {what} folder '{}'", dir.display()))
 }
+
+/// The error of a run that Ctrl-C stopped after saving its work and saying how to continue:
+/// the command exits with 130 (the shell's code for SIGINT) and prints nothing more.
+#[derive(Debug)]
+pub struct Interrupted;
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("interrupted")
+    }
+}
+
+impl std::error::Error for Interrupted {}

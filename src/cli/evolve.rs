@@ -1,6 +1,6 @@
 //! `checkers-ga new` and `checkers-ga resume`: evolution sessions with a checkpoint per generation.
 
-use super::common::{ensure_folder, pool, show_progress};
+use super::common::{ensure_folder, pool, show_progress, Interrupted};
 use anyhow::{bail, Context};
 use checkers_ga::eval::ParamSet;
 use checkers_ga::ga::{
@@ -16,6 +16,8 @@ use checkers_ga::weights::Origin;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
 
 /// Settings of a session. With `new`, an absent option takes its default; with `resume`, it
 /// keeps the checkpoint's value.
@@ -39,7 +41,8 @@ pub struct SessionOptions {
     /// Stop after this many generations in all [new: 2000]
     #[arg(long, conflicts_with = "time")]
     pub generations: Option<u64>,
-    /// Stop once this many seconds of evolution in all have passed
+    /// Stop once this many seconds of evolution in all have passed (a generation still under
+    /// way then is abandoned at a game boundary and not saved)
     #[arg(long)]
     pub time: Option<f64>,
     /// Where games start: ballot or start [new: ballot]
@@ -110,7 +113,7 @@ pub struct RunOptions {
     /// Folder of session folders
     #[arg(long, default_value = "populations")]
     pub populations: PathBuf,
-    /// Folder where the best weights are written at the end
+    /// Folder where the best weights are written when the session stops
     #[arg(long, default_value = "weights")]
     pub weights_dir: PathBuf,
     /// No progress bar and no per-generation lines
@@ -319,6 +322,7 @@ fn load_original_population(path: &Path) -> anyhow::Result<Vec<checkers_ga::Weig
 }
 
 pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
+    catch_ctrl_c()?;
     // Bad input is refused before any folder is touched.
     let pool = pool(a.run.threads)?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
@@ -436,6 +440,7 @@ fn folder_of(path: &Path) -> PathBuf {
 }
 
 pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
+    catch_ctrl_c()?;
     let pool = pool(a.run.threads)?;
     let root = &a.run.populations;
     let found = store::locate(a.file.as_deref(), root).map_err(anyhow::Error::msg)?;
@@ -614,6 +619,72 @@ fn summary_line(st: &GenerationStats, s: &Session) -> String {
     )
 }
 
+/// Ctrl-C presses seen since [`catch_ctrl_c`]: the first asks the session to stop at the next
+/// game boundary, the second exits at once.
+static CTRL_C: AtomicU32 = AtomicU32::new(0);
+
+/// Has Ctrl-C been pressed?
+fn ctrl_c_pressed() -> bool {
+    CTRL_C.load(Ordering::SeqCst) > 0
+}
+
+/// Installs the Ctrl-C (SIGINT) handler of `new` and `resume`. The `ctrlc` crate runs it on a
+/// thread of its own, so it may print and exit. The first press only sets a flag that the
+/// games check; the second exits with 130 at once, which loses nothing: every checkpoint and
+/// weight file is written to a temporary name and renamed, so each is complete or absent.
+fn catch_ctrl_c() -> anyhow::Result<()> {
+    ctrlc::set_handler(|| {
+        if CTRL_C.fetch_add(1, Ordering::SeqCst) == 0 {
+            eprintln!(
+                "\nCtrl-C: stopping at the next game boundary to save the session (Ctrl-C again \
+                 exits at once; the checkpoints written so far stay)"
+            );
+        } else {
+            eprintln!("\nCtrl-C again: exiting now");
+            std::process::exit(130);
+        }
+    })
+    .context("cannot install the Ctrl-C handler")
+}
+
+/// A word for a shell command line, quoted when it needs to be.
+fn shell_word(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=+@%,".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// The command that continues the session in `dir`: `checkers-ga resume NAME` (with the folders
+/// when they are not the defaults), or the folder when it is not `POPULATIONS/NAME`.
+fn resume_command(dir: &Path, name: &str, run: &RunOptions) -> String {
+    let word = |p: &Path| shell_word(&p.to_string_lossy());
+    let mut c = if dir == store::session_dir(&run.populations, name) {
+        let mut c = format!("checkers-ga resume {}", shell_word(name));
+        if run.populations != Path::new("populations") {
+            c += &format!(" --populations {}", word(&run.populations));
+        }
+        c
+    } else {
+        format!("checkers-ga resume {}", word(dir))
+    };
+    if run.weights_dir != Path::new("weights") {
+        c += &format!(" --weights-dir {}", word(&run.weights_dir));
+    }
+    c
+}
+
+/// Why a run stopped before its limit.
+#[derive(Clone, Copy, PartialEq)]
+enum Cut {
+    CtrlC,
+    Time,
+}
+
 fn evolve(
     mut session: Session,
     dir: &Path,
@@ -622,15 +693,30 @@ fn evolve(
     best_seen: &Option<BestFile>,
 ) -> anyhow::Result<()> {
     let progress = show_progress(run.quiet);
+    let resume = resume_command(dir, &session.name, run);
     if !run.quiet {
         println!(
-            "checkpoints in {}/ (Ctrl-C stops; the last checkpoint stays valid: `checkers-ga resume {}`)",
-            dir.display(),
+            "checkpoints in {}/ (Ctrl-C stops at the next game boundary and saves; continue with \
+             `{resume}`)",
             dir.display()
         );
     }
     let mut out = std::io::stdout();
+    let mut cut = None;
     while !session.finished() {
+        if ctrl_c_pressed() {
+            cut = Some(Cut::CtrlC);
+            break;
+        }
+        // A time limit holds within a generation too: past it no game starts, and the
+        // generation under way is abandoned (its time is not counted, as it is not saved).
+        let deadline = match session.settings.stop {
+            Stop::Seconds(t) => Duration::try_from_secs_f64((t - session.elapsed).max(0.0))
+                .ok()
+                .and_then(|d| Instant::now().checked_add(d)),
+            Stop::Generations(_) => None,
+        };
+        let stop = || ctrl_c_pressed() || deadline.is_some_and(|d| Instant::now() >= d);
         let bar = if progress {
             let b = ProgressBar::new(session.games_per_generation() as u64);
             b.set_style(
@@ -649,23 +735,64 @@ fn evolve(
                 ),
                 None => String::new(),
             };
-            b.set_message(format!(
-                "{elo}Ctrl-C stops; resume: checkers-ga resume {}",
-                dir.display()
-            ));
+            b.set_message(format!("{elo}Ctrl-C stops and saves; then `{resume}`"));
             b
         } else {
             ProgressBar::hidden()
         };
-        let stats = p.install(|| session.run_generation(&|_| bar.inc(1)));
+        let stats = p.install(|| session.run_generation_until(&|_| bar.inc(1), &stop));
         bar.finish_and_clear();
+        let Some(stats) = stats else {
+            cut = Some(if ctrl_c_pressed() {
+                Cut::CtrlC
+            } else {
+                Cut::Time
+            });
+            break;
+        };
         let path = store::save_checkpoint(dir, &session, run.keep)?;
         if !run.quiet {
             writeln!(out, "{}", summary_line(&stats, &session))?;
             writeln!(out, "checkpoint {}", path.display())?;
         }
     }
-    finish(&session, run, dir, best_seen)
+    let Some(cut) = cut else {
+        return finish(&session, run, dir, best_seen);
+    };
+    // Stopped early. Every finished generation has its checkpoint already; a session stopped
+    // before its first one gets the checkpoint of generation 0 (its first population), so that
+    // it can be resumed.
+    let g = session.generation;
+    let ckpt = store::checkpoint_path(dir, g);
+    if !ckpt.exists() {
+        store::save_checkpoint(dir, &session, run.keep)?;
+    }
+    finish(&session, run, dir, best_seen)?;
+    let why = match cut {
+        Cut::CtrlC => "stopped by Ctrl-C".to_string(),
+        Cut::Time => format!(
+            "time limit reached ({})",
+            describe_stop(&session.settings.stop)
+        ),
+    };
+    writeln!(
+        out,
+        "{why}: generation {} was abandoned and not saved; the session stands at generation {g} \
+         ({})",
+        g + 1,
+        ckpt.display()
+    )?;
+    match cut {
+        Cut::CtrlC => {
+            writeln!(out, "continue with: {resume}")?;
+            out.flush()?;
+            Err(Interrupted.into())
+        }
+        Cut::Time => {
+            writeln!(out, "continue with: {resume} --time MORE_SECONDS")?;
+            Ok(())
+        }
+    }
 }
 
 /// The best-weights file of session `name`: WEIGHTS_DIR/NAME-best.json.

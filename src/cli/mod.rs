@@ -11,6 +11,8 @@ mod perft;
 mod play;
 mod show;
 
+pub use common::Interrupted;
+
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
