@@ -488,6 +488,7 @@ fn a_best_weights_file_changed_meanwhile_is_not_overwritten() {
 // Stops: Ctrl-C and --time
 
 /// Sends SIGINT (what Ctrl-C sends) to a child process.
+#[cfg(unix)]
 fn sigint(child: &Child) {
     let st = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
@@ -528,6 +529,7 @@ fn assert_same_evolution(a: &Path, b: &Path) {
 /// checkpoint of every whole generation, writes the best weights of the newest one, says how to
 /// continue and exits with 130; resumed, it ends exactly like an uninterrupted session.
 #[test]
+#[cfg(unix)]
 fn ctrl_c_during_new_leaves_a_session_that_resumes_as_if_never_stopped() {
     let t = Tmp::new("ctrl-c");
     let mut c = new_cmd(&t, 61, "c", false, &slow(&["--generations", "6"]));
@@ -592,6 +594,7 @@ fn ctrl_c_during_new_leaves_a_session_that_resumes_as_if_never_stopped() {
 /// Ctrl-C before the first generation ends: the first population is saved as generation 0 (no
 /// best weights yet), and resuming it gives the uninterrupted session's first generation.
 #[test]
+#[cfg(unix)]
 fn ctrl_c_in_the_first_generation_saves_generation_zero() {
     let args = ["--population", "48", "--depth", "2", "--generations", "1"];
     let t = Tmp::new("ctrl-c-0");
@@ -619,6 +622,7 @@ fn ctrl_c_in_the_first_generation_saves_generation_zero() {
 /// A second Ctrl-C exits at once, while the games the first one waits for are still being
 /// played; what is on disk stays whole.
 #[test]
+#[cfg(unix)]
 fn a_second_ctrl_c_exits_at_once() {
     // Depth 16 from the start position: every game takes seconds, so the first press has to wait.
     let args = [
