@@ -495,19 +495,19 @@ pub const ALL_PARAMS: [Param; NUM_ALL] = {
 pub const ENDGAME_PARAMS: [Param; NUM_ENDGAME] = [
     p(
         "king_chase",
-        "with more kings: sum over own kings of 14 - distance to the nearest opponent piece",
+        "more kings, opponent only kings: per own king 14 - distance to the nearest opponent king, + 4 * cornered_distance",
     ),
     p(
         "opp_king_chase",
-        "opponent with more kings: the same for its kings and own pieces",
+        "opponent more kings, own pieces only kings: the same for the opponent's kings chasing own kings",
     ),
     p(
         "cornered_distance",
-        "with more kings: sum of opponent kings' distances to the nearest double-corner square",
+        "more kings, opponent only kings: sum of the opponent kings' distances to the nearest double-corner square",
     ),
     p(
         "opp_cornered_distance",
-        "opponent with more kings: sum of own kings' distances to the nearest double-corner square",
+        "opponent more kings, own pieces only kings: sum of own kings' distances to the nearest double-corner square",
     ),
     p(
         "trade",
@@ -515,7 +515,7 @@ pub const ENDGAME_PARAMS: [Param; NUM_ENDGAME] = [
     ),
     p(
         "centre_kings",
-        "own kings on the 8 centre squares (10, 11, 14, 15, 18, 19, 22, 23)",
+        "own kings on the 8 centre squares (10, 11, 14, 15, 18, 19, 22, 23), except in a king ending",
     ),
 ];
 
@@ -603,8 +603,7 @@ pub fn evaluate(pos: &Position, player: Color, w: &Weights) -> i32 {
         }
         ParamSet::Endgame66 => {
             let mut t = WeightedSum { weights: w, sum: 0 };
-            eval_trace(pos, player, &mut t);
-            endgame_trace(pos, player, &mut t);
+            all_trace(pos, player, &mut t);
             t.sum
         }
         ParamSet::Phased132 => {
@@ -613,8 +612,7 @@ pub fn evaluate(pos: &Position, player: Color, w: &Weights) -> i32 {
                 open: 0,
                 end: 0,
             };
-            eval_trace(pos, player, &mut t);
-            endgame_trace(pos, player, &mut t);
+            all_trace(pos, player, &mut t);
             let n = (pos.occupied().count() as i64).min(PHASE_PIECES);
             (t.open * n + t.end * (PHASE_PIECES - n)) / PHASE_PIECES
         }
@@ -632,13 +630,58 @@ pub fn features(pos: &Position, player: Color) -> [i32; NUM_PARAMS] {
 /// The 60 parameter values and the endgame parameters, in the order of [`ALL_PARAMS`].
 pub fn all_features(pos: &Position, player: Color) -> [i32; NUM_ALL] {
     let mut t = FeatureVector([0; NUM_ALL]);
-    eval_trace(pos, player, &mut t);
-    endgame_trace(pos, player, &mut t);
+    all_trace(pos, player, &mut t);
     t.0
+}
+
+/// Reports the parameters of the larger sets (the 60, then the endgame parameters). In a
+/// [`king_ending`] only material (parameters 0..4), the chase and cornered terms and trade speak:
+/// the 60's positional terms (and centre kings) are learnt from games with men on the board, and
+/// there they would outweigh what converts such an ending (driving the lone kings out of the
+/// double corners).
+#[inline]
+pub fn all_trace<T: Trace>(pos: &Position, player: Color, t: &mut T) {
+    if king_ending(pos) {
+        eval_trace(pos, player, &mut KingEnding(t));
+        endgame_trace(pos, player, &mut KingEnding(t));
+    } else {
+        eval_trace(pos, player, t);
+        endgame_trace(pos, player, t);
+    }
+}
+
+/// A king ending: one side has only kings left, and the other side has more kings.
+#[inline]
+pub fn king_ending(pos: &Position) -> bool {
+    let ahead = |weak: Color| {
+        let pieces = pos.pieces(weak).0;
+        let kings = pos.kings(weak).0;
+        pieces != 0
+            && pieces == kings
+            && pos.kings(weak.opposite()).0.count_ones() > kings.count_ones()
+    };
+    ahead(Color::Black) || ahead(Color::White)
+}
+
+/// Passes on only the material parameters (0..4) and the endgame parameters but centre kings.
+struct KingEnding<'a, T>(&'a mut T);
+
+impl<T: Trace> Trace for KingEnding<'_, T> {
+    #[inline(always)]
+    fn add(&mut self, param: usize, value: i32) {
+        if param < 4 || (NUM_PARAMS..NUM_PARAMS + 5).contains(&param) {
+            self.0.add(param, value);
+        }
+    }
 }
 
 /// The squares nearest the corners a weaker king runs to: the two double corners.
 const DOUBLE_CORNERS: [u8; 4] = [1, 5, 28, 32];
+/// How much the weaker kings' distance from the double corners counts in the chase, against one
+/// step of a stronger king towards them. A ratio of about 3 or more drives a lone king out of its
+/// double corner at depths 2 to 6 (less lets the stronger kings crowd it and repeat): the chase
+/// alone then converts whatever its (positive) weight, and `cornered_distance` refines it.
+const CORNERED_IN_CHASE: i32 = 4;
 /// The 8 centre squares.
 const CENTRE8: u32 = sq(10) | sq(11) | sq(14) | sq(15) | sq(18) | sq(19) | sq(22) | sq(23);
 
@@ -662,12 +705,14 @@ fn squares_of(mut b: u32) -> impl Iterator<Item = u8> {
     })
 }
 
-/// (chase, cornered) for a side `strong` with more kings than `weak` has: the sum over its
-/// kings of 14 minus the distance to the nearest weak piece, and the sum over the weak side's
-/// kings of the distance to the nearest double-corner square. (0, 0) when not ahead in kings.
+/// (chase, cornered) for a side `strong` with more kings than `weak` has, when the weak side has
+/// only kings left: cornered is the sum over the weak kings of the distance to the nearest
+/// double-corner square, and chase the sum over the strong side's kings of 14 minus the distance
+/// to the nearest weak king, plus [`CORNERED_IN_CHASE`] times cornered. (0, 0) otherwise. While the weak side still has men, its kings in the double corners
+/// are out of play rather than cornered, so these terms stay silent there.
 #[inline]
 fn chase(strong_kings: u32, weak: u32, weak_kings: u32) -> (i32, i32) {
-    if strong_kings.count_ones() <= weak_kings.count_ones() || weak == 0 {
+    if strong_kings.count_ones() <= weak_kings.count_ones() || weak == 0 || weak != weak_kings {
         return (0, 0);
     }
     let mut chase = 0;
@@ -686,7 +731,7 @@ fn chase(strong_kings: u32, weak: u32, weak_kings: u32) -> (i32, i32) {
             .min()
             .unwrap_or(0);
     }
-    (chase, cornered)
+    (chase + CORNERED_IN_CHASE * cornered, cornered)
 }
 
 /// Reports the endgame parameters (indices 60.. of [`ALL_PARAMS`]) of `pos` for `player`.

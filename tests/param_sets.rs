@@ -3,7 +3,7 @@
 
 mod common;
 
-use checkers_ga::eval::{all_features, evaluate, ParamSet, NUM_ALL};
+use checkers_ga::eval::{all_features, evaluate, features, king_ending, ParamSet, NUM_ALL};
 use checkers_ga::weights::{parse_weight_file, weights_to_json, weights_to_original};
 use checkers_ga::{parse_fen, Color, Weights};
 use common::{assert_error, new_cmd, run, stdout_ok, Tmp, Xs};
@@ -22,15 +22,28 @@ fn endgame_parameters_of_two_kings_against_one() {
     let white = all_features(&pos, Color::White);
     // Kings 10 (row 2, col 3) and 14 (row 3, col 2) are both 4 from the king on 1 (row 0,
     // col 1): chase (14 - 4) * 2; the lone king sits on a double-corner square: distance 0;
-    // trade (2 - 1) * (24 - 3); both kings on centre squares.
-    assert_eq!(&white[60..], &[20, 0, 0, 0, 21, 2]);
+    // trade (2 - 1) * (24 - 3). A king ending (the weaker side has only kings): centre kings
+    // and the 60's positional terms are silent, material speaks.
+    assert_eq!(&white[60..], &[20, 0, 0, 0, 21, 0]);
+    assert_eq!(&white[..4], &[0, 2, 0, 1]);
+    assert!(white[4..60].iter().all(|&v| v == 0), "{:?}", &white[4..60]);
     let black = all_features(&pos, Color::Black);
     assert_eq!(&black[60..], &[0, 20, 0, 0, -21, 0]);
+    assert_eq!(&black[..4], &[0, 1, 0, 2]);
+    assert!(black[4..60].iter().all(|&v| v == 0), "{:?}", &black[4..60]);
+    // While the weaker side has a man, no chase, and the positional terms speak again.
+    let man = parse_fen("W:WK10,K14:BK1,20").unwrap();
+    let m = all_features(&man, Color::White);
+    assert_eq!(&m[60..64], &[0, 0, 0, 0]);
+    assert_eq!(m[65], 2);
+    assert!(m[4..60].iter().any(|&v| v != 0));
     // Out of the corner, the weaker king's distance counts.
     let out = parse_fen("W:WK10,K14:BK18").unwrap();
     let f = all_features(&out, Color::White);
     // 18 = row 4, col 3: nearest double-corner square 28 (row 6, col 7) or 5 (row 1, col 0): 6.
     assert_eq!(f[62], 6);
+    // Both kings 2 from it (rows 2 and 3 to row 4): (14 - 2) * 2, plus 4 * 6 for the distance.
+    assert_eq!(f[60], 48);
     // Equal kings: no chase.
     let even = parse_fen("W:WK10:BK1").unwrap();
     assert_eq!(&all_features(&even, Color::White)[60..64], &[0, 0, 0, 0]);
@@ -59,9 +72,13 @@ fn larger_sets_evaluate_as_their_definitions_say() {
             let n = (pos.occupied().count() as i64).min(24);
             let want = (dot(0) * n + dot(NUM_ALL) * (24 - n)) / 24;
             assert_eq!(evaluate(&pos, player, &w132) as i64, want);
-            // The 60 are the first 60 of every set.
+            // The 60 are the first 60 of every set, but thesis60 keeps them in king endings.
             let w60 = Weights::thesis(w66.values()[..60].try_into().unwrap());
-            let s60: i64 = f[..60]
+            let f60 = features(&pos, player);
+            if !king_ending(&pos) {
+                assert_eq!(&f60[..], &f[..60]);
+            }
+            let s60: i64 = f60
                 .iter()
                 .zip(w60.values())
                 .map(|(&v, &x)| v as i64 * x as i64)
