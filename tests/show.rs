@@ -150,7 +150,7 @@ fn csv_weight_file() {
     let t = Tmp::new("csv");
     t.write(
         "weights.csv",
-        checkers_ga::report::to_csv(&vector(6)).as_bytes(),
+        checkers_ga::formats::to_csv(&vector(6)).as_bytes(),
     );
     snapshot("csv.txt", &stdout_ok(&run(&t.0, &["show", "weights.csv"])));
 }

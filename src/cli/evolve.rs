@@ -316,7 +316,7 @@ fn override_settings(s: &mut Settings, o: &SessionOptions) {
 fn load_original_population(path: &Path) -> anyhow::Result<Vec<checkers_ga::Weights>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read population file '{}'", path.display()))?;
-    let (_, pop) = checkers_ga::report::parse_population(&text)
+    let (_, pop) = checkers_ga::formats::parse_population(&text)
         .map_err(|e| anyhow::anyhow!("'{}': {e}", path.display()))?;
     Ok(pop)
 }
