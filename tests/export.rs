@@ -118,7 +118,7 @@ fn checkpoint_best_and_individual() {
         .map(|k| Weights::thesis([k as i16 * 1000 - 1500; NUM_PARAMS]))
         .collect();
     let session = session_with(pop.clone(), extreme());
-    let path = store::save_checkpoint(&t.0, &session, 0).unwrap();
+    let path = store::save_checkpoint(&t.0, &session, store::Keep::ALL).unwrap();
     let p = path.to_str().unwrap();
     let best = stdout_ok(&run(&t.0, &["export", p, "--format", "csv"]));
     assert_eq!(formats::parse_csv(&best).unwrap(), extreme());
