@@ -296,6 +296,13 @@ impl Settings {
         if self.search.depth == 0 || self.search.depth > 30 {
             return Err(format!("depth {} must be 1..30", self.search.depth));
         }
+        if self.search.tt_log2 > crate::search::MAX_TT_LOG2 {
+            return Err(format!(
+                "transposition table of 2^{} entries: at most 2^{}",
+                self.search.tt_log2,
+                crate::search::MAX_TT_LOG2
+            ));
+        }
         if !(0.0..=1.0).contains(&self.mutation) {
             return Err(format!("mutation chance {} must be in 0..1", self.mutation));
         }
@@ -420,8 +427,9 @@ pub struct GenerationStats {
     pub measure: Option<Wdl>,
 }
 
-/// A session: settings, where it stands, and what it has learnt.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A session: settings, where it stands, and what it has learnt. (Its file formats are in
+/// [`crate::store`].)
+#[derive(Clone, Debug, PartialEq)]
 pub struct Session {
     pub name: String,
     pub settings: Settings,
@@ -438,6 +446,11 @@ pub struct Session {
     /// The hall of fame: the newest `hall_of_fame` bests so far, oldest first; they play in
     /// every tournament.
     pub hall: Vec<Weights>,
+    /// The best so far each time it changed, with the generation it changed in, oldest first.
+    /// With the history's duel column it gives the best so far of every generation (`history
+    /// --elo`). Checkpoints of formats 1 and 2 did not keep it: a session continued from one
+    /// lacks the changes before.
+    pub bests: Vec<(u64, Weights)>,
 }
 
 impl Session {
@@ -463,6 +476,7 @@ impl Session {
             best_so_far: None,
             history: Vec::new(),
             hall: Vec::new(),
+            bests: Vec::new(),
         }
     }
 
@@ -615,6 +629,7 @@ impl Session {
         if let Some(b) = new_best {
             self.best_so_far = Some(b);
             self.enter_hall(b);
+            self.bests.push((g, b));
         }
         self.last = pop.into_iter().zip(standings).collect();
         self.population = next;
@@ -622,6 +637,66 @@ impl Session {
         self.elapsed += stats.seconds;
         self.history.push(stats.clone());
         Some(stats)
+    }
+
+    /// The best so far after each generation of the history, where known: from the changes in
+    /// [`Session::bests`] (a generation's best so far changed when its duel is absent, the
+    /// first generation, or replaced it); `None` where the change is not recorded (the part of
+    /// a session played before checkpoint format 3). The last generation's is `best_so_far`.
+    pub fn bests_by_generation(&self) -> Vec<Option<Weights>> {
+        let mut changes = self.bests.iter().peekable();
+        let mut current = None;
+        let n = self.history.len();
+        let mut out = Vec::with_capacity(n);
+        for (i, h) in self.history.iter().enumerate() {
+            while changes.next_if(|(g, _)| *g < h.generation).is_some() {}
+            if h.duel.is_none_or(|d| d.replaced) {
+                current = changes
+                    .next_if(|(g, _)| *g == h.generation)
+                    .map(|(_, w)| *w);
+            }
+            if i + 1 == n && h.generation == self.generation {
+                current = self.best_so_far;
+            }
+            out.push(current);
+        }
+        out
+    }
+
+    /// The best so far after the generations of the history at the indices `wanted`, where it
+    /// can be told: from [`Session::bests_by_generation`], else from `from_checkpoint(g)` (the
+    /// checkpoint of generation `g`, when there is one), and from a neighbour whose best so far
+    /// is known when the generation between them did not change it.
+    pub fn bests_at(
+        &self,
+        wanted: &[usize],
+        mut from_checkpoint: impl FnMut(u64) -> Option<Weights>,
+    ) -> Vec<Option<Weights>> {
+        let h = &self.history;
+        let mut best = self.bests_by_generation();
+        let changed = |i: usize| h[i].duel.is_none_or(|d| d.replaced);
+        let mut want = vec![false; h.len()];
+        for &i in wanted {
+            if let Some(x) = want.get_mut(i) {
+                *x = true;
+            }
+        }
+        for i in (0..h.len()).rev() {
+            if best[i].is_some() {
+                continue;
+            }
+            if i + 1 < h.len() && !changed(i + 1) && best[i + 1].is_some() {
+                best[i] = best[i + 1];
+            } else if want[i] {
+                best[i] = from_checkpoint(h[i].generation);
+            }
+        }
+        for i in 1..h.len() {
+            if best[i].is_none() && !changed(i) {
+                best[i] = best[i - 1];
+            }
+        }
+        best
     }
 
     /// The newest yardstick measurement of the history, with its generation.

@@ -9,8 +9,9 @@
 //! [`openings`] (the 3-move ballot) -> [`matchplay`] (matches, Elo) -> [`tournament`] (a
 //! generation's games on rayon) -> [`ga`] (sessions: selection, crossover, mutation) ->
 //! [`store`] (atomic files, checkpoints; [`lock`]: one process per session folder) ->
-//! [`report`] (tables, exports, charts). [`rng`] derives every seeded generator; [`bench`] holds
-//! the benchmark workloads. The `checkers-ga` binary only parses arguments and prints.
+//! [`formats`] (reading and writing weight files, exports) -> [`report`] (tables, charts).
+//! [`rng`] derives every seeded generator; [`bench`] holds the benchmark workloads. The
+//! `checkers-ga` binary only parses arguments and prints.
 //!
 //! ```
 //! use checkers_ga::{perft, Position};
@@ -49,6 +50,7 @@
 pub mod bench;
 pub mod board;
 pub mod eval;
+pub mod formats;
 pub mod ga;
 pub mod game;
 pub mod lock;

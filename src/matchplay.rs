@@ -97,8 +97,9 @@ pub struct Wdl {
 }
 
 impl Wdl {
-    pub fn games(&self) -> u32 {
-        self.wins + self.draws + self.losses
+    /// Games played, summed in 64 bits (three `u32` counts cannot overflow it).
+    pub fn games(&self) -> u64 {
+        self.wins as u64 + self.draws as u64 + self.losses as u64
     }
     /// Points with 1 for a win and 1/2 for a draw.
     pub fn score(&self) -> f64 {

@@ -1,29 +1,24 @@
-//! Reports on weights and sessions, for `show`, `export` and `history`.
+//! What is shown of weights and sessions, for `show`, `export` and `history`. (Reading and
+//! writing the files is [`crate::formats`].)
 //!
-//! - Reading any file that holds weights, told apart by its content (not its name): a
-//!   checkpoint (magic `CKGACKPT`), a JSON weight file (`{`), a CSV export (`number,name,weight`)
-//!   or a text file of the original tool: its weight file (`60 1` then 60 integers) or its
-//!   population file (`60 POP GENERATION ...` then one line of 60 integers per individual).
-//!   See [`load_input`] and [`select`].
+//! - The weights chosen from a file that holds weights, with a title saying what they are:
+//!   [`select`].
 //! - The parameter table of `show`, with a priority class per weight in the spirit of the
 //!   original thesis (see [`Priority`]): [`weights_table`].
-//! - The export formats: JSON (the weight file format of [`crate::weights`]), CSV, Rust source,
-//!   a C header and the original tool's text format: [`export`], [`parse_csv`].
 //! - The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
 //!   of best and mean points ([`history_svg`]).
 //!
 //! Individuals of a population (checkpoint or original population file) are numbered from 1,
 //! as the original tool did.
 //!
-//! Errors are [`ReportError`]: one line, naming the file where there is one.
+//! Errors are [`ReportError`]: one line.
 
-use crate::eval::{ParamSet, Weights, MAX_WEIGHTS, NUM_PARAMS, PARAMS};
-use crate::ga::{GenerationStats, Session};
+use crate::eval::Weights;
+use crate::formats::{Input, InputKind};
+use crate::ga::GenerationStats;
 use crate::matchplay::{elo, Wdl};
-use crate::store::CHECKPOINT_MAGIC;
 use crate::tournament::Standing;
 use std::fmt::Write as _;
-use std::path::Path;
 
 /// A report problem, one line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,205 +103,7 @@ impl Priority {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading inputs
-
-/// What kind of file an input is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InputKind {
-    /// A JSON weight file ([`crate::weights`]).
-    Json,
-    /// A CSV export (`number,name,weight`).
-    Csv,
-    /// The original tool's weight file (`60 1`, then 60 integers).
-    OriginalWeights,
-    /// The original tool's population file (`60 POP GENERATION ...`, one individual per line).
-    OriginalPopulation,
-    /// A checkpoint of a session ([`crate::store`]).
-    Checkpoint,
-}
-
-impl InputKind {
-    /// The kind in words, for headers.
-    pub fn description(self) -> &'static str {
-        match self {
-            InputKind::Json => "JSON weight file",
-            InputKind::Csv => "CSV weight file",
-            InputKind::OriginalWeights => "weight file of the original tool",
-            InputKind::OriginalPopulation => "population file of the original tool",
-            InputKind::Checkpoint => "checkpoint",
-        }
-    }
-}
-
-/// A file that holds weights, read. (Read once per command: the size of a weight vector
-/// inline is no concern.)
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)]
-pub enum Input {
-    /// One weight vector (JSON, CSV or the original weight file).
-    Weights {
-        kind: InputKind,
-        weights: Weights,
-        comment: Option<String>,
-    },
-    /// A population file of the original tool.
-    Population {
-        /// The GENERATION field of the header, when there is one.
-        generation: Option<String>,
-        individuals: Vec<Weights>,
-    },
-    /// A session checkpoint.
-    Checkpoint(Box<Session>),
-}
-
-impl Input {
-    pub fn kind(&self) -> InputKind {
-        match self {
-            Input::Weights { kind, .. } => *kind,
-            Input::Population { .. } => InputKind::OriginalPopulation,
-            Input::Checkpoint(_) => InputKind::Checkpoint,
-        }
-    }
-}
-
-/// The first characters of a text, on one line, for error messages.
-fn starts_with_text(t: &str) -> String {
-    let first = t.lines().next().unwrap_or("");
-    let mut s: String = first.split_whitespace().collect::<Vec<_>>().join(" ");
-    if s.chars().count() > 30 {
-        s = s.chars().take(30).collect::<String>() + "...";
-    }
-    s
-}
-
-/// Reads a file that holds weights; the kind is detected from the content.
-pub fn load_input(path: &Path) -> Result<Input, ReportError> {
-    if path.is_dir() {
-        return fail(format!("'{}' is a folder, not a file", path.display()));
-    }
-    let bytes = crate::store::read_bounded(path)
-        .map_err(|e| ReportError(format!("cannot read '{}': {e}", path.display())))?;
-    parse_input(path, &bytes)
-}
-
-/// Reads the bytes of a file that holds weights; `path` only names the file in errors.
-pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, ReportError> {
-    let shown = path.display();
-    if bytes.starts_with(CHECKPOINT_MAGIC) {
-        let session =
-            crate::store::decode_checkpoint(path, bytes).map_err(|e| ReportError(e.to_string()))?;
-        return Ok(Input::Checkpoint(Box::new(session)));
-    }
-    let what = "not a weight file, checkpoint or population file";
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        return fail(format!("'{shown}': {what} (binary data)"));
-    };
-    let t = text.trim_start_matches('\u{feff}').trim_start();
-    if t.is_empty() {
-        return fail(format!("'{shown}': the file is empty"));
-    }
-    if t.starts_with(['{', '[']) {
-        let f = crate::weights::parse_weight_file(t).map_err(|mut e| {
-            e.path = Some(path.to_path_buf());
-            ReportError(e.to_string())
-        })?;
-        return Ok(Input::Weights {
-            kind: InputKind::Json,
-            weights: f.weights,
-            comment: f.comment,
-        });
-    }
-    if t.to_ascii_lowercase().starts_with("number,") {
-        let weights = parse_csv(t).map_err(|e| ReportError(format!("'{shown}': {e}")))?;
-        return Ok(Input::Weights {
-            kind: InputKind::Csv,
-            weights,
-            comment: None,
-        });
-    }
-    let head: Vec<&str> = t.lines().next().unwrap_or("").split_whitespace().collect();
-    // The larger sets in the original's weight-file form: `66 1` or `132 1`.
-    let larger = matches!(head.as_slice(), ["66" | "132", "1"]);
-    if head.first() == Some(&"60") || larger {
-        if head == ["60", "1"] || larger {
-            let f = crate::weights::parse_weight_file(t).map_err(|mut e| {
-                e.path = Some(path.to_path_buf());
-                ReportError(e.to_string())
-            })?;
-            return Ok(Input::Weights {
-                kind: InputKind::OriginalWeights,
-                weights: f.weights,
-                comment: None,
-            });
-        }
-        let (generation, individuals) =
-            parse_population(t).map_err(|e| ReportError(format!("'{shown}': {e}")))?;
-        return Ok(Input::Population {
-            generation,
-            individuals,
-        });
-    }
-    fail(format!(
-        "'{shown}': {what} (expected JSON, CSV, a checkpoint or a text file of the original tool \
-         starting with '60 '; it starts with '{}')",
-        starts_with_text(t)
-    ))
-}
-
-/// Reads a population file of the original tool: a line `60 POP GENERATION ...`, then one line
-/// of 60 integers per individual. Returns the GENERATION field (if any) and the individuals.
-pub fn parse_population(text: &str) -> Result<(Option<String>, Vec<Weights>), ReportError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let head: Vec<&str> = match lines.next() {
-        Some((_, l)) => l.split_whitespace().collect(),
-        None => return fail("population file: the file is empty"),
-    };
-    if head.len() < 2 || head[0] != "60" {
-        return fail(format!(
-            "population file: the first line must start with '60 POPULATION', found '{}'",
-            head.join(" ")
-        ));
-    }
-    let n: usize = head[1].parse().map_err(|_| {
-        ReportError(format!(
-            "population file: population size '{}' is not a number",
-            head[1]
-        ))
-    })?;
-    let mut pop = Vec::new();
-    for (lineno, line) in lines {
-        let vals: Vec<&str> = line.split_whitespace().collect();
-        if vals.len() != NUM_PARAMS {
-            return fail(format!(
-                "population file: line {} has {} weights, expected {NUM_PARAMS}",
-                lineno + 1,
-                vals.len()
-            ));
-        }
-        let w = crate::weights::parse_weight_tokens(ParamSet::Thesis60, &vals).map_err(
-            |(k, v, _)| {
-                ReportError(format!(
-                    "population file: line {}, weight {} ({}) is '{v}', not an integer in \
-                 -32768..=32767",
-                    lineno + 1,
-                    k + 1,
-                    PARAMS[k].name
-                ))
-            },
-        )?;
-        pop.push(w);
-    }
-    if pop.len() != n {
-        return fail(format!(
-            "population file: the header says {n} individuals, found {}",
-            pop.len()
-        ));
-    }
-    Ok((head.get(2).map(|s| s.to_string()), pop))
-}
+// The weights of an input
 
 /// The weights chosen from an input, with what they are.
 #[derive(Clone, Debug, PartialEq)]
@@ -568,239 +365,6 @@ pub fn weights_table(w: &Weights, sort: SortOrder) -> String {
     lines.push(format!("counts: {}", counts.join(", ")));
     let mut s = lines.join("\n");
     s.push('\n');
-    s
-}
-
-// ---------------------------------------------------------------------------------------------
-// Export formats
-
-/// An export format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExportFormat {
-    /// The JSON weight file of [`crate::weights`], keyed by parameter name.
-    Json,
-    /// `number,name,weight`, a header line and one line per parameter.
-    Csv,
-    /// Rust source: `pub const WEIGHTS: [i16; 60]` and `pub const NAMES: [&str; 60]`.
-    Rust,
-    /// A C header: `static const int16_t CHECKERS_WEIGHTS[60]` and `CHECKERS_NAMES`.
-    C,
-    /// The original tool's weight file: `60 1`, then the 60 weights on one line.
-    Original,
-}
-
-impl ExportFormat {
-    pub const ALL: [ExportFormat; 5] = [
-        ExportFormat::Json,
-        ExportFormat::Csv,
-        ExportFormat::Rust,
-        ExportFormat::C,
-        ExportFormat::Original,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            ExportFormat::Json => "json",
-            ExportFormat::Csv => "csv",
-            ExportFormat::Rust => "rust",
-            ExportFormat::C => "c",
-            ExportFormat::Original => "original",
-        }
-    }
-}
-
-impl std::str::FromStr for ExportFormat {
-    type Err = ReportError;
-    fn from_str(s: &str) -> Result<Self, ReportError> {
-        let lower = s.to_ascii_lowercase();
-        ExportFormat::ALL
-            .into_iter()
-            .find(|f| f.name() == lower)
-            .ok_or_else(|| {
-                let names: Vec<&str> = ExportFormat::ALL.iter().map(|f| f.name()).collect();
-                ReportError(format!(
-                    "unknown export format '{s}' (expected one of: {})",
-                    names.join(", ")
-                ))
-            })
-    }
-}
-
-/// `source` on one line, safe inside a `//` or `/* */` comment.
-fn comment_text(source: &str) -> String {
-    source
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace("*/", "* /")
-}
-
-/// The weights in `format`; `source` says where they come from (it goes into a comment where
-/// the format has one; JSON takes `comment` when given, else a line naming `source`).
-pub fn export(w: &Weights, format: ExportFormat, source: &str, comment: Option<&str>) -> String {
-    match format {
-        ExportFormat::Json => {
-            let c = match comment {
-                Some(c) => c.to_string(),
-                None => format!("exported from {}", comment_text(source)),
-            };
-            crate::weights::weights_to_json_with_comment(w, Some(&c))
-        }
-        ExportFormat::Csv => to_csv(w),
-        ExportFormat::Rust => to_rust(w, source),
-        ExportFormat::C => to_c_header(w, source),
-        ExportFormat::Original => crate::weights::weights_to_original(w),
-    }
-}
-
-/// CSV: a header line `number,name,weight`, then one line per parameter in weight order (the
-/// names tell the parameter set).
-pub fn to_csv(w: &Weights) -> String {
-    let mut s = String::from("number,name,weight\n");
-    for (i, p) in w.set().params().iter().enumerate() {
-        let _ = writeln!(s, "{},{},{}", i + 1, p.name, w[i]);
-    }
-    s
-}
-
-/// Reads the CSV of [`to_csv`]: the header line, then one line `number,name,weight` for every
-/// parameter (any order, each once; the name must be that parameter's name).
-pub fn parse_csv(text: &str) -> Result<Weights, ReportError> {
-    let mut lines = text
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let header = lines.next().map(|(_, l)| l.trim()).unwrap_or("");
-    let cols: Vec<String> = header
-        .split(',')
-        .map(|c| c.trim().to_ascii_lowercase())
-        .collect();
-    if cols != ["number", "name", "weight"] {
-        return fail(format!(
-            "CSV: the first line is '{header}', expected 'number,name,weight'"
-        ));
-    }
-    let mut rows: Vec<(usize, Vec<&str>)> = Vec::new();
-    for (lineno, line) in lines {
-        let ln = lineno + 1;
-        let f: Vec<&str> = line.split(',').map(str::trim).collect();
-        if f.len() != 3 {
-            return fail(format!(
-                "CSV line {ln}: {} fields, expected 3 (number,name,weight)",
-                f.len()
-            ));
-        }
-        rows.push((ln, f));
-    }
-    // The set: the one whose parameter names the rows use (the 60's names are in every set).
-    let set = ParamSet::ALL
-        .into_iter()
-        .find(|s| rows.iter().all(|(_, f)| s.index_of(f[1]).is_some()))
-        .unwrap_or(ParamSet::Thesis60);
-    let params = set.params();
-    let n_max = set.len();
-    let mut values: [Option<i16>; MAX_WEIGHTS] = [None; MAX_WEIGHTS];
-    for (ln, f) in rows {
-        let n: usize = f[0]
-            .parse()
-            .ok()
-            .filter(|n| (1..=n_max).contains(n))
-            .ok_or_else(|| {
-                ReportError(format!(
-                    "CSV line {ln}: parameter number '{}' is not in 1..={n_max}",
-                    f[0]
-                ))
-            })?;
-        let p = &params[n - 1];
-        if f[1] != p.name {
-            return fail(format!(
-                "CSV line {ln}: parameter {n} is named '{}', not '{}'",
-                p.name, f[1]
-            ));
-        }
-        if values[n - 1].is_some() {
-            return fail(format!(
-                "CSV line {ln}: parameter {n} ({}) is given more than once",
-                p.name
-            ));
-        }
-        let v: i16 = f[2].parse().map_err(|_| {
-            ReportError(format!(
-                "CSV line {ln}: weight of {} is '{}', not an integer in -32768..=32767",
-                p.name, f[2]
-            ))
-        })?;
-        values[n - 1] = Some(v);
-    }
-    let missing: Vec<&str> = (0..n_max)
-        .filter(|&i| values[i].is_none())
-        .map(|i| params[i].name)
-        .collect();
-    if !missing.is_empty() {
-        let shown: Vec<&str> = missing.iter().take(5).copied().collect();
-        return fail(format!(
-            "CSV: {} parameter{} missing: {}{}",
-            missing.len(),
-            if missing.len() == 1 { "" } else { "s" },
-            shown.join(", "),
-            if missing.len() > 5 { ", ..." } else { "" }
-        ));
-    }
-    let w: Vec<i16> = values[..n_max].iter().map(|v| v.unwrap_or(0)).collect();
-    Ok(Weights::new(set, &w).expect("one value per parameter"))
-}
-
-/// Rust source: `WEIGHTS` (one weight per line, its number and name in a comment) and `NAMES`.
-pub fn to_rust(w: &Weights, source: &str) -> String {
-    let mut s = String::new();
-    s.push_str("// Evaluation weights exported by `checkers-ga export --format rust` from\n");
-    let _ = writeln!(s, "// {}.", comment_text(source));
-    s.push_str("// Weight i multiplies parameter i of NAMES.\n\n");
-    let n = w.len();
-    let params = w.set().params();
-    s.push_str("/// The parameter set the weights are for.\n");
-    let _ = writeln!(s, "pub const PARAMS: &str = \"{}\";\n", w.set());
-    let _ = writeln!(s, "/// The {n} evaluation weights.");
-    let _ = writeln!(s, "pub const WEIGHTS: [i16; {n}] = [");
-    for (i, p) in params.iter().enumerate() {
-        let v = format!("{},", w[i]);
-        let _ = writeln!(s, "    {v:<7} // {} {}", i + 1, p.name);
-    }
-    s.push_str("];\n\n");
-    s.push_str("/// The parameter names, in the same order.\n");
-    let _ = writeln!(s, "pub const NAMES: [&str; {n}] = [");
-    for p in params.iter() {
-        let _ = writeln!(s, "    \"{}\",", p.name);
-    }
-    s.push_str("];\n");
-    s
-}
-
-/// A C header: include guard, `CHECKERS_WEIGHTS` (int16_t, one per line with its number and
-/// name in a comment) and `CHECKERS_NAMES`.
-pub fn to_c_header(w: &Weights, source: &str) -> String {
-    let mut s = String::new();
-    s.push_str("/* Evaluation weights exported by `checkers-ga export --format c` from\n");
-    let _ = writeln!(s, " * {}.", comment_text(source));
-    s.push_str(" * Weight i multiplies parameter i of CHECKERS_NAMES. */\n");
-    s.push_str("#ifndef CHECKERS_WEIGHTS_H\n#define CHECKERS_WEIGHTS_H\n\n");
-    s.push_str("#include <stdint.h>\n\n");
-    let params = w.set().params();
-    let _ = writeln!(s, "#define CHECKERS_PARAMS \"{}\"", w.set());
-    let _ = writeln!(s, "#define CHECKERS_NUM_WEIGHTS {}\n", w.len());
-    s.push_str("static const int16_t CHECKERS_WEIGHTS[CHECKERS_NUM_WEIGHTS] = {\n");
-    for (i, p) in params.iter().enumerate() {
-        // -32768 is unary minus on the int 32768: the result fits an int16_t.
-        let v = format!("{},", w[i]);
-        let _ = writeln!(s, "    {v:<7} /* {} {} */", i + 1, p.name);
-    }
-    s.push_str("};\n\n");
-    s.push_str("static const char *const CHECKERS_NAMES[CHECKERS_NUM_WEIGHTS] = {\n");
-    for p in params.iter() {
-        let _ = writeln!(s, "    \"{}\",", p.name);
-    }
-    s.push_str("};\n\n#endif /* CHECKERS_WEIGHTS_H */\n");
     s
 }
 
@@ -1252,6 +816,7 @@ pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::NUM_PARAMS;
 
     #[test]
     fn priority_thresholds() {
@@ -1295,27 +860,6 @@ mod tests {
     }
 
     #[test]
-    fn csv_round_trip_and_errors() {
-        let mut w = [0i16; NUM_PARAMS];
-        for (i, x) in w.iter_mut().enumerate() {
-            *x = (i as i16 - 30) * 1000;
-        }
-        w[0] = i16::MIN;
-        w[1] = i16::MAX;
-        assert_eq!(
-            parse_csv(&to_csv(&Weights::thesis(w))),
-            Ok(Weights::thesis(w))
-        );
-        assert!(parse_csv("number,name,weight\n1,kings,3\n").is_err());
-        assert!(parse_csv("a,b,c\n").is_err());
-        let short = to_csv(&Weights::thesis(w)).replace("60,opp_longest_block_line,29000\n", "");
-        assert!(parse_csv(&short)
-            .unwrap_err()
-            .0
-            .contains("opp_longest_block_line"));
-    }
-
-    #[test]
     fn wrapping() {
         assert_eq!(wrap("a bb ccc dd", 6, "  "), vec!["a bb", "  ccc", "  dd"]);
         assert_eq!(wrap("short", 10, "  "), vec!["short"]);
@@ -1333,14 +877,5 @@ mod tests {
         assert_eq!(nice_step(100.0, 6), 20.0);
         assert_eq!(nice_step(7.0, 10), 1.0);
         assert_eq!(nice_step(0.0, 5), 1.0);
-    }
-
-    #[test]
-    fn format_names_parse() {
-        for f in ExportFormat::ALL {
-            assert_eq!(f.name().parse::<ExportFormat>(), Ok(f));
-        }
-        let e = "xml".parse::<ExportFormat>().unwrap_err();
-        assert!(e.0.contains("json, csv, rust, c, original"), "{e}");
     }
 }

@@ -38,9 +38,14 @@ pub struct SearchConfig {
     pub depth: u32,
     /// Keep searching at the horizon while the side to move has a capture.
     pub capture_extension: bool,
-    /// Transposition table size as a power of two of entries (0 = no table).
+    /// Transposition table size as a power of two of entries (0 = no table; at most
+    /// [`MAX_TT_LOG2`]).
     pub tt_log2: u8,
 }
+
+/// The largest transposition table, as a power of two of entries: 2^20 entries (16 MiB), what
+/// `play` uses. Sessions use 2^14 per searcher.
+pub const MAX_TT_LOG2: u8 = 20;
 
 impl Default for SearchConfig {
     /// Depth 4, capture extension on, a table of 2^16 entries (1 MiB).
@@ -127,7 +132,7 @@ impl Searcher {
     /// A searcher with an evaluator (or weights, which make a weighted one).
     pub fn new(eval: impl Into<Evaluator>, config: SearchConfig) -> Searcher {
         let tt = if config.tt_log2 > 0 {
-            vec![EMPTY_ENTRY; 1usize << config.tt_log2.min(30)]
+            vec![EMPTY_ENTRY; 1usize << config.tt_log2.min(MAX_TT_LOG2)]
         } else {
             Vec::new()
         };

@@ -1,5 +1,21 @@
 //! Files on disk: every file the tool writes goes through [`write_atomic`] (temp name, sync,
-//! rename), so a crash leaves either the old file or the new one, never half of one.
+//! rename), so a crash leaves either the old file or the new one, never half of one; the one
+//! file that grows in place, a session's history, follows the rules of [`history`].
+//!
+//! A session folder (`populations/NAME/`) holds the checkpoints `gen-NNNNN.ckpt`
+//! ([`checkpoint`]: the session after generation N, without its history) and the history file
+//! `history.bin` ([`history`]: every generation's statistics, written once). [`Checkpoints`]
+//! writes both as a session runs and prunes old checkpoints by a [`Keep`] policy;
+//! [`load_checkpoint`] reads a checkpoint with its history.
+
+pub mod checkpoint;
+pub mod history;
+
+pub use checkpoint::{
+    decode_checkpoint, decode_checkpoint_parts, encode_checkpoint, CHECKPOINT_MAGIC,
+    CHECKPOINT_VERSION, MAX_CHECKPOINT_PAYLOAD,
+};
+pub use history::{HistoryLink, HISTORY_FILE};
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -64,13 +80,6 @@ pub fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// The first bytes of every checkpoint file.
-pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
-/// The checkpoint format this build writes. It also reads format 1 (before the GA options,
-/// yardstick measurements and the hall of fame), as a session with the original operators.
-pub const CHECKPOINT_VERSION: u32 = 2;
-const HEADER_LEN: usize = 8 + 4 + 8 + 8;
-
 /// Why a checkpoint could not be read or written: one line, naming the file.
 #[derive(Debug)]
 pub struct CheckpointError {
@@ -93,111 +102,6 @@ fn ck_err(path: &Path, problem: impl Into<String>) -> CheckpointError {
     }
 }
 
-/// FNV-1a, 64 bits: any change of a single byte changes it.
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
-/// The checkpoint bytes of a session: magic, format version, payload length, checksum, then
-/// the session in bincode 2 (serde, standard configuration).
-pub fn encode_checkpoint(session: &Session) -> Result<Vec<u8>, String> {
-    let payload = bincode::serde::encode_to_vec(session, bincode::config::standard())
-        .map_err(|e| format!("cannot encode the session: {e}"))?;
-    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
-    out.extend_from_slice(CHECKPOINT_MAGIC);
-    out.extend_from_slice(&CHECKPOINT_VERSION.to_le_bytes());
-    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    out.extend_from_slice(&checksum(&payload).to_le_bytes());
-    out.extend_from_slice(&payload);
-    Ok(out)
-}
-
-/// Reads checkpoint bytes; `path` only names the file in errors.
-pub fn decode_checkpoint(path: &Path, bytes: &[u8]) -> Result<Session, CheckpointError> {
-    if bytes.is_empty() {
-        return Err(ck_err(path, "the file is empty"));
-    }
-    if bytes.len() < 8 || &bytes[..8] != CHECKPOINT_MAGIC {
-        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).to_string();
-        let t = head.trim_start();
-        let what = if t.starts_with('{') && t.contains("weights") {
-            " (it looks like a weight file)"
-        } else if t.starts_with("60 ") {
-            " (it looks like a file of the original tool)"
-        } else {
-            ""
-        };
-        return Err(ck_err(path, format!("not a checkpoint: wrong magic{what}")));
-    }
-    if bytes.len() < HEADER_LEN {
-        return Err(ck_err(path, "truncated header"));
-    }
-    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
-    if version > CHECKPOINT_VERSION {
-        return Err(ck_err(
-            path,
-            format!(
-                "format version {version} is newer than this build reads ({CHECKPOINT_VERSION}); \
-                 upgrade checkers-ga"
-            ),
-        ));
-    }
-    if version != CHECKPOINT_VERSION && version != 1 {
-        return Err(ck_err(path, format!("unknown format version {version}")));
-    }
-    let len = u64::from_le_bytes(bytes[12..20].try_into().unwrap_or_default());
-    let sum = u64::from_le_bytes(bytes[20..28].try_into().unwrap_or_default());
-    let payload = &bytes[HEADER_LEN..];
-    if (payload.len() as u64) < len {
-        return Err(ck_err(
-            path,
-            format!("truncated: {} of {len} payload bytes", payload.len()),
-        ));
-    }
-    if payload.len() as u64 != len {
-        return Err(ck_err(path, "trailing bytes after the payload"));
-    }
-    if checksum(payload) != sum {
-        return Err(ck_err(path, "checksum mismatch: the file is corrupted"));
-    }
-    let decoded = if version == 1 {
-        bincode::serde::decode_from_slice::<v1::Session, _>(payload, bincode::config::standard())
-            .map(|(s, used)| (s.into(), used))
-    } else {
-        bincode::serde::decode_from_slice(payload, bincode::config::standard())
-    };
-    let (session, used): (Session, usize) =
-        decoded.map_err(|e| ck_err(path, format!("cannot decode: {e}")))?;
-    if used != payload.len() {
-        return Err(ck_err(path, "cannot decode: unused bytes in the payload"));
-    }
-    if session.population.len() != session.settings.population {
-        return Err(ck_err(path, "population size does not match its settings"));
-    }
-    let set = session.settings.ga.params;
-    let all = session
-        .population
-        .iter()
-        .chain(session.last.iter().map(|(w, _)| w))
-        .chain(session.best_so_far.iter())
-        .chain(session.hall.iter());
-    if let Some(w) = all.into_iter().find(|w| w.set() != set) {
-        return Err(ck_err(
-            path,
-            format!("holds {} weights in a {set} session", w.set()),
-        ));
-    }
-    if !is_plain_name(&session.name) {
-        return Err(ck_err(
-            path,
-            format!("session name '{}' is not a plain folder name", session.name),
-        ));
-    }
-    Ok(session)
-}
-
 /// Is `name` usable as a session folder and weight file name (no path, not hidden)?
 pub fn is_plain_name(name: &str) -> bool {
     !name.is_empty()
@@ -206,8 +110,30 @@ pub fn is_plain_name(name: &str) -> bool {
         && name.len() <= 200
 }
 
-/// Loads a checkpoint file.
+/// The folder a checkpoint file is in (`.` for a bare file name).
+pub fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Loads a checkpoint file with its history (for format 3, from the history file beside it).
 pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
+    let bytes = read_bounded(path).map_err(|e| ck_err(path, format!("cannot read: {e}")))?;
+    let (mut session, link) = decode_checkpoint_parts(path, &bytes)?;
+    if let Some(link) = link {
+        let (h, b) =
+            history::read_history(&folder_of(path), &session, link).map_err(|e| ck_err(path, e))?;
+        session.history = h;
+        session.bests = b;
+    }
+    Ok(session)
+}
+
+/// Loads a checkpoint file without reading the history file (a checkpoint of format 3 comes
+/// with an empty history): its population, results and best so far.
+pub fn load_checkpoint_alone(path: &Path) -> Result<Session, CheckpointError> {
     let bytes = read_bounded(path).map_err(|e| ck_err(path, format!("cannot read: {e}")))?;
     decode_checkpoint(path, &bytes)
 }
@@ -222,27 +148,102 @@ pub fn checkpoint_path(dir: &Path, g: u64) -> PathBuf {
     dir.join(format!("gen-{g:05}.ckpt"))
 }
 
-/// Writes the session's checkpoint into `dir` (temp, sync, rename) and, with `keep > 0`,
-/// removes all but the newest `keep` checkpoints of the folder. Returns the file written.
+/// Which checkpoints a session folder keeps: the newest `newest` (by generation) and those of
+/// every generation that is a multiple of `every` (0 = none of those); `newest` 0 keeps all.
+/// The history file keeps every generation's statistics whatever is pruned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Keep {
+    pub newest: usize,
+    pub every: u64,
+}
+
+impl Keep {
+    /// Every checkpoint.
+    pub const ALL: Keep = Keep {
+        newest: 0,
+        every: 0,
+    };
+
+    /// The default of `new` and `resume`: the newest 10 and every 100th generation, so a
+    /// long session's folder grows by a checkpoint per 100 generations (README, "Files").
+    pub const DEFAULT: Keep = Keep {
+        newest: 10,
+        every: 100,
+    };
+
+    /// The checkpoints of `dir` this policy removes, `written` (just written) never among them.
+    pub fn pruned(&self, dir: &Path, written: &Path) -> Vec<PathBuf> {
+        if self.newest == 0 {
+            return Vec::new();
+        }
+        let mut all = list_checkpoints(dir);
+        sort_by_generation(&mut all);
+        let old = all.len().saturating_sub(self.newest);
+        all.truncate(old);
+        all.retain(|p| {
+            let g = checkpoint_generation(p);
+            p != written && !(self.every > 0 && g.is_some_and(|g| g.is_multiple_of(self.every)))
+        });
+        all
+    }
+}
+
+/// Writes a running session's files into its folder: each generation's history record, then its
+/// checkpoint, then prunes old checkpoints.
+pub struct Checkpoints {
+    dir: PathBuf,
+    history: history::HistoryWriter,
+    keep: Keep,
+}
+
+impl Checkpoints {
+    /// Opens the folder of a session that is at `session`'s generation: creates it, and makes
+    /// its history file hold exactly `session`'s history (see [`history::HistoryWriter::open`]).
+    pub fn open(dir: &Path, session: &Session, keep: Keep) -> Result<Checkpoints, CheckpointError> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| ck_err(dir, format!("cannot create folder: {e}")))?;
+        let history = history::HistoryWriter::open(dir, session).map_err(|e| {
+            ck_err(
+                &dir.join(HISTORY_FILE),
+                format!("cannot write the history file: {e}"),
+            )
+        })?;
+        Ok(Checkpoints {
+            dir: dir.to_path_buf(),
+            history,
+            keep,
+        })
+    }
+
+    /// Appends the generations of the history not yet written, then writes the session's
+    /// checkpoint (temp, sync, rename) and removes the checkpoints the keep policy drops.
+    /// Returns the checkpoint written.
+    pub fn save(&mut self, session: &Session) -> Result<PathBuf, CheckpointError> {
+        let path = checkpoint_path(&self.dir, session.generation);
+        self.history.append(session).map_err(|e| {
+            ck_err(
+                self.history.path(),
+                format!("cannot write the history file: {e}"),
+            )
+        })?;
+        let bytes = checkpoint::encode_with_link(session, self.history.link())
+            .map_err(|e| ck_err(&path, e))?;
+        write_atomic(&path, &bytes).map_err(|e| ck_err(&path, format!("cannot write: {e}")))?;
+        for old in self.keep.pruned(&self.dir, &path) {
+            let _ = std::fs::remove_file(old);
+        }
+        Ok(path)
+    }
+}
+
+/// Writes the session's checkpoint into `dir` with its history (the folder's history file is
+/// made to hold exactly the session's history) and prunes by `keep`. Returns the file written.
 pub fn save_checkpoint(
     dir: &Path,
     session: &Session,
-    keep: usize,
+    keep: Keep,
 ) -> Result<PathBuf, CheckpointError> {
-    std::fs::create_dir_all(dir).map_err(|e| ck_err(dir, format!("cannot create folder: {e}")))?;
-    let path = checkpoint_path(dir, session.generation);
-    let bytes = encode_checkpoint(session).map_err(|e| ck_err(&path, e))?;
-    write_atomic(&path, &bytes).map_err(|e| ck_err(&path, format!("cannot write: {e}")))?;
-    if keep > 0 {
-        let mut all = list_checkpoints(dir);
-        sort_by_generation(&mut all);
-        if all.len() > keep {
-            for old in &all[..all.len() - keep] {
-                let _ = std::fs::remove_file(old);
-            }
-        }
-    }
-    Ok(path)
+    Checkpoints::open(dir, session, keep)?.save(session)
 }
 
 /// The checkpoint files (`gen-*.ckpt`) of one session folder, in no particular order.
@@ -302,7 +303,8 @@ pub fn checkpoint_generation(path: &Path) -> Option<u64> {
 
 /// Renames the checkpoints of `dir` beyond generation `g` to `*.ckpt.superseded-N`, N the
 /// first number not yet used for that file (so a second branch never overwrites the first
-/// one's); returns them.
+/// one's), and copies the history file they go with to `history.bin.superseded-N`; returns the
+/// checkpoints.
 pub fn set_aside_newer(dir: &Path, g: u64) -> std::io::Result<Vec<PathBuf>> {
     let mut moved = Vec::new();
     for p in list_checkpoints(dir) {
@@ -318,6 +320,9 @@ pub fn set_aside_newer(dir: &Path, g: u64) -> std::io::Result<Vec<PathBuf>> {
             std::fs::rename(&p, &to)?;
             moved.push(p);
         }
+    }
+    if !moved.is_empty() {
+        history::set_aside_copy(dir)?;
     }
     Ok(moved)
 }
@@ -412,102 +417,4 @@ pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, String> {
         "no loadable checkpoint under '{}' (newest: {first})",
         dir.display()
     ))
-}
-
-/// Checkpoint format 1: the session as it was before the GA options, yardstick measurements
-/// and the hall of fame. Read as a session with the original operators, so it continues
-/// exactly as the build that wrote it would have.
-mod v1 {
-    use crate::eval::Thesis60Tuple;
-    use crate::ga::{self, Duel, GaOptions, Stop};
-    use crate::game::DrawRules;
-    use crate::matchplay::OpeningBook;
-    use crate::search::SearchConfig;
-    use crate::tournament::Standing;
-    use serde::Deserialize;
-
-    #[derive(Deserialize)]
-    pub struct Settings {
-        population: usize,
-        games: usize,
-        search: SearchConfig,
-        factor: u32,
-        mutation: f64,
-        stop: Stop,
-        seed: u64,
-        openings: OpeningBook,
-        elite: usize,
-        newcomers: usize,
-        rules: DrawRules,
-    }
-
-    #[derive(Deserialize)]
-    pub struct GenerationStats {
-        generation: u64,
-        best: u32,
-        mean: f64,
-        min: u32,
-        diversity: f64,
-        duel: Option<Duel>,
-        games: u32,
-        plies: u64,
-        seconds: f64,
-    }
-
-    #[derive(Deserialize)]
-    pub struct Session {
-        name: String,
-        settings: Settings,
-        generation: u64,
-        elapsed: f64,
-        population: Vec<Thesis60Tuple>,
-        last: Vec<(Thesis60Tuple, Standing)>,
-        best_so_far: Option<Thesis60Tuple>,
-        history: Vec<GenerationStats>,
-    }
-
-    impl From<Session> for ga::Session {
-        fn from(s: Session) -> ga::Session {
-            let t = s.settings;
-            ga::Session {
-                name: s.name,
-                settings: ga::Settings {
-                    population: t.population,
-                    games: t.games,
-                    search: t.search,
-                    factor: t.factor,
-                    mutation: t.mutation,
-                    stop: t.stop,
-                    seed: t.seed,
-                    openings: t.openings,
-                    elite: t.elite,
-                    newcomers: t.newcomers,
-                    rules: t.rules,
-                    ga: GaOptions::default(),
-                },
-                generation: s.generation,
-                elapsed: s.elapsed,
-                population: s.population.into_iter().map(|w| w.0).collect(),
-                last: s.last.into_iter().map(|(w, st)| (w.0, st)).collect(),
-                best_so_far: s.best_so_far.map(|w| w.0),
-                history: s
-                    .history
-                    .into_iter()
-                    .map(|h| ga::GenerationStats {
-                        generation: h.generation,
-                        best: h.best,
-                        mean: h.mean,
-                        min: h.min,
-                        diversity: h.diversity,
-                        duel: h.duel,
-                        games: h.games,
-                        plies: h.plies,
-                        seconds: h.seconds,
-                        measure: None,
-                    })
-                    .collect(),
-                hall: Vec::new(),
-            }
-        }
-    }
 }

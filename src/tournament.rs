@@ -95,13 +95,20 @@ pub struct Standing {
 }
 
 impl Standing {
-    pub fn games(&self) -> u32 {
-        self.wins_black
-            + self.draws_black
-            + self.losses_black
-            + self.wins_white
-            + self.draws_white
-            + self.losses_white
+    /// Games played, summed in 64 bits (six `u32` counts cannot overflow it, whatever a
+    /// checkpoint holds).
+    pub fn games(&self) -> u64 {
+        [
+            self.wins_black,
+            self.draws_black,
+            self.losses_black,
+            self.wins_white,
+            self.draws_white,
+            self.losses_white,
+        ]
+        .iter()
+        .map(|&c| c as u64)
+        .sum()
     }
 }
 

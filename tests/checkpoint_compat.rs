@@ -1,14 +1,21 @@
-//! Checkpoints written before the GA options existed (format 1) still load, and a session
-//! resumed from one continues exactly as the build that wrote it would have.
+//! Checkpoints of older formats still load, and a session resumed from one continues exactly as
+//! the build that wrote it would have: format 1 (before the GA options) and format 2 (the whole
+//! history in every checkpoint, before the history file).
 //!
 //! `tests/data/checkpoint-v1-gen2.ckpt` and `-gen3.ckpt` are generations 2 and 3 of one session
 //! (`new --population 8 --depth 1 --generations 3 --seed 11 --name v1fixture`) written by the
-//! format-1 build.
+//! format-1 build. `tests/data/checkpoint-v2-gen2.ckpt` and `-gen3.ckpt` are generations 2 and 3
+//! of `new --population 8 --depth 1 --max-plies 60 --generations 3 --seed 14 --name v2fixture
+//! --hall-of-fame 2 --measure-every 1 --measure-games 4 --duel-games 4 --selection tournament:3
+//! --mutation-kind gauss:800:3 --endgame-pairs 1` (the best so far changes in generation 3)
+//! written by the format-2 build.
 
 mod common;
 
-use checkers_ga::ga::GaOptions;
-use common::{load, repo, resume_cmd, stdout_ok, Tmp};
+use checkers_ga::ga::{GaOptions, Mutation, Selection};
+use checkers_ga::store;
+use common::{load, repo, resume_cmd, run, stdout_ok, Tmp};
+use std::path::Path;
 
 #[test]
 fn a_format_1_checkpoint_loads_with_the_original_operators() {
@@ -49,4 +56,126 @@ fn resuming_a_format_1_checkpoint_gives_what_its_build_gave() {
         u32::from_le_bytes(bytes[8..12].try_into().unwrap()),
         checkers_ga::store::CHECKPOINT_VERSION
     );
+}
+
+#[test]
+fn a_format_2_checkpoint_loads_with_its_history() {
+    let s = load(&repo("tests/data/checkpoint-v2-gen3.ckpt"));
+    assert_eq!(s.name, "v2fixture");
+    assert_eq!(s.generation, 3);
+    assert_eq!(s.population.len(), 8);
+    assert_eq!(s.settings.seed, 14);
+    assert_eq!(s.settings.ga.selection, Selection::Tournament(3));
+    assert_eq!(
+        s.settings.ga.mutation,
+        Mutation::Gauss {
+            sigma: 800,
+            genes: 3
+        }
+    );
+    assert_eq!(s.settings.ga.hall_of_fame, 2);
+    let gens: Vec<u64> = s.history.iter().map(|h| h.generation).collect();
+    assert_eq!(gens, [1, 2, 3]);
+    assert!(s.history.iter().all(|h| h.measure.is_some()));
+    assert!(s.history[2].duel.is_some_and(|d| d.replaced));
+    assert_eq!(s.hall.len(), 2);
+    // Format 2 did not record the best so far's changes: only the last is known.
+    assert!(s.bests.is_empty());
+    assert_eq!(s.bests_by_generation(), vec![None, None, s.best_so_far]);
+}
+
+/// Resumes the format-2 generation 2 in a session folder; returns the folder.
+fn resume_format_2(t: &Tmp) -> std::path::PathBuf {
+    let dir = t.session("v2fixture");
+    std::fs::create_dir_all(&dir).unwrap();
+    let from = dir.join("gen-00002.ckpt");
+    std::fs::copy(repo("tests/data/checkpoint-v2-gen2.ckpt"), &from).unwrap();
+    stdout_ok(
+        &resume_cmd(t, Some(&from), true, &["--generations", "3"])
+            .output()
+            .unwrap(),
+    );
+    dir
+}
+
+#[test]
+fn resuming_a_format_2_checkpoint_gives_what_its_build_gave() {
+    let t = Tmp::new("compat2");
+    let dir = resume_format_2(&t);
+    let ours = load(&dir.join("gen-00003.ckpt"));
+    let theirs = load(&repo("tests/data/checkpoint-v2-gen3.ckpt"));
+    assert_eq!(ours.generation, 3);
+    assert_eq!(ours.settings, theirs.settings, "settings");
+    assert_eq!(ours.population, theirs.population, "next population");
+    assert_eq!(ours.last, theirs.last, "generation 3's results");
+    assert_eq!(ours.best_so_far, theirs.best_so_far, "best so far");
+    assert_eq!(ours.hall, theirs.hall, "hall of fame");
+    assert_eq!(ours.history.len(), 3);
+    for (a, b) in ours.history.iter().zip(&theirs.history) {
+        let (mut a, mut b) = (a.clone(), b.clone());
+        a.seconds = 0.0;
+        b.seconds = 0.0;
+        assert_eq!(a, b, "history of generation {}", a.generation);
+    }
+    // Generation 3 was played by this build: its change of the best so far is recorded.
+    assert_eq!(ours.bests, vec![(3, ours.best_so_far.unwrap())]);
+    // The new checkpoint is of the current format, its history in the folder's history file
+    // (the two generations of the format-2 checkpoint, then generation 3).
+    let bytes = std::fs::read(dir.join("gen-00003.ckpt")).unwrap();
+    assert_eq!(
+        u32::from_le_bytes(bytes[8..12].try_into().unwrap()),
+        store::CHECKPOINT_VERSION
+    );
+    let alone = store::decode_checkpoint(Path::new("x"), &bytes).unwrap();
+    assert!(alone.history.is_empty());
+    assert!(dir.join(store::HISTORY_FILE).is_file());
+    // The format-2 checkpoint still loads, with its own history.
+    assert_eq!(load(&dir.join("gen-00002.ckpt")).history.len(), 2);
+}
+
+/// `history --elo` of a session continued from format 2: the generations before the change of
+/// format take their best so far from their checkpoints, so a pruned one is left out.
+#[test]
+fn history_elo_of_a_session_continued_from_format_2() {
+    let t = Tmp::new("compat2elo");
+    let dir = resume_format_2(&t);
+    std::fs::write(
+        t.0.join("ref.json"),
+        checkers_ga::weights::weights_to_json(&checkers_ga::Weights::thesis([50; 60])),
+    )
+    .unwrap();
+    let elo = |t: &Tmp| {
+        stdout_ok(&run(
+            &t.0,
+            &[
+                "history",
+                dir.to_str().unwrap(),
+                "--elo",
+                "--games",
+                "2",
+                "--reference",
+                "ref.json",
+                "--seed",
+                "1",
+            ],
+        ))
+    };
+    // Per table row: whether it has an Elo against the reference (a second `+/-` after the
+    // yardstick's).
+    let measured = |out: &str| -> Vec<bool> {
+        out.lines()
+            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| l.matches("+/-").count() == 2)
+            .collect()
+    };
+    // Generation 2 from its checkpoint; generation 1 (whose checkpoint was never in the folder)
+    // from generation 2, which did not change the best so far; generation 3 from the history.
+    let out = elo(&t);
+    assert!(!out.contains("left out"), "{out}");
+    assert_eq!(measured(&out), [true, true, true], "{out}");
+    // Without generation 2's checkpoint neither 1 nor 2 can be told.
+    std::fs::remove_file(dir.join("gen-00002.ckpt")).unwrap();
+    let out = elo(&t);
+    assert!(out.contains("(2 generation(s) left out"), "{out}");
+    assert_eq!(measured(&out), [false, false, true], "{out}");
 }

@@ -1,12 +1,17 @@
 //! Broken checkpoints: `checkers-ga resume FILE` must fail with exit code 1 and one line on
 //! stderr, `error: ...`, naming the file and the problem, never a panic; and
-//! `store::decode_checkpoint` must return the matching error for the same bytes.
+//! `store::decode_checkpoint` must return the matching error for the same bytes. Among them,
+//! crafted checkpoints with a valid checksum: a huge session-name length (the decoder must not
+//! allocate it), settings no user could give (a transposition table of 2^30 entries), counts
+//! that overflow.
 //!
-//! Checkpoint layout (src/store.rs): magic `CKGACKPT` (0..8), format version u32 LE (8..12),
-//! payload length u64 LE (12..20), FNV-1a checksum u64 LE (20..28), bincode payload (28..).
+//! Checkpoint layout (src/store/checkpoint.rs): magic `CKGACKPT` (0..8), format version u32 LE
+//! (8..12), payload length u64 LE (12..20), FNV-1a checksum u64 LE (20..28), bincode payload
+//! (28..), which starts with the session name (a varint length, then the bytes).
 
 mod common;
 
+use checkers_ga::ga::Session;
 use checkers_ga::store;
 use common::{load, new_cmd, repo, resume_cmd, Tmp};
 use std::path::{Path, PathBuf};
@@ -94,9 +99,33 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<u8>, &'static str)> {
     let garbage = with_payload(&real, &[0xff; 64]);
     let short_payload = with_payload(&real, &real[HEADER..real.len() - 10]);
     // A valid session whose population does not match its settings.
-    let mut s = store::decode_checkpoint(Path::new("real"), &real).unwrap();
-    s.population.pop();
-    let mismatch = store::encode_checkpoint(&s).unwrap();
+    let session = store::decode_checkpoint(Path::new("real"), &real).unwrap();
+    let crafted = |edit: &dyn Fn(&mut Session)| {
+        let mut s = session.clone();
+        edit(&mut s);
+        store::encode_checkpoint(&s).unwrap()
+    };
+    let mismatch = crafted(&|s| {
+        s.population.pop();
+    });
+    // The name's length as a bincode varint: 253, then a u64 LE.
+    let name_len = |n: u64| {
+        let payload = &real[HEADER..];
+        assert_eq!(payload[0] as usize, "real".len());
+        let mut p = vec![253];
+        p.extend_from_slice(&n.to_le_bytes());
+        p.extend_from_slice(&payload[1..]);
+        with_payload(&real, &p)
+    };
+    let table30 = crafted(&|s| s.settings.search.tt_log2 = 30);
+    let count_overflow = crafted(&|s| {
+        s.last[1].1.wins_black = u32::MAX;
+        s.last[1].1.draws_white = 1;
+    });
+    let generation = crafted(&|s| s.generation = u64::MAX);
+    let elapsed = crafted(&|s| s.elapsed = f64::NAN);
+    let population = crafted(&|s| s.settings.population = 1 << 40);
+    let hall = crafted(&|s| s.hall = vec![s.population[0]; 5000]);
 
     vec![
         ("empty", "gen-00001.ckpt", Vec::new(), "the file is empty"),
@@ -169,6 +198,49 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<u8>, &'static str)> {
             "gen-00014.ckpt",
             mismatch,
             "population size",
+        ),
+        (
+            "huge name length",
+            "gen-00015.ckpt",
+            name_len(68_719_476_736),
+            "cannot decode",
+        ),
+        (
+            "name length u64::MAX",
+            "gen-00016.ckpt",
+            name_len(u64::MAX),
+            "cannot decode",
+        ),
+        (
+            "table size 30",
+            "gen-00017.ckpt",
+            table30,
+            "transposition table of 2^30 entries",
+        ),
+        (
+            "count overflow",
+            "gen-00018.ckpt",
+            count_overflow,
+            "game counts of individual 2 add up to more than 4294967295",
+        ),
+        (
+            "generation overflow",
+            "gen-00019.ckpt",
+            generation,
+            "beyond any session",
+        ),
+        ("elapsed NaN", "gen-00020.ckpt", elapsed, "elapsed time NaN"),
+        (
+            "population setting",
+            "gen-00021.ckpt",
+            population,
+            "population 1099511627776 must be",
+        ),
+        (
+            "hall of fame",
+            "gen-00022.ckpt",
+            hall,
+            "hall of fame has 5000",
         ),
         (
             "original population file",
@@ -306,12 +378,104 @@ fn every_bit_flip_is_detected() {
     }
 }
 
-/// Round trip: a decoded checkpoint re-encodes to the same bytes.
+/// Round trip: a checkpoint loaded with its history re-encodes to the same bytes; decoded
+/// alone, it holds the same session without the history.
 #[test]
 fn a_good_checkpoint_round_trips() {
-    let real = real_bytes();
-    let s = store::decode_checkpoint(Path::new("x"), &real).expect("decodes");
+    let t = Tmp::new("roundtrip");
+    let p = real_checkpoint(&t);
+    let real = std::fs::read(&p).unwrap();
+    let s = load(&p);
     assert_eq!(store::encode_checkpoint(&s).unwrap(), real);
     assert_eq!(s.generation, 2);
     assert_eq!(s.population.len(), 4);
+    assert_eq!(s.history.len(), 2);
+    let alone = store::decode_checkpoint(Path::new("x"), &real).expect("decodes");
+    assert!(alone.history.is_empty());
+    assert_eq!(
+        Session {
+            history: s.history.clone(),
+            bests: s.bests.clone(),
+            ..alone
+        },
+        s
+    );
+}
+
+/// `show` and `history` read checkpoints too: the same one-line errors for every broken
+/// checkpoint (the cases that start with the checkpoint magic).
+#[test]
+fn show_and_history_of_a_broken_checkpoint_fail_with_one_line() {
+    let t = Tmp::new("show");
+    for (case, file, bytes, expect) in cases() {
+        if !bytes.starts_with(b"CKGACKPT") {
+            continue;
+        }
+        let p = t.0.join(file);
+        std::fs::write(&p, &bytes).unwrap();
+        for cmd in ["show", "history"] {
+            let out = common::run(&t.0, &[cmd, p.to_str().unwrap()]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(!err.contains("panicked"), "{cmd} {case}: {err}");
+            common::assert_error(&out, &[file, expect]);
+        }
+        std::fs::remove_file(&p).unwrap();
+    }
+}
+
+/// A history file record no run could write (a measurement of 2^33 games): the checkpoint that
+/// goes with it fails to load with one line naming both files.
+#[test]
+fn a_crafted_history_record_is_a_one_line_error() {
+    let t = Tmp::new("histrec");
+    let p = real_checkpoint(&t);
+    let mut s = load(&p);
+    s.history[1].measure = Some(checkers_ga::matchplay::Wdl {
+        wins: u32::MAX,
+        draws: u32::MAX,
+        losses: 2,
+    });
+    let dir = t.session("crafted");
+    let written = store::save_checkpoint(&dir, &s, store::Keep::ALL).unwrap();
+    let e = store::load_checkpoint(&written).unwrap_err();
+    assert!(e.problem.contains("more than 312 games"), "{e}");
+    assert!(e.problem.contains("history.bin"), "{e}");
+    let out = resume_cmd(&t, Some(&written), true, &[]).output().unwrap();
+    common::assert_error(
+        &out,
+        &["gen-00002.ckpt", "history.bin", "more than 312 games"],
+    );
+}
+
+/// The history file decoder, on every truncation of a real history file and every single-byte
+/// edit of its first records: an error or a decoded history, never a panic.
+#[test]
+fn the_history_decoder_survives_truncation_and_edits() {
+    let t = Tmp::new("histdec");
+    let p = real_checkpoint(&t);
+    let bytes = std::fs::read(t.session("real").join(store::HISTORY_FILE)).unwrap();
+    let (h, _) = store::history::decode_history(&bytes, "h").unwrap();
+    assert_eq!(h.len(), load(&p).history.len());
+    // A cut inside the header or inside a record is an error; at a record boundary, fewer
+    // records.
+    let mut whole_records = 0;
+    for n in 0..bytes.len() {
+        match store::history::decode_history(&bytes[..n], "h") {
+            Ok((fewer, _)) => {
+                assert!(n >= 12 && fewer.len() < h.len(), "cut at {n}");
+                whole_records += 1;
+            }
+            Err(e) => assert!(e.contains("truncated") || e.contains("torn"), "{e}"),
+        }
+    }
+    assert_eq!(whole_records, h.len(), "one clean cut per record boundary");
+    for i in 0..bytes.len() {
+        for v in [0u8, 1, 0x7f, 0xfb, 0xfc, 0xfd, 0xfe, 0xff] {
+            let mut b = bytes.clone();
+            b[i] = v;
+            if let Err(e) = store::history::decode_history(&b, "h") {
+                assert!(!e.contains('\n'), "{e}");
+            }
+        }
+    }
 }

@@ -7,7 +7,7 @@ mod common;
 use checkers_ga::eval::{Weights, NUM_PARAMS, PARAMS};
 use checkers_ga::ga::Session;
 use checkers_ga::tournament::Standing;
-use checkers_ga::{report, store, weights};
+use checkers_ga::{formats, store, weights};
 use common::{assert_error, manifest_dir, repo, run, settings, stdout_ok, Tmp};
 use std::process::Command;
 
@@ -63,7 +63,7 @@ fn csv_round_trip() {
     assert_eq!(lines.next(), Some("number,name,weight"));
     assert_eq!(lines.next(), Some("1,men,-32768"));
     assert_eq!(out.lines().count(), NUM_PARAMS + 1);
-    assert_eq!(report::parse_csv(&out).unwrap(), extreme());
+    assert_eq!(formats::parse_csv(&out).unwrap(), extreme());
     // show and export read CSV too.
     t.write("w.csv", out.as_bytes());
     let back = stdout_ok(&run(&t.0, &["export", "w.csv", "--format", "original"]));
@@ -89,7 +89,7 @@ fn original_round_trip() {
 fn format_names_are_case_insensitive() {
     let t = with_input("case");
     let out = stdout_ok(&run(&t.0, &["export", "in.json", "-f", "CSV"]));
-    assert_eq!(report::parse_csv(&out).unwrap(), extreme());
+    assert_eq!(formats::parse_csv(&out).unwrap(), extreme());
 }
 
 fn session_with(pop: Vec<Weights>, best: Weights) -> Session {
@@ -118,12 +118,12 @@ fn checkpoint_best_and_individual() {
         .map(|k| Weights::thesis([k as i16 * 1000 - 1500; NUM_PARAMS]))
         .collect();
     let session = session_with(pop.clone(), extreme());
-    let path = store::save_checkpoint(&t.0, &session, 0).unwrap();
+    let path = store::save_checkpoint(&t.0, &session, store::Keep::ALL).unwrap();
     let p = path.to_str().unwrap();
     let best = stdout_ok(&run(&t.0, &["export", p, "--format", "csv"]));
-    assert_eq!(report::parse_csv(&best).unwrap(), extreme());
+    assert_eq!(formats::parse_csv(&best).unwrap(), extreme());
     let third = stdout_ok(&run(&t.0, &["export", p, "--format", "csv", "-i", "3"]));
-    assert_eq!(report::parse_csv(&third).unwrap(), pop[2]);
+    assert_eq!(formats::parse_csv(&third).unwrap(), pop[2]);
     let rust = stdout_ok(&run(&t.0, &["export", p, "--format", "rust"]));
     assert!(
         rust.contains("session 'exp', generation 1, best so far"),
@@ -283,7 +283,7 @@ fn force_overwrites() {
         ],
     ));
     assert!(msg.starts_with("wrote out.csv"), "{msg}");
-    assert_eq!(report::parse_csv(&t.read("out.csv")).unwrap(), extreme());
+    assert_eq!(formats::parse_csv(&t.read("out.csv")).unwrap(), extreme());
     // No temporary file is left behind.
     let names: Vec<String> = std::fs::read_dir(&t.0)
         .unwrap()

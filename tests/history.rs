@@ -12,7 +12,7 @@ use common::{assert_error, run, stdout_ok, vector, Tmp};
 use std::path::{Path, PathBuf};
 
 /// A session of 4 individuals after `gens` generations, every number fixed: the best so far
-/// changes in generations 1, 3 and 4.
+/// changes in generations 1, 3 and 4 (recorded in `bests`).
 fn session(name: &str, gens: u64) -> Session {
     let settings = Settings {
         rules: DrawRules {
@@ -35,6 +35,9 @@ fn session(name: &str, gens: u64) -> Session {
         });
         if duel.is_some_and(|d| d.replaced) {
             best = vector(100 + g as i32);
+        }
+        if duel.is_none_or(|d| d.replaced) {
+            s.bests.push((g, best));
         }
         s.history.push(GenerationStats {
             generation: g,
@@ -60,7 +63,7 @@ fn save(root: &Path, name: &str, gens: u64) -> PathBuf {
     let mut last = None;
     for g in gens.min(1)..=gens {
         last = Some(
-            store::save_checkpoint(&root.join(name), &session(name, g), 0)
+            store::save_checkpoint(&root.join(name), &session(name, g), store::Keep::ALL)
                 .expect("save checkpoint"),
         );
     }
@@ -538,11 +541,15 @@ fn svg_to_a_missing_folder() {
     );
 }
 
+/// The history records the best so far each time it changes, so `--elo` measures every
+/// generation even when the checkpoints before the last were pruned.
 #[test]
-fn elo_leaves_out_generations_whose_checkpoint_was_pruned() {
+fn elo_needs_no_checkpoint_but_the_last() {
     let t = Tmp::new("elopruned");
     save(&t.0, "p", 4);
-    std::fs::remove_file(t.0.join("p/gen-00002.ckpt")).unwrap();
+    for g in 1..=3 {
+        std::fs::remove_file(t.0.join(format!("p/gen-{g:05}.ckpt"))).unwrap();
+    }
     std::fs::write(
         t.0.join("ref.json"),
         checkers_ga::weights::weights_to_json(&vector(7)),
@@ -562,8 +569,11 @@ fn elo_leaves_out_generations_whose_checkpoint_was_pruned() {
             "1",
         ],
     ));
-    assert!(out.contains("(1 generation(s) left out"), "{out}");
+    assert!(!out.contains("left out"), "{out}");
     let r = rows(&out);
     let with_elo: Vec<bool> = r.iter().map(|row| row.iter().any(|c| c == "+/-")).collect();
-    assert_eq!(with_elo, vec![true, false, true, true], "{out}");
+    assert_eq!(with_elo, vec![true, true, true, true], "{out}");
+    // Generations 1 and 2 share their best so far, and so their result.
+    let elo_of = |row: &Vec<String>| row[row.len() - 4..].join(" ");
+    assert_eq!(elo_of(&r[0]), elo_of(&r[1]), "{out}");
 }

@@ -148,6 +148,7 @@ fn assert_same(a: &Path, b: &Path, ignore_stop: bool) {
     for (ha, hb) in sa.history.iter().zip(&sb.history) {
         assert_eq!(ha, hb, "history of generation {}: {ctx}", ha.generation);
     }
+    assert_eq!(sa.bests, sb.bests, "changes of the best so far: {ctx}");
     assert_eq!(
         store::encode_checkpoint(&sa),
         store::encode_checkpoint(&sb),
@@ -260,9 +261,13 @@ fn thread_count_does_not_change_any_checkpoint() {
                 "generation {g}: checkpoint sizes differ"
             );
         }
+        // The history files too: same length (fixed-size times), same records once loaded.
+        let hist = |t: &Tmp| std::fs::read(t.session("det").join(store::HISTORY_FILE)).unwrap();
+        assert_eq!(hist(a).len(), hist(b).len(), "history file sizes differ");
         let s = load(&a.ckpt("det", 4));
         assert_eq!(s.generation, 4);
         assert_eq!(s.history.len(), 4);
+        assert!(!s.bests.is_empty() && s.bests[0].0 == 1, "{:?}", s.bests);
         assert_eq!(s.population.len(), 8);
         assert_eq!(s.last.len(), 8);
         let wa = std::fs::read(a.best("det")).expect("best weights of run 1");
@@ -420,27 +425,46 @@ fn sigkill_during_a_generation_then_resume_gives_the_same_result() {
 // Crash safety
 
 /// Kills a running session 20 times at seeded random moments (0..400 ms after its start), each
-/// round resuming the same folder. After every kill: every checkpoint the process reported
-/// (`checkpoint PATH` on stdout) still loads, every `gen-*.ckpt` in the folder loads, the
-/// resume lookup finds a loadable checkpoint at least as far as the highest reported, and temp
-/// files older than the killed process were cleaned by its resume. At the end a clean resume
-/// leaves no temp file, and the result equals an uninterrupted session.
+/// round resuming the same folder, keeping every checkpoint (`--keep 0`). After every kill:
+/// every checkpoint the process reported (`checkpoint PATH` on stdout) still loads with its
+/// history, every `gen-*.ckpt` in the folder loads, the resume lookup finds a loadable
+/// checkpoint at least as far as the highest reported, and temp files older than the killed
+/// process were cleaned by its resume. At the end a clean resume leaves no temp file, and the
+/// result equals an uninterrupted session.
 #[test]
 fn random_kills_never_lose_a_reported_checkpoint() {
-    const ROUNDS: usize = 20;
-    // About 3 ms per generation and checkpoints growing past 100 KB (the history): a few of
-    // the kills land inside a checkpoint write and leave a temp file (counted and printed).
-    let settings = ["--population", "4", "--depth", "2", "--max-plies", "120"];
+    random_kills(20, &["--keep", "0"], 0x9E37_79B9_7F4A_7C15);
+}
+
+/// The same with pruning (`--keep 3 --keep-every 10`, the default policy's rule at a scale the
+/// test reaches): reported checkpoints the policy dropped may be gone, every other one loads
+/// with its history, and the folder holds every 10th generation and no more than the newest 3
+/// others (4 when a kill came between a checkpoint and its pruning).
+#[test]
+fn random_kills_with_pruning() {
+    random_kills(
+        10,
+        &["--keep", "3", "--keep-every", "10"],
+        0x2545_F491_4F6C_DD1D,
+    );
+}
+
+fn random_kills(rounds: usize, keep: &[&'static str], rng_seed: u64) {
+    // About 3 ms per generation: a few of the kills land inside a history or checkpoint write
+    // (a kill inside a checkpoint write leaves a temp file, counted and printed).
+    let mut settings = vec!["--population", "4", "--depth", "2", "--max-plies", "120"];
+    settings.extend_from_slice(keep);
+    let pruned = keep != ["--keep", "0"];
     let seed = 99;
     let t = Tmp::new("crash");
     let dir = t.session("c");
-    let mut rng = Xs(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Xs(rng_seed);
     let mut reported: BTreeSet<PathBuf> = BTreeSet::new();
     let mut max_reported = 0u64;
     let mut kills_with_temp = 0;
     let mut kills_before_any = 0;
 
-    for round in 0..ROUNDS {
+    for round in 0..rounds {
         let delay = Duration::from_millis(rng.next() % 400);
         let threads = if round % 2 == 0 { "1" } else { "2" };
         let fresh = store::list_checkpoints(&dir).is_empty();
@@ -449,7 +473,9 @@ fn random_kills_never_lose_a_reported_checkpoint() {
             a.extend_from_slice(&["--generations", "100000", "--threads", threads]);
             new_cmd(&t, seed, "c", false, &a)
         } else {
-            resume_cmd(&t, Some(&dir), false, &["--threads", threads])
+            let mut a = vec!["--threads", threads];
+            a.extend_from_slice(keep);
+            resume_cmd(&t, Some(&dir), false, &a)
         };
         c.stdout(Stdio::piped()).stderr(Stdio::piped());
         let mut child = c.spawn().expect("spawn");
@@ -487,11 +513,27 @@ fn random_kills_never_lose_a_reported_checkpoint() {
         if this_round == 0 && fresh {
             kills_before_any += 1;
         }
-        // Every checkpoint ever reported finished still loads.
+        // Every checkpoint ever reported finished still loads (unless the keep policy dropped
+        // it).
         for p in &reported {
+            if pruned && !p.exists() {
+                continue;
+            }
             if let Err(e) = store::load_checkpoint(p) {
                 panic!("round {round} (killed after {delay:?}): reported checkpoint lost: {e}");
             }
+        }
+        if pruned {
+            let gens = generations_in(&dir);
+            let recent = gens.iter().filter(|g| *g % 10 != 0).count();
+            assert!(recent <= 4, "round {round}: kept {gens:?}");
+            let top = gens.last().copied().unwrap_or(0);
+            let milestones: Vec<u64> = gens.iter().copied().filter(|g| g % 10 == 0).collect();
+            let want: Vec<u64> = (1..=top / 10).map(|k| k * 10).collect();
+            assert_eq!(
+                milestones, want,
+                "round {round}: every 10th generation is kept"
+            );
         }
         // No file under a checkpoint name is ever partial.
         for p in store::list_checkpoints(&dir) {
@@ -530,22 +572,19 @@ fn random_kills_never_lose_a_reported_checkpoint() {
     }
     let last = *generations_in(&dir)
         .last()
-        .expect("no checkpoint after 20 rounds");
+        .expect("no checkpoint after all rounds");
     assert!(last >= max_reported);
     eprintln!(
-        "crash test: {ROUNDS} kills, {} checkpoints reported, highest generation {last}, \
+        "crash test: {rounds} kills, {} checkpoints reported, highest generation {last}, \
          {kills_with_temp} kills left a temp file, {kills_before_any} before any checkpoint",
         reported.len()
     );
 
     // A clean resume to one generation further: no temp file left behind.
     let target = (last + 1).to_string();
-    run_ok(resume_cmd(
-        &t,
-        Some(&dir),
-        true,
-        &["--generations", &target],
-    ));
+    let mut a = vec!["--generations", &target];
+    a.extend_from_slice(keep);
+    run_ok(resume_cmd(&t, Some(&dir), true, &a));
     assert!(
         temp_files(&dir).is_empty(),
         "temp files left: {:?}",
@@ -685,6 +724,47 @@ fn resume_of_a_finished_session_plays_nothing() {
 // ---------------------------------------------------------------------------------------------
 // --keep and --from
 
+/// By default a session keeps its newest 10 checkpoints (and every 100th generation's); the
+/// history stays complete.
+#[test]
+fn by_default_the_newest_ten_checkpoints_are_kept() {
+    let t = Tmp::new("keep-default");
+    run_ok(new_cmd(&t, 12, "k", true, &small(&["--generations", "12"])));
+    assert_eq!(
+        generations_in(&t.session("k")),
+        (3..=12).collect::<Vec<_>>()
+    );
+    let s = load(&t.ckpt("k", 12));
+    let gens: Vec<u64> = s.history.iter().map(|h| h.generation).collect();
+    assert_eq!(gens, (1..=12).collect::<Vec<_>>());
+    let out = run_ok({
+        let mut c = common::bin();
+        c.current_dir(&t.0)
+            .args(["history", "k", "--populations"])
+            .arg(t.pops());
+        c
+    });
+    let rows: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| w.parse::<u64>().is_ok())
+        .collect();
+    let want: Vec<String> = (1..=12).map(|g| g.to_string()).collect();
+    assert_eq!(rows, want, "{out}");
+}
+
+/// `--keep 2 --keep-every 3` keeps the two newest and every third generation's checkpoint.
+#[test]
+fn keep_every_keeps_every_mth_checkpoint() {
+    let t = Tmp::new("keep-every");
+    let a = small(&["--generations", "8", "--keep", "2", "--keep-every", "3"]);
+    run_ok(new_cmd(&t, 13, "k", true, &a));
+    assert_eq!(generations_in(&t.session("k")), vec![3, 6, 7, 8]);
+    // An older checkpoint that was kept still loads with its own history and resumes.
+    assert_eq!(load(&t.ckpt("k", 3)).history.len(), 3);
+    assert_eq!(load(&t.ckpt("k", 8)).history.len(), 8);
+}
+
 /// `--keep 2` leaves only the two newest checkpoints, also across a resume.
 #[test]
 fn keep_two_keeps_the_two_newest_checkpoints() {
@@ -712,6 +792,129 @@ fn keep_two_keeps_the_two_newest_checkpoints() {
         (1..=7).collect::<Vec<_>>()
     );
     assert_same_session(&all.ckpt("k", 7), &t.ckpt("k", 7));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The history file
+
+/// Damage done to a history file (its path, and the length generation 5's checkpoint goes
+/// with).
+type Damage = fn(&Path, u64);
+
+/// The bytes of the history file a checkpoint goes with.
+fn history_len(ckpt: &Path) -> u64 {
+    let bytes = std::fs::read(ckpt).unwrap();
+    let (_, link) = store::decode_checkpoint_parts(ckpt, &bytes).unwrap();
+    link.expect("a checkpoint of format 3").len
+}
+
+/// What a crash can leave in the history file beyond the newest checkpoint (a whole record of a
+/// generation whose checkpoint never appeared, a torn record, junk) is dropped: the resumed
+/// session ends exactly like an uninterrupted one, its history file byte for byte the same
+/// length.
+#[test]
+fn history_beyond_the_newest_checkpoint_is_dropped_on_resume() {
+    let whole = Tmp::new("hist-whole");
+    let a = small(&["--generations", "6", "--keep", "0"]);
+    run_ok(new_cmd(&whole, 21, "h", true, &a));
+    let whole_len = std::fs::metadata(whole.session("h").join(store::HISTORY_FILE))
+        .unwrap()
+        .len();
+    assert_eq!(history_len(&whole.ckpt("h", 6)), whole_len);
+
+    let t = Tmp::new("hist");
+    run_ok(new_cmd(&t, 21, "h", true, &a));
+    let hist = t.session("h").join(store::HISTORY_FILE);
+    let five = history_len(&t.ckpt("h", 5));
+    let cases: [(&str, Damage); 3] = [
+        ("a whole record beyond the checkpoint", |_, _| {}),
+        ("a torn record", |h, five| {
+            let f = std::fs::OpenOptions::new().write(true).open(h).unwrap();
+            f.set_len(five + 7).unwrap();
+        }),
+        ("junk after the last record", |h, _| {
+            use std::io::Write;
+            let mut f = std::fs::OpenOptions::new().append(true).open(h).unwrap();
+            f.write_all(&[0xA5; 100]).unwrap();
+        }),
+    ];
+    for (case, damage) in cases {
+        std::fs::remove_file(t.ckpt("h", 6)).unwrap();
+        damage(&hist, five);
+        // Every checkpoint still loads with its history.
+        for g in 1..=5 {
+            assert_eq!(load(&t.ckpt("h", g)).history.len(), g as usize, "{case}");
+        }
+        run_ok(resume_cmd(&t, Some(&t.session("h")), true, &[]));
+        assert_same_session(&whole.ckpt("h", 6), &t.ckpt("h", 6));
+        assert_eq!(
+            std::fs::metadata(&hist).unwrap().len(),
+            whole_len,
+            "{case}: the history file was not cut back"
+        );
+    }
+}
+
+/// A history file damaged within what the checkpoints go with: the checkpoints that need the
+/// damaged bytes fail with one line naming the checkpoint and the history file; `resume` of the
+/// folder passes over them to the newest one it can read, and continues exactly.
+#[test]
+fn a_damaged_history_file_is_reported_and_passed_over() {
+    let a = small(&["--generations", "4", "--keep", "0"]);
+    let whole = Tmp::new("histbad-whole");
+    run_ok(new_cmd(&whole, 22, "h", true, &a));
+    let t = Tmp::new("histbad");
+    run_ok(new_cmd(&t, 22, "h", true, &a));
+    let hist = t.session("h").join(store::HISTORY_FILE);
+    let mut bytes = std::fs::read(&hist).unwrap();
+    // A byte of generation 3's record.
+    let at = history_len(&t.ckpt("h", 2)) as usize + 10;
+    bytes[at] ^= 0x10;
+    std::fs::write(&hist, &bytes).unwrap();
+
+    for g in 1..=2 {
+        assert_eq!(load(&t.ckpt("h", g)).generation, g);
+    }
+    let c3 = t.ckpt("h", 3);
+    let e = store::load_checkpoint(&c3).unwrap_err();
+    assert_eq!(e.path, c3);
+    assert!(e.problem.contains("does not match"), "{e}");
+    let line = run_err({
+        let mut c = common::bin();
+        c.current_dir(&t.0).arg("history").arg(&c3);
+        c
+    });
+    assert!(line.contains(&c3.display().to_string()), "{line}");
+    assert!(line.contains(&hist.display().to_string()), "{line}");
+
+    let out = run(resume_cmd(&t, Some(&t.session("h")), true, &[]));
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("warning: skipping"), "{err}");
+    for g in 3..=4 {
+        assert_same_session(&whole.ckpt("h", g), &t.ckpt("h", g));
+    }
+}
+
+/// A checkpoint whose history file is gone: one line saying so.
+#[test]
+fn a_missing_history_file_is_a_one_line_error() {
+    let t = Tmp::new("histgone");
+    run_ok(new_cmd(&t, 23, "h", true, &small(&["--generations", "2"])));
+    std::fs::remove_file(t.session("h").join(store::HISTORY_FILE)).unwrap();
+    let line = run_err(resume_cmd(&t, Some(&t.ckpt("h", 2)), true, &[]));
+    assert!(line.contains("gen-00002.ckpt"), "{line}");
+    assert!(line.contains("history.bin' is missing"), "{line}");
+    let line = run_err(resume_cmd(&t, Some(&t.session("h")), true, &[]));
+    assert!(line.contains("no loadable checkpoint"), "{line}");
+    assert!(line.contains("is missing"), "{line}");
+    // What does not need the history still reads the checkpoint.
+    let out = run_ok({
+        let mut c = common::bin();
+        c.current_dir(&t.0).arg("show").arg(t.ckpt("h", 2));
+        c
+    });
+    assert!(out.contains("best so far"), "{out}");
 }
 
 /// The population file of the original tool used by `--from` (POP 8).
@@ -907,6 +1110,19 @@ fn resume_after_continuing_from_an_older_checkpoint_takes_the_new_continuation()
          --mutation 1:\n{out}"
     );
     assert_eq!(newest.generation, 4);
+    assert_eq!(newest.history.len(), 4);
+    // The abandoned run's checkpoints were set aside with a copy of the history file they go
+    // with: they still load, with their own history, which shares generations 1 and 2.
+    let dir = t.session("b");
+    assert!(dir.join("history.bin.superseded-1").is_file());
+    let old = load(&dir.join("gen-00005.ckpt.superseded-1"));
+    assert_eq!(old.generation, 5);
+    assert_eq!(old.history.len(), 5);
+    assert_eq!(old.history[..2], newest.history[..2]);
+    assert_eq!(
+        old.settings.mutation,
+        load(&t.ckpt("b", 2)).settings.mutation
+    );
 }
 
 /// BUG (src/cli/evolve.rs run_resume, `let dir = path.parent()...`): `resume gen-00002.ckpt`

@@ -156,7 +156,8 @@ fn a_second_process_on_a_running_session_is_refused_and_harms_nothing() {
     run_ok(new_cmd(&t, 21, "r", true, &slow(&["--generations", "2"])));
     let dir = t.session("r");
 
-    let mut c = resume_cmd(&t, Some(&dir), true, &["--generations", TO]);
+    // Every checkpoint kept (--keep 0), so the folder shows the whole lineage.
+    let mut c = resume_cmd(&t, Some(&dir), true, &["--generations", TO, "--keep", "0"]);
     c.stdout(Stdio::piped()).stderr(Stdio::piped());
     let mut first = c.spawn().expect("spawn");
     wait_for_lock(&mut first, &dir);
@@ -398,6 +399,11 @@ fn resume_refuses_another_branch_or_a_copied_folder_without_force() {
     for g in 1..=3 {
         std::fs::copy(t.ckpt("b", g), store::checkpoint_path(&copy, g)).unwrap();
     }
+    std::fs::copy(
+        dir.join(store::HISTORY_FILE),
+        copy.join(store::HISTORY_FILE),
+    )
+    .unwrap();
     let after_branch = std::fs::read(t.best("b")).unwrap();
     let line = run_err(resume_cmd(&t, Some(&copy), true, &["--generations", "5"]));
     assert!(line.contains("copy"), "{line}");

@@ -72,7 +72,8 @@ fn snap_session() -> Session {
 
 /// The checkpoint of [`snap_session`] at `dir/snap/gen-00002.ckpt`.
 fn snap_checkpoint(dir: &Path) -> PathBuf {
-    store::save_checkpoint(&dir.join("snap"), &snap_session(), 0).expect("save checkpoint")
+    store::save_checkpoint(&dir.join("snap"), &snap_session(), store::Keep::ALL)
+        .expect("save checkpoint")
 }
 
 /// Compares with tests/data/show/NAME, or writes it with UPDATE_SNAPSHOTS=1.
@@ -150,7 +151,7 @@ fn csv_weight_file() {
     let t = Tmp::new("csv");
     t.write(
         "weights.csv",
-        checkers_ga::report::to_csv(&vector(6)).as_bytes(),
+        checkers_ga::formats::to_csv(&vector(6)).as_bytes(),
     );
     snapshot("csv.txt", &stdout_ok(&run(&t.0, &["show", "weights.csv"])));
 }

@@ -40,7 +40,7 @@ pub fn evaluator_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<(String
     }
     // Anything `show` reads: a weight file, a checkpoint (its best so far), CSV, or a file of
     // the original tool (its weights, or a population's first individual).
-    let input = match checkers_ga::report::load_input(Path::new(spec)) {
+    let input = match checkers_ga::formats::load_input(Path::new(spec)) {
         Ok(i) => i,
         Err(e) if !is_file => {
             anyhow::bail!("{e} (and '{spec}' is not one of {EVALUATOR_NAMES})")

@@ -107,9 +107,13 @@ pub struct RunOptions {
     /// Worker threads (0 = one per core); results are the same at any count
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
-    /// Keep only the newest K checkpoints (0 = keep every generation)
-    #[arg(long, default_value_t = 0)]
+    /// Keep the newest K checkpoints and those of every --keep-every'th generation; 0 keeps
+    /// every checkpoint (the history file holds every generation either way)
+    #[arg(long, value_name = "K", default_value_t = store::Keep::DEFAULT.newest)]
     pub keep: usize,
+    /// With --keep K: also keep the checkpoint of every M-th generation (0 = only the newest K)
+    #[arg(long, value_name = "M", default_value_t = store::Keep::DEFAULT.every)]
+    pub keep_every: u64,
     /// Folder of session folders
     #[arg(long, default_value = "populations")]
     pub populations: PathBuf,
@@ -316,7 +320,7 @@ fn override_settings(s: &mut Settings, o: &SessionOptions) {
 fn load_original_population(path: &Path) -> anyhow::Result<Vec<checkers_ga::Weights>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read population file '{}'", path.display()))?;
-    let (_, pop) = checkers_ga::report::parse_population(&text)
+    let (_, pop) = checkers_ga::formats::parse_population(&text)
         .map_err(|e| anyhow::anyhow!("'{}': {e}", path.display()))?;
     Ok(pop)
 }
@@ -701,6 +705,11 @@ fn evolve(
             dir.display()
         );
     }
+    let keep = store::Keep {
+        newest: run.keep,
+        every: run.keep_every,
+    };
+    let mut files = store::Checkpoints::open(dir, &session, keep)?;
     let mut out = std::io::stdout();
     let mut cut = None;
     while !session.finished() {
@@ -750,7 +759,7 @@ fn evolve(
             });
             break;
         };
-        let path = store::save_checkpoint(dir, &session, run.keep)?;
+        let path = files.save(&session)?;
         if !run.quiet {
             writeln!(out, "{}", summary_line(&stats, &session))?;
             writeln!(out, "checkpoint {}", path.display())?;
@@ -765,7 +774,7 @@ fn evolve(
     let g = session.generation;
     let ckpt = store::checkpoint_path(dir, g);
     if !ckpt.exists() {
-        store::save_checkpoint(dir, &session, run.keep)?;
+        files.save(&session)?;
     }
     finish(&session, run, dir, best_seen)?;
     let why = match cut {

@@ -2,7 +2,8 @@
 //! tool's text format.
 
 use anyhow::{bail, Context};
-use checkers_ga::report::{export, load_input, select, ExportFormat};
+use checkers_ga::formats::{export, load_input, ExportFormat};
+use checkers_ga::report::select;
 use std::io::Write;
 use std::path::PathBuf;
 

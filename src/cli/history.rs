@@ -71,9 +71,10 @@ fn find_session(arg: Option<&str>, root: &Path) -> anyhow::Result<(PathBuf, Sess
 /// Plays the best so far of the chosen generations against the reference; a weight vector that
 /// stays the best so far over several generations is played once.
 ///
-/// The best so far of generation `g` comes from that generation's checkpoint in the session
-/// folder (history holds statistics only, so checkpoints stay small); generations whose
-/// checkpoint was pruned with `--keep` are left out and counted in the header line.
+/// The best so far of generation `g` comes from the history (which records it each time it
+/// changes), or where the history does not have it (the part of a session played before
+/// checkpoint format 3) from that generation's checkpoint in the session folder; generations
+/// with neither are left out and counted in the header line.
 fn measure(
     a: &HistoryArgs,
     session: &Session,
@@ -108,19 +109,14 @@ fn measure(
         config,
     };
     let wanted = elo_generations(&session.history, a.every);
+    let known = session.bests_at(&wanted, |g| {
+        store::load_checkpoint_alone(&store::checkpoint_path(dir, g))
+            .ok()
+            .and_then(|s| s.best_so_far)
+    });
     let best_at: HashMap<usize, Weights> = wanted
         .iter()
-        .filter_map(|&i| {
-            let g = session.history[i].generation;
-            let best = if g == session.generation {
-                session.best_so_far
-            } else {
-                store::load_checkpoint(&store::checkpoint_path(dir, g))
-                    .ok()
-                    .and_then(|s| s.best_so_far)
-            };
-            best.map(|w| (i, w))
-        })
+        .filter_map(|&i| known[i].map(|w| (i, w)))
         .collect();
     let chosen: Vec<usize> = wanted
         .iter()
@@ -169,7 +165,10 @@ fn measure(
         a.reference
     );
     if missing > 0 {
-        what += &format!(" ({missing} generation(s) left out: their checkpoints were pruned)");
+        what += &format!(
+            " ({missing} generation(s) left out: played before checkpoint format 3, and their \
+             checkpoints were pruned)"
+        );
     }
     Ok((what, elo))
 }

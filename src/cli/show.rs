@@ -1,9 +1,8 @@
 //! `checkers-ga show FILE`: the parameters with their weights and priority classes.
 
 use anyhow::Context;
-use checkers_ga::report::{
-    load_input, select, weights_table, wrap, InputKind, SortOrder, TABLE_WIDTH,
-};
+use checkers_ga::formats::{load_input, InputKind};
+use checkers_ga::report::{select, weights_table, wrap, SortOrder, TABLE_WIDTH};
 use checkers_ga::weights::load_weight_file;
 use std::io::Write;
 use std::path::PathBuf;

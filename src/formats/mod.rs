@@ -1,0 +1,41 @@
+//! File formats: reading and writing the files that hold weights, for `show`, `export`,
+//! `history` and every command that takes a weight file.
+//!
+//! - [`input`]: any file that holds weights, told apart by its content (not its name): a
+//!   checkpoint (magic `CKGACKPT`), a JSON weight file (`{`), a CSV export (`number,name,weight`)
+//!   or a text file of the original tool: its weight file (`60 1` then 60 integers) or its
+//!   population file (`60 POP GENERATION ...` then one line of 60 integers per individual).
+//!   See [`load_input`].
+//! - [`csv`]: the CSV weight file, written by `export` and read back ([`to_csv`], [`parse_csv`]).
+//! - [`mod@export`]: the export formats: JSON, CSV, Rust source, a C header and the original tool's
+//!   text format ([`export()`]).
+//!
+//! The JSON weight file and the original tool's weight file are read and written by
+//! [`crate::weights`]; checkpoints by [`crate::store`]. What is shown of them (tables, the
+//! history, the chart) is [`crate::report`].
+//!
+//! Errors are [`FormatError`]: one line, naming the file where there is one.
+
+pub mod csv;
+pub mod export;
+pub mod input;
+
+pub use csv::{parse_csv, to_csv};
+pub use export::{export, to_c_header, to_rust, ExportFormat};
+pub use input::{load_input, parse_input, parse_population, Input, InputKind};
+
+/// A problem with a file's format, one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError(pub String);
+
+impl std::fmt::Display for FormatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+fn fail<T>(msg: impl Into<String>) -> Result<T, FormatError> {
+    Err(FormatError(msg.into()))
+}

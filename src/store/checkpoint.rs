@@ -1,0 +1,514 @@
+//! The checkpoint file: magic `CKGACKPT`, format version (u32 LE), payload length (u64 LE),
+//! FNV-1a checksum of the payload (u64 LE), then the payload in bincode 2 (serde, standard
+//! configuration).
+//!
+//! Format 3 (this build) holds the session without its history: the history is written once, to
+//! the history file beside the checkpoints ([`super::history`]), and the payload ends with the
+//! length and checksum of the history file's bytes that belong to it. Formats 1 and 2 held the
+//! whole history in every checkpoint; both still load.
+//!
+//! Decoding trusts nothing: the payload is at most [`MAX_CHECKPOINT_PAYLOAD`] bytes, the bincode
+//! decoder runs with that byte limit (a length field cannot make it allocate more than the
+//! limit before reading the bytes), and every decoded setting is checked as user input is, so a
+//! crafted file with a valid checksum gives a one-line error, never a panic or a huge
+//! allocation.
+
+use super::history::HistoryLink;
+use super::CheckpointError;
+use crate::eval::Weights;
+use crate::ga::{GenerationStats, Session, Settings, MAX_POPULATION};
+use crate::matchplay::Wdl;
+use crate::openings::ballot;
+use crate::tournament::Standing;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The first bytes of every checkpoint file.
+pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
+/// The checkpoint format this build writes. It also reads format 2 (the whole history in every
+/// checkpoint) and format 1 (before the GA options, yardstick measurements and the hall of
+/// fame, read as a session with the original operators).
+pub const CHECKPOINT_VERSION: u32 = 3;
+/// Magic, version, payload length, checksum.
+pub const HEADER_LEN: usize = 8 + 4 + 8 + 8;
+/// The largest payload a checkpoint may have: far above any this tool writes (a population of
+/// 1024 in the largest parameter set, its results and a full hall of fame take about 1.3 MB;
+/// a format-2 checkpoint adds 39 bytes per generation of history), and small enough that
+/// decoding any payload allocates well under 100 MB.
+pub const MAX_CHECKPOINT_PAYLOAD: usize = 8 << 20;
+/// The largest generation number a checkpoint may hold (far beyond any session, and far from
+/// overflowing the counters that follow it).
+pub const MAX_GENERATION: u64 = 1 << 40;
+
+/// The bincode configuration of checkpoint payloads and history records: the standard one,
+/// with a byte limit so that no length field can make the decoder allocate beyond it.
+pub(crate) fn decode_config() -> impl bincode::config::Config {
+    bincode::config::standard().with_limit::<MAX_CHECKPOINT_PAYLOAD>()
+}
+
+fn ck_err(path: &Path, problem: impl Into<String>) -> CheckpointError {
+    CheckpointError {
+        path: path.to_path_buf(),
+        problem: problem.into(),
+    }
+}
+
+/// FNV-1a, 64 bits, continued from `state` (start with [`FNV_START`]): any change of a single
+/// byte changes it.
+pub(crate) fn fnv(state: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(state, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The FNV-1a offset basis.
+pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// The payload of format 3, as written (borrowed from the session).
+#[derive(Serialize)]
+struct PayloadRef<'a> {
+    name: &'a str,
+    settings: &'a Settings,
+    generation: u64,
+    elapsed: f64,
+    population: &'a [Weights],
+    last: &'a [(Weights, Standing)],
+    best_so_far: &'a Option<Weights>,
+    hall: &'a [Weights],
+    /// Bytes of the history file that belong to this checkpoint.
+    history_len: u64,
+    /// Their FNV-1a checksum, little-endian (fixed width, so a checkpoint's size does not
+    /// depend on the wall-clock times in the history).
+    history_sum: [u8; 8],
+}
+
+/// The payload of format 3, as read.
+#[derive(Deserialize)]
+struct Payload {
+    name: String,
+    settings: Settings,
+    generation: u64,
+    elapsed: f64,
+    population: Vec<Weights>,
+    last: Vec<(Weights, Standing)>,
+    best_so_far: Option<Weights>,
+    hall: Vec<Weights>,
+    history_len: u64,
+    history_sum: [u8; 8],
+}
+
+/// The checkpoint bytes of a session whose history file part is `link`.
+pub(crate) fn encode_with_link(session: &Session, link: HistoryLink) -> Result<Vec<u8>, String> {
+    let p = PayloadRef {
+        name: &session.name,
+        settings: &session.settings,
+        generation: session.generation,
+        elapsed: session.elapsed,
+        population: &session.population,
+        last: &session.last,
+        best_so_far: &session.best_so_far,
+        hall: &session.hall,
+        history_len: link.len,
+        history_sum: link.sum.to_le_bytes(),
+    };
+    let payload = bincode::serde::encode_to_vec(&p, bincode::config::standard())
+        .map_err(|e| format!("cannot encode the session: {e}"))?;
+    if payload.len() > MAX_CHECKPOINT_PAYLOAD {
+        return Err(format!(
+            "the session takes {} bytes, more than a checkpoint holds ({} MiB)",
+            payload.len(),
+            MAX_CHECKPOINT_PAYLOAD >> 20
+        ));
+    }
+    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
+    out.extend_from_slice(CHECKPOINT_MAGIC);
+    out.extend_from_slice(&CHECKPOINT_VERSION.to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&fnv(FNV_START, &payload).to_le_bytes());
+    out.extend_from_slice(&payload);
+    Ok(out)
+}
+
+/// The checkpoint bytes of a session (format 3). Its history goes to the history file: the
+/// checkpoint holds the length and checksum of that file as it is after the session's history
+/// ([`super::history::history_bytes`]).
+pub fn encode_checkpoint(session: &Session) -> Result<Vec<u8>, String> {
+    let bytes = super::history::history_bytes(&session.history, &session.bests);
+    encode_with_link(session, HistoryLink::of(&bytes))
+}
+
+/// Reads checkpoint bytes; `path` only names the file in errors. A checkpoint of format 3 does
+/// not hold its history (the history file beside it does: [`super::load_checkpoint`] reads
+/// both), so its session comes with an empty history; formats 1 and 2 come with theirs.
+pub fn decode_checkpoint(path: &Path, bytes: &[u8]) -> Result<Session, CheckpointError> {
+    decode_checkpoint_parts(path, bytes).map(|(s, _)| s)
+}
+
+/// [`decode_checkpoint`], and for format 3 the part of the history file the checkpoint goes
+/// with.
+pub fn decode_checkpoint_parts(
+    path: &Path,
+    bytes: &[u8],
+) -> Result<(Session, Option<HistoryLink>), CheckpointError> {
+    if bytes.is_empty() {
+        return Err(ck_err(path, "the file is empty"));
+    }
+    if bytes.len() < 8 || &bytes[..8] != CHECKPOINT_MAGIC {
+        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).to_string();
+        let t = head.trim_start();
+        let what = if t.starts_with('{') && t.contains("weights") {
+            " (it looks like a weight file)"
+        } else if t.starts_with("60 ") {
+            " (it looks like a file of the original tool)"
+        } else {
+            ""
+        };
+        return Err(ck_err(path, format!("not a checkpoint: wrong magic{what}")));
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(ck_err(path, "truncated header"));
+    }
+    let word = |at: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&bytes[at..at + 8]);
+        u64::from_le_bytes(b)
+    };
+    let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+    if version > CHECKPOINT_VERSION {
+        return Err(ck_err(
+            path,
+            format!(
+                "format version {version} is newer than this build reads ({CHECKPOINT_VERSION}); \
+                 upgrade checkers-ga"
+            ),
+        ));
+    }
+    if version == 0 {
+        return Err(ck_err(path, format!("unknown format version {version}")));
+    }
+    let (len, sum) = (word(12), word(20));
+    let payload = &bytes[HEADER_LEN..];
+    if (payload.len() as u64) < len {
+        return Err(ck_err(
+            path,
+            format!("truncated: {} of {len} payload bytes", payload.len()),
+        ));
+    }
+    if payload.len() as u64 != len {
+        return Err(ck_err(path, "trailing bytes after the payload"));
+    }
+    if payload.len() > MAX_CHECKPOINT_PAYLOAD {
+        return Err(ck_err(
+            path,
+            format!(
+                "a payload of {} bytes is larger than any checkpoint ({} MiB)",
+                payload.len(),
+                MAX_CHECKPOINT_PAYLOAD >> 20
+            ),
+        ));
+    }
+    if fnv(FNV_START, payload) != sum {
+        return Err(ck_err(path, "checksum mismatch: the file is corrupted"));
+    }
+    let cannot = |e: bincode::error::DecodeError| ck_err(path, format!("cannot decode: {e}"));
+    let (session, link, used) = match version {
+        1 => {
+            let (s, used) =
+                bincode::serde::decode_from_slice::<v1::Session, _>(payload, decode_config())
+                    .map_err(cannot)?;
+            (s.into(), None, used)
+        }
+        2 => {
+            let (s, used) =
+                bincode::serde::decode_from_slice::<v2::Session, _>(payload, decode_config())
+                    .map_err(cannot)?;
+            (s.into(), None, used)
+        }
+        _ => {
+            let (p, used) =
+                bincode::serde::decode_from_slice::<Payload, _>(payload, decode_config())
+                    .map_err(cannot)?;
+            let link = HistoryLink {
+                len: p.history_len,
+                sum: u64::from_le_bytes(p.history_sum),
+            };
+            let s = Session {
+                name: p.name,
+                settings: p.settings,
+                generation: p.generation,
+                elapsed: p.elapsed,
+                population: p.population,
+                last: p.last,
+                best_so_far: p.best_so_far,
+                history: Vec::new(),
+                hall: p.hall,
+                bests: Vec::new(),
+            };
+            (s, Some(link), used)
+        }
+    };
+    if used != payload.len() {
+        return Err(ck_err(path, "cannot decode: unused bytes in the payload"));
+    }
+    validate_session(&session).map_err(|e| ck_err(path, e))?;
+    validate_history(&session, &session.history, &session.bests).map_err(|e| ck_err(path, e))?;
+    Ok((session, link))
+}
+
+/// Checks a decoded session as the tool checks user input: its settings as `new` would, and
+/// every count and size against what a session can hold.
+fn validate_session(s: &Session) -> Result<(), String> {
+    if !super::is_plain_name(&s.name) {
+        return Err(format!(
+            "session name '{}' is not a plain folder name",
+            s.name.escape_debug()
+        ));
+    }
+    s.settings
+        .validate()
+        .map_err(|e| format!("invalid settings: {e}"))?;
+    if s.population.len() != s.settings.population {
+        return Err("population size does not match its settings".to_string());
+    }
+    if s.generation > MAX_GENERATION {
+        return Err(format!(
+            "generation {} is beyond any session ({MAX_GENERATION})",
+            s.generation
+        ));
+    }
+    if !s.elapsed.is_finite() || s.elapsed < 0.0 {
+        return Err(format!(
+            "elapsed time {} is not a number of seconds",
+            s.elapsed
+        ));
+    }
+    if s.last.len() > MAX_POPULATION {
+        return Err(format!(
+            "the last population has {} individuals, more than {MAX_POPULATION}",
+            s.last.len()
+        ));
+    }
+    if s.hall.len() > MAX_POPULATION {
+        return Err(format!(
+            "the hall of fame has {} members, more than {MAX_POPULATION}",
+            s.hall.len()
+        ));
+    }
+    for (k, (_, st)) in s.last.iter().enumerate() {
+        let counts = [
+            st.wins_black,
+            st.draws_black,
+            st.losses_black,
+            st.wins_white,
+            st.draws_white,
+            st.losses_white,
+        ];
+        if counts
+            .iter()
+            .try_fold(0u32, |a, &c| a.checked_add(c))
+            .is_none()
+        {
+            return Err(format!(
+                "the game counts of individual {} add up to more than {}",
+                k + 1,
+                u32::MAX
+            ));
+        }
+    }
+    let set = s.settings.ga.params;
+    let all = s
+        .population
+        .iter()
+        .chain(s.last.iter().map(|(w, _)| w))
+        .chain(s.best_so_far.iter())
+        .chain(s.hall.iter());
+    if let Some(w) = all.into_iter().find(|w| w.set() != set) {
+        return Err(format!("holds {} weights in a {set} session", w.set()));
+    }
+    Ok(())
+}
+
+/// Checks a session's history and best-so-far changes: generations rising, none beyond the
+/// session's; measurements no longer than a measurement can be; the changes' weights in the
+/// session's parameter set or one it widened from.
+pub(crate) fn validate_history(
+    s: &Session,
+    history: &[GenerationStats],
+    bests: &[(u64, Weights)],
+) -> Result<(), String> {
+    let most = 2 * ballot().len() as u64;
+    let mut prev = 0u64;
+    for h in history {
+        if h.generation <= prev || h.generation > s.generation {
+            return Err(format!(
+                "history entry of generation {} is out of order (session at generation {})",
+                h.generation, s.generation
+            ));
+        }
+        prev = h.generation;
+        if let Some(m) = h.measure {
+            if Wdl::games(&m) > most {
+                return Err(format!(
+                    "the measurement of generation {} counts more than {most} games",
+                    h.generation
+                ));
+            }
+        }
+    }
+    let mut prev = 0u64;
+    let set = s.settings.ga.params;
+    for (g, w) in bests {
+        if *g <= prev || *g > s.generation {
+            return Err(format!(
+                "best so far of generation {g} is out of order (session at generation {})",
+                s.generation
+            ));
+        }
+        prev = *g;
+        if w.widen(set).is_none() {
+            return Err(format!(
+                "best so far of generation {g} holds {} weights in a {set} session",
+                w.set()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Checkpoint format 2: the session with its whole history. The settings are today's
+/// (`ga::Settings` has not changed since); the history entries too.
+mod v2 {
+    use crate::eval::Weights;
+    use crate::ga::{self, GenerationStats, Settings};
+    use crate::tournament::Standing;
+    use serde::Deserialize;
+
+    #[derive(Deserialize)]
+    pub struct Session {
+        name: String,
+        settings: Settings,
+        generation: u64,
+        elapsed: f64,
+        population: Vec<Weights>,
+        last: Vec<(Weights, Standing)>,
+        best_so_far: Option<Weights>,
+        history: Vec<GenerationStats>,
+        hall: Vec<Weights>,
+    }
+
+    impl From<Session> for ga::Session {
+        fn from(s: Session) -> ga::Session {
+            ga::Session {
+                name: s.name,
+                settings: s.settings,
+                generation: s.generation,
+                elapsed: s.elapsed,
+                population: s.population,
+                last: s.last,
+                best_so_far: s.best_so_far,
+                history: s.history,
+                hall: s.hall,
+                bests: Vec::new(),
+            }
+        }
+    }
+}
+
+/// Checkpoint format 1: the session as it was before the GA options, yardstick measurements
+/// and the hall of fame. Read as a session with the original operators, so it continues
+/// exactly as the build that wrote it would have.
+mod v1 {
+    use crate::eval::Thesis60Tuple;
+    use crate::ga::{self, Duel, GaOptions, Stop};
+    use crate::game::DrawRules;
+    use crate::matchplay::OpeningBook;
+    use crate::search::SearchConfig;
+    use crate::tournament::Standing;
+    use serde::Deserialize;
+
+    #[derive(Deserialize)]
+    pub struct Settings {
+        population: usize,
+        games: usize,
+        search: SearchConfig,
+        factor: u32,
+        mutation: f64,
+        stop: Stop,
+        seed: u64,
+        openings: OpeningBook,
+        elite: usize,
+        newcomers: usize,
+        rules: DrawRules,
+    }
+
+    #[derive(Deserialize)]
+    pub struct GenerationStats {
+        generation: u64,
+        best: u32,
+        mean: f64,
+        min: u32,
+        diversity: f64,
+        duel: Option<Duel>,
+        games: u32,
+        plies: u64,
+        seconds: f64,
+    }
+
+    #[derive(Deserialize)]
+    pub struct Session {
+        name: String,
+        settings: Settings,
+        generation: u64,
+        elapsed: f64,
+        population: Vec<Thesis60Tuple>,
+        last: Vec<(Thesis60Tuple, Standing)>,
+        best_so_far: Option<Thesis60Tuple>,
+        history: Vec<GenerationStats>,
+    }
+
+    impl From<Session> for ga::Session {
+        fn from(s: Session) -> ga::Session {
+            let t = s.settings;
+            ga::Session {
+                name: s.name,
+                settings: ga::Settings {
+                    population: t.population,
+                    games: t.games,
+                    search: t.search,
+                    factor: t.factor,
+                    mutation: t.mutation,
+                    stop: t.stop,
+                    seed: t.seed,
+                    openings: t.openings,
+                    elite: t.elite,
+                    newcomers: t.newcomers,
+                    rules: t.rules,
+                    ga: GaOptions::default(),
+                },
+                generation: s.generation,
+                elapsed: s.elapsed,
+                population: s.population.into_iter().map(|w| w.0).collect(),
+                last: s.last.into_iter().map(|(w, st)| (w.0, st)).collect(),
+                best_so_far: s.best_so_far.map(|w| w.0),
+                history: s
+                    .history
+                    .into_iter()
+                    .map(|h| ga::GenerationStats {
+                        generation: h.generation,
+                        best: h.best,
+                        mean: h.mean,
+                        min: h.min,
+                        diversity: h.diversity,
+                        duel: h.duel,
+                        games: h.games,
+                        plies: h.plies,
+                        seconds: h.seconds,
+                        measure: None,
+                    })
+                    .collect(),
+                hall: Vec::new(),
+                bests: Vec::new(),
+            }
+        }
+    }
+}

@@ -1,0 +1,374 @@
+//! The history file, `history.bin` in a session folder: every generation's statistics written
+//! once, appended as the session runs, so the disk a session uses grows linearly with its
+//! length (checkpoints of format 2 repeated the whole history in every file).
+//!
+//! Layout: magic `CKGAHIST`, format version (u32 LE), then one record per generation: its
+//! length (u32 LE, at most [`MAX_RECORD`]) and the record in bincode 2 (standard
+//! configuration): the generation's [`GenerationStats`] and, when the best so far changed in
+//! that generation, its weights.
+//!
+//! Recovery rules. A checkpoint names the bytes of the history file that belong to it (their
+//! length and FNV-1a checksum), so bytes after them are ignored when it is read. A session
+//! appends a generation's record (written, then synced) before it writes that generation's
+//! checkpoint (temp name, synced, renamed), and a session that continues from a checkpoint first
+//! cuts the file back to that checkpoint's bytes: a record torn by a crash, or written for a
+//! generation whose checkpoint never appeared, is dropped. Bytes that belong to a checkpoint are
+//! never rewritten in place: a file that does not continue the session being written is set
+//! aside as `history.bin.superseded-N` and a new one is written (temp, sync, rename); so is a
+//! copy when `resume` sets aside newer checkpoints, so each can still be read.
+
+use super::checkpoint::{decode_config, fnv, validate_history, FNV_START};
+use crate::eval::Weights;
+use crate::ga::{GenerationStats, Session};
+use serde::{Deserialize, Serialize};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// The history file's name in a session folder.
+pub const HISTORY_FILE: &str = "history.bin";
+/// The first bytes of a history file.
+pub const HISTORY_MAGIC: &[u8; 8] = b"CKGAHIST";
+/// The history file format this build writes and reads.
+pub const HISTORY_VERSION: u32 = 1;
+/// Magic and version.
+pub const HISTORY_HEADER_LEN: usize = 12;
+/// The longest record (a record is under 100 bytes, plus at most about 400 for weights).
+pub const MAX_RECORD: usize = 4096;
+
+/// The part of a history file a checkpoint goes with: its first `len` bytes, whose FNV-1a
+/// checksum is `sum`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HistoryLink {
+    pub len: u64,
+    pub sum: u64,
+}
+
+impl HistoryLink {
+    /// The link to all of `bytes`.
+    pub fn of(bytes: &[u8]) -> HistoryLink {
+        HistoryLink {
+            len: bytes.len() as u64,
+            sum: fnv(FNV_START, bytes),
+        }
+    }
+}
+
+/// A session's history as read: the statistics of every generation, and the best so far each
+/// time it changed (see [`Session::bests`]).
+pub type History = (Vec<GenerationStats>, Vec<(u64, Weights)>);
+
+#[derive(Serialize)]
+struct RecordRef<'a> {
+    stats: &'a GenerationStats,
+    best: Option<&'a Weights>,
+}
+
+#[derive(Deserialize)]
+struct Record {
+    stats: GenerationStats,
+    best: Option<Weights>,
+}
+
+fn header() -> [u8; HISTORY_HEADER_LEN] {
+    let mut h = [0u8; HISTORY_HEADER_LEN];
+    h[..8].copy_from_slice(HISTORY_MAGIC);
+    h[8..].copy_from_slice(&HISTORY_VERSION.to_le_bytes());
+    h
+}
+
+/// One record with its length in front.
+fn record_bytes(stats: &GenerationStats, best: Option<&Weights>) -> Vec<u8> {
+    let r = RecordRef { stats, best };
+    let payload = bincode::serde::encode_to_vec(&r, bincode::config::standard())
+        .expect("a history record always encodes");
+    let mut out = Vec::with_capacity(4 + payload.len());
+    out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+    out.extend_from_slice(&payload);
+    out
+}
+
+/// The weights of `bests` changed in `generation`, if any (`bests` rising by generation; `from`
+/// is where to look from, moved past what was looked at).
+fn best_of(bests: &[(u64, Weights)], from: &mut usize, generation: u64) -> Option<Weights> {
+    while *from < bests.len() && bests[*from].0 < generation {
+        *from += 1;
+    }
+    let hit = bests.get(*from).filter(|(g, _)| *g == generation);
+    hit.map(|(_, w)| *w)
+}
+
+/// The history file as it is after `history` (with the best-so-far changes of `bests`).
+pub fn history_bytes(history: &[GenerationStats], bests: &[(u64, Weights)]) -> Vec<u8> {
+    let mut out = header().to_vec();
+    let mut at = 0;
+    for h in history {
+        let best = best_of(bests, &mut at, h.generation);
+        out.extend_from_slice(&record_bytes(h, best.as_ref()));
+    }
+    out
+}
+
+/// The history file of `dir` and the copies set aside from it, the file itself first.
+fn candidates(dir: &Path) -> Vec<PathBuf> {
+    let mut aside: Vec<(u32, PathBuf)> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .filter_map(|e| {
+                    let n = e.file_name().to_str()?.to_string();
+                    let k = n
+                        .strip_prefix(HISTORY_FILE)?
+                        .strip_prefix(".superseded-")?
+                        .parse()
+                        .ok()?;
+                    Some((k, e.path()))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    aside.sort();
+    std::iter::once(dir.join(HISTORY_FILE))
+        .chain(aside.into_iter().map(|(_, p)| p))
+        .collect()
+}
+
+/// Does the file at `p` start with the bytes of `link`?
+fn matches(p: &Path, link: HistoryLink) -> std::io::Result<bool> {
+    let f = std::fs::File::open(p)?;
+    if f.metadata()?.len() < link.len {
+        return Ok(false);
+    }
+    let mut r = std::io::BufReader::new(f).take(link.len);
+    let mut sum = FNV_START;
+    let mut buf = [0u8; 1 << 16];
+    loop {
+        let n = r.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        sum = fnv(sum, &buf[..n]);
+    }
+    Ok(sum == link.sum)
+}
+
+/// Reads the records of the first `len` bytes of the file at `p`.
+fn read_records(p: &Path, len: u64) -> Result<History, String> {
+    let f = std::fs::File::open(p).map_err(|e| format!("cannot read '{}': {e}", p.display()))?;
+    parse_records(std::io::BufReader::new(f), len, &p.display().to_string())
+}
+
+/// Reads the records of a whole history file held in `bytes` (the part a checkpoint goes with);
+/// `name` names it in errors. Records are not checked against a session (see
+/// [`read_history`]).
+pub fn decode_history(bytes: &[u8], name: &str) -> Result<History, String> {
+    parse_records(bytes, bytes.len() as u64, name)
+}
+
+/// Reads the records of the first `len` bytes of `r`: each record's length is checked before
+/// its bytes are read, and each record is decoded with the size-limited configuration.
+fn parse_records<R: Read>(r: R, len: u64, shown: &str) -> Result<History, String> {
+    let mut r = r.take(len);
+    if len < HISTORY_HEADER_LEN as u64 {
+        return Err(format!("history file '{shown}': truncated header"));
+    }
+    let mut head = [0u8; HISTORY_HEADER_LEN];
+    r.read_exact(&mut head)
+        .map_err(|_| format!("history file '{shown}': truncated header"))?;
+    if &head[..8] != HISTORY_MAGIC {
+        return Err(format!("history file '{shown}': wrong magic"));
+    }
+    let version = u32::from_le_bytes([head[8], head[9], head[10], head[11]]);
+    if version != HISTORY_VERSION {
+        return Err(format!(
+            "history file '{shown}': format version {version}, this build reads {HISTORY_VERSION}"
+        ));
+    }
+    let mut history = Vec::new();
+    let mut bests = Vec::new();
+    let mut left = len - HISTORY_HEADER_LEN as u64;
+    let mut buf = Vec::with_capacity(MAX_RECORD);
+    while left > 0 {
+        let n = history.len() + 1;
+        let mut l = [0u8; 4];
+        r.read_exact(&mut l)
+            .map_err(|_| format!("history file '{shown}': record {n} is torn"))?;
+        let l = u32::from_le_bytes(l) as usize;
+        if l > MAX_RECORD {
+            return Err(format!(
+                "history file '{shown}': record {n} has a bad length ({l})"
+            ));
+        }
+        if l as u64 + 4 > left {
+            return Err(format!(
+                "history file '{shown}': record {n} is torn ({l} bytes, {} left)",
+                left - 4
+            ));
+        }
+        buf.resize(l, 0);
+        r.read_exact(&mut buf)
+            .map_err(|_| format!("history file '{shown}': record {n} is torn"))?;
+        let (rec, used): (Record, usize) = bincode::serde::decode_from_slice(&buf, decode_config())
+            .map_err(|e| format!("history file '{shown}': record {n}: {e}"))?;
+        if used != l {
+            return Err(format!(
+                "history file '{shown}': record {n} has unused bytes"
+            ));
+        }
+        if let Some(w) = rec.best {
+            bests.push((rec.stats.generation, w));
+        }
+        history.push(rec.stats);
+        left -= l as u64 + 4;
+    }
+    Ok((history, bests))
+}
+
+/// Reads the history a checkpoint of `session` goes with from the history file of `dir` (or a
+/// copy set aside from it), and checks it.
+pub fn read_history(dir: &Path, session: &Session, link: HistoryLink) -> Result<History, String> {
+    let main = dir.join(HISTORY_FILE);
+    if link.len < HISTORY_HEADER_LEN as u64 {
+        return Err(format!(
+            "names {} bytes of its history file, less than its header",
+            link.len
+        ));
+    }
+    for p in candidates(dir) {
+        if matches(&p, link).unwrap_or(false) {
+            let (history, bests) = read_records(&p, link.len)?;
+            validate_history(session, &history, &bests)
+                .map_err(|e| format!("history file '{}': {e}", p.display()))?;
+            return Ok((history, bests));
+        }
+    }
+    let why = match std::fs::metadata(&main) {
+        Err(_) => "is missing (a checkpoint of format 3 keeps its history there)".to_string(),
+        Ok(m) if m.len() < link.len => format!(
+            "holds {} bytes, fewer than the {} this checkpoint goes with",
+            m.len(),
+            link.len
+        ),
+        Ok(_) => "does not match this checkpoint (it holds another run's history)".to_string(),
+    };
+    Err(format!("history file '{}' {why}", main.display()))
+}
+
+/// The first name `history.bin.superseded-N` not yet used in `dir`.
+fn aside_name(dir: &Path) -> PathBuf {
+    (1u32..)
+        .map(|k| dir.join(format!("{HISTORY_FILE}.superseded-{k}")))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| dir.join(format!("{HISTORY_FILE}.superseded")))
+}
+
+/// Copies the history file of `dir` (if there is one) to `history.bin.superseded-N`.
+pub fn set_aside_copy(dir: &Path) -> std::io::Result<Option<PathBuf>> {
+    let main = dir.join(HISTORY_FILE);
+    let bytes = match std::fs::read(&main) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let to = aside_name(dir);
+    super::write_atomic(&to, &bytes)?;
+    Ok(Some(to))
+}
+
+/// Appends a session's generations to the history file of its folder.
+pub struct HistoryWriter {
+    path: PathBuf,
+    file: std::fs::File,
+    len: u64,
+    sum: u64,
+    /// History entries of the session in the file.
+    records: usize,
+}
+
+impl HistoryWriter {
+    /// Makes the history file of `dir` hold exactly `session`'s history and opens it for
+    /// appending: a file that holds more (records of generations whose checkpoint was never
+    /// written, a torn record) is cut back; one that holds less is completed; one that holds
+    /// another history is set aside as `history.bin.superseded-N` and written anew.
+    pub fn open(dir: &Path, session: &Session) -> std::io::Result<HistoryWriter> {
+        let want = history_bytes(&session.history, &session.bests);
+        let path = dir.join(HISTORY_FILE);
+        let have = match std::fs::File::open(&path) {
+            Ok(f) => {
+                let size = f.metadata()?.len();
+                let mut head = Vec::new();
+                f.take(want.len() as u64).read_to_end(&mut head)?;
+                Some((size, head))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e),
+        };
+        let agrees = |head: &[u8]| want.starts_with(head);
+        match have {
+            Some((size, head)) if agrees(&head) && size > 0 => {
+                // The file continues this history: cut it back or complete it.
+                let mut f = std::fs::OpenOptions::new().write(true).open(&path)?;
+                if size as usize > want.len() || (head.len() as u64) < size {
+                    f.set_len(want.len() as u64)?;
+                }
+                if head.len() < want.len() {
+                    f.seek(SeekFrom::Start(head.len() as u64))?;
+                    f.write_all(&want[head.len()..])?;
+                    f.set_len(want.len() as u64)?;
+                }
+                f.sync_all()?;
+            }
+            Some((size, _)) => {
+                if size > 0 {
+                    set_aside_copy(dir)?;
+                }
+                super::write_atomic(&path, &want)?;
+            }
+            None => super::write_atomic(&path, &want)?,
+        }
+        let mut file = std::fs::OpenOptions::new().write(true).open(&path)?;
+        file.seek(SeekFrom::Start(want.len() as u64))?;
+        let link = HistoryLink::of(&want);
+        Ok(HistoryWriter {
+            path,
+            file,
+            len: link.len,
+            sum: link.sum,
+            records: session.history.len(),
+        })
+    }
+
+    /// Appends the generations of `session`'s history not yet in the file, and syncs it.
+    pub fn append(&mut self, session: &Session) -> std::io::Result<()> {
+        let new = session.history.get(self.records..).unwrap_or_default();
+        if new.is_empty() {
+            return Ok(());
+        }
+        let first = new[0].generation;
+        let from = session.bests.partition_point(|(g, _)| *g < first);
+        let mut at = 0;
+        let bests = &session.bests[from..];
+        let mut bytes = Vec::new();
+        for h in new {
+            let best = best_of(bests, &mut at, h.generation);
+            bytes.extend_from_slice(&record_bytes(h, best.as_ref()));
+        }
+        self.file.write_all(&bytes)?;
+        self.file.sync_data()?;
+        self.len += bytes.len() as u64;
+        self.sum = fnv(self.sum, &bytes);
+        self.records = session.history.len();
+        Ok(())
+    }
+
+    /// The bytes written so far: what a checkpoint of the session goes with.
+    pub fn link(&self) -> HistoryLink {
+        HistoryLink {
+            len: self.len,
+            sum: self.sum,
+        }
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
