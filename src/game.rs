@@ -194,7 +194,22 @@ impl Game {
         white: &mut Searcher,
         rng: &mut R,
     ) {
+        self.play_out_unless(black, white, rng, &|| false);
+    }
+
+    /// As [`Game::play_out`], but asks `stop` before every move and returns false, the game
+    /// unfinished, as soon as it says yes (an interrupted match abandons its games in progress).
+    pub fn play_out_unless<R: rand::Rng + ?Sized>(
+        &mut self,
+        black: &mut Searcher,
+        white: &mut Searcher,
+        rng: &mut R,
+        stop: &dyn Fn() -> bool,
+    ) -> bool {
         while !self.is_over() {
+            if stop() {
+                return false;
+            }
             let s = match self.pos.side_to_move() {
                 Color::Black => &mut *black,
                 Color::White => &mut *white,
@@ -204,6 +219,7 @@ impl Game {
                 None => break,
             }
         }
+        true
     }
 
     /// The game as PDN. `tags` gives Event, Black and White; Date is today's.

@@ -6,7 +6,7 @@
 //! (FEN, move text) -> [`eval`] (the 60 parameters, [`Weights`]) and [`weights`] (weight files)
 //! -> [`yardstick`] (the fixed hand-written evaluations `hand` and `classic`, and [`Evaluator`]:
 //! weights or a yardstick) -> [`search`] (alpha-beta) -> [`game`] (draw rules, PDN) ->
-//! [`openings`] (the 3-move ballot) -> [`matchplay`] (matches, Elo) -> [`tournament`] (a
+//! [`openings`] (ballot, opening files) -> [`matchplay`] (matches, Elo, SPRT) -> [`tournament`] (a
 //! generation's games on rayon) -> [`ga`] (sessions: selection, crossover, mutation) ->
 //! [`store`] (atomic files, checkpoints; [`lock`]: one process per session folder) ->
 //! [`formats`] (reading and writing weight files, exports) -> [`report`] (tables, charts).

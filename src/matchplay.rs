@@ -2,11 +2,13 @@
 
 use crate::board::Position;
 use crate::game::{DrawRules, Game, Outcome, PdnTags};
-use crate::openings::ballot;
+use crate::openings::{ballot, StartPosition};
 use crate::rng::{derive, Purpose};
 use crate::search::{SearchConfig, Searcher};
 use crate::yardstick::Evaluator;
-use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// A player for a match: an evaluator (weights or a yardstick) and search settings, with a
 /// name for reports.
@@ -39,22 +41,29 @@ impl std::str::FromStr for OpeningBook {
     }
 }
 
-/// The start positions (with the moves that lead there) for `pairs` game pairs from a book.
-/// Ballot: the first `pairs` openings in ballot order (all 156 when `pairs` is None).
-pub fn start_positions(
-    book: OpeningBook,
-    pairs: Option<usize>,
-) -> Vec<(Position, Vec<crate::Move>)> {
+/// The start positions of `pairs` game pairs from a book. Ballot: the first `pairs` openings in
+/// ballot order (all 156 when `pairs` is None); start: the start position `pairs` times (once
+/// when None).
+pub fn start_positions(book: OpeningBook, pairs: Option<usize>) -> Vec<StartPosition> {
     match book {
         OpeningBook::Ballot => {
             let b = ballot();
             let n = pairs.unwrap_or(b.len()).min(b.len());
             b[..n]
                 .iter()
-                .map(|o| (o.position, o.moves.clone()))
+                .map(|o| StartPosition {
+                    setup: Position::start(),
+                    moves: o.moves.clone(),
+                })
                 .collect()
         }
-        OpeningBook::Start => vec![(Position::start(), Vec::new()); pairs.unwrap_or(1)],
+        OpeningBook::Start => vec![
+            StartPosition {
+                setup: Position::start(),
+                moves: Vec::new(),
+            };
+            pairs.unwrap_or(1)
+        ],
     }
 }
 
@@ -70,10 +79,15 @@ pub struct MatchGame {
 impl MatchGame {
     /// 1.0 win, 0.5 draw, 0.0 loss, for engine A.
     pub fn score_for_a(&self) -> f64 {
+        self.half_points_for_a() as f64 / 2.0
+    }
+
+    /// 2 win, 1 draw, 0 loss, for engine A.
+    pub fn half_points_for_a(&self) -> usize {
         match (self.game.result().map(|r| r.0), self.a_is_black) {
-            (Some(Outcome::BlackWin), true) | (Some(Outcome::WhiteWin), false) => 1.0,
-            (Some(Outcome::Draw), _) | (None, _) => 0.5,
-            _ => 0.0,
+            (Some(Outcome::BlackWin), true) | (Some(Outcome::WhiteWin), false) => 2,
+            (Some(Outcome::Draw), _) | (None, _) => 1,
+            _ => 0,
         }
     }
 }
@@ -105,6 +119,21 @@ impl Wdl {
     pub fn score(&self) -> f64 {
         self.wins as f64 + self.draws as f64 / 2.0
     }
+    /// Counts one game of `half_points` (2 win, 1 draw, 0 loss).
+    pub fn add(&mut self, half_points: usize) {
+        match half_points {
+            2 => self.wins += 1,
+            0 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+    }
+}
+
+impl std::fmt::Display for Wdl {
+    /// `w/d/l`, the form every command prints.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}/{}", self.wins, self.draws, self.losses)
+    }
 }
 
 /// Plays the match on the current rayon pool; `on_game` is called as each game finishes.
@@ -116,50 +145,402 @@ pub fn play_match(
     settings: &MatchSettings,
     on_game: &(dyn Fn(&MatchGame) + Sync),
 ) -> (Wdl, Vec<MatchGame>) {
-    let starts = start_positions(settings.book, settings.pairs);
-    let jobs: Vec<usize> = (0..starts.len() * 2).collect();
-    let mut games: Vec<MatchGame> = jobs
-        .par_iter()
-        .map(|&i| {
-            let (pos, opening_moves) = &starts[i / 2];
-            let a_is_black = i % 2 == 0;
-            let mut game = Game::new(Position::start(), settings.rules);
-            if opening_moves.is_empty() && *pos != Position::start() {
-                game = Game::new(*pos, settings.rules);
+    let run = MatchRun {
+        starts: start_positions(settings.book, settings.pairs),
+        seed: settings.seed,
+        rules: settings.rules,
+        sprt: None,
+        interrupt: None,
+    };
+    let never = |_: &MatchGame| -> Result<(), std::convert::Infallible> { Ok(()) };
+    match run.run(a, b, on_game, &mut { never }) {
+        Ok(r) => (r.wdl, r.games),
+        Err(e) => match e {},
+    }
+}
+
+/// The results of the colour-swapped game pairs: how many pairs scored 0, 1/2, 1, 3/2 and 2
+/// points for A (a pair of two draws and a pair of a win and a loss both score 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial(pub [u32; 5]);
+
+impl Pentanomial {
+    pub fn pairs(&self) -> u32 {
+        self.0.iter().sum()
+    }
+    /// Counts one pair of `half_points` (0..=4) for A.
+    pub fn add(&mut self, half_points: usize) {
+        self.0[half_points.min(4)] += 1;
+    }
+}
+
+impl std::fmt::Display for Pentanomial {
+    /// `a, b, c, d, e`, the pairs scoring 0, 0.5, 1, 1.5 and 2.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [a, b, c, d, e] = self.0;
+        write!(f, "{a}, {b}, {c}, {d}, {e}")
+    }
+}
+
+/// A sequential probability ratio test of H0: "A is `elo0` stronger than B" against H1: "A is
+/// `elo1` stronger" (logistic Elo), with error rates `alpha` (accepting H1 when H0 holds) and
+/// `beta` (accepting H0 when H1 holds). The log-likelihood ratio is the generalised SPRT on the
+/// pentanomial counts of the game pairs, as the chess testing tools fastchess and OpenBench
+/// compute it: the likelihood of the observed pair results under the most likely pentanomial
+/// distribution whose expected score is that of `elo1`, over the same for `elo0`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+/// The decision of an SPRT.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtVerdict {
+    /// The log-likelihood ratio fell to the lower bound: A is not `elo1` stronger.
+    H0,
+    /// The log-likelihood ratio rose to the upper bound: A is not only `elo0` stronger.
+    H1,
+}
+
+impl Sprt {
+    /// Checks the settings: `elo0 < elo1`, both within +/-1000, `alpha` and `beta` in (0, 1)
+    /// with `alpha + beta < 1`.
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+        let in_range = |e: f64| e.is_finite() && e.abs() <= 1000.0;
+        if !in_range(elo0) || !in_range(elo1) {
+            return Err(format!(
+                "elo0 {elo0} and elo1 {elo1} must be within -1000..1000"
+            ));
+        }
+        if elo0 >= elo1 {
+            return Err(format!("elo0 {elo0} must be below elo1 {elo1}"));
+        }
+        for (name, v) in [("alpha", alpha), ("beta", beta)] {
+            if !(v > 0.0 && v < 1.0) {
+                return Err(format!("{name} {v} must be between 0 and 1"));
             }
-            for m in opening_moves {
-                game.play(*m);
-            }
-            let mut sa = Searcher::new(a.eval, a.config);
-            let mut sb = Searcher::new(b.eval, b.config);
-            let mut rng = derive(settings.seed, Purpose::Game, 0, i as u64);
-            if a_is_black {
-                game.play_out(&mut sa, &mut sb, &mut rng);
-            } else {
-                game.play_out(&mut sb, &mut sa, &mut rng);
-            }
-            let g = MatchGame {
-                index: i,
-                a_is_black,
-                game,
-            };
-            on_game(&g);
-            g
+        }
+        if alpha + beta >= 1.0 {
+            return Err(format!("alpha + beta ({}) must be below 1", alpha + beta));
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
         })
-        .collect();
-    games.sort_by_key(|g| g.index);
-    let mut wdl = Wdl::default();
-    for g in &games {
-        let s = g.score_for_a();
-        if s == 1.0 {
-            wdl.wins += 1;
-        } else if s == 0.0 {
-            wdl.losses += 1;
+    }
+
+    /// The bounds of the log-likelihood ratio: (ln(beta / (1 - alpha)), ln((1 - beta) / alpha)).
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// The log-likelihood ratio of H1 against H0 for pair results `p` (0 with no pair). A count
+    /// of zero is taken as 0.001, as fastchess does, so no outcome is impossible.
+    pub fn llr(&self, p: &Pentanomial) -> f64 {
+        if p.pairs() == 0 {
+            return 0.0;
+        }
+        let counts = p.0.map(|c| if c == 0 { 1e-3 } else { c as f64 });
+        let total: f64 = counts.iter().sum();
+        let freq = counts.map(|c| c / total);
+        let p0 = most_likely_with_mean(&freq, logistic_score(self.elo0));
+        let p1 = most_likely_with_mean(&freq, logistic_score(self.elo1));
+        total
+            * (0..5)
+                .map(|i| freq[i] * (p1[i].ln() - p0[i].ln()))
+                .sum::<f64>()
+    }
+
+    /// H0 or H1 once `llr` reaches a bound, None before.
+    pub fn verdict(&self, llr: f64) -> Option<SprtVerdict> {
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            Some(SprtVerdict::H1)
+        } else if llr <= lower {
+            Some(SprtVerdict::H0)
         } else {
-            wdl.draws += 1;
+            None
         }
     }
-    (wdl, games)
+}
+
+impl std::str::FromStr for Sprt {
+    type Err = String;
+    /// `elo0,elo1` or `elo0,elo1,alpha,beta` (alpha and beta default to 0.05).
+    fn from_str(s: &str) -> Result<Sprt, String> {
+        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+        if parts.len() != 2 && parts.len() != 4 {
+            return Err(format!(
+                "'{s}' must be elo0,elo1 or elo0,elo1,alpha,beta (e.g. 0,10 or 0,10,0.05,0.05)"
+            ));
+        }
+        let mut v = [0.0, 0.0, 0.05, 0.05];
+        for (x, t) in v.iter_mut().zip(&parts) {
+            *x = t
+                .parse::<f64>()
+                .map_err(|_| format!("'{t}' in '{s}' is not a number"))?;
+        }
+        Sprt::new(v[0], v[1], v[2], v[3])
+    }
+}
+
+/// The expected score (0..1) of a side `elo` logistic Elo stronger: 1 / (1 + 10^(-elo/400)).
+pub fn logistic_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The pair scores of the pentanomial classes, as a fraction of the pair's 2 points.
+const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+/// The distribution over the five pair scores that maximises the likelihood of the observed
+/// frequencies `freq` (all positive) among those whose expected score is `s` (0 < s < 1):
+/// p_i = freq_i / (1 + theta (a_i - s)), with theta the root of
+/// sum freq_i (a_i - s) / (1 + theta (a_i - s)) = 0 (M. Van den Bergh, "Comments on normalized
+/// Elo", proposition 1.1). The sum falls as theta rises, from +inf at -1/(1 - s) to -inf at 1/s,
+/// so bisection finds the root; 200 halvings reach the limit of f64.
+fn most_likely_with_mean(freq: &[f64; 5], s: f64) -> [f64; 5] {
+    let f = |theta: f64| -> f64 {
+        (0..5)
+            .map(|i| {
+                let d = PAIR_SCORES[i] - s;
+                freq[i] * d / (1.0 + theta * d)
+            })
+            .sum()
+    };
+    let (mut lo, mut hi) = (-1.0 / (1.0 - s), 1.0 / s);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let theta = 0.5 * (lo + hi);
+    let mut p = [0.0; 5];
+    for i in 0..5 {
+        p[i] = freq[i] / (1.0 + theta * (PAIR_SCORES[i] - s));
+    }
+    p
+}
+
+/// How a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchEnd {
+    /// Every game was played.
+    Complete,
+    /// The SPRT reached a bound; the games after the deciding pair do not count.
+    Sprt(SprtVerdict),
+    /// The interrupt flag was raised: the games finished by then count, the rest were
+    /// abandoned.
+    Interrupted,
+}
+
+/// What a match produced.
+#[derive(Clone, Debug)]
+pub struct MatchResult {
+    pub wdl: Wdl,
+    /// The pairs of which both games count.
+    pub pentanomial: Pentanomial,
+    /// The games that count, in index order.
+    pub games: Vec<MatchGame>,
+    pub end: MatchEnd,
+}
+
+/// A match to play: where its game pairs start, its seed and draw rules, an optional SPRT and
+/// an optional interrupt flag.
+#[derive(Clone, Debug)]
+pub struct MatchRun<'a> {
+    /// Each start position is played twice, A with Black in the first game of the pair.
+    pub starts: Vec<StartPosition>,
+    pub seed: u64,
+    pub rules: DrawRules,
+    pub sprt: Option<Sprt>,
+    /// When raised, games in progress are abandoned at their next move and no game starts.
+    pub interrupt: Option<&'a AtomicBool>,
+}
+
+/// The consumer side of a match: games are counted in index order, whatever order the threads
+/// finish them in, so the totals, the SPRT's stopping point and the record are the same at any
+/// thread count.
+struct Tally<'r, E> {
+    /// Finished games waiting for an earlier one.
+    pending: BTreeMap<usize, MatchGame>,
+    /// The next index to count.
+    next: usize,
+    /// The half points of the last counted game when it opened a pair.
+    open_pair: Option<(usize, usize)>,
+    wdl: Wdl,
+    pentanomial: Pentanomial,
+    games: Vec<MatchGame>,
+    verdict: Option<SprtVerdict>,
+    error: Option<E>,
+    on_record: &'r mut (dyn FnMut(&MatchGame) -> Result<(), E> + Send),
+}
+
+impl<E> Tally<'_, E> {
+    /// Counts one game (indices strictly increasing); returns the verdict when the game
+    /// completes a pair that decides the SPRT.
+    fn count(&mut self, g: MatchGame, sprt: Option<&Sprt>) {
+        if let Err(e) = (self.on_record)(&g) {
+            self.error = Some(e);
+            return;
+        }
+        let hp = g.half_points_for_a();
+        self.wdl.add(hp);
+        let pair = g.index / 2;
+        if g.index.is_multiple_of(2) {
+            self.open_pair = Some((pair, hp));
+        } else {
+            if let Some((p, first)) = self.open_pair.take() {
+                if p == pair {
+                    self.pentanomial.add(first + hp);
+                    if let Some(s) = sprt {
+                        self.verdict = s.verdict(s.llr(&self.pentanomial));
+                    }
+                }
+            }
+        }
+        self.games.push(g);
+    }
+
+    /// Counts the waiting games that follow the last counted one, until a verdict or an error.
+    fn drain(&mut self, sprt: Option<&Sprt>) {
+        while self.verdict.is_none() && self.error.is_none() {
+            match self.pending.remove(&self.next) {
+                Some(g) => {
+                    self.count(g, sprt);
+                    self.next += 1;
+                }
+                None => break,
+            }
+        }
+    }
+}
+
+impl MatchRun<'_> {
+    /// Plays the match on the current rayon pool. `on_game` is called as each game finishes
+    /// (in any order: for progress); `on_record` for each game that counts, in index order
+    /// (for a record that must not depend on the thread count; after an interrupt it also gets
+    /// the finished games that follow an unfinished one). An error from `on_record` stops the
+    /// match and is returned.
+    pub fn run<E: Send>(
+        &self,
+        a: &Engine,
+        b: &Engine,
+        on_game: &(dyn Fn(&MatchGame) + Sync),
+        on_record: &mut (dyn FnMut(&MatchGame) -> Result<(), E> + Send),
+    ) -> Result<MatchResult, E> {
+        let n = self.starts.len() * 2;
+        let next = AtomicUsize::new(0);
+        let done = AtomicBool::new(false);
+        let sprt = self.sprt.as_ref();
+        let tally = Mutex::new(Tally {
+            pending: BTreeMap::new(),
+            next: 0,
+            open_pair: None,
+            wdl: Wdl::default(),
+            pentanomial: Pentanomial::default(),
+            games: Vec::new(),
+            verdict: None,
+            error: None,
+            on_record,
+        });
+        let interrupted = || self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
+        let stop = || done.load(Ordering::Relaxed) || interrupted();
+        let lock = || tally.lock().unwrap_or_else(|e| e.into_inner());
+        // Games are handed out in index order, so the games waiting for an earlier one are at
+        // most one per thread and an SPRT stops near the games in progress.
+        let worker = || loop {
+            if stop() {
+                return;
+            }
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= n {
+                return;
+            }
+            let Some(g) = self.play_game(i, a, b, &stop) else {
+                return;
+            };
+            on_game(&g);
+            let mut t = lock();
+            t.pending.insert(i, g);
+            t.drain(sprt);
+            if t.verdict.is_some() || t.error.is_some() {
+                done.store(true, Ordering::Relaxed);
+            }
+        };
+        rayon::scope(|s| {
+            for _ in 0..rayon::current_num_threads().min(n.max(1)) {
+                s.spawn(|_| worker());
+            }
+        });
+        let mut t = tally.into_inner().unwrap_or_else(|e| e.into_inner());
+        let end = if let Some(v) = t.verdict {
+            MatchEnd::Sprt(v)
+        } else if t.next == n || t.error.is_some() {
+            MatchEnd::Complete
+        } else {
+            // Interrupted: the finished games after the first unfinished one count too.
+            let rest = std::mem::take(&mut t.pending);
+            for (_, g) in rest {
+                if t.error.is_some() {
+                    break;
+                }
+                t.count(g, None);
+            }
+            MatchEnd::Interrupted
+        };
+        if let Some(e) = t.error {
+            return Err(e);
+        }
+        Ok(MatchResult {
+            wdl: t.wdl,
+            pentanomial: t.pentanomial,
+            games: t.games,
+            end,
+        })
+    }
+
+    /// Plays game `i` (pair i / 2, A with Black when i is even); None when `stop` said so first.
+    fn play_game(
+        &self,
+        i: usize,
+        a: &Engine,
+        b: &Engine,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<MatchGame> {
+        let start = &self.starts[i / 2];
+        let a_is_black = i.is_multiple_of(2);
+        let mut game = Game::new(start.setup, self.rules);
+        for m in &start.moves {
+            game.play(*m);
+        }
+        let mut sa = Searcher::new(a.eval, a.config);
+        let mut sb = Searcher::new(b.eval, b.config);
+        let mut rng = derive(self.seed, Purpose::Game, 0, i as u64);
+        let finished = if a_is_black {
+            game.play_out_unless(&mut sa, &mut sb, &mut rng, stop)
+        } else {
+            game.play_out_unless(&mut sb, &mut sa, &mut rng, stop)
+        };
+        finished.then_some(MatchGame {
+            index: i,
+            a_is_black,
+            game,
+        })
+    }
 }
 
 /// The match's games as one PDN text.
@@ -351,6 +732,145 @@ mod tests {
         assert_eq!(e.diff, f64::NEG_INFINITY);
         assert_eq!(e.margin, f64::INFINITY);
         assert_eq!(e.to_string(), "-inf +/- inf, LOS: 0.0 %");
+    }
+
+    fn sprt(elo0: f64, elo1: f64) -> Sprt {
+        Sprt::new(elo0, elo1, 0.05, 0.05).unwrap()
+    }
+
+    #[test]
+    fn sprt_bounds_and_parsing() {
+        let (lo, hi) = sprt(0.0, 10.0).bounds();
+        assert!((lo + 2.944_439).abs() < 1e-5 && (hi - 2.944_439).abs() < 1e-5);
+        assert_eq!("0,10".parse::<Sprt>().unwrap(), sprt(0.0, 10.0));
+        let s: Sprt = " -5, 5, 0.1, 0.2".parse().unwrap();
+        assert_eq!((s.elo0, s.elo1, s.alpha, s.beta), (-5.0, 5.0, 0.1, 0.2));
+        for bad in [
+            "10",
+            "10,0",
+            "0,10,0.05",
+            "0,x",
+            "0,10,0,0.05",
+            "0,10,0.6,0.5",
+            "0,2000",
+        ] {
+            assert!(bad.parse::<Sprt>().is_err(), "{bad}");
+        }
+        assert_eq!(sprt(0.0, 10.0).llr(&Pentanomial::default()), 0.0);
+    }
+
+    #[test]
+    fn most_likely_distribution_has_the_asked_mean() {
+        let freq = [0.1, 0.2, 0.3, 0.25, 0.15];
+        for s in [0.2, 0.5, 0.557, 0.9] {
+            let p = most_likely_with_mean(&freq, s);
+            let sum: f64 = p.iter().sum();
+            let mean: f64 = (0..5).map(|i| p[i] * PAIR_SCORES[i]).sum();
+            assert!((sum - 1.0).abs() < 1e-9, "{s}: {p:?}");
+            assert!((mean - s).abs() < 1e-9, "{s}: {p:?}");
+        }
+        // The observed mean: the observed frequencies themselves.
+        let mean: f64 = (0..5).map(|i| freq[i] * PAIR_SCORES[i]).sum();
+        let p = most_likely_with_mean(&freq, mean);
+        assert!((0..5).all(|i| (p[i] - freq[i]).abs() < 1e-9), "{p:?}");
+    }
+
+    #[test]
+    fn llr_is_antisymmetric_under_mirroring() {
+        // The pairs seen from B, with the hypotheses mirrored, give the opposite ratio.
+        let p = Pentanomial([3, 10, 25, 14, 6]);
+        let mut m = p.0;
+        m.reverse();
+        let a = sprt(-5.0, 20.0).llr(&p);
+        let b = sprt(-20.0, 5.0).llr(&Pentanomial(m));
+        assert!((a + b).abs() < 1e-9, "{a} {b}");
+    }
+
+    #[test]
+    fn llr_agrees_with_the_normal_approximation_for_close_hypotheses() {
+        // For elo0 and elo1 close together the GSPRT is N (s1 - s0)(2 s - s0 - s1) / (2 var),
+        // s and var the mean and variance of a pair's score (as a fraction of 2 points).
+        let p = Pentanomial([900, 2400, 3500, 2500, 1000]);
+        let n = p.pairs() as f64;
+        let s = (0..5).map(|i| p.0[i] as f64 * PAIR_SCORES[i]).sum::<f64>() / n;
+        let var = (0..5)
+            .map(|i| p.0[i] as f64 * (PAIR_SCORES[i] - s).powi(2))
+            .sum::<f64>()
+            / n;
+        let t = sprt(0.0, 5.0);
+        let (s0, s1) = (logistic_score(0.0), logistic_score(5.0));
+        let approx = n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var);
+        let exact = t.llr(&p);
+        assert!(approx > 1.0, "{approx}");
+        assert!((exact - approx).abs() < 0.01 * approx, "{exact} {approx}");
+    }
+
+    /// Pair results drawn from a game distribution of win and draw chances: the two games of a
+    /// pair independent.
+    fn pair_sampler(win: f64, draw: f64) -> impl FnMut(&mut crate::rng::ChaCha8Rng) -> usize {
+        use rand::RngExt;
+        move |rng| {
+            let mut hp = 0;
+            for _ in 0..2 {
+                let x: f64 = rng.random();
+                hp += if x < win {
+                    2
+                } else if x < win + draw {
+                    1
+                } else {
+                    0
+                };
+            }
+            hp
+        }
+    }
+
+    /// Runs an SPRT to a verdict or `max_pairs` for each of `runs` seeds; returns the counts of
+    /// H0, H1 and undecided.
+    fn simulate(t: &Sprt, win: f64, draw: f64, runs: u64, max_pairs: u32) -> [u32; 3] {
+        let mut counts = [0; 3];
+        let mut sample = pair_sampler(win, draw);
+        for seed in 0..runs {
+            let mut rng = derive(seed, Purpose::Game, 42, 0);
+            let mut p = Pentanomial::default();
+            let mut verdict = None;
+            while verdict.is_none() && p.pairs() < max_pairs {
+                p.add(sample(&mut rng));
+                verdict = t.verdict(t.llr(&p));
+            }
+            counts[match verdict {
+                Some(SprtVerdict::H0) => 0,
+                Some(SprtVerdict::H1) => 1,
+                None => 2,
+            }] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn sprt_error_rates_stay_within_alpha_and_beta() {
+        // 200 seeded runs under each hypothesis (draw rate 0.4, elo0 0, elo1 40): the wrong
+        // verdict may come at most alpha (beta) of the time, plus three standard deviations of
+        // a binomial count (10 + 9).
+        let t = sprt(0.0, 40.0);
+        let runs = 200;
+        let slack = 3.0 * (runs as f64 * 0.05 * 0.95).sqrt();
+        let limit = (runs as f64 * 0.05 + slack) as u32;
+        // H0 true: equal strength.
+        let [h0, h1, open] = simulate(&t, 0.3, 0.4, runs, 2000);
+        assert!(h1 <= limit, "H1 accepted {h1} times out of {runs} under H0");
+        assert!(
+            h0 >= runs as u32 - limit - open && open <= 2,
+            "{h0} {h1} {open}"
+        );
+        // H1 true: the score of +40 Elo.
+        let w = logistic_score(40.0) - 0.2;
+        let [h0, h1, open] = simulate(&t, w, 0.4, runs, 2000);
+        assert!(h0 <= limit, "H0 accepted {h0} times out of {runs} under H1");
+        assert!(
+            h1 >= runs as u32 - limit - open && open <= 2,
+            "{h0} {h1} {open}"
+        );
     }
 
     #[test]

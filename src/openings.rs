@@ -1,4 +1,5 @@
-//! Opening books: the ACF 3-move ballot (embedded) or the start position.
+//! Opening books: the ACF 3-move ballot (embedded), the start position, or a user's file of
+//! positions (a FEN per line, or PDN games).
 //!
 //! Fixed-depth engines with random tie-breaks still repeat themselves from the start position,
 //! so matches and tournaments start from the ballot: the first three moves of each game are
@@ -107,6 +108,265 @@ pub fn ballot() -> &'static [&'static Opening] {
     })
 }
 
+/// Where a game of a match begins: a set-up position and the moves played from it before the
+/// engines take over (the ballot: the start position and three moves; a FEN line: the position
+/// and no moves; a PDN game: its `FEN` tag or the start position, and its moves).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartPosition {
+    pub setup: Position,
+    pub moves: Vec<Move>,
+}
+
+impl StartPosition {
+    /// The position the engines play from.
+    pub fn position(&self) -> Position {
+        self.moves.iter().fold(self.setup, |p, m| p.play(m))
+    }
+}
+
+/// Reads an opening file: either one PDN FEN per line (`B:W21-32:B1-12`; empty lines and lines
+/// starting with `#` are skipped) or PDN games (tag pairs such as `[FEN "..."]`, then move text
+/// with move numbers, `{comments}`, `(variations)`, `;` comments to the end of the line, `$N`
+/// annotations and a result, all of which but the moves are skipped). A file whose first content
+/// line starts with `[` or a move number is PDN. Every position must leave the side to move a
+/// legal move. Errors name the line.
+pub fn parse_opening_file(text: &str) -> Result<Vec<StartPosition>, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    let is_pdn = match first {
+        None => return Err("no positions in the file".to_string()),
+        Some(l) => {
+            l.starts_with('[')
+                || l.split(|c: char| c == '.' || c.is_whitespace())
+                    .next()
+                    .is_some_and(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+                    && l.contains('.')
+        }
+    };
+    let out = if is_pdn {
+        parse_pdn_games(text)?
+    } else {
+        let mut out = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let setup = parse_fen(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+            let s = StartPosition {
+                setup,
+                moves: Vec::new(),
+            };
+            check_playable(&s).map_err(|e| format!("line {}: {e}", i + 1))?;
+            out.push(s);
+        }
+        out
+    };
+    if out.is_empty() {
+        return Err("no positions in the file".to_string());
+    }
+    Ok(out)
+}
+
+fn check_playable(s: &StartPosition) -> Result<(), String> {
+    if crate::movegen::has_any_move(&s.position()) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} has no legal move in this position",
+            s.position().side_to_move().name()
+        ))
+    }
+}
+
+/// One lexical piece of PDN text with the line it starts on.
+enum PdnToken {
+    Tag(String, String),
+    Word(String),
+}
+
+fn pdn_tokens(text: &str) -> Result<Vec<(usize, PdnToken)>, String> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let (mut i, mut line) = (0, 1);
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '\n' => {
+                line += 1;
+                i += 1;
+            }
+            c if c.is_whitespace() => i += 1,
+            '{' => {
+                let start = line;
+                while i < chars.len() && chars[i] != '}' {
+                    if chars[i] == '\n' {
+                        line += 1;
+                    }
+                    i += 1;
+                }
+                if i == chars.len() {
+                    return Err(format!("line {start}: a comment '{{' is never closed"));
+                }
+                i += 1;
+            }
+            ';' => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '(' => {
+                let (start, mut depth) = (line, 0);
+                while i < chars.len() {
+                    match chars[i] {
+                        '(' => depth += 1,
+                        ')' => depth -= 1,
+                        '\n' => line += 1,
+                        _ => {}
+                    }
+                    i += 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                if depth != 0 {
+                    return Err(format!("line {start}: a variation '(' is never closed"));
+                }
+            }
+            '[' => {
+                let start = line;
+                let mut j = i + 1;
+                while j < chars.len() && chars[j] != ']' && chars[j] != '\n' {
+                    // Skip escaped characters inside the quoted value.
+                    j += if chars[j] == '\\' { 2 } else { 1 };
+                }
+                if j >= chars.len() || chars[j] != ']' {
+                    return Err(format!("line {start}: a tag '[' is not closed on its line"));
+                }
+                let inner: String = chars[i + 1..j].iter().collect();
+                let inner = inner.trim();
+                let (name, value) = inner
+                    .split_once(char::is_whitespace)
+                    .ok_or_else(|| format!("line {start}: tag '[{inner}]' has no value"))?;
+                let value = value.trim();
+                let value = value
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .ok_or_else(|| {
+                        format!("line {start}: the value of tag '{name}' must be in quotes")
+                    })?
+                    .replace("\\\"", "\"")
+                    .replace("\\\\", "\\");
+                out.push((start, PdnToken::Tag(name.to_string(), value)));
+                i = j + 1;
+            }
+            _ => {
+                let mut j = i;
+                while j < chars.len()
+                    && !chars[j].is_whitespace()
+                    && !matches!(chars[j], '{' | '(' | '[' | ';')
+                {
+                    j += 1;
+                }
+                out.push((line, PdnToken::Word(chars[i..j].iter().collect())));
+                i = j;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The games of a PDN text: each game's `FEN` tag (or the start position) and its moves.
+fn parse_pdn_games(text: &str) -> Result<Vec<StartPosition>, String> {
+    struct Building {
+        line: usize,
+        fen: Option<Position>,
+        moves: Vec<(usize, String)>,
+        has_tags: bool,
+    }
+    let mut games = Vec::new();
+    let mut cur: Option<Building> = None;
+    let finish = |b: Building, games: &mut Vec<StartPosition>| -> Result<(), String> {
+        let setup = b.fen.unwrap_or_else(Position::start);
+        let mut pos = setup;
+        let mut moves = Vec::new();
+        for (line, t) in &b.moves {
+            let m = parse_move(&pos, t)
+                .map_err(|e| format!("line {line}: game {}: {e}", games.len() + 1))?;
+            pos = pos.play(&m);
+            moves.push(m);
+        }
+        let s = StartPosition { setup, moves };
+        check_playable(&s)
+            .map_err(|e| format!("line {}: game {}: {e}", b.line, games.len() + 1))?;
+        games.push(s);
+        Ok(())
+    };
+    for (line, tok) in pdn_tokens(text)? {
+        match tok {
+            PdnToken::Tag(name, value) => {
+                // A tag after move text starts the next game.
+                if cur.as_ref().is_some_and(|b| !b.moves.is_empty()) {
+                    finish(cur.take().expect("checked"), &mut games)?;
+                }
+                let b = cur.get_or_insert(Building {
+                    line,
+                    fen: None,
+                    moves: Vec::new(),
+                    has_tags: false,
+                });
+                b.has_tags = true;
+                if name.eq_ignore_ascii_case("FEN") {
+                    b.fen = Some(parse_fen(&value).map_err(|e| format!("line {line}: {e}"))?);
+                }
+            }
+            PdnToken::Word(w) => {
+                if matches!(
+                    w.as_str(),
+                    "1-0" | "0-1" | "1/2-1/2" | "*" | "2-0" | "0-2" | "1-1"
+                ) {
+                    match cur.take() {
+                        Some(b) => finish(b, &mut games)?,
+                        None => return Err(format!("line {line}: a result '{w}' with no game")),
+                    }
+                    continue;
+                }
+                if w.starts_with('$') {
+                    continue;
+                }
+                // A move number (`12.`, `12...`), possibly glued to the move (`12.9-13`).
+                let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+                let rest = if digits > 0 && w[digits..].starts_with('.') {
+                    w[digits..].trim_start_matches('.')
+                } else {
+                    &w
+                };
+                let mv = rest.trim_end_matches(['!', '?', '*']);
+                if mv.is_empty() {
+                    continue;
+                }
+                cur.get_or_insert(Building {
+                    line,
+                    fen: None,
+                    moves: Vec::new(),
+                    has_tags: false,
+                })
+                .moves
+                .push((line, mv.to_string()));
+            }
+        }
+    }
+    if let Some(b) = cur {
+        if b.has_tags || !b.moves.is_empty() {
+            finish(b, &mut games)?;
+        }
+    }
+    Ok(games)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,5 +390,55 @@ mod tests {
         assert!(parse_ballot("1 | 9-13 21-17 | crossboard |  | B:W1:B2").is_err());
         assert!(parse_ballot("1 | 9-14 21-17 5-9 | crossboard |  | B:W1:B2").is_err());
         assert!(parse_ballot("x | 9-13 21-17 5-9 | crossboard").is_err());
+    }
+}
+
+#[cfg(test)]
+mod file_tests {
+    use super::*;
+    use crate::notation::to_fen;
+
+    #[test]
+    fn fen_lines_are_positions_without_moves() {
+        let s =
+            parse_opening_file("# two positions\nB:W21-32:B1-12\n\n W:W18,K30:B14,2.\n").unwrap();
+        assert_eq!(s.len(), 2);
+        assert_eq!(s[0].setup, Position::start());
+        assert!(s[0].moves.is_empty());
+        assert_eq!(to_fen(&s[1].position()), "W:W18,K30:B2,14");
+    }
+
+    #[test]
+    fn pdn_games_give_their_setup_and_moves() {
+        let text = "[Event \"a\"]\n[Result \"*\"]\n1. 9-13 {book} 22-18 2. 6-9 (2. 5-9) *\n\n\
+                    [FEN \"W:W18,K30:B14,2\"]\n1... 18x9 $1 ; a capture\n*\n1.11-15 23-19 *";
+        let s = parse_opening_file(text).unwrap();
+        assert_eq!(s.len(), 3);
+        assert_eq!(s[0].setup, Position::start());
+        let texts: Vec<String> = s[0].moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(texts, ["9-13", "22-18", "6-9"]);
+        assert_eq!(s[0].position(), ballot_all()[4].position);
+        assert_eq!(to_fen(&s[1].setup), "W:W18,K30:B2,14");
+        assert_eq!(s[1].moves.len(), 1);
+        assert_eq!(s[2].moves.len(), 2);
+    }
+
+    #[test]
+    fn bad_files_are_errors_naming_the_line() {
+        let e = parse_opening_file("B:W21-32:B1-12\nB:W21-32:B1-33\n").unwrap_err();
+        assert!(e.starts_with("line 2: "), "{e}");
+        let e = parse_opening_file("[Event \"x\"]\n1. 9-13 22-18\n2. 9-14 *\n").unwrap_err();
+        assert!(e.starts_with("line 3: ") && e.contains("9-14"), "{e}");
+        assert!(parse_opening_file("").is_err());
+        assert!(parse_opening_file("# only a comment\n").is_err());
+        assert!(
+            parse_opening_file("[FEN \"B:W1:B\"] *").is_err(),
+            "Black cannot move"
+        );
+        assert!(parse_opening_file("1. 9-13 { open").is_err());
+        assert!(
+            parse_opening_file("[FEN B:W1:B5]").is_err(),
+            "unquoted tag value"
+        );
     }
 }

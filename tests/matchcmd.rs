@@ -1,5 +1,7 @@
-//! `match`: ballot openings twice with colours swapped, W/D/L, score and the Elo line; the same
-//! seed gives the same games at any thread count; bad input is a one-line error.
+//! `match`: ballot openings twice with colours swapped, W/D/L, score, the Elo line and the
+//! pentanomial counts; the same seed gives the same games at any thread count; an SPRT stops
+//! early on a lopsided pair and not on identical engines; `--openings FILE`; bad input is a
+//! one-line error.
 
 mod common;
 
@@ -59,6 +61,13 @@ fn prints_wdl_score_and_elo_and_is_the_same_at_any_thread_count() {
         .find(|l| l.starts_with("Elo difference: "))
         .unwrap_or_else(|| panic!("{one}"));
     assert!(elo.contains(" +/- ") && elo.contains(", LOS: ") && elo.ends_with(" %"));
+
+    // Pentanomial counts: 6 pairs, and their points are the games' points.
+    let penta = pentanomial(&one);
+    assert_eq!(penta.iter().sum::<u32>(), 6, "{one}");
+    let half_points: u32 = penta.iter().enumerate().map(|(k, c)| k as u32 * c).sum();
+    let w: Vec<u32> = wdl.split('/').map(|x| x.parse().unwrap()).collect();
+    assert_eq!(half_points, 2 * w[0] + w[1], "{one}");
 
     let two = stdout_ok(&run(&t.0, &match_args("2", "two.pdn")));
     assert_eq!(
@@ -124,16 +133,210 @@ fn bad_input_is_a_one_line_error() {
         &run(&t.0, &["match", "garbage.json", "thesis.json"]),
         &["garbage.json"],
     );
-    let out = run(
+    assert_error(
+        &run(
+            &t.0,
+            &[
+                "match",
+                "material.json",
+                "thesis.json",
+                "--openings",
+                "book",
+            ],
+        ),
+        &["--openings 'book'", "not ballot or start"],
+    );
+    t.write("bad.txt", b"B:W21-32:B1-12\nB:W21-32:B1-12,40\n");
+    assert_error(
+        &run(
+            &t.0,
+            &[
+                "match",
+                "material.json",
+                "thesis.json",
+                "--openings",
+                "bad.txt",
+            ],
+        ),
+        &["bad.txt", "line 2", "40"],
+    );
+    t.write("bad.pdn", b"[Event \"x\"]\n1. 9-13 22-18 2. 13-18 *\n");
+    assert_error(
+        &run(
+            &t.0,
+            &[
+                "match",
+                "material.json",
+                "thesis.json",
+                "--openings",
+                "bad.pdn",
+            ],
+        ),
+        &["bad.pdn", "line 2", "13-18"],
+    );
+    for bad in ["10,0", "0", "0,10,0.5,0.6", "a,b"] {
+        let out = run(
+            &t.0,
+            &["match", "material.json", "thesis.json", "--sprt", bad],
+        );
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--sprt") && err.lines().count() == 1, "{err}");
+    }
+}
+
+/// The five counts of the `Pentanomial [0, 0.5, 1, 1.5, 2]: a, b, c, d, e` line.
+fn pentanomial(out: &str) -> Vec<u32> {
+    out.lines()
+        .find_map(|l| l.strip_prefix("Pentanomial [0, 0.5, 1, 1.5, 2]: "))
+        .unwrap_or_else(|| panic!("no pentanomial line: {out}"))
+        .split(", ")
+        .map(|x| x.parse().unwrap())
+        .collect()
+}
+
+/// The text after `prefix` on its line.
+fn line_after<'a>(out: &'a str, prefix: &str) -> &'a str {
+    out.lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no '{prefix}' line: {out}"))
+}
+
+fn sprt_match(t: &Tmp, a: &str, b: &str, seed: &str, threads: &str, games: &str) -> String {
+    stdout_ok(&run(
         &t.0,
         &[
             "match",
-            "material.json",
-            "thesis.json",
-            "--openings",
-            "book",
+            a,
+            b,
+            "--depth",
+            "2",
+            "--sprt",
+            "0,50",
+            "--seed",
+            seed,
+            "--threads",
+            threads,
+            "--games",
+            games,
+            "--quiet",
         ],
+    ))
+}
+
+#[test]
+fn sprt_stops_early_on_a_lopsided_pair_at_the_same_game_at_any_thread_count() {
+    let t = setup("sprt");
+    let one = sprt_match(&t, "material", "random", "1", "1", "312");
+    let two = sprt_match(&t, "material", "random", "1", "2", "312");
+    assert_eq!(without_time(&one), without_time(&two));
+    let pairs = line_after(&one, "SPRT result: H1 accepted after ")
+        .strip_suffix(" pairs")
+        .unwrap()
+        .parse::<u32>()
+        .unwrap();
+    assert!(pairs < 60, "{one}");
+    assert_eq!(pentanomial(&one).iter().sum::<u32>(), pairs);
+    let wdl: u32 = line_after(&one, "W/D/L for A: ")
+        .split('/')
+        .map(|x| x.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(
+        wdl,
+        2 * pairs,
+        "only the games up to the deciding pair count"
     );
-    assert_eq!(out.status.code(), Some(2), "clap rejects an unknown book");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("book"));
+    let llr: Vec<f64> = line_after(&one, "LLR: ")
+        .split([' ', '(', ')', ','])
+        .filter(|x| !x.is_empty())
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert!(llr[0] >= llr[2] && llr[2] > 2.9 && llr[1] < -2.9, "{one}");
+}
+
+#[test]
+fn sprt_on_identical_engines_does_not_accept_h1_over_a_fixed_seed_set() {
+    // Equal engines: H0 (elo 0) is true, so H1 (elo 50) may be accepted at most alpha = 5% of
+    // the time: over these 8 seeds, never. Each run ends at H0 or at the game limit.
+    let t = setup("sprt-equal");
+    let mut at_limit = 0;
+    for seed in 1..=8 {
+        let out = sprt_match(&t, "material", "material", &seed.to_string(), "2", "40");
+        let verdict = line_after(&out, "SPRT result: ");
+        let pairs = pentanomial(&out).iter().sum::<u32>();
+        if verdict == "inconclusive at the game limit (20 pairs)" {
+            assert_eq!(pairs, 20);
+            at_limit += 1;
+        } else {
+            assert!(verdict.starts_with("H0 accepted"), "seed {seed}: {out}");
+            assert!(pairs <= 20, "{out}");
+        }
+    }
+    assert!(at_limit >= 4, "most runs go to the game limit");
+}
+
+#[test]
+fn openings_from_a_fen_file_or_pdn_games_are_played_twice_each() {
+    let t = setup("openfile");
+    t.write(
+        "positions.txt",
+        b"# two positions\nB:W21-32:B1-12\nW:W18,22,25,K30:B2,5,14\n",
+    );
+    t.write(
+        "games.pdn",
+        b"[Event \"book\"]\n1. 11-15 23-19 2. 8-11 *\n\n[Event \"two\"]\n[FEN \"W:W18,22,25,K30:B2,5,14\"]\n1... 18x9 *\n",
+    );
+    for (file, needle) in [
+        ("positions.txt", "[FEN \"W:W18,22,25,K30:B2,5,14\"]"),
+        ("games.pdn", "1. 11-15 23-19 2. 8-11"),
+    ] {
+        let pdn = format!("{file}.out.pdn");
+        let out = stdout_ok(&run(
+            &t.0,
+            &[
+                "match",
+                "material",
+                "classic",
+                "--depth",
+                "2",
+                "--openings",
+                file,
+                "--seed",
+                "3",
+                "--pdn",
+                &pdn,
+                "--quiet",
+            ],
+        ));
+        assert!(
+            out.starts_with("A: material  B: classic  depth 2/2  4 games"),
+            "{out}"
+        );
+        let n: u32 = line_after(&out, "W/D/L for A: ")
+            .split('/')
+            .map(|x| x.parse::<u32>().unwrap())
+            .sum();
+        assert_eq!(n, 4, "{out}");
+        assert_eq!(pentanomial(&out).iter().sum::<u32>(), 2);
+        let text = t.read(&pdn);
+        assert_eq!(text.matches("[Event ").count(), 4);
+        assert_eq!(text.matches(needle).count(), 2, "{text}");
+    }
+    // --games takes the first positions of the file.
+    let out = stdout_ok(&run(
+        &t.0,
+        &[
+            "match",
+            "material",
+            "classic",
+            "--depth",
+            "2",
+            "--openings",
+            "games.pdn",
+            "--games",
+            "2",
+            "--quiet",
+        ],
+    ));
+    assert!(out.contains("  2 games  "), "{out}");
 }

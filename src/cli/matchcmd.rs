@@ -1,15 +1,18 @@
-//! `checkers-ga match A B`: two engines (weights or yardsticks) play every ballot opening twice,
-//! colours swapped.
+//! `checkers-ga match A B`: two engines (weights or yardsticks) play every opening twice,
+//! colours swapped; W/D/L, Elo, the pentanomial counts of the pairs and an optional SPRT.
 
 use super::common::{evaluator_arg, pool, search_config, show_progress};
 use anyhow::Context;
 use checkers_ga::game::DrawRules;
 use checkers_ga::matchplay::{
-    elo, elo_number, match_pdn, play_match, Engine, MatchSettings, OpeningBook,
+    elo, elo_number, match_pdn, start_positions, Engine, MatchEnd, MatchRun, OpeningBook, Sprt,
+    SprtVerdict,
 };
+use checkers_ga::openings::{parse_opening_file, StartPosition};
 use checkers_ga::rng::fresh_seed;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
 #[derive(clap::Args)]
@@ -25,12 +28,23 @@ pub struct MatchArgs {
     /// Search depth of B when it differs from A's
     #[arg(long)]
     pub depth_b: Option<u32>,
-    /// Where games start: `ballot` (156 openings, each twice) or `start`
+    /// Where games start: `ballot` (156 openings), `start`, or a file of positions (a FEN per
+    /// line, or PDN games: each game's FEN tag or the start position, then its moves); each
+    /// position is played twice with colours swapped
     #[arg(long, default_value = "ballot")]
-    pub openings: OpeningBook,
+    pub openings: String,
     /// Number of games (rounded up to an even number): the first N/2 openings, each twice
     #[arg(long)]
     pub games: Option<usize>,
+    /// Stop as soon as a sequential probability ratio test decides between H0 "A is elo0
+    /// stronger" and H1 "A is elo1 stronger" (logistic Elo; pentanomial GSPRT; alpha and beta
+    /// default to 0.05); the game limit is --games or the whole book
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1[,ALPHA,BETA]",
+        allow_hyphen_values = true
+    )]
+    pub sprt: Option<Sprt>,
     /// Worker threads (0 = one per core)
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -48,6 +62,28 @@ pub struct MatchArgs {
     pub quiet: bool,
 }
 
+/// The opening positions of `--openings`: a file when one of that name exists, else `ballot`
+/// or `start`.
+fn openings(spec: &str, pairs: Option<usize>) -> anyhow::Result<Vec<StartPosition>> {
+    let path = Path::new(spec);
+    if !path.exists() {
+        if let Ok(book) = spec.parse::<OpeningBook>() {
+            return Ok(start_positions(book, pairs));
+        }
+        anyhow::bail!("--openings '{spec}': no such file (and not ballot or start)");
+    }
+    let text =
+        std::fs::read(path).with_context(|| format!("cannot read openings file '{spec}'"))?;
+    let text = String::from_utf8(text)
+        .map_err(|_| anyhow::anyhow!("openings file '{spec}' is not UTF-8 text"))?;
+    let mut starts =
+        parse_opening_file(&text).map_err(|e| anyhow::anyhow!("openings file '{spec}': {e}"))?;
+    if let Some(p) = pairs {
+        starts.truncate(p);
+    }
+    Ok(starts)
+}
+
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     if a.depth == 0 || a.depth > 30 {
         anyhow::bail!("--depth {} must be 1..30", a.depth);
@@ -61,6 +97,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     if let Some(p) = &a.pdn {
         super::common::check_output_file(p, "--pdn")?;
     }
+    let starts = openings(&a.openings, a.games.map(|g| g.div_ceil(2)))?;
     let pool = pool(a.threads)?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let (name_a, eval_a) = evaluator_arg(&a.a, seed, 0)?;
@@ -75,22 +112,30 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         eval: eval_b,
         config: search_config(a.depth_b.unwrap_or(a.depth), false, 16),
     };
-    let settings = MatchSettings {
-        book: a.openings,
-        pairs: a.games.map(|g| g.div_ceil(2)),
+    let total = starts.len() * 2;
+    let run = MatchRun {
+        starts,
         seed,
         rules: DrawRules {
             max_plies: a.max_plies,
             ..DrawRules::default()
         },
+        sprt: a.sprt,
+        interrupt: None,
     };
-    let total = checkers_ga::matchplay::start_positions(settings.book, settings.pairs).len() * 2;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "A: {}  B: {}  depth {}/{}  {} games  seed {seed}",
         ea.name, eb.name, ea.config.depth, eb.config.depth, total
     )?;
+    if let Some(s) = &a.sprt {
+        writeln!(
+            out,
+            "SPRT: H0 elo {}, H1 elo {} (logistic Elo), alpha {}, beta {}",
+            s.elo0, s.elo1, s.alpha, s.beta
+        )?;
+    }
     let bar = if show_progress(a.quiet) {
         let b = ProgressBar::new(total as u64);
         b.set_style(
@@ -102,15 +147,25 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         ProgressBar::hidden()
     };
     let t = Instant::now();
-    let (wdl, games) = pool.install(|| play_match(&ea, &eb, &settings, &|_| bar.inc(1)));
+    let never =
+        |_: &checkers_ga::matchplay::MatchGame| -> Result<(), std::convert::Infallible> { Ok(()) };
+    let result = match pool.install(|| run.run(&ea, &eb, &|_| bar.inc(1), &mut { never })) {
+        Ok(r) => r,
+        Err(e) => match e {},
+    };
     bar.finish_and_clear();
     let secs = t.elapsed().as_secs_f64();
+    let (wdl, games) = (result.wdl, &result.games);
     let plies: usize = games.iter().map(|g| g.game.plies()).sum();
-    writeln!(
-        out,
-        "W/D/L for A: {}/{}/{}",
-        wdl.wins, wdl.draws, wdl.losses
-    )?;
+    if result.end == MatchEnd::Interrupted {
+        writeln!(
+            out,
+            "Interrupted: the result of the {} finished game{}",
+            games.len(),
+            if games.len() == 1 { "" } else { "s" }
+        )?;
+    }
+    writeln!(out, "W/D/L for A: {wdl}")?;
     writeln!(
         out,
         "Score: {:.1}/{} ({:.1} %)",
@@ -128,12 +183,33 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     )?;
     writeln!(
         out,
+        "Pentanomial [0, 0.5, 1, 1.5, 2]: {}",
+        result.pentanomial
+    )?;
+    if let Some(s) = &a.sprt {
+        let (lower, upper) = s.bounds();
+        writeln!(
+            out,
+            "LLR: {:.2} ({lower:.2}, {upper:.2})",
+            s.llr(&result.pentanomial)
+        )?;
+        let pairs = result.pentanomial.pairs();
+        let verdict = match result.end {
+            MatchEnd::Sprt(SprtVerdict::H0) => format!("H0 accepted after {pairs} pairs"),
+            MatchEnd::Sprt(SprtVerdict::H1) => format!("H1 accepted after {pairs} pairs"),
+            MatchEnd::Complete => format!("inconclusive at the game limit ({pairs} pairs)"),
+            MatchEnd::Interrupted => format!("inconclusive, interrupted after {pairs} pairs"),
+        };
+        writeln!(out, "SPRT result: {verdict}")?;
+    }
+    writeln!(
+        out,
         "time {secs:.1} s, {:.1} games/s, {:.1} plies/game",
         wdl.games() as f64 / secs.max(1e-9),
         plies as f64 / games.len().max(1) as f64
     )?;
     if let Some(path) = &a.pdn {
-        checkers_ga::store::write_atomic(path, match_pdn(&ea, &eb, &games).as_bytes())
+        checkers_ga::store::write_atomic(path, match_pdn(&ea, &eb, games).as_bytes())
             .with_context(|| format!("cannot write PDN '{}'", path.display()))?;
         writeln!(out, "PDN saved to {}", path.display())?;
     }
