@@ -1,11 +1,12 @@
 //! `match`: ballot openings twice with colours swapped, W/D/L, score, the Elo line and the
 //! pentanomial counts; the same seed gives the same games at any thread count; an SPRT stops
-//! early on a lopsided pair and not on identical engines; `--openings FILE`; bad input is a
-//! one-line error.
+//! early on a lopsided pair and not on identical engines; `--openings FILE`; Ctrl-C keeps the
+//! finished games; bad input is a one-line error.
 
 mod common;
 
-use common::{assert_error, repo, run, stdout_ok, Tmp};
+use common::{assert_error, bin, repo, run, stdout_ok, Tmp};
+use std::time::{Duration, Instant};
 
 fn match_args<'a>(threads: &'a str, pdn: &'a str) -> Vec<&'a str> {
     vec![
@@ -339,4 +340,92 @@ fn openings_from_a_fen_file_or_pdn_games_are_played_twice_each() {
         ],
     ));
     assert!(out.contains("  2 games  "), "{out}");
+}
+
+#[test]
+fn pdn_is_appended_game_by_game() {
+    let t = setup("append");
+    let args = |pdn: &'static str| {
+        [
+            "match", "material", "hand", "--depth", "2", "--games", "6", "--seed", "2", "--pdn",
+            pdn, "--quiet",
+        ]
+    };
+    t.write("old.pdn", b"[Event \"an earlier game\"]\n1-0\n\n");
+    let out = stdout_ok(&run(&t.0, &args("old.pdn")));
+    assert!(out.contains("PDN: 6 games appended to old.pdn"), "{out}");
+    let text = t.read("old.pdn");
+    assert!(
+        text.starts_with("[Event \"an earlier game\"]"),
+        "kept: {text}"
+    );
+    assert_eq!(text.matches("[Event ").count(), 7);
+    stdout_ok(&run(&t.0, &args("old.pdn")));
+    assert_eq!(t.read("old.pdn").matches("[Event ").count(), 13);
+}
+
+#[test]
+fn ctrl_c_prints_the_partial_result_and_keeps_the_finished_games() {
+    let t = setup("sigint");
+    let child = bin()
+        .current_dir(&t.0)
+        .args([
+            "match",
+            "material",
+            "classic",
+            "--depth",
+            "9",
+            "--games",
+            "200",
+            "--threads",
+            "2",
+            "--seed",
+            "4",
+            "--pdn",
+            "part.pdn",
+            "--quiet",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start match");
+    // Wait for two finished games, then interrupt.
+    let pdn = t.0.join("part.pdn");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while std::fs::read_to_string(&pdn)
+        .map(|s| s.matches("[Event ").count())
+        .unwrap_or(0)
+        < 2
+    {
+        assert!(Instant::now() < deadline, "no game finished");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill -INT");
+    assert!(status.success());
+    let out = child.wait_with_output().expect("wait for match");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stdout} {stderr}");
+    let finished: u32 = line_after(&stdout, "Interrupted: the result of the ")
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((2..200).contains(&finished), "{stdout}");
+    let wdl: u32 = line_after(&stdout, "W/D/L for A: ")
+        .split('/')
+        .map(|x| x.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(wdl, finished, "{stdout}");
+    assert!(stdout.contains("Elo difference: "), "{stdout}");
+    assert!(pentanomial(&stdout).iter().sum::<u32>() * 2 <= finished);
+    // The PDN holds exactly the finished games, each complete with its result.
+    let text = t.read("part.pdn");
+    assert_eq!(text.matches("[Event ").count() as u32, finished, "{text}");
+    assert_eq!(text.matches("[Result \"*\"]").count(), 0);
+    assert!(stdout.contains(&format!("PDN: {finished} games appended to part.pdn")));
 }

@@ -13,6 +13,7 @@ use checkers_ga::rng::fresh_seed;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 #[derive(clap::Args)]
@@ -51,7 +52,8 @@ pub struct MatchArgs {
     /// Seed for tie-breaks and random weights (drawn and printed when absent)
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Save every game as PDN to this file
+    /// Append every game as PDN to this file (created if absent) as soon as it and the games
+    /// before it have ended, so an interrupted match keeps its finished games
     #[arg(long)]
     pub pdn: Option<std::path::PathBuf>,
     /// Game length cap in plies
@@ -84,6 +86,28 @@ fn openings(spec: &str, pairs: Option<usize>) -> anyhow::Result<Vec<StartPositio
     Ok(starts)
 }
 
+/// Raised by the first Ctrl-C; a second one ends the process at once.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Exit status after an interrupt (128 + SIGINT), as shells report it.
+const EXIT_INTERRUPTED: i32 = 130;
+
+fn install_interrupt_handler() -> anyhow::Result<()> {
+    ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            // The second press: every finished game is already in the PDN file.
+            std::process::exit(EXIT_INTERRUPTED);
+        }
+    })
+    .context("cannot install the Ctrl-C handler")
+}
+
+/// Appends one game to the PDN file: the whole game in one write, then a flush.
+fn append_game(file: &mut std::fs::File, text: &str) -> std::io::Result<()> {
+    file.write_all(text.as_bytes())?;
+    file.flush()
+}
+
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     if a.depth == 0 || a.depth > 30 {
         anyhow::bail!("--depth {} must be 1..30", a.depth);
@@ -112,6 +136,17 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         eval: eval_b,
         config: search_config(a.depth_b.unwrap_or(a.depth), false, 16),
     };
+    let mut pdn = match &a.pdn {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .with_context(|| format!("cannot open PDN '{}' for appending", path.display()))?,
+        ),
+        None => None,
+    };
+    install_interrupt_handler()?;
     let total = starts.len() * 2;
     let run = MatchRun {
         starts,
@@ -121,7 +156,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             ..DrawRules::default()
         },
         sprt: a.sprt,
-        interrupt: None,
+        interrupt: Some(&INTERRUPTED),
     };
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -147,12 +182,20 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         ProgressBar::hidden()
     };
     let t = Instant::now();
-    let never =
-        |_: &checkers_ga::matchplay::MatchGame| -> Result<(), std::convert::Infallible> { Ok(()) };
-    let result = match pool.install(|| run.run(&ea, &eb, &|_| bar.inc(1), &mut { never })) {
-        Ok(r) => r,
-        Err(e) => match e {},
+    let mut record = |g: &checkers_ga::matchplay::MatchGame| -> std::io::Result<()> {
+        match &mut pdn {
+            Some(f) => append_game(f, &match_pdn(&ea, &eb, std::slice::from_ref(g))),
+            None => Ok(()),
+        }
     };
+    let result = pool
+        .install(|| run.run(&ea, &eb, &|_| bar.inc(1), &mut record))
+        .with_context(|| {
+            format!(
+                "cannot append to PDN '{}'",
+                a.pdn.as_deref().unwrap_or(Path::new("")).display()
+            )
+        })?;
     bar.finish_and_clear();
     let secs = t.elapsed().as_secs_f64();
     let (wdl, games) = (result.wdl, &result.games);
@@ -209,9 +252,17 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         plies as f64 / games.len().max(1) as f64
     )?;
     if let Some(path) = &a.pdn {
-        checkers_ga::store::write_atomic(path, match_pdn(&ea, &eb, games).as_bytes())
-            .with_context(|| format!("cannot write PDN '{}'", path.display()))?;
-        writeln!(out, "PDN saved to {}", path.display())?;
+        writeln!(
+            out,
+            "PDN: {} game{} appended to {}",
+            games.len(),
+            if games.len() == 1 { "" } else { "s" },
+            path.display()
+        )?;
+    }
+    if result.end == MatchEnd::Interrupted {
+        out.flush()?;
+        std::process::exit(EXIT_INTERRUPTED);
     }
     Ok(())
 }
