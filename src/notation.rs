@@ -235,8 +235,20 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseError> {
         }
     }
     let mut why = format!("'{}' is not a legal move", text.trim());
+    // The first jumps of a longer capture: the piece must go on jumping.
+    let continued: Vec<String> = moves
+        .iter()
+        .filter(|m| m.is_capture() && m.squares().len() > squares.len())
+        .filter(|m| m.squares().starts_with(&squares))
+        .map(|m| m.to_string())
+        .collect();
     if moves.is_empty() {
         why.push_str(" (no legal moves)");
+    } else if !continued.is_empty() {
+        why.push_str(&format!(
+            " (the jump must be continued: {})",
+            continued.join(" or ")
+        ));
     } else if moves[0].is_capture() {
         why.push_str(" (a capture is mandatory)");
     }

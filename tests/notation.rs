@@ -545,6 +545,14 @@ fn move_illegal() {
     let p = fen("B:W19:B1,15");
     let msg = move_err(&p, "1-5");
     assert!(msg.contains("1-5"), "{msg}");
+    // The first jump of a double jump: the message says the jump goes on, and how.
+    let p = fen("B:W18,27:B14");
+    let msg = move_err(&p, "14x23");
+    assert!(
+        msg.contains("the jump must be continued: 14x23x32"),
+        "{msg}"
+    );
+    assert!(!msg.contains("mandatory"), "{msg}");
     // Men do not move backwards; a crowned move cannot be undone.
     move_err(&fen("B:W32:B15"), "15-11");
     move_err(&fen("B:W32:B15"), "15-10");

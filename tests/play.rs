@@ -147,3 +147,36 @@ fn end_of_input_resigns_and_bad_players_are_errors() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("33"));
 }
+
+#[test]
+fn help_lists_the_commands_and_quit_says_it_resigns() {
+    let mut child = bin()
+        .args(["play", "--white", "2:random", "--seed", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"help\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Type a move (e.g. 11-15), help, or quit to resign."));
+    for line in ["Commands:", "  help ", "  quit      resign the game"] {
+        assert!(text.contains(line), "'{line}' not in {text}");
+    }
+    assert_eq!(
+        text.matches("Black to move>").count(),
+        2,
+        "help asks again: {text}"
+    );
+    assert!(text.contains("Black resigns.\n"), "{text}");
+    assert!(
+        text.trim_end().ends_with("Result: 0-1 (Black resigned)"),
+        "{text}"
+    );
+}

@@ -31,6 +31,13 @@ pub struct PlayArgs {
     pub max_plies: u32,
 }
 
+/// What a human can type at the prompt.
+const HELP: &str = "Commands:
+  a move    by square numbers (11-15, 15x24, 15x24x31; a capture may name only its first and
+            last squares when no other capture joins them) or coordinates (c3-d4)
+  help      this list
+  quit      resign the game (also `resign`; the end of input resigns too)";
+
 enum Side {
     Human,
     Computer(String, Box<Searcher>),
@@ -87,6 +94,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         name(&black),
         name(&white)
     )?;
+    if matches!(black, Side::Human) || matches!(white, Side::Human) {
+        writeln!(out, "Type a move (e.g. 11-15), help, or quit to resign.")?;
+    }
     let mut last = String::new();
     loop {
         writeln!(out, "\n{}", game.position())?;
@@ -134,7 +144,12 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                     if t.is_empty() {
                         continue;
                     }
+                    if t == "help" || t == "?" {
+                        writeln!(out, "{HELP}")?;
+                        continue;
+                    }
                     if t == "quit" || t == "resign" {
+                        writeln!(out, "{} resigns.", side.name())?;
                         game.resign();
                         break;
                     }
