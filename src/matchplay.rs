@@ -648,10 +648,14 @@ pub fn erf(x: f64) -> f64 {
     }
 }
 
-/// An Elo figure with one decimal, `inf` or `-inf`.
+/// An Elo figure with one decimal, `inf` or `-inf`; a value that rounds to zero is `0.0`, never
+/// `-0.0`.
 pub fn elo_number(v: f64) -> String {
     if v.is_finite() {
-        format!("{v:.1}")
+        match format!("{v:.1}") {
+            z if z == "-0.0" => "0.0".to_string(),
+            t => t,
+        }
     } else if v > 0.0 {
         "inf".to_string()
     } else {
@@ -701,6 +705,17 @@ mod tests {
         let m = (elo_of(0.7 + 1.96 * 0.04) - elo_of(0.7 - 1.96 * 0.04)) / 2.0;
         assert!((e.margin - m).abs() < 1e-9);
         assert!(e.los > 0.99);
+    }
+
+    #[test]
+    fn an_even_score_is_zero_elo_without_a_sign() {
+        let e = elo(&Wdl {
+            wins: 3,
+            draws: 4,
+            losses: 3,
+        });
+        assert!(e.to_string().starts_with("0.0 +/- "), "{e}");
+        assert_eq!(elo_number(-0.04), "0.0");
     }
 
     #[test]

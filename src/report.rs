@@ -131,10 +131,10 @@ fn individual_index(k: usize, n: usize, of_what: &str) -> Result<usize, ReportEr
     Ok(k - 1)
 }
 
-/// A standing as one line: points and W-D-L by colour.
+/// A standing as one line: points and W/D/L by colour.
 pub fn standing_text(s: &Standing) -> String {
     format!(
-        "{} points in {} games; W-D-L as Black {}-{}-{}, as White {}-{}-{}",
+        "{} points in {} games; W/D/L as Black {}/{}/{}, as White {}/{}/{}",
         s.points,
         s.games(),
         s.wins_black,
@@ -317,14 +317,14 @@ pub fn sorted_indices(w: &Weights, sort: SortOrder) -> Vec<usize> {
 }
 
 /// The table of `show`: number, name, weight, priority class and description of every
-/// parameter, a rule, and a legend with the class thresholds and counts. No line is longer
-/// than [`TABLE_WIDTH`]; descriptions are cut to fit.
-pub fn weights_table(w: &Weights, sort: SortOrder) -> String {
+/// parameter, a rule, and a legend with the class thresholds and counts. With `width`, no row
+/// is longer: descriptions are cut to fit; with None they are whole.
+pub fn weights_table(w: &Weights, sort: SortOrder, width: Option<usize>) -> String {
     let params = w.set().params();
     let name_w = params.iter().map(|p| p.name.len()).max().unwrap_or(4);
     let nw = if w.len() > 99 { 3 } else { 2 };
     let prefix = nw + 1 + name_w + 1 + 6 + 1 + 5 + 1;
-    let desc_w = TABLE_WIDTH.saturating_sub(prefix).max(10);
+    let desc_w = width.map_or(usize::MAX, |w| w.saturating_sub(prefix).max(10));
     let mut lines = vec![format!(
         "{:>nw$} {:<name_w$} {:>6} {:<5} {}",
         "#", "name", "weight", "class", "description"
@@ -396,9 +396,14 @@ pub fn elo_generations(history: &[GenerationStats], every: u64) -> Vec<usize> {
         .collect()
 }
 
+/// A whole Elo figure with its sign (`+12`, `-7`, `0`: a value that rounds to zero has no
+/// sign), `+inf` or `-inf`.
 fn signed(v: f64) -> String {
     if v.is_finite() {
-        format!("{v:+.0}")
+        match format!("{v:+.0}") {
+            z if z == "+0" || z == "-0" => "0".to_string(),
+            t => t,
+        }
     } else if v.is_nan() {
         "?".to_string()
     } else if v > 0.0 {
@@ -408,7 +413,7 @@ fn signed(v: f64) -> String {
     }
 }
 
-/// `Elo +/- margin (W-D-L)` of a match result, rounded to whole Elo.
+/// `Elo +/- margin (w/d/l)` of a match result, rounded to whole Elo.
 pub fn elo_text(w: &Wdl) -> String {
     let e = elo(w);
     let margin = if e.margin.is_finite() {
@@ -416,13 +421,7 @@ pub fn elo_text(w: &Wdl) -> String {
     } else {
         "inf".to_string()
     };
-    format!(
-        "{} +/- {margin} ({}-{}-{})",
-        signed(e.diff),
-        w.wins,
-        w.draws,
-        w.losses
-    )
+    format!("{} +/- {margin} ({w})", signed(e.diff))
 }
 
 /// The per-generation table: generation, best/mean/min points, diversity, duel, seconds, and
@@ -457,7 +456,7 @@ pub fn history_table(history: &[GenerationStats], elo: &[(u64, Wdl)]) -> String 
         head.push_str(&format!("  {:<mw$}", "vs yardstick"));
     }
     if !elo.is_empty() {
-        head.push_str("  Elo vs reference (W-D-L)");
+        head.push_str("  Elo vs reference (W/D/L)");
     }
     lines.push(head);
     for s in history {
@@ -839,7 +838,7 @@ mod tests {
             *x = if i % 2 == 0 { i16::MIN } else { 12345 };
         }
         for sort in [SortOrder::Number, SortOrder::Weight, SortOrder::Abs] {
-            let t = weights_table(&Weights::thesis(w), sort);
+            let t = weights_table(&Weights::thesis(w), sort, Some(TABLE_WIDTH));
             assert_eq!(t.lines().count(), NUM_PARAMS + 6);
             for l in t.lines() {
                 assert!(l.chars().count() <= TABLE_WIDTH, "{l}");

@@ -132,6 +132,43 @@ fn checkpoint_best_and_individual() {
 }
 
 #[test]
+fn a_session_folder_and_built_in_names_export_like_files() {
+    let t = Tmp::new("folder");
+    let pop: Vec<Weights> = (0..4)
+        .map(|k| Weights::thesis([k as i16 * 1000 - 1500; NUM_PARAMS]))
+        .collect();
+    let path = store::save_checkpoint(
+        &t.0.join("exp"),
+        &session_with(pop, extreme()),
+        store::Keep::ALL,
+    )
+    .unwrap();
+    let from_folder = stdout_ok(&run(&t.0, &["export", "exp", "--format", "csv"]));
+    assert_eq!(formats::parse_csv(&from_folder).unwrap(), extreme());
+    let from_file = stdout_ok(&run(&t.0, &["export", path.to_str().unwrap(), "-f", "csv"]));
+    assert_eq!(from_folder, from_file);
+    let material = stdout_ok(&run(&t.0, &["export", "material", "--format", "csv"]));
+    assert_eq!(
+        formats::parse_csv(&material).unwrap(),
+        checkers_ga::eval::material()
+    );
+    let c = stdout_ok(&run(&t.0, &["export", "thesis", "--format", "c"]));
+    assert!(
+        c.contains("thesis (built-in weight set (weights/thesis-table-4-2.json))"),
+        "{c}"
+    );
+    let r = stdout_ok(&run(
+        &t.0,
+        &["export", "random", "--seed", "7", "-f", "json"],
+    ));
+    assert!(r.contains("random weights, seed 7"), "{r}");
+    assert_error(
+        &run(&t.0, &["export", "classic", "--format", "csv"]),
+        &["'classic' is a hand-written evaluation function"],
+    );
+}
+
+#[test]
 fn population_file_first_individual() {
     let t = Tmp::new("pop");
     let a = extreme();

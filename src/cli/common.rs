@@ -3,6 +3,8 @@
 
 use anyhow::Context;
 use checkers_ga::eval::Weights;
+use checkers_ga::formats::{load_input, Input, InputKind};
+use checkers_ga::report::select;
 use checkers_ga::rng::{derive, Purpose};
 use checkers_ga::search::SearchConfig;
 use checkers_ga::Evaluator;
@@ -12,47 +14,111 @@ use std::path::Path;
 /// The words an evaluator argument accepts besides a file name.
 pub const EVALUATOR_NAMES: &str = "material, thesis, random, hand or classic";
 
-/// Resolves a player's evaluator: any file `show` reads (its weights), the built-in weight sets
-/// `material` and `thesis`, random weights for `random` (from `seed` and `slot`), or the
-/// yardsticks `hand` and `classic`. A built-in name is used only when no file of that name
-/// exists. Returns a name for reports and the evaluator.
-pub fn evaluator_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<(String, Evaluator)> {
-    let is_file = Path::new(spec).exists();
-    if !is_file {
+/// A weights argument, read: what it holds, and how to name it in reports.
+pub struct WeightsArg {
+    pub input: Input,
+    /// A short name for reports (`material`, a file's stem, a session's name).
+    pub name: String,
+    /// What was read, for headers: the file, the checkpoint a session folder led to, or the
+    /// built-in set.
+    pub shown: String,
+    /// Replaces the kind of file in headers (built-in and random weights are no file).
+    pub title: Option<String>,
+}
+
+/// Reads a weights argument: any file `show` reads (a weight file, CSV, a checkpoint, a file of
+/// the original tool), a session folder (its newest loadable checkpoint), or, when no file or
+/// folder of that name exists, the built-in weight sets `material` and `thesis` or `random`
+/// weights (from `seed` and `slot`). The yardsticks `hand` and `classic` are evaluation
+/// functions, not weights: [`evaluator_arg`] takes them, this gives a one-line error.
+pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<WeightsArg> {
+    let path = Path::new(spec);
+    let builtin = |input: Input, title: String| WeightsArg {
+        input,
+        name: spec.to_string(),
+        shown: spec.to_string(),
+        title: Some(title),
+    };
+    if !path.exists() {
         if spec == "random" {
             let mut rng = derive(seed, Purpose::Initial, u64::MAX, slot);
-            return Ok(("random".to_string(), Weights::random(&mut rng).into()));
+            let input = Input::Weights {
+                kind: InputKind::Json,
+                weights: Weights::random(&mut rng),
+                comment: None,
+            };
+            return Ok(builtin(input, format!("random weights, seed {seed}")));
         }
-        if let Some(e) = Evaluator::yardstick(spec) {
-            return Ok((spec.to_string(), e));
+        if Evaluator::yardstick(spec).is_some() {
+            anyhow::bail!(
+                "'{spec}' is a hand-written evaluation function, not a weight vector (see \
+                 docs/parameters.md); it can play (match, play, history --reference, bench) but \
+                 has no weights to show or export"
+            );
         }
         // The shipped weight files are built in, so `material` and `thesis` work from any
         // folder.
-        let builtin = match spec {
+        let text = match spec {
             "material" => Some(include_str!("../../weights/material.json")),
             "thesis" => Some(include_str!("../../weights/thesis-table-4-2.json")),
             _ => None,
         };
-        if let Some(text) = builtin {
-            let w = checkers_ga::weights::parse_weights(text)?;
-            return Ok((spec.to_string(), w.into()));
+        if let Some(text) = text {
+            let f = checkers_ga::weights::parse_weight_file(text)?;
+            let input = Input::Weights {
+                kind: InputKind::Json,
+                weights: f.weights,
+                comment: f.comment,
+            };
+            let file = match spec {
+                "material" => "weights/material.json",
+                _ => "weights/thesis-table-4-2.json",
+            };
+            return Ok(builtin(input, format!("built-in weight set ({file})")));
         }
     }
-    // Anything `show` reads: a weight file, a checkpoint (its best so far), CSV, or a file of
-    // the original tool (its weights, or a population's first individual).
-    let input = match checkers_ga::formats::load_input(Path::new(spec)) {
+    if path.is_dir() {
+        // A session folder, as `history` and `resume` take it.
+        let found =
+            checkers_ga::store::locate(Some(spec), Path::new(".")).map_err(anyhow::Error::msg)?;
+        return Ok(WeightsArg {
+            name: found.session.name.clone(),
+            shown: found.path.display().to_string(),
+            input: Input::Checkpoint(Box::new(found.session)),
+            title: None,
+        });
+    }
+    let input = match load_input(path) {
         Ok(i) => i,
-        Err(e) if !is_file => {
+        Err(e) if !path.exists() => {
             anyhow::bail!("{e} (and '{spec}' is not one of {EVALUATOR_NAMES})")
         }
         Err(e) => return Err(e.into()),
     };
-    let w = checkers_ga::report::select(&input, None)?.weights;
-    let name = Path::new(spec)
+    let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| spec.to_string());
-    Ok((name, w.into()))
+    Ok(WeightsArg {
+        input,
+        name,
+        shown: spec.to_string(),
+        title: None,
+    })
+}
+
+/// Resolves a player's evaluator: the yardsticks `hand` and `classic` (when no file of that
+/// name exists), or the weights of anything [`weights_arg`] reads (a checkpoint or session
+/// folder gives its best so far). Returns a name for reports and the evaluator.
+pub fn evaluator_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<(String, Evaluator)> {
+    if !Path::new(spec).exists() {
+        if let Some(e) = Evaluator::yardstick(spec) {
+            return Ok((spec.to_string(), e));
+        }
+    }
+    let arg = weights_arg(spec, seed, slot)?;
+    let w = select(&arg.input, None)?.weights;
+    Ok((arg.name, w.into()))
 }
 
 /// Search settings from the common flags.
@@ -121,3 +187,80 @@ impl std::fmt::Display for Interrupted {
 }
 
 impl std::error::Error for Interrupted {}
+
+/// A progress bar style from `template`, whose `{rate}` is the games (or items) per second with
+/// one decimal (indicatif's own `{per_sec}` prints four).
+pub fn progress_style(template: &str) -> indicatif::ProgressStyle {
+    indicatif::ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .with_key(
+            "rate",
+            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.1}/s", s.per_sec());
+            },
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::progress_style;
+    use indicatif::{ProgressBar, ProgressDrawTarget, TermLike};
+    use std::sync::{Arc, Mutex};
+
+    /// A terminal that records what is drawn.
+    #[derive(Debug, Clone, Default)]
+    struct Recorder(Arc<Mutex<String>>);
+
+    impl TermLike for Recorder {
+        fn width(&self) -> u16 {
+            120
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.write_str(&format!("{s}\n"))
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            self.0.lock().unwrap().push_str(s);
+            Ok(())
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn rates_have_one_decimal() {
+        let term = Recorder::default();
+        let bar = ProgressBar::with_draw_target(
+            Some(100),
+            ProgressDrawTarget::term_like(Box::new(term.clone())),
+        );
+        bar.set_style(progress_style("{pos}/{len} games {rate} eta {eta}"));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        bar.inc(7);
+        bar.tick();
+        let text = term.0.lock().unwrap().clone();
+        let rate = text
+            .split_whitespace()
+            .find(|w| w.ends_with("/s"))
+            .unwrap_or_else(|| panic!("no rate in {text:?}"));
+        let number = rate.trim_end_matches("/s");
+        let decimals = number.split('.').nth(1).unwrap_or_else(|| panic!("{rate}"));
+        assert_eq!(decimals.len(), 1, "{rate}");
+        assert!(number.parse::<f64>().unwrap() > 0.0, "{rate}");
+    }
+}

@@ -1,17 +1,21 @@
 //! `checkers-ga export FILE --format F`: weights as JSON, CSV, Rust, a C header or the original
 //! tool's text format.
 
+use super::common::weights_arg;
 use anyhow::{bail, Context};
-use checkers_ga::formats::{export, load_input, ExportFormat};
+use checkers_ga::formats::{export, ExportFormat};
 use checkers_ga::report::select;
+use checkers_ga::rng::fresh_seed;
 use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct ExportArgs {
     /// A weight file (JSON, CSV or the original `60 1` text), a checkpoint (.ckpt: its best so
-    /// far) or a population file of the original tool (its first individual)
-    pub file: PathBuf,
+    /// far), a session folder (its newest checkpoint), a population file of the original tool
+    /// (its first individual), or the built-in `material`, `thesis` or `random`
+    #[arg(value_name = "FILE|FOLDER|NAME")]
+    pub file: String,
     /// Output format: json, csv, rust, c or original
     #[arg(long, short = 'f', value_name = "FORMAT")]
     pub format: String,
@@ -25,18 +29,22 @@ pub struct ExportArgs {
     /// a population file
     #[arg(long, short = 'i', value_name = "K")]
     pub individual: Option<usize>,
+    /// Seed of `random` weights (drawn when absent; the export names it)
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 pub fn run(a: ExportArgs) -> anyhow::Result<()> {
     let format: ExportFormat = a.format.parse()?;
-    let input = load_input(&a.file)?;
-    let sel = select(&input, a.individual)?;
-    let file_name = a
-        .file
+    let arg = weights_arg(&a.file, a.seed.unwrap_or_else(fresh_seed), 0)?;
+    let sel = select(&arg.input, a.individual)?;
+    let shown = std::path::Path::new(&arg.shown);
+    let file_name = shown
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| a.file.display().to_string());
-    let source = format!("{file_name} ({})", sel.title);
+        .unwrap_or_else(|| arg.shown.clone());
+    let title = arg.title.as_deref().unwrap_or(&sel.title);
+    let source = format!("{file_name} ({title})");
     let text = export(&sel.weights, format, &source, sel.comment.as_deref());
     match &a.output {
         None => std::io::stdout()
@@ -59,7 +67,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<()> {
                 "wrote {} ({}, from {})",
                 out.display(),
                 format.name(),
-                a.file.display()
+                arg.shown
             );
         }
     }

@@ -1,7 +1,7 @@
 //! `checkers-ga match A B`: two engines (weights or yardsticks) play every opening twice,
 //! colours swapped; W/D/L, Elo, the pentanomial counts of the pairs and an optional SPRT.
 
-use super::common::{evaluator_arg, pool, search_config, show_progress};
+use super::common::{evaluator_arg, pool, progress_style, search_config, show_progress};
 use anyhow::Context;
 use checkers_ga::game::DrawRules;
 use checkers_ga::matchplay::{
@@ -10,7 +10,7 @@ use checkers_ga::matchplay::{
 };
 use checkers_ga::openings::{parse_opening_file, StartPosition};
 use checkers_ga::rng::fresh_seed;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -66,20 +66,20 @@ pub struct MatchArgs {
 
 /// The opening positions of `--openings`: a file when one of that name exists, else `ballot`
 /// or `start`.
-fn openings(spec: &str, pairs: Option<usize>) -> anyhow::Result<Vec<StartPosition>> {
-    let path = Path::new(spec);
+fn openings(name: &str, pairs: Option<usize>) -> anyhow::Result<Vec<StartPosition>> {
+    let path = Path::new(name);
     if !path.exists() {
-        if let Ok(book) = spec.parse::<OpeningBook>() {
+        if let Ok(book) = name.parse::<OpeningBook>() {
             return Ok(start_positions(book, pairs));
         }
-        anyhow::bail!("--openings '{spec}': no such file (and not ballot or start)");
+        anyhow::bail!("--openings '{name}': no such file (and not ballot or start)");
     }
     let text =
-        std::fs::read(path).with_context(|| format!("cannot read openings file '{spec}'"))?;
+        std::fs::read(path).with_context(|| format!("cannot read openings file '{name}'"))?;
     let text = String::from_utf8(text)
-        .map_err(|_| anyhow::anyhow!("openings file '{spec}' is not UTF-8 text"))?;
+        .map_err(|_| anyhow::anyhow!("openings file '{name}' is not UTF-8 text"))?;
     let mut starts =
-        parse_opening_file(&text).map_err(|e| anyhow::anyhow!("openings file '{spec}': {e}"))?;
+        parse_opening_file(&text).map_err(|e| anyhow::anyhow!("openings file '{name}': {e}"))?;
     if let Some(p) = pairs {
         starts.truncate(p);
     }
@@ -173,10 +173,9 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     }
     let bar = if show_progress(a.quiet) {
         let b = ProgressBar::new(total as u64);
-        b.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
+        b.set_style(progress_style(
+            "{bar:40} {pos}/{len} games {rate} eta {eta}",
+        ));
         b
     } else {
         ProgressBar::hidden()

@@ -43,18 +43,20 @@ enum Side {
     Computer(String, Box<Searcher>),
 }
 
-fn parse_side(spec: &str, seed: u64, slot: u64) -> anyhow::Result<Side> {
-    if spec == "human" || spec == "0" {
+fn parse_side(player: &str, seed: u64, slot: u64) -> anyhow::Result<Side> {
+    if player == "human" || player == "0" {
         return Ok(Side::Human);
     }
-    let (d, w) = spec.split_once(':').with_context(|| {
-        format!("player '{spec}' must be `human` or `DEPTH:EVAL`, EVAL a file or {EVALUATOR_NAMES}")
+    let (d, w) = player.split_once(':').with_context(|| {
+        format!(
+            "player '{player}' must be `human` or `DEPTH:EVAL`, EVAL a file or {EVALUATOR_NAMES}"
+        )
     })?;
     let depth: u32 = d
         .parse()
         .ok()
         .filter(|d| (1..=30).contains(d))
-        .with_context(|| format!("depth '{d}' in player '{spec}' must be 1..30"))?;
+        .with_context(|| format!("depth '{d}' in player '{player}' must be 1..30"))?;
     let (name, eval) = evaluator_arg(w, seed, slot)?;
     let s = Searcher::new(eval, search_config(depth, false, 20));
     Ok(Side::Computer(
