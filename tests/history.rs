@@ -419,7 +419,7 @@ fn elo_column_for_every_kth_generation_and_the_last() {
     };
     let out = stdout_ok(&run(&t.0, &args("1")));
     assert!(out.contains("Elo: best so far vs ref.json over 4 ballot games at depth 1, seed 9"));
-    assert!(out.contains("Elo vs reference (W-D-L)"), "{out}");
+    assert!(out.contains("Elo vs reference (W/D/L)"), "{out}");
     let r = rows(&out);
     assert_eq!(r.len(), 5);
     for (i, row) in r.iter().enumerate() {
@@ -427,14 +427,88 @@ fn elo_column_for_every_kth_generation_and_the_last() {
         let has = row.iter().any(|c| c == "+/-");
         assert_eq!(has, g == 2 || g == 4 || g == 5, "generation {g}: {row:?}");
         if has {
-            // Elo, +/-, margin, (W-D-L) with W+D+L = 4 games.
+            // Elo, +/-, margin, (w/d/l) with w+d+l = 4 games.
             let wdl = row.last().unwrap().trim_matches(['(', ')']);
-            let n: u32 = wdl.split('-').map(|x| x.parse::<u32>().unwrap()).sum();
+            let n: u32 = wdl.split('/').map(|x| x.parse::<u32>().unwrap()).sum();
             assert_eq!(n, 4, "{row:?}");
         }
     }
     // The same seed gives the same result at any thread count.
     assert_eq!(stdout_ok(&run(&t.0, &args("3"))), out);
+}
+
+// ----- machine formats -----
+
+#[test]
+fn csv_and_json_have_one_record_per_generation() {
+    let t = Tmp::new("formats");
+    save(&t.0, "fmt", 4);
+    std::fs::write(
+        t.0.join("ref.json"),
+        checkers_ga::weights::weights_to_json(&vector(7)),
+    )
+    .unwrap();
+    let csv = stdout_ok(&run(
+        &t.0,
+        &["history", "fmt/gen-00004.ckpt", "--format", "csv"],
+    ));
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 5, "{csv}");
+    let head: Vec<&str> = lines[0].split(',').collect();
+    assert_eq!(head[..3], ["generation", "best", "mean"]);
+    for (i, l) in lines[1..].iter().enumerate() {
+        let f: Vec<&str> = l.split(',').collect();
+        assert_eq!(f.len(), head.len(), "{l}");
+        assert_eq!(f[0], (i + 1).to_string());
+        assert_eq!(f[1], (7 + i).to_string());
+    }
+    let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    let second: Vec<&str> = lines[2].split(',').collect();
+    assert_eq!(second[col("duel")], "played");
+    assert_eq!(second[col("duel_challenger")], "1");
+    assert_eq!(lines[1].split(',').nth(col("duel")), Some("first"));
+    assert_eq!(lines[3].split(',').nth(col("duel_replaced")), Some("true"));
+
+    let json = stdout_ok(&run(
+        &t.0,
+        &[
+            "history",
+            "fmt/gen-00004.ckpt",
+            "--format",
+            "json",
+            "--elo",
+            "--every",
+            "2",
+            "--games",
+            "4",
+            "--reference",
+            "ref.json",
+            "--seed",
+            "3",
+        ],
+    ));
+    let doc: serde_json::Value =
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}\n{json}"));
+    assert_eq!(doc["session"], "fmt");
+    assert_eq!(doc["reference"]["games"], 4);
+    let gens = doc["generations"].as_array().unwrap();
+    assert_eq!(gens.len(), 4);
+    assert_eq!(gens[0]["duel"], serde_json::Value::Null);
+    assert_eq!(gens[1]["duel"]["challenger"], 1);
+    for (i, g) in gens.iter().enumerate() {
+        assert_eq!(g["generation"], i as u64 + 1);
+        let measured = i == 1 || i == 3;
+        assert_eq!(!g["reference"].is_null(), measured, "{g}");
+        if measured {
+            let r = &g["reference"];
+            let n = r["wins"].as_u64().unwrap()
+                + r["draws"].as_u64().unwrap()
+                + r["losses"].as_u64().unwrap();
+            assert_eq!(n, 4, "{r}");
+        }
+    }
+    let out = run(&t.0, &["history", "fmt", "--format", "xml"]);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 // ----- bad input: one line, exit 1 -----

@@ -1,17 +1,17 @@
 //! `checkers-ga history [SESSION]`: a session's per-generation statistics as a table, an SVG
 //! chart, and (with `--elo`) the strength of its best so far against a fixed reference.
 
-use super::common::{evaluator_arg, pool, show_progress};
+use super::common::{evaluator_arg, pool, progress_style, show_progress};
 use anyhow::{bail, Context};
 use checkers_ga::ga::Session;
 use checkers_ga::matchplay::{
-    play_match, start_positions, Engine, MatchSettings, OpeningBook, Wdl,
+    elo, play_match, start_positions, Engine, MatchSettings, OpeningBook, Wdl,
 };
 use checkers_ga::report::{elo_generations, history_svg, history_table};
 use checkers_ga::rng::fresh_seed;
 use checkers_ga::store;
 use checkers_ga::Weights;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -55,6 +55,149 @@ pub struct HistoryArgs {
     /// With --elo: seed of the games' tie-breaks (drawn and printed when absent)
     #[arg(long, value_name = "S", requires = "elo")]
     pub seed: Option<u64>,
+    /// Output: `table` (for people), or `csv` or `json` (one record per generation, for
+    /// programs; the columns are described in docs/formats.md)
+    #[arg(long, value_name = "FORMAT", default_value = "table")]
+    pub format: HistoryFormat,
+}
+
+/// How `history` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HistoryFormat {
+    Table,
+    Csv,
+    Json,
+}
+
+/// An Elo figure for machine output: a number with one decimal, or null (JSON) / empty (CSV)
+/// when a side scored everything.
+fn elo_value(v: f64) -> Option<f64> {
+    v.is_finite().then(|| ((v * 10.0).round() / 10.0) + 0.0)
+}
+
+/// The columns of `history --format csv`, in order.
+pub const CSV_COLUMNS: &str = "generation,best,mean,min,diversity,duel,duel_challenger,\
+duel_holder,duel_replaced,games,plies,seconds,yardstick_wins,yardstick_draws,yardstick_losses,yardstick_elo,\
+yardstick_margin,reference_wins,reference_draws,reference_losses,reference_elo,reference_margin";
+
+/// W/D/L and Elo as CSV fields (5, empty when absent).
+fn wdl_fields(w: Option<&Wdl>) -> String {
+    match w {
+        None => ",,,,".to_string(),
+        Some(w) => {
+            let e = elo(w);
+            let f = |v: f64| elo_value(v).map(|x| format!("{x:.1}")).unwrap_or_default();
+            format!(
+                "{},{},{},{},{}",
+                w.wins,
+                w.draws,
+                w.losses,
+                f(e.diff),
+                f(e.margin)
+            )
+        }
+    }
+}
+
+fn wdl_json(w: Option<&Wdl>) -> serde_json::Value {
+    match w {
+        None => serde_json::Value::Null,
+        Some(w) => {
+            let e = elo(w);
+            serde_json::json!({
+                "wins": w.wins,
+                "draws": w.draws,
+                "losses": w.losses,
+                "elo": elo_value(e.diff),
+                "margin": elo_value(e.margin),
+            })
+        }
+    }
+}
+
+/// The history for programs: CSV with a header line, or one JSON document.
+fn machine_history(
+    f: HistoryFormat,
+    session: &Session,
+    path: &Path,
+    elo: &[(u64, Wdl)],
+    reference: Option<serde_json::Value>,
+) -> String {
+    let of = |g: u64| elo.iter().find(|(x, _)| *x == g).map(|(_, w)| w);
+    if f == HistoryFormat::Csv {
+        let mut out = format!("{CSV_COLUMNS}\n");
+        for h in &session.history {
+            // duel: `first` (no best so far yet), `same` (the best so far won its own
+            // generation: no duel) or `played`.
+            let (kind, c, ho, r) = match h.duel {
+                None => ("first", String::new(), String::new(), String::new()),
+                Some(d) if d.is_same() => ("same", String::new(), String::new(), String::new()),
+                Some(d) => (
+                    "played",
+                    d.challenger.to_string(),
+                    d.holder.to_string(),
+                    d.replaced.to_string(),
+                ),
+            };
+            out += &format!(
+                "{},{},{:.2},{},{:.4},{kind},{c},{ho},{r},{},{},{:.3},{},{}\n",
+                h.generation,
+                h.best,
+                h.mean,
+                h.min,
+                h.diversity,
+                h.games,
+                h.plies,
+                h.seconds,
+                wdl_fields(h.measure.as_ref()),
+                wdl_fields(of(h.generation))
+            );
+        }
+        return out;
+    }
+    let s = &session.settings;
+    let generations: Vec<serde_json::Value> = session
+        .history
+        .iter()
+        .map(|h| {
+            let duel = match h.duel {
+                None => serde_json::Value::Null,
+                Some(d) if d.is_same() => serde_json::json!("same"),
+                Some(d) => serde_json::json!({
+                    "challenger": d.challenger,
+                    "holder": d.holder,
+                    "replaced": d.replaced,
+                }),
+            };
+            serde_json::json!({
+                "generation": h.generation,
+                "best": h.best,
+                "mean": h.mean,
+                "min": h.min,
+                "diversity": h.diversity,
+                "duel": duel,
+                "games": h.games,
+                "plies": h.plies,
+                "seconds": h.seconds,
+                "yardstick": wdl_json(h.measure.as_ref()),
+                "reference": wdl_json(of(h.generation)),
+            })
+        })
+        .collect();
+    let doc = serde_json::json!({
+        "session": session.name,
+        "checkpoint": path.display().to_string(),
+        "seed": s.seed,
+        "population": s.population,
+        "depth": s.search.depth,
+        "params": s.ga.params.to_string(),
+        "yardstick": s.ga.yardstick.to_string(),
+        "reference": reference,
+        "generations": generations,
+    });
+    let mut text = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    text.push('\n');
+    text
 }
 
 fn find_session(arg: Option<&str>, root: &Path) -> anyhow::Result<(PathBuf, Session)> {
@@ -68,6 +211,10 @@ fn find_session(arg: Option<&str>, root: &Path) -> anyhow::Result<(PathBuf, Sess
     Ok((found.path, found.session))
 }
 
+/// What `--elo` measured: the header line, the reference's settings (for JSON), and each
+/// measured generation with its best so far's result.
+type Measured = (String, serde_json::Value, Vec<(u64, Wdl)>);
+
 /// Plays the best so far of the chosen generations against the reference; a weight vector that
 /// stays the best so far over several generations is played once.
 ///
@@ -79,7 +226,7 @@ fn measure(
     a: &HistoryArgs,
     session: &Session,
     dir: &Path,
-) -> anyhow::Result<(String, Vec<(u64, Wdl)>)> {
+) -> anyhow::Result<Measured> {
     if a.every == 0 {
         bail!("--every must be at least 1");
     }
@@ -133,10 +280,9 @@ fn measure(
     }
     let bar = if show_progress(false) {
         let b = ProgressBar::new((distinct.len() * per_match) as u64);
-        b.set_style(
-            ProgressStyle::with_template("Elo {bar:40} {pos}/{len} games {per_sec} eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
+        b.set_style(progress_style(
+            "Elo {bar:40} {pos}/{len} games {rate} eta {eta}",
+        ));
         b
     } else {
         ProgressBar::hidden()
@@ -170,7 +316,14 @@ fn measure(
              checkpoints were pruned)"
         );
     }
-    Ok((what, elo))
+    let reference = serde_json::json!({
+        "name": a.reference,
+        "games": per_match,
+        "depth": depth,
+        "seed": seed,
+        "generations_left_out": missing,
+    });
+    Ok((what, reference, elo))
 }
 
 pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
@@ -182,16 +335,31 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
             path.display()
         );
     }
-    let (elo_line, elo) = if a.elo {
+    let (elo_line, reference, elo) = if a.elo {
         let dir = path
             .parent()
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
-        let (l, e) = measure(&a, &session, dir)?;
-        (Some(l), e)
+        let (l, r, e) = measure(&a, &session, dir)?;
+        (Some(l), Some(r), e)
     } else {
-        (None, Vec::new())
+        (None, None, Vec::new())
     };
+    if a.format != HistoryFormat::Table {
+        if let Some(svg) = &a.svg {
+            let title = format!(
+                "checkers-ga session '{}': points per generation",
+                session.name
+            );
+            store::write_atomic(svg, history_svg(&session.history, &title).as_bytes())
+                .with_context(|| format!("cannot write '{}'", svg.display()))?;
+        }
+        let text = machine_history(a.format, &session, &path, &elo, reference);
+        return std::io::stdout()
+            .lock()
+            .write_all(text.as_bytes())
+            .context("cannot write to standard output");
+    }
     let s = &session.settings;
     let mut text = format!(
         "session '{}' ({}): {} generation{}, population {}, depth {}, seed {}\n",
@@ -217,7 +385,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         let g = &s.ga;
         text.push_str(&format!(
             "vs yardstick: the best so far against {} over {} ballot games at depth {}, Elo +/- 95% \
-             margin (W-D-L), every {} generations\n",
+             margin (W/D/L), every {} generations\n",
             g.yardstick,
             g.measure_games.div_ceil(2).saturating_mul(2),
             s.search.depth,
