@@ -88,7 +88,7 @@ fn prints_wdl_score_and_elo_and_is_the_same_at_any_thread_count() {
 }
 
 #[test]
-fn material_beats_the_thesis_set_read_as_the_spec_defines_it() {
+fn material_beats_the_thesis_set_read_with_this_tools_parameter_definitions() {
     let t = setup("strength");
     let out = stdout_ok(&run(
         &t.0,

@@ -440,7 +440,7 @@ fn random_game(start: Position, rng: &mut SplitMix, max_plies: usize) -> usize {
 }
 
 #[test]
-fn reference_geometry_matches_spec() {
+fn reference_geometry_matches_the_board_numbering() {
     // Numbering: square 1 = (row 0, col 1), its neighbours are 5 and 6; 4 and 29 single corners.
     assert_eq!(coords(1), (0, 1));
     assert_eq!(coords(4), (0, 7));

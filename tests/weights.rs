@@ -279,7 +279,7 @@ fn files_save_atomically_and_errors_name_the_file() {
 }
 
 #[test]
-fn thesis_table_4_2_matches_the_spec() {
+fn thesis_table_4_2_matches_the_published_table() {
     let f = load_weight_file(&repo("weights/thesis-table-4-2.json")).unwrap();
     let published: [(usize, i16); 29] = [
         (1, -27848),
