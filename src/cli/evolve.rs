@@ -1,6 +1,6 @@
 //! `checkers-ga new` and `checkers-ga resume`: evolution sessions with a checkpoint per generation.
 
-use super::common::{ensure_folder, pool, show_progress, Interrupted};
+use super::common::{ensure_folder, pool, progress_style, show_progress, weights_arg, Interrupted};
 use anyhow::{bail, Context};
 use checkers_ga::eval::ParamSet;
 use checkers_ga::ga::{
@@ -13,7 +13,7 @@ use checkers_ga::rng::fresh_seed;
 use checkers_ga::search::SearchConfig;
 use checkers_ga::store;
 use checkers_ga::weights::Origin;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -54,7 +54,7 @@ pub struct SessionOptions {
     /// Fresh random individuals per generation [new: population/4]
     #[arg(long)]
     pub newcomers: Option<usize>,
-    /// Game length cap in plies [new: 200]
+    /// Game length cap in plies [new: 300, as match and play]
     #[arg(long)]
     pub max_plies: Option<u32>,
     /// Plies without capture or man move that draw, 0 = off [new: 80, the 40-move rule]
@@ -144,9 +144,10 @@ pub struct NewArgs {
     /// Start from a population file of the original tool
     #[arg(long)]
     pub from: Option<PathBuf>,
-    /// Put these weight files into the first population (repeatable), replacing random ones
-    #[arg(long)]
-    pub include: Vec<PathBuf>,
+    /// Put these weights into the first population (repeatable), replacing random ones: any
+    /// file `show` reads, a session folder (its best so far), or `material`, `thesis`, `random`
+    #[arg(long, value_name = "FILE|FOLDER|NAME")]
+    pub include: Vec<String>,
 }
 
 #[derive(clap::Args)]
@@ -203,7 +204,7 @@ fn new_settings(o: &SessionOptions, seed: u64, population: usize) -> Settings {
         elite: o.elite.unwrap_or(population / 4),
         newcomers: o.newcomers.unwrap_or(population / 4),
         rules: DrawRules {
-            max_plies: o.max_plies.unwrap_or(200),
+            max_plies: o.max_plies.unwrap_or(DrawRules::default().max_plies),
             quiet_plies: o.quiet_plies.unwrap_or(d.quiet_plies),
             ..d
         },
@@ -374,12 +375,13 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         );
     }
     let set = session.settings.ga.params;
-    for (slot, path) in a.include.iter().enumerate() {
-        let w = checkers_ga::weights::load_weights(path)?;
+    for (slot, spec) in a.include.iter().enumerate() {
+        let arg =
+            weights_arg(spec, seed, slot as u64).with_context(|| format!("--include '{spec}'"))?;
+        let w = checkers_ga::report::select(&arg.input, None)?.weights;
         session.population[slot] = w.widen(set).ok_or_else(|| {
             anyhow::anyhow!(
-                "--include '{}' holds {} weights; this session evolves {} (--params)",
-                path.display(),
+                "--include '{spec}' holds {} weights; this session evolves {} (--params)",
                 w.set(),
                 set
             )
@@ -515,6 +517,9 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
             session.generation,
             describe_stop(&session.settings.stop)
         );
+        for change in setting_changes(&before, &session.settings) {
+            println!("new setting: {change}");
+        }
     }
     if session.finished() {
         println!(
@@ -577,6 +582,113 @@ fn resize_population(s: &mut Session, before: &Settings) {
             &mut rng,
         ));
     }
+}
+
+/// The settings `resume` changed, one `name old -> new` each, in the order of `--help`.
+fn setting_changes(before: &Settings, after: &Settings) -> Vec<String> {
+    let (b, a) = (before, after);
+    let deepen = |g: &GaOptions| match g.deepen_at {
+        0 => "never".to_string(),
+        at => format!("{at}:{}", g.deepen_to),
+    };
+    let openings = |o: OpeningBook| match o {
+        OpeningBook::Ballot => "ballot",
+        OpeningBook::Start => "start",
+    };
+    let pairs: [(&str, String, String); 23] = [
+        (
+            "population",
+            b.population.to_string(),
+            a.population.to_string(),
+        ),
+        ("games", b.games.to_string(), a.games.to_string()),
+        (
+            "depth",
+            b.search.depth.to_string(),
+            a.search.depth.to_string(),
+        ),
+        ("factor", b.factor.to_string(), a.factor.to_string()),
+        ("mutation", b.mutation.to_string(), a.mutation.to_string()),
+        (
+            "stop",
+            describe_stop(&b.stop)[5..].to_string(),
+            describe_stop(&a.stop)[5..].to_string(),
+        ),
+        (
+            "openings",
+            openings(b.openings).into(),
+            openings(a.openings).into(),
+        ),
+        ("elite", b.elite.to_string(), a.elite.to_string()),
+        (
+            "newcomers",
+            b.newcomers.to_string(),
+            a.newcomers.to_string(),
+        ),
+        (
+            "max-plies",
+            b.rules.max_plies.to_string(),
+            a.rules.max_plies.to_string(),
+        ),
+        (
+            "quiet-plies",
+            b.rules.quiet_plies.to_string(),
+            a.rules.quiet_plies.to_string(),
+        ),
+        ("params", b.ga.params.to_string(), a.ga.params.to_string()),
+        (
+            "selection",
+            b.ga.selection.to_string(),
+            a.ga.selection.to_string(),
+        ),
+        (
+            "mutation-kind",
+            b.ga.mutation.to_string(),
+            a.ga.mutation.to_string(),
+        ),
+        (
+            "init-range",
+            b.ga.init_range.to_string(),
+            a.ga.init_range.to_string(),
+        ),
+        (
+            "hall-of-fame",
+            b.ga.hall_of_fame.to_string(),
+            a.ga.hall_of_fame.to_string(),
+        ),
+        ("deepen", deepen(&b.ga), deepen(&a.ga)),
+        (
+            "endgame-pairs",
+            b.ga.endgame_pairs.to_string(),
+            a.ga.endgame_pairs.to_string(),
+        ),
+        (
+            "duel-games",
+            b.ga.duel_games.to_string(),
+            a.ga.duel_games.to_string(),
+        ),
+        (
+            "measure-every",
+            b.ga.measure_every.to_string(),
+            a.ga.measure_every.to_string(),
+        ),
+        (
+            "measure-games",
+            b.ga.measure_games.to_string(),
+            a.ga.measure_games.to_string(),
+        ),
+        (
+            "yardstick",
+            b.ga.yardstick.to_string(),
+            a.ga.yardstick.to_string(),
+        ),
+        ("seed", b.seed.to_string(), a.seed.to_string()),
+    ];
+    pairs
+        .into_iter()
+        .filter(|(_, old, new)| old != new)
+        .map(|(name, old, new)| format!("{name} {old} -> {new}"))
+        .collect()
 }
 
 fn describe_stop(s: &Stop) -> String {
@@ -728,12 +840,9 @@ fn evolve(
         let stop = || ctrl_c_pressed() || deadline.is_some_and(|d| Instant::now() >= d);
         let bar = if progress {
             let b = ProgressBar::new(session.games_per_generation() as u64);
-            b.set_style(
-                ProgressStyle::with_template(
-                    "gen {prefix} {bar:30} {pos}/{len} games {per_sec} eta {eta}  {msg}",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
+            b.set_style(progress_style(
+                "gen {prefix} {bar:30} {pos}/{len} games {rate} eta {eta}  {msg}",
+            ));
             b.set_prefix((session.generation + 1).to_string());
             // Shown while the generation runs, so it is on screen when the user presses Ctrl-C.
             let elo = match session.last_measure() {

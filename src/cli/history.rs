@@ -222,11 +222,7 @@ type Measured = (String, serde_json::Value, Vec<(u64, Wdl)>);
 /// changes), or where the history does not have it (the part of a session played before
 /// checkpoint format 3) from that generation's checkpoint in the session folder; generations
 /// with neither are left out and counted in the header line.
-fn measure(
-    a: &HistoryArgs,
-    session: &Session,
-    dir: &Path,
-) -> anyhow::Result<Measured> {
+fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Measured> {
     if a.every == 0 {
         bail!("--every must be at least 1");
     }

@@ -56,8 +56,8 @@ pub struct MatchArgs {
     /// before it have ended, so an interrupted match keeps its finished games
     #[arg(long)]
     pub pdn: Option<std::path::PathBuf>,
-    /// Game length cap in plies
-    #[arg(long, default_value_t = 300)]
+    /// Game length cap in plies (0 = none), as in new and play
+    #[arg(long, default_value_t = DrawRules::default().max_plies)]
     pub max_plies: u32,
     /// No progress bar
     #[arg(long)]

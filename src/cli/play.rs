@@ -26,8 +26,8 @@ pub struct PlayArgs {
     /// Seed for random weights and tie-breaks (drawn and printed when absent)
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Game length cap in plies (0 = none)
-    #[arg(long, default_value_t = 400)]
+    /// Game length cap in plies (0 = none), as in new and match
+    #[arg(long, default_value_t = DrawRules::default().max_plies)]
     pub max_plies: u32,
 }
 
