@@ -7,6 +7,8 @@
 //! Everything is computed with bitboard masks, one-step diagonal shifts and popcounts; only the
 //! capture parameters (16, 17, 19, 20) walk the jump tree, and only when a capture exists.
 //!
+//! docs/parameters.md describes every parameter set and parameter for readers of the weights.
+//!
 //! "The player" P is the side the search maximises, whoever is to move; the opponent is O.
 //! Conventions where the thesis leaves room (see the parameter table in [`PARAMS`]):
 //! - Rows are counted from a side's own back row (Black: row 0 = squares 1-4; White: row 7 =

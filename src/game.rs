@@ -1,5 +1,6 @@
 //! A whole game: the rules that end it (no moves, draws by the 40-move rule, repetition or a
-//! length cap), its record and its PDN text.
+//! length cap), its record and its PDN text. docs/rules.md states the rules; docs/formats.md
+//! the PDN.
 
 use crate::board::{Color, Move, Position};
 use crate::movegen::legal_moves;

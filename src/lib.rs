@@ -1,6 +1,9 @@
 //! checkers-ga: an English draughts (American checkers) engine whose evaluation weights are
 //! evolved by a genetic algorithm.
 //!
+//! The repository's docs/ describe the rules as implemented (`rules.md`), the parameters
+//! (`parameters.md`), the genetic algorithm (`ga.md`) and every file format (`formats.md`).
+//!
 //! The crate is layered, each module depending only on those before it:
 //! [`board`] (bitboards, positions, moves) -> [`movegen`] (legal moves, perft) -> [`notation`]
 //! (FEN, move text) -> [`eval`] (the 60 parameters, [`Weights`]) and [`weights`] (weight files)

@@ -1,4 +1,4 @@
-//! Legal move generation and perft.
+//! Legal move generation and perft (the rules in words: docs/rules.md).
 //!
 //! Captures are mandatory; a jump sequence continues while it can; any capture sequence may be
 //! chosen; a man that reaches the crowning row stops there. Pieces taken during a sequence stay

@@ -1,4 +1,4 @@
-//! Weight files: reading, writing and checking them.
+//! Weight files: reading, writing and checking them (described for users in docs/formats.md).
 //!
 //! Two formats load, told apart by their first non-blank character:
 //!

@@ -88,7 +88,10 @@ pub fn to_rust(w: &Weights, source: &str) -> String {
     let mut s = String::new();
     s.push_str("// Evaluation weights exported by `checkers-ga export --format rust` from\n");
     let _ = writeln!(s, "// {}.", comment_text(source));
-    s.push_str("// Weight i multiplies parameter i of NAMES.\n\n");
+    s.push_str(
+        "// Weight i multiplies parameter i of NAMES; each parameter is defined in docs/parameters.md\n",
+    );
+    s.push_str("// of the checkers-ga repository (file formats: docs/formats.md).\n\n");
     let n = w.len();
     let params = w.set().params();
     s.push_str("/// The parameter set the weights are for.\n");
@@ -115,7 +118,12 @@ pub fn to_c_header(w: &Weights, source: &str) -> String {
     let mut s = String::new();
     s.push_str("/* Evaluation weights exported by `checkers-ga export --format c` from\n");
     let _ = writeln!(s, " * {}.", comment_text(source));
-    s.push_str(" * Weight i multiplies parameter i of CHECKERS_NAMES. */\n");
+    s.push_str(
+        " * Weight i multiplies parameter i of CHECKERS_NAMES; each parameter is defined in\n",
+    );
+    s.push_str(
+        " * docs/parameters.md of the checkers-ga repository (file formats: docs/formats.md). */\n",
+    );
     s.push_str("#ifndef CHECKERS_WEIGHTS_H\n#define CHECKERS_WEIGHTS_H\n\n");
     s.push_str("#include <stdint.h>\n\n");
     let params = w.set().params();

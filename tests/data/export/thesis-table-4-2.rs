@@ -1,6 +1,7 @@
 // Evaluation weights exported by `checkers-ga export --format rust` from
 // thesis-table-4-2.json (JSON weight file).
-// Weight i multiplies parameter i of NAMES.
+// Weight i multiplies parameter i of NAMES; each parameter is defined in docs/parameters.md
+// of the checkers-ga repository (file formats: docs/formats.md).
 
 /// The parameter set the weights are for.
 pub const PARAMS: &str = "thesis60";

@@ -1,0 +1,102 @@
+//! The repository's own documentation: docs/parameters.md lists every parameter with the name
+//! and description the code uses; every relative link of the README and docs/ leads to a file
+//! of the repository; nothing refers to a document outside it.
+
+mod common;
+
+use checkers_ga::eval::ALL_PARAMS;
+use common::repo;
+use std::path::{Path, PathBuf};
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The Markdown files of the repository: the README and docs/*.md.
+fn markdown_files() -> Vec<PathBuf> {
+    let mut files = vec![repo("README.md")];
+    for e in std::fs::read_dir(repo("docs")).expect("docs/ exists") {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "md") {
+            files.push(p);
+        }
+    }
+    files
+}
+
+#[test]
+fn the_parameter_table_has_every_parameter_as_the_code_names_and_describes_it() {
+    let doc = read(&repo("docs/parameters.md"));
+    for (i, p) in ALL_PARAMS.iter().enumerate() {
+        let row = format!("| {} | `{}` | {} |", i + 1, p.name, p.description);
+        assert!(
+            doc.contains(&row),
+            "docs/parameters.md lacks the row\n{row}"
+        );
+    }
+    let rows = doc
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains(" | `"))
+        .filter(|l| l[2..].split(' ').next().unwrap().parse::<usize>().is_ok())
+        .count();
+    assert_eq!(rows, ALL_PARAMS.len(), "one row per parameter");
+}
+
+#[test]
+fn relative_links_lead_to_files_of_the_repository() {
+    let mut checked = 0;
+    for file in markdown_files() {
+        let text = read(&file);
+        let dir = file.parent().unwrap();
+        for (i, _) in text.match_indices("](") {
+            let rest = &text[i + 2..];
+            let target = &rest[..rest.find(')').unwrap_or(rest.len())];
+            if target.starts_with("http") || target.starts_with('#') {
+                continue;
+            }
+            let path = target.split('#').next().unwrap();
+            assert!(
+                dir.join(path).exists(),
+                "{}: link to '{target}' leads nowhere",
+                file.display()
+            );
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 5,
+        "the docs link to each other ({checked} links)"
+    );
+}
+
+/// Every file under `dir`, recursively.
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            files_under(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn nothing_refers_to_documents_outside_the_repository() {
+    // The sources, tests (and their data), scripts, CI and docs refer to the repository's own
+    // docs only.
+    let mut files = vec![repo("README.md"), repo("Cargo.toml")];
+    for dir in ["src", "tests", "scripts", ".ci", "docs", "weights", "data"] {
+        files_under(&repo(dir), &mut files);
+    }
+    // Built by pieces, so this file does not match itself.
+    let needles = [["SP", "EC"].concat(), ["../", "shared"].concat()];
+    for f in &files {
+        let bytes = std::fs::read(f).unwrap();
+        for n in &needles {
+            let found = bytes.windows(n.len()).any(|w| w == n.as_bytes());
+            assert!(!found, "{} mentions '{n}'", f.display());
+        }
+    }
+    assert!(files.len() > 40, "{} files", files.len());
+}
