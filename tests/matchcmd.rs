@@ -364,6 +364,7 @@ fn pdn_is_appended_game_by_game() {
     assert_eq!(t.read("old.pdn").matches("[Event ").count(), 13);
 }
 
+#[cfg(unix)]
 #[test]
 fn ctrl_c_prints_the_partial_result_and_keeps_the_finished_games() {
     let t = setup("sigint");

@@ -1,7 +1,9 @@
 //! `checkers-ga match A B`: two engines (weights or yardsticks) play every opening twice,
 //! colours swapped; W/D/L, Elo, the pentanomial counts of the pairs and an optional SPRT.
 
-use super::common::{evaluator_arg, pool, progress_style, search_config, show_progress};
+use super::common::{
+    evaluator_arg, pool, progress_style, search_config, show_progress, Interrupted,
+};
 use anyhow::Context;
 use checkers_ga::game::DrawRules;
 use checkers_ga::matchplay::{
@@ -89,15 +91,20 @@ fn openings(name: &str, pairs: Option<usize>) -> anyhow::Result<Vec<StartPositio
 /// Raised by the first Ctrl-C; a second one ends the process at once.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Exit status after an interrupt (128 + SIGINT), as shells report it.
-const EXIT_INTERRUPTED: i32 = 130;
-
+/// Installs the Ctrl-C handler of `match` (the `ctrlc` crate runs it on a thread of its own).
+/// The first press raises [`INTERRUPTED`]: games in progress are abandoned and the finished
+/// ones reported; the second exits with 130 at once, which loses no finished game: each is in
+/// the PDN file already.
 fn install_interrupt_handler() -> anyhow::Result<()> {
     ctrlc::set_handler(|| {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            // The second press: every finished game is already in the PDN file.
-            std::process::exit(EXIT_INTERRUPTED);
+            eprintln!("\nCtrl-C again: exiting now");
+            std::process::exit(130);
         }
+        eprintln!(
+            "\nCtrl-C: stopping the match; the result of the finished games follows (Ctrl-C again \
+             exits at once)"
+        );
     })
     .context("cannot install the Ctrl-C handler")
 }
@@ -260,8 +267,9 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         )?;
     }
     if result.end == MatchEnd::Interrupted {
+        // Exit status 130, as after SIGINT; everything is printed and written already.
         out.flush()?;
-        std::process::exit(EXIT_INTERRUPTED);
+        return Err(Interrupted.into());
     }
     Ok(())
 }
