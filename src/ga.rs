@@ -13,7 +13,8 @@ use crate::board::{Color, Position};
 #[cfg(test)]
 use crate::eval::NUM_PARAMS;
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
-use crate::game::{DrawRules, Game, Outcome};
+use crate::game::{DrawRules, Outcome};
+use crate::jobs::{self, Batch, GameJob, Played, Side, Start};
 use crate::matchplay::{play_match, Engine, MatchSettings, OpeningBook, Wdl};
 use crate::movegen::has_capture;
 use crate::openings::ballot;
@@ -23,7 +24,6 @@ use crate::tournament::{self, GameResult, Standing};
 use crate::yardstick::Evaluator;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
@@ -549,14 +549,27 @@ impl Session {
         let pop = self.population.clone();
         let n = pop.len();
 
-        // 1. Tournament: the population and the hall of fame.
+        // 1. Tournament: the population and the hall of fame, then the endgame games, as one
+        // batch of jobs (on this process's pool, or spread over an MPI job's ranks).
         let mut players = pop.clone();
         players.extend_from_slice(self.hall_players());
         let sched = self.schedule(g);
-        let mut results = tournament::run_until(
-            &players, &sched, s.search, s.openings, s.rules, seed, g, on_game, stop,
-        )?;
-        results.extend(endgame_games(&pop, &s, g, stop)?);
+        let endgames = endgame_pairings(&pop, &s, g);
+        let mut batch = Batch::of_weights(&players, seed, s.rules);
+        batch.jobs = tournament::jobs(&sched, s.search, s.openings, g);
+        batch.jobs.extend(endgame_jobs(&endgames, s.search, g));
+        let on_done = |k: usize, p: &Played| {
+            if let Some(pairing) = sched.get(k) {
+                on_game(&tournament::result(pairing, p));
+            }
+        };
+        let played = jobs::run(&batch, &on_done, stop)?;
+        let results: Vec<GameResult> = sched
+            .iter()
+            .chain(endgames.iter().map(|(pairing, _)| pairing))
+            .zip(&played)
+            .map(|(pairing, p)| tournament::result(pairing, p))
+            .collect();
         let mut standings = tournament::standings(players.len(), &results);
         standings.truncate(n);
         let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
@@ -747,53 +760,53 @@ pub fn endgame_position<R: Rng + ?Sized>(rng: &mut R) -> Position {
     }
 }
 
-/// The generation's endgame games ([`GaOptions::endgame_pairs`]): results with the pairing's
-/// `opening` set to `usize::MAX`. Each game's generator comes from (seed, generation, index).
-/// `None` when `stop` said yes before a game.
-fn endgame_games(
-    pop: &[Weights],
-    s: &Settings,
-    g: u64,
-    stop: &(dyn Fn() -> bool + Sync),
-) -> Option<Vec<GameResult>> {
+/// The generation's endgame games ([`GaOptions::endgame_pairs`]): individual `i` meets its next
+/// `endgame_pairs` ring neighbours from an ending drawn for the pair, both sides. The pairings
+/// have `opening` set to `usize::MAX`.
+fn endgame_pairings(pop: &[Weights], s: &Settings, g: u64) -> Vec<(tournament::Pairing, Position)> {
     let n = pop.len();
     let e = s.ga.endgame_pairs as usize;
     if e == 0 || n < 2 {
-        return Some(Vec::new());
+        return Vec::new();
     }
     let mut rng = derive(s.seed, Purpose::Pairing, g, 1);
-    let mut jobs = Vec::with_capacity(2 * n * e);
+    let mut out = Vec::with_capacity(2 * n * e);
+    let pairing = |black, white| tournament::Pairing {
+        black,
+        white,
+        opening: usize::MAX,
+    };
     for i in 0..n {
         for k in 1..=e {
             let j = (i + k) % n;
             let pos = endgame_position(&mut rng);
-            jobs.push((i, j, pos));
-            jobs.push((j, i, pos));
+            out.push((pairing(i, j), pos));
+            out.push((pairing(j, i), pos));
         }
     }
-    jobs.par_iter()
+    out
+}
+
+/// The endgame games as jobs: game `k` uses the generator of (seed, generation, 2^40 + k).
+fn endgame_jobs(
+    games: &[(tournament::Pairing, Position)],
+    config: SearchConfig,
+    g: u64,
+) -> Vec<GameJob> {
+    let side = |i: usize| Side {
+        player: i as u32,
+        config,
+    };
+    games
+        .iter()
         .enumerate()
-        .map(|(k, &(b, w, pos))| {
-            if stop() {
-                return None;
-            }
-            let mut grng = derive(s.seed, Purpose::Game, g, (1 << 40) + k as u64);
-            let game = tournament::with_searchers(s.search, |sb, sw| {
-                sb.reset(pop[b]);
-                sw.reset(pop[w]);
-                let mut game = Game::new(pos, s.rules);
-                game.play_out(sb, sw, &mut grng);
-                game
-            });
-            Some(GameResult {
-                pairing: tournament::Pairing {
-                    black: b,
-                    white: w,
-                    opening: usize::MAX,
-                },
-                outcome: game.result().map(|r| r.0).unwrap_or(Outcome::Draw),
-                plies: game.plies() as u32,
-            })
+        .map(|(k, (p, pos))| GameJob {
+            black: side(p.black),
+            white: side(p.white),
+            start: Start::of(pos),
+            purpose: Purpose::Game,
+            a: g,
+            b: (1 << 40) + k as u64,
         })
         .collect()
 }
@@ -1028,29 +1041,35 @@ fn duel(
         all.shuffle(&mut rng);
         all.into_iter().cycle().take(pairs).collect()
     };
-    // Game k: opening k / 2, the challenger Black when k is even. Each has its own generator.
-    let play = |k: u64| {
-        if stop() {
-            return None;
-        }
-        let mut grng = derive(s.seed, Purpose::Duel, g, k + 1);
-        let (wb, ww) = if k.is_multiple_of(2) {
-            (challenger, holder)
-        } else {
-            (holder, challenger)
-        };
-        let opening = openings[(k / 2) as usize];
-        let result = tournament::with_searchers(s.search, |sb, sw| {
-            tournament::play_game(sb, sw, wb, ww, s.openings, opening, s.rules, &mut grng)
-        })
-        .result()
-        .map(|r| r.0);
-        Some((result, k.is_multiple_of(2)))
+    // Game k: opening k / 2, the challenger (player 0) Black when k is even. Each has its own
+    // generator.
+    let mut batch = Batch::of_weights(&[*challenger, *holder], s.seed, s.rules);
+    let side = |player| Side {
+        player,
+        config: s.search,
     };
-    let results: Vec<(Option<Outcome>, bool)> = (0..2 * pairs as u64)
-        .into_par_iter()
-        .map(play)
-        .collect::<Option<_>>()?;
+    batch.jobs = (0..2 * pairs as u64)
+        .map(|k| {
+            let (b, w) = if k.is_multiple_of(2) { (0, 1) } else { (1, 0) };
+            let opening = openings[(k / 2) as usize];
+            GameJob {
+                black: side(b),
+                white: side(w),
+                start: match s.openings {
+                    OpeningBook::Ballot => Start::Ballot(opening as u32),
+                    OpeningBook::Start => Start::Initial,
+                },
+                purpose: Purpose::Duel,
+                a: g,
+                b: k + 1,
+            }
+        })
+        .collect();
+    let results: Vec<(Option<Outcome>, bool)> = jobs::run(&batch, &|_, _| {}, stop)?
+        .iter()
+        .enumerate()
+        .map(|(k, p)| (p.result.map(|r| r.0), k.is_multiple_of(2)))
+        .collect();
     let mut pts = (0u32, 0u32);
     for (result, challenger_black) in results {
         match (result, challenger_black) {

@@ -9,8 +9,9 @@
 //! (FEN, move text) -> [`eval`] (the 60 parameters, [`Weights`]) and [`weights`] (weight files)
 //! -> [`yardstick`] (the fixed hand-written evaluations `hand` and `classic`, and [`Evaluator`]:
 //! weights or a yardstick) -> [`search`] (alpha-beta) -> [`game`] (draw rules, PDN) ->
-//! [`openings`] (ballot, opening files) -> [`matchplay`] (matches, Elo, SPRT) -> [`tournament`] (a
-//! generation's games on rayon) -> [`ga`] (sessions: selection, crossover, mutation) ->
+//! [`openings`] (ballot, opening files) -> [`jobs`] (lists of games played on a rayon pool, or
+//! on the ranks of an MPI job, results in job order) -> [`matchplay`] (matches, Elo, SPRT) ->
+//! [`tournament`] (a generation's games) -> [`ga`] (sessions: selection, crossover, mutation) ->
 //! [`store`] (atomic files, checkpoints; [`lock`]: one process per session folder) ->
 //! [`formats`] (reading and writing weight files, exports) -> [`report`] (tables, charts).
 //! [`rng`] derives every seeded generator; [`bench`] holds the benchmark workloads. The
@@ -56,6 +57,7 @@ pub mod eval;
 pub mod formats;
 pub mod ga;
 pub mod game;
+pub mod jobs;
 pub mod lock;
 pub mod matchplay;
 pub mod movegen;

@@ -5,7 +5,7 @@ use rand::SeedableRng;
 pub use rand_chacha::ChaCha8Rng;
 
 /// What a derived generator is for, so two uses of the same numbers never share a stream.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[repr(u64)]
 pub enum Purpose {
     /// The GA's own choices in one generation (selection noise, crossover, mutation, newcomers).

@@ -1,18 +1,18 @@
-//! Tournaments inside a population: who plays whom from which opening, the games on a rayon
-//! pool, and per-individual results by colour.
+//! Tournaments inside a population: who plays whom from which opening, the games as jobs
+//! ([`crate::jobs`]), and per-individual results by colour.
 //!
 //! Scoring (ours; the original counted +1/-1/0): a win is 2 points, a draw 1, a loss 0.
 
 use crate::board::Position;
 use crate::eval::Weights;
 use crate::game::{DrawRules, Game, Outcome};
+use crate::jobs::{Batch, GameJob, Played, Side, Start};
 use crate::matchplay::OpeningBook;
 use crate::openings::ballot;
-use crate::rng::{derive, ChaCha8Rng, Purpose};
+use crate::rng::{ChaCha8Rng, Purpose};
 use crate::search::{SearchConfig, Searcher};
 use rand::seq::SliceRandom;
 use rand::RngExt;
-use rayon::prelude::*;
 
 /// One scheduled game: indices into the population, and the opening (index into the ballot in
 /// use; ignored for the start-position book).
@@ -137,8 +137,47 @@ pub fn play_game(
     game
 }
 
-/// Plays the schedule on the current rayon pool. Game `k` uses the generator derived from
-/// `(seed, generation, k)`, so results do not depend on the number of threads.
+/// The schedule's games as jobs of a batch whose players are the tournament's (population
+/// indices): game `k` uses the generator derived from `(seed, Game, generation, k)`.
+pub fn jobs(
+    schedule: &[Pairing],
+    config: SearchConfig,
+    book: OpeningBook,
+    generation: u64,
+) -> Vec<GameJob> {
+    let side = |i: usize| Side {
+        player: i as u32,
+        config,
+    };
+    schedule
+        .iter()
+        .enumerate()
+        .map(|(k, p)| GameJob {
+            black: side(p.black),
+            white: side(p.white),
+            start: match book {
+                OpeningBook::Ballot => Start::Ballot(p.opening as u32),
+                OpeningBook::Start => Start::Initial,
+            },
+            purpose: Purpose::Game,
+            a: generation,
+            b: k as u64,
+        })
+        .collect()
+}
+
+/// A game's result for its pairing.
+pub fn result(pairing: &Pairing, played: &Played) -> GameResult {
+    GameResult {
+        pairing: *pairing,
+        outcome: played.outcome(),
+        plies: played.plies,
+    }
+}
+
+/// Plays the schedule ([`crate::jobs::run`]: on the current rayon pool, or on the ranks of an
+/// MPI job). Game `k` uses the generator derived from `(seed, generation, k)`, so results do
+/// not depend on the number of threads or processes.
 #[allow(clippy::too_many_arguments)]
 pub fn run(
     population: &[Weights],
@@ -178,63 +217,16 @@ pub fn run_until(
     on_game: &(dyn Fn(&GameResult) + Sync),
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Option<Vec<GameResult>> {
-    schedule
-        .par_iter()
-        // One game per task: games differ in length by ten times, and a generation is short, so
-        // coarse chunks leave one core idle at the end.
-        .with_max_len(1)
-        .enumerate()
-        .map(|(k, p)| {
-            if stop() {
-                return None;
-            }
-            Some(with_searchers(config, |sb, sw| {
-                let mut rng = derive(seed, Purpose::Game, generation, k as u64);
-                let g = play_game(
-                    sb,
-                    sw,
-                    &population[p.black],
-                    &population[p.white],
-                    book,
-                    p.opening,
-                    rules,
-                    &mut rng,
-                );
-                let r = GameResult {
-                    pairing: *p,
-                    outcome: g.result().map(|r| r.0).unwrap_or(Outcome::Draw),
-                    plies: g.plies() as u32,
-                };
-                on_game(&r);
-                r
-            }))
-        })
-        .collect()
-}
-
-thread_local! {
-    /// Each worker thread keeps two searchers (their tables are large) across games and
-    /// generations; `play_game` resets them, so results never depend on which thread ran what.
-    static SEARCHERS: std::cell::RefCell<Option<(Searcher, Searcher)>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// Runs `f` with this thread's pair of searchers, made (again) when the settings differ.
-pub fn with_searchers<T>(
-    config: SearchConfig,
-    f: impl FnOnce(&mut Searcher, &mut Searcher) -> T,
-) -> T {
-    SEARCHERS.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        if slot.as_ref().is_none_or(|(a, _)| *a.config() != config) {
-            *slot = Some((
-                Searcher::new(Weights::zero(), config),
-                Searcher::new(Weights::zero(), config),
-            ));
-        }
-        let (a, b) = slot.as_mut().expect("just filled");
-        f(a, b)
-    })
+    let mut batch = Batch::of_weights(population, seed, rules);
+    batch.jobs = jobs(schedule, config, book, generation);
+    let played = crate::jobs::run(&batch, &|k, p| on_game(&result(&schedule[k], p)), stop)?;
+    Some(
+        schedule
+            .iter()
+            .zip(&played)
+            .map(|(s, p)| result(s, p))
+            .collect(),
+    )
 }
 
 /// Totals per individual from a tournament's results.

@@ -475,7 +475,7 @@ with_popcnt!(
 ///
 /// Weights are held by value so an evaluator is `Copy` like them: a few hundred bytes, copied
 /// once per game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[allow(clippy::large_enum_variant)]
 pub enum Evaluator {
     Weighted(Weights),

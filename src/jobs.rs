@@ -1,0 +1,377 @@
+//! Game jobs: a list of games described completely (players, search settings, start, the key of
+//! each game's generator), played on a rayon pool, results in job order.
+//!
+//! Every game the tool plays for a session or a match goes through [`run`]: the tournament,
+//! the endgame games, the best-so-far duel, the yardstick measurements and `match`. A game
+//! depends on its job only (searchers are reset for every game, its generator comes from the
+//! job's key), so the results are the same whichever thread, or whichever process, plays it. By
+//! default [`run`] plays the batch on the current rayon pool; a build with the `mpi` feature,
+//! started under `mpirun` or `srun`, installs an [`Executor`] that hands the jobs out to all
+//! ranks of the MPI job instead (`crate::cluster`), with the same results.
+
+use crate::board::{Color, Position};
+use crate::game::{DrawRules, EndReason, Game, Outcome};
+use crate::openings::ballot;
+use crate::rng::{derive, Purpose};
+use crate::search::{SearchConfig, Searcher};
+use crate::yardstick::Evaluator;
+use crate::Weights;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// One side of a game: an index into the batch's players, and its search settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Side {
+    pub player: u32,
+    pub config: SearchConfig,
+}
+
+/// Where a game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Start {
+    /// The start position.
+    Initial,
+    /// The start position, then the moves of ballot opening `n` (modulo the ballot's size).
+    Ballot(u32),
+    /// A position given by its bitboards and the side to move (the endgame games).
+    Position {
+        black: u32,
+        white: u32,
+        kings: u32,
+        side: Color,
+    },
+}
+
+impl Start {
+    /// The position as [`Start::Position`].
+    pub fn of(p: &Position) -> Start {
+        Start::Position {
+            black: p.pieces(Color::Black).0,
+            white: p.pieces(Color::White).0,
+            kings: p.kings(Color::Black).0 | p.kings(Color::White).0,
+            side: p.side_to_move(),
+        }
+    }
+
+    /// A game from here, the opening's moves played.
+    pub fn game(&self, rules: DrawRules) -> Game {
+        match *self {
+            Start::Initial => Game::new(Position::start(), rules),
+            Start::Ballot(n) => {
+                let b = ballot();
+                let mut game = Game::new(Position::start(), rules);
+                for m in &b[n as usize % b.len()].moves {
+                    game.play(*m);
+                }
+                game
+            }
+            Start::Position {
+                black,
+                white,
+                kings,
+                side,
+            } => Game::new(Position::from_parts(black, white, kings, side), rules),
+        }
+    }
+}
+
+/// One game: who plays Black and White, from where, and the key `(purpose, a, b)` of its
+/// generator (with the batch's seed: `derive(seed, purpose, a, b)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameJob {
+    pub black: Side,
+    pub white: Side,
+    pub start: Start,
+    pub purpose: Purpose,
+    pub a: u64,
+    pub b: u64,
+}
+
+/// A list of games and what they share.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Batch {
+    /// The evaluators the jobs' sides point at.
+    pub players: Vec<Evaluator>,
+    pub seed: u64,
+    pub rules: DrawRules,
+    /// Keep every game's moves (for PDN), not only its result.
+    pub record_moves: bool,
+    pub jobs: Vec<GameJob>,
+}
+
+impl Batch {
+    /// An empty batch of these players.
+    pub fn new(players: Vec<Evaluator>, seed: u64, rules: DrawRules) -> Batch {
+        Batch {
+            players,
+            seed,
+            rules,
+            record_moves: false,
+            jobs: Vec::new(),
+        }
+    }
+
+    /// A batch whose players are weight vectors.
+    pub fn of_weights(players: &[Weights], seed: u64, rules: DrawRules) -> Batch {
+        Batch::new(players.iter().map(|&w| w.into()).collect(), seed, rules)
+    }
+
+    /// Checks that every job names a player of the batch (a batch from another process).
+    pub fn check(&self) -> Result<(), String> {
+        let n = self.players.len();
+        match self
+            .jobs
+            .iter()
+            .position(|j| j.black.player as usize >= n || j.white.player as usize >= n)
+        {
+            Some(k) => Err(format!("game job {k} names a player beyond the {n} given")),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A played game: its result, length and (when the batch asked) its moves, each as its index
+/// among the legal moves of the position it was played in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    pub result: Option<(Outcome, EndReason)>,
+    pub plies: u32,
+    pub moves: Vec<u8>,
+}
+
+impl Played {
+    /// The outcome, a game without one (cut short) counting as a draw.
+    pub fn outcome(&self) -> Outcome {
+        self.result.map(|r| r.0).unwrap_or(Outcome::Draw)
+    }
+
+    /// The whole game again from its job's start (the batch must have recorded the moves).
+    pub fn replay(&self, start: &Start, rules: DrawRules) -> Game {
+        let mut game = start.game(rules);
+        let skip = game.plies();
+        for &i in self.moves.iter().skip(skip) {
+            let legal = game.legal_moves();
+            match legal.get(i as usize) {
+                Some(m) => game.play(*m),
+                None => break,
+            }
+        }
+        game
+    }
+}
+
+thread_local! {
+    /// Each worker thread keeps its searchers (their tables are large) across games; every game
+    /// resets them, so results never depend on which thread ran what.
+    static SEARCHERS: std::cell::RefCell<Vec<Searcher>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The most searchers a thread keeps between games (two per search setting in use).
+const KEPT_SEARCHERS: usize = 8;
+
+/// Plays one job of `batch` on this thread.
+pub fn play_job(batch: &Batch, job: &GameJob) -> Played {
+    let mut rng = derive(batch.seed, job.purpose, job.a, job.b);
+    let mut sb = searcher(job.black.config);
+    let mut sw = searcher(job.white.config);
+    sb.reset(batch.players[job.black.player as usize]);
+    sw.reset(batch.players[job.white.player as usize]);
+    let mut game = job.start.game(batch.rules);
+    game.play_out(&mut sb, &mut sw, &mut rng);
+    SEARCHERS.with(|cell| {
+        let mut kept = cell.borrow_mut();
+        kept.push(sb);
+        kept.push(sw);
+        let n = kept.len();
+        kept.drain(..n.saturating_sub(KEPT_SEARCHERS));
+    });
+    let moves = if batch.record_moves {
+        move_indices(&game)
+    } else {
+        Vec::new()
+    };
+    Played {
+        result: game.result(),
+        plies: game.plies() as u32,
+        moves,
+    }
+}
+
+/// A searcher with settings `config` from this thread's kept ones, or a new one.
+fn searcher(config: SearchConfig) -> Searcher {
+    SEARCHERS.with(|cell| {
+        let mut kept = cell.borrow_mut();
+        match kept.iter().rposition(|s| *s.config() == config) {
+            Some(i) => kept.remove(i),
+            None => Searcher::new(Weights::zero(), config),
+        }
+    })
+}
+
+/// Each move of `game` (from its start) as its index among the legal moves where it was played.
+fn move_indices(game: &Game) -> Vec<u8> {
+    let mut replay = Game::new(*game.start(), *game.rules());
+    let mut out = Vec::with_capacity(game.plies());
+    for m in game.moves() {
+        let i = replay
+            .legal_moves()
+            .iter()
+            .position(|x| x == m)
+            .expect("a played move is legal");
+        out.push(i as u8);
+        replay.play(*m);
+    }
+    out
+}
+
+/// Plays the jobs on the current rayon pool, one game per task (games differ in length by ten
+/// times). `stop` is asked before each game; once it says yes no further game starts (those
+/// under way finish) and the result is `None`. `on_done(k, played)` is called as job `k`
+/// finishes.
+pub fn play_local(
+    batch: &Batch,
+    on_done: &(dyn Fn(usize, &Played) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Vec<Played>> {
+    batch
+        .jobs
+        .par_iter()
+        .with_max_len(1)
+        .enumerate()
+        .map(|(k, job)| {
+            if stop() {
+                return None;
+            }
+            let p = play_job(batch, job);
+            on_done(k, &p);
+            Some(p)
+        })
+        .collect()
+}
+
+/// Something that plays batches: results in job order, the same as [`play_local`]'s.
+pub trait Executor: Send + Sync {
+    fn run(
+        &self,
+        batch: &Batch,
+        on_done: &(dyn Fn(usize, &Played) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<Vec<Played>>;
+}
+
+static EXECUTOR: OnceLock<Box<dyn Executor>> = OnceLock::new();
+
+/// Makes [`run`] use `e` for the rest of the process (once; false when one was set already).
+pub fn set_executor(e: Box<dyn Executor>) -> bool {
+    EXECUTOR.set(e).is_ok()
+}
+
+/// Plays a batch: on the current rayon pool ([`play_local`]), or with the executor set by
+/// [`set_executor`] (the ranks of an MPI job).
+pub fn run(
+    batch: &Batch,
+    on_done: &(dyn Fn(usize, &Played) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Vec<Played>> {
+    if batch.jobs.is_empty() {
+        return Some(Vec::new());
+    }
+    match EXECUTOR.get() {
+        Some(e) => e.run(batch, on_done, stop),
+        None => play_local(batch, on_done, stop),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn material() -> Weights {
+        crate::eval::material()
+    }
+
+    #[test]
+    fn a_job_plays_as_fresh_searchers_do_whatever_the_thread_played_before() {
+        let depth = |d| SearchConfig {
+            tt_log2: 10,
+            ..SearchConfig::with_depth(d)
+        };
+        let mut rng = derive(5, Purpose::Initial, 0, 0);
+        let other = crate::ga::random_weights(crate::eval::ParamSet::Endgame66, 3000, &mut rng);
+        let mut batch = Batch::new(
+            vec![material().into(), other.into(), Evaluator::Classic],
+            9,
+            DrawRules::default(),
+        );
+        batch.record_moves = true;
+        let side = |p, d| Side {
+            player: p,
+            config: depth(d),
+        };
+        for (k, (b, w, db, dw)) in [(0, 1, 3, 2), (1, 2, 2, 2), (2, 0, 1, 3), (1, 0, 3, 3)]
+            .into_iter()
+            .enumerate()
+        {
+            batch.jobs.push(GameJob {
+                black: side(b, db),
+                white: side(w, dw),
+                start: Start::Ballot(k as u32 * 7),
+                purpose: Purpose::Game,
+                a: 1,
+                b: k as u64,
+            });
+        }
+        // Played twice in a row on this thread (warm searchers, other settings in between).
+        let first: Vec<Played> = batch.jobs.iter().map(|j| play_job(&batch, j)).collect();
+        let again: Vec<Played> = batch
+            .jobs
+            .iter()
+            .rev()
+            .map(|j| play_job(&batch, j))
+            .collect();
+        assert!(first.iter().eq(again.iter().rev()));
+        for (job, p) in batch.jobs.iter().zip(&first) {
+            let mut sb = Searcher::new(batch.players[job.black.player as usize], job.black.config);
+            let mut sw = Searcher::new(batch.players[job.white.player as usize], job.white.config);
+            let mut game = job.start.game(batch.rules);
+            game.play_out(&mut sb, &mut sw, &mut derive(9, Purpose::Game, 1, job.b));
+            assert_eq!(p.result, game.result());
+            assert_eq!(p.plies as usize, game.plies());
+            let replayed = p.replay(&job.start, batch.rules);
+            assert_eq!(replayed.moves(), game.moves());
+            assert_eq!(replayed.result(), game.result());
+        }
+        assert!(first.iter().any(|p| p.plies > 20));
+    }
+
+    #[test]
+    fn local_play_keeps_job_order_and_stops_before_a_game() {
+        let mut batch = Batch::of_weights(&[material(), material()], 3, DrawRules::default());
+        for k in 0..6 {
+            batch.jobs.push(GameJob {
+                black: Side {
+                    player: (k % 2) as u32,
+                    config: SearchConfig::with_depth(1),
+                },
+                white: Side {
+                    player: ((k + 1) % 2) as u32,
+                    config: SearchConfig::with_depth(1),
+                },
+                start: Start::Ballot(k),
+                purpose: Purpose::Game,
+                a: 0,
+                b: k as u64,
+            });
+        }
+        let seen = std::sync::Mutex::new(Vec::new());
+        let all = play_local(&batch, &|k, _| seen.lock().unwrap().push(k), &|| false)
+            .expect("not stopped");
+        let one_by_one: Vec<Played> = batch.jobs.iter().map(|j| play_job(&batch, j)).collect();
+        assert_eq!(all, one_by_one);
+        assert_eq!(seen.lock().unwrap().len(), 6);
+        assert!(play_local(&batch, &|_, _| {}, &|| true).is_none());
+        batch.jobs[2].white.player = 7;
+        assert!(batch.check().unwrap_err().contains("job 2"));
+    }
+}
