@@ -14,8 +14,9 @@
 //! [`tournament`] (a generation's games) -> [`ga`] (sessions: selection, crossover, mutation) ->
 //! [`store`] (atomic files, checkpoints; [`lock`]: one process per session folder) ->
 //! [`formats`] (reading and writing weight files, exports) -> [`report`] (tables, charts).
-//! [`rng`] derives every seeded generator; [`bench`] holds the benchmark workloads. The
-//! `checkers-ga` binary only parses arguments and prints.
+//! [`rng`] derives every seeded generator; [`bench`] holds the benchmark workloads; [`cluster`]
+//! (feature `mpi`) spreads the jobs over an MPI job. The `checkers-ga` binary only parses
+//! arguments and prints.
 //!
 //! ```
 //! use checkers_ga::{perft, Position};
@@ -53,6 +54,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod cluster;
 pub mod eval;
 pub mod formats;
 pub mod ga;

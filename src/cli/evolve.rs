@@ -794,6 +794,18 @@ fn resume_command(dir: &Path, name: &str, run: &RunOptions) -> String {
     c
 }
 
+/// What rank 0 of an MPI job says if the job is ended under it (a rank died, mpirun stopped):
+/// the generation under way is lost, the session stands at its last checkpoint.
+fn set_stop_note(session: &Session, ckpt: &Path, resume: &str) {
+    checkers_ga::cluster::set_stop_note(format!(
+        "generation {} was not finished; the session stands at generation {} ({}); continue \
+         with: {resume} (under mpirun or srun with any number of ranks, or without MPI)",
+        session.generation + 1,
+        session.generation,
+        ckpt.display()
+    ));
+}
+
 /// Why a run stopped before its limit.
 #[derive(Clone, Copy, PartialEq)]
 enum Cut {
@@ -824,6 +836,15 @@ fn evolve(
     let mut files = store::Checkpoints::open(dir, &session, keep)?;
     let mut out = std::io::stdout();
     let mut cut = None;
+    let start = store::checkpoint_path(dir, session.generation);
+    if start.exists() {
+        set_stop_note(&session, &start, &resume);
+    } else {
+        checkers_ga::cluster::set_stop_note(format!(
+            "no generation of session '{}' was finished, nothing was saved",
+            session.name
+        ));
+    }
     while !session.finished() {
         if ctrl_c_pressed() {
             cut = Some(Cut::CtrlC);
@@ -869,6 +890,7 @@ fn evolve(
             break;
         };
         let path = files.save(&session)?;
+        set_stop_note(&session, &path, &resume);
         if !run.quiet {
             writeln!(out, "{}", summary_line(&stats, &session))?;
             writeln!(out, "checkpoint {}", path.display())?;

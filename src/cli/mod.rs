@@ -60,6 +60,18 @@ pub enum Command {
     History(history::HistoryArgs),
 }
 
+/// The worker threads a command asks for (`--threads`, 0 = one per core): what each rank of an
+/// MPI job plays on.
+pub fn threads(cli: &Cli) -> usize {
+    match &cli.command {
+        Command::New(a) => a.run.threads,
+        Command::Resume(a) => a.run.threads,
+        Command::Match(a) => a.threads,
+        Command::History(a) => a.threads,
+        _ => 0,
+    }
+}
+
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::New(a) => evolve::run_new(a),
