@@ -351,11 +351,11 @@ mod tests {
         for k in 0..6 {
             batch.jobs.push(GameJob {
                 black: Side {
-                    player: (k % 2) as u32,
+                    player: k % 2,
                     config: SearchConfig::with_depth(1),
                 },
                 white: Side {
-                    player: ((k + 1) % 2) as u32,
+                    player: (k + 1) % 2,
                     config: SearchConfig::with_depth(1),
                 },
                 start: Start::Ballot(k),

@@ -71,3 +71,37 @@ fn bad_flags_and_values_are_one_line_errors() {
         }
     }
 }
+
+/// A build without the `mpi` feature started by an MPI launcher as several processes refuses
+/// (once, on the first process) instead of running the session that many times.
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn a_build_without_mpi_refuses_to_run_as_several_ranks() {
+    let t = Tmp::new("nompi");
+    let launched = |rank: &str| {
+        common::bin()
+            .current_dir(&t.0)
+            .args(["new", "--generations", "1", "--populations", "pops"])
+            .env("OMPI_COMM_WORLD_SIZE", "3")
+            .env("OMPI_COMM_WORLD_RANK", rank)
+            .output()
+            .expect("run checkers-ga")
+    };
+    let first = launched("0");
+    let err = String::from_utf8_lossy(&first.stderr);
+    assert_eq!(first.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--features mpi"), "{err}");
+    let second = launched("2");
+    assert_eq!(second.status.code(), Some(1));
+    assert!(second.stderr.is_empty());
+    assert!(!t.0.join("pops").exists());
+    // One process under a launcher is a plain run.
+    let single = common::bin()
+        .current_dir(&t.0)
+        .args(["perft", "2"])
+        .env("OMPI_COMM_WORLD_SIZE", "1")
+        .output()
+        .expect("run checkers-ga");
+    assert!(single.status.success());
+}

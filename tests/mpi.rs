@@ -1,0 +1,240 @@
+//! Sessions and matches under `mpirun` (feature `mpi`, Open MPI's `mpirun` on the PATH): the
+//! same checkpoints, best weights and match results as one process, and a job that loses a rank
+//! resumed without MPI to the same result. Run with `cargo test --features mpi --test mpi`.
+
+#![cfg(feature = "mpi")]
+
+mod common;
+
+use checkers_ga::ga::Session;
+use checkers_ga::store;
+use common::{new_cmd, resume_cmd, stdout_ok, Tmp, BIN};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// `c` (a command of the binary) as `mpirun -n N` runs it, in the same folder.
+fn under_mpi(n: usize, c: &Command) -> Command {
+    let mut m = Command::new("mpirun");
+    m.args([
+        "--allow-run-as-root",
+        "--oversubscribe",
+        "-n",
+        &n.to_string(),
+        BIN,
+    ]);
+    m.args(c.get_args());
+    if let Some(d) = c.get_current_dir() {
+        m.current_dir(d);
+    }
+    m
+}
+
+fn output(mut c: Command) -> Output {
+    c.output().expect("run the command")
+}
+
+/// A checkpoint with its wall-clock fields (seconds of evolution, per generation) zeroed.
+fn session(path: &Path) -> Session {
+    let mut s = store::load_checkpoint(path).unwrap_or_else(|e| panic!("{e}"));
+    s.elapsed = 0.0;
+    s.history.iter_mut().for_each(|h| h.seconds = 0.0);
+    s
+}
+
+fn same_files(a: &Tmp, b: &Tmp, name: &str, gens: std::ops::RangeInclusive<u64>) {
+    for g in gens {
+        assert_eq!(
+            session(&a.ckpt(name, g)),
+            session(&b.ckpt(name, g)),
+            "generation {g}"
+        );
+    }
+    let best = |t: &Tmp| std::fs::read(t.best(name)).expect("best weights");
+    assert_eq!(best(a), best(b));
+}
+
+/// Every kind of game a generation plays: tournament, hall of fame, endgame games, a duel of
+/// several openings and a yardstick measurement (population and depth given by each test).
+const SESSION: &[&str] = &[
+    "--endgame-pairs",
+    "1",
+    "--hall-of-fame",
+    "2",
+    "--duel-games",
+    "8",
+    "--measure-every",
+    "3",
+    "--measure-games",
+    "20",
+];
+
+fn args(extra: &[&str]) -> Vec<String> {
+    SESSION.iter().chain(extra).map(|s| s.to_string()).collect()
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn a_session_under_mpirun_is_the_session_of_one_process() {
+    let plain = Tmp::new("plain");
+    let a = args(&[
+        "--population",
+        "12",
+        "--depth",
+        "2",
+        "--generations",
+        "6",
+        "--threads",
+        "2",
+    ]);
+    stdout_ok(&output(new_cmd(&plain, 41, "s", true, &strs(&a))));
+
+    // Three ranks of one thread each.
+    let mpi = Tmp::new("mpi3");
+    let a = args(&[
+        "--population",
+        "12",
+        "--depth",
+        "2",
+        "--generations",
+        "6",
+        "--threads",
+        "1",
+    ]);
+    let out = output(under_mpi(3, &new_cmd(&mpi, 41, "s", false, &strs(&a))));
+    let text = stdout_ok(&out);
+    // Rank 0 alone prints: one summary line per generation.
+    assert_eq!(text.matches("gen 6/6 ").count(), 1, "{text}");
+    same_files(&plain, &mpi, "s", 1..=6);
+
+    // Checkpoints are interchangeable: three generations without MPI, three more under it.
+    let mixed = Tmp::new("mixed");
+    let a = args(&["--population", "12", "--depth", "2", "--generations", "3"]);
+    stdout_ok(&output(new_cmd(&mixed, 41, "s", true, &strs(&a))));
+    let resume = resume_cmd(&mixed, Some(Path::new("s")), true, &["--generations", "6"]);
+    stdout_ok(&output(under_mpi(2, &resume)));
+    same_files(&plain, &mixed, "s", 4..=6);
+}
+
+#[test]
+fn a_match_under_mpirun_plays_the_games_of_one_process() {
+    let t = Tmp::new("match");
+    let m = |pdn: &str| {
+        let mut c = Command::new(BIN);
+        c.current_dir(&t.0).args([
+            "match", "material", "hand", "--depth", "3", "--games", "30", "--seed", "5", "--pdn",
+            pdn,
+        ]);
+        c
+    };
+    let one = stdout_ok(&output(m("one.pdn")));
+    let four = stdout_ok(&output(under_mpi(4, &m("four.pdn"))));
+    // All but the time and the PDN file's name.
+    let keep = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| !l.starts_with("time ") && !l.starts_with("PDN saved"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(keep(&one), keep(&four));
+    assert!(one.contains("W/D/L for A: "), "{one}");
+    assert_eq!(t.read("one.pdn"), t.read("four.pdn"));
+}
+
+/// The process ids of MPI rank `rank` whose command line mentions `marker`.
+fn rank_pids(rank: u32, marker: &str) -> Vec<u32> {
+    let want = format!("OMPI_COMM_WORLD_RANK={rank}");
+    let mut pids = Vec::new();
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let read = |f: &str| std::fs::read(e.path().join(f)).unwrap_or_default();
+        let cmdline = String::from_utf8_lossy(&read("cmdline")).replace('\0', " ");
+        if !cmdline.starts_with(BIN) || !cmdline.contains(marker) {
+            continue;
+        }
+        let environ = read("environ");
+        if environ.split(|&b| b == 0).any(|v| v == want.as_bytes()) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+#[test]
+fn a_rank_killed_mid_generation_ends_the_job_and_resume_without_mpi_finishes_the_same() {
+    let t = Tmp::new("killed");
+    let a = args(&[
+        "--generations",
+        "1000",
+        "--depth",
+        "3",
+        "--population",
+        "16",
+    ]);
+    let mut job = under_mpi(3, &new_cmd(&t, 77, "k", false, &strs(&a)))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start mpirun");
+    // A few generations in, rank 1 dies (the job is always within a generation but for the
+    // moments it writes a checkpoint).
+    let t0 = Instant::now();
+    while !t.ckpt("k", 3).exists() {
+        if let Some(status) = job.try_wait().expect("mpirun") {
+            let out = job.wait_with_output().expect("mpirun output");
+            panic!("{status}: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(120),
+            "no third generation"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let marker = t.0.to_string_lossy().to_string();
+    let pids = rank_pids(1, &marker);
+    assert_eq!(pids.len(), 1, "rank 1 of the job: {pids:?}");
+    let killed = Command::new("kill")
+        .args(["-KILL", &pids[0].to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let t1 = Instant::now();
+    let out = job.wait_with_output().expect("mpirun ends");
+    assert!(t1.elapsed() < Duration::from_secs(60));
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("error: the MPI job is being ended"))
+        .unwrap_or_else(|| panic!("no message from rank 0: {err}"));
+    // It names the newest checkpoint, and the generation lost is the one after it.
+    let newest = store::list_checkpoints(&t.session("k"))
+        .iter()
+        .filter_map(|p| store::checkpoint_generation(p))
+        .max()
+        .expect("checkpoints");
+    assert!(newest >= 3);
+    assert!(
+        line.contains(&format!("generation {} was not finished", newest + 1)),
+        "{line}"
+    );
+    assert!(
+        line.contains("continue with: checkers-ga resume k"),
+        "{line}"
+    );
+    assert!(rank_pids(0, &marker).is_empty() && rank_pids(2, &marker).is_empty());
+
+    // Without MPI, two generations past the loss; and the same session never interrupted.
+    let to = (newest + 2).to_string();
+    let resume = resume_cmd(&t, Some(Path::new("k")), true, &["--generations", &to]);
+    stdout_ok(&output(resume));
+    let whole = Tmp::new("whole");
+    let a = args(&["--generations", &to, "--depth", "3", "--population", "16"]);
+    stdout_ok(&output(new_cmd(&whole, 77, "k", true, &strs(&a))));
+    same_files(&whole, &t, "k", newest + 1..=newest + 2);
+}
