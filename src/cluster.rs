@@ -2,7 +2,8 @@
 //!
 //! A build with the `mpi` feature, started by `mpirun` or `srun`, runs the same command on every
 //! rank. Rank 0 owns the command (session folder, lock, checkpoints, output, Ctrl-C) and runs it
-//! as a one-process run would; every batch of games it plays ([`crate::jobs::run`]) is
+//! as a one-process run would; every batch of games it plays through [`crate::jobs::run`] (a
+//! session's tournament, endgame games and duels; `match` plays on rank 0's pool alone) is
 //! broadcast to all ranks and handed out in ranges of jobs (guided self-scheduling: each range
 //! a quarter of the remaining games' share of the asking rank's threads, never fewer games than
 //! it has threads), and every rank, rank 0 included, plays its ranges on its own rayon pool.
