@@ -72,14 +72,65 @@ fn a_longer_session_does_better_against_material() {
     );
 }
 
+/// The two-kings-against-one ending of the README, White to move.
+const TWO_KINGS: &str = "W:WK10,K14:BK1";
+
+/// Does White, searching `depth` plies with `eval`, win [`TWO_KINGS`] against Black searching 12
+/// plies with material weights? (`play` with a seed for the tie-breaks.)
+fn converts(eval: &str, depth: u32, seed: u32) -> bool {
+    let out = common::bin()
+        .args(["play", "--white", &format!("{depth}:{eval}")])
+        .args(["--black", "12:material", "--fen", TWO_KINGS])
+        .args(["--seed", &seed.to_string()])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let out = stdout_ok(&out);
+    let result = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Result: "))
+        .unwrap_or_else(|| panic!("no result line in {out}"));
+    result.starts_with("0-1")
+}
+
+/// The best weights of the README's main command with seed 1 (`checkers-ga new --seed 1`),
+/// committed; `the_default_session_rises_against_material` checks that the session still
+/// writes exactly these.
+const EVOLVED: &str = "weights/evolved-seed1.json";
+
+#[test]
+fn evolved_weights_convert_two_kings_against_one_where_material_does_not() {
+    let evolved = common::repo(EVOLVED);
+    let evolved = evolved.to_str().unwrap();
+    for seed in 1..=3 {
+        assert!(
+            converts(evolved, 6, seed),
+            "{EVOLVED} at depth 6 does not win {TWO_KINGS} (seed {seed})"
+        );
+        assert!(
+            !converts("material", 6, seed),
+            "material at depth 6 wins {TWO_KINGS} (seed {seed})"
+        );
+    }
+}
+
 /// The README's main command with a fixed seed: its yardstick measurements rise from the first
-/// to the last. About four minutes on 2 cores in release, so not in the default run:
-/// `cargo test --release --test strength -- --ignored`.
+/// to the last, and it writes the committed [`EVOLVED`] weights. About four minutes on 2 cores
+/// in release, so not in `cargo test` (CI runs it:
+/// `cargo test --release --test strength -- --ignored`).
 #[test]
 #[ignore]
 fn the_default_session_rises_against_material() {
     let t = Tmp::new("default");
     stdout_ok(&new_cmd(&t, 1, "d", true, &[]).output().unwrap());
+    let best: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(t.best("d")).unwrap()).unwrap();
+    let committed: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(common::repo(EVOLVED)).unwrap()).unwrap();
+    assert_eq!(
+        best["weights"], committed["weights"],
+        "the default session with seed 1 no longer writes {EVOLVED}"
+    );
     let s = common::load(&t.ckpt("d", 2000));
     let elo: Vec<f64> = s
         .history
