@@ -197,7 +197,11 @@ impl Dir {
 /// A legal move: origin, destination, captured squares and the landing squares in between.
 ///
 /// Two jump paths that take the same pieces differ only in `path`, so they are two moves.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+/// (Serialisable for the opening moves of a match's game jobs; a move from elsewhere is played
+/// only once found among the legal moves.)
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize, serde::Deserialize,
+)]
 pub struct Move {
     /// Origin square bit index (0..31).
     from: u8,

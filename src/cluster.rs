@@ -3,7 +3,7 @@
 //! A build with the `mpi` feature, started by `mpirun` or `srun`, runs the same command on every
 //! rank. Rank 0 owns the command (session folder, lock, checkpoints, output, Ctrl-C) and runs it
 //! as a one-process run would; every batch of games it plays through [`crate::jobs::run`] (a
-//! session's tournament, endgame games and duels; `match` plays on rank 0's pool alone) is
+//! session's tournament, endgame games, duels and yardstick measurements; `match`) is
 //! broadcast to all ranks and handed out in ranges of jobs (guided self-scheduling: each range
 //! a quarter of the remaining games' share of the asking rank's threads, never fewer games than
 //! it has threads), and every rank, rank 0 included, plays its ranges on its own rayon pool.
@@ -53,7 +53,6 @@ mod imp {
     use mpi::topology::SimpleCommunicator;
     use mpi::traits::*;
     use mpi::Threading;
-    use rayon::prelude::*;
     use serde::{Deserialize, Serialize};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::mpsc;
@@ -96,7 +95,8 @@ mod imp {
         Work { start: u64, end: u64 },
         /// Nothing more in this batch.
         NoMore,
-        /// Stop starting games of this batch (Ctrl-C or `--time` on rank 0).
+        /// Stop starting games of this batch (Ctrl-C or `--time` on rank 0, a match's SPRT
+        /// decided), and abandon those under way if the batch says so.
         Abort,
     }
 
@@ -294,23 +294,14 @@ mod imp {
         len
     }
 
-    /// Plays jobs `start..` of `batch` unless `abort` is set (then `None` for each game left).
+    /// Plays jobs `range` of `batch` in job order until `abort` is set (then `None` for each
+    /// game left, and for each game under way in a batch that abandons its games).
     fn play_range(
         batch: &Batch,
         range: std::ops::Range<usize>,
         abort: &AtomicBool,
     ) -> Vec<Option<Played>> {
-        batch.jobs[range]
-            .par_iter()
-            .with_max_len(1)
-            .map(|job| {
-                if abort.load(Ordering::SeqCst) {
-                    None
-                } else {
-                    Some(jobs::play_job(batch, job))
-                }
-            })
-            .collect()
+        jobs::play_range(batch, range, &|_, _| {}, &|| abort.load(Ordering::SeqCst))
     }
 
     /// A rank other than 0 in one batch: asks for ranges while it holds fewer than

@@ -2,22 +2,22 @@
 //! each game's generator), played on a rayon pool, results in job order.
 //!
 //! Every game the tool plays for a session or a match goes through [`run`]: the tournament,
-//! the endgame games, the best-so-far duel, the yardstick measurements and `match`. A game
-//! depends on its job only (searchers are reset for every game, its generator comes from the
+//! the endgame games, the best-so-far duel, and the matches (`match`, and the yardstick
+//! measurements, which are matches). A game depends on its job only (searchers are reset for every game, its generator comes from the
 //! job's key), so the results are the same whichever thread, or whichever process, plays it. By
 //! default [`run`] plays the batch on the current rayon pool; a build with the `mpi` feature,
 //! started under `mpirun` or `srun`, installs an [`Executor`] that hands the jobs out to all
 //! ranks of the MPI job instead (`crate::cluster`), with the same results.
 
-use crate::board::{Color, Position};
+use crate::board::{Color, Move, Position};
 use crate::game::{DrawRules, EndReason, Game, Outcome};
-use crate::openings::ballot;
+use crate::openings::{ballot, StartPosition};
 use crate::rng::{derive, Purpose};
 use crate::search::{SearchConfig, Searcher};
 use crate::yardstick::Evaluator;
 use crate::Weights;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 /// One side of a game: an index into the batch's players, and its search settings.
@@ -41,6 +41,8 @@ pub enum Start {
         kings: u32,
         side: Color,
     },
+    /// Opening `n` of the batch's [`Batch::openings`] (a match's start positions).
+    Opening(u32),
 }
 
 impl Start {
@@ -54,10 +56,11 @@ impl Start {
         }
     }
 
-    /// A game from here, the opening's moves played.
-    pub fn game(&self, rules: DrawRules) -> Game {
+    /// A game from here, a ballot opening's moves played; [`Start::Opening`] needs its batch
+    /// ([`Batch::game`]) and is the start position here.
+    fn base(&self, rules: DrawRules) -> Game {
         match *self {
-            Start::Initial => Game::new(Position::start(), rules),
+            Start::Initial | Start::Opening(_) => Game::new(Position::start(), rules),
             Start::Ballot(n) => {
                 let b = ballot();
                 let mut game = Game::new(Position::start(), rules);
@@ -72,6 +75,24 @@ impl Start {
                 kings,
                 side,
             } => Game::new(Position::from_parts(black, white, kings, side), rules),
+        }
+    }
+}
+
+/// A position and the moves played from it before the engines take over: a match's start (a
+/// ballot opening, or a FEN or PDN position of an opening file).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Opening {
+    /// [`Start::Initial`] or [`Start::Position`].
+    pub setup: Start,
+    pub moves: Vec<Move>,
+}
+
+impl Opening {
+    pub fn of(s: &StartPosition) -> Opening {
+        Opening {
+            setup: Start::of(&s.setup),
+            moves: s.moves.clone(),
         }
     }
 }
@@ -97,6 +118,11 @@ pub struct Batch {
     pub rules: DrawRules,
     /// Keep every game's moves (for PDN), not only its result.
     pub record_moves: bool,
+    /// Once the batch is stopped, abandon the games under way too (at their next move), not
+    /// only the games not started: a match, whose games past the deciding pair do not count.
+    pub abandon: bool,
+    /// The start positions [`Start::Opening`] points at.
+    pub openings: Vec<Opening>,
     pub jobs: Vec<GameJob>,
 }
 
@@ -108,6 +134,8 @@ impl Batch {
             seed,
             rules,
             record_moves: false,
+            abandon: false,
+            openings: Vec::new(),
             jobs: Vec::new(),
         }
     }
@@ -117,16 +145,57 @@ impl Batch {
         Batch::new(players.iter().map(|&w| w.into()).collect(), seed, rules)
     }
 
-    /// Checks that every job names a player of the batch (a batch from another process).
+    /// Checks that every job names a player and an opening of the batch, and that every
+    /// opening's moves are legal (a batch from another process).
     pub fn check(&self) -> Result<(), String> {
         let n = self.players.len();
-        match self
+        if let Some(k) = self
             .jobs
             .iter()
             .position(|j| j.black.player as usize >= n || j.white.player as usize >= n)
         {
-            Some(k) => Err(format!("game job {k} names a player beyond the {n} given")),
-            None => Ok(()),
+            return Err(format!("game job {k} names a player beyond the {n} given"));
+        }
+        let m = self.openings.len();
+        if let Some(k) = self
+            .jobs
+            .iter()
+            .position(|j| matches!(j.start, Start::Opening(o) if o as usize >= m))
+        {
+            return Err(format!(
+                "game job {k} names an opening beyond the {m} given"
+            ));
+        }
+        for (k, o) in self.openings.iter().enumerate() {
+            if matches!(o.setup, Start::Opening(_)) {
+                return Err(format!("opening {k} starts from another opening"));
+            }
+            let mut game = o.setup.base(self.rules);
+            for mv in &o.moves {
+                if !game.legal_moves().contains(mv) {
+                    return Err(format!("opening {k} has an illegal move"));
+                }
+                game.play(*mv);
+            }
+        }
+        Ok(())
+    }
+
+    /// A game from `start`, its opening's moves played.
+    pub fn game(&self, start: &Start) -> Game {
+        match *start {
+            Start::Opening(k) => match self.openings.get(k as usize) {
+                Some(o) => {
+                    let mut game = o.setup.base(self.rules);
+                    for mv in &o.moves {
+                        game.play(*mv);
+                    }
+                    game
+                }
+                // Refused by `check`; a batch made here never names a missing opening.
+                None => start.base(self.rules),
+            },
+            s => s.base(self.rules),
         }
     }
 }
@@ -147,8 +216,8 @@ impl Played {
     }
 
     /// The whole game again from its job's start (the batch must have recorded the moves).
-    pub fn replay(&self, start: &Start, rules: DrawRules) -> Game {
-        let mut game = start.game(rules);
+    pub fn replay(&self, batch: &Batch, start: &Start) -> Game {
+        let mut game = batch.game(start);
         let skip = game.plies();
         for &i in self.moves.iter().skip(skip) {
             let legal = game.legal_moves();
@@ -170,15 +239,24 @@ thread_local! {
 /// The most searchers a thread keeps between games (two per search setting in use).
 const KEPT_SEARCHERS: usize = 8;
 
-/// Plays one job of `batch` on this thread.
-pub fn play_job(batch: &Batch, job: &GameJob) -> Played {
+/// Plays one job of `batch` on this thread; None when `stop` says yes before the game starts
+/// or, in a batch that abandons its games ([`Batch::abandon`]), before one of its moves.
+pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option<Played> {
+    if stop() {
+        return None;
+    }
     let mut rng = derive(batch.seed, job.purpose, job.a, job.b);
     let mut sb = searcher(job.black.config);
     let mut sw = searcher(job.white.config);
     sb.reset(batch.players[job.black.player as usize]);
     sw.reset(batch.players[job.white.player as usize]);
-    let mut game = job.start.game(batch.rules);
-    game.play_out(&mut sb, &mut sw, &mut rng);
+    let mut game = batch.game(&job.start);
+    let finished = if batch.abandon {
+        game.play_out_unless(&mut sb, &mut sw, &mut rng, stop)
+    } else {
+        game.play_out(&mut sb, &mut sw, &mut rng);
+        true
+    };
     SEARCHERS.with(|cell| {
         let mut kept = cell.borrow_mut();
         kept.push(sb);
@@ -186,16 +264,19 @@ pub fn play_job(batch: &Batch, job: &GameJob) -> Played {
         let n = kept.len();
         kept.drain(..n.saturating_sub(KEPT_SEARCHERS));
     });
+    if !finished {
+        return None;
+    }
     let moves = if batch.record_moves {
         move_indices(&game)
     } else {
         Vec::new()
     };
-    Played {
+    Some(Played {
         result: game.result(),
         plies: game.plies() as u32,
         moves,
-    }
+    })
 }
 
 /// A searcher with settings `config` from this thread's kept ones, or a new one.
@@ -225,28 +306,49 @@ fn move_indices(game: &Game) -> Vec<u8> {
     out
 }
 
-/// Plays the jobs on the current rayon pool, one game per task (games differ in length by ten
-/// times). `stop` is asked before each game; once it says yes no further game starts (those
-/// under way finish) and the result is `None`. `on_done(k, played)` is called as job `k`
-/// finishes.
+/// Plays jobs `range` of `batch` on the current rayon pool in job order: every thread takes
+/// the next job not started (games differ in length by ten times), so games end about in job
+/// order and a match's SPRT, which counts them in that order, stops near the games under way.
+/// `stop` is asked before each game (and before each move in a batch that abandons its games);
+/// once it says yes no further game starts. `on_done(k, played)` is called as job `k`
+/// finishes. The result of each job of the range, None for one not played to its end.
+pub fn play_range(
+    batch: &Batch,
+    range: std::ops::Range<usize>,
+    on_done: &(dyn Fn(usize, &Played) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Vec<Option<Played>> {
+    let jobs = batch.jobs.get(range.clone()).unwrap_or_default();
+    let slots: Vec<OnceLock<Played>> = jobs.iter().map(|_| OnceLock::new()).collect();
+    let next = AtomicUsize::new(0);
+    let worker = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(job) = jobs.get(i) else {
+            return;
+        };
+        let Some(p) = play_job(batch, job, stop) else {
+            return;
+        };
+        on_done(range.start + i, &p);
+        let _ = slots[i].set(p);
+    };
+    rayon::scope(|s| {
+        for _ in 0..rayon::current_num_threads().min(jobs.len()) {
+            s.spawn(|_| worker());
+        }
+    });
+    slots.into_iter().map(OnceLock::into_inner).collect()
+}
+
+/// Plays the jobs on the current rayon pool ([`play_range`] of them all): the results, or
+/// `None` once `stop` said yes before a game.
 pub fn play_local(
     batch: &Batch,
     on_done: &(dyn Fn(usize, &Played) + Sync),
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Option<Vec<Played>> {
-    batch
-        .jobs
-        .par_iter()
-        .with_max_len(1)
-        .enumerate()
-        .map(|(k, job)| {
-            if stop() {
-                return None;
-            }
-            let p = play_job(batch, job);
-            on_done(k, &p);
-            Some(p)
-        })
+    play_range(batch, 0..batch.jobs.len(), on_done, stop)
+        .into_iter()
         .collect()
 }
 
@@ -322,27 +424,48 @@ mod tests {
                 b: k as u64,
             });
         }
-        // Played twice in a row on this thread (warm searchers, other settings in between).
-        let first: Vec<Played> = batch.jobs.iter().map(|j| play_job(&batch, j)).collect();
-        let again: Vec<Played> = batch
-            .jobs
+        // A match's start: a position (here the one after two ballot moves) and more moves.
+        let b = &ballot()[11];
+        let setup = b.moves[..2]
             .iter()
-            .rev()
-            .map(|j| play_job(&batch, j))
-            .collect();
+            .fold(Position::start(), |p, m| p.play(m));
+        batch.openings.push(Opening::of(&StartPosition {
+            setup,
+            moves: b.moves[2..].to_vec(),
+        }));
+        batch.jobs.push(GameJob {
+            start: Start::Opening(0),
+            b: 4,
+            ..batch.jobs[0]
+        });
+        batch.check().expect("a good batch");
+        // Played twice in a row on this thread (warm searchers, other settings in between).
+        let play = |j| play_job(&batch, j, &|| false).expect("never stopped");
+        let first: Vec<Played> = batch.jobs.iter().map(play).collect();
+        let again: Vec<Played> = batch.jobs.iter().rev().map(play).collect();
         assert!(first.iter().eq(again.iter().rev()));
         for (job, p) in batch.jobs.iter().zip(&first) {
             let mut sb = Searcher::new(batch.players[job.black.player as usize], job.black.config);
             let mut sw = Searcher::new(batch.players[job.white.player as usize], job.white.config);
-            let mut game = job.start.game(batch.rules);
+            let mut game = batch.game(&job.start);
             game.play_out(&mut sb, &mut sw, &mut derive(9, Purpose::Game, 1, job.b));
             assert_eq!(p.result, game.result());
             assert_eq!(p.plies as usize, game.plies());
-            let replayed = p.replay(&job.start, batch.rules);
+            let replayed = p.replay(&batch, &job.start);
             assert_eq!(replayed.moves(), game.moves());
             assert_eq!(replayed.result(), game.result());
         }
         assert!(first.iter().any(|p| p.plies > 20));
+        let opened = batch.game(&Start::Opening(0));
+        assert_eq!(*opened.start(), setup);
+        assert_eq!(opened.moves(), &b.moves[2..]);
+        // A batch from elsewhere naming a missing opening, or an illegal opening move.
+        let mut bad = batch.clone();
+        bad.jobs[4].start = Start::Opening(1);
+        assert!(bad.check().unwrap_err().contains("job 4"));
+        let mut bad = batch.clone();
+        bad.openings[0].moves.push(b.moves[0]);
+        assert!(bad.check().unwrap_err().contains("illegal move"));
     }
 
     #[test]
@@ -367,10 +490,25 @@ mod tests {
         let seen = std::sync::Mutex::new(Vec::new());
         let all = play_local(&batch, &|k, _| seen.lock().unwrap().push(k), &|| false)
             .expect("not stopped");
-        let one_by_one: Vec<Played> = batch.jobs.iter().map(|j| play_job(&batch, j)).collect();
+        let one_by_one: Vec<Played> = batch
+            .jobs
+            .iter()
+            .map(|j| play_job(&batch, j, &|| false).expect("never stopped"))
+            .collect();
         assert_eq!(all, one_by_one);
         assert_eq!(seen.lock().unwrap().len(), 6);
         assert!(play_local(&batch, &|_, _| {}, &|| true).is_none());
+        // A batch that abandons its games stops them mid-game; one that does not plays them out.
+        let moves = std::sync::atomic::AtomicUsize::new(0);
+        let stop = || moves.fetch_add(1, Ordering::SeqCst) >= 5;
+        assert_eq!(
+            play_job(&batch, &batch.jobs[0], &stop),
+            Some(all[0].clone())
+        );
+        batch.abandon = true;
+        moves.store(0, Ordering::SeqCst);
+        assert_eq!(play_job(&batch, &batch.jobs[0], &stop), None);
+        assert!(moves.load(Ordering::SeqCst) == 6 && all[0].plies > 10);
         batch.jobs[2].white.player = 7;
         assert!(batch.check().unwrap_err().contains("job 2"));
     }

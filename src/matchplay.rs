@@ -2,12 +2,13 @@
 
 use crate::board::Position;
 use crate::game::{DrawRules, Game, Outcome, PdnTags};
+use crate::jobs::{self, Batch, GameJob, Opening, Played, Side, Start};
 use crate::openings::{ballot, StartPosition};
-use crate::rng::{derive, Purpose};
-use crate::search::{SearchConfig, Searcher};
+use crate::rng::Purpose;
+use crate::search::SearchConfig;
 use crate::yardstick::Evaluator;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 /// A player for a match: an evaluator (weights or a yardstick) and search settings, with a
@@ -430,7 +431,8 @@ impl<E> Tally<'_, E> {
 }
 
 impl MatchRun<'_> {
-    /// Plays the match on the current rayon pool. `on_game` is called as each game finishes
+    /// Plays the match through [`jobs::run`]: on the current rayon pool, or spread over the
+    /// ranks of an MPI job, with the same result. `on_game` is called as each game finishes
     /// (in any order: for progress); `on_record` for each game that counts, in index order
     /// (for a record that must not depend on the thread count; after an interrupt it also gets
     /// the finished games that follow an unfinished one). An error from `on_record` stops the
@@ -442,8 +444,8 @@ impl MatchRun<'_> {
         on_game: &(dyn Fn(&MatchGame) + Sync),
         on_record: &mut (dyn FnMut(&MatchGame) -> Result<(), E> + Send),
     ) -> Result<MatchResult, E> {
-        let n = self.starts.len() * 2;
-        let next = AtomicUsize::new(0);
+        let batch = self.batch(a, b);
+        let n = batch.jobs.len();
         let done = AtomicBool::new(false);
         let sprt = self.sprt.as_ref();
         let tally = Mutex::new(Tally {
@@ -460,18 +462,14 @@ impl MatchRun<'_> {
         let interrupted = || self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
         let stop = || done.load(Ordering::Relaxed) || interrupted();
         let lock = || tally.lock().unwrap_or_else(|e| e.into_inner());
-        // Games are handed out in index order, so the games waiting for an earlier one are at
-        // most one per thread and an SPRT stops near the games in progress.
-        let worker = || loop {
-            if stop() {
-                return;
-            }
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= n {
-                return;
-            }
-            let Some(g) = self.play_game(i, a, b, &stop) else {
-                return;
+        // Games end about in index order (on this process's pool, or handed out to the ranks of
+        // an MPI job in ranges), so few wait for an earlier one and an SPRT stops near the
+        // games in progress; once it decides, the games under way are abandoned.
+        let on_done = |i: usize, p: &Played| {
+            let g = MatchGame {
+                index: i,
+                a_is_black: i.is_multiple_of(2),
+                game: p.replay(&batch, &batch.jobs[i].start),
             };
             on_game(&g);
             let mut t = lock();
@@ -481,11 +479,9 @@ impl MatchRun<'_> {
                 done.store(true, Ordering::Relaxed);
             }
         };
-        rayon::scope(|s| {
-            for _ in 0..rayon::current_num_threads().min(n.max(1)) {
-                s.spawn(|_| worker());
-            }
-        });
+        // Every finished game went through `on_done`: the totals are the tally's, whether or not
+        // the batch ran to its end.
+        let _ = jobs::run(&batch, &on_done, &stop);
         let mut t = tally.into_inner().unwrap_or_else(|e| e.into_inner());
         let end = if let Some(v) = t.verdict {
             MatchEnd::Sprt(v)
@@ -513,33 +509,41 @@ impl MatchRun<'_> {
         })
     }
 
-    /// Plays game `i` (pair i / 2, A with Black when i is even); None when `stop` said so first.
-    fn play_game(
-        &self,
-        i: usize,
-        a: &Engine,
-        b: &Engine,
-        stop: &dyn Fn() -> bool,
-    ) -> Option<MatchGame> {
-        let start = &self.starts[i / 2];
-        let a_is_black = i.is_multiple_of(2);
-        let mut game = Game::new(start.setup, self.rules);
-        for m in &start.moves {
-            game.play(*m);
-        }
-        let mut sa = Searcher::new(a.eval, a.config);
-        let mut sb = Searcher::new(b.eval, b.config);
-        let mut rng = derive(self.seed, Purpose::Game, 0, i as u64);
-        let finished = if a_is_black {
-            game.play_out_unless(&mut sa, &mut sb, &mut rng, stop)
-        } else {
-            game.play_out_unless(&mut sb, &mut sa, &mut rng, stop)
-        };
-        finished.then_some(MatchGame {
-            index: i,
-            a_is_black,
-            game,
-        })
+    /// The match's games as jobs: game `i` is pair i / 2 from start position i / 2, A (player
+    /// 0) with Black when i is even, its generator from (seed, game, 0, i).
+    pub fn batch(&self, a: &Engine, b: &Engine) -> Batch {
+        let mut batch = Batch::new(vec![a.eval, b.eval], self.seed, self.rules);
+        batch.record_moves = true;
+        batch.abandon = true;
+        batch.openings = self.starts.iter().map(Opening::of).collect();
+        let (sa, sb) = (
+            Side {
+                player: 0,
+                config: a.config,
+            },
+            Side {
+                player: 1,
+                config: b.config,
+            },
+        );
+        batch.jobs = (0..self.starts.len() * 2)
+            .map(|i| {
+                let (black, white) = if i.is_multiple_of(2) {
+                    (sa, sb)
+                } else {
+                    (sb, sa)
+                };
+                GameJob {
+                    black,
+                    white,
+                    start: Start::Opening((i / 2) as u32),
+                    purpose: Purpose::Game,
+                    a: 0,
+                    b: i as u64,
+                }
+            })
+            .collect();
+        batch
     }
 }
 
@@ -679,6 +683,7 @@ impl std::fmt::Display for Elo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::derive;
 
     #[test]
     fn elo_of_even_score_is_zero() {
