@@ -1,5 +1,6 @@
 //! Sessions and matches under `mpirun` (feature `mpi`, Open MPI's `mpirun` on the PATH): the
-//! same checkpoints, best weights and match output as one process, and a job that loses a rank
+//! same checkpoints (yardstick measurements included), best weights, match reports (SPRT
+//! included) and PDN files as one process, and a job that loses a rank
 //! resumed without MPI to the same result. Run with `cargo test --features mpi --test mpi`.
 
 #![cfg(feature = "mpi")]
@@ -109,6 +110,14 @@ fn a_session_under_mpirun_is_the_session_of_one_process() {
     // Rank 0 alone prints: one summary line per generation.
     assert_eq!(text.matches("gen 6/6 ").count(), 1, "{text}");
     same_files(&plain, &mpi, "s", 1..=6);
+    // Generations 3 and 6 measured the best so far against the yardstick (a match, spread too).
+    let measured: Vec<u64> = session(&mpi.ckpt("s", 6))
+        .history
+        .iter()
+        .filter(|h| h.measure.is_some_and(|m| m.games() == 20))
+        .map(|h| h.generation)
+        .collect();
+    assert_eq!(measured, [3, 6]);
 
     // Checkpoints are interchangeable: three generations without MPI, three more under it.
     let mixed = Tmp::new("mixed");
@@ -119,30 +128,103 @@ fn a_session_under_mpirun_is_the_session_of_one_process() {
     same_files(&plain, &mixed, "s", 4..=6);
 }
 
-/// `match` is played by rank 0 alone under mpirun (not spread yet): the same output as without.
+/// `match A B ARGS --pdn PDN --quiet`, run in `t`.
+fn match_cmd(t: &Tmp, pdn: &str, args: &[&str]) -> Command {
+    let mut c = Command::new(BIN);
+    c.current_dir(&t.0)
+        .arg("match")
+        .args(args)
+        .args(["--pdn", pdn, "--quiet"]);
+    c
+}
+
+/// The lines of a match's output but the time and the PDN file's name.
+fn report(s: &str) -> Vec<String> {
+    s.lines()
+        .filter(|l| !l.starts_with("time ") && !l.starts_with("PDN"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The same match as one process of two threads and under `mpirun -n 3` (one thread each):
+/// the same report and PDN file. The report.
+fn same_match(t: &Tmp, tag: &str, args: &[&str]) -> String {
+    let (one_pdn, three_pdn) = (format!("{tag}-one.pdn"), format!("{tag}-three.pdn"));
+    let mut one = match_cmd(t, &one_pdn, args);
+    one.args(["--threads", "2"]);
+    let one = stdout_ok(&output(one));
+    let mut three = match_cmd(t, &three_pdn, args);
+    three.args(["--threads", "1"]);
+    let three = stdout_ok(&output(under_mpi(3, &three)));
+    assert_eq!(report(&one), report(&three), "{tag}");
+    assert_eq!(t.read(&one_pdn), t.read(&three_pdn), "{tag}");
+    assert!(one.contains("W/D/L for A: "), "{one}");
+    assert!(one.contains("Pentanomial [0, 0.5, 1, 1.5, 2]: "), "{one}");
+    one
+}
+
+/// `match` under mpirun: its games are handed out to the ranks (through the jobs of a batch,
+/// as a session's) and counted on rank 0 in game order, so W/D/L, Elo, the pentanomial counts,
+/// the SPRT's stopping pair and the PDN file are those of one process.
 #[test]
 fn a_match_under_mpirun_plays_the_games_of_one_process() {
     let t = Tmp::new("match");
-    let m = |pdn: &str| {
-        let mut c = Command::new(BIN);
-        c.current_dir(&t.0).args([
-            "match", "material", "hand", "--depth", "3", "--games", "30", "--seed", "5", "--pdn",
-            pdn,
-        ]);
-        c
-    };
-    let one = stdout_ok(&output(m("one.pdn")));
-    let four = stdout_ok(&output(under_mpi(4, &m("four.pdn"))));
-    // All but the time and the PDN file's name.
-    let keep = |s: &str| -> Vec<String> {
-        s.lines()
-            .filter(|l| !l.starts_with("time ") && !l.starts_with("PDN"))
-            .map(str::to_string)
-            .collect()
-    };
-    assert_eq!(keep(&one), keep(&four));
-    assert!(one.contains("W/D/L for A: "), "{one}");
-    assert_eq!(t.read("one.pdn"), t.read("four.pdn"));
+    let out = same_match(
+        &t,
+        "ballot",
+        &[
+            "material", "hand", "--depth", "3", "--games", "30", "--seed", "5",
+        ],
+    );
+    assert!(out.contains(" 30 games "), "{out}");
+    assert_eq!(t.read("ballot-one.pdn").matches("[Event ").count(), 30);
+
+    // Start positions from a file (FEN lines), two depths and a short game cap.
+    t.write(
+        "positions.txt",
+        b"B:W21-32:B1-12\nW:W18,22,25,K30:B2,5,14\nB:W17,21-32:B1-12,15\n",
+    );
+    let out = same_match(
+        &t,
+        "fen",
+        &[
+            "hand",
+            "classic",
+            "--depth",
+            "3",
+            "--depth-b",
+            "2",
+            "--openings",
+            "positions.txt",
+            "--max-plies",
+            "60",
+            "--seed",
+            "3",
+        ],
+    );
+    assert!(out.contains(" 6 games "), "{out}");
+    assert!(t
+        .read("fen-one.pdn")
+        .contains("[FEN \"W:W18,22,25,K30:B2,5,14\"]"));
+
+    // An SPRT that decides long before the game limit: the same pair on three ranks, which
+    // play ahead of it; the games past it count nowhere, the PDN file included.
+    let out = same_match(
+        &t,
+        "sprt",
+        &[
+            "material", "classic", "--depth", "2", "--games", "300", "--seed", "7", "--sprt",
+            "-20,20",
+        ],
+    );
+    let pairs = out
+        .lines()
+        .find_map(|l| l.strip_prefix("SPRT result: H0 accepted after "))
+        .and_then(|r| r.strip_suffix(" pairs"))
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or_else(|| panic!("no early H0: {out}"));
+    assert!(pairs < 100, "{out}");
+    assert_eq!(t.read("sprt-one.pdn").matches("[Event ").count(), 2 * pairs);
 }
 
 /// The process ids of MPI rank `rank` whose command line mentions `marker`.

@@ -188,7 +188,20 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         ProgressBar::hidden()
     };
     let t = Instant::now();
+    // Under MPI, what rank 0 says when the job is ended from outside (SIGTERM: Ctrl-C at
+    // mpirun, a rank lost): how far the match got, and where its games are.
+    let note = |counted: usize| {
+        let kept = match &a.pdn {
+            Some(p) => format!(", each appended to {} as it ended", p.display()),
+            None => String::new(),
+        };
+        format!("the match was not finished ({counted} of {total} games counted{kept})")
+    };
+    checkers_ga::cluster::set_stop_note(note(0));
+    let mut counted = 0;
     let mut record = |g: &checkers_ga::matchplay::MatchGame| -> std::io::Result<()> {
+        counted += 1;
+        checkers_ga::cluster::set_stop_note(note(counted));
         match &mut pdn {
             Some(f) => append_game(f, &match_pdn(&ea, &eb, std::slice::from_ref(g))),
             None => Ok(()),
