@@ -370,7 +370,10 @@ pub fn set_executor(e: Box<dyn Executor>) -> bool {
 }
 
 /// Plays a batch: on the current rayon pool ([`play_local`]), or with the executor set by
-/// [`set_executor`] (the ranks of an MPI job).
+/// [`set_executor`] (the ranks of an MPI job). `on_done(k, played)` is called (on one thread at
+/// a time or several) as job `k` finishes, in about job order; `stop` as [`play_range`] asks it,
+/// and the result is `None` once it said yes before a game (every game that finished went
+/// through `on_done` all the same: a match counts them from there).
 pub fn run(
     batch: &Batch,
     on_done: &(dyn Fn(usize, &Played) + Sync),
