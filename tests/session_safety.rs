@@ -709,7 +709,14 @@ fn time_limit_stops_within_a_generation() {
 #[test]
 fn a_session_cut_by_time_resumes_as_if_never_stopped() {
     let t = Tmp::new("time-cut");
-    let out = run_ok(new_cmd(&t, 65, "k", false, &slow(&["--time", "2"])));
+    // --keep 0: every checkpoint stays, however many generations the two seconds hold.
+    let out = run_ok(new_cmd(
+        &t,
+        65,
+        "k",
+        false,
+        &slow(&["--time", "2", "--keep", "0"]),
+    ));
     let dir = t.session("k");
     let gens = generations_in(&dir);
     let g = *gens.last().unwrap();
@@ -718,14 +725,19 @@ fn a_session_cut_by_time_resumes_as_if_never_stopped() {
     }
     assert_eq!(origin_of(&t.best("k")), origin("k", 65, g));
     let to = (g + 2).to_string();
-    run_ok(resume_cmd(&t, Some(&dir), true, &["--generations", &to]));
+    run_ok(resume_cmd(
+        &t,
+        Some(&dir),
+        true,
+        &["--generations", &to, "--keep", "0"],
+    ));
     let whole = Tmp::new("time-cut-whole");
     run_ok(new_cmd(
         &whole,
         65,
         "k",
         true,
-        &slow(&["--generations", &to]),
+        &slow(&["--generations", &to, "--keep", "0"]),
     ));
     for k in 1..=g {
         assert_same_evolution(&t.ckpt("k", k), &whole.ckpt("k", k));
