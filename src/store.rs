@@ -148,6 +148,10 @@ pub fn checkpoint_path(dir: &Path, g: u64) -> PathBuf {
     dir.join(format!("gen-{g:05}.ckpt"))
 }
 
+/// The file in a session folder that holds its keep policy once a run sets one (`--keep`,
+/// `--keep-every`), so that a later `resume` keeps to it.
+pub const KEEP_FILE: &str = "keep";
+
 /// Which checkpoints a session folder keeps: the newest `newest` (by generation) and those of
 /// every generation that is a multiple of `every` (0 = none of those); `newest` 0 keeps all.
 /// The history file keeps every generation's statistics whatever is pruned.
@@ -170,6 +174,19 @@ impl Keep {
         newest: 10,
         every: 100,
     };
+
+    /// The text of the session folder's [`KEEP_FILE`]: `NEWEST EVERY` and a newline.
+    pub fn to_text(&self) -> String {
+        format!("{} {}\n", self.newest, self.every)
+    }
+
+    /// Reads [`Keep::to_text`]'s form; None if it is not two numbers.
+    pub fn parse(text: &str) -> Option<Keep> {
+        let mut it = text.split_whitespace();
+        let newest = it.next()?.parse().ok()?;
+        let every = it.next()?.parse().ok()?;
+        it.next().is_none().then_some(Keep { newest, every })
+    }
 
     /// The checkpoints of `dir` this policy removes, `written` (just written) never among them.
     pub fn pruned(&self, dir: &Path, written: &Path) -> Vec<PathBuf> {
@@ -417,4 +434,26 @@ pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, String> {
         "no loadable checkpoint under '{}' (newest: {first})",
         dir.display()
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Keep;
+
+    #[test]
+    fn keep_policies_read_back_and_bad_text_is_refused() {
+        for k in [
+            Keep::ALL,
+            Keep::DEFAULT,
+            Keep {
+                newest: 5,
+                every: 0,
+            },
+        ] {
+            assert_eq!(Keep::parse(&k.to_text()), Some(k));
+        }
+        for bad in ["", "10", "10 x", "-1 100", "10 100 3"] {
+            assert_eq!(Keep::parse(bad), None, "{bad:?}");
+        }
+    }
 }

@@ -725,12 +725,8 @@ fn a_session_cut_by_time_resumes_as_if_never_stopped() {
     }
     assert_eq!(origin_of(&t.best("k")), origin("k", 65, g));
     let to = (g + 2).to_string();
-    run_ok(resume_cmd(
-        &t,
-        Some(&dir),
-        true,
-        &["--generations", &to, "--keep", "0"],
-    ));
+    // No --keep: resume keeps to the policy `new` set (every checkpoint).
+    run_ok(resume_cmd(&t, Some(&dir), true, &["--generations", &to]));
     let whole = Tmp::new("time-cut-whole");
     run_ok(new_cmd(
         &whole,

@@ -108,12 +108,14 @@ pub struct RunOptions {
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Keep the newest K checkpoints and those of every --keep-every'th generation; 0 keeps
-    /// every checkpoint (the history file holds every generation either way)
-    #[arg(long, value_name = "K", default_value_t = store::Keep::DEFAULT.newest)]
-    pub keep: usize,
+    /// every checkpoint (the history file holds every generation either way) [new: 10; resume:
+    /// the session's]
+    #[arg(long, value_name = "K")]
+    pub keep: Option<usize>,
     /// With --keep K: also keep the checkpoint of every M-th generation (0 = only the newest K)
-    #[arg(long, value_name = "M", default_value_t = store::Keep::DEFAULT.every)]
-    pub keep_every: u64,
+    /// [new: 100; resume: the session's]
+    #[arg(long, value_name = "M")]
+    pub keep_every: Option<u64>,
     /// Folder of session folders
     #[arg(long, default_value = "populations")]
     pub populations: PathBuf,
@@ -829,10 +831,7 @@ fn evolve(
             dir.display()
         );
     }
-    let keep = store::Keep {
-        newest: run.keep,
-        every: run.keep_every,
-    };
+    let keep = keep_policy(dir, run)?;
     let mut files = store::Checkpoints::open(dir, &session, keep)?;
     let mut out = std::io::stdout();
     let mut cut = None;
@@ -1077,4 +1076,31 @@ fn finish(
     checkers_ga::weights::save_best_weights(&path, &best, &origin)?;
     println!("best weights: {}", path.display());
     Ok(())
+}
+
+/// The session's keep policy: `--keep` and `--keep-every` where given, else what the session
+/// folder's `keep` file says (written by the run that last set them), else the default. A run
+/// that sets either writes the file, so a `resume` keeps what `new --keep 0` asked for.
+fn keep_policy(dir: &Path, run: &RunOptions) -> anyhow::Result<store::Keep> {
+    let file = dir.join(store::KEEP_FILE);
+    let saved = match std::fs::read_to_string(&file) {
+        _ if run.keep.is_some() && run.keep_every.is_some() => store::Keep::DEFAULT,
+        Ok(text) => store::Keep::parse(&text).ok_or_else(|| {
+            anyhow::anyhow!(
+                "'{}': not a keep policy (expected 'NEWEST EVERY'); remove it or give --keep",
+                file.display()
+            )
+        })?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => store::Keep::DEFAULT,
+        Err(e) => anyhow::bail!("cannot read '{}': {e}", file.display()),
+    };
+    let keep = store::Keep {
+        newest: run.keep.unwrap_or(saved.newest),
+        every: run.keep_every.unwrap_or(saved.every),
+    };
+    if run.keep.is_some() || run.keep_every.is_some() {
+        store::write_atomic(&file, keep.to_text().as_bytes())
+            .map_err(|e| anyhow::anyhow!("cannot write '{}': {e}", file.display()))?;
+    }
+    Ok(keep)
 }
