@@ -588,106 +588,47 @@ fn resize_population(s: &mut Session, before: &Settings) {
 
 /// The settings `resume` changed, one `name old -> new` each, in the order of `--help`.
 fn setting_changes(before: &Settings, after: &Settings) -> Vec<String> {
-    let (b, a) = (before, after);
-    let deepen = |g: &GaOptions| match g.deepen_at {
-        0 => "never".to_string(),
-        at => format!("{at}:{}", g.deepen_to),
-    };
-    let openings = |o: OpeningBook| match o {
-        OpeningBook::Ballot => "ballot",
-        OpeningBook::Start => "start",
-    };
-    let pairs: [(&str, String, String); 23] = [
-        (
-            "population",
-            b.population.to_string(),
-            a.population.to_string(),
-        ),
-        ("games", b.games.to_string(), a.games.to_string()),
-        (
-            "depth",
-            b.search.depth.to_string(),
-            a.search.depth.to_string(),
-        ),
-        ("factor", b.factor.to_string(), a.factor.to_string()),
-        ("mutation", b.mutation.to_string(), a.mutation.to_string()),
-        (
-            "stop",
-            describe_stop(&b.stop)[5..].to_string(),
-            describe_stop(&a.stop)[5..].to_string(),
-        ),
-        (
-            "openings",
-            openings(b.openings).into(),
-            openings(a.openings).into(),
-        ),
-        ("elite", b.elite.to_string(), a.elite.to_string()),
-        (
-            "newcomers",
-            b.newcomers.to_string(),
-            a.newcomers.to_string(),
-        ),
-        (
-            "max-plies",
-            b.rules.max_plies.to_string(),
-            a.rules.max_plies.to_string(),
-        ),
-        (
-            "quiet-plies",
-            b.rules.quiet_plies.to_string(),
-            a.rules.quiet_plies.to_string(),
-        ),
-        ("params", b.ga.params.to_string(), a.ga.params.to_string()),
-        (
-            "selection",
-            b.ga.selection.to_string(),
-            a.ga.selection.to_string(),
-        ),
-        (
-            "mutation-kind",
-            b.ga.mutation.to_string(),
-            a.ga.mutation.to_string(),
-        ),
-        (
-            "init-range",
-            b.ga.init_range.to_string(),
-            a.ga.init_range.to_string(),
-        ),
-        (
-            "hall-of-fame",
-            b.ga.hall_of_fame.to_string(),
-            a.ga.hall_of_fame.to_string(),
-        ),
-        ("deepen", deepen(&b.ga), deepen(&a.ga)),
-        (
-            "endgame-pairs",
-            b.ga.endgame_pairs.to_string(),
-            a.ga.endgame_pairs.to_string(),
-        ),
-        (
-            "duel-games",
-            b.ga.duel_games.to_string(),
-            a.ga.duel_games.to_string(),
-        ),
-        (
-            "measure-every",
-            b.ga.measure_every.to_string(),
-            a.ga.measure_every.to_string(),
-        ),
-        (
-            "measure-games",
-            b.ga.measure_games.to_string(),
-            a.ga.measure_games.to_string(),
-        ),
-        (
-            "yardstick",
-            b.ga.yardstick.to_string(),
-            a.ga.yardstick.to_string(),
-        ),
-        ("seed", b.seed.to_string(), a.seed.to_string()),
+    fn deepen(g: &GaOptions) -> String {
+        match g.deepen_at {
+            0 => "never".to_string(),
+            at => format!("{at}:{}", g.deepen_to),
+        }
+    }
+    fn openings(o: OpeningBook) -> &'static str {
+        match o {
+            OpeningBook::Ballot => "ballot",
+            OpeningBook::Start => "start",
+        }
+    }
+    type Show = fn(&Settings) -> String;
+    let fields: [(&str, Show); 23] = [
+        ("population", |s| s.population.to_string()),
+        ("games", |s| s.games.to_string()),
+        ("depth", |s| s.search.depth.to_string()),
+        ("factor", |s| s.factor.to_string()),
+        ("mutation", |s| s.mutation.to_string()),
+        ("stop", |s| describe_stop(&s.stop)[5..].to_string()),
+        ("openings", |s| openings(s.openings).into()),
+        ("elite", |s| s.elite.to_string()),
+        ("newcomers", |s| s.newcomers.to_string()),
+        ("max-plies", |s| s.rules.max_plies.to_string()),
+        ("quiet-plies", |s| s.rules.quiet_plies.to_string()),
+        ("params", |s| s.ga.params.to_string()),
+        ("selection", |s| s.ga.selection.to_string()),
+        ("mutation-kind", |s| s.ga.mutation.to_string()),
+        ("init-range", |s| s.ga.init_range.to_string()),
+        ("hall-of-fame", |s| s.ga.hall_of_fame.to_string()),
+        ("deepen", |s| deepen(&s.ga)),
+        ("endgame-pairs", |s| s.ga.endgame_pairs.to_string()),
+        ("duel-games", |s| s.ga.duel_games.to_string()),
+        ("measure-every", |s| s.ga.measure_every.to_string()),
+        ("measure-games", |s| s.ga.measure_games.to_string()),
+        ("yardstick", |s| s.ga.yardstick.to_string()),
+        ("seed", |s| s.seed.to_string()),
     ];
-    pairs
+    fields
         .into_iter()
+        .map(|(name, show)| (name, show(before), show(after)))
         .filter(|(_, old, new)| old != new)
         .map(|(name, old, new)| format!("{name} {old} -> {new}"))
         .collect()
@@ -1083,22 +1024,26 @@ fn finish(
 /// that sets either writes the file, so a `resume` keeps what `new --keep 0` asked for.
 fn keep_policy(dir: &Path, run: &RunOptions) -> anyhow::Result<store::Keep> {
     let file = dir.join(store::KEEP_FILE);
-    let saved = match std::fs::read_to_string(&file) {
-        _ if run.keep.is_some() && run.keep_every.is_some() => store::Keep::DEFAULT,
-        Ok(text) => store::Keep::parse(&text).ok_or_else(|| {
-            anyhow::anyhow!(
-                "'{}': not a keep policy (expected 'NEWEST EVERY'); remove it or give --keep",
-                file.display()
-            )
-        })?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => store::Keep::DEFAULT,
-        Err(e) => anyhow::bail!("cannot read '{}': {e}", file.display()),
+    let given = run.keep.is_some() || run.keep_every.is_some();
+    let saved = if run.keep.is_some() && run.keep_every.is_some() {
+        store::Keep::DEFAULT // both given: the file is not needed
+    } else {
+        match std::fs::read_to_string(&file) {
+            Ok(text) => store::Keep::parse(&text).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "'{}': not a keep policy (expected 'NEWEST EVERY'); remove it or give --keep",
+                    file.display()
+                )
+            })?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => store::Keep::DEFAULT,
+            Err(e) => anyhow::bail!("cannot read '{}': {e}", file.display()),
+        }
     };
     let keep = store::Keep {
         newest: run.keep.unwrap_or(saved.newest),
         every: run.keep_every.unwrap_or(saved.every),
     };
-    if run.keep.is_some() || run.keep_every.is_some() {
+    if given {
         store::write_atomic(&file, keep.to_text().as_bytes())
             .map_err(|e| anyhow::anyhow!("cannot write '{}': {e}", file.display()))?;
     }
