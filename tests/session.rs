@@ -14,7 +14,7 @@ mod common;
 
 use checkers_ga::ga::Session;
 use checkers_ga::store;
-use common::{load, new_cmd, repo, resume_cmd, Tmp, Xs};
+use common::{load, new_cmd, repo, resume_cmd, run_err, run_ok, text, Tmp, Xs};
 use std::collections::BTreeSet;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -63,47 +63,6 @@ fn small(more: &[&'static str]) -> Vec<&'static str> {
 
 fn run(mut c: Command) -> Output {
     c.output().expect("run checkers-ga")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-/// Runs and asserts success; returns stdout.
-fn run_ok(c: Command) -> String {
-    let desc = format!("{c:?}");
-    let out = run(c);
-    assert!(
-        out.status.success(),
-        "{desc} failed ({}):\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    text(&out.stdout)
-}
-
-/// Asserts a failed run with one `error:` line on stderr, exit code 1 and no panic; returns the
-/// error line.
-fn run_err(c: Command) -> String {
-    let desc = format!("{c:?}");
-    let out = run(c);
-    let err = text(&out.stderr);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{desc}: expected exit code 1\nstdout:\n{}\nstderr:\n{err}",
-        text(&out.stdout)
-    );
-    assert!(!err.contains("panicked"), "{desc} panicked:\n{err}");
-    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(
-        lines.len(),
-        1,
-        "{desc}: expected one error line, got:\n{err}"
-    );
-    assert!(lines[0].starts_with("error:"), "{desc}: {err}");
-    lines[0].to_string()
 }
 
 /// The session with its wall-clock fields zeroed and a fixed name.

@@ -9,7 +9,7 @@ mod common;
 
 use checkers_ga::ga::Session;
 use checkers_ga::store;
-use common::{load, new_cmd, resume_cmd, Tmp};
+use common::{err_line, load, new_cmd, resume_cmd, run_err, run_ok, text, Tmp};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -31,50 +31,6 @@ fn slow<'a>(more: &[&'a str]) -> Vec<&'a str> {
     let mut v = SLOW.to_vec();
     v.extend_from_slice(more);
     v
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn run(mut c: Command) -> Output {
-    c.output().expect("run checkers-ga")
-}
-
-/// Runs and asserts success; returns stdout.
-fn run_ok(c: Command) -> String {
-    let desc = format!("{c:?}");
-    let out = run(c);
-    assert!(
-        out.status.success(),
-        "{desc} failed ({}):\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    text(&out.stdout)
-}
-
-/// Asserts exit code 1 with one `error:` line on stderr and no panic; returns the line.
-fn run_err(c: Command) -> String {
-    let desc = format!("{c:?}");
-    let out = run(c);
-    err_line(&desc, &out)
-}
-
-fn err_line(desc: &str, out: &Output) -> String {
-    let err = text(&out.stderr);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{desc}: expected exit code 1\nstdout:\n{}\nstderr:\n{err}",
-        text(&out.stdout)
-    );
-    assert!(!err.contains("panicked"), "{desc} panicked:\n{err}");
-    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(lines.len(), 1, "{desc}: expected one error line:\n{err}");
-    assert!(lines[0].starts_with("error:"), "{desc}: {err}");
-    lines[0].to_string()
 }
 
 /// The session with its wall-clock fields zeroed.

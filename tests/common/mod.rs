@@ -53,6 +53,54 @@ pub fn stdout_ok(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
 }
 
+/// Lossy UTF-8 text of a process's output.
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Runs `c` and asserts success; returns stdout (the failure names the command and both
+/// streams).
+pub fn run_ok(mut c: Command) -> String {
+    let desc = format!("{c:?}");
+    let out = c.output().expect("run checkers-ga");
+    assert!(
+        out.status.success(),
+        "{desc} failed ({}):\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    text(&out.stdout)
+}
+
+/// Runs `c` and asserts a failure with one `error:` line on stderr, exit code 1 and no panic;
+/// returns the error line.
+pub fn run_err(mut c: Command) -> String {
+    let desc = format!("{c:?}");
+    let out = c.output().expect("run checkers-ga");
+    err_line(&desc, &out)
+}
+
+/// The one `error:` line of a failed run `desc` (exit code 1, no panic), asserted.
+pub fn err_line(desc: &str, out: &Output) -> String {
+    let err = text(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{desc}: expected exit code 1\nstdout:\n{}\nstderr:\n{err}",
+        text(&out.stdout)
+    );
+    assert!(!err.contains("panicked"), "{desc} panicked:\n{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(
+        lines.len(),
+        1,
+        "{desc}: expected one error line, got:\n{err}"
+    );
+    assert!(lines[0].starts_with("error:"), "{desc}: {err}");
+    lines[0].to_string()
+}
+
 /// One line on stderr, `error: ...` containing every needle, exit code 1, nothing on stdout.
 pub fn assert_error(out: &Output, needles: &[&str]) {
     let err = String::from_utf8_lossy(&out.stderr);
