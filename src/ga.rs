@@ -48,9 +48,11 @@ pub struct Settings {
     /// Games per individual per generation; 0 = all against all, twice.
     pub games: usize,
     pub search: SearchConfig,
-    /// Roulette noise: a random integer in `[0, factor)` added to each total (0 = none).
+    /// Selection noise: a random integer in `[0, factor)` added to each total before ranking
+    /// (0 = none); the order ranks truncation selection and the elite.
     pub factor: u32,
-    /// Chance that a child has one weight replaced by a random one.
+    /// Chance that a child is mutated (by [`GaOptions::mutation`]: one weight replaced, or
+    /// some weights moved by Gaussian steps).
     pub mutation: f64,
     pub stop: Stop,
     pub seed: u64,
@@ -60,7 +62,7 @@ pub struct Settings {
     /// Fresh random individuals per generation.
     pub newcomers: usize,
     pub rules: DrawRules,
-    /// Operators and measurements beyond the original tool's; [`GaOptions::default`] is the
+    /// Operators and measurements beyond the original tool's; [`GaOptions::ORIGINAL`] is the
     /// original's behaviour (and what checkpoints of format 1 are read as).
     pub ga: GaOptions,
 }
@@ -196,22 +198,97 @@ pub struct GaOptions {
     pub yardstick: Yardstick,
 }
 
+impl GaOptions {
+    /// The original tool's operators and no measurement (what a checkpoint of format 1 meant).
+    pub const ORIGINAL: GaOptions = GaOptions {
+        params: ParamSet::Thesis60,
+        selection: Selection::Truncation,
+        mutation: Mutation::Replace,
+        init_range: i16::MAX as u16,
+        hall_of_fame: 0,
+        deepen_at: 0,
+        deepen_to: 0,
+        endgame_pairs: 0,
+        duel_games: 2,
+        measure_every: 0,
+        measure_games: 312,
+        yardstick: Yardstick::Material,
+    };
+}
+
 impl Default for GaOptions {
-    /// The original tool's operators and no measurement.
+    /// The defaults of `new`, each chosen by measurement (README, "Choosing the defaults"):
+    /// the endgame66 parameters; a first population drawn from -4000..4000 (so the weights
+    /// can learn their scale) refined by Gaussian steps (4 genes, sigma 800); the original's
+    /// truncation selection; a 32-game duel for the best so far; the best so far measured
+    /// against material over the whole ballot every 50 generations.
     fn default() -> Self {
         GaOptions {
-            params: ParamSet::Thesis60,
+            params: ParamSet::Endgame66,
             selection: Selection::Truncation,
-            mutation: Mutation::Replace,
-            init_range: i16::MAX as u16,
+            mutation: Mutation::Gauss {
+                sigma: 800,
+                genes: 4,
+            },
+            init_range: 4000,
             hall_of_fame: 0,
             deepen_at: 0,
             deepen_to: 0,
             endgame_pairs: 0,
-            duel_games: 2,
-            measure_every: 0,
+            duel_games: 32,
+            measure_every: 50,
             measure_games: 312,
             yardstick: Yardstick::Material,
+        }
+    }
+}
+
+/// Generations of a session given neither a generation count nor a time: about 3.5 minutes on
+/// 2 cores at the other defaults.
+pub const DEFAULT_GENERATIONS: u64 = 2000;
+
+/// The population of a session given none.
+pub const DEFAULT_POPULATION: usize = 32;
+
+impl Default for Settings {
+    /// The defaults of `new` (seed 0): population 32 at depth 2, all against all twice from the
+    /// ballot openings, 2000 generations, 90% of children mutated, elite and newcomers a
+    /// quarter of the population each, and [`GaOptions::default`].
+    fn default() -> Self {
+        Settings::with_population(DEFAULT_POPULATION)
+    }
+}
+
+impl Settings {
+    /// [`Settings::default`] with another population size (elite and newcomers a quarter of it).
+    pub fn with_population(population: usize) -> Settings {
+        Settings {
+            population,
+            games: 0,
+            search: SearchConfig {
+                depth: 2,
+                capture_extension: true,
+                tt_log2: 14,
+            },
+            factor: 8,
+            mutation: 0.9,
+            stop: Stop::Generations(DEFAULT_GENERATIONS),
+            seed: 0,
+            openings: OpeningBook::Ballot,
+            elite: population / 4,
+            newcomers: population / 4,
+            rules: DrawRules::default(),
+            ga: GaOptions::default(),
+        }
+    }
+}
+
+impl std::fmt::Display for Stop {
+    /// `stop after generation N` or `stop after T s`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Generations(g) => write!(f, "stop after generation {g}"),
+            Stop::Seconds(t) => write!(f, "stop after {t} s"),
         }
     }
 }
@@ -262,6 +339,11 @@ impl Yardstick {
     }
 }
 
+/// A setting out of range: the message names it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SettingsError(pub String);
+
 impl Settings {
     /// The search depth of generation `g`'s games (the schedule of [`GaOptions::deepen_at`]).
     pub fn depth_at(&self, g: u64) -> u32 {
@@ -273,7 +355,11 @@ impl Settings {
     }
 
     /// Checks the settings a user gave; the message names the bad one.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        self.check().map_err(SettingsError)
+    }
+
+    fn check(&self) -> Result<(), String> {
         let p = self.population;
         if p < 4 || !p.is_multiple_of(4) || p > MAX_POPULATION {
             return Err(format!(
@@ -1286,7 +1372,7 @@ mod tests {
                 duel_games: 4,
                 measure_every: 1,
                 measure_games: 4,
-                ..GaOptions::default()
+                ..GaOptions::ORIGINAL
             },
         };
         let mut whole = Session::new("s", settings);
@@ -1337,7 +1423,7 @@ mod tests {
             elite: 2,
             newcomers: 2,
             rules: DrawRules::default(),
-            ga: GaOptions::default(),
+            ga: GaOptions::ORIGINAL,
         };
         assert_eq!((st.depth_at(1), st.depth_at(1000)), (2, 2));
         st.ga.deepen_at = 5;
@@ -1345,13 +1431,14 @@ mod tests {
         assert_eq!((st.depth_at(4), st.depth_at(5), st.depth_at(9)), (2, 4, 4));
         assert!(st.validate().is_ok());
         st.ga.deepen_to = 0;
-        assert!(st.validate().unwrap_err().contains("deepened depth"));
+        assert!(st.validate().unwrap_err().0.contains("deepened depth"));
         st.ga.deepen_to = 3;
         // A crafted checkpoint cannot ask for a tournament of 4 billion draws per parent.
         st.ga.selection = Selection::Tournament(u32::MAX);
         assert!(st
             .validate()
             .unwrap_err()
+            .0
             .contains("tournament selection size"));
     }
 }

@@ -388,6 +388,28 @@ pub fn run(
     }
 }
 
+/// More worker threads than any machine this runs on has cores.
+pub const MAX_THREADS: usize = 1024;
+
+/// Why a thread pool could not be had.
+#[derive(Debug, thiserror::Error)]
+pub enum PoolError {
+    #[error("--threads {0} must be 0..{MAX_THREADS} (0 = one per core)")]
+    TooMany(usize),
+    #[error("cannot start the thread pool: {0}")]
+    Build(#[from] rayon::ThreadPoolBuildError),
+}
+
+/// A rayon pool with `threads` workers (0 = one per core) to play batches on.
+pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, PoolError> {
+    if threads > MAX_THREADS {
+        return Err(PoolError::TooMany(threads));
+    }
+    Ok(rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

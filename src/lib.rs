@@ -68,6 +68,7 @@ pub mod openings;
 pub mod report;
 pub mod rng;
 pub mod search;
+pub mod session;
 pub mod store;
 pub mod tournament;
 pub mod weights;

@@ -23,21 +23,14 @@ use std::path::{Path, PathBuf};
 /// Writes `bytes` to `path` through a temporary file in the same folder, synced, then renamed
 /// over `path`. On error the temporary file is removed and `path` is untouched.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path.file_name().ok_or_else(|| {
-        std::io::Error::new(
+    if path.file_name().is_none() {
+        return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
             format!("'{}' is not a file name", path.display()),
-        )
-    })?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
+        ));
+    }
+    let dir = folder_of(path);
+    let tmp = temp_name(path);
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;
@@ -60,6 +53,13 @@ use crate::ga::Session;
 /// The largest file the tool reads (weights, checkpoints, populations): far above any real one,
 /// and a clear error instead of reading `/dev/zero` until memory runs out.
 pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+/// The temporary name [`write_atomic`] writes `path` under before the rename:
+/// `.NAME.PID.tmp` in the same folder.
+pub fn temp_name(path: &Path) -> PathBuf {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    folder_of(path).join(format!(".{name}.{}.tmp", std::process::id()))
+}
 
 /// Reads a whole file of at most [`MAX_INPUT_BYTES`].
 pub fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
@@ -110,7 +110,7 @@ pub fn is_plain_name(name: &str) -> bool {
         && name.len() <= 200
 }
 
-/// The folder a checkpoint file is in (`.` for a bare file name).
+/// The folder a file is in (`.` for a bare file name).
 pub fn folder_of(path: &Path) -> PathBuf {
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -385,13 +385,13 @@ pub struct Located {
 /// Finds the checkpoint a user means: a checkpoint file; a session folder (its newest loadable
 /// checkpoint); a session name under `root`; or, with no argument, the newest checkpoint under
 /// `root`. Unreadable newer checkpoints are passed over and reported in `skipped`.
-pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, String> {
+pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, LocateError> {
     let dir = match arg {
         None => root.to_path_buf(),
         Some(f) => {
             let p = PathBuf::from(f);
             if p.is_file() {
-                let session = load_checkpoint(&p).map_err(|e| e.to_string())?;
+                let session = load_checkpoint(&p)?;
                 return Ok(Located {
                     path: p,
                     session,
@@ -402,19 +402,16 @@ pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, String> {
             } else if !f.is_empty() && session_dir(root, f).is_dir() {
                 session_dir(root, f)
             } else {
-                return Err(format!(
-                    "no checkpoint, session folder or session named '{f}' (looked under '{}')",
-                    root.display()
-                ));
+                return Err(LocateError::NoSuch {
+                    name: f.to_string(),
+                    root: root.to_path_buf(),
+                });
             }
         }
     };
     let cands = resume_candidates(&dir);
     if cands.is_empty() {
-        return Err(format!(
-            "no checkpoint under '{}': start a session with `checkers-ga new`",
-            dir.display()
-        ));
+        return Err(LocateError::Empty(dir));
     }
     let mut skipped = Vec::new();
     for c in cands {
@@ -429,11 +426,25 @@ pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, String> {
             Err(e) => skipped.push(e),
         }
     }
-    let first = skipped.remove(0);
-    Err(format!(
-        "no loadable checkpoint under '{}' (newest: {first})",
-        dir.display()
-    ))
+    let newest = skipped.remove(0);
+    Err(LocateError::Unloadable { dir, newest })
+}
+
+/// Why [`locate`] found no checkpoint.
+#[derive(Debug, thiserror::Error)]
+pub enum LocateError {
+    #[error("no checkpoint, session folder or session named '{name}' (looked under '{}')", root.display())]
+    NoSuch { name: String, root: PathBuf },
+    #[error("no checkpoint under '{}': start a session with `checkers-ga new`", .0.display())]
+    Empty(PathBuf),
+    #[error("no loadable checkpoint under '{}' (newest: {newest})", dir.display())]
+    Unloadable {
+        dir: PathBuf,
+        newest: CheckpointError,
+    },
+    /// The checkpoint file named could not be read.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
 }
 
 #[cfg(test)]

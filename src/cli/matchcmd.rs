@@ -2,7 +2,7 @@
 //! colours swapped; W/D/L, Elo, the pentanomial counts of the pairs and an optional SPRT.
 
 use super::common::{
-    evaluator_arg, pool, progress_style, search_config, show_progress, Interrupted,
+    catch_interrupt, evaluator_arg, pool, progress_style, search_config, show_progress, Interrupted,
 };
 use anyhow::Context;
 use checkers_ga::game::DrawRules;
@@ -15,7 +15,6 @@ use checkers_ga::rng::fresh_seed;
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 #[derive(clap::Args)]
@@ -88,27 +87,6 @@ fn openings(name: &str, pairs: Option<usize>) -> anyhow::Result<Vec<StartPositio
     Ok(starts)
 }
 
-/// Raised by the first Ctrl-C; a second one ends the process at once.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Installs the Ctrl-C handler of `match` (the `ctrlc` crate runs it on a thread of its own).
-/// The first press raises [`INTERRUPTED`]: games in progress are abandoned and the finished
-/// ones reported; the second exits with 130 at once, which loses no finished game: each is in
-/// the PDN file already.
-fn install_interrupt_handler() -> anyhow::Result<()> {
-    ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            eprintln!("\nCtrl-C again: exiting now");
-            std::process::exit(130);
-        }
-        eprintln!(
-            "\nCtrl-C: stopping the match; the result of the finished games follows (Ctrl-C again \
-             exits at once)"
-        );
-    })
-    .context("cannot install the Ctrl-C handler")
-}
-
 /// Appends one game to the PDN file: the whole game in one write, then a flush.
 fn append_game(file: &mut std::fs::File, text: &str) -> std::io::Result<()> {
     file.write_all(text.as_bytes())?;
@@ -153,7 +131,10 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         ),
         None => None,
     };
-    install_interrupt_handler()?;
+    let interrupted = catch_interrupt(
+        "Ctrl-C: stopping the match; the result of the finished games follows (Ctrl-C again \
+         exits at once)",
+    )?;
     let total = starts.len() * 2;
     let run = MatchRun {
         starts,
@@ -163,7 +144,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             ..DrawRules::default()
         },
         sprt: a.sprt,
-        interrupt: Some(&INTERRUPTED),
+        interrupt: Some(interrupted),
     };
     let mut out = std::io::stdout().lock();
     writeln!(

@@ -483,7 +483,7 @@ mod v1 {
                     elite: t.elite,
                     newcomers: t.newcomers,
                     rules: t.rules,
-                    ga: GaOptions::default(),
+                    ga: GaOptions::ORIGINAL,
                 },
                 generation: s.generation,
                 elapsed: s.elapsed,
