@@ -10,12 +10,12 @@
 //! ranks of the MPI job instead (`crate::cluster`), with the same results.
 
 use crate::board::{Color, Move, Position};
+use crate::eval::Weights;
 use crate::game::{DrawRules, EndReason, Game, Outcome};
 use crate::openings::{ballot, StartPosition};
 use crate::rng::{derive, Purpose};
 use crate::search::{SearchConfig, Searcher};
 use crate::yardstick::Evaluator;
-use crate::Weights;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;

@@ -1,6 +1,5 @@
-//! Files on disk: every file the tool writes goes through [`write_atomic`] (temp name, sync,
-//! rename), so a crash leaves either the old file or the new one, never half of one; the one
-//! file that grows in place, a session's history, follows the rules of [`history`].
+//! A session's files on disk, each written through [`crate::files::write_atomic`] but the one
+//! file that grows in place, a session's history, which follows the rules of [`history`].
 //!
 //! A session folder (`populations/NAME/`) holds the checkpoints `gen-NNNNN.ckpt`
 //! ([`checkpoint`]: the session after generation N, without its history) and the history file
@@ -9,76 +8,20 @@
 //! [`load_checkpoint`] reads a checkpoint with its history.
 
 pub mod checkpoint;
+mod codec;
 pub mod history;
 
 pub use checkpoint::{
     decode_checkpoint, decode_checkpoint_parts, encode_checkpoint, CHECKPOINT_MAGIC,
-    CHECKPOINT_VERSION, MAX_CHECKPOINT_PAYLOAD,
+    CHECKPOINT_VERSION,
 };
+pub use codec::MAX_CHECKPOINT_PAYLOAD;
 pub use history::{HistoryLink, HISTORY_FILE};
 
-use std::io::Write;
+use crate::files::{folder_of, read_bounded, write_atomic};
 use std::path::{Path, PathBuf};
 
-/// Writes `bytes` to `path` through a temporary file in the same folder, synced, then renamed
-/// over `path`. On error the temporary file is removed and `path` is untouched.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if path.file_name().is_none() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            format!("'{}' is not a file name", path.display()),
-        ));
-    }
-    let dir = folder_of(path);
-    let tmp = temp_name(path);
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)?;
-        // Make the rename itself durable.
-        if let Ok(d) = std::fs::File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
-
 use crate::ga::Session;
-
-/// The largest file the tool reads (weights, checkpoints, populations): far above any real one,
-/// and a clear error instead of reading `/dev/zero` until memory runs out.
-pub const MAX_INPUT_BYTES: u64 = 64 << 20;
-
-/// The temporary name [`write_atomic`] writes `path` under before the rename:
-/// `.NAME.PID.tmp` in the same folder.
-pub fn temp_name(path: &Path) -> PathBuf {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    folder_of(path).join(format!(".{name}.{}.tmp", std::process::id()))
-}
-
-/// Reads a whole file of at most [`MAX_INPUT_BYTES`].
-pub fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    if path.is_dir() {
-        return Err(std::io::Error::other("it is a folder, not a file"));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(std::io::Error::other(format!(
-            "larger than {} MiB, not a file this tool wrote",
-            MAX_INPUT_BYTES >> 20
-        )));
-    }
-    Ok(bytes)
-}
 
 /// Why a checkpoint could not be read or written: one line, naming the file.
 #[derive(Debug)]
@@ -108,14 +51,6 @@ pub fn is_plain_name(name: &str) -> bool {
         && !name.starts_with('.')
         && !name.contains(['/', '\\', '\0'])
         && name.len() <= 200
-}
-
-/// The folder a file is in (`.` for a bare file name).
-pub fn folder_of(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
 }
 
 /// Loads a checkpoint file with its history (for format 3, from the history file beside it).

@@ -347,7 +347,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
                 "checkers-ga session '{}': points per generation",
                 session.name
             );
-            store::write_atomic(svg, history_svg(&session.history, &title).as_bytes())
+            checkers_ga::files::write_atomic(svg, history_svg(&session.history, &title).as_bytes())
                 .with_context(|| format!("cannot write '{}'", svg.display()))?;
         }
         let text = machine_history(a.format, &session, &path, &elo, reference);
@@ -393,7 +393,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
             "checkers-ga session '{}': points per generation",
             session.name
         );
-        store::write_atomic(svg, history_svg(&session.history, &title).as_bytes())
+        checkers_ga::files::write_atomic(svg, history_svg(&session.history, &title).as_bytes())
             .with_context(|| format!("cannot write '{}'", svg.display()))?;
         text.push_str(&format!("SVG chart written to {}\n", svg.display()));
     }

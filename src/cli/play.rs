@@ -179,7 +179,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             black: name(&black),
             white: name(&white),
         };
-        checkers_ga::store::write_atomic(path, game.to_pdn(&tags).as_bytes())
+        checkers_ga::files::write_atomic(path, game.to_pdn(&tags).as_bytes())
             .with_context(|| format!("cannot write PDN '{}'", path.display()))?;
         writeln!(out, "PDN saved to {}", path.display())?;
     }

@@ -23,7 +23,7 @@ pub(super) fn check_weights_folder(dir: &Path, name: &str) -> Result<(), Session
             path.display()
         )));
     }
-    let probe = store::temp_name(&path);
+    let probe = crate::files::temp_name(&path);
     std::fs::File::create(&probe).map_err(io(format!(
         "cannot write into the weights folder '{}'",
         dir.display()

@@ -328,7 +328,7 @@ impl Run {
         let pool = thread_pool(options.threads)?;
         let root = &options.populations;
         let found = store::locate(target, root)?;
-        let dir = store::folder_of(&found.path);
+        let dir = crate::files::folder_of(&found.path);
         best::check_weights_folder(&options.weights_dir, &found.session.name)?;
         // Held until the session ends. Temp-file cleanup and the set-aside of newer checkpoints
         // below happen only under it, so they never touch the files of a running session.

@@ -171,7 +171,7 @@ pub(super) fn keep_policy(dir: &Path, run: &RunOptions) -> Result<Keep, SessionE
         every: run.keep_every.unwrap_or(saved.every),
     };
     if given {
-        store::write_atomic(&file, keep.to_text().as_bytes())
+        crate::files::write_atomic(&file, keep.to_text().as_bytes())
             .map_err(io(format!("cannot write '{}'", file.display())))?;
     }
     Ok(keep)
