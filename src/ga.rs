@@ -631,17 +631,61 @@ impl Session {
         // stay at the session's depth, so their series is comparable from start to end.
         let mut s = self.settings.clone();
         s.search.depth = self.settings.depth_at(g);
-        let seed = s.seed;
         let pop = self.population.clone();
-        let n = pop.len();
+        let (results, standings) = self.tournament(&pop, &s, g, on_game, stop)?;
+        let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
+        let (duel, new_best) = self.crown(&pop, &points, &s, g, stop)?;
+        let best = new_best.or(self.best_so_far).unwrap_or(pop[0]);
+        let next = next_population(&pop, &points, best, &s, g);
+        // The best so far against the yardstick, every `measure_every` generations (not
+        // interruptible once started: a few hundred games at the session's depth).
+        let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
+        if due && stop() {
+            return None;
+        }
+        let measure = due.then(|| measure(&best, &self.settings, g));
+        let stats = GenerationStats {
+            generation: g,
+            best: points.iter().copied().max().unwrap_or(0),
+            mean: points.iter().map(|&p| p as f64).sum::<f64>() / pop.len().max(1) as f64,
+            min: points.iter().copied().min().unwrap_or(0),
+            diversity: diversity(&pop),
+            duel,
+            games: results.len() as u32,
+            plies: results.iter().map(|r| r.plies as u64).sum(),
+            seconds: t.elapsed().as_secs_f64(),
+            measure,
+        };
+        // The session changes only once the whole generation is played.
+        if let Some(b) = new_best {
+            self.best_so_far = Some(b);
+            self.enter_hall(b);
+            self.bests.push((g, b));
+        }
+        self.last = pop.into_iter().zip(standings).collect();
+        self.population = next;
+        self.generation = g;
+        self.elapsed += stats.seconds;
+        self.history.push(stats.clone());
+        Some(stats)
+    }
 
-        // 1. Tournament: the population and the hall of fame, then the endgame games, as one
-        // batch of jobs (on this process's pool, or spread over an MPI job's ranks).
-        let mut players = pop.clone();
+    /// Generation `g`'s tournament: the population and the hall of fame, then the endgame
+    /// games, as one batch of jobs (on this process's pool, or spread over an MPI job's
+    /// ranks). Every game's result, and the population's standings.
+    fn tournament(
+        &self,
+        pop: &[Weights],
+        s: &Settings,
+        g: u64,
+        on_game: &(dyn Fn(&GameResult) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<(Vec<GameResult>, Vec<Standing>)> {
+        let mut players = pop.to_vec();
         players.extend_from_slice(self.hall_players());
         let sched = self.schedule(g);
-        let endgames = endgame_pairings(&pop, &s, g);
-        let mut batch = Batch::of_weights(&players, seed, s.rules);
+        let endgames = endgame_pairings(pop, s, g);
+        let mut batch = Batch::of_weights(&players, s.seed, s.rules);
         batch.jobs = tournament::jobs(&sched, s.search, s.openings, g);
         batch.jobs.extend(endgame_jobs(&endgames, s.search, g));
         let on_done = |k: usize, p: &Played| {
@@ -657,85 +701,32 @@ impl Session {
             .map(|(pairing, p)| tournament::result(pairing, p))
             .collect();
         let mut standings = tournament::standings(players.len(), &results);
-        standings.truncate(n);
-        let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
+        standings.truncate(pop.len());
+        Some((results, standings))
+    }
 
-        // 2. Best of the generation (first index among equals) and the duel.
-        let best_idx = (0..n)
+    /// The generation's best (the first among equals) against the best so far: the duel (None
+    /// in the first generation) and the new best so far, if it changes.
+    fn crown(
+        &self,
+        pop: &[Weights],
+        points: &[u32],
+        s: &Settings,
+        g: u64,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<(Option<Duel>, Option<Weights>)> {
+        let best_idx = (0..pop.len())
             .max_by_key(|&i| (points[i], std::cmp::Reverse(i)))
             .unwrap_or(0);
         let challenger = pop[best_idx];
-        // The session changes only once the whole generation is played (at the end).
-        let (duel, new_best) = match self.best_so_far {
+        Some(match self.best_so_far {
             None => (None, Some(challenger)),
             Some(holder) if holder == challenger => (Some(Duel::SAME), None),
             Some(holder) => {
-                let d = duel(&challenger, &holder, &s, g, stop)?;
+                let d = duel(&challenger, &holder, s, g, stop)?;
                 (Some(d), d.replaced.then_some(challenger))
             }
-        };
-
-        // 3. Selection, crossover, mutation, next generation.
-        let mut brng = derive(seed, Purpose::Breeding, g, 0);
-        let ranked = roulette_order(&points, s.factor, &mut brng);
-        let parents = match s.ga.selection {
-            Selection::Truncation => select_parents(&pop, &ranked, n / 2),
-            Selection::Roulette => roulette_wheel(&pop, &points, n / 2, &mut brng),
-            Selection::Tournament(k) => tournament_select(&pop, &points, n / 2, k, &mut brng),
-        };
-        let n_children = n - s.elite - s.newcomers;
-        let mut next = breed_with(&parents, n_children, s.mutation, s.ga.mutation, &mut brng);
-        let best = new_best.or(self.best_so_far).unwrap_or(challenger);
-        next.push(best);
-        for &i in &ranked {
-            if next.len() >= n_children + s.elite {
-                break;
-            }
-            if pop[i] != best && !next[n_children..].contains(&pop[i]) {
-                next.push(pop[i]);
-            }
-        }
-        // Too few distinct parents for the elite: fill with the best ranked, duplicates allowed.
-        let mut k = 0;
-        while next.len() < n_children + s.elite {
-            next.push(pop[ranked[k % ranked.len()]]);
-            k += 1;
-        }
-        while next.len() < n {
-            next.push(random_weights(s.ga.params, s.ga.init_range, &mut brng));
-        }
-
-        // 4. The best so far against the yardstick, every `measure_every` generations (not
-        // interruptible once started: a few hundred games at the session's depth).
-        let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
-        if due && stop() {
-            return None;
-        }
-        let measure = due.then(|| measure(&best, &self.settings, g));
-
-        let stats = GenerationStats {
-            generation: g,
-            best: points.iter().copied().max().unwrap_or(0),
-            mean: points.iter().map(|&p| p as f64).sum::<f64>() / n.max(1) as f64,
-            min: points.iter().copied().min().unwrap_or(0),
-            diversity: diversity(&pop),
-            duel,
-            games: results.len() as u32,
-            plies: results.iter().map(|r| r.plies as u64).sum(),
-            seconds: t.elapsed().as_secs_f64(),
-            measure,
-        };
-        if let Some(b) = new_best {
-            self.best_so_far = Some(b);
-            self.enter_hall(b);
-            self.bests.push((g, b));
-        }
-        self.last = pop.into_iter().zip(standings).collect();
-        self.population = next;
-        self.generation = g;
-        self.elapsed += stats.seconds;
-        self.history.push(stats.clone());
-        Some(stats)
+        })
     }
 
     /// The best so far after each generation of the history, where known: from the changes in
@@ -805,6 +796,46 @@ impl Session {
             .rev()
             .find_map(|h| h.measure.map(|m| (h.generation, m)))
     }
+}
+
+/// The next population: children of the selected parents (crossover, mutation), then the
+/// elite (the best so far first, then the best-ranked distinct parents), then newcomers.
+fn next_population(
+    pop: &[Weights],
+    points: &[u32],
+    best: Weights,
+    s: &Settings,
+    g: u64,
+) -> Vec<Weights> {
+    let n = pop.len();
+    let mut brng = derive(s.seed, Purpose::Breeding, g, 0);
+    let ranked = roulette_order(points, s.factor, &mut brng);
+    let parents = match s.ga.selection {
+        Selection::Truncation => select_parents(pop, &ranked, n / 2),
+        Selection::Roulette => roulette_wheel(pop, points, n / 2, &mut brng),
+        Selection::Tournament(k) => tournament_select(pop, points, n / 2, k, &mut brng),
+    };
+    let n_children = n - s.elite - s.newcomers;
+    let mut next = breed_with(&parents, n_children, s.mutation, s.ga.mutation, &mut brng);
+    next.push(best);
+    for &i in &ranked {
+        if next.len() >= n_children + s.elite {
+            break;
+        }
+        if pop[i] != best && !next[n_children..].contains(&pop[i]) {
+            next.push(pop[i]);
+        }
+    }
+    // Too few distinct parents for the elite: fill with the best ranked, duplicates allowed.
+    let mut k = 0;
+    while next.len() < n_children + s.elite {
+        next.push(pop[ranked[k % ranked.len()]]);
+        k += 1;
+    }
+    while next.len() < n {
+        next.push(random_weights(s.ga.params, s.ga.init_range, &mut brng));
+    }
+    next
 }
 
 /// A random weight vector of `set`, each weight uniform in `[-range, range]` (the whole `i16`
@@ -879,20 +910,18 @@ fn endgame_jobs(
     config: SearchConfig,
     g: u64,
 ) -> Vec<GameJob> {
-    let side = |i: usize| Side {
-        player: i as u32,
-        config,
-    };
     games
         .iter()
         .enumerate()
-        .map(|(k, (p, pos))| GameJob {
-            black: side(p.black),
-            white: side(p.white),
-            start: Start::of(pos),
-            purpose: Purpose::Game,
-            a: g,
-            b: (1 << 40) + k as u64,
+        .map(|(k, (p, pos))| {
+            GameJob::new(
+                Side::new(p.black, config),
+                Side::new(p.white, config),
+                Start::of(pos),
+                Purpose::Game,
+                g,
+                (1 << 40) + k as u64,
+            )
         })
         .collect()
 }
@@ -968,18 +997,8 @@ pub fn crossover(a: &Weights, b: &Weights, cut: usize) -> (Weights, Weights) {
     (c1, c2)
 }
 
-/// Shuffles the parents, pairs them, and makes `count` children by crossover and mutation
-/// (reshuffling for more pairs when `count` exceeds the parents).
-pub fn breed<R: Rng + ?Sized>(
-    parents: &[Weights],
-    count: usize,
-    mutation: f64,
-    rng: &mut R,
-) -> Vec<Weights> {
-    breed_with(parents, count, mutation, Mutation::Replace, rng)
-}
-
-/// [`breed`] with a choice of mutation: each child is mutated with chance `mutation`.
+/// Children of shuffled pairs of `parents` by one-point crossover, `count` of them; each child is
+/// mutated by `kind` with chance `mutation`.
 pub fn breed_with<R: Rng + ?Sized>(
     parents: &[Weights],
     count: usize,
@@ -1130,42 +1149,22 @@ fn duel(
     // Game k: opening k / 2, the challenger (player 0) Black when k is even. Each has its own
     // generator.
     let mut batch = Batch::of_weights(&[*challenger, *holder], s.seed, s.rules);
-    let side = |player| Side {
-        player,
-        config: s.search,
-    };
     batch.jobs = (0..2 * pairs as u64)
         .map(|k| {
             let (b, w) = if k.is_multiple_of(2) { (0, 1) } else { (1, 0) };
-            let opening = openings[(k / 2) as usize];
-            GameJob {
-                black: side(b),
-                white: side(w),
-                start: match s.openings {
-                    OpeningBook::Ballot => Start::Ballot(opening as u32),
-                    OpeningBook::Start => Start::Initial,
-                },
-                purpose: Purpose::Duel,
-                a: g,
-                b: k + 1,
-            }
+            let start = match s.openings {
+                OpeningBook::Ballot => Start::Ballot(openings[(k / 2) as usize] as u32),
+                OpeningBook::Start => Start::Initial,
+            };
+            let side = |player| Side::new(player, s.search);
+            GameJob::new(side(b), side(w), start, Purpose::Duel, g, k + 1)
         })
         .collect();
-    let results: Vec<(Option<Outcome>, bool)> = jobs::run(&batch, &|_, _| {}, stop)?
-        .iter()
-        .enumerate()
-        .map(|(k, p)| (p.result.map(|r| r.0), k.is_multiple_of(2)))
-        .collect();
     let mut pts = (0u32, 0u32);
-    for (result, challenger_black) in results {
-        match (result, challenger_black) {
-            (Some(Outcome::BlackWin), true) | (Some(Outcome::WhiteWin), false) => pts.0 += 2,
-            (Some(Outcome::BlackWin), false) | (Some(Outcome::WhiteWin), true) => pts.1 += 2,
-            _ => {
-                pts.0 += 1;
-                pts.1 += 1;
-            }
-        }
+    for (k, p) in jobs::run(&batch, &|_, _| {}, stop)?.iter().enumerate() {
+        let (result, challenger_black) = (p.result.map(|r| r.0), k.is_multiple_of(2));
+        pts.0 += Outcome::points(result, challenger_black);
+        pts.1 += Outcome::points(result, !challenger_black);
     }
     Some(Duel {
         challenger: pts.0,
@@ -1215,13 +1214,13 @@ mod tests {
     #[test]
     fn mutation_changes_at_most_one_weight() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let kids = breed(&[w(7), w(7)], 100, 1.0, &mut rng);
+        let kids = breed_with(&[w(7), w(7)], 100, 1.0, Mutation::Replace, &mut rng);
         assert_eq!(kids.len(), 100);
         for k in &kids {
             assert!(k.values().iter().filter(|&&x| x != 7).count() <= 1);
         }
         assert!(kids.iter().any(|k| *k != w(7)));
-        let none = breed(&[w(7), w(7)], 10, 0.0, &mut rng);
+        let none = breed_with(&[w(7), w(7)], 10, 0.0, Mutation::Replace, &mut rng);
         assert!(none.iter().all(|k| *k == w(7)));
     }
 
