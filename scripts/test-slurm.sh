@@ -11,7 +11,7 @@
 # Always stops the daemons it started (by their PIDs) and removes its temporary folder, also
 # on failure. Outside CI (CI=true) it skips, saying why, when it cannot run here.
 #
-# Usage: bash scripts/test-slurm.sh   (about a minute once Slurm is installed and built)
+# Usage: bash scripts/test-slurm.sh   (about 35 s on 2 cores once Slurm is installed and built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
