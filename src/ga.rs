@@ -379,9 +379,7 @@ impl Settings {
                 self.rules.max_plies
             ));
         }
-        if self.search.depth == 0 || self.search.depth > 30 {
-            return Err(format!("depth {} must be 1..30", self.search.depth));
-        }
+        crate::search::check_depth(self.search.depth, "depth").map_err(|e| e.to_string())?;
         if self.search.tt_log2 > crate::search::MAX_TT_LOG2 {
             return Err(format!(
                 "transposition table of 2^{} entries: at most 2^{}",
@@ -427,8 +425,9 @@ impl Settings {
                 return Err(format!("tournament selection size {k} must be 2..64"));
             }
         }
-        if ga.deepen_at > 0 && (ga.deepen_to == 0 || ga.deepen_to > 30) {
-            return Err(format!("deepened depth {} must be 1..30", ga.deepen_to));
+        if ga.deepen_at > 0 {
+            crate::search::check_depth(ga.deepen_to, "deepened depth")
+                .map_err(|e| e.to_string())?;
         }
         if ga.endgame_pairs as usize >= p {
             return Err(format!(

@@ -38,10 +38,13 @@ impl std::fmt::Display for CheckpointError {
 
 impl std::error::Error for CheckpointError {}
 
-fn ck_err(path: &Path, problem: impl Into<String>) -> CheckpointError {
-    CheckpointError {
-        path: path.to_path_buf(),
-        problem: problem.into(),
+impl CheckpointError {
+    /// `problem` with the file `path`.
+    pub fn new(path: &Path, problem: impl Into<String>) -> CheckpointError {
+        CheckpointError {
+            path: path.to_path_buf(),
+            problem: problem.into(),
+        }
     }
 }
 
@@ -55,11 +58,12 @@ pub fn is_plain_name(name: &str) -> bool {
 
 /// Loads a checkpoint file with its history (for format 3, from the history file beside it).
 pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
-    let bytes = read_bounded(path).map_err(|e| ck_err(path, format!("cannot read: {e}")))?;
+    let bytes =
+        read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     let (mut session, link) = decode_checkpoint_parts(path, &bytes)?;
     if let Some(link) = link {
-        let (h, b) =
-            history::read_history(&folder_of(path), &session, link).map_err(|e| ck_err(path, e))?;
+        let (h, b) = history::read_history(&folder_of(path), &session, link)
+            .map_err(|e| CheckpointError::new(path, e))?;
         session.history = h;
         session.bests = b;
     }
@@ -69,7 +73,8 @@ pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
 /// Loads a checkpoint file without reading the history file (a checkpoint of format 3 comes
 /// with an empty history): its population, results and best so far.
 pub fn load_checkpoint_alone(path: &Path) -> Result<Session, CheckpointError> {
-    let bytes = read_bounded(path).map_err(|e| ck_err(path, format!("cannot read: {e}")))?;
+    let bytes =
+        read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     decode_checkpoint(path, &bytes)
 }
 
@@ -153,9 +158,9 @@ impl Checkpoints {
     /// its history file hold exactly `session`'s history (see [`history::HistoryWriter::open`]).
     pub fn open(dir: &Path, session: &Session, keep: Keep) -> Result<Checkpoints, CheckpointError> {
         std::fs::create_dir_all(dir)
-            .map_err(|e| ck_err(dir, format!("cannot create folder: {e}")))?;
+            .map_err(|e| CheckpointError::new(dir, format!("cannot create folder: {e}")))?;
         let history = history::HistoryWriter::open(dir, session).map_err(|e| {
-            ck_err(
+            CheckpointError::new(
                 &dir.join(HISTORY_FILE),
                 format!("cannot write the history file: {e}"),
             )
@@ -173,14 +178,15 @@ impl Checkpoints {
     pub fn save(&mut self, session: &Session) -> Result<PathBuf, CheckpointError> {
         let path = checkpoint_path(&self.dir, session.generation);
         self.history.append(session).map_err(|e| {
-            ck_err(
+            CheckpointError::new(
                 self.history.path(),
                 format!("cannot write the history file: {e}"),
             )
         })?;
         let bytes = checkpoint::encode_with_link(session, self.history.link())
-            .map_err(|e| ck_err(&path, e))?;
-        write_atomic(&path, &bytes).map_err(|e| ck_err(&path, format!("cannot write: {e}")))?;
+            .map_err(|e| CheckpointError::new(&path, e))?;
+        write_atomic(&path, &bytes)
+            .map_err(|e| CheckpointError::new(&path, format!("cannot write: {e}")))?;
         for old in self.keep.pruned(&self.dir, &path) {
             let _ = std::fs::remove_file(old);
         }

@@ -147,10 +147,7 @@ pub fn check_output_file(path: &std::path::Path, what: &str) -> anyhow::Result<(
     if path.is_dir() {
         anyhow::bail!("{what} '{}' is a folder, not a file", path.display());
     }
-    let parent = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => std::path::Path::new("."),
-    };
+    let parent = checkers_ga::files::folder_of(path);
     if !parent.is_dir() {
         anyhow::bail!(
             "{what} '{}': no folder '{}'",

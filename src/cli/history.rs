@@ -9,6 +9,7 @@ use checkers_ga::matchplay::{
 };
 use checkers_ga::report::{elo_generations, history_svg, history_table};
 use checkers_ga::rng::fresh_seed;
+use checkers_ga::search::check_depth;
 use checkers_ga::store;
 use checkers_ga::Weights;
 use indicatif::ProgressBar;
@@ -230,9 +231,7 @@ fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Mea
         bail!("--games must be at least 1");
     }
     let depth = a.depth.unwrap_or(session.settings.search.depth);
-    if depth == 0 || depth > 30 {
-        bail!("--depth {depth} must be 1..30");
-    }
+    check_depth(depth, "--depth")?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let (_, reference) = evaluator_arg(&a.reference, seed, 1)?;
     let config = checkers_ga::search::SearchConfig {
@@ -332,11 +331,8 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         );
     }
     let (elo_line, reference, elo) = if a.elo {
-        let dir = path
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        let (l, r, e) = measure(&a, &session, dir)?;
+        let dir = checkers_ga::files::folder_of(&path);
+        let (l, r, e) = measure(&a, &session, &dir)?;
         (Some(l), Some(r), e)
     } else {
         (None, None, Vec::new())

@@ -12,6 +12,7 @@ use checkers_ga::matchplay::{
 };
 use checkers_ga::openings::{parse_opening_file, StartPosition};
 use checkers_ga::rng::fresh_seed;
+use checkers_ga::search::check_depth;
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::Path;
@@ -94,11 +95,9 @@ fn append_game(file: &mut std::fs::File, text: &str) -> std::io::Result<()> {
 }
 
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {
-    if a.depth == 0 || a.depth > 30 {
-        anyhow::bail!("--depth {} must be 1..30", a.depth);
-    }
-    if let Some(d) = a.depth_b.filter(|d| *d == 0 || *d > 30) {
-        anyhow::bail!("--depth-b {d} must be 1..30");
+    check_depth(a.depth, "--depth")?;
+    if let Some(d) = a.depth_b {
+        check_depth(d, "--depth-b")?;
     }
     if let Some(g) = a.games.filter(|g| *g == 0 || *g > 100_000) {
         anyhow::bail!("--games {g} must be 1..100000");

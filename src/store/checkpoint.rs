@@ -34,13 +34,6 @@ pub const HEADER_LEN: usize = 8 + 4 + 8 + 8;
 /// overflowing the counters that follow it).
 pub const MAX_GENERATION: u64 = 1 << 40;
 
-fn ck_err(path: &Path, problem: impl Into<String>) -> CheckpointError {
-    CheckpointError {
-        path: path.to_path_buf(),
-        problem: problem.into(),
-    }
-}
-
 /// The payload of format 3, as written (borrowed from the session).
 #[derive(Serialize)]
 struct PayloadRef<'a> {
@@ -128,7 +121,7 @@ pub fn decode_checkpoint_parts(
     bytes: &[u8],
 ) -> Result<(Session, Option<HistoryLink>), CheckpointError> {
     if bytes.is_empty() {
-        return Err(ck_err(path, "the file is empty"));
+        return Err(CheckpointError::new(path, "the file is empty"));
     }
     if bytes.len() < 8 || &bytes[..8] != CHECKPOINT_MAGIC {
         let head = String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).to_string();
@@ -140,10 +133,13 @@ pub fn decode_checkpoint_parts(
         } else {
             ""
         };
-        return Err(ck_err(path, format!("not a checkpoint: wrong magic{what}")));
+        return Err(CheckpointError::new(
+            path,
+            format!("not a checkpoint: wrong magic{what}"),
+        ));
     }
     if bytes.len() < HEADER_LEN {
-        return Err(ck_err(path, "truncated header"));
+        return Err(CheckpointError::new(path, "truncated header"));
     }
     let word = |at: usize| {
         let mut b = [0u8; 8];
@@ -152,7 +148,7 @@ pub fn decode_checkpoint_parts(
     };
     let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
     if version > CHECKPOINT_VERSION {
-        return Err(ck_err(
+        return Err(CheckpointError::new(
             path,
             format!(
                 "format version {version} is newer than this build reads ({CHECKPOINT_VERSION}); \
@@ -161,21 +157,27 @@ pub fn decode_checkpoint_parts(
         ));
     }
     if version == 0 {
-        return Err(ck_err(path, format!("unknown format version {version}")));
+        return Err(CheckpointError::new(
+            path,
+            format!("unknown format version {version}"),
+        ));
     }
     let (len, sum) = (word(12), word(20));
     let payload = &bytes[HEADER_LEN..];
     if (payload.len() as u64) < len {
-        return Err(ck_err(
+        return Err(CheckpointError::new(
             path,
             format!("truncated: {} of {len} payload bytes", payload.len()),
         ));
     }
     if payload.len() as u64 != len {
-        return Err(ck_err(path, "trailing bytes after the payload"));
+        return Err(CheckpointError::new(
+            path,
+            "trailing bytes after the payload",
+        ));
     }
     if payload.len() > MAX_CHECKPOINT_PAYLOAD {
-        return Err(ck_err(
+        return Err(CheckpointError::new(
             path,
             format!(
                 "a payload of {} bytes is larger than any checkpoint ({} MiB)",
@@ -185,9 +187,13 @@ pub fn decode_checkpoint_parts(
         ));
     }
     if fnv(FNV_START, payload) != sum {
-        return Err(ck_err(path, "checksum mismatch: the file is corrupted"));
+        return Err(CheckpointError::new(
+            path,
+            "checksum mismatch: the file is corrupted",
+        ));
     }
-    let cannot = |e: bincode::error::DecodeError| ck_err(path, format!("cannot decode: {e}"));
+    let cannot =
+        |e: bincode::error::DecodeError| CheckpointError::new(path, format!("cannot decode: {e}"));
     let (session, link, used) = match version {
         1 => {
             let (s, used) =
@@ -225,10 +231,14 @@ pub fn decode_checkpoint_parts(
         }
     };
     if used != payload.len() {
-        return Err(ck_err(path, "cannot decode: unused bytes in the payload"));
+        return Err(CheckpointError::new(
+            path,
+            "cannot decode: unused bytes in the payload",
+        ));
     }
-    validate_session(&session).map_err(|e| ck_err(path, e))?;
-    validate_history(&session, &session.history, &session.bests).map_err(|e| ck_err(path, e))?;
+    validate_session(&session).map_err(|e| CheckpointError::new(path, e))?;
+    validate_history(&session, &session.history, &session.bests)
+        .map_err(|e| CheckpointError::new(path, e))?;
     Ok((session, link))
 }
 
