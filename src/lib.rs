@@ -59,6 +59,7 @@ pub mod eval;
 pub mod formats;
 pub mod ga;
 pub mod game;
+pub mod html;
 pub mod jobs;
 pub mod lock;
 pub mod matchplay;

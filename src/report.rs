@@ -526,7 +526,7 @@ pub fn nice_step(range: f64, target: usize) -> f64 {
 }
 
 /// Numbers for tick labels: no trailing `.0`.
-fn tick_label(v: f64) -> String {
+pub fn tick_label(v: f64) -> String {
     if (v - v.round()).abs() < 1e-9 {
         format!("{}", v.round() as i64)
     } else {
