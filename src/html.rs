@@ -565,7 +565,7 @@ fn heatmap(data: &ReportData) -> Option<String> {
     let cell_w = (700.0 / cols.len() as f64).clamp(6.0, 36.0);
     let longest = params.iter().map(|p| p.name.len()).max().unwrap_or(4);
     let left = 12.0 + 6.2 * longest as f64;
-    let top = 64.0;
+    let top = 44.0;
     let width = (left + cell_w * cols.len() as f64 + 20.0).max(left + 420.0);
     let height = top + cell_h * rows as f64 + 40.0;
     // The colour scale: the largest |weight / men weight| of any cell, from 1 to 4.
@@ -585,32 +585,32 @@ fn heatmap(data: &ReportData) -> Option<String> {
          aria-label=\"weights of the best so far over the generations\">"
     );
     let fallback = cols.iter().any(|(_, w)| scale_of(w).1 != "the men weight");
-    let _ = writeln!(
-        s,
-        "<text class=\"chart-title\" x=\"{left}\" y=\"18\">Weights of the best so far, each \
-         divided by its men weight{}</text>",
+    // The title is HTML above the chart, so it wraps instead of being cut.
+    let title = format!(
+        "<h3 class=\"chart-head\">Weights of the best so far, each divided by its men weight{}</h3>\n",
         if fallback {
-            " (or its largest |weight| where the men weight is not positive)"
+            " (or by its largest |weight| where the men weight is not positive)"
         } else {
             ""
         }
     );
+    s.insert_str(0, &title);
     // Colour key.
     let kx = left;
     for k in 0..=40 {
         let r = -1.0 + k as f64 / 20.0;
         let _ = write!(
             s,
-            "<rect x=\"{:.1}\" y=\"28\" width=\"5\" height=\"10\" fill=\"{}\"/>",
+            "<rect x=\"{:.1}\" y=\"4\" width=\"5\" height=\"10\" fill=\"{}\"/>",
             kx + 5.0 * k as f64,
             heat_colour(r)
         );
     }
     let _ = writeln!(
         s,
-        "\n<text class=\"tick\" x=\"{kx}\" y=\"52\">-{r}</text>\
-         <text class=\"tick\" x=\"{:.1}\" y=\"52\" text-anchor=\"middle\">0</text>\
-         <text class=\"tick\" x=\"{:.1}\" y=\"52\" text-anchor=\"end\">+{r} x men</text>",
+        "\n<text class=\"tick\" x=\"{kx}\" y=\"28\">-{r}</text>\
+         <text class=\"tick\" x=\"{:.1}\" y=\"28\" text-anchor=\"middle\">0</text>\
+         <text class=\"tick\" x=\"{:.1}\" y=\"28\" text-anchor=\"end\">+{r} x men</text>",
         kx + 102.5,
         kx + 205.0,
         r = tick_label((range * 10.0).round() / 10.0)
@@ -1031,6 +1031,7 @@ main { max-width: 1040px; margin: 0 auto; padding: 18px 20px 40px; }
 section { background: var(--card); border: 1px solid var(--line); border-radius: 8px;
   padding: 16px 20px; margin: 16px 0; }
 section h2 { margin: 0 0 10px; font-size: 18px; font-weight: 600; }
+h3.chart-head { margin: 4px 0 8px; font-size: 14px; font-weight: 600; }
 .figures { display: flex; flex-wrap: wrap; gap: 12px; margin: 0; padding: 0; list-style: none; }
 .figures li { background: var(--card); border: 1px solid var(--line); border-radius: 8px;
   padding: 10px 16px; min-width: 150px; }
@@ -1098,6 +1099,22 @@ table.settings th { width: 220px; font-weight: 500; color: var(--muted); }
 footer { color: var(--muted); font-size: 12px; text-align: center; margin-top: 24px; }
 "#;
 
+/// Seconds as people read them: `4.2 s`, `3 min 20 s`, `2 h 05 min`.
+pub fn duration_text(s: f64) -> String {
+    if !s.is_finite() || s < 0.0 {
+        return "?".to_string();
+    }
+    if s < 60.0 {
+        return format!("{s:.1} s");
+    }
+    let t = s.round() as u64;
+    if t < 3600 {
+        format!("{} min {:02} s", t / 60, t % 60)
+    } else {
+        format!("{} h {:02} min", t / 3600, (t % 3600) / 60)
+    }
+}
+
 /// The HTML page of `data`.
 pub fn page(data: &ReportData, opts: &Options) -> String {
     let session = data.session;
@@ -1116,12 +1133,12 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
     let _ = writeln!(p, "<style>{STYLE}</style>\n</head>\n<body>");
     let _ = writeln!(
         p,
-        "<header><h1>checkers-ga session '{}'</h1><p>{} generation{}, {:.0} s of evolution; \
+        "<header><h1>checkers-ga session '{}'</h1><p>{} generation{}, {} of evolution; \
          population {}, depth {}, <code>{}</code> parameters, seed {}; read from {}</p></header>\n<main>",
         esc(&session.name),
         session.generation,
         if session.generation == 1 { "" } else { "s" },
-        session.elapsed,
+        duration_text(session.elapsed),
         s.population,
         s.search.depth,
         s.ga.params,
@@ -1288,6 +1305,14 @@ mod tests {
             s,
             format!("{}{}{}", "b".repeat(12), ".".repeat(8), "w".repeat(12))
         );
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(duration_text(4.24), "4.2 s");
+        assert_eq!(duration_text(200.0), "3 min 20 s");
+        assert_eq!(duration_text(7500.0), "2 h 05 min");
+        assert_eq!(duration_text(f64::NAN), "?");
     }
 
     #[test]
