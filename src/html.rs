@@ -561,7 +561,7 @@ fn heatmap(data: &ReportData) -> Option<String> {
     let (_, last) = *cols.last()?;
     let params = last.set().params();
     let rows = params.len();
-    let cell_h = (720.0 / rows as f64).clamp(6.0, 12.0);
+    let cell_h = (720.0 / rows as f64).clamp(9.0, 12.0);
     let cell_w = (700.0 / cols.len() as f64).clamp(6.0, 36.0);
     let longest = params.iter().map(|p| p.name.len()).max().unwrap_or(4);
     let left = 12.0 + 6.2 * longest as f64;

@@ -13,7 +13,8 @@
 //! on the ranks of an MPI job, results in job order) -> [`matchplay`] (matches, Elo, SPRT) ->
 //! [`tournament`] (a generation's games) -> [`ga`] (sessions: selection, crossover, mutation) ->
 //! [`store`] (atomic files, checkpoints; [`lock`]: one process per session folder) ->
-//! [`formats`] (reading and writing weight files, exports) -> [`report`] (tables, charts).
+//! [`formats`] (reading and writing weight files, exports) -> [`report`] (tables, charts) ->
+//! [`html`] (the self-contained HTML page of a session).
 //! [`rng`] derives every seeded generator; [`bench`] holds the benchmark workloads; [`cluster`]
 //! (feature `mpi`) spreads the jobs over an MPI job. The `checkers-ga` binary only parses
 //! arguments and prints.
