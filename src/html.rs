@@ -906,7 +906,8 @@ fn game_section(g: &ShownGame) -> String {
 }
 
 /// The page's script: draws the board of the current ply and steps through the game. The URL
-/// fragment `#ply=N` opens at ply N; `#steps=...` replays button clicks and keys on load
+/// fragment `#ply=N` opens at ply N, and each step writes it (so a reload, as `--refresh`
+/// makes, opens where the reader was); `#steps=...` replays button clicks and keys on load
 /// (`n` next, `p` previous, `r` right arrow, `l` left arrow, `e` End, `h` Home), which is how
 /// the browser test drives it.
 const SCRIPT: &str = r#"
@@ -977,6 +978,10 @@ const SCRIPT: &str = r#"
     ply = Math.max(0, Math.min(G.plies.length, n));
     draw();
   }
+  // Remember the ply in the address, so a reload (--refresh) opens the page where it was.
+  function remember() {
+    try { history.replaceState(null, '', '#ply=' + ply); } catch (e) { /* not allowed here */ }
+  }
   var list = document.getElementById('moves');
   for (var i = 0; i < G.plies.length; i += 2) {
     var li = document.createElement('li');
@@ -986,22 +991,23 @@ const SCRIPT: &str = r#"
       a.textContent = G.plies[j].move;
       a.setAttribute('data-ply', j + 1);
       a.addEventListener('click', function (e) {
-        go(parseInt(e.target.getAttribute('data-ply'), 10));
+        step(parseInt(e.target.getAttribute('data-ply'), 10));
       });
       li.appendChild(a);
     }
     list.appendChild(li);
   }
   document.getElementById('result').textContent = 'Result: ' + G.result;
-  document.getElementById('next').addEventListener('click', function () { go(ply + 1); });
-  document.getElementById('prev').addEventListener('click', function () { go(ply - 1); });
-  document.getElementById('first').addEventListener('click', function () { go(0); });
-  document.getElementById('last').addEventListener('click', function () { go(G.plies.length); });
+  function step(n) { go(n); remember(); }
+  document.getElementById('next').addEventListener('click', function () { step(ply + 1); });
+  document.getElementById('prev').addEventListener('click', function () { step(ply - 1); });
+  document.getElementById('first').addEventListener('click', function () { step(0); });
+  document.getElementById('last').addEventListener('click', function () { step(G.plies.length); });
   document.addEventListener('keydown', function (e) {
-    if (e.key === 'ArrowRight') { go(ply + 1); e.preventDefault(); }
-    else if (e.key === 'ArrowLeft') { go(ply - 1); e.preventDefault(); }
-    else if (e.key === 'Home') { go(0); e.preventDefault(); }
-    else if (e.key === 'End') { go(G.plies.length); e.preventDefault(); }
+    if (e.key === 'ArrowRight') { step(ply + 1); e.preventDefault(); }
+    else if (e.key === 'ArrowLeft') { step(ply - 1); e.preventDefault(); }
+    else if (e.key === 'Home') { step(0); e.preventDefault(); }
+    else if (e.key === 'End') { step(G.plies.length); e.preventDefault(); }
   });
   var hash = window.location.hash;
   var m = /ply=(\d+)/.exec(hash);

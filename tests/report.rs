@@ -221,6 +221,7 @@ fn chromium(exe: &Path, profile: &Path, args: &[&str], url: &str) -> (String, St
         "--headless",
         "--no-sandbox",
         "--disable-gpu",
+        "--disable-dev-shm-usage",
         "--no-first-run",
         "--no-default-browser-check",
         "--disable-extensions",
