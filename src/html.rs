@@ -1033,6 +1033,9 @@ body { margin: 0; background: var(--bg); color: var(--ink);
 header { background: #1f3a5f; color: #fff; padding: 22px 32px 18px; }
 header h1 { margin: 0 0 4px; font-size: 24px; font-weight: 600; }
 header p { margin: 0; color: #c9d6ea; }
+nav { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 4px 0 14px; }
+nav a { color: #1f3a5f; text-decoration: none; border-bottom: 1px solid #b9c6da; }
+nav a:hover { border-bottom-color: #1f3a5f; }
 main { max-width: 1040px; margin: 0 auto; padding: 18px 20px 40px; }
 section { background: var(--card); border: 1px solid var(--line); border-radius: 8px;
   padding: 16px 20px; margin: 16px 0; }
@@ -1152,6 +1155,30 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
         esc(&data.source)
     );
 
+    // Contents.
+    let mut links = vec![("strength", "Strength")];
+    if !session.history.is_empty() {
+        links.push(("population", "Population"));
+    }
+    if data.bests.iter().any(|(_, w)| w.is_some()) {
+        links.push(("weights-over-time", "Weights over time"));
+    }
+    if data.game.is_some() {
+        links.push(("game", "Game"));
+    }
+    if session.best_so_far.is_some() {
+        links.push(("final-weights", "Final weights"));
+    }
+    if !session.history.is_empty() {
+        links.push(("duels", "Duels"));
+    }
+    links.push(("settings", "Settings"));
+    p.push_str("<nav>");
+    for (id, name) in links {
+        let _ = write!(p, "<a href=\"#{id}\">{name}</a>");
+    }
+    p.push_str("</nav>\n");
+
     // Key figures.
     p.push_str("<ul class=\"figures\">\n");
     let fig = |p: &mut String, v: String, what: &str| {
@@ -1223,15 +1250,15 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
         p.push_str("</div><p class=\"note\">Each column is the best so far after that generation (from the history, or the kept checkpoints); each weight is divided by that vector's men weight, so columns compare as shapes. Hover a cell for its value.</p></section>\n");
     }
 
-    if let Some(w) = &session.best_so_far {
-        p.push_str("<section id=\"final-weights\"><h2>Final weights: the best so far</h2>\n");
-        p.push_str(&weights_table(w));
-        p.push_str("</section>\n");
-    }
-
     if let Some(g) = &data.game {
         p.push_str("<section id=\"game\"><h2>A game of the last measurement</h2>\n");
         p.push_str(&game_section(g));
+        p.push_str("</section>\n");
+    }
+
+    if let Some(w) = &session.best_so_far {
+        p.push_str("<section id=\"final-weights\"><h2>Final weights: the best so far</h2>\n");
+        p.push_str(&weights_table(w));
         p.push_str("</section>\n");
     }
 

@@ -372,7 +372,7 @@ fn browser_renders_the_page_and_steps_through_the_game() {
         &profile,
         &[
             &format!("--screenshot={}", shot.display()),
-            "--window-size=1100,4000",
+            "--window-size=1100,6000",
         ],
         &format!("{url}#ply=12"),
     );
