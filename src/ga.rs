@@ -929,6 +929,15 @@ fn endgame_jobs(
 /// both colours, at the session's depth; each game's generator comes from (seed, generation,
 /// game), so the result does not depend on the number of threads.
 fn measure(best: &Weights, s: &Settings, g: u64) -> Wdl {
+    let (a, b, settings) = measure_match(best, s, g);
+    play_match(&a, &b, &settings, &|_| {}).0
+}
+
+/// The match of generation `g`'s yardstick measurement: the best so far `best` (A) against the
+/// yardstick, both at the session's depth, over the first `measure_games / 2` ballot openings
+/// with the generation's seed. Playing it again gives the same games (the HTML report replays
+/// one of them).
+pub fn measure_match(best: &Weights, s: &Settings, g: u64) -> (Engine, Engine, MatchSettings) {
     let a = Engine {
         name: "best so far".to_string(),
         eval: (*best).into(),
@@ -945,7 +954,7 @@ fn measure(best: &Weights, s: &Settings, g: u64) -> Wdl {
         seed: s.seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         rules: s.rules,
     };
-    play_match(&a, &b, &settings, &|_| {}).0
+    (a, b, settings)
 }
 
 /// Individuals ordered by total plus roulette noise in `[0, factor)`, best first (ties keep

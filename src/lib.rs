@@ -30,8 +30,9 @@
 //! 18. [`store`]: checkpoints and the history file.
 //! 19. [`formats`]: reading any weights input, exports.
 //! 20. [`report`]: tables and charts.
-//! 21. [`session`]: running a session: start, resume, stop, finish, with an [`session::Observer`].
-//! 22. [`bench`]: the benchmark workloads.
+//! 21. [`html`]: the self-contained HTML report of a session.
+//! 22. [`session`]: running a session: start, resume, stop, finish, with an [`session::Observer`].
+//! 23. [`bench`]: the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!
@@ -152,6 +153,7 @@ pub mod files;
 pub mod formats;
 pub mod ga;
 pub mod game;
+pub mod html;
 pub mod jobs;
 pub mod lock;
 pub mod matchplay;

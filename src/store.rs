@@ -6,6 +6,8 @@
 //! `history.bin` ([`history`]: every generation's statistics, written once). [`Checkpoints`]
 //! writes both as a session runs and prunes old checkpoints by a [`Keep`] policy;
 //! [`load_checkpoint`] reads a checkpoint with its history.
+//!
+//! Files, bottom up: `codec`, `history`, `checkpoint`.
 
 pub mod checkpoint;
 mod codec;

@@ -1,7 +1,7 @@
 //! The crate's layering is what its docs say: `src/lib.rs` lists the modules from the bottom
 //! up ("Each module uses only the modules listed before it"), and every module's code (its
 //! unit tests aside) names only modules listed before it. Within a folder module the files are
-//! layered too, in the order its `mod` lines give them.
+//! layered too, in the order its root file's docs list them (`Files, bottom up: ...`).
 
 mod common;
 
@@ -115,7 +115,7 @@ fn every_module_uses_only_the_modules_the_crate_docs_put_below_it() {
 }
 
 #[test]
-fn the_files_of_a_folder_module_use_only_those_declared_before_them() {
+fn the_files_of_a_folder_module_use_only_those_its_docs_put_below_them() {
     for name in documented_order() {
         if !repo(&format!("src/{name}")).is_dir() {
             continue;
@@ -126,28 +126,40 @@ fn the_files_of_a_folder_module_use_only_those_declared_before_them() {
             .find(|p| p.is_file())
             .expect("a folder module's root file");
         let text = std::fs::read_to_string(&root).unwrap();
-        let subs: Vec<String> = code(&text)
+        // `//! Files, bottom up: `a`, `b`, `c`.`
+        let line = text
             .lines()
-            .filter_map(|l| {
-                let l = l.trim();
-                let l = l.strip_prefix("pub ").unwrap_or(l);
-                let l = l.strip_prefix("pub(crate) ").unwrap_or(l);
-                l.strip_prefix("mod ")?
-                    .strip_suffix(';')
-                    .map(str::to_string)
+            .find_map(|l| l.strip_prefix("//! Files, bottom up: "))
+            .unwrap_or_else(|| panic!("{} does not list its files bottom up", root.display()));
+        let subs: Vec<&str> = line.split('`').skip(1).step_by(2).collect();
+        let mut on_disk: Vec<String> = std::fs::read_dir(repo(&format!("src/{name}")))
+            .unwrap()
+            .flatten()
+            .filter_map(|e| {
+                e.file_name()
+                    .to_str()?
+                    .strip_suffix(".rs")
+                    .map(String::from)
             })
+            .filter(|f| f != "mod")
             .collect();
+        on_disk.sort();
+        let mut listed: Vec<String> = subs.iter().map(|s| s.to_string()).collect();
+        listed.sort();
+        assert_eq!(
+            listed,
+            on_disk,
+            "{}: the files listed and on disk",
+            root.display()
+        );
         for (k, sub) in subs.iter().enumerate() {
             let path = repo(&format!("src/{name}/{sub}.rs"));
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            let code = code(&text);
+            let code = code(&std::fs::read_to_string(&path).unwrap());
             for later in &subs[k + 1..] {
                 for pattern in [format!("super::{later}"), format!("crate::{name}::{later}")] {
                     assert!(
                         !code.contains(&pattern),
-                        "{} uses {pattern}, declared after it in {}",
+                        "{} uses {pattern}, listed after it in {}",
                         path.display(),
                         root.display()
                     );

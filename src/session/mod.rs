@@ -9,6 +9,8 @@
 //! The defaults are the library's: [`Settings::default`] (what `checkers-ga new` runs) and
 //! [`RunOptions::default`] (folders `populations/` and `weights/`, keep the newest 10
 //! checkpoints and every 100th).
+//!
+//! Files, bottom up: `options`, `best`.
 
 mod best;
 mod options;
