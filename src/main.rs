@@ -132,9 +132,12 @@ fn run_command(args: cli::Cli) -> i32 {
     match cli::run(args) {
         Ok(()) => 0,
         Err(e) => {
-            if e.downcast_ref::<cli::Interrupted>().is_some() {
-                // Stopped by Ctrl-C; what was saved and how to go on is printed already.
-                return 130;
+            if e.downcast_ref::<cli::AlreadySaid>().is_some() {
+                return 1;
+            }
+            if let Some(i) = e.downcast_ref::<cli::Interrupted>() {
+                // Stopped by a signal; what was saved and how to go on is printed already.
+                return i.exit_code();
             }
             if let Some(io) = e.downcast_ref::<std::io::Error>() {
                 if io.kind() == std::io::ErrorKind::BrokenPipe {

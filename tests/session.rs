@@ -429,10 +429,10 @@ fn random_kills(rounds: usize, keep: &[&'static str], rng_seed: u64) {
         let fresh = store::list_checkpoints(&dir).is_empty();
         let mut c = if fresh {
             let mut a = settings.to_vec();
-            a.extend_from_slice(&["--generations", "100000", "--threads", threads]);
+            a.extend_from_slice(&["--generations", "100000", "--threads", threads, "--verbose"]);
             new_cmd(&t, seed, "c", false, &a)
         } else {
-            let mut a = vec!["--threads", threads];
+            let mut a = vec!["--threads", threads, "--verbose"];
             a.extend_from_slice(keep);
             resume_cmd(&t, Some(&dir), false, &a)
         };
@@ -1021,6 +1021,7 @@ fn keep_never_deletes_the_checkpoint_just_written() {
             "--mutation",
             "1",
             "--force",
+            "--verbose",
         ],
     ));
     let reported: Vec<&str> = out

@@ -9,7 +9,7 @@ mod common;
 
 use checkers_ga::ga::Session;
 use checkers_ga::store;
-use common::{err_line, load, new_cmd, resume_cmd, run_err, run_ok, text, Tmp};
+use common::{err_line, load, new_cmd, resume_cmd, run_err, run_ok, text, Tmp, BIN};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -512,8 +512,10 @@ fn ctrl_c_during_new_leaves_a_session_that_resumes_as_if_never_stopped() {
         text(&out.stderr)
     );
     assert!(stdout.contains("stopped by Ctrl-C"), "{stdout}");
+    // The hint is the command as it was invoked (here the binary's path, which is not on the
+    // PATH), ready to paste.
     assert!(
-        stdout.contains("continue with: checkers-ga resume c --populations"),
+        stdout.contains(&format!("continue with: {BIN} resume c --populations")),
         "{stdout}"
     );
     assert!(
@@ -645,7 +647,10 @@ fn time_limit_stops_within_a_generation() {
         started.elapsed()
     );
     assert!(out.contains("time limit reached"), "{out}");
-    assert!(out.contains("continue with: checkers-ga resume t"), "{out}");
+    assert!(
+        out.contains(&format!("continue with: {BIN} resume t")) && out.contains("--time 4 "),
+        "{out}"
+    );
     assert_eq!(generations_in(&t.session("t")), vec![0]);
     let s = load(&t.ckpt("t", 0));
     assert_eq!((s.generation, s.population.len()), (0, 256));

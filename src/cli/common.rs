@@ -9,8 +9,9 @@ use checkers_ga::rng::{derive, Purpose};
 use checkers_ga::search::SearchConfig;
 use checkers_ga::Evaluator;
 use std::io::IsTerminal;
+use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 /// The words an evaluator argument accepts besides a file name.
 pub const EVALUATOR_NAMES: &str = "material, thesis, random, hand or classic";
@@ -158,29 +159,179 @@ pub fn check_output_file(path: &std::path::Path, what: &str) -> anyhow::Result<(
     Ok(())
 }
 
-/// Set by the first Ctrl-C (see [`catch_interrupt`]); what a running command checks.
+/// Set by the first stop signal (see [`catch_interrupt`]); what a running command checks.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Installs the Ctrl-C (SIGINT) handler of a long command: the first press sets
-/// [`INTERRUPTED`] and prints `first` (what the command will do), the second exits with 130 at
-/// once, which loses nothing: every file is written to a temporary name and renamed, so each is
-/// complete or absent. The `ctrlc` crate runs the handler on a thread of its own.
-pub fn catch_interrupt(first: &'static str) -> anyhow::Result<&'static AtomicBool> {
-    ctrlc::set_handler(move || {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            eprintln!("\nCtrl-C again: exiting now");
-            std::process::exit(130);
+/// The number of the first stop signal received (SIGINT, SIGTERM or SIGHUP; 0 = none).
+static STOP_SIGNAL: AtomicI32 = AtomicI32::new(0);
+
+/// How a stop signal is named to the user.
+fn signal_name(sig: i32) -> &'static str {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGTERM};
+        match sig {
+            SIGTERM => return "SIGTERM",
+            SIGHUP => return "SIGHUP (the terminal was closed)",
+            _ => {}
         }
-        eprintln!("\n{first}");
-    })
-    .context("cannot install the Ctrl-C handler")?;
+    }
+    let _ = sig;
+    "Ctrl-C"
+}
+
+/// The signal that stopped the command, as [`signal_name`] names it.
+pub fn stop_signal_name() -> &'static str {
+    signal_name(STOP_SIGNAL.load(Ordering::SeqCst))
+}
+
+/// SIGINT's number (what Ctrl-C sends).
+const SIGINT: i32 = 2;
+
+/// Installs the handler of a long command's stop signals: Ctrl-C (SIGINT), SIGTERM (a batch
+/// system ending the job, `kill`) and SIGHUP (the terminal closed). The first sets
+/// [`INTERRUPTED`] and says `what` (what the command will do); the second exits at once with
+/// 128 + the signal, which loses nothing: every file is written to a temporary name and
+/// renamed, so each is complete or absent. The handler runs on a thread of its own and never
+/// fails on a closed stderr.
+pub fn catch_interrupt(what: &'static str) -> anyhow::Result<&'static AtomicBool> {
+    let first = move |sig: i32| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            warn(&format!("\n{} again: exiting now", signal_name(sig)));
+            std::process::exit(128 + sig);
+        }
+        STOP_SIGNAL.store(sig, Ordering::SeqCst);
+        warn(&format!("\n{}: {what}", signal_name(sig)));
+    };
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+            .context("cannot install the stop-signal handler")?;
+        std::thread::spawn(move || {
+            for sig in signals.forever() {
+                first(sig);
+            }
+        });
+    }
+    #[cfg(not(unix))]
+    ctrlc::set_handler(move || first(SIGINT)).context("cannot install the Ctrl-C handler")?;
     Ok(&INTERRUPTED)
 }
 
-/// The error of a run that Ctrl-C stopped after saving its work and saying how to continue:
-/// the command exits with 130 (the shell's code for SIGINT) and prints nothing more.
+/// Has standard output failed (a closed pipe, a full disk)? Then [`say`] writes no more there.
+static STDOUT_GONE: AtomicBool = AtomicBool::new(false);
+static STDERR_GONE: AtomicBool = AtomicBool::new(false);
+
+/// Prints a line on standard output. A failed write (the reader of a pipe has exited) stops
+/// the printing, never the work: the caller goes on and saves what it has. False once
+/// standard output is gone.
+pub fn say(line: &str) -> bool {
+    write_line(&mut std::io::stdout().lock(), &STDOUT_GONE, line)
+}
+
+/// [`say`] on standard error.
+pub fn warn(line: &str) -> bool {
+    write_line(&mut std::io::stderr().lock(), &STDERR_GONE, line)
+}
+
+/// A line that must reach the user wherever it still can: standard output, else standard
+/// error.
+pub fn say_somewhere(line: &str) {
+    if !say(line) {
+        warn(line);
+    }
+}
+
+fn write_line(w: &mut dyn Write, gone: &AtomicBool, line: &str) -> bool {
+    if gone.load(Ordering::Relaxed) {
+        return false;
+    }
+    let ok = writeln!(w, "{line}").and_then(|_| w.flush()).is_ok();
+    if !ok {
+        gone.store(true, Ordering::Relaxed);
+    }
+    ok
+}
+
+/// The error of a command that has said what went wrong already (its `error:` line and what
+/// to do): it exits with 1 and prints nothing more.
+#[derive(Debug)]
+pub struct AlreadySaid;
+
+impl std::fmt::Display for AlreadySaid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("(said)")
+    }
+}
+
+impl std::error::Error for AlreadySaid {}
+
+/// How the user can run this program again, as a command to paste: `checkers-ga` when that
+/// name on the PATH is this binary; `cargo run --release --` (or `cargo run --`) when this is
+/// the cargo build of the repository the user stands in; else the path it was started by.
+pub fn command_prefix() -> String {
+    let exe = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.canonicalize().ok());
+    let Some(exe) = exe else {
+        return "checkers-ga".to_string();
+    };
+    if let Some(path) = std::env::var_os("PATH") {
+        let on_path = std::env::split_paths(&path)
+            .any(|d| d.join("checkers-ga").canonicalize().ok().as_ref() == Some(&exe));
+        if on_path {
+            return "checkers-ga".to_string();
+        }
+    }
+    let profile = exe.parent();
+    let target = profile.and_then(Path::parent);
+    let root = target.and_then(Path::parent);
+    let here = std::env::current_dir()
+        .ok()
+        .and_then(|d| d.canonicalize().ok());
+    if let (Some(profile), Some(target), Some(root)) = (profile, target, root) {
+        if target.file_name().is_some_and(|n| n == "target")
+            && root.join("Cargo.toml").is_file()
+            && here.as_deref() == Some(root)
+        {
+            match profile.file_name().and_then(|n| n.to_str()) {
+                Some("release") => return "cargo run --release --".to_string(),
+                Some("debug") => return "cargo run --".to_string(),
+                _ => {}
+            }
+        }
+    }
+    let started = std::env::args_os()
+        .next()
+        .map(|a| a.to_string_lossy().into_owned())
+        .filter(|a| a.contains('/'))
+        .unwrap_or_else(|| exe.to_string_lossy().into_owned());
+    if started
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
+    {
+        started
+    } else {
+        format!("'{}'", started.replace('\'', "'\\''"))
+    }
+}
+
+/// The error of a run that a stop signal stopped after saving its work and saying how to
+/// continue: the command exits with 128 + the signal (130 for Ctrl-C, 143 for SIGTERM, 129 for
+/// SIGHUP) and prints nothing more.
 #[derive(Debug)]
 pub struct Interrupted;
+
+impl Interrupted {
+    /// The exit status: 128 + the signal that stopped the command.
+    pub fn exit_code(&self) -> i32 {
+        match STOP_SIGNAL.load(Ordering::SeqCst) {
+            0 => 128 + SIGINT,
+            s => 128 + s,
+        }
+    }
+}
 
 impl std::fmt::Display for Interrupted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

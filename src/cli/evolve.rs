@@ -1,15 +1,19 @@
 //! `checkers-ga new` and `checkers-ga resume`: evolution sessions with a checkpoint per generation.
 
-use super::common::{catch_interrupt, progress_style, show_progress, weights_arg, Interrupted};
+use super::common::{
+    catch_interrupt, check_output_file, command_prefix, progress_style, say, say_somewhere,
+    show_progress, stop_signal_name, warn, weights_arg, AlreadySaid, Interrupted,
+};
 use anyhow::Context;
 use checkers_ga::eval::ParamSet;
 use checkers_ga::ga::{GenerationStats, Mutation, Selection, Session, Stop, Yardstick};
-use checkers_ga::matchplay::{OpeningBook, Wdl};
+use checkers_ga::matchplay::{elo, OpeningBook, Wdl};
 use checkers_ga::report::elo_text;
 use checkers_ga::rng::fresh_seed;
-use checkers_ga::session::{self, End, NewSession, Observer, Overrides, Run};
+use checkers_ga::session::{self, End, NewSession, Observer, Overrides, Run, SessionError};
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// Settings of a session. With `new`, an absent option takes its default; with `resume`, it
 /// keeps the checkpoint's value.
@@ -115,9 +119,17 @@ pub struct RunOptions {
     /// Folder where the best weights are written when the session stops
     #[arg(long, default_value = "weights")]
     pub weights_dir: PathBuf,
-    /// No progress bar and no per-generation lines
-    #[arg(long)]
+    /// No progress line, no per-generation lines and no summary
+    #[arg(long, conflicts_with = "verbose")]
     pub quiet: bool,
+    /// One line per generation on a terminal too (off a terminal there always is one), and the
+    /// path of each checkpoint written
+    #[arg(long)]
+    pub verbose: bool,
+    /// Write a self-contained HTML report of the session to FILE at every measurement and at
+    /// the end; the page reloads itself, so a browser left open follows the session
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
     /// Overwrite WEIGHTS_DIR/NAME-best.json even when it holds the best of another session, of
     /// another seed, or of a later generation than this run starts from (another branch)
     #[arg(long)]
@@ -133,7 +145,8 @@ pub struct NewArgs {
     /// Seed of every random choice (drawn, printed and stored when absent)
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Session name: its checkpoints go to POPULATIONS/NAME/ [default: date and time]
+    /// Session name: its checkpoints go to POPULATIONS/NAME/ [default: two words drawn from the
+    /// seed, e.g. amber-otter]
     #[arg(long)]
     pub name: Option<String>,
     /// Start from a population file of the original tool
@@ -206,12 +219,15 @@ impl RunOptions {
     }
 }
 
-/// What the first Ctrl-C of a session says.
-const CTRL_C: &str = "Ctrl-C: stopping at the next game boundary to save the session (Ctrl-C \
-                      again exits at once; the checkpoints written so far stay)";
+/// What the first stop signal of a session says.
+const STOPPING: &str = "stopping at the next game boundary to save the session (the same signal \
+                        again exits at once; the checkpoints written so far stay)";
 
 pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
-    let stop = catch_interrupt(CTRL_C)?;
+    let stop = catch_interrupt(STOPPING)?;
+    if let Some(r) = &a.run.report {
+        check_output_file(r, "--report")?;
+    }
     let from = match &a.from {
         Some(p) => Some(load_original_population(p)?),
         None => None,
@@ -235,13 +251,13 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
     let s = &run.session;
     if a.run.quiet && a.seed.is_none() {
         // A drawn seed is always shown: it is the only way to repeat the session.
-        eprintln!("new session '{}': seed {seed}", s.name);
+        warn(&format!("new session '{}': seed {seed}", s.name));
     }
     if !a.run.quiet {
-        println!(
+        say(&format!(
             "new session '{}': seed {seed}, population {}, depth {}, {}",
             s.name, s.settings.population, s.settings.search.depth, s.settings.stop
-        );
+        ));
     }
     evolve(run, &a.run, stop)
 }
@@ -257,36 +273,76 @@ fn load_original_population(path: &Path) -> anyhow::Result<Vec<checkers_ga::Weig
 }
 
 pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
-    let stop = catch_interrupt(CTRL_C)?;
+    let stop = catch_interrupt(STOPPING)?;
+    if let Some(r) = &a.run.report {
+        check_output_file(r, "--report")?;
+    }
     let run = Run::resume(a.file.as_deref(), &a.session.overrides(), a.run.library())?;
     for e in &run.skipped {
-        eprintln!("warning: skipping {e}");
-    }
-    if run.set_aside > 0 && !a.run.quiet {
-        println!(
-            "set aside {} newer checkpoint(s) of the earlier run as *.ckpt.superseded-N",
-            run.set_aside
-        );
+        warn(&format!("warning: skipping {e}"));
     }
     let s = &run.session;
+    let from = run.resumed_from.as_deref().unwrap_or(Path::new("?"));
+    if a.file.is_none() {
+        // Said even with --quiet: the user named no session, and this one runs now.
+        warn(&format!(
+            "resume: no session named, so continuing the newest one: '{}' ({})",
+            s.name,
+            from.display()
+        ));
+    }
+    if !run.set_aside.is_empty() && !a.run.quiet {
+        let unreadable = |p: &PathBuf| run.skipped.iter().any(|e| e.path == *p);
+        let (bad, newer): (Vec<&PathBuf>, Vec<&PathBuf>) =
+            run.set_aside.iter().partition(|p| unreadable(p));
+        if !newer.is_empty() {
+            say(&format!(
+                "set aside {} newer checkpoint(s) of the earlier run as *.ckpt.superseded-N",
+                newer.len()
+            ));
+        }
+        if !bad.is_empty() {
+            say(&format!(
+                "set aside {} unreadable checkpoint(s) as *.ckpt.superseded-N",
+                bad.len()
+            ));
+        }
+    }
     if !a.run.quiet {
-        let from = run.resumed_from.as_deref().unwrap_or(Path::new("?"));
-        println!(
+        say(&format!(
             "resuming '{}' from {} (generation {}, {})",
             s.name,
             from.display(),
             s.generation,
             s.settings.stop
-        );
+        ));
         for change in &run.changes {
-            println!("new setting: {change}");
+            say(&format!("new setting: {change}"));
         }
     }
     if s.finished() {
-        println!(
+        say(&format!(
             "session '{}' already reached its limit ({}); give a larger --generations or --time",
             s.name, s.settings.stop
-        );
+        ));
+        let mut printer = Printer::new(&run, &a.run, String::new());
+        run.finish(&mut printer)?;
+        return Ok(());
+    }
+    if let (Stop::Seconds(t), Some(last)) = (s.settings.stop, s.history.last()) {
+        let left = t - s.elapsed;
+        if left < last.seconds {
+            say(&format!(
+                "session '{}' has {left:.1} s left of its --time {t} (the session's total), less \
+                 than one generation (about {:.1} s): give a larger --time, e.g. --time {}",
+                s.name,
+                last.seconds,
+                (2.0 * t).ceil()
+            ));
+            let mut printer = Printer::new(&run, &a.run, String::new());
+            run.finish(&mut printer)?;
+            return Ok(());
+        }
     }
     evolve(run, &a.run, stop)
 }
@@ -303,18 +359,20 @@ fn shell_word(s: &str) -> String {
     }
 }
 
-/// The command that continues the session in `dir`: `checkers-ga resume NAME` (with the folders
-/// when they are not the defaults), or the folder when it is not `POPULATIONS/NAME`.
+/// The command that continues the session in `dir`, as this one was invoked (see
+/// [`command_prefix`]): `... resume NAME` (with the folders when they are not the defaults), or
+/// the folder when it is not `POPULATIONS/NAME`.
 fn resume_command(dir: &Path, name: &str, run: &RunOptions) -> String {
     let word = |p: &Path| shell_word(&p.to_string_lossy());
+    let me = command_prefix();
     let mut c = if dir == checkers_ga::store::session_dir(&run.populations, name) {
-        let mut c = format!("checkers-ga resume {}", shell_word(name));
+        let mut c = format!("{me} resume {}", shell_word(name));
         if run.populations != Path::new("populations") {
             c += &format!(" --populations {}", word(&run.populations));
         }
         c
     } else {
-        format!("checkers-ga resume {}", word(dir))
+        format!("{me} resume {}", word(dir))
     };
     if run.weights_dir != Path::new("weights") {
         c += &format!(" --weights-dir {}", word(&run.weights_dir));
@@ -334,61 +392,170 @@ fn set_stop_note(session: &Session, ckpt: &Path, resume: &str) {
     ));
 }
 
-/// The session's reporter: a progress bar per generation on a terminal, a summary line and the
-/// checkpoint's path per generation (unless quiet), the best-weights file at the end.
+/// The session's reporter. On a terminal: one line updated in place (within 80 columns) with
+/// the session-wide progress, its rate and ETA, and the latest yardstick Elo with its trend.
+/// Off a terminal (or with --verbose): one line per generation. Quiet: nothing but the
+/// best-weights file. With --report, the HTML report at every measurement.
 struct Printer {
-    quiet: bool,
-    progress: bool,
+    /// One line per generation (off a terminal, or --verbose).
+    lines: bool,
+    /// And the checkpoint's path after it (--verbose).
+    verbose: bool,
     bar: ProgressBar,
     resume: String,
+    report: Option<PathBuf>,
+    started: Instant,
+    first_generation: u64,
+}
+
+impl Printer {
+    fn new(run: &Run, opts: &RunOptions, resume: String) -> Printer {
+        let on_terminal = show_progress(opts.quiet);
+        let s = &run.session;
+        let bar = if on_terminal && !opts.verbose {
+            let b = match s.settings.stop {
+                Stop::Generations(n) => {
+                    let b = ProgressBar::new(n);
+                    b.set_position(s.generation.min(n));
+                    b
+                }
+                Stop::Seconds(t) => {
+                    let b = ProgressBar::new(t.ceil() as u64);
+                    b.set_position(s.elapsed as u64);
+                    b
+                }
+            };
+            b.set_style(progress_style("{prefix} {bar:16} {msg}"));
+            b.set_prefix(progress_prefix(s));
+            b.set_message(elo_trend(s));
+            b
+        } else {
+            ProgressBar::hidden()
+        };
+        Printer {
+            lines: !opts.quiet && (opts.verbose || !on_terminal),
+            verbose: opts.verbose,
+            bar,
+            resume,
+            report: opts.report.clone(),
+            started: Instant::now(),
+            first_generation: s.generation,
+        }
+    }
+
+    /// Rewrites the HTML report (a failure is said once and does not stop the session).
+    fn write_report(&mut self, s: &Session, checkpoint: &Path, refresh: Option<u32>) {
+        let Some(out) = self.report.clone() else {
+            return;
+        };
+        let opts = checkers_ga::html::Options { refresh };
+        if let Err(e) = checkers_ga::html::write_report(s, checkpoint, &out, &opts) {
+            self.bar
+                .suspend(|| warn(&format!("warning: report not written: {e}")));
+            self.report = None;
+        }
+    }
+}
+
+/// `gen 345/2000` or `gen 345 312/600 s`.
+fn progress_prefix(s: &Session) -> String {
+    match s.settings.stop {
+        Stop::Generations(n) => format!("gen {}/{n}", s.generation),
+        Stop::Seconds(t) => format!("gen {} {:.0}/{t} s", s.generation, s.elapsed),
+    }
+}
+
+/// `material +201±34 ↑`: the newest yardstick measurement and how it moved since the one
+/// before (empty before the first).
+fn elo_trend(s: &Session) -> String {
+    let measured: Vec<f64> = s
+        .history
+        .iter()
+        .filter_map(|h| h.measure)
+        .map(|m| elo(&m).diff)
+        .collect();
+    let Some((_, m)) = s.last_measure() else {
+        return String::new();
+    };
+    let e = elo(&m);
+    let trend = match measured.len() {
+        0 | 1 => "",
+        n if measured[n - 1] > measured[n - 2] => " ↑",
+        n if measured[n - 1] < measured[n - 2] => " ↓",
+        _ => " →",
+    };
+    format!(
+        "{} {}±{}{trend}",
+        s.settings.ga.yardstick,
+        signed(e.diff),
+        if e.margin.is_finite() {
+            format!("{:.0}", e.margin)
+        } else {
+            "inf".to_string()
+        }
+    )
+}
+
+fn signed(v: f64) -> String {
+    if v.is_finite() {
+        // (+ 0.0 makes -0 a 0.)
+        format!("{:+.0}", v.round() + 0.0)
+    } else if v > 0.0 {
+        "+inf".to_string()
+    } else {
+        "-inf".to_string()
+    }
+}
+
+/// A duration as `2m14s` or `1h02m`.
+fn short_time(secs: f64) -> String {
+    let s = secs.max(0.0).round() as u64;
+    match s {
+        0..=59 => format!("{s}s"),
+        60..=3599 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, s / 60 % 60),
+    }
 }
 
 impl Observer for Printer {
-    fn generation_started(&mut self, s: &Session, games: usize) {
-        if !self.progress {
-            return;
-        }
-        let b = ProgressBar::new(games as u64);
-        b.set_style(progress_style(
-            "gen {prefix} {bar:30} {pos}/{len} games {rate} eta {eta}  {msg}",
-        ));
-        b.set_prefix((s.generation + 1).to_string());
-        // Shown while the generation runs, so it is on screen when the user presses Ctrl-C.
-        let elo = match s.last_measure() {
-            Some((g, m)) => format!(
-                "best vs {} (gen {g}): {}  ",
-                s.settings.ga.yardstick,
-                elo_text(&m)
-            ),
-            None => String::new(),
+    fn generation_done(&mut self, st: &GenerationStats, s: &Session) {
+        let gens = (s.generation - self.first_generation) as f64;
+        let wall = self.started.elapsed().as_secs_f64().max(1e-9);
+        let rate = gens / wall;
+        let left = match s.settings.stop {
+            Stop::Generations(n) => n.saturating_sub(s.generation) as f64 / rate.max(1e-9),
+            Stop::Seconds(t) => t - s.elapsed,
         };
-        b.set_message(format!(
-            "{elo}Ctrl-C stops and saves; then `{}`",
-            self.resume
+        self.bar.set_prefix(progress_prefix(s));
+        self.bar.set_position(match s.settings.stop {
+            Stop::Generations(_) => s.generation,
+            Stop::Seconds(_) => s.elapsed as u64,
+        });
+        let elo = elo_trend(s);
+        self.bar.set_message(format!(
+            "{rate:.1} gen/s eta {}{}{elo}",
+            short_time(left),
+            if elo.is_empty() { "" } else { "  " }
         ));
-        self.bar = b;
-    }
-
-    fn game_done(&self) {
-        self.bar.inc(1);
-    }
-
-    fn generation_done(&mut self, _: &GenerationStats, _: &Session) {
-        self.bar.finish_and_clear();
+        if self.lines {
+            say(&summary_line(st, s));
+        }
     }
 
     fn checkpoint_written(&mut self, path: &Path, s: &Session) {
         set_stop_note(s, path, &self.resume);
-        if !self.quiet {
-            if let Some(st) = s.history.last() {
-                println!("{}", summary_line(st, s));
-            }
-            println!("checkpoint {}", path.display());
+        if self.verbose {
+            say(&format!("checkpoint {}", path.display()));
+        }
+        let measured = s.history.last().is_some_and(|h| h.measure.is_some());
+        if measured || s.generation == self.first_generation + 1 {
+            self.write_report(s, path, Some(15));
         }
     }
 
     fn best_weights_written(&mut self, path: &Path) {
-        println!("best weights: {}", path.display());
+        self.bar.finish_and_clear();
+        say(&format!("best weights: {}", path.display()));
     }
 
     fn stopped(&mut self, _: End, _: &Session, _: &Path) {
@@ -398,12 +565,11 @@ impl Observer for Printer {
 
 fn evolve(run: Run, opts: &RunOptions, stop: &std::sync::atomic::AtomicBool) -> anyhow::Result<()> {
     let resume = resume_command(&run.dir, &run.session.name, opts);
-    if !opts.quiet && !run.session.finished() {
-        println!(
-            "checkpoints in {}/ (Ctrl-C stops at the next game boundary and saves; continue with \
-             `{resume}`)",
+    if !opts.quiet {
+        say(&format!(
+            "checkpoints in {}/ (Ctrl-C stops at the next game boundary and saves)",
             run.dir.display()
-        );
+        ));
     }
     let start = run.start_checkpoint();
     if start.exists() {
@@ -414,32 +580,100 @@ fn evolve(run: Run, opts: &RunOptions, stop: &std::sync::atomic::AtomicBool) -> 
             run.session.name
         ));
     }
-    let stop_text = run.session.settings.stop.to_string();
-    let mut printer = Printer {
-        quiet: opts.quiet,
-        progress: show_progress(opts.quiet),
-        bar: ProgressBar::hidden(),
-        resume,
+    let stop_setting = run.session.settings.stop;
+    let mut printer = Printer::new(&run, opts, resume);
+    let out = match run.evolve(&mut printer, stop) {
+        Ok(out) => out,
+        Err(e @ SessionError::Save { .. }) => {
+            printer.bar.finish_and_clear();
+            warn(&format!("error: {e}"));
+            say_somewhere(&format!(
+                "continue with, once there is space again: {}",
+                printer.resume
+            ));
+            return Err(AlreadySaid.into());
+        }
+        Err(e) => return Err(e.into()),
     };
-    let out = run.evolve(&mut printer, stop)?;
+    if let Ok(s) = checkers_ga::store::load_checkpoint(&out.checkpoint) {
+        printer.write_report(&s, &out.checkpoint, None);
+        if !opts.quiet {
+            summary(&s, &printer, &out);
+        }
+    }
     let why = match out.end {
         End::Finished => return Ok(()),
-        End::Stopped => "stopped by Ctrl-C".to_string(),
-        End::TimeLimit => format!("time limit reached ({stop_text})"),
+        End::Stopped => format!("stopped by {}", stop_signal_name()),
+        End::TimeLimit => format!("time limit reached ({stop_setting})"),
     };
     let g = out.generation;
-    println!(
+    say_somewhere(&format!(
         "{why}: generation {} was abandoned and not saved; the session stands at generation {g} \
          ({})",
         g + 1,
         out.checkpoint.display()
-    );
+    ));
     if out.end == End::Stopped {
-        println!("continue with: {}", printer.resume);
+        say_somewhere(&format!("continue with: {}", printer.resume));
         return Err(Interrupted.into());
     }
-    println!("continue with: {} --time MORE_SECONDS", printer.resume);
+    let t = match stop_setting {
+        Stop::Seconds(t) => t,
+        Stop::Generations(_) => 0.0,
+    };
+    say_somewhere(&format!(
+        "continue with: {} --time {} (--time is the session's total: {t} s so far)",
+        printer.resume,
+        (2.0 * t).ceil()
+    ));
     Ok(())
+}
+
+/// The end of a run: what it did, how the best so far measured at the first and the last
+/// measurement, and what to do next.
+fn summary(s: &Session, p: &Printer, out: &session::Outcome) {
+    let gens = s.generation - p.first_generation;
+    let wall = p.started.elapsed().as_secs_f64();
+    say(&format!(
+        "session '{}': {gens} generation{} in {} ({:.1} per second), now at generation {}",
+        s.name,
+        if gens == 1 { "" } else { "s" },
+        short_time(wall),
+        gens as f64 / wall.max(1e-9),
+        s.generation
+    ));
+    let measured: Vec<(u64, Wdl)> = s
+        .history
+        .iter()
+        .filter_map(|h| h.measure.map(|m| (h.generation, m)))
+        .collect();
+    if let (Some(first), Some(last)) = (measured.first(), measured.last()) {
+        let e = |m: &Wdl| {
+            let e = elo(m);
+            format!("{} +/- {:.0}", signed(e.diff), e.margin)
+        };
+        say(&format!(
+            "best so far vs {} (depth {}, {} games): {} (gen {}) -> {} (gen {})",
+            s.settings.ga.yardstick,
+            s.settings.search.depth,
+            last.1.games(),
+            e(&first.1),
+            first.0,
+            e(&last.1),
+            last.0
+        ));
+    }
+    if let Some(best) = &out.best_weights {
+        let me = command_prefix();
+        let file = shell_word(&best.to_string_lossy());
+        say("next: its strength, its weights, a report:");
+        say(&format!("  {me} match {file} classic --depth 6"));
+        say(&format!("  {me} show {file}"));
+        match &p.report {
+            Some(r) => say(&format!("  open {}", r.display())),
+            None => say(&format!("  {me} report {}", shell_word(&s.name))),
+        };
+    }
 }
 
 fn summary_line(st: &GenerationStats, s: &Session) -> String {
@@ -458,23 +692,17 @@ fn summary_line(st: &GenerationStats, s: &Session) -> String {
         Stop::Seconds(_) => String::new(),
     };
     let measured = match st.measure {
-        Some(m) => measured_text(s, &m),
+        Some(m) => format!("  vs {}: {}", s.settings.ga.yardstick, elo_text(&m)),
         None => String::new(),
     };
     format!(
-        "gen {}{limit}  points (relative) best {} mean {:.1} min {}  diversity {:.3}  {duel}{measured}  {} games {:.1}/s  {:.1} plies/game  {:.1} s",
+        "gen {}{limit}  top {} of {} points  diversity {:.3}  {duel}{measured}  {} games {:.1}/s  {:.1} s",
         st.generation,
         st.best,
-        st.mean,
-        st.min,
+        4 * (s.settings.population as u64 - 1) + 4 * s.hall_players().len() as u64,
         st.diversity,
         st.games,
         st.games as f64 / st.seconds.max(1e-9),
-        st.plies as f64 / st.games.max(1) as f64,
         st.seconds
     )
-}
-
-fn measured_text(s: &Session, m: &Wdl) -> String {
-    format!("  vs {}: {}", s.settings.ga.yardstick, elo_text(m))
 }

@@ -131,7 +131,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         None => None,
     };
     let interrupted = catch_interrupt(
-        "Ctrl-C: stopping the match; the result of the finished games follows (Ctrl-C again \
+        "stopping the match; the result of the finished games follows (the same signal again \
          exits at once)",
     )?;
     let total = starts.len() * 2;

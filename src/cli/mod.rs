@@ -12,7 +12,7 @@ mod play;
 mod report;
 mod show;
 
-pub use common::Interrupted;
+pub use common::{AlreadySaid, Interrupted};
 
 use clap::{Parser, Subcommand};
 

@@ -58,6 +58,37 @@ pub enum SessionError {
         what: String,
         source: std::io::Error,
     },
+    /// A checkpoint could not be written (a full disk): the run stopped; the best weights of
+    /// the newest whole generation were written where they could be, and the session stands
+    /// at its newest good checkpoint.
+    #[error(
+        "{source}; the session stands at generation {generation}{}{}",
+        at_checkpoint(checkpoint),
+        best_note(best_weights)
+    )]
+    Save {
+        source: CheckpointError,
+        /// The generation of the newest good checkpoint.
+        generation: u64,
+        /// That checkpoint (None: the session has none yet).
+        checkpoint: Option<PathBuf>,
+        /// The best-weights file written (None: none, or it could not be written either).
+        best_weights: Option<PathBuf>,
+    },
+}
+
+fn at_checkpoint(p: &Option<PathBuf>) -> String {
+    match p {
+        Some(p) => format!(" ({})", p.display()),
+        None => " (no checkpoint)".to_string(),
+    }
+}
+
+fn best_note(p: &Option<PathBuf>) -> String {
+    match p {
+        Some(p) => format!("; its best weights are in {}", p.display()),
+        None => String::new(),
+    }
 }
 
 fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> SessionError {
@@ -172,8 +203,9 @@ pub struct Run {
     pub seed_drawn: bool,
     /// Settings a resume changed, in the order of `--help`.
     pub changes: Vec<SettingChange>,
-    /// Newer checkpoints of an earlier branch set aside (`*.ckpt.superseded-N`).
-    pub set_aside: usize,
+    /// Checkpoints newer than the one resumed from, set aside as `*.ckpt.superseded-N` (an
+    /// earlier branch, or unreadable ones: see `skipped`).
+    pub set_aside: Vec<PathBuf>,
     /// Newer checkpoints that could not be read and were passed over.
     pub skipped: Vec<CheckpointError>,
     options: RunOptions,
@@ -182,15 +214,35 @@ pub struct Run {
     _lock: SessionLock,
 }
 
-/// A session name from the date and time: `YYYY-MM-DD-HHMMSS`.
-pub fn default_name() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let day = crate::game::today().replace('.', "-");
-    let t = secs % 86_400;
-    format!("{day}-{:02}{:02}{:02}", t / 3600, t / 60 % 60, t % 60)
+/// A short, memorable session name drawn from the seed (`amber-otter`), with `-2`, `-3`, ...
+/// when a folder of that name exists under `populations`.
+pub fn default_name(seed: u64, populations: &Path) -> String {
+    const FIRST: [&str; 32] = [
+        "amber", "brave", "calm", "clever", "crisp", "dapper", "eager", "fair", "gentle", "glad",
+        "golden", "grand", "happy", "jolly", "keen", "kind", "lively", "lucky", "merry", "mild",
+        "noble", "proud", "quick", "quiet", "rapid", "royal", "shiny", "swift", "tidy", "vivid",
+        "warm", "witty",
+    ];
+    const SECOND: [&str; 32] = [
+        "badger", "bear", "beaver", "bison", "crane", "deer", "dove", "eagle", "falcon", "ferret",
+        "finch", "fox", "gecko", "hare", "heron", "ibis", "koala", "lark", "lemur", "lynx",
+        "marten", "moose", "newt", "otter", "owl", "panda", "puffin", "raven", "robin", "seal",
+        "stoat", "wren",
+    ];
+    let mut rng = crate::rng::derive(seed, crate::rng::Purpose::Initial, u64::MAX - 1, 0);
+    use rand::RngExt;
+    let base = format!(
+        "{}-{}",
+        FIRST[rng.random_range(0..FIRST.len())],
+        SECOND[rng.random_range(0..SECOND.len())]
+    );
+    (1..)
+        .map(|k| match k {
+            1 => base.clone(),
+            k => format!("{base}-{k}"),
+        })
+        .find(|n| !store::session_dir(populations, n).exists())
+        .unwrap_or(base)
 }
 
 /// Creates a folder the run will write into.
@@ -228,7 +280,10 @@ impl Run {
         }
         o.apply(&mut settings);
         settings.validate()?;
-        let name = spec.name.clone().unwrap_or_else(default_name);
+        let name = spec
+            .name
+            .clone()
+            .unwrap_or_else(|| default_name(seed, &options.populations));
         if !store::is_plain_name(&name) {
             return Err(SessionError::Input(format!(
                 "session name '{name}' must be a plain folder name"
@@ -308,7 +363,7 @@ impl Run {
             resumed_from: None,
             seed_drawn,
             changes: Vec::new(),
-            set_aside: 0,
+            set_aside: Vec::new(),
             skipped: Vec::new(),
             options,
             pool,
@@ -387,7 +442,7 @@ impl Run {
             resumed_from: Some(path),
             seed_drawn: false,
             changes,
-            set_aside: moved.len(),
+            set_aside: moved,
             skipped,
             options,
             pool,
@@ -455,12 +510,17 @@ impl Run {
             if let Some(m) = &stats.measure {
                 observer.measured(stats.generation, m, &self.session);
             }
-            let path = files.save(&self.session)?;
+            let path = match files.save(&self.session) {
+                Ok(p) => p,
+                Err(e) => return Err(self.save_failed(e)),
+            };
             observer.checkpoint_written(&path, &self.session);
         }
         let checkpoint = store::checkpoint_path(&self.dir, self.session.generation);
         if end != End::Finished && !checkpoint.exists() {
-            files.save(&self.session)?;
+            if let Err(e) = files.save(&self.session) {
+                return Err(self.save_failed(e));
+            }
         }
         let best_weights = best::write(&self.session, &self.options, &self.dir, &self.best_seen)?;
         if let Some(p) = &best_weights {
@@ -473,6 +533,45 @@ impl Run {
             end,
             generation: self.session.generation,
             checkpoint,
+            best_weights,
+        })
+    }
+}
+
+impl Run {
+    /// A checkpoint could not be written: the best weights of the session as it is (the newest
+    /// whole generation) are written if they can be, and the error says where the session
+    /// stands.
+    fn save_failed(&self, source: CheckpointError) -> SessionError {
+        let best_weights = best::write(&self.session, &self.options, &self.dir, &self.best_seen)
+            .ok()
+            .flatten();
+        let newest = store::list_checkpoints(&self.dir)
+            .into_iter()
+            .filter_map(|p| Some((store::checkpoint_generation(&p)?, p)))
+            .filter(|(g, p)| {
+                *g <= self.session.generation && store::load_checkpoint_alone(p).is_ok()
+            })
+            .max_by_key(|(g, _)| *g);
+        SessionError::Save {
+            source,
+            generation: newest.as_ref().map_or(0, |(g, _)| *g),
+            checkpoint: newest.map(|(_, p)| p),
+            best_weights,
+        }
+    }
+
+    /// Ends a run without playing: writes the best-weights file (a session that has reached
+    /// its limit, or has too little time left for a generation).
+    pub fn finish(self, observer: &mut dyn Observer) -> Result<Outcome, SessionError> {
+        let best_weights = best::write(&self.session, &self.options, &self.dir, &self.best_seen)?;
+        if let Some(p) = &best_weights {
+            observer.best_weights_written(p);
+        }
+        Ok(Outcome {
+            end: End::Finished,
+            generation: self.session.generation,
+            checkpoint: self.start_checkpoint(),
             best_weights,
         })
     }
