@@ -1296,8 +1296,12 @@ pub fn write_report(
     opts: &Options,
 ) -> Result<(), ReportError> {
     let data = gather(session, checkpoint);
-    crate::files::write_atomic(out, page(&data, opts).as_bytes())
-        .map_err(|e| ReportError(format!("cannot write '{}': {e}", out.display())))
+    crate::files::write_atomic(out, page(&data, opts).as_bytes()).map_err(|source| {
+        ReportError::Write {
+            path: out.to_path_buf(),
+            source,
+        }
+    })
 }
 
 /// The whole report of a session folder in one call: reads its newest loadable checkpoint with
@@ -1308,8 +1312,7 @@ pub fn write_session_report(
     out: Option<&Path>,
     opts: &Options,
 ) -> Result<PathBuf, ReportError> {
-    let found = store::locate(Some(&folder.to_string_lossy()), Path::new("."))
-        .map_err(|e| ReportError(e.to_string()))?;
+    let found = store::locate(Some(&folder.to_string_lossy()), Path::new("."))?;
     let out = out
         .map(Path::to_path_buf)
         .unwrap_or_else(|| crate::files::folder_of(&found.path).join(REPORT_FILE));

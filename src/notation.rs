@@ -7,29 +7,36 @@
 
 use crate::board::{col_of, row_of, square_at, Color, Move, Position};
 use crate::movegen::legal_moves;
-use std::fmt;
 
-/// Why a piece of text could not be read. The message names the offending token.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError(pub String);
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Why a piece of text could not be read, by what it was meant to be. The message names the
+/// offending token.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    #[error("{0}")]
+    Square(String),
+    #[error("{0}")]
+    Fen(String),
+    #[error("{0}")]
+    Move(String),
 }
 
-impl std::error::Error for ParseError {}
+fn square_err<T>(msg: String) -> Result<T, ParseError> {
+    Err(ParseError::Square(msg))
+}
 
-fn err<T>(msg: String) -> Result<T, ParseError> {
-    Err(ParseError(msg))
+fn fen_err<T>(msg: String) -> Result<T, ParseError> {
+    Err(ParseError::Fen(msg))
+}
+
+fn move_err<T>(msg: String) -> Result<T, ParseError> {
+    Err(ParseError::Move(msg))
 }
 
 fn parse_color(tok: &str) -> Result<Color, ParseError> {
     match tok {
         "B" | "b" => Ok(Color::Black),
         "W" | "w" => Ok(Color::White),
-        _ => err(format!("unknown colour '{tok}' (expected B or W)")),
+        _ => fen_err(format!("unknown colour '{tok}' (expected B or W)")),
     }
 }
 
@@ -37,8 +44,8 @@ fn parse_square_number(tok: &str) -> Result<u8, ParseError> {
     let t = tok.trim();
     match t.parse::<u32>() {
         Ok(n) if (1..=32).contains(&n) => Ok(n as u8),
-        Ok(_) => err(format!("square '{t}' is outside 1..32")),
-        Err(_) => err(format!("'{t}' is not a square number")),
+        Ok(_) => square_err(format!("square '{t}' is outside 1..32")),
+        Err(_) => square_err(format!("'{t}' is not a square number")),
     }
 }
 
@@ -51,11 +58,11 @@ pub fn parse_fen(text: &str) -> Result<Position, ParseError> {
     s = s.trim_matches('"').trim();
     s = s.strip_suffix('.').unwrap_or(s).trim();
     if s.is_empty() {
-        return err("empty FEN".to_string());
+        return fen_err("empty FEN".to_string());
     }
     let fields: Vec<&str> = s.split(':').collect();
     if fields.len() != 3 {
-        return err(format!(
+        return fen_err(format!(
             "FEN '{s}' must have 3 fields separated by ':' (side:pieces:pieces), found {}",
             fields.len()
         ));
@@ -69,10 +76,10 @@ pub fn parse_fen(text: &str) -> Result<Position, ParseError> {
         let mut chars = field.chars();
         let c = match chars.next() {
             Some(ch) => parse_color(&ch.to_string())?,
-            None => return err("empty piece field in FEN".to_string()),
+            None => return fen_err("empty piece field in FEN".to_string()),
         };
         if seen_colour[c as usize] {
-            return err(format!("colour '{}' is listed twice", c.letter()));
+            return fen_err(format!("colour '{}' is listed twice", c.letter()));
         }
         seen_colour[c as usize] = true;
         let rest = chars.as_str().trim();
@@ -82,7 +89,7 @@ pub fn parse_fen(text: &str) -> Result<Position, ParseError> {
         for tok in rest.split(',') {
             let tok = tok.trim();
             if tok.is_empty() {
-                return err(format!("empty square entry in '{field}'"));
+                return fen_err(format!("empty square entry in '{field}'"));
             }
             let (king, body) = match tok.strip_prefix(['K', 'k']) {
                 Some(b) => (true, b),
@@ -96,12 +103,12 @@ pub fn parse_fen(text: &str) -> Result<Position, ParseError> {
                 }
             };
             if lo > hi {
-                return err(format!("range '{tok}' runs backwards"));
+                return fen_err(format!("range '{tok}' runs backwards"));
             }
             for sq in lo..=hi {
                 let bit = 1u32 << (sq - 1);
                 if (sets[0] | sets[1]) & bit != 0 {
-                    return err(format!("square {sq} is listed twice"));
+                    return fen_err(format!("square {sq} is listed twice"));
                 }
                 if !king {
                     let crowned = match c {
@@ -109,7 +116,7 @@ pub fn parse_fen(text: &str) -> Result<Position, ParseError> {
                         Color::White => row_of(sq) == 0,
                     };
                     if crowned {
-                        return err(format!(
+                        return fen_err(format!(
                             "a {} man on square {sq} stands on its crowning row (it would be a king)",
                             c.name()
                         ));
@@ -161,13 +168,13 @@ pub fn parse_square(tok: &str) -> Result<u8, ParseError> {
     if b.len() == 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit() {
         let file = b[0].to_ascii_lowercase();
         if !(b'a'..=b'h').contains(&file) || !(b'1'..=b'8').contains(&b[1]) {
-            return err(format!("'{t}' is not a square (a1..h8)"));
+            return square_err(format!("'{t}' is not a square (a1..h8)"));
         }
         let col = (file - b'a') as i32;
         let row = 8 - (b[1] - b'0') as i32;
         return match square_at(row, col) {
             Some(sq) => Ok(sq),
-            None => err(format!(
+            None => square_err(format!(
                 "'{t}' is a light square; pieces stand on dark squares"
             )),
         };
@@ -179,7 +186,7 @@ pub fn parse_square(tok: &str) -> Result<u8, ParseError> {
 fn move_squares(text: &str) -> Result<Vec<u8>, ParseError> {
     let t = text.trim();
     if t.is_empty() {
-        return err("empty move".to_string());
+        return move_err("empty move".to_string());
     }
     let mut out = Vec::new();
     let mut tok = String::new();
@@ -196,12 +203,12 @@ fn move_squares(text: &str) -> Result<Vec<u8>, ParseError> {
         } else if ch.is_ascii_alphanumeric() {
             tok.push(ch);
         } else {
-            return err(format!("unexpected character '{ch}' in move '{t}'"));
+            return move_err(format!("unexpected character '{ch}' in move '{t}'"));
         }
     }
     flush(&mut tok, &mut out)?;
     if out.len() < 2 {
-        return err(format!("move '{t}' needs at least two squares"));
+        return move_err(format!("move '{t}' needs at least two squares"));
     }
     Ok(out)
 }
@@ -226,7 +233,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseError> {
             0 => {}
             _ => {
                 let names: Vec<String> = cands.iter().map(|m| m.to_string()).collect();
-                return err(format!(
+                return move_err(format!(
                     "'{}' is ambiguous: it could be {}",
                     text.trim(),
                     names.join(" or ")
@@ -252,5 +259,5 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseError> {
     } else if moves[0].is_capture() {
         why.push_str(" (a capture is mandatory)");
     }
-    err(why)
+    move_err(why)
 }

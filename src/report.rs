@@ -20,20 +20,25 @@ use crate::matchplay::{elo, Wdl};
 use crate::tournament::Standing;
 use std::fmt::Write as _;
 
-/// A report problem, one line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReportError(pub String);
-
-impl std::fmt::Display for ReportError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ReportError {}
-
-fn fail<T>(msg: impl Into<String>) -> Result<T, ReportError> {
-    Err(ReportError(msg.into()))
+/// Why weights could not be picked out of an input, or a report not made: one line.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// `--individual K` that the input does not have, or does not apply to.
+    #[error("{0}")]
+    Individual(String),
+    /// A session with nothing to show yet.
+    #[error("{0}")]
+    Empty(String),
+    /// An option's value that is not one of its words.
+    #[error("{0}")]
+    Option(String),
+    #[error(transparent)]
+    Locate(#[from] crate::store::LocateError),
+    #[error("cannot write '{}': {source}", path.display())]
+    Write {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -120,13 +125,15 @@ pub struct Selection {
 
 fn individual_index(k: usize, n: usize, of_what: &str) -> Result<usize, ReportError> {
     if n == 0 {
-        return fail(format!("{of_what} is empty: there is no individual {k}"));
+        return Err(ReportError::Individual(format!(
+            "{of_what} is empty: there is no individual {k}"
+        )));
     }
     if k == 0 || k > n {
-        return fail(format!(
+        return Err(ReportError::Individual(format!(
             "--individual {k} is out of range: {of_what} has {n} individual{} (numbered 1..={n})",
             if n == 1 { "" } else { "s" }
-        ));
+        )));
     }
     Ok(k - 1)
 }
@@ -157,10 +164,10 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Selection, Rep
             comment,
         } => {
             if individual.is_some() {
-                return fail(format!(
+                return Err(ReportError::Individual(format!(
                     "--individual applies to checkpoints and population files, not to a {}",
                     kind.description()
-                ));
+                )));
             }
             Ok(Selection {
                 weights: *weights,
@@ -203,10 +210,10 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Selection, Rep
             match individual {
                 None => {
                     let Some(best) = s.best_so_far else {
-                        return fail(format!(
+                        return Err(ReportError::Empty(format!(
                             "session '{}' has no best so far yet (no generation played)",
                             s.name
-                        ));
+                        )));
                     };
                     Ok(Selection {
                         weights: best,
@@ -259,9 +266,9 @@ impl std::str::FromStr for SortOrder {
             "number" => Ok(SortOrder::Number),
             "weight" => Ok(SortOrder::Weight),
             "abs" => Ok(SortOrder::Abs),
-            _ => fail(format!(
+            _ => Err(ReportError::Option(format!(
                 "unknown sort order '{s}' (expected number, weight or abs)"
-            )),
+            ))),
         }
     }
 }
