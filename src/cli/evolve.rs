@@ -60,7 +60,8 @@ pub struct SessionOptions {
     /// Plies without capture or man move that draw, 0 = off [new: 80, the 40-move rule]
     #[arg(long)]
     pub quiet_plies: Option<u32>,
-    /// The parameters the weights weigh: thesis60, endgame66 or phased132 [new: endgame66;
+    /// The parameters the weights weigh: thesis60, endgame66, phased132 or net66[:H] (a
+    /// network of H hidden units, 1..=32, 8 when not given) [new: endgame66;
     /// with --from, thesis60 unless given]
     #[arg(long, value_name = "SET")]
     pub params: Option<ParamSet>,
@@ -541,7 +542,8 @@ fn widen_session(s: &mut Session, from: ParamSet) -> anyhow::Result<()> {
     let widen = |w: &checkers_ga::Weights| {
         w.widen(to).ok_or_else(|| {
             anyhow::anyhow!(
-                "cannot continue a {from} session as {to}: only thesis60 -> endgame66 -> phased132"
+                "cannot continue a {from} session as {to}: only thesis60 -> endgame66 -> phased132, \
+                 thesis60 or endgame66 -> net66, net66:H -> net66 with more units"
             )
         })
     };
