@@ -351,3 +351,25 @@ fn sessions_evolve_the_network_and_widen_into_it() {
     .unwrap();
     assert_error(&out, &["net66:9", "net66:2"]);
 }
+
+#[test]
+fn the_network_sees_the_board_from_the_player_as_the_sum_does() {
+    // A position seen by White is the colour-swapped, rotated position seen by Black: the
+    // network's inputs are the player's values, so its output follows them.
+    let mut r = Xs(0x5EED_0066);
+    let w = sample(NET8, 9, 2);
+    let mut differs = 0;
+    for _ in 0..1000 {
+        let pos = common::random_position_both_sides(&mut r);
+        let flipped = pos.flipped();
+        for c in [Color::Black, Color::White] {
+            let v = evaluate(&pos, c, &w);
+            assert_eq!(v, evaluate(&flipped, c.opposite(), &w), "{pos:?}");
+            let mut sum_only = w;
+            sum_only.values_mut()[NUM_ALL..].fill(0);
+            differs += (v != evaluate(&pos, c, &sum_only)) as u32;
+        }
+    }
+    // The network is not silent with these weights.
+    assert!(differs > 1000, "{differs}");
+}
