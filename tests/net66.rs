@@ -340,6 +340,18 @@ fn sessions_evolve_the_network_and_widen_into_it() {
         common::load(&t.ckpt("eg", 3)).settings.ga.params,
         ParamSet::Net66(9)
     );
+    // The original tool's population widens into net66 with `new --from`.
+    let from = common::repo("tests/data/session-original-pop8.txt");
+    let from = from.to_str().unwrap();
+    let mut args = small.to_vec();
+    args.extend(["--from", from, "--params", "net66:1"]);
+    stdout_ok(&new_cmd(&t, 7, "fr", true, &args).output().unwrap());
+    let s = common::load(&t.ckpt("fr", 1));
+    assert_eq!(s.settings.ga.params, ParamSet::Net66(1));
+    for (w, _) in &s.last {
+        assert_eq!(w.set(), ParamSet::Net66(1));
+        assert!(w.values()[60..].iter().all(|&x| x == 0));
+    }
     // Fewer units: refused.
     let out = common::resume_cmd(
         &t,
