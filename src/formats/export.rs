@@ -85,13 +85,28 @@ pub fn export(w: &Weights, format: ExportFormat, source: &str, comment: Option<&
     }
 }
 
+/// `text` in lines of at most `width` characters (longer words alone on a line), for comments.
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if l.len() + 1 + word.len() <= width => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 /// The set's evaluation after the values are computed, for the Rust export: `evaluate`.
 fn rust_evaluate(set: ParamSet) -> String {
     let head = |what: &str| {
         let text = format!(
             "The evaluation of the position for the player: {what}, saturated to -2^30..=2^30."
         );
-        let doc: String = crate::report::wrap(&text, 96, "")
+        let doc: String = wrap_words(&text, 96)
             .iter()
             .map(|l| format!("/// {l}\n"))
             .collect();
@@ -143,7 +158,7 @@ fn c_evaluate(set: ParamSet) -> String {
         let text = format!(
             "The evaluation of the position for the player: {what}, saturated to -2^30..=2^30."
         );
-        let doc = crate::report::wrap(&text, 93, "").join("\n * ");
+        let doc = wrap_words(&text, 93).join("\n * ");
         format!(
             "/* {doc} */\n\
              static inline int32_t checkers_evaluate(uint32_t black, uint32_t white, uint32_t kings,\n\
