@@ -19,11 +19,6 @@ impl Bitboard {
         Bitboard(1 << (sq - 1))
     }
 
-    /// Builds a set from square numbers (1..=32).
-    pub fn from_squares(squares: &[u8]) -> Bitboard {
-        Bitboard(squares.iter().fold(0, |acc, &s| acc | (1u32 << (s - 1))))
-    }
-
     #[inline]
     pub const fn count(self) -> u32 {
         self.0.count_ones()

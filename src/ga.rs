@@ -48,9 +48,11 @@ pub struct Settings {
     /// Games per individual per generation; 0 = all against all, twice.
     pub games: usize,
     pub search: SearchConfig,
-    /// Roulette noise: a random integer in `[0, factor)` added to each total (0 = none).
+    /// Selection noise: a random integer in `[0, factor)` added to each total before ranking
+    /// (0 = none); the order ranks truncation selection and the elite.
     pub factor: u32,
-    /// Chance that a child has one weight replaced by a random one.
+    /// Chance that a child is mutated (by [`GaOptions::mutation`]: one weight replaced, or
+    /// some weights moved by Gaussian steps).
     pub mutation: f64,
     pub stop: Stop,
     pub seed: u64,
@@ -60,7 +62,7 @@ pub struct Settings {
     /// Fresh random individuals per generation.
     pub newcomers: usize,
     pub rules: DrawRules,
-    /// Operators and measurements beyond the original tool's; [`GaOptions::default`] is the
+    /// Operators and measurements beyond the original tool's; [`GaOptions::ORIGINAL`] is the
     /// original's behaviour (and what checkpoints of format 1 are read as).
     pub ga: GaOptions,
 }
@@ -196,22 +198,97 @@ pub struct GaOptions {
     pub yardstick: Yardstick,
 }
 
+impl GaOptions {
+    /// The original tool's operators and no measurement (what a checkpoint of format 1 meant).
+    pub const ORIGINAL: GaOptions = GaOptions {
+        params: ParamSet::Thesis60,
+        selection: Selection::Truncation,
+        mutation: Mutation::Replace,
+        init_range: i16::MAX as u16,
+        hall_of_fame: 0,
+        deepen_at: 0,
+        deepen_to: 0,
+        endgame_pairs: 0,
+        duel_games: 2,
+        measure_every: 0,
+        measure_games: 312,
+        yardstick: Yardstick::Material,
+    };
+}
+
 impl Default for GaOptions {
-    /// The original tool's operators and no measurement.
+    /// The defaults of `new`, each chosen by measurement (README, "Choosing the defaults"):
+    /// the endgame66 parameters; a first population drawn from -4000..4000 (so the weights
+    /// can learn their scale) refined by Gaussian steps (4 genes, sigma 800); the original's
+    /// truncation selection; a 32-game duel for the best so far; the best so far measured
+    /// against material over the whole ballot every 50 generations.
     fn default() -> Self {
         GaOptions {
-            params: ParamSet::Thesis60,
+            params: ParamSet::Endgame66,
             selection: Selection::Truncation,
-            mutation: Mutation::Replace,
-            init_range: i16::MAX as u16,
+            mutation: Mutation::Gauss {
+                sigma: 800,
+                genes: 4,
+            },
+            init_range: 4000,
             hall_of_fame: 0,
             deepen_at: 0,
             deepen_to: 0,
             endgame_pairs: 0,
-            duel_games: 2,
-            measure_every: 0,
+            duel_games: 32,
+            measure_every: 50,
             measure_games: 312,
             yardstick: Yardstick::Material,
+        }
+    }
+}
+
+/// Generations of a session given neither a generation count nor a time: about 3.5 minutes on
+/// 2 cores at the other defaults.
+pub const DEFAULT_GENERATIONS: u64 = 2000;
+
+/// The population of a session given none.
+pub const DEFAULT_POPULATION: usize = 32;
+
+impl Default for Settings {
+    /// The defaults of `new` (seed 0): population 32 at depth 2, all against all twice from the
+    /// ballot openings, 2000 generations, 90% of children mutated, elite and newcomers a
+    /// quarter of the population each, and [`GaOptions::default`].
+    fn default() -> Self {
+        Settings::with_population(DEFAULT_POPULATION)
+    }
+}
+
+impl Settings {
+    /// [`Settings::default`] with another population size (elite and newcomers a quarter of it).
+    pub fn with_population(population: usize) -> Settings {
+        Settings {
+            population,
+            games: 0,
+            search: SearchConfig {
+                depth: 2,
+                capture_extension: true,
+                tt_log2: 14,
+            },
+            factor: 8,
+            mutation: 0.9,
+            stop: Stop::Generations(DEFAULT_GENERATIONS),
+            seed: 0,
+            openings: OpeningBook::Ballot,
+            elite: population / 4,
+            newcomers: population / 4,
+            rules: DrawRules::default(),
+            ga: GaOptions::default(),
+        }
+    }
+}
+
+impl std::fmt::Display for Stop {
+    /// `stop after generation N` or `stop after T s`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Generations(g) => write!(f, "stop after generation {g}"),
+            Stop::Seconds(t) => write!(f, "stop after {t} s"),
         }
     }
 }
@@ -262,6 +339,11 @@ impl Yardstick {
     }
 }
 
+/// A setting out of range: the message names it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SettingsError(pub String);
+
 impl Settings {
     /// The search depth of generation `g`'s games (the schedule of [`GaOptions::deepen_at`]).
     pub fn depth_at(&self, g: u64) -> u32 {
@@ -273,7 +355,11 @@ impl Settings {
     }
 
     /// Checks the settings a user gave; the message names the bad one.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        self.check().map_err(SettingsError)
+    }
+
+    fn check(&self) -> Result<(), String> {
         let p = self.population;
         if p < 4 || !p.is_multiple_of(4) || p > MAX_POPULATION {
             return Err(format!(
@@ -293,9 +379,7 @@ impl Settings {
                 self.rules.max_plies
             ));
         }
-        if self.search.depth == 0 || self.search.depth > 30 {
-            return Err(format!("depth {} must be 1..30", self.search.depth));
-        }
+        crate::search::check_depth(self.search.depth, "depth").map_err(|e| e.to_string())?;
         if self.search.tt_log2 > crate::search::MAX_TT_LOG2 {
             return Err(format!(
                 "transposition table of 2^{} entries: at most 2^{}",
@@ -341,8 +425,9 @@ impl Settings {
                 return Err(format!("tournament selection size {k} must be 2..64"));
             }
         }
-        if ga.deepen_at > 0 && (ga.deepen_to == 0 || ga.deepen_to > 30) {
-            return Err(format!("deepened depth {} must be 1..30", ga.deepen_to));
+        if ga.deepen_at > 0 {
+            crate::search::check_depth(ga.deepen_to, "deepened depth")
+                .map_err(|e| e.to_string())?;
         }
         if ga.endgame_pairs as usize >= p {
             return Err(format!(
@@ -545,17 +630,61 @@ impl Session {
         // stay at the session's depth, so their series is comparable from start to end.
         let mut s = self.settings.clone();
         s.search.depth = self.settings.depth_at(g);
-        let seed = s.seed;
         let pop = self.population.clone();
-        let n = pop.len();
+        let (results, standings) = self.tournament(&pop, &s, g, on_game, stop)?;
+        let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
+        let (duel, new_best) = self.crown(&pop, &points, &s, g, stop)?;
+        let best = new_best.or(self.best_so_far).unwrap_or(pop[0]);
+        let next = next_population(&pop, &points, best, &s, g);
+        // The best so far against the yardstick, every `measure_every` generations (not
+        // interruptible once started: a few hundred games at the session's depth).
+        let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
+        if due && stop() {
+            return None;
+        }
+        let measure = due.then(|| measure(&best, &self.settings, g));
+        let stats = GenerationStats {
+            generation: g,
+            best: points.iter().copied().max().unwrap_or(0),
+            mean: points.iter().map(|&p| p as f64).sum::<f64>() / pop.len().max(1) as f64,
+            min: points.iter().copied().min().unwrap_or(0),
+            diversity: diversity(&pop),
+            duel,
+            games: results.len() as u32,
+            plies: results.iter().map(|r| r.plies as u64).sum(),
+            seconds: t.elapsed().as_secs_f64(),
+            measure,
+        };
+        // The session changes only once the whole generation is played.
+        if let Some(b) = new_best {
+            self.best_so_far = Some(b);
+            self.enter_hall(b);
+            self.bests.push((g, b));
+        }
+        self.last = pop.into_iter().zip(standings).collect();
+        self.population = next;
+        self.generation = g;
+        self.elapsed += stats.seconds;
+        self.history.push(stats.clone());
+        Some(stats)
+    }
 
-        // 1. Tournament: the population and the hall of fame, then the endgame games, as one
-        // batch of jobs (on this process's pool, or spread over an MPI job's ranks).
-        let mut players = pop.clone();
+    /// Generation `g`'s tournament: the population and the hall of fame, then the endgame
+    /// games, as one batch of jobs (on this process's pool, or spread over an MPI job's
+    /// ranks). Every game's result, and the population's standings.
+    fn tournament(
+        &self,
+        pop: &[Weights],
+        s: &Settings,
+        g: u64,
+        on_game: &(dyn Fn(&GameResult) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<(Vec<GameResult>, Vec<Standing>)> {
+        let mut players = pop.to_vec();
         players.extend_from_slice(self.hall_players());
         let sched = self.schedule(g);
-        let endgames = endgame_pairings(&pop, &s, g);
-        let mut batch = Batch::of_weights(&players, seed, s.rules);
+        let endgames = endgame_pairings(pop, s, g);
+        let mut batch = Batch::of_weights(&players, s.seed, s.rules);
         batch.jobs = tournament::jobs(&sched, s.search, s.openings, g);
         batch.jobs.extend(endgame_jobs(&endgames, s.search, g));
         let on_done = |k: usize, p: &Played| {
@@ -571,85 +700,32 @@ impl Session {
             .map(|(pairing, p)| tournament::result(pairing, p))
             .collect();
         let mut standings = tournament::standings(players.len(), &results);
-        standings.truncate(n);
-        let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
+        standings.truncate(pop.len());
+        Some((results, standings))
+    }
 
-        // 2. Best of the generation (first index among equals) and the duel.
-        let best_idx = (0..n)
+    /// The generation's best (the first among equals) against the best so far: the duel (None
+    /// in the first generation) and the new best so far, if it changes.
+    fn crown(
+        &self,
+        pop: &[Weights],
+        points: &[u32],
+        s: &Settings,
+        g: u64,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<(Option<Duel>, Option<Weights>)> {
+        let best_idx = (0..pop.len())
             .max_by_key(|&i| (points[i], std::cmp::Reverse(i)))
             .unwrap_or(0);
         let challenger = pop[best_idx];
-        // The session changes only once the whole generation is played (at the end).
-        let (duel, new_best) = match self.best_so_far {
+        Some(match self.best_so_far {
             None => (None, Some(challenger)),
             Some(holder) if holder == challenger => (Some(Duel::SAME), None),
             Some(holder) => {
-                let d = duel(&challenger, &holder, &s, g, stop)?;
+                let d = duel(&challenger, &holder, s, g, stop)?;
                 (Some(d), d.replaced.then_some(challenger))
             }
-        };
-
-        // 3. Selection, crossover, mutation, next generation.
-        let mut brng = derive(seed, Purpose::Breeding, g, 0);
-        let ranked = roulette_order(&points, s.factor, &mut brng);
-        let parents = match s.ga.selection {
-            Selection::Truncation => select_parents(&pop, &ranked, n / 2),
-            Selection::Roulette => roulette_wheel(&pop, &points, n / 2, &mut brng),
-            Selection::Tournament(k) => tournament_select(&pop, &points, n / 2, k, &mut brng),
-        };
-        let n_children = n - s.elite - s.newcomers;
-        let mut next = breed_with(&parents, n_children, s.mutation, s.ga.mutation, &mut brng);
-        let best = new_best.or(self.best_so_far).unwrap_or(challenger);
-        next.push(best);
-        for &i in &ranked {
-            if next.len() >= n_children + s.elite {
-                break;
-            }
-            if pop[i] != best && !next[n_children..].contains(&pop[i]) {
-                next.push(pop[i]);
-            }
-        }
-        // Too few distinct parents for the elite: fill with the best ranked, duplicates allowed.
-        let mut k = 0;
-        while next.len() < n_children + s.elite {
-            next.push(pop[ranked[k % ranked.len()]]);
-            k += 1;
-        }
-        while next.len() < n {
-            next.push(random_weights(s.ga.params, s.ga.init_range, &mut brng));
-        }
-
-        // 4. The best so far against the yardstick, every `measure_every` generations (not
-        // interruptible once started: a few hundred games at the session's depth).
-        let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
-        if due && stop() {
-            return None;
-        }
-        let measure = due.then(|| measure(&best, &self.settings, g));
-
-        let stats = GenerationStats {
-            generation: g,
-            best: points.iter().copied().max().unwrap_or(0),
-            mean: points.iter().map(|&p| p as f64).sum::<f64>() / n.max(1) as f64,
-            min: points.iter().copied().min().unwrap_or(0),
-            diversity: diversity(&pop),
-            duel,
-            games: results.len() as u32,
-            plies: results.iter().map(|r| r.plies as u64).sum(),
-            seconds: t.elapsed().as_secs_f64(),
-            measure,
-        };
-        if let Some(b) = new_best {
-            self.best_so_far = Some(b);
-            self.enter_hall(b);
-            self.bests.push((g, b));
-        }
-        self.last = pop.into_iter().zip(standings).collect();
-        self.population = next;
-        self.generation = g;
-        self.elapsed += stats.seconds;
-        self.history.push(stats.clone());
-        Some(stats)
+        })
     }
 
     /// The best so far after each generation of the history, where known: from the changes in
@@ -719,6 +795,46 @@ impl Session {
             .rev()
             .find_map(|h| h.measure.map(|m| (h.generation, m)))
     }
+}
+
+/// The next population: children of the selected parents (crossover, mutation), then the
+/// elite (the best so far first, then the best-ranked distinct parents), then newcomers.
+fn next_population(
+    pop: &[Weights],
+    points: &[u32],
+    best: Weights,
+    s: &Settings,
+    g: u64,
+) -> Vec<Weights> {
+    let n = pop.len();
+    let mut brng = derive(s.seed, Purpose::Breeding, g, 0);
+    let ranked = roulette_order(points, s.factor, &mut brng);
+    let parents = match s.ga.selection {
+        Selection::Truncation => select_parents(pop, &ranked, n / 2),
+        Selection::Roulette => roulette_wheel(pop, points, n / 2, &mut brng),
+        Selection::Tournament(k) => tournament_select(pop, points, n / 2, k, &mut brng),
+    };
+    let n_children = n - s.elite - s.newcomers;
+    let mut next = breed_with(&parents, n_children, s.mutation, s.ga.mutation, &mut brng);
+    next.push(best);
+    for &i in &ranked {
+        if next.len() >= n_children + s.elite {
+            break;
+        }
+        if pop[i] != best && !next[n_children..].contains(&pop[i]) {
+            next.push(pop[i]);
+        }
+    }
+    // Too few distinct parents for the elite: fill with the best ranked, duplicates allowed.
+    let mut k = 0;
+    while next.len() < n_children + s.elite {
+        next.push(pop[ranked[k % ranked.len()]]);
+        k += 1;
+    }
+    while next.len() < n {
+        next.push(random_weights(s.ga.params, s.ga.init_range, &mut brng));
+    }
+    next
 }
 
 /// A random weight vector of `set`, each weight uniform in `[-range, range]` (the whole `i16`
@@ -793,20 +909,18 @@ fn endgame_jobs(
     config: SearchConfig,
     g: u64,
 ) -> Vec<GameJob> {
-    let side = |i: usize| Side {
-        player: i as u32,
-        config,
-    };
     games
         .iter()
         .enumerate()
-        .map(|(k, (p, pos))| GameJob {
-            black: side(p.black),
-            white: side(p.white),
-            start: Start::of(pos),
-            purpose: Purpose::Game,
-            a: g,
-            b: (1 << 40) + k as u64,
+        .map(|(k, (p, pos))| {
+            GameJob::new(
+                Side::new(p.black, config),
+                Side::new(p.white, config),
+                Start::of(pos),
+                Purpose::Game,
+                g,
+                (1 << 40) + k as u64,
+            )
         })
         .collect()
 }
@@ -815,6 +929,15 @@ fn endgame_jobs(
 /// both colours, at the session's depth; each game's generator comes from (seed, generation,
 /// game), so the result does not depend on the number of threads.
 fn measure(best: &Weights, s: &Settings, g: u64) -> Wdl {
+    let (a, b, settings) = measure_match(best, s, g);
+    play_match(&a, &b, &settings, &|_| {}).0
+}
+
+/// The match of generation `g`'s yardstick measurement: the best so far `best` (A) against the
+/// yardstick, both at the session's depth, over the first `measure_games / 2` ballot openings
+/// with the generation's seed. Playing it again gives the same games (the HTML report replays
+/// one of them).
+pub fn measure_match(best: &Weights, s: &Settings, g: u64) -> (Engine, Engine, MatchSettings) {
     let a = Engine {
         name: "best so far".to_string(),
         eval: (*best).into(),
@@ -831,7 +954,7 @@ fn measure(best: &Weights, s: &Settings, g: u64) -> Wdl {
         seed: s.seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         rules: s.rules,
     };
-    play_match(&a, &b, &settings, &|_| {}).0
+    (a, b, settings)
 }
 
 /// Individuals ordered by total plus roulette noise in `[0, factor)`, best first (ties keep
@@ -882,18 +1005,8 @@ pub fn crossover(a: &Weights, b: &Weights, cut: usize) -> (Weights, Weights) {
     (c1, c2)
 }
 
-/// Shuffles the parents, pairs them, and makes `count` children by crossover and mutation
-/// (reshuffling for more pairs when `count` exceeds the parents).
-pub fn breed<R: Rng + ?Sized>(
-    parents: &[Weights],
-    count: usize,
-    mutation: f64,
-    rng: &mut R,
-) -> Vec<Weights> {
-    breed_with(parents, count, mutation, Mutation::Replace, rng)
-}
-
-/// [`breed`] with a choice of mutation: each child is mutated with chance `mutation`.
+/// Children of shuffled pairs of `parents` by one-point crossover, `count` of them; each child is
+/// mutated by `kind` with chance `mutation`.
 pub fn breed_with<R: Rng + ?Sized>(
     parents: &[Weights],
     count: usize,
@@ -1044,42 +1157,22 @@ fn duel(
     // Game k: opening k / 2, the challenger (player 0) Black when k is even. Each has its own
     // generator.
     let mut batch = Batch::of_weights(&[*challenger, *holder], s.seed, s.rules);
-    let side = |player| Side {
-        player,
-        config: s.search,
-    };
     batch.jobs = (0..2 * pairs as u64)
         .map(|k| {
             let (b, w) = if k.is_multiple_of(2) { (0, 1) } else { (1, 0) };
-            let opening = openings[(k / 2) as usize];
-            GameJob {
-                black: side(b),
-                white: side(w),
-                start: match s.openings {
-                    OpeningBook::Ballot => Start::Ballot(opening as u32),
-                    OpeningBook::Start => Start::Initial,
-                },
-                purpose: Purpose::Duel,
-                a: g,
-                b: k + 1,
-            }
+            let start = match s.openings {
+                OpeningBook::Ballot => Start::Ballot(openings[(k / 2) as usize] as u32),
+                OpeningBook::Start => Start::Initial,
+            };
+            let side = |player| Side::new(player, s.search);
+            GameJob::new(side(b), side(w), start, Purpose::Duel, g, k + 1)
         })
         .collect();
-    let results: Vec<(Option<Outcome>, bool)> = jobs::run(&batch, &|_, _| {}, stop)?
-        .iter()
-        .enumerate()
-        .map(|(k, p)| (p.result.map(|r| r.0), k.is_multiple_of(2)))
-        .collect();
     let mut pts = (0u32, 0u32);
-    for (result, challenger_black) in results {
-        match (result, challenger_black) {
-            (Some(Outcome::BlackWin), true) | (Some(Outcome::WhiteWin), false) => pts.0 += 2,
-            (Some(Outcome::BlackWin), false) | (Some(Outcome::WhiteWin), true) => pts.1 += 2,
-            _ => {
-                pts.0 += 1;
-                pts.1 += 1;
-            }
-        }
+    for (k, p) in jobs::run(&batch, &|_, _| {}, stop)?.iter().enumerate() {
+        let (result, challenger_black) = (p.result.map(|r| r.0), k.is_multiple_of(2));
+        pts.0 += Outcome::points(result, challenger_black);
+        pts.1 += Outcome::points(result, !challenger_black);
     }
     Some(Duel {
         challenger: pts.0,
@@ -1129,13 +1222,13 @@ mod tests {
     #[test]
     fn mutation_changes_at_most_one_weight() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let kids = breed(&[w(7), w(7)], 100, 1.0, &mut rng);
+        let kids = breed_with(&[w(7), w(7)], 100, 1.0, Mutation::Replace, &mut rng);
         assert_eq!(kids.len(), 100);
         for k in &kids {
             assert!(k.values().iter().filter(|&&x| x != 7).count() <= 1);
         }
         assert!(kids.iter().any(|k| *k != w(7)));
-        let none = breed(&[w(7), w(7)], 10, 0.0, &mut rng);
+        let none = breed_with(&[w(7), w(7)], 10, 0.0, Mutation::Replace, &mut rng);
         assert!(none.iter().all(|k| *k == w(7)));
     }
 
@@ -1286,7 +1379,7 @@ mod tests {
                 duel_games: 4,
                 measure_every: 1,
                 measure_games: 4,
-                ..GaOptions::default()
+                ..GaOptions::ORIGINAL
             },
         };
         let mut whole = Session::new("s", settings);
@@ -1337,7 +1430,7 @@ mod tests {
             elite: 2,
             newcomers: 2,
             rules: DrawRules::default(),
-            ga: GaOptions::default(),
+            ga: GaOptions::ORIGINAL,
         };
         assert_eq!((st.depth_at(1), st.depth_at(1000)), (2, 2));
         st.ga.deepen_at = 5;
@@ -1345,13 +1438,14 @@ mod tests {
         assert_eq!((st.depth_at(4), st.depth_at(5), st.depth_at(9)), (2, 4, 4));
         assert!(st.validate().is_ok());
         st.ga.deepen_to = 0;
-        assert!(st.validate().unwrap_err().contains("deepened depth"));
+        assert!(st.validate().unwrap_err().0.contains("deepened depth"));
         st.ga.deepen_to = 3;
         // A crafted checkpoint cannot ask for a tournament of 4 billion draws per parent.
         st.ga.selection = Selection::Tournament(u32::MAX);
         assert!(st
             .validate()
             .unwrap_err()
+            .0
             .contains("tournament selection size"));
     }
 }

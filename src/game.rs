@@ -39,6 +39,16 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Points of a game for one side: 2 for a win, 1 for a draw (or a game without a result),
+    /// 0 for a loss; `black`: the side is Black.
+    pub fn points(result: Option<Outcome>, black: bool) -> u32 {
+        match (result, black) {
+            (Some(Outcome::BlackWin), true) | (Some(Outcome::WhiteWin), false) => 2,
+            (Some(Outcome::Draw), _) | (None, _) => 1,
+            _ => 0,
+        }
+    }
+
     /// PDN result text: `1-0` Black (the first player) wins, `0-1` White wins, `1/2-1/2`.
     pub fn pdn(self) -> &'static str {
         match self {

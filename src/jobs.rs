@@ -10,12 +10,12 @@
 //! ranks of the MPI job instead (`crate::cluster`), with the same results.
 
 use crate::board::{Color, Move, Position};
+use crate::eval::Weights;
 use crate::game::{DrawRules, EndReason, Game, Outcome};
 use crate::openings::{ballot, StartPosition};
 use crate::rng::{derive, Purpose};
 use crate::search::{SearchConfig, Searcher};
 use crate::yardstick::Evaluator;
-use crate::Weights;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -25,6 +25,16 @@ use std::sync::OnceLock;
 pub struct Side {
     pub player: u32,
     pub config: SearchConfig,
+}
+
+impl Side {
+    /// Player `player` of the batch (an index into its players) searching with `config`.
+    pub fn new(player: usize, config: SearchConfig) -> Side {
+        Side {
+            player: player as u32,
+            config,
+        }
+    }
 }
 
 /// Where a game starts.
@@ -97,16 +107,40 @@ impl Opening {
     }
 }
 
-/// One game: who plays Black and White, from where, and the key `(purpose, a, b)` of its
-/// generator (with the batch's seed: `derive(seed, purpose, a, b)`).
+/// One game: who plays Black and White, from where, and the key `(purpose, round, index)` of
+/// its generator (with the batch's seed: `derive(seed, purpose, round, index)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameJob {
     pub black: Side,
     pub white: Side,
     pub start: Start,
     pub purpose: Purpose,
-    pub a: u64,
-    pub b: u64,
+    /// The generation (or 0 for a match).
+    pub round: u64,
+    /// The game's number within its round and purpose.
+    pub index: u64,
+}
+
+impl GameJob {
+    /// A game of `black` against `white` from `start`, its generator keyed by
+    /// `(purpose, round, index)`.
+    pub fn new(
+        black: Side,
+        white: Side,
+        start: Start,
+        purpose: Purpose,
+        round: u64,
+        index: u64,
+    ) -> GameJob {
+        GameJob {
+            black,
+            white,
+            start,
+            purpose,
+            round,
+            index,
+        }
+    }
 }
 
 /// A list of games and what they share.
@@ -245,7 +279,7 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
     if stop() {
         return None;
     }
-    let mut rng = derive(batch.seed, job.purpose, job.a, job.b);
+    let mut rng = derive(batch.seed, job.purpose, job.round, job.index);
     let mut sb = searcher(job.black.config);
     let mut sw = searcher(job.white.config);
     sb.reset(batch.players[job.black.player as usize]);
@@ -388,6 +422,28 @@ pub fn run(
     }
 }
 
+/// More worker threads than any machine this runs on has cores.
+pub const MAX_THREADS: usize = 1024;
+
+/// Why a thread pool could not be had.
+#[derive(Debug, thiserror::Error)]
+pub enum PoolError {
+    #[error("--threads {0} must be 0..{MAX_THREADS} (0 = one per core)")]
+    TooMany(usize),
+    #[error("cannot start the thread pool: {0}")]
+    Build(#[from] rayon::ThreadPoolBuildError),
+}
+
+/// A rayon pool with `threads` workers (0 = one per core) to play batches on.
+pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, PoolError> {
+    if threads > MAX_THREADS {
+        return Err(PoolError::TooMany(threads));
+    }
+    Ok(rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -423,8 +479,8 @@ mod tests {
                 white: side(w, dw),
                 start: Start::Ballot(k as u32 * 7),
                 purpose: Purpose::Game,
-                a: 1,
-                b: k as u64,
+                round: 1,
+                index: k as u64,
             });
         }
         // A match's start: a position (here the one after two ballot moves) and more moves.
@@ -438,7 +494,7 @@ mod tests {
         }));
         batch.jobs.push(GameJob {
             start: Start::Opening(0),
-            b: 4,
+            index: 4,
             ..batch.jobs[0]
         });
         batch.check().expect("a good batch");
@@ -451,7 +507,11 @@ mod tests {
             let mut sb = Searcher::new(batch.players[job.black.player as usize], job.black.config);
             let mut sw = Searcher::new(batch.players[job.white.player as usize], job.white.config);
             let mut game = batch.game(&job.start);
-            game.play_out(&mut sb, &mut sw, &mut derive(9, Purpose::Game, 1, job.b));
+            game.play_out(
+                &mut sb,
+                &mut sw,
+                &mut derive(9, Purpose::Game, 1, job.index),
+            );
             assert_eq!(p.result, game.result());
             assert_eq!(p.plies as usize, game.plies());
             let replayed = p.replay(&batch, &job.start);
@@ -486,8 +546,8 @@ mod tests {
                 },
                 start: Start::Ballot(k),
                 purpose: Purpose::Game,
-                a: 0,
-                b: k as u64,
+                round: 0,
+                index: k as u64,
             });
         }
         let seen = std::sync::Mutex::new(Vec::new());

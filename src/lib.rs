@@ -4,19 +4,39 @@
 //! The repository's docs/ describe the rules as implemented (`rules.md`), the parameters
 //! (`parameters.md`), the genetic algorithm (`ga.md`) and every file format (`formats.md`).
 //!
-//! The crate is layered, each module depending only on those before it:
-//! [`board`] (bitboards, positions, moves) -> [`movegen`] (legal moves, perft) -> [`notation`]
-//! (FEN, move text) -> [`eval`] (the 60 parameters, [`Weights`]) and [`weights`] (weight files)
-//! -> [`yardstick`] (the fixed hand-written evaluations `hand` and `classic`, and [`Evaluator`]:
-//! weights or a yardstick) -> [`search`] (alpha-beta) -> [`game`] (draw rules, PDN) ->
-//! [`openings`] (ballot, opening files) -> [`jobs`] (lists of games played on a rayon pool, or
-//! on the ranks of an MPI job, results in job order) -> [`matchplay`] (matches, Elo, SPRT) ->
-//! [`tournament`] (a generation's games) -> [`ga`] (sessions: selection, crossover, mutation) ->
-//! [`store`] (atomic files, checkpoints; [`lock`]: one process per session folder) ->
-//! [`formats`] (reading and writing weight files, exports) -> [`report`] (tables, charts).
-//! [`rng`] derives every seeded generator; [`bench`] holds the benchmark workloads; [`cluster`]
-//! (feature `mpi`) spreads the jobs over an MPI job. The `checkers-ga` binary only parses
-//! arguments and prints.
+//! # Layers
+//!
+//! Each module uses only the modules listed before it (a test checks this):
+//!
+//! 1. [`rng`]: every seeded generator, derived from a seed and the place it is used.
+//! 2. [`files`]: file I/O at the bottom: atomic writes (temp name, sync, rename), bounded reads.
+//! 3. [`lock`]: one process per session folder.
+//! 4. [`board`]: bitboards, positions, moves.
+//! 5. [`movegen`]: legal moves, perft.
+//! 6. [`notation`]: FEN, move text.
+//! 7. [`eval`]: the parameter sets, their values of a position, [`Weights`].
+//! 8. [`yardstick`]: the hand-written evaluations `hand` and `classic`, and [`Evaluator`].
+//! 9. [`search`]: alpha-beta with a transposition table.
+//! 10. [`game`]: a whole game: draw rules, PDN.
+//! 11. [`openings`]: the ballot, opening files.
+//! 12. [`weights`]: weight files (JSON, CSV, the original text).
+//! 13. [`jobs`]: games as self-contained jobs, played in batches on a rayon pool (or the ranks
+//!     of an MPI job), results in job order.
+//! 14. [`cluster`]: (feature `mpi`) the jobs spread over an MPI job.
+//! 15. [`matchplay`]: matches between two engines, Elo, SPRT.
+//! 16. [`tournament`]: a generation's pairings and standings.
+//! 17. [`ga`]: a session's data and one generation: tournament, duel, selection, crossover,
+//!     mutation, measurement.
+//! 18. [`store`]: checkpoints and the history file.
+//! 19. [`formats`]: reading any weights input, exports.
+//! 20. [`report`]: tables and charts.
+//! 21. [`html`]: the self-contained HTML report of a session.
+//! 22. [`session`]: running a session: start, resume, stop, finish, with an [`session::Observer`].
+//! 23. [`bench`]: the benchmark workloads.
+//!
+//! The `checkers-ga` binary only parses arguments and prints.
+//!
+//! # Examples
 //!
 //! ```
 //! use checkers_ga::{perft, Position};
@@ -51,14 +71,89 @@
 //! game.play_out(&mut black, &mut white, &mut rng);
 //! assert!(game.result().is_some());
 //! ```
+//!
+//! A three-generation session run through the library: an observer stops it after its first
+//! generation, it is resumed from its checkpoint, and it ends where an uninterrupted session
+//! of the same seed ends.
+//!
+//! ```
+//! use checkers_ga::ga::Session;
+//! use checkers_ga::session::{End, NewSession, Observer, Overrides, Run, RunOptions, Silent};
+//! use std::path::Path;
+//! use std::sync::atomic::{AtomicBool, Ordering};
+//!
+//! /// Sets the stop flag once the first checkpoint is written.
+//! struct StopAfterOne<'a>(&'a AtomicBool, Vec<u64>);
+//! impl Observer for StopAfterOne<'_> {
+//!     fn checkpoint_written(&mut self, _: &Path, s: &Session) {
+//!         self.1.push(s.generation);
+//!         self.0.store(true, Ordering::SeqCst);
+//!     }
+//! }
+//!
+//! let small = Overrides {
+//!     population: Some(8),
+//!     depth: Some(1),
+//!     generations: Some(3),
+//!     duel_games: Some(2),
+//!     measure_every: Some(0),
+//!     ..Overrides::default()
+//! };
+//! let folder = |tag: &str| {
+//!     let dir = std::env::temp_dir().join(format!("ckga-doc-{tag}-{}", std::process::id()));
+//!     let _ = std::fs::remove_dir_all(&dir);
+//!     RunOptions {
+//!         populations: dir.join("populations"),
+//!         weights_dir: dir.join("weights"),
+//!         threads: 2,
+//!         ..RunOptions::default()
+//!     }
+//! };
+//! let spec = NewSession {
+//!     name: Some("doc".into()),
+//!     seed: Some(5),
+//!     settings: small.clone(),
+//!     ..NewSession::default()
+//! };
+//!
+//! // Uninterrupted.
+//! let whole = folder("whole");
+//! let never = AtomicBool::new(false);
+//! let run = Run::start(spec.clone(), whole.clone()).unwrap();
+//! let done = run.evolve(&mut Silent, &never).unwrap();
+//! assert_eq!((done.end, done.generation), (End::Finished, 3));
+//!
+//! // Stopped after generation 1, then resumed.
+//! let parts = folder("parts");
+//! let stop = AtomicBool::new(false);
+//! let mut observer = StopAfterOne(&stop, Vec::new());
+//! let first = Run::start(spec, parts.clone()).unwrap().evolve(&mut observer, &stop).unwrap();
+//! assert_eq!((first.end, first.generation, observer.1), (End::Stopped, 1, vec![1]));
+//! let rest = Run::resume(Some("doc"), &Overrides::default(), parts.clone()).unwrap();
+//! let last = rest.evolve(&mut Silent, &never).unwrap();
+//! assert_eq!((last.end, last.generation), (End::Finished, 3));
+//!
+//! let best = |o: &checkers_ga::session::Outcome| std::fs::read(o.best_weights.as_ref().unwrap());
+//! assert_eq!(best(&done).unwrap(), best(&last).unwrap());
+//! let load = |p: &Path| {
+//!     let mut s = checkers_ga::store::load_checkpoint(p).unwrap();
+//!     s.elapsed = 0.0;
+//!     s.history.iter_mut().for_each(|h| h.seconds = 0.0);
+//!     s
+//! };
+//! assert_eq!(load(&done.checkpoint), load(&last.checkpoint));
+//! # for o in [whole, parts] { let _ = std::fs::remove_dir_all(o.populations.parent().unwrap()); }
+//! ```
 
 pub mod bench;
 pub mod board;
 pub mod cluster;
 pub mod eval;
+pub mod files;
 pub mod formats;
 pub mod ga;
 pub mod game;
+pub mod html;
 pub mod jobs;
 pub mod lock;
 pub mod matchplay;
@@ -68,6 +163,7 @@ pub mod openings;
 pub mod report;
 pub mod rng;
 pub mod search;
+pub mod session;
 pub mod store;
 pub mod tournament;
 pub mod weights;

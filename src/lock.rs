@@ -29,11 +29,37 @@ impl SessionLock {
     }
 }
 
+/// Why a session folder could not be locked.
+#[derive(Debug, thiserror::Error)]
+pub enum LockError {
+    /// Another process holds it.
+    #[error(
+        "session folder '{}' is in use by {holder} (a running `new` or `resume`; lock file \
+         '{}'): wait for it to end or stop it first",
+        dir.display(),
+        path.display()
+    )]
+    Busy {
+        dir: PathBuf,
+        /// `process N` or `another process`.
+        holder: String,
+        path: PathBuf,
+    },
+    #[error("cannot lock '{}': {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
 /// Takes the lock of session folder `dir` (which must exist) without waiting. When another
 /// process holds it, the error names that process's id.
-pub fn lock_session(dir: &Path) -> Result<SessionLock, String> {
+pub fn lock_session(dir: &Path) -> Result<SessionLock, LockError> {
     let path = dir.join(LOCK_FILE);
-    let cannot = |e: std::io::Error| format!("cannot lock '{}': {e}", path.display());
+    let cannot = |e: std::io::Error| LockError::Io {
+        path: path.clone(),
+        source: e,
+    };
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)
@@ -48,12 +74,11 @@ pub fn lock_session(dir: &Path) -> Result<SessionLock, String> {
                 Some(pid) => format!("process {pid}"),
                 None => "another process".to_string(),
             };
-            return Err(format!(
-                "session folder '{}' is in use by {holder} (a running `new` or `resume`; lock \
-                 file '{}'): wait for it to end or stop it first",
-                dir.display(),
-                path.display()
-            ));
+            return Err(LockError::Busy {
+                dir: dir.to_path_buf(),
+                holder,
+                path: path.clone(),
+            });
         }
         Err(TryLockError::Error(e)) => return Err(cannot(e)),
     }
@@ -100,7 +125,7 @@ mod tests {
         let text = std::fs::read_to_string(first.path()).unwrap();
         assert_eq!(text.trim(), std::process::id().to_string());
         // Another open file description of the same file conflicts, even in one process.
-        let err = lock_session(&dir).expect_err("second lock");
+        let err = lock_session(&dir).expect_err("second lock").to_string();
         assert!(
             err.contains(&format!("process {}", std::process::id())),
             "{err}"

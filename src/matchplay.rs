@@ -78,18 +78,9 @@ pub struct MatchGame {
 }
 
 impl MatchGame {
-    /// 1.0 win, 0.5 draw, 0.0 loss, for engine A.
-    pub fn score_for_a(&self) -> f64 {
-        self.half_points_for_a() as f64 / 2.0
-    }
-
     /// 2 win, 1 draw, 0 loss, for engine A.
     pub fn half_points_for_a(&self) -> usize {
-        match (self.game.result().map(|r| r.0), self.a_is_black) {
-            (Some(Outcome::BlackWin), true) | (Some(Outcome::WhiteWin), false) => 2,
-            (Some(Outcome::Draw), _) | (None, _) => 1,
-            _ => 0,
-        }
+        Outcome::points(self.game.result().map(|r| r.0), self.a_is_black) as usize
     }
 }
 
@@ -516,16 +507,7 @@ impl MatchRun<'_> {
         batch.record_moves = true;
         batch.abandon = true;
         batch.openings = self.starts.iter().map(Opening::of).collect();
-        let (sa, sb) = (
-            Side {
-                player: 0,
-                config: a.config,
-            },
-            Side {
-                player: 1,
-                config: b.config,
-            },
-        );
+        let (sa, sb) = (Side::new(0, a.config), Side::new(1, b.config));
         batch.jobs = (0..self.starts.len() * 2)
             .map(|i| {
                 let (black, white) = if i.is_multiple_of(2) {
@@ -533,14 +515,14 @@ impl MatchRun<'_> {
                 } else {
                     (sb, sa)
                 };
-                GameJob {
+                GameJob::new(
                     black,
                     white,
-                    start: Start::Opening((i / 2) as u32),
-                    purpose: Purpose::Game,
-                    a: 0,
-                    b: i as u64,
-                }
+                    Start::Opening((i / 2) as u32),
+                    Purpose::Game,
+                    0,
+                    i as u64,
+                )
             })
             .collect();
         batch

@@ -6,7 +6,7 @@
 //! - The parameter table of `show`, with a priority class per weight in the spirit of the
 //!   original thesis (see [`Priority`]): [`weights_table`].
 //! - The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
-//!   of best and mean points ([`history_svg`]).
+//!   of the yardstick Elo and the best and mean points ([`history_svg`]).
 //!
 //! Individuals of a population (checkpoint or original population file) are numbered from 1,
 //! as the original tool did.
@@ -15,7 +15,7 @@
 
 use crate::eval::{ParamSet, Weights, NET_ACT_MAX, NET_SHIFT, NUM_ALL};
 use crate::formats::{Input, InputKind};
-use crate::ga::GenerationStats;
+use crate::ga::{GenerationStats, Session};
 use crate::matchplay::{elo, Wdl};
 use crate::tournament::Standing;
 use std::fmt::Write as _;
@@ -549,7 +549,7 @@ pub fn nice_step(range: f64, target: usize) -> f64 {
 }
 
 /// Numbers for tick labels: no trailing `.0`.
-fn tick_label(v: f64) -> String {
+pub fn tick_label(v: f64) -> String {
     if (v - v.round()).abs() < 1e-9 {
         format!("{}", v.round() as i64)
     } else {
@@ -557,18 +557,97 @@ fn tick_label(v: f64) -> String {
     }
 }
 
-/// An SVG chart (800x450) of the best and mean points per generation: axes with ticks and
-/// labels, grid lines, a legend, one `<path>` per series (best, mean) and a dot per point.
-pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
+/// The title of a session's chart: what it shows, the yardstick and its depth included.
+pub fn history_svg_title(session: &Session) -> String {
+    if session.history.iter().any(|h| h.measure.is_some()) {
+        format!(
+            "Session '{}': Elo of the best so far vs {}, and tournament points",
+            session.name,
+            yardstick_words(session)
+        )
+    } else {
+        format!(
+            "Session '{}': tournament points per generation",
+            session.name
+        )
+    }
+}
+
+/// `material at depth 2, 312 games`: the session's yardstick measurement in words.
+fn yardstick_words(session: &Session) -> String {
+    let s = &session.settings;
+    format!(
+        "{} at depth {}, {} games",
+        s.ga.yardstick,
+        s.search.depth,
+        s.ga.measure_games.div_ceil(2).saturating_mul(2)
+    )
+}
+
+/// An SVG chart (800x450 and up) of a session: the Elo of the best so far against the
+/// yardstick with its 95% interval first (left axis, when the session has measurements), then
+/// the best and mean tournament points per generation (right axis; the left one when there is
+/// no measurement). The title ([`history_svg_title`]) and a legend that names the yardstick and
+/// its depth sit above the plot, the legend's items laid out by their text's length (wrapped
+/// to more rows when needed), so nothing overlaps.
+pub fn history_svg(session: &Session) -> String {
+    let history = &session.history;
+    let title = history_svg_title(session);
     const W: f64 = 800.0;
-    const H: f64 = 450.0;
     const LEFT: f64 = 70.0;
-    // Room at the right for the Elo axis.
     const RIGHT: f64 = 70.0;
-    const TOP: f64 = 72.0;
     const BOTTOM: f64 = 60.0;
+    const PLOT_H: f64 = 312.0;
+    const ELO: &str = "#2ca02c";
     let pw = W - LEFT - RIGHT;
-    let ph = H - TOP - BOTTOM;
+
+    // The yardstick measurements: Elo of the best so far with its 95% interval (ends beyond
+    // +/-800, or infinite, are drawn at +/-800).
+    let measured: Vec<(f64, f64, f64, f64)> = history
+        .iter()
+        .filter_map(|st| {
+            st.measure.map(|m| {
+                let e = elo(&m);
+                let c = |v: f64| {
+                    if v.is_nan() {
+                        0.0
+                    } else {
+                        v.clamp(-800.0, 800.0)
+                    }
+                };
+                (st.generation as f64, c(e.diff), c(e.low), c(e.high))
+            })
+        })
+        .collect();
+
+    // Legend: Elo first, then the points; items placed by their text's length (about 7 px a
+    // character at 12 px), wrapped onto further rows.
+    let mut items: Vec<(String, &str)> = Vec::new();
+    if !measured.is_empty() {
+        items.push((
+            format!(
+                "Elo of the best so far vs {} (bars: 95%)",
+                yardstick_words(session)
+            ),
+            ELO,
+        ));
+    }
+    items.push(("best points".to_string(), "#d62728"));
+    items.push(("mean points".to_string(), "#1f77b4"));
+    let mut placed = Vec::new();
+    let (mut lx, mut row) = (LEFT, 0);
+    for (label, colour) in &items {
+        let w = 40.0 + 7.0 * label.chars().count() as f64 + 24.0;
+        if lx > LEFT && lx + w > LEFT + pw {
+            lx = LEFT;
+            row += 1;
+        }
+        placed.push((lx, row, label.as_str(), *colour));
+        lx += w;
+    }
+    let top = 52.0 + 18.0 * (row + 1) as f64 + 8.0;
+    let ph = PLOT_H;
+    let h = top + ph + BOTTOM;
 
     let first = history.first().map(|s| s.generation).unwrap_or(1) as f64;
     let last = history.last().map(|s| s.generation).unwrap_or(1) as f64;
@@ -586,28 +665,34 @@ pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
     let y1 = (top_data / ystep).ceil() * ystep;
     let xstep = nice_step(x1 - x0, 10).max(1.0);
     let sx = |g: f64| LEFT + (g - x0) / (x1 - x0) * pw;
-    let sy = |v: f64| TOP + ph - v / y1 * ph;
+    let sy = |v: f64| top + ph - v / y1 * ph;
+    // The points axis: left without measurements, right with them (Elo takes the left).
+    let (px, tick_dir, anchor) = if measured.is_empty() {
+        (LEFT, -1.0, "end")
+    } else {
+        (LEFT + pw, 1.0, "start")
+    };
 
     let mut s = String::new();
     s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{W}\" height=\"{H}\" \
-         viewBox=\"0 0 {W} {H}\" font-family=\"sans-serif\" font-size=\"12\">"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{W}\" height=\"{h}\" \
+         viewBox=\"0 0 {W} {h}\" font-family=\"sans-serif\" font-size=\"12\">"
     );
-    let _ = writeln!(s, "<title>{}</title>", xml_escape(title));
+    let _ = writeln!(s, "<title>{}</title>", xml_escape(&title));
     let _ = writeln!(
         s,
-        "<rect x=\"0\" y=\"0\" width=\"{W}\" height=\"{H}\" fill=\"white\"/>"
+        "<rect x=\"0\" y=\"0\" width=\"{W}\" height=\"{h}\" fill=\"white\"/>"
     );
     let _ = writeln!(
         s,
-        "<text x=\"{:.1}\" y=\"28\" text-anchor=\"middle\" font-size=\"16\">{}</text>",
+        "<text class=\"title\" x=\"{:.1}\" y=\"28\" text-anchor=\"middle\" font-size=\"15\">{}</text>",
         W / 2.0,
-        xml_escape(title)
+        xml_escape(&title)
     );
 
-    // Grid and y ticks.
+    // Grid and the points axis's ticks.
     s.push_str("<g class=\"y-axis\">\n");
     // Tick loops are bounded: a crafted checkpoint (infinite mean, huge generation numbers)
     // must not make them run forever.
@@ -616,20 +701,22 @@ pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
     while v <= y1 + ystep * 1e-6 && ticks < 100 {
         ticks += 1;
         let y = sy(v);
+        if measured.is_empty() {
+            let _ = writeln!(
+                s,
+                "<line x1=\"{LEFT:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#e0e0e0\"/>",
+                LEFT + pw
+            );
+        }
         let _ = writeln!(
             s,
-            "<line x1=\"{LEFT:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#e0e0e0\"/>",
-            LEFT + pw
+            "<line x1=\"{px:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"black\"/>",
+            px + 5.0 * tick_dir
         );
         let _ = writeln!(
             s,
-            "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{LEFT:.1}\" y2=\"{y:.1}\" stroke=\"black\"/>",
-            LEFT - 5.0
-        );
-        let _ = writeln!(
-            s,
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
-            LEFT - 8.0,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\">{}</text>",
+            px + 8.0 * tick_dir,
             y + 4.0,
             tick_label(v)
         );
@@ -647,13 +734,13 @@ pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
         let _ = writeln!(
             s,
             "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"black\"/>",
-            TOP + ph,
-            TOP + ph + 5.0
+            top + ph,
+            top + ph + 5.0
         );
         let _ = writeln!(
             s,
             "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
-            TOP + ph + 20.0,
+            top + ph + 20.0,
             tick_label(g)
         );
         g += xstep;
@@ -663,89 +750,44 @@ pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
     // Axes and their labels.
     let _ = writeln!(
         s,
-        "<line x1=\"{LEFT:.1}\" y1=\"{TOP:.1}\" x2=\"{LEFT:.1}\" y2=\"{:.1}\" stroke=\"black\"/>",
-        TOP + ph
+        "<line x1=\"{px:.1}\" y1=\"{top:.1}\" x2=\"{px:.1}\" y2=\"{:.1}\" stroke=\"black\"/>",
+        top + ph
     );
     let _ = writeln!(
         s,
         "<line x1=\"{LEFT:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"black\"/>",
-        TOP + ph,
+        top + ph,
         LEFT + pw,
-        TOP + ph
+        top + ph
     );
     let _ = writeln!(
         s,
         "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">generation</text>",
         LEFT + pw / 2.0,
-        H - 15.0
+        h - 15.0
     );
+    let (lx, rot) = if measured.is_empty() {
+        (20.0, -90)
+    } else {
+        (W - 14.0, 90)
+    };
     let _ = writeln!(
         s,
-        "<text x=\"20\" y=\"{:.1}\" text-anchor=\"middle\" transform=\"rotate(-90 20 {:.1})\">\
+        "<text x=\"{lx:.1}\" y=\"{y:.1}\" text-anchor=\"middle\" transform=\"rotate({rot} {lx:.1} {y:.1})\">\
          points</text>",
-        TOP + ph / 2.0,
-        TOP + ph / 2.0
+        y = top + ph / 2.0
     );
 
-    // The series.
-    type Series = (&'static str, &'static str, fn(&GenerationStats) -> f64);
-    let series: [Series; 2] = [
-        ("best", "#d62728", |st| st.best as f64),
-        ("mean", "#1f77b4", |st| st.mean),
-    ];
-    for (name, colour, value) in series {
-        let mut d = String::new();
-        for (i, st) in history.iter().enumerate() {
-            let _ = write!(
-                d,
-                "{}{:.1} {:.1}",
-                if i == 0 { "M" } else { " L" },
-                sx(st.generation as f64),
-                sy(value(st))
-            );
-        }
-        let _ = writeln!(
-            s,
-            "<path class=\"{name}\" d=\"{d}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"/>"
-        );
-        let _ = writeln!(s, "<g class=\"{name}-points\" fill=\"{colour}\">");
-        for st in history {
-            let _ = writeln!(
-                s,
-                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"2.5\"/>",
-                sx(st.generation as f64),
-                sy(value(st))
-            );
-        }
-        s.push_str("</g>\n");
-    }
-
-    // The yardstick measurements, on their own axis at the right: Elo of the best so far with
-    // its 95% interval (ends beyond +/-800, or infinite, are drawn at +/-800).
-    let measured: Vec<(f64, f64, f64, f64)> = history
-        .iter()
-        .filter_map(|st| {
-            st.measure.map(|m| {
-                let e = elo(&m);
-                let c = |v: f64| {
-                    if v.is_nan() {
-                        0.0
-                    } else {
-                        v.clamp(-800.0, 800.0)
-                    }
-                };
-                (st.generation as f64, c(e.diff), c(e.low), c(e.high))
-            })
-        })
-        .collect();
+    // The Elo measurements, on the left axis, drawn first in the legend and last on the plot
+    // (on top of the points).
+    let mut elo_svg = String::new();
     if !measured.is_empty() {
         let lo = measured.iter().map(|m| m.2).fold(0.0, f64::min);
         let hi = measured.iter().map(|m| m.3).fold(0.0, f64::max);
         let estep = nice_step((hi - lo).max(1.0), 6);
         let (e0, e1) = ((lo / estep).floor() * estep, (hi / estep).ceil() * estep);
         let e1 = if e1 > e0 { e1 } else { e0 + estep };
-        let ey = |v: f64| TOP + ph - (v - e0) / (e1 - e0) * ph;
-        let rx = LEFT + pw;
+        let ey = |v: f64| top + ph - (v - e0) / (e1 - e0) * ph;
         s.push_str("<g class=\"elo-axis\">\n");
         let mut v = e0;
         let mut ticks = 0;
@@ -754,13 +796,19 @@ pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
             let y = ey(v);
             let _ = writeln!(
                 s,
-                "<line x1=\"{rx:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#2ca02c\"/>",
-                rx + 5.0
+                "<line x1=\"{LEFT:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"{}\"/>",
+                LEFT + pw,
+                if v == 0.0 { "#9ecf9e" } else { "#e8e8e8" }
             );
             let _ = writeln!(
                 s,
-                "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"#2ca02c\">{}</text>",
-                rx + 8.0,
+                "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{LEFT:.1}\" y2=\"{y:.1}\" stroke=\"{ELO}\"/>",
+                LEFT - 5.0
+            );
+            let _ = writeln!(
+                s,
+                "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"{ELO}\">{}</text>",
+                LEFT - 8.0,
                 y + 4.0,
                 tick_label(v)
             );
@@ -768,15 +816,15 @@ pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
         }
         let _ = writeln!(
             s,
-            "<line x1=\"{rx:.1}\" y1=\"{TOP:.1}\" x2=\"{rx:.1}\" y2=\"{:.1}\" stroke=\"#2ca02c\"/>",
-            TOP + ph
+            "<line x1=\"{LEFT:.1}\" y1=\"{top:.1}\" x2=\"{LEFT:.1}\" y2=\"{:.1}\" stroke=\"{ELO}\"/>",
+            top + ph
         );
         let _ = writeln!(
             s,
-            "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"middle\" fill=\"#2ca02c\" \
-             transform=\"rotate(90 {x:.1} {y:.1})\">Elo of the best so far vs the yardstick</text>",
-            x = W - 12.0,
-            y = TOP + ph / 2.0
+            "<text x=\"20\" y=\"{y:.1}\" text-anchor=\"middle\" fill=\"{ELO}\" \
+             transform=\"rotate(-90 20 {y:.1})\">Elo vs {}</text>",
+            xml_escape(&session.settings.ga.yardstick.to_string()),
+            y = top + ph / 2.0
         );
         s.push_str("</g>\n");
         let mut d = String::new();
@@ -790,45 +838,82 @@ pub fn history_svg(history: &[GenerationStats], title: &str) -> String {
             );
         }
         let _ = writeln!(
-            s,
-            "<path class=\"elo\" d=\"{d}\" fill=\"none\" stroke=\"#2ca02c\" stroke-width=\"2\"/>"
+            elo_svg,
+            "<path class=\"elo\" d=\"{d}\" fill=\"none\" stroke=\"{ELO}\" stroke-width=\"2.5\"/>"
         );
-        s.push_str("<g class=\"elo-points\" fill=\"#2ca02c\" stroke=\"#2ca02c\">\n");
+        let _ = writeln!(
+            elo_svg,
+            "<g class=\"elo-points\" fill=\"{ELO}\" stroke=\"{ELO}\">"
+        );
         for m in &measured {
             let x = sx(m.0);
             let _ = writeln!(
-                s,
+                elo_svg,
                 "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/>",
                 ey(m.2),
                 ey(m.3)
             );
-            let _ = writeln!(s, "<circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"3\"/>", ey(m.1));
+            let _ = writeln!(
+                elo_svg,
+                "<circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"3.5\"/>",
+                ey(m.1)
+            );
+        }
+        elo_svg.push_str("</g>\n");
+    }
+
+    // The points series.
+    type Series = (&'static str, &'static str, fn(&GenerationStats) -> f64);
+    let series: [Series; 2] = [
+        ("best", "#d62728", |st| st.best as f64),
+        ("mean", "#1f77b4", |st| st.mean),
+    ];
+    let width = if measured.is_empty() { "2" } else { "1.5" };
+    for (name, colour, value) in series {
+        let mut d = String::new();
+        for (i, st) in history.iter().enumerate() {
+            let _ = write!(
+                d,
+                "{}{:.1} {:.1}",
+                if i == 0 { "M" } else { " L" },
+                sx(st.generation as f64),
+                sy(value(st))
+            );
+        }
+        let _ = writeln!(
+            s,
+            "<path class=\"{name}\" d=\"{d}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{width}\"/>"
+        );
+        let _ = writeln!(s, "<g class=\"{name}-points\" fill=\"{colour}\">");
+        for st in history {
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"2.5\"/>",
+                sx(st.generation as f64),
+                sy(value(st))
+            );
         }
         s.push_str("</g>\n");
     }
+    s.push_str(&elo_svg);
 
-    // Legend: one row between the title and the plot, right-aligned with the plot.
+    // The legend, between the title and the plot.
     s.push_str("<g class=\"legend\">\n");
-    let mut items = vec![("best points", "#d62728"), ("mean points", "#1f77b4")];
-    if !measured.is_empty() {
-        items.insert(0, ("Elo vs yardstick", "#2ca02c"));
-    }
-    let item_w = 130.0;
-    let y = TOP - 18.0;
-    for (k, (label, colour)) in items.iter().enumerate() {
-        let lx = LEFT + pw - item_w * (items.len() - k) as f64;
+    for (lx, row, label, colour) in placed {
+        let y = 52.0 + 18.0 * row as f64;
         let _ = writeln!(
             s,
             "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"{colour}\" \
-             stroke-width=\"2\"/>",
-            lx + 10.0,
-            lx + 40.0
+             stroke-width=\"3\"/>",
+            lx,
+            lx + 30.0
         );
         let _ = writeln!(
             s,
-            "<text x=\"{:.1}\" y=\"{:.1}\">{label}</text>",
-            lx + 48.0,
-            y + 4.0
+            "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+            lx + 38.0,
+            y + 4.0,
+            xml_escape(label)
         );
     }
     s.push_str("</g>\n</svg>\n");

@@ -43,6 +43,29 @@ pub struct SearchConfig {
     pub tt_log2: u8,
 }
 
+/// The deepest search any command accepts (depths are 1..=MAX_DEPTH).
+pub const MAX_DEPTH: u32 = 30;
+
+/// A search depth out of 1..=[`MAX_DEPTH`]; `what` names it (`--depth`, `depth`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{what} {depth} must be 1..{MAX_DEPTH}")]
+pub struct DepthError {
+    pub what: String,
+    pub depth: u32,
+}
+
+/// Checks a search depth given by a user.
+pub fn check_depth(depth: u32, what: &str) -> Result<u32, DepthError> {
+    if (1..=MAX_DEPTH).contains(&depth) {
+        Ok(depth)
+    } else {
+        Err(DepthError {
+            what: what.to_string(),
+            depth,
+        })
+    }
+}
+
 /// The largest transposition table, as a power of two of entries: 2^20 entries (16 MiB), what
 /// `play` uses. Sessions use 2^14 per searcher.
 pub const MAX_TT_LOG2: u8 = 20;

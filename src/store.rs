@@ -1,84 +1,29 @@
-//! Files on disk: every file the tool writes goes through [`write_atomic`] (temp name, sync,
-//! rename), so a crash leaves either the old file or the new one, never half of one; the one
-//! file that grows in place, a session's history, follows the rules of [`history`].
+//! A session's files on disk, each written through [`crate::files::write_atomic`] but the one
+//! file that grows in place, a session's history, which follows the rules of [`history`].
 //!
 //! A session folder (`populations/NAME/`) holds the checkpoints `gen-NNNNN.ckpt`
 //! ([`checkpoint`]: the session after generation N, without its history) and the history file
 //! `history.bin` ([`history`]: every generation's statistics, written once). [`Checkpoints`]
 //! writes both as a session runs and prunes old checkpoints by a [`Keep`] policy;
 //! [`load_checkpoint`] reads a checkpoint with its history.
+//!
+//! Files, bottom up: `codec`, `history`, `checkpoint`.
 
 pub mod checkpoint;
+mod codec;
 pub mod history;
 
 pub use checkpoint::{
     decode_checkpoint, decode_checkpoint_parts, encode_checkpoint, CHECKPOINT_MAGIC,
-    CHECKPOINT_VERSION, MAX_CHECKPOINT_PAYLOAD,
+    CHECKPOINT_VERSION,
 };
+pub use codec::MAX_CHECKPOINT_PAYLOAD;
 pub use history::{HistoryLink, HISTORY_FILE};
 
-use std::io::Write;
+use crate::files::{folder_of, read_bounded, write_atomic};
 use std::path::{Path, PathBuf};
 
-/// Writes `bytes` to `path` through a temporary file in the same folder, synced, then renamed
-/// over `path`. On error the temporary file is removed and `path` is untouched.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path.file_name().ok_or_else(|| {
-        std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            format!("'{}' is not a file name", path.display()),
-        )
-    })?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)?;
-        // Make the rename itself durable.
-        if let Ok(d) = std::fs::File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
-
 use crate::ga::Session;
-
-/// The largest file the tool reads (weights, checkpoints, populations): far above any real one,
-/// and a clear error instead of reading `/dev/zero` until memory runs out.
-pub const MAX_INPUT_BYTES: u64 = 64 << 20;
-
-/// Reads a whole file of at most [`MAX_INPUT_BYTES`].
-pub fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    if path.is_dir() {
-        return Err(std::io::Error::other("it is a folder, not a file"));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(std::io::Error::other(format!(
-            "larger than {} MiB, not a file this tool wrote",
-            MAX_INPUT_BYTES >> 20
-        )));
-    }
-    Ok(bytes)
-}
 
 /// Why a checkpoint could not be read or written: one line, naming the file.
 #[derive(Debug)]
@@ -95,10 +40,13 @@ impl std::fmt::Display for CheckpointError {
 
 impl std::error::Error for CheckpointError {}
 
-fn ck_err(path: &Path, problem: impl Into<String>) -> CheckpointError {
-    CheckpointError {
-        path: path.to_path_buf(),
-        problem: problem.into(),
+impl CheckpointError {
+    /// `problem` with the file `path`.
+    pub fn new(path: &Path, problem: impl Into<String>) -> CheckpointError {
+        CheckpointError {
+            path: path.to_path_buf(),
+            problem: problem.into(),
+        }
     }
 }
 
@@ -110,21 +58,14 @@ pub fn is_plain_name(name: &str) -> bool {
         && name.len() <= 200
 }
 
-/// The folder a checkpoint file is in (`.` for a bare file name).
-pub fn folder_of(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
-}
-
 /// Loads a checkpoint file with its history (for format 3, from the history file beside it).
 pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
-    let bytes = read_bounded(path).map_err(|e| ck_err(path, format!("cannot read: {e}")))?;
+    let bytes =
+        read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     let (mut session, link) = decode_checkpoint_parts(path, &bytes)?;
     if let Some(link) = link {
-        let (h, b) =
-            history::read_history(&folder_of(path), &session, link).map_err(|e| ck_err(path, e))?;
+        let (h, b) = history::read_history(&folder_of(path), &session, link)
+            .map_err(|e| CheckpointError::new(path, e))?;
         session.history = h;
         session.bests = b;
     }
@@ -134,7 +75,8 @@ pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
 /// Loads a checkpoint file without reading the history file (a checkpoint of format 3 comes
 /// with an empty history): its population, results and best so far.
 pub fn load_checkpoint_alone(path: &Path) -> Result<Session, CheckpointError> {
-    let bytes = read_bounded(path).map_err(|e| ck_err(path, format!("cannot read: {e}")))?;
+    let bytes =
+        read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     decode_checkpoint(path, &bytes)
 }
 
@@ -218,9 +160,9 @@ impl Checkpoints {
     /// its history file hold exactly `session`'s history (see [`history::HistoryWriter::open`]).
     pub fn open(dir: &Path, session: &Session, keep: Keep) -> Result<Checkpoints, CheckpointError> {
         std::fs::create_dir_all(dir)
-            .map_err(|e| ck_err(dir, format!("cannot create folder: {e}")))?;
+            .map_err(|e| CheckpointError::new(dir, format!("cannot create folder: {e}")))?;
         let history = history::HistoryWriter::open(dir, session).map_err(|e| {
-            ck_err(
+            CheckpointError::new(
                 &dir.join(HISTORY_FILE),
                 format!("cannot write the history file: {e}"),
             )
@@ -238,14 +180,15 @@ impl Checkpoints {
     pub fn save(&mut self, session: &Session) -> Result<PathBuf, CheckpointError> {
         let path = checkpoint_path(&self.dir, session.generation);
         self.history.append(session).map_err(|e| {
-            ck_err(
+            CheckpointError::new(
                 self.history.path(),
                 format!("cannot write the history file: {e}"),
             )
         })?;
         let bytes = checkpoint::encode_with_link(session, self.history.link())
-            .map_err(|e| ck_err(&path, e))?;
-        write_atomic(&path, &bytes).map_err(|e| ck_err(&path, format!("cannot write: {e}")))?;
+            .map_err(|e| CheckpointError::new(&path, e))?;
+        write_atomic(&path, &bytes)
+            .map_err(|e| CheckpointError::new(&path, format!("cannot write: {e}")))?;
         for old in self.keep.pruned(&self.dir, &path) {
             let _ = std::fs::remove_file(old);
         }
@@ -385,13 +328,13 @@ pub struct Located {
 /// Finds the checkpoint a user means: a checkpoint file; a session folder (its newest loadable
 /// checkpoint); a session name under `root`; or, with no argument, the newest checkpoint under
 /// `root`. Unreadable newer checkpoints are passed over and reported in `skipped`.
-pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, String> {
+pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, LocateError> {
     let dir = match arg {
         None => root.to_path_buf(),
         Some(f) => {
             let p = PathBuf::from(f);
             if p.is_file() {
-                let session = load_checkpoint(&p).map_err(|e| e.to_string())?;
+                let session = load_checkpoint(&p)?;
                 return Ok(Located {
                     path: p,
                     session,
@@ -402,19 +345,16 @@ pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, String> {
             } else if !f.is_empty() && session_dir(root, f).is_dir() {
                 session_dir(root, f)
             } else {
-                return Err(format!(
-                    "no checkpoint, session folder or session named '{f}' (looked under '{}')",
-                    root.display()
-                ));
+                return Err(LocateError::NoSuch {
+                    name: f.to_string(),
+                    root: root.to_path_buf(),
+                });
             }
         }
     };
     let cands = resume_candidates(&dir);
     if cands.is_empty() {
-        return Err(format!(
-            "no checkpoint under '{}': start a session with `checkers-ga new`",
-            dir.display()
-        ));
+        return Err(LocateError::Empty(dir));
     }
     let mut skipped = Vec::new();
     for c in cands {
@@ -429,11 +369,25 @@ pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, String> {
             Err(e) => skipped.push(e),
         }
     }
-    let first = skipped.remove(0);
-    Err(format!(
-        "no loadable checkpoint under '{}' (newest: {first})",
-        dir.display()
-    ))
+    let newest = skipped.remove(0);
+    Err(LocateError::Unloadable { dir, newest })
+}
+
+/// Why [`locate`] found no checkpoint.
+#[derive(Debug, thiserror::Error)]
+pub enum LocateError {
+    #[error("no checkpoint, session folder or session named '{name}' (looked under '{}')", root.display())]
+    NoSuch { name: String, root: PathBuf },
+    #[error("no checkpoint under '{}': start a session with `checkers-ga new`", .0.display())]
+    Empty(PathBuf),
+    #[error("no loadable checkpoint under '{}' (newest: {newest})", dir.display())]
+    Unloadable {
+        dir: PathBuf,
+        newest: CheckpointError,
+    },
+    /// The checkpoint file named could not be read.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
 }
 
 #[cfg(test)]

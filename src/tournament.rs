@@ -3,14 +3,12 @@
 //!
 //! Scoring (ours; the original counted +1/-1/0): a win is 2 points, a draw 1, a loss 0.
 
-use crate::board::Position;
-use crate::eval::Weights;
-use crate::game::{DrawRules, Game, Outcome};
-use crate::jobs::{Batch, GameJob, Played, Side, Start};
+use crate::game::Outcome;
+use crate::jobs::{GameJob, Played, Side, Start};
 use crate::matchplay::OpeningBook;
 use crate::openings::ballot;
 use crate::rng::{ChaCha8Rng, Purpose};
-use crate::search::{SearchConfig, Searcher};
+use crate::search::SearchConfig;
 use rand::seq::SliceRandom;
 use rand::RngExt;
 
@@ -112,31 +110,6 @@ impl Standing {
     }
 }
 
-/// Plays one game between two weight vectors from an opening (or the start position).
-#[allow(clippy::too_many_arguments)]
-pub fn play_game(
-    black: &mut Searcher,
-    white: &mut Searcher,
-    wb: &Weights,
-    ww: &Weights,
-    book: OpeningBook,
-    opening: usize,
-    rules: DrawRules,
-    rng: &mut ChaCha8Rng,
-) -> Game {
-    black.reset(*wb);
-    white.reset(*ww);
-    let mut game = Game::new(Position::start(), rules);
-    if book == OpeningBook::Ballot {
-        let b = ballot();
-        for m in &b[opening % b.len()].moves {
-            game.play(*m);
-        }
-    }
-    game.play_out(black, white, rng);
-    game
-}
-
 /// The schedule's games as jobs of a batch whose players are the tournament's (population
 /// indices): game `k` uses the generator derived from `(seed, Game, generation, k)`.
 pub fn jobs(
@@ -145,23 +118,22 @@ pub fn jobs(
     book: OpeningBook,
     generation: u64,
 ) -> Vec<GameJob> {
-    let side = |i: usize| Side {
-        player: i as u32,
-        config,
-    };
     schedule
         .iter()
         .enumerate()
-        .map(|(k, p)| GameJob {
-            black: side(p.black),
-            white: side(p.white),
-            start: match book {
+        .map(|(k, p)| {
+            let start = match book {
                 OpeningBook::Ballot => Start::Ballot(p.opening as u32),
                 OpeningBook::Start => Start::Initial,
-            },
-            purpose: Purpose::Game,
-            a: generation,
-            b: k as u64,
+            };
+            GameJob::new(
+                Side::new(p.black, config),
+                Side::new(p.white, config),
+                start,
+                Purpose::Game,
+                generation,
+                k as u64,
+            )
         })
         .collect()
 }
@@ -173,60 +145,6 @@ pub fn result(pairing: &Pairing, played: &Played) -> GameResult {
         outcome: played.outcome(),
         plies: played.plies,
     }
-}
-
-/// Plays the schedule ([`crate::jobs::run`]: on the current rayon pool, or on the ranks of an
-/// MPI job). Game `k` uses the generator derived from `(seed, generation, k)`, so results do
-/// not depend on the number of threads or processes.
-#[allow(clippy::too_many_arguments)]
-pub fn run(
-    population: &[Weights],
-    schedule: &[Pairing],
-    config: SearchConfig,
-    book: OpeningBook,
-    rules: DrawRules,
-    seed: u64,
-    generation: u64,
-    on_game: &(dyn Fn(&GameResult) + Sync),
-) -> Vec<GameResult> {
-    run_until(
-        population,
-        schedule,
-        config,
-        book,
-        rules,
-        seed,
-        generation,
-        on_game,
-        &|| false,
-    )
-    .expect("never stopped")
-}
-
-/// [`run`] that gives up at a game boundary: `stop` is asked before each game, and once it
-/// says yes no further game starts (those under way finish) and the result is `None`.
-#[allow(clippy::too_many_arguments)]
-pub fn run_until(
-    population: &[Weights],
-    schedule: &[Pairing],
-    config: SearchConfig,
-    book: OpeningBook,
-    rules: DrawRules,
-    seed: u64,
-    generation: u64,
-    on_game: &(dyn Fn(&GameResult) + Sync),
-    stop: &(dyn Fn() -> bool + Sync),
-) -> Option<Vec<GameResult>> {
-    let mut batch = Batch::of_weights(population, seed, rules);
-    batch.jobs = jobs(schedule, config, book, generation);
-    let played = crate::jobs::run(&batch, &|k, p| on_game(&result(&schedule[k], p)), stop)?;
-    Some(
-        schedule
-            .iter()
-            .zip(&played)
-            .map(|(s, p)| result(s, p))
-            .collect(),
-    )
 }
 
 /// Totals per individual from a tournament's results.

@@ -462,7 +462,7 @@ pub fn parse_weights(text: &str) -> Result<Weights, WeightsError> {
 /// Reads a weight file (weights and comment).
 pub fn load_weight_file(path: &Path) -> Result<WeightFile, WeightsError> {
     let io = |e: String| WeightsError::new(WeightsErrorKind::Io(e)).at(path);
-    let bytes = crate::store::read_bounded(path).map_err(|e| io(format!("cannot read it: {e}")))?;
+    let bytes = crate::files::read_bounded(path).map_err(|e| io(format!("cannot read it: {e}")))?;
     let text = String::from_utf8(bytes).map_err(|_| io("it is not UTF-8 text".to_string()))?;
     parse_weight_file(&text).map_err(|e| e.at(path))
 }
@@ -516,7 +516,7 @@ pub fn weights_to_original(w: &Weights) -> String {
 }
 
 /// Saves weights as a JSON weight file, atomically: a temporary file in the same directory is
-/// written and synced, then renamed over `path` ([`crate::store::write_atomic`]), so a reader
+/// written and synced, then renamed over `path` ([`crate::files::write_atomic`]), so a reader
 /// never sees a half-written file.
 pub fn save_weights(path: &Path, w: &Weights) -> Result<(), WeightsError> {
     save_weight_file(path, w, None)
@@ -537,7 +537,7 @@ pub fn save_best_weights(path: &Path, w: &Weights, origin: &Origin) -> Result<()
 }
 
 fn write_json(path: &Path, text: &str) -> Result<(), WeightsError> {
-    crate::store::write_atomic(path, text.as_bytes()).map_err(|e| {
+    crate::files::write_atomic(path, text.as_bytes()).map_err(|e| {
         WeightsError::new(WeightsErrorKind::Io(format!("cannot write it: {e}"))).at(path)
     })
 }

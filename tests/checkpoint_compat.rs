@@ -27,7 +27,7 @@ fn a_format_1_checkpoint_loads_with_the_original_operators() {
     assert_eq!(s.population.len(), 8);
     assert_eq!(s.settings.seed, 11);
     assert_eq!(s.settings.search.depth, 1);
-    assert_eq!(s.settings.ga, GaOptions::default());
+    assert_eq!(s.settings.ga, GaOptions::ORIGINAL);
     assert!(s.history.iter().all(|h| h.measure.is_none()));
     assert!(s.best_so_far.is_some());
     assert!(s.hall.is_empty());

@@ -318,7 +318,8 @@ fn svg_is_well_formed_with_one_path_per_series() {
         &t.0,
         &["history", ck.to_str().unwrap(), "--svg", "chart.svg"],
     ));
-    assert!(out.contains("SVG chart written to chart.svg"), "{out}");
+    // The chart instead of the table: only its path is printed.
+    assert_eq!(out, "SVG chart written to chart.svg\n");
     let svg = t.read("chart.svg");
     check_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
     assert!(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""));
@@ -333,6 +334,13 @@ fn svg_is_well_formed_with_one_path_per_series() {
     assert!(svg.contains(">best points</text>") && svg.contains(">mean points</text>"));
     assert!(svg.contains(">generation</text>") && svg.contains(">points</text>"));
     assert!(svg.contains("a&amp;b &lt;chart&gt;"), "title escaped");
+    // A true title: no measurement, so points only.
+    assert!(
+        svg.contains(
+            "<title>Session &apos;a&amp;b &lt;chart&gt;&apos;: tournament points per generation</title>"
+        ),
+        "{svg}"
+    );
     assert!(svg.matches("<text").count() >= 10, "tick labels");
 }
 
@@ -377,7 +385,8 @@ fn real_session() {
         ],
     );
     stdout_ok(&out);
-    let h = stdout_ok(&run(
+    let h = stdout_ok(&run(&t.0, &["history", "--populations", "pops"]));
+    stdout_ok(&run(
         &t.0,
         &["history", "--populations", "pops", "--svg", "real.svg"],
     ));
@@ -594,6 +603,11 @@ fn bad_elo_settings() {
             &["history", p, "--elo", "--depth", "0", "--reference", "x"],
         ),
         &["--depth 0 must be 1..30"],
+    );
+    // --svg replaces the table that --elo's column is in.
+    assert_error(
+        &run(&t.0, &["history", p, "--elo", "--svg", "c.svg"]),
+        &["--svg writes the chart instead of the table"],
     );
 }
 

@@ -50,14 +50,7 @@ fn measurements_go_into_history_line_table_and_chart() {
     let svg = t.0.join("h.svg");
     let table = stdout_ok(&run(
         &t.0,
-        &[
-            "history",
-            "m",
-            "--populations",
-            t.pops().to_str().unwrap(),
-            "--svg",
-            svg.to_str().unwrap(),
-        ],
+        &["history", "m", "--populations", t.pops().to_str().unwrap()],
     ));
     assert!(table.contains("vs yardstick"), "{table}");
     assert!(
@@ -77,8 +70,33 @@ fn measurements_go_into_history_line_table_and_chart() {
         !rows[0].contains("+/-") && !rows[2].contains("+/-"),
         "{table}"
     );
+    // With --svg only the chart's path is printed.
+    let out = stdout_ok(&run(
+        &t.0,
+        &[
+            "history",
+            "m",
+            "--populations",
+            t.pops().to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+    ));
+    assert_eq!(out, format!("SVG chart written to {}\n", svg.display()));
     let chart = std::fs::read_to_string(&svg).unwrap();
     assert!(chart.contains("class=\"elo\""), "no Elo series");
+    // Elo first, in the title and the legend, naming the yardstick and its depth.
+    assert!(
+        chart.contains(
+            "Session &apos;m&apos;: Elo of the best so far vs material at depth 1, 8 games"
+        ),
+        "{chart}"
+    );
+    let legend = chart.split("<g class=\"legend\">").nth(1).unwrap();
+    let first = legend
+        .find(">Elo of the best so far vs material at depth 1")
+        .unwrap();
+    assert!(first < legend.find(">best points<").unwrap(), "{legend}");
     assert_eq!(chart.matches("<circle").count(), 4 + 4 + 2);
 }
 

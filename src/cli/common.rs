@@ -10,6 +10,7 @@ use checkers_ga::search::SearchConfig;
 use checkers_ga::Evaluator;
 use std::io::IsTerminal;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The words an evaluator argument accepts besides a file name.
 pub const EVALUATOR_NAMES: &str = "material, thesis, random, hand or classic";
@@ -130,18 +131,9 @@ pub fn search_config(depth: u32, no_extension: bool, tt_log2: u8) -> SearchConfi
     }
 }
 
-/// More worker threads than any machine this runs on has cores.
-const MAX_THREADS: usize = 1024;
-
 /// A rayon pool with `threads` workers (0 = one per core).
 pub fn pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
-    if threads > MAX_THREADS {
-        anyhow::bail!("--threads {threads} must be 0..{MAX_THREADS} (0 = one per core)");
-    }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context("cannot start the thread pool")
+    Ok(checkers_ga::jobs::thread_pool(threads)?)
 }
 
 /// Should progress bars be drawn? Only on a terminal.
@@ -155,10 +147,7 @@ pub fn check_output_file(path: &std::path::Path, what: &str) -> anyhow::Result<(
     if path.is_dir() {
         anyhow::bail!("{what} '{}' is a folder, not a file", path.display());
     }
-    let parent = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => std::path::Path::new("."),
-    };
+    let parent = checkers_ga::files::folder_of(path);
     if !parent.is_dir() {
         anyhow::bail!(
             "{what} '{}': no folder '{}'",
@@ -169,10 +158,23 @@ pub fn check_output_file(path: &std::path::Path, what: &str) -> anyhow::Result<(
     Ok(())
 }
 
-/// Creates a folder the run will write into, before any work.
-pub fn ensure_folder(dir: &std::path::Path, what: &str) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create the {what} folder '{}'", dir.display()))
+/// Set by the first Ctrl-C (see [`catch_interrupt`]); what a running command checks.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Installs the Ctrl-C (SIGINT) handler of a long command: the first press sets
+/// [`INTERRUPTED`] and prints `first` (what the command will do), the second exits with 130 at
+/// once, which loses nothing: every file is written to a temporary name and renamed, so each is
+/// complete or absent. The `ctrlc` crate runs the handler on a thread of its own.
+pub fn catch_interrupt(first: &'static str) -> anyhow::Result<&'static AtomicBool> {
+    ctrlc::set_handler(move || {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            eprintln!("\nCtrl-C again: exiting now");
+            std::process::exit(130);
+        }
+        eprintln!("\n{first}");
+    })
+    .context("cannot install the Ctrl-C handler")?;
+    Ok(&INTERRUPTED)
 }
 
 /// The error of a run that Ctrl-C stopped after saving its work and saying how to continue:

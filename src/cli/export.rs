@@ -61,7 +61,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<()> {
                     out.display()
                 );
             }
-            checkers_ga::store::write_atomic(out, text.as_bytes())
+            checkers_ga::files::write_atomic(out, text.as_bytes())
                 .with_context(|| format!("cannot write '{}'", out.display()))?;
             println!(
                 "wrote {} ({}, from {})",

@@ -9,6 +9,7 @@ use checkers_ga::matchplay::{
 };
 use checkers_ga::report::{elo_generations, history_svg, history_table};
 use checkers_ga::rng::fresh_seed;
+use checkers_ga::search::check_depth;
 use checkers_ga::store;
 use checkers_ga::Weights;
 use indicatif::ProgressBar;
@@ -24,7 +25,9 @@ pub struct HistoryArgs {
     /// Folder of session folders
     #[arg(long, default_value = "populations")]
     pub populations: PathBuf,
-    /// Also write an SVG chart of best and mean points per generation to this file
+    /// Write an SVG chart to this file instead of printing the table: the Elo of the best so
+    /// far against the session's yardstick (when measured) and the best and mean points per
+    /// generation (with --format csv or json the records are still printed)
     #[arg(long, value_name = "OUT.svg")]
     pub svg: Option<PathBuf>,
     /// Play the best so far of every K-th generation (and the last) against --reference and
@@ -230,9 +233,7 @@ fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Mea
         bail!("--games must be at least 1");
     }
     let depth = a.depth.unwrap_or(session.settings.search.depth);
-    if depth == 0 || depth > 30 {
-        bail!("--depth {depth} must be 1..30");
-    }
+    check_depth(depth, "--depth")?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let (_, reference) = evaluator_arg(&a.reference, seed, 1)?;
     let config = checkers_ga::search::SearchConfig {
@@ -331,25 +332,29 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
             path.display()
         );
     }
+    if a.svg.is_some() && a.elo && a.format == HistoryFormat::Table {
+        bail!(
+            "--svg writes the chart instead of the table, where --elo shows its Elo: run them \
+             separately, or add --format csv or json"
+        );
+    }
     let (elo_line, reference, elo) = if a.elo {
-        let dir = path
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        let (l, r, e) = measure(&a, &session, dir)?;
+        let dir = checkers_ga::files::folder_of(&path);
+        let (l, r, e) = measure(&a, &session, &dir)?;
         (Some(l), Some(r), e)
     } else {
         (None, None, Vec::new())
     };
-    if a.format != HistoryFormat::Table {
-        if let Some(svg) = &a.svg {
-            let title = format!(
-                "checkers-ga session '{}': points per generation",
-                session.name
-            );
-            store::write_atomic(svg, history_svg(&session.history, &title).as_bytes())
-                .with_context(|| format!("cannot write '{}'", svg.display()))?;
+    if let Some(svg) = &a.svg {
+        checkers_ga::files::write_atomic(svg, history_svg(&session).as_bytes())
+            .with_context(|| format!("cannot write '{}'", svg.display()))?;
+        if a.format == HistoryFormat::Table {
+            // The chart is what was asked for: its path, not the table.
+            println!("SVG chart written to {}", svg.display());
+            return Ok(());
         }
+    }
+    if a.format != HistoryFormat::Table {
         let text = machine_history(a.format, &session, &path, &elo, reference);
         return std::io::stdout()
             .lock()
@@ -387,15 +392,6 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
             s.search.depth,
             g.measure_every
         ));
-    }
-    if let Some(svg) = &a.svg {
-        let title = format!(
-            "checkers-ga session '{}': points per generation",
-            session.name
-        );
-        store::write_atomic(svg, history_svg(&session.history, &title).as_bytes())
-            .with_context(|| format!("cannot write '{}'", svg.display()))?;
-        text.push_str(&format!("SVG chart written to {}\n", svg.display()));
     }
     std::io::stdout()
         .lock()

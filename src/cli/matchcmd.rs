@@ -2,7 +2,7 @@
 //! colours swapped; W/D/L, Elo, the pentanomial counts of the pairs and an optional SPRT.
 
 use super::common::{
-    evaluator_arg, pool, progress_style, search_config, show_progress, Interrupted,
+    catch_interrupt, evaluator_arg, pool, progress_style, search_config, show_progress, Interrupted,
 };
 use anyhow::Context;
 use checkers_ga::game::DrawRules;
@@ -12,10 +12,10 @@ use checkers_ga::matchplay::{
 };
 use checkers_ga::openings::{parse_opening_file, StartPosition};
 use checkers_ga::rng::fresh_seed;
+use checkers_ga::search::check_depth;
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 #[derive(clap::Args)]
@@ -88,27 +88,6 @@ fn openings(name: &str, pairs: Option<usize>) -> anyhow::Result<Vec<StartPositio
     Ok(starts)
 }
 
-/// Raised by the first Ctrl-C; a second one ends the process at once.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Installs the Ctrl-C handler of `match` (the `ctrlc` crate runs it on a thread of its own).
-/// The first press raises [`INTERRUPTED`]: games in progress are abandoned and the finished
-/// ones reported; the second exits with 130 at once, which loses no finished game: each is in
-/// the PDN file already.
-fn install_interrupt_handler() -> anyhow::Result<()> {
-    ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            eprintln!("\nCtrl-C again: exiting now");
-            std::process::exit(130);
-        }
-        eprintln!(
-            "\nCtrl-C: stopping the match; the result of the finished games follows (Ctrl-C again \
-             exits at once)"
-        );
-    })
-    .context("cannot install the Ctrl-C handler")
-}
-
 /// Appends one game to the PDN file: the whole game in one write, then a flush.
 fn append_game(file: &mut std::fs::File, text: &str) -> std::io::Result<()> {
     file.write_all(text.as_bytes())?;
@@ -116,11 +95,9 @@ fn append_game(file: &mut std::fs::File, text: &str) -> std::io::Result<()> {
 }
 
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {
-    if a.depth == 0 || a.depth > 30 {
-        anyhow::bail!("--depth {} must be 1..30", a.depth);
-    }
-    if let Some(d) = a.depth_b.filter(|d| *d == 0 || *d > 30) {
-        anyhow::bail!("--depth-b {d} must be 1..30");
+    check_depth(a.depth, "--depth")?;
+    if let Some(d) = a.depth_b {
+        check_depth(d, "--depth-b")?;
     }
     if let Some(g) = a.games.filter(|g| *g == 0 || *g > 100_000) {
         anyhow::bail!("--games {g} must be 1..100000");
@@ -153,7 +130,10 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         ),
         None => None,
     };
-    install_interrupt_handler()?;
+    let interrupted = catch_interrupt(
+        "Ctrl-C: stopping the match; the result of the finished games follows (Ctrl-C again \
+         exits at once)",
+    )?;
     let total = starts.len() * 2;
     let run = MatchRun {
         starts,
@@ -163,7 +143,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             ..DrawRules::default()
         },
         sprt: a.sprt,
-        interrupt: Some(&INTERRUPTED),
+        interrupt: Some(interrupted),
     };
     let mut out = std::io::stdout().lock();
     writeln!(

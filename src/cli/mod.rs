@@ -9,6 +9,7 @@ mod history;
 mod matchcmd;
 mod perft;
 mod play;
+mod report;
 mod show;
 
 pub use common::Interrupted;
@@ -58,6 +59,9 @@ pub enum Command {
     /// A session's statistics per generation, as a table, an SVG chart and Elo measurements
     #[command(allow_negative_numbers = true)]
     History(history::HistoryArgs),
+    /// Write one self-contained HTML page of a session: Elo, diversity, weights, a game
+    #[command(allow_negative_numbers = true)]
+    Report(report::ReportArgs),
 }
 
 /// The worker threads a command asks for (`--threads`, 0 = one per core): what each rank of an
@@ -85,5 +89,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Show(a) => show::run(a),
         Command::Export(a) => export::run(a),
         Command::History(a) => history::run(a),
+        Command::Report(a) => report::run(a),
     }
 }

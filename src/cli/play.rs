@@ -55,8 +55,13 @@ fn parse_side(player: &str, seed: u64, slot: u64) -> anyhow::Result<Side> {
     let depth: u32 = d
         .parse()
         .ok()
-        .filter(|d| (1..=30).contains(d))
-        .with_context(|| format!("depth '{d}' in player '{player}' must be 1..30"))?;
+        .filter(|d| (1..=checkers_ga::search::MAX_DEPTH).contains(d))
+        .with_context(|| {
+            format!(
+                "depth '{d}' in player '{player}' must be 1..{}",
+                checkers_ga::search::MAX_DEPTH
+            )
+        })?;
     let (name, eval) = evaluator_arg(w, seed, slot)?;
     let s = Searcher::new(eval, search_config(depth, false, 20));
     Ok(Side::Computer(
@@ -179,7 +184,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             black: name(&black),
             white: name(&white),
         };
-        checkers_ga::store::write_atomic(path, game.to_pdn(&tags).as_bytes())
+        checkers_ga::files::write_atomic(path, game.to_pdn(&tags).as_bytes())
             .with_context(|| format!("cannot write PDN '{}'", path.display()))?;
         writeln!(out, "PDN saved to {}", path.display())?;
     }

@@ -80,7 +80,7 @@ pub fn load_input(path: &Path) -> Result<Input, FormatError> {
     if path.is_dir() {
         return fail(format!("'{}' is a folder, not a file", path.display()));
     }
-    let bytes = crate::store::read_bounded(path)
+    let bytes = crate::files::read_bounded(path)
         .map_err(|e| FormatError(format!("cannot read '{}': {e}", path.display())))?;
     parse_input(path, &bytes)
 }

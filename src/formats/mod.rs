@@ -15,6 +15,8 @@
 //! history, the chart) is [`crate::report`].
 //!
 //! Errors are [`FormatError`]: one line, naming the file where there is one.
+//!
+//! Files, bottom up: `csv`, `input`, `export`.
 
 pub mod csv;
 pub mod export;

@@ -13,12 +13,11 @@
 //! crafted file with a valid checksum gives a one-line error, never a panic or a huge
 //! allocation.
 
-use super::history::HistoryLink;
+use super::codec::{decode_config, fnv, HistoryLink, FNV_START, MAX_CHECKPOINT_PAYLOAD};
+use super::history::validate_history;
 use super::CheckpointError;
 use crate::eval::Weights;
-use crate::ga::{GenerationStats, Session, Settings, MAX_POPULATION};
-use crate::matchplay::Wdl;
-use crate::openings::ballot;
+use crate::ga::{Session, Settings, MAX_POPULATION};
 use crate::tournament::Standing;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -31,38 +30,9 @@ pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
 pub const CHECKPOINT_VERSION: u32 = 3;
 /// Magic, version, payload length, checksum.
 pub const HEADER_LEN: usize = 8 + 4 + 8 + 8;
-/// The largest payload a checkpoint may have: far above any this tool writes (a population of
-/// 1024 in the largest parameter set, its results and a full hall of fame take about 1.3 MB;
-/// a format-2 checkpoint adds 39 bytes per generation of history), and small enough that
-/// decoding any payload allocates well under 100 MB.
-pub const MAX_CHECKPOINT_PAYLOAD: usize = 8 << 20;
 /// The largest generation number a checkpoint may hold (far beyond any session, and far from
 /// overflowing the counters that follow it).
 pub const MAX_GENERATION: u64 = 1 << 40;
-
-/// The bincode configuration of checkpoint payloads and history records: the standard one,
-/// with a byte limit so that no length field can make the decoder allocate beyond it.
-pub(crate) fn decode_config() -> impl bincode::config::Config {
-    bincode::config::standard().with_limit::<MAX_CHECKPOINT_PAYLOAD>()
-}
-
-fn ck_err(path: &Path, problem: impl Into<String>) -> CheckpointError {
-    CheckpointError {
-        path: path.to_path_buf(),
-        problem: problem.into(),
-    }
-}
-
-/// FNV-1a, 64 bits, continued from `state` (start with [`FNV_START`]): any change of a single
-/// byte changes it.
-pub(crate) fn fnv(state: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(state, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
-/// The FNV-1a offset basis.
-pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// The payload of format 3, as written (borrowed from the session).
 #[derive(Serialize)]
@@ -151,7 +121,7 @@ pub fn decode_checkpoint_parts(
     bytes: &[u8],
 ) -> Result<(Session, Option<HistoryLink>), CheckpointError> {
     if bytes.is_empty() {
-        return Err(ck_err(path, "the file is empty"));
+        return Err(CheckpointError::new(path, "the file is empty"));
     }
     if bytes.len() < 8 || &bytes[..8] != CHECKPOINT_MAGIC {
         let head = String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).to_string();
@@ -163,10 +133,13 @@ pub fn decode_checkpoint_parts(
         } else {
             ""
         };
-        return Err(ck_err(path, format!("not a checkpoint: wrong magic{what}")));
+        return Err(CheckpointError::new(
+            path,
+            format!("not a checkpoint: wrong magic{what}"),
+        ));
     }
     if bytes.len() < HEADER_LEN {
-        return Err(ck_err(path, "truncated header"));
+        return Err(CheckpointError::new(path, "truncated header"));
     }
     let word = |at: usize| {
         let mut b = [0u8; 8];
@@ -175,7 +148,7 @@ pub fn decode_checkpoint_parts(
     };
     let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
     if version > CHECKPOINT_VERSION {
-        return Err(ck_err(
+        return Err(CheckpointError::new(
             path,
             format!(
                 "format version {version} is newer than this build reads ({CHECKPOINT_VERSION}); \
@@ -184,21 +157,27 @@ pub fn decode_checkpoint_parts(
         ));
     }
     if version == 0 {
-        return Err(ck_err(path, format!("unknown format version {version}")));
+        return Err(CheckpointError::new(
+            path,
+            format!("unknown format version {version}"),
+        ));
     }
     let (len, sum) = (word(12), word(20));
     let payload = &bytes[HEADER_LEN..];
     if (payload.len() as u64) < len {
-        return Err(ck_err(
+        return Err(CheckpointError::new(
             path,
             format!("truncated: {} of {len} payload bytes", payload.len()),
         ));
     }
     if payload.len() as u64 != len {
-        return Err(ck_err(path, "trailing bytes after the payload"));
+        return Err(CheckpointError::new(
+            path,
+            "trailing bytes after the payload",
+        ));
     }
     if payload.len() > MAX_CHECKPOINT_PAYLOAD {
-        return Err(ck_err(
+        return Err(CheckpointError::new(
             path,
             format!(
                 "a payload of {} bytes is larger than any checkpoint ({} MiB)",
@@ -208,9 +187,13 @@ pub fn decode_checkpoint_parts(
         ));
     }
     if fnv(FNV_START, payload) != sum {
-        return Err(ck_err(path, "checksum mismatch: the file is corrupted"));
+        return Err(CheckpointError::new(
+            path,
+            "checksum mismatch: the file is corrupted",
+        ));
     }
-    let cannot = |e: bincode::error::DecodeError| ck_err(path, format!("cannot decode: {e}"));
+    let cannot =
+        |e: bincode::error::DecodeError| CheckpointError::new(path, format!("cannot decode: {e}"));
     let (session, link, used) = match version {
         1 => {
             let (s, used) =
@@ -248,10 +231,14 @@ pub fn decode_checkpoint_parts(
         }
     };
     if used != payload.len() {
-        return Err(ck_err(path, "cannot decode: unused bytes in the payload"));
+        return Err(CheckpointError::new(
+            path,
+            "cannot decode: unused bytes in the payload",
+        ));
     }
-    validate_session(&session).map_err(|e| ck_err(path, e))?;
-    validate_history(&session, &session.history, &session.bests).map_err(|e| ck_err(path, e))?;
+    validate_session(&session).map_err(|e| CheckpointError::new(path, e))?;
+    validate_history(&session, &session.history, &session.bests)
+        .map_err(|e| CheckpointError::new(path, e))?;
     Ok((session, link))
 }
 
@@ -324,53 +311,6 @@ fn validate_session(s: &Session) -> Result<(), String> {
         .chain(s.hall.iter());
     if let Some(w) = all.into_iter().find(|w| w.set() != set) {
         return Err(format!("holds {} weights in a {set} session", w.set()));
-    }
-    Ok(())
-}
-
-/// Checks a session's history and best-so-far changes: generations rising, none beyond the
-/// session's; measurements no longer than a measurement can be; the changes' weights in the
-/// session's parameter set or one it widened from.
-pub(crate) fn validate_history(
-    s: &Session,
-    history: &[GenerationStats],
-    bests: &[(u64, Weights)],
-) -> Result<(), String> {
-    let most = 2 * ballot().len() as u64;
-    let mut prev = 0u64;
-    for h in history {
-        if h.generation <= prev || h.generation > s.generation {
-            return Err(format!(
-                "history entry of generation {} is out of order (session at generation {})",
-                h.generation, s.generation
-            ));
-        }
-        prev = h.generation;
-        if let Some(m) = h.measure {
-            if Wdl::games(&m) > most {
-                return Err(format!(
-                    "the measurement of generation {} counts more than {most} games",
-                    h.generation
-                ));
-            }
-        }
-    }
-    let mut prev = 0u64;
-    let set = s.settings.ga.params;
-    for (g, w) in bests {
-        if *g <= prev || *g > s.generation {
-            return Err(format!(
-                "best so far of generation {g} is out of order (session at generation {})",
-                s.generation
-            ));
-        }
-        prev = *g;
-        if w.widen(set).is_none() {
-            return Err(format!(
-                "best so far of generation {g} holds {} weights in a {set} session",
-                w.set()
-            ));
-        }
     }
     Ok(())
 }
@@ -483,7 +423,7 @@ mod v1 {
                     elite: t.elite,
                     newcomers: t.newcomers,
                     rules: t.rules,
-                    ga: GaOptions::default(),
+                    ga: GaOptions::ORIGINAL,
                 },
                 generation: s.generation,
                 elapsed: s.elapsed,

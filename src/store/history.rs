@@ -17,9 +17,12 @@
 //! aside as `history.bin.superseded-N` and a new one is written (temp, sync, rename); so is a
 //! copy when `resume` sets aside newer checkpoints, so each can still be read.
 
-use super::checkpoint::{decode_config, fnv, validate_history, FNV_START};
+pub use super::codec::HistoryLink;
+use super::codec::{decode_config, fnv, FNV_START};
 use crate::eval::Weights;
 use crate::ga::{GenerationStats, Session};
+use crate::matchplay::Wdl;
+use crate::openings::ballot;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -34,24 +37,6 @@ pub const HISTORY_VERSION: u32 = 1;
 pub const HISTORY_HEADER_LEN: usize = 12;
 /// The longest record (a record is under 100 bytes, plus at most about 400 for weights).
 pub const MAX_RECORD: usize = 4096;
-
-/// The part of a history file a checkpoint goes with: its first `len` bytes, whose FNV-1a
-/// checksum is `sum`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HistoryLink {
-    pub len: u64,
-    pub sum: u64,
-}
-
-impl HistoryLink {
-    /// The link to all of `bytes`.
-    pub fn of(bytes: &[u8]) -> HistoryLink {
-        HistoryLink {
-            len: bytes.len() as u64,
-            sum: fnv(FNV_START, bytes),
-        }
-    }
-}
 
 /// A session's history as read: the statistics of every generation, and the best so far each
 /// time it changed (see [`Session::bests`]).
@@ -269,7 +254,7 @@ pub fn set_aside_copy(dir: &Path) -> std::io::Result<Option<PathBuf>> {
         Err(e) => return Err(e),
     };
     let to = aside_name(dir);
-    super::write_atomic(&to, &bytes)?;
+    crate::files::write_atomic(&to, &bytes)?;
     Ok(Some(to))
 }
 
@@ -320,9 +305,9 @@ impl HistoryWriter {
                 if size > 0 {
                     set_aside_copy(dir)?;
                 }
-                super::write_atomic(&path, &want)?;
+                crate::files::write_atomic(&path, &want)?;
             }
-            None => super::write_atomic(&path, &want)?,
+            None => crate::files::write_atomic(&path, &want)?,
         }
         let mut file = std::fs::OpenOptions::new().write(true).open(&path)?;
         file.seek(SeekFrom::Start(want.len() as u64))?;
@@ -371,4 +356,51 @@ impl HistoryWriter {
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// Checks a session's history and best-so-far changes: generations rising, none beyond the
+/// session's; measurements no longer than a measurement can be; the changes' weights in the
+/// session's parameter set or one it widened from.
+pub(super) fn validate_history(
+    s: &Session,
+    history: &[GenerationStats],
+    bests: &[(u64, Weights)],
+) -> Result<(), String> {
+    let most = 2 * ballot().len() as u64;
+    let mut prev = 0u64;
+    for h in history {
+        if h.generation <= prev || h.generation > s.generation {
+            return Err(format!(
+                "history entry of generation {} is out of order (session at generation {})",
+                h.generation, s.generation
+            ));
+        }
+        prev = h.generation;
+        if let Some(m) = h.measure {
+            if Wdl::games(&m) > most {
+                return Err(format!(
+                    "the measurement of generation {} counts more than {most} games",
+                    h.generation
+                ));
+            }
+        }
+    }
+    let mut prev = 0u64;
+    let set = s.settings.ga.params;
+    for (g, w) in bests {
+        if *g <= prev || *g > s.generation {
+            return Err(format!(
+                "best so far of generation {g} is out of order (session at generation {})",
+                s.generation
+            ));
+        }
+        prev = *g;
+        if w.widen(set).is_none() {
+            return Err(format!(
+                "best so far of generation {g} holds {} weights in a {set} session",
+                w.set()
+            ));
+        }
+    }
+    Ok(())
 }

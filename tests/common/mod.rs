@@ -14,7 +14,7 @@
 #![allow(dead_code)]
 
 use checkers_ga::board::{BLACK_CROWN_ROW, WHITE_CROWN_ROW};
-use checkers_ga::ga::{Session, Settings, Stop};
+use checkers_ga::ga::{GaOptions, Session, Settings, Stop};
 use checkers_ga::game::DrawRules;
 use checkers_ga::matchplay::OpeningBook;
 use checkers_ga::search::SearchConfig;
@@ -291,7 +291,7 @@ pub fn settings(population: usize, generations: u64, seed: u64) -> Settings {
         elite: 1,
         newcomers: 1,
         rules: DrawRules::default(),
-        ga: Default::default(),
+        ga: GaOptions::ORIGINAL,
     }
 }
 

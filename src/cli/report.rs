@@ -1,0 +1,44 @@
+//! `checkers-ga report [SESSION]`: one self-contained HTML page of a session (the page is made
+//! by [`checkers_ga::html`]); prints the path written.
+
+use anyhow::bail;
+use checkers_ga::html::{self, Options, REPORT_FILE};
+use checkers_ga::store;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct ReportArgs {
+    /// A session name (a folder under --populations), a session folder or a checkpoint file
+    /// [default: the newest checkpoint under --populations]
+    pub session: Option<String>,
+    /// Folder of session folders
+    #[arg(long, default_value = "populations")]
+    pub populations: PathBuf,
+    /// The page to write [default: report.html in the session folder]
+    #[arg(short = 'o', long = "output", value_name = "FILE.html")]
+    pub output: Option<PathBuf>,
+    /// Make the page reload itself every SECONDS, so that a browser left open follows a
+    /// running session
+    #[arg(long, value_name = "SECONDS")]
+    pub refresh: Option<u32>,
+}
+
+pub fn run(a: ReportArgs) -> anyhow::Result<()> {
+    if a.refresh == Some(0) {
+        bail!("--refresh must be at least 1 second");
+    }
+    let found = store::locate(a.session.as_deref(), &a.populations).map_err(anyhow::Error::msg)?;
+    if !found.skipped.is_empty() {
+        eprintln!(
+            "warning: newer checkpoints could not be read; using {}",
+            found.path.display()
+        );
+    }
+    let out = a
+        .output
+        .unwrap_or_else(|| checkers_ga::files::folder_of(&found.path).join(REPORT_FILE));
+    let opts = Options { refresh: a.refresh };
+    html::write_report(&found.session, &found.path, &out, &opts)?;
+    println!("{}", out.display());
+    Ok(())
+}

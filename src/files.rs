@@ -1,0 +1,72 @@
+//! File I/O at the bottom of the crate: every file the tool writes goes through
+//! [`write_atomic`] (temp name, sync, rename), so a crash leaves either the old file or the new
+//! one, never half of one; every file it reads goes through [`read_bounded`].
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The largest file the tool reads (weights, checkpoints, populations): far above any real one,
+/// and a clear error instead of reading `/dev/zero` until memory runs out.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+/// Writes `bytes` to `path` through a temporary file in the same folder, synced, then renamed
+/// over `path`. On error the temporary file is removed and `path` is untouched.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if path.file_name().is_none() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("'{}' is not a file name", path.display()),
+        ));
+    }
+    let dir = folder_of(path);
+    let tmp = temp_name(path);
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)?;
+        // Make the rename itself durable.
+        if let Ok(d) = std::fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// The temporary name [`write_atomic`] writes `path` under before the rename:
+/// `.NAME.PID.tmp` in the same folder.
+pub fn temp_name(path: &Path) -> PathBuf {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    folder_of(path).join(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// Reads a whole file of at most [`MAX_INPUT_BYTES`].
+pub fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    if path.is_dir() {
+        return Err(std::io::Error::other("it is a folder, not a file"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(std::io::Error::other(format!(
+            "larger than {} MiB, not a file this tool wrote",
+            MAX_INPUT_BYTES >> 20
+        )));
+    }
+    Ok(bytes)
+}
+
+/// The folder a file is in (`.` for a bare file name).
+pub fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}

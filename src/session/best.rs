@@ -1,0 +1,154 @@
+//! The best-weights file of a session (`WEIGHTS_DIR/NAME-best.json`) and its lineage: a run
+//! writes it only when it holds nothing, or the best of this very session and branch.
+
+use super::{io, RunOptions, SessionError};
+use crate::ga::{Session, Stop};
+use crate::store;
+use crate::weights::Origin;
+use std::path::{Path, PathBuf};
+
+/// The best-weights file of session `name`: `WEIGHTS_DIR/NAME-best.json`.
+pub fn best_path(weights_dir: &Path, name: &str) -> PathBuf {
+    weights_dir.join(format!("{name}-best.json"))
+}
+
+/// Checks before any work that the best-weights file of session `name` can be written: the
+/// weights folder exists (or is made) and takes a new file, and the file is not a folder.
+pub(super) fn check_weights_folder(dir: &Path, name: &str) -> Result<(), SessionError> {
+    super::ensure_folder(dir, "weights")?;
+    let path = best_path(dir, name);
+    if path.is_dir() {
+        return Err(SessionError::Input(format!(
+            "the best-weights file '{}' is a folder",
+            path.display()
+        )));
+    }
+    let probe = crate::files::temp_name(&path);
+    std::fs::File::create(&probe).map_err(io(format!(
+        "cannot write into the weights folder '{}'",
+        dir.display()
+    )))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// What a best-weights file held when a run checked it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BestFile {
+    /// No file.
+    Absent,
+    /// A file naming its session, seed and generation.
+    Origin(Origin),
+    /// A file that names no session or cannot be read.
+    Unknown,
+}
+
+impl BestFile {
+    pub fn read(path: &Path) -> BestFile {
+        if !path.exists() {
+            return BestFile::Absent;
+        }
+        match crate::weights::load_weight_file(path).map(|f| f.origin) {
+            Ok(Some(o)) => BestFile::Origin(o),
+            _ => BestFile::Unknown,
+        }
+    }
+}
+
+/// The last generation a run can write: the limit of a generation count (at least the start),
+/// or the start itself for a time limit (how far it gets is not known in advance).
+pub(super) fn last_generation(s: &Session) -> u64 {
+    match s.settings.stop {
+        Stop::Generations(n) => n.max(s.generation),
+        Stop::Seconds(_) => s.generation,
+    }
+}
+
+/// Refuses, unless `force`, to let this run replace a best-weights file of another lineage. The
+/// file is this run's lineage when it names the same session and seed and a generation no
+/// later than `until`, the last this run can write (a later one belongs to a branch that
+/// resuming an older checkpoint abandons). A file that names no session or cannot be read, and
+/// a session folder whose name is not the session's (a copy of another session's folder), are
+/// refused too: the file may be another session's. Returns what the file held, for [`write`]
+/// to check that no one else has written it meanwhile (None: `force`).
+pub(super) fn check_lineage(
+    run: &RunOptions,
+    name: &str,
+    seed: u64,
+    until: u64,
+    dir: &Path,
+) -> Result<Option<BestFile>, SessionError> {
+    if run.force {
+        return Ok(None);
+    }
+    let path = best_path(&run.weights_dir, name);
+    let seen = BestFile::read(&path);
+    let folder = std::fs::canonicalize(dir)
+        .ok()
+        .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()));
+    let why = match &seen {
+        BestFile::Absent => return Ok(Some(seen)),
+        BestFile::Unknown => {
+            "it does not say which session it comes from (or cannot be read)".to_string()
+        }
+        BestFile::Origin(o) if o.session != name => {
+            format!("it holds the best of session '{}'", o.session)
+        }
+        BestFile::Origin(o) if o.seed != seed => format!(
+            "it holds the best of another session named '{name}' (seed {}; this one's is {seed})",
+            o.seed
+        ),
+        BestFile::Origin(o) if o.generation > until => format!(
+            "it holds generation {} of session '{name}', later than this run can reach \
+             ({until}): another branch",
+            o.generation
+        ),
+        BestFile::Origin(_) => match folder {
+            Some(f) if f != name => format!(
+                "this session folder '{}' is not named after its session '{name}' (a copy?), \
+                 and the file may be the original's",
+                dir.display()
+            ),
+            _ => return Ok(Some(seen)),
+        },
+    };
+    Err(SessionError::Refused(format!(
+        "will not overwrite the best-weights file '{}': {why}; move it away or give --force",
+        path.display()
+    )))
+}
+
+/// Writes the best so far to the best-weights file, naming the session, seed and generation;
+/// returns its path (None when there is no best so far yet). `dir` is the session folder;
+/// `seen` what the file held when the run started (None: force), which it must still hold.
+pub(super) fn write(
+    session: &Session,
+    run: &RunOptions,
+    dir: &Path,
+    seen: &Option<BestFile>,
+) -> Result<Option<PathBuf>, SessionError> {
+    let Some(best) = session.best_so_far else {
+        return Ok(None);
+    };
+    super::ensure_folder(&run.weights_dir, "weights")?;
+    let (name, seed, g) = (&session.name, session.settings.seed, session.generation);
+    let path = best_path(&run.weights_dir, name);
+    if let Some(seen) = seen {
+        if BestFile::read(&path) != *seen {
+            return Err(SessionError::Refused(format!(
+                "best weights not written: '{}' was changed by another process while this run \
+                 went on; they are in the checkpoint '{}'",
+                path.display(),
+                store::checkpoint_path(dir, g).display()
+            )));
+        }
+    }
+    store::remove_stale_temp_files_of(&run.weights_dir, &format!("{name}-best.json"));
+    let origin = Origin {
+        session: name.clone(),
+        seed,
+        generation: g,
+    };
+    crate::weights::save_best_weights(&path, &best, &origin)?;
+    Ok(Some(path))
+}

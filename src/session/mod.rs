@@ -1,0 +1,532 @@
+//! Running an evolution session: start one ([`Run::start`]) or continue one from a checkpoint
+//! ([`Run::resume`]), then [`Run::evolve`] it until its limit, a deadline, or a stop flag the
+//! caller sets; an [`Observer`] the caller implements hears of every generation, measurement,
+//! new best so far, checkpoint and the end. Everything a session's folder needs is done here:
+//! the lock ([`crate::lock`]), temp-file cleanup, the checkpoints and their keep policy
+//! ([`crate::store`]), the best-weights file and its lineage, and the setting changes of a
+//! resumed session (a wider parameter set, another population size).
+//!
+//! The defaults are the library's: [`Settings::default`] (what `checkers-ga new` runs) and
+//! [`RunOptions::default`] (folders `populations/` and `weights/`, keep the newest 10
+//! checkpoints and every 100th).
+//!
+//! Files, bottom up: `options`, `best`.
+
+mod best;
+mod options;
+
+pub use best::{best_path, BestFile};
+pub use options::{Overrides, SettingChange};
+
+use crate::eval::{ParamSet, Weights};
+use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};
+use crate::jobs::{thread_pool, PoolError};
+use crate::lock::{lock_session, LockError, SessionLock};
+use crate::matchplay::Wdl;
+use crate::rng::fresh_seed;
+use crate::store::{self, CheckpointError, LocateError};
+use crate::weights::WeightsError;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Why a session could not start, go on or finish: one line.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// A setting out of range (the message names it).
+    #[error(transparent)]
+    Settings(#[from] crate::ga::SettingsError),
+    /// Input that cannot make a session: a bad name, a population that does not fit.
+    #[error("{0}")]
+    Input(String),
+    /// A run that would overwrite or mix with what it must not (another session's files).
+    #[error("{0}")]
+    Refused(String),
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    #[error(transparent)]
+    Locate(#[from] LocateError),
+    #[error(transparent)]
+    Lock(#[from] LockError),
+    #[error(transparent)]
+    Weights(#[from] WeightsError),
+    #[error(transparent)]
+    Pool(#[from] PoolError),
+    /// A file or folder operation, with what was being done.
+    #[error("{what}: {source}")]
+    Io {
+        what: String,
+        source: std::io::Error,
+    },
+}
+
+fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> SessionError {
+    let what = what.into();
+    move |source| SessionError::Io { what, source }
+}
+
+/// Options of a run that are not part of the session's identity.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Worker threads (0 = one per core); results are the same at any count.
+    pub threads: usize,
+    /// Keep the newest K checkpoints (0 = every checkpoint); None: what the session folder's
+    /// keep file says, else [`Keep::DEFAULT`].
+    pub keep: Option<usize>,
+    /// With `keep`: also keep the checkpoint of every M-th generation; None as `keep`.
+    pub keep_every: Option<u64>,
+    /// Folder of session folders.
+    pub populations: PathBuf,
+    /// Folder of the best-weights files.
+    pub weights_dir: PathBuf,
+    /// Overwrite the best-weights file even when it holds another lineage's best.
+    pub force: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            threads: 0,
+            keep: None,
+            keep_every: None,
+            populations: PathBuf::from("populations"),
+            weights_dir: PathBuf::from("weights"),
+            force: false,
+        }
+    }
+}
+
+/// What a new session is made of. Absent settings take [`Settings::default`]'s values.
+#[derive(Clone, Debug, Default)]
+pub struct NewSession {
+    /// The folder's name under the populations folder (default: the date and time).
+    pub name: Option<String>,
+    /// Seed of every random choice (default: drawn, and kept in [`Run::seed_drawn`]).
+    pub seed: Option<u64>,
+    pub settings: Overrides,
+    /// A first population (e.g. read from a file of the original tool): its size is the
+    /// population's; without `settings.params` it continues in thesis60.
+    pub from: Option<Vec<Weights>>,
+    /// Weights put into the first population in place of random ones, each with a name for
+    /// errors.
+    pub include: Vec<(String, Weights)>,
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The session reached its limit (or had reached it before this run).
+    Finished,
+    /// The caller's stop flag was set: the generation under way was abandoned.
+    Stopped,
+    /// The session's time limit passed within a generation, which was abandoned.
+    TimeLimit,
+}
+
+/// What a run did: how it ended, where the session stands, and the best-weights file.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub end: End,
+    /// Generations the session has completed.
+    pub generation: u64,
+    /// The checkpoint the session stands at.
+    pub checkpoint: PathBuf,
+    /// The best-weights file written (None when there was no best so far yet).
+    pub best_weights: Option<PathBuf>,
+}
+
+/// What a running session reports. Every method has a default that does nothing.
+pub trait Observer: Sync {
+    /// A generation starts; its tournament plays `games` games.
+    fn generation_started(&mut self, _session: &Session, _games: usize) {}
+    /// A tournament game ended (called from the worker threads).
+    fn game_done(&self) {}
+    /// A generation was played and the session updated (its checkpoint not yet written).
+    fn generation_done(&mut self, _stats: &GenerationStats, _session: &Session) {}
+    /// The best so far changed in generation `generation`.
+    fn new_best(&mut self, _generation: u64, _best: &Weights) {}
+    /// The best so far was measured against the yardstick in generation `generation`.
+    fn measured(&mut self, _generation: u64, _result: &Wdl, _session: &Session) {}
+    /// The checkpoint of the session's current generation was written.
+    fn checkpoint_written(&mut self, _path: &Path, _session: &Session) {}
+    /// The best-weights file was written.
+    fn best_weights_written(&mut self, _path: &Path) {}
+    /// The run stopped before the session's limit (`end` is not [`End::Finished`]).
+    fn stopped(&mut self, _end: End, _session: &Session, _checkpoint: &Path) {}
+}
+
+/// An observer that hears nothing.
+pub struct Silent;
+
+impl Observer for Silent {}
+
+/// A session ready to run: its folder locked, its settings checked.
+pub struct Run {
+    /// The session as it starts this run.
+    pub session: Session,
+    /// Its folder.
+    pub dir: PathBuf,
+    /// The checkpoint a resumed session continues from.
+    pub resumed_from: Option<PathBuf>,
+    /// The seed was drawn (none was given): the only way to repeat the session is to show it.
+    pub seed_drawn: bool,
+    /// Settings a resume changed, in the order of `--help`.
+    pub changes: Vec<SettingChange>,
+    /// Newer checkpoints of an earlier branch set aside (`*.ckpt.superseded-N`).
+    pub set_aside: usize,
+    /// Newer checkpoints that could not be read and were passed over.
+    pub skipped: Vec<CheckpointError>,
+    options: RunOptions,
+    pool: rayon::ThreadPool,
+    best_seen: Option<BestFile>,
+    _lock: SessionLock,
+}
+
+/// A session name from the date and time: `YYYY-MM-DD-HHMMSS`.
+pub fn default_name() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let day = crate::game::today().replace('.', "-");
+    let t = secs % 86_400;
+    format!("{day}-{:02}{:02}{:02}", t / 3600, t / 60 % 60, t % 60)
+}
+
+/// Creates a folder the run will write into.
+fn ensure_folder(dir: &Path, what: &str) -> Result<(), SessionError> {
+    std::fs::create_dir_all(dir).map_err(io(format!(
+        "cannot create the {what} folder '{}'",
+        dir.display()
+    )))
+}
+
+impl Run {
+    /// Prepares a new session: checks the settings, makes and locks its folder (refusing one
+    /// that has checkpoints) and checks that its best-weights file may be written. Nothing is
+    /// made when an input is refused.
+    pub fn start(spec: NewSession, options: RunOptions) -> Result<Run, SessionError> {
+        let pool = thread_pool(options.threads)?;
+        let seed_drawn = spec.seed.is_none();
+        let seed = spec.seed.unwrap_or_else(fresh_seed);
+        let o = &spec.settings;
+        let population = match (&spec.from, o.population) {
+            (Some(pop), Some(p)) if p != pop.len() => {
+                return Err(SessionError::Input(format!(
+                    "--population {p} differs from the {} individuals of --from",
+                    pop.len()
+                )))
+            }
+            (Some(pop), _) => pop.len(),
+            (None, p) => p.unwrap_or(DEFAULT_POPULATION),
+        };
+        let mut settings = Settings::with_population(population);
+        settings.seed = seed;
+        if spec.from.is_some() {
+            // The original tool's population continues in its own 60 parameters unless told.
+            settings.ga.params = ParamSet::Thesis60;
+        }
+        o.apply(&mut settings);
+        settings.validate()?;
+        let name = spec.name.clone().unwrap_or_else(default_name);
+        if !store::is_plain_name(&name) {
+            return Err(SessionError::Input(format!(
+                "session name '{name}' must be a plain folder name"
+            )));
+        }
+        let mut session = match &spec.from {
+            Some(pop) => {
+                // Into a larger set (--params): the new weights start at 0.
+                let set = settings.ga.params;
+                let pop = pop
+                    .iter()
+                    .map(|w| w.widen(set).expect("60 weights widen into every set"))
+                    .collect();
+                Session::with_population(&name, settings, pop)
+            }
+            None => Session::new(&name, settings),
+        };
+        if spec.include.len() > session.population.len() {
+            return Err(SessionError::Input(format!(
+                "{} --include files do not fit a population of {}",
+                spec.include.len(),
+                session.population.len()
+            )));
+        }
+        let set = session.settings.ga.params;
+        for (slot, (what, w)) in spec.include.iter().enumerate() {
+            session.population[slot] = w.widen(set).ok_or_else(|| {
+                SessionError::Input(format!(
+                    "--include '{what}' holds {} weights; this session evolves {} (--params)",
+                    w.set(),
+                    set
+                ))
+            })?;
+        }
+        // The input holds; now the folders.
+        let dir = store::session_dir(&options.populations, &name);
+        best::check_weights_folder(&options.weights_dir, &name)?;
+        let has_checkpoints = |dir: &Path| -> Result<(), SessionError> {
+            if !store::list_checkpoints(dir).is_empty() {
+                return Err(SessionError::Refused(format!(
+                    "session '{name}' already has checkpoints in '{}': resume it with \
+                     `checkers-ga resume {}` or pick another --name",
+                    dir.display(),
+                    dir.display()
+                )));
+            }
+            Ok(())
+        };
+        // The lock is held until the session ends: no other run writes into this folder
+        // meanwhile, and temp files are removed only while no one else can be writing them. A
+        // folder that exists is locked before it is looked at, so a running session is
+        // reported as such.
+        let take = |dir: &Path| -> Result<SessionLock, SessionError> {
+            let lock = lock_session(dir)?;
+            store::remove_stale_temp_files(dir);
+            has_checkpoints(dir)?;
+            Ok(lock)
+        };
+        let mut lock = if dir.is_dir() {
+            Some(take(&dir)?)
+        } else {
+            None
+        };
+        // Checked before a new folder is made, so a refusal leaves nothing behind.
+        let best_seen =
+            best::check_lineage(&options, &name, seed, best::last_generation(&session), &dir)?;
+        let lock = match lock.take() {
+            Some(l) => l,
+            None => {
+                ensure_folder(&dir, "session")?;
+                take(&dir)?
+            }
+        };
+        Ok(Run {
+            session,
+            dir,
+            resumed_from: None,
+            seed_drawn,
+            changes: Vec::new(),
+            set_aside: 0,
+            skipped: Vec::new(),
+            options,
+            pool,
+            best_seen,
+            _lock: lock,
+        })
+    }
+
+    /// Prepares to continue a session: `target` is a checkpoint file, a session folder or a
+    /// session name under the populations folder (None: the newest checkpoint there).
+    /// `overrides` change its settings (a wider parameter set widens every weight vector; a
+    /// new population size keeps the elite first). Continuing from an older checkpoint starts
+    /// a new branch: the newer checkpoints are set aside.
+    pub fn resume(
+        target: Option<&str>,
+        overrides: &Overrides,
+        options: RunOptions,
+    ) -> Result<Run, SessionError> {
+        let pool = thread_pool(options.threads)?;
+        let root = &options.populations;
+        let found = store::locate(target, root)?;
+        let dir = crate::files::folder_of(&found.path);
+        best::check_weights_folder(&options.weights_dir, &found.session.name)?;
+        // Held until the session ends. Temp-file cleanup and the set-aside of newer checkpoints
+        // below happen only under it, so they never touch the files of a running session.
+        let lock = lock_session(&dir)?;
+        // Look again now that no one else writes here: a session that held the folder until
+        // just now may have written newer checkpoints. A checkpoint named by the caller is read
+        // again (it may have been set aside meanwhile).
+        let named_file = target.is_some_and(|f| Path::new(f).is_file());
+        let found = match dir.to_str() {
+            Some(d) if !named_file => store::locate(Some(d), root)?,
+            _ => store::Located {
+                session: store::load_checkpoint(&found.path)?,
+                path: found.path,
+                skipped: found.skipped,
+            },
+        };
+        let (path, mut session, skipped) = (found.path, found.session, found.skipped);
+        store::remove_stale_temp_files(&dir);
+        let before = session.settings.clone();
+        overrides.apply(&mut session.settings);
+        let n = session.settings.population;
+        if n != before.population {
+            // Elite and newcomers that were the default quarter follow the new size, unless
+            // given.
+            if overrides.elite.is_none() && before.elite == before.population / 4 {
+                session.settings.elite = n / 4;
+            }
+            if overrides.newcomers.is_none() && before.newcomers == before.population / 4 {
+                session.settings.newcomers = n / 4;
+            }
+        }
+        session.settings.validate()?;
+        if session.settings.ga.params != before.ga.params {
+            widen(&mut session, before.ga.params)?;
+        }
+        if n != before.population {
+            resize(&mut session, &before);
+        }
+        let best_seen = best::check_lineage(
+            &options,
+            &session.name,
+            session.settings.seed,
+            best::last_generation(&session),
+            &dir,
+        )?;
+        let moved = store::set_aside_newer(&dir, session.generation).map_err(io(format!(
+            "cannot set aside newer checkpoints in '{}'",
+            dir.display()
+        )))?;
+        let changes = options::changes(&before, &session.settings);
+        Ok(Run {
+            session,
+            dir,
+            resumed_from: Some(path),
+            seed_drawn: false,
+            changes,
+            set_aside: moved.len(),
+            skipped,
+            options,
+            pool,
+            best_seen,
+            _lock: lock,
+        })
+    }
+
+    /// The checkpoint the session stands at before this run (it may not exist yet: a new
+    /// session has none until its first generation or a stop).
+    pub fn start_checkpoint(&self) -> PathBuf {
+        store::checkpoint_path(&self.dir, self.session.generation)
+    }
+
+    /// Plays generations until the session's limit, its time limit (which holds within a
+    /// generation: past it no game starts), or `stop` is set (checked before every game). A
+    /// checkpoint is written after every whole generation; a generation cut short is abandoned
+    /// and not saved (a session stopped before its first generation saves generation 0, so it
+    /// can be resumed). The best so far is written to the best-weights file at the end,
+    /// however the run ends.
+    pub fn evolve(
+        mut self,
+        observer: &mut dyn Observer,
+        stop: &AtomicBool,
+    ) -> Result<Outcome, SessionError> {
+        let keep = options::keep_policy(&self.dir, &self.options)?;
+        let mut files = store::Checkpoints::open(&self.dir, &self.session, keep)?;
+        let mut end = End::Finished;
+        while !self.session.finished() {
+            if stop.load(Ordering::SeqCst) {
+                end = End::Stopped;
+                break;
+            }
+            let deadline = match self.session.settings.stop {
+                Stop::Seconds(t) => {
+                    Duration::try_from_secs_f64((t - self.session.elapsed).max(0.0))
+                        .ok()
+                        .and_then(|d| Instant::now().checked_add(d))
+                }
+                Stop::Generations(_) => None,
+            };
+            let halt =
+                || stop.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d);
+            observer.generation_started(&self.session, self.session.games_per_generation());
+            let session = &mut self.session;
+            let watcher: &dyn Observer = observer;
+            let stats = self
+                .pool
+                .install(|| session.run_generation_until(&|_| watcher.game_done(), &halt));
+            let Some(stats) = stats else {
+                end = if stop.load(Ordering::SeqCst) {
+                    End::Stopped
+                } else {
+                    End::TimeLimit
+                };
+                break;
+            };
+            observer.generation_done(&stats, &self.session);
+            if let (Some(b), true) = (
+                self.session.best_so_far,
+                stats.duel.is_none_or(|d| d.replaced),
+            ) {
+                observer.new_best(stats.generation, &b);
+            }
+            if let Some(m) = &stats.measure {
+                observer.measured(stats.generation, m, &self.session);
+            }
+            let path = files.save(&self.session)?;
+            observer.checkpoint_written(&path, &self.session);
+        }
+        let checkpoint = store::checkpoint_path(&self.dir, self.session.generation);
+        if end != End::Finished && !checkpoint.exists() {
+            files.save(&self.session)?;
+        }
+        let best_weights = best::write(&self.session, &self.options, &self.dir, &self.best_seen)?;
+        if let Some(p) = &best_weights {
+            observer.best_weights_written(p);
+        }
+        if end != End::Finished {
+            observer.stopped(end, &self.session, &checkpoint);
+        }
+        Ok(Outcome {
+            end,
+            generation: self.session.generation,
+            checkpoint,
+            best_weights,
+        })
+    }
+}
+
+/// A session continued in a larger parameter set: every weight vector carries over (the new
+/// parameters start at 0; into the phased set, opening and endgame weights start equal).
+fn widen(s: &mut Session, from: ParamSet) -> Result<(), SessionError> {
+    let to = s.settings.ga.params;
+    let widen = |w: &Weights| {
+        w.widen(to).ok_or_else(|| {
+            SessionError::Input(format!(
+                "cannot continue a {from} session as {to}: only thesis60 -> endgame66 -> phased132, \
+                 thesis60 or endgame66 -> net66, net66:H -> net66 with more units"
+            ))
+        })
+    };
+    s.population = s.population.iter().map(widen).collect::<Result<_, _>>()?;
+    s.hall = s.hall.iter().map(widen).collect::<Result<_, _>>()?;
+    s.best_so_far = s.best_so_far.as_ref().map(widen).transpose()?;
+    for (w, _) in s.last.iter_mut() {
+        *w = widen(w)?;
+    }
+    Ok(())
+}
+
+/// A new population size on resume. The next population is stored as children, elite (the
+/// best so far first), newcomers: a smaller one keeps the elite first, then children, then
+/// newcomers; a larger one is filled with random newcomers drawn from the session's generator
+/// for this generation.
+fn resize(s: &mut Session, before: &Settings) {
+    let n = s.settings.population;
+    let children = before.population - before.elite - before.newcomers;
+    let old = std::mem::take(&mut s.population);
+    let (kids, rest) = old.split_at(children.min(old.len()));
+    let (elite, newcomers) = rest.split_at(before.elite.min(rest.len()));
+    s.population = elite
+        .iter()
+        .chain(kids)
+        .chain(newcomers)
+        .copied()
+        .take(n)
+        .collect();
+    let mut rng = crate::rng::derive(
+        s.settings.seed,
+        crate::rng::Purpose::Initial,
+        s.generation + 1,
+        n as u64,
+    );
+    while s.population.len() < n {
+        s.population.push(crate::ga::random_weights(
+            s.settings.ga.params,
+            s.settings.ga.init_range,
+            &mut rng,
+        ));
+    }
+}

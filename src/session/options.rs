@@ -1,0 +1,178 @@
+//! Settings a caller gives over the defaults (a new session) or a checkpoint's (a resumed one),
+//! what a resume changed, and the session folder's keep policy.
+
+use super::{io, RunOptions, SessionError};
+use crate::eval::ParamSet;
+use crate::ga::{GaOptions, Mutation, Selection, Settings, Stop, Yardstick};
+use crate::matchplay::OpeningBook;
+use crate::store::{self, Keep};
+use std::path::Path;
+
+/// Settings given by the caller; None keeps the value underneath (the default of a new
+/// session, the checkpoint's of a resumed one).
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    pub population: Option<usize>,
+    pub games: Option<usize>,
+    pub depth: Option<u32>,
+    pub factor: Option<u32>,
+    pub mutation: Option<f64>,
+    pub generations: Option<u64>,
+    pub time: Option<f64>,
+    pub openings: Option<OpeningBook>,
+    pub elite: Option<usize>,
+    pub newcomers: Option<usize>,
+    pub max_plies: Option<u32>,
+    pub quiet_plies: Option<u32>,
+    pub params: Option<ParamSet>,
+    pub selection: Option<Selection>,
+    pub mutation_kind: Option<Mutation>,
+    pub init_range: Option<u16>,
+    pub hall_of_fame: Option<u32>,
+    /// From generation G on, depth D (G:D).
+    pub deepen: Option<(u64, u32)>,
+    pub endgame_pairs: Option<u32>,
+    pub duel_games: Option<u32>,
+    pub measure_every: Option<u64>,
+    pub measure_games: Option<u32>,
+    pub yardstick: Option<Yardstick>,
+}
+
+impl Overrides {
+    /// Puts the given settings over `s`. A time limit wins over a generation count.
+    pub fn apply(&self, s: &mut Settings) {
+        fn set<T: Copy>(to: &mut T, from: Option<T>) {
+            if let Some(v) = from {
+                *to = v;
+            }
+        }
+        set(&mut s.population, self.population);
+        set(&mut s.games, self.games);
+        set(&mut s.search.depth, self.depth);
+        set(&mut s.factor, self.factor);
+        set(&mut s.mutation, self.mutation);
+        set(&mut s.stop, self.generations.map(Stop::Generations));
+        set(&mut s.stop, self.time.map(Stop::Seconds));
+        set(&mut s.openings, self.openings);
+        set(&mut s.elite, self.elite);
+        set(&mut s.newcomers, self.newcomers);
+        set(&mut s.rules.max_plies, self.max_plies);
+        set(&mut s.rules.quiet_plies, self.quiet_plies);
+        let g = &mut s.ga;
+        set(&mut g.params, self.params);
+        set(&mut g.selection, self.selection);
+        set(&mut g.mutation, self.mutation_kind);
+        set(&mut g.init_range, self.init_range);
+        set(&mut g.hall_of_fame, self.hall_of_fame);
+        if let Some((at, to)) = self.deepen {
+            g.deepen_at = at;
+            g.deepen_to = to;
+        }
+        set(&mut g.endgame_pairs, self.endgame_pairs);
+        set(&mut g.duel_games, self.duel_games);
+        set(&mut g.measure_every, self.measure_every);
+        set(&mut g.measure_games, self.measure_games);
+        set(&mut g.yardstick, self.yardstick);
+    }
+}
+
+/// A setting a resume changed: `name old -> new`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingChange {
+    /// The option's name (`population`, `max-plies`, ...).
+    pub name: &'static str,
+    pub old: String,
+    pub new: String,
+}
+
+impl std::fmt::Display for SettingChange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {} -> {}", self.name, self.old, self.new)
+    }
+}
+
+/// The settings that differ between `before` and `after`, in the order of `--help`.
+pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange> {
+    fn deepen(g: &GaOptions) -> String {
+        match g.deepen_at {
+            0 => "never".to_string(),
+            at => format!("{at}:{}", g.deepen_to),
+        }
+    }
+    fn openings(o: OpeningBook) -> &'static str {
+        match o {
+            OpeningBook::Ballot => "ballot",
+            OpeningBook::Start => "start",
+        }
+    }
+    fn stop(s: &Stop) -> String {
+        match s {
+            Stop::Generations(g) => format!("after generation {g}"),
+            Stop::Seconds(t) => format!("after {t} s"),
+        }
+    }
+    type Show = fn(&Settings) -> String;
+    let fields: [(&str, Show); 23] = [
+        ("population", |s| s.population.to_string()),
+        ("games", |s| s.games.to_string()),
+        ("depth", |s| s.search.depth.to_string()),
+        ("factor", |s| s.factor.to_string()),
+        ("mutation", |s| s.mutation.to_string()),
+        ("stop", |s| stop(&s.stop)),
+        ("openings", |s| openings(s.openings).into()),
+        ("elite", |s| s.elite.to_string()),
+        ("newcomers", |s| s.newcomers.to_string()),
+        ("max-plies", |s| s.rules.max_plies.to_string()),
+        ("quiet-plies", |s| s.rules.quiet_plies.to_string()),
+        ("params", |s| s.ga.params.to_string()),
+        ("selection", |s| s.ga.selection.to_string()),
+        ("mutation-kind", |s| s.ga.mutation.to_string()),
+        ("init-range", |s| s.ga.init_range.to_string()),
+        ("hall-of-fame", |s| s.ga.hall_of_fame.to_string()),
+        ("deepen", |s| deepen(&s.ga)),
+        ("endgame-pairs", |s| s.ga.endgame_pairs.to_string()),
+        ("duel-games", |s| s.ga.duel_games.to_string()),
+        ("measure-every", |s| s.ga.measure_every.to_string()),
+        ("measure-games", |s| s.ga.measure_games.to_string()),
+        ("yardstick", |s| s.ga.yardstick.to_string()),
+        ("seed", |s| s.seed.to_string()),
+    ];
+    fields
+        .into_iter()
+        .map(|(name, show)| (name, show(before), show(after)))
+        .filter(|(_, old, new)| old != new)
+        .map(|(name, old, new)| SettingChange { name, old, new })
+        .collect()
+}
+
+/// The session's keep policy: the run's `keep` and `keep_every` where given, else what the
+/// session folder's keep file says (written by the run that last set them), else
+/// [`Keep::DEFAULT`]. A run that sets either writes the file, so a later resume keeps what
+/// `new --keep 0` asked for.
+pub(super) fn keep_policy(dir: &Path, run: &RunOptions) -> Result<Keep, SessionError> {
+    let file = dir.join(store::KEEP_FILE);
+    let given = run.keep.is_some() || run.keep_every.is_some();
+    let saved = if run.keep.is_some() && run.keep_every.is_some() {
+        Keep::DEFAULT // both given: the file is not needed
+    } else {
+        match std::fs::read_to_string(&file) {
+            Ok(text) => Keep::parse(&text).ok_or_else(|| {
+                SessionError::Input(format!(
+                    "'{}': not a keep policy (expected 'NEWEST EVERY'); remove it or give --keep",
+                    file.display()
+                ))
+            })?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Keep::DEFAULT,
+            Err(e) => return Err(io(format!("cannot read '{}'", file.display()))(e)),
+        }
+    };
+    let keep = Keep {
+        newest: run.keep.unwrap_or(saved.newest),
+        every: run.keep_every.unwrap_or(saved.every),
+    };
+    if given {
+        crate::files::write_atomic(&file, keep.to_text().as_bytes())
+            .map_err(io(format!("cannot write '{}'", file.display())))?;
+    }
+    Ok(keep)
+}

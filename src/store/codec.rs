@@ -1,0 +1,42 @@
+//! What checkpoints and the history file share: the bincode configuration with its size limit,
+//! the FNV-1a checksum, and the link from a checkpoint to its part of the history file.
+
+/// The largest payload a checkpoint may have: far above any this tool writes (a population of
+/// 1024 in the largest parameter set, its results and a full hall of fame take about 1.3 MB;
+/// a format-2 checkpoint adds 39 bytes per generation of history), and small enough that
+/// decoding any payload allocates well under 100 MB.
+pub const MAX_CHECKPOINT_PAYLOAD: usize = 8 << 20;
+/// The bincode configuration of checkpoint payloads and history records: the standard one,
+/// with a byte limit so that no length field can make the decoder allocate beyond it.
+pub(super) fn decode_config() -> impl bincode::config::Config {
+    bincode::config::standard().with_limit::<MAX_CHECKPOINT_PAYLOAD>()
+}
+
+/// FNV-1a, 64 bits, continued from `state` (start with [`FNV_START`]): any change of a single
+/// byte changes it.
+pub(super) fn fnv(state: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(state, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The FNV-1a offset basis.
+pub(super) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// The part of a history file a checkpoint goes with: its first `len` bytes, whose FNV-1a
+/// checksum is `sum`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HistoryLink {
+    pub len: u64,
+    pub sum: u64,
+}
+
+impl HistoryLink {
+    /// The link to all of `bytes`.
+    pub fn of(bytes: &[u8]) -> HistoryLink {
+        HistoryLink {
+            len: bytes.len() as u64,
+            sum: fnv(FNV_START, bytes),
+        }
+    }
+}
