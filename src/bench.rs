@@ -57,7 +57,8 @@ fn time_eval(positions: &[Position], rounds: usize, f: impl Fn(&Position, Color)
 }
 
 /// Nanoseconds per evaluation of each parameter set (one set of each kind, [`ParamSet::ALL`]),
-/// with `weights` where they widen into the set and seeded random weights otherwise: the median
+/// with `weights` for their own set and seeded random weights for the others (not widened
+/// weights: a network whose weights are all 0 would be timed with every unit silent): the median
 /// of `repeats` timings of `rounds` passes each, the sets taking turns so that a change in the
 /// machine's load touches them alike.
 pub fn set_costs(
@@ -70,7 +71,7 @@ pub fn set_costs(
     let sets: Vec<(ParamSet, Weights)> = ParamSet::ALL
         .into_iter()
         .map(|set| {
-            let w = weights.and_then(|w| w.widen(set));
+            let w = weights.filter(|w| w.set() == set).copied();
             (set, w.unwrap_or_else(|| Weights::random_of(set, &mut rng)))
         })
         .collect();

@@ -33,8 +33,8 @@ pub fn run(a: BenchArgs) -> anyhow::Result<()> {
     println!("positions {}", positions.len());
     let ns = bench::eval_ns(&positions, &w, a.rounds);
     println!("eval_ns {ns:.1}");
-    // Every parameter set's cost, against endgame66's (the weights where they widen into the
-    // set, random weights of the set otherwise).
+    // Every parameter set's cost, against endgame66's (the weights for their own set, random
+    // weights of the others).
     let given = match &w {
         checkers_ga::yardstick::Evaluator::Weighted(w) => Some(w),
         _ => None,
