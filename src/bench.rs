@@ -2,7 +2,7 @@
 
 use crate::board::Color;
 use crate::board::Position;
-use crate::eval::evaluate;
+use crate::eval::{evaluate, ParamSet, Weights};
 use crate::movegen::legal_moves;
 use crate::openings::ballot;
 use crate::rng::{derive, Purpose};
@@ -54,6 +54,40 @@ fn time_eval(positions: &[Position], rounds: usize, f: impl Fn(&Position, Color)
     }
     std::hint::black_box(sink);
     t.elapsed().as_nanos() as f64 / (rounds * positions.len() * 2).max(1) as f64
+}
+
+/// Nanoseconds per evaluation of each parameter set (one set of each kind, [`ParamSet::ALL`]),
+/// with `weights` for their own set and seeded random weights for the others (not widened
+/// weights: a network whose weights are all 0 would be timed with every unit silent): the median
+/// of `repeats` timings of `rounds` passes each, the sets taking turns so that a change in the
+/// machine's load touches them alike.
+pub fn set_costs(
+    positions: &[Position],
+    weights: Option<&Weights>,
+    rounds: usize,
+    repeats: usize,
+) -> Vec<(ParamSet, f64)> {
+    let mut rng = derive(0xBE7C, Purpose::Game, 1, 0);
+    let sets: Vec<(ParamSet, Weights)> = ParamSet::ALL
+        .into_iter()
+        .map(|set| {
+            let w = weights.filter(|w| w.set() == set).copied();
+            (set, w.unwrap_or_else(|| Weights::random_of(set, &mut rng)))
+        })
+        .collect();
+    let mut times = vec![Vec::new(); sets.len()];
+    for _ in 0..repeats.max(1) {
+        for (t, (_, w)) in times.iter_mut().zip(&sets) {
+            t.push(time_eval(positions, rounds, |p, c| evaluate(p, c, w)));
+        }
+    }
+    sets.iter()
+        .zip(times)
+        .map(|((set, _), mut t)| {
+            t.sort_by(f64::total_cmp);
+            (*set, t[t.len() / 2])
+        })
+        .collect()
 }
 
 /// Searches every position to the configured depth with one searcher (cleared in between);

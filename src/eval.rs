@@ -40,13 +40,36 @@ pub const MAX_EVAL: i32 = 1 << 30;
 pub const NUM_ENDGAME: usize = 6;
 /// The 60 parameters and the endgame parameters.
 pub const NUM_ALL: usize = NUM_PARAMS + NUM_ENDGAME;
-/// The most weights any parameter set has.
-pub const MAX_WEIGHTS: usize = 2 * NUM_ALL;
+/// The most hidden units of the network set ([`ParamSet::Net66`]).
+pub const MAX_HIDDEN: usize = 32;
+/// The hidden units of `net66` when the name gives none.
+pub const DEFAULT_HIDDEN: u8 = 8;
+/// The most weights any parameter set has (the network set with [`MAX_HIDDEN`] units).
+pub const MAX_WEIGHTS: usize = net_len(MAX_HIDDEN);
+/// The network's inputs (the 66 values) are clamped to `-NET_INPUT_CLAMP..=NET_INPUT_CLAMP`, so
+/// a hidden unit's sum stays within an `i32` (66 * 511 * 32768 + 32768 < 2^31); real positions
+/// stay far inside it (only the capture counts of artificial positions reach it).
+pub const NET_INPUT_CLAMP: i32 = 511;
+/// A hidden unit's sum is shifted right by this many bits (divided by 256, rounding down) before
+/// the clipped activation.
+pub const NET_SHIFT: u32 = 8;
+/// A hidden unit's activation is clamped to `0..=NET_ACT_MAX` (a clipped ReLU).
+pub const NET_ACT_MAX: i32 = 127;
+
+/// The weights of `net66` with `hidden` units: the 66 linear weights, then per hidden unit its
+/// 66 input weights and its bias, then one output weight per hidden unit.
+pub const fn net_len(hidden: usize) -> usize {
+    NUM_ALL + hidden * (NUM_ALL + 2)
+}
 /// The number of pieces at which the phased set's mix is all opening weights (24 at the start).
 pub const PHASE_PIECES: i64 = 24;
 
 /// Which parameters a weight vector weighs.
+///
+/// Serialized (checkpoints) as an enum whose variants keep their order, so older checkpoints
+/// load; a `Net66` read from a file is checked to have 1..=[`MAX_HIDDEN`] units.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[serde(try_from = "ParamSetRepr")]
 pub enum ParamSet {
     /// The 60 parameters of the thesis, in its order.
     #[default]
@@ -58,10 +81,66 @@ pub enum ParamSet {
     /// the pieces left: `(open * n + end * (24 - n)) / 24` with `n` pieces on the board (at
     /// most 24). Opening weights first, then endgame weights.
     Phased132,
+    /// The 66 weighted and summed as in `Endgame66`, plus a network over the same 66 values
+    /// with this many hidden units (1..=[`MAX_HIDDEN`]): each unit clamps its weighted sum plus
+    /// bias (shifted right by [`NET_SHIFT`]) to `0..=`[`NET_ACT_MAX`], and the units' activations
+    /// times the output weights are added to the sum. Weights: the 66, then per unit its 66
+    /// input weights and its bias, then the output weights ([`net_len`]).
+    Net66(u8),
 }
 
+/// [`ParamSet`] as stored, before its hidden units are checked.
+#[derive(Deserialize)]
+enum ParamSetRepr {
+    Thesis60,
+    Endgame66,
+    Phased132,
+    Net66(u8),
+}
+
+impl TryFrom<ParamSetRepr> for ParamSet {
+    type Error = String;
+    fn try_from(r: ParamSetRepr) -> Result<ParamSet, String> {
+        Ok(match r {
+            ParamSetRepr::Thesis60 => ParamSet::Thesis60,
+            ParamSetRepr::Endgame66 => ParamSet::Endgame66,
+            ParamSetRepr::Phased132 => ParamSet::Phased132,
+            ParamSetRepr::Net66(h) if (1..=MAX_HIDDEN).contains(&(h as usize)) => {
+                ParamSet::Net66(h)
+            }
+            ParamSetRepr::Net66(h) => {
+                return Err(format!(
+                    "net66 with {h} hidden units (expected 1..={MAX_HIDDEN})"
+                ))
+            }
+        })
+    }
+}
+
+/// The names of the network sets, `net66:1` to `net66:32`.
+const NET_NAMES: [&str; MAX_HIDDEN] = [
+    "net66:1", "net66:2", "net66:3", "net66:4", "net66:5", "net66:6", "net66:7", "net66:8",
+    "net66:9", "net66:10", "net66:11", "net66:12", "net66:13", "net66:14", "net66:15", "net66:16",
+    "net66:17", "net66:18", "net66:19", "net66:20", "net66:21", "net66:22", "net66:23", "net66:24",
+    "net66:25", "net66:26", "net66:27", "net66:28", "net66:29", "net66:30", "net66:31", "net66:32",
+];
+
 impl ParamSet {
-    pub const ALL: [ParamSet; 3] = [ParamSet::Thesis60, ParamSet::Endgame66, ParamSet::Phased132];
+    /// One set of each kind (the network with its default [`DEFAULT_HIDDEN`] units).
+    pub const ALL: [ParamSet; 4] = [
+        ParamSet::Thesis60,
+        ParamSet::Endgame66,
+        ParamSet::Phased132,
+        ParamSet::Net66(DEFAULT_HIDDEN),
+    ];
+
+    /// Every set: the three linear ones, then the network with 1 to [`MAX_HIDDEN`] units.
+    pub fn every() -> impl Iterator<Item = ParamSet> {
+        ParamSet::ALL[..3]
+            .iter()
+            .copied()
+            .chain((1..=MAX_HIDDEN as u8).map(ParamSet::Net66))
+    }
 
     /// The number of weights.
     pub const fn len(self) -> usize {
@@ -69,6 +148,15 @@ impl ParamSet {
             ParamSet::Thesis60 => NUM_PARAMS,
             ParamSet::Endgame66 => NUM_ALL,
             ParamSet::Phased132 => 2 * NUM_ALL,
+            ParamSet::Net66(h) => net_len(h as usize),
+        }
+    }
+
+    /// The network's hidden units (0 for the linear sets).
+    pub const fn hidden(self) -> usize {
+        match self {
+            ParamSet::Net66(h) => h as usize,
+            _ => 0,
         }
     }
 
@@ -83,17 +171,21 @@ impl ParamSet {
             ParamSet::Thesis60 => "thesis60",
             ParamSet::Endgame66 => "endgame66",
             ParamSet::Phased132 => "phased132",
+            ParamSet::Net66(h) => NET_NAMES[h as usize - 1],
         }
     }
 
-    /// The set with this name.
+    /// The set with this name (`net66` alone is `net66:8`).
     pub fn from_name(name: &str) -> Option<ParamSet> {
-        ParamSet::ALL.into_iter().find(|s| s.name() == name)
+        if name == "net66" {
+            return Some(ParamSet::Net66(DEFAULT_HIDDEN));
+        }
+        ParamSet::every().find(|s| s.name() == name)
     }
 
     /// The set with this many weights.
     pub fn from_len(n: usize) -> Option<ParamSet> {
-        ParamSet::ALL.into_iter().find(|s| s.len() == n)
+        ParamSet::every().find(|s| s.len() == n)
     }
 
     /// Its parameters, in weight order: a name and a description each.
@@ -102,12 +194,34 @@ impl ParamSet {
             ParamSet::Thesis60 => &PARAMS,
             ParamSet::Endgame66 => &ALL_PARAMS,
             ParamSet::Phased132 => phased_params(),
+            ParamSet::Net66(h) => net_params(h as usize),
         }
     }
 
     /// The index of the parameter with this name.
     pub fn index_of(self, name: &str) -> Option<usize> {
-        self.params().iter().position(|p| p.name == name)
+        let ParamSet::Net66(h) = self else {
+            return self.params().iter().position(|p| p.name == name);
+        };
+        // Read the index off the name (a network has hundreds of weights), then check it.
+        let h = h as usize;
+        let unit = |rest: &str| -> Option<usize> {
+            rest.parse::<usize>().ok().filter(|j| (1..=h).contains(j))
+        };
+        let i = if let Some(rest) = name.strip_prefix("hidden") {
+            let (j, what) = rest.split_once('.')?;
+            let base = NUM_ALL + (unit(j)? - 1) * (NUM_ALL + 1);
+            if what == "bias" {
+                base + NUM_ALL
+            } else {
+                base + ALL_PARAMS.iter().position(|p| p.name == what)?
+            }
+        } else if let Some(j) = name.strip_prefix("out") {
+            NUM_ALL + h * (NUM_ALL + 1) + unit(j)? - 1
+        } else {
+            ALL_PARAMS.iter().position(|p| p.name == name)?
+        };
+        (self.params()[i].name == name).then_some(i)
     }
 }
 
@@ -121,14 +235,18 @@ impl std::str::FromStr for ParamSet {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         ParamSet::from_name(s).ok_or_else(|| {
-            format!("unknown parameter set '{s}' (expected thesis60, endgame66 or phased132)")
+            format!(
+                "unknown parameter set '{s}' (expected thesis60, endgame66, phased132, or \
+                 net66[:H] with H hidden units in 1..={MAX_HIDDEN})"
+            )
         })
     }
 }
 
 /// A weight vector: the genotype the GA evolves, for one [`ParamSet`] (weight `i` multiplies
-/// parameter `set.params()[i]`). Small and `Copy`; the unused tail is always 0.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// parameter `set.params()[i]`). `Copy`; the unused tail is always 0 (equality, hashing and
+/// `Debug` look only at the set's weights).
+#[derive(Clone, Copy)]
 pub struct Weights {
     set: ParamSet,
     w: [i16; MAX_WEIGHTS],
@@ -211,13 +329,23 @@ impl Weights {
 
     /// The same weights in `to` where `to` holds every parameter of this set (thesis60 into
     /// endgame66 with the endgame weights 0; either into phased132 with equal opening and
-    /// endgame weights). None otherwise.
+    /// endgame weights; either into net66 with every network weight 0, which evaluates as the
+    /// weighted sum alone; net66 into net66 with more hidden units, the new units' weights 0).
+    /// None otherwise.
     pub fn widen(&self, to: ParamSet) -> Option<Weights> {
         let mut out = Weights::zero_of(to);
         match (self.set, to) {
             (a, b) if a == b => return Some(*self),
-            (ParamSet::Thesis60, ParamSet::Endgame66) => {
-                out.w[..NUM_PARAMS].copy_from_slice(self.values())
+            (ParamSet::Thesis60, ParamSet::Endgame66)
+            | (ParamSet::Thesis60 | ParamSet::Endgame66, ParamSet::Net66(_)) => {
+                out.w[..self.len()].copy_from_slice(self.values())
+            }
+            (ParamSet::Net66(a), ParamSet::Net66(b)) if a < b => {
+                let (a, b) = (a as usize, b as usize);
+                let units = NUM_ALL + a * (NUM_ALL + 1);
+                out.w[..units].copy_from_slice(&self.w[..units]);
+                let (from_out, to_out) = (units, NUM_ALL + b * (NUM_ALL + 1));
+                out.w[to_out..to_out + a].copy_from_slice(&self.w[from_out..from_out + a]);
             }
             (ParamSet::Thesis60 | ParamSet::Endgame66, ParamSet::Phased132) => {
                 let n = self.len();
@@ -227,6 +355,30 @@ impl Weights {
             _ => return None,
         }
         Some(out)
+    }
+}
+
+impl PartialEq for Weights {
+    fn eq(&self, other: &Weights) -> bool {
+        self.set == other.set && self.values() == other.values()
+    }
+}
+
+impl Eq for Weights {}
+
+impl std::hash::Hash for Weights {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.set.hash(state);
+        self.values().hash(state);
+    }
+}
+
+impl fmt::Debug for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Weights")
+            .field("set", &self.set)
+            .field("w", &self.values())
+            .finish()
     }
 }
 
@@ -539,6 +691,37 @@ fn phased_params() -> &'static [Param] {
     })
 }
 
+/// The network set's parameters with `hidden` units: the 66, then `hiddenJ.NAME` and
+/// `hiddenJ.bias` for each unit J (from 1), then `outJ`.
+fn net_params(hidden: usize) -> &'static [Param] {
+    static NETS: [std::sync::OnceLock<Vec<Param>>; MAX_HIDDEN] =
+        [const { std::sync::OnceLock::new() }; MAX_HIDDEN];
+    NETS[hidden - 1].get_or_init(|| {
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+        let mut v = Vec::with_capacity(net_len(hidden));
+        v.extend_from_slice(&ALL_PARAMS);
+        for j in 1..=hidden {
+            for q in ALL_PARAMS.iter() {
+                v.push(Param {
+                    name: leak(format!("hidden{j}.{}", q.name)),
+                    description: leak(format!("hidden unit {j}: input weight of {}", q.name)),
+                });
+            }
+            v.push(Param {
+                name: leak(format!("hidden{j}.bias")),
+                description: leak(format!("hidden unit {j}: bias")),
+            });
+        }
+        for j in 1..=hidden {
+            v.push(Param {
+                name: leak(format!("out{j}")),
+                description: leak(format!("output weight of hidden unit {j}")),
+            });
+        }
+        v
+    })
+}
+
 /// The index (0-based) of the parameter with this short name.
 pub fn param_index(name: &str) -> Option<usize> {
     PARAMS.iter().position(|p| p.name == name)
@@ -580,6 +763,76 @@ impl Trace for PhasedSum<'_> {
     }
 }
 
+/// Accumulates the weighted sum of the 66 and keeps their values, clamped, as the network's
+/// inputs (padded with zeros to a multiple of 8 for the dot products).
+struct NetSum<'a> {
+    w: &'a [i16; MAX_WEIGHTS],
+    sum: i64,
+    x: [i16; NET_INPUTS],
+}
+
+/// The network's input vector length: the 66 values and zeros to a multiple of 8.
+const NET_INPUTS: usize = NUM_ALL.next_multiple_of(8);
+
+impl Trace for NetSum<'_> {
+    #[inline(always)]
+    fn add(&mut self, param: usize, value: i32) {
+        self.sum += value as i64 * self.w[param] as i64;
+        self.x[param] = value.clamp(-NET_INPUT_CLAMP, NET_INPUT_CLAMP) as i16;
+    }
+}
+
+/// The network's output for the inputs `x` (the 66 values, clamped) with `hidden` units whose
+/// weights follow the 66 linear weights in `w`: the sum over the units of the output weight
+/// times `clamp((bias + sum of input weight * input) >> NET_SHIFT, 0, NET_ACT_MAX)`.
+///
+/// Each unit is a dot product of 66 `i16` pairs into an `i32` (no overflow: the inputs are at
+/// most [`NET_INPUT_CLAMP`] in magnitude); the output, at most 32 * 127 * 32768 in magnitude,
+/// fits an `i32` too.
+#[inline]
+pub fn net_output(w: &[i16], hidden: usize, x: &[i16; NET_INPUTS]) -> i32 {
+    let outs = NUM_ALL + hidden * (NUM_ALL + 1);
+    let mut out = 0i32;
+    for j in 0..hidden {
+        let unit = &w[NUM_ALL + j * (NUM_ALL + 1)..][..NUM_ALL + 1];
+        let dot = dot66(unit[..NUM_ALL].try_into().expect("66 weights"), x);
+        let act = ((dot + unit[NUM_ALL] as i32) >> NET_SHIFT).clamp(0, NET_ACT_MAX);
+        out += act * w[outs + j] as i32;
+    }
+    out
+}
+
+/// The dot product of a unit's 66 input weights with the 66 inputs (the padding of `x` unused).
+#[inline(always)]
+fn dot66(w: &[i16; NUM_ALL], x: &[i16; NET_INPUTS]) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of x86-64; the loads are unaligned loads of 8 i16 inside the
+        // 66 (at offsets 0..64) of both arrays.
+        unsafe {
+            let mut acc = _mm_setzero_si128();
+            for k in 0..NUM_ALL / 8 {
+                let a = _mm_loadu_si128(w.as_ptr().add(8 * k) as *const __m128i);
+                let b = _mm_loadu_si128(x.as_ptr().add(8 * k) as *const __m128i);
+                // Products of i16 pairs, adjacent ones added: 4 i32 lanes.
+                acc = _mm_add_epi32(acc, _mm_madd_epi16(a, b));
+            }
+            let hi = _mm_shuffle_epi32::<0b01_00_11_10>(acc);
+            let s = _mm_add_epi32(acc, hi);
+            let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
+            let tail: i32 = (NUM_ALL / 8 * 8..NUM_ALL)
+                .map(|i| w[i] as i32 * x[i] as i32)
+                .sum();
+            _mm_cvtsi128_si32(s) + tail
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        w.iter().zip(x).map(|(&a, &b)| a as i32 * b as i32).sum()
+    }
+}
+
 /// Records the values: the feature vector (the 60, or the 60 and the endgame parameters).
 pub struct FeatureVector<const N: usize>(pub [i32; N]);
 
@@ -593,7 +846,8 @@ impl<const N: usize> Trace for FeatureVector<N> {
 }
 
 /// Evaluation of `pos` for `player` (whoever is to move): sum of parameter * weight (for the
-/// phased set, the opening and endgame sums mixed by the pieces left), saturated to
+/// phased set, the opening and endgame sums mixed by the pieces left; for the network set, plus
+/// the network's output over the same values, [`net_output`]), saturated to
 /// `-MAX_EVAL..=MAX_EVAL` (never reached by real positions).
 #[inline]
 pub fn evaluate(pos: &Position, player: Color, w: &Weights) -> i32 {
@@ -617,6 +871,15 @@ pub fn evaluate(pos: &Position, player: Color, w: &Weights) -> i32 {
             all_trace(pos, player, &mut t);
             let n = (pos.occupied().count() as i64).min(PHASE_PIECES);
             (t.open * n + t.end * (PHASE_PIECES - n)) / PHASE_PIECES
+        }
+        ParamSet::Net66(h) => {
+            let mut t = NetSum {
+                w: &w.w,
+                sum: 0,
+                x: [0; NET_INPUTS],
+            };
+            all_trace(pos, player, &mut t);
+            t.sum + net_output(&w.w, h as usize, &t.x) as i64
         }
     };
     sum.clamp(-(MAX_EVAL as i64), MAX_EVAL as i64) as i32

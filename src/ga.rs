@@ -1312,7 +1312,7 @@ mod tests {
             "gauss",
             "gauss:0",
             "gauss:5:0",
-            "gauss:5:133",
+            "gauss:5:2243", // beyond MAX_WEIGHTS (2242, net66:32)
             "gauss:x",
             "flip",
         ] {

@@ -13,7 +13,7 @@
 //!
 //! Errors are [`ReportError`]: one line.
 
-use crate::eval::Weights;
+use crate::eval::{ParamSet, Weights, NET_ACT_MAX, NET_SHIFT, NUM_ALL};
 use crate::formats::{Input, InputKind};
 use crate::ga::{GenerationStats, Session};
 use crate::matchplay::{elo, Wdl};
@@ -329,7 +329,7 @@ pub fn sorted_indices(w: &Weights, sort: SortOrder) -> Vec<usize> {
 pub fn weights_table(w: &Weights, sort: SortOrder, width: Option<usize>) -> String {
     let params = w.set().params();
     let name_w = params.iter().map(|p| p.name.len()).max().unwrap_or(4);
-    let nw = if w.len() > 99 { 3 } else { 2 };
+    let nw = w.len().to_string().len().max(2);
     let prefix = nw + 1 + name_w + 1 + 6 + 1 + 5 + 1;
     let desc_w = width.map_or(usize::MAX, |w| w.saturating_sub(prefix).max(10));
     let mut lines = vec![format!(
@@ -377,6 +377,29 @@ pub fn weights_table(w: &Weights, sort: SortOrder, width: Option<usize>) -> Stri
 
 // ---------------------------------------------------------------------------------------------
 // History
+
+/// For the network set, its layers and where their weights are (weight numbers from 1), one
+/// line each; None for the linear sets.
+pub fn net_layers(set: ParamSet) -> Option<String> {
+    let h = set.hidden();
+    if h == 0 {
+        return None;
+    }
+    let n = NUM_ALL;
+    let outs = n + h * (n + 1);
+    let mut s = format!("layers: the {n} values, weighted and summed (weights 1-{n}), plus\n");
+    s.push_str(&format!(
+        "  {h} hidden units hidden1..hidden{h}, each {n} input weights and a bias (weights {}-{outs}): \
+         activation clamp((sum + bias) >> {NET_SHIFT}, 0, {NET_ACT_MAX})\n",
+        n + 1
+    ));
+    s.push_str(&format!(
+        "  1 output: out1..out{h} times the activations (weights {}-{}), added to the sum\n",
+        outs + 1,
+        outs + h
+    ));
+    Some(s)
+}
 
 /// The duel column: `challenger-holder` points, `*` when the challenger became the best so far,
 /// `-` in the first generation, `same` when the generation's best was the best so far itself.

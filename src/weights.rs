@@ -24,7 +24,8 @@
 //! ```
 //!
 //! `params` names the parameter set: `thesis60` (the thesis's 60, the default when the key is
-//! absent), `endgame66` or `phased132`. `weights` is required and must name every parameter of
+//! absent), `endgame66`, `phased132` or `net66:H` (a network with H hidden units, `net66` alone
+//! for 8). `weights` is required and must name every parameter of
 //! that set exactly once, each with an integer in -32768..=32767 (the order inside the object
 //! does not matter). `format` (if present) must be `"checkers-ga weights"`, `version` (if
 //! present) must be 1, `comment` (if present) is a string. `session` (a string), `seed` and
@@ -270,7 +271,7 @@ fn parse_json(text: &str) -> Result<WeightFile, WeightsError> {
                 Some(p) => set = p,
                 None => {
                     return format_err(format!(
-                    "\"params\" is {value}, expected \"thesis60\", \"endgame66\" or \"phased132\""
+                    "\"params\" is {value}, expected \"thesis60\", \"endgame66\", \"phased132\" or \"net66:H\""
                 ))
                 }
             },
@@ -340,9 +341,8 @@ fn parse_json(text: &str) -> Result<WeightFile, WeightsError> {
     if !unknown.is_empty() {
         if set == ParamSet::Thesis60 {
             // Names of a larger set without its "params" key: say which set they belong to.
-            if let Some(other) = ParamSet::ALL
-                .into_iter()
-                .find(|o| unknown.iter().all(|u| o.index_of(u).is_some()))
+            if let Some(other) =
+                ParamSet::every().find(|o| unknown.iter().all(|u| o.index_of(u).is_some()))
             {
                 return format_err(format!(
                     "parameters of the {other} set ({}) in a file without \"params\": \"{other}\"",

@@ -4,10 +4,10 @@
 
 mod common;
 
-use checkers_ga::eval::{Weights, NUM_PARAMS, PARAMS};
+use checkers_ga::eval::{evaluate, ParamSet, Weights, NUM_ALL, NUM_PARAMS, PARAMS};
 use checkers_ga::ga::Session;
 use checkers_ga::tournament::Standing;
-use checkers_ga::{formats, store, weights};
+use checkers_ga::{formats, parse_fen, store, weights, Color, Position};
 use common::{assert_error, manifest_dir, repo, run, settings, stdout_ok, Tmp};
 use std::process::Command;
 
@@ -211,6 +211,18 @@ fn rust_export_compiles_with_the_right_values() {
     assert_eq!(generated::WEIGHTS[0], -27848);
     assert_eq!(generated::WEIGHTS[58], -28419);
     assert_eq!(generated::WEIGHTS[1], 0);
+    // The evaluation it carries is the tool's.
+    for p in export_positions() {
+        let b = p.pieces(Color::Black).0;
+        let wh = p.pieces(Color::White).0;
+        let k = p.kings(Color::Black).0 | p.kings(Color::White).0;
+        for c in [Color::Black, Color::White] {
+            let v = generated::evaluate(b, wh, k, c == Color::White);
+            assert_eq!(v, evaluate(&p, c, &w), "{p:?}");
+        }
+        let f = generated::features(b, wh, k, false, true);
+        assert_eq!(f, checkers_ga::eval::all_features(&p, Color::Black));
+    }
 }
 
 #[test]
@@ -231,7 +243,9 @@ fn rust_export_file_is_current() {
          weights/thesis-table-4-2.json --format rust -o tests/data/export/thesis-table-4-2.rs \
          --force`"
     );
-    for line in out
+    let weights = out.split("pub const WEIGHTS").nth(1).unwrap();
+    let weights = weights.split("];").next().unwrap();
+    for line in weights
         .lines()
         .filter(|l| l.starts_with("    ") && l.contains("//"))
     {
@@ -388,4 +402,205 @@ fn bad_csv_input() {
         &run(&t.0, &["export", "bad.csv", "--format", "json"]),
         &["bad.csv", "line 3", "named 'kings', not 'queens'"],
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The exported evaluation: the Rust and C exports compute what `evaluate` does, for every set.
+
+/// Weights of every parameter set: one vector of each kind with varied weights (the network's
+/// hidden weights small enough that units sit between the clips), and a network over the whole
+/// range (saturated units, clamped sums).
+fn export_weight_sets() -> Vec<(String, Weights)> {
+    let mut r = common::Xs(0x5EED);
+    let mut draw = |set: ParamSet, hidden_range: i64| {
+        let v: Vec<i16> = (0..set.len())
+            .map(|i| {
+                let range = if i < NUM_ALL { 32768 } else { hidden_range };
+                ((r.next() % (2 * range as u64)) as i64 - range) as i16
+            })
+            .collect();
+        Weights::new(set, &v).unwrap()
+    };
+    let mut out = Vec::new();
+    for set in ParamSet::ALL {
+        out.push((set.name().replace(':', "_"), draw(set, 400)));
+    }
+    out.push(("net66_3_full".into(), draw(ParamSet::Net66(3), 32768)));
+    out
+}
+
+/// The positions the exports are checked on: the bench set (openings and middle games), random
+/// setups (kings, captures, king endings) and a few endings.
+fn export_positions() -> Vec<Position> {
+    let mut r = common::Xs(77);
+    let mut v = checkers_ga::bench::positions();
+    for _ in 0..600 {
+        v.push(common::random_position_both_sides(&mut r));
+    }
+    for fen in [
+        "W:WK10,K14:BK1",
+        "B:WK10,K14:BK18",
+        "W:WK10:BK1",
+        "B:W18:BK1,K5,K32",
+        "W:W5:B1",
+    ] {
+        v.push(parse_fen(fen).unwrap());
+    }
+    v
+}
+
+/// `black white kings player` lines of the positions, each for both players (0 Black, 1
+/// White), and the values `evaluate` gives them with `w`, one per line.
+fn export_cases(positions: &[Position], w: &Weights) -> (String, String) {
+    let (mut input, mut want) = (String::new(), String::new());
+    for p in positions {
+        let b = p.pieces(Color::Black).0;
+        let wh = p.pieces(Color::White).0;
+        let k = p.kings(Color::Black).0 | p.kings(Color::White).0;
+        for (player, c) in [(0, Color::Black), (1, Color::White)] {
+            input.push_str(&format!("{b} {wh} {k} {player}\n"));
+            want.push_str(&format!("{}\n", evaluate(p, c, w)));
+        }
+    }
+    (input, want)
+}
+
+/// The output of `exe ARG` given `input`.
+fn run_with_input(exe: &std::path::Path, arg: Option<&str>, input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(exe)
+        .args(arg)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn c_export_evaluates_as_the_tool_does_for_every_set() {
+    let have_cc = Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_cc {
+        eprintln!("no C compiler (cc): the C export's evaluation is not checked");
+        return;
+    }
+    let t = Tmp::new("c-eval");
+    let positions = export_positions();
+    for (tag, w) in export_weight_sets() {
+        let h = formats::to_c_header(&w, "a test");
+        t.write(&format!("{tag}.h"), h.as_bytes());
+        let main = format!(
+            "#include <stdio.h>\n#include \"{tag}.h\"\n\
+             int main(void) {{\n  unsigned long b, w, k; int p;\n\
+             if (CHECKERS_NAMES[0][0] != 'm') return 1;\n\
+             while (scanf(\"%lu %lu %lu %d\", &b, &w, &k, &p) == 4)\n\
+             printf(\"%ld\\n\", (long)checkers_evaluate((uint32_t)b, (uint32_t)w, (uint32_t)k, p));\n\
+             return 0;\n}}\n"
+        );
+        t.write(&format!("{tag}.c"), main.as_bytes());
+        let cc = Command::new("cc")
+            .current_dir(&t.0)
+            .args([
+                "-std=c99",
+                "-O1",
+                "-Wall",
+                "-Wextra",
+                "-pedantic",
+                "-Werror",
+            ])
+            .arg(format!("{tag}.c"))
+            .arg("-o")
+            .arg(&tag)
+            .output()
+            .unwrap();
+        assert!(
+            cc.status.success(),
+            "{tag}: {}",
+            String::from_utf8_lossy(&cc.stderr)
+        );
+        let (input, want) = export_cases(&positions, &w);
+        let got = run_with_input(&t.0.join(&tag), None, &input);
+        for (i, (g, e)) in got.lines().zip(want.lines()).enumerate() {
+            assert_eq!(g, e, "{tag}: case {}: {}", i, input.lines().nth(i).unwrap());
+        }
+        assert_eq!(got.lines().count(), want.lines().count(), "{tag}");
+    }
+}
+
+#[test]
+fn rust_export_evaluates_as_the_tool_does_for_every_set() {
+    let have_rustc = Command::new("rustc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_rustc {
+        eprintln!("no rustc on the PATH: the Rust export's evaluation is not checked");
+        return;
+    }
+    let t = Tmp::new("rust-eval");
+    let positions = export_positions();
+    let sets = export_weight_sets();
+    let mut main = String::from("use std::io::BufRead;\n");
+    for (tag, w) in &sets {
+        t.write(
+            &format!("{tag}.rs"),
+            formats::to_rust(w, "a test").as_bytes(),
+        );
+        main.push_str(&format!("mod {tag};\n"));
+    }
+    main.push_str(
+        "fn main() {\n    let which = std::env::args().nth(1).unwrap();\n    \
+         for line in std::io::stdin().lock().lines() {\n        \
+         let line = line.unwrap();\n        \
+         let f: Vec<u32> = line.split(' ').map(|x| x.parse().unwrap()).collect();\n        \
+         let v = match which.as_str() {\n",
+    );
+    for (tag, _) in &sets {
+        main.push_str(&format!(
+            "            \"{tag}\" => {{\n                \
+             assert_eq!({tag}::NAMES.len(), {tag}::WEIGHTS.len());\n                \
+             assert!(!{tag}::PARAMS.is_empty());\n                \
+             {tag}::evaluate(f[0], f[1], f[2], f[3] == 1)\n            }}\n"
+        ));
+    }
+    main.push_str("            _ => panic!(),\n        };\n        println!(\"{v}\");\n    }\n}\n");
+    t.write("main.rs", main.as_bytes());
+    let rustc = Command::new("rustc")
+        .current_dir(&t.0)
+        .args([
+            "--edition",
+            "2021",
+            "-O",
+            "-D",
+            "warnings",
+            "main.rs",
+            "-o",
+            "prog",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        rustc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rustc.stderr)
+    );
+    for (tag, w) in &sets {
+        let (input, want) = export_cases(&positions, w);
+        let got = run_with_input(&t.0.join("prog"), Some(tag), &input);
+        for (i, (g, e)) in got.lines().zip(want.lines()).enumerate() {
+            assert_eq!(g, e, "{tag}: case {}: {}", i, input.lines().nth(i).unwrap());
+        }
+        assert_eq!(got.lines().count(), want.lines().count(), "{tag}");
+    }
 }

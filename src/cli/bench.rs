@@ -19,6 +19,9 @@ pub struct BenchArgs {
     /// Turn the transposition table off
     #[arg(long)]
     pub no_tt: bool,
+    /// Timings per parameter set (the median is shown)
+    #[arg(long, default_value_t = 5)]
+    pub repeats: usize,
     /// Turn the capture extension off
     #[arg(long)]
     pub no_extension: bool,
@@ -30,6 +33,25 @@ pub fn run(a: BenchArgs) -> anyhow::Result<()> {
     println!("positions {}", positions.len());
     let ns = bench::eval_ns(&positions, &w, a.rounds);
     println!("eval_ns {ns:.1}");
+    // Every parameter set's cost, against endgame66's (the weights for their own set, random
+    // weights of the others).
+    let given = match &w {
+        checkers_ga::yardstick::Evaluator::Weighted(w) => Some(w),
+        _ => None,
+    };
+    let costs = bench::set_costs(
+        &positions,
+        given,
+        a.rounds.div_ceil(a.repeats.max(1)),
+        a.repeats,
+    );
+    let base = costs
+        .iter()
+        .find(|(s, _)| *s == checkers_ga::eval::ParamSet::Endgame66)
+        .map_or(1.0, |c| c.1);
+    for (set, ns) in &costs {
+        println!("set_eval_ns {set} {ns:.1} x{:.2}", ns / base);
+    }
     let config = SearchConfig {
         depth: a.depth,
         capture_extension: !a.no_extension,

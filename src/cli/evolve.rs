@@ -57,7 +57,8 @@ pub struct SessionOptions {
     /// Plies without capture or man move that draw, 0 = off [new: 80, the 40-move rule]
     #[arg(long)]
     pub quiet_plies: Option<u32>,
-    /// The parameters the weights weigh: thesis60, endgame66 or phased132 [new: endgame66;
+    /// The parameters the weights weigh: thesis60, endgame66, phased132 or net66[:H] (a
+    /// network of H hidden units, 1..=32, 8 when not given) [new: endgame66;
     /// with --from, thesis60 unless given]
     #[arg(long, value_name = "SET")]
     pub params: Option<ParamSet>,

@@ -11,8 +11,9 @@ pub struct FeaturesArgs {
     /// The player the parameters are counted for: black or white (default: the side to move)
     #[arg(long)]
     pub side: Option<String>,
-    /// Which parameters: thesis60 (the 60), or endgame66 / phased132 (the 60 and the six
-    /// endgame parameters; the phased set weighs these same 66 twice)
+    /// Which parameters: thesis60 (the 60), or endgame66 / phased132 / net66[:H] (the 60 and
+    /// the six endgame parameters; the phased set weighs these same 66 twice, the network set
+    /// sums them and feeds them to its hidden units)
     #[arg(long, default_value = "thesis60")]
     pub params: ParamSet,
 }

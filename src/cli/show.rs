@@ -50,6 +50,9 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
     }
     let set = sel.weights.set();
     text.push_str(&format!("parameters: {set} ({} weights)\n", set.len()));
+    if let Some(layers) = checkers_ga::report::net_layers(set) {
+        text.push_str(&layers);
+    }
     text.push('\n');
     // Descriptions are cut to the table's width on a terminal only: a file or a pipe gets
     // them whole.

@@ -45,8 +45,7 @@ pub fn parse_csv(text: &str) -> Result<Weights, FormatError> {
         rows.push((ln, f));
     }
     // The set: the one whose parameter names the rows use (the 60's names are in every set).
-    let set = ParamSet::ALL
-        .into_iter()
+    let set = ParamSet::every()
         .find(|s| rows.iter().all(|(_, f)| s.index_of(f[1]).is_some()))
         .unwrap_or(ParamSet::Thesis60);
     let params = set.params();

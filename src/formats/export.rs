@@ -1,7 +1,7 @@
 //! The export formats: weights for an engine.
 
 use super::FormatError;
-use crate::eval::Weights;
+use crate::eval::{ParamSet, Weights, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT};
 use std::fmt::Write as _;
 
 /// An export format.
@@ -11,9 +11,11 @@ pub enum ExportFormat {
     Json,
     /// `number,name,weight`, a header line and one line per parameter.
     Csv,
-    /// Rust source: `pub const WEIGHTS: [i16; 60]` and `pub const NAMES: [&str; 60]`.
+    /// Rust source: `pub const WEIGHTS: [i16; N]`, `pub const NAMES: [&str; N]` and the whole
+    /// evaluation as code: `pub fn evaluate(black, white, kings, player_is_white) -> i32`.
     Rust,
-    /// A C header: `static const int16_t CHECKERS_WEIGHTS[60]` and `CHECKERS_NAMES`.
+    /// A C header: `static const int16_t CHECKERS_WEIGHTS[N]`, `CHECKERS_NAMES` and the whole
+    /// evaluation as code: `checkers_evaluate(black, white, kings, player_is_white)`.
     C,
     /// The original tool's weight file: `60 1`, then the 60 weights on one line.
     Original,
@@ -83,7 +85,132 @@ pub fn export(w: &Weights, format: ExportFormat, source: &str, comment: Option<&
     }
 }
 
-/// Rust source: `WEIGHTS` (one weight per line, its number and name in a comment) and `NAMES`.
+/// `text` in lines of at most `width` characters (longer words alone on a line), for comments.
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if l.len() + 1 + word.len() <= width => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// The set's evaluation after the values are computed, for the Rust export: `evaluate`.
+fn rust_evaluate(set: ParamSet) -> String {
+    let head = |what: &str| {
+        let text = format!(
+            "The evaluation of the position for the player: {what}, saturated to -2^30..=2^30."
+        );
+        let doc: String = wrap_words(&text, 96)
+            .iter()
+            .map(|l| format!("/// {l}\n"))
+            .collect();
+        format!(
+            "{doc}\
+             pub fn evaluate(black: u32, white: u32, kings: u32, player_is_white: bool) -> i32 {{\n"
+        )
+    };
+    match set {
+        ParamSet::Thesis60 => head("the weighted sum of the 60 values")
+            + "    let v = features(black, white, kings, player_is_white, false);\n\
+               \x20   saturate(weighted_sum(&v[..60], 0))\n}\n",
+        ParamSet::Endgame66 => head("the weighted sum of the 66 values")
+            + "    let v = features(black, white, kings, player_is_white, true);\n\
+               \x20   saturate(weighted_sum(&v, 0))\n}\n",
+        ParamSet::Phased132 => head(
+            "the opening and endgame sums of the 66 values, mixed by the n pieces on the \
+             board: (open * n + end * (24 - n)) / 24",
+        ) + "    let v = features(black, white, kings, player_is_white, true);\n\
+             \x20   let n = ((black | white).count_ones() as i64).min(24);\n\
+             \x20   saturate((weighted_sum(&v, 0) * n + weighted_sum(&v, 66) * (24 - n)) / 24)\n}\n",
+        ParamSet::Net66(h) => format!(
+            "/// The network's hidden units.\n\
+             pub const HIDDEN: usize = {h};\n\n"
+        ) + &head(&format!(
+            "the weighted sum of the 66 values plus the network's output: the sum over the \
+             hidden units of the output weight times clamp((bias + sum of input weight * \
+             value) >> {NET_SHIFT}, 0, {NET_ACT_MAX}), each value first clamped to \
+             -{NET_INPUT_CLAMP}..={NET_INPUT_CLAMP}"
+        )) + &format!(
+            "    let v = features(black, white, kings, player_is_white, true);\n\
+             \x20   let x = v.map(|x| x.clamp(-{NET_INPUT_CLAMP}, {NET_INPUT_CLAMP}));\n\
+             \x20   let outs = 66 + HIDDEN * 67;\n\
+             \x20   let mut sum = weighted_sum(&v, 0);\n\
+             \x20   for j in 0..HIDDEN {{\n\
+             \x20       let unit = &WEIGHTS[66 + j * 67..66 + j * 67 + 67];\n\
+             \x20       let dot: i32 = x.iter().zip(unit).map(|(&x, &w)| x * w as i32).sum();\n\
+             \x20       let act = ((dot + unit[66] as i32) >> {NET_SHIFT}).clamp(0, {NET_ACT_MAX});\n\
+             \x20       sum += (act * WEIGHTS[outs + j] as i32) as i64;\n\
+             \x20   }}\n\
+             \x20   saturate(sum)\n}}\n"
+        ),
+    }
+}
+
+/// The set's evaluation after the values are computed, for the C export: `checkers_evaluate`.
+fn c_evaluate(set: ParamSet) -> String {
+    let head = |what: &str| {
+        let text = format!(
+            "The evaluation of the position for the player: {what}, saturated to -2^30..=2^30."
+        );
+        let doc = wrap_words(&text, 93).join("\n * ");
+        format!(
+            "/* {doc} */\n\
+             static inline int32_t checkers_evaluate(uint32_t black, uint32_t white, uint32_t kings,\n\
+             \x20                                       int player_is_white) {{\n\
+             \x20   int32_t v[66];\n"
+        )
+    };
+    match set {
+        ParamSet::Thesis60 => head("the weighted sum of the 60 values")
+            + "    checkers_features(black, white, kings, player_is_white, 0, v);\n\
+               \x20   return checkers_saturate(checkers_weighted_sum(v, 60, 0));\n}\n",
+        ParamSet::Endgame66 => head("the weighted sum of the 66 values")
+            + "    checkers_features(black, white, kings, player_is_white, 1, v);\n\
+               \x20   return checkers_saturate(checkers_weighted_sum(v, 66, 0));\n}\n",
+        ParamSet::Phased132 => head(
+            "the opening and endgame sums of the 66 values, mixed by the n pieces on the \
+             board: (open * n + end * (24 - n)) / 24",
+        ) + "    int64_t n = checkers_pc(black | white);\n\
+             \x20   if (n > 24) n = 24;\n\
+             \x20   checkers_features(black, white, kings, player_is_white, 1, v);\n\
+             \x20   return checkers_saturate((checkers_weighted_sum(v, 66, 0) * n\n\
+             \x20                             + checkers_weighted_sum(v, 66, 66) * (24 - n)) / 24);\n}\n",
+        ParamSet::Net66(h) => format!(
+            "/* The network's hidden units. */\n#define CHECKERS_HIDDEN {h}\n\n"
+        ) + &head(&format!(
+            "the weighted sum of the 66 values plus the network's output: the sum over the \
+             hidden units of the output weight times clamp((bias + sum of input weight * \
+             value) >> {NET_SHIFT}, 0, {NET_ACT_MAX}), each value first clamped to \
+             -{NET_INPUT_CLAMP}..={NET_INPUT_CLAMP}"
+        )) + &format!(
+            "    int64_t sum;\n\
+             \x20   int i, j;\n\
+             \x20   checkers_features(black, white, kings, player_is_white, 1, v);\n\
+             \x20   sum = checkers_weighted_sum(v, 66, 0);\n\
+             \x20   for (i = 0; i < 66; i++) v[i] = v[i] > {c} ? {c} : v[i] < -{c} ? -{c} : v[i];\n\
+             \x20   for (j = 0; j < CHECKERS_HIDDEN; j++) {{\n\
+             \x20       const int16_t *unit = CHECKERS_WEIGHTS + 66 + j * 67;\n\
+             \x20       int32_t dot = unit[66], act;\n\
+             \x20       for (i = 0; i < 66; i++) dot += v[i] * unit[i];\n\
+             \x20       /* dot >> {NET_SHIFT} clamped to 0..{NET_ACT_MAX} (no shift of a negative number) */\n\
+             \x20       act = dot <= 0 ? 0 : (dot >> {NET_SHIFT}) > {NET_ACT_MAX} ? {NET_ACT_MAX} : dot >> {NET_SHIFT};\n\
+             \x20       sum += (int64_t)act * CHECKERS_WEIGHTS[66 + CHECKERS_HIDDEN * 67 + j];\n\
+             \x20   }}\n\
+             \x20   return checkers_saturate(sum);\n}}\n",
+            c = NET_INPUT_CLAMP
+        ),
+    }
+}
+
+/// Rust source: `WEIGHTS` (one weight per line, its number and name in a comment), `NAMES`, and
+/// the evaluation as code: `features` (the values of a position given as three bitboards) and
+/// `evaluate` (the set's sum, and for net66 the network).
 pub fn to_rust(w: &Weights, source: &str) -> String {
     let mut s = String::new();
     s.push_str("// Evaluation weights exported by `checkers-ga export --format rust` from\n");
@@ -91,7 +218,11 @@ pub fn to_rust(w: &Weights, source: &str) -> String {
     s.push_str(
         "// Weight i multiplies parameter i of NAMES; each parameter is defined in docs/parameters.md\n",
     );
-    s.push_str("// of the checkers-ga repository (file formats: docs/formats.md).\n\n");
+    s.push_str("// of the checkers-ga repository (file formats: docs/formats.md).\n");
+    s.push_str(
+        "// `evaluate(black, white, kings, player_is_white)` below is the whole evaluation with these\n\
+         // weights, as checkers-ga computes it.\n\n",
+    );
     let n = w.len();
     let params = w.set().params();
     s.push_str("/// The parameter set the weights are for.\n");
@@ -108,12 +239,16 @@ pub fn to_rust(w: &Weights, source: &str) -> String {
     for p in params.iter() {
         let _ = writeln!(s, "    \"{}\",", p.name);
     }
-    s.push_str("];\n");
+    s.push_str("];\n\n");
+    s.push_str(include_str!("export_eval.rs.txt"));
+    s.push('\n');
+    s.push_str(&rust_evaluate(w.set()));
     s
 }
 
 /// A C header: include guard, `CHECKERS_WEIGHTS` (int16_t, one per line with its number and
-/// name in a comment) and `CHECKERS_NAMES`.
+/// name in a comment), `CHECKERS_NAMES`, and the evaluation as code (`static inline`):
+/// `checkers_features` and `checkers_evaluate`.
 pub fn to_c_header(w: &Weights, source: &str) -> String {
     let mut s = String::new();
     s.push_str("/* Evaluation weights exported by `checkers-ga export --format c` from\n");
@@ -122,7 +257,11 @@ pub fn to_c_header(w: &Weights, source: &str) -> String {
         " * Weight i multiplies parameter i of CHECKERS_NAMES; each parameter is defined in\n",
     );
     s.push_str(
-        " * docs/parameters.md of the checkers-ga repository (file formats: docs/formats.md). */\n",
+        " * docs/parameters.md of the checkers-ga repository (file formats: docs/formats.md).\n",
+    );
+    s.push_str(
+        " * `checkers_evaluate(black, white, kings, player_is_white)` below is the whole evaluation\n\
+         \x20* with these weights, as checkers-ga computes it (C99, one header, no other file). */\n",
     );
     s.push_str("#ifndef CHECKERS_WEIGHTS_H\n#define CHECKERS_WEIGHTS_H\n\n");
     s.push_str("#include <stdint.h>\n\n");
@@ -140,7 +279,11 @@ pub fn to_c_header(w: &Weights, source: &str) -> String {
     for p in params.iter() {
         let _ = writeln!(s, "    \"{}\",", p.name);
     }
-    s.push_str("};\n\n#endif /* CHECKERS_WEIGHTS_H */\n");
+    s.push_str("};\n\n");
+    s.push_str(include_str!("export_eval.c.txt"));
+    s.push('\n');
+    s.push_str(&c_evaluate(w.set()));
+    s.push_str("\n#endif /* CHECKERS_WEIGHTS_H */\n");
     s
 }
 

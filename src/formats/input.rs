@@ -121,8 +121,16 @@ pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, FormatError> {
         });
     }
     let head: Vec<&str> = t.lines().next().unwrap_or("").split_whitespace().collect();
-    // The larger sets in the original's weight-file form: `66 1` or `132 1`.
-    let larger = matches!(head.as_slice(), ["66" | "132", "1"]);
+    // The larger sets in the original's weight-file form: `66 1`, `132 1` or a network's
+    // `N 1` (the header line of every set but thesis60's).
+    let larger = match head.as_slice() {
+        [n, "1"] => n
+            .parse()
+            .ok()
+            .and_then(crate::eval::ParamSet::from_len)
+            .is_some_and(|s| s != crate::eval::ParamSet::Thesis60),
+        _ => false,
+    };
     if head.first() == Some(&"60") || larger {
         if head == ["60", "1"] || larger {
             let f = crate::weights::parse_weight_file(t).map_err(|mut e| {

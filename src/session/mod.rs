@@ -584,7 +584,8 @@ fn widen(s: &mut Session, from: ParamSet) -> Result<(), SessionError> {
     let widen = |w: &Weights| {
         w.widen(to).ok_or_else(|| {
             SessionError::Input(format!(
-                "cannot continue a {from} session as {to}: only thesis60 -> endgame66 -> phased132"
+                "cannot continue a {from} session as {to}: only thesis60 -> endgame66 -> phased132, \
+                 thesis60 or endgame66 -> net66, net66:H -> net66 with more units"
             ))
         })
     };
