@@ -11,8 +11,8 @@ pub struct FeaturesArgs {
     /// The player the parameters are counted for: black or white (default: the side to move)
     #[arg(long)]
     pub side: Option<String>,
-    /// Which parameters: thesis60 (the 60), or endgame66 / phased132 (the 60 and the six
-    /// endgame parameters; the phased set weighs these same 66 twice)
+    /// Which parameters: thesis60 (the thesis's 60), or endgame66 / phased132 (the 60 and the
+    /// six endgame parameters, 66 in all; the phased set weighs these same 66 twice)
     #[arg(long, default_value = "thesis60")]
     pub params: ParamSet,
 }
@@ -25,7 +25,8 @@ fn parse_side(s: &str) -> anyhow::Result<Color> {
     }
 }
 
-/// Prints one `NUMBER NAME VALUE` line per parameter, in the thesis's order.
+/// Prints one `NUMBER NAME VALUE` line per parameter of the set (60 or 66), in the thesis's
+/// order.
 pub fn run(a: FeaturesArgs) -> anyhow::Result<()> {
     let pos = match &a.fen {
         Some(f) => parse_fen(f).with_context(|| format!("bad --fen '{f}'"))?,
