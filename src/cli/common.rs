@@ -53,7 +53,7 @@ pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<WeightsAr
         if Evaluator::yardstick(spec).is_some() {
             anyhow::bail!(
                 "'{spec}' is a hand-written evaluation function, not a weight vector (see \
-                 docs/parameters.md); it can play (match, play, history --reference, bench) but \
+                 docs/engine.md); it can play (match, play, history --reference, bench) but \
                  has no weights to show or export"
             );
         }
