@@ -2,7 +2,7 @@
 # MPI speed test: games per second of one generation run as one process, and under
 # `mpirun -n N` for N = 1, 2 and 4 ranks, as ratios to the one-process run.
 #
-# Builds the release binary with the `mpi` feature (Open MPI: README, "Clusters: MPI"), then
+# Builds the release binary with the `mpi` feature (Open MPI: docs/clusters.md), then
 # runs, in fresh temporary folders,
 #   checkers-ga new --population P --depth D --generations 1 --games 0 --seed 1 ...
 # once without mpirun (the one-process run, one thread per core) and under

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's Slurm batch script ("Clusters: MPI"), run for real: a one-node Slurm cluster
+# The Slurm batch script of docs/clusters.md, run for real: a one-node Slurm cluster
 # (munged, slurmctld, slurmd) is made in a temporary folder for this machine, the script is
 # submitted with sbatch sized for that node (a copy with --nodes=1, 2 tasks, a short --time and
 # a short --generations), and the session it runs is compared with a one-process run of the same
@@ -246,19 +246,19 @@ MPI_PLUGINS=$(srun --mpi=list 2>&1 | awk '/^[[:space:]]/ { printf "%s%s", s, $1;
 say "node idle; srun --mpi=list: $MPI_PLUGINS"
 say "$(mpirun --allow-run-as-root --version 2>/dev/null | head -n 1), PMIx $(dpkg-query -W -f '${Version}' libpmix2 2>/dev/null || echo '?')"
 
-# --- the README's batch script, sized for this node ------------------------------------------
-# The first ```sh block after the line that opens the README's Slurm paragraph.
+# --- the batch script of docs/clusters.md, sized for this node --------------------------------
+# The first ```sh block after the line that opens the Slurm paragraph of docs/clusters.md.
 awk '/^\*\*Slurm\*\*/ { s = 1; next }
      s == 1 && /^```sh$/ { s = 2; next }
      s == 2 && /^```$/ { exit }
-     s == 2 { print }' README.md >"$T/readme-job.sh"
-[ -s "$T/readme-job.sh" ] || fail "no batch script found under **Slurm** in README.md"
-# Each change replaces one line's setting that must be there: a README that changes them
-# changes this test.
+     s == 2 { print }' docs/clusters.md >"$T/readme-job.sh"
+[ -s "$T/readme-job.sh" ] || fail "no batch script found under **Slurm** in docs/clusters.md"
+# Each change replaces one line's setting that must be there: a docs/clusters.md that changes
+# them changes this test.
 cp "$T/readme-job.sh" "$T/job.sh"
 sized() {
     local from=$1 to=$2
-    grep -qF -- "$from" "$T/job.sh" || fail "README's batch script has no '$from'"
+    grep -qF -- "$from" "$T/job.sh" || fail "the batch script of docs/clusters.md has no '$from'"
     sed -i "s|$from|$to|" "$T/job.sh"
 }
 sized '#SBATCH --nodes=16' '#SBATCH --nodes=1'
@@ -266,12 +266,12 @@ sized '#SBATCH --ntasks-per-node=1' "#SBATCH --ntasks-per-node=$TASKS"
 sized '#SBATCH --cpus-per-task=64' "#SBATCH --cpus-per-task=$CPUS_PER_TASK"
 sized '#SBATCH --time=24:00:00' '#SBATCH --time=00:05:00'
 sized 'resume big --generations 100000' "resume big --generations $GENERATIONS"
-echo "---- the batch script submitted (README's, sized for one node):"
-diff -u --label README.md --label job.sh "$T/readme-job.sh" "$T/job.sh" || true
+echo "---- the batch script submitted (docs/clusters.md's, sized for one node):"
+diff -u --label docs/clusters.md --label job.sh "$T/readme-job.sh" "$T/job.sh" || true
 echo "----"
 
-# A session folder with the README's `new` line (sized) run once by one process, as on a login
-# node, and the binary at the path the script names.
+# A session folder with the `new` line of docs/clusters.md (sized) run once by one process, as
+# on a login node, and the binary at the path the script names.
 start_session() {
     local dir=$1
     mkdir -p "$dir/target/release"
@@ -346,4 +346,4 @@ grep -q "resuming 'big' from .*generation $last" "$T/job-$id.out" \
 say "job $id COMPLETED; the session cancelled and continued against the one-process run:"
 "$SAME" "$T/jobs/cancelled" "$T/jobs/one" big || fail "the continued session differs from one process"
 
-say "passed: the README's Slurm script (srun --mpi=pmix, $TASKS ranks) runs the session of one process, also when cancelled and continued"
+say "passed: the Slurm script of docs/clusters.md (srun --mpi=pmix, $TASKS ranks) runs the session of one process, also when cancelled and continued"

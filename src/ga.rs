@@ -217,7 +217,7 @@ impl GaOptions {
 }
 
 impl Default for GaOptions {
-    /// The defaults of `new`, each chosen by measurement (README, "Choosing the defaults"):
+    /// The defaults of `new`, each chosen by measurement (docs/results.md, "Choosing the defaults"):
     /// the endgame66 parameters; a first population drawn from -4000..4000 (so the weights
     /// can learn their scale) refined by Gaussian steps (4 genes, sigma 800); the original's
     /// truncation selection; a 32-game duel for the best so far; the best so far measured

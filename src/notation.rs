@@ -192,6 +192,16 @@ fn move_squares(text: &str) -> Result<Vec<u8>, ParseError> {
     let mut tok = String::new();
     let flush = |tok: &mut String, out: &mut Vec<u8>| -> Result<(), ParseError> {
         if !tok.is_empty() {
+            // A number or a letter and a digit is meant as a square: say what is wrong with
+            // it. Anything else is not a move at all.
+            let b = tok.as_bytes();
+            let square_like = b.iter().all(u8::is_ascii_digit)
+                || (b.len() == 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit());
+            if !square_like {
+                return move_err(format!(
+                    "'{t}' is not a move (write a move like 11-15, 15x24 or f6-e5)"
+                ));
+            }
             out.push(parse_square(tok)?);
             tok.clear();
         }

@@ -29,7 +29,7 @@ const _: () = assert!(
 );
 const INF: i32 = WIN + 1;
 /// Scores beyond this are wins or losses, not evaluations.
-const WIN_BOUND: i32 = WIN - 10_000;
+pub const WIN_BOUND: i32 = WIN - 10_000;
 
 /// Search settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -100,3 +100,67 @@ fn nothing_refers_to_documents_outside_the_repository() {
     }
     assert!(files.len() > 40, "{} files", files.len());
 }
+
+#[test]
+fn the_readme_opens_with_the_two_commands_and_keeps_one_short_line_per_command() {
+    let readme = read(&repo("README.md"));
+    // The first code block is the contract: the main job and the tests, nothing else.
+    let block = readme
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("a ```sh block");
+    let commands: Vec<&str> = block
+        .lines()
+        .map(|l| l.split('#').next().unwrap().trim())
+        .collect();
+    assert_eq!(commands, ["cargo run --release -- new", "cargo test"]);
+    let at = readme.find(block).unwrap();
+    assert!(
+        readme[..at].lines().count() < 12,
+        "the two commands are near the top"
+    );
+    // The commands table: one row per command, each short (the options are in --help and
+    // docs/).
+    let rows: Vec<&str> = readme.lines().filter(|l| l.starts_with("| `")).collect();
+    for cmd in [
+        "new", "resume", "show", "export", "history", "report", "play", "match", "features",
+        "perft", "bench",
+    ] {
+        let n = rows
+            .iter()
+            .filter(|r| {
+                r[3..].starts_with(&format!("{cmd}`")) || r[3..].starts_with(&format!("{cmd} "))
+            })
+            .count();
+        assert_eq!(n, 1, "one row for {cmd}");
+    }
+    for r in &rows {
+        assert!(r.len() <= 160, "a long row ({}): {r}", r.len());
+    }
+}
+
+#[test]
+fn the_slurm_script_that_scripts_test_slurm_reads_is_in_docs_clusters() {
+    // scripts/test-slurm.sh takes the first ```sh block after the line starting **Slurm**.
+    let doc = read(&repo("docs/clusters.md"));
+    let after = doc
+        .split("\n**Slurm**")
+        .nth(1)
+        .expect("docs/clusters.md has a **Slurm** paragraph");
+    let script = after
+        .split("```sh\n")
+        .nth(1)
+        .unwrap()
+        .split("\n```")
+        .next()
+        .unwrap();
+    assert!(script.starts_with("#!/bin/bash\n#SBATCH"), "{script}");
+    assert!(script.contains("checkers-ga resume big --generations 100000"));
+    let test = read(&repo("scripts/test-slurm.sh"));
+    assert!(
+        test.contains("' docs/clusters.md >"),
+        "the test reads docs/clusters.md"
+    );
+    assert!(doc.contains("`scripts/test-slurm.sh` (run by CI) reads it from this\nfile"));
+}

@@ -24,21 +24,21 @@ fn bad_moves_get_the_reason_and_a_new_prompt_then_the_game_ends() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"hello\n14-17\n14x23\n")
+        .write_all(b"hello\nxyz\n14-17\n14x23\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("Legal moves: 14x23"), "{text}");
-    assert!(
-        text.contains("Illegal move: 'hello' is not a square number"),
-        "{text}"
-    );
+    for bad in ["hello", "xyz"] {
+        let said = format!("Illegal move: '{bad}' is not a move (write a move like 11-15,");
+        assert!(text.contains(&said), "{text}");
+    }
     assert!(
         text.contains("Illegal move: '14-17' is not a legal move (a capture is mandatory)"),
         "{text}"
     );
-    assert_eq!(text.matches("Black to move>").count(), 3, "{text}");
+    assert_eq!(text.matches("Black to move>").count(), 4, "{text}");
     assert!(
         text.trim_end()
             .ends_with("Result: 1-0 (White has no moves)"),
@@ -179,4 +179,65 @@ fn help_lists_the_commands_and_quit_says_it_resigns() {
         text.trim_end().ends_with("Result: 0-1 (Black resigned)"),
         "{text}"
     );
+}
+
+#[test]
+fn a_computer_move_says_what_its_value_is_and_in_which_unit() {
+    let out = bin()
+        .args(["play", "--black", "2:material", "--white", "2:classic"])
+        .args(["--max-plies", "2", "--seed", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let black = text
+        .lines()
+        .find(|l| l.starts_with("Black plays "))
+        .unwrap();
+    let white = text
+        .lines()
+        .find(|l| l.starts_with("White plays "))
+        .unwrap();
+    // material's men weigh 100; the yardsticks count in points, a man 100.
+    assert!(black.contains(" for Black, a man weighs 100)"), "{black}");
+    assert!(white.contains(" for White, a man weighs 100)"), "{white}");
+    assert!(black.contains(", eval "), "{black}");
+    assert!(!text.contains("value "), "{text}");
+    // A forced win is said in plies.
+    let out = bin()
+        .args(["play", "--black", "6:classic", "--white", "6:classic"])
+        .args(["--fen", "B:W22:B9,10", "--seed", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Black plays 10-14 (60 nodes, Black wins within 3 plies)"),
+        "{text}"
+    );
+    assert!(text.contains(", White loses within 2 plies)"), "{text}");
+}
+
+#[test]
+fn help_says_what_white_plays_by_default_with_a_black_example() {
+    let out = bin().args(["play", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("[default: 6:random]"), "{help}");
+    assert!(help.contains("random weights"), "{help}");
+    let mut child = bin()
+        .args(["play", "--white", "2:random", "--seed", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"help\nf6-e5\nquit\n")
+        .unwrap();
+    let text = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned();
+    // The coordinate example of the help is a Black move: Black moves first, and it plays.
+    assert!(text.contains("11-15 is f6-e5"), "{text}");
+    assert!(!text.contains("c3-d4"), "{text}");
+    assert!(text.contains("Last move: 11-15"), "{text}");
 }

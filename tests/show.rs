@@ -258,6 +258,42 @@ fn built_in_names_and_session_folders() {
     );
 }
 
+#[test]
+fn a_session_name_is_its_folder_under_populations_as_for_resume_and_history() {
+    let t = Tmp::new("session-name");
+    let populations = t.0.join("populations");
+    snap_checkpoint(&populations);
+    let by_name = stdout_ok(&run(&t.0, &["show", "snap"]));
+    let by_folder = stdout_ok(&run(&t.0, &["show", "populations/snap"]));
+    assert_eq!(by_name, by_folder);
+    assert!(
+        by_name.starts_with("populations/snap/gen-00002.ckpt: checkpoint, session 'snap'"),
+        "{by_name}"
+    );
+    // export takes it too, and match plays it.
+    let csv = stdout_ok(&run(&t.0, &["export", "snap", "--format", "csv"]));
+    let csv_folder = stdout_ok(&run(&t.0, &["export", "populations/snap", "-f", "csv"]));
+    assert_eq!(csv, csv_folder);
+    let m = stdout_ok(&run(
+        &t.0,
+        &[
+            "match", "snap", "material", "--depth", "1", "--games", "2", "--quiet",
+        ],
+    ));
+    assert!(m.contains("A: snap  B: material"), "{m}");
+    // A file or folder of that name in the working folder comes first.
+    std::fs::create_dir(t.0.join("snap")).unwrap();
+    assert_error(
+        &run(&t.0, &["show", "snap"]),
+        &["no checkpoint under 'snap'"],
+    );
+    // Neither a file nor a session: the error says where it looked.
+    assert_error(
+        &run(&t.0, &["show", "nosuch"]),
+        &["cannot read 'nosuch'", "nor a session under populations/"],
+    );
+}
+
 // ----- bad input: one line, exit 1 -----
 
 #[test]

@@ -72,7 +72,7 @@ fn a_longer_session_does_better_against_material() {
     );
 }
 
-/// The two-kings-against-one ending of the README, White to move.
+/// The two-kings-against-one ending of docs/engine.md and docs/results.md, White to move.
 const TWO_KINGS: &str = "W:WK10,K14:BK1";
 
 /// Does White, searching `depth` plies with `eval`, win [`TWO_KINGS`] against Black searching 12

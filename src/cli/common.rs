@@ -30,8 +30,8 @@ pub struct WeightsArg {
 
 /// Reads a weights argument: any file `show` reads (a weight file, CSV, a checkpoint, a file of
 /// the original tool), a session folder (its newest loadable checkpoint), or, when no file or
-/// folder of that name exists, the built-in weight sets `material` and `thesis` or `random`
-/// weights (from `seed` and `slot`). The yardsticks `hand` and `classic` are evaluation
+/// folder of that name exists, the built-in weight sets `material` and `thesis`, `random`
+/// weights (from `seed` and `slot`), or a session's name (its folder under `populations/`). The yardsticks `hand` and `classic` are evaluation
 /// functions, not weights: [`evaluator_arg`] takes them, this gives a one-line error.
 pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<WeightsArg> {
     let path = Path::new(spec);
@@ -54,7 +54,7 @@ pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<WeightsAr
         if Evaluator::yardstick(spec).is_some() {
             anyhow::bail!(
                 "'{spec}' is a hand-written evaluation function, not a weight vector (see \
-                 docs/parameters.md); it can play (match, play, history --reference, bench) but \
+                 docs/engine.md); it can play (match, play, history --reference, bench) but \
                  has no weights to show or export"
             );
         }
@@ -79,10 +79,17 @@ pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<WeightsAr
             return Ok(builtin(input, format!("built-in weight set ({file})")));
         }
     }
-    if path.is_dir() {
-        // A session folder, as `history` and `resume` take it.
-        let found =
-            checkers_ga::store::locate(Some(spec), Path::new(".")).map_err(anyhow::Error::msg)?;
+    // A session folder, or a session's name (its folder under `populations/`), as `history`
+    // and `resume` take them: the newest loadable checkpoint.
+    let root = if path.is_dir() {
+        Some(Path::new("."))
+    } else if !path.exists() && !spec.is_empty() && Path::new("populations").join(spec).is_dir() {
+        Some(Path::new("populations"))
+    } else {
+        None
+    };
+    if let Some(root) = root {
+        let found = checkers_ga::store::locate(Some(spec), root).map_err(anyhow::Error::msg)?;
         return Ok(WeightsArg {
             name: found.session.name.clone(),
             shown: found.path.display().to_string(),
@@ -93,7 +100,10 @@ pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<WeightsAr
     let input = match load_input(path) {
         Ok(i) => i,
         Err(e) if !path.exists() => {
-            anyhow::bail!("{e} (and '{spec}' is not one of {EVALUATOR_NAMES})")
+            anyhow::bail!(
+                "{e} (and '{spec}' is not one of {EVALUATOR_NAMES}, nor a session under \
+                 populations/)"
+            )
         }
         Err(e) => return Err(e.into()),
     };

@@ -12,7 +12,8 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct ExportArgs {
     /// A weight file (JSON, CSV or the original `60 1` text), a checkpoint (.ckpt: its best so
-    /// far), a session folder (its newest checkpoint), a population file of the original tool
+    /// far), a session folder or a session's name (its newest checkpoint, as `resume` takes
+    /// it: NAME is populations/NAME/), a population file of the original tool
     /// (its first individual), or the built-in `material`, `thesis` or `random`
     #[arg(value_name = "FILE|FOLDER|NAME")]
     pub file: String,

@@ -26,7 +26,8 @@ fn parse_side(s: &str) -> anyhow::Result<Color> {
     }
 }
 
-/// Prints one `NUMBER NAME VALUE` line per parameter, in the thesis's order.
+/// Prints one `NUMBER NAME VALUE` line per parameter of the set (60 or 66), in the thesis's
+/// order.
 pub fn run(a: FeaturesArgs) -> anyhow::Result<()> {
     let pos = match &a.fen {
         Some(f) => parse_fen(f).with_context(|| format!("bad --fen '{f}'"))?,

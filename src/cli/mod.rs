@@ -47,10 +47,12 @@ pub enum Command {
     /// Two weight files play the ballot openings twice each with colours swapped; prints Elo
     #[command(allow_negative_numbers = true)]
     Match(matchcmd::MatchArgs),
-    /// Print the 60 evaluation parameters of a position for one side
+    /// Print the evaluation parameters of a position for one side (the thesis's 60 unless
+    /// --params names a larger set: endgame66, the default of `new`, has 66)
     #[command(allow_negative_numbers = true)]
     Features(features::FeaturesArgs),
-    /// Print the 60 parameters with the weights of a weight file, checkpoint or population file
+    /// Print the weights of a weight file, checkpoint, session or population file, one row per
+    /// parameter (66 for the default set endgame66; 60 or 132 for the others)
     #[command(allow_negative_numbers = true)]
     Show(show::ShowArgs),
     /// Write weights as JSON, CSV, Rust source, a C header or the original text format

@@ -5,16 +5,18 @@ use anyhow::Context;
 use checkers_ga::game::{DrawRules, Game, PdnTags};
 use checkers_ga::rng::{derive, fresh_seed, Purpose};
 use checkers_ga::search::Searcher;
-use checkers_ga::{parse_fen, parse_move, Color, Position};
+use checkers_ga::{parse_fen, parse_move, Color, Evaluator, Position};
 use std::io::{BufRead, Write};
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// Black's player: `human` or `DEPTH:EVAL`, EVAL a weight file, `material`, `thesis`,
-    /// `random`, `hand` or `classic` (e.g. `6:classic`)
+    /// Black's player (Black moves first): `human` or `DEPTH:EVAL`, EVAL a weight file (or
+    /// anything `show` reads), `material`, `thesis`, `random`, `hand` or `classic` (e.g.
+    /// `6:classic`)
     #[arg(long, default_value = "human")]
     pub black: String,
-    /// White's player: as Black's
+    /// White's player, as Black's. The default, `6:random`, is random weights (from --seed)
+    /// searched to depth 6: an easy opponent; `6:classic` is a strong one
     #[arg(long, default_value = "6:random")]
     pub white: String,
     /// Start from this PDN FEN instead of the initial position
@@ -34,13 +36,46 @@ pub struct PlayArgs {
 /// What a human can type at the prompt.
 const HELP: &str = "Commands:
   a move    by square numbers (11-15, 15x24, 15x24x31; a capture may name only its first and
-            last squares when no other capture joins them) or coordinates (c3-d4)
+            last squares when no other capture joins them) or coordinates (Black's first
+            move 11-15 is f6-e5)
   help      this list
   quit      resign the game (also `resign`; the end of input resigns too)";
 
 enum Side {
     Human,
-    Computer(String, Box<Searcher>),
+    /// A name for reports, the searcher, and what one man weighs in its evaluation (the unit
+    /// of the values printed).
+    Computer(String, Box<Searcher>, Option<i32>),
+}
+
+/// What one man weighs in `eval`'s values: the `men` weight (`men@open` in the phased set),
+/// 100 for the yardsticks.
+fn man_weight(eval: &Evaluator) -> Option<i32> {
+    match eval {
+        Evaluator::Weighted(w) => {
+            let set = w.set();
+            let i = set.index_of("men").or_else(|| set.index_of("men@open"))?;
+            Some(i32::from(w.values()[i]))
+        }
+        Evaluator::Hand | Evaluator::Classic => Some(100),
+    }
+}
+
+/// A search value for the player who moved, in words: a forced win or loss in plies, or the
+/// evaluation with its unit (`eval +37 for Black, a man weighs 100`).
+fn describe_value(v: i32, side: Color, man: Option<i32>) -> String {
+    let bound = checkers_ga::search::WIN_BOUND;
+    let plies = |v: i32| checkers_ga::search::WIN - v.abs();
+    if v > bound {
+        format!("{} wins within {} plies", side.name(), plies(v))
+    } else if v < -bound {
+        format!("{} loses within {} plies", side.name(), plies(v))
+    } else {
+        let unit = man
+            .map(|m| format!(", a man weighs {m}"))
+            .unwrap_or_default();
+        format!("eval {v:+} for {}{unit}", side.name())
+    }
 }
 
 fn parse_side(player: &str, seed: u64, slot: u64) -> anyhow::Result<Side> {
@@ -63,10 +98,12 @@ fn parse_side(player: &str, seed: u64, slot: u64) -> anyhow::Result<Side> {
             )
         })?;
     let (name, eval) = evaluator_arg(w, seed, slot)?;
+    let man = man_weight(&eval);
     let s = Searcher::new(eval, search_config(depth, false, 20));
     Ok(Side::Computer(
         format!("{name} (depth {depth})"),
         Box::new(s),
+        man,
     ))
 }
 
@@ -93,7 +130,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     let mut out = stdout.lock();
     let name = |s: &Side| match s {
         Side::Human => "human".to_string(),
-        Side::Computer(n, _) => n.clone(),
+        Side::Computer(n, _, _) => n.clone(),
     };
     writeln!(
         out,
@@ -119,11 +156,14 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             Color::White => &mut white,
         };
         let mv = match player {
-            Side::Computer(_, s) => {
+            Side::Computer(_, s, man) => {
                 let r = s.choose(game.position(), &mut rng);
                 match r.best {
                     Some(m) => {
-                        let value = r.value.map(|v| format!(", value {v}")).unwrap_or_default();
+                        let value = r
+                            .value
+                            .map(|v| format!(", {}", describe_value(v, side, *man)))
+                            .unwrap_or_default();
                         writeln!(out, "{} plays {m} ({} nodes{value})", side.name(), r.nodes)?;
                         m
                     }

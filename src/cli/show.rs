@@ -1,4 +1,5 @@
-//! `checkers-ga show FILE`: the parameters with their weights and priority classes.
+//! `checkers-ga show FILE`: the parameters of the weights' set (66 for the default endgame66)
+//! with their weights and priority classes.
 
 use super::common::weights_arg;
 use anyhow::Context;
@@ -11,7 +12,8 @@ use std::io::{IsTerminal, Write};
 #[derive(clap::Args)]
 pub struct ShowArgs {
     /// A weight file (JSON, CSV or the original `60 1` text), a checkpoint (.ckpt: its best so
-    /// far), a session folder (its newest checkpoint), a population file of the original tool
+    /// far), a session folder or a session's name (its newest checkpoint, as `resume` takes
+    /// it: NAME is populations/NAME/), a population file of the original tool
     /// (its first individual), or the built-in `material`, `thesis` or `random`; the kind of
     /// file is told by the content
     #[arg(value_name = "FILE|FOLDER|NAME")]
