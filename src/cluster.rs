@@ -265,7 +265,7 @@ mod imp {
                 root.broadcast_into(&mut bytes[..]);
                 let batch: Batch = decode(&bytes, "batch");
                 if let Err(e) = batch.check() {
-                    fatal(&e);
+                    fatal(&e.to_string());
                 }
                 serve_batch(world, &pool, &batch);
             }

@@ -143,6 +143,12 @@ impl GameJob {
     }
 }
 
+/// A batch that cannot be played as it is (one from another process): the message names the
+/// job or opening.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BatchError(pub String);
+
 /// A list of games and what they share.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Batch {
@@ -181,7 +187,11 @@ impl Batch {
 
     /// Checks that every job names a player and an opening of the batch, and that every
     /// opening's moves are legal (a batch from another process).
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), BatchError> {
+        self.check_text().map_err(BatchError)
+    }
+
+    fn check_text(&self) -> Result<(), String> {
         let n = self.players.len();
         if let Some(k) = self
             .jobs
@@ -525,10 +535,10 @@ mod tests {
         // A batch from elsewhere naming a missing opening, or an illegal opening move.
         let mut bad = batch.clone();
         bad.jobs[4].start = Start::Opening(1);
-        assert!(bad.check().unwrap_err().contains("job 4"));
+        assert!(bad.check().unwrap_err().0.contains("job 4"));
         let mut bad = batch.clone();
         bad.openings[0].moves.push(b.moves[0]);
-        assert!(bad.check().unwrap_err().contains("illegal move"));
+        assert!(bad.check().unwrap_err().0.contains("illegal move"));
     }
 
     #[test]
@@ -573,6 +583,6 @@ mod tests {
         assert_eq!(play_job(&batch, &batch.jobs[0], &stop), None);
         assert!(moves.load(Ordering::SeqCst) == 6 && all[0].plies > 10);
         batch.jobs[2].white.player = 7;
-        assert!(batch.check().unwrap_err().contains("job 2"));
+        assert!(batch.check().unwrap_err().0.contains("job 2"));
     }
 }

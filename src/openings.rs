@@ -130,7 +130,16 @@ impl StartPosition {
 /// annotations and a result, all of which but the moves are skipped). A file whose first content
 /// line starts with `[` or a move number is PDN. Every position must leave the side to move a
 /// legal move. Errors name the line.
-pub fn parse_opening_file(text: &str) -> Result<Vec<StartPosition>, String> {
+pub fn parse_opening_file(text: &str) -> Result<Vec<StartPosition>, OpeningFileError> {
+    parse_openings(text).map_err(OpeningFileError)
+}
+
+/// Why an opening file could not be read: the message names the line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OpeningFileError(pub String);
+
+fn parse_openings(text: &str) -> Result<Vec<StartPosition>, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first = text
         .lines()
@@ -425,9 +434,13 @@ mod file_tests {
 
     #[test]
     fn bad_files_are_errors_naming_the_line() {
-        let e = parse_opening_file("B:W21-32:B1-12\nB:W21-32:B1-33\n").unwrap_err();
+        let e = parse_opening_file("B:W21-32:B1-12\nB:W21-32:B1-33\n")
+            .unwrap_err()
+            .0;
         assert!(e.starts_with("line 2: "), "{e}");
-        let e = parse_opening_file("[Event \"x\"]\n1. 9-13 22-18\n2. 9-14 *\n").unwrap_err();
+        let e = parse_opening_file("[Event \"x\"]\n1. 9-13 22-18\n2. 9-14 *\n")
+            .unwrap_err()
+            .0;
         assert!(e.starts_with("line 3: ") && e.contains("9-14"), "{e}");
         assert!(parse_opening_file("").is_err());
         assert!(parse_opening_file("# only a comment\n").is_err());

@@ -65,7 +65,7 @@ pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
     let (mut session, link) = decode_checkpoint_parts(path, &bytes)?;
     if let Some(link) = link {
         let (h, b) = history::read_history(&folder_of(path), &session, link)
-            .map_err(|e| CheckpointError::new(path, e))?;
+            .map_err(|e| CheckpointError::new(path, e.0))?;
         session.history = h;
         session.bests = b;
     }

@@ -142,7 +142,8 @@ impl WeightsError {
         WeightsError { path: None, kind }
     }
 
-    fn at(mut self, path: &Path) -> WeightsError {
+    /// The same error, naming the file `path`.
+    pub fn at(mut self, path: &Path) -> WeightsError {
         self.path = Some(path.to_path_buf());
         self
     }

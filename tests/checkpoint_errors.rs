@@ -465,7 +465,7 @@ fn the_history_decoder_survives_truncation_and_edits() {
                 assert!(n >= 12 && fewer.len() < h.len(), "cut at {n}");
                 whole_records += 1;
             }
-            Err(e) => assert!(e.contains("truncated") || e.contains("torn"), "{e}"),
+            Err(e) => assert!(e.0.contains("truncated") || e.0.contains("torn"), "{e}"),
         }
     }
     assert_eq!(whole_records, h.len(), "one clean cut per record boundary");
@@ -474,7 +474,7 @@ fn the_history_decoder_survives_truncation_and_edits() {
             let mut b = bytes.clone();
             b[i] = v;
             if let Err(e) = store::history::decode_history(&b, "h") {
-                assert!(!e.contains('\n'), "{e}");
+                assert!(!e.0.contains('\n'), "{e}");
             }
         }
     }

@@ -57,7 +57,7 @@ pub fn parse_csv(text: &str) -> Result<Weights, FormatError> {
             .ok()
             .filter(|n| (1..=n_max).contains(n))
             .ok_or_else(|| {
-                FormatError(format!(
+                FormatError::Invalid(format!(
                     "CSV line {ln}: parameter number '{}' is not in 1..={n_max}",
                     f[0]
                 ))
@@ -76,7 +76,7 @@ pub fn parse_csv(text: &str) -> Result<Weights, FormatError> {
             ));
         }
         let v: i16 = f[2].parse().map_err(|_| {
-            FormatError(format!(
+            FormatError::Invalid(format!(
                 "CSV line {ln}: weight of {} is '{}', not an integer in -32768..=32767",
                 p.name, f[2]
             ))
@@ -115,15 +115,15 @@ mod tests {
         w[0] = i16::MIN;
         w[1] = i16::MAX;
         assert_eq!(
-            parse_csv(&to_csv(&Weights::thesis(w))),
-            Ok(Weights::thesis(w))
+            parse_csv(&to_csv(&Weights::thesis(w))).unwrap(),
+            Weights::thesis(w)
         );
         assert!(parse_csv("number,name,weight\n1,kings,3\n").is_err());
         assert!(parse_csv("a,b,c\n").is_err());
         let short = to_csv(&Weights::thesis(w)).replace("60,opp_longest_block_line,29000\n", "");
         assert!(parse_csv(&short)
             .unwrap_err()
-            .0
+            .to_string()
             .contains("opp_longest_block_line"));
     }
 }

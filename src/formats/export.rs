@@ -50,7 +50,7 @@ impl std::str::FromStr for ExportFormat {
             .find(|f| f.name() == lower)
             .ok_or_else(|| {
                 let names: Vec<&str> = ExportFormat::ALL.iter().map(|f| f.name()).collect();
-                FormatError(format!(
+                FormatError::Invalid(format!(
                     "unknown export format '{s}' (expected one of: {})",
                     names.join(", ")
                 ))
@@ -294,9 +294,12 @@ mod tests {
     #[test]
     fn format_names_parse() {
         for f in ExportFormat::ALL {
-            assert_eq!(f.name().parse::<ExportFormat>(), Ok(f));
+            assert_eq!(f.name().parse::<ExportFormat>().unwrap(), f);
         }
         let e = "xml".parse::<ExportFormat>().unwrap_err();
-        assert!(e.0.contains("json, csv, rust, c, original"), "{e}");
+        assert!(
+            e.to_string().contains("json, csv, rust, c, original"),
+            "{e}"
+        );
     }
 }

@@ -80,8 +80,10 @@ pub fn load_input(path: &Path) -> Result<Input, FormatError> {
     if path.is_dir() {
         return fail(format!("'{}' is a folder, not a file", path.display()));
     }
-    let bytes = crate::files::read_bounded(path)
-        .map_err(|e| FormatError(format!("cannot read '{}': {e}", path.display())))?;
+    let bytes = crate::files::read_bounded(path).map_err(|source| FormatError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
     parse_input(path, &bytes)
 }
 
@@ -89,8 +91,7 @@ pub fn load_input(path: &Path) -> Result<Input, FormatError> {
 pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, FormatError> {
     let shown = path.display();
     if bytes.starts_with(CHECKPOINT_MAGIC) {
-        let session =
-            crate::store::decode_checkpoint(path, bytes).map_err(|e| FormatError(e.to_string()))?;
+        let session = crate::store::decode_checkpoint(path, bytes)?;
         return Ok(Input::Checkpoint(Box::new(session)));
     }
     let what = "not a weight file, checkpoint or population file";
@@ -102,10 +103,7 @@ pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, FormatError> {
         return fail(format!("'{shown}': the file is empty"));
     }
     if t.starts_with(['{', '[']) {
-        let f = crate::weights::parse_weight_file(t).map_err(|mut e| {
-            e.path = Some(path.to_path_buf());
-            FormatError(e.to_string())
-        })?;
+        let f = crate::weights::parse_weight_file(t).map_err(|e| e.at(path))?;
         return Ok(Input::Weights {
             kind: InputKind::Json,
             weights: f.weights,
@@ -113,7 +111,8 @@ pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, FormatError> {
         });
     }
     if t.to_ascii_lowercase().starts_with("number,") {
-        let weights = super::parse_csv(t).map_err(|e| FormatError(format!("'{shown}': {e}")))?;
+        let weights =
+            super::parse_csv(t).map_err(|e| FormatError::Invalid(format!("'{shown}': {e}")))?;
         return Ok(Input::Weights {
             kind: InputKind::Csv,
             weights,
@@ -133,10 +132,7 @@ pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, FormatError> {
     };
     if head.first() == Some(&"60") || larger {
         if head == ["60", "1"] || larger {
-            let f = crate::weights::parse_weight_file(t).map_err(|mut e| {
-                e.path = Some(path.to_path_buf());
-                FormatError(e.to_string())
-            })?;
+            let f = crate::weights::parse_weight_file(t).map_err(|e| e.at(path))?;
             return Ok(Input::Weights {
                 kind: InputKind::OriginalWeights,
                 weights: f.weights,
@@ -144,7 +140,7 @@ pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, FormatError> {
             });
         }
         let (generation, individuals) =
-            parse_population(t).map_err(|e| FormatError(format!("'{shown}': {e}")))?;
+            parse_population(t).map_err(|e| FormatError::Invalid(format!("'{shown}': {e}")))?;
         return Ok(Input::Population {
             generation,
             individuals,
@@ -175,7 +171,7 @@ pub fn parse_population(text: &str) -> Result<(Option<String>, Vec<Weights>), Fo
         ));
     }
     let n: usize = head[1].parse().map_err(|_| {
-        FormatError(format!(
+        FormatError::Invalid(format!(
             "population file: population size '{}' is not a number",
             head[1]
         ))
@@ -192,7 +188,7 @@ pub fn parse_population(text: &str) -> Result<(Option<String>, Vec<Weights>), Fo
         }
         let w = crate::weights::parse_weight_tokens(ParamSet::Thesis60, &vals).map_err(
             |(k, v, _)| {
-                FormatError(format!(
+                FormatError::Invalid(format!(
                     "population file: line {}, weight {} ({}) is '{v}', not an integer in \
                  -32768..=32767",
                     lineno + 1,

@@ -26,18 +26,25 @@ pub use csv::{parse_csv, to_csv};
 pub use export::{export, to_c_header, to_rust, ExportFormat};
 pub use input::{load_input, parse_input, parse_population, Input, InputKind};
 
-/// A problem with a file's format, one line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FormatError(pub String);
-
-impl std::fmt::Display for FormatError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Why a file could not be read as weights, or an export not made: one line, naming the file
+/// where there is one.
+#[derive(Debug, thiserror::Error)]
+pub enum FormatError {
+    /// The content is not what the format says (the message names the line or field).
+    #[error("{0}")]
+    Invalid(String),
+    /// The file could not be read.
+    #[error("cannot read '{}': {source}", path.display())]
+    Read {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Checkpoint(#[from] crate::store::CheckpointError),
+    #[error(transparent)]
+    Weights(#[from] crate::weights::WeightsError),
 }
 
-impl std::error::Error for FormatError {}
-
 fn fail<T>(msg: impl Into<String>) -> Result<T, FormatError> {
-    Err(FormatError(msg.into()))
+    Err(FormatError::Invalid(msg.into()))
 }

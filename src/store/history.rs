@@ -144,7 +144,16 @@ fn read_records(p: &Path, len: u64) -> Result<History, String> {
 /// Reads the records of a whole history file held in `bytes` (the part a checkpoint goes with);
 /// `name` names it in errors. Records are not checked against a session (see
 /// [`read_history`]).
-pub fn decode_history(bytes: &[u8], name: &str) -> Result<History, String> {
+pub fn decode_history(bytes: &[u8], name: &str) -> Result<History, HistoryError> {
+    decode_history_text(bytes, name).map_err(HistoryError)
+}
+
+/// Why a history file could not be read or does not fit its checkpoint: one line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct HistoryError(pub String);
+
+fn decode_history_text(bytes: &[u8], name: &str) -> Result<History, String> {
     parse_records(bytes, bytes.len() as u64, name)
 }
 
@@ -209,7 +218,15 @@ fn parse_records<R: Read>(r: R, len: u64, shown: &str) -> Result<History, String
 
 /// Reads the history a checkpoint of `session` goes with from the history file of `dir` (or a
 /// copy set aside from it), and checks it.
-pub fn read_history(dir: &Path, session: &Session, link: HistoryLink) -> Result<History, String> {
+pub fn read_history(
+    dir: &Path,
+    session: &Session,
+    link: HistoryLink,
+) -> Result<History, HistoryError> {
+    read_history_text(dir, session, link).map_err(HistoryError)
+}
+
+fn read_history_text(dir: &Path, session: &Session, link: HistoryLink) -> Result<History, String> {
     let main = dir.join(HISTORY_FILE);
     if link.len < HISTORY_HEADER_LEN as u64 {
         return Err(format!(
