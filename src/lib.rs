@@ -8,7 +8,8 @@
 //! [`board`] (bitboards, positions, moves) -> [`movegen`] (legal moves, perft) -> [`notation`]
 //! (FEN, move text) -> [`eval`] (the 60 parameters, [`Weights`]) and [`weights`] (weight files)
 //! -> [`yardstick`] (the fixed hand-written evaluations `hand` and `classic`, and [`Evaluator`]:
-//! weights or a yardstick) -> [`search`] (alpha-beta) -> [`game`] (draw rules, PDN) ->
+//! weights or a yardstick) -> [`search`] (alpha-beta; iterative deepening against a time
+//! budget) -> [`clock`] (time controls) -> [`game`] (draw rules, PDN, games with a clock) ->
 //! [`openings`] (ballot, opening files) -> [`jobs`] (lists of games played on a rayon pool, or
 //! on the ranks of an MPI job, results in job order) -> [`matchplay`] (matches, Elo, SPRT) ->
 //! [`tournament`] (a generation's games) -> [`ga`] (sessions: selection, crossover, mutation) ->
@@ -54,6 +55,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod clock;
 pub mod cluster;
 pub mod eval;
 pub mod formats;
