@@ -127,8 +127,13 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         };
         let mv = match player {
             Side::Computer(_, s) => {
-                let r = match &mut clock {
-                    None => s.choose(game.position(), &mut rng),
+                // With a clock: the depth reached before the nodes, the time after them.
+                let (r, depth, time) = match &mut clock {
+                    None => (
+                        s.choose(game.position(), &mut rng),
+                        String::new(),
+                        String::new(),
+                    ),
                     Some(c) => {
                         let start = std::time::Instant::now();
                         let r = s.choose_timed(game.position(), &mut rng, c.budget(side));
@@ -151,26 +156,19 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                                 format!(", {:.2} s left", c.remaining(side).as_secs_f64())
                             }
                         };
-                        let value = r.value.map(|v| format!(", value {v}")).unwrap_or_default();
-                        if let Some(m) = r.best {
-                            writeln!(
-                                out,
-                                "{} plays {m} (depth {}, {} nodes, {:.3} s{left}{value})",
-                                side.name(),
-                                r.depth,
-                                r.nodes,
-                                used.as_secs_f64()
-                            )?;
-                        }
-                        r
+                        let time = format!(", {:.3} s{left}", used.as_secs_f64());
+                        (r, format!("depth {}, ", r.depth), time)
                     }
                 };
                 match r.best {
                     Some(m) => {
-                        if clock.is_none() {
-                            let value = r.value.map(|v| format!(", value {v}")).unwrap_or_default();
-                            writeln!(out, "{} plays {m} ({} nodes{value})", side.name(), r.nodes)?;
-                        }
+                        let value = r.value.map(|v| format!(", value {v}")).unwrap_or_default();
+                        writeln!(
+                            out,
+                            "{} plays {m} ({depth}{} nodes{time}{value})",
+                            side.name(),
+                            r.nodes
+                        )?;
                         m
                     }
                     None => break,
