@@ -5,7 +5,11 @@
 # table of the mean Elo per variant and yardstick.
 #
 #   scripts/bench-strength.sh [--time S] [--seeds "1 2"] [--threads T] [--refs "material hand classic"]
-#                             [--depth D] [--out DIR] NAME='FLAGS' [NAME='FLAGS' ...]
+#                             [--depth D | --tc TC] [--out DIR] NAME='FLAGS' [NAME='FLAGS' ...]
+#
+# --tc TC: equal-time matches instead (`match --tc`, e.g. --tc 0.1 or --tc 10+0.1), so variants
+# whose evaluation costs more per call are measured at their strength per second; with --tc the
+# matches are not reproducible, and each match thread needs a core of its own.
 #
 # Example: scripts/bench-strength.sh --time 120 default='' gauss='--mutation-kind gauss:1500:4'
 # Sessions use --time (seconds of evolution), so every variant gets the same wall time on the
@@ -17,6 +21,7 @@ seeds="1 2"
 threads=0
 refs="material hand classic"
 depth=6
+tc=
 out=target/bench-strength
 while [[ $# -gt 0 && $1 == --* ]]; do
   case $1 in
@@ -25,6 +30,7 @@ while [[ $# -gt 0 && $1 == --* ]]; do
     --threads) threads=$2; shift 2 ;;
     --refs) refs=$2; shift 2 ;;
     --depth) depth=$2; shift 2 ;;
+    --tc) tc=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
@@ -38,6 +44,13 @@ if [[ -z $bin ]]; then
   bin=target/release/checkers-ga
 fi
 mkdir -p "$out"
+if [[ -n $tc ]]; then
+  strength=(--tc "$tc")
+  at="tc $tc"
+else
+  strength=(--depth "$depth")
+  at="depth $depth"
+fi
 cores=$threads
 if [[ $cores -eq 0 ]]; then cores=$(nproc); fi
 results="$out/results.tsv"
@@ -57,7 +70,7 @@ for variant in "$@"; do
     gens=$("$bin" history "$sname" --populations "$out/populations" | sed -n 's/.*: \([0-9]*\) generations\{0,1\},.*/\1/p')
     line="$name	$seed	$gens	$secs"
     for ref in $refs; do
-      res=$("$bin" match "$out/weights/$sname-best.json" "$ref" --depth "$depth" --seed 1 \
+      res=$("$bin" match "$out/weights/$sname-best.json" "$ref" "${strength[@]}" --seed 1 \
         --threads "$threads" --quiet)
       elo=$(echo "$res" | sed -n 's/^Elo difference: \([^ ]*\) +\/- \([^,]*\),.*/\1 \2/p')
       wdl=$(echo "$res" | sed -n 's/^W\/D\/L for A: //p')
@@ -67,7 +80,7 @@ for variant in "$@"; do
   done
 done
 echo
-echo "mean Elo at depth $depth over 312 ballot games; sessions of $time_s s on $cores thread(s) = $(echo "$time_s * $cores / 60" | bc -l | xargs printf '%.1f') CPU-minutes"
+echo "mean Elo at $at over 312 ballot games; sessions of $time_s s on $cores thread(s) = $(echo "$time_s * $cores / 60" | bc -l | xargs printf '%.1f') CPU-minutes"
 awk -F'\t' -v refs="$refs" -v cpumin="$(echo "$time_s * $cores / 60" | bc -l)" '
   { n[$1]++; if (!($1 in seen)) { order[++k] = $1; seen[$1] = 1 }
     gens[$1] += $3

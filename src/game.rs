@@ -1,8 +1,9 @@
 //! A whole game: the rules that end it (no moves, draws by the 40-move rule, repetition or a
-//! length cap), its record and its PDN text. docs/rules.md states the rules; docs/formats.md
+//! length cap, a clock run out), its record and its PDN text. docs/rules.md states the rules; docs/formats.md
 //! the PDN.
 
 use crate::board::{Color, Move, Position};
+use crate::clock::{Clock, SearchStats, TimeControl};
 use crate::movegen::legal_moves;
 use crate::notation::to_fen;
 use crate::search::Searcher;
@@ -80,6 +81,8 @@ pub enum EndReason {
     MaxPlies,
     /// This side gave up (a human quitting).
     Resigned(Color),
+    /// This side used more time than its clock had (a game with a time control).
+    Time(Color),
 }
 
 impl fmt::Display for EndReason {
@@ -90,6 +93,7 @@ impl fmt::Display for EndReason {
             EndReason::Repetition => f.write_str("repetition"),
             EndReason::MaxPlies => f.write_str("move limit reached"),
             EndReason::Resigned(c) => write!(f, "{} resigned", c.name()),
+            EndReason::Time(c) => write!(f, "{} ran out of time", c.name()),
         }
     }
 }
@@ -173,6 +177,14 @@ impl Game {
         }
     }
 
+    /// The side to move has run out of time: it loses.
+    pub fn lose_on_time(&mut self) {
+        if self.result.is_none() {
+            let c = self.pos.side_to_move();
+            self.result = Some((Outcome::win_for(c.opposite()), EndReason::Time(c)));
+        }
+    }
+
     fn check_end(&mut self) {
         let side = self.pos.side_to_move();
         if !crate::movegen::has_any_move(&self.pos) {
@@ -231,6 +243,50 @@ impl Game {
             }
         }
         true
+    }
+
+    /// As [`Game::play_out_unless`], with a clock of time control `tc`: each move is searched
+    /// for the time the clock allots ([`Searcher::choose_timed`], the searchers' depths their
+    /// maximum), and a side whose move took longer than it had loses on time. Returns what each
+    /// side's searches did, Black's then White's, or None once `stop` said yes.
+    pub fn play_out_clocked<R: rand::Rng + ?Sized>(
+        &mut self,
+        black: &mut Searcher,
+        white: &mut Searcher,
+        rng: &mut R,
+        stop: &dyn Fn() -> bool,
+        tc: TimeControl,
+    ) -> Option<[SearchStats; 2]> {
+        let mut clock = Clock::new(tc);
+        let mut stats = [SearchStats::default(); 2];
+        while !self.is_over() {
+            if stop() {
+                return None;
+            }
+            let side = self.pos.side_to_move();
+            let (s, st) = match side {
+                Color::Black => (&mut *black, &mut stats[0]),
+                Color::White => (&mut *white, &mut stats[1]),
+            };
+            let start = std::time::Instant::now();
+            let r = s.choose_timed(&self.pos, rng, clock.budget(side));
+            let used = start.elapsed();
+            st.nanos += used.as_nanos() as u64;
+            if r.depth > 0 {
+                st.searches += 1;
+                st.depth_sum += r.depth as u64;
+                st.nodes += r.nodes;
+            }
+            if !clock.spend(side, used) {
+                self.lose_on_time();
+                break;
+            }
+            match r.best {
+                Some(m) => self.play(m),
+                None => break,
+            }
+        }
+        Some(stats)
     }
 
     /// The game as PDN. `tags` gives Event, Black and White; Date is today's.

@@ -147,6 +147,7 @@ pub fn measurement_game(session: &Session, best: &Weights, g: u64, title: String
         rules: settings.rules,
         sprt: None,
         interrupt: None,
+        tc: None,
     };
     let batch = run.batch(&a, &b);
     let job = &batch.jobs[0];

@@ -4,12 +4,14 @@
 //! Every game the tool plays for a session or a match goes through [`run`]: the tournament,
 //! the endgame games, the best-so-far duel, and the matches (`match`, and the yardstick
 //! measurements, which are matches). A game depends on its job only (searchers are reset for every game, its generator comes from the
-//! job's key), so the results are the same whichever thread, or whichever process, plays it. By
+//! job's key), so the results are the same whichever thread, or whichever process, plays it
+//! (but in a batch with a clock, [`Batch::tc`], where how deep a search gets depends on time). By
 //! default [`run`] plays the batch on the current rayon pool; a build with the `mpi` feature,
 //! started under `mpirun` or `srun`, installs an [`Executor`] that hands the jobs out to all
 //! ranks of the MPI job instead (`crate::cluster`), with the same results.
 
 use crate::board::{Color, Move, Position};
+use crate::clock::{SearchStats, TimeControl};
 use crate::eval::Weights;
 use crate::game::{DrawRules, EndReason, Game, Outcome};
 use crate::openings::{ballot, StartPosition};
@@ -163,6 +165,9 @@ pub struct Batch {
     pub abandon: bool,
     /// The start positions [`Start::Opening`] points at.
     pub openings: Vec<Opening>,
+    /// A clock for every game ([`Game::play_out_clocked`]: the sides' depths are their maximum);
+    /// None: fixed-depth games. Timed games are not reproducible.
+    pub tc: Option<TimeControl>,
     pub jobs: Vec<GameJob>,
 }
 
@@ -176,6 +181,7 @@ impl Batch {
             record_moves: false,
             abandon: false,
             openings: Vec::new(),
+            tc: None,
             jobs: Vec::new(),
         }
     }
@@ -251,6 +257,8 @@ pub struct Played {
     pub result: Option<(Outcome, EndReason)>,
     pub plies: u32,
     pub moves: Vec<u8>,
+    /// In a batch with a clock: what Black's and White's searches did.
+    pub timing: Option<[SearchStats; 2]>,
 }
 
 impl Played {
@@ -269,6 +277,9 @@ impl Played {
                 Some(m) => game.play(*m),
                 None => break,
             }
+        }
+        if let Some((_, EndReason::Time(_))) = self.result {
+            game.lose_on_time();
         }
         game
     }
@@ -295,11 +306,19 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
     sb.reset(batch.players[job.black.player as usize]);
     sw.reset(batch.players[job.white.player as usize]);
     let mut game = batch.game(&job.start);
-    let finished = if batch.abandon {
-        game.play_out_unless(&mut sb, &mut sw, &mut rng, stop)
-    } else {
-        game.play_out(&mut sb, &mut sw, &mut rng);
-        true
+    let mut timing = None;
+    let finished = match batch.tc {
+        Some(tc) => {
+            let never = || false;
+            let within: &dyn Fn() -> bool = if batch.abandon { stop } else { &never };
+            timing = game.play_out_clocked(&mut sb, &mut sw, &mut rng, within, tc);
+            timing.is_some()
+        }
+        None if batch.abandon => game.play_out_unless(&mut sb, &mut sw, &mut rng, stop),
+        None => {
+            game.play_out(&mut sb, &mut sw, &mut rng);
+            true
+        }
     };
     SEARCHERS.with(|cell| {
         let mut kept = cell.borrow_mut();
@@ -320,6 +339,7 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
         result: game.result(),
         plies: game.plies() as u32,
         moves,
+        timing,
     })
 }
 
@@ -584,5 +604,54 @@ mod tests {
         assert!(moves.load(Ordering::SeqCst) == 6 && all[0].plies > 10);
         batch.jobs[2].white.player = 7;
         assert!(batch.check().unwrap_err().0.contains("job 2"));
+    }
+
+    #[test]
+    fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
+        let mut batch = Batch::new(
+            vec![material().into(), Evaluator::Classic],
+            4,
+            DrawRules::default(),
+        );
+        batch.record_moves = true;
+        batch.tc = Some("0.2+0.005".parse().unwrap());
+        let side = |p| Side {
+            player: p,
+            config: SearchConfig::with_depth(crate::search::MAX_TIMED_DEPTH),
+        };
+        let job = GameJob {
+            black: side(0),
+            white: side(1),
+            start: Start::Ballot(3),
+            purpose: Purpose::Game,
+            round: 0,
+            index: 0,
+        };
+        let p = play_job(&batch, &job, &|| false).expect("never stopped");
+        assert!(p.result.is_some() && p.plies > 7, "{p:?}");
+        let [b, w] = p.timing.expect("a timed game has statistics");
+        assert!(b.searches > 0 && w.searches > 0 && b.depth_sum >= b.searches as u64);
+        assert_eq!(p.replay(&batch, &job.start).result(), p.result);
+        // A game lost on time: its replay and its PDN say so.
+        let mut lost = p.clone();
+        lost.plies = 7;
+        lost.moves.truncate(7);
+        lost.result = Some((Outcome::BlackWin, EndReason::Time(Color::White)));
+        let game = lost.replay(&batch, &job.start);
+        assert_eq!(game.result(), lost.result);
+        let pdn = game.to_pdn(&crate::game::PdnTags::default());
+        assert!(pdn.contains("{White ran out of time}") && pdn.contains("[Result \"1-0\"]"));
+        // A fixed-depth batch has none.
+        batch.tc = None;
+        let shallow = Side {
+            player: 0,
+            config: SearchConfig::with_depth(2),
+        };
+        let job = GameJob {
+            black: shallow,
+            white: shallow,
+            ..job
+        };
+        assert_eq!(play_job(&batch, &job, &|| false).unwrap().timing, None);
     }
 }

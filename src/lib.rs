@@ -16,23 +16,25 @@
 //! 6. [`notation`]: FEN, move text.
 //! 7. [`eval`]: the parameter sets, their values of a position, [`Weights`].
 //! 8. [`yardstick`]: the hand-written evaluations `hand` and `classic`, and [`Evaluator`].
-//! 9. [`search`]: alpha-beta with a transposition table.
-//! 10. [`game`]: a whole game: draw rules, PDN.
-//! 11. [`openings`]: the ballot, opening files.
-//! 12. [`weights`]: weight files (JSON, CSV, the original text).
-//! 13. [`jobs`]: games as self-contained jobs, played in batches on a rayon pool (or the ranks
+//! 9. [`search`]: alpha-beta with a transposition table; iterative deepening against a time
+//!    budget.
+//! 10. [`clock`]: time controls: the time a move may take, the clock of a game.
+//! 11. [`game`]: a whole game: draw rules, PDN.
+//! 12. [`openings`]: the ballot, opening files.
+//! 13. [`weights`]: weight files (JSON, CSV, the original text).
+//! 14. [`jobs`]: games as self-contained jobs, played in batches on a rayon pool (or the ranks
 //!     of an MPI job), results in job order.
-//! 14. [`cluster`]: (feature `mpi`) the jobs spread over an MPI job.
-//! 15. [`matchplay`]: matches between two engines, Elo, SPRT.
-//! 16. [`tournament`]: a generation's pairings and standings.
-//! 17. [`ga`]: a session's data and one generation: tournament, duel, selection, crossover,
+//! 15. [`cluster`]: (feature `mpi`) the jobs spread over an MPI job.
+//! 16. [`matchplay`]: matches between two engines, Elo, SPRT.
+//! 17. [`tournament`]: a generation's pairings and standings.
+//! 18. [`ga`]: a session's data and one generation: tournament, duel, selection, crossover,
 //!     mutation, measurement.
-//! 18. [`store`]: checkpoints and the history file.
-//! 19. [`formats`]: reading any weights input, exports.
-//! 20. [`report`]: tables and charts.
-//! 21. [`html`]: the self-contained HTML report of a session.
-//! 22. [`session`]: running a session: start, resume, stop, finish, with an [`session::Observer`].
-//! 23. [`bench`]: the benchmark workloads.
+//! 19. [`store`]: checkpoints and the history file.
+//! 20. [`formats`]: reading any weights input, exports.
+//! 21. [`report`]: tables and charts.
+//! 22. [`html`]: the self-contained HTML report of a session.
+//! 23. [`session`]: running a session: start, resume, stop, finish, with an [`session::Observer`].
+//! 24. [`bench`]: the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!
@@ -147,6 +149,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod clock;
 pub mod cluster;
 pub mod eval;
 pub mod files;

@@ -1,7 +1,8 @@
 //! Matches between two engines over an opening book, and the Elo arithmetic engine testers use.
 
-use crate::board::Position;
-use crate::game::{DrawRules, Game, Outcome, PdnTags};
+use crate::board::{Color, Position};
+use crate::clock::{SearchStats, TimeControl};
+use crate::game::{DrawRules, EndReason, Game, Outcome, PdnTags};
 use crate::jobs::{self, Batch, GameJob, Opening, Played, Side, Start};
 use crate::openings::{ballot, StartPosition};
 use crate::rng::Purpose;
@@ -75,6 +76,8 @@ pub struct MatchGame {
     pub index: usize,
     pub a_is_black: bool,
     pub game: Game,
+    /// With a clock: what Black's and White's searches did.
+    pub timing: Option<[SearchStats; 2]>,
 }
 
 impl MatchGame {
@@ -143,6 +146,7 @@ pub fn play_match(
         rules: settings.rules,
         sprt: None,
         interrupt: None,
+        tc: None,
     };
     let never = |_: &MatchGame| -> Result<(), std::convert::Infallible> { Ok(()) };
     match run.run(a, b, on_game, &mut { never }) {
@@ -339,6 +343,14 @@ pub enum MatchEnd {
     Interrupted,
 }
 
+/// What one engine did over the counted games of a timed match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineTiming {
+    pub stats: SearchStats,
+    /// Games it lost on time.
+    pub time_losses: u32,
+}
+
 /// What a match produced.
 #[derive(Clone, Debug)]
 pub struct MatchResult {
@@ -348,6 +360,8 @@ pub struct MatchResult {
     /// The games that count, in index order.
     pub games: Vec<MatchGame>,
     pub end: MatchEnd,
+    /// A's and B's searches and time losses over the games that count (a match with a clock).
+    pub timing: Option<[EngineTiming; 2]>,
 }
 
 /// A match to play: where its game pairs start, its seed and draw rules, an optional SPRT and
@@ -361,6 +375,9 @@ pub struct MatchRun<'a> {
     pub sprt: Option<Sprt>,
     /// When raised, games in progress are abandoned at their next move and no game starts.
     pub interrupt: Option<&'a AtomicBool>,
+    /// A clock for every game: the engines search by iterative deepening for the time it
+    /// allots, their depths the maximum ([`Game::play_out_clocked`]). Not reproducible.
+    pub tc: Option<TimeControl>,
 }
 
 /// The consumer side of a match: games are counted in index order, whatever order the threads
@@ -375,6 +392,7 @@ struct Tally<'r, E> {
     open_pair: Option<(usize, usize)>,
     wdl: Wdl,
     pentanomial: Pentanomial,
+    timing: Option<[EngineTiming; 2]>,
     games: Vec<MatchGame>,
     verdict: Option<SprtVerdict>,
     error: Option<E>,
@@ -391,6 +409,20 @@ impl<E> Tally<'_, E> {
         }
         let hp = g.half_points_for_a();
         self.wdl.add(hp);
+        if let Some([black, white]) = &g.timing {
+            let t = self.timing.get_or_insert_with(Default::default);
+            let (a, b) = if g.a_is_black {
+                (black, white)
+            } else {
+                (white, black)
+            };
+            t[0].stats.add(a);
+            t[1].stats.add(b);
+            if let Some((_, EndReason::Time(c))) = g.game.result() {
+                let a_lost = (c == Color::Black) == g.a_is_black;
+                t[if a_lost { 0 } else { 1 }].time_losses += 1;
+            }
+        }
         let pair = g.index / 2;
         if g.index.is_multiple_of(2) {
             self.open_pair = Some((pair, hp));
@@ -445,6 +477,7 @@ impl MatchRun<'_> {
             open_pair: None,
             wdl: Wdl::default(),
             pentanomial: Pentanomial::default(),
+            timing: None,
             games: Vec::new(),
             verdict: None,
             error: None,
@@ -461,6 +494,7 @@ impl MatchRun<'_> {
                 index: i,
                 a_is_black: i.is_multiple_of(2),
                 game: p.replay(&batch, &batch.jobs[i].start),
+                timing: p.timing,
             };
             on_game(&g);
             let mut t = lock();
@@ -497,6 +531,7 @@ impl MatchRun<'_> {
             pentanomial: t.pentanomial,
             games: t.games,
             end,
+            timing: t.timing,
         })
     }
 
@@ -506,6 +541,7 @@ impl MatchRun<'_> {
         let mut batch = Batch::new(vec![a.eval, b.eval], self.seed, self.rules);
         batch.record_moves = true;
         batch.abandon = true;
+        batch.tc = self.tc;
         batch.openings = self.starts.iter().map(Opening::of).collect();
         let (sa, sb) = (Side::new(0, a.config), Side::new(1, b.config));
         batch.jobs = (0..self.starts.len() * 2)

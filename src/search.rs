@@ -1,5 +1,6 @@
 //! Fixed-depth alpha-beta (negamax) search with an [`Evaluator`] at the leaves: a weight vector
-//! (the weighted sum of its parameters) or a yardstick.
+//! (the weighted sum of its parameters) or a yardstick; and the same search by iterative
+//! deepening against a time budget ([`Searcher::choose_timed`], for games with a clock).
 //!
 //! * Values are from the point of view of the searching player (the root side): leaves are
 //!   evaluated for that player with its evaluator, and negated at the opponent's nodes.
@@ -14,12 +15,19 @@
 //! * Move ordering: table move, then moves that crown, then killer moves, then history scores.
 //! * Among root moves of equal best value one is picked uniformly at random with the caller's
 //!   generator, as the original tool did.
+//! * A timed search deepens one ply at a time up to the configured depth (its maximum) while
+//!   the budget lasts: depth 1 always completes; deeper, the clock is read every
+//!   [`CLOCK_CHECK_NODES`] nodes, and an iteration cut short by the deadline is thrown away
+//!   (the table entries of the subtrees it finished remain, for move ordering), so the move
+//!   played is that of the last completed iteration. The fixed-depth search does not read the
+//!   clock and is unchanged by it (a separate instance of the same code).
 
 use crate::board::{Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
 use crate::eval::Weights;
 use crate::movegen::{capture_and_any_move, generate, has_any_move};
 use crate::yardstick::Evaluator;
 use rand::RngExt;
+use std::time::{Duration, Instant};
 
 /// The score of a won position at the root (a win at ply `p` scores `WIN - p`).
 pub const WIN: i32 = 1_500_000_000;
@@ -129,7 +137,17 @@ pub struct SearchResult {
     pub value: Option<i32>,
     /// Nodes visited by this search.
     pub nodes: u64,
+    /// The depth the move was chosen at: the configured depth, or in a timed search the depth
+    /// of the last completed iteration (0 when the move was forced and not searched).
+    pub depth: u32,
 }
+
+/// The deepest a timed search goes: its maximum depth when none is given.
+pub const MAX_TIMED_DEPTH: u32 = 64;
+
+/// A timed search reads the clock once every this many nodes (a power of two): about a tenth
+/// of a millisecond of search.
+pub const CLOCK_CHECK_NODES: u64 = 1024;
 
 const MAX_PLY: usize = 128;
 /// Move lists up to this length are ordered with scores kept on the stack.
@@ -149,6 +167,10 @@ pub struct Searcher {
     /// Nodes visited since the searcher was made.
     pub nodes: u64,
     player: Color,
+    /// The deadline of the timed search under way.
+    deadline: Instant,
+    /// Set once a timed search passed its deadline: every node returns at once.
+    stopped: bool,
 }
 
 impl Searcher {
@@ -170,6 +192,8 @@ impl Searcher {
             history: [[0; 32]; 32],
             nodes: 0,
             player: Color::Black,
+            deadline: Instant::now(),
+            stopped: false,
         }
     }
 
@@ -198,7 +222,7 @@ impl Searcher {
     /// Minimax value of `pos` for the side to move, searched to the configured depth.
     pub fn value(&mut self, pos: &Position) -> i32 {
         self.set_player(pos.side_to_move());
-        self.search(pos, self.config.depth, 0, -INF, INF)
+        self.search::<false>(pos, self.config.depth, 0, -INF, INF)
     }
 
     fn set_player(&mut self, p: Color) {
@@ -219,6 +243,7 @@ impl Searcher {
                 best: list.iter().next().copied(),
                 value: None,
                 nodes: 0,
+                depth: 0,
             };
         }
         let (best, value) = self.root(pos, &mut list, rng);
@@ -226,6 +251,97 @@ impl Searcher {
             best: Some(best),
             value: Some(value),
             nodes: self.nodes - start_nodes,
+            depth: self.config.depth.max(1),
+        }
+    }
+
+    /// Chooses a move by iterative deepening within `budget`: depths 1, 2, ... up to the
+    /// configured depth (at most [`MAX_TIMED_DEPTH`]), each iteration's root moves ordered by
+    /// the values of the one before. Depth 1 always completes, however short the budget; an
+    /// iteration the deadline cuts short is discarded; no iteration starts once half the
+    /// budget is spent (it would hardly finish), nor after one finds a forced win. Ties among
+    /// the best moves of the last completed iteration are broken with `rng` as in
+    /// [`Self::choose`]. A single legal move is played without searching. Not reproducible:
+    /// how deep it gets depends on the machine and its load.
+    pub fn choose_timed<R: rand::Rng + ?Sized>(
+        &mut self,
+        pos: &Position,
+        rng: &mut R,
+        budget: Duration,
+    ) -> SearchResult {
+        let start = Instant::now();
+        let start_nodes = self.nodes;
+        let mut list = MoveList::new();
+        generate(pos, &mut list);
+        if list.len() <= 1 {
+            return SearchResult {
+                best: list.iter().next().copied(),
+                value: None,
+                nodes: 0,
+                depth: 0,
+            };
+        }
+        self.set_player(pos.side_to_move());
+        self.nodes += 1;
+        self.deadline = start.checked_add(budget).unwrap_or(start);
+        self.stopped = false;
+        let generated: Vec<Move> = list.as_slice().to_vec();
+        self.order(pos, &mut list, 0);
+        let mut moves: Vec<Move> = list.as_slice().to_vec();
+        let max_depth = self.config.depth.clamp(1, MAX_TIMED_DEPTH);
+        // The best value, the moves that have it and the depth of the last whole iteration.
+        let mut done: Option<(i32, Vec<Move>, u32)> = None;
+        for depth in 1..=max_depth {
+            let mut best = -INF;
+            let mut ties: Vec<Move> = Vec::with_capacity(moves.len());
+            let mut values: Vec<i32> = Vec::with_capacity(moves.len());
+            for m in &moves {
+                let child = pos.play(m);
+                // Window (best - 1, INF) as in `root`; depth 1 does not look at the clock.
+                let beta = -(best - 1).max(-INF);
+                let v = if depth == 1 {
+                    -self.search::<false>(&child, 0, 1, -INF, beta)
+                } else {
+                    -self.search::<true>(&child, depth - 1, 1, -INF, beta)
+                };
+                if self.stopped {
+                    break;
+                }
+                values.push(v);
+                if v > best {
+                    best = v;
+                    ties.clear();
+                    ties.push(*m);
+                } else if v == best {
+                    ties.push(*m);
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            done = Some((best, ties, depth));
+            // The next iteration searches the best moves first (the others' values are upper
+            // bounds, still the best guess of their order).
+            let mut order: Vec<(i32, Move)> = values.into_iter().zip(moves).collect();
+            order.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
+            moves = order.into_iter().map(|(_, m)| m).collect();
+            if best > WIN_BOUND || start.elapsed() * 2 >= budget {
+                break;
+            }
+        }
+        self.stopped = false;
+        let (best, mut ties, depth) = done.expect("depth 1 never looks at the clock");
+        ties.sort_by_key(|t| generated.iter().position(|g| g == t));
+        let pick = if ties.len() > 1 {
+            ties[rng.random_range(0..ties.len())]
+        } else {
+            ties[0]
+        };
+        SearchResult {
+            best: Some(pick),
+            value: Some(best),
+            nodes: self.nodes - start_nodes,
+            depth,
         }
     }
 
@@ -247,7 +363,7 @@ impl Searcher {
         for m in list.iter() {
             let child = pos.play(m);
             // Window (best - 1, INF): a move equal to the best so far gets its exact value.
-            let v = -self.search(&child, depth - 1, 1, -INF, -(best - 1).max(-INF));
+            let v = -self.search::<false>(&child, depth - 1, 1, -INF, -(best - 1).max(-INF));
             if v > best {
                 best = v;
                 ties.clear();
@@ -289,16 +405,29 @@ impl Searcher {
     }
 
     /// [`Self::negamax`] compiled for this searcher's evaluator: the choice is made once per
-    /// call here, not at every leaf.
-    fn search(&mut self, pos: &Position, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
+    /// call here, not at every leaf. `TIMED`: the instance that reads the clock.
+    fn search<const TIMED: bool>(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         match self.eval {
-            Evaluator::Weighted(_) => self.negamax::<WeightedLeaf>(pos, depth, ply, alpha, beta),
-            Evaluator::Hand => self.negamax::<HandLeaf>(pos, depth, ply, alpha, beta),
-            Evaluator::Classic => self.negamax::<ClassicLeaf>(pos, depth, ply, alpha, beta),
+            Evaluator::Weighted(_) => {
+                self.negamax::<WeightedLeaf, TIMED>(pos, depth, ply, alpha, beta)
+            }
+            Evaluator::Hand => self.negamax::<HandLeaf, TIMED>(pos, depth, ply, alpha, beta),
+            Evaluator::Classic => self.negamax::<ClassicLeaf, TIMED>(pos, depth, ply, alpha, beta),
         }
     }
 
-    fn negamax<L: Leaf>(
+    /// The alpha-beta value of `pos`. With `TIMED`, the clock is read every
+    /// [`CLOCK_CHECK_NODES`] nodes; past the deadline `stopped` is set and every node returns
+    /// 0 at once without touching the table, killers or history (the caller discards the
+    /// iteration).
+    fn negamax<L: Leaf, const TIMED: bool>(
         &mut self,
         pos: &Position,
         depth: u32,
@@ -307,6 +436,14 @@ impl Searcher {
         beta: i32,
     ) -> i32 {
         self.nodes += 1;
+        if TIMED {
+            if self.nodes & (CLOCK_CHECK_NODES - 1) == 0 && Instant::now() >= self.deadline {
+                self.stopped = true;
+            }
+            if self.stopped {
+                return 0;
+            }
+        }
         if depth == 0 {
             let (capture, any) = capture_and_any_move(pos);
             if !(self.config.capture_extension && capture) {
@@ -361,7 +498,10 @@ impl Searcher {
         let mut best_move = list[0];
         let next = depth.saturating_sub(1);
         for m in list.iter() {
-            let v = -self.negamax::<L>(&pos.play(m), next, ply + 1, -beta, -a);
+            let v = -self.negamax::<L, TIMED>(&pos.play(m), next, ply + 1, -beta, -a);
+            if TIMED && self.stopped {
+                return 0;
+            }
             if v > best {
                 best = v;
                 best_move = *m;

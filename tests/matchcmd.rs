@@ -430,3 +430,87 @@ fn ctrl_c_prints_the_partial_result_and_keeps_the_finished_games() {
     assert_eq!(text.matches("[Result \"*\"]").count(), 0);
     assert!(stdout.contains(&format!("PDN: {finished} games appended to part.pdn")));
 }
+
+#[test]
+fn equal_time_matches_print_the_time_control_depths_speeds_and_time_losses() {
+    let t = setup("tc");
+    let out = stdout_ok(&run(
+        &t.0,
+        &[
+            "match", "classic", "material", "--tc", "0.02", "--games", "4", "--seed", "1", "--pdn",
+            "tc.pdn", "--quiet",
+        ],
+    ));
+    assert!(
+        out.starts_with("A: classic  B: material  tc 0.02 s/move  max depth 64/64  4 games"),
+        "{out}"
+    );
+    let n: u32 = line_after(&out, "W/D/L for A: ")
+        .split('/')
+        .map(|x| x.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(n, 4, "{out}");
+    assert!(line_after(&out, "Elo difference: ").contains(", LOS: "));
+    // `Mean depth: A 9.9, B 11.6`, `Nodes/s: A 3.50 M, B 2.39 M`, `Time losses: A 0, B 1`.
+    let depth = numbers_in(&out, "Mean depth: ");
+    assert!(depth.len() == 2 && depth.iter().all(|d| *d >= 1.0), "{out}");
+    let speed = numbers_in(&out, "Nodes/s: ");
+    assert!(speed.len() == 2 && speed.iter().all(|s| *s > 0.0), "{out}");
+    let losses = numbers_in(&out, "Time losses: ");
+    assert!(losses.len() == 2 && losses[0] + losses[1] <= 4.0, "{out}");
+    // A time loss is in the PDN as the result and its reason.
+    let pdn = t.read("tc.pdn");
+    assert_eq!(pdn.matches("[Event ").count(), 4);
+    assert_eq!(
+        pdn.matches("ran out of time}").count() as f64,
+        losses[0] + losses[1],
+        "{pdn}"
+    );
+    // A game clock with an increment, and a maximum depth.
+    let out = stdout_ok(&run(
+        &t.0,
+        &[
+            "match", "classic", "hand", "--tc", "0.5+0.01", "--depth", "6", "--games", "2",
+            "--quiet",
+        ],
+    ));
+    assert!(
+        out.contains("  tc 0.5+0.01 s  max depth 6/6  2 games  "),
+        "{out}"
+    );
+    let depth = numbers_in(&out, "Mean depth: ");
+    assert!(depth.iter().all(|d| *d <= 6.0), "{out}");
+}
+
+/// The numbers of an `X: A 1.5, B 2` line (`M` units dropped).
+fn numbers_in(out: &str, prefix: &str) -> Vec<f64> {
+    line_after(out, prefix)
+        .split(['A', 'B', 'M', ',', ' '])
+        .filter(|x| !x.is_empty())
+        .map(|x| x.parse().unwrap_or_else(|_| panic!("'{x}' in {out}")))
+        .collect()
+}
+
+#[test]
+fn a_bad_time_control_is_a_one_line_error() {
+    let t = setup("badtc");
+    for bad in ["abc", "0", "-1", "1+", "10+x", "40/60", "1e9"] {
+        let out = run(&t.0, &["match", "material", "classic", "--tc", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("error: ") && err.contains("--tc") && err.lines().count() == 1,
+            "{bad}: {err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    assert_error(
+        &run(
+            &t.0,
+            &[
+                "match", "material", "classic", "--tc", "0.1", "--depth", "65",
+            ],
+        ),
+        &["--depth 65", "1..64 with --tc"],
+    );
+}

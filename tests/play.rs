@@ -241,3 +241,80 @@ fn help_says_what_white_plays_by_default_with_a_black_example() {
     assert!(!text.contains("c3-d4"), "{text}");
     assert!(text.contains("Last move: 11-15"), "{text}");
 }
+
+#[test]
+fn a_clock_times_the_computer_from_piped_input() {
+    // Human Black plays 11-15; the computer answers within its 0.05 s per move, its line naming
+    // the depth reached and the time it took; the end of input resigns.
+    let mut child = bin()
+        .args([
+            "play",
+            "--black",
+            "human",
+            "--white",
+            "40:classic",
+            "--tc",
+            "0.05",
+            "--seed",
+            "2",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"11-15\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("White: classic (tc 0.05 s/move, max depth 40)"),
+        "{text}"
+    );
+    let result = text
+        .lines()
+        .find(|l| l.starts_with("Result: "))
+        .unwrap_or_else(|| panic!("no result: {text}"));
+    if result == "Result: 1-0 (White ran out of time)" {
+        // A machine too busy for 0.05 s: the loss is reported, not a crash.
+        assert!(text.contains("White ran out of time ("), "{text}");
+    } else {
+        assert_eq!(result, "Result: 0-1 (Black resigned)", "{text}");
+        let reply = text
+            .lines()
+            .find(|l| l.starts_with("White plays "))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(
+            reply.contains(" (depth ") && reply.contains(" s, eval "),
+            "{reply}"
+        );
+    }
+
+    // Two computers on a game clock, to the move cap or an end.
+    let out = bin()
+        .args(["play", "--black", "8:material", "--white", "8:hand"])
+        .args(["--tc", "1+0.01", "--max-plies", "8", "--seed", "1"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains(" s left"), "{text}");
+    assert!(text.contains("\nResult: "), "{text}");
+
+    // A bad clock is one line (as every bad flag value: exit 2); a depth beyond 64 too.
+    let out = bin().args(["play", "--tc", "fast"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.lines().count() == 1 && err.contains("--tc"), "{err}");
+    let out = bin()
+        .args(["play", "--black", "65:classic", "--tc", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.lines().count() == 1 && err.contains("1..64 with --tc"),
+        "{err}"
+    );
+}

@@ -168,3 +168,91 @@ fn two_kings_convert_against_one() {
     );
     let _ = rng.next_u32();
 }
+
+/// Timed search: iterative deepening against a budget always returns a legal move, stops on its
+/// own (no wall-clock speed is asserted: only that a 0.05 s search ends within seconds), gets
+/// past depth 1 on an easy case, and with time to spare reaches its maximum depth with the
+/// value the fixed-depth search gives.
+mod timed {
+    use super::*;
+    use checkers_ga::search::MAX_TIMED_DEPTH;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn a_short_budget_returns_a_legal_move_deeper_than_one_ply_and_stops() {
+        let material = checkers_ga::parse_weights(include_str!("../weights/material.json"))
+            .expect("material weights");
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for (i, pos) in random_positions(12, 21).iter().enumerate() {
+            let moves = legal_moves(pos);
+            if moves.len() < 2 {
+                continue;
+            }
+            let mut s = Searcher::new(material, SearchConfig::with_depth(40));
+            let t = Instant::now();
+            let r = s.choose_timed(pos, &mut rng, Duration::from_millis(50));
+            let took = t.elapsed();
+            assert!(took < Duration::from_secs(5), "position {i}: {took:?}");
+            let m = r.best.expect("a move");
+            assert!(
+                moves.as_slice().contains(&m),
+                "position {i}: {m} is not legal"
+            );
+            assert!(
+                (1..=40).contains(&r.depth),
+                "position {i}: depth {}",
+                r.depth
+            );
+            assert!(r.value.is_some() && r.nodes > 0);
+        }
+        // The start position: 50 ms is far more than depth 2 needs (a few hundred nodes).
+        let mut s = Searcher::new(material, SearchConfig::with_depth(40));
+        let r = s.choose_timed(&Position::start(), &mut rng, Duration::from_millis(50));
+        assert!(r.depth > 1, "depth {}", r.depth);
+    }
+
+    #[test]
+    fn no_time_at_all_still_completes_depth_one() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        for pos in random_positions(30, 22) {
+            let moves = legal_moves(&pos);
+            let mut s = Searcher::new(Weights::zero(), SearchConfig::with_depth(MAX_TIMED_DEPTH));
+            let r = s.choose_timed(&pos, &mut rng, Duration::ZERO);
+            match moves.len() {
+                0 => assert!(r.best.is_none()),
+                1 => assert_eq!((r.best, r.depth, r.nodes), (Some(moves[0]), 0, 0)),
+                _ => {
+                    assert!(moves.as_slice().contains(&r.best.unwrap()));
+                    assert_eq!(r.depth, 1);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn with_time_to_spare_it_reaches_the_maximum_depth_and_the_fixed_depth_value() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut wrng = ChaCha8Rng::seed_from_u64(6);
+        for (i, pos) in random_positions(40, 23).iter().enumerate() {
+            let moves = legal_moves(pos);
+            if moves.len() < 2 {
+                continue;
+            }
+            let w = random_weights(&mut wrng);
+            let depth = 1 + (i as u32 % 4);
+            let fixed = Searcher::new(w, SearchConfig::with_depth(depth)).choose(pos, &mut rng);
+            let mut s = Searcher::new(w, SearchConfig::with_depth(depth));
+            let r = s.choose_timed(pos, &mut rng, Duration::from_secs(600));
+            // A forced win ends the deepening early; otherwise every depth is searched.
+            let won = r.value.unwrap() > WIN - 1000;
+            assert!(r.depth == depth || won, "position {i}: depth {}", r.depth);
+            if r.depth == depth {
+                assert_eq!(r.value, fixed.value, "position {i}");
+            }
+            // The move is one of the best at the depth reached.
+            let m = r.best.unwrap();
+            let v = -minimax_from(&pos.play(&m), r.depth - 1, 1, pos.side_to_move(), &w, true);
+            assert_eq!(Some(v), r.value, "position {i}");
+        }
+    }
+}

@@ -5,6 +5,7 @@ use super::common::{
     catch_interrupt, evaluator_arg, pool, progress_style, search_config, show_progress, Interrupted,
 };
 use anyhow::Context;
+use checkers_ga::clock::TimeControl;
 use checkers_ga::game::DrawRules;
 use checkers_ga::matchplay::{
     elo, elo_number, match_pdn, start_positions, Engine, MatchEnd, MatchRun, OpeningBook, Sprt,
@@ -12,7 +13,7 @@ use checkers_ga::matchplay::{
 };
 use checkers_ga::openings::{parse_opening_file, StartPosition};
 use checkers_ga::rng::fresh_seed;
-use checkers_ga::search::check_depth;
+use checkers_ga::search::MAX_TIMED_DEPTH;
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::Path;
@@ -25,12 +26,17 @@ pub struct MatchArgs {
     pub a: String,
     /// Engine B: as A
     pub b: String,
-    /// Search depth of both engines
-    #[arg(long, default_value_t = 4)]
-    pub depth: u32,
-    /// Search depth of B when it differs from A's
+    /// Search depth of both engines (default 4); with --tc their maximum depth (default 64)
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Search depth of B when it differs from A's (with --tc, B's maximum depth)
     #[arg(long)]
     pub depth_b: Option<u32>,
+    /// Equal-time games instead of fixed depth: SECONDS per move (e.g. 0.1) or GAME+INC,
+    /// seconds for the whole game plus an increment per move (e.g. 10+0.1); the engines search
+    /// by iterative deepening, and a side that runs out of time loses. Not reproducible
+    #[arg(long, value_name = "SECONDS|GAME+INC")]
+    pub tc: Option<TimeControl>,
     /// Where games start: `ballot` (156 openings), `start`, or a file of positions (a FEN per
     /// line, or PDN games: each game's FEN tag or the start position, then its moves); each
     /// position is played twice with colours swapped
@@ -95,9 +101,17 @@ fn append_game(file: &mut std::fs::File, text: &str) -> std::io::Result<()> {
 }
 
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {
-    check_depth(a.depth, "--depth")?;
-    if let Some(d) = a.depth_b {
-        check_depth(d, "--depth-b")?;
+    // With a clock the depth is a maximum, and deeper ones make sense.
+    let (max, with) = match a.tc {
+        Some(_) => (MAX_TIMED_DEPTH, " with --tc"),
+        None => (checkers_ga::search::MAX_DEPTH, ""),
+    };
+    let depth = a.depth.unwrap_or(if a.tc.is_some() { max } else { 4 });
+    if depth == 0 || depth > max {
+        anyhow::bail!("--depth {depth} must be 1..{max}{with}");
+    }
+    if let Some(d) = a.depth_b.filter(|d| *d == 0 || *d > max) {
+        anyhow::bail!("--depth-b {d} must be 1..{max}{with}");
     }
     if let Some(g) = a.games.filter(|g| *g == 0 || *g > 100_000) {
         anyhow::bail!("--games {g} must be 1..100000");
@@ -113,12 +127,12 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     let ea = Engine {
         name: name_a,
         eval: eval_a,
-        config: search_config(a.depth, false, 16),
+        config: search_config(depth, false, 16),
     };
     let eb = Engine {
         name: name_b,
         eval: eval_b,
-        config: search_config(a.depth_b.unwrap_or(a.depth), false, 16),
+        config: search_config(a.depth_b.unwrap_or(depth), false, 16),
     };
     let mut pdn = match &a.pdn {
         Some(path) => Some(
@@ -144,13 +158,21 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         },
         sprt: a.sprt,
         interrupt: Some(interrupted),
+        tc: a.tc,
     };
     let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "A: {}  B: {}  depth {}/{}  {} games  seed {seed}",
-        ea.name, eb.name, ea.config.depth, eb.config.depth, total
-    )?;
+    match &a.tc {
+        None => writeln!(
+            out,
+            "A: {}  B: {}  depth {}/{}  {} games  seed {seed}",
+            ea.name, eb.name, ea.config.depth, eb.config.depth, total
+        )?,
+        Some(tc) => writeln!(
+            out,
+            "A: {}  B: {}  tc {tc}  max depth {}/{}  {} games  seed {seed}",
+            ea.name, eb.name, ea.config.depth, eb.config.depth, total
+        )?,
+    }
     if let Some(s) = &a.sprt {
         writeln!(
             out,
@@ -243,6 +265,26 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             MatchEnd::Interrupted => format!("inconclusive, interrupted after {pairs} pairs"),
         };
         writeln!(out, "SPRT result: {verdict}")?;
+    }
+    if a.tc.is_some() {
+        let [ta, tb] = result.timing.unwrap_or_default();
+        writeln!(
+            out,
+            "Mean depth: A {:.1}, B {:.1}",
+            ta.stats.mean_depth(),
+            tb.stats.mean_depth()
+        )?;
+        writeln!(
+            out,
+            "Nodes/s: A {:.2} M, B {:.2} M",
+            ta.stats.nodes_per_second() / 1e6,
+            tb.stats.nodes_per_second() / 1e6
+        )?;
+        writeln!(
+            out,
+            "Time losses: A {}, B {}",
+            ta.time_losses, tb.time_losses
+        )?;
     }
     writeln!(
         out,

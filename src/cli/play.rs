@@ -2,9 +2,10 @@
 
 use super::common::{evaluator_arg, search_config, EVALUATOR_NAMES};
 use anyhow::Context;
+use checkers_ga::clock::{Clock, TimeControl};
 use checkers_ga::game::{DrawRules, Game, PdnTags};
 use checkers_ga::rng::{derive, fresh_seed, Purpose};
-use checkers_ga::search::Searcher;
+use checkers_ga::search::{Searcher, MAX_TIMED_DEPTH};
 use checkers_ga::{parse_fen, parse_move, Color, Evaluator, Position};
 use std::io::{BufRead, Write};
 
@@ -31,6 +32,11 @@ pub struct PlayArgs {
     /// Game length cap in plies (0 = none), as in new and match
     #[arg(long, default_value_t = DrawRules::default().max_plies)]
     pub max_plies: u32,
+    /// A clock for the computer sides, as in match: SECONDS per move (e.g. 0.5) or GAME+INC
+    /// (e.g. 60+1); DEPTH in DEPTH:EVAL is then the maximum depth (up to 64), and a computer
+    /// side that runs out of time loses. Humans are not timed
+    #[arg(long, value_name = "SECONDS|GAME+INC")]
+    pub tc: Option<TimeControl>,
 }
 
 /// What a human can type at the prompt.
@@ -78,7 +84,7 @@ fn describe_value(v: i32, side: Color, man: Option<i32>) -> String {
     }
 }
 
-fn parse_side(player: &str, seed: u64, slot: u64) -> anyhow::Result<Side> {
+fn parse_side(player: &str, seed: u64, slot: u64, tc: Option<TimeControl>) -> anyhow::Result<Side> {
     if player == "human" || player == "0" {
         return Ok(Side::Human);
     }
@@ -87,24 +93,23 @@ fn parse_side(player: &str, seed: u64, slot: u64) -> anyhow::Result<Side> {
             "player '{player}' must be `human` or `DEPTH:EVAL`, EVAL a file or {EVALUATOR_NAMES}"
         )
     })?;
+    let (max, with) = match tc {
+        Some(_) => (MAX_TIMED_DEPTH, " with --tc"),
+        None => (30, ""),
+    };
     let depth: u32 = d
         .parse()
         .ok()
-        .filter(|d| (1..=checkers_ga::search::MAX_DEPTH).contains(d))
-        .with_context(|| {
-            format!(
-                "depth '{d}' in player '{player}' must be 1..{}",
-                checkers_ga::search::MAX_DEPTH
-            )
-        })?;
+        .filter(|d| (1..=max).contains(d))
+        .with_context(|| format!("depth '{d}' in player '{player}' must be 1..{max}{with}"))?;
     let (name, eval) = evaluator_arg(w, seed, slot)?;
     let man = man_weight(&eval);
     let s = Searcher::new(eval, search_config(depth, false, 20));
-    Ok(Side::Computer(
-        format!("{name} (depth {depth})"),
-        Box::new(s),
-        man,
-    ))
+    let shown = match tc {
+        None => format!("{name} (depth {depth})"),
+        Some(tc) => format!("{name} (tc {tc}, max depth {depth})"),
+    };
+    Ok(Side::Computer(shown, Box::new(s), man))
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
@@ -112,8 +117,8 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         super::common::check_output_file(p, "--pdn")?;
     }
     let seed = a.seed.unwrap_or_else(fresh_seed);
-    let mut black = parse_side(&a.black, seed, 0)?;
-    let mut white = parse_side(&a.white, seed, 1)?;
+    let mut black = parse_side(&a.black, seed, 0, a.tc)?;
+    let mut white = parse_side(&a.white, seed, 1, a.tc)?;
     let start = match &a.fen {
         Some(f) => parse_fen(f).with_context(|| format!("bad --fen '{f}'"))?,
         None => Position::start(),
@@ -123,6 +128,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         ..DrawRules::default()
     };
     let mut game = Game::new(start, rules);
+    let mut clock = a.tc.map(Clock::new);
     let mut rng = derive(seed, Purpose::Game, u64::MAX, 0);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -157,14 +163,51 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         };
         let mv = match player {
             Side::Computer(_, s, man) => {
-                let r = s.choose(game.position(), &mut rng);
+                // With a clock: the depth reached before the nodes, the time after them.
+                let (r, depth, time) = match &mut clock {
+                    None => (
+                        s.choose(game.position(), &mut rng),
+                        String::new(),
+                        String::new(),
+                    ),
+                    Some(c) => {
+                        let start = std::time::Instant::now();
+                        let r = s.choose_timed(game.position(), &mut rng, c.budget(side));
+                        let used = start.elapsed();
+                        let had = c.remaining(side);
+                        if !c.spend(side, used) {
+                            writeln!(
+                                out,
+                                "{} ran out of time ({:.3} s used, {:.3} s available)",
+                                side.name(),
+                                used.as_secs_f64(),
+                                had.as_secs_f64()
+                            )?;
+                            game.lose_on_time();
+                            break;
+                        }
+                        let left = match c.time_control() {
+                            TimeControl::PerMove(_) => String::new(),
+                            TimeControl::Game { .. } => {
+                                format!(", {:.2} s left", c.remaining(side).as_secs_f64())
+                            }
+                        };
+                        let time = format!(", {:.3} s{left}", used.as_secs_f64());
+                        (r, format!("depth {}, ", r.depth), time)
+                    }
+                };
                 match r.best {
                     Some(m) => {
                         let value = r
                             .value
                             .map(|v| format!(", {}", describe_value(v, side, *man)))
                             .unwrap_or_default();
-                        writeln!(out, "{} plays {m} ({} nodes{value})", side.name(), r.nodes)?;
+                        writeln!(
+                            out,
+                            "{} plays {m} ({depth}{} nodes{time}{value})",
+                            side.name(),
+                            r.nodes
+                        )?;
                         m
                     }
                     None => break,

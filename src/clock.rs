@@ -1,0 +1,262 @@
+//! Time controls: equal-time games, where each side searches by iterative deepening for the
+//! time its clock allots ([`crate::search::Searcher::choose_timed`]) and a side that uses more
+//! than it has loses. An evaluation that costs more per call is then measured at the strength
+//! it has per second, not per ply.
+//!
+//! Two forms, as engine testers write them (`--tc` of `match` and `play`):
+//!
+//! * `SECONDS` (e.g. `0.1`): that much for every move; a move that takes longer loses.
+//! * `GAME+INC` (e.g. `10+0.1`): GAME seconds for the whole game, INC seconds added after each
+//!   move (Fischer); a side whose clock runs out loses. A move is given `remaining / 30 + INC`,
+//!   never more than the remaining time less a margin.
+//!
+//! The margin, what a search keeps back for the time between reading the clock and the move
+//! being on the board (and for the thread being descheduled on a busy machine), is a fifth of
+//! the time available, at most 50 ms. An iteration the deadline cuts short is thrown away, so
+//! the margin costs little. Timed games are not
+//! reproducible: how deep a search gets depends on the machine and its load.
+
+use crate::board::Color;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::time::Duration;
+
+/// A time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TimeControl {
+    /// The same time for every move.
+    PerMove(Duration),
+    /// Time for the whole game, and an increment added after each move.
+    Game { base: Duration, increment: Duration },
+}
+
+/// The longest time a `--tc` may give (a day): beyond it is a mistake, not a time control.
+const MAX_SECONDS: f64 = 86_400.0;
+
+/// The shortest time per move or per game: one millisecond.
+const MIN_SECONDS: f64 = 0.001;
+
+/// Moves a game-clock search plans for: it takes this fraction of what is left.
+const MOVES_TO_GO: u32 = 30;
+
+/// The most a search keeps back.
+const MAX_MARGIN: Duration = Duration::from_millis(50);
+
+fn seconds(text: &str, what: &str, whole: &str, min: f64) -> Result<Duration, String> {
+    let t = text.trim();
+    let v: f64 = t
+        .strip_suffix('s')
+        .unwrap_or(t)
+        .parse()
+        .map_err(|_| format!("{what} '{t}' in '{whole}' is not a number of seconds"))?;
+    if !(v.is_finite() && v >= min && v <= MAX_SECONDS) {
+        return Err(if min > 0.0 {
+            format!("{what} '{t}' in '{whole}' must be {min}..{MAX_SECONDS} seconds")
+        } else {
+            format!("{what} '{t}' in '{whole}' must be 0..{MAX_SECONDS} seconds")
+        });
+    }
+    Ok(Duration::from_secs_f64(v))
+}
+
+impl std::str::FromStr for TimeControl {
+    type Err = String;
+    /// `SECONDS` per move, or `GAME+INC` (seconds per game, and per move added); a trailing
+    /// `s` on a number is allowed.
+    fn from_str(s: &str) -> Result<TimeControl, String> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Err(
+                "empty: expected SECONDS per move (e.g. 0.1) or GAME+INC (e.g. 10+0.1)".to_string(),
+            );
+        }
+        match s.split_once('+') {
+            None => Ok(TimeControl::PerMove(seconds(
+                s,
+                "time per move",
+                s,
+                MIN_SECONDS,
+            )?)),
+            Some((base, inc)) => Ok(TimeControl::Game {
+                base: seconds(base, "game time", s, MIN_SECONDS)?,
+                increment: seconds(inc, "increment", s, 0.0)?,
+            }),
+        }
+    }
+}
+
+impl fmt::Display for TimeControl {
+    /// `0.1 s/move` or `10+0.1 s` (seconds per game, plus per move).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeControl::PerMove(t) => write!(f, "{} s/move", t.as_secs_f64()),
+            TimeControl::Game { base, increment } => {
+                write!(f, "{}+{} s", base.as_secs_f64(), increment.as_secs_f64())
+            }
+        }
+    }
+}
+
+/// What a search keeps back of `available`: a fifth, at most [`MAX_MARGIN`].
+fn margin(available: Duration) -> Duration {
+    (available / 5).min(MAX_MARGIN)
+}
+
+/// The two clocks of a game.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    tc: TimeControl,
+    /// Black's and White's time left (for [`TimeControl::Game`]).
+    left: [Duration; 2],
+}
+
+fn slot(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+impl Clock {
+    pub fn new(tc: TimeControl) -> Clock {
+        let start = match tc {
+            TimeControl::PerMove(t) => t,
+            TimeControl::Game { base, .. } => base,
+        };
+        Clock {
+            tc,
+            left: [start; 2],
+        }
+    }
+
+    pub fn time_control(&self) -> TimeControl {
+        self.tc
+    }
+
+    /// The time `side` has for its next move before it loses.
+    pub fn remaining(&self, side: Color) -> Duration {
+        match self.tc {
+            TimeControl::PerMove(t) => t,
+            TimeControl::Game { .. } => self.left[slot(side)],
+        }
+    }
+
+    /// The search budget of `side`'s next move: the time per move less the margin, or
+    /// `remaining / 30 + increment`, at most the remaining time less the margin.
+    pub fn budget(&self, side: Color) -> Duration {
+        let left = self.remaining(side);
+        let cap = left - margin(left);
+        match self.tc {
+            TimeControl::PerMove(_) => cap,
+            TimeControl::Game { increment, .. } => (left / MOVES_TO_GO + increment).min(cap),
+        }
+    }
+
+    /// Charges `used` to `side` for a move: false when that was more than it had (it lost on
+    /// time); otherwise a game clock gets the increment.
+    pub fn spend(&mut self, side: Color, used: Duration) -> bool {
+        let left = self.remaining(side);
+        if used > left {
+            return false;
+        }
+        if let TimeControl::Game { increment, .. } = self.tc {
+            self.left[slot(side)] = left - used + increment;
+        }
+        true
+    }
+}
+
+/// What one side's searches did in a timed game: the moves it searched (forced moves are
+/// played without a search and not counted), the depths they reached, their nodes and time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchStats {
+    pub searches: u32,
+    /// The sum of the depths reached (the last completed iteration of each search).
+    pub depth_sum: u64,
+    pub nodes: u64,
+    /// Time spent on every move, forced ones included, in nanoseconds.
+    pub nanos: u64,
+}
+
+impl SearchStats {
+    pub fn add(&mut self, o: &SearchStats) {
+        self.searches += o.searches;
+        self.depth_sum += o.depth_sum;
+        self.nodes += o.nodes;
+        self.nanos += o.nanos;
+    }
+
+    /// The mean depth reached per search (0 with none).
+    pub fn mean_depth(&self) -> f64 {
+        self.depth_sum as f64 / self.searches.max(1) as f64
+    }
+
+    /// Nodes per second of search time (0 with none).
+    pub fn nodes_per_second(&self) -> f64 {
+        if self.nanos == 0 {
+            0.0
+        } else {
+            self.nodes as f64 * 1e9 / self.nanos as f64
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn parses_both_forms_and_refuses_nonsense() {
+        assert_eq!("0.1".parse(), Ok(TimeControl::PerMove(ms(100))));
+        assert_eq!("0.25s".parse(), Ok(TimeControl::PerMove(ms(250))));
+        assert_eq!(
+            "10+0.1".parse(),
+            Ok(TimeControl::Game {
+                base: ms(10_000),
+                increment: ms(100)
+            })
+        );
+        assert_eq!(
+            "2+0".parse(),
+            Ok(TimeControl::Game {
+                base: ms(2000),
+                increment: ms(0)
+            })
+        );
+        for bad in [
+            "", "0", "-1", "abc", "1+", "+1", "1+x", "0+1", "1+-1", "nan", "inf", "1e9", "1+2+3",
+            "40/60",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "'{bad}'");
+        }
+        assert_eq!(TimeControl::PerMove(ms(100)).to_string(), "0.1 s/move");
+        assert_eq!(
+            "10+0.1".parse::<TimeControl>().unwrap().to_string(),
+            "10+0.1 s"
+        );
+    }
+
+    #[test]
+    fn budgets_stay_within_the_time_left_and_time_runs_out() {
+        let mut c = Clock::new("0.1".parse().unwrap());
+        assert_eq!(c.budget(Color::Black), ms(80));
+        assert!(c.spend(Color::Black, ms(100)));
+        assert!(!c.spend(Color::White, ms(101)));
+        assert_eq!(c.remaining(Color::Black), ms(100));
+
+        let mut c = Clock::new("3+0.1".parse().unwrap());
+        assert_eq!(c.budget(Color::White), ms(200));
+        assert!(c.spend(Color::White, ms(1000)));
+        assert_eq!(c.remaining(Color::White), ms(2100));
+        assert_eq!(c.remaining(Color::Black), ms(3000));
+        // Little left: the budget stays below it, the increment notwithstanding.
+        assert!(c.spend(Color::White, ms(2090)));
+        assert_eq!(c.remaining(Color::White), ms(110));
+        assert_eq!(c.budget(Color::White), ms(88));
+        assert!(!c.spend(Color::White, ms(111)));
+    }
+}
