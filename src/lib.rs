@@ -21,7 +21,7 @@
 //! 10. [`clock`]: time controls: the time a move may take, the clock of a game.
 //! 11. [`game`]: a whole game: draw rules, PDN.
 //! 12. [`openings`]: the ballot, opening files.
-//! 13. [`weights`]: weight files (JSON, CSV, the original text).
+//! 13. [`weightfile`]: weight files (JSON and the original text): reading, writing, their origin.
 //! 14. [`jobs`]: games as self-contained jobs, played in batches on a rayon pool (or the ranks
 //!     of an MPI job), results in job order.
 //! 15. [`cluster`]: (feature `mpi`) the jobs spread over an MPI job.
@@ -169,12 +169,12 @@ pub mod search;
 pub mod session;
 pub mod store;
 pub mod tournament;
-pub mod weights;
+pub mod weightfile;
 pub mod yardstick;
 
 pub use board::{Bitboard, Color, Move, MoveList, Position};
 pub use eval::{evaluate, features, Param, Weights, NUM_PARAMS, PARAMS};
 pub use movegen::{generate, has_capture, legal_moves, perft, perft_divide};
 pub use notation::{parse_fen, parse_move, parse_square, to_fen, ParseError};
-pub use weights::{load_weights, parse_weights, save_weights, WeightsError};
+pub use weightfile::{load_weights, parse_weights, save_weights, WeightsError};
 pub use yardstick::Evaluator;

@@ -112,7 +112,7 @@ impl Priority {
 
 /// The weights chosen from an input, with what they are.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Selection {
+pub struct Picked {
     pub weights: Weights,
     pub kind: InputKind,
     /// What was chosen, on one line, e.g. `checkpoint, session 'x', generation 3, best so far`.
@@ -156,7 +156,7 @@ pub fn standing_text(s: &Standing) -> String {
 /// Chooses the weights to show or export: a weight file's weights; a checkpoint's best so far,
 /// or with `individual = Some(K)` the K-th individual (from 1) of its last evaluated population;
 /// a population file's individual K (default 1).
-pub fn select(input: &Input, individual: Option<usize>) -> Result<Selection, ReportError> {
+pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, ReportError> {
     match input {
         Input::Weights {
             kind,
@@ -169,7 +169,7 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Selection, Rep
                     kind.description()
                 )));
             }
-            Ok(Selection {
+            Ok(Picked {
                 weights: *weights,
                 kind: *kind,
                 title: kind.description().to_string(),
@@ -190,7 +190,7 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Selection, Rep
                 .as_ref()
                 .map(|g| format!(", generation {g}"))
                 .unwrap_or_default();
-            Ok(Selection {
+            Ok(Picked {
                 weights: individuals[i],
                 kind: InputKind::OriginalPopulation,
                 title: format!(
@@ -215,7 +215,7 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Selection, Rep
                             s.name
                         )));
                     };
-                    Ok(Selection {
+                    Ok(Picked {
                         weights: best,
                         kind: InputKind::Checkpoint,
                         title: format!("{head}, best so far"),
@@ -227,7 +227,7 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Selection, Rep
                     let what = format!("the last evaluated population of session '{}'", s.name);
                     let i = individual_index(k, s.last.len(), &what)?;
                     let (w, st) = &s.last[i];
-                    Ok(Selection {
+                    Ok(Picked {
                         weights: *w,
                         kind: InputKind::Checkpoint,
                         title: format!("{head}, individual {k} of {}", s.last.len()),

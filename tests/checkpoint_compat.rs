@@ -142,7 +142,7 @@ fn history_elo_of_a_session_continued_from_format_2() {
     let dir = resume_format_2(&t);
     std::fs::write(
         t.0.join("ref.json"),
-        checkers_ga::weights::weights_to_json(&checkers_ga::Weights::thesis([50; 60])),
+        checkers_ga::weightfile::weights_to_json(&checkers_ga::Weights::thesis([50; 60])),
     )
     .unwrap();
     let elo = |t: &Tmp| {

@@ -49,7 +49,7 @@ fn real_bytes() -> Vec<u8> {
 }
 
 fn weight_file_text() -> String {
-    checkers_ga::weights::weights_to_json(&checkers_ga::Weights::thesis([100; 60]))
+    checkers_ga::weightfile::weights_to_json(&checkers_ga::Weights::thesis([100; 60]))
 }
 
 /// FNV-1a 64, as in the checkpoint header (to forge payloads with a valid checksum).

@@ -7,7 +7,7 @@ mod common;
 use checkers_ga::eval::{evaluate, ParamSet, Weights, NUM_ALL, NUM_PARAMS, PARAMS};
 use checkers_ga::ga::Session;
 use checkers_ga::tournament::Standing;
-use checkers_ga::{formats, parse_fen, store, weights, Color, Position};
+use checkers_ga::{formats, parse_fen, store, weightfile, Color, Position};
 use common::{assert_error, manifest_dir, repo, run, settings, stdout_ok, Tmp};
 use std::process::Command;
 
@@ -32,7 +32,10 @@ fn extreme() -> Weights {
 /// A folder with `in.json` holding [`extreme`].
 fn with_input(tag: &str) -> Tmp {
     let t = Tmp::new(tag);
-    t.write("in.json", weights::weights_to_json(&extreme()).as_bytes());
+    t.write(
+        "in.json",
+        weightfile::weights_to_json(&extreme()).as_bytes(),
+    );
     t
 }
 
@@ -40,17 +43,17 @@ fn with_input(tag: &str) -> Tmp {
 fn json_round_trip() {
     let t = with_input("json");
     let out = stdout_ok(&run(&t.0, &["export", "in.json", "--format", "json"]));
-    assert_eq!(weights::parse_weights(&out).unwrap(), extreme());
+    assert_eq!(weightfile::parse_weights(&out).unwrap(), extreme());
     stdout_ok(&run(
         &t.0,
         &["export", "in.json", "--format", "json", "-o", "out.json"],
     ));
     assert_eq!(
-        weights::load_weights(&t.0.join("out.json")).unwrap(),
+        weightfile::load_weights(&t.0.join("out.json")).unwrap(),
         extreme()
     );
     // Keyed by name, the weights.rs format, with a comment naming the source.
-    let f = weights::load_weight_file(&t.0.join("out.json")).unwrap();
+    let f = weightfile::load_weight_file(&t.0.join("out.json")).unwrap();
     assert!(f.comment.unwrap().contains("in.json"));
     assert!(out.contains("\"men\": -32768,"), "{out}");
 }
@@ -67,7 +70,7 @@ fn csv_round_trip() {
     // show and export read CSV too.
     t.write("w.csv", out.as_bytes());
     let back = stdout_ok(&run(&t.0, &["export", "w.csv", "--format", "original"]));
-    assert_eq!(weights::parse_weights(&back).unwrap(), extreme());
+    assert_eq!(weightfile::parse_weights(&back).unwrap(), extreme());
     assert!(stdout_ok(&run(&t.0, &["show", "w.csv"])).starts_with("w.csv: CSV weight file"));
 }
 
@@ -79,10 +82,10 @@ fn original_round_trip() {
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0], "60 1");
     assert_eq!(lines[1].split_whitespace().count(), NUM_PARAMS);
-    assert_eq!(weights::parse_weights(&out).unwrap(), extreme());
+    assert_eq!(weightfile::parse_weights(&out).unwrap(), extreme());
     t.write("w.txt", out.as_bytes());
     let json = stdout_ok(&run(&t.0, &["export", "w.txt", "--format", "json"]));
-    assert_eq!(weights::parse_weights(&json).unwrap(), extreme());
+    assert_eq!(weightfile::parse_weights(&json).unwrap(), extreme());
 }
 
 #[test]
@@ -183,7 +186,7 @@ fn population_file_first_individual() {
     let text = format!("60 2 3 0 4 8 0.3 0 3 10\n{}\n{}\n", line(&a), line(&b));
     t.write("pop.txt", text.as_bytes());
     let first = stdout_ok(&run(&t.0, &["export", "pop.txt", "--format", "original"]));
-    assert_eq!(weights::parse_weights(&first).unwrap(), a);
+    assert_eq!(weightfile::parse_weights(&first).unwrap(), a);
     let second = stdout_ok(&run(
         &t.0,
         &[
@@ -195,12 +198,12 @@ fn population_file_first_individual() {
             "2",
         ],
     ));
-    assert_eq!(weights::parse_weights(&second).unwrap(), b);
+    assert_eq!(weightfile::parse_weights(&second).unwrap(), b);
 }
 
 #[test]
 fn rust_export_compiles_with_the_right_values() {
-    let w = weights::load_weights(&repo("weights/thesis-table-4-2.json")).unwrap();
+    let w = weightfile::load_weights(&repo("weights/thesis-table-4-2.json")).unwrap();
     assert_eq!(generated::WEIGHTS, *w.values());
     assert_eq!(generated::NAMES.len(), NUM_PARAMS);
     assert_eq!(generated::PARAMS, "thesis60");

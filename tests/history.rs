@@ -406,7 +406,7 @@ fn elo_column_for_every_kth_generation_and_the_last() {
     save(&t.0, "elo", 5);
     std::fs::write(
         t.0.join("ref.json"),
-        checkers_ga::weights::weights_to_json(&vector(7)),
+        checkers_ga::weightfile::weights_to_json(&vector(7)),
     )
     .unwrap();
     let args = |threads: &'static str| {
@@ -454,7 +454,7 @@ fn csv_and_json_have_one_record_per_generation() {
     save(&t.0, "fmt", 4);
     std::fs::write(
         t.0.join("ref.json"),
-        checkers_ga::weights::weights_to_json(&vector(7)),
+        checkers_ga::weightfile::weights_to_json(&vector(7)),
     )
     .unwrap();
     let csv = stdout_ok(&run(
@@ -559,7 +559,7 @@ fn not_a_checkpoint() {
     let t = Tmp::new("notck");
     std::fs::write(
         t.0.join("w.json"),
-        checkers_ga::weights::weights_to_json(&vector(1)),
+        checkers_ga::weightfile::weights_to_json(&vector(1)),
     )
     .unwrap();
     assert_error(
@@ -640,7 +640,7 @@ fn elo_needs_no_checkpoint_but_the_last() {
     }
     std::fs::write(
         t.0.join("ref.json"),
-        checkers_ga::weights::weights_to_json(&vector(7)),
+        checkers_ga::weightfile::weights_to_json(&vector(7)),
     )
     .unwrap();
     let out = stdout_ok(&run(

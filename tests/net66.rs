@@ -9,7 +9,7 @@ use checkers_ga::eval::{
 };
 use checkers_ga::ga::Session;
 use checkers_ga::tournament::Standing;
-use checkers_ga::weights::{parse_weight_file, weights_to_json, weights_to_original};
+use checkers_ga::weightfile::{parse_weight_file, weights_to_json, weights_to_original};
 use checkers_ga::{formats, parse_fen, store, Color, Weights};
 use common::{assert_error, new_cmd, run, stdout_ok, Tmp, Xs};
 

@@ -219,14 +219,14 @@ fn two_new_sessions_of_one_name_never_mix() {
 // The best-weights file
 
 /// The origin a best-weights file records (session, seed, generation), or None.
-fn origin_of(p: &Path) -> Option<checkers_ga::weights::Origin> {
-    checkers_ga::weights::load_weight_file(p)
+fn origin_of(p: &Path) -> Option<checkers_ga::weightfile::Origin> {
+    checkers_ga::weightfile::load_weight_file(p)
         .unwrap_or_else(|e| panic!("{e}"))
         .origin
 }
 
-fn origin(session: &str, seed: u64, generation: u64) -> Option<checkers_ga::weights::Origin> {
-    Some(checkers_ga::weights::Origin {
+fn origin(session: &str, seed: u64, generation: u64) -> Option<checkers_ga::weightfile::Origin> {
+    Some(checkers_ga::weightfile::Origin {
         session: session.to_string(),
         seed,
         generation,
@@ -262,7 +262,7 @@ fn the_best_weights_file_records_its_session() {
     // Only some of them: one clear error.
     let part = json.replace("  \"seed\": 5,\n", "");
     let p = t.write("part.json", part.as_bytes());
-    let e = checkers_ga::weights::load_weight_file(&p).unwrap_err();
+    let e = checkers_ga::weightfile::load_weight_file(&p).unwrap_err();
     assert!(e.to_string().contains("go together"), "{e}");
 }
 
@@ -432,7 +432,7 @@ fn a_best_weights_file_changed_meanwhile_is_not_overwritten() {
     c.stdout(Stdio::piped()).stderr(Stdio::piped());
     let mut child = c.spawn().expect("spawn");
     wait_for_lock(&mut child, &t.session("r"));
-    let foreign = checkers_ga::weights::weights_to_json_full(
+    let foreign = checkers_ga::weightfile::weights_to_json_full(
         &checkers_ga::eval::material(),
         None,
         origin("r", 1, 1).as_ref(),

@@ -123,7 +123,7 @@ fn original_population() -> String {
 fn json_weight_file() {
     let t = Tmp::new("json");
     let text =
-        checkers_ga::weights::weights_to_json_with_comment(&vector(5), Some("snapshot input"));
+        checkers_ga::weightfile::weights_to_json_with_comment(&vector(5), Some("snapshot input"));
     t.write("weights.json", text.as_bytes());
     snapshot(
         "json.txt",
@@ -136,7 +136,7 @@ fn json_weight_file_sorted() {
     let t = Tmp::new("sorted");
     t.write(
         "weights.json",
-        checkers_ga::weights::weights_to_json(&vector(5)).as_bytes(),
+        checkers_ga::weightfile::weights_to_json(&vector(5)).as_bytes(),
     );
     let by_abs = stdout_ok(&run(&t.0, &["show", "weights.json", "--sort", "abs"]));
     snapshot("json-sort-abs.txt", &by_abs);
@@ -189,7 +189,7 @@ fn original_weight_file() {
     let t = Tmp::new("orig");
     t.write(
         "weights.txt",
-        checkers_ga::weights::weights_to_original(&vector(7)).as_bytes(),
+        checkers_ga::weightfile::weights_to_original(&vector(7)).as_bytes(),
     );
     snapshot(
         "original-weights.txt",
@@ -405,7 +405,7 @@ fn individual_of_a_plain_weight_file() {
     let t = Tmp::new("plainind");
     t.write(
         "weights.json",
-        checkers_ga::weights::weights_to_json(&vector(1)).as_bytes(),
+        checkers_ga::weightfile::weights_to_json(&vector(1)).as_bytes(),
     );
     assert_error(
         &run(&t.0, &["show", "weights.json", "--individual", "1"]),
@@ -437,7 +437,7 @@ fn unknown_sort_order() {
     let t = Tmp::new("sort");
     t.write(
         "weights.json",
-        checkers_ga::weights::weights_to_json(&vector(1)).as_bytes(),
+        checkers_ga::weightfile::weights_to_json(&vector(1)).as_bytes(),
     );
     assert_error(
         &run(&t.0, &["show", "weights.json", "--sort", "name"]),

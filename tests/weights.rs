@@ -2,7 +2,7 @@
 
 mod common;
 
-use checkers_ga::weights::{
+use checkers_ga::weightfile::{
     load_weight_file, load_weights, parse_weight_file, parse_weights, save_weight_file,
     save_weights, weights_to_json, weights_to_json_with_comment, weights_to_original,
     WeightsErrorKind,
@@ -380,7 +380,7 @@ fn serde_round_trips() {
 /// (also a seed above 2^53), go together, and are checked like every other key.
 #[test]
 fn origin_keys_round_trip_and_are_checked() {
-    use checkers_ga::weights::{weights_to_json_full, Origin};
+    use checkers_ga::weightfile::{weights_to_json_full, Origin};
     let o = Origin {
         session: "a \"quoted\" name".to_string(),
         seed: u64::MAX - 1,

@@ -66,7 +66,7 @@ pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<WeightsAr
             _ => None,
         };
         if let Some(text) = text {
-            let f = checkers_ga::weights::parse_weight_file(text)?;
+            let f = checkers_ga::weightfile::parse_weight_file(text)?;
             let input = Input::Weights {
                 kind: InputKind::Json,
                 weights: f.weights,

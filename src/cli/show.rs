@@ -6,7 +6,7 @@ use anyhow::Context;
 use checkers_ga::formats::InputKind;
 use checkers_ga::report::{select, weights_table, wrap, SortOrder, TABLE_WIDTH};
 use checkers_ga::rng::fresh_seed;
-use checkers_ga::weights::load_weight_file;
+use checkers_ga::weightfile::load_weight_file;
 use std::io::{IsTerminal, Write};
 
 #[derive(clap::Args)]

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 /// An export format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExportFormat {
-    /// The JSON weight file of [`crate::weights`], keyed by parameter name.
+    /// The JSON weight file of [`crate::weightfile`], keyed by parameter name.
     Json,
     /// `number,name,weight`, a header line and one line per parameter.
     Csv,
@@ -76,12 +76,12 @@ pub fn export(w: &Weights, format: ExportFormat, source: &str, comment: Option<&
                 Some(c) => c.to_string(),
                 None => format!("exported from {}", comment_text(source)),
             };
-            crate::weights::weights_to_json_with_comment(w, Some(&c))
+            crate::weightfile::weights_to_json_with_comment(w, Some(&c))
         }
         ExportFormat::Csv => super::to_csv(w),
         ExportFormat::Rust => to_rust(w, source),
         ExportFormat::C => to_c_header(w, source),
-        ExportFormat::Original => crate::weights::weights_to_original(w),
+        ExportFormat::Original => crate::weightfile::weights_to_original(w),
     }
 }
 

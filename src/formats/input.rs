@@ -9,7 +9,7 @@ use std::path::Path;
 /// What kind of file an input is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputKind {
-    /// A JSON weight file ([`crate::weights`]).
+    /// A JSON weight file ([`crate::weightfile`]).
     Json,
     /// A CSV export (`number,name,weight`).
     Csv,
@@ -103,7 +103,7 @@ pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, FormatError> {
         return fail(format!("'{shown}': the file is empty"));
     }
     if t.starts_with(['{', '[']) {
-        let f = crate::weights::parse_weight_file(t).map_err(|e| e.at(path))?;
+        let f = crate::weightfile::parse_weight_file(t).map_err(|e| e.at(path))?;
         return Ok(Input::Weights {
             kind: InputKind::Json,
             weights: f.weights,
@@ -132,7 +132,7 @@ pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, FormatError> {
     };
     if head.first() == Some(&"60") || larger {
         if head == ["60", "1"] || larger {
-            let f = crate::weights::parse_weight_file(t).map_err(|e| e.at(path))?;
+            let f = crate::weightfile::parse_weight_file(t).map_err(|e| e.at(path))?;
             return Ok(Input::Weights {
                 kind: InputKind::OriginalWeights,
                 weights: f.weights,
@@ -186,7 +186,7 @@ pub fn parse_population(text: &str) -> Result<(Option<String>, Vec<Weights>), Fo
                 vals.len()
             ));
         }
-        let w = crate::weights::parse_weight_tokens(ParamSet::Thesis60, &vals).map_err(
+        let w = crate::weightfile::parse_weight_tokens(ParamSet::Thesis60, &vals).map_err(
             |(k, v, _)| {
                 FormatError::Invalid(format!(
                     "population file: line {}, weight {} ({}) is '{v}', not an integer in \

@@ -11,7 +11,7 @@
 //!   text format ([`export()`]).
 //!
 //! The JSON weight file and the original tool's weight file are read and written by
-//! [`crate::weights`]; checkpoints by [`crate::store`]. What is shown of them (tables, the
+//! [`crate::weightfile`]; checkpoints by [`crate::store`]. What is shown of them (tables, the
 //! history, the chart) is [`crate::report`].
 //!
 //! Errors are [`FormatError`]: one line, naming the file where there is one.
@@ -42,7 +42,7 @@ pub enum FormatError {
     #[error(transparent)]
     Checkpoint(#[from] crate::store::CheckpointError),
     #[error(transparent)]
-    Weights(#[from] crate::weights::WeightsError),
+    Weights(#[from] crate::weightfile::WeightsError),
 }
 
 fn fail<T>(msg: impl Into<String>) -> Result<T, FormatError> {

@@ -4,7 +4,7 @@
 use super::{io, RunOptions, SessionError};
 use crate::ga::{Session, Stop};
 use crate::store;
-use crate::weights::Origin;
+use crate::weightfile::Origin;
 use std::path::{Path, PathBuf};
 
 /// The best-weights file of session `name`: `WEIGHTS_DIR/NAME-best.json`.
@@ -48,7 +48,7 @@ impl BestFile {
         if !path.exists() {
             return BestFile::Absent;
         }
-        match crate::weights::load_weight_file(path).map(|f| f.origin) {
+        match crate::weightfile::load_weight_file(path).map(|f| f.origin) {
             Ok(Some(o)) => BestFile::Origin(o),
             _ => BestFile::Unknown,
         }
@@ -149,6 +149,6 @@ pub(super) fn write(
         seed,
         generation: g,
     };
-    crate::weights::save_best_weights(&path, &best, &origin)?;
+    crate::weightfile::save_best_weights(&path, &best, &origin)?;
     Ok(Some(path))
 }

@@ -25,7 +25,7 @@ use crate::lock::{lock_session, LockError, SessionLock};
 use crate::matchplay::Wdl;
 use crate::rng::fresh_seed;
 use crate::store::{self, CheckpointError, LocateError};
-use crate::weights::WeightsError;
+use crate::weightfile::WeightsError;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
