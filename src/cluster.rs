@@ -43,11 +43,126 @@ pub fn stop_note() -> String {
     STOP_NOTE.lock().map(|n| n.clone()).unwrap_or_default()
 }
 
+/// Why this process cannot take part in an MPI job: one line.
+#[derive(Debug, thiserror::Error)]
+pub enum ClusterError {
+    /// A build without the `mpi` feature started as several processes by a launcher.
+    #[error(
+        "started as one of {ranks} processes by an MPI launcher, but this build has no MPI \
+         support: build with `cargo build --release --features mpi` (docs/clusters.md)"
+    )]
+    NoMpi { ranks: usize },
+    #[error("cannot start MPI: {0}")]
+    Init(String),
+    #[error(transparent)]
+    Pool(#[from] crate::jobs::PoolError),
+    #[error("the game executor was set already")]
+    ExecutorSet,
+}
+
+/// How this process takes part in a command: alone, or as a rank of an MPI job (feature
+/// `mpi`): rank 0 runs the command and hands its batches of games out, the other ranks play
+/// them and print nothing. A binary's `main` is [`Launch::begin`], [`Launch::leads`] (who
+/// reports a bad command line), [`Launch::start`] (false: a serving rank, done), the command,
+/// [`Launch::finish`].
+pub struct Launch {
+    #[cfg(feature = "mpi")]
+    cluster: Option<Cluster>,
+}
+
+impl Launch {
+    /// Joins the MPI job an MPI launcher started this process in, if any. With the feature:
+    /// SIGTERM (the launcher ending every rank when one dies) is taken by a thread, and rank 0
+    /// says where the session stands ([`stop_note`]). Without it, a process started as one of
+    /// several refuses (only the first says why, in [`ClusterError::NoMpi`]; the others get
+    /// the same error and should leave quietly: see [`Launch::is_first_of_launch`]).
+    pub fn begin() -> Result<Launch, ClusterError> {
+        #[cfg(feature = "mpi")]
+        {
+            let launched = launcher_ranks().is_some();
+            if launched {
+                block_termination();
+            }
+            let cluster = init()?;
+            if launched {
+                let speak = cluster.as_ref().is_none_or(|c| c.rank() == 0);
+                on_termination(move || {
+                    if speak {
+                        let note = stop_note();
+                        eprintln!(
+                            "error: the MPI job is being ended (SIGTERM: a rank died, or mpirun \
+                             or srun was stopped){}{note}",
+                            if note.is_empty() { "" } else { "; " }
+                        );
+                    }
+                });
+            }
+            Ok(Launch { cluster })
+        }
+        #[cfg(not(feature = "mpi"))]
+        match launcher_ranks().filter(|&n| n > 1) {
+            Some(ranks) => Err(ClusterError::NoMpi { ranks }),
+            None => Ok(Launch {}),
+        }
+    }
+
+    /// Is this the first process of a launch (rank 0, or no launcher)? It alone reports.
+    pub fn is_first_of_launch() -> bool {
+        [
+            "OMPI_COMM_WORLD_RANK",
+            "PMIX_RANK",
+            "PMI_RANK",
+            "SLURM_PROCID",
+        ]
+        .iter()
+        .find_map(|k| std::env::var(k).ok())
+        .is_none_or(|r| r.trim() == "0")
+    }
+
+    /// Does this process run the command and report (rank 0, or no MPI job)?
+    pub fn leads(&self) -> bool {
+        #[cfg(feature = "mpi")]
+        return self.cluster.as_ref().is_none_or(|c| c.rank() == 0);
+        #[cfg(not(feature = "mpi"))]
+        true
+    }
+
+    /// Before the command, with its `--threads`: rank 0 waits for the other ranks and from
+    /// now on hands every batch out (true: run the command); the other ranks play batches until
+    /// rank 0 is done (false: they run no command). Without an MPI job: true.
+    pub fn start(&self, threads: usize) -> Result<bool, ClusterError> {
+        #[cfg(feature = "mpi")]
+        match &self.cluster {
+            Some(c) if c.rank() != 0 => {
+                // Ctrl-C is rank 0's to handle: it stops the session at a game boundary.
+                let _ = ctrlc::set_handler(|| {});
+                c.serve(threads);
+                return Ok(false);
+            }
+            Some(c) => c.lead(threads)?,
+            None => {}
+        }
+        let _ = threads;
+        Ok(true)
+    }
+
+    /// After the command: rank 0 tells the other ranks to leave; MPI is finalised.
+    pub fn finish(self) {
+        #[cfg(feature = "mpi")]
+        if let Some(c) = self.cluster {
+            if c.rank() == 0 {
+                c.finish();
+            }
+        }
+    }
+}
+
 #[cfg(feature = "mpi")]
 pub use imp::*;
 
 #[cfg(feature = "mpi")]
 mod imp {
+    use super::ClusterError;
     use crate::jobs::{self, Batch, Executor, Played};
     use mpi::environment::Universe;
     use mpi::topology::SimpleCommunicator;
@@ -170,19 +285,19 @@ mod imp {
 
     /// Initialises MPI when an MPI launcher started this process. None: not started by one, or
     /// a job of a single process (which runs as a plain one).
-    pub fn init() -> Result<Option<Cluster>, String> {
+    pub fn init() -> Result<Option<Cluster>, ClusterError> {
         if super::launcher_ranks().is_none() {
             return Ok(None);
         }
         // Rank 0 calls MPI from the thread that runs a batch, which is not the main thread (one
         // call at a time).
         let (universe, level) = mpi::initialize_with_threading(Threading::Multiple)
-            .ok_or("MPI is initialised already")?;
+            .ok_or_else(|| ClusterError::Init("MPI is initialised already".to_string()))?;
         if matches!(level, Threading::Single | Threading::Funneled) {
-            return Err(format!(
+            return Err(ClusterError::Init(format!(
                 "the MPI library offers only {level:?} threading; checkers-ga needs Serialized \
                  (Open MPI and MPICH offer it)"
-            ));
+            )));
         }
         let world = universe.world();
         if world.size() < 2 {
@@ -206,11 +321,8 @@ mod imp {
         /// Rank 0: waits until every other rank has said hello, then makes [`jobs::run`] hand
         /// out every batch to the ranks, playing rank 0's share on a pool of `threads` (0 = one
         /// per core).
-        pub fn lead(&self, threads: usize) -> Result<(), String> {
-            let local = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| format!("cannot start the thread pool: {e}"))?;
+        pub fn lead(&self, threads: usize) -> Result<(), ClusterError> {
+            let local = jobs::thread_pool(threads)?;
             let size = self.size() as usize;
             let mut ranks = vec![0u32; size];
             ranks[0] = local.current_num_threads() as u32;
@@ -235,7 +347,7 @@ mod imp {
                 }
             }
             if !jobs::set_executor(Box::new(Lead { local, ranks })) {
-                return Err("the game executor was set already".to_string());
+                return Err(ClusterError::ExecutorSet);
             }
             Ok(())
         }

@@ -30,77 +30,29 @@ fn main() {
         }
         std::process::exit(101);
     }));
-    #[cfg(feature = "mpi")]
-    let launched = checkers_ga::cluster::launcher_ranks().is_some();
-    #[cfg(feature = "mpi")]
-    if launched {
-        checkers_ga::cluster::block_termination();
-    }
-    #[cfg(feature = "mpi")]
-    let cluster = match checkers_ga::cluster::init() {
-        Ok(c) => c,
+    let launch = match checkers_ga::cluster::Launch::begin() {
+        Ok(l) => l,
         Err(e) => {
-            eprintln!("error: cannot start MPI: {e}");
+            if checkers_ga::cluster::Launch::is_first_of_launch() {
+                eprintln!("error: {e}");
+            }
             std::process::exit(1);
         }
     };
-    #[cfg(feature = "mpi")]
-    if launched {
-        // The launcher ends every rank with SIGTERM when one dies (or it is stopped): rank 0
-        // says so, and where the session stands; the others leave quietly.
-        let speak = cluster.as_ref().is_none_or(|c| c.rank() == 0);
-        checkers_ga::cluster::on_termination(move || {
-            if speak {
-                let note = checkers_ga::cluster::stop_note();
-                eprintln!(
-                    "error: the MPI job is being ended (SIGTERM: a rank died, or mpirun or srun \
-                     was stopped){}{note}",
-                    if note.is_empty() { "" } else { "; " }
-                );
-            }
-        });
-    }
-    #[cfg(not(feature = "mpi"))]
-    refuse_mpi_launch();
     // Under MPI only rank 0 runs the command and prints; the others play the games it hands out.
-    #[cfg(feature = "mpi")]
-    let lead = cluster.as_ref().is_none_or(|c| c.rank() == 0);
-    #[cfg(not(feature = "mpi"))]
-    let lead = true;
     let code = match cli::Cli::try_parse() {
-        Err(e) if lead => parse_error(e),
+        Err(e) if launch.leads() => parse_error(e),
         Err(_) => 2,
-        Ok(args) => {
-            #[cfg(feature = "mpi")]
-            let started = match &cluster {
-                Some(c) if c.rank() != 0 => {
-                    // Ctrl-C is rank 0's to handle: it stops the session at a game boundary.
-                    let _ = ctrlc::set_handler(|| {});
-                    c.serve(cli::threads(&args));
-                    Ok(false)
-                }
-                Some(c) => c.lead(cli::threads(&args)).map(|_| true),
-                None => Ok(true),
-            };
-            #[cfg(not(feature = "mpi"))]
-            let started: Result<bool, String> = Ok(true);
-            match started {
-                Ok(true) => run_command(args),
-                Ok(false) => 0,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    1
-                }
+        Ok(args) => match launch.start(cli::threads(&args)) {
+            Ok(true) => run_command(args),
+            Ok(false) => 0,
+            Err(e) => {
+                eprintln!("error: {e}");
+                1
             }
-        }
+        },
     };
-    #[cfg(feature = "mpi")]
-    if let Some(c) = cluster {
-        if c.rank() == 0 {
-            c.finish();
-        }
-        drop(c);
-    }
+    launch.finish();
     std::process::exit(code);
 }
 
@@ -149,30 +101,5 @@ fn run_command(args: cli::Cli) -> i32 {
             eprintln!("error: {text}");
             1
         }
-    }
-}
-
-/// A build without the `mpi` feature started as several processes by `mpirun` or `srun` would
-/// run the command that many times: it refuses, once (on the launcher's first process).
-#[cfg(not(feature = "mpi"))]
-fn refuse_mpi_launch() {
-    if let Some(n) = checkers_ga::cluster::launcher_ranks().filter(|&n| n > 1) {
-        let first = [
-            "OMPI_COMM_WORLD_RANK",
-            "PMIX_RANK",
-            "PMI_RANK",
-            "SLURM_PROCID",
-        ]
-        .iter()
-        .find_map(|k| std::env::var(k).ok())
-        .is_none_or(|r| r.trim() == "0");
-        if first {
-            eprintln!(
-                "error: started as one of {n} processes by an MPI launcher, but this build has no \
-                 MPI support: build with `cargo build --release --features mpi` (README, \
-                 \"Clusters: MPI\")"
-            );
-        }
-        std::process::exit(1);
     }
 }

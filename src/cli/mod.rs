@@ -68,7 +68,6 @@ pub enum Command {
 
 /// The worker threads a command asks for (`--threads`, 0 = one per core): what each rank of an
 /// MPI job plays on.
-#[cfg(feature = "mpi")]
 pub fn threads(cli: &Cli) -> usize {
     match &cli.command {
         Command::New(a) => a.run.threads,
