@@ -204,7 +204,11 @@ pub enum SprtVerdict {
 impl Sprt {
     /// Checks the settings: `elo0 < elo1`, both within +/-1000, `alpha` and `beta` in (0, 1)
     /// with `alpha + beta < 1`.
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
+        Sprt::checked(elo0, elo1, alpha, beta).map_err(SprtError)
+    }
+
+    fn checked(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
         let in_range = |e: f64| e.is_finite() && e.abs() <= 1000.0;
         if !in_range(elo0) || !in_range(elo1) {
             return Err(format!(
@@ -268,21 +272,26 @@ impl Sprt {
     }
 }
 
+/// SPRT settings out of range, or text that is not `elo0,elo1[,alpha,beta]`: one line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SprtError(pub String);
+
 impl std::str::FromStr for Sprt {
-    type Err = String;
+    type Err = SprtError;
     /// `elo0,elo1` or `elo0,elo1,alpha,beta` (alpha and beta default to 0.05).
-    fn from_str(s: &str) -> Result<Sprt, String> {
+    fn from_str(s: &str) -> Result<Sprt, SprtError> {
         let parts: Vec<&str> = s.split(',').map(str::trim).collect();
         if parts.len() != 2 && parts.len() != 4 {
-            return Err(format!(
+            return Err(SprtError(format!(
                 "'{s}' must be elo0,elo1 or elo0,elo1,alpha,beta (e.g. 0,10 or 0,10,0.05,0.05)"
-            ));
+            )));
         }
         let mut v = [0.0, 0.0, 0.05, 0.05];
         for (x, t) in v.iter_mut().zip(&parts) {
             *x = t
                 .parse::<f64>()
-                .map_err(|_| format!("'{t}' in '{s}' is not a number"))?;
+                .map_err(|_| SprtError(format!("'{t}' in '{s}' is not a number")))?;
         }
         Sprt::new(v[0], v[1], v[2], v[3])
     }

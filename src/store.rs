@@ -186,7 +186,7 @@ impl Checkpoints {
             )
         })?;
         let bytes = checkpoint::encode_with_link(session, self.history.link())
-            .map_err(|e| CheckpointError::new(&path, e))?;
+            .map_err(|e| CheckpointError::new(&path, e.0))?;
         write_atomic(&path, &bytes)
             .map_err(|e| CheckpointError::new(&path, format!("cannot write: {e}")))?;
         for old in self.keep.pruned(&self.dir, &path) {

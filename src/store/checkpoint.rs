@@ -34,6 +34,11 @@ pub const HEADER_LEN: usize = 8 + 4 + 8 + 8;
 /// overflowing the counters that follow it).
 pub const MAX_GENERATION: u64 = 1 << 40;
 
+/// Why a session could not be encoded as a checkpoint (too large): one line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct EncodeError(pub String);
+
 /// The payload of format 3, as written (borrowed from the session).
 #[derive(Serialize)]
 struct PayloadRef<'a> {
@@ -68,7 +73,10 @@ struct Payload {
 }
 
 /// The checkpoint bytes of a session whose history file part is `link`.
-pub(crate) fn encode_with_link(session: &Session, link: HistoryLink) -> Result<Vec<u8>, String> {
+pub(crate) fn encode_with_link(
+    session: &Session,
+    link: HistoryLink,
+) -> Result<Vec<u8>, EncodeError> {
     let p = PayloadRef {
         name: &session.name,
         settings: &session.settings,
@@ -82,13 +90,13 @@ pub(crate) fn encode_with_link(session: &Session, link: HistoryLink) -> Result<V
         history_sum: link.sum.to_le_bytes(),
     };
     let payload = bincode::serde::encode_to_vec(&p, bincode::config::standard())
-        .map_err(|e| format!("cannot encode the session: {e}"))?;
+        .map_err(|e| EncodeError(format!("cannot encode the session: {e}")))?;
     if payload.len() > MAX_CHECKPOINT_PAYLOAD {
-        return Err(format!(
+        return Err(EncodeError(format!(
             "the session takes {} bytes, more than a checkpoint holds ({} MiB)",
             payload.len(),
             MAX_CHECKPOINT_PAYLOAD >> 20
-        ));
+        )));
     }
     let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(CHECKPOINT_MAGIC);
@@ -102,7 +110,7 @@ pub(crate) fn encode_with_link(session: &Session, link: HistoryLink) -> Result<V
 /// The checkpoint bytes of a session (format 3). Its history goes to the history file: the
 /// checkpoint holds the length and checksum of that file as it is after the session's history
 /// ([`super::history::history_bytes`]).
-pub fn encode_checkpoint(session: &Session) -> Result<Vec<u8>, String> {
+pub fn encode_checkpoint(session: &Session) -> Result<Vec<u8>, EncodeError> {
     let bytes = super::history::history_bytes(&session.history, &session.bests);
     encode_with_link(session, HistoryLink::of(&bytes))
 }
