@@ -89,7 +89,7 @@ pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<WeightsAr
         None
     };
     if let Some(root) = root {
-        let found = checkers_ga::store::locate(Some(spec), root).map_err(anyhow::Error::msg)?;
+        let found = checkers_ga::store::locate(Some(spec), root)?;
         return Ok(WeightsArg {
             name: found.session.name.clone(),
             shown: found.path.display().to_string(),

@@ -204,7 +204,14 @@ fn machine_history(
 }
 
 fn find_session(arg: Option<&str>, root: &Path) -> anyhow::Result<(PathBuf, Session)> {
-    let found = store::locate(arg, root).map_err(anyhow::Error::msg)?;
+    let found = store::locate(arg, root)?;
+    if arg.is_none() {
+        eprintln!(
+            "history: no session named, so showing the newest one: '{}' ({})",
+            found.session.name,
+            found.path.display()
+        );
+    }
     if !found.skipped.is_empty() {
         eprintln!(
             "warning: newer checkpoints could not be read; using {}",

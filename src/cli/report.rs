@@ -27,7 +27,7 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
     if a.refresh == Some(0) {
         bail!("--refresh must be at least 1 second");
     }
-    let found = store::locate(a.session.as_deref(), &a.populations).map_err(anyhow::Error::msg)?;
+    let found = store::locate(a.session.as_deref(), &a.populations)?;
     if !found.skipped.is_empty() {
         eprintln!(
             "warning: newer checkpoints could not be read; using {}",
