@@ -69,6 +69,54 @@ pub fn start_positions(book: OpeningBook, pairs: Option<usize>) -> Vec<StartPosi
     }
 }
 
+/// Why `--openings` could not be read: one line.
+#[derive(Debug, thiserror::Error)]
+pub enum OpeningsError {
+    #[error("--openings '{0}': no such file (and not ballot or start)")]
+    NoSuch(String),
+    #[error("cannot read openings file '{name}': {source}")]
+    Read {
+        name: String,
+        source: std::io::Error,
+    },
+    #[error("openings file '{0}' is not UTF-8 text")]
+    NotText(String),
+    #[error("openings file '{name}': {source}")]
+    File {
+        name: String,
+        source: crate::openings::OpeningFileError,
+    },
+}
+
+/// The start positions of `--openings NAME`: a file when one of that name exists (a FEN per
+/// line or PDN games), else the book `ballot` or `start`; the first `pairs` of them.
+pub fn load_openings(
+    name: &str,
+    pairs: Option<usize>,
+) -> Result<Vec<StartPosition>, OpeningsError> {
+    let path = std::path::Path::new(name);
+    if !path.exists() {
+        return match name.parse::<OpeningBook>() {
+            Ok(book) => Ok(start_positions(book, pairs)),
+            Err(_) => Err(OpeningsError::NoSuch(name.to_string())),
+        };
+    }
+    let bytes = crate::files::read_bounded(path).map_err(|source| OpeningsError::Read {
+        name: name.to_string(),
+        source,
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| OpeningsError::NotText(name.to_string()))?;
+    let mut starts =
+        crate::openings::parse_opening_file(&text).map_err(|source| OpeningsError::File {
+            name: name.to_string(),
+            source,
+        })?;
+    if let Some(p) = pairs {
+        starts.truncate(p);
+    }
+    Ok(starts)
+}
+
 /// One finished game of a match, from A's point of view.
 #[derive(Clone, Debug)]
 pub struct MatchGame {

@@ -4,16 +4,13 @@
 use super::common::{evaluator_arg, pool, progress_style, show_progress};
 use anyhow::{bail, Context};
 use checkers_ga::ga::Session;
-use checkers_ga::matchplay::{
-    elo, play_match, start_positions, Engine, MatchSettings, OpeningBook, Wdl,
-};
-use checkers_ga::report::{elo_generations, history_svg, history_table};
+use checkers_ga::matchplay::{elo, start_positions, Engine, MatchSettings, OpeningBook, Wdl};
+use checkers_ga::report::{history_svg, history_table};
 use checkers_ga::rng::fresh_seed;
 use checkers_ga::search::check_depth;
+use checkers_ga::session::PastBests;
 use checkers_ga::store;
-use checkers_ga::Weights;
 use indicatif::ProgressBar;
-use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -259,31 +256,10 @@ fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Mea
         eval: reference,
         config,
     };
-    let wanted = elo_generations(&session.history, a.every);
-    let known = session.bests_at(&wanted, |g| {
-        store::load_checkpoint_alone(&store::checkpoint_path(dir, g))
-            .ok()
-            .and_then(|s| s.best_so_far)
-    });
-    let best_at: HashMap<usize, Weights> = wanted
-        .iter()
-        .filter_map(|&i| known[i].map(|w| (i, w)))
-        .collect();
-    let chosen: Vec<usize> = wanted
-        .iter()
-        .copied()
-        .filter(|i| best_at.contains_key(i))
-        .collect();
-    let missing = wanted.len() - chosen.len();
-    let mut distinct: Vec<Weights> = Vec::new();
-    for &i in &chosen {
-        let w = best_at[&i];
-        if !distinct.contains(&w) {
-            distinct.push(w);
-        }
-    }
+    let past = PastBests::of(session, dir, a.every);
+    let missing = past.left_out;
     let bar = if show_progress(false) {
-        let b = ProgressBar::new((distinct.len() * per_match) as u64);
+        let b = ProgressBar::new((past.distinct.len() * per_match) as u64);
         b.set_style(progress_style(
             "Elo {bar:40} {pos}/{len} games {rate} eta {eta}",
         ));
@@ -292,24 +268,8 @@ fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Mea
         ProgressBar::hidden()
     };
     let p = pool(a.threads)?;
-    let mut results: HashMap<Weights, Wdl> = HashMap::new();
-    for w in distinct {
-        let engine = Engine {
-            name: "best so far".to_string(),
-            eval: w.into(),
-            config,
-        };
-        let (wdl, _) = p.install(|| play_match(&engine, &reference, &settings, &|_| bar.inc(1)));
-        results.insert(w, wdl);
-    }
+    let elo = p.install(|| past.measure(&reference, config, &settings, &|_| bar.inc(1)));
     bar.finish_and_clear();
-    let elo: Vec<(u64, Wdl)> = chosen
-        .iter()
-        .map(|&i| {
-            let st = &session.history[i];
-            (st.generation, results[&best_at[&i]])
-        })
-        .collect();
     let mut what = format!(
         "Elo: best so far vs {} over {per_match} ballot games at depth {depth}, seed {seed}",
         a.reference

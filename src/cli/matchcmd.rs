@@ -8,10 +8,8 @@ use anyhow::Context;
 use checkers_ga::clock::TimeControl;
 use checkers_ga::game::DrawRules;
 use checkers_ga::matchplay::{
-    elo, elo_number, match_pdn, start_positions, Engine, MatchEnd, MatchRun, OpeningBook, Sprt,
-    SprtVerdict,
+    elo, elo_number, load_openings, match_pdn, Engine, MatchEnd, MatchRun, Sprt, SprtVerdict,
 };
-use checkers_ga::openings::{parse_opening_file, StartPosition};
 use checkers_ga::rng::fresh_seed;
 use checkers_ga::search::MAX_TIMED_DEPTH;
 use indicatif::ProgressBar;
@@ -72,28 +70,6 @@ pub struct MatchArgs {
     pub quiet: bool,
 }
 
-/// The opening positions of `--openings`: a file when one of that name exists, else `ballot`
-/// or `start`.
-fn openings(name: &str, pairs: Option<usize>) -> anyhow::Result<Vec<StartPosition>> {
-    let path = Path::new(name);
-    if !path.exists() {
-        if let Ok(book) = name.parse::<OpeningBook>() {
-            return Ok(start_positions(book, pairs));
-        }
-        anyhow::bail!("--openings '{name}': no such file (and not ballot or start)");
-    }
-    let text =
-        std::fs::read(path).with_context(|| format!("cannot read openings file '{name}'"))?;
-    let text = String::from_utf8(text)
-        .map_err(|_| anyhow::anyhow!("openings file '{name}' is not UTF-8 text"))?;
-    let mut starts =
-        parse_opening_file(&text).map_err(|e| anyhow::anyhow!("openings file '{name}': {e}"))?;
-    if let Some(p) = pairs {
-        starts.truncate(p);
-    }
-    Ok(starts)
-}
-
 /// Appends one game to the PDN file: the whole game in one write, then a flush.
 fn append_game(file: &mut std::fs::File, text: &str) -> std::io::Result<()> {
     file.write_all(text.as_bytes())?;
@@ -119,7 +95,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     if let Some(p) = &a.pdn {
         super::common::check_output_file(p, "--pdn")?;
     }
-    let starts = openings(&a.openings, a.games.map(|g| g.div_ceil(2)))?;
+    let starts = load_openings(&a.openings, a.games.map(|g| g.div_ceil(2)))?;
     let pool = pool(a.threads)?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let (name_a, eval_a) = evaluator_arg(&a.a, seed, 0)?;

@@ -629,3 +629,74 @@ fn resize(s: &mut Session, before: &Settings) {
         ));
     }
 }
+
+/// The best so far of past generations of a session, for `history --elo`: every `every`-th
+/// generation's, where it can be told (from the history's record of changes, or the session
+/// folder's kept checkpoints).
+pub struct PastBests {
+    /// (generation, its best so far), oldest first.
+    pub chosen: Vec<(u64, Weights)>,
+    /// The distinct weight vectors among them, each played once.
+    pub distinct: Vec<Weights>,
+    /// Generations wanted whose best so far cannot be told (played before checkpoint format 3,
+    /// their checkpoints pruned).
+    pub left_out: usize,
+}
+
+impl PastBests {
+    /// The bests of `session` (whose folder is `dir`) every `every` generations.
+    pub fn of(session: &Session, dir: &Path, every: u64) -> PastBests {
+        let wanted = crate::report::elo_generations(&session.history, every);
+        let known = session.bests_at(&wanted, |g| {
+            store::load_checkpoint_alone(&store::checkpoint_path(dir, g))
+                .ok()
+                .and_then(|s| s.best_so_far)
+        });
+        let chosen: Vec<(u64, Weights)> = wanted
+            .iter()
+            .filter_map(|&i| known[i].map(|w| (session.history[i].generation, w)))
+            .collect();
+        let mut distinct: Vec<Weights> = Vec::new();
+        for (_, w) in &chosen {
+            if !distinct.contains(w) {
+                distinct.push(*w);
+            }
+        }
+        PastBests {
+            left_out: wanted.len() - chosen.len(),
+            chosen,
+            distinct,
+        }
+    }
+
+    /// Each distinct best plays `reference` (a match of `settings`, searching with `config`);
+    /// every generation chosen gets its best's result. `on_game` is called after every game.
+    pub fn measure(
+        &self,
+        reference: &crate::matchplay::Engine,
+        config: crate::search::SearchConfig,
+        settings: &crate::matchplay::MatchSettings,
+        on_game: &(dyn Fn(&crate::matchplay::MatchGame) + Sync),
+    ) -> Vec<(u64, Wdl)> {
+        let results: Vec<(Weights, Wdl)> = self
+            .distinct
+            .iter()
+            .map(|w| {
+                let engine = crate::matchplay::Engine {
+                    name: "best so far".to_string(),
+                    eval: (*w).into(),
+                    config,
+                };
+                let (wdl, _) = crate::matchplay::play_match(&engine, reference, settings, on_game);
+                (*w, wdl)
+            })
+            .collect();
+        self.chosen
+            .iter()
+            .filter_map(|(g, w)| {
+                let r = results.iter().find(|(x, _)| x == w)?;
+                Some((*g, r.1))
+            })
+            .collect()
+    }
+}
