@@ -307,7 +307,7 @@ fn a_rank_killed_mid_generation_ends_the_job_and_resume_without_mpi_finishes_the
         "{line}"
     );
     assert!(
-        line.contains("continue with: checkers-ga resume k"),
+        line.contains(&format!("continue with: {BIN} resume k")),
         "{line}"
     );
     assert!(rank_pids(0, &marker).is_empty() && rank_pids(2, &marker).is_empty());
