@@ -255,9 +255,13 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         warn(&format!("new session '{}': seed {seed}", s.name));
     }
     if !a.run.quiet {
+        let limit = match s.settings.stop {
+            Stop::Generations(n) => format!("{n} generations"),
+            Stop::Seconds(t) => format!("{t} s"),
+        };
         say(&format!(
-            "new session '{}': seed {seed}, population {}, depth {}, {}",
-            s.name, s.settings.population, s.settings.search.depth, s.settings.stop
+            "new session '{}' (seed {seed}): population {}, depth {}, {limit}",
+            s.name, s.settings.population, s.settings.search.depth
         ));
     }
     evolve(run, &a.run, stop)
