@@ -845,7 +845,14 @@ pub fn random_weights<R: Rng + ?Sized>(set: ParamSet, range: u16, rng: &mut R) -
     }
     let mut w = Weights::zero_of(set);
     let r = range as i32;
-    for x in w.values_mut() {
+    // A network's weights start at an eighth of the range: drawn as wide as the weighted sum's,
+    // the network's noise swamps the sum (docs/results.md, "The network set").
+    let linear = match set {
+        ParamSet::Net66(_) => crate::eval::NUM_ALL,
+        _ => usize::MAX,
+    };
+    for (i, x) in w.values_mut().iter_mut().enumerate() {
+        let r = if i < linear { r } else { (r / 8).max(1) };
         *x = rng.random_range(-r..=r) as i16;
     }
     w
@@ -1336,6 +1343,23 @@ mod tests {
         assert_eq!(
             random_weights(ParamSet::Thesis60, 32767, &mut a),
             Weights::random(&mut b)
+        );
+    }
+
+    #[test]
+    fn a_random_network_starts_at_an_eighth_of_the_range() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let v = random_weights(ParamSet::Net66(8), 4000, &mut rng);
+        let (linear, net) = v.values().split_at(crate::eval::NUM_ALL);
+        assert!(linear.iter().all(|&x| (-4000..=4000).contains(&x)));
+        assert!(
+            linear.iter().any(|&x| x.abs() > 500),
+            "the sum keeps the whole range"
+        );
+        assert!(net.iter().all(|&x| (-500..=500).contains(&x)));
+        assert!(
+            net.iter().any(|&x| x.abs() > 250),
+            "and the network uses its eighth"
         );
     }
 
