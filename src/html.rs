@@ -447,8 +447,7 @@ fn elo_chart(session: &Session) -> Option<String> {
     }
     let games = s.ga.measure_games.div_ceil(2).saturating_mul(2);
     let title = format!(
-        "Elo of the best so far vs the {} yardstick ({}), depth {}, {games} ballot games per \
-         measurement",
+        "Elo of the best so far vs {} ({}), depth {}, {games} games each",
         s.ga.yardstick,
         yardstick_text(s.ga.yardstick),
         s.search.depth

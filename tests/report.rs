@@ -92,8 +92,9 @@ fn page_of_a_small_session() {
         .expect("Elo points");
     let elo = elo.split("</g>").next().unwrap();
     assert_eq!(elo.matches("<circle").count(), 3, "{elo}");
-    assert!(page.contains("vs the material yardstick"));
-    assert!(page.contains("depth 1, 8 ballot games per measurement"));
+    // The chart's title names the yardstick, the depth and the games of a measurement.
+    assert!(page.contains("Elo of the best so far vs material ("));
+    assert!(page.contains("depth 1, 8 games each"));
     // The final weights: one row per parameter of endgame66, with descriptions.
     let table = page.split("id=\"weights-table\"").nth(1).unwrap();
     let table = table.split("</table>").next().unwrap();
