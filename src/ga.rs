@@ -127,6 +127,10 @@ pub enum Mutation {
     /// `genes` weights (drawn with replacement) each moved by a Gaussian step of standard
     /// deviation `sigma`, rounded and clamped to the `i16` range: refines rather than replaces.
     Gauss { sigma: u32, genes: u32 },
+    /// As `Gauss`, by layer for a network set (`net66`): each gene is drawn from the weighted
+    /// sum or from the network with equal chance, and a network weight moves by `sigma / 8`
+    /// (the scale its random weights start at). For the other sets it is `Gauss`.
+    Layered { sigma: u32, genes: u32 },
 }
 
 impl std::fmt::Display for Mutation {
@@ -134,6 +138,7 @@ impl std::fmt::Display for Mutation {
         match self {
             Mutation::Replace => f.write_str("replace"),
             Mutation::Gauss { sigma, genes } => write!(f, "gauss:{sigma}:{genes}"),
+            Mutation::Layered { sigma, genes } => write!(f, "layered:{sigma}:{genes}"),
         }
     }
 }
@@ -143,13 +148,17 @@ impl std::str::FromStr for Mutation {
     fn from_str(s: &str) -> Result<Self, String> {
         let bad = || {
             format!(
-                "unknown mutation '{s}' (expected replace, or gauss:SIGMA[:GENES] with SIGMA 1..32767 and GENES 1..{MAX_WEIGHTS})"
+                "unknown mutation '{s}' (expected replace, or gauss:SIGMA[:GENES] or layered:SIGMA[:GENES] with SIGMA 1..32767 and GENES 1..{MAX_WEIGHTS})"
             )
         };
         if s == "replace" {
             return Ok(Mutation::Replace);
         }
-        let rest = s.strip_prefix("gauss:").ok_or_else(bad)?;
+        let (layered, rest) = match (s.strip_prefix("gauss:"), s.strip_prefix("layered:")) {
+            (Some(r), _) => (false, r),
+            (_, Some(r)) => (true, r),
+            _ => return Err(bad()),
+        };
         let mut it = rest.split(':');
         let sigma: u32 = it.next().and_then(|x| x.parse().ok()).ok_or_else(bad)?;
         let genes: u32 = match it.next() {
@@ -162,7 +171,11 @@ impl std::str::FromStr for Mutation {
         if !(1..=MAX_WEIGHTS as u32).contains(&genes) {
             return Err(bad());
         }
-        Ok(Mutation::Gauss { sigma, genes })
+        Ok(if layered {
+            Mutation::Layered { sigma, genes }
+        } else {
+            Mutation::Gauss { sigma, genes }
+        })
     }
 }
 
@@ -441,7 +454,7 @@ impl Settings {
                 ga.hall_of_fame
             ));
         }
-        if let Mutation::Gauss { genes, .. } = ga.mutation {
+        if let Mutation::Gauss { genes, .. } | Mutation::Layered { genes, .. } = ga.mutation {
             if genes as usize > ga.params.len() {
                 return Err(format!(
                     "mutation of {genes} genes: the {} set has {} weights",
@@ -1111,15 +1124,31 @@ pub fn mutate<R: Rng + ?Sized>(child: &mut Weights, kind: Mutation, rng: &mut R)
             let i = rng.random_range(0..child.len());
             child[i] = (rng.next_u32() >> 16) as u16 as i16;
         }
-        Mutation::Gauss { sigma, genes } => {
+        Mutation::Layered { sigma, genes } if matches!(child.set(), ParamSet::Net66(_)) => {
+            let linear = crate::eval::NUM_ALL;
+            for _ in 0..genes {
+                let (i, s) = if rng.random_bool(0.5) {
+                    (rng.random_range(0..linear), sigma)
+                } else {
+                    (rng.random_range(linear..child.len()), (sigma / 8).max(1))
+                };
+                step(child, i, s, rng);
+            }
+        }
+        Mutation::Gauss { sigma, genes } | Mutation::Layered { sigma, genes } => {
             for _ in 0..genes {
                 let i = rng.random_range(0..child.len());
-                let step = (gaussian(rng) * sigma as f64).round();
-                let v = (child[i] as f64 + step).clamp(i16::MIN as f64, i16::MAX as f64);
-                child[i] = v as i16;
+                step(child, i, sigma, rng);
             }
         }
     }
+}
+
+/// Moves weight `i` by a Gaussian step of standard deviation `sigma`, rounded and clamped.
+fn step<R: Rng + ?Sized>(child: &mut Weights, i: usize, sigma: u32, rng: &mut R) {
+    let step = (gaussian(rng) * sigma as f64).round();
+    let v = (child[i] as f64 + step).clamp(i16::MIN as f64, i16::MAX as f64);
+    child[i] = v as i16;
 }
 
 /// Mean absolute difference between pairs of individuals, per weight, as a share of 65535.
@@ -1343,6 +1372,60 @@ mod tests {
         assert_eq!(
             random_weights(ParamSet::Thesis60, 32767, &mut a),
             Weights::random(&mut b)
+        );
+    }
+
+    #[test]
+    fn layered_mutation_moves_the_sum_and_the_network_alike_the_network_by_an_eighth() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let (mut sum_moves, mut net_moves, mut net_largest) = (0, 0, 0i32);
+        for _ in 0..400 {
+            let mut w = Weights::zero_of(ParamSet::Net66(8));
+            mutate(
+                &mut w,
+                Mutation::Layered {
+                    sigma: 800,
+                    genes: 1,
+                },
+                &mut rng,
+            );
+            let (sum, net) = w.values().split_at(crate::eval::NUM_ALL);
+            sum_moves += sum.iter().filter(|&&x| x != 0).count();
+            let moved: Vec<i32> = net.iter().filter(|&&x| x != 0).map(|&x| x as i32).collect();
+            net_moves += moved.len();
+            net_largest = moved.iter().fold(net_largest, |m, x| m.max(x.abs()));
+        }
+        // About half the genes each (the network has 544 of the 610 weights).
+        assert!((150..250).contains(&sum_moves), "{sum_moves}");
+        assert!((150..250).contains(&net_moves), "{net_moves}");
+        // Steps of sigma 100: none near 800.
+        assert!(net_largest < 500, "{net_largest}");
+        // For a set without a network it is the Gaussian mutation itself.
+        let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(3), ChaCha8Rng::seed_from_u64(3));
+        let (mut x, mut y) = (w(5), w(5));
+        mutate(
+            &mut x,
+            Mutation::Layered {
+                sigma: 800,
+                genes: 4,
+            },
+            &mut a,
+        );
+        mutate(
+            &mut y,
+            Mutation::Gauss {
+                sigma: 800,
+                genes: 4,
+            },
+            &mut b,
+        );
+        assert_eq!(x, y);
+        assert_eq!(
+            "layered:800:4".parse::<Mutation>(),
+            Ok(Mutation::Layered {
+                sigma: 800,
+                genes: 4
+            })
         );
     }
 
