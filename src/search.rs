@@ -236,16 +236,10 @@ impl Searcher {
     /// Chooses a move for the side to move. A single legal move is played without searching.
     pub fn choose<R: rand::Rng + ?Sized>(&mut self, pos: &Position, rng: &mut R) -> SearchResult {
         let start_nodes = self.nodes;
-        let mut list = MoveList::new();
-        generate(pos, &mut list);
-        if list.len() <= 1 {
-            return SearchResult {
-                best: list.iter().next().copied(),
-                value: None,
-                nodes: 0,
-                depth: 0,
-            };
-        }
+        let mut list = match moves_to_search(pos) {
+            Ok(list) => list,
+            Err(only) => return only,
+        };
         let (best, value) = self.root(pos, &mut list, rng);
         SearchResult {
             best: Some(best),
@@ -271,16 +265,10 @@ impl Searcher {
     ) -> SearchResult {
         let start = Instant::now();
         let start_nodes = self.nodes;
-        let mut list = MoveList::new();
-        generate(pos, &mut list);
-        if list.len() <= 1 {
-            return SearchResult {
-                best: list.iter().next().copied(),
-                value: None,
-                nodes: 0,
-                depth: 0,
-            };
-        }
+        let mut list = match moves_to_search(pos) {
+            Ok(list) => list,
+            Err(only) => return only,
+        };
         self.set_player(pos.side_to_move());
         self.nodes += 1;
         self.deadline = start.checked_add(budget).unwrap_or(start);
@@ -629,6 +617,22 @@ impl Leaf for ClassicLeaf {
     fn evaluate(s: &Searcher, pos: &Position) -> i32 {
         crate::yardstick::classic(pos, s.player)
     }
+}
+
+/// The legal moves of `pos` when there is a choice; with one move or none, the result of a
+/// search that plays it (or none) without searching.
+fn moves_to_search(pos: &Position) -> Result<MoveList, SearchResult> {
+    let mut list = MoveList::new();
+    generate(pos, &mut list);
+    if list.len() <= 1 {
+        return Err(SearchResult {
+            best: list.iter().next().copied(),
+            value: None,
+            nodes: 0,
+            depth: 0,
+        });
+    }
+    Ok(list)
 }
 
 fn leaf_weights(e: &Evaluator) -> Weights {

@@ -131,12 +131,7 @@ fn rust_evaluate(set: ParamSet) -> String {
         ParamSet::Net66(h) => format!(
             "/// The network's hidden units.\n\
              pub const HIDDEN: usize = {h};\n\n"
-        ) + &head(&format!(
-            "the weighted sum of the 66 values plus the network's output: the sum over the \
-             hidden units of the output weight times clamp((bias + sum of input weight * \
-             value) >> {NET_SHIFT}, 0, {NET_ACT_MAX}), each value first clamped to \
-             -{NET_INPUT_CLAMP}..={NET_INPUT_CLAMP}"
-        )) + &format!(
+        ) + &head(&net_description()) + &format!(
             "    let v = features(black, white, kings, player_is_white, true);\n\
              \x20   let x = v.map(|x| x.clamp(-{NET_INPUT_CLAMP}, {NET_INPUT_CLAMP}));\n\
              \x20   let outs = 66 + HIDDEN * 67;\n\
@@ -183,12 +178,7 @@ fn c_evaluate(set: ParamSet) -> String {
              \x20                             + checkers_weighted_sum(v, 66, 66) * (24 - n)) / 24);\n}\n",
         ParamSet::Net66(h) => format!(
             "/* The network's hidden units. */\n#define CHECKERS_HIDDEN {h}\n\n"
-        ) + &head(&format!(
-            "the weighted sum of the 66 values plus the network's output: the sum over the \
-             hidden units of the output weight times clamp((bias + sum of input weight * \
-             value) >> {NET_SHIFT}, 0, {NET_ACT_MAX}), each value first clamped to \
-             -{NET_INPUT_CLAMP}..={NET_INPUT_CLAMP}"
-        )) + &format!(
+        ) + &head(&net_description()) + &format!(
             "    int64_t sum;\n\
              \x20   int i, j;\n\
              \x20   checkers_features(black, white, kings, player_is_white, 1, v);\n\
@@ -285,6 +275,16 @@ pub fn to_c_header(w: &Weights, source: &str) -> String {
     s.push_str(&c_evaluate(w.set()));
     s.push_str("\n#endif /* CHECKERS_WEIGHTS_H */\n");
     s
+}
+
+/// What the network set's evaluation computes, for the Rust and the C export alike.
+fn net_description() -> String {
+    format!(
+        "the weighted sum of the 66 values plus the network's output: the sum over the hidden \
+         units of the output weight times clamp((bias + sum of input weight * value) >> \
+         {NET_SHIFT}, 0, {NET_ACT_MAX}), each value first clamped to \
+         -{NET_INPUT_CLAMP}..={NET_INPUT_CLAMP}"
+    )
 }
 
 #[cfg(test)]
