@@ -13,6 +13,7 @@ use crate::board::{Color, Position};
 #[cfg(test)]
 use crate::eval::NUM_PARAMS;
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
+use crate::fit::{self, Fitted, Positions};
 use crate::game::{DrawRules, Outcome};
 use crate::jobs::{self, Batch, GameJob, Played, Side, Start};
 use crate::matchplay::{play_match, Engine, MatchSettings, OpeningBook, Wdl};
@@ -36,6 +37,11 @@ pub enum Stop {
     /// then is abandoned at a game boundary and not saved).
     Seconds(f64),
 }
+
+/// At most this many positions of a generation's games go into a fit ([`GaOptions::fit_every`]).
+pub const FIT_POSITIONS: usize = 20_000;
+/// Steps of each fit.
+pub const FIT_ITERATIONS: u32 = 200;
 
 /// The largest population a session accepts (all against all is population^2 games).
 pub const MAX_POPULATION: usize = 1024;
@@ -209,6 +215,10 @@ pub struct GaOptions {
     /// Games of that measurement (the first `measure_games / 2` ballot openings, both colours).
     pub measure_games: u32,
     pub yardstick: Yardstick,
+    /// Every this many generations (0 = never) the best so far is fitted to the results of the
+    /// generation's own games (a logistic regression on their quiet positions, [`crate::fit`])
+    /// and the fitted vector enters the next population in place of a newcomer.
+    pub fit_every: u64,
 }
 
 impl GaOptions {
@@ -226,6 +236,7 @@ impl GaOptions {
         measure_every: 0,
         measure_games: 312,
         yardstick: Yardstick::Material,
+        fit_every: 0,
     };
 }
 
@@ -252,6 +263,7 @@ impl Default for GaOptions {
             measure_every: 50,
             measure_games: 312,
             yardstick: Yardstick::Material,
+            fit_every: 0,
         }
     }
 }
@@ -549,6 +561,9 @@ pub struct Session {
     /// --elo`). Checkpoints of formats 1 and 2 did not keep it: a session continued from one
     /// lacks the changes before.
     pub bests: Vec<(u64, Weights)>,
+    /// The fit of the last generation this process played, when it fitted one
+    /// ([`GaOptions::fit_every`]); not saved (the fitted vector is in the population).
+    pub fitted: Option<Fitted>,
 }
 
 impl Session {
@@ -575,6 +590,7 @@ impl Session {
             history: Vec::new(),
             hall: Vec::new(),
             bests: Vec::new(),
+            fitted: None,
         }
     }
 
@@ -644,11 +660,21 @@ impl Session {
         let mut s = self.settings.clone();
         s.search.depth = self.settings.depth_at(g);
         let pop = self.population.clone();
-        let (results, standings) = self.tournament(&pop, &s, g, on_game, stop)?;
+        let fitting = s.ga.fit_every > 0 && g.is_multiple_of(s.ga.fit_every);
+        let (results, standings, positions) =
+            self.tournament(&pop, &s, g, fitting, on_game, stop)?;
         let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
         let (duel, new_best) = self.crown(&pop, &points, &s, g, stop)?;
         let best = new_best.or(self.best_so_far).unwrap_or(pop[0]);
-        let next = next_population(&pop, &points, best, &s, g);
+        let fitted = positions.and_then(|p| fit::fit(&best, &p, FIT_POSITIONS, FIT_ITERATIONS));
+        let next = next_population(
+            &pop,
+            &points,
+            best,
+            fitted.as_ref().map(|f| f.weights),
+            &s,
+            g,
+        );
         // The best so far against the yardstick, every `measure_every` generations (not
         // interruptible once started: a few hundred games at the session's depth).
         let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
@@ -679,20 +705,24 @@ impl Session {
         self.generation = g;
         self.elapsed += stats.seconds;
         self.history.push(stats.clone());
+        self.fitted = fitted;
         Some(stats)
     }
 
     /// Generation `g`'s tournament: the population and the hall of fame, then the endgame
     /// games, as one batch of jobs (on this process's pool, or spread over an MPI job's
-    /// ranks). Every game's result, and the population's standings.
+    /// ranks). Every game's result, the population's standings, and with `positions` the
+    /// games' quiet positions with their results.
+    #[allow(clippy::type_complexity)]
     fn tournament(
         &self,
         pop: &[Weights],
         s: &Settings,
         g: u64,
+        positions: bool,
         on_game: &(dyn Fn(&GameResult) + Sync),
         stop: &(dyn Fn() -> bool + Sync),
-    ) -> Option<(Vec<GameResult>, Vec<Standing>)> {
+    ) -> Option<(Vec<GameResult>, Vec<Standing>, Option<Positions>)> {
         let mut players = pop.to_vec();
         players.extend_from_slice(self.hall_players());
         let sched = self.schedule(g);
@@ -700,6 +730,7 @@ impl Session {
         let mut batch = Batch::of_weights(&players, s.seed, s.rules);
         batch.jobs = tournament::jobs(&sched, s.search, s.openings, g);
         batch.jobs.extend(endgame_jobs(&endgames, s.search, g));
+        batch.record_moves = positions;
         let on_done = |k: usize, p: &Played| {
             if let Some(pairing) = sched.get(k) {
                 on_game(&tournament::result(pairing, p));
@@ -714,7 +745,15 @@ impl Session {
             .collect();
         let mut standings = tournament::standings(players.len(), &results);
         standings.truncate(pop.len());
-        Some((results, standings))
+        let positions = positions.then(|| {
+            let mut data = Positions::new(s.ga.params);
+            for (job, p) in batch.jobs.iter().zip(&played) {
+                let game = p.replay(&batch, &job.start);
+                data.add_game(game.start(), game.moves(), p.outcome());
+            }
+            data
+        });
+        Some((results, standings, positions))
     }
 
     /// The generation's best (the first among equals) against the best so far: the duel (None
@@ -812,10 +851,13 @@ impl Session {
 
 /// The next population: children of the selected parents (crossover, mutation), then the
 /// elite (the best so far first, then the best-ranked distinct parents), then newcomers.
+/// The next population: children of the parents selected by `points`, the elite (`best` first),
+/// and newcomers, the first of them `fitted` when given (else the last child).
 fn next_population(
     pop: &[Weights],
     points: &[u32],
     best: Weights,
+    fitted: Option<Weights>,
     s: &Settings,
     g: u64,
 ) -> Vec<Weights> {
@@ -846,6 +888,13 @@ fn next_population(
     }
     while next.len() < n {
         next.push(random_weights(s.ga.params, s.ga.init_range, &mut brng));
+    }
+    let slot = match s.newcomers {
+        0 => n_children.checked_sub(1),
+        _ => Some(n_children + s.elite),
+    };
+    if let (Some(f), Some(at)) = (fitted, slot) {
+        next[at] = f;
     }
     next
 }

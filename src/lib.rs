@@ -27,14 +27,15 @@
 //! 15. [`cluster`]: (feature `mpi`) the jobs spread over an MPI job.
 //! 16. [`matchplay`]: matches between two engines, Elo, SPRT.
 //! 17. [`tournament`]: a generation's pairings and standings.
-//! 18. [`ga`]: a session's data and one generation: tournament, duel, selection, crossover,
+//! 18. [`fit`]: weights fitted to game results (logistic regression on played positions).
+//! 19. [`ga`]: a session's data and one generation: tournament, duel, selection, crossover,
 //!     mutation, measurement.
-//! 19. [`store`]: checkpoints and the history file.
-//! 20. [`formats`]: reading any weights input, exports.
-//! 21. [`report`]: tables and charts.
-//! 22. [`html`]: the self-contained HTML report of a session.
-//! 23. [`session`]: running a session: start, resume, stop, finish, with an [`session::Observer`].
-//! 24. [`bench`]: the benchmark workloads.
+//! 20. [`store`]: checkpoints and the history file.
+//! 21. [`formats`]: reading any weights input, exports.
+//! 22. [`report`]: tables and charts.
+//! 23. [`html`]: the self-contained HTML report of a session.
+//! 24. [`session`]: running a session: start, resume, stop, finish, with an [`session::Observer`].
+//! 25. [`bench`]: the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!
@@ -153,6 +154,7 @@ pub mod clock;
 pub mod cluster;
 pub mod eval;
 pub mod files;
+pub mod fit;
 pub mod formats;
 pub mod ga;
 pub mod game;

@@ -9,7 +9,11 @@
 //! --hall-of-fame 2 --measure-every 1 --measure-games 4 --duel-games 4 --selection tournament:3
 //! --mutation-kind gauss:800:3 --endgame-pairs 1 --params thesis60` (the best so far changes in
 //! generation 3) written by the format-2 build. (thesis60, whose evaluation has not changed since:
-//! endgame66 weighs king endings differently now.)
+//! endgame66 weighs king endings differently now.) `tests/data/checkpoint-v3/` holds generations
+//! 2 and 3 of `new --population 8 --depth 1 --max-plies 60 --generations 3 --seed 23 --name
+//! v3fixture --hall-of-fame 2 --measure-every 1 --measure-games 4 --duel-games 4
+//! --endgame-pairs 1 --params net66:2 --mutation-kind layered:800:3 --keep 0` and its history
+//! file, written by the format-3 build (before `--fit-every`).
 
 mod common;
 
@@ -179,4 +183,72 @@ fn history_elo_of_a_session_continued_from_format_2() {
     let out = elo(&t);
     assert!(out.contains("(2 generation(s) left out"), "{out}");
     assert_eq!(measured(&out), [false, false, true], "{out}");
+}
+
+/// Copies the format-3 session's generation 2 (and its history file, which runs on to
+/// generation 3) into a session folder of `t`; returns the folder.
+fn format_3_folder(t: &Tmp) -> std::path::PathBuf {
+    let dir = t.session("v3fixture");
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in ["gen-00002.ckpt", store::HISTORY_FILE] {
+        std::fs::copy(repo(&format!("tests/data/checkpoint-v3/{f}")), dir.join(f)).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn a_format_3_checkpoint_loads_as_a_session_that_never_fits() {
+    let s = load(&repo("tests/data/checkpoint-v3/gen-00003.ckpt"));
+    assert_eq!(s.name, "v3fixture");
+    assert_eq!(s.generation, 3);
+    assert_eq!(s.settings.seed, 23);
+    assert_eq!(s.settings.ga.params.to_string(), "net66:2");
+    assert_eq!(
+        s.settings.ga.mutation,
+        Mutation::Layered {
+            sigma: 800,
+            genes: 3
+        }
+    );
+    assert_eq!(s.settings.ga.fit_every, 0);
+    assert_eq!(s.history.len(), 3);
+    assert!(s.history.iter().all(|h| h.measure.is_some()));
+    assert_eq!(s.hall.len(), 2);
+}
+
+#[test]
+fn resuming_a_format_3_checkpoint_gives_what_its_build_gave() {
+    let t = Tmp::new("compat3");
+    let dir = format_3_folder(&t);
+    stdout_ok(
+        &resume_cmd(
+            &t,
+            Some(&dir.join("gen-00002.ckpt")),
+            true,
+            &["--generations", "3"],
+        )
+        .output()
+        .unwrap(),
+    );
+    let ours = load(&dir.join("gen-00003.ckpt"));
+    let theirs = load(&repo("tests/data/checkpoint-v3/gen-00003.ckpt"));
+    assert_eq!(ours.settings, theirs.settings, "settings");
+    assert_eq!(ours.population, theirs.population, "next population");
+    assert_eq!(ours.last, theirs.last, "generation 3's results");
+    assert_eq!(ours.best_so_far, theirs.best_so_far, "best so far");
+    assert_eq!(ours.hall, theirs.hall, "hall of fame");
+    assert_eq!(ours.bests, theirs.bests, "changes of the best so far");
+    for (a, b) in ours.history.iter().zip(&theirs.history) {
+        let (mut a, mut b) = (a.clone(), b.clone());
+        a.seconds = 0.0;
+        b.seconds = 0.0;
+        assert_eq!(a, b, "history of generation {}", a.generation);
+    }
+    let bytes = std::fs::read(dir.join("gen-00003.ckpt")).unwrap();
+    assert_eq!(
+        u32::from_le_bytes(bytes[8..12].try_into().unwrap()),
+        store::CHECKPOINT_VERSION
+    );
+    // The format-3 checkpoint still loads beside the new one.
+    assert_eq!(load(&dir.join("gen-00002.ckpt")).generation, 2);
 }

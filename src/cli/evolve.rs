@@ -99,6 +99,11 @@ pub struct SessionOptions {
     /// The fixed opponent of the measurements: material, hand or classic [new: material]
     #[arg(long, value_name = "NAME")]
     pub yardstick: Option<Yardstick>,
+    /// Every K generations fit the best so far to the generation's own games (logistic
+    /// regression on their quiet positions) and let the fitted vector in as a newcomer,
+    /// 0 = never [new: 0]
+    #[arg(long, value_name = "K")]
+    pub fit_every: Option<u64>,
 }
 
 /// Options of a run that are not part of the session's identity.
@@ -205,6 +210,7 @@ impl SessionOptions {
             measure_every: self.measure_every,
             measure_games: self.measure_games,
             yardstick: self.yardstick,
+            fit_every: self.fit_every,
         }
     }
 }
@@ -546,6 +552,12 @@ impl Observer for Printer {
         ));
         if self.lines {
             say(&summary_line(st, s));
+        }
+        if let (true, Some(f)) = (self.verbose, &s.fitted) {
+            say(&format!(
+                "fit of the best so far: {} positions of generation {}, squared error {:.4} -> {:.4}; a newcomer now",
+                f.positions, s.generation, f.before, f.after
+            ));
         }
     }
 

@@ -36,6 +36,7 @@ pub struct Overrides {
     pub measure_every: Option<u64>,
     pub measure_games: Option<u32>,
     pub yardstick: Option<Yardstick>,
+    pub fit_every: Option<u64>,
 }
 
 impl Overrides {
@@ -73,6 +74,7 @@ impl Overrides {
         set(&mut g.measure_every, self.measure_every);
         set(&mut g.measure_games, self.measure_games);
         set(&mut g.yardstick, self.yardstick);
+        set(&mut g.fit_every, self.fit_every);
     }
 }
 
@@ -112,7 +114,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         }
     }
     type Show = fn(&Settings) -> String;
-    let fields: [(&str, Show); 23] = [
+    let fields: [(&str, Show); 24] = [
         ("population", |s| s.population.to_string()),
         ("games", |s| s.games.to_string()),
         ("depth", |s| s.search.depth.to_string()),
@@ -135,6 +137,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         ("measure-every", |s| s.ga.measure_every.to_string()),
         ("measure-games", |s| s.ga.measure_games.to_string()),
         ("yardstick", |s| s.ga.yardstick.to_string()),
+        ("fit-every", |s| s.ga.fit_every.to_string()),
         ("seed", |s| s.seed.to_string()),
     ];
     fields

@@ -24,10 +24,11 @@ use std::path::Path;
 
 /// The first bytes of every checkpoint file.
 pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
-/// The checkpoint format this build writes. It also reads format 2 (the whole history in every
-/// checkpoint) and format 1 (before the GA options, yardstick measurements and the hall of
-/// fame, read as a session with the original operators).
-pub const CHECKPOINT_VERSION: u32 = 3;
+/// The checkpoint format this build writes. It also reads format 3 (before `fit_every`, read as
+/// 0: never), format 2 (the whole history in every checkpoint) and format 1 (before the GA
+/// options, yardstick measurements and the hall of fame, read as a session with the original
+/// operators).
+pub const CHECKPOINT_VERSION: u32 = 4;
 /// Magic, version, payload length, checksum.
 pub const HEADER_LEN: usize = 8 + 4 + 8 + 8;
 /// The largest generation number a checkpoint may hold (far beyond any session, and far from
@@ -39,7 +40,7 @@ pub const MAX_GENERATION: u64 = 1 << 40;
 #[error("{0}")]
 pub struct EncodeError(pub String);
 
-/// The payload of format 3, as written (borrowed from the session).
+/// The payload of formats 3 and 4, as written (borrowed from the session).
 #[derive(Serialize)]
 struct PayloadRef<'a> {
     name: &'a str,
@@ -57,11 +58,11 @@ struct PayloadRef<'a> {
     history_sum: [u8; 8],
 }
 
-/// The payload of format 3, as read.
+/// The payload of formats 3 and 4, as read (their settings differ).
 #[derive(Deserialize)]
-struct Payload {
+struct Payload<S> {
     name: String,
-    settings: Settings,
+    settings: S,
     generation: u64,
     elapsed: f64,
     population: Vec<Weights>,
@@ -70,6 +71,30 @@ struct Payload {
     hall: Vec<Weights>,
     history_len: u64,
     history_sum: [u8; 8],
+}
+
+impl<S> Payload<S> {
+    /// The session (with an empty history) and the part of the history file it goes with.
+    fn into_session(self, settings: impl FnOnce(S) -> Settings) -> (Session, HistoryLink) {
+        let link = HistoryLink {
+            len: self.history_len,
+            sum: u64::from_le_bytes(self.history_sum),
+        };
+        let s = Session {
+            name: self.name,
+            settings: settings(self.settings),
+            generation: self.generation,
+            elapsed: self.elapsed,
+            population: self.population,
+            last: self.last,
+            best_so_far: self.best_so_far,
+            history: Vec::new(),
+            hall: self.hall,
+            bests: Vec::new(),
+            fitted: None,
+        };
+        (s, link)
+    }
 }
 
 /// The checkpoint bytes of a session whose history file part is `link`.
@@ -107,7 +132,7 @@ pub(crate) fn encode_with_link(
     Ok(out)
 }
 
-/// The checkpoint bytes of a session (format 3). Its history goes to the history file: the
+/// The checkpoint bytes of a session (format 4). Its history goes to the history file: the
 /// checkpoint holds the length and checksum of that file as it is after the session's history
 /// ([`super::history::history_bytes`]).
 pub fn encode_checkpoint(session: &Session) -> Result<Vec<u8>, EncodeError> {
@@ -215,26 +240,20 @@ pub fn decode_checkpoint_parts(
                     .map_err(cannot)?;
             (s.into(), None, used)
         }
+        3 => {
+            let (p, used) = bincode::serde::decode_from_slice::<Payload<v3::Settings>, _>(
+                payload,
+                decode_config(),
+            )
+            .map_err(cannot)?;
+            let (s, link) = p.into_session(v3::Settings::into);
+            (s, Some(link), used)
+        }
         _ => {
             let (p, used) =
-                bincode::serde::decode_from_slice::<Payload, _>(payload, decode_config())
+                bincode::serde::decode_from_slice::<Payload<Settings>, _>(payload, decode_config())
                     .map_err(cannot)?;
-            let link = HistoryLink {
-                len: p.history_len,
-                sum: u64::from_le_bytes(p.history_sum),
-            };
-            let s = Session {
-                name: p.name,
-                settings: p.settings,
-                generation: p.generation,
-                elapsed: p.elapsed,
-                population: p.population,
-                last: p.last,
-                best_so_far: p.best_so_far,
-                history: Vec::new(),
-                hall: p.hall,
-                bests: Vec::new(),
-            };
+            let (s, link) = p.into_session(|s| s);
             (s, Some(link), used)
         }
     };
@@ -323,18 +342,95 @@ fn validate_session(s: &Session) -> Result<(), String> {
     Ok(())
 }
 
-/// Checkpoint format 2: the session with its whole history. The settings are today's
-/// (`ga::Settings` has not changed since); the history entries too.
+/// Checkpoint format 3's settings: today's without [`crate::ga::GaOptions::fit_every`] (read
+/// as 0, never).
+mod v3 {
+    use crate::eval::ParamSet;
+    use crate::ga::{self, Mutation, Selection, Stop, Yardstick};
+    use crate::game::DrawRules;
+    use crate::matchplay::OpeningBook;
+    use crate::search::SearchConfig;
+    use serde::Deserialize;
+
+    #[derive(Deserialize)]
+    pub struct Settings {
+        population: usize,
+        games: usize,
+        search: SearchConfig,
+        factor: u32,
+        mutation: f64,
+        stop: Stop,
+        seed: u64,
+        openings: OpeningBook,
+        elite: usize,
+        newcomers: usize,
+        rules: DrawRules,
+        ga: GaOptions,
+    }
+
+    #[derive(Deserialize)]
+    struct GaOptions {
+        params: ParamSet,
+        selection: Selection,
+        mutation: Mutation,
+        init_range: u16,
+        hall_of_fame: u32,
+        deepen_at: u64,
+        deepen_to: u32,
+        endgame_pairs: u32,
+        duel_games: u32,
+        measure_every: u64,
+        measure_games: u32,
+        yardstick: Yardstick,
+    }
+
+    impl From<Settings> for ga::Settings {
+        fn from(s: Settings) -> ga::Settings {
+            let g = s.ga;
+            ga::Settings {
+                population: s.population,
+                games: s.games,
+                search: s.search,
+                factor: s.factor,
+                mutation: s.mutation,
+                stop: s.stop,
+                seed: s.seed,
+                openings: s.openings,
+                elite: s.elite,
+                newcomers: s.newcomers,
+                rules: s.rules,
+                ga: ga::GaOptions {
+                    params: g.params,
+                    selection: g.selection,
+                    mutation: g.mutation,
+                    init_range: g.init_range,
+                    hall_of_fame: g.hall_of_fame,
+                    deepen_at: g.deepen_at,
+                    deepen_to: g.deepen_to,
+                    endgame_pairs: g.endgame_pairs,
+                    duel_games: g.duel_games,
+                    measure_every: g.measure_every,
+                    measure_games: g.measure_games,
+                    yardstick: g.yardstick,
+                    fit_every: 0,
+                },
+            }
+        }
+    }
+}
+
+/// Checkpoint format 2: the session with its whole history. The settings are format 3's; the
+/// history entries today's.
 mod v2 {
     use crate::eval::Weights;
-    use crate::ga::{self, GenerationStats, Settings};
+    use crate::ga::{self, GenerationStats};
     use crate::tournament::Standing;
     use serde::Deserialize;
 
     #[derive(Deserialize)]
     pub struct Session {
         name: String,
-        settings: Settings,
+        settings: super::v3::Settings,
         generation: u64,
         elapsed: f64,
         population: Vec<Weights>,
@@ -348,7 +444,7 @@ mod v2 {
         fn from(s: Session) -> ga::Session {
             ga::Session {
                 name: s.name,
-                settings: s.settings,
+                settings: s.settings.into(),
                 generation: s.generation,
                 elapsed: s.elapsed,
                 population: s.population,
@@ -357,6 +453,7 @@ mod v2 {
                 history: s.history,
                 hall: s.hall,
                 bests: Vec::new(),
+                fitted: None,
             }
         }
     }
@@ -456,6 +553,7 @@ mod v1 {
                     .collect(),
                 hall: Vec::new(),
                 bests: Vec::new(),
+                fitted: None,
             }
         }
     }
