@@ -122,7 +122,7 @@ impl Positions {
 /// Rows per chunk of the parallel sums (fixed, so the sums do not depend on the threads).
 const CHUNK: usize = 2048;
 /// Fewer positions than this give no fit.
-pub const MIN_POSITIONS: usize = 1000;
+pub const MIN_POSITIONS: usize = 200;
 
 /// The logistic function.
 fn sigmoid(z: f64) -> f64 {

@@ -1515,6 +1515,60 @@ mod tests {
     }
 
     #[test]
+    fn a_fitted_newcomer_enters_in_generations_that_fit_and_only_there() {
+        let settings = Settings {
+            population: 8,
+            search: SearchConfig::with_depth(2),
+            stop: Stop::Generations(3),
+            seed: 5,
+            elite: 2,
+            newcomers: 2,
+            ga: GaOptions {
+                fit_every: 2,
+                ..GaOptions::default()
+            },
+            ..Settings::with_population(8)
+        };
+        let mut fitting = Session::new("f", settings.clone());
+        let mut plain = Session::new(
+            "p",
+            Settings {
+                ga: GaOptions {
+                    fit_every: 0,
+                    ..settings.ga
+                },
+                ..settings
+            },
+        );
+        for g in 1..=3u64 {
+            fitting.run_generation(&|_| {});
+            plain.run_generation(&|_| {});
+            // The first newcomer's slot: after 4 children and the elite of 2.
+            let slot = 6;
+            if g == 2 {
+                let f = fitting.fitted.clone().expect("generation 2 fits");
+                assert!(f.positions >= fit::MIN_POSITIONS, "{f:?}");
+                assert!(f.after < f.before, "{f:?}");
+                assert_eq!(fitting.population[slot], f.weights);
+                assert_ne!(plain.population[slot], f.weights);
+                // The fit starts from the best so far and moves it.
+                assert_ne!(Some(f.weights), fitting.best_so_far);
+                let mut rest = fitting.population.clone();
+                rest[slot] = plain.population[slot];
+                assert_eq!(
+                    rest, plain.population,
+                    "the rest of the population as without"
+                );
+            } else {
+                assert!(fitting.fitted.is_none(), "generation {g}");
+                if g == 1 {
+                    assert_eq!(fitting.population, plain.population);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn an_abandoned_generation_leaves_the_session_as_it_was() {
         use std::sync::atomic::{AtomicUsize, Ordering};
         let settings = Settings {

@@ -58,7 +58,7 @@ pub fn is_plain_name(name: &str) -> bool {
         && name.len() <= 200
 }
 
-/// Loads a checkpoint file with its history (for format 3, from the history file beside it).
+/// Loads a checkpoint file with its history (from format 3 on, from the history file beside it).
 pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
     let bytes =
         read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
@@ -72,7 +72,7 @@ pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
     Ok(session)
 }
 
-/// Loads a checkpoint file without reading the history file (a checkpoint of format 3 comes
+/// Loads a checkpoint file without reading the history file (a checkpoint of format 3 or later comes
 /// with an empty history): its population, results and best so far.
 pub fn load_checkpoint_alone(path: &Path) -> Result<Session, CheckpointError> {
     let bytes =

@@ -58,6 +58,8 @@ fn same_files(a: &Tmp, b: &Tmp, name: &str, gens: std::ops::RangeInclusive<u64>)
 /// Every kind of game a generation plays: tournament, hall of fame, endgame games, a duel of
 /// several openings and a yardstick measurement (population and depth given by each test).
 const SESSION: &[&str] = &[
+    "--fit-every",
+    "2",
     "--endgame-pairs",
     "1",
     "--hall-of-fame",

@@ -26,9 +26,11 @@ use std::time::{Duration, Instant};
 const SMALL: &[&str] = &["--population", "8", "--depth", "2", "--max-plies", "120"];
 
 /// Options beyond the original operators: tournament selection, Gaussian mutation, a narrow
-/// first population, a hall of fame, endgame games, a depth schedule, a many-game duel and
-/// yardstick measurements.
+/// first population, a hall of fame, endgame games, a depth schedule, a many-game duel,
+/// yardstick measurements and a fitted newcomer every other generation.
 const GA_OPTIONS: &[&str] = &[
+    "--fit-every",
+    "2",
     "--selection",
     "tournament:3",
     "--mutation-kind",
