@@ -137,6 +137,62 @@ pub enum Mutation {
     /// sum or from the network with equal chance, and a network weight moves by `sigma / 8`
     /// (the scale its random weights start at). For the other sets it is `Gauss`.
     Layered { sigma: u32, genes: u32 },
+    /// Self-adaptive steps, as evolutionary programming does: every individual carries its own
+    /// step sizes ([`Steps`]: one for the weighted sum, one for a network's weights), starting
+    /// at `sigma` (a network's at `sigma / 8`). A child's are the geometric mean of its parents',
+    /// and when it is mutated each is first multiplied by `exp(tau * N(0, 1))` (tau =
+    /// `1 / sqrt(2 sqrt(n))`, n its weights), then `genes` weights move by Gaussian steps of
+    /// those sizes (for `net66` drawn from the sum or the network with equal chance).
+    Adaptive { sigma: u32, genes: u32 },
+}
+
+/// The step sizes an individual carries under [`Mutation::Adaptive`]: for the weighted sum's
+/// weights and for a network's.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Steps {
+    pub sum: f32,
+    pub net: f32,
+}
+
+/// The smallest and largest step size an individual may carry.
+const STEP_RANGE: (f32, f32) = (1.0, 32767.0);
+
+impl Steps {
+    /// The steps of a newcomer: `sigma`, and `sigma / 8` for a network (where its random
+    /// weights start).
+    pub fn initial(sigma: u32) -> Steps {
+        Steps {
+            sum: sigma as f32,
+            net: (sigma as f32 / 8.0).max(STEP_RANGE.0),
+        }
+    }
+
+    /// The geometric mean of two individuals' steps (a child's).
+    fn mean(a: Steps, b: Steps) -> Steps {
+        Steps {
+            sum: (a.sum * b.sum).sqrt(),
+            net: (a.net * b.net).sqrt(),
+        }
+    }
+
+    /// Both within [`STEP_RANGE`] (and finite): what a checkpoint may hold.
+    pub fn is_valid(&self) -> bool {
+        [self.sum, self.net]
+            .iter()
+            .all(|v| (STEP_RANGE.0..=STEP_RANGE.1).contains(v))
+    }
+}
+
+impl Mutation {
+    /// The kind's step size (0 for `replace`), where [`Steps`] start.
+    pub fn sigma(&self) -> u32 {
+        match *self {
+            Mutation::Replace => 0,
+            Mutation::Gauss { sigma, .. }
+            | Mutation::Layered { sigma, .. }
+            | Mutation::Adaptive { sigma, .. } => sigma,
+        }
+    }
 }
 
 impl std::fmt::Display for Mutation {
@@ -145,6 +201,7 @@ impl std::fmt::Display for Mutation {
             Mutation::Replace => f.write_str("replace"),
             Mutation::Gauss { sigma, genes } => write!(f, "gauss:{sigma}:{genes}"),
             Mutation::Layered { sigma, genes } => write!(f, "layered:{sigma}:{genes}"),
+            Mutation::Adaptive { sigma, genes } => write!(f, "adaptive:{sigma}:{genes}"),
         }
     }
 }
@@ -154,17 +211,16 @@ impl std::str::FromStr for Mutation {
     fn from_str(s: &str) -> Result<Self, String> {
         let bad = || {
             format!(
-                "unknown mutation '{s}' (expected replace, or gauss:SIGMA[:GENES] or layered:SIGMA[:GENES] with SIGMA 1..32767 and GENES 1..{MAX_WEIGHTS})"
+                "unknown mutation '{s}' (expected replace, or gauss:SIGMA[:GENES], layered:SIGMA[:GENES] or adaptive:SIGMA[:GENES] with SIGMA 1..32767 and GENES 1..{MAX_WEIGHTS})"
             )
         };
         if s == "replace" {
             return Ok(Mutation::Replace);
         }
-        let (layered, rest) = match (s.strip_prefix("gauss:"), s.strip_prefix("layered:")) {
-            (Some(r), _) => (false, r),
-            (_, Some(r)) => (true, r),
-            _ => return Err(bad()),
-        };
+        let (kind, rest) = ["gauss:", "layered:", "adaptive:"]
+            .iter()
+            .find_map(|k| s.strip_prefix(k).map(|r| (*k, r)))
+            .ok_or_else(bad)?;
         let mut it = rest.split(':');
         let sigma: u32 = it.next().and_then(|x| x.parse().ok()).ok_or_else(bad)?;
         let genes: u32 = match it.next() {
@@ -177,10 +233,10 @@ impl std::str::FromStr for Mutation {
         if !(1..=MAX_WEIGHTS as u32).contains(&genes) {
             return Err(bad());
         }
-        Ok(if layered {
-            Mutation::Layered { sigma, genes }
-        } else {
-            Mutation::Gauss { sigma, genes }
+        Ok(match kind {
+            "layered:" => Mutation::Layered { sigma, genes },
+            "adaptive:" => Mutation::Adaptive { sigma, genes },
+            _ => Mutation::Gauss { sigma, genes },
         })
     }
 }
@@ -549,6 +605,9 @@ pub struct Session {
     pub elapsed: f64,
     /// The population the next generation will play.
     pub population: Vec<Weights>,
+    /// Under [`Mutation::Adaptive`], the step sizes each individual of `population` carries
+    /// (empty otherwise; missing ones are a newcomer's).
+    pub steps: Vec<Steps>,
     /// The last population that played, with its results (empty before the first generation).
     pub last: Vec<(Weights, Standing)>,
     pub best_so_far: Option<Weights>,
@@ -585,6 +644,7 @@ impl Session {
             generation: 0,
             elapsed: 0.0,
             population,
+            steps: Vec::new(),
             last: Vec::new(),
             best_so_far: None,
             history: Vec::new(),
@@ -667,8 +727,9 @@ impl Session {
         let (duel, new_best) = self.crown(&pop, &points, &s, g, stop)?;
         let best = new_best.or(self.best_so_far).unwrap_or(pop[0]);
         let fitted = positions.and_then(|p| fit::fit(&best, &p, FIT_POSITIONS, FIT_ITERATIONS));
-        let next = next_population(
+        let (next, next_steps) = next_population(
             &pop,
+            &self.steps,
             &points,
             best,
             fitted.as_ref().map(|f| f.weights),
@@ -702,6 +763,7 @@ impl Session {
         }
         self.last = pop.into_iter().zip(standings).collect();
         self.population = next;
+        self.steps = next_steps;
         self.generation = g;
         self.elapsed += stats.seconds;
         self.history.push(stats.clone());
@@ -855,12 +917,13 @@ impl Session {
 /// and newcomers, the first of them `fitted` when given (else the last child).
 fn next_population(
     pop: &[Weights],
+    steps: &[Steps],
     points: &[u32],
     best: Weights,
     fitted: Option<Weights>,
     s: &Settings,
     g: u64,
-) -> Vec<Weights> {
+) -> (Vec<Weights>, Vec<Steps>) {
     let n = pop.len();
     let mut brng = derive(s.seed, Purpose::Breeding, g, 0);
     let ranked = roulette_order(points, s.factor, &mut brng);
@@ -869,8 +932,26 @@ fn next_population(
         Selection::Roulette => roulette_wheel(pop, points, n / 2, &mut brng),
         Selection::Tournament(k) => tournament_select(pop, points, n / 2, k, &mut brng),
     };
+    // An individual's steps (the first of its genotype's; a newcomer's for one not in `pop`).
+    let initial = Steps::initial(s.ga.mutation.sigma());
+    let steps_of = |w: &Weights| {
+        pop.iter()
+            .position(|p| p == w)
+            .and_then(|i| steps.get(i).copied())
+            .unwrap_or(initial)
+    };
+    let parent_steps: Vec<Steps> = parents.iter().map(steps_of).collect();
     let n_children = n - s.elite - s.newcomers;
-    let mut next = breed_with(&parents, n_children, s.mutation, s.ga.mutation, &mut brng);
+    let (mut next, mut next_steps): (Vec<Weights>, Vec<Steps>) = breed(
+        &parents,
+        Some(&parent_steps),
+        n_children,
+        s.mutation,
+        s.ga.mutation,
+        &mut brng,
+    )
+    .into_iter()
+    .unzip();
     next.push(best);
     for &i in &ranked {
         if next.len() >= n_children + s.elite {
@@ -886,8 +967,10 @@ fn next_population(
         next.push(pop[ranked[k % ranked.len()]]);
         k += 1;
     }
+    next_steps.extend(next[n_children..].iter().map(steps_of));
     while next.len() < n {
         next.push(random_weights(s.ga.params, s.ga.init_range, &mut brng));
+        next_steps.push(initial);
     }
     let slot = match s.newcomers {
         0 => n_children.checked_sub(1),
@@ -895,8 +978,12 @@ fn next_population(
     };
     if let (Some(f), Some(at)) = (fitted, slot) {
         next[at] = f;
+        next_steps[at] = initial;
     }
-    next
+    if !matches!(s.ga.mutation, Mutation::Adaptive { .. }) {
+        next_steps.clear();
+    }
+    (next, next_steps)
 }
 
 /// A random weight vector of `set`, each weight uniform in `[-range, range]` (the whole `i16`
@@ -1083,28 +1170,53 @@ pub fn breed_with<R: Rng + ?Sized>(
     kind: Mutation,
     rng: &mut R,
 ) -> Vec<Weights> {
+    breed(parents, None, count, mutation, kind, rng)
+        .into_iter()
+        .map(|(w, _)| w)
+        .collect()
+}
+
+/// [`breed_with`] for individuals that carry [`Steps`] (`steps[i]` is `parents[i]`'s; None:
+/// every parent's are those of a newcomer): each child with its steps, the geometric mean of
+/// its parents', adapted when it is mutated by [`Mutation::Adaptive`]. Draws the same numbers
+/// as [`breed_with`] for the other kinds.
+pub fn breed<R: Rng + ?Sized>(
+    parents: &[Weights],
+    steps: Option<&[Steps]>,
+    count: usize,
+    mutation: f64,
+    kind: Mutation,
+    rng: &mut R,
+) -> Vec<(Weights, Steps)> {
+    let initial = Steps::initial(kind.sigma());
     let mut children = Vec::with_capacity(count + 1);
     if parents.is_empty() {
         return children;
     }
+    let steps_of = |i: usize| steps.and_then(|s| s.get(i).copied()).unwrap_or(initial);
     while children.len() < count {
-        let mut order = parents.to_vec();
+        let mut order: Vec<usize> = (0..parents.len()).collect();
         order.shuffle(rng);
         for pair in order.chunks(2) {
             if children.len() >= count {
                 break;
             }
-            let (a, b) = (pair[0], *pair.get(1).unwrap_or(&pair[0]));
+            let (ia, ib) = (pair[0], *pair.get(1).unwrap_or(&pair[0]));
+            let (a, b) = (parents[ia], parents[ib]);
             let cut = rng.random_range(1..a.len());
             let (c1, c2) = crossover(&a, &b, cut);
-            children.push(c1);
-            children.push(c2);
+            let st = Steps::mean(steps_of(ia), steps_of(ib));
+            children.push((c1, st));
+            children.push((c2, st));
         }
     }
     children.truncate(count);
-    for c in children.iter_mut() {
+    for (c, st) in children.iter_mut() {
         if rng.random_bool(mutation) {
-            mutate(c, kind, rng);
+            match kind {
+                Mutation::Adaptive { genes, .. } => mutate_adaptive(c, st, genes, rng),
+                _ => mutate(c, kind, rng),
+            }
         }
     }
     children
@@ -1190,12 +1302,49 @@ pub fn mutate<R: Rng + ?Sized>(child: &mut Weights, kind: Mutation, rng: &mut R)
                 step(child, i, sigma, rng);
             }
         }
+        Mutation::Adaptive { sigma, genes } => {
+            mutate_adaptive(child, &mut Steps::initial(sigma), genes, rng)
+        }
+    }
+}
+
+/// A self-adaptive mutation ([`Mutation::Adaptive`]): `steps` first change by log-normal
+/// factors (the network's only in a network set), then `genes` weights move by them.
+pub fn mutate_adaptive<R: Rng + ?Sized>(
+    child: &mut Weights,
+    steps: &mut Steps,
+    genes: u32,
+    rng: &mut R,
+) {
+    let tau = 1.0 / (2.0 * (child.len() as f64).sqrt()).sqrt();
+    let adapt = |s: &mut f32, rng: &mut R| {
+        let v = *s as f64 * (tau * gaussian(rng)).exp();
+        *s = (v as f32).clamp(STEP_RANGE.0, STEP_RANGE.1);
+    };
+    let net = matches!(child.set(), ParamSet::Net66(_));
+    adapt(&mut steps.sum, rng);
+    if net {
+        adapt(&mut steps.net, rng);
+    }
+    let linear = crate::eval::NUM_ALL;
+    for _ in 0..genes {
+        let (i, s) = match net {
+            true if rng.random_bool(0.5) => (rng.random_range(linear..child.len()), steps.net),
+            true => (rng.random_range(0..linear), steps.sum),
+            false => (rng.random_range(0..child.len()), steps.sum),
+        };
+        step_by(child, i, s as f64, rng);
     }
 }
 
 /// Moves weight `i` by a Gaussian step of standard deviation `sigma`, rounded and clamped.
 fn step<R: Rng + ?Sized>(child: &mut Weights, i: usize, sigma: u32, rng: &mut R) {
-    let step = (gaussian(rng) * sigma as f64).round();
+    step_by(child, i, sigma as f64, rng)
+}
+
+/// [`step`] of any size.
+fn step_by<R: Rng + ?Sized>(child: &mut Weights, i: usize, sigma: f64, rng: &mut R) {
+    let step = (gaussian(rng) * sigma).round();
     let v = (child[i] as f64 + step).clamp(i16::MIN as f64, i16::MAX as f64);
     child[i] = v as i16;
 }
@@ -1476,6 +1625,120 @@ mod tests {
                 genes: 4
             })
         );
+    }
+
+    #[test]
+    fn adaptive_children_carry_their_parents_mean_steps_adapted_when_mutated() {
+        let kind: Mutation = "adaptive:800:4".parse().unwrap();
+        assert_eq!(
+            kind,
+            Mutation::Adaptive {
+                sigma: 800,
+                genes: 4
+            }
+        );
+        assert_eq!(kind.to_string(), "adaptive:800:4");
+        let set = ParamSet::Net66(2);
+        let parents = [Weights::zero_of(set), Weights::zero_of(set)];
+        let steps = [
+            Steps {
+                sum: 100.0,
+                net: 10.0,
+            },
+            Steps {
+                sum: 400.0,
+                net: 40.0,
+            },
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        // Never mutated: exactly the geometric mean.
+        let kids = breed(&parents, Some(&steps), 6, 0.0, kind, &mut rng);
+        assert_eq!(kids.len(), 6);
+        for (_, st) in &kids {
+            assert_eq!(
+                *st,
+                Steps {
+                    sum: 200.0,
+                    net: 20.0
+                }
+            );
+        }
+        // Always mutated: each child's steps moved (both layers), and its weights by about them.
+        let kids = breed(&parents, Some(&steps), 200, 1.0, kind, &mut rng);
+        let mut sums = Vec::new();
+        for (w, st) in &kids {
+            assert!(st.is_valid());
+            assert_ne!(st.sum, 200.0);
+            assert_ne!(st.net, 20.0);
+            sums.push(st.sum);
+            assert!(w.values().iter().any(|&v| v != 0));
+            let (linear, net) = w.values().split_at(crate::eval::NUM_ALL);
+            let big = |xs: &[i16], s: f32| xs.iter().all(|&v| (v.abs() as f32) < 8.0 * s);
+            assert!(big(linear, st.sum) && big(net, st.net), "{st:?}");
+        }
+        // Log-normal factors around 1: about as many steps grew as shrank.
+        let grew = sums.iter().filter(|&&s| s > 200.0).count();
+        assert!((60..140).contains(&grew), "{grew}");
+        // Steps stay in range however far they are pushed.
+        let mut st = Steps {
+            sum: 32000.0,
+            net: 1.0,
+        };
+        let mut x = Weights::zero_of(set);
+        for _ in 0..500 {
+            mutate_adaptive(&mut x, &mut st, 1, &mut rng);
+            assert!(st.is_valid(), "{st:?}");
+        }
+    }
+
+    #[test]
+    fn adaptive_steps_follow_their_individuals_into_the_next_population() {
+        let settings = Settings {
+            stop: Stop::Generations(2),
+            seed: 3,
+            ga: GaOptions {
+                params: ParamSet::Net66(2),
+                mutation: Mutation::Adaptive {
+                    sigma: 800,
+                    genes: 4,
+                },
+                ..GaOptions::default()
+            },
+            ..Settings::with_population(8)
+        };
+        let mut s = Session::new(
+            "a",
+            Settings {
+                search: SearchConfig::with_depth(1),
+                ..settings
+            },
+        );
+        assert!(
+            s.steps.is_empty(),
+            "a first population starts at the kind's sigma"
+        );
+        s.run_generation(&|_| {});
+        assert_eq!(s.steps.len(), 8);
+        // Children 0..4, elite 4..6, newcomers 6..8 (the settings' quarter each).
+        let newcomer = Steps::initial(800);
+        assert_eq!(
+            newcomer,
+            Steps {
+                sum: 800.0,
+                net: 100.0
+            }
+        );
+        assert_eq!(&s.steps[6..], &[newcomer, newcomer]);
+        assert!(s.steps[..4].iter().any(|st| *st != newcomer));
+        let before = s.clone();
+        s.run_generation(&|_| {});
+        // An elite individual of generation 2 that was in generation 2's population keeps its
+        // steps.
+        for (w, st) in s.population[4..6].iter().zip(&s.steps[4..6]) {
+            if let Some(i) = before.population.iter().position(|p| p == w) {
+                assert_eq!(*st, before.steps[i]);
+            }
+        }
     }
 
     #[test]

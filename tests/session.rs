@@ -53,6 +53,16 @@ const GA_OPTIONS: &[&str] = &[
     "8",
 ];
 
+/// A network with self-adaptive steps (which the checkpoints carry) and fitted newcomers.
+const ADAPTIVE: &[&str] = &[
+    "--params",
+    "net66:2",
+    "--mutation-kind",
+    "adaptive:800:3",
+    "--fit-every",
+    "3",
+];
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
@@ -103,6 +113,7 @@ fn assert_same(a: &Path, b: &Path, ignore_stop: bool) {
     assert_eq!(sa.generation, sb.generation, "generation: {ctx}");
     assert_eq!(sa.settings, sb.settings, "settings: {ctx}");
     assert_eq!(sa.population, sb.population, "population: {ctx}");
+    assert_eq!(sa.steps, sb.steps, "steps: {ctx}");
     assert_eq!(sa.best_so_far, sb.best_so_far, "best so far: {ctx}");
     assert_eq!(sa.last, sb.last, "last: {ctx}");
     assert_eq!(sa.history.len(), sb.history.len(), "history length: {ctx}");
@@ -182,8 +193,9 @@ fn wait_for_file(child: &mut Child, path: &Path, limit: Duration) {
 fn thread_count_does_not_change_any_checkpoint() {
     // All against all, and the neighbour scheme (--games 4) with the start position.
     // And every GA option that draws random numbers or plays extra games.
-    let configs: [&[&str]; 4] = [
+    let configs: [&[&str]; 5] = [
         &[],
+        ADAPTIVE,
         &["--games", "4", "--openings", "start", "--factor", "0"],
         GA_OPTIONS,
         &[
@@ -227,6 +239,8 @@ fn thread_count_does_not_change_any_checkpoint() {
         assert_eq!(hist(a).len(), hist(b).len(), "history file sizes differ");
         let s = load(&a.ckpt("det", 4));
         assert_eq!(s.generation, 4);
+        let adaptive = *extra == ADAPTIVE;
+        assert_eq!(s.steps.len(), if adaptive { 8 } else { 0 }, "steps kept");
         assert_eq!(s.history.len(), 4);
         assert!(!s.bests.is_empty() && s.bests[0].0 == 1, "{:?}", s.bests);
         assert_eq!(s.population.len(), 8);
@@ -250,7 +264,7 @@ fn thread_count_does_not_change_any_checkpoint() {
 /// or the session name; at another thread count).
 #[test]
 fn resume_continues_exactly_as_one_run() {
-    for (k, extra) in [&[][..], &["--games", "4"][..], GA_OPTIONS]
+    for (k, extra) in [&[][..], &["--games", "4"][..], GA_OPTIONS, ADAPTIVE]
         .iter()
         .enumerate()
     {

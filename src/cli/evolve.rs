@@ -68,8 +68,9 @@ pub struct SessionOptions {
     pub selection: Option<Selection>,
     /// Mutation: replace (one weight replaced by a random i16, the original),
     /// gauss:SIGMA[:GENES] (GENES weights moved by Gaussian steps), or layered:SIGMA[:GENES]
-    /// (for net66: genes drawn from the sum and the network alike, network steps SIGMA/8)
-    /// [new: gauss:800:4]
+    /// (for net66: genes drawn from the sum and the network alike, network steps SIGMA/8), or
+    /// adaptive:SIGMA[:GENES] (every individual carries its own step sizes, starting at SIGMA,
+    /// inherited and mutated) [new: gauss:800:4]
     #[arg(long = "mutation-kind", value_name = "KIND")]
     pub mutation_kind: Option<Mutation>,
     /// Random weights are drawn uniformly from -R..R (32767 = the whole i16 range) [new: 4000]

@@ -605,16 +605,21 @@ fn widen(s: &mut Session, from: ParamSet) -> Result<(), SessionError> {
 fn resize(s: &mut Session, before: &Settings) {
     let n = s.settings.population;
     let children = before.population - before.elite - before.newcomers;
-    let old = std::mem::take(&mut s.population);
-    let (kids, rest) = old.split_at(children.min(old.len()));
-    let (elite, newcomers) = rest.split_at(before.elite.min(rest.len()));
-    s.population = elite
-        .iter()
-        .chain(kids)
-        .chain(newcomers)
-        .copied()
+    let old = s.population.len();
+    // Old indices: elite first, then children, then newcomers.
+    let elite_end = (children + before.elite).min(old);
+    let kids_end = children.min(old);
+    let order: Vec<usize> = (kids_end..elite_end)
+        .chain(0..kids_end)
+        .chain(elite_end..old)
         .take(n)
         .collect();
+    s.population = order.iter().map(|&i| s.population[i]).collect();
+    // Steps follow their individuals (the newcomers added below take a newcomer's).
+    s.steps = match s.steps.len() == old {
+        true => order.iter().map(|&i| s.steps[i]).collect(),
+        false => Vec::new(),
+    };
     let mut rng = crate::rng::derive(
         s.settings.seed,
         crate::rng::Purpose::Initial,
@@ -627,6 +632,10 @@ fn resize(s: &mut Session, before: &Settings) {
             s.settings.ga.init_range,
             &mut rng,
         ));
+    }
+    if !s.steps.is_empty() {
+        let newcomer = crate::ga::Steps::initial(s.settings.ga.mutation.sigma());
+        s.steps.resize(n, newcomer);
     }
 }
 

@@ -17,7 +17,7 @@ use super::codec::{decode_config, fnv, HistoryLink, FNV_START, MAX_CHECKPOINT_PA
 use super::history::validate_history;
 use super::CheckpointError;
 use crate::eval::Weights;
-use crate::ga::{Session, Settings, MAX_POPULATION};
+use crate::ga::{Session, Settings, Steps, MAX_POPULATION};
 use crate::tournament::Standing;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -48,6 +48,8 @@ struct PayloadRef<'a> {
     generation: u64,
     elapsed: f64,
     population: &'a [Weights],
+    /// Format 4 on: the population's step sizes (empty unless the mutation is adaptive).
+    steps: &'a [Steps],
     last: &'a [(Weights, Standing)],
     best_so_far: &'a Option<Weights>,
     hall: &'a [Weights],
@@ -58,14 +60,16 @@ struct PayloadRef<'a> {
     history_sum: [u8; 8],
 }
 
-/// The payload of formats 3 and 4, as read (their settings differ).
+/// The payload of formats 3 and 4, as read: their settings differ, and format 3 has no steps
+/// (`T` = `()`, which takes no bytes).
 #[derive(Deserialize)]
-struct Payload<S> {
+struct Payload<S, T> {
     name: String,
     settings: S,
     generation: u64,
     elapsed: f64,
     population: Vec<Weights>,
+    steps: T,
     last: Vec<(Weights, Standing)>,
     best_so_far: Option<Weights>,
     hall: Vec<Weights>,
@@ -73,7 +77,7 @@ struct Payload<S> {
     history_sum: [u8; 8],
 }
 
-impl<S> Payload<S> {
+impl<S, T: Into<Vec<Steps>>> Payload<S, T> {
     /// The session (with an empty history) and the part of the history file it goes with.
     fn into_session(self, settings: impl FnOnce(S) -> Settings) -> (Session, HistoryLink) {
         let link = HistoryLink {
@@ -86,6 +90,7 @@ impl<S> Payload<S> {
             generation: self.generation,
             elapsed: self.elapsed,
             population: self.population,
+            steps: self.steps.into(),
             last: self.last,
             best_so_far: self.best_so_far,
             history: Vec::new(),
@@ -108,6 +113,7 @@ pub(crate) fn encode_with_link(
         generation: session.generation,
         elapsed: session.elapsed,
         population: &session.population,
+        steps: &session.steps,
         last: &session.last,
         best_so_far: &session.best_so_far,
         hall: &session.hall,
@@ -241,7 +247,7 @@ pub fn decode_checkpoint_parts(
             (s.into(), None, used)
         }
         3 => {
-            let (p, used) = bincode::serde::decode_from_slice::<Payload<v3::Settings>, _>(
+            let (p, used) = bincode::serde::decode_from_slice::<Payload<v3::Settings, NoSteps>, _>(
                 payload,
                 decode_config(),
             )
@@ -250,9 +256,11 @@ pub fn decode_checkpoint_parts(
             (s, Some(link), used)
         }
         _ => {
-            let (p, used) =
-                bincode::serde::decode_from_slice::<Payload<Settings>, _>(payload, decode_config())
-                    .map_err(cannot)?;
+            let (p, used) = bincode::serde::decode_from_slice::<Payload<Settings, Vec<Steps>>, _>(
+                payload,
+                decode_config(),
+            )
+            .map_err(cannot)?;
             let (s, link) = p.into_session(|s| s);
             (s, Some(link), used)
         }
@@ -283,6 +291,12 @@ fn validate_session(s: &Session) -> Result<(), String> {
         .map_err(|e| format!("invalid settings: {e}"))?;
     if s.population.len() != s.settings.population {
         return Err("population size does not match its settings".to_string());
+    }
+    if !s.steps.is_empty() && s.steps.len() != s.population.len() {
+        return Err("step sizes do not match the population".to_string());
+    }
+    if s.steps.iter().any(|st| !st.is_valid()) {
+        return Err("a step size out of range".to_string());
     }
     if s.generation > MAX_GENERATION {
         return Err(format!(
@@ -340,6 +354,16 @@ fn validate_session(s: &Session) -> Result<(), String> {
         return Err(format!("holds {} weights in a {set} session", w.set()));
     }
     Ok(())
+}
+
+/// Format 3's steps: none (no bytes).
+#[derive(Deserialize)]
+struct NoSteps;
+
+impl From<NoSteps> for Vec<Steps> {
+    fn from(_: NoSteps) -> Vec<Steps> {
+        Vec::new()
+    }
 }
 
 /// Checkpoint format 3's settings: today's without [`crate::ga::GaOptions::fit_every`] (read
@@ -448,6 +472,7 @@ mod v2 {
                 generation: s.generation,
                 elapsed: s.elapsed,
                 population: s.population,
+                steps: Vec::new(),
                 last: s.last,
                 best_so_far: s.best_so_far,
                 history: s.history,
@@ -533,6 +558,7 @@ mod v1 {
                 generation: s.generation,
                 elapsed: s.elapsed,
                 population: s.population.into_iter().map(|w| w.0).collect(),
+                steps: Vec::new(),
                 last: s.last.into_iter().map(|(w, st)| (w.0, st)).collect(),
                 best_so_far: s.best_so_far.map(|w| w.0),
                 history: s
