@@ -275,6 +275,12 @@ pub struct GaOptions {
     /// generation's own games (a logistic regression on their quiet positions, [`crate::fit`])
     /// and the fitted vector enters the next population in place of a newcomer.
     pub fit_every: u64,
+    /// After this generation (0 = never) the session continues as `widen_to`: every weight
+    /// vector is widened into it ([`Weights::widen`]: same evaluation, a network at 0) and
+    /// newcomers are drawn from it. A two-stage session: the weighted sum first, then a
+    /// network over it.
+    pub widen_at: u64,
+    pub widen_to: ParamSet,
 }
 
 impl GaOptions {
@@ -293,6 +299,8 @@ impl GaOptions {
         measure_games: 312,
         yardstick: Yardstick::Material,
         fit_every: 0,
+        widen_at: 0,
+        widen_to: ParamSet::Thesis60,
     };
 }
 
@@ -320,6 +328,8 @@ impl Default for GaOptions {
             measure_games: 312,
             yardstick: Yardstick::Material,
             fit_every: 0,
+            widen_at: 0,
+            widen_to: ParamSet::Endgame66,
         }
     }
 }
@@ -420,6 +430,17 @@ impl Yardstick {
     }
 }
 
+/// Weights of one set that do not widen into another: one line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "cannot continue a {from} session as {to}: only thesis60 -> endgame66 -> phased132, \
+     thesis60 or endgame66 -> net66, net66:H -> net66 with more units"
+)]
+pub struct WidenError {
+    pub from: ParamSet,
+    pub to: ParamSet,
+}
+
 /// A setting out of range: the message names it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -509,6 +530,16 @@ impl Settings {
         if ga.deepen_at > 0 {
             crate::search::check_depth(ga.deepen_to, "deepened depth")
                 .map_err(|e| e.to_string())?;
+        }
+        if ga.widen_at > 0
+            && ga.widen_to != ga.params
+            && Weights::zero_of(ga.params).widen(ga.widen_to).is_none()
+        {
+            return Err(format!(
+                "cannot widen {} into {}: only thesis60 -> endgame66 -> phased132, thesis60 or \
+                 endgame66 -> net66, net66:H -> net66 with more units",
+                ga.params, ga.widen_to
+            ));
         }
         if ga.endgame_pairs as usize >= p {
             return Err(format!(
@@ -709,6 +740,50 @@ impl Session {
     /// it was, and the result is `None`; playing the generation again later gives the same
     /// result as if it had never been interrupted.
     pub fn run_generation_until(
+        &mut self,
+        on_game: &(dyn Fn(&GameResult) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<GenerationStats> {
+        let g = self.generation + 1;
+        let to = self.settings.ga.widen_to;
+        if self.settings.ga.widen_at == 0
+            || g <= self.settings.ga.widen_at
+            || self.settings.ga.params == to
+        {
+            return self.play_generation(on_game, stop);
+        }
+        // The first generation after `widen_at`: widened on a copy, kept once it is played.
+        let mut wide = self.clone();
+        if wide.widen(to).is_err() {
+            // Refused by `Settings::validate`: never here.
+            return self.play_generation(on_game, stop);
+        }
+        let stats = wide.play_generation(on_game, stop)?;
+        *self = wide;
+        Some(stats)
+    }
+
+    /// Every weight vector of the session widened into `to` (the same evaluation; a network at
+    /// 0), and `to` the session's set from now on.
+    pub fn widen(&mut self, to: ParamSet) -> Result<(), WidenError> {
+        let from = self.settings.ga.params;
+        let widen = |w: &Weights| w.widen(to).ok_or(WidenError { from, to });
+        self.population = self
+            .population
+            .iter()
+            .map(widen)
+            .collect::<Result<_, _>>()?;
+        self.hall = self.hall.iter().map(widen).collect::<Result<_, _>>()?;
+        self.best_so_far = self.best_so_far.as_ref().map(widen).transpose()?;
+        for (w, _) in self.last.iter_mut() {
+            *w = widen(w)?;
+        }
+        self.settings.ga.params = to;
+        Ok(())
+    }
+
+    /// [`Session::run_generation_until`] without the widening.
+    fn play_generation(
         &mut self,
         on_game: &(dyn Fn(&GameResult) + Sync),
         stop: &(dyn Fn() -> bool + Sync),

@@ -1195,3 +1195,76 @@ fn resume_flags_override_the_checkpoint_settings() {
     assert_eq!(s.newcomers, before.newcomers);
     assert_eq!(s.games, before.games);
 }
+
+/// `--widen 2:net66:2` is the two-stage session a resume with `--params net66:2` after
+/// generation 2 gives: the same vectors, results and best so far at every generation; and it
+/// resumes exactly when stopped before or after the widening.
+#[test]
+fn widen_is_a_resume_with_a_wider_set_on_a_schedule() {
+    let whole = Tmp::new("widen");
+    run_ok(new_cmd(
+        &whole,
+        31,
+        "w",
+        true,
+        &small(&["--generations", "4", "--widen", "2:net66:2"]),
+    ));
+    let staged = Tmp::new("staged");
+    run_ok(new_cmd(
+        &staged,
+        31,
+        "w",
+        true,
+        &small(&["--generations", "2"]),
+    ));
+    run_ok(resume_cmd(
+        &staged,
+        Some(Path::new("w")),
+        true,
+        &["--generations", "4", "--params", "net66:2"],
+    ));
+    for g in 1..=4 {
+        let (a, b) = (load(&whole.ckpt("w", g)), load(&staged.ckpt("w", g)));
+        assert_eq!(a.population, b.population, "generation {g}");
+        assert_eq!(a.last, b.last, "generation {g}");
+        assert_eq!(a.best_so_far, b.best_so_far, "generation {g}");
+        let set = a.settings.ga.params.to_string();
+        assert_eq!(
+            set,
+            if g <= 2 { "endgame66" } else { "net66:2" },
+            "generation {g}"
+        );
+    }
+    // Stopped after generation 1, 2 or 3: resumed, the same session.
+    for at in 1..=3u64 {
+        let t = Tmp::new("widen-resume");
+        let gens = at.to_string();
+        let mut first = small(&["--widen", "2:net66:2", "--generations"]);
+        first.push(&gens);
+        run_ok(new_cmd(&t, 31, "w", true, &first));
+        run_ok(resume_cmd(
+            &t,
+            Some(Path::new("w")),
+            true,
+            &["--generations", "4"],
+        ));
+        for g in at + 1..=4 {
+            assert_same_evolution(&whole.ckpt("w", g), &t.ckpt("w", g));
+        }
+    }
+    // A set that does not widen is refused before any work.
+    let t = Tmp::new("widen-bad");
+    let out = run(new_cmd(
+        &t,
+        31,
+        "w",
+        true,
+        &small(&["--widen", "2:thesis60"]),
+    ));
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot widen endgame66 into thesis60"),
+        "{err}"
+    );
+}

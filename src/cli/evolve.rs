@@ -105,6 +105,11 @@ pub struct SessionOptions {
     /// 0 = never [new: 0]
     #[arg(long, value_name = "K")]
     pub fit_every: Option<u64>,
+    /// A two-stage session: after generation G continue as SET, every vector widened into it
+    /// (the same evaluation; e.g. 1000:net66 puts a network at 0 over the weighted sum);
+    /// 0:SET = never [new: never]
+    #[arg(long, value_name = "G:SET", value_parser = parse_widen)]
+    pub widen: Option<(u64, ParamSet)>,
 }
 
 /// Options of a run that are not part of the session's identity.
@@ -178,6 +183,15 @@ pub struct ResumeArgs {
     pub run: RunOptions,
 }
 
+/// `G:SET` of `--widen`.
+fn parse_widen(s: &str) -> Result<(u64, ParamSet), String> {
+    let bad = || format!("'{s}': expected G:SET, e.g. 1000:net66");
+    let (g, set) = s.split_once(':').ok_or_else(bad)?;
+    let g: u64 = g.parse().map_err(|_| bad())?;
+    let set: ParamSet = set.parse().map_err(|e| format!("'{s}': {e}"))?;
+    Ok((g, set))
+}
+
 /// `G:D` of `--deepen`.
 fn parse_deepen(s: &str) -> Result<(u64, u32), String> {
     let bad = || format!("'{s}' is not G:D (a generation and a depth, e.g. 1500:3)");
@@ -212,6 +226,7 @@ impl SessionOptions {
             measure_games: self.measure_games,
             yardstick: self.yardstick,
             fit_every: self.fit_every,
+            widen: self.widen,
         }
     }
 }

@@ -419,7 +419,11 @@ impl Run {
         }
         session.settings.validate()?;
         if session.settings.ga.params != before.ga.params {
-            widen(&mut session, before.ga.params)?;
+            let to = session.settings.ga.params;
+            session.settings.ga.params = before.ga.params;
+            session
+                .widen(to)
+                .map_err(|e| SessionError::Input(e.to_string()))?;
         }
         if n != before.population {
             resize(&mut session, &before);
@@ -579,25 +583,6 @@ impl Run {
 
 /// A session continued in a larger parameter set: every weight vector carries over (the new
 /// parameters start at 0; into the phased set, opening and endgame weights start equal).
-fn widen(s: &mut Session, from: ParamSet) -> Result<(), SessionError> {
-    let to = s.settings.ga.params;
-    let widen = |w: &Weights| {
-        w.widen(to).ok_or_else(|| {
-            SessionError::Input(format!(
-                "cannot continue a {from} session as {to}: only thesis60 -> endgame66 -> phased132, \
-                 thesis60 or endgame66 -> net66, net66:H -> net66 with more units"
-            ))
-        })
-    };
-    s.population = s.population.iter().map(widen).collect::<Result<_, _>>()?;
-    s.hall = s.hall.iter().map(widen).collect::<Result<_, _>>()?;
-    s.best_so_far = s.best_so_far.as_ref().map(widen).transpose()?;
-    for (w, _) in s.last.iter_mut() {
-        *w = widen(w)?;
-    }
-    Ok(())
-}
-
 /// A new population size on resume. The next population is stored as children, elite (the
 /// best so far first), newcomers: a smaller one keeps the elite first, then children, then
 /// newcomers; a larger one is filled with random newcomers drawn from the session's generator

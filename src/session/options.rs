@@ -37,6 +37,8 @@ pub struct Overrides {
     pub measure_games: Option<u32>,
     pub yardstick: Option<Yardstick>,
     pub fit_every: Option<u64>,
+    /// After generation G, continue as SET (G:SET).
+    pub widen: Option<(u64, ParamSet)>,
 }
 
 impl Overrides {
@@ -75,6 +77,10 @@ impl Overrides {
         set(&mut g.measure_games, self.measure_games);
         set(&mut g.yardstick, self.yardstick);
         set(&mut g.fit_every, self.fit_every);
+        if let Some((at, to)) = self.widen {
+            g.widen_at = at;
+            g.widen_to = to;
+        }
     }
 }
 
@@ -101,6 +107,12 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
             at => format!("{at}:{}", g.deepen_to),
         }
     }
+    fn widen(g: &GaOptions) -> String {
+        match g.widen_at {
+            0 => "never".to_string(),
+            at => format!("{at}:{}", g.widen_to),
+        }
+    }
     fn openings(o: OpeningBook) -> &'static str {
         match o {
             OpeningBook::Ballot => "ballot",
@@ -114,7 +126,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         }
     }
     type Show = fn(&Settings) -> String;
-    let fields: [(&str, Show); 24] = [
+    let fields: [(&str, Show); 25] = [
         ("population", |s| s.population.to_string()),
         ("games", |s| s.games.to_string()),
         ("depth", |s| s.search.depth.to_string()),
@@ -138,6 +150,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         ("measure-games", |s| s.ga.measure_games.to_string()),
         ("yardstick", |s| s.ga.yardstick.to_string()),
         ("fit-every", |s| s.ga.fit_every.to_string()),
+        ("widen", |s| widen(&s.ga)),
         ("seed", |s| s.seed.to_string()),
     ];
     fields

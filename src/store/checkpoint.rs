@@ -367,7 +367,7 @@ impl From<NoSteps> for Vec<Steps> {
 }
 
 /// Checkpoint format 3's settings: today's without [`crate::ga::GaOptions::fit_every`] (read
-/// as 0, never).
+/// as 0, never) and the widening (never).
 mod v3 {
     use crate::eval::ParamSet;
     use crate::ga::{self, Mutation, Selection, Stop, Yardstick};
@@ -437,6 +437,8 @@ mod v3 {
                     measure_games: g.measure_games,
                     yardstick: g.yardstick,
                     fit_every: 0,
+                    widen_at: 0,
+                    widen_to: g.params,
                 },
             }
         }
