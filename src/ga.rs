@@ -309,7 +309,8 @@ impl Default for GaOptions {
     /// the endgame66 parameters; a first population drawn from -4000..4000 (so the weights
     /// can learn their scale) refined by Gaussian steps (4 genes, sigma 800); the original's
     /// truncation selection; a 32-game duel for the best so far; the best so far measured
-    /// against material over the whole ballot every 50 generations.
+    /// against material over the whole ballot every 50 generations; every 10 generations a
+    /// vector fitted to the generation's games enters as a newcomer.
     fn default() -> Self {
         GaOptions {
             params: ParamSet::Endgame66,
@@ -327,7 +328,7 @@ impl Default for GaOptions {
             measure_every: 50,
             measure_games: 312,
             yardstick: Yardstick::Material,
-            fit_every: 0,
+            fit_every: 10,
             widen_at: 0,
             widen_to: ParamSet::Endgame66,
         }

@@ -102,7 +102,7 @@ pub struct SessionOptions {
     pub yardstick: Option<Yardstick>,
     /// Every K generations fit the best so far to the generation's own games (logistic
     /// regression on their quiet positions) and let the fitted vector in as a newcomer,
-    /// 0 = never [new: 0]
+    /// 0 = never [new: 10]
     #[arg(long, value_name = "K")]
     pub fit_every: Option<u64>,
     /// A two-stage session: after generation G continue as SET, every vector widened into it
