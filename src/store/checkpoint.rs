@@ -370,25 +370,14 @@ impl From<NoSteps> for Vec<Steps> {
 /// as 0, never) and the widening (never).
 mod v3 {
     use crate::eval::ParamSet;
-    use crate::ga::{self, Mutation, Selection, Stop, Yardstick};
-    use crate::game::DrawRules;
-    use crate::matchplay::OpeningBook;
-    use crate::search::SearchConfig;
+    use crate::ga::{self, Mutation, Selection, Yardstick};
     use serde::Deserialize;
 
+    /// Format 1's settings followed by the GA options (bincode writes a struct's fields one
+    /// after another, so the nesting costs no bytes).
     #[derive(Deserialize)]
     pub struct Settings {
-        population: usize,
-        games: usize,
-        search: SearchConfig,
-        factor: u32,
-        mutation: f64,
-        stop: Stop,
-        seed: u64,
-        openings: OpeningBook,
-        elite: usize,
-        newcomers: usize,
-        rules: DrawRules,
+        base: super::v1::Settings,
         ga: GaOptions,
     }
 
@@ -411,36 +400,23 @@ mod v3 {
     impl From<Settings> for ga::Settings {
         fn from(s: Settings) -> ga::Settings {
             let g = s.ga;
-            ga::Settings {
-                population: s.population,
-                games: s.games,
-                search: s.search,
-                factor: s.factor,
-                mutation: s.mutation,
-                stop: s.stop,
-                seed: s.seed,
-                openings: s.openings,
-                elite: s.elite,
-                newcomers: s.newcomers,
-                rules: s.rules,
-                ga: ga::GaOptions {
-                    params: g.params,
-                    selection: g.selection,
-                    mutation: g.mutation,
-                    init_range: g.init_range,
-                    hall_of_fame: g.hall_of_fame,
-                    deepen_at: g.deepen_at,
-                    deepen_to: g.deepen_to,
-                    endgame_pairs: g.endgame_pairs,
-                    duel_games: g.duel_games,
-                    measure_every: g.measure_every,
-                    measure_games: g.measure_games,
-                    yardstick: g.yardstick,
-                    fit_every: 0,
-                    widen_at: 0,
-                    widen_to: g.params,
-                },
-            }
+            s.base.with(ga::GaOptions {
+                params: g.params,
+                selection: g.selection,
+                mutation: g.mutation,
+                init_range: g.init_range,
+                hall_of_fame: g.hall_of_fame,
+                deepen_at: g.deepen_at,
+                deepen_to: g.deepen_to,
+                endgame_pairs: g.endgame_pairs,
+                duel_games: g.duel_games,
+                measure_every: g.measure_every,
+                measure_games: g.measure_games,
+                yardstick: g.yardstick,
+                fit_every: 0,
+                widen_at: 0,
+                widen_to: g.params,
+            })
         }
     }
 }
@@ -538,25 +514,31 @@ mod v1 {
         history: Vec<GenerationStats>,
     }
 
+    impl Settings {
+        /// Today's settings: these and the GA options `ga`.
+        pub fn with(self, ga: ga::GaOptions) -> ga::Settings {
+            ga::Settings {
+                population: self.population,
+                games: self.games,
+                search: self.search,
+                factor: self.factor,
+                mutation: self.mutation,
+                stop: self.stop,
+                seed: self.seed,
+                openings: self.openings,
+                elite: self.elite,
+                newcomers: self.newcomers,
+                rules: self.rules,
+                ga,
+            }
+        }
+    }
+
     impl From<Session> for ga::Session {
         fn from(s: Session) -> ga::Session {
-            let t = s.settings;
             ga::Session {
                 name: s.name,
-                settings: ga::Settings {
-                    population: t.population,
-                    games: t.games,
-                    search: t.search,
-                    factor: t.factor,
-                    mutation: t.mutation,
-                    stop: t.stop,
-                    seed: t.seed,
-                    openings: t.openings,
-                    elite: t.elite,
-                    newcomers: t.newcomers,
-                    rules: t.rules,
-                    ga: GaOptions::ORIGINAL,
-                },
+                settings: s.settings.with(GaOptions::ORIGINAL),
                 generation: s.generation,
                 elapsed: s.elapsed,
                 population: s.population.into_iter().map(|w| w.0).collect(),
