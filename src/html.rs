@@ -724,6 +724,14 @@ fn settings_table(session: &Session) -> String {
     } else {
         "never".to_string()
     };
+    let fit = match g.fit_every {
+        0 => "never".to_string(),
+        k => format!("every {k} generations, the fitted vector a newcomer"),
+    };
+    let widen = match g.widen_at {
+        0 => "never".to_string(),
+        at => format!("into {} after generation {at}", g.widen_to),
+    };
     let measure = if g.measure_every > 0 {
         format!(
             "every {} generations, {} games against {} ({})",
@@ -757,6 +765,8 @@ fn settings_table(session: &Session) -> String {
         ("hall of fame", g.hall_of_fame.to_string()),
         ("endgame pairs", g.endgame_pairs.to_string()),
         ("duel games", g.duel_games.to_string()),
+        ("fit to the games", fit),
+        ("widen", widen),
         ("measurement", measure),
         (
             "draw rules",
