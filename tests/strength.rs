@@ -98,15 +98,23 @@ fn converts(eval: &str, depth: u32, seed: u32) -> bool {
 /// writes exactly these.
 const EVOLVED: &str = "weights/evolved-seed1.json";
 
+/// The best weights of the README's one-hour session (`checkers-ga new --time 3600 --seed
+/// 2027`), committed.
+const EVOLVED_HOUR: &str = "weights/evolved-hour.json";
+
 #[test]
 fn evolved_weights_convert_two_kings_against_one_where_material_does_not() {
-    let evolved = common::repo(EVOLVED);
-    let evolved = evolved.to_str().unwrap();
+    for file in [EVOLVED, EVOLVED_HOUR] {
+        let evolved = common::repo(file);
+        let evolved = evolved.to_str().unwrap();
+        for seed in 1..=3 {
+            assert!(
+                converts(evolved, 6, seed),
+                "{file} at depth 6 does not win {TWO_KINGS} (seed {seed})"
+            );
+        }
+    }
     for seed in 1..=3 {
-        assert!(
-            converts(evolved, 6, seed),
-            "{EVOLVED} at depth 6 does not win {TWO_KINGS} (seed {seed})"
-        );
         assert!(
             !converts("material", 6, seed),
             "material at depth 6 wins {TWO_KINGS} (seed {seed})"
