@@ -431,12 +431,14 @@ impl Yardstick {
     }
 }
 
+/// The widenings a session may take.
+const WIDENINGS: &str =
+    "only thesis60 -> endgame66 -> phased132, thesis60 or endgame66 -> net66, net66:H -> net66 \
+     with more units";
+
 /// Weights of one set that do not widen into another: one line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "cannot continue a {from} session as {to}: only thesis60 -> endgame66 -> phased132, \
-     thesis60 or endgame66 -> net66, net66:H -> net66 with more units"
-)]
+#[error("cannot continue a {from} session as {to}: {}", WIDENINGS)]
 pub struct WidenError {
     pub from: ParamSet,
     pub to: ParamSet,
@@ -537,8 +539,7 @@ impl Settings {
             && Weights::zero_of(ga.params).widen(ga.widen_to).is_none()
         {
             return Err(format!(
-                "cannot widen {} into {}: only thesis60 -> endgame66 -> phased132, thesis60 or \
-                 endgame66 -> net66, net66:H -> net66 with more units",
+                "cannot widen {} into {}: {WIDENINGS}",
                 ga.params, ga.widen_to
             ));
         }
