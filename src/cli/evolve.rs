@@ -13,6 +13,7 @@ use checkers_ga::rng::fresh_seed;
 use checkers_ga::session::{self, End, NewSession, Observer, Overrides, Run, SessionError};
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Settings of a session. With `new`, an absent option takes its default; with `resume`, it
@@ -435,6 +436,10 @@ struct Printer {
     report: Option<PathBuf>,
     started: Instant,
     first_generation: u64,
+    /// When the current generation started, and when its last game so far ended (nanoseconds
+    /// after that; written by the worker threads).
+    generation_started: Instant,
+    last_game: AtomicU64,
 }
 
 impl Printer {
@@ -469,6 +474,8 @@ impl Printer {
             report: opts.report.clone(),
             started: Instant::now(),
             first_generation: s.generation,
+            generation_started: Instant::now(),
+            last_game: AtomicU64::new(0),
         }
     }
 
@@ -547,6 +554,16 @@ fn short_time(secs: f64) -> String {
 }
 
 impl Observer for Printer {
+    fn generation_started(&mut self, _: &Session, _: usize) {
+        self.generation_started = Instant::now();
+        self.last_game.store(0, Ordering::Relaxed);
+    }
+
+    fn game_done(&self) {
+        let at = self.generation_started.elapsed().as_nanos() as u64;
+        self.last_game.fetch_max(at, Ordering::Relaxed);
+    }
+
     fn generation_done(&mut self, st: &GenerationStats, s: &Session) {
         let gens = (s.generation - self.first_generation) as f64;
         let wall = self.started.elapsed().as_secs_f64().max(1e-9);
@@ -567,7 +584,8 @@ impl Observer for Printer {
             if elo.is_empty() { "" } else { "  " }
         ));
         if self.lines {
-            say(&summary_line(st, s));
+            let games = self.last_game.load(Ordering::Relaxed) as f64 * 1e-9;
+            say(&summary_line(st, s, games));
         }
         if let (true, Some(f)) = (self.verbose, &s.fitted) {
             say(&format!(
@@ -711,7 +729,9 @@ fn summary(s: &Session, p: &Printer, out: &session::Outcome) {
     }
 }
 
-fn summary_line(st: &GenerationStats, s: &Session) -> String {
+/// A generation's line; `games_seconds` is the time its games took (its rate leaves out the fit
+/// and the measurement), or 0 when unknown (then the whole generation's time counts).
+fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String {
     let duel = match st.duel {
         None => "first best".to_string(),
         Some(d) if d.is_same() => "best so far again".to_string(),
@@ -737,7 +757,13 @@ fn summary_line(st: &GenerationStats, s: &Session) -> String {
         4 * (s.settings.population as u64 - 1) + 4 * s.hall_players().len() as u64,
         st.diversity,
         st.games,
-        st.games as f64 / st.seconds.max(1e-9),
+        st.games as f64
+            / if games_seconds > 0.0 {
+                games_seconds
+            } else {
+                st.seconds
+            }
+            .max(1e-9),
         st.seconds
     )
 }
