@@ -3,29 +3,36 @@
 //!
 //! The result of a position is that of its game for the side to move (1 win, 1/2 draw, 0 loss);
 //! the prediction is `1 / (1 + exp(-scale * eval))`. The scale is fitted first, for the start
-//! vector, and then kept, so the fitted weights stay on the start vector's scale. Only the
-//! linear part of a vector is fitted (for a network set the network stays as it is and its
-//! output is part of the prediction). Quiet positions are those where the side to move has no
-//! capture: the only ones a search evaluates with capture extension on.
+//! vector, and then kept, so the fitted weights stay on the start vector's scale. Every weight is
+//! fitted: a network set's hidden and output weights too, by backpropagation through the
+//! clipped activation (a unit outside `0..NET_ACT_MAX` passes no gradient, so a network that
+//! is all zeros, as widening leaves it, first gets small random hidden weights, its outputs
+//! staying 0). Quiet positions are those where the side to
+//! move has no capture: the only ones a search evaluates with capture extension on.
 //!
-//! Deterministic: the same positions give the same fit at any thread count (gradients are
-//! summed over fixed chunks, in chunk order).
+//! The fit is Adam over small batches of positions, a few passes over them in an order drawn
+//! from the generator it is given: deterministic at any thread count (the steps run in order on
+//! one thread; only the evaluations of the errors before and after run in parallel).
 
 use crate::board::{Color, Move, Position};
-use crate::eval::{self, ParamSet, Weights, NUM_ALL, PHASE_PIECES};
+use crate::eval::{
+    self, ParamSet, Weights, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT, NUM_ALL, PHASE_PIECES,
+};
 use crate::game::Outcome;
 use crate::movegen::has_capture;
+use rand::seq::SliceRandom;
+use rand::RngExt;
 use rayon::prelude::*;
 
 /// Positions with their results, as the values a set's linear weights multiply.
 #[derive(Clone, Debug)]
 pub struct Positions {
     set: ParamSet,
-    /// The values, `linear_len(set)` per position.
+    /// The values, `linear_len(set)` per position (a network's inputs are the same values).
     x: Vec<f32>,
     /// Each position's result for its side to move.
     y: Vec<f32>,
-    /// The positions themselves (a network's output depends on the start vector).
+    /// The positions themselves (the errors before and after are those of `evaluate`).
     pos: Vec<Position>,
 }
 
@@ -42,7 +49,7 @@ pub struct Fitted {
     pub positions: usize,
 }
 
-/// The number of weights of `set` a fit changes: its linear part.
+/// The number of values per position: those the linear weights of `set` multiply.
 pub fn linear_len(set: ParamSet) -> usize {
     match set {
         ParamSet::Thesis60 => eval::NUM_PARAMS,
@@ -149,98 +156,177 @@ fn fit_scale(e: &[f64], y: &[f32]) -> f64 {
         .1
 }
 
-/// Fits the linear weights of `start` to at most `max_positions` of `data` (every k-th, in
-/// order) by `iterations` full-batch steps of Adam on the squared error. None with fewer than
-/// [`MIN_POSITIONS`] positions or data of another set.
-pub fn fit(
+/// Positions in each step of a fit.
+pub const BATCH: usize = 256;
+
+/// A vector's evaluation in floating point, to fit: the linear part, and for a network set its
+/// network ([`eval::net_output`] without the rounding).
+struct Model {
+    /// The linear values per position.
+    d: usize,
+    /// Hidden units (0: no network).
+    hidden: usize,
+}
+
+impl Model {
+    fn of(set: ParamSet) -> Model {
+        Model {
+            d: linear_len(set),
+            hidden: set.hidden(),
+        }
+    }
+
+    /// The evaluation of the values `x` with the weights `w` (all of a vector's weights); `act`
+    /// gets each hidden unit's sum before the clipping.
+    fn forward(&self, w: &[f64], x: &[f32], act: &mut [f64]) -> f64 {
+        let d = self.d;
+        let mut e: f64 = x.iter().zip(&w[..d]).map(|(&a, &b)| a as f64 * b).sum();
+        let outs = d + self.hidden * (d + 1);
+        for (j, h) in act.iter_mut().enumerate().take(self.hidden) {
+            let unit = &w[d + j * (d + 1)..][..d + 1];
+            let sum: f64 = x.iter().zip(unit).map(|(&a, &b)| clamp_input(a) * b).sum();
+            *h = (sum + unit[d]) / (1u32 << NET_SHIFT) as f64;
+            e += h.clamp(0.0, NET_ACT_MAX as f64) * w[outs + j];
+        }
+        e
+    }
+
+    /// Adds `k` times the gradient of [`Model::forward`] (at `w`, `x`, `act`) to `grad`.
+    fn backward(&self, w: &[f64], x: &[f32], act: &[f64], k: f64, grad: &mut [f64]) {
+        let d = self.d;
+        for (g, &a) in grad[..d].iter_mut().zip(x) {
+            *g += k * a as f64;
+        }
+        let outs = d + self.hidden * (d + 1);
+        for (j, &h) in act.iter().enumerate().take(self.hidden) {
+            grad[outs + j] += k * h.clamp(0.0, NET_ACT_MAX as f64);
+            if h > 0.0 && h < NET_ACT_MAX as f64 {
+                let kj = k * w[outs + j] / (1u32 << NET_SHIFT) as f64;
+                let unit = &mut grad[d + j * (d + 1)..][..d + 1];
+                for (g, &a) in unit.iter_mut().zip(x) {
+                    *g += kj * clamp_input(a);
+                }
+                unit[d] += kj;
+            }
+        }
+    }
+
+    /// The groups of weights that share a step size: the linear part, the hidden units' weights
+    /// and biases, the output weights.
+    fn groups(&self) -> Vec<std::ops::Range<usize>> {
+        let d = self.d;
+        if self.hidden == 0 {
+            return std::iter::once(0..d).collect();
+        }
+        let outs = d + self.hidden * (d + 1);
+        vec![0..d, d..outs, outs..outs + self.hidden]
+    }
+}
+
+/// A network input as the evaluation clamps it.
+fn clamp_input(a: f32) -> f64 {
+    (a as f64).clamp(-(NET_INPUT_CLAMP as f64), NET_INPUT_CLAMP as f64)
+}
+
+/// The mean squared error of the predicted results of `w` on the positions `rows` of `data`.
+fn vector_error(w: &Weights, data: &Positions, rows: &[usize], scale: f64) -> f64 {
+    let e = evals(w, data, rows);
+    let y: Vec<f32> = rows.iter().map(|&r| data.y[r]).collect();
+    error(&e, &y, scale)
+}
+
+/// `w`'s evaluations of the positions `rows` of `data` (in parallel, in order).
+fn evals(w: &Weights, data: &Positions, rows: &[usize]) -> Vec<f64> {
+    rows.par_chunks(CHUNK)
+        .flat_map_iter(|c| {
+            c.iter().map(|&r| {
+                let p = &data.pos[r];
+                eval::evaluate(p, p.side_to_move(), w) as f64
+            })
+        })
+        .collect()
+}
+
+/// Fits all the weights of `start` (a network set's network too) to at most `max_positions`
+/// of `data` (every k-th, in order) by `epochs` passes of Adam over them in batches of
+/// [`BATCH`] positions, in an order drawn from `rng`. None with fewer than [`MIN_POSITIONS`]
+/// positions or data of another set.
+pub fn fit<R: rand::Rng + ?Sized>(
     start: &Weights,
     data: &Positions,
     max_positions: usize,
-    iterations: u32,
+    epochs: u32,
+    rng: &mut R,
 ) -> Option<Fitted> {
     if data.set != start.set() || data.len() < MIN_POSITIONS {
         return None;
     }
-    let d = linear_len(data.set);
+    let model = Model::of(data.set);
+    let d = model.d;
     let stride = data.len().div_ceil(max_positions.max(MIN_POSITIONS));
     let rows: Vec<usize> = (0..data.len()).step_by(stride).collect();
     let n = rows.len();
-    let mut x = Vec::with_capacity(n * d);
-    let mut y = Vec::with_capacity(n);
-    let w0: Vec<f64> = start.values()[..d].iter().map(|&v| v as f64).collect();
-    // Whatever the linear part does not explain (a network's output) stays as an offset.
-    let mut offset = Vec::with_capacity(n);
-    for &r in &rows {
-        let xr = &data.x[r * d..][..d];
-        x.extend_from_slice(xr);
-        y.push(data.y[r]);
-        let p = &data.pos[r];
-        let linear: f64 = xr.iter().zip(&w0).map(|(&a, &b)| a as f64 * b).sum();
-        offset.push(eval::evaluate(p, p.side_to_move(), start) as f64 - linear);
-    }
-    let evals = |w: &[f64]| -> Vec<f64> {
-        x.par_chunks(CHUNK * d)
-            .zip(offset.par_chunks(CHUNK))
-            .flat_map_iter(|(xc, oc)| {
-                xc.chunks(d)
-                    .zip(oc)
-                    .map(|(xr, &o)| o + xr.iter().zip(w).map(|(&a, &b)| a as f64 * b).sum::<f64>())
-                    .collect::<Vec<_>>()
-            })
-            .collect()
-    };
-    let e0 = evals(&w0);
+    let e0 = evals(start, data, &rows);
+    let y: Vec<f32> = rows.iter().map(|&r| data.y[r]).collect();
     let scale = fit_scale(&e0, &y);
     let before = error(&e0, &y, scale);
 
-    // Adam, its step a fraction of the start vector's typical weight.
-    let typical = (w0.iter().map(|w| w * w).sum::<f64>() / d as f64)
-        .sqrt()
-        .max(1.0);
-    let lr = 0.01 * typical;
+    // Adam, each group's step a fraction of its typical start weight.
+    let mut w0: Vec<f64> = start.values().iter().map(|&v| v as f64).collect();
+    let rms = |w: &[f64]| (w.iter().map(|w| w * w).sum::<f64>() / w.len() as f64).sqrt();
+    let groups = model.groups();
+    let mut typical: Vec<f64> = groups.iter().map(|g| rms(&w0[g.clone()])).collect();
+    if model.hidden > 0 && w0[d..].iter().all(|&v| v == 0.0) {
+        // A network at zero (a widened vector) passes no gradient: its hidden units start from
+        // small random weights, its outputs stay 0 (the start's evaluation is unchanged) and
+        // step as the weighted sum's weights do.
+        for v in &mut w0[groups[1].clone()] {
+            *v = rng.random_range(-ZERO_NET_INIT..=ZERO_NET_INIT) as f64;
+        }
+        typical[1] = ZERO_NET_INIT as f64 / 2.0;
+        typical[2] = typical[0];
+    }
+    let mut lr = vec![0.0; w0.len()];
+    for (g, t) in groups.into_iter().zip(typical) {
+        lr[g].fill(LEARNING_RATE * t.max(1.0));
+    }
     let (b1, b2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-12);
     let mut w = w0.clone();
-    let mut m = vec![0.0; d];
-    let mut v = vec![0.0; d];
-    for t in 1..=iterations {
-        let e = evals(&w);
-        let grad = x
-            .par_chunks(CHUNK * d)
-            .zip(e.par_chunks(CHUNK))
-            .zip(y.par_chunks(CHUNK))
-            .map(|((xc, ec), yc)| {
-                let mut g = vec![0.0f64; d];
-                for ((xr, &e), &y) in xc.chunks(d).zip(ec).zip(yc) {
-                    let p = sigmoid(scale * e);
-                    let k = 2.0 * (p - y as f64) * p * (1.0 - p) * scale;
-                    for (gj, &xj) in g.iter_mut().zip(xr) {
-                        *gj += k * xj as f64;
-                    }
-                }
-                g
-            })
-            .collect::<Vec<_>>()
-            .into_iter()
-            .fold(vec![0.0f64; d], |mut a, g| {
-                a.iter_mut().zip(g).for_each(|(a, g)| *a += g);
-                a
-            });
-        let c1 = 1.0 - b1.powi(t as i32);
-        let c2 = 1.0 - b2.powi(t as i32);
-        for j in 0..d {
-            let g = grad[j] / n as f64;
-            m[j] = b1 * m[j] + (1.0 - b1) * g;
-            v[j] = b2 * v[j] + (1.0 - b2) * g * g;
-            let step = lr * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
-            w[j] = (w[j] - step).clamp(-(i16::MAX as f64), i16::MAX as f64);
+    let mut m = vec![0.0; w.len()];
+    let mut v = vec![0.0; w.len()];
+    let mut grad = vec![0.0; w.len()];
+    let mut act = vec![0.0; model.hidden];
+    let mut order: Vec<usize> = (0..n).collect();
+    let mut t = 0;
+    for _ in 0..epochs {
+        order.shuffle(rng);
+        for batch in order.chunks(BATCH) {
+            grad.fill(0.0);
+            for &i in batch {
+                let r = rows[i];
+                let x = &data.x[r * d..][..d];
+                let e = model.forward(&w, x, &mut act);
+                let p = sigmoid(scale * e);
+                let k = 2.0 * (p - y[i] as f64) * p * (1.0 - p) * scale;
+                model.backward(&w, x, &act, k, &mut grad);
+            }
+            t += 1;
+            let c1 = 1.0 - b1.powi(t);
+            let c2 = 1.0 - b2.powi(t);
+            for j in 0..w.len() {
+                let g = grad[j] / batch.len() as f64;
+                m[j] = b1 * m[j] + (1.0 - b1) * g;
+                v[j] = b2 * v[j] + (1.0 - b2) * g * g;
+                let step = lr[j] * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
+                w[j] = (w[j] - step).clamp(-(i16::MAX as f64), i16::MAX as f64);
+            }
         }
     }
     let mut weights = *start;
-    for (o, &f) in weights.values_mut()[..d].iter_mut().zip(&w) {
+    for (o, &f) in weights.values_mut().iter_mut().zip(&w) {
         *o = f.round() as i16;
     }
-    let rounded: Vec<f64> = weights.values()[..d].iter().map(|&v| v as f64).collect();
-    let after = error(&evals(&rounded), &y, scale);
+    let after = vector_error(&weights, data, &rows, scale);
     Some(Fitted {
         weights,
         scale,
@@ -249,6 +335,12 @@ pub fn fit(
         positions: n,
     })
 }
+
+/// The range of a zero network's hidden weights when a fit starts them.
+const ZERO_NET_INIT: i32 = 256;
+
+/// Adam's step, as a fraction of a group's typical start weight.
+const LEARNING_RATE: f64 = 0.01;
 
 #[cfg(test)]
 mod tests {
@@ -287,6 +379,20 @@ mod tests {
         assert_eq!(data.x.len(), data.len() * NUM_ALL);
     }
 
+    fn rng() -> rand_chacha::ChaCha8Rng {
+        derive(1, Purpose::Fit, 10, 0)
+    }
+
+    /// A network vector: `material`-like sums and small varied network weights.
+    fn network(set: ParamSet) -> Weights {
+        let mut w = Weights::zero_of(set);
+        w.values_mut()[..4].copy_from_slice(&[100, 0, -100, 0]);
+        for (i, v) in w.values_mut()[NUM_ALL..].iter_mut().enumerate() {
+            *v = ((i * 37) % 101) as i16 - 50;
+        }
+        w
+    }
+
     #[test]
     fn a_fit_lowers_the_error_and_is_the_same_at_any_thread_count() {
         let data = games(ParamSet::Endgame66, 24);
@@ -299,8 +405,12 @@ mod tests {
                 .build()
                 .unwrap()
         };
-        let one = pool(1).install(|| fit(&start, &data, 5000, 100)).unwrap();
-        let two = pool(2).install(|| fit(&start, &data, 5000, 100)).unwrap();
+        let one = pool(1)
+            .install(|| fit(&start, &data, 5000, 4, &mut rng()))
+            .unwrap();
+        let two = pool(2)
+            .install(|| fit(&start, &data, 5000, 4, &mut rng()))
+            .unwrap();
         assert_eq!(one, two);
         assert!(one.after < one.before, "{} -> {}", one.before, one.after);
         assert!(one.positions <= 5000);
@@ -310,23 +420,77 @@ mod tests {
     #[test]
     fn too_few_positions_or_another_set_give_no_fit() {
         let start = Weights::zero_of(ParamSet::Endgame66);
-        assert!(fit(&start, &Positions::new(ParamSet::Endgame66), 5000, 10).is_none());
+        let empty = Positions::new(ParamSet::Endgame66);
+        assert!(fit(&start, &empty, 5000, 1, &mut rng()).is_none());
         let more = games(ParamSet::Endgame66, 24);
-        assert!(fit(&start, &more, 5000, 10).is_some());
-        assert!(fit(&Weights::zero_of(ParamSet::Thesis60), &more, 5000, 10).is_none());
+        assert!(fit(&start, &more, 5000, 1, &mut rng()).is_some());
+        let thesis = Weights::zero_of(ParamSet::Thesis60);
+        assert!(fit(&thesis, &more, 5000, 1, &mut rng()).is_none());
     }
 
     #[test]
-    fn a_network_keeps_its_network_and_its_output_counts() {
+    fn the_model_is_the_evaluation_and_its_gradient_the_slope() {
+        let set = ParamSet::Net66(3);
+        let data = games(set, 2);
+        let w = network(set);
+        let model = Model::of(set);
+        let wf: Vec<f64> = w.values().iter().map(|&v| v as f64).collect();
+        let mut act = vec![0.0; 3];
+        let mut active = 0;
+        for (r, p) in data.pos.iter().enumerate().step_by(7) {
+            let x = &data.x[r * NUM_ALL..][..NUM_ALL];
+            let e = model.forward(&wf, x, &mut act);
+            active += act
+                .iter()
+                .filter(|&&h| h > 0.0 && h < NET_ACT_MAX as f64)
+                .count();
+            let exact = eval::evaluate(p, p.side_to_move(), &w) as f64;
+            // Only the integer evaluation's rounding down of each unit's sum differs.
+            assert!(
+                (e - exact).abs() <= 3.0 * 50.0 + 1e-9,
+                "{e} against {exact}"
+            );
+            let mut grad = vec![0.0; wf.len()];
+            model.backward(&wf, x, &act, 1.0, &mut grad);
+            for j in (0..wf.len()).step_by(5) {
+                let mut moved = wf.clone();
+                moved[j] += 1e-3;
+                let slope = (model.forward(&moved, x, &mut act.clone()) - e) / 1e-3;
+                assert!(
+                    (slope - grad[j]).abs() < 1e-3 * (1.0 + slope.abs()),
+                    "weight {j}"
+                );
+            }
+        }
+        assert!(
+            active > 0,
+            "no unit in its linear range: the slopes of the units untested"
+        );
+    }
+
+    #[test]
+    fn a_network_is_fitted_too() {
         let set = ParamSet::Net66(2);
         let data = games(set, 24);
-        let mut start = Weights::zero_of(set);
+        let start = network(set);
+        let f = fit(&start, &data, 5000, 4, &mut rng()).unwrap();
+        assert_ne!(f.weights.values()[NUM_ALL..], start.values()[NUM_ALL..]);
+        assert!(f.after < f.before, "{} -> {}", f.before, f.after);
+    }
+
+    #[test]
+    fn a_network_at_zero_is_started_without_changing_the_evaluation() {
+        let data = games(ParamSet::Endgame66, 24);
+        let wide = games(ParamSet::Net66(2), 24);
+        let mut start = Weights::zero_of(ParamSet::Endgame66);
         start.values_mut()[..4].copy_from_slice(&[100, 0, -100, 0]);
-        for (i, v) in start.values_mut()[NUM_ALL..].iter_mut().enumerate() {
-            *v = (i as i16 % 7) - 3;
-        }
-        let f = fit(&start, &data, 5000, 50).unwrap();
-        assert_eq!(f.weights.values()[NUM_ALL..], start.values()[NUM_ALL..]);
-        assert!(f.after < f.before);
+        let alone = fit(&start, &data, 5000, 4, &mut rng()).unwrap();
+        let widened = start.widen(ParamSet::Net66(2)).unwrap();
+        let f = fit(&widened, &wide, 5000, 4, &mut rng()).unwrap();
+        // The same start evaluation, so the same scale and error before.
+        assert_eq!((f.scale, f.before), (alone.scale, alone.before));
+        let outputs = &f.weights.values()[eval::net_len(2) - 2..];
+        assert!(outputs.iter().any(|&o| o != 0), "{outputs:?}");
+        assert!(f.after < f.before, "{} -> {}", f.before, f.after);
     }
 }

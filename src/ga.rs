@@ -39,9 +39,9 @@ pub enum Stop {
 }
 
 /// At most this many positions of a generation's games go into a fit ([`GaOptions::fit_every`]).
-pub const FIT_POSITIONS: usize = 20_000;
-/// Steps of each fit.
-pub const FIT_ITERATIONS: u32 = 200;
+pub const FIT_POSITIONS: usize = 200_000;
+/// Passes of each fit over its positions.
+pub const FIT_EPOCHS: u32 = 4;
 
 /// The largest population a session accepts (all against all is population^2 games).
 pub const MAX_POPULATION: usize = 1024;
@@ -803,7 +803,10 @@ impl Session {
         let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
         let (duel, new_best) = self.crown(&pop, &points, &s, g, stop)?;
         let best = new_best.or(self.best_so_far).unwrap_or(pop[0]);
-        let fitted = positions.and_then(|p| fit::fit(&best, &p, FIT_POSITIONS, FIT_ITERATIONS));
+        let fitted = positions.and_then(|p| {
+            let mut rng = derive(s.seed, Purpose::Fit, g, 0);
+            fit::fit(&best, &p, FIT_POSITIONS, FIT_EPOCHS, &mut rng)
+        });
         let (next, next_steps) = next_population(
             &pop,
             &self.steps,

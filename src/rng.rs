@@ -18,6 +18,8 @@ pub enum Purpose {
     Duel = 4,
     /// The first population of a session.
     Initial = 5,
+    /// The order of the positions in one generation's fit.
+    Fit = 6,
 }
 
 /// A generator for `(seed, purpose, a, b)`, e.g. `(session seed, Game, generation, game index)`.
