@@ -306,14 +306,14 @@ impl GaOptions {
 
 impl Default for GaOptions {
     /// The defaults of `new`, each chosen by measurement (docs/results.md, "Choosing the defaults"):
-    /// the endgame66 parameters; a first population drawn from -4000..4000 (so the weights
+    /// the net66 parameters (8 hidden units); a first population drawn from -4000..4000 (so the weights
     /// can learn their scale) refined by Gaussian steps (4 genes, sigma 800); the original's
     /// truncation selection; a 32-game duel for the best so far; the best so far measured
-    /// against material over the whole ballot every 50 generations; every 10 generations a
+    /// against material over the whole ballot every 50 generations; in every generation a
     /// vector fitted to the generation's games enters as a newcomer.
     fn default() -> Self {
         GaOptions {
-            params: ParamSet::Endgame66,
+            params: ParamSet::Net66(crate::eval::DEFAULT_HIDDEN),
             selection: Selection::Truncation,
             mutation: Mutation::Gauss {
                 sigma: 800,
@@ -328,7 +328,7 @@ impl Default for GaOptions {
             measure_every: 50,
             measure_games: 312,
             yardstick: Yardstick::Material,
-            fit_every: 10,
+            fit_every: 1,
             widen_at: 0,
             widen_to: ParamSet::Endgame66,
         }
@@ -337,14 +337,14 @@ impl Default for GaOptions {
 
 /// Generations of a session given neither a generation count nor a time: about 4 minutes on
 /// 2 cores at the other defaults.
-pub const DEFAULT_GENERATIONS: u64 = 2000;
+pub const DEFAULT_GENERATIONS: u64 = 1000;
 
 /// The population of a session given none.
 pub const DEFAULT_POPULATION: usize = 32;
 
 impl Default for Settings {
     /// The defaults of `new` (seed 0): population 32 at depth 2, all against all twice from the
-    /// ballot openings, 2000 generations, 90% of children mutated, elite and newcomers a
+    /// ballot openings, 1000 generations, 90% of children mutated, elite and newcomers a
     /// quarter of the population each, and [`GaOptions::default`].
     fn default() -> Self {
         Settings::with_population(DEFAULT_POPULATION)

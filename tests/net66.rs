@@ -310,7 +310,9 @@ fn sessions_evolve_the_network_and_widen_into_it() {
     let best = checkers_ga::load_weights(&t.best("n2")).unwrap();
     assert_eq!(best.set(), ParamSet::Net66(2));
     // An endgame66 session continues as net66 (8 units), then as net66:9.
-    stdout_ok(&new_cmd(&t, 6, "eg", true, &small).output().unwrap());
+    let mut args = small.to_vec();
+    args.extend(["--params", "endgame66"]);
+    stdout_ok(&new_cmd(&t, 6, "eg", true, &args).output().unwrap());
     let before = common::load(&t.ckpt("eg", 1));
     assert_eq!(before.settings.ga.params, ParamSet::Endgame66);
     stdout_ok(

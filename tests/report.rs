@@ -26,6 +26,8 @@ fn small_session(t: &Tmp, name: &str, extra: &[&str]) {
         "2",
         "--measure-games",
         "8",
+        "--params",
+        "endgame66",
     ];
     args.extend_from_slice(extra);
     run_ok(new_cmd(t, 5, name, true, &args));

@@ -1207,7 +1207,14 @@ fn widen_is_a_resume_with_a_wider_set_on_a_schedule() {
         31,
         "w",
         true,
-        &small(&["--generations", "4", "--widen", "2:net66:2"]),
+        &small(&[
+            "--params",
+            "endgame66",
+            "--generations",
+            "4",
+            "--widen",
+            "2:net66:2",
+        ]),
     ));
     let staged = Tmp::new("staged");
     run_ok(new_cmd(
@@ -1215,7 +1222,7 @@ fn widen_is_a_resume_with_a_wider_set_on_a_schedule() {
         31,
         "w",
         true,
-        &small(&["--generations", "2"]),
+        &small(&["--params", "endgame66", "--generations", "2"]),
     ));
     run_ok(resume_cmd(
         &staged,
@@ -1239,7 +1246,13 @@ fn widen_is_a_resume_with_a_wider_set_on_a_schedule() {
     for at in 1..=3u64 {
         let t = Tmp::new("widen-resume");
         let gens = at.to_string();
-        let mut first = small(&["--widen", "2:net66:2", "--generations"]);
+        let mut first = small(&[
+            "--params",
+            "endgame66",
+            "--widen",
+            "2:net66:2",
+            "--generations",
+        ]);
         first.push(&gens);
         run_ok(new_cmd(&t, 31, "w", true, &first));
         run_ok(resume_cmd(
@@ -1259,7 +1272,7 @@ fn widen_is_a_resume_with_a_wider_set_on_a_schedule() {
         31,
         "w",
         true,
-        &small(&["--widen", "2:thesis60"]),
+        &small(&["--params", "endgame66", "--widen", "2:thesis60"]),
     ));
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);

@@ -242,7 +242,7 @@ fn the_best_weights_file_records_its_session() {
     let best = t.best("b");
     assert_eq!(origin_of(&best), origin("b", 5, 2));
     let json = std::fs::read_to_string(&best).unwrap();
-    assert!(json.contains("\"params\": \"endgame66\""), "{json}");
+    assert!(json.contains("\"params\": \"net66:8\""), "{json}");
     assert_eq!(
         checkers_ga::load_weights(&best).ok(),
         load(&t.ckpt("b", 2)).best_so_far

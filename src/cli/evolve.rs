@@ -36,7 +36,7 @@ pub struct SessionOptions {
     /// Chance that a child is mutated, 0..1 [new: 0.9]
     #[arg(long)]
     pub mutation: Option<f64>,
-    /// Stop after this many generations in all [new: 2000]
+    /// Stop after this many generations in all [new: 1000]
     #[arg(long, conflicts_with = "time")]
     pub generations: Option<u64>,
     /// Stop once this many seconds of evolution in all have passed (a generation still under
@@ -59,7 +59,7 @@ pub struct SessionOptions {
     #[arg(long)]
     pub quiet_plies: Option<u32>,
     /// The parameters the weights weigh: thesis60, endgame66, phased132 or net66[:H] (a
-    /// network of H hidden units, 1..=32, 8 when not given) [new: endgame66;
+    /// network of H hidden units, 1..=32, 8 when not given) [new: net66;
     /// with --from, thesis60 unless given]
     #[arg(long, value_name = "SET")]
     pub params: Option<ParamSet>,
@@ -103,7 +103,7 @@ pub struct SessionOptions {
     pub yardstick: Option<Yardstick>,
     /// Every K generations fit the best so far to the generation's own games (logistic
     /// regression on their quiet positions) and let the fitted vector in as a newcomer,
-    /// 0 = never [new: 10]
+    /// 0 = never [new: 1]
     #[arg(long, value_name = "K")]
     pub fit_every: Option<u64>,
     /// A two-stage session: after generation G continue as SET, every vector widened into it
