@@ -335,7 +335,7 @@ impl Default for GaOptions {
     }
 }
 
-/// Generations of a session given neither a generation count nor a time: about 4 minutes on
+/// Generations of a session given neither a generation count nor a time: about 5.5 minutes on
 /// 2 cores at the other defaults.
 pub const DEFAULT_GENERATIONS: u64 = 1000;
 
