@@ -102,6 +102,14 @@ impl Positions {
         self.y.is_empty()
     }
 
+    /// Adds `other`'s positions after these (of the same set).
+    pub fn append(&mut self, mut other: Positions) {
+        debug_assert_eq!(self.set, other.set);
+        self.x.append(&mut other.x);
+        self.y.append(&mut other.y);
+        self.pos.append(&mut other.pos);
+    }
+
     /// Adds the quiet positions of a game from `start` through `moves` (each position before a
     /// move), with the game's outcome.
     pub fn add_game(&mut self, start: &Position, moves: &[Move], outcome: Outcome) {
@@ -158,6 +166,9 @@ fn fit_scale(e: &[f64], y: &[f32]) -> f64 {
 
 /// Positions in each step of a fit.
 pub const BATCH: usize = 256;
+/// Positions of a batch whose gradient one thread sums (fixed, so the fit does not depend on
+/// the threads).
+const BATCH_PART: usize = 64;
 
 /// A vector's evaluation in floating point, to fit: the linear part, and for a network set its
 /// network ([`eval::net_output`] without the rounding).
@@ -295,20 +306,33 @@ pub fn fit<R: rand::Rng + ?Sized>(
     let mut m = vec![0.0; w.len()];
     let mut v = vec![0.0; w.len()];
     let mut grad = vec![0.0; w.len()];
-    let mut act = vec![0.0; model.hidden];
     let mut order: Vec<usize> = (0..n).collect();
     let mut t = 0;
     for _ in 0..epochs {
         order.shuffle(rng);
         for batch in order.chunks(BATCH) {
+            // The batch's gradient: each part's on its own thread, summed in the parts' order.
+            let parts: Vec<Vec<f64>> = batch
+                .par_chunks(BATCH_PART)
+                .map(|part| {
+                    let mut grad = vec![0.0; w.len()];
+                    let mut act = vec![0.0; model.hidden];
+                    for &i in part {
+                        let r = rows[i];
+                        let x = &data.x[r * d..][..d];
+                        let e = model.forward(&w, x, &mut act);
+                        let p = sigmoid(scale * e);
+                        let k = 2.0 * (p - y[i] as f64) * p * (1.0 - p) * scale;
+                        model.backward(&w, x, &act, k, &mut grad);
+                    }
+                    grad
+                })
+                .collect();
             grad.fill(0.0);
-            for &i in batch {
-                let r = rows[i];
-                let x = &data.x[r * d..][..d];
-                let e = model.forward(&w, x, &mut act);
-                let p = sigmoid(scale * e);
-                let k = 2.0 * (p - y[i] as f64) * p * (1.0 - p) * scale;
-                model.backward(&w, x, &act, k, &mut grad);
+            for part in &parts {
+                for (g, p) in grad.iter_mut().zip(part) {
+                    *g += p;
+                }
             }
             t += 1;
             let c1 = 1.0 - b1.powi(t);

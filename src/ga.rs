@@ -9,6 +9,7 @@
 //! `(session seed, purpose, g, index)`, so a session resumed from the checkpoint written after
 //! generation `g` continues exactly as if it had never stopped, at any thread count.
 
+use rayon::prelude::*;
 use crate::board::{Color, Position};
 #[cfg(test)]
 use crate::eval::NUM_PARAMS;
@@ -887,11 +888,22 @@ impl Session {
             .collect();
         let mut standings = tournament::standings(players.len(), &results);
         standings.truncate(pop.len());
+        // Each game's positions on its own thread, joined in the games' order.
         let positions = positions.then(|| {
+            let per_game: Vec<Positions> = batch
+                .jobs
+                .par_iter()
+                .zip(&played)
+                .map(|(job, p)| {
+                    let game = p.replay(&batch, &job.start);
+                    let mut data = Positions::new(s.ga.params);
+                    data.add_game(game.start(), game.moves(), p.outcome());
+                    data
+                })
+                .collect();
             let mut data = Positions::new(s.ga.params);
-            for (job, p) in batch.jobs.iter().zip(&played) {
-                let game = p.replay(&batch, &job.start);
-                data.add_game(game.start(), game.moves(), p.outcome());
+            for g in per_game {
+                data.append(g);
             }
             data
         });
