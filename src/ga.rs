@@ -9,7 +9,6 @@
 //! `(session seed, purpose, g, index)`, so a session resumed from the checkpoint written after
 //! generation `g` continues exactly as if it had never stopped, at any thread count.
 
-use rayon::prelude::*;
 use crate::board::{Color, Position};
 #[cfg(test)]
 use crate::eval::NUM_PARAMS;
@@ -26,6 +25,7 @@ use crate::tournament::{self, GameResult, Standing};
 use crate::yardstick::Evaluator;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 

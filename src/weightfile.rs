@@ -537,6 +537,16 @@ pub fn save_best_weights(path: &Path, w: &Weights, origin: &Origin) -> Result<()
     write_json(path, &weights_to_json_full(w, None, Some(origin)))
 }
 
+/// Saves a session's weights with their origin and a comment (atomically).
+pub fn save_best_weights_with_comment(
+    path: &Path,
+    w: &Weights,
+    origin: &Origin,
+    comment: &str,
+) -> Result<(), WeightsError> {
+    write_json(path, &weights_to_json_full(w, Some(comment), Some(origin)))
+}
+
 fn write_json(path: &Path, text: &str) -> Result<(), WeightsError> {
     crate::files::write_atomic(path, text.as_bytes()).map_err(|e| {
         WeightsError::new(WeightsErrorKind::Io(format!("cannot write it: {e}"))).at(path)

@@ -200,11 +200,16 @@ fn machine_history(
     text
 }
 
-fn find_session(arg: Option<&str>, root: &Path) -> anyhow::Result<(PathBuf, Session)> {
+/// The session `arg` names under `root` (the newest when None; `command` says so on stderr).
+pub(super) fn find_session(
+    arg: Option<&str>,
+    root: &Path,
+    command: &str,
+) -> anyhow::Result<(PathBuf, Session)> {
     let found = store::locate(arg, root)?;
     if arg.is_none() {
         eprintln!(
-            "history: no session named, so showing the newest one: '{}' ({})",
+            "{command}: no session named, so using the newest one: '{}' ({})",
             found.session.name,
             found.path.display()
         );
@@ -291,7 +296,7 @@ fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Mea
 }
 
 pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
-    let (path, session) = find_session(a.session.as_deref(), &a.populations)?;
+    let (path, session) = find_session(a.session.as_deref(), &a.populations, "history")?;
     if session.history.is_empty() {
         bail!(
             "session '{}' ({}) has no generations yet",

@@ -5,6 +5,7 @@ mod common;
 mod evolve;
 mod export;
 mod features;
+mod finals;
 mod history;
 mod matchcmd;
 mod perft;
@@ -64,6 +65,9 @@ pub enum Command {
     /// Write one self-contained HTML page of a session: Elo, diversity, weights, a game
     #[command(allow_negative_numbers = true)]
     Report(report::ReportArgs),
+    /// A round robin at depth 6 among a session's past bests; writes the winner's weights
+    #[command(allow_negative_numbers = true)]
+    Finals(finals::FinalsArgs),
 }
 
 /// The worker threads a command asks for (`--threads`, 0 = one per core): what each rank of an
@@ -74,6 +78,7 @@ pub fn threads(cli: &Cli) -> usize {
         Command::Resume(a) => a.run.threads,
         Command::Match(a) => a.threads,
         Command::History(a) => a.threads,
+        Command::Finals(a) => a.threads,
         _ => 0,
     }
 }
@@ -91,5 +96,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Export(a) => export::run(a),
         Command::History(a) => history::run(a),
         Command::Report(a) => report::run(a),
+        Command::Finals(a) => finals::run(a),
     }
 }

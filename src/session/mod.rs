@@ -641,7 +641,30 @@ impl PastBests {
     /// The bests of `session` (whose folder is `dir`) every `every` generations.
     pub fn of(session: &Session, dir: &Path, every: u64) -> PastBests {
         let wanted = crate::report::elo_generations(&session.history, every);
-        let known = session.bests_at(&wanted, |g| {
+        PastBests::at(session, dir, &wanted)
+    }
+
+    /// The bests of `session` at `count` generations spread evenly after generation `from` up
+    /// to the last one (the last among them): for the finals.
+    pub fn spread(session: &Session, dir: &Path, count: usize, from: u64) -> PastBests {
+        let h = &session.history;
+        let last = h.last().map_or(0, |x| x.generation);
+        let from = from.min(last);
+        let mut wanted: Vec<usize> = Vec::new();
+        for i in 1..=count as u64 {
+            let g = from + (last - from) * i / count.max(1) as u64;
+            if let Some(at) = h.iter().position(|x| x.generation >= g) {
+                if !wanted.contains(&at) {
+                    wanted.push(at);
+                }
+            }
+        }
+        PastBests::at(session, dir, &wanted)
+    }
+
+    /// The bests of `session` after the generations at the history indices `wanted`.
+    fn at(session: &Session, dir: &Path, wanted: &[usize]) -> PastBests {
+        let known = session.bests_at(wanted, |g| {
             store::load_checkpoint_alone(&store::checkpoint_path(dir, g))
                 .ok()
                 .and_then(|s| s.best_so_far)
@@ -692,5 +715,96 @@ impl PastBests {
                 Some((*g, r.1))
             })
             .collect()
+    }
+
+    /// The finals: every two distinct bests play a match of `settings` (both searching with
+    /// `config`), a round robin. The same games at any thread count. `on_game` is called after
+    /// every game.
+    pub fn finals(
+        &self,
+        config: crate::search::SearchConfig,
+        settings: &crate::matchplay::MatchSettings,
+        on_game: &(dyn Fn(&crate::matchplay::MatchGame) + Sync),
+    ) -> Finals {
+        let entrants: Vec<Entrant> = self
+            .distinct
+            .iter()
+            .map(|w| {
+                let gens = self.chosen.iter().filter(|(_, x)| x == w).map(|(g, _)| *g);
+                Entrant {
+                    first: gens.clone().min().unwrap_or(0),
+                    last: gens.max().unwrap_or(0),
+                    weights: *w,
+                    points: 0,
+                    games: 0,
+                }
+            })
+            .collect();
+        let mut finals = Finals { entrants };
+        let n = finals.entrants.len();
+        let engine = |e: &Entrant| crate::matchplay::Engine {
+            name: format!("best so far of generation {}", e.first),
+            eval: e.weights.into(),
+            config,
+        };
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (engine(&finals.entrants[i]), engine(&finals.entrants[j]));
+                let (wdl, _) = crate::matchplay::play_match(&a, &b, settings, on_game);
+                let games = wdl.wins + wdl.draws + wdl.losses;
+                finals.entrants[i].points += 2 * wdl.wins + wdl.draws;
+                finals.entrants[j].points += 2 * wdl.losses + wdl.draws;
+                finals.entrants[i].games += games;
+                finals.entrants[j].games += games;
+            }
+        }
+        finals
+    }
+}
+
+/// One of the finals' players: a past best so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entrant {
+    /// The first and last generation chosen for the finals that it was the best so far after.
+    pub first: u64,
+    pub last: u64,
+    pub weights: Weights,
+    /// Half points (2 a win, 1 a draw) over its games.
+    pub points: u32,
+    pub games: u32,
+}
+
+impl Entrant {
+    /// Its score, 0..1.
+    pub fn score(&self) -> f64 {
+        if self.games == 0 {
+            0.5
+        } else {
+            self.points as f64 / (2 * self.games) as f64
+        }
+    }
+}
+
+/// A round robin among a session's past bests ([`PastBests::finals`]), to pick the strongest
+/// at a deeper search than the session's: the best so far at the end of a long session is not
+/// always its strongest (a tie in the duel keeps the holder).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finals {
+    /// In the order of their generations.
+    pub entrants: Vec<Entrant>,
+}
+
+impl Finals {
+    /// The entrants' indices by points, most first; equal points rank the later best first.
+    pub fn ranking(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.entrants.len()).collect();
+        order
+            .sort_by_key(|&i| std::cmp::Reverse((self.entrants[i].points, self.entrants[i].first)));
+        order
+    }
+
+    /// The winner (None without entrants).
+    pub fn winner(&self) -> Option<&Entrant> {
+        self.ranking().first().map(|&i| &self.entrants[i])
     }
 }

@@ -1,0 +1,180 @@
+//! `checkers-ga finals [SESSION]`: a round robin at a deeper search among a session's past bests,
+//! whose winner is written as a weight file.
+
+use super::common::{pool, progress_style, show_progress};
+use super::history::find_session;
+use anyhow::{bail, Context};
+use checkers_ga::matchplay::{start_positions, MatchSettings, OpeningBook};
+use checkers_ga::search::check_depth;
+use checkers_ga::session::PastBests;
+use checkers_ga::weightfile::{save_best_weights_with_comment, Origin};
+use indicatif::ProgressBar;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct FinalsArgs {
+    /// A session name (a folder under --populations), a session folder or a checkpoint file
+    /// [default: the newest checkpoint under --populations]
+    pub session: Option<String>,
+    /// Folder of session folders
+    #[arg(long, default_value = "populations")]
+    pub populations: PathBuf,
+    /// How many past bests play: the best so far after N generations spread evenly from --from
+    /// to the last (the last among them; by default after every eighth of the session); a best
+    /// that held over several of them plays once
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub entrants: usize,
+    /// Entrants come from after this generation
+    #[arg(long, value_name = "G", default_value_t = 0)]
+    pub from: u64,
+    /// Search depth of the finals' games
+    #[arg(long, value_name = "D", default_value_t = 6)]
+    pub depth: u32,
+    /// Games of each pair of entrants: the first N/2 ballot openings, each with both colours
+    #[arg(long, value_name = "N", default_value_t = 312)]
+    pub games: usize,
+    /// Worker threads (0 = one per core); the results are the same at any count
+    #[arg(long, value_name = "T", default_value_t = 0)]
+    pub threads: usize,
+    /// Seed of the games' tie-breaks [default: the session's seed]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Where the winner's weights go [default: weights/NAME-finals.json]
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
+    if a.entrants < 2 {
+        bail!("--entrants must be at least 2 (a round robin needs two players)");
+    }
+    if a.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    check_depth(a.depth, "--depth")?;
+    let (path, session) = find_session(a.session.as_deref(), &a.populations, "finals")?;
+    let Some(last) = session.history.last().map(|h| h.generation) else {
+        bail!(
+            "session '{}' ({}) has no generations yet",
+            session.name,
+            path.display()
+        );
+    };
+    let from = a.from;
+    if from >= last {
+        bail!(
+            "--from {from} leaves no generation: session '{}' stands at {last}",
+            session.name
+        );
+    }
+    let dir = checkers_ga::files::folder_of(&path);
+    let past = PastBests::spread(&session, &dir, a.entrants, from);
+    let seed = a.seed.unwrap_or(session.settings.seed);
+    let config = checkers_ga::search::SearchConfig {
+        depth: a.depth,
+        ..session.settings.search
+    };
+    let settings = MatchSettings {
+        book: OpeningBook::Ballot,
+        pairs: Some(a.games.div_ceil(2)),
+        seed,
+        rules: session.settings.rules,
+    };
+    let per_pair = start_positions(settings.book, settings.pairs).len() * 2;
+    let n = past.distinct.len();
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("weights").join(format!("{}-finals.json", session.name)));
+    println!(
+        "finals of session '{}': {n} distinct bests so far of {} chosen after generations {}..{last}, \
+         every pair {per_pair} ballot games at depth {}, seed {seed}",
+        session.name,
+        past.chosen.len(),
+        from + 1,
+        a.depth
+    );
+    if past.left_out > 0 {
+        println!(
+            "({} generation(s) left out: played before checkpoint format 3, and their checkpoints \
+             were pruned)",
+            past.left_out
+        );
+    }
+    if n == 0 {
+        bail!("no best so far of those generations can be told");
+    }
+    let bar = if show_progress(false) {
+        let b = ProgressBar::new((n * (n - 1) / 2 * per_pair) as u64);
+        b.set_style(progress_style(
+            "finals {bar:40} {pos}/{len} games {rate} eta {eta}",
+        ));
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let p = pool(a.threads)?;
+    let finals = p.install(|| past.finals(config, &settings, &|_| bar.inc(1)));
+    bar.finish_and_clear();
+    println!();
+    println!("rank  best so far after   points        score   Elo vs the field");
+    for (rank, &i) in finals.ranking().iter().enumerate() {
+        let e = &finals.entrants[i];
+        let gens = if e.first == e.last {
+            format!("{}", e.first)
+        } else {
+            format!("{}..{}", e.first, e.last)
+        };
+        let elo = field_elo(e.score());
+        println!(
+            "{:>4}  {gens:<18}  {:>6.1}/{:<6}  {:>5.1}%  {}",
+            rank + 1,
+            e.points as f64 / 2.0,
+            e.games,
+            100.0 * e.score(),
+            if n > 1 { elo } else { "-".to_string() }
+        );
+    }
+    let Some(w) = finals.winner() else {
+        bail!("the finals had no entrants");
+    };
+    let origin = Origin {
+        session: session.name.clone(),
+        seed: session.settings.seed,
+        generation: w.first,
+    };
+    let comment = format!(
+        "the winner of the finals of session '{}': {n} bests so far after generations {}..{last}, \
+         {per_pair} games a pair at depth {}, seed {seed}",
+        session.name,
+        from + 1,
+        a.depth
+    );
+    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("cannot create '{}'", parent.display()))?;
+    }
+    save_best_weights_with_comment(&out, &w.weights, &origin, &comment)?;
+    println!();
+    println!(
+        "winner: the best so far after generation {} -> {}",
+        w.first,
+        out.display()
+    );
+    Ok(())
+}
+
+/// The Elo difference a score (0..1) against the field means, with its sign (`+inf`/`-inf` at
+/// 1 and 0).
+fn field_elo(score: f64) -> String {
+    if score >= 1.0 {
+        "+inf".to_string()
+    } else if score <= 0.0 {
+        "-inf".to_string()
+    } else {
+        match format!("{:+.1}", -400.0 * (1.0 / score - 1.0).log10()) {
+            z if z == "+0.0" || z == "-0.0" => "0.0".to_string(),
+            t => t,
+        }
+    }
+}
