@@ -98,8 +98,8 @@ fn converts(eval: &str, depth: u32, seed: u32) -> bool {
 /// writes exactly these.
 const EVOLVED: &str = "weights/evolved-seed1.json";
 
-/// The best weights of the README's one-hour session (`checkers-ga new --time 3600 --seed
-/// 2027`), committed.
+/// The finals' winner of the README's one-hour session (`checkers-ga new --time 3600 --seed
+/// 2027 --name hour-net`, then `checkers-ga finals hour-net`), committed.
 const EVOLVED_HOUR: &str = "weights/evolved-hour.json";
 
 #[test]

@@ -726,8 +726,18 @@ fn summary(s: &Session, p: &Printer, out: &session::Outcome) {
             Some(r) => say(&format!("  open {}", r.display())),
             None => say(&format!("  {me} report {}", shell_word(&s.name))),
         };
+        if s.generation >= FINALS_HINT_GENERATIONS {
+            say(&format!(
+                "  {me} finals {}    # the strongest of its past bests at depth 6",
+                shell_word(&s.name)
+            ));
+        }
     }
 }
+
+/// From this many generations on, the end of a session suggests `finals`: the last best so far
+/// of a long session is not always its strongest.
+const FINALS_HINT_GENERATIONS: u64 = 2000;
 
 /// A generation's line; `games_seconds` is the time its games took (its rate leaves out the fit
 /// and the measurement), or 0 when unknown (then the whole generation's time counts).
