@@ -26,7 +26,7 @@ pub struct SessionOptions {
     /// Games per individual per generation, 0 = all against all twice [new: 0]
     #[arg(long)]
     pub games: Option<usize>,
-    /// Search depth of the tournament games [new: 2]
+    /// Search depth of the tournament games [new: 4]
     #[arg(long)]
     pub depth: Option<u32>,
     /// Selection noise: a random integer in [0, F) added to each total before ranking
@@ -36,7 +36,7 @@ pub struct SessionOptions {
     /// Chance that a child is mutated, 0..1 [new: 0.9]
     #[arg(long)]
     pub mutation: Option<f64>,
-    /// Stop after this many generations in all [new: 1000]
+    /// Stop after this many generations in all [new: 200]
     #[arg(long, conflicts_with = "time")]
     pub generations: Option<u64>,
     /// Stop once this many seconds of evolution in all have passed (a generation still under
@@ -737,7 +737,7 @@ fn summary(s: &Session, p: &Printer, out: &session::Outcome) {
 
 /// From this many generations on, the end of a session suggests `finals`: the last best so far
 /// of a long session is not always its strongest.
-const FINALS_HINT_GENERATIONS: u64 = 2000;
+const FINALS_HINT_GENERATIONS: u64 = 1000;
 
 /// A generation's line; `games_seconds` is the time its games took (its rate leaves out the fit
 /// and the measurement), or 0 when unknown (then the whole generation's time counts).
