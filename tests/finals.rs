@@ -112,6 +112,10 @@ fn bad_finals_settings_get_one_line() {
     assert_error(&finals(&t, "s", &["--from", "12"]), &["--from", "12"]);
     assert_error(&finals(&t, "s", &["--depth", "0"]), &["--depth"]);
     assert_error(&finals(&t, "nosuch", &[]), &["nosuch"]);
+    assert_error(
+        &finals(&t, "s", &["--out", "nodir/w.json"]),
+        &["--out", "nodir"],
+    );
     // Nothing was written by the failed runs.
     assert!(!t.weights().join("s-finals.json").exists());
 }

@@ -142,6 +142,28 @@ pub fn search_config(depth: u32, no_extension: bool, tt_log2: u8) -> SearchConfi
     }
 }
 
+/// The search of `session`'s games at `depth`, and a match of `games` (rounded up to even: the
+/// first `games / 2` ballot openings, each with both colours) under the session's rules with
+/// tie-breaks from `seed`: how past bests are played (`history --elo`, `finals`).
+pub fn session_match(
+    session: &checkers_ga::ga::Session,
+    depth: u32,
+    games: usize,
+    seed: u64,
+) -> (SearchConfig, checkers_ga::matchplay::MatchSettings) {
+    let config = SearchConfig {
+        depth,
+        ..session.settings.search
+    };
+    let settings = checkers_ga::matchplay::MatchSettings {
+        book: checkers_ga::matchplay::OpeningBook::Ballot,
+        pairs: Some(games.div_ceil(2)),
+        seed,
+        rules: session.settings.rules,
+    };
+    (config, settings)
+}
+
 /// A rayon pool with `threads` workers (0 = one per core).
 pub fn pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
     Ok(checkers_ga::jobs::thread_pool(threads)?)

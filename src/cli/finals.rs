@@ -1,10 +1,10 @@
 //! `checkers-ga finals [SESSION]`: a round robin at a deeper search among a session's past bests,
 //! whose winner is written as a weight file.
 
-use super::common::{pool, progress_style, show_progress};
+use super::common::{check_output_file, pool, progress_style, session_match, show_progress};
 use super::history::find_session;
 use anyhow::{bail, Context};
-use checkers_ga::matchplay::{start_positions, MatchSettings, OpeningBook};
+use checkers_ga::matchplay::start_positions;
 use checkers_ga::search::check_depth;
 use checkers_ga::session::PastBests;
 use checkers_ga::weightfile::{save_best_weights_with_comment, Origin};
@@ -70,22 +70,19 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
     let dir = checkers_ga::files::folder_of(&path);
     let past = PastBests::spread(&session, &dir, a.entrants, from);
     let seed = a.seed.unwrap_or(session.settings.seed);
-    let config = checkers_ga::search::SearchConfig {
-        depth: a.depth,
-        ..session.settings.search
-    };
-    let settings = MatchSettings {
-        book: OpeningBook::Ballot,
-        pairs: Some(a.games.div_ceil(2)),
-        seed,
-        rules: session.settings.rules,
-    };
+    let (config, settings) = session_match(&session, a.depth, a.games, seed);
     let per_pair = start_positions(settings.book, settings.pairs).len() * 2;
     let n = past.distinct.len();
-    let out = a
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("weights").join(format!("{}-finals.json", session.name)));
+    let out = match &a.out {
+        Some(p) => p.clone(),
+        None => {
+            let dir = PathBuf::from("weights");
+            std::fs::create_dir_all(&dir)
+                .with_context(|| format!("cannot create '{}'", dir.display()))?;
+            dir.join(format!("{}-finals.json", session.name))
+        }
+    };
+    check_output_file(&out, "--out")?;
     println!(
         "finals of session '{}': {n} distinct bests so far of {} chosen after generations {}..{last}, \
          every pair {per_pair} ballot games at depth {}, seed {seed}",
@@ -150,10 +147,6 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
         from + 1,
         a.depth
     );
-    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .with_context(|| format!("cannot create '{}'", parent.display()))?;
-    }
     save_best_weights_with_comment(&out, &w.weights, &origin, &comment)?;
     println!();
     println!(

@@ -1,10 +1,10 @@
 //! `checkers-ga history [SESSION]`: a session's per-generation statistics as a table, an SVG
 //! chart, and (with `--elo`) the strength of its best so far against a fixed reference.
 
-use super::common::{evaluator_arg, pool, progress_style, show_progress};
+use super::common::{evaluator_arg, pool, progress_style, session_match, show_progress};
 use anyhow::{bail, Context};
 use checkers_ga::ga::Session;
-use checkers_ga::matchplay::{elo, start_positions, Engine, MatchSettings, OpeningBook, Wdl};
+use checkers_ga::matchplay::{elo, start_positions, Engine, Wdl};
 use checkers_ga::report::{history_svg, history_table};
 use checkers_ga::rng::fresh_seed;
 use checkers_ga::search::check_depth;
@@ -245,16 +245,7 @@ fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Mea
     check_depth(depth, "--depth")?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let (_, reference) = evaluator_arg(&a.reference, seed, 1)?;
-    let config = checkers_ga::search::SearchConfig {
-        depth,
-        ..session.settings.search
-    };
-    let settings = MatchSettings {
-        book: OpeningBook::Ballot,
-        pairs: Some(a.games.div_ceil(2)),
-        seed,
-        rules: session.settings.rules,
-    };
+    let (config, settings) = session_match(session, depth, a.games, seed);
     let per_match = start_positions(settings.book, settings.pairs).len() * 2;
     let reference = Engine {
         name: a.reference.clone(),
