@@ -49,11 +49,12 @@ pub enum Command {
     #[command(allow_negative_numbers = true)]
     Match(matchcmd::MatchArgs),
     /// Print the evaluation parameters of a position for one side (the thesis's 60 unless
-    /// --params names a larger set: endgame66, the default of `new`, has 66)
+    /// --params names a larger set: endgame66 and net66, the default of `new`, have 66)
     #[command(allow_negative_numbers = true)]
     Features(features::FeaturesArgs),
     /// Print the weights of a weight file, checkpoint, session or population file, one row per
-    /// parameter (66 for the default set endgame66; 60 or 132 for the others)
+    /// parameter (66 and a network's layers for the default set net66; 60, 66 or 132 for the
+    /// others)
     #[command(allow_negative_numbers = true)]
     Show(show::ShowArgs),
     /// Write weights as JSON, CSV, Rust source, a C header or the original text format
