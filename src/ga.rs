@@ -276,6 +276,10 @@ pub struct GaOptions {
     /// generation's own games (a logistic regression on their quiet positions, [`crate::fit`])
     /// and the fitted vector enters the next population in place of a newcomer.
     pub fit_every: u64,
+    /// The fit learns only from the games between two of the generation's `fit_top` best
+    /// individuals by tournament points (the first among equals first; 0 = every game): the
+    /// games of random newcomers and weak children teach play nobody good plays.
+    pub fit_top: u32,
     /// After this generation (0 = never) the session continues as `widen_to`: every weight
     /// vector is widened into it ([`Weights::widen`]: same evaluation, a network at 0) and
     /// newcomers are drawn from it. A two-stage session: the weighted sum first, then a
@@ -300,6 +304,7 @@ impl GaOptions {
         measure_games: 312,
         yardstick: Yardstick::Material,
         fit_every: 0,
+        fit_top: 0,
         widen_at: 0,
         widen_to: ParamSet::Thesis60,
     };
@@ -311,7 +316,7 @@ impl Default for GaOptions {
     /// can learn their scale) refined by Gaussian steps (4 genes, sigma 800); the original's
     /// truncation selection; a 32-game duel for the best so far; the best so far measured
     /// against material over the whole ballot every 50 generations; in every generation a
-    /// vector fitted to the generation's games enters as a newcomer.
+    /// vector fitted to the games among the generation's better half enters as a newcomer.
     fn default() -> Self {
         GaOptions {
             params: ParamSet::Net66(crate::eval::DEFAULT_HIDDEN),
@@ -330,6 +335,7 @@ impl Default for GaOptions {
             measure_games: 312,
             yardstick: Yardstick::Material,
             fit_every: 1,
+            fit_top: (DEFAULT_POPULATION / 2) as u32,
             widen_at: 0,
             widen_to: ParamSet::Endgame66,
         }
@@ -357,7 +363,8 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// [`Settings::default`] with another population size (elite and newcomers a quarter of it).
+    /// [`Settings::default`] with another population size (elite and newcomers a quarter of it,
+    /// the fit's games those among its better half).
     pub fn with_population(population: usize) -> Settings {
         Settings {
             population,
@@ -375,7 +382,10 @@ impl Settings {
             elite: population / 4,
             newcomers: population / 4,
             rules: DrawRules::default(),
-            ga: GaOptions::default(),
+            ga: GaOptions {
+                fit_top: (population / 2) as u32,
+                ..GaOptions::default()
+            },
         }
     }
 }
@@ -568,6 +578,12 @@ impl Settings {
                     ga.params.len()
                 ));
             }
+        }
+        if ga.fit_top == 1 || ga.fit_top as usize > p {
+            return Err(format!(
+                "fit top {} must be 0 (every game) or 2..{p} (the population)",
+                ga.fit_top
+            ));
         }
         if ga.init_range == 0 || ga.init_range > i16::MAX as u16 {
             return Err(format!("init range {} must be 1..32767", ga.init_range));
@@ -892,16 +908,21 @@ impl Session {
             .collect();
         let mut standings = tournament::standings(players.len(), &results);
         standings.truncate(pop.len());
-        // Each game's positions on its own thread, joined in the games' order.
+        // Each game's positions on its own thread, joined in the games' order: the games
+        // between two of the `fit_top` best (all games with 0).
         let positions = positions.then(|| {
+            let learns = fit_players(&standings, players.len(), s.ga.fit_top);
             let per_game: Vec<Positions> = batch
                 .jobs
                 .par_iter()
                 .zip(&played)
-                .map(|(job, p)| {
-                    let game = p.replay(&batch, &job.start);
+                .zip(&results)
+                .map(|((job, p), r)| {
                     let mut data = Positions::new(s.ga.params);
-                    data.add_game(game.start(), game.moves(), p.outcome());
+                    if learns[r.pairing.black] && learns[r.pairing.white] {
+                        let game = p.replay(&batch, &job.start);
+                        data.add_game(game.start(), game.moves(), p.outcome());
+                    }
                     data
                 })
                 .collect();
@@ -1005,6 +1026,22 @@ impl Session {
             .rev()
             .find_map(|h| h.measure.map(|m| (h.generation, m)))
     }
+}
+
+/// Which of `players` (the population, then the hall of fame) the fit learns from: the `top`
+/// best of the population by points, the first among equals first (all of them with 0). The
+/// hall of fame's past bests count as learned from only when every game is.
+fn fit_players(standings: &[Standing], players: usize, top: u32) -> Vec<bool> {
+    if top == 0 {
+        return vec![true; players];
+    }
+    let mut order: Vec<usize> = (0..standings.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(standings[i].points), i));
+    let mut learns = vec![false; players];
+    for &i in order.iter().take(top as usize) {
+        learns[i] = true;
+    }
+    learns
 }
 
 /// The next population: children of the selected parents (crossover, mutation), then the
@@ -1609,6 +1646,29 @@ mod tests {
         // Nobody scored: uniform.
         let flat = roulette_wheel(&pop, &[0, 0, 0], 300, &mut rng);
         assert!(pop.iter().all(|p| flat.contains(p)));
+    }
+
+    #[test]
+    fn the_fit_learns_from_the_top_by_points_the_first_among_equals_first() {
+        let st = |p: u32| Standing {
+            points: p,
+            ..Standing::default()
+        };
+        let standings = [st(3), st(9), st(5), st(9), st(1)];
+        // Five in the population, two past bests of the hall of fame after them.
+        assert_eq!(
+            fit_players(&standings, 7, 3),
+            [false, true, true, true, false, false, false]
+        );
+        assert_eq!(
+            fit_players(&standings, 7, 1),
+            [false, true, false, false, false, false, false]
+        );
+        assert_eq!(fit_players(&standings, 7, 0), [true; 7]);
+        assert_eq!(
+            fit_players(&standings, 7, 5),
+            [true, true, true, true, true, false, false]
+        );
     }
 
     #[test]

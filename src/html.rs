@@ -724,9 +724,12 @@ fn settings_table(session: &Session) -> String {
     } else {
         "never".to_string()
     };
-    let fit = match g.fit_every {
-        0 => "never".to_string(),
-        k => format!("every {k} generations, the fitted vector a newcomer"),
+    let fit = match (g.fit_every, g.fit_top) {
+        (0, _) => "never".to_string(),
+        (k, 0) => format!("every {k} generations, the fitted vector a newcomer"),
+        (k, top) => format!(
+            "every {k} generations to the games among the {top} best, the fitted vector a newcomer"
+        ),
     };
     let widen = match g.widen_at {
         0 => "never".to_string(),

@@ -13,7 +13,11 @@
 //! 2 and 3 of `new --population 8 --depth 1 --max-plies 60 --generations 3 --seed 23 --name
 //! v3fixture --hall-of-fame 2 --measure-every 1 --measure-games 4 --duel-games 4
 //! --endgame-pairs 1 --params net66:2 --mutation-kind layered:800:3 --keep 0` and its history
-//! file, written by the format-3 build (before `--fit-every`).
+//! file, written by the format-3 build (before `--fit-every`). `tests/data/checkpoint-v4/` holds
+//! generations 2 and 3 of `new --population 8 --depth 1 --max-plies 60 --generations 3 --seed 29
+//! --name v4fixture --measure-every 1 --measure-games 4 --duel-games 4 --params net66:2
+//! --mutation-kind adaptive:800:3 --keep 0` and its history file, written by the format-4 build
+//! (before `--fit-top`: its fits learned from every game).
 
 mod common;
 
@@ -251,4 +255,49 @@ fn resuming_a_format_3_checkpoint_gives_what_its_build_gave() {
     );
     // The format-3 checkpoint still loads beside the new one.
     assert_eq!(load(&dir.join("gen-00002.ckpt")).generation, 2);
+}
+
+#[test]
+fn a_format_4_checkpoint_loads_as_a_session_that_fits_to_every_game() {
+    let s = load(&repo("tests/data/checkpoint-v4/gen-00003.ckpt"));
+    assert_eq!(s.name, "v4fixture");
+    assert_eq!(s.generation, 3);
+    assert_eq!(s.settings.seed, 29);
+    assert_eq!(s.settings.ga.params.to_string(), "net66:2");
+    assert_eq!(s.settings.ga.fit_every, 1);
+    assert_eq!(s.settings.ga.fit_top, 0);
+    assert_eq!(s.steps.len(), 8, "the adaptive steps");
+    assert_eq!(s.history.len(), 3);
+}
+
+#[test]
+fn resuming_a_format_4_checkpoint_gives_what_its_build_gave() {
+    let t = Tmp::new("compat4");
+    let dir = t.session("v4fixture");
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in ["gen-00002.ckpt", store::HISTORY_FILE] {
+        std::fs::copy(repo(&format!("tests/data/checkpoint-v4/{f}")), dir.join(f)).unwrap();
+    }
+    stdout_ok(
+        &resume_cmd(
+            &t,
+            Some(&dir.join("gen-00002.ckpt")),
+            true,
+            &["--generations", "3"],
+        )
+        .output()
+        .unwrap(),
+    );
+    let ours = load(&dir.join("gen-00003.ckpt"));
+    let theirs = load(&repo("tests/data/checkpoint-v4/gen-00003.ckpt"));
+    assert_eq!(ours.settings, theirs.settings, "settings");
+    assert_eq!(ours.population, theirs.population, "next population");
+    assert_eq!(ours.steps, theirs.steps, "step sizes");
+    assert_eq!(ours.last, theirs.last, "generation 3's results");
+    assert_eq!(ours.best_so_far, theirs.best_so_far, "best so far");
+    let bytes = std::fs::read(dir.join("gen-00003.ckpt")).unwrap();
+    assert_eq!(
+        u32::from_le_bytes(bytes[8..12].try_into().unwrap()),
+        store::CHECKPOINT_VERSION
+    );
 }

@@ -1281,3 +1281,57 @@ fn widen_is_a_resume_with_a_wider_set_on_a_schedule() {
         "{err}"
     );
 }
+
+/// The fit learns from the games among the generation's `--fit-top` best only: fewer positions
+/// than from every game (`--fit-top 0`), the default being the better half; a resume to another
+/// population takes the new half along, as it does the elite; out-of-range values are one-line
+/// errors.
+#[test]
+fn fit_top_fits_to_the_games_of_the_better_individuals() {
+    let t = Tmp::new("fittop");
+    let positions = |out: &str| -> Vec<u64> {
+        out.lines()
+            .filter_map(|l| l.strip_prefix("fit of the best so far: "))
+            .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+            .collect()
+    };
+    let base = [
+        "--population",
+        "8",
+        "--depth",
+        "1",
+        "--generations",
+        "2",
+        "--max-plies",
+        "60",
+        "--measure-every",
+        "0",
+        "--verbose",
+    ];
+    let mut all_args = base.to_vec();
+    all_args.extend_from_slice(&["--fit-top", "0"]);
+    let all = positions(&run_ok(new_cmd(&t, 61, "all", false, &all_args)));
+    let half = positions(&run_ok(new_cmd(&t, 61, "half", false, &base)));
+    assert_eq!(load(&t.ckpt("half", 2)).settings.ga.fit_top, 4);
+    assert_eq!(load(&t.ckpt("all", 2)).settings.ga.fit_top, 0);
+    // Generation 1 is the same first population in both: 12 of its 56 games are among the 4
+    // best, so the fit sees far fewer positions.
+    assert_eq!((all.len(), half.len()), (2, 2), "{all:?} {half:?}");
+    assert!(half[0] * 2 < all[0], "{half:?} against {all:?}");
+
+    run_ok(resume_cmd(
+        &t,
+        Some(&t.session("half")),
+        true,
+        &["--population", "12", "--generations", "3"],
+    ));
+    let s = load(&t.ckpt("half", 3)).settings;
+    assert_eq!((s.population, s.elite, s.ga.fit_top), (12, 3, 6));
+
+    for bad in ["1", "9"] {
+        let mut a = base.to_vec();
+        a.extend_from_slice(&["--fit-top", bad]);
+        let line = run_err(new_cmd(&t, 61, &format!("bad{bad}"), false, &a));
+        assert!(line.contains(&format!("fit top {bad} must be")), "{line}");
+    }
+}

@@ -5,7 +5,7 @@
 //! `tests/data/session-fixture/` holds generations 1 to 4 of
 //! `new --population 8 --depth 2 --generations 4 --seed 41 --hall-of-fame 2 --endgame-pairs 1
 //! --duel-games 4 --measure-every 2 --measure-games 8` (the defaults otherwise: net66, a fit in
-//! every generation), each
+//! every generation to the games among the better half), each
 //! encoded in the current format with its times zeroed, and the best-weights file. Regenerate
 //! them (only when a change of results is intended) with
 //! `CHECKERS_GA_BLESS=1 cargo test --test session_fixture`.

@@ -123,8 +123,8 @@ fn evolved_weights_convert_two_kings_against_one_where_material_does_not() {
 }
 
 /// The README's main command with a fixed seed: its yardstick measurements rise from the first
-/// to the last, and it writes the committed [`EVOLVED`] weights. About five and a half minutes on 2 cores
-/// in release, so not in `cargo test` (CI runs it:
+/// to the last, and it writes the committed [`EVOLVED`] weights. About four minutes on 2 cores in
+/// release, so not in `cargo test` (CI runs it:
 /// `cargo test --release --test strength -- --ignored`).
 #[test]
 #[ignore]

@@ -106,6 +106,10 @@ pub struct SessionOptions {
     /// 0 = never [new: 1]
     #[arg(long, value_name = "K")]
     pub fit_every: Option<u64>,
+    /// The fit learns only from the games between two of the generation's K best individuals
+    /// by tournament points, 0 = from every game [new: population/2]
+    #[arg(long, value_name = "K")]
+    pub fit_top: Option<u32>,
     /// A two-stage session: after generation G continue as SET, every vector widened into it
     /// (the same evaluation; e.g. 1000:net66 puts a network at 0 over the weighted sum);
     /// 0:SET = never [new: never]
@@ -227,6 +231,7 @@ impl SessionOptions {
             measure_games: self.measure_games,
             yardstick: self.yardstick,
             fit_every: self.fit_every,
+            fit_top: self.fit_top,
             widen: self.widen,
         }
     }

@@ -416,6 +416,10 @@ impl Run {
             if overrides.newcomers.is_none() && before.newcomers == before.population / 4 {
                 session.settings.newcomers = n / 4;
             }
+            // So do the fit's games when they were the default better half.
+            if overrides.fit_top.is_none() && before.ga.fit_top as usize == before.population / 2 {
+                session.settings.ga.fit_top = (n / 2) as u32;
+            }
         }
         session.settings.validate()?;
         if session.settings.ga.params != before.ga.params {

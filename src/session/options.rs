@@ -37,6 +37,7 @@ pub struct Overrides {
     pub measure_games: Option<u32>,
     pub yardstick: Option<Yardstick>,
     pub fit_every: Option<u64>,
+    pub fit_top: Option<u32>,
     /// After generation G, continue as SET (G:SET).
     pub widen: Option<(u64, ParamSet)>,
 }
@@ -77,6 +78,7 @@ impl Overrides {
         set(&mut g.measure_games, self.measure_games);
         set(&mut g.yardstick, self.yardstick);
         set(&mut g.fit_every, self.fit_every);
+        set(&mut g.fit_top, self.fit_top);
         if let Some((at, to)) = self.widen {
             g.widen_at = at;
             g.widen_to = to;
@@ -126,7 +128,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         }
     }
     type Show = fn(&Settings) -> String;
-    let fields: [(&str, Show); 25] = [
+    let fields: [(&str, Show); 26] = [
         ("population", |s| s.population.to_string()),
         ("games", |s| s.games.to_string()),
         ("depth", |s| s.search.depth.to_string()),
@@ -150,6 +152,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         ("measure-games", |s| s.ga.measure_games.to_string()),
         ("yardstick", |s| s.ga.yardstick.to_string()),
         ("fit-every", |s| s.ga.fit_every.to_string()),
+        ("fit-top", |s| s.ga.fit_top.to_string()),
         ("widen", |s| widen(&s.ga)),
         ("seed", |s| s.seed.to_string()),
     ];

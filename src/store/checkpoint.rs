@@ -24,11 +24,11 @@ use std::path::Path;
 
 /// The first bytes of every checkpoint file.
 pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
-/// The checkpoint format this build writes. It also reads format 3 (before `fit_every`, read as
-/// 0: never), format 2 (the whole history in every checkpoint) and format 1 (before the GA
+/// The checkpoint format this build writes. It also reads format 4 (before `fit_top`, read as 0:
+/// the fit learns from every game), format 3 (before `fit_every`, read as 0: never), format 2 (the whole history in every checkpoint) and format 1 (before the GA
 /// options, yardstick measurements and the hall of fame, read as a session with the original
 /// operators).
-pub const CHECKPOINT_VERSION: u32 = 4;
+pub const CHECKPOINT_VERSION: u32 = 5;
 /// Magic, version, payload length, checksum.
 pub const HEADER_LEN: usize = 8 + 4 + 8 + 8;
 /// The largest generation number a checkpoint may hold (far beyond any session, and far from
@@ -40,7 +40,7 @@ pub const MAX_GENERATION: u64 = 1 << 40;
 #[error("{0}")]
 pub struct EncodeError(pub String);
 
-/// The payload of formats 3 and 4, as written (borrowed from the session).
+/// The payload of formats 3 to 5, as written (borrowed from the session).
 #[derive(Serialize)]
 struct PayloadRef<'a> {
     name: &'a str,
@@ -48,7 +48,7 @@ struct PayloadRef<'a> {
     generation: u64,
     elapsed: f64,
     population: &'a [Weights],
-    /// Format 4 on: the population's step sizes (empty unless the mutation is adaptive).
+    /// Formats 4 and 5: the population's step sizes (empty unless the mutation is adaptive).
     steps: &'a [Steps],
     last: &'a [(Weights, Standing)],
     best_so_far: &'a Option<Weights>,
@@ -60,7 +60,7 @@ struct PayloadRef<'a> {
     history_sum: [u8; 8],
 }
 
-/// The payload of formats 3 and 4, as read: their settings differ, and format 3 has no steps
+/// The payload of formats 3 to 5, as read: their settings differ, and format 3 has no steps
 /// (`T` = `()`, which takes no bytes).
 #[derive(Deserialize)]
 struct Payload<S, T> {
@@ -138,7 +138,7 @@ pub(crate) fn encode_with_link(
     Ok(out)
 }
 
-/// The checkpoint bytes of a session (format 4). Its history goes to the history file: the
+/// The checkpoint bytes of a session (format 5). Its history goes to the history file: the
 /// checkpoint holds the length and checksum of that file as it is after the session's history
 /// ([`super::history::history_bytes`]).
 pub fn encode_checkpoint(session: &Session) -> Result<Vec<u8>, EncodeError> {
@@ -255,6 +255,16 @@ pub fn decode_checkpoint_parts(
             let (s, link) = p.into_session(v3::Settings::into);
             (s, Some(link), used)
         }
+        4 => {
+            let (p, used) =
+                bincode::serde::decode_from_slice::<Payload<v4::Settings, Vec<Steps>>, _>(
+                    payload,
+                    decode_config(),
+                )
+                .map_err(cannot)?;
+            let (s, link) = p.into_session(v4::Settings::into);
+            (s, Some(link), used)
+        }
         _ => {
             let (p, used) = bincode::serde::decode_from_slice::<Payload<Settings, Vec<Steps>>, _>(
                 payload,
@@ -366,6 +376,63 @@ impl From<NoSteps> for Vec<Steps> {
     }
 }
 
+/// Checkpoint format 4's settings: today's without [`crate::ga::GaOptions::fit_top`] (read as
+/// 0: the fit learned from every game).
+mod v4 {
+    use crate::eval::ParamSet;
+    use crate::ga::{self, Mutation, Selection, Yardstick};
+    use serde::Deserialize;
+
+    #[derive(Deserialize)]
+    pub struct Settings {
+        base: super::v1::Settings,
+        ga: GaOptions,
+    }
+
+    #[derive(Deserialize)]
+    struct GaOptions {
+        params: ParamSet,
+        selection: Selection,
+        mutation: Mutation,
+        init_range: u16,
+        hall_of_fame: u32,
+        deepen_at: u64,
+        deepen_to: u32,
+        endgame_pairs: u32,
+        duel_games: u32,
+        measure_every: u64,
+        measure_games: u32,
+        yardstick: Yardstick,
+        fit_every: u64,
+        widen_at: u64,
+        widen_to: ParamSet,
+    }
+
+    impl From<Settings> for ga::Settings {
+        fn from(s: Settings) -> ga::Settings {
+            let g = s.ga;
+            s.base.with(ga::GaOptions {
+                params: g.params,
+                selection: g.selection,
+                mutation: g.mutation,
+                init_range: g.init_range,
+                hall_of_fame: g.hall_of_fame,
+                deepen_at: g.deepen_at,
+                deepen_to: g.deepen_to,
+                endgame_pairs: g.endgame_pairs,
+                duel_games: g.duel_games,
+                measure_every: g.measure_every,
+                measure_games: g.measure_games,
+                yardstick: g.yardstick,
+                fit_every: g.fit_every,
+                fit_top: 0,
+                widen_at: g.widen_at,
+                widen_to: g.widen_to,
+            })
+        }
+    }
+}
+
 /// Checkpoint format 3's settings: today's without [`crate::ga::GaOptions::fit_every`] (read
 /// as 0, never) and the widening (never).
 mod v3 {
@@ -414,6 +481,7 @@ mod v3 {
                 measure_games: g.measure_games,
                 yardstick: g.yardstick,
                 fit_every: 0,
+                fit_top: 0,
                 widen_at: 0,
                 widen_to: g.params,
             })
