@@ -189,14 +189,52 @@ fn history_elo_of_a_session_continued_from_format_2() {
     assert_eq!(measured(&out), [false, false, true], "{out}");
 }
 
-/// Copies the format-3 session's generation 2 (and its history file, which runs on to
-/// generation 3) into a session folder of `t`; returns the folder.
-fn format_3_folder(t: &Tmp) -> std::path::PathBuf {
-    let dir = t.session("v3fixture");
+/// Copies generation 2 of the session `name` in `tests/data/FOLDER/` (and its history file,
+/// which runs on to generation 3) into a session folder of `t`; returns the folder.
+fn fixture_folder(t: &Tmp, name: &str, folder: &str) -> std::path::PathBuf {
+    let dir = t.session(name);
     std::fs::create_dir_all(&dir).unwrap();
     for f in ["gen-00002.ckpt", store::HISTORY_FILE] {
-        std::fs::copy(repo(&format!("tests/data/checkpoint-v3/{f}")), dir.join(f)).unwrap();
+        std::fs::copy(repo(&format!("tests/data/{folder}/{f}")), dir.join(f)).unwrap();
     }
+    dir
+}
+
+/// Resumes the fixture session of `tests/data/FOLDER/` (as [`fixture_folder`] puts it) from
+/// generation 2 to 3 and asserts that generation 3 is the one its build wrote, now in the
+/// current format; returns the session folder.
+fn resumed_as_its_build(t: &Tmp, name: &str, folder: &str) -> std::path::PathBuf {
+    let dir = fixture_folder(t, name, folder);
+    stdout_ok(
+        &resume_cmd(
+            t,
+            Some(&dir.join("gen-00002.ckpt")),
+            true,
+            &["--generations", "3"],
+        )
+        .output()
+        .unwrap(),
+    );
+    let ours = load(&dir.join("gen-00003.ckpt"));
+    let theirs = load(&repo(&format!("tests/data/{folder}/gen-00003.ckpt")));
+    assert_eq!(ours.settings, theirs.settings, "settings");
+    assert_eq!(ours.population, theirs.population, "next population");
+    assert_eq!(ours.steps, theirs.steps, "step sizes");
+    assert_eq!(ours.last, theirs.last, "generation 3's results");
+    assert_eq!(ours.best_so_far, theirs.best_so_far, "best so far");
+    assert_eq!(ours.hall, theirs.hall, "hall of fame");
+    assert_eq!(ours.bests, theirs.bests, "changes of the best so far");
+    for (a, b) in ours.history.iter().zip(&theirs.history) {
+        let (mut a, mut b) = (a.clone(), b.clone());
+        a.seconds = 0.0;
+        b.seconds = 0.0;
+        assert_eq!(a, b, "history of generation {}", a.generation);
+    }
+    let bytes = std::fs::read(dir.join("gen-00003.ckpt")).unwrap();
+    assert_eq!(
+        u32::from_le_bytes(bytes[8..12].try_into().unwrap()),
+        store::CHECKPOINT_VERSION
+    );
     dir
 }
 
@@ -223,36 +261,7 @@ fn a_format_3_checkpoint_loads_as_a_session_that_never_fits() {
 #[test]
 fn resuming_a_format_3_checkpoint_gives_what_its_build_gave() {
     let t = Tmp::new("compat3");
-    let dir = format_3_folder(&t);
-    stdout_ok(
-        &resume_cmd(
-            &t,
-            Some(&dir.join("gen-00002.ckpt")),
-            true,
-            &["--generations", "3"],
-        )
-        .output()
-        .unwrap(),
-    );
-    let ours = load(&dir.join("gen-00003.ckpt"));
-    let theirs = load(&repo("tests/data/checkpoint-v3/gen-00003.ckpt"));
-    assert_eq!(ours.settings, theirs.settings, "settings");
-    assert_eq!(ours.population, theirs.population, "next population");
-    assert_eq!(ours.last, theirs.last, "generation 3's results");
-    assert_eq!(ours.best_so_far, theirs.best_so_far, "best so far");
-    assert_eq!(ours.hall, theirs.hall, "hall of fame");
-    assert_eq!(ours.bests, theirs.bests, "changes of the best so far");
-    for (a, b) in ours.history.iter().zip(&theirs.history) {
-        let (mut a, mut b) = (a.clone(), b.clone());
-        a.seconds = 0.0;
-        b.seconds = 0.0;
-        assert_eq!(a, b, "history of generation {}", a.generation);
-    }
-    let bytes = std::fs::read(dir.join("gen-00003.ckpt")).unwrap();
-    assert_eq!(
-        u32::from_le_bytes(bytes[8..12].try_into().unwrap()),
-        store::CHECKPOINT_VERSION
-    );
+    let dir = resumed_as_its_build(&t, "v3fixture", "checkpoint-v3");
     // The format-3 checkpoint still loads beside the new one.
     assert_eq!(load(&dir.join("gen-00002.ckpt")).generation, 2);
 }
@@ -273,31 +282,7 @@ fn a_format_4_checkpoint_loads_as_a_session_that_fits_to_every_game() {
 #[test]
 fn resuming_a_format_4_checkpoint_gives_what_its_build_gave() {
     let t = Tmp::new("compat4");
-    let dir = t.session("v4fixture");
-    std::fs::create_dir_all(&dir).unwrap();
-    for f in ["gen-00002.ckpt", store::HISTORY_FILE] {
-        std::fs::copy(repo(&format!("tests/data/checkpoint-v4/{f}")), dir.join(f)).unwrap();
-    }
-    stdout_ok(
-        &resume_cmd(
-            &t,
-            Some(&dir.join("gen-00002.ckpt")),
-            true,
-            &["--generations", "3"],
-        )
-        .output()
-        .unwrap(),
-    );
-    let ours = load(&dir.join("gen-00003.ckpt"));
-    let theirs = load(&repo("tests/data/checkpoint-v4/gen-00003.ckpt"));
-    assert_eq!(ours.settings, theirs.settings, "settings");
-    assert_eq!(ours.population, theirs.population, "next population");
-    assert_eq!(ours.steps, theirs.steps, "step sizes");
-    assert_eq!(ours.last, theirs.last, "generation 3's results");
-    assert_eq!(ours.best_so_far, theirs.best_so_far, "best so far");
-    let bytes = std::fs::read(dir.join("gen-00003.ckpt")).unwrap();
-    assert_eq!(
-        u32::from_le_bytes(bytes[8..12].try_into().unwrap()),
-        store::CHECKPOINT_VERSION
-    );
+    let dir = resumed_as_its_build(&t, "v4fixture", "checkpoint-v4");
+    // The format-4 checkpoint still loads beside the new one.
+    assert_eq!(load(&dir.join("gen-00002.ckpt")).generation, 2);
 }
