@@ -94,8 +94,8 @@ fn converts(eval: &str, depth: u32, seed: u32) -> bool {
 }
 
 /// The best weights of the README's main command with seed 1 (`checkers-ga new --seed 1`),
-/// committed; `the_default_session_rises_against_material` checks that the session still
-/// writes exactly these.
+/// committed; `the_default_session_writes_its_weights_and_beats_material` checks that the
+/// session still writes exactly these.
 const EVOLVED: &str = "weights/evolved-seed1.json";
 
 /// The finals' winner of the README's one-hour session (`checkers-ga new --population 64
@@ -123,13 +123,16 @@ fn evolved_weights_convert_two_kings_against_one_where_material_does_not() {
     );
 }
 
-/// The README's main command with a fixed seed: its yardstick measurements rise from the first
-/// to the last, and it writes the committed [`EVOLVED`] weights. About four minutes on 2 cores in
+/// The README's main command with a fixed seed: it writes the committed [`EVOLVED`] weights, and
+/// every yardstick measurement of its best so far (against `material`, every 50 generations)
+/// is +220 Elo or more: the session has learned by generation 50 what beats material, and does
+/// not lose it. (Whether later measurements rise is noise: about +300 +/- 40 from generation 50
+/// on.) About four minutes on 2 cores in
 /// release, so not in `cargo test` (CI runs it:
 /// `cargo test --release --test strength -- --ignored`).
 #[test]
 #[ignore]
-fn the_default_session_rises_against_material() {
+fn the_default_session_writes_its_weights_and_beats_material() {
     let t = Tmp::new("default");
     stdout_ok(&new_cmd(&t, 1, "d", true, &[]).output().unwrap());
     let best: serde_json::Value =
@@ -149,6 +152,8 @@ fn the_default_session_rises_against_material() {
         .map(|m| checkers_ga::matchplay::elo(&m).diff)
         .collect();
     assert_eq!(elo.len() as u64, gens / 50);
-    let last = elo[elo.len() - 1];
-    assert!(last > elo[0], "first {} last {last}", elo[0]);
+    assert!(
+        elo.iter().all(|&e| e >= 220.0),
+        "measurements against material: {elo:?}"
+    );
 }
