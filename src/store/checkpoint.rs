@@ -25,7 +25,8 @@ use std::path::Path;
 /// The first bytes of every checkpoint file.
 pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
 /// The checkpoint format this build writes. It also reads format 4 (before `fit_top`, read as 0:
-/// the fit learns from every game), format 3 (before `fit_every`, read as 0: never), format 2 (the whole history in every checkpoint) and format 1 (before the GA
+/// the fit learns from every game), format 3 (before `fit_every`, read as 0: never), format 2
+/// (the whole history in every checkpoint) and format 1 (before the GA
 /// options, yardstick measurements and the hall of fame, read as a session with the original
 /// operators).
 pub const CHECKPOINT_VERSION: u32 = 5;
