@@ -298,9 +298,15 @@ impl Crate {
                     self.add_ref(file, t.line, &m, segs.clone(), false);
                     let md = self.module(&m);
                     match name {
-                        Some(n) if n != "_" => md.bindings.entry(n).or_default().push(segs),
+                        Some(n) if n != "_" => {
+                            let targets = md.bindings.entry(n).or_default();
+                            if !targets.contains(&segs) {
+                                targets.push(segs);
+                            }
+                        }
                         Some(_) => {}
-                        None => md.globs.push(segs),
+                        None if !md.globs.contains(&segs) => md.globs.push(segs),
+                        None => {}
                     }
                 }
                 i = end + 1;
@@ -365,6 +371,19 @@ impl Crate {
         bare: bool,
         depth: usize,
     ) -> Vec<Vec<String>> {
+        self.resolve_in(m, segs, bare, depth, true)
+    }
+
+    /// [`Crate::resolve`], through the module's glob imports or not (a glob's own path is
+    /// read without them).
+    fn resolve_in(
+        &self,
+        m: &[String],
+        segs: &[String],
+        bare: bool,
+        depth: usize,
+        globs: bool,
+    ) -> Vec<Vec<String>> {
         if depth > 8 || segs.is_empty() {
             return Vec::new();
         }
@@ -395,14 +414,16 @@ impl Crate {
                     if md.children.contains(s0) {
                         out.push(with(m.to_vec(), segs));
                     }
-                    for target in md.bindings.get(s0).into_iter().flatten() {
+                    // `use serde_json;` binds a name to itself: another crate.
+                    let targets = md.bindings.get(s0).into_iter().flatten();
+                    for target in targets.filter(|t| t[0] != s0) {
                         for abs in self.resolve(m, target, false, depth + 1) {
                             out.push(with(abs, &segs[1..]));
                         }
                     }
                 }
-                for g in &md.globs {
-                    for abs in self.resolve(m, g, false, depth + 1) {
+                for g in md.globs.iter().filter(|_| globs) {
+                    for abs in self.resolve_in(m, g, false, depth + 1, false) {
                         for (gm, rest) in self.canonical(&abs, depth + 1) {
                             let named = self.modules.get(&gm).is_some_and(|x| {
                                 x.children.contains(s0) || x.bindings.contains_key(s0)
