@@ -434,6 +434,15 @@ fn test_only_code_anywhere_is_left_out() {
                fn f() { crate::high::run() }\n#[test]\nfn g() { crate::high::run() }\n\
                pub fn h() {\n    #[cfg(test)]\n    crate::high::run();\n}\n";
     assert_eq!(problems(&[("src/low.rs", low)]), Vec::<String>::new());
+    let whole = "#![cfg(test)]\nuse crate::high::Session;\n";
+    assert_eq!(
+        problems(&[
+            ("src/low.rs", "#[cfg(test)]\nmod t;\n"),
+            ("src/low/t.rs", whole)
+        ]),
+        Vec::<String>::new()
+    );
+    assert_eq!(problems(&[("src/low.rs", whole)]), Vec::<String>::new());
     let not_test = "#[cfg(not(test))]\nuse crate::high::Session;\n";
     assert!(!problems(&[("src/low.rs", not_test)]).is_empty());
 }

@@ -425,8 +425,10 @@ impl Crate {
                 for g in md.globs.iter().filter(|_| globs) {
                     for abs in self.resolve_in(m, g, false, depth + 1, false) {
                         for (gm, rest) in self.canonical(&abs, depth + 1) {
+                            // A lone name is an item (a binding of the glob's module); a
+                            // module is only named with `::` after it.
                             let named = self.modules.get(&gm).is_some_and(|x| {
-                                x.children.contains(s0) || x.bindings.contains_key(s0)
+                                (!bare && x.children.contains(s0)) || x.bindings.contains_key(s0)
                             });
                             if rest.is_none() && named {
                                 out.push(with(gm, segs));
