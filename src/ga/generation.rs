@@ -1,0 +1,486 @@
+//! The session and its step: one generation played, the next population bred.
+
+use super::matches::*;
+use super::operators::*;
+use super::records::GenerationStats;
+use super::settings::*;
+use crate::eval::{ParamSet, Weights};
+use crate::fit::{self, Fitted, Positions};
+use crate::jobs::{self, Batch, Played};
+use crate::matchplay::Wdl;
+use crate::rng::{derive, Purpose};
+use crate::tournament::{self, GameResult, Standing};
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// A session: settings, where it stands, and what it has learnt. (Its file formats are in
+/// [`crate::store`].)
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session {
+    pub name: String,
+    pub settings: Settings,
+    /// Generations completed.
+    pub generation: u64,
+    /// Seconds of evolution so far, over all runs.
+    pub elapsed: f64,
+    /// The population the next generation will play.
+    pub population: Vec<Weights>,
+    /// Under [`Mutation::Adaptive`], the step sizes each individual of `population` carries
+    /// (empty otherwise; missing ones are a newcomer's).
+    pub steps: Vec<Steps>,
+    /// The last population that played, with its results (empty before the first generation).
+    pub last: Vec<(Weights, Standing)>,
+    pub best_so_far: Option<Weights>,
+    pub history: Vec<GenerationStats>,
+    /// The hall of fame: the newest `hall_of_fame` bests so far, oldest first; they play in
+    /// every tournament.
+    pub hall: Vec<Weights>,
+    /// The best so far each time it changed, with the generation it changed in, oldest first.
+    /// With the history's duel column it gives the best so far of every generation (`history
+    /// --elo`). Checkpoints of formats 1 and 2 did not keep it: a session continued from one
+    /// lacks the changes before.
+    pub bests: Vec<(u64, Weights)>,
+    /// The fit of the last generation this process played, when it fitted one
+    /// ([`GaOptions::fit_every`]); not saved (the fitted vector is in the population).
+    pub fitted: Option<Fitted>,
+}
+
+impl Session {
+    /// A new session with a random first population.
+    pub fn new(name: &str, settings: Settings) -> Session {
+        let mut rng = derive(settings.seed, Purpose::Initial, 0, 0);
+        let (set, range) = (settings.ga.params, settings.ga.init_range);
+        let population = (0..settings.population)
+            .map(|_| random_weights(set, range, &mut rng))
+            .collect();
+        Session::with_population(name, settings, population)
+    }
+
+    /// A new session from a given first population (e.g. a population file of the original).
+    pub fn with_population(name: &str, settings: Settings, population: Vec<Weights>) -> Session {
+        Session {
+            name: name.to_string(),
+            settings,
+            generation: 0,
+            elapsed: 0.0,
+            population,
+            steps: Vec::new(),
+            last: Vec::new(),
+            best_so_far: None,
+            history: Vec::new(),
+            hall: Vec::new(),
+            bests: Vec::new(),
+            fitted: None,
+        }
+    }
+
+    /// Has the stop condition been reached?
+    pub fn finished(&self) -> bool {
+        match self.settings.stop {
+            Stop::Generations(n) => self.generation >= n,
+            Stop::Seconds(s) => self.elapsed >= s,
+        }
+    }
+
+    /// The hall of fame members that play in the next tournament (the newest past bests).
+    pub fn hall_players(&self) -> &[Weights] {
+        let h = (self.settings.ga.hall_of_fame as usize).min(self.hall.len());
+        &self.hall[self.hall.len() - h..]
+    }
+
+    /// A new best so far joins the hall of fame, which keeps its newest `hall_of_fame`.
+    fn enter_hall(&mut self, w: Weights) {
+        let h = self.settings.ga.hall_of_fame as usize;
+        if h == 0 {
+            return;
+        }
+        self.hall.push(w);
+        if self.hall.len() > h {
+            self.hall.drain(..self.hall.len() - h);
+        }
+    }
+
+    /// The next tournament's schedule: the population and the hall of fame (indices from
+    /// population.len() on); hall members never meet each other.
+    fn schedule(&self, g: u64) -> Vec<tournament::Pairing> {
+        let n = self.population.len();
+        let h = self.hall_players().len();
+        let mut prng = derive(self.settings.seed, Purpose::Pairing, g, 0);
+        let mut sched = tournament::schedule(n + h, self.settings.games, &mut prng);
+        sched.retain(|p| p.black < n || p.white < n);
+        sched
+    }
+
+    /// Number of games the next generation's tournament plays.
+    pub fn games_per_generation(&self) -> usize {
+        self.schedule(self.generation + 1).len()
+    }
+
+    /// Plays one generation on the current rayon pool and breeds the next population.
+    /// `on_game` is called after every tournament game.
+    pub fn run_generation(&mut self, on_game: &(dyn Fn(&GameResult) + Sync)) -> GenerationStats {
+        self.run_generation_until(on_game, &|| false)
+            .expect("never stopped")
+    }
+
+    /// [`Session::run_generation`] that can be abandoned: `stop` is asked before every game
+    /// (tournament, endgame and duel games) and before the yardstick measurement. Once it says
+    /// yes no further game starts, the generation is abandoned, the session is left exactly as
+    /// it was, and the result is `None`; playing the generation again later gives the same
+    /// result as if it had never been interrupted.
+    pub fn run_generation_until(
+        &mut self,
+        on_game: &(dyn Fn(&GameResult) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<GenerationStats> {
+        let g = self.generation + 1;
+        let to = self.settings.ga.widen_to;
+        if self.settings.ga.widen_at == 0
+            || g <= self.settings.ga.widen_at
+            || self.settings.ga.params == to
+        {
+            return self.play_generation(on_game, stop);
+        }
+        // The first generation after `widen_at`: widened on a copy, kept once it is played.
+        let mut wide = self.clone();
+        if wide.widen(to).is_err() {
+            // Refused by `Settings::validate`: never here.
+            return self.play_generation(on_game, stop);
+        }
+        let stats = wide.play_generation(on_game, stop)?;
+        *self = wide;
+        Some(stats)
+    }
+
+    /// Every weight vector of the session widened into `to` (the same evaluation; a network at
+    /// 0), and `to` the session's set from now on.
+    pub fn widen(&mut self, to: ParamSet) -> Result<(), WidenError> {
+        let from = self.settings.ga.params;
+        let widen = |w: &Weights| w.widen(to).ok_or(WidenError { from, to });
+        self.population = self
+            .population
+            .iter()
+            .map(widen)
+            .collect::<Result<_, _>>()?;
+        self.hall = self.hall.iter().map(widen).collect::<Result<_, _>>()?;
+        self.best_so_far = self.best_so_far.as_ref().map(widen).transpose()?;
+        for (w, _) in self.last.iter_mut() {
+            *w = widen(w)?;
+        }
+        self.settings.ga.params = to;
+        Ok(())
+    }
+
+    /// [`Session::run_generation_until`] without the widening.
+    fn play_generation(
+        &mut self,
+        on_game: &(dyn Fn(&GameResult) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<GenerationStats> {
+        let t = Instant::now();
+        let g = self.generation + 1;
+        // The tournament, duel and endgame games search to the scheduled depth; measurements
+        // stay at the session's depth, so their series is comparable from start to end.
+        let mut s = self.settings.clone();
+        s.search.depth = self.settings.depth_at(g);
+        let pop = self.population.clone();
+        let fitting = s.ga.fit_every > 0 && g.is_multiple_of(s.ga.fit_every);
+        let (results, standings, positions) =
+            self.tournament(&pop, &s, g, fitting, on_game, stop)?;
+        let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
+        let (duel, new_best) = self.crown(&pop, &points, &s, g, stop)?;
+        let best = new_best.or(self.best_so_far).unwrap_or(pop[0]);
+        let fitted = positions.and_then(|p| {
+            let mut rng = derive(s.seed, Purpose::Fit, g, 0);
+            fit::fit(&best, &p, FIT_POSITIONS, FIT_EPOCHS, &mut rng)
+        });
+        let (next, next_steps) = next_population(
+            &pop,
+            &self.steps,
+            &points,
+            best,
+            fitted.as_ref().map(|f| f.weights),
+            &s,
+            g,
+        );
+        // The best so far against the yardstick, every `measure_every` generations (not
+        // interruptible once started: a few hundred games at the session's depth).
+        let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
+        if due && stop() {
+            return None;
+        }
+        let measure = due.then(|| measure(&best, &self.settings, g));
+        let stats = GenerationStats {
+            generation: g,
+            best: points.iter().copied().max().unwrap_or(0),
+            mean: points.iter().map(|&p| p as f64).sum::<f64>() / pop.len().max(1) as f64,
+            min: points.iter().copied().min().unwrap_or(0),
+            diversity: diversity(&pop),
+            duel,
+            games: results.len() as u32,
+            plies: results.iter().map(|r| r.plies as u64).sum(),
+            seconds: t.elapsed().as_secs_f64(),
+            measure,
+        };
+        // The session changes only once the whole generation is played.
+        if let Some(b) = new_best {
+            self.best_so_far = Some(b);
+            self.enter_hall(b);
+            self.bests.push((g, b));
+        }
+        self.last = pop.into_iter().zip(standings).collect();
+        self.population = next;
+        self.steps = next_steps;
+        self.generation = g;
+        self.elapsed += stats.seconds;
+        self.history.push(stats.clone());
+        self.fitted = fitted;
+        Some(stats)
+    }
+
+    /// Generation `g`'s tournament: the population and the hall of fame, then the endgame
+    /// games, as one batch of jobs (on this process's pool, or spread over an MPI job's
+    /// ranks). Every game's result, the population's standings, and with `positions` the
+    /// games' quiet positions with their results.
+    #[allow(clippy::type_complexity)]
+    fn tournament(
+        &self,
+        pop: &[Weights],
+        s: &Settings,
+        g: u64,
+        positions: bool,
+        on_game: &(dyn Fn(&GameResult) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<(Vec<GameResult>, Vec<Standing>, Option<Positions>)> {
+        let mut players = pop.to_vec();
+        players.extend_from_slice(self.hall_players());
+        let sched = self.schedule(g);
+        let endgames = endgame_pairings(pop, s, g);
+        let mut batch = Batch::of_weights(&players, s.seed, s.rules);
+        batch.jobs = tournament::jobs(&sched, s.search, s.openings, g);
+        batch.jobs.extend(endgame_jobs(&endgames, s.search, g));
+        batch.record_moves = positions;
+        let on_done = |k: usize, p: &Played| {
+            if let Some(pairing) = sched.get(k) {
+                on_game(&tournament::result(pairing, p));
+            }
+        };
+        let played = jobs::run(&batch, &on_done, stop)?;
+        let results: Vec<GameResult> = sched
+            .iter()
+            .chain(endgames.iter().map(|(pairing, _)| pairing))
+            .zip(&played)
+            .map(|(pairing, p)| tournament::result(pairing, p))
+            .collect();
+        let mut standings = tournament::standings(players.len(), &results);
+        standings.truncate(pop.len());
+        // Each game's positions on its own thread, joined in the games' order: the games
+        // between two of the `fit_top` best (all games with 0).
+        let positions = positions.then(|| {
+            let learns = fit_players(&standings, players.len(), s.ga.fit_top);
+            let per_game: Vec<Positions> = batch
+                .jobs
+                .par_iter()
+                .zip(&played)
+                .zip(&results)
+                .map(|((job, p), r)| {
+                    let mut data = Positions::new(s.ga.params);
+                    if learns[r.pairing.black] && learns[r.pairing.white] {
+                        let game = p.replay(&batch, &job.start);
+                        data.add_game(game.start(), game.moves(), p.outcome());
+                    }
+                    data
+                })
+                .collect();
+            let mut data = Positions::new(s.ga.params);
+            for g in per_game {
+                data.append(g);
+            }
+            data
+        });
+        Some((results, standings, positions))
+    }
+
+    /// The generation's best (the first among equals) against the best so far: the duel (None
+    /// in the first generation) and the new best so far, if it changes.
+    fn crown(
+        &self,
+        pop: &[Weights],
+        points: &[u32],
+        s: &Settings,
+        g: u64,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<(Option<Duel>, Option<Weights>)> {
+        let best_idx = (0..pop.len())
+            .max_by_key(|&i| (points[i], std::cmp::Reverse(i)))
+            .unwrap_or(0);
+        let challenger = pop[best_idx];
+        Some(match self.best_so_far {
+            None => (None, Some(challenger)),
+            Some(holder) if holder == challenger => (Some(Duel::SAME), None),
+            Some(holder) => {
+                let d = duel(&challenger, &holder, s, g, stop)?;
+                (Some(d), d.replaced.then_some(challenger))
+            }
+        })
+    }
+
+    /// The best so far after each generation of the history, where known: from the changes in
+    /// [`Session::bests`] (a generation's best so far changed when its duel is absent, the
+    /// first generation, or replaced it); `None` where the change is not recorded (the part of
+    /// a session played before checkpoint format 3). The last generation's is `best_so_far`.
+    pub fn bests_by_generation(&self) -> Vec<Option<Weights>> {
+        let mut changes = self.bests.iter().peekable();
+        let mut current = None;
+        let n = self.history.len();
+        let mut out = Vec::with_capacity(n);
+        for (i, h) in self.history.iter().enumerate() {
+            while changes.next_if(|(g, _)| *g < h.generation).is_some() {}
+            if h.duel.is_none_or(|d| d.replaced) {
+                current = changes
+                    .next_if(|(g, _)| *g == h.generation)
+                    .map(|(_, w)| *w);
+            }
+            if i + 1 == n && h.generation == self.generation {
+                current = self.best_so_far;
+            }
+            out.push(current);
+        }
+        out
+    }
+
+    /// The best so far after the generations of the history at the indices `wanted`, where it
+    /// can be told: from [`Session::bests_by_generation`], else from `from_checkpoint(g)` (the
+    /// checkpoint of generation `g`, when there is one), and from a neighbour whose best so far
+    /// is known when the generation between them did not change it.
+    pub fn bests_at(
+        &self,
+        wanted: &[usize],
+        mut from_checkpoint: impl FnMut(u64) -> Option<Weights>,
+    ) -> Vec<Option<Weights>> {
+        let h = &self.history;
+        let mut best = self.bests_by_generation();
+        let changed = |i: usize| h[i].duel.is_none_or(|d| d.replaced);
+        let mut want = vec![false; h.len()];
+        for &i in wanted {
+            if let Some(x) = want.get_mut(i) {
+                *x = true;
+            }
+        }
+        for i in (0..h.len()).rev() {
+            if best[i].is_some() {
+                continue;
+            }
+            if i + 1 < h.len() && !changed(i + 1) && best[i + 1].is_some() {
+                best[i] = best[i + 1];
+            } else if want[i] {
+                best[i] = from_checkpoint(h[i].generation);
+            }
+        }
+        for i in 1..h.len() {
+            if best[i].is_none() && !changed(i) {
+                best[i] = best[i - 1];
+            }
+        }
+        best
+    }
+
+    /// The newest yardstick measurement of the history, with its generation.
+    pub fn last_measure(&self) -> Option<(u64, Wdl)> {
+        self.history
+            .iter()
+            .rev()
+            .find_map(|h| h.measure.map(|m| (h.generation, m)))
+    }
+}
+
+/// Which of `players` (the population, then the hall of fame) the fit learns from: the `top`
+/// best of the population by points, the first among equals first (all of them with 0). The
+/// hall of fame's past bests count as learned from only when every game is.
+pub(super) fn fit_players(standings: &[Standing], players: usize, top: u32) -> Vec<bool> {
+    if top == 0 {
+        return vec![true; players];
+    }
+    let mut order: Vec<usize> = (0..standings.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(standings[i].points), i));
+    let mut learns = vec![false; players];
+    for &i in order.iter().take(top as usize) {
+        learns[i] = true;
+    }
+    learns
+}
+
+/// The next population: children of the selected parents (crossover, mutation), then the
+/// elite (the best so far first, then the best-ranked distinct parents), then newcomers.
+/// The next population: children of the parents selected by `points`, the elite (`best` first),
+/// and newcomers, the first of them `fitted` when given (else the last child).
+pub(super) fn next_population(
+    pop: &[Weights],
+    steps: &[Steps],
+    points: &[u32],
+    best: Weights,
+    fitted: Option<Weights>,
+    s: &Settings,
+    g: u64,
+) -> (Vec<Weights>, Vec<Steps>) {
+    let n = pop.len();
+    let mut brng = derive(s.seed, Purpose::Breeding, g, 0);
+    let ranked = roulette_order(points, s.factor, &mut brng);
+    let parents = match s.ga.selection {
+        Selection::Truncation => select_parents(pop, &ranked, n / 2),
+        Selection::Roulette => roulette_wheel(pop, points, n / 2, &mut brng),
+        Selection::Tournament(k) => tournament_select(pop, points, n / 2, k, &mut brng),
+    };
+    // An individual's steps (the first of its genotype's; a newcomer's for one not in `pop`).
+    let initial = Steps::initial(s.ga.mutation.sigma());
+    let steps_of = |w: &Weights| {
+        pop.iter()
+            .position(|p| p == w)
+            .and_then(|i| steps.get(i).copied())
+            .unwrap_or(initial)
+    };
+    let parent_steps: Vec<Steps> = parents.iter().map(steps_of).collect();
+    let n_children = n - s.elite - s.newcomers;
+    let (mut next, mut next_steps): (Vec<Weights>, Vec<Steps>) = breed(
+        &parents,
+        Some(&parent_steps),
+        n_children,
+        s.mutation,
+        s.ga.mutation,
+        &mut brng,
+    )
+    .into_iter()
+    .unzip();
+    next.push(best);
+    for &i in &ranked {
+        if next.len() >= n_children + s.elite {
+            break;
+        }
+        if pop[i] != best && !next[n_children..].contains(&pop[i]) {
+            next.push(pop[i]);
+        }
+    }
+    // Too few distinct parents for the elite: fill with the best ranked, duplicates allowed.
+    let mut k = 0;
+    while next.len() < n_children + s.elite {
+        next.push(pop[ranked[k % ranked.len()]]);
+        k += 1;
+    }
+    next_steps.extend(next[n_children..].iter().map(steps_of));
+    while next.len() < n {
+        next.push(random_weights(s.ga.params, s.ga.init_range, &mut brng));
+        next_steps.push(initial);
+    }
+    let slot = match s.newcomers {
+        0 => n_children.checked_sub(1),
+        _ => Some(n_children + s.elite),
+    };
+    if let (Some(f), Some(at)) = (fitted, slot) {
+        next[at] = f;
+        next_steps[at] = initial;
+    }
+    if !matches!(s.ga.mutation, Mutation::Adaptive { .. }) {
+        next_steps.clear();
+    }
+    (next, next_steps)
+}
