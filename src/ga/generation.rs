@@ -1,5 +1,6 @@
 //! The session and its step: one generation played, the next population bred.
 
+use super::breeding::next_population;
 use super::matches::*;
 use super::operators::*;
 use super::records::GenerationStats;
@@ -408,79 +409,4 @@ pub(super) fn fit_players(standings: &[Standing], players: usize, top: u32) -> V
         learns[i] = true;
     }
     learns
-}
-
-/// The next population: children of the selected parents (crossover, mutation), then the
-/// elite (the best so far first, then the best-ranked distinct parents), then newcomers.
-/// The next population: children of the parents selected by `points`, the elite (`best` first),
-/// and newcomers, the first of them `fitted` when given (else the last child).
-pub(super) fn next_population(
-    pop: &[Weights],
-    steps: &[Steps],
-    points: &[u32],
-    best: Weights,
-    fitted: Option<Weights>,
-    s: &Settings,
-    g: u64,
-) -> (Vec<Weights>, Vec<Steps>) {
-    let n = pop.len();
-    let mut brng = derive(s.seed, Purpose::Breeding, g, 0);
-    let ranked = roulette_order(points, s.factor, &mut brng);
-    let parents = match s.ga.selection {
-        Selection::Truncation => select_parents(pop, &ranked, n / 2),
-        Selection::Roulette => roulette_wheel(pop, points, n / 2, &mut brng),
-        Selection::Tournament(k) => tournament_select(pop, points, n / 2, k, &mut brng),
-    };
-    // An individual's steps (the first of its genotype's; a newcomer's for one not in `pop`).
-    let initial = Steps::initial(s.ga.mutation.sigma());
-    let steps_of = |w: &Weights| {
-        pop.iter()
-            .position(|p| p == w)
-            .and_then(|i| steps.get(i).copied())
-            .unwrap_or(initial)
-    };
-    let parent_steps: Vec<Steps> = parents.iter().map(steps_of).collect();
-    let n_children = n - s.elite - s.newcomers;
-    let (mut next, mut next_steps): (Vec<Weights>, Vec<Steps>) = breed(
-        &parents,
-        Some(&parent_steps),
-        n_children,
-        s.mutation,
-        s.ga.mutation,
-        &mut brng,
-    )
-    .into_iter()
-    .unzip();
-    next.push(best);
-    for &i in &ranked {
-        if next.len() >= n_children + s.elite {
-            break;
-        }
-        if pop[i] != best && !next[n_children..].contains(&pop[i]) {
-            next.push(pop[i]);
-        }
-    }
-    // Too few distinct parents for the elite: fill with the best ranked, duplicates allowed.
-    let mut k = 0;
-    while next.len() < n_children + s.elite {
-        next.push(pop[ranked[k % ranked.len()]]);
-        k += 1;
-    }
-    next_steps.extend(next[n_children..].iter().map(steps_of));
-    while next.len() < n {
-        next.push(random_weights(s.ga.params, s.ga.init_range, &mut brng));
-        next_steps.push(initial);
-    }
-    let slot = match s.newcomers {
-        0 => n_children.checked_sub(1),
-        _ => Some(n_children + s.elite),
-    };
-    if let (Some(f), Some(at)) = (fitted, slot) {
-        next[at] = f;
-        next_steps[at] = initial;
-    }
-    if !matches!(s.ga.mutation, Mutation::Adaptive { .. }) {
-        next_steps.clear();
-    }
-    (next, next_steps)
 }

@@ -9,8 +9,9 @@
 //! `(session seed, purpose, g, index)`, so a session resumed from the checkpoint written after
 //! generation `g` continues exactly as if it had never stopped, at any thread count.
 //!
-//! Files, bottom up: `settings`, `operators`, `matches`, `records`, `generation`, `tests`.
+//! Files, bottom up: `settings`, `operators`, `breeding`, `matches`, `records`, `generation`, `tests`.
 
+mod breeding;
 mod generation;
 mod matches;
 mod operators;

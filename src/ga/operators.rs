@@ -5,6 +5,7 @@ use super::settings::{Mutation, Steps, STEP_RANGE};
 use crate::eval::{ParamSet, Weights};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
+use std::collections::{HashMap, HashSet};
 
 /// A random weight vector of `set`, each weight uniform in `[-range, range]` (the whole `i16`
 /// range for 32767 and above, drawn exactly as [`Weights::random_of`]).
@@ -27,9 +28,9 @@ pub fn random_weights<R: Rng + ?Sized>(set: ParamSet, range: u16, rng: &mut R) -
     w
 }
 
-/// Individuals ordered by total plus roulette noise in `[0, factor)`, best first (ties keep
-/// the population order).
-pub fn roulette_order<R: Rng + ?Sized>(points: &[u32], factor: u32, rng: &mut R) -> Vec<usize> {
+/// Individuals ordered by total plus a random integer in `[0, factor)` (0: none), best first
+/// (ties keep the population order): the noisy ranking of truncation selection and the elite.
+pub fn noisy_ranking<R: Rng + ?Sized>(points: &[u32], factor: u32, rng: &mut R) -> Vec<usize> {
     let noisy: Vec<u64> = points
         .iter()
         .map(|&p| {
@@ -46,21 +47,54 @@ pub fn roulette_order<R: Rng + ?Sized>(points: &[u32], factor: u32, rng: &mut R)
     order
 }
 
-/// The first `count` distinct genotypes in `ranked` order, filled up with duplicates (again in
-/// ranked order) when there are not enough distinct ones.
-pub fn select_parents(pop: &[Weights], ranked: &[usize], count: usize) -> Vec<Weights> {
-    let mut parents: Vec<Weights> = Vec::with_capacity(count);
+/// Which individuals of a population share their weights: for each, the index of the first
+/// with the same weights (each vector hashed once, instead of compared with every other).
+#[derive(Clone, Debug)]
+pub struct Genotypes {
+    first: Vec<usize>,
+    index: HashMap<Weights, usize>,
+}
+
+impl Genotypes {
+    /// The genotypes of `pop`.
+    pub fn of(pop: &[Weights]) -> Genotypes {
+        let mut index = HashMap::with_capacity(pop.len());
+        let first = pop
+            .iter()
+            .enumerate()
+            .map(|(i, w)| *index.entry(*w).or_insert(i))
+            .collect();
+        Genotypes { first, index }
+    }
+
+    /// The first individual with individual `i`'s weights.
+    pub fn first(&self, i: usize) -> usize {
+        self.first[i]
+    }
+
+    /// The first individual with weights `w`, if any has them.
+    pub fn find(&self, w: &Weights) -> Option<usize> {
+        self.index.get(w).copied()
+    }
+}
+
+/// Truncation selection: the first `count` distinct genotypes in `ranked` order, filled up with
+/// duplicates (again in ranked order) when there are not enough distinct ones. Indices into
+/// the population.
+pub fn truncation(genotypes: &Genotypes, ranked: &[usize], count: usize) -> Vec<usize> {
+    let mut parents: Vec<usize> = Vec::with_capacity(count);
+    let mut taken = HashSet::with_capacity(count);
     for &i in ranked {
         if parents.len() == count {
             break;
         }
-        if !parents.contains(&pop[i]) {
-            parents.push(pop[i]);
+        if taken.insert(genotypes.first(i)) {
+            parents.push(i);
         }
     }
     let mut k = 0;
     while parents.len() < count && !ranked.is_empty() {
-        parents.push(pop[ranked[k % ranked.len()]]);
+        parents.push(ranked[k % ranked.len()]);
         k += 1;
     }
     parents
@@ -137,50 +171,44 @@ pub fn breed<R: Rng + ?Sized>(
 }
 
 /// Fitness-proportionate selection: `count` parents, each drawn with probability proportional
-/// to its points (uniformly when every individual scored 0).
-pub fn roulette_wheel<R: Rng + ?Sized>(
-    pop: &[Weights],
-    points: &[u32],
-    count: usize,
-    rng: &mut R,
-) -> Vec<Weights> {
+/// to its points (uniformly when every individual scored 0). Indices into `points`.
+pub fn roulette_wheel<R: Rng + ?Sized>(points: &[u32], count: usize, rng: &mut R) -> Vec<usize> {
     let total: u64 = points.iter().map(|&p| p as u64).sum();
     (0..count)
         .map(|_| {
             if total == 0 {
-                return pop[rng.random_range(0..pop.len())];
+                return rng.random_range(0..points.len());
             }
             let mut spin = rng.random_range(0..total);
             for (i, &p) in points.iter().enumerate() {
                 if spin < p as u64 {
-                    return pop[i];
+                    return i;
                 }
                 spin -= p as u64;
             }
-            pop[pop.len() - 1]
+            points.len() - 1
         })
         .collect()
 }
 
 /// Tournament selection: `count` parents, each the one with the most points among `k` drawn at
-/// random (with replacement; the first drawn wins a tie).
+/// random (with replacement; the first drawn wins a tie). Indices into `points`.
 pub fn tournament_select<R: Rng + ?Sized>(
-    pop: &[Weights],
     points: &[u32],
     count: usize,
     k: u32,
     rng: &mut R,
-) -> Vec<Weights> {
+) -> Vec<usize> {
     (0..count)
         .map(|_| {
-            let mut best = rng.random_range(0..pop.len());
+            let mut best = rng.random_range(0..points.len());
             for _ in 1..k {
-                let c = rng.random_range(0..pop.len());
+                let c = rng.random_range(0..points.len());
                 if points[c] > points[best] {
                     best = c;
                 }
             }
-            pop[best]
+            best
         })
         .collect()
 }

@@ -31,16 +31,19 @@ fn crossover_swaps_tails_at_one_cut() {
 #[test]
 fn roulette_without_noise_sorts_by_points() {
     let mut rng = ChaCha8Rng::seed_from_u64(0);
-    assert_eq!(roulette_order(&[3, 9, 1, 9], 0, &mut rng), vec![1, 3, 0, 2]);
+    assert_eq!(noisy_ranking(&[3, 9, 1, 9], 0, &mut rng), vec![1, 3, 0, 2]);
 }
 
 #[test]
 fn parents_are_distinct_while_possible() {
     let pop = vec![w(1), w(1), w(2), w(3)];
-    let p = select_parents(&pop, &[0, 1, 2, 3], 2);
-    assert_eq!(p, vec![w(1), w(2)]);
+    let select = |pop: &[Weights]| -> Vec<Weights> {
+        let parents = truncation(&Genotypes::of(pop), &[0, 1, 2, 3], 2);
+        parents.iter().map(|&i| pop[i]).collect()
+    };
+    assert_eq!(select(&pop), vec![w(1), w(2)]);
     let same = vec![w(5); 4];
-    assert_eq!(select_parents(&same, &[0, 1, 2, 3], 2), vec![w(5), w(5)]);
+    assert_eq!(select(&same), vec![w(5), w(5)]);
 }
 
 #[test]
@@ -95,13 +98,16 @@ fn gaussian_mutation_moves_few_weights_by_small_steps() {
 fn roulette_wheel_draws_in_proportion_to_points() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let pop = vec![w(0), w(1), w(2)];
-    let picks = roulette_wheel(&pop, &[0, 10, 30], 4000, &mut rng);
-    let count = |v| picks.iter().filter(|p| **p == w(v)).count();
+    let picks = roulette_wheel(&[0, 10, 30], 4000, &mut rng);
+    let count = |v| picks.iter().filter(|&&p| pop[p] == w(v)).count();
     assert_eq!(count(0), 0, "no points, never drawn");
     let share = count(2) as f64 / 4000.0;
     assert!((0.72..0.78).contains(&share), "{share}");
     // Nobody scored: uniform.
-    let flat = roulette_wheel(&pop, &[0, 0, 0], 300, &mut rng);
+    let flat: Vec<Weights> = roulette_wheel(&[0, 0, 0], 300, &mut rng)
+        .iter()
+        .map(|&i| pop[i])
+        .collect();
     assert!(pop.iter().all(|p| flat.contains(p)));
 }
 
@@ -133,9 +139,9 @@ fn tournament_selection_favours_the_best() {
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let pop: Vec<Weights> = (0..8).map(w).collect();
     let points: Vec<u32> = (0..8).collect();
-    let picks = tournament_select(&pop, &points, 2000, 4, &mut rng);
-    let worst = picks.iter().filter(|p| **p == w(0)).count();
-    let best = picks.iter().filter(|p| **p == w(7)).count();
+    let picks = tournament_select(&points, 2000, 4, &mut rng);
+    let worst = picks.iter().filter(|&&p| pop[p] == w(0)).count();
+    let best = picks.iter().filter(|&&p| pop[p] == w(7)).count();
     // P(best) = 1 - (7/8)^4 = 0.41; P(worst) = (1/8)^4.
     assert!(best > 700 && worst < 10, "best {best} worst {worst}");
 }
