@@ -14,6 +14,14 @@ use crate::tournament::{self, GameResult, Standing};
 use rayon::prelude::*;
 use std::time::Instant;
 
+/// What a generation's tournament gives: every game's result, the population's standings, and
+/// when the generation fits, the games' quiet positions with their results.
+struct Tournament {
+    results: Vec<GameResult>,
+    standings: Vec<Standing>,
+    positions: Option<Positions>,
+}
+
 /// A session: settings, where it stands, and what it has learnt. (Its file formats are in
 /// [`crate::store`].)
 #[derive(Clone, Debug, PartialEq)]
@@ -186,8 +194,11 @@ impl Session {
         s.search.depth = self.settings.depth_at(g);
         let pop = self.population.clone();
         let fitting = s.ga.fit_every > 0 && g.is_multiple_of(s.ga.fit_every);
-        let (results, standings, positions) =
-            self.tournament(&pop, &s, g, fitting, on_game, stop)?;
+        let Tournament {
+            results,
+            standings,
+            positions,
+        } = self.tournament(&pop, &s, g, fitting, on_game, stop)?;
         let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
         let (duel, new_best) = self.crown(&pop, &points, &s, g, stop)?;
         let best = new_best.or(self.best_so_far).unwrap_or(pop[0]);
@@ -243,7 +254,6 @@ impl Session {
     /// games, as one batch of jobs (on this process's pool, or spread over an MPI job's
     /// ranks). Every game's result, the population's standings, and with `positions` the
     /// games' quiet positions with their results.
-    #[allow(clippy::type_complexity)]
     fn tournament(
         &self,
         pop: &[Weights],
@@ -252,7 +262,7 @@ impl Session {
         positions: bool,
         on_game: &(dyn Fn(&GameResult) + Sync),
         stop: &(dyn Fn() -> bool + Sync),
-    ) -> Option<(Vec<GameResult>, Vec<Standing>, Option<Positions>)> {
+    ) -> Option<Tournament> {
         let mut players = pop.to_vec();
         players.extend_from_slice(self.hall_players());
         let sched = self.schedule(g);
@@ -299,7 +309,11 @@ impl Session {
             }
             data
         });
-        Some((results, standings, positions))
+        Some(Tournament {
+            results,
+            standings,
+            positions,
+        })
     }
 
     /// The generation's best (the first among equals) against the best so far: the duel (None
