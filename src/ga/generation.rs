@@ -22,6 +22,15 @@ struct Tournament {
     positions: Option<Positions>,
 }
 
+/// The weight vectors of a session, with their set: what widening changes.
+struct Vectors {
+    params: ParamSet,
+    population: Vec<Weights>,
+    hall: Vec<Weights>,
+    best_so_far: Option<Weights>,
+    last: Vec<(Weights, Standing)>,
+}
+
 /// A session: settings, where it stands, and what it has learnt. (Its file formats are in
 /// [`crate::store`].)
 #[derive(Clone, Debug, PartialEq)]
@@ -150,34 +159,57 @@ impl Session {
         {
             return self.play_generation(on_game, stop);
         }
-        // The first generation after `widen_at`: widened on a copy, kept once it is played.
-        let mut wide = self.clone();
-        if wide.widen(to).is_err() {
+        // The first generation after `widen_at`: played widened; if it is abandoned, the
+        // session goes back to its vectors as they were (moved aside, not copied).
+        let Ok(wide) = self.widened(to) else {
             // Refused by `Settings::validate`: never here.
             return self.play_generation(on_game, stop);
+        };
+        let narrow = self.swap_vectors(wide);
+        let stats = self.play_generation(on_game, stop);
+        if stats.is_none() {
+            self.swap_vectors(narrow);
         }
-        let stats = wide.play_generation(on_game, stop)?;
-        *self = wide;
-        Some(stats)
+        stats
     }
 
     /// Every weight vector of the session widened into `to` (the same evaluation; a network at
-    /// 0), and `to` the session's set from now on.
+    /// 0), and `to` the session's set from now on. On an error the session is unchanged.
     pub fn widen(&mut self, to: ParamSet) -> Result<(), WidenError> {
+        let wide = self.widened(to)?;
+        self.swap_vectors(wide);
+        Ok(())
+    }
+
+    /// The session's weight vectors widened into `to`.
+    fn widened(&self, to: ParamSet) -> Result<Vectors, WidenError> {
         let from = self.settings.ga.params;
         let widen = |w: &Weights| w.widen(to).ok_or(WidenError { from, to });
-        self.population = self
-            .population
-            .iter()
-            .map(widen)
-            .collect::<Result<_, _>>()?;
-        self.hall = self.hall.iter().map(widen).collect::<Result<_, _>>()?;
-        self.best_so_far = self.best_so_far.as_ref().map(widen).transpose()?;
-        for (w, _) in self.last.iter_mut() {
-            *w = widen(w)?;
-        }
-        self.settings.ga.params = to;
-        Ok(())
+        Ok(Vectors {
+            params: to,
+            population: self
+                .population
+                .iter()
+                .map(widen)
+                .collect::<Result<_, _>>()?,
+            hall: self.hall.iter().map(widen).collect::<Result<_, _>>()?,
+            best_so_far: self.best_so_far.as_ref().map(widen).transpose()?,
+            last: self
+                .last
+                .iter()
+                .map(|(w, st)| Ok((widen(w)?, st.clone())))
+                .collect::<Result<_, _>>()?,
+        })
+    }
+
+    /// Puts `v` in place of the session's weight vectors (and set); gives back those it had.
+    fn swap_vectors(&mut self, mut v: Vectors) -> Vectors {
+        std::mem::swap(&mut self.settings.ga.params, &mut v.params);
+        std::mem::swap(&mut self.population, &mut v.population);
+        std::mem::swap(&mut self.hall, &mut v.hall);
+        std::mem::swap(&mut self.best_so_far, &mut v.best_so_far);
+        std::mem::swap(&mut self.last, &mut v.last);
+        v
     }
 
     /// [`Session::run_generation_until`] without the widening.
