@@ -3,7 +3,7 @@
 use super::breeding::next_population;
 use super::matches::*;
 use super::operators::*;
-use super::records::GenerationStats;
+use super::records::{GenerationStats, HallOfFame, History, Lineage};
 use super::settings::*;
 use crate::eval::{ParamSet, Weights};
 use crate::fit::{self, Fitted, Positions};
@@ -26,7 +26,7 @@ struct Tournament {
 struct Vectors {
     params: ParamSet,
     population: Vec<Weights>,
-    hall: Vec<Weights>,
+    hall: HallOfFame,
     best_so_far: Option<Weights>,
     last: Vec<(Weights, Standing)>,
 }
@@ -49,15 +49,15 @@ pub struct Session {
     /// The last population that played, with its results (empty before the first generation).
     pub last: Vec<(Weights, Standing)>,
     pub best_so_far: Option<Weights>,
-    pub history: Vec<GenerationStats>,
+    pub history: History,
     /// The hall of fame: the newest `hall_of_fame` bests so far, oldest first; they play in
     /// every tournament.
-    pub hall: Vec<Weights>,
+    pub hall: HallOfFame,
     /// The best so far each time it changed, with the generation it changed in, oldest first.
     /// With the history's duel column it gives the best so far of every generation (`history
     /// --elo`). Checkpoints of formats 1 and 2 did not keep it: a session continued from one
     /// lacks the changes before.
-    pub bests: Vec<(u64, Weights)>,
+    pub bests: Lineage,
     /// The fit of the last generation this process played, when it fitted one
     /// ([`GaOptions::fit_every`]); not saved (the fitted vector is in the population).
     pub fitted: Option<Fitted>,
@@ -85,9 +85,9 @@ impl Session {
             steps: Vec::new(),
             last: Vec::new(),
             best_so_far: None,
-            history: Vec::new(),
-            hall: Vec::new(),
-            bests: Vec::new(),
+            history: History::default(),
+            hall: HallOfFame::default(),
+            bests: Lineage::default(),
             fitted: None,
         }
     }
@@ -102,20 +102,7 @@ impl Session {
 
     /// The hall of fame members that play in the next tournament (the newest past bests).
     pub fn hall_players(&self) -> &[Weights] {
-        let h = (self.settings.ga.hall_of_fame as usize).min(self.hall.len());
-        &self.hall[self.hall.len() - h..]
-    }
-
-    /// A new best so far joins the hall of fame, which keeps its newest `hall_of_fame`.
-    fn enter_hall(&mut self, w: Weights) {
-        let h = self.settings.ga.hall_of_fame as usize;
-        if h == 0 {
-            return;
-        }
-        self.hall.push(w);
-        if self.hall.len() > h {
-            self.hall.drain(..self.hall.len() - h);
-        }
+        self.hall.newest(self.settings.ga.hall_of_fame as usize)
     }
 
     /// The next tournament's schedule: the population and the hall of fame (indices from
@@ -192,7 +179,12 @@ impl Session {
                 .iter()
                 .map(widen)
                 .collect::<Result<_, _>>()?,
-            hall: self.hall.iter().map(widen).collect::<Result<_, _>>()?,
+            hall: self
+                .hall
+                .iter()
+                .map(widen)
+                .collect::<Result<Vec<_>, _>>()?
+                .into(),
             best_so_far: self.best_so_far.as_ref().map(widen).transpose()?,
             last: self
                 .last
@@ -269,15 +261,15 @@ impl Session {
         // The session changes only once the whole generation is played.
         if let Some(b) = new_best {
             self.best_so_far = Some(b);
-            self.enter_hall(b);
-            self.bests.push((g, b));
+            self.hall.update(b, self.settings.ga.hall_of_fame as usize);
+            self.bests.record(g, b);
         }
         self.last = pop.into_iter().zip(standings).collect();
         self.population = next;
         self.steps = next_steps;
         self.generation = g;
         self.elapsed += stats.seconds;
-        self.history.push(stats.clone());
+        self.history.record(stats.clone());
         self.fitted = fitted;
         Some(stats)
     }
@@ -434,10 +426,7 @@ impl Session {
 
     /// The newest yardstick measurement of the history, with its generation.
     pub fn last_measure(&self) -> Option<(u64, Wdl)> {
-        self.history
-            .iter()
-            .rev()
-            .find_map(|h| h.measure.map(|m| (h.generation, m)))
+        self.history.last_measure()
     }
 }
 

@@ -23,5 +23,5 @@ mod tests;
 pub use generation::Session;
 pub use matches::{endgame_position, measure_match, Duel};
 pub use operators::*;
-pub use records::GenerationStats;
+pub use records::{GenerationStats, HallOfFame, History, Lineage};
 pub use settings::*;

@@ -94,9 +94,9 @@ impl<S, T: Into<Vec<Steps>>> Payload<S, T> {
             steps: self.steps.into(),
             last: self.last,
             best_so_far: self.best_so_far,
-            history: Vec::new(),
-            hall: self.hall,
-            bests: Vec::new(),
+            history: Default::default(),
+            hall: self.hall.into(),
+            bests: Default::default(),
             fitted: None,
         };
         (s, link)
@@ -507,9 +507,9 @@ mod v2 {
                 steps: Vec::new(),
                 last: s.last,
                 best_so_far: s.best_so_far,
-                history: s.history,
-                hall: s.hall,
-                bests: Vec::new(),
+                history: s.history.into(),
+                hall: s.hall.into(),
+                bests: Default::default(),
                 fitted: None,
             }
         }
@@ -615,8 +615,8 @@ mod v1 {
                         measure: None,
                     })
                     .collect(),
-                hall: Vec::new(),
-                bests: Vec::new(),
+                hall: Default::default(),
+                bests: Default::default(),
                 fitted: None,
             }
         }
