@@ -61,7 +61,14 @@ impl Brood {
         let weights: Vec<Weights> = parents.iter().map(|&i| b.pop[i]).collect();
         let steps: Vec<Steps> = parents.iter().map(|&i| b.steps_of(i)).collect();
         let (s, kind) = (b.s, b.s.ga.mutation);
-        for (w, st) in breed(&weights, Some(&steps), b.children(), s.mutation, kind, rng) {
+        for (w, st) in breed(
+            &weights,
+            Some(&steps),
+            b.children(),
+            s.mutation_chance,
+            kind,
+            rng,
+        ) {
             self.push(w, st);
         }
     }

@@ -40,7 +40,8 @@ pub struct Settings {
     pub factor: u32,
     /// Chance that a child is mutated (by [`GaOptions::mutation`]: one weight replaced, or
     /// some weights moved by Gaussian steps).
-    pub mutation: f64,
+    #[serde(rename = "mutation")]
+    pub mutation_chance: f64,
     pub stop: Stop,
     pub seed: u64,
     pub openings: OpeningBook,
@@ -355,7 +356,7 @@ impl Settings {
                 tt_log2: 14,
             },
             factor: 8,
-            mutation: 0.9,
+            mutation_chance: 0.9,
             stop: Stop::Generations(DEFAULT_GENERATIONS),
             seed: 0,
             openings: OpeningBook::Ballot,
@@ -487,8 +488,11 @@ impl Settings {
                 crate::search::MAX_TT_LOG2
             ));
         }
-        if !(0.0..=1.0).contains(&self.mutation) {
-            return Err(format!("mutation chance {} must be in 0..1", self.mutation));
+        if !(0.0..=1.0).contains(&self.mutation_chance) {
+            return Err(format!(
+                "mutation chance {} must be in 0..1",
+                self.mutation_chance
+            ));
         }
         if self.elite == 0 {
             return Err("elite must be at least 1 (it holds the best so far)".to_string());

@@ -576,7 +576,7 @@ mod v1 {
                 games: self.games,
                 search: self.search,
                 factor: self.factor,
-                mutation: self.mutation,
+                mutation_chance: self.mutation,
                 stop: self.stop,
                 seed: self.seed,
                 openings: self.openings,
