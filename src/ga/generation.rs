@@ -189,7 +189,7 @@ impl Session {
             last: self
                 .last
                 .iter()
-                .map(|(w, st)| Ok((widen(w)?, st.clone())))
+                .map(|(w, st)| Ok((widen(w)?, *st)))
                 .collect::<Result<_, _>>()?,
         })
     }

@@ -97,7 +97,7 @@ fn gaussian_mutation_moves_few_weights_by_small_steps() {
 #[test]
 fn roulette_wheel_draws_in_proportion_to_points() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let pop = vec![w(0), w(1), w(2)];
+    let pop = [w(0), w(1), w(2)];
     let picks = roulette_wheel(&[0, 10, 30], 4000, &mut rng);
     let count = |v| picks.iter().filter(|&&p| pop[p] == w(v)).count();
     assert_eq!(count(0), 0, "no points, never drawn");
