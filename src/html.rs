@@ -760,7 +760,7 @@ fn settings_table(session: &Session) -> String {
         ("openings", format!("{:?}", s.openings).to_lowercase()),
         ("selection", g.selection.to_string()),
         ("roulette noise factor", s.factor.to_string()),
-        ("mutation chance", s.mutation.to_string()),
+        ("mutation chance", s.mutation_chance.to_string()),
         ("mutation", g.mutation.to_string()),
         ("initial weight range", format!("+/-{}", g.init_range)),
         ("elite", s.elite.to_string()),

@@ -66,8 +66,8 @@ pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
     if let Some(link) = link {
         let (h, b) = history::read_history(&folder_of(path), &session, link)
             .map_err(|e| CheckpointError::new(path, e.0))?;
-        session.history = h;
-        session.bests = b;
+        session.history = h.into();
+        session.bests = b.into();
     }
     Ok(session)
 }

@@ -125,7 +125,7 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<u8>, &'static str)> {
     let generation = crafted(&|s| s.generation = u64::MAX);
     let elapsed = crafted(&|s| s.elapsed = f64::NAN);
     let population = crafted(&|s| s.settings.population = 1 << 40);
-    let hall = crafted(&|s| s.hall = vec![s.population[0]; 5000]);
+    let hall = crafted(&|s| s.hall = vec![s.population[0]; 5000].into());
 
     vec![
         ("empty", "gen-00001.ckpt", Vec::new(), "the file is empty"),

@@ -37,9 +37,9 @@ fn session(name: &str, gens: u64) -> Session {
             best = vector(100 + g as i32);
         }
         if duel.is_none_or(|d| d.replaced) {
-            s.bests.push((g, best));
+            s.bests.record(g, best);
         }
-        s.history.push(GenerationStats {
+        s.history.record(GenerationStats {
             generation: g,
             best: 6 + g as u32,
             mean: 6.0,

@@ -1053,7 +1053,7 @@ fn keep_never_deletes_the_checkpoint_just_written() {
         )
     });
     assert_eq!(s.generation, 3);
-    assert_eq!(s.settings.mutation, 1.0);
+    assert_eq!(s.settings.mutation_chance, 1.0);
 }
 
 /// BUG (src/cli/evolve.rs run_resume / src/store.rs resume_candidates): after continuing from
@@ -1081,7 +1081,7 @@ fn resume_after_continuing_from_an_older_checkpoint_takes_the_new_continuation()
     ));
     let newest = load(&t.ckpt("b", 4));
     assert_eq!(
-        newest.settings.mutation, 1.0,
+        newest.settings.mutation_chance, 1.0,
         "`resume FOLDER` continued the abandoned run instead of the one made with \
          --mutation 1:\n{out}"
     );
@@ -1096,8 +1096,8 @@ fn resume_after_continuing_from_an_older_checkpoint_takes_the_new_continuation()
     assert_eq!(old.history.len(), 5);
     assert_eq!(old.history[..2], newest.history[..2]);
     assert_eq!(
-        old.settings.mutation,
-        load(&t.ckpt("b", 2)).settings.mutation
+        old.settings.mutation_chance,
+        load(&t.ckpt("b", 2)).settings.mutation_chance
     );
 }
 
@@ -1183,7 +1183,7 @@ fn resume_flags_override_the_checkpoint_settings() {
     let s = load(&t.ckpt("o", 3)).settings;
     assert_eq!(s.search.depth, 3);
     assert_eq!(s.factor, 0);
-    assert_eq!(s.mutation, 0.5);
+    assert_eq!(s.mutation_chance, 0.5);
     assert_eq!(s.rules.max_plies, 100);
     assert_eq!(s.rules.quiet_plies, 40);
     assert_eq!(s.openings, checkers_ga::matchplay::OpeningBook::Start);

@@ -66,7 +66,8 @@ fn snap_session() -> Session {
                 replaced: true,
             }),
         ),
-    ];
+    ]
+    .into();
     s
 }
 

@@ -10,13 +10,17 @@
 //! [`RunOptions::default`] (folders `populations/` and `weights/`, keep the newest 10
 //! checkpoints and every 100th).
 //!
-//! Files, bottom up: `options`, `best`.
+//! Files, bottom up: `options`, `best`, `finals`, `past`.
 
 mod best;
+mod finals;
 mod options;
+mod past;
 
 pub use best::{best_path, BestFile};
+pub use finals::{Entrant, Finals};
 pub use options::{Overrides, SettingChange};
+pub use past::PastBests;
 
 use crate::eval::{ParamSet, Weights};
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};
@@ -585,8 +589,6 @@ impl Run {
     }
 }
 
-/// A session continued in a larger parameter set: every weight vector carries over (the new
-/// parameters start at 0; into the phased set, opening and endgame weights start equal).
 /// A new population size on resume. The next population is stored as children, elite (the
 /// best so far first), newcomers: a smaller one keeps the elite first, then children, then
 /// newcomers; a larger one is filled with random newcomers drawn from the session's generator
@@ -625,190 +627,5 @@ fn resize(s: &mut Session, before: &Settings) {
     if !s.steps.is_empty() {
         let newcomer = crate::ga::Steps::initial(s.settings.ga.mutation.sigma());
         s.steps.resize(n, newcomer);
-    }
-}
-
-/// The best so far of past generations of a session, for `history --elo`: every `every`-th
-/// generation's, where it can be told (from the history's record of changes, or the session
-/// folder's kept checkpoints).
-pub struct PastBests {
-    /// (generation, its best so far), oldest first.
-    pub chosen: Vec<(u64, Weights)>,
-    /// The distinct weight vectors among them, each played once.
-    pub distinct: Vec<Weights>,
-    /// Generations wanted whose best so far cannot be told (played before checkpoint format 3,
-    /// their checkpoints pruned).
-    pub left_out: usize,
-}
-
-impl PastBests {
-    /// The bests of `session` (whose folder is `dir`) every `every` generations.
-    pub fn of(session: &Session, dir: &Path, every: u64) -> PastBests {
-        let wanted = crate::report::elo_generations(&session.history, every);
-        PastBests::at(session, dir, &wanted)
-    }
-
-    /// The bests of `session` at `count` generations spread evenly after generation `from` up
-    /// to the last one (the last among them): for the finals.
-    pub fn spread(session: &Session, dir: &Path, count: usize, from: u64) -> PastBests {
-        let h = &session.history;
-        let last = h.last().map_or(0, |x| x.generation);
-        let from = from.min(last);
-        let mut wanted: Vec<usize> = Vec::new();
-        for i in 1..=count as u64 {
-            let g = from + (last - from) * i / count.max(1) as u64;
-            if let Some(at) = h.iter().position(|x| x.generation >= g) {
-                if !wanted.contains(&at) {
-                    wanted.push(at);
-                }
-            }
-        }
-        PastBests::at(session, dir, &wanted)
-    }
-
-    /// The bests of `session` after the generations at the history indices `wanted`.
-    fn at(session: &Session, dir: &Path, wanted: &[usize]) -> PastBests {
-        let known = session.bests_at(wanted, |g| {
-            store::load_checkpoint_alone(&store::checkpoint_path(dir, g))
-                .ok()
-                .and_then(|s| s.best_so_far)
-        });
-        let chosen: Vec<(u64, Weights)> = wanted
-            .iter()
-            .filter_map(|&i| known[i].map(|w| (session.history[i].generation, w)))
-            .collect();
-        let mut distinct: Vec<Weights> = Vec::new();
-        for (_, w) in &chosen {
-            if !distinct.contains(w) {
-                distinct.push(*w);
-            }
-        }
-        PastBests {
-            left_out: wanted.len() - chosen.len(),
-            chosen,
-            distinct,
-        }
-    }
-
-    /// Each distinct best plays `reference` (a match of `settings`, searching with `config`);
-    /// every generation chosen gets its best's result. `on_game` is called after every game.
-    pub fn measure(
-        &self,
-        reference: &crate::matchplay::Engine,
-        config: crate::search::SearchConfig,
-        settings: &crate::matchplay::MatchSettings,
-        on_game: &(dyn Fn(&crate::matchplay::MatchGame) + Sync),
-    ) -> Vec<(u64, Wdl)> {
-        let results: Vec<(Weights, Wdl)> = self
-            .distinct
-            .iter()
-            .map(|w| {
-                let engine = crate::matchplay::Engine {
-                    name: "best so far".to_string(),
-                    eval: (*w).into(),
-                    config,
-                };
-                let (wdl, _) = crate::matchplay::play_match(&engine, reference, settings, on_game);
-                (*w, wdl)
-            })
-            .collect();
-        self.chosen
-            .iter()
-            .filter_map(|(g, w)| {
-                let r = results.iter().find(|(x, _)| x == w)?;
-                Some((*g, r.1))
-            })
-            .collect()
-    }
-
-    /// The finals: every two distinct bests play a match of `settings` (both searching with
-    /// `config`), a round robin. The same games at any thread count. `on_game` is called after
-    /// every game.
-    pub fn finals(
-        &self,
-        config: crate::search::SearchConfig,
-        settings: &crate::matchplay::MatchSettings,
-        on_game: &(dyn Fn(&crate::matchplay::MatchGame) + Sync),
-    ) -> Finals {
-        let entrants: Vec<Entrant> = self
-            .distinct
-            .iter()
-            .map(|w| {
-                let gens = self.chosen.iter().filter(|(_, x)| x == w).map(|(g, _)| *g);
-                Entrant {
-                    first: gens.clone().min().unwrap_or(0),
-                    last: gens.max().unwrap_or(0),
-                    weights: *w,
-                    points: 0,
-                    games: 0,
-                }
-            })
-            .collect();
-        let mut finals = Finals { entrants };
-        let n = finals.entrants.len();
-        let engine = |e: &Entrant| crate::matchplay::Engine {
-            name: format!("best so far of generation {}", e.first),
-            eval: e.weights.into(),
-            config,
-        };
-        for i in 0..n {
-            for j in i + 1..n {
-                let (a, b) = (engine(&finals.entrants[i]), engine(&finals.entrants[j]));
-                let (wdl, _) = crate::matchplay::play_match(&a, &b, settings, on_game);
-                let games = wdl.wins + wdl.draws + wdl.losses;
-                finals.entrants[i].points += 2 * wdl.wins + wdl.draws;
-                finals.entrants[j].points += 2 * wdl.losses + wdl.draws;
-                finals.entrants[i].games += games;
-                finals.entrants[j].games += games;
-            }
-        }
-        finals
-    }
-}
-
-/// One of the finals' players: a past best so far.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Entrant {
-    /// The first and last generation chosen for the finals that it was the best so far after.
-    pub first: u64,
-    pub last: u64,
-    pub weights: Weights,
-    /// Half points (2 a win, 1 a draw) over its games.
-    pub points: u32,
-    pub games: u32,
-}
-
-impl Entrant {
-    /// Its score, 0..1.
-    pub fn score(&self) -> f64 {
-        if self.games == 0 {
-            0.5
-        } else {
-            self.points as f64 / (2 * self.games) as f64
-        }
-    }
-}
-
-/// A round robin among a session's past bests ([`PastBests::finals`]), to pick the strongest
-/// at a deeper search than the session's: the best so far at the end of a long session is not
-/// always its strongest (a tie in the duel keeps the holder).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Finals {
-    /// In the order of their generations.
-    pub entrants: Vec<Entrant>,
-}
-
-impl Finals {
-    /// The entrants' indices by points, most first; equal points rank the later best first.
-    pub fn ranking(&self) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..self.entrants.len()).collect();
-        order
-            .sort_by_key(|&i| std::cmp::Reverse((self.entrants[i].points, self.entrants[i].first)));
-        order
-    }
-
-    /// The winner (None without entrants).
-    pub fn winner(&self) -> Option<&Entrant> {
-        self.ranking().first().map(|&i| &self.entrants[i])
     }
 }

@@ -54,7 +54,7 @@ impl Overrides {
         set(&mut s.games, self.games);
         set(&mut s.search.depth, self.depth);
         set(&mut s.factor, self.factor);
-        set(&mut s.mutation, self.mutation);
+        set(&mut s.mutation_chance, self.mutation);
         set(&mut s.stop, self.generations.map(Stop::Generations));
         set(&mut s.stop, self.time.map(Stop::Seconds));
         set(&mut s.openings, self.openings);
@@ -133,7 +133,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         ("games", |s| s.games.to_string()),
         ("depth", |s| s.search.depth.to_string()),
         ("factor", |s| s.factor.to_string()),
-        ("mutation", |s| s.mutation.to_string()),
+        ("mutation", |s| s.mutation_chance.to_string()),
         ("stop", |s| stop(&s.stop)),
         ("openings", |s| openings(s.openings).into()),
         ("elite", |s| s.elite.to_string()),

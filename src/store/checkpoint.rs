@@ -94,9 +94,9 @@ impl<S, T: Into<Vec<Steps>>> Payload<S, T> {
             steps: self.steps.into(),
             last: self.last,
             best_so_far: self.best_so_far,
-            history: Vec::new(),
-            hall: self.hall,
-            bests: Vec::new(),
+            history: Default::default(),
+            hall: self.hall.into(),
+            bests: Default::default(),
             fitted: None,
         };
         (s, link)
@@ -381,7 +381,7 @@ impl From<NoSteps> for Vec<Steps> {
 /// 0: the fit learned from every game).
 mod v4 {
     use crate::eval::ParamSet;
-    use crate::ga::{self, Mutation, Selection, Yardstick};
+    use crate::ga;
     use serde::Deserialize;
 
     #[derive(Deserialize)]
@@ -390,20 +390,10 @@ mod v4 {
         ga: GaOptions,
     }
 
+    /// Format 3's options followed by the fit and the widening (no bytes for the nesting).
     #[derive(Deserialize)]
     struct GaOptions {
-        params: ParamSet,
-        selection: Selection,
-        mutation: Mutation,
-        init_range: u16,
-        hall_of_fame: u32,
-        deepen_at: u64,
-        deepen_to: u32,
-        endgame_pairs: u32,
-        duel_games: u32,
-        measure_every: u64,
-        measure_games: u32,
-        yardstick: Yardstick,
+        v3: super::v3::GaOptions,
         fit_every: u64,
         widen_at: u64,
         widen_to: ParamSet,
@@ -413,22 +403,10 @@ mod v4 {
         fn from(s: Settings) -> ga::Settings {
             let g = s.ga;
             s.base.with(ga::GaOptions {
-                params: g.params,
-                selection: g.selection,
-                mutation: g.mutation,
-                init_range: g.init_range,
-                hall_of_fame: g.hall_of_fame,
-                deepen_at: g.deepen_at,
-                deepen_to: g.deepen_to,
-                endgame_pairs: g.endgame_pairs,
-                duel_games: g.duel_games,
-                measure_every: g.measure_every,
-                measure_games: g.measure_games,
-                yardstick: g.yardstick,
                 fit_every: g.fit_every,
-                fit_top: 0,
                 widen_at: g.widen_at,
                 widen_to: g.widen_to,
+                ..g.v3.into()
             })
         }
     }
@@ -449,8 +427,9 @@ mod v3 {
         ga: GaOptions,
     }
 
+    /// Format 3's GA options (format 4's begin with them).
     #[derive(Deserialize)]
-    struct GaOptions {
+    pub struct GaOptions {
         params: ParamSet,
         selection: Selection,
         mutation: Mutation,
@@ -465,10 +444,10 @@ mod v3 {
         yardstick: Yardstick,
     }
 
-    impl From<Settings> for ga::Settings {
-        fn from(s: Settings) -> ga::Settings {
-            let g = s.ga;
-            s.base.with(ga::GaOptions {
+    impl From<GaOptions> for ga::GaOptions {
+        /// With no fit and no widening.
+        fn from(g: GaOptions) -> ga::GaOptions {
+            ga::GaOptions {
                 params: g.params,
                 selection: g.selection,
                 mutation: g.mutation,
@@ -485,7 +464,13 @@ mod v3 {
                 fit_top: 0,
                 widen_at: 0,
                 widen_to: g.params,
-            })
+            }
+        }
+    }
+
+    impl From<Settings> for ga::Settings {
+        fn from(s: Settings) -> ga::Settings {
+            s.base.with(s.ga.into())
         }
     }
 }
@@ -522,9 +507,9 @@ mod v2 {
                 steps: Vec::new(),
                 last: s.last,
                 best_so_far: s.best_so_far,
-                history: s.history,
-                hall: s.hall,
-                bests: Vec::new(),
+                history: s.history.into(),
+                hall: s.hall.into(),
+                bests: Default::default(),
                 fitted: None,
             }
         }
@@ -591,7 +576,7 @@ mod v1 {
                 games: self.games,
                 search: self.search,
                 factor: self.factor,
-                mutation: self.mutation,
+                mutation_chance: self.mutation,
                 stop: self.stop,
                 seed: self.seed,
                 openings: self.openings,
@@ -630,8 +615,8 @@ mod v1 {
                         measure: None,
                     })
                     .collect(),
-                hall: Vec::new(),
-                bests: Vec::new(),
+                hall: Default::default(),
+                bests: Default::default(),
                 fitted: None,
             }
         }

@@ -284,7 +284,7 @@ pub fn settings(population: usize, generations: u64, seed: u64) -> Settings {
             tt_log2: 10,
         },
         factor: 8,
-        mutation: 0.3,
+        mutation_chance: 0.3,
         stop: Stop::Generations(generations),
         seed,
         openings: OpeningBook::Ballot,

@@ -1,0 +1,447 @@
+//! The session and its step: one generation played, the next population bred.
+
+use super::breeding::next_population;
+use super::matches::*;
+use super::operators::*;
+use super::records::{GenerationStats, HallOfFame, History, Lineage};
+use super::settings::*;
+use crate::eval::{ParamSet, Weights};
+use crate::fit::{self, Fitted, Positions};
+use crate::jobs::{self, Batch, Played};
+use crate::matchplay::Wdl;
+use crate::rng::{derive, Purpose};
+use crate::tournament::{self, GameResult, Standing};
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// What a generation's tournament gives: every game's result, the population's standings, and
+/// when the generation fits, the games' quiet positions with their results.
+struct Tournament {
+    results: Vec<GameResult>,
+    standings: Vec<Standing>,
+    positions: Option<Positions>,
+}
+
+/// The weight vectors of a session, with their set: what widening changes.
+struct Vectors {
+    params: ParamSet,
+    population: Vec<Weights>,
+    hall: HallOfFame,
+    best_so_far: Option<Weights>,
+    last: Vec<(Weights, Standing)>,
+}
+
+/// A session: settings, where it stands, and what it has learnt. (Its file formats are in
+/// [`crate::store`].)
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session {
+    pub name: String,
+    pub settings: Settings,
+    /// Generations completed.
+    pub generation: u64,
+    /// Seconds of evolution so far, over all runs.
+    pub elapsed: f64,
+    /// The population the next generation will play.
+    pub population: Vec<Weights>,
+    /// Under [`Mutation::Adaptive`], the step sizes each individual of `population` carries
+    /// (empty otherwise; missing ones are a newcomer's).
+    pub steps: Vec<Steps>,
+    /// The last population that played, with its results (empty before the first generation).
+    pub last: Vec<(Weights, Standing)>,
+    pub best_so_far: Option<Weights>,
+    pub history: History,
+    /// The hall of fame: the newest `hall_of_fame` bests so far, oldest first; they play in
+    /// every tournament.
+    pub hall: HallOfFame,
+    /// The best so far each time it changed, with the generation it changed in, oldest first.
+    /// With the history's duel column it gives the best so far of every generation (`history
+    /// --elo`). Checkpoints of formats 1 and 2 did not keep it: a session continued from one
+    /// lacks the changes before.
+    pub bests: Lineage,
+    /// The fit of the last generation this process played, when it fitted one
+    /// ([`GaOptions::fit_every`]); not saved (the fitted vector is in the population).
+    pub fitted: Option<Fitted>,
+}
+
+impl Session {
+    /// A new session with a random first population.
+    pub fn new(name: &str, settings: Settings) -> Session {
+        let mut rng = derive(settings.seed, Purpose::Initial, 0, 0);
+        let (set, range) = (settings.ga.params, settings.ga.init_range);
+        let population = (0..settings.population)
+            .map(|_| random_weights(set, range, &mut rng))
+            .collect();
+        Session::with_population(name, settings, population)
+    }
+
+    /// A new session from a given first population (e.g. a population file of the original).
+    pub fn with_population(name: &str, settings: Settings, population: Vec<Weights>) -> Session {
+        Session {
+            name: name.to_string(),
+            settings,
+            generation: 0,
+            elapsed: 0.0,
+            population,
+            steps: Vec::new(),
+            last: Vec::new(),
+            best_so_far: None,
+            history: History::default(),
+            hall: HallOfFame::default(),
+            bests: Lineage::default(),
+            fitted: None,
+        }
+    }
+
+    /// Has the stop condition been reached?
+    pub fn finished(&self) -> bool {
+        match self.settings.stop {
+            Stop::Generations(n) => self.generation >= n,
+            Stop::Seconds(s) => self.elapsed >= s,
+        }
+    }
+
+    /// The hall of fame members that play in the next tournament (the newest past bests).
+    pub fn hall_players(&self) -> &[Weights] {
+        self.hall.newest(self.settings.ga.hall_of_fame as usize)
+    }
+
+    /// The next tournament's schedule: the population and the hall of fame (indices from
+    /// population.len() on); hall members never meet each other.
+    fn schedule(&self, g: u64) -> Vec<tournament::Pairing> {
+        let n = self.population.len();
+        let h = self.hall_players().len();
+        let mut prng = derive(self.settings.seed, Purpose::Pairing, g, 0);
+        let mut sched = tournament::schedule(n + h, self.settings.games, &mut prng);
+        sched.retain(|p| p.black < n || p.white < n);
+        sched
+    }
+
+    /// Number of games the next generation's tournament plays.
+    pub fn games_per_generation(&self) -> usize {
+        self.schedule(self.generation + 1).len()
+    }
+
+    /// Plays one generation on the current rayon pool and breeds the next population.
+    /// `on_game` is called after every tournament game.
+    pub fn run_generation(&mut self, on_game: &(dyn Fn(&GameResult) + Sync)) -> GenerationStats {
+        self.run_generation_until(on_game, &|| false)
+            .expect("never stopped")
+    }
+
+    /// [`Session::run_generation`] that can be abandoned: `stop` is asked before every game
+    /// (tournament, endgame and duel games) and before the yardstick measurement. Once it says
+    /// yes no further game starts, the generation is abandoned, the session is left exactly as
+    /// it was, and the result is `None`; playing the generation again later gives the same
+    /// result as if it had never been interrupted.
+    pub fn run_generation_until(
+        &mut self,
+        on_game: &(dyn Fn(&GameResult) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<GenerationStats> {
+        let g = self.generation + 1;
+        let to = self.settings.ga.widen_to;
+        if self.settings.ga.widen_at == 0
+            || g <= self.settings.ga.widen_at
+            || self.settings.ga.params == to
+        {
+            return self.play_generation(on_game, stop);
+        }
+        // The first generation after `widen_at`: played widened; if it is abandoned, the
+        // session goes back to its vectors as they were (moved aside, not copied).
+        let Ok(wide) = self.widened(to) else {
+            // Refused by `Settings::validate`: never here.
+            return self.play_generation(on_game, stop);
+        };
+        let narrow = self.swap_vectors(wide);
+        let stats = self.play_generation(on_game, stop);
+        if stats.is_none() {
+            self.swap_vectors(narrow);
+        }
+        stats
+    }
+
+    /// Every weight vector of the session widened into `to` (the same evaluation; a network at
+    /// 0), and `to` the session's set from now on. On an error the session is unchanged.
+    pub fn widen(&mut self, to: ParamSet) -> Result<(), WidenError> {
+        let wide = self.widened(to)?;
+        self.swap_vectors(wide);
+        Ok(())
+    }
+
+    /// The session's weight vectors widened into `to`.
+    fn widened(&self, to: ParamSet) -> Result<Vectors, WidenError> {
+        let from = self.settings.ga.params;
+        let widen = |w: &Weights| w.widen(to).ok_or(WidenError { from, to });
+        Ok(Vectors {
+            params: to,
+            population: self
+                .population
+                .iter()
+                .map(widen)
+                .collect::<Result<_, _>>()?,
+            hall: self
+                .hall
+                .iter()
+                .map(widen)
+                .collect::<Result<Vec<_>, _>>()?
+                .into(),
+            best_so_far: self.best_so_far.as_ref().map(widen).transpose()?,
+            last: self
+                .last
+                .iter()
+                .map(|(w, st)| Ok((widen(w)?, *st)))
+                .collect::<Result<_, _>>()?,
+        })
+    }
+
+    /// Puts `v` in place of the session's weight vectors (and set); gives back those it had.
+    fn swap_vectors(&mut self, mut v: Vectors) -> Vectors {
+        std::mem::swap(&mut self.settings.ga.params, &mut v.params);
+        std::mem::swap(&mut self.population, &mut v.population);
+        std::mem::swap(&mut self.hall, &mut v.hall);
+        std::mem::swap(&mut self.best_so_far, &mut v.best_so_far);
+        std::mem::swap(&mut self.last, &mut v.last);
+        v
+    }
+
+    /// [`Session::run_generation_until`] without the widening.
+    fn play_generation(
+        &mut self,
+        on_game: &(dyn Fn(&GameResult) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<GenerationStats> {
+        let t = Instant::now();
+        let g = self.generation + 1;
+        // The tournament, duel and endgame games search to the scheduled depth; measurements
+        // stay at the session's depth, so their series is comparable from start to end.
+        let mut s = self.settings.clone();
+        s.search.depth = self.settings.depth_at(g);
+        let pop = self.population.clone();
+        let fitting = s.ga.fit_every > 0 && g.is_multiple_of(s.ga.fit_every);
+        let Tournament {
+            results,
+            standings,
+            positions,
+        } = self.tournament(&pop, &s, g, fitting, on_game, stop)?;
+        let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
+        let (duel, new_best) = self.crown(&pop, &points, &s, g, stop)?;
+        let best = new_best.or(self.best_so_far).unwrap_or(pop[0]);
+        let fitted = positions.and_then(|p| {
+            let mut rng = derive(s.seed, Purpose::Fit, g, 0);
+            fit::fit(&best, &p, FIT_POSITIONS, FIT_EPOCHS, &mut rng)
+        });
+        let (next, next_steps) = next_population(
+            &pop,
+            &self.steps,
+            &points,
+            best,
+            fitted.as_ref().map(|f| f.weights),
+            &s,
+            g,
+        );
+        // The best so far against the yardstick, every `measure_every` generations (not
+        // interruptible once started: a few hundred games at the session's depth).
+        let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
+        if due && stop() {
+            return None;
+        }
+        let measure = due.then(|| measure(&best, &self.settings, g));
+        let stats = GenerationStats {
+            generation: g,
+            best: points.iter().copied().max().unwrap_or(0),
+            mean: points.iter().map(|&p| p as f64).sum::<f64>() / pop.len().max(1) as f64,
+            min: points.iter().copied().min().unwrap_or(0),
+            diversity: diversity(&pop),
+            duel,
+            games: results.len() as u32,
+            plies: results.iter().map(|r| r.plies as u64).sum(),
+            seconds: t.elapsed().as_secs_f64(),
+            measure,
+        };
+        // The session changes only once the whole generation is played.
+        if let Some(b) = new_best {
+            self.best_so_far = Some(b);
+            self.hall.update(b, self.settings.ga.hall_of_fame as usize);
+            self.bests.record(g, b);
+        }
+        self.last = pop.into_iter().zip(standings).collect();
+        self.population = next;
+        self.steps = next_steps;
+        self.generation = g;
+        self.elapsed += stats.seconds;
+        self.history.record(stats.clone());
+        self.fitted = fitted;
+        Some(stats)
+    }
+
+    /// Generation `g`'s tournament: the population and the hall of fame, then the endgame
+    /// games, as one batch of jobs (on this process's pool, or spread over an MPI job's
+    /// ranks). Every game's result, the population's standings, and with `positions` the
+    /// games' quiet positions with their results.
+    fn tournament(
+        &self,
+        pop: &[Weights],
+        s: &Settings,
+        g: u64,
+        positions: bool,
+        on_game: &(dyn Fn(&GameResult) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<Tournament> {
+        let mut players = pop.to_vec();
+        players.extend_from_slice(self.hall_players());
+        let sched = self.schedule(g);
+        let endgames = endgame_pairings(pop, s, g);
+        let mut batch = Batch::of_weights(&players, s.seed, s.rules);
+        batch.jobs = tournament::jobs(&sched, s.search, s.openings, g);
+        batch.jobs.extend(endgame_jobs(&endgames, s.search, g));
+        batch.record_moves = positions;
+        let on_done = |k: usize, p: &Played| {
+            if let Some(pairing) = sched.get(k) {
+                on_game(&tournament::result(pairing, p));
+            }
+        };
+        let played = jobs::run(&batch, &on_done, stop)?;
+        let results: Vec<GameResult> = sched
+            .iter()
+            .chain(endgames.iter().map(|(pairing, _)| pairing))
+            .zip(&played)
+            .map(|(pairing, p)| tournament::result(pairing, p))
+            .collect();
+        let mut standings = tournament::standings(players.len(), &results);
+        standings.truncate(pop.len());
+        // Each game's positions on its own thread, joined in the games' order: the games
+        // between two of the `fit_top` best (all games with 0).
+        let positions = positions.then(|| {
+            let learns = fit_players(&standings, players.len(), s.ga.fit_top);
+            let per_game: Vec<Positions> = batch
+                .jobs
+                .par_iter()
+                .zip(&played)
+                .zip(&results)
+                .map(|((job, p), r)| {
+                    let mut data = Positions::new(s.ga.params);
+                    if learns[r.pairing.black] && learns[r.pairing.white] {
+                        let game = p.replay(&batch, &job.start);
+                        data.add_game(game.start(), game.moves(), p.outcome());
+                    }
+                    data
+                })
+                .collect();
+            let mut data = Positions::new(s.ga.params);
+            for g in per_game {
+                data.append(g);
+            }
+            data
+        });
+        Some(Tournament {
+            results,
+            standings,
+            positions,
+        })
+    }
+
+    /// The generation's best (the first among equals) against the best so far: the duel (None
+    /// in the first generation) and the new best so far, if it changes.
+    fn crown(
+        &self,
+        pop: &[Weights],
+        points: &[u32],
+        s: &Settings,
+        g: u64,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<(Option<Duel>, Option<Weights>)> {
+        let best_idx = (0..pop.len())
+            .max_by_key(|&i| (points[i], std::cmp::Reverse(i)))
+            .unwrap_or(0);
+        let challenger = pop[best_idx];
+        Some(match self.best_so_far {
+            None => (None, Some(challenger)),
+            Some(holder) if holder == challenger => (Some(Duel::SAME), None),
+            Some(holder) => {
+                let d = duel(&challenger, &holder, s, g, stop)?;
+                (Some(d), d.replaced.then_some(challenger))
+            }
+        })
+    }
+
+    /// The best so far after each generation of the history, where known: from the changes in
+    /// [`Session::bests`] (a generation's best so far changed when its duel is absent, the
+    /// first generation, or replaced it); `None` where the change is not recorded (the part of
+    /// a session played before checkpoint format 3). The last generation's is `best_so_far`.
+    pub fn bests_by_generation(&self) -> Vec<Option<Weights>> {
+        let mut changes = self.bests.iter().peekable();
+        let mut current = None;
+        let n = self.history.len();
+        let mut out = Vec::with_capacity(n);
+        for (i, h) in self.history.iter().enumerate() {
+            while changes.next_if(|(g, _)| *g < h.generation).is_some() {}
+            if h.duel.is_none_or(|d| d.replaced) {
+                current = changes
+                    .next_if(|(g, _)| *g == h.generation)
+                    .map(|(_, w)| *w);
+            }
+            if i + 1 == n && h.generation == self.generation {
+                current = self.best_so_far;
+            }
+            out.push(current);
+        }
+        out
+    }
+
+    /// The best so far after the generations of the history at the indices `wanted`, where it
+    /// can be told: from [`Session::bests_by_generation`], else from `from_checkpoint(g)` (the
+    /// checkpoint of generation `g`, when there is one), and from a neighbour whose best so far
+    /// is known when the generation between them did not change it.
+    pub fn bests_at(
+        &self,
+        wanted: &[usize],
+        mut from_checkpoint: impl FnMut(u64) -> Option<Weights>,
+    ) -> Vec<Option<Weights>> {
+        let h = &self.history;
+        let mut best = self.bests_by_generation();
+        let changed = |i: usize| h[i].duel.is_none_or(|d| d.replaced);
+        let mut want = vec![false; h.len()];
+        for &i in wanted {
+            if let Some(x) = want.get_mut(i) {
+                *x = true;
+            }
+        }
+        for i in (0..h.len()).rev() {
+            if best[i].is_some() {
+                continue;
+            }
+            if i + 1 < h.len() && !changed(i + 1) && best[i + 1].is_some() {
+                best[i] = best[i + 1];
+            } else if want[i] {
+                best[i] = from_checkpoint(h[i].generation);
+            }
+        }
+        for i in 1..h.len() {
+            if best[i].is_none() && !changed(i) {
+                best[i] = best[i - 1];
+            }
+        }
+        best
+    }
+
+    /// The newest yardstick measurement of the history, with its generation.
+    pub fn last_measure(&self) -> Option<(u64, Wdl)> {
+        self.history.last_measure()
+    }
+}
+
+/// Which of `players` (the population, then the hall of fame) the fit learns from: the `top`
+/// best of the population by points, the first among equals first (all of them with 0). The
+/// hall of fame's past bests count as learned from only when every game is.
+pub(super) fn fit_players(standings: &[Standing], players: usize, top: u32) -> Vec<bool> {
+    if top == 0 {
+        return vec![true; players];
+    }
+    let mut order: Vec<usize> = (0..standings.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(standings[i].points), i));
+    let mut learns = vec![false; players];
+    for &i in order.iter().take(top as usize) {
+        learns[i] = true;
+    }
+    learns
+}

@@ -1,0 +1,206 @@
+//! The games of a generation beyond its tournament: the endgame games, the duel of its best
+//! against the best so far, and the measurement of the best so far against the yardstick.
+
+use super::settings::Settings;
+use crate::board::{Color, Position};
+use crate::eval::Weights;
+use crate::game::Outcome;
+use crate::jobs::{self, Batch, GameJob, Side, Start};
+use crate::matchplay::{play_match, Engine, MatchSettings, OpeningBook, Wdl};
+use crate::movegen::has_capture;
+use crate::openings::ballot;
+use crate::rng::{derive, Purpose};
+use crate::search::SearchConfig;
+use crate::tournament;
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+use serde::{Deserialize, Serialize};
+
+/// The duel of a generation's best against the best so far ([`GaOptions::duel_games`] games,
+/// colours swapped). All zero and not replaced: the generation's best was the best so far
+/// itself, and no duel was played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Duel {
+    /// Points of the generation's best (2 win, 1 draw), out of 2 * duel games.
+    pub challenger: u32,
+    /// Points of the best so far, out of 2 * duel games.
+    pub holder: u32,
+    /// Did the generation's best become the best so far?
+    pub replaced: bool,
+}
+
+impl Duel {
+    /// The record of a generation whose best was the best so far itself (no duel played).
+    pub const SAME: Duel = Duel {
+        challenger: 0,
+        holder: 0,
+        replaced: false,
+    };
+
+    /// Was the generation's best the best so far itself?
+    pub fn is_same(&self) -> bool {
+        *self == Duel::SAME
+    }
+}
+
+/// A kings-only ending the stronger side wins with good play: 2 kings against 1 (two times in
+/// three) or 3 against 1, on squares drawn by `rng`, the stronger side and the side to move drawn
+/// too; redrawn until neither side can capture at once.
+pub fn endgame_position<R: Rng + ?Sized>(rng: &mut R) -> Position {
+    const KINDS: [(u32, u32); 3] = [(2, 1), (2, 1), (3, 1)];
+    loop {
+        let (strong, weak) = KINDS[rng.random_range(0..KINDS.len())];
+        let mut squares: Vec<u32> = (0..32).collect();
+        squares.shuffle(rng);
+        let bits = |v: &[u32]| v.iter().fold(0u32, |b, &q| b | (1 << q));
+        let a = bits(&squares[..strong as usize]);
+        let b = bits(&squares[strong as usize..(strong + weak) as usize]);
+        let (black, white) = if rng.random_bool(0.5) { (a, b) } else { (b, a) };
+        let side = if rng.random_bool(0.5) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let pos = Position::from_parts(black, white, black | white, side);
+        if !has_capture(&pos) && !has_capture(&pos.with_side(side.opposite())) {
+            return pos;
+        }
+    }
+}
+
+/// The generation's endgame games ([`GaOptions::endgame_pairs`]): individual `i` meets its next
+/// `endgame_pairs` ring neighbours from an ending drawn for the pair, both sides. The pairings
+/// have `opening` set to `usize::MAX`.
+pub(super) fn endgame_pairings(
+    pop: &[Weights],
+    s: &Settings,
+    g: u64,
+) -> Vec<(tournament::Pairing, Position)> {
+    let n = pop.len();
+    let e = s.ga.endgame_pairs as usize;
+    if e == 0 || n < 2 {
+        return Vec::new();
+    }
+    let mut rng = derive(s.seed, Purpose::Pairing, g, 1);
+    let mut out = Vec::with_capacity(2 * n * e);
+    let pairing = |black, white| tournament::Pairing {
+        black,
+        white,
+        opening: usize::MAX,
+    };
+    for i in 0..n {
+        for k in 1..=e {
+            let j = (i + k) % n;
+            let pos = endgame_position(&mut rng);
+            out.push((pairing(i, j), pos));
+            out.push((pairing(j, i), pos));
+        }
+    }
+    out
+}
+
+/// The endgame games as jobs: game `k` uses the generator of (seed, generation, 2^40 + k).
+pub(super) fn endgame_jobs(
+    games: &[(tournament::Pairing, Position)],
+    config: SearchConfig,
+    g: u64,
+) -> Vec<GameJob> {
+    games
+        .iter()
+        .enumerate()
+        .map(|(k, (p, pos))| {
+            GameJob::new(
+                Side::new(p.black, config),
+                Side::new(p.white, config),
+                Start::of(pos),
+                Purpose::Game,
+                g,
+                (1 << 40) + k as u64,
+            )
+        })
+        .collect()
+}
+
+/// The best so far plays the yardstick over the first `measure_games / 2` ballot openings,
+/// both colours, at the session's depth; each game's generator comes from (seed, generation,
+/// game), so the result does not depend on the number of threads.
+pub(super) fn measure(best: &Weights, s: &Settings, g: u64) -> Wdl {
+    let (a, b, settings) = measure_match(best, s, g);
+    play_match(&a, &b, &settings, &|_| {}).0
+}
+
+/// The match of generation `g`'s yardstick measurement: the best so far `best` (A) against the
+/// yardstick, both at the session's depth, over the first `measure_games / 2` ballot openings
+/// with the generation's seed. Playing it again gives the same games (the HTML report replays
+/// one of them).
+pub fn measure_match(best: &Weights, s: &Settings, g: u64) -> (Engine, Engine, MatchSettings) {
+    let a = Engine {
+        name: "best so far".to_string(),
+        eval: (*best).into(),
+        config: s.search,
+    };
+    let b = Engine {
+        name: s.ga.yardstick.to_string(),
+        eval: s.ga.yardstick.evaluator(),
+        config: s.search,
+    };
+    let settings = MatchSettings {
+        book: OpeningBook::Ballot,
+        pairs: Some((s.ga.measure_games as usize).div_ceil(2)),
+        seed: s.seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        rules: s.rules,
+    };
+    (a, b, settings)
+}
+
+/// The generation's best plays the best so far. With `duel_games` 2 (the original): two games,
+/// colours swapped, from one ballot opening drawn for the duel, and the challenger takes over
+/// if it scores at least as well. With more: `duel_games / 2` distinct ballot openings drawn
+/// for the duel, both colours each, and the challenger must score more (a tie keeps the holder).
+/// `None` when `stop` said yes before a game.
+pub(super) fn duel(
+    challenger: &Weights,
+    holder: &Weights,
+    s: &Settings,
+    g: u64,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Duel> {
+    let mut rng = derive(s.seed, Purpose::Duel, g, 0);
+    let pairs = (s.ga.duel_games as usize / 2).max(1);
+    let openings: Vec<usize> = if pairs == 1 {
+        vec![rng.random_range(0..ballot().len())]
+    } else {
+        let mut all: Vec<usize> = (0..ballot().len()).collect();
+        all.shuffle(&mut rng);
+        all.into_iter().cycle().take(pairs).collect()
+    };
+    // Game k: opening k / 2, the challenger (player 0) Black when k is even. Each has its own
+    // generator.
+    let mut batch = Batch::of_weights(&[*challenger, *holder], s.seed, s.rules);
+    batch.jobs = (0..2 * pairs as u64)
+        .map(|k| {
+            let (b, w) = if k.is_multiple_of(2) { (0, 1) } else { (1, 0) };
+            let start = match s.openings {
+                OpeningBook::Ballot => Start::Ballot(openings[(k / 2) as usize] as u32),
+                OpeningBook::Start => Start::Initial,
+            };
+            let side = |player| Side::new(player, s.search);
+            GameJob::new(side(b), side(w), start, Purpose::Duel, g, k + 1)
+        })
+        .collect();
+    let mut pts = (0u32, 0u32);
+    for (k, p) in jobs::run(&batch, &|_, _| {}, stop)?.iter().enumerate() {
+        let (result, challenger_black) = (p.result.map(|r| r.0), k.is_multiple_of(2));
+        pts.0 += Outcome::points(result, challenger_black);
+        pts.1 += Outcome::points(result, !challenger_black);
+    }
+    Some(Duel {
+        challenger: pts.0,
+        holder: pts.1,
+        replaced: if pairs == 1 {
+            pts.0 >= pts.1
+        } else {
+            pts.0 > pts.1
+        },
+    })
+}

@@ -1,0 +1,27 @@
+//! The genetic algorithm: tournament (with an optional hall of fame and endgame games),
+//! best-so-far duel, selection (the original's truncation "roulette", a fitness-proportionate
+//! wheel, or tournament selection), one-point crossover with one cut per pair, mutation (the
+//! original's single-gene replacement, or Gaussian steps), the next generation made of children,
+//! elite parents (the best so far among them) and newcomers, and a periodic measurement of the
+//! best so far against a fixed yardstick.
+//!
+//! Every random choice of generation `g` comes from generators derived from
+//! `(session seed, purpose, g, index)`, so a session resumed from the checkpoint written after
+//! generation `g` continues exactly as if it had never stopped, at any thread count.
+//!
+//! Files, bottom up: `settings`, `operators`, `breeding`, `matches`, `records`, `generation`, `tests`.
+
+mod breeding;
+mod generation;
+mod matches;
+mod operators;
+mod records;
+mod settings;
+#[cfg(test)]
+mod tests;
+
+pub use generation::Session;
+pub use matches::{endgame_position, measure_match, Duel};
+pub use operators::*;
+pub use records::{GenerationStats, HallOfFame, History, Lineage};
+pub use settings::*;

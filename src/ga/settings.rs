@@ -1,0 +1,583 @@
+//! A session's settings: the stop condition, the operators' kinds and options, their defaults,
+//! parsing and checks.
+
+use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
+use crate::game::DrawRules;
+use crate::matchplay::OpeningBook;
+use crate::openings::ballot;
+use crate::search::SearchConfig;
+use crate::yardstick::Evaluator;
+use serde::{Deserialize, Serialize};
+
+/// When a session stops.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Stop {
+    /// After this many generations in all (counting those of earlier runs).
+    Generations(u64),
+    /// Once this many seconds of evolution in all have passed (a generation still under way
+    /// then is abandoned at a game boundary and not saved).
+    Seconds(f64),
+}
+
+/// At most this many positions of a generation's games go into a fit ([`GaOptions::fit_every`]).
+pub const FIT_POSITIONS: usize = 200_000;
+/// Passes of each fit over its positions.
+pub const FIT_EPOCHS: u32 = 4;
+
+/// The largest population a session accepts (all against all is population^2 games).
+pub const MAX_POPULATION: usize = 1024;
+
+/// Everything that defines a session's evolution.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Individuals per generation (a multiple of 4).
+    pub population: usize,
+    /// Games per individual per generation; 0 = all against all, twice.
+    pub games: usize,
+    pub search: SearchConfig,
+    /// Selection noise: a random integer in `[0, factor)` added to each total before ranking
+    /// (0 = none); the order ranks truncation selection and the elite.
+    pub factor: u32,
+    /// Chance that a child is mutated (by [`GaOptions::mutation`]: one weight replaced, or
+    /// some weights moved by Gaussian steps).
+    #[serde(rename = "mutation")]
+    pub mutation_chance: f64,
+    pub stop: Stop,
+    pub seed: u64,
+    pub openings: OpeningBook,
+    /// Parents kept, the best so far among them.
+    pub elite: usize,
+    /// Fresh random individuals per generation.
+    pub newcomers: usize,
+    pub rules: DrawRules,
+    /// Operators and measurements beyond the original tool's; [`GaOptions::ORIGINAL`] is the
+    /// original's behaviour (and what checkpoints of format 1 are read as).
+    pub ga: GaOptions,
+}
+
+/// How parents are chosen from a generation's points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Selection {
+    /// The original tool's "roulette": points plus a random integer in `[0, factor)`, sorted,
+    /// the first population/2 distinct genotypes.
+    Truncation,
+    /// Fitness-proportionate roulette wheel: each of the population/2 parents is drawn with
+    /// probability proportional to its points.
+    Roulette,
+    /// Tournament selection: each parent is the best of this many individuals drawn at random.
+    Tournament(u32),
+}
+
+impl std::fmt::Display for Selection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Selection::Truncation => f.write_str("truncation"),
+            Selection::Roulette => f.write_str("roulette"),
+            Selection::Tournament(k) => write!(f, "tournament:{k}"),
+        }
+    }
+}
+
+impl std::str::FromStr for Selection {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || {
+            format!(
+                "unknown selection '{s}' (expected truncation, roulette or tournament:K with K 2..64)"
+            )
+        };
+        match s {
+            "truncation" => Ok(Selection::Truncation),
+            "roulette" => Ok(Selection::Roulette),
+            _ => {
+                let k: u32 = match s {
+                    "tournament" => 2,
+                    _ => s
+                        .strip_prefix("tournament:")
+                        .and_then(|k| k.parse().ok())
+                        .ok_or_else(bad)?,
+                };
+                if (2..=64).contains(&k) {
+                    Ok(Selection::Tournament(k))
+                } else {
+                    Err(bad())
+                }
+            }
+        }
+    }
+}
+
+/// What a mutation does to a child.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mutation {
+    /// The original's: one weight replaced by a uniform random `i16`.
+    Replace,
+    /// `genes` weights (drawn with replacement) each moved by a Gaussian step of standard
+    /// deviation `sigma`, rounded and clamped to the `i16` range: refines rather than replaces.
+    Gauss { sigma: u32, genes: u32 },
+    /// As `Gauss`, by layer for a network set (`net66`): each gene is drawn from the weighted
+    /// sum or from the network with equal chance, and a network weight moves by `sigma / 8`
+    /// (the scale its random weights start at). For the other sets it is `Gauss`.
+    Layered { sigma: u32, genes: u32 },
+    /// Self-adaptive steps, as evolutionary programming does: every individual carries its own
+    /// step sizes ([`Steps`]: one for the weighted sum, one for a network's weights), starting
+    /// at `sigma` (a network's at `sigma / 8`). A child's are the geometric mean of its parents',
+    /// and when it is mutated each is first multiplied by `exp(tau * N(0, 1))` (tau =
+    /// `1 / sqrt(2 sqrt(n))`, n its weights), then `genes` weights move by Gaussian steps of
+    /// those sizes (for `net66` drawn from the sum or the network with equal chance).
+    Adaptive { sigma: u32, genes: u32 },
+}
+
+/// The step sizes an individual carries under [`Mutation::Adaptive`]: for the weighted sum's
+/// weights and for a network's.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Steps {
+    pub sum: f32,
+    pub net: f32,
+}
+
+/// The smallest and largest step size an individual may carry.
+pub(super) const STEP_RANGE: (f32, f32) = (1.0, 32767.0);
+
+impl Steps {
+    /// The steps of a newcomer: `sigma`, and `sigma / 8` for a network (where its random
+    /// weights start).
+    pub fn initial(sigma: u32) -> Steps {
+        Steps {
+            sum: sigma as f32,
+            net: (sigma as f32 / 8.0).max(STEP_RANGE.0),
+        }
+    }
+
+    /// The geometric mean of two individuals' steps (a child's).
+    pub(super) fn mean(a: Steps, b: Steps) -> Steps {
+        Steps {
+            sum: (a.sum * b.sum).sqrt(),
+            net: (a.net * b.net).sqrt(),
+        }
+    }
+
+    /// Both within [`STEP_RANGE`] (and finite): what a checkpoint may hold.
+    pub fn is_valid(&self) -> bool {
+        [self.sum, self.net]
+            .iter()
+            .all(|v| (STEP_RANGE.0..=STEP_RANGE.1).contains(v))
+    }
+}
+
+impl Mutation {
+    /// The kind's step size (0 for `replace`), where [`Steps`] start.
+    pub fn sigma(&self) -> u32 {
+        match *self {
+            Mutation::Replace => 0,
+            Mutation::Gauss { sigma, .. }
+            | Mutation::Layered { sigma, .. }
+            | Mutation::Adaptive { sigma, .. } => sigma,
+        }
+    }
+}
+
+impl std::fmt::Display for Mutation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Mutation::Replace => f.write_str("replace"),
+            Mutation::Gauss { sigma, genes } => write!(f, "gauss:{sigma}:{genes}"),
+            Mutation::Layered { sigma, genes } => write!(f, "layered:{sigma}:{genes}"),
+            Mutation::Adaptive { sigma, genes } => write!(f, "adaptive:{sigma}:{genes}"),
+        }
+    }
+}
+
+impl std::str::FromStr for Mutation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || {
+            format!(
+                "unknown mutation '{s}' (expected replace, or gauss:SIGMA[:GENES], layered:SIGMA[:GENES] or adaptive:SIGMA[:GENES] with SIGMA 1..32767 and GENES 1..{MAX_WEIGHTS})"
+            )
+        };
+        if s == "replace" {
+            return Ok(Mutation::Replace);
+        }
+        let (kind, rest) = ["gauss:", "layered:", "adaptive:"]
+            .iter()
+            .find_map(|k| s.strip_prefix(k).map(|r| (*k, r)))
+            .ok_or_else(bad)?;
+        let mut it = rest.split(':');
+        let sigma: u32 = it.next().and_then(|x| x.parse().ok()).ok_or_else(bad)?;
+        let genes: u32 = match it.next() {
+            Some(g) => g.parse().map_err(|_| bad())?,
+            None => 1,
+        };
+        if it.next().is_some() || !(1..=32767).contains(&sigma) {
+            return Err(bad());
+        }
+        if !(1..=MAX_WEIGHTS as u32).contains(&genes) {
+            return Err(bad());
+        }
+        Ok(match kind {
+            "layered:" => Mutation::Layered { sigma, genes },
+            "adaptive:" => Mutation::Adaptive { sigma, genes },
+            _ => Mutation::Gauss { sigma, genes },
+        })
+    }
+}
+
+/// The GA's operators beyond the original tool's, and the session's own measurements.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GaOptions {
+    /// The parameters the weight vectors weigh.
+    pub params: ParamSet,
+    pub selection: Selection,
+    pub mutation: Mutation,
+    /// Random weights (first population, newcomers) are uniform in `[-init_range, init_range]`
+    /// (32767: the whole `i16` range, as the original).
+    pub init_range: u16,
+    /// Past bests kept as extra tournament opponents (they play the population but are not
+    /// bred from); 0 = none.
+    pub hall_of_fame: u32,
+    /// From this generation on (0 = never) tournament, duel and endgame games search to
+    /// `deepen_to` plies instead of the session's depth: cheap shallow games early, deeper late.
+    pub deepen_at: u64,
+    pub deepen_to: u32,
+    /// Endgame pairs per individual and generation: individual `i` also plays its next
+    /// `endgame_pairs` ring neighbours from a kings-only ending drawn for the pair (2 or 3 kings
+    /// against 1), once with each side, so that converting a won ending earns points.
+    pub endgame_pairs: u32,
+    /// Games of the best-so-far duel: the generation's best plays the best so far from
+    /// `duel_games / 2` ballot openings, both colours. With 2 (the original) a tie goes to the
+    /// challenger; with more, the challenger must score more than the holder.
+    pub duel_games: u32,
+    /// Every this many generations the best so far plays [`GaOptions::yardstick`] (0 = never).
+    pub measure_every: u64,
+    /// Games of that measurement (the first `measure_games / 2` ballot openings, both colours).
+    pub measure_games: u32,
+    pub yardstick: Yardstick,
+    /// Every this many generations (0 = never) the best so far is fitted to the results of the
+    /// generation's own games (a logistic regression on their quiet positions, [`crate::fit`])
+    /// and the fitted vector enters the next population in place of a newcomer.
+    pub fit_every: u64,
+    /// The fit learns only from the games between two of the generation's `fit_top` best
+    /// individuals by tournament points (the first among equals first; 0 = every game): the
+    /// games of random newcomers and weak children teach play nobody good plays.
+    pub fit_top: u32,
+    /// After this generation (0 = never) the session continues as `widen_to`: every weight
+    /// vector is widened into it ([`Weights::widen`]: same evaluation, a network at 0) and
+    /// newcomers are drawn from it. A two-stage session: the weighted sum first, then a
+    /// network over it.
+    pub widen_at: u64,
+    pub widen_to: ParamSet,
+}
+
+impl GaOptions {
+    /// The original tool's operators and no measurement (what a checkpoint of format 1 meant).
+    pub const ORIGINAL: GaOptions = GaOptions {
+        params: ParamSet::Thesis60,
+        selection: Selection::Truncation,
+        mutation: Mutation::Replace,
+        init_range: i16::MAX as u16,
+        hall_of_fame: 0,
+        deepen_at: 0,
+        deepen_to: 0,
+        endgame_pairs: 0,
+        duel_games: 2,
+        measure_every: 0,
+        measure_games: 312,
+        yardstick: Yardstick::Material,
+        fit_every: 0,
+        fit_top: 0,
+        widen_at: 0,
+        widen_to: ParamSet::Thesis60,
+    };
+}
+
+impl Default for GaOptions {
+    /// The defaults of `new`, each chosen by measurement (docs/results.md, "Choosing the defaults"):
+    /// the net66 parameters (8 hidden units); a first population drawn from -4000..4000 (so the weights
+    /// can learn their scale) refined by Gaussian steps (4 genes, sigma 800); the original's
+    /// truncation selection; a 32-game duel for the best so far; the best so far measured
+    /// against material over the whole ballot every 50 generations; in every generation a
+    /// vector fitted to the games among the generation's better half enters as a newcomer.
+    fn default() -> Self {
+        GaOptions {
+            params: ParamSet::Net66(crate::eval::DEFAULT_HIDDEN),
+            selection: Selection::Truncation,
+            mutation: Mutation::Gauss {
+                sigma: 800,
+                genes: 4,
+            },
+            init_range: 4000,
+            hall_of_fame: 0,
+            deepen_at: 0,
+            deepen_to: 0,
+            endgame_pairs: 0,
+            duel_games: 32,
+            measure_every: 50,
+            measure_games: 312,
+            yardstick: Yardstick::Material,
+            fit_every: 1,
+            fit_top: (DEFAULT_POPULATION / 2) as u32,
+            widen_at: 0,
+            widen_to: ParamSet::Endgame66,
+        }
+    }
+}
+
+/// Generations of a session given neither a generation count nor a time: about 4 minutes on
+/// 2 cores at the other defaults.
+pub const DEFAULT_GENERATIONS: u64 = 200;
+
+/// Search depth of a session's games unless given: depth-4 games teach the fit more per
+/// CPU-second than twice as many generations of depth-2 games (docs/results.md).
+pub const DEFAULT_DEPTH: u32 = 4;
+
+/// The population of a session given none.
+pub const DEFAULT_POPULATION: usize = 32;
+
+impl Default for Settings {
+    /// The defaults of `new` (seed 0): population 32 at depth 4, all against all twice from the
+    /// ballot openings, 200 generations, 90% of children mutated, elite and newcomers a
+    /// quarter of the population each, and [`GaOptions::default`].
+    fn default() -> Self {
+        Settings::with_population(DEFAULT_POPULATION)
+    }
+}
+
+impl Settings {
+    /// [`Settings::default`] with another population size (elite and newcomers a quarter of it,
+    /// the fit's games those among its better half).
+    pub fn with_population(population: usize) -> Settings {
+        Settings {
+            population,
+            games: 0,
+            search: SearchConfig {
+                depth: DEFAULT_DEPTH,
+                capture_extension: true,
+                tt_log2: 14,
+            },
+            factor: 8,
+            mutation_chance: 0.9,
+            stop: Stop::Generations(DEFAULT_GENERATIONS),
+            seed: 0,
+            openings: OpeningBook::Ballot,
+            elite: population / 4,
+            newcomers: population / 4,
+            rules: DrawRules::default(),
+            ga: GaOptions {
+                fit_top: (population / 2) as u32,
+                ..GaOptions::default()
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for Stop {
+    /// `stop after generation N` or `stop after T s`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Generations(g) => write!(f, "stop after generation {g}"),
+            Stop::Seconds(t) => write!(f, "stop after {t} s"),
+        }
+    }
+}
+
+/// The fixed opponent a session measures its best so far against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Yardstick {
+    /// Men 100, kings 160, for both sides.
+    Material,
+    /// The hand-made value function (see [`crate::yardstick::hand`]).
+    Hand,
+    /// The classical hand-written evaluation (see [`crate::yardstick::classic`]).
+    Classic,
+}
+
+impl std::fmt::Display for Yardstick {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Yardstick::Material => "material",
+            Yardstick::Hand => "hand",
+            Yardstick::Classic => "classic",
+        })
+    }
+}
+
+impl std::str::FromStr for Yardstick {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "material" => Ok(Yardstick::Material),
+            "hand" => Ok(Yardstick::Hand),
+            "classic" => Ok(Yardstick::Classic),
+            _ => Err(format!(
+                "unknown yardstick '{s}' (expected material, hand or classic)"
+            )),
+        }
+    }
+}
+
+impl Yardstick {
+    /// The yardstick's evaluation.
+    pub fn evaluator(&self) -> Evaluator {
+        match self {
+            Yardstick::Material => crate::eval::material().into(),
+            Yardstick::Hand => Evaluator::Hand,
+            Yardstick::Classic => Evaluator::Classic,
+        }
+    }
+}
+
+/// The widenings a session may take.
+const WIDENINGS: &str =
+    "only thesis60 -> endgame66 -> phased132, thesis60 or endgame66 -> net66, net66:H -> net66 \
+     with more units";
+
+/// Weights of one set that do not widen into another: one line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("cannot continue a {from} session as {to}: {}", WIDENINGS)]
+pub struct WidenError {
+    pub from: ParamSet,
+    pub to: ParamSet,
+}
+
+/// A setting out of range: the message names it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SettingsError(pub String);
+
+impl Settings {
+    /// The search depth of generation `g`'s games (the schedule of [`GaOptions::deepen_at`]).
+    pub fn depth_at(&self, g: u64) -> u32 {
+        if self.ga.deepen_at > 0 && g >= self.ga.deepen_at {
+            self.ga.deepen_to
+        } else {
+            self.search.depth
+        }
+    }
+
+    /// Checks the settings a user gave; the message names the bad one.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        self.check().map_err(SettingsError)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let p = self.population;
+        if p < 4 || !p.is_multiple_of(4) || p > MAX_POPULATION {
+            return Err(format!(
+                "population {p} must be a multiple of 4 from 4 to {MAX_POPULATION}"
+            ));
+        }
+        if !self.games.is_multiple_of(4) {
+            return Err(format!(
+                "games per individual {} must be a multiple of 4 (each plays games/4 neighbours \
+                 on each side of a ring, twice), or 0 for all against all",
+                self.games
+            ));
+        }
+        if self.rules.max_plies == 0 || self.rules.max_plies > 100_000 {
+            return Err(format!(
+                "max plies {} must be 1..100000 (tournament games need a cap)",
+                self.rules.max_plies
+            ));
+        }
+        crate::search::check_depth(self.search.depth, "depth").map_err(|e| e.to_string())?;
+        if self.search.tt_log2 > crate::search::MAX_TT_LOG2 {
+            return Err(format!(
+                "transposition table of 2^{} entries: at most 2^{}",
+                self.search.tt_log2,
+                crate::search::MAX_TT_LOG2
+            ));
+        }
+        if !(0.0..=1.0).contains(&self.mutation_chance) {
+            return Err(format!(
+                "mutation chance {} must be in 0..1",
+                self.mutation_chance
+            ));
+        }
+        if self.elite == 0 {
+            return Err("elite must be at least 1 (it holds the best so far)".to_string());
+        }
+        if self.elite + self.newcomers > p {
+            return Err(format!(
+                "elite {} + newcomers {} exceed the population {p}",
+                self.elite, self.newcomers
+            ));
+        }
+        if self.elite > p / 2 {
+            return Err(format!(
+                "elite {} cannot exceed the parents (population/2 = {})",
+                self.elite,
+                p / 2
+            ));
+        }
+        let ga = &self.ga;
+        let most = 2 * ballot().len() as u32;
+        if ga.duel_games == 0 || !ga.duel_games.is_multiple_of(2) || ga.duel_games > most {
+            return Err(format!(
+                "duel games {} must be an even number from 2 to {most}",
+                ga.duel_games
+            ));
+        }
+        if ga.measure_every > 0 && (ga.measure_games < 2 || ga.measure_games > most) {
+            return Err(format!(
+                "measure games {} must be 2..{most}",
+                ga.measure_games
+            ));
+        }
+        if let Selection::Tournament(k) = ga.selection {
+            if !(2..=64).contains(&k) {
+                return Err(format!("tournament selection size {k} must be 2..64"));
+            }
+        }
+        if ga.deepen_at > 0 {
+            crate::search::check_depth(ga.deepen_to, "deepened depth")
+                .map_err(|e| e.to_string())?;
+        }
+        if ga.widen_at > 0
+            && ga.widen_to != ga.params
+            && Weights::zero_of(ga.params).widen(ga.widen_to).is_none()
+        {
+            return Err(format!(
+                "cannot widen {} into {}: {WIDENINGS}",
+                ga.params, ga.widen_to
+            ));
+        }
+        if ga.endgame_pairs as usize >= p {
+            return Err(format!(
+                "endgame pairs {} must be below the population {p}",
+                ga.endgame_pairs
+            ));
+        }
+        if ga.hall_of_fame as usize > MAX_POPULATION {
+            return Err(format!(
+                "hall of fame {} must be 0..{MAX_POPULATION}",
+                ga.hall_of_fame
+            ));
+        }
+        if let Mutation::Gauss { genes, .. } | Mutation::Layered { genes, .. } = ga.mutation {
+            if genes as usize > ga.params.len() {
+                return Err(format!(
+                    "mutation of {genes} genes: the {} set has {} weights",
+                    ga.params,
+                    ga.params.len()
+                ));
+            }
+        }
+        if ga.fit_top == 1 || ga.fit_top as usize > p {
+            return Err(format!(
+                "fit top {} must be 0 (every game) or 2..{p} (the population)",
+                ga.fit_top
+            ));
+        }
+        if ga.init_range == 0 || ga.init_range > i16::MAX as u16 {
+            return Err(format!("init range {} must be 1..32767", ga.init_range));
+        }
+        match self.stop {
+            Stop::Generations(0) => Err("--generations must be at least 1".to_string()),
+            Stop::Seconds(s) if s.is_nan() || s <= 0.0 => {
+                Err("--time must be a positive number of seconds".to_string())
+            }
+            _ => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! The finals: a round robin among a session's past bests.
+
+use crate::eval::Weights;
+
+/// One of the finals' players: a past best so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entrant {
+    /// The first and last generation chosen for the finals that it was the best so far after.
+    pub first: u64,
+    pub last: u64,
+    pub weights: Weights,
+    /// Half points (2 a win, 1 a draw) over its games.
+    pub points: u32,
+    pub games: u32,
+}
+
+impl Entrant {
+    /// Its score, 0..1.
+    pub fn score(&self) -> f64 {
+        if self.games == 0 {
+            0.5
+        } else {
+            self.points as f64 / (2 * self.games) as f64
+        }
+    }
+}
+
+/// A round robin among a session's past bests ([`super::PastBests::finals`]), to pick the strongest
+/// at a deeper search than the session's: the best so far at the end of a long session is not
+/// always its strongest (a tie in the duel keeps the holder).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finals {
+    /// In the order of their generations.
+    pub entrants: Vec<Entrant>,
+}
+
+impl Finals {
+    /// The entrants' indices by points, most first; equal points rank the later best first.
+    pub fn ranking(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.entrants.len()).collect();
+        order
+            .sort_by_key(|&i| std::cmp::Reverse((self.entrants[i].points, self.entrants[i].first)));
+        order
+    }
+
+    /// The winner (None without entrants).
+    pub fn winner(&self) -> Option<&Entrant> {
+        self.ranking().first().map(|&i| &self.entrants[i])
+    }
+}

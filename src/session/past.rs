@@ -1,0 +1,147 @@
+//! The best so far of a session's past generations: measured against a reference, or played
+//! against each other in the finals.
+
+use super::finals::{Entrant, Finals};
+use crate::eval::Weights;
+use crate::ga::Session;
+use crate::matchplay::Wdl;
+use crate::store;
+use std::path::Path;
+
+/// The best so far of past generations of a session, for `history --elo`: every `every`-th
+/// generation's, where it can be told (from the history's record of changes, or the session
+/// folder's kept checkpoints).
+pub struct PastBests {
+    /// (generation, its best so far), oldest first.
+    pub chosen: Vec<(u64, Weights)>,
+    /// The distinct weight vectors among them, each played once.
+    pub distinct: Vec<Weights>,
+    /// Generations wanted whose best so far cannot be told (played before checkpoint format 3,
+    /// their checkpoints pruned).
+    pub left_out: usize,
+}
+
+impl PastBests {
+    /// The bests of `session` (whose folder is `dir`) every `every` generations.
+    pub fn of(session: &Session, dir: &Path, every: u64) -> PastBests {
+        let wanted = crate::report::elo_generations(&session.history, every);
+        PastBests::at(session, dir, &wanted)
+    }
+
+    /// The bests of `session` at `count` generations spread evenly after generation `from` up
+    /// to the last one (the last among them): for the finals.
+    pub fn spread(session: &Session, dir: &Path, count: usize, from: u64) -> PastBests {
+        let h = &session.history;
+        let last = h.last().map_or(0, |x| x.generation);
+        let from = from.min(last);
+        let mut wanted: Vec<usize> = Vec::new();
+        for i in 1..=count as u64 {
+            let g = from + (last - from) * i / count.max(1) as u64;
+            if let Some(at) = h.iter().position(|x| x.generation >= g) {
+                if !wanted.contains(&at) {
+                    wanted.push(at);
+                }
+            }
+        }
+        PastBests::at(session, dir, &wanted)
+    }
+
+    /// The bests of `session` after the generations at the history indices `wanted`.
+    fn at(session: &Session, dir: &Path, wanted: &[usize]) -> PastBests {
+        let known = session.bests_at(wanted, |g| {
+            store::load_checkpoint_alone(&store::checkpoint_path(dir, g))
+                .ok()
+                .and_then(|s| s.best_so_far)
+        });
+        let chosen: Vec<(u64, Weights)> = wanted
+            .iter()
+            .filter_map(|&i| known[i].map(|w| (session.history[i].generation, w)))
+            .collect();
+        let mut distinct: Vec<Weights> = Vec::new();
+        for (_, w) in &chosen {
+            if !distinct.contains(w) {
+                distinct.push(*w);
+            }
+        }
+        PastBests {
+            left_out: wanted.len() - chosen.len(),
+            chosen,
+            distinct,
+        }
+    }
+
+    /// Each distinct best plays `reference` (a match of `settings`, searching with `config`);
+    /// every generation chosen gets its best's result. `on_game` is called after every game.
+    pub fn measure(
+        &self,
+        reference: &crate::matchplay::Engine,
+        config: crate::search::SearchConfig,
+        settings: &crate::matchplay::MatchSettings,
+        on_game: &(dyn Fn(&crate::matchplay::MatchGame) + Sync),
+    ) -> Vec<(u64, Wdl)> {
+        let results: Vec<(Weights, Wdl)> = self
+            .distinct
+            .iter()
+            .map(|w| {
+                let engine = crate::matchplay::Engine {
+                    name: "best so far".to_string(),
+                    eval: (*w).into(),
+                    config,
+                };
+                let (wdl, _) = crate::matchplay::play_match(&engine, reference, settings, on_game);
+                (*w, wdl)
+            })
+            .collect();
+        self.chosen
+            .iter()
+            .filter_map(|(g, w)| {
+                let r = results.iter().find(|(x, _)| x == w)?;
+                Some((*g, r.1))
+            })
+            .collect()
+    }
+
+    /// The finals: every two distinct bests play a match of `settings` (both searching with
+    /// `config`), a round robin. The same games at any thread count. `on_game` is called after
+    /// every game.
+    pub fn finals(
+        &self,
+        config: crate::search::SearchConfig,
+        settings: &crate::matchplay::MatchSettings,
+        on_game: &(dyn Fn(&crate::matchplay::MatchGame) + Sync),
+    ) -> Finals {
+        let entrants: Vec<Entrant> = self
+            .distinct
+            .iter()
+            .map(|w| {
+                let gens = self.chosen.iter().filter(|(_, x)| x == w).map(|(g, _)| *g);
+                Entrant {
+                    first: gens.clone().min().unwrap_or(0),
+                    last: gens.max().unwrap_or(0),
+                    weights: *w,
+                    points: 0,
+                    games: 0,
+                }
+            })
+            .collect();
+        let mut finals = Finals { entrants };
+        let n = finals.entrants.len();
+        let engine = |e: &Entrant| crate::matchplay::Engine {
+            name: format!("best so far of generation {}", e.first),
+            eval: e.weights.into(),
+            config,
+        };
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (engine(&finals.entrants[i]), engine(&finals.entrants[j]));
+                let (wdl, _) = crate::matchplay::play_match(&a, &b, settings, on_game);
+                let games = wdl.wins + wdl.draws + wdl.losses;
+                finals.entrants[i].points += 2 * wdl.wins + wdl.draws;
+                finals.entrants[j].points += 2 * wdl.losses + wdl.draws;
+                finals.entrants[i].games += games;
+                finals.entrants[j].games += games;
+            }
+        }
+        finals
+    }
+}
