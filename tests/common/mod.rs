@@ -428,3 +428,11 @@ pub fn assert_usage_error(out: &Output, needles: &[&str]) {
         assert!(lines[0].contains(n), "'{n}' not in: {err}");
     }
 }
+
+/// Runs `c`, which must be a bad command line ([`assert_usage_error`]); returns its one
+/// `error:` line.
+pub fn run_usage_err(mut c: Command) -> String {
+    let out = c.output().expect("run checkers-ga");
+    assert_usage_error(&out, &[]);
+    text(&out.stderr).trim_end().to_string()
+}
