@@ -181,9 +181,11 @@ fn continue_with_repeats_how_the_program_was_run() {
         text.contains("continue with: ./target/release/checkers-ga resume a "),
         "{text}"
     );
-    // Through cargo: a parent process named cargo (a copy of sh) with cargo's variables.
+    // Through cargo: a parent process named cargo (sh started by a link named cargo: a
+    // process's name is that of the path it was started by; a link, not a copy, which another
+    // test thread's fork could hold open for writing) with cargo's variables.
     let cargo = t.0.join("cargo");
-    std::fs::copy("/bin/sh", &cargo).unwrap();
+    std::os::unix::fs::symlink("/bin/sh", &cargo).unwrap();
     let inner = new_cmd(&t, 1, "b", false, &args[..4]);
     let mut line = vec![common::BIN.to_string()];
     line.extend(
