@@ -1,7 +1,7 @@
 //! Whether two runs of a session gave the same result, wall clock aside: both folders hold the
 //! same checkpoint files (`populations/NAME/gen-*.ckpt`), each equal to the other once its
 //! wall-clock fields (seconds of evolution, per generation) are zeroed, as `tests/mpi.rs`
-//! compares them, and the same best-weights file (`weights/NAME-best.json`), byte for byte.
+//! compares them, and the same best-weights file (`populations/NAME/best.json`), byte for byte.
 //! `scripts/test-slurm.sh` compares sessions run under Slurm with one-process runs with it.
 //!
 //! Usage: `cargo run --example same_session -- DIR_A DIR_B NAME` (each DIR the folder the
@@ -62,11 +62,11 @@ fn compare(a: &Path, b: &Path, name: &str) -> Result<String, String> {
         }
     }
     let best = |d: &Path| -> Result<Vec<u8>, String> {
-        let p: PathBuf = d.join("weights").join(format!("{name}-best.json"));
+        let p: PathBuf = folder(d).join("best.json");
         std::fs::read(&p).map_err(|e| format!("cannot read '{}': {e}", p.display()))
     };
     if best(a)? != best(b)? {
-        return Err(format!("weights/{name}-best.json differs"));
+        return Err(format!("populations/{name}/best.json differs"));
     }
     Ok(format!(
         "same session '{name}': {} checkpoints ({} .. {}, wall clock aside) and best weights",

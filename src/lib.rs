@@ -107,7 +107,6 @@
 //!     let _ = std::fs::remove_dir_all(&dir);
 //!     RunOptions {
 //!         populations: dir.join("populations"),
-//!         weights_dir: dir.join("weights"),
 //!         threads: 2,
 //!         ..RunOptions::default()
 //!     }

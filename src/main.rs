@@ -98,6 +98,11 @@ fn run_command(args: cli::Cli) -> i32 {
             }
             // One line: the error and its causes, joined.
             let text = format!("{e:#}").replace('\n', " ");
+            if cli::is_usage_error(&e) {
+                // A bad command line, found after parsing: said as clap says its own.
+                eprintln!("error: {text} (see --help)");
+                return 2;
+            }
             eprintln!("error: {text}");
             1
         }

@@ -349,7 +349,7 @@ fn force_overwrites() {
 #[test]
 fn unknown_format() {
     let t = with_input("format");
-    assert_error(
+    common::assert_usage_error(
         &run(&t.0, &["export", "in.json", "--format", "xml"]),
         &[
             "unknown export format 'xml'",

@@ -280,7 +280,8 @@ fn features_command_rejects_bad_input() {
         &["features", "--fen", "B:W21-32:B1-12", "--side", "red-ish"][..],
     ] {
         let (code, out, err) = run_cli(args);
-        assert_eq!(code, 1, "{args:?}");
+        // A bad command line: exit status 2.
+        assert_eq!(code, 2, "{args:?}");
         assert!(out.is_empty());
         assert!(err.starts_with("error: "), "{err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");

@@ -108,9 +108,9 @@ fn a_round_robin_of_past_bests_names_and_writes_its_winner() {
 fn bad_finals_settings_get_one_line() {
     let t = Tmp::new("bad");
     session(&t, "s");
-    assert_error(&finals(&t, "s", &["--entrants", "1"]), &["--entrants"]);
+    common::assert_usage_error(&finals(&t, "s", &["--entrants", "1"]), &["--entrants"]);
     assert_error(&finals(&t, "s", &["--from", "12"]), &["--from", "12"]);
-    assert_error(&finals(&t, "s", &["--depth", "0"]), &["--depth"]);
+    common::assert_usage_error(&finals(&t, "s", &["--depth", "0"]), &["--depth"]);
     assert_error(&finals(&t, "nosuch", &[]), &["nosuch"]);
     assert_error(
         &finals(&t, "s", &["--out", "nodir/w.json"]),
@@ -118,4 +118,5 @@ fn bad_finals_settings_get_one_line() {
     );
     // Nothing was written by the failed runs.
     assert!(!t.weights().join("s-finals.json").exists());
+    assert!(!t.session("s").join("finals.json").exists());
 }

@@ -583,7 +583,7 @@ fn bad_elo_settings() {
     let t = Tmp::new("badelo");
     let ck = save(&t.0, "e", 2);
     let p = ck.to_str().unwrap();
-    assert_error(
+    common::assert_usage_error(
         &run(
             &t.0,
             &["history", p, "--elo", "--every", "0", "--reference", "x"],
@@ -597,7 +597,7 @@ fn bad_elo_settings() {
         ),
         &["cannot read 'missing.json'"],
     );
-    assert_error(
+    common::assert_usage_error(
         &run(
             &t.0,
             &["history", p, "--elo", "--depth", "0", "--reference", "x"],
@@ -605,7 +605,7 @@ fn bad_elo_settings() {
         &["--depth 0 must be 1..30"],
     );
     // --svg replaces the table that --elo's column is in.
-    assert_error(
+    common::assert_usage_error(
         &run(&t.0, &["history", p, "--elo", "--svg", "c.svg"]),
         &["--svg writes the chart instead of the table"],
     );

@@ -122,7 +122,7 @@ fn bad_input_is_a_one_line_error() {
         &run(&t.0, &["match", "material.json", "missing.json"]),
         &["missing.json"],
     );
-    assert_error(
+    common::assert_usage_error(
         &run(
             &t.0,
             &["match", "material.json", "thesis.json", "--depth", "0"],
@@ -504,7 +504,7 @@ fn a_bad_time_control_is_a_one_line_error() {
         );
         assert!(out.stdout.is_empty());
     }
-    assert_error(
+    common::assert_usage_error(
         &run(
             &t.0,
             &[

@@ -235,7 +235,8 @@ fn show_features_and_exports_name_the_layers() {
     let t = Tmp::new("net-show");
     let w = sample(ParamSet::Net66(3), 2, 100);
     t.write("w.json", weights_to_json(&w).as_bytes());
-    let shown = stdout_ok(&run(&t.0, &["show", "w.json"]));
+    // Each weight of the hidden units with --network (without it, one line per unit).
+    let shown = stdout_ok(&run(&t.0, &["show", "w.json", "--network"]));
     assert!(
         shown.contains("parameters: net66:3 (270 weights)"),
         "{shown}"

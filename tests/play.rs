@@ -137,14 +137,16 @@ fn end_of_input_resigns_and_bad_players_are_errors() {
 
     for bad in ["robot", "0:random", "x:random", "3:/no/such/file.json"] {
         let out = bin().args(["play", "--black", bad]).output().unwrap();
-        assert_eq!(out.status.code(), Some(1), "{bad}");
+        // A bad player is a bad command line (2); a file that cannot be read, a failure (1).
+        let code = if bad.contains('/') { 1 } else { 2 };
+        assert_eq!(out.status.code(), Some(code), "{bad}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.lines().count(), 1, "{bad}: {err}");
         assert!(err.starts_with("error: "), "{bad}: {err}");
         assert!(!err.contains("panicked"));
     }
     let out = bin().args(["play", "--fen", "B:W33:B1"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("33"));
 }
 
@@ -198,9 +200,9 @@ fn a_computer_move_says_what_its_value_is_and_in_which_unit() {
         .lines()
         .find(|l| l.starts_with("White plays "))
         .unwrap();
-    // material's men weigh 100; the yardsticks count in points, a man 100.
-    assert!(black.contains(" for Black, a man weighs 100)"), "{black}");
-    assert!(white.contains(" for White, a man weighs 100)"), "{white}");
+    // In men, as the evaluation itself values a man.
+    assert!(black.contains(" men for Black)"), "{black}");
+    assert!(white.contains(" men for White)"), "{white}");
     assert!(black.contains(", eval "), "{black}");
     assert!(!text.contains("value "), "{text}");
     // A forced win is said in plies.
@@ -311,10 +313,37 @@ fn a_clock_times_the_computer_from_piped_input() {
         .args(["play", "--black", "65:classic", "--tc", "1"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.lines().count() == 1 && err.contains("1..64 with --tc"),
         "{err}"
     );
+}
+
+/// Evolved weights may weigh the side's own men below 0 (the hour's: `men` -393, `opp_men`
+/// +4416): the value is said in men all the same, as the weights value a man (the start
+/// position a man up against a man down), not in raw units beside a meaningless `men` weight.
+#[test]
+fn a_value_is_said_in_men_whatever_the_men_weight() {
+    let hour = common::repo("weights/evolved-hour.json");
+    let out = bin()
+        .args(["play", "--black", &format!("2:{}", hour.display())])
+        .args(["--white", "2:material", "--max-plies", "4", "--seed", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(!text.contains("weighs"), "{text}");
+    for l in text.lines().filter(|l| l.contains(" plays ")) {
+        let v: f64 = l
+            .split("eval ")
+            .nth(1)
+            .and_then(|r| r.split(" men for ").next())
+            .unwrap_or_else(|| panic!("not in men: {l}"))
+            .parse()
+            .unwrap();
+        // Four plies into the game, nobody is more than a few men ahead.
+        assert!(v.abs() < 5.0, "{l}");
+    }
 }

@@ -121,3 +121,36 @@ fn measurements_do_not_depend_on_the_thread_count() {
     };
     assert_eq!(m(&runs[0]), m(&runs[1]));
 }
+
+/// Before the first measurement (generation 50 by default) every generation's line already
+/// shows a signal of strength, computed anyway: the fit's error for the best so far (how well
+/// its evaluation predicts the generation's results), and the duel from generation 2 on.
+#[test]
+fn every_generation_line_shows_a_signal_from_the_start() {
+    let t = Tmp::new("signal");
+    let args = [
+        "--population",
+        "8",
+        "--depth",
+        "1",
+        "--max-plies",
+        "120",
+        "--generations",
+        "3",
+    ];
+    let out = stdout_ok(&new_cmd(&t, 21, "f", false, &args).output().unwrap());
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("gen ")).collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    for l in &lines {
+        let e: f64 = l
+            .split("fit error ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .unwrap_or_else(|| panic!("no fit error in {l}"))
+            .parse()
+            .unwrap();
+        assert!((0.0..=1.0).contains(&e), "{l}");
+        assert!(!l.contains("vs material"), "{l}");
+    }
+    assert!(lines[1..].iter().all(|l| l.contains("duel ")), "{out}");
+}

@@ -157,7 +157,8 @@ fn refresh_and_output_file() {
     c.current_dir(&t.0)
         .args(["report", "r", "--refresh", "0", "--populations"])
         .arg(t.pops());
-    assert!(run_err(c).contains("--refresh must be at least 1"));
+    let out = c.output().unwrap();
+    common::assert_usage_error(&out, &["--refresh must be at least 1"]);
     let mut c = common::bin();
     c.current_dir(&t.0)
         .args(["report", "nosuch", "--populations"])

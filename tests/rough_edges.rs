@@ -117,3 +117,198 @@ fn new_includes_built_in_weight_sets() {
     .unwrap();
     assert_error(&out, &["--include 'classic'", "not a weight vector"]);
 }
+
+/// Every bad command line exits 2 with one `error:` line, whether clap finds it (a value that
+/// does not parse) or a check after parsing does (a value out of range); nothing is written. A
+/// failure while working (a file that cannot be read) stays 1.
+#[test]
+fn every_bad_command_line_exits_2() {
+    let t = Tmp::new("usage");
+    let cases: &[(&[&str], &str)] = &[
+        (&["new", "--population", "7"], "population 7"),
+        (&["new", "--depth", "0"], "depth 0"),
+        (&["new", "--mutation", "2"], "mutation chance 2"),
+        (&["new", "--generations", "0"], "--generations"),
+        (&["new", "--population", "abc"], "abc"),
+        (&["new", "--elite", "100"], "elite 100"),
+        (&["new", "--name", "../x"], "plain folder name"),
+        (&["export", "material", "--format", "xml"], "xml"),
+        (&["show", "material", "--sort", "name"], "name"),
+        (
+            &["match", "material", "classic", "--depth", "0"],
+            "--depth 0",
+        ),
+        (
+            &["match", "material", "classic", "--games", "0"],
+            "--games 0",
+        ),
+        (&["play", "--white", "0:material"], "depth '0'"),
+        (&["play", "--white", "material"], "DEPTH:EVAL"),
+        (&["play", "--fen", "XYZ"], "--fen"),
+        (&["features", "--fen", "XYZ"], "--fen"),
+        (&["features", "--side", "green"], "green"),
+        (&["finals", "--entrants", "1"], "--entrants"),
+        (&["report", "--refresh", "0"], "--refresh"),
+    ];
+    for (args, needle) in cases {
+        let out = run(&t.0, args);
+        common::assert_usage_error(&out, &[needle]);
+    }
+    assert!(
+        std::fs::read_dir(&t.0).unwrap().next().is_none(),
+        "a bad command line wrote something"
+    );
+    assert_error(&run(&t.0, &["show", "nosuch.json"]), &["nosuch.json"]);
+}
+
+/// `continue with:` repeats how the program was started: the path it was given (`argv[0]`),
+/// or `cargo run --` when cargo ran it (cargo's variables set and cargo the parent process).
+#[cfg(target_os = "linux")]
+#[test]
+fn continue_with_repeats_how_the_program_was_run() {
+    use std::os::unix::process::CommandExt;
+    let t = Tmp::new("argv0");
+    let args = ["--population", "4", "--depth", "1", "--generations", "1"];
+    let time = ["--time", "0.000001", "--measure-every", "0"];
+    // Started as ./target/release/checkers-ga, with cargo's variables inherited (as from a
+    // shell that cargo started): the path as given.
+    let mut c = new_cmd(&t, 1, "a", false, &args[..4]);
+    c.args(time).arg0("./target/release/checkers-ga");
+    c.env("CARGO", "cargo").env("CARGO_PKG_NAME", "checkers-ga");
+    let out = c.output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("continue with: ./target/release/checkers-ga resume a "),
+        "{text}"
+    );
+    // Through cargo: a parent process named cargo (sh started by a link named cargo: a
+    // process's name is that of the path it was started by; a link, not a copy, which another
+    // test thread's fork could hold open for writing) with cargo's variables.
+    let cargo = t.0.join("cargo");
+    std::os::unix::fs::symlink("/bin/sh", &cargo).unwrap();
+    let inner = new_cmd(&t, 1, "b", false, &args[..4]);
+    let mut line = vec![common::BIN.to_string()];
+    line.extend(
+        inner
+            .get_args()
+            .chain(time.iter().map(std::ffi::OsStr::new))
+            .map(|a| a.to_string_lossy().into_owned()),
+    );
+    let out = std::process::Command::new(&cargo)
+        .current_dir(&t.0)
+        .args(["-c", "\"$@\"; exit $?", "sh"])
+        .args(&line)
+        .env("CARGO", "cargo")
+        .env("CARGO_PKG_NAME", "checkers-ga")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let profile = std::path::Path::new(common::BIN)
+        .parent()
+        .and_then(|p| p.file_name())
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let expect = match profile.as_str() {
+        "release" => "cargo run --release --".to_string(),
+        "debug" => "cargo run --".to_string(),
+        p => format!("cargo run --profile {p} --"),
+    };
+    assert!(
+        text.contains(&format!("continue with: {expect} resume b ")),
+        "{text}"
+    );
+}
+
+/// `--quiet` prints the best-weights file's path and nothing else, on standard output.
+#[test]
+fn quiet_prints_only_the_path_of_the_best_weights() {
+    let t = Tmp::new("quiet");
+    let out = common::bin()
+        .current_dir(&t.0)
+        .args([
+            "new",
+            "--population",
+            "4",
+            "--depth",
+            "1",
+            "--generations",
+            "1",
+        ])
+        .args(["--measure-every", "0", "--name", "q", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    assert_eq!(common::text(&out.stderr), "");
+    assert_eq!(common::text(&out.stdout), "populations/q/best.json\n");
+}
+
+/// A session's outputs stay in its own folder: the best weights in `populations/NAME/best.json`
+/// (said in the `next:` lines), the finals' winner in `populations/NAME/finals.json`; nothing
+/// is written beside the weight files the repository ships. `--weights-dir` still writes
+/// `DIR/NAME-best.json`.
+#[test]
+fn session_outputs_stay_in_the_session_folder() {
+    let t = Tmp::new("outputs");
+    let out = common::bin()
+        .current_dir(&t.0)
+        .args([
+            "new",
+            "--population",
+            "4",
+            "--depth",
+            "1",
+            "--generations",
+            "2",
+        ])
+        .args(["--measure-every", "0", "--name", "o", "--seed", "3"])
+        .output()
+        .unwrap();
+    let text = common::text(&out.stdout);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    assert!(t.0.join("populations/o/best.json").is_file(), "{text}");
+    assert!(!t.0.join("weights").exists(), "{text}");
+    assert!(
+        text.contains("best weights: populations/o/best.json"),
+        "{text}"
+    );
+    assert!(
+        text.contains(" match populations/o/best.json classic --depth 6"),
+        "{text}"
+    );
+    let out = run(
+        &t.0,
+        &[
+            "finals",
+            "o",
+            "--entrants",
+            "2",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+        ],
+    );
+    let text = common::text(&out.stdout);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    assert!(text.contains("populations/o/finals.json"), "{text}");
+    assert!(t.0.join("populations/o/finals.json").is_file(), "{text}");
+    assert!(!t.0.join("weights").exists(), "{text}");
+    let out = common::bin()
+        .current_dir(&t.0)
+        .args([
+            "new",
+            "--population",
+            "4",
+            "--depth",
+            "1",
+            "--generations",
+            "1",
+        ])
+        .args(["--measure-every", "0", "--name", "w", "--weights-dir", "w8"])
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert_eq!(common::text(&out.stdout), "w8/w-best.json\n");
+    assert!(!t.0.join("populations/w/best.json").exists());
+}

@@ -210,19 +210,47 @@ fn original_population_file() {
 }
 
 #[test]
-fn descriptions_are_whole_when_not_on_a_terminal() {
-    // On a terminal the table fits 100 columns (the library's table test); piped or redirected,
-    // nothing is cut.
+fn descriptions_are_whole_and_fit_100_columns() {
+    // On a terminal or not, the table fits 100 columns: long descriptions wrap under
+    // themselves, never cut; the class column is explained before the table.
     let t = Tmp::new("width");
     snap_checkpoint(&t.0);
     let out = stdout_ok(&run(&t.0, &["show", "snap/gen-00002.ckpt", "-i", "1"]));
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        out.contains("own kings in own top rows (the 3 rows nearest the opponent)\n"),
+        words.contains("own kings in own top rows (the 3 rows nearest the opponent)"),
         "{out}"
     );
     assert!(!out.contains("..."), "{out}");
+    assert!(out.lines().all(|l| l.chars().count() <= 100), "{out}");
     assert!(out.lines().any(|l| l.contains(" low ")), "{out}");
-    assert!(out.contains("high >= 16384, medium >= 4096, low < 4096"));
+    let legend = out
+        .find("class: |weight| 16384 or more is high")
+        .expect("legend");
+    let header = out.find("# name").expect("table header");
+    assert!(legend < header, "{out}");
+}
+
+/// A network's 536 hidden-unit weights are one line per unit unless asked for (`--network`);
+/// either way within 100 columns.
+#[test]
+fn a_network_is_summarised_unless_asked() {
+    let t = Tmp::new("net");
+    let hour = repo("weights/evolved-hour.json");
+    let hour = hour.to_str().unwrap();
+    let out = stdout_ok(&run(&t.0, &["show", hour]));
+    assert!(out.lines().all(|l| l.chars().count() <= 100), "{out}");
+    assert!(out.lines().count() < 130, "{out}");
+    assert!(!out.contains("hidden1.men"), "{out}");
+    assert!(out.contains("\n 66 centre_kings"), "{out}");
+    assert!(out.contains("\n603 out1"), "{out}");
+    let units: Vec<&str> = out.lines().filter(|l| l.starts_with("hidden")).collect();
+    assert_eq!(units.len(), 1 + 8, "{out}");
+    assert!(units[1].starts_with("hidden1  out   5739  bias"), "{out}");
+    let full = stdout_ok(&run(&t.0, &["show", hour, "--network"]));
+    assert!(full.lines().all(|l| l.chars().count() <= 100), "{full}");
+    assert!(full.contains(" hidden1.men "), "{full}");
+    assert!(full.contains(" hidden8.bias "), "{full}");
 }
 
 #[test]
@@ -440,7 +468,7 @@ fn unknown_sort_order() {
         "weights.json",
         checkers_ga::weightfile::weights_to_json(&vector(1)).as_bytes(),
     );
-    assert_error(
+    common::assert_usage_error(
         &run(&t.0, &["show", "weights.json", "--sort", "name"]),
         &["unknown sort order 'name'", "number, weight or abs"],
     );

@@ -299,46 +299,26 @@ impl std::fmt::Display for AlreadySaid {
 
 impl std::error::Error for AlreadySaid {}
 
-/// How the user can run this program again, as a command to paste: `checkers-ga` when that
-/// name on the PATH is this binary; `cargo run --release --` (or `cargo run --`) when this is
-/// the cargo build of the repository the user stands in; else the path it was started by.
+/// How the user can run this program again, as a command to paste: as this run was started.
+/// Through `cargo run` (cargo sets `CARGO` and `CARGO_PKG_NAME` for what it runs and, where the
+/// parent process can be seen, is that parent): `cargo run --release --`, `cargo run --` or
+/// `cargo run --profile P --`, after the folder of the binary. Otherwise the program as given
+/// (`argv[0]`): `checkers-ga` when it was found on the PATH, `./target/release/checkers-ga` when
+/// started by that path.
 pub fn command_prefix() -> String {
-    let exe = std::env::current_exe()
-        .ok()
-        .and_then(|p| p.canonicalize().ok());
-    let Some(exe) = exe else {
-        return "checkers-ga".to_string();
-    };
-    if let Some(path) = std::env::var_os("PATH") {
-        let on_path = std::env::split_paths(&path)
-            .any(|d| d.join("checkers-ga").canonicalize().ok().as_ref() == Some(&exe));
-        if on_path {
-            return "checkers-ga".to_string();
-        }
-    }
-    let profile = exe.parent();
-    let target = profile.and_then(Path::parent);
-    let root = target.and_then(Path::parent);
-    let here = std::env::current_dir()
-        .ok()
-        .and_then(|d| d.canonicalize().ok());
-    if let (Some(profile), Some(target), Some(root)) = (profile, target, root) {
-        if target.file_name().is_some_and(|n| n == "target")
-            && root.join("Cargo.toml").is_file()
-            && here.as_deref() == Some(root)
-        {
-            match profile.file_name().and_then(|n| n.to_str()) {
-                Some("release") => return "cargo run --release --".to_string(),
-                Some("debug") => return "cargo run --".to_string(),
-                _ => {}
-            }
-        }
+    let exe = std::env::current_exe().ok();
+    if let Some(profile) = exe.as_deref().and_then(cargo_profile) {
+        return match profile.as_str() {
+            "release" => "cargo run --release --".to_string(),
+            "debug" => "cargo run --".to_string(),
+            p => format!("cargo run --profile {p} --"),
+        };
     }
     let started = std::env::args_os()
         .next()
         .map(|a| a.to_string_lossy().into_owned())
-        .filter(|a| a.contains('/'))
-        .unwrap_or_else(|| exe.to_string_lossy().into_owned());
+        .filter(|a| !a.is_empty())
+        .unwrap_or_else(|| "checkers-ga".to_string());
     if started
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
@@ -347,6 +327,34 @@ pub fn command_prefix() -> String {
     } else {
         format!("'{}'", started.replace('\'', "'\\''"))
     }
+}
+
+/// The cargo profile (`release`, `debug`, ...) when this run was started by `cargo run` of this
+/// package: cargo's variables say this package, and cargo is the parent process (where that
+/// can be seen: a process started by a program that cargo ran, such as a test, inherits the
+/// variables but not the parent). The profile is the name of the binary's folder.
+fn cargo_profile(exe: &Path) -> Option<String> {
+    std::env::var_os("CARGO")?;
+    if std::env::var_os("CARGO_PKG_NAME")? != env!("CARGO_PKG_NAME") {
+        return None;
+    }
+    if !parent_may_be_cargo() {
+        return None;
+    }
+    let profile = exe.parent()?.file_name()?.to_str()?;
+    Some(profile.to_string())
+}
+
+/// Is the parent process cargo? On Linux its name says; elsewhere it cannot be told, so yes.
+fn parent_may_be_cargo() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        let ppid = std::os::unix::process::parent_id();
+        if let Ok(name) = std::fs::read_to_string(format!("/proc/{ppid}/comm")) {
+            return name.trim_end() == "cargo";
+        }
+    }
+    true
 }
 
 /// The error of a run that a stop signal stopped after saving its work and saying how to

@@ -135,9 +135,10 @@ pub struct RunOptions {
     /// Folder of session folders
     #[arg(long, default_value = "populations")]
     pub populations: PathBuf,
-    /// Folder where the best weights are written when the session stops
-    #[arg(long, default_value = "weights")]
-    pub weights_dir: PathBuf,
+    /// Write the best weights to DIR/NAME-best.json instead of the session folder's best.json
+    /// (POPULATIONS/NAME/best.json)
+    #[arg(long, value_name = "DIR")]
+    pub weights_dir: Option<PathBuf>,
     /// No progress line, no per-generation lines and no summary
     #[arg(long, conflicts_with = "verbose")]
     pub quiet: bool,
@@ -149,7 +150,7 @@ pub struct RunOptions {
     /// the end; the page reloads itself, so a browser left open follows the session
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
-    /// Overwrite WEIGHTS_DIR/NAME-best.json even when it holds the best of another session, of
+    /// Overwrite the best-weights file even when it holds the best of another session, of
     /// another seed, or of a later generation than this run starts from (another branch)
     #[arg(long)]
     pub force: bool,
@@ -255,6 +256,13 @@ const STOPPING: &str = "stopping at the next game boundary to save the session (
                         again exits at once; the checkpoints written so far stay)";
 
 pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
+    if let Some(name) = a
+        .name
+        .as_deref()
+        .filter(|n| !checkers_ga::store::is_plain_name(n))
+    {
+        usage!("session name '{name}' must be a plain folder name");
+    }
     let stop = catch_interrupt(STOPPING)?;
     if let Some(r) = &a.run.report {
         check_output_file(r, "--report")?;
@@ -280,10 +288,6 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
     };
     let run = Run::start(spec, a.run.library())?;
     let s = &run.session;
-    if a.run.quiet && a.seed.is_none() {
-        // A drawn seed is always shown: it is the only way to repeat the session.
-        warn(&format!("new session '{}': seed {seed}", s.name));
-    }
     if !a.run.quiet {
         let limit = match s.settings.stop {
             Stop::Generations(n) => format!("{n} generations"),
@@ -409,8 +413,8 @@ fn resume_command(dir: &Path, name: &str, run: &RunOptions) -> String {
     } else {
         format!("{me} resume {}", word(dir))
     };
-    if run.weights_dir != Path::new("weights") {
-        c += &format!(" --weights-dir {}", word(&run.weights_dir));
+    if let Some(w) = &run.weights_dir {
+        c += &format!(" --weights-dir {}", word(w));
     }
     c
 }
@@ -436,6 +440,8 @@ struct Printer {
     lines: bool,
     /// And the checkpoint's path after it (--verbose).
     verbose: bool,
+    /// Nothing but the best-weights file's path (--quiet).
+    quiet: bool,
     bar: ProgressBar,
     resume: String,
     report: Option<PathBuf>,
@@ -474,6 +480,7 @@ impl Printer {
         Printer {
             lines: !opts.quiet && (opts.verbose || !on_terminal),
             verbose: opts.verbose,
+            quiet: opts.quiet,
             bar,
             resume,
             report: opts.report.clone(),
@@ -548,6 +555,26 @@ fn signed(v: f64) -> String {
     }
 }
 
+/// What a generation says of the best so far's strength before any measurement, at no extra
+/// cost: the duel that decided it (`duel 18-14`, the challenger's points first) and how well its
+/// evaluation predicts the generation's game results (`fit error 0.213`, the fit's mean squared
+/// error for it; lower is better).
+fn early_signal(st: &GenerationStats, s: &Session) -> String {
+    let duel = match st.duel {
+        Some(d) if !d.is_same() => Some(format!("duel {}-{}", d.challenger, d.holder)),
+        _ => None,
+    };
+    let fit = s
+        .fitted
+        .as_ref()
+        .map(|f| format!("fit error {:.3}", f.before));
+    [duel, fit]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A duration as `2m14s` or `1h02m`.
 fn short_time(secs: f64) -> String {
     let s = secs.max(0.0).round() as u64;
@@ -582,7 +609,11 @@ impl Observer for Printer {
             Stop::Generations(_) => s.generation,
             Stop::Seconds(_) => s.elapsed as u64,
         });
-        let elo = elo_trend(s);
+        let mut elo = elo_trend(s);
+        if elo.is_empty() {
+            // Before the first measurement: what each generation tells of strength already.
+            elo = early_signal(st, s);
+        }
         self.bar.set_message(format!(
             "{rate:.1} gen/s eta {}{}{elo}",
             short_time(left),
@@ -613,7 +644,12 @@ impl Observer for Printer {
 
     fn best_weights_written(&mut self, path: &Path) {
         self.bar.finish_and_clear();
-        say(&format!("best weights: {}", path.display()));
+        if self.quiet {
+            // Only the path, for a script to use.
+            say(&path.display().to_string());
+        } else {
+            say(&format!("best weights: {}", path.display()));
+        }
     }
 
     fn stopped(&mut self, _: End, _: &Session, _: &Path) {
@@ -765,8 +801,14 @@ fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String
         Some(m) => format!("  vs {}: {}", s.settings.ga.yardstick, elo_text(&m)),
         None => String::new(),
     };
+    // The best so far's error predicting this generation's results, every generation the fit
+    // runs: a signal of strength from the first generation on.
+    let fit = match &s.fitted {
+        Some(f) => format!("  fit error {:.3}", f.before),
+        None => String::new(),
+    };
     format!(
-        "gen {}{limit}  top {} of {} points  diversity {:.3}  {duel}{measured}  {} games {:.1}/s  {:.1} s",
+        "gen {}{limit}  top {} of {} points  diversity {:.3}  {duel}{fit}{measured}  {} games {:.1}/s  {:.1} s",
         st.generation,
         st.best,
         4 * (s.settings.population as u64 - 1) + 4 * s.hall_players().len() as u64,

@@ -36,7 +36,10 @@ pub struct ExportArgs {
 }
 
 pub fn run(a: ExportArgs) -> anyhow::Result<()> {
-    let format: ExportFormat = a.format.parse()?;
+    let format: ExportFormat = a
+        .format
+        .parse()
+        .map_err(|e: checkers_ga::formats::FormatError| super::Usage(e.to_string()))?;
     let arg = weights_arg(&a.file, a.seed.unwrap_or_else(fresh_seed), 0)?;
     let sel = select(&arg.input, a.individual)?;
     let shown = std::path::Path::new(&arg.shown);

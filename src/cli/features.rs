@@ -1,4 +1,3 @@
-use anyhow::{bail, Context};
 use checkers_ga::eval::{all_features, ParamSet, ALL_PARAMS};
 use checkers_ga::{features, parse_fen, Color, Position, PARAMS};
 use std::io::Write;
@@ -22,7 +21,7 @@ fn parse_side(s: &str) -> anyhow::Result<Color> {
     match s.trim().to_ascii_lowercase().as_str() {
         "black" | "b" | "red" | "r" => Ok(Color::Black),
         "white" | "w" => Ok(Color::White),
-        _ => bail!("bad --side '{s}' (expected black or white)"),
+        _ => usage!("bad --side '{s}' (expected black or white)"),
     }
 }
 
@@ -30,7 +29,7 @@ fn parse_side(s: &str) -> anyhow::Result<Color> {
 /// order.
 pub fn run(a: FeaturesArgs) -> anyhow::Result<()> {
     let pos = match &a.fen {
-        Some(f) => parse_fen(f).with_context(|| format!("bad --fen '{f}'"))?,
+        Some(f) => parse_fen(f).map_err(|e| super::Usage(format!("bad --fen '{f}': {e}")))?,
         None => Position::start(),
     };
     let side = match &a.side {

@@ -3,7 +3,7 @@
 
 use super::common::{check_output_file, pool, progress_style, session_match, show_progress};
 use super::history::find_session;
-use anyhow::{bail, Context};
+use anyhow::bail;
 use checkers_ga::matchplay::start_positions;
 use checkers_ga::search::check_depth;
 use checkers_ga::session::PastBests;
@@ -39,17 +39,18 @@ pub struct FinalsArgs {
     /// Seed of the games' tie-breaks [default: the session's seed]
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Where the winner's weights go [default: weights/NAME-finals.json]
+    /// Where the winner's weights go [default: finals.json in the session folder,
+    /// POPULATIONS/NAME/finals.json]
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 }
 
 pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
     if a.entrants < 2 {
-        bail!("--entrants must be at least 2 (a round robin needs two players)");
+        usage!("--entrants must be at least 2 (a round robin needs two players)");
     }
     if a.games == 0 {
-        bail!("--games must be at least 1");
+        usage!("--games must be at least 1");
     }
     check_depth(a.depth, "--depth")?;
     let (path, session) = find_session(a.session.as_deref(), &a.populations, "finals")?;
@@ -75,12 +76,7 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
     let n = past.distinct.len();
     let out = match &a.out {
         Some(p) => p.clone(),
-        None => {
-            let dir = PathBuf::from("weights");
-            std::fs::create_dir_all(&dir)
-                .with_context(|| format!("cannot create '{}'", dir.display()))?;
-            dir.join(format!("{}-finals.json", session.name))
-        }
+        None => dir.join(checkers_ga::session::FINALS_FILE),
     };
     check_output_file(&out, "--out")?;
     println!(

@@ -236,10 +236,10 @@ type Measured = (String, serde_json::Value, Vec<(u64, Wdl)>);
 /// with neither are left out and counted in the header line.
 fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Measured> {
     if a.every == 0 {
-        bail!("--every must be at least 1");
+        usage!("--every must be at least 1");
     }
     if a.games == 0 {
-        bail!("--games must be at least 1");
+        usage!("--games must be at least 1");
     }
     let depth = a.depth.unwrap_or(session.settings.search.depth);
     check_depth(depth, "--depth")?;
@@ -296,7 +296,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         );
     }
     if a.svg.is_some() && a.elo && a.format == HistoryFormat::Table {
-        bail!(
+        usage!(
             "--svg writes the chart instead of the table, where --elo shows its Elo: run them \
              separately, or add --format csv or json"
         );

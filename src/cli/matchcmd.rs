@@ -84,13 +84,13 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     };
     let depth = a.depth.unwrap_or(if a.tc.is_some() { max } else { 4 });
     if depth == 0 || depth > max {
-        anyhow::bail!("--depth {depth} must be 1..{max}{with}");
+        usage!("--depth {depth} must be 1..{max}{with}");
     }
     if let Some(d) = a.depth_b.filter(|d| *d == 0 || *d > max) {
-        anyhow::bail!("--depth-b {d} must be 1..{max}{with}");
+        usage!("--depth-b {d} must be 1..{max}{with}");
     }
     if let Some(g) = a.games.filter(|g| *g == 0 || *g > 100_000) {
-        anyhow::bail!("--games {g} must be 1..100000");
+        usage!("--games {g} must be 1..100000");
     }
     if let Some(p) = &a.pdn {
         super::common::check_output_file(p, "--pdn")?;

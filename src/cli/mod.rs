@@ -1,4 +1,17 @@
 //! Command-line definitions and dispatch. Each subcommand's reporting lives in its own file.
+//!
+//! Exit status: 2 for a bad command line, whether clap finds it (an unknown flag, a value that
+//! does not parse) or a check after parsing (a value out of range, options that do not go
+//! together: a [`Usage`] error, or a settings or depth check of the library, see
+//! [`is_usage_error`]); 1 for a failure while working (a file that cannot be read or written).
+
+/// Returns early from a command with a [`Usage`] error (exit status 2):
+/// `usage!("--games {g} must be 1..100000")`.
+macro_rules! usage {
+    ($($arg:tt)*) => {
+        return Err($crate::cli::Usage(format!($($arg)*)).into())
+    };
+}
 
 mod bench;
 mod common;
@@ -14,6 +27,40 @@ mod report;
 mod show;
 
 pub use common::{AlreadySaid, Interrupted};
+
+/// A bad command line found after parsing: a value out of range, options that do not go
+/// together. Judged from the command line alone, never from a file; the command exits with 2,
+/// as for the errors clap finds.
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// Is `e` a bad command line (exit status 2) rather than a failure while working (1)? A
+/// [`Usage`] error, or the library's check of a value the user gave: the settings of a session
+/// ([`checkers_ga::ga::SettingsError`]) and a search depth
+/// ([`checkers_ga::search::DepthError`]), a thread count beyond the limit, wherever in the
+/// chain of causes.
+pub fn is_usage_error(e: &anyhow::Error) -> bool {
+    use checkers_ga::jobs::PoolError;
+    use checkers_ga::session::SessionError;
+    e.chain().any(|c| {
+        c.is::<Usage>()
+            || c.is::<checkers_ga::ga::SettingsError>()
+            || c.is::<checkers_ga::search::DepthError>()
+            || matches!(c.downcast_ref::<PoolError>(), Some(PoolError::TooMany(_)))
+            || matches!(
+                c.downcast_ref::<SessionError>(),
+                Some(SessionError::Settings(_) | SessionError::Pool(PoolError::TooMany(_)))
+            )
+    })
+}
 
 use clap::{Parser, Subcommand};
 

@@ -1,4 +1,3 @@
-use anyhow::Context;
 use checkers_ga::{parse_fen, perft, perft_divide, Position};
 use std::time::Instant;
 
@@ -17,7 +16,7 @@ pub struct PerftArgs {
 
 pub fn run(a: PerftArgs) -> anyhow::Result<()> {
     let pos = match &a.fen {
-        Some(f) => parse_fen(f).with_context(|| format!("bad --fen '{f}'"))?,
+        Some(f) => parse_fen(f).map_err(|e| super::Usage(format!("bad --fen '{f}': {e}")))?,
         None => Position::start(),
     };
     let t = Instant::now();

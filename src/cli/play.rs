@@ -49,27 +49,29 @@ const HELP: &str = "Commands:
 
 enum Side {
     Human,
-    /// A name for reports, the searcher, and what one man weighs in its evaluation (the unit
+    /// A name for reports, the searcher, and what one man is worth in its evaluation (the unit
     /// of the values printed).
-    Computer(String, Box<Searcher>, Option<i32>),
+    Computer(String, Box<Searcher>, Option<f64>),
 }
 
-/// What one man weighs in `eval`'s values: the `men` weight (`men@open` in the phased set),
-/// 100 for the yardsticks.
-fn man_weight(eval: &Evaluator) -> Option<i32> {
-    match eval {
-        Evaluator::Weighted(w) => {
-            let set = w.set();
-            let i = set.index_of("men").or_else(|| set.index_of("men@open"))?;
-            Some(i32::from(w.values()[i]))
-        }
-        Evaluator::Hand | Evaluator::Classic => Some(100),
-    }
+/// What one man is worth in `eval`'s values, measured by the evaluation itself (a single
+/// weight says little: evolved weights may weigh the side's own men below 0 and the
+/// opponent's far below): half the difference, for Black to move, between the start position
+/// with one White man taken off (Black a man up) and with the mirror Black man taken off (a
+/// man down). None when that is not positive (weights that do not prefer a man more).
+pub fn man_value(eval: &Evaluator) -> Option<f64> {
+    let up = parse_fen("B:W21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12").ok()?;
+    let down =
+        parse_fen("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12").ok()?;
+    let diff =
+        f64::from(eval.evaluate(&up, Color::Black)) - f64::from(eval.evaluate(&down, Color::Black));
+    (diff > 0.0).then_some(diff / 2.0)
 }
 
 /// A search value for the player who moved, in words: a forced win or loss in plies, or the
-/// evaluation with its unit (`eval +37 for Black, a man weighs 100`).
-fn describe_value(v: i32, side: Color, man: Option<i32>) -> String {
+/// evaluation in men (`eval +0.37 men for Black`: see [`man_value`]), in the evaluation's own
+/// units when a man is worth nothing in them.
+fn describe_value(v: i32, side: Color, man: Option<f64>) -> String {
     let bound = checkers_ga::search::WIN_BOUND;
     let plies = |v: i32| checkers_ga::search::WIN - v.abs();
     if v > bound {
@@ -77,10 +79,10 @@ fn describe_value(v: i32, side: Color, man: Option<i32>) -> String {
     } else if v < -bound {
         format!("{} loses within {} plies", side.name(), plies(v))
     } else {
-        let unit = man
-            .map(|m| format!(", a man weighs {m}"))
-            .unwrap_or_default();
-        format!("eval {v:+} for {}{unit}", side.name())
+        match man {
+            Some(m) => format!("eval {:+.2} men for {}", f64::from(v) / m, side.name()),
+            None => format!("eval {v:+} for {} (units of the weights)", side.name()),
+        }
     }
 }
 
@@ -88,22 +90,20 @@ fn parse_side(player: &str, seed: u64, slot: u64, tc: Option<TimeControl>) -> an
     if player == "human" || player == "0" {
         return Ok(Side::Human);
     }
-    let (d, w) = player.split_once(':').with_context(|| {
-        format!(
+    let Some((d, w)) = player.split_once(':') else {
+        usage!(
             "player '{player}' must be `human` or `DEPTH:EVAL`, EVAL a file or {EVALUATOR_NAMES}"
-        )
-    })?;
+        );
+    };
     let (max, with) = match tc {
         Some(_) => (MAX_TIMED_DEPTH, " with --tc"),
         None => (30, ""),
     };
-    let depth: u32 = d
-        .parse()
-        .ok()
-        .filter(|d| (1..=max).contains(d))
-        .with_context(|| format!("depth '{d}' in player '{player}' must be 1..{max}{with}"))?;
+    let Some(depth) = d.parse().ok().filter(|d| (1..=max).contains(d)) else {
+        usage!("depth '{d}' in player '{player}' must be 1..{max}{with}");
+    };
     let (name, eval) = evaluator_arg(w, seed, slot)?;
-    let man = man_weight(&eval);
+    let man = man_value(&eval);
     let s = Searcher::new(eval, search_config(depth, false, 20));
     let shown = match tc {
         None => format!("{name} (depth {depth})"),
@@ -120,7 +120,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     let mut black = parse_side(&a.black, seed, 0, a.tc)?;
     let mut white = parse_side(&a.white, seed, 1, a.tc)?;
     let start = match &a.fen {
-        Some(f) => parse_fen(f).with_context(|| format!("bad --fen '{f}'"))?,
+        Some(f) => parse_fen(f).map_err(|e| super::Usage(format!("bad --fen '{f}': {e}")))?,
         None => Position::start(),
     };
     let rules = DrawRules {

@@ -1,7 +1,6 @@
 //! `checkers-ga report [SESSION]`: one self-contained HTML page of a session (the page is made
 //! by [`checkers_ga::html`]); prints the path written.
 
-use anyhow::bail;
 use checkers_ga::html::{self, Options, REPORT_FILE};
 use checkers_ga::store;
 use std::path::PathBuf;
@@ -25,7 +24,7 @@ pub struct ReportArgs {
 
 pub fn run(a: ReportArgs) -> anyhow::Result<()> {
     if a.refresh == Some(0) {
-        bail!("--refresh must be at least 1 second");
+        usage!("--refresh must be at least 1 second");
     }
     let found = store::locate(a.session.as_deref(), &a.populations)?;
     if !found.skipped.is_empty() {

@@ -3,11 +3,15 @@
 
 use super::common::weights_arg;
 use anyhow::Context;
+use checkers_ga::eval::Weights;
 use checkers_ga::formats::InputKind;
-use checkers_ga::report::{select, weights_table, wrap, SortOrder, TABLE_WIDTH};
+use checkers_ga::report::{
+    select, sorted_indices, wrap, Priority, SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,
+    TABLE_WIDTH,
+};
 use checkers_ga::rng::fresh_seed;
 use checkers_ga::weightfile::load_weight_file;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 #[derive(clap::Args)]
 pub struct ShowArgs {
@@ -28,10 +32,16 @@ pub struct ShowArgs {
     /// Seed of `random` weights (drawn and printed when absent)
     #[arg(long)]
     pub seed: Option<u64>,
+    /// A network's hidden units weight by weight (net66: 536 rows) instead of one line each
+    #[arg(long, alias = "full")]
+    pub network: bool,
 }
 
 pub fn run(a: ShowArgs) -> anyhow::Result<()> {
-    let sort: SortOrder = a.sort.parse()?;
+    let sort: SortOrder = a
+        .sort
+        .parse()
+        .map_err(|e: checkers_ga::report::ReportError| super::Usage(e.to_string()))?;
     let arg = weights_arg(&a.file, a.seed.unwrap_or_else(fresh_seed), 0)?;
     let sel = select(&arg.input, a.individual)?;
     let mut out = std::io::stdout().lock();
@@ -53,14 +63,149 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
     let set = sel.weights.set();
     text.push_str(&format!("parameters: {set} ({} weights)\n", set.len()));
     if let Some(layers) = checkers_ga::report::net_layers(set) {
-        text.push_str(&layers);
+        for line in layers.lines() {
+            // Wrapped under itself, its indent kept.
+            let body = line.trim_start();
+            let lead = &line[..line.len() - body.len()];
+            let more = format!("{lead}    ");
+            for (k, part) in wrap(body, TABLE_WIDTH - more.len(), "").iter().enumerate() {
+                text.push_str(if k == 0 { lead } else { &more });
+                text.push_str(part);
+                text.push('\n');
+            }
+        }
     }
+    text.push_str(&class_legend(&sel.weights));
     text.push('\n');
-    // Descriptions are cut to the table's width on a terminal only: a file or a pipe gets
-    // them whole.
-    let width = out.is_terminal().then_some(TABLE_WIDTH);
-    text.push_str(&weights_table(&sel.weights, sort, width));
+    text.push_str(&table(&sel.weights, sort, a.network));
+    if set.hidden() > 0 && !a.network {
+        text.push('\n');
+        text.push_str(&hidden_units(&sel.weights));
+    }
     out.write_all(text.as_bytes())
         .context("cannot write to standard output")?;
     Ok(())
+}
+
+/// The class column explained, before the table: the thresholds, and how many weights are in
+/// each class.
+fn class_legend(w: &Weights) -> String {
+    let counts: Vec<String> = Priority::ALL
+        .iter()
+        .map(|&c| {
+            let n = w.values().iter().filter(|&&x| Priority::of(x) == c).count();
+            format!("{} {n}", c.label())
+        })
+        .collect();
+    let text = format!(
+        "class: |weight| {HIGH_THRESHOLD} or more is high, {MEDIUM_THRESHOLD} or more medium \
+         (med), less low; + positive, - negative. Counts: {}",
+        counts.join(", ")
+    );
+    let mut s = wrap(&text, TABLE_WIDTH, "  ").join("\n");
+    s.push('\n');
+    s
+}
+
+/// Is parameter `name` a hidden unit's (`hiddenJ.NAME`)?
+fn is_hidden(name: &str) -> bool {
+    name.strip_prefix("hidden")
+        .and_then(|r| r.split_once('.'))
+        .is_some_and(|(j, _)| j.parse::<u32>().is_ok())
+}
+
+/// The table of weights within [`TABLE_WIDTH`] columns: number, name, weight, class and
+/// description (wrapped under itself); a network's hidden units only with `network`.
+fn table(w: &Weights, sort: SortOrder, network: bool) -> String {
+    let params = w.set().params();
+    let rows: Vec<usize> = sorted_indices(w, sort)
+        .into_iter()
+        .filter(|&i| network || !is_hidden(params[i].name))
+        .collect();
+    let name_w = rows
+        .iter()
+        .map(|&i| params[i].name.len())
+        .max()
+        .unwrap_or(4);
+    let nw = w.len().to_string().len().max(2);
+    let prefix = nw + 1 + name_w + 1 + 6 + 1 + 5 + 1;
+    let desc_w = TABLE_WIDTH.saturating_sub(prefix).max(20);
+    let indent = " ".repeat(prefix);
+    let mut lines = vec![format!(
+        "{:>nw$} {:<name_w$} {:>6} {:<5} {}",
+        "#", "name", "weight", "class", "description"
+    )];
+    for &i in &rows {
+        let p = &params[i];
+        let desc = wrap(p.description, desc_w, "");
+        let head = format!(
+            "{:>nw$} {:<name_w$} {:>6} {:<5} {}",
+            i + 1,
+            p.name,
+            w[i],
+            Priority::of(w[i]).label(),
+            desc[0]
+        );
+        lines.push(head.trim_end().to_string());
+        for more in &desc[1..] {
+            lines.push(format!("{indent}{more}"));
+        }
+    }
+    let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    lines.insert(1, "-".repeat(width.min(TABLE_WIDTH)));
+    let mut s = lines.join("\n");
+    s.push('\n');
+    s
+}
+
+/// A network's hidden units, one line each: its output weight, its bias, the size of its input
+/// weights (the root of their sum of squares) and its largest by |weight| (three where they
+/// fit).
+fn hidden_units(w: &Weights) -> String {
+    let params = w.set().params();
+    let mut s = String::from(
+        "hidden units (each weight: show --network): output weight, bias, size of the input \
+         weights (root of the sum of squares) and the largest of them\n",
+    );
+    s = wrap(&s, TABLE_WIDTH, "  ").join("\n");
+    s.push('\n');
+    for j in 1..=w.set().hidden() {
+        let unit = format!("hidden{j}.");
+        let of = |name: &str| params.iter().position(|p| p.name == name).map(|i| w[i]);
+        let mut inputs: Vec<(&str, i16)> = params
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| Some((p.name.strip_prefix(&unit)?, w[i])))
+            .filter(|(n, _)| *n != "bias")
+            .collect();
+        let norm = inputs
+            .iter()
+            .map(|(_, v)| f64::from(*v).powi(2))
+            .sum::<f64>()
+            .sqrt();
+        inputs.sort_by_key(|(_, v)| std::cmp::Reverse(i32::from(*v).abs()));
+        // The largest three, or fewer where three do not fit the width.
+        let line = (1..=3)
+            .rev()
+            .map(|k| {
+                let top: Vec<String> = inputs
+                    .iter()
+                    .take(k)
+                    .map(|(n, v)| format!("{n} {v:+}"))
+                    .collect();
+                format!(
+                    "{:<8} out {:>6}  bias {:>6}  size {:>6.0}  {}",
+                    format!("hidden{j}"),
+                    of(&format!("out{j}")).unwrap_or(0),
+                    of(&format!("{unit}bias")).unwrap_or(0),
+                    norm,
+                    top.join(", ")
+                )
+            })
+            .find(|l| l.chars().count() <= TABLE_WIDTH)
+            .unwrap_or_default();
+        s.push_str(&line);
+        s.push('\n');
+    }
+    s
 }

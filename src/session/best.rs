@@ -1,4 +1,5 @@
-//! The best-weights file of a session (`WEIGHTS_DIR/NAME-best.json`) and its lineage: a run
+//! The best-weights file of a session (`POPULATIONS/NAME/best.json`, or
+//! `WEIGHTS_DIR/NAME-best.json` when the run names a weights folder) and its lineage: a run
 //! writes it only when it holds nothing, or the best of this very session and branch.
 
 use super::{io, RunOptions, SessionError};
@@ -7,22 +8,46 @@ use crate::store;
 use crate::weightfile::Origin;
 use std::path::{Path, PathBuf};
 
-/// The best-weights file of session `name`: `WEIGHTS_DIR/NAME-best.json`.
+/// The name of a session's best-weights file in its folder, where a run writes it unless told
+/// a weights folder ([`RunOptions::weights_dir`]).
+pub const BEST_FILE: &str = "best.json";
+
+/// The name of the finals' winner in a session's folder (`checkers-ga finals`).
+pub const FINALS_FILE: &str = "finals.json";
+
+/// The best-weights file of session `name` in a weights folder: `WEIGHTS_DIR/NAME-best.json`.
 pub fn best_path(weights_dir: &Path, name: &str) -> PathBuf {
     weights_dir.join(format!("{name}-best.json"))
 }
 
-/// Checks before any work that the best-weights file of session `name` can be written: the
-/// weights folder exists (or is made) and takes a new file, and the file is not a folder.
-pub(super) fn check_weights_folder(dir: &Path, name: &str) -> Result<(), SessionError> {
-    super::ensure_folder(dir, "weights")?;
-    let path = best_path(dir, name);
+/// The best-weights file a run writes: `DIR/best.json` in the session folder `dir`, or
+/// `WEIGHTS_DIR/NAME-best.json` when the run names a weights folder.
+pub fn best_file(run: &RunOptions, dir: &Path, name: &str) -> PathBuf {
+    match &run.weights_dir {
+        Some(w) => best_path(w, name),
+        None => dir.join(BEST_FILE),
+    }
+}
+
+/// Checks before any work that the best-weights file of session `name` (whose folder is `dir`)
+/// can be written: the file is not a folder, and a weights folder the run names exists (or is
+/// made) and takes a new file. (The session folder is made and locked later.)
+pub(super) fn check_weights_folder(
+    run: &RunOptions,
+    dir: &Path,
+    name: &str,
+) -> Result<(), SessionError> {
+    let path = best_file(run, dir, name);
     if path.is_dir() {
         return Err(SessionError::Input(format!(
             "the best-weights file '{}' is a folder",
             path.display()
         )));
     }
+    let Some(dir) = &run.weights_dir else {
+        return Ok(());
+    };
+    super::ensure_folder(dir, "weights")?;
     let probe = crate::files::temp_name(&path);
     std::fs::File::create(&probe).map_err(io(format!(
         "cannot write into the weights folder '{}'",
@@ -81,7 +106,7 @@ pub(super) fn check_lineage(
     if run.force {
         return Ok(None);
     }
-    let path = best_path(&run.weights_dir, name);
+    let path = best_file(run, dir, name);
     let seen = BestFile::read(&path);
     let folder = std::fs::canonicalize(dir)
         .ok()
@@ -104,7 +129,8 @@ pub(super) fn check_lineage(
             o.generation
         ),
         BestFile::Origin(_) => match folder {
-            Some(f) if f != name => format!(
+            // (A file in the session folder is that folder's, copied or not.)
+            Some(f) if f != name && run.weights_dir.is_some() => format!(
                 "this session folder '{}' is not named after its session '{name}' (a copy?), \
                  and the file may be the original's",
                 dir.display()
@@ -130,9 +156,10 @@ pub(super) fn write(
     let Some(best) = session.best_so_far else {
         return Ok(None);
     };
-    super::ensure_folder(&run.weights_dir, "weights")?;
     let (name, seed, g) = (&session.name, session.settings.seed, session.generation);
-    let path = best_path(&run.weights_dir, name);
+    let path = best_file(run, dir, name);
+    let folder = crate::files::folder_of(&path);
+    super::ensure_folder(&folder, "weights")?;
     if let Some(seen) = seen {
         if BestFile::read(&path) != *seen {
             return Err(SessionError::Refused(format!(
@@ -143,7 +170,8 @@ pub(super) fn write(
             )));
         }
     }
-    store::remove_stale_temp_files_of(&run.weights_dir, &format!("{name}-best.json"));
+    let file = path.file_name().map(|f| f.to_string_lossy().into_owned());
+    store::remove_stale_temp_files_of(&folder, &file.unwrap_or_default());
     let origin = Origin {
         session: name.clone(),
         seed,

@@ -7,8 +7,8 @@
 //! resumed session (a wider parameter set, another population size).
 //!
 //! The defaults are the library's: [`Settings::default`] (what `checkers-ga new` runs) and
-//! [`RunOptions::default`] (folders `populations/` and `weights/`, keep the newest 10
-//! checkpoints and every 100th).
+//! [`RunOptions::default`] (folder `populations/`, the best weights in each session's folder,
+//! keep the newest 10 checkpoints and every 100th).
 //!
 //! Files, bottom up: `options`, `best`, `finals`, `past`.
 
@@ -17,7 +17,7 @@ mod finals;
 mod options;
 mod past;
 
-pub use best::{best_path, BestFile};
+pub use best::{best_file, best_path, BestFile, BEST_FILE, FINALS_FILE};
 pub use finals::{Entrant, Finals};
 pub use options::{Overrides, SettingChange};
 pub use past::PastBests;
@@ -112,8 +112,9 @@ pub struct RunOptions {
     pub keep_every: Option<u64>,
     /// Folder of session folders.
     pub populations: PathBuf,
-    /// Folder of the best-weights files.
-    pub weights_dir: PathBuf,
+    /// Folder of the best-weights files (`NAME-best.json`); None: each session's own folder
+    /// (`best.json`), apart from the weight files a repository ships.
+    pub weights_dir: Option<PathBuf>,
     /// Overwrite the best-weights file even when it holds another lineage's best.
     pub force: bool,
 }
@@ -125,7 +126,7 @@ impl Default for RunOptions {
             keep: None,
             keep_every: None,
             populations: PathBuf::from("populations"),
-            weights_dir: PathBuf::from("weights"),
+            weights_dir: None,
             force: false,
         }
     }
@@ -324,7 +325,7 @@ impl Run {
         }
         // The input holds; now the folders.
         let dir = store::session_dir(&options.populations, &name);
-        best::check_weights_folder(&options.weights_dir, &name)?;
+        best::check_weights_folder(&options, &dir, &name)?;
         let has_checkpoints = |dir: &Path| -> Result<(), SessionError> {
             if !store::list_checkpoints(dir).is_empty() {
                 return Err(SessionError::Refused(format!(
@@ -390,7 +391,7 @@ impl Run {
         let root = &options.populations;
         let found = store::locate(target, root)?;
         let dir = crate::files::folder_of(&found.path);
-        best::check_weights_folder(&options.weights_dir, &found.session.name)?;
+        best::check_weights_folder(&options, &dir, &found.session.name)?;
         // Held until the session ends. Temp-file cleanup and the set-aside of newer checkpoints
         // below happen only under it, so they never touch the files of a running session.
         let lock = lock_session(&dir)?;

@@ -410,3 +410,29 @@ impl Pieces {
         Position::from_parts(self.black, self.white, self.kings, side)
     }
 }
+
+/// A bad command line: one line on stderr, `error: ...` containing every needle, exit code 2,
+/// nothing on stdout.
+pub fn assert_usage_error(out: &Output, needles: &[&str]) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert!(
+        out.stdout.is_empty(),
+        "stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "not one line: {err}");
+    assert!(lines[0].starts_with("error: "), "{err}");
+    for n in needles {
+        assert!(lines[0].contains(n), "'{n}' not in: {err}");
+    }
+}
+
+/// Runs `c`, which must be a bad command line ([`assert_usage_error`]); returns its one
+/// `error:` line.
+pub fn run_usage_err(mut c: Command) -> String {
+    let out = c.output().expect("run checkers-ga");
+    assert_usage_error(&out, &[]);
+    text(&out.stderr).trim_end().to_string()
+}
