@@ -19,7 +19,7 @@
 //! 9. [`eval`]: the parameter sets, their values of a position, [`Weights`].
 //! 10. [`yardstick`]: the hand-written evaluations `hand` and `classic`, and [`Evaluator`].
 //! 11. [`search`]: alpha-beta with a transposition table; iterative deepening against a time
-//!    budget.
+//!     budget.
 //! 12. [`clock`]: time controls: the time a move may take, the clock of a game.
 //! 13. [`game`]: a whole game: draw rules, PDN.
 //! 14. [`openings`]: the ballot, opening files.
