@@ -678,20 +678,10 @@ fn a_single_measurement_is_said_once() {
         3,
         "once",
         false,
-        &[
-            "--population",
-            "4",
-            "--depth",
-            "1",
-            "--generations",
-            "2",
-            "--measure-every",
-            "2",
-            "--measure-games",
-            "4",
-            "--max-plies",
-            "60",
-        ],
+        &"--population 4 --depth 1 --generations 2 --measure-every 2 --measure-games 4 \
+          --max-plies 60"
+            .split_whitespace()
+            .collect::<Vec<_>>(),
     ));
     let line = out
         .lines()

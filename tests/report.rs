@@ -33,6 +33,15 @@ fn small_session(t: &Tmp, name: &str, extra: &[&str]) {
     run_ok(new_cmd(t, 5, name, true, &args));
 }
 
+/// A tiny session without measurements: population 4, depth 1, games of at most 60 plies,
+/// and `extra`.
+fn tiny_session(t: &Tmp, seed: u64, name: &str, extra: &[&str]) -> std::process::Command {
+    let mut args = vec!["--population", "4", "--depth", "1", "--max-plies", "60"];
+    args.extend_from_slice(&["--measure-every", "0"]);
+    args.extend_from_slice(extra);
+    new_cmd(t, seed, name, true, &args)
+}
+
 fn report(t: &Tmp, args: &[&str]) -> String {
     let mut c = common::bin();
     c.current_dir(&t.0)
@@ -168,24 +177,7 @@ fn refresh_and_output_file() {
 #[test]
 fn session_without_measurements_and_the_library_call() {
     let t = Tmp::new("nomeasure");
-    run_ok(new_cmd(
-        &t,
-        9,
-        "quiet",
-        true,
-        &[
-            "--population",
-            "4",
-            "--depth",
-            "1",
-            "--generations",
-            "2",
-            "--measure-every",
-            "0",
-            "--max-plies",
-            "60",
-        ],
-    ));
+    run_ok(tiny_session(&t, 9, "quiet", &["--generations", "2"]));
     let written = html::write_session_report(
         &t.session("quiet"),
         None,
@@ -213,26 +205,8 @@ fn session_without_measurements_and_the_library_call() {
 #[test]
 fn heatmap_of_a_network_is_small_and_says_its_scale() {
     let t = Tmp::new("heat-net");
-    run_ok(new_cmd(
-        &t,
-        4,
-        "net",
-        true,
-        &[
-            "--population",
-            "4",
-            "--depth",
-            "1",
-            "--generations",
-            "3",
-            "--measure-every",
-            "0",
-            "--max-plies",
-            "60",
-            "--params",
-            "net66",
-        ],
-    ));
+    let net = ["--generations", "3", "--params", "net66"];
+    run_ok(tiny_session(&t, 4, "net", &net));
     let ck = t.ckpt("net", 3);
     let session = store::load_checkpoint(&ck).unwrap();
     let mut data = html::gather(&session, &ck);
@@ -301,25 +275,12 @@ fn heatmap_of_a_network_is_small_and_says_its_scale() {
 fn a_running_session_page_stops_reloading_by_itself() {
     let t = Tmp::new("follow");
     let page = t.0.join("live.html");
-    let mut c = new_cmd(
+    let page_arg = page.to_str().unwrap();
+    let mut c = tiny_session(
         &t,
         6,
         "live",
-        true,
-        &[
-            "--population",
-            "4",
-            "--depth",
-            "1",
-            "--generations",
-            "100000",
-            "--measure-every",
-            "0",
-            "--max-plies",
-            "60",
-            "--report",
-            page.to_str().unwrap(),
-        ],
+        &["--generations", "100000", "--report", page_arg],
     );
     c.stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null());

@@ -8,10 +8,11 @@
 //! their descriptions, a game of the last measurement to step through on a board, the duels of
 //! the best so far, and the settings.
 //!
-//! - [`gather`] collects what the page shows from a session (the best so far of past
-//!   generations from the history, or from the kept checkpoints where the history does not
-//!   have it; the game replayed with the library's game and search code);
-//! - [`page`] makes the HTML text of that;
+//! - [`gather()`] (file `gather`) collects what the page shows from a session (the best so far
+//!   of past generations from the history, or from the kept checkpoints where the history does
+//!   not have it; the game replayed with the library's game and search code);
+//! - [`page()`] (file `page`, with its style sheet `page.css` and script `page.js`) makes the
+//!   HTML text of that, with its charts (file `charts`) and tables (file `tables`);
 //! - [`write_report`] does both and writes the file; [`write_session_report`] does it all for a
 //!   session folder (its newest checkpoint), in one call.
 //!

@@ -2,11 +2,15 @@
 //! writing the files is [`crate::formats`].)
 //!
 //! - The weights chosen from a file that holds weights, with a title saying what they are:
-//!   [`select`].
+//!   [`select`] (file `pick`).
 //! - The parameter table of `show`, with a priority class per weight in the spirit of the
-//!   original thesis (see [`Priority`]): [`weights_table`].
+//!   original thesis (see [`Priority`]): [`weights_table`] (file `weights`, with the layers of a
+//!   network, [`net_layers`]); lines cut and wrapped to a width: [`fit`], [`wrap`] (file
+//!   `layout`).
 //! - The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
-//!   of the yardstick Elo and the best and mean points ([`history_svg`]).
+//!   of the yardstick Elo and the best and mean points ([`history_svg`], drawn by
+//!   [`crate::chart`]), and the strength from the first measurement to the last on one line
+//!   ([`history::strength_span`]) (file `history`).
 //!
 //! Individuals of a population (checkpoint or original population file) are numbered from 1,
 //! as the original tool did.
@@ -43,11 +47,15 @@ pub enum ReportError {
     /// An option's value that is not one of its words.
     #[error("{0}")]
     Option(String),
+    /// A session or checkpoint that could not be found or read.
     #[error(transparent)]
     Locate(#[from] crate::store::LocateError),
+    /// A file that could not be written.
     #[error("cannot write '{}': {source}", path.display())]
     Write {
+        /// The file.
         path: std::path::PathBuf,
+        /// Why.
         source: std::io::Error,
     },
 }
