@@ -280,7 +280,7 @@ fn a_running_session_page_stops_reloading_by_itself() {
         &t,
         6,
         "live",
-        &["--generations", "100000", "--report", page_arg],
+        &["--generations", "5000", "--report", page_arg],
     );
     c.stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null());
