@@ -10,32 +10,34 @@
 //!
 //! 1. [`rng`]: every seeded generator, derived from a seed and the place it is used.
 //! 2. [`files`]: file I/O at the bottom: atomic writes (temp name, sync, rename), bounded reads.
-//! 3. [`lock`]: one process per session folder.
-//! 4. [`board`]: bitboards, positions, moves.
-//! 5. [`movegen`]: legal moves, perft.
-//! 6. [`notation`]: FEN, move text.
-//! 7. [`eval`]: the parameter sets, their values of a position, [`Weights`].
-//! 8. [`yardstick`]: the hand-written evaluations `hand` and `classic`, and [`Evaluator`].
-//! 9. [`search`]: alpha-beta with a transposition table; iterative deepening against a time
-//!    budget.
-//! 10. [`clock`]: time controls: the time a move may take, the clock of a game.
-//! 11. [`game`]: a whole game: draw rules, PDN.
-//! 12. [`openings`]: the ballot, opening files.
-//! 13. [`weightfile`]: weight files (JSON and the original text): reading, writing, their origin.
-//! 14. [`jobs`]: games as self-contained jobs, played in batches on a rayon pool (or the ranks
+//! 3. [`text`]: how figures are written for people: an Elo difference, with its margin.
+//! 4. [`chart`]: SVG line charts: ticks, legend, bands (for `history --svg` and the report).
+//! 5. [`lock`]: one process per session folder.
+//! 6. [`board`]: bitboards, positions, moves.
+//! 7. [`movegen`]: legal moves, perft.
+//! 8. [`notation`]: FEN, move text.
+//! 9. [`eval`]: the parameter sets, their values of a position, [`Weights`].
+//! 10. [`yardstick`]: the hand-written evaluations `hand` and `classic`, and [`Evaluator`].
+//! 11. [`search`]: alpha-beta with a transposition table; iterative deepening against a time
+//!     budget.
+//! 12. [`clock`]: time controls: the time a move may take, the clock of a game.
+//! 13. [`game`]: a whole game: draw rules, PDN.
+//! 14. [`openings`]: the ballot, opening files.
+//! 15. [`weightfile`]: weight files (JSON and the original text): reading, writing, their origin.
+//! 16. [`jobs`]: games as self-contained jobs, played in batches on a rayon pool (or the ranks
 //!     of an MPI job), results in job order.
-//! 15. [`cluster`]: (feature `mpi`) the jobs spread over an MPI job.
-//! 16. [`matchplay`]: matches between two engines, Elo, SPRT.
-//! 17. [`tournament`]: a generation's pairings and standings.
-//! 18. [`fit`]: weights fitted to game results (logistic regression on played positions).
-//! 19. [`ga`]: a session's data and one generation: tournament, duel, selection, crossover,
+//! 17. [`cluster`]: (feature `mpi`) the jobs spread over an MPI job.
+//! 18. [`matchplay`]: matches between two engines, Elo, SPRT.
+//! 19. [`tournament`]: a generation's pairings and standings.
+//! 20. [`fit`]: weights fitted to game results (logistic regression on played positions).
+//! 21. [`ga`]: a session's data and one generation: tournament, duel, selection, crossover,
 //!     mutation, measurement.
-//! 20. [`store`]: checkpoints and the history file.
-//! 21. [`formats`]: reading any weights input, exports.
-//! 22. [`report`]: tables and charts.
-//! 23. [`html`]: the self-contained HTML report of a session.
-//! 24. [`session`]: running a session: start, resume, stop, finish, with an [`session::Observer`].
-//! 25. [`bench`]: the benchmark workloads.
+//! 22. [`store`]: checkpoints and the history file.
+//! 23. [`formats`]: reading any weights input, exports.
+//! 24. [`report`]: tables and charts.
+//! 25. [`html`]: the self-contained HTML report of a session.
+//! 26. [`session`]: running a session: start, resume, stop, finish, with an [`session::Observer`].
+//! 27. [`bench`]: the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!
@@ -149,6 +151,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod chart;
 pub mod clock;
 pub mod cluster;
 pub mod eval;
@@ -169,6 +172,7 @@ pub mod rng;
 pub mod search;
 pub mod session;
 pub mod store;
+pub mod text;
 pub mod tournament;
 pub mod weightfile;
 pub mod yardstick;

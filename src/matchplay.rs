@@ -727,19 +727,10 @@ pub fn erf(x: f64) -> f64 {
     }
 }
 
-/// An Elo figure with one decimal, `inf` or `-inf`; a value that rounds to zero is `0.0`, never
-/// `-0.0`.
+/// An Elo figure with one decimal, `inf` or `-inf` ([`crate::text::EloFigure`]); a value that
+/// rounds to zero is `0.0`, never `-0.0`.
 pub fn elo_number(v: f64) -> String {
-    if v.is_finite() {
-        match format!("{v:.1}") {
-            z if z == "-0.0" => "0.0".to_string(),
-            t => t,
-        }
-    } else if v > 0.0 {
-        "inf".to_string()
-    } else {
-        "-inf".to_string()
-    }
+    format!("{:.1}", crate::text::EloFigure(v))
 }
 
 impl std::fmt::Display for Elo {

@@ -665,3 +665,29 @@ fn elo_needs_no_checkpoint_but_the_last() {
     let elo_of = |row: &Vec<String>| row[row.len() - 4..].join(" ");
     assert_eq!(elo_of(&r[0]), elo_of(&r[1]), "{out}");
 }
+
+// ----- the end of a session -----
+
+/// The end summary of a session with one measurement says it once, not as a change from
+/// itself to itself (`+336 +/- 40 (gen 50) -> +336 +/- 40 (gen 50)`).
+#[test]
+fn a_single_measurement_is_said_once() {
+    let t = Tmp::new("one-measure");
+    let out = common::run_ok(common::new_cmd(
+        &t,
+        3,
+        "once",
+        false,
+        &"--population 4 --depth 1 --generations 2 --measure-every 2 --measure-games 4 \
+          --max-plies 60"
+            .split_whitespace()
+            .collect::<Vec<_>>(),
+    ));
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("best so far vs material"))
+        .unwrap_or_else(|| panic!("no strength line in\n{out}"));
+    assert!(!line.contains("->"), "{line}");
+    assert_eq!(line.matches("(gen 2)").count(), 1, "{line}");
+    assert!(line.contains(" +/- "), "{line}");
+}

@@ -33,6 +33,15 @@ fn small_session(t: &Tmp, name: &str, extra: &[&str]) {
     run_ok(new_cmd(t, 5, name, true, &args));
 }
 
+/// A tiny session without measurements: population 4, depth 1, games of at most 60 plies,
+/// and `extra`.
+fn tiny_session(t: &Tmp, seed: u64, name: &str, extra: &[&str]) -> std::process::Command {
+    let mut args = vec!["--population", "4", "--depth", "1", "--max-plies", "60"];
+    args.extend_from_slice(&["--measure-every", "0"]);
+    args.extend_from_slice(extra);
+    new_cmd(t, seed, name, true, &args)
+}
+
 fn report(t: &Tmp, args: &[&str]) -> String {
     let mut c = common::bin();
     c.current_dir(&t.0)
@@ -169,27 +178,16 @@ fn refresh_and_output_file() {
 #[test]
 fn session_without_measurements_and_the_library_call() {
     let t = Tmp::new("nomeasure");
-    run_ok(new_cmd(
-        &t,
-        9,
-        "quiet",
-        true,
-        &[
-            "--population",
-            "4",
-            "--depth",
-            "1",
-            "--generations",
-            "2",
-            "--measure-every",
-            "0",
-            "--max-plies",
-            "60",
-        ],
-    ));
-    let written =
-        html::write_session_report(&t.session("quiet"), None, &Options { refresh: Some(5) })
-            .unwrap();
+    run_ok(tiny_session(&t, 9, "quiet", &["--generations", "2"]));
+    let written = html::write_session_report(
+        &t.session("quiet"),
+        None,
+        &Options {
+            refresh: Some(5),
+            ..Options::default()
+        },
+    )
+    .unwrap();
     assert_eq!(written, t.session("quiet").join("report.html"));
     let page = std::fs::read_to_string(&written).unwrap();
     assert!(page.contains("id=\"no-elo\""));
@@ -200,6 +198,124 @@ fn session_without_measurements_and_the_library_call() {
     let e = html::write_session_report(Path::new(&t.0.join("nothing")), None, &Options::default())
         .unwrap_err();
     assert!(e.to_string().contains("nothing"), "{e}");
+}
+
+/// The heatmap of a network session: a row per value and per output weight (not the 610
+/// weights of net66:8, most of them blank), labels no bigger than their rows (a size the page's
+/// style sheet does not override), and a key that names the scale the cells are divided by.
+#[test]
+fn heatmap_of_a_network_is_small_and_says_its_scale() {
+    let t = Tmp::new("heat-net");
+    let net = ["--generations", "3", "--params", "net66"];
+    run_ok(tiny_session(&t, 4, "net", &net));
+    let ck = t.ckpt("net", 3);
+    let session = store::load_checkpoint(&ck).unwrap();
+    let mut data = html::gather(&session, &ck);
+    let heat = |page: &str| {
+        let from = page.find("id=\"weights-heatmap\"").expect("heatmap");
+        page[from..from + page[from..].find("</svg>").unwrap()].to_string()
+    };
+    let page = html::page(&data, &Options::default());
+    let map = heat(&page);
+    let labels: Vec<&str> = map
+        .split("<text class=\"row-label\"")
+        .skip(1)
+        .map(|l| l.split('>').next().unwrap())
+        .collect();
+    assert_eq!(labels.len(), 66 + 8, "values and output weights only");
+    assert!(
+        map.contains(">out8</text>") && !map.contains(">hidden1."),
+        "rows"
+    );
+    // Each label's size is set where no style sheet overrides it, and fits its row.
+    let ys: Vec<f64> = labels
+        .iter()
+        .map(|l| {
+            let y = l.split(" y=\"").nth(1).unwrap().split('"').next().unwrap();
+            y.parse().unwrap()
+        })
+        .collect();
+    for (l, w) in labels.iter().zip(ys.windows(2)) {
+        let size: f64 = l
+            .split("style=\"font-size:")
+            .nth(1)
+            .unwrap_or_else(|| panic!("no size of its own: {l}"))
+            .split("px")
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            size <= w[1] - w[0],
+            "a label of {size} px in a row of {}",
+            w[1] - w[0]
+        );
+    }
+    assert!(map.len() < 200_000, "{} bytes for 3 columns", map.len());
+    // Where the men weight is not positive the cells are divided by the largest |weight|, and
+    // the key says so.
+    let men = session.best_so_far.unwrap().set().index_of("men").unwrap();
+    for w in data.bests.iter_mut().filter_map(|(_, w)| w.as_mut()) {
+        w.values_mut()[men] = -5;
+    }
+    let map = heat(&html::page(&data, &Options::default()));
+    assert!(
+        !map.contains(" x men</text>"),
+        "the key names the men weight"
+    );
+    assert!(
+        map.contains(" x largest |weight|</text>"),
+        "the key's scale"
+    );
+}
+
+/// The page a session writes with `--report` reloads itself only while the session should still
+/// be running: a session killed before it could write its last page (a second Ctrl-C, `kill
+/// -9`) leaves a page with a deadline, not one that reloads every 15 s forever.
+#[test]
+fn a_running_session_page_stops_reloading_by_itself() {
+    let t = Tmp::new("follow");
+    let page = t.0.join("live.html");
+    let page_arg = page.to_str().unwrap();
+    let mut c = tiny_session(
+        &t,
+        6,
+        "live",
+        &["--generations", "5000", "--report", page_arg],
+    );
+    c.stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let mut child = c.spawn().unwrap();
+    let start = std::time::Instant::now();
+    while !page.exists() && start.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // Only the process this test started, by its id.
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let text = std::fs::read_to_string(&page).expect("the page of the running session");
+    assert!(
+        !text.contains("http-equiv=\"refresh\""),
+        "a reload the page cannot stop"
+    );
+    let attr = |name: &str| -> u64 {
+        let key = format!(" {name}=\"");
+        let at = text.find(&key).unwrap_or_else(|| panic!("{name}")) + key.len();
+        text[at..at + text[at..].find('"').unwrap()]
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(attr("data-every"), 15);
+    let (written, until) = (attr("data-written"), attr("data-until"));
+    assert!(
+        until > written + 60_000,
+        "follows a while: {written} {until}"
+    );
+    assert!(
+        until < written + 3_600_000,
+        "not forever: {written} {until}"
+    );
+    assert!(text.contains("window.location.reload()"));
 }
 
 // ----- in a real browser -----

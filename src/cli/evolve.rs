@@ -7,10 +7,11 @@ use super::common::{
 use anyhow::Context;
 use checkers_ga::eval::ParamSet;
 use checkers_ga::ga::{GenerationStats, Mutation, Selection, Session, Stop, Yardstick};
-use checkers_ga::matchplay::{elo, OpeningBook, Wdl};
+use checkers_ga::matchplay::{elo, OpeningBook};
 use checkers_ga::report::elo_text;
 use checkers_ga::rng::fresh_seed;
 use checkers_ga::session::{self, End, NewSession, Observer, Overrides, Run, SessionError};
+use checkers_ga::text::EloFigure;
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -496,7 +497,10 @@ impl Printer {
         let Some(out) = self.report.clone() else {
             return;
         };
-        let opts = checkers_ga::html::Options { refresh };
+        let opts = checkers_ga::html::Options {
+            refresh: None,
+            follow: refresh,
+        };
         if let Err(e) = checkers_ga::html::write_report(s, checkpoint, &out, &opts) {
             self.bar
                 .suspend(|| warn(&format!("warning: report not written: {e}")));
@@ -533,26 +537,11 @@ fn elo_trend(s: &Session) -> String {
         _ => " →",
     };
     format!(
-        "{} {}±{}{trend}",
+        "{} {:+}±{}{trend}",
         s.settings.ga.yardstick,
-        signed(e.diff),
-        if e.margin.is_finite() {
-            format!("{:.0}", e.margin)
-        } else {
-            "inf".to_string()
-        }
+        EloFigure(e.diff),
+        EloFigure(e.margin)
     )
-}
-
-fn signed(v: f64) -> String {
-    if v.is_finite() {
-        // (+ 0.0 makes -0 a 0.)
-        format!("{:+.0}", v.round() + 0.0)
-    } else if v > 0.0 {
-        "+inf".to_string()
-    } else {
-        "-inf".to_string()
-    }
 }
 
 /// What a generation says of the best so far's strength before any measurement, at no extra
@@ -736,26 +725,8 @@ fn summary(s: &Session, p: &Printer, out: &session::Outcome) {
         gens as f64 / wall.max(1e-9),
         s.generation
     ));
-    let measured: Vec<(u64, Wdl)> = s
-        .history
-        .iter()
-        .filter_map(|h| h.measure.map(|m| (h.generation, m)))
-        .collect();
-    if let (Some(first), Some(last)) = (measured.first(), measured.last()) {
-        let e = |m: &Wdl| {
-            let e = elo(m);
-            format!("{} +/- {:.0}", signed(e.diff), e.margin)
-        };
-        say(&format!(
-            "best so far vs {} (depth {}, {} games): {} (gen {}) -> {} (gen {})",
-            s.settings.ga.yardstick,
-            s.settings.search.depth,
-            last.1.games(),
-            e(&first.1),
-            first.0,
-            e(&last.1),
-            last.0
-        ));
+    if let Some(line) = checkers_ga::report::history::strength_span(s) {
+        say(&line);
     }
     if let Some(best) = &out.best_weights {
         let me = command_prefix();

@@ -36,7 +36,10 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
     let out = a
         .output
         .unwrap_or_else(|| checkers_ga::files::folder_of(&found.path).join(REPORT_FILE));
-    let opts = Options { refresh: a.refresh };
+    let opts = Options {
+        refresh: a.refresh,
+        follow: None,
+    };
     html::write_report(&found.session, &found.path, &out, &opts)?;
     println!("{}", out.display());
     Ok(())

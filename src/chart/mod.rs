@@ -1,0 +1,25 @@
+//! SVG charts, the same for `history --svg` and the HTML report: nice ticks ([`axis`]), a
+//! legend laid out by its text's length ([`legend`]) and a line chart with optional bands and
+//! a second y axis ([`line`]). A chart is SVG text, standalone (with its XML declaration) or
+//! inline in a page; it is drawn with presentation attributes and classes, so a page's CSS may
+//! restyle it and a standalone file looks the same without one.
+//!
+//! ```
+//! use checkers_ga::chart::{LineChart, Series};
+//! let mut chart = LineChart::new("Points", 600.0, 300.0);
+//! chart.series.push(Series::line("best points", "best", "#d62728", vec![(1.0, 3.0), (2.0, 5.0)]));
+//! let svg = chart.svg();
+//! assert!(svg.starts_with("<svg") && svg.contains("<path class=\"best\""));
+//! ```
+//!
+//! Files, bottom up: `svg`, `axis`, `legend`, `line`.
+
+pub mod axis;
+pub mod legend;
+pub mod line;
+pub mod svg;
+
+pub use axis::{nice_step, tick_label, Scale};
+pub use legend::{Legend, Placed};
+pub use line::{Axis, LineChart, Series, Side};
+pub use svg::{path_d, xml_escape};

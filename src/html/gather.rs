@@ -1,0 +1,167 @@
+//! What the page shows, gathered from a session: the best so far of sampled generations, and
+//! the game of the last measurement played again.
+
+use super::HEATMAP_COLUMNS;
+use crate::board::{Color, Position};
+use crate::eval::Weights;
+use crate::ga::{measure_match, Session};
+use crate::game::Game;
+use crate::jobs;
+use crate::matchplay::{start_positions, MatchRun, OpeningBook};
+use crate::store;
+use std::path::Path;
+
+/// A game to step through on the page.
+#[derive(Clone, Debug)]
+pub struct ShownGame {
+    /// What game it is, on one line.
+    pub title: String,
+    pub black: String,
+    pub white: String,
+    /// The game, from the start position (its first plies are the ballot opening's).
+    pub game: Game,
+    /// Plies of the opening (forced by the ballot, not chosen by the engines).
+    pub opening_plies: usize,
+}
+
+/// What the page shows of a session.
+#[derive(Clone, Debug)]
+pub struct ReportData<'a> {
+    pub session: &'a Session,
+    /// Where the session was read from (a checkpoint file), as shown.
+    pub source: String,
+    /// The heatmap's columns: a generation and its best so far where known.
+    pub bests: Vec<(u64, Option<Weights>)>,
+    pub game: Option<ShownGame>,
+}
+
+/// Indices of at most `n` entries of `0..len`, evenly spread, the first and last always in.
+pub fn sample(len: usize, n: usize) -> Vec<usize> {
+    if len <= n || n < 2 {
+        return (0..len).collect();
+    }
+    let mut out: Vec<usize> = (0..n)
+        .map(|k| ((k as f64) * (len - 1) as f64 / (n - 1) as f64).round() as usize)
+        .collect();
+    out.dedup();
+    out
+}
+
+/// Collects what the page shows of `session`, read from the checkpoint `checkpoint` (its
+/// folder's other checkpoints give the best so far of past generations the history does not
+/// hold). Plays one game (at the session's depth).
+pub fn gather<'a>(session: &'a Session, checkpoint: &Path) -> ReportData<'a> {
+    let dir = crate::files::folder_of(checkpoint);
+    let from_checkpoint = |g: u64| {
+        store::load_checkpoint_alone(&store::checkpoint_path(&dir, g))
+            .ok()
+            .and_then(|s| s.best_so_far)
+    };
+    let h = &session.history;
+    let wanted = sample(h.len(), HEATMAP_COLUMNS);
+    let mut want_all = wanted.clone();
+    let measured = h.iter().rposition(|x| x.measure.is_some());
+    want_all.extend(measured);
+    let known = session.bests_at(&want_all, from_checkpoint);
+    let bests = wanted
+        .iter()
+        .map(|&i| (h[i].generation, known[i]))
+        .collect();
+    let game = match measured {
+        Some(i) => known[i].map(|w| {
+            measurement_game(
+                session,
+                &w,
+                h[i].generation,
+                format!(
+                    "Game 1 of the measurement after generation {}: the best so far of that \
+                     generation against the yardstick",
+                    h[i].generation
+                ),
+            )
+        }),
+        None => session.best_so_far.map(|w| {
+            measurement_game(
+                session,
+                &w,
+                session.generation,
+                "No measurement yet: the game a measurement of the last generation's best so \
+                 far against the yardstick would play first"
+                    .to_string(),
+            )
+        }),
+    };
+    ReportData {
+        session,
+        source: checkpoint.display().to_string(),
+        bests,
+        game,
+    }
+}
+
+/// Plays game 1 of generation `g`'s yardstick measurement with `best` as the best so far: the
+/// same seed, depth and opening as the session's measurement, so the same moves.
+pub fn measurement_game(session: &Session, best: &Weights, g: u64, title: String) -> ShownGame {
+    let s = &session.settings;
+    let (a, b, settings) = measure_match(best, s, g);
+    let run = MatchRun {
+        starts: start_positions(OpeningBook::Ballot, Some(1)),
+        seed: settings.seed,
+        rules: settings.rules,
+        sprt: None,
+        interrupt: None,
+        tc: None,
+    };
+    let batch = run.batch(&a, &b);
+    let job = &batch.jobs[0];
+    let game = match jobs::play_job(&batch, job, &|| false) {
+        Some(p) => p.replay(&batch, &job.start),
+        None => batch.game(&job.start),
+    };
+    let opening_plies = batch.game(&job.start).plies();
+    ShownGame {
+        title,
+        black: format!("best so far (depth {})", a.config.depth),
+        white: format!("{} (depth {})", b.name, b.config.depth),
+        game,
+        opening_plies,
+    }
+}
+
+/// A position as 32 characters, squares 1 to 32: `b` black man, `B` black king, `w`, `W`
+/// white, `.` empty (what the page's script draws).
+pub fn board_string(p: &Position) -> String {
+    (1..=32u8)
+        .map(|sq| match p.piece_at(sq) {
+            Some((Color::Black, false)) => 'b',
+            Some((Color::Black, true)) => 'B',
+            Some((Color::White, false)) => 'w',
+            Some((Color::White, true)) => 'W',
+            None => '.',
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn samples_keep_the_ends() {
+        assert_eq!(sample(3, 48), vec![0, 1, 2]);
+        let s = sample(1000, 10);
+        assert_eq!(s.len(), 10);
+        assert_eq!((s[0], s[9]), (0, 999));
+        assert!(s.windows(2).all(|w| w[0] < w[1]));
+        assert!(sample(0, 10).is_empty());
+    }
+
+    #[test]
+    fn board_strings() {
+        let s = board_string(&Position::start());
+        assert_eq!(
+            s,
+            format!("{}{}{}", "b".repeat(12), ".".repeat(8), "w".repeat(12))
+        );
+    }
+}

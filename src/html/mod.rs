@@ -1,0 +1,122 @@
+//! The HTML report of a session (`checkers-ga report`): one self-contained page, nothing
+//! fetched from the network (CSS, SVG charts and the script that steps through a game are
+//! inline), written atomically.
+//!
+//! What it holds: the yardstick Elo of the best so far over the generations with its 95%
+//! band, the population's diversity and the tournament games per second, the best so far's
+//! weights over the generations as a heatmap (scaled to the men weight), the final weights with
+//! their descriptions, a game of the last measurement to step through on a board, the duels of
+//! the best so far, and the settings.
+//!
+//! - [`gather()`] (file `gather`) collects what the page shows from a session (the best so far
+//!   of past generations from the history, or from the kept checkpoints where the history does
+//!   not have it; the game replayed with the library's game and search code);
+//! - [`page()`] (file `page`, with its style sheet `page.css` and script `page.js`) makes the
+//!   HTML text of that, with its charts (file `charts`) and tables (file `tables`);
+//! - [`write_report`] does both and writes the file; [`write_session_report`] does it all for a
+//!   session folder (its newest checkpoint), in one call.
+//!
+//! The game: no game's moves are recorded in a session, but the yardstick measurement of a
+//! generation is a seeded match ([`crate::ga::measure_match`]), so its first game (the best so
+//! far with Black, from the first ballot opening) is played again here move for move. A session
+//! with no measurement yet shows the game a measurement of its last generation would play.
+//!
+//! Files, bottom up: `gather`, `tables`, `charts`, `page`.
+
+pub mod charts;
+pub mod gather;
+pub mod page;
+pub mod tables;
+
+pub use gather::{board_string, gather, measurement_game, sample, ReportData, ShownGame};
+pub use page::page;
+pub use tables::duration_text;
+
+use crate::ga::Session;
+use crate::report::ReportError;
+use crate::store;
+use std::path::{Path, PathBuf};
+
+/// The report file's name in a session folder when no other is given.
+pub const REPORT_FILE: &str = "report.html";
+
+/// The most columns of the weight heatmap (generations sampled evenly, the last always in).
+pub const HEATMAP_COLUMNS: usize = 48;
+
+/// The most points of a per-generation line (longer histories are sampled evenly).
+pub const MAX_LINE_POINTS: usize = 600;
+
+/// How the page is made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Reload the page every this many seconds (`<meta http-equiv="refresh">`), so that a
+    /// browser left open follows a running session; None: no reload.
+    pub refresh: Option<u32>,
+    /// The page of a running session (`new --report`): reload every this many seconds while
+    /// the session should still be running (judged from its pace: a page much older than the
+    /// next rewrite was due stops reloading and says so, so a page left behind by a killed
+    /// session does not reload forever); None: no reload.
+    pub follow: Option<u32>,
+}
+
+/// How long after it is written the page of a running session keeps reloading itself
+/// ([`Options::follow`], every `every` seconds): three times the time until its next rewrite
+/// (the next measurement, or the session's end) at the pace of its recent generations, plus a
+/// minute and a few reloads.
+pub fn follow_seconds(session: &Session, every: u32) -> f64 {
+    let h = &session.history;
+    let recent = &h[h.len().saturating_sub(10)..];
+    let per_gen = if recent.is_empty() {
+        60.0
+    } else {
+        recent.iter().map(|x| x.seconds).sum::<f64>() / recent.len() as f64
+    };
+    let per_gen = if per_gen.is_finite() {
+        per_gen.max(0.0)
+    } else {
+        60.0
+    };
+    let g = session.generation;
+    let m = session.settings.ga.measure_every;
+    let to_measure = if m > 0 { m - g % m } else { u64::MAX };
+    let to_end = match session.settings.stop {
+        crate::ga::Stop::Generations(n) => n.saturating_sub(g),
+        crate::ga::Stop::Seconds(t) => {
+            ((t - session.elapsed).max(0.0) / per_gen.max(1e-3)).ceil() as u64
+        }
+    };
+    let gens = to_measure.min(to_end).max(1) as f64;
+    3.0 * gens * per_gen + 60.0 + 4.0 * every as f64
+}
+/// Makes the page of `session` (read from `checkpoint`) and writes it to `out` atomically (temp
+/// name, sync, rename).
+pub fn write_report(
+    session: &Session,
+    checkpoint: &Path,
+    out: &Path,
+    opts: &Options,
+) -> Result<(), ReportError> {
+    let data = gather(session, checkpoint);
+    crate::files::write_atomic(out, page(&data, opts).as_bytes()).map_err(|source| {
+        ReportError::Write {
+            path: out.to_path_buf(),
+            source,
+        }
+    })
+}
+
+/// The whole report of a session folder in one call: reads its newest loadable checkpoint with
+/// its history and writes the page to `out` (default: `report.html` in the folder). Returns
+/// the file written. This is what a running session can call after each measurement.
+pub fn write_session_report(
+    folder: &Path,
+    out: Option<&Path>,
+    opts: &Options,
+) -> Result<PathBuf, ReportError> {
+    let found = store::locate(Some(&folder.to_string_lossy()), Path::new("."))?;
+    let out = out
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| crate::files::folder_of(&found.path).join(REPORT_FILE));
+    write_report(&found.session, &found.path, &out, opts)?;
+    Ok(out)
+}

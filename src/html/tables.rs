@@ -1,0 +1,257 @@
+//! The page's tables: the final weights, the settings, the duels; and the scale the weights
+//! are shown in.
+
+use crate::chart::xml_escape;
+use crate::eval::Weights;
+use crate::ga::{GenerationStats, Session, Stop, Yardstick};
+use crate::report::{duel_text, Priority};
+use std::fmt::Write as _;
+
+/// The index of the men weight (what the heatmap and the weight table are scaled to).
+pub fn men_index(w: &Weights) -> Option<usize> {
+    let set = w.set();
+    set.index_of("men").or_else(|| set.index_of("men@open"))
+}
+
+/// The scale of a weight vector: its men weight when positive, else its largest |weight|
+/// (at least 1); and what it is, in words.
+pub fn scale_of(w: &Weights) -> (f64, &'static str) {
+    match men_index(w).map(|i| w[i]) {
+        Some(m) if m > 0 => (m as f64, "the men weight"),
+        _ => (
+            w.values()
+                .iter()
+                .map(|&x| (x as i32).abs())
+                .max()
+                .unwrap_or(1)
+                .max(1) as f64,
+            "the largest |weight| (the men weight is not positive)",
+        ),
+    }
+}
+
+/// A short description of a yardstick.
+pub fn yardstick_text(y: Yardstick) -> &'static str {
+    match y {
+        Yardstick::Material => "men 100, kings 160",
+        Yardstick::Hand => "a hand-made value function",
+        Yardstick::Classic => "a classical hand-written evaluation",
+    }
+}
+/// Text made safe for HTML.
+pub fn esc(s: &str) -> String {
+    xml_escape(s)
+}
+
+/// The final weights: number, name, weight, the weight over the scale with a bar, the
+/// priority class and the description of each.
+pub fn weights_table(w: &Weights) -> String {
+    let (scale, what) = scale_of(w);
+    let params = w.set().params();
+    let mut s = format!(
+        "<p class=\"note\">{} weights of the <code>{}</code> set; \"x men\" is each weight divided \
+         by {what} ({scale}).</p>\n<table id=\"weights-table\" class=\"weights\"><thead><tr><th>#</th>\
+         <th>name</th><th>weight</th><th>x men</th><th class=\"bar-col\"></th><th>class</th>\
+         <th>description</th></tr></thead><tbody>\n",
+        w.len(),
+        w.set()
+    );
+    for (i, (&v, p)) in w.values().iter().zip(params).enumerate() {
+        let r = v as f64 / scale;
+        let pct = (r.abs().min(4.0) / 4.0 * 50.0).max(if v != 0 { 0.5 } else { 0.0 });
+        let bar = if r >= 0.0 {
+            format!("left:50%;width:{pct:.1}%")
+        } else {
+            format!("left:{:.1}%;width:{pct:.1}%", 50.0 - pct)
+        };
+        let _ = writeln!(
+            s,
+            "<tr><td class=\"num\">{}</td><td><code>{}</code></td><td class=\"num\">{v}</td>\
+             <td class=\"num\">{r:.2}</td><td class=\"bar-col\"><div class=\"bar\"><span class=\"{}\" \
+             style=\"{bar}\"></span></div></td><td>{}</td><td>{}</td></tr>",
+            i + 1,
+            esc(p.name),
+            if r >= 0.0 { "pos" } else { "neg" },
+            Priority::of(v).label(),
+            esc(p.description)
+        );
+    }
+    s.push_str("</tbody></table>\n");
+    s
+}
+
+/// The session's settings, one row each.
+pub fn settings_table(session: &Session) -> String {
+    let s = &session.settings;
+    let g = &s.ga;
+    let stop = match s.stop {
+        Stop::Generations(n) => format!("after {n} generations"),
+        Stop::Seconds(t) => format!("after {t} seconds of evolution"),
+    };
+    let games = if s.games == 0 {
+        "all against all, twice".to_string()
+    } else {
+        format!("{} per individual", s.games)
+    };
+    let deepen = if g.deepen_at > 0 {
+        format!("to {} from generation {}", g.deepen_to, g.deepen_at)
+    } else {
+        "never".to_string()
+    };
+    let fit = match (g.fit_every, g.fit_top) {
+        (0, _) => "never".to_string(),
+        (k, 0) => format!("every {k} generations, the fitted vector a newcomer"),
+        (k, top) => format!(
+            "every {k} generations to the games among the {top} best, the fitted vector a newcomer"
+        ),
+    };
+    let widen = match g.widen_at {
+        0 => "never".to_string(),
+        at => format!("into {} after generation {at}", g.widen_to),
+    };
+    let measure = if g.measure_every > 0 {
+        format!(
+            "every {} generations, {} games against {} ({})",
+            g.measure_every,
+            g.measure_games.div_ceil(2).saturating_mul(2),
+            g.yardstick,
+            yardstick_text(g.yardstick)
+        )
+    } else {
+        "never".to_string()
+    };
+    let rows: Vec<(&str, String)> = vec![
+        ("parameters", g.params.to_string()),
+        ("population", s.population.to_string()),
+        ("tournament games", games),
+        ("search depth", s.search.depth.to_string()),
+        ("deepen", deepen),
+        ("capture extension", s.search.capture_extension.to_string()),
+        (
+            "transposition table",
+            format!("2^{} entries", s.search.tt_log2),
+        ),
+        ("openings", format!("{:?}", s.openings).to_lowercase()),
+        ("selection", g.selection.to_string()),
+        ("roulette noise factor", s.factor.to_string()),
+        ("mutation chance", s.mutation_chance.to_string()),
+        ("mutation", g.mutation.to_string()),
+        ("initial weight range", format!("+/-{}", g.init_range)),
+        ("elite", s.elite.to_string()),
+        ("newcomers", s.newcomers.to_string()),
+        ("hall of fame", g.hall_of_fame.to_string()),
+        ("endgame pairs", g.endgame_pairs.to_string()),
+        ("duel games", g.duel_games.to_string()),
+        ("fit to the games", fit),
+        ("widen", widen),
+        ("measurement", measure),
+        (
+            "draw rules",
+            format!(
+                "{} quiet plies, {}-fold repetition, {} plies at most",
+                s.rules.quiet_plies, s.rules.repetitions, s.rules.max_plies
+            ),
+        ),
+        ("stop", stop),
+        ("seed", s.seed.to_string()),
+    ];
+    let mut out = String::from("<table id=\"settings-table\" class=\"settings\"><tbody>\n");
+    for (k, v) in rows {
+        let _ = writeln!(out, "<tr><th>{}</th><td>{}</td></tr>", esc(k), esc(&v));
+    }
+    out.push_str("</tbody></table>\n");
+    out
+}
+
+/// The duels: counts, and the generations where the best so far changed.
+pub fn duels(session: &Session) -> String {
+    let h = &session.history;
+    let played = h
+        .iter()
+        .filter(|x| x.duel.is_some_and(|d| !d.is_same()))
+        .count();
+    let replaced = h
+        .iter()
+        .filter(|x| x.duel.is_some_and(|d| d.replaced))
+        .count();
+    let same = h
+        .iter()
+        .filter(|x| x.duel.is_some_and(|d| d.is_same()))
+        .count();
+    let mut s = format!(
+        "<p>Each generation's best plays the best so far over {} ballot games (points: 2 a win, 1 a \
+         draw); it takes the title when it scores more{}. <b>{played}</b> duels played, \
+         <b>{replaced}</b> won by the challenger; in <b>{same}</b> generations the best so far \
+         won its own tournament (no duel).</p>\n",
+        session.settings.ga.duel_games,
+        if session.settings.ga.duel_games == 2 {
+            " (with 2 games a tie goes to the challenger)"
+        } else {
+            ""
+        }
+    );
+    let changes: Vec<&GenerationStats> = h
+        .iter()
+        .filter(|x| x.duel.is_none_or(|d| d.replaced))
+        .collect();
+    const SHOWN: usize = 40;
+    if changes.len() > SHOWN {
+        let _ = writeln!(
+            s,
+            "<p class=\"note\">The newest {SHOWN} of the {} changes of the best so far:</p>",
+            changes.len()
+        );
+    }
+    s.push_str(
+        "<table id=\"duels-table\" class=\"duels\"><thead><tr><th>generation</th><th>duel \
+         (challenger-holder)</th><th>the generation's best: points</th><th>mean</th></tr></thead><tbody>\n",
+    );
+    for x in changes
+        .iter()
+        .skip(changes.len().saturating_sub(SHOWN))
+        .rev()
+    {
+        let d = match x.duel {
+            None => "first generation".to_string(),
+            Some(_) => duel_text(x),
+        };
+        let _ = writeln!(
+            s,
+            "<tr><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{:.1}</td></tr>",
+            x.generation,
+            esc(&d),
+            x.best,
+            x.mean
+        );
+    }
+    s.push_str("</tbody></table>\n");
+    s
+}
+/// Seconds as people read them: `4.2 s`, `3 min 20 s`, `2 h 05 min`.
+pub fn duration_text(s: f64) -> String {
+    if !s.is_finite() || s < 0.0 {
+        return "?".to_string();
+    }
+    if s < 60.0 {
+        return format!("{s:.1} s");
+    }
+    let t = s.round() as u64;
+    if t < 3600 {
+        format!("{} min {:02} s", t / 60, t % 60)
+    } else {
+        format!("{} h {:02} min", t / 3600, (t % 3600) / 60)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(duration_text(4.24), "4.2 s");
+        assert_eq!(duration_text(200.0), "3 min 20 s");
+        assert_eq!(duration_text(7500.0), "2 h 05 min");
+        assert_eq!(duration_text(f64::NAN), "?");
+    }
+}

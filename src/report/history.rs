@@ -1,0 +1,241 @@
+//! The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
+//! of the yardstick Elo and the best and mean points ([`history_svg`]), and the session's
+//! strength from its first measurement to its last in one line ([`strength_span`]).
+
+use crate::chart::{Axis, LineChart, Series, Side};
+use crate::ga::{GenerationStats, Session};
+use crate::matchplay::{elo, Wdl};
+use crate::text::{EloFigure, EloMargin};
+
+/// The duel column: `challenger-holder` points, `*` when the challenger became the best so far,
+/// `-` in the first generation, `same` when the generation's best was the best so far itself.
+pub fn duel_text(s: &GenerationStats) -> String {
+    match s.duel {
+        None => "-".to_string(),
+        Some(d) if d.is_same() => "same".to_string(),
+        Some(d) => format!(
+            "{}-{}{}",
+            d.challenger,
+            d.holder,
+            if d.replaced { "*" } else { "" }
+        ),
+    }
+}
+
+/// Indices into `history` of the generations to measure: every generation whose number is a
+/// multiple of `every` (1 = all), and always the last.
+pub fn elo_generations(history: &[GenerationStats], every: u64) -> Vec<usize> {
+    let every = every.max(1);
+    let last = history.len().saturating_sub(1);
+    (0..history.len())
+        .filter(|&i| history[i].generation.is_multiple_of(every) || i == last)
+        .collect()
+}
+
+/// `Elo +/- margin (w/d/l)` of a match result, rounded to whole Elo.
+pub fn elo_text(w: &Wdl) -> String {
+    let e = elo(w);
+    format!("{:+} ({w})", EloMargin::new(e.diff, e.margin))
+}
+
+/// The best so far's strength against the yardstick at its first measurement and at its
+/// last, on one line: `best so far vs material (depth 2, 8 games): +12 +/- 40 (gen 2) -> +80
+/// +/- 38 (gen 50)`; with a single measurement, that one alone. None before the first.
+pub fn strength_span(s: &Session) -> Option<String> {
+    let measured: Vec<(u64, Wdl)> = s
+        .history
+        .iter()
+        .filter_map(|h| h.measure.map(|m| (h.generation, m)))
+        .collect();
+    let (first, last) = (measured.first()?, measured.last()?);
+    let e = |(g, m): &(u64, Wdl)| {
+        let e = elo(m);
+        format!("{:+} (gen {g})", EloMargin::new(e.diff, e.margin))
+    };
+    let span = if first.0 == last.0 {
+        e(last)
+    } else {
+        format!("{} -> {}", e(first), e(last))
+    };
+    Some(format!(
+        "best so far vs {} (depth {}, {} games): {span}",
+        s.settings.ga.yardstick,
+        s.settings.search.depth,
+        last.1.games()
+    ))
+}
+
+/// The per-generation table: generation, best/mean/min points, diversity, duel, seconds, and
+/// (when `elo` names any generation) an Elo column against a reference. `elo` pairs a
+/// generation number with the match result of its best so far.
+pub fn history_table(history: &[GenerationStats], elo: &[(u64, Wdl)]) -> String {
+    let gw = history
+        .iter()
+        .map(|s| s.generation.to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    let dw = history
+        .iter()
+        .map(|s| duel_text(s).len())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let mut lines = Vec::new();
+    let measured = history.iter().any(|s| s.measure.is_some());
+    let mw = history
+        .iter()
+        .filter_map(|s| s.measure.map(|m| elo_text(&m).len()))
+        .max()
+        .unwrap_or(0)
+        .max(14);
+    let mut head = format!(
+        "{:>gw$} {:>5} {:>8} {:>5} {:>9}  {:<dw$} {:>8}",
+        "gen", "best", "mean", "min", "diversity", "duel", "seconds"
+    );
+    if measured {
+        head.push_str(&format!("  {:<mw$}", "vs yardstick"));
+    }
+    if !elo.is_empty() {
+        head.push_str("  Elo vs reference (W/D/L)");
+    }
+    lines.push(head);
+    for s in history {
+        let mut row = format!(
+            "{:>gw$} {:>5} {:>8.2} {:>5} {:>9.3}  {:<dw$} {:>8.1}",
+            s.generation,
+            s.best,
+            s.mean,
+            s.min,
+            s.diversity,
+            duel_text(s),
+            s.seconds
+        );
+        if measured {
+            let m = s.measure.map(|m| elo_text(&m)).unwrap_or_default();
+            row.push_str(&format!("  {m:<mw$}"));
+        }
+        if let Some((_, w)) = elo.iter().find(|(g, _)| *g == s.generation) {
+            row.push_str("  ");
+            row.push_str(&elo_text(w));
+        }
+        lines.push(row.trim_end().to_string());
+    }
+    let width = lines.iter().map(|l| l.len()).max().unwrap_or(0);
+    lines.insert(1, "-".repeat(width));
+    let mut s = lines.join("\n");
+    s.push('\n');
+    s
+}
+
+/// The title of a session's chart: what it shows, the yardstick and its depth included.
+pub fn history_svg_title(session: &Session) -> String {
+    if session.history.iter().any(|h| h.measure.is_some()) {
+        format!(
+            "Session '{}': Elo of the best so far vs {}, and tournament points",
+            session.name,
+            yardstick_words(session)
+        )
+    } else {
+        format!(
+            "Session '{}': tournament points per generation",
+            session.name
+        )
+    }
+}
+
+/// `material at depth 2, 312 games`: the session's yardstick measurement in words.
+fn yardstick_words(session: &Session) -> String {
+    let s = &session.settings;
+    format!(
+        "{} at depth {}, {} games",
+        s.ga.yardstick,
+        s.search.depth,
+        s.ga.measure_games.div_ceil(2).saturating_mul(2)
+    )
+}
+
+/// An SVG chart (800 pixels wide) of a session: the Elo of the best so far against the
+/// yardstick with its 95% band first (left axis, when the session has measurements), then
+/// the best and mean tournament points per generation (right axis; the left one when there is
+/// no measurement). The title ([`history_svg_title`]) and a legend that names the yardstick and
+/// its depth sit above the plot (see [`crate::chart`]).
+pub fn history_svg(session: &Session) -> String {
+    const ELO: &str = "#2ca02c";
+    let history = &session.history;
+    let mut chart = LineChart::new(&history_svg_title(session), 800.0, 0.0);
+    chart.plot_height = 312.0;
+    chart.standalone = true;
+    let measured: Vec<(f64, Wdl)> = history
+        .iter()
+        .filter_map(|st| st.measure.map(|m| (st.generation as f64, m)))
+        .collect();
+    let points_side = if measured.is_empty() {
+        Side::Left
+    } else {
+        chart.left = Axis {
+            label: format!("Elo vs {}", session.settings.ga.yardstick),
+            colour: Some(ELO.to_string()),
+        };
+        chart.right = Some(Axis {
+            label: "points".to_string(),
+            colour: None,
+        });
+        chart.series.push(elo_series(
+            &measured,
+            &format!(
+                "Elo of the best so far vs {} (band: 95%)",
+                yardstick_words(session)
+            ),
+            ELO,
+        ));
+        Side::Right
+    };
+    if measured.is_empty() {
+        chart.left.label = "points".to_string();
+    }
+    type Value = fn(&GenerationStats) -> f64;
+    let series: [(&str, &str, Value); 2] = [
+        ("best", "#d62728", |st| st.best as f64),
+        ("mean", "#1f77b4", |st| st.mean),
+    ];
+    for (class, colour, value) in series {
+        let points = history
+            .iter()
+            .map(|st| (st.generation as f64, value(st)))
+            .collect();
+        let mut se = Series::line(&format!("{class} points"), class, colour, points);
+        se.side = points_side;
+        se.dots = 2.5;
+        se.width = if measured.is_empty() { 2.0 } else { 1.5 };
+        chart.series.push(se);
+    }
+    chart.svg()
+}
+
+/// The Elo of the best so far at each measurement with its 95% band and a tooltip per point
+/// (ends beyond +/-800 Elo, a perfect score's infinite ones included, are drawn at +/-800).
+pub fn elo_series(measured: &[(f64, Wdl)], name: &str, colour: &str) -> Series {
+    let clamp = |v: f64| {
+        if v.is_nan() {
+            0.0
+        } else {
+            v.clamp(-800.0, 800.0)
+        }
+    };
+    let mut se = Series::line(name, "elo", colour, Vec::new());
+    for (g, m) in measured {
+        let e = elo(m);
+        se.points.push((*g, clamp(e.diff)));
+        se.band.push((*g, clamp(e.low), clamp(e.high)));
+        se.tips.push(format!(
+            "generation {g}: {} (W/D/L {m}; 95%: {:+} .. {:+})",
+            elo_text(m),
+            EloFigure(e.low),
+            EloFigure(e.high)
+        ));
+    }
+    se.dots = 3.5;
+    se.width = 2.5;
+    se
+}

@@ -1,0 +1,61 @@
+//! What is shown of weights and sessions, for `show`, `export` and `history`. (Reading and
+//! writing the files is [`crate::formats`].)
+//!
+//! - The weights chosen from a file that holds weights, with a title saying what they are:
+//!   [`select`] (file `pick`).
+//! - The parameter table of `show`, with a priority class per weight in the spirit of the
+//!   original thesis (see [`Priority`]): [`weights_table`] (file `weights`, with the layers of a
+//!   network, [`net_layers`]); lines cut and wrapped to a width: [`fit`], [`wrap`] (file
+//!   `layout`).
+//! - The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
+//!   of the yardstick Elo and the best and mean points ([`history_svg`], drawn by
+//!   [`crate::chart`]), and the strength from the first measurement to the last on one line
+//!   ([`history::strength_span`]) (file `history`).
+//!
+//! Individuals of a population (checkpoint or original population file) are numbered from 1,
+//! as the original tool did.
+//!
+//! Errors are [`ReportError`]: one line.
+//!
+//! Files, bottom up: `layout`, `weights`, `pick`, `history`.
+
+pub mod history;
+pub mod layout;
+pub mod pick;
+pub mod weights;
+
+pub use crate::chart::{nice_step, tick_label, xml_escape};
+pub use history::{
+    duel_text, elo_generations, elo_text, history_svg, history_svg_title, history_table,
+};
+pub use layout::{fit, wrap, TABLE_WIDTH};
+pub use pick::{select, standing_text, Picked};
+pub use weights::{
+    net_layers, sorted_indices, weights_table, Priority, SortOrder, HIGH_THRESHOLD,
+    MEDIUM_THRESHOLD,
+};
+
+/// Why weights could not be picked out of an input, or a report not made: one line.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// `--individual K` that the input does not have, or does not apply to.
+    #[error("{0}")]
+    Individual(String),
+    /// A session with nothing to show yet.
+    #[error("{0}")]
+    Empty(String),
+    /// An option's value that is not one of its words.
+    #[error("{0}")]
+    Option(String),
+    /// A session or checkpoint that could not be found or read.
+    #[error(transparent)]
+    Locate(#[from] crate::store::LocateError),
+    /// A file that could not be written.
+    #[error("cannot write '{}': {source}", path.display())]
+    Write {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}

@@ -1,0 +1,143 @@
+//! The weights chosen from a file that holds weights, with a title saying what they are.
+//! Individuals of a population (checkpoint or original population file) are numbered from 1,
+//! as the original tool did.
+
+use super::layout::{wrap, TABLE_WIDTH};
+use super::ReportError;
+use crate::eval::Weights;
+use crate::formats::{Input, InputKind};
+use crate::tournament::Standing;
+
+/// The weights chosen from an input, with what they are.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picked {
+    pub weights: Weights,
+    pub kind: InputKind,
+    /// What was chosen, on one line, e.g. `checkpoint, session 'x', generation 3, best so far`.
+    pub title: String,
+    /// More lines about it (a comment, an individual's results).
+    pub details: Vec<String>,
+    /// A JSON file's comment.
+    pub comment: Option<String>,
+}
+
+fn individual_index(k: usize, n: usize, of_what: &str) -> Result<usize, ReportError> {
+    if n == 0 {
+        return Err(ReportError::Individual(format!(
+            "{of_what} is empty: there is no individual {k}"
+        )));
+    }
+    if k == 0 || k > n {
+        return Err(ReportError::Individual(format!(
+            "--individual {k} is out of range: {of_what} has {n} individual{} (numbered 1..={n})",
+            if n == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(k - 1)
+}
+
+/// A standing as one line: points and W/D/L by colour.
+pub fn standing_text(s: &Standing) -> String {
+    format!(
+        "{} points in {} games; W/D/L as Black {}/{}/{}, as White {}/{}/{}",
+        s.points,
+        s.games(),
+        s.wins_black,
+        s.draws_black,
+        s.losses_black,
+        s.wins_white,
+        s.draws_white,
+        s.losses_white
+    )
+}
+
+/// Chooses the weights to show or export: a weight file's weights; a checkpoint's best so far,
+/// or with `individual = Some(K)` the K-th individual (from 1) of its last evaluated population;
+/// a population file's individual K (default 1).
+pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, ReportError> {
+    match input {
+        Input::Weights {
+            kind,
+            weights,
+            comment,
+        } => {
+            if individual.is_some() {
+                return Err(ReportError::Individual(format!(
+                    "--individual applies to checkpoints and population files, not to a {}",
+                    kind.description()
+                )));
+            }
+            Ok(Picked {
+                weights: *weights,
+                kind: *kind,
+                title: kind.description().to_string(),
+                details: comment
+                    .iter()
+                    .flat_map(|c| wrap(&format!("comment: {c}"), TABLE_WIDTH, "  "))
+                    .collect(),
+                comment: comment.clone(),
+            })
+        }
+        Input::Population {
+            generation,
+            individuals,
+        } => {
+            let k = individual.unwrap_or(1);
+            let i = individual_index(k, individuals.len(), "the population file")?;
+            let gen = generation
+                .as_ref()
+                .map(|g| format!(", generation {g}"))
+                .unwrap_or_default();
+            Ok(Picked {
+                weights: individuals[i],
+                kind: InputKind::OriginalPopulation,
+                title: format!(
+                    "{}{gen}, individual {k} of {}",
+                    InputKind::OriginalPopulation.description(),
+                    individuals.len()
+                ),
+                details: Vec::new(),
+                comment: None,
+            })
+        }
+        Input::Checkpoint(s) => {
+            let head = format!(
+                "checkpoint, session '{}', generation {}",
+                s.name, s.generation
+            );
+            match individual {
+                None => {
+                    let Some(best) = s.best_so_far else {
+                        return Err(ReportError::Empty(format!(
+                            "session '{}' has no best so far yet (no generation played)",
+                            s.name
+                        )));
+                    };
+                    Ok(Picked {
+                        weights: best,
+                        kind: InputKind::Checkpoint,
+                        title: format!("{head}, best so far"),
+                        details: Vec::new(),
+                        comment: None,
+                    })
+                }
+                Some(k) => {
+                    let what = format!("the last evaluated population of session '{}'", s.name);
+                    let i = individual_index(k, s.last.len(), &what)?;
+                    let (w, st) = &s.last[i];
+                    Ok(Picked {
+                        weights: *w,
+                        kind: InputKind::Checkpoint,
+                        title: format!("{head}, individual {k} of {}", s.last.len()),
+                        details: vec![format!(
+                            "played in generation {}: {}",
+                            s.generation,
+                            standing_text(st)
+                        )],
+                        comment: None,
+                    })
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! The parameter table of `show`, with a priority class per weight in the spirit of the
+//! original thesis (see [`Priority`]), and the layers of a network set.
+
+use super::layout::fit;
+use super::ReportError;
+use crate::eval::{ParamSet, Weights, NET_ACT_MAX, NET_SHIFT, NUM_ALL};
+
+/// |weight| at or above this is a high priority.
+pub const HIGH_THRESHOLD: i32 = 16384;
+/// |weight| at or above this (and below [`HIGH_THRESHOLD`]) is a medium priority.
+pub const MEDIUM_THRESHOLD: i32 = 4096;
+
+/// How much a weight matters, by its sign and magnitude, in the spirit of the original thesis
+/// (which read its evolved weights as high/medium positive or negative priorities):
+/// high when |w| >= 16384 (a quarter of the i16 range and up), medium when |w| >= 4096,
+/// low below (including 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Priority {
+    HighPositive,
+    MediumPositive,
+    Low,
+    MediumNegative,
+    HighNegative,
+}
+
+impl Priority {
+    /// All classes, from high positive to high negative.
+    pub const ALL: [Priority; 5] = [
+        Priority::HighPositive,
+        Priority::MediumPositive,
+        Priority::Low,
+        Priority::MediumNegative,
+        Priority::HighNegative,
+    ];
+
+    /// The class of a weight.
+    pub fn of(w: i16) -> Priority {
+        let a = (w as i32).abs();
+        match (a >= HIGH_THRESHOLD, a >= MEDIUM_THRESHOLD, w > 0) {
+            (true, _, true) => Priority::HighPositive,
+            (true, _, false) => Priority::HighNegative,
+            (false, true, true) => Priority::MediumPositive,
+            (false, true, false) => Priority::MediumNegative,
+            _ => Priority::Low,
+        }
+    }
+
+    /// The short label of the table's class column.
+    pub fn label(self) -> &'static str {
+        match self {
+            Priority::HighPositive => "high+",
+            Priority::MediumPositive => "med+",
+            Priority::Low => "low",
+            Priority::MediumNegative => "med-",
+            Priority::HighNegative => "high-",
+        }
+    }
+
+    /// The class in words.
+    pub fn description(self) -> &'static str {
+        match self {
+            Priority::HighPositive => "high positive",
+            Priority::MediumPositive => "medium positive",
+            Priority::Low => "low",
+            Priority::MediumNegative => "medium negative",
+            Priority::HighNegative => "high negative",
+        }
+    }
+}
+
+/// Row order of the parameter table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SortOrder {
+    /// Parameter number (weight order).
+    #[default]
+    Number,
+    /// Weight, highest first.
+    Weight,
+    /// |weight|, largest first.
+    Abs,
+}
+
+impl std::str::FromStr for SortOrder {
+    type Err = ReportError;
+    fn from_str(s: &str) -> Result<Self, ReportError> {
+        match s {
+            "number" => Ok(SortOrder::Number),
+            "weight" => Ok(SortOrder::Weight),
+            "abs" => Ok(SortOrder::Abs),
+            _ => Err(ReportError::Option(format!(
+                "unknown sort order '{s}' (expected number, weight or abs)"
+            ))),
+        }
+    }
+}
+/// Parameter indices (0-based) in the chosen order; ties keep the parameter order.
+pub fn sorted_indices(w: &Weights, sort: SortOrder) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..w.len()).collect();
+    match sort {
+        SortOrder::Number => {}
+        SortOrder::Weight => idx.sort_by_key(|&i| std::cmp::Reverse(w[i])),
+        SortOrder::Abs => idx.sort_by_key(|&i| std::cmp::Reverse((w[i] as i32).abs())),
+    }
+    idx
+}
+
+/// The table of `show`: number, name, weight, priority class and description of every
+/// parameter, a rule, and a legend with the class thresholds and counts. With `width`, no row
+/// is longer: descriptions are cut to fit; with None they are whole.
+pub fn weights_table(w: &Weights, sort: SortOrder, width: Option<usize>) -> String {
+    let params = w.set().params();
+    let name_w = params.iter().map(|p| p.name.len()).max().unwrap_or(4);
+    let nw = w.len().to_string().len().max(2);
+    let prefix = nw + 1 + name_w + 1 + 6 + 1 + 5 + 1;
+    let desc_w = width.map_or(usize::MAX, |w| w.saturating_sub(prefix).max(10));
+    let mut lines = vec![format!(
+        "{:>nw$} {:<name_w$} {:>6} {:<5} {}",
+        "#", "name", "weight", "class", "description"
+    )];
+    for i in sorted_indices(w, sort) {
+        let p = &params[i];
+        lines.push(format!(
+            "{:>nw$} {:<name_w$} {:>6} {:<5} {}",
+            i + 1,
+            p.name,
+            w[i],
+            Priority::of(w[i]).label(),
+            fit(p.description, desc_w)
+        ));
+    }
+    let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    lines.insert(1, "-".repeat(width));
+    lines.push("-".repeat(width));
+    lines.push(format!(
+        "class = priority by |weight|: high >= {HIGH_THRESHOLD}, medium >= {MEDIUM_THRESHOLD}, \
+         low < {MEDIUM_THRESHOLD}; + positive, - negative"
+    ));
+    let names: Vec<String> = Priority::ALL
+        .iter()
+        .map(|&c| match c {
+            Priority::Low => c.label().to_string(),
+            _ => format!("{} {}", c.label(), c.description()),
+        })
+        .collect();
+    lines.push(format!("  {}", names.join(", ")));
+    let counts: Vec<String> = Priority::ALL
+        .iter()
+        .map(|&c| {
+            let n = w.values().iter().filter(|&&x| Priority::of(x) == c).count();
+            format!("{} {n}", c.label())
+        })
+        .collect();
+    lines.push(format!("counts: {}", counts.join(", ")));
+    let mut s = lines.join("\n");
+    s.push('\n');
+    s
+}
+
+/// For the network set, its layers and where their weights are (weight numbers from 1), one
+/// line each; None for the linear sets.
+pub fn net_layers(set: ParamSet) -> Option<String> {
+    let h = set.hidden();
+    if h == 0 {
+        return None;
+    }
+    let n = NUM_ALL;
+    let outs = n + h * (n + 1);
+    let mut s = format!("layers: the {n} values, weighted and summed (weights 1-{n}), plus\n");
+    s.push_str(&format!(
+        "  {h} hidden units hidden1..hidden{h}, each {n} input weights and a bias (weights {}-{outs}): \
+         activation clamp((sum + bias) >> {NET_SHIFT}, 0, {NET_ACT_MAX})\n",
+        n + 1
+    ));
+    s.push_str(&format!(
+        "  1 output: out1..out{h} times the activations (weights {}-{}), added to the sum\n",
+        outs + 1,
+        outs + h
+    ));
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::NUM_PARAMS;
+    use crate::report::layout::TABLE_WIDTH;
+
+    #[test]
+    fn priority_thresholds() {
+        assert_eq!(Priority::of(0), Priority::Low);
+        assert_eq!(Priority::of(4095), Priority::Low);
+        assert_eq!(Priority::of(-4095), Priority::Low);
+        assert_eq!(Priority::of(4096), Priority::MediumPositive);
+        assert_eq!(Priority::of(-4096), Priority::MediumNegative);
+        assert_eq!(Priority::of(16383), Priority::MediumPositive);
+        assert_eq!(Priority::of(16384), Priority::HighPositive);
+        assert_eq!(Priority::of(-16384), Priority::HighNegative);
+        assert_eq!(Priority::of(i16::MIN), Priority::HighNegative);
+        assert_eq!(Priority::of(i16::MAX), Priority::HighPositive);
+    }
+
+    #[test]
+    fn table_fits_the_width() {
+        let mut w = [0i16; NUM_PARAMS];
+        for (i, x) in w.iter_mut().enumerate() {
+            *x = if i % 2 == 0 { i16::MIN } else { 12345 };
+        }
+        for sort in [SortOrder::Number, SortOrder::Weight, SortOrder::Abs] {
+            let t = weights_table(&Weights::thesis(w), sort, Some(TABLE_WIDTH));
+            assert_eq!(t.lines().count(), NUM_PARAMS + 6);
+            for l in t.lines() {
+                assert!(l.chars().count() <= TABLE_WIDTH, "{l}");
+            }
+        }
+    }
+
+    #[test]
+    fn sorting() {
+        let mut w = [0i16; NUM_PARAMS];
+        w[5] = -30000;
+        w[7] = 20000;
+        w[9] = 20000;
+        let ww = Weights::thesis(w);
+        assert_eq!(&sorted_indices(&ww, SortOrder::Weight)[..3], &[7, 9, 0]);
+        assert_eq!(&sorted_indices(&ww, SortOrder::Abs)[..3], &[5, 7, 9]);
+        assert_eq!(sorted_indices(&ww, SortOrder::Weight)[NUM_PARAMS - 1], 5);
+    }
+}

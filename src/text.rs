@@ -1,0 +1,129 @@
+//! How figures are written for people, the same in every table, line and chart: an Elo
+//! difference ([`EloFigure`]) and an Elo difference with its margin ([`EloMargin`]).
+//!
+//! ```
+//! use checkers_ga::text::{EloFigure, EloMargin};
+//! assert_eq!(format!("{:+}", EloFigure(41.6)), "+42");
+//! assert_eq!(format!("{:+}", EloFigure(-0.3)), "0"); // rounds to zero: no sign
+//! assert_eq!(format!("{:.1}", EloFigure(-12.34)), "-12.3");
+//! assert_eq!(format!("{:+}", EloFigure(f64::INFINITY)), "+inf");
+//! assert_eq!(format!("{}", EloFigure(f64::NAN)), "?");
+//! assert_eq!(format!("{:+}", EloMargin::new(336.2, 40.4)), "+336 +/- 40");
+//! ```
+
+use std::fmt;
+
+/// An Elo difference as text. Whole by default, with the precision asked for (`{:.1}`); a
+/// `+` before a positive value with `{:+}`; a value that rounds to zero at that precision is
+/// written without a sign (`0`, `0.0`, never `-0` or `+0`); an infinite value (one side scored
+/// everything) is `inf` (`+inf` with `{:+}`) or `-inf`; NaN (no estimate) is `?`. A width
+/// (`{:>8}`) pads it like a string.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloFigure(pub f64);
+
+impl fmt::Display for EloFigure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.0;
+        let text = if v.is_nan() {
+            "?".to_string()
+        } else if v.is_infinite() {
+            match (v > 0.0, f.sign_plus()) {
+                (true, true) => "+inf".to_string(),
+                (true, false) => "inf".to_string(),
+                (false, _) => "-inf".to_string(),
+            }
+        } else {
+            let digits = format!("{:.*}", f.precision().unwrap_or(0), v.abs());
+            if digits.bytes().all(|b| b == b'0' || b == b'.') {
+                digits
+            } else if v < 0.0 {
+                format!("-{digits}")
+            } else if f.sign_plus() {
+                format!("+{digits}")
+            } else {
+                digits
+            }
+        };
+        pad(f, &text)
+    }
+}
+
+/// `text` padded to the formatter's width and alignment (left by default, as a string).
+fn pad(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    let Some(width) = f.width() else {
+        return f.write_str(text);
+    };
+    match f.align() {
+        Some(fmt::Alignment::Right) => write!(f, "{text:>width$}"),
+        Some(fmt::Alignment::Center) => write!(f, "{text:^width$}"),
+        _ => write!(f, "{text:<width$}"),
+    }
+}
+
+/// An Elo difference and the half-width of its 95% interval: `+336 +/- 40`. The flags and the
+/// precision apply as to [`EloFigure`] (the `+` to the difference only): `{:+}` for the
+/// whole-Elo form of tables and progress lines, `{:.1}` for a match's one-decimal form.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloMargin {
+    /// The Elo difference.
+    pub diff: f64,
+    /// The half-width of its 95% interval.
+    pub margin: f64,
+}
+
+impl EloMargin {
+    /// The difference `diff` with its margin `margin`.
+    pub fn new(diff: f64, margin: f64) -> EloMargin {
+        EloMargin { diff, margin }
+    }
+}
+
+impl fmt::Display for EloMargin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = f.precision().unwrap_or(0);
+        let diff = if f.sign_plus() {
+            format!("{:+.*}", p, EloFigure(self.diff))
+        } else {
+            format!("{:.*}", p, EloFigure(self.diff))
+        };
+        let text = format!("{diff} +/- {:.*}", p, EloFigure(self.margin));
+        pad(f, &text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_has_no_sign_at_any_precision() {
+        for v in [0.0, -0.0, -0.3, 0.4, -0.04] {
+            assert_eq!(format!("{:+}", EloFigure(v)), "0", "{v}");
+        }
+        assert_eq!(format!("{:.1}", EloFigure(-0.04)), "0.0");
+        assert_eq!(format!("{:+.1}", EloFigure(-0.06)), "-0.1");
+    }
+
+    #[test]
+    fn signs_infinities_and_nan() {
+        assert_eq!(format!("{:+}", EloFigure(12.4)), "+12");
+        assert_eq!(format!("{}", EloFigure(12.4)), "12");
+        assert_eq!(format!("{:+}", EloFigure(-7.0)), "-7");
+        assert_eq!(format!("{}", EloFigure(f64::INFINITY)), "inf");
+        assert_eq!(format!("{:+}", EloFigure(f64::NEG_INFINITY)), "-inf");
+        assert_eq!(format!("{:+}", EloFigure(f64::NAN)), "?");
+        assert_eq!(format!("[{:>5}]", EloFigure(3.0)), "[    3]");
+        assert_eq!(format!("[{:<5}]", EloFigure(3.0)), "[3    ]");
+    }
+
+    #[test]
+    fn with_a_margin() {
+        let e = EloMargin::new(-0.2, f64::INFINITY);
+        assert_eq!(format!("{e:+}"), "0 +/- inf");
+        assert_eq!(
+            format!("{:.1}", EloMargin::new(147.19, 80.04)),
+            "147.2 +/- 80.0"
+        );
+        assert_eq!(format!("{:+}", EloMargin::new(336.2, 40.4)), "+336 +/- 40");
+    }
+}
