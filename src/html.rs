@@ -25,7 +25,7 @@ use crate::eval::Weights;
 use crate::ga::{measure_match, GenerationStats, Session, Stop, Yardstick};
 use crate::game::{Game, Outcome};
 use crate::jobs;
-use crate::matchplay::{elo, start_positions, MatchRun, OpeningBook};
+use crate::matchplay::{elo, MatchRun, MatchSettings};
 use crate::report::{duel_text, nice_step, tick_label, xml_escape, Priority, ReportError};
 use crate::store;
 use std::fmt::Write as _;
@@ -141,14 +141,10 @@ pub fn gather<'a>(session: &'a Session, checkpoint: &Path) -> ReportData<'a> {
 pub fn measurement_game(session: &Session, best: &Weights, g: u64, title: String) -> ShownGame {
     let s = &session.settings;
     let (a, b, settings) = measure_match(best, s, g);
-    let run = MatchRun {
-        starts: start_positions(OpeningBook::Ballot, Some(1)),
-        seed: settings.seed,
-        rules: settings.rules,
-        sprt: None,
-        interrupt: None,
-        tc: None,
-    };
+    let run = MatchRun::of(&MatchSettings {
+        pairs: Some(1),
+        ..settings
+    });
     let batch = run.batch(&a, &b);
     let job = &batch.jobs[0];
     let game = match jobs::play_job(&batch, job, &|| false) {

@@ -20,7 +20,7 @@
 //!    budget.
 //! 10. [`clock`]: time controls: the time a move may take, the clock of a game.
 //! 11. [`game`]: a whole game: draw rules, PDN.
-//! 12. [`openings`]: the ballot, opening files.
+//! 12. [`openings`]: the ballot, opening books and files.
 //! 13. [`weightfile`]: weight files (JSON and the original text): reading, writing, their origin.
 //! 14. [`jobs`]: games as self-contained jobs, played in batches on a rayon pool (or the ranks
 //!     of an MPI job), results in job order.

@@ -1,0 +1,21 @@
+//! Matches between two engines over an opening book, and the Elo arithmetic engine testers use.
+//!
+//! - [`run`]: a match's games played as jobs ([`MatchRun`], [`play_match`]) and its record as
+//!   PDN ([`match_pdn`]).
+//! - [`stats`]: W/D/L, pentanomial pair counts, Elo ([`elo`]) and the SPRT ([`Sprt`]).
+//!
+//! The opening books a match starts from are [`crate::openings`].
+//!
+//! Files, bottom up: `stats`, `run`.
+
+pub mod run;
+pub mod stats;
+
+pub use crate::openings::{load_openings, start_positions, OpeningBook, OpeningsError};
+pub use run::{
+    match_pdn, play_match, Engine, EngineTiming, MatchEnd, MatchGame, MatchResult, MatchRun,
+    MatchSettings,
+};
+pub use stats::{
+    elo, elo_number, erf, logistic_score, Elo, Pentanomial, Sprt, SprtError, SprtVerdict, Wdl,
+};
