@@ -51,6 +51,38 @@ pub struct MatchSettings {
     pub rules: DrawRules,
 }
 
+/// What a running match reports, as a session reports to its observer. Both
+/// methods are called from the worker threads and default to doing nothing.
+pub trait MatchObserver: Sync {
+    /// Why recording a game failed ([`std::convert::Infallible`] when it cannot).
+    type Error: Send;
+    /// A game finished (in any order: for progress).
+    fn game_finished(&self, _game: &MatchGame) {}
+    /// A game counts: called in index order, whatever order the games finished in, so a record
+    /// kept here does not depend on the thread count (after an interrupt it also gets the
+    /// finished games that follow an unfinished one). An error stops the match.
+    fn game_counted(&self, _game: &MatchGame) -> Result<(), Self::Error> {
+        Ok(())
+    }
+}
+
+/// An observer that hears nothing.
+pub struct Unobserved;
+
+impl MatchObserver for Unobserved {
+    type Error = std::convert::Infallible;
+}
+
+/// The observer of [`play_match`]: a function called as each game finishes.
+struct Progress<'f>(&'f (dyn Fn(&MatchGame) + Sync));
+
+impl MatchObserver for Progress<'_> {
+    type Error = std::convert::Infallible;
+    fn game_finished(&self, game: &MatchGame) {
+        (self.0)(game)
+    }
+}
+
 /// Plays the match on the current rayon pool; `on_game` is called as each game finishes.
 /// Every game's generator is derived from (seed, game index), so the result does not depend on
 /// the number of threads.
@@ -61,8 +93,7 @@ pub fn play_match(
     on_game: &(dyn Fn(&MatchGame) + Sync),
 ) -> (Wdl, Vec<MatchGame>) {
     let run = MatchRun::of(settings);
-    let never = |_: &MatchGame| -> Result<(), std::convert::Infallible> { Ok(()) };
-    match run.run(a, b, on_game, &mut { never }) {
+    match run.run(a, b, &Progress(on_game)) {
         Ok(r) => (r.wdl, r.games),
         Err(e) => match e {},
     }
@@ -120,7 +151,7 @@ pub struct MatchRun<'a> {
 /// The consumer side of a match: games are counted in index order, whatever order the threads
 /// finish them in, so the totals, the SPRT's stopping point and the record are the same at any
 /// thread count.
-struct Tally<'r, E> {
+struct Tally<'r, O: MatchObserver + ?Sized> {
     /// Finished games waiting for an earlier one.
     pending: BTreeMap<usize, MatchGame>,
     /// The next index to count.
@@ -132,15 +163,15 @@ struct Tally<'r, E> {
     timing: Option<[EngineTiming; 2]>,
     games: Vec<MatchGame>,
     verdict: Option<SprtVerdict>,
-    error: Option<E>,
-    on_record: &'r mut (dyn FnMut(&MatchGame) -> Result<(), E> + Send),
+    error: Option<O::Error>,
+    observer: &'r O,
 }
 
-impl<E> Tally<'_, E> {
+impl<O: MatchObserver + ?Sized> Tally<'_, O> {
     /// Counts one game (indices strictly increasing); returns the verdict when the game
     /// completes a pair that decides the SPRT.
     fn count(&mut self, g: MatchGame, sprt: Option<&Sprt>) {
-        if let Err(e) = (self.on_record)(&g) {
+        if let Err(e) = self.observer.game_counted(&g) {
             self.error = Some(e);
             return;
         }
@@ -212,18 +243,17 @@ impl MatchRun<'_> {
     }
 
     /// Plays the match through [`jobs::run`]: on the current rayon pool, or spread over the
-    /// ranks of an MPI job, with the same result. `on_game` is called as each game finishes
-    /// (in any order: for progress); `on_record` for each game that counts, in index order
+    /// ranks of an MPI job, with the same result. The observer hears of each game as it
+    /// finishes (in any order: for progress) and of each game that counts, in index order
     /// (for a record that must not depend on the thread count; after an interrupt it also gets
-    /// the finished games that follow an unfinished one). An error from `on_record` stops the
-    /// match and is returned.
-    pub fn run<E: Send>(
+    /// the finished games that follow an unfinished one). An error from
+    /// [`MatchObserver::game_counted`] stops the match and is returned.
+    pub fn run<O: MatchObserver + ?Sized>(
         &self,
         a: &Engine,
         b: &Engine,
-        on_game: &(dyn Fn(&MatchGame) + Sync),
-        on_record: &mut (dyn FnMut(&MatchGame) -> Result<(), E> + Send),
-    ) -> Result<MatchResult, E> {
+        observer: &O,
+    ) -> Result<MatchResult, O::Error> {
         let batch = self.batch(a, b);
         let n = batch.jobs.len();
         let done = AtomicBool::new(false);
@@ -238,7 +268,7 @@ impl MatchRun<'_> {
             games: Vec::new(),
             verdict: None,
             error: None,
-            on_record,
+            observer,
         });
         let interrupted = || self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
         let stop = || done.load(Ordering::Relaxed) || interrupted();
@@ -253,7 +283,7 @@ impl MatchRun<'_> {
                 game: p.replay(&batch, &batch.jobs[i].start),
                 timing: p.timing,
             };
-            on_game(&g);
+            observer.game_finished(&g);
             let mut t = lock();
             t.pending.insert(i, g);
             t.drain(sprt);
