@@ -3,6 +3,7 @@
 
 use anyhow::Context;
 use checkers_ga::formats::{resolve_player, resolve_weights, PlayerArg};
+use checkers_ga::matchplay::MatchSettings;
 use checkers_ga::report::select;
 use checkers_ga::search::SearchConfig;
 use checkers_ga::Evaluator;
@@ -46,17 +47,12 @@ pub fn session_match(
     depth: u32,
     games: usize,
     seed: u64,
-) -> (SearchConfig, checkers_ga::matchplay::MatchSettings) {
+) -> (SearchConfig, MatchSettings) {
     let config = SearchConfig {
         depth,
         ..session.settings.search
     };
-    let settings = checkers_ga::matchplay::MatchSettings {
-        book: checkers_ga::matchplay::OpeningBook::Ballot,
-        pairs: Some(games.div_ceil(2)),
-        seed,
-        rules: session.settings.rules,
-    };
+    let settings = MatchSettings::ballot(games, seed, session.settings.rules);
     (config, settings)
 }
 

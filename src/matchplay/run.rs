@@ -222,6 +222,17 @@ impl<O: MatchObserver + ?Sized> Tally<'_, O> {
 }
 
 impl MatchSettings {
+    /// The first `games / 2` ballot openings (`games` rounded up to even), each played with
+    /// both colours, under `rules` with tie-breaks from `seed`.
+    pub fn ballot(games: usize, seed: u64, rules: DrawRules) -> MatchSettings {
+        MatchSettings {
+            book: OpeningBook::Ballot,
+            pairs: Some(games.div_ceil(2)),
+            seed,
+            rules,
+        }
+    }
+
     /// The number of games these settings play: two for each start position.
     pub fn games(&self) -> usize {
         start_positions(self.book, self.pairs).len() * 2
