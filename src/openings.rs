@@ -27,9 +27,11 @@ pub enum BallotStatus {
 /// One numbered ballot opening.
 #[derive(Clone, Debug)]
 pub struct Opening {
+    /// Its number in the ballot.
     pub number: u32,
     /// The three moves, as played from the start position.
     pub moves: Vec<Move>,
+    /// Whether it is played.
     pub status: BallotStatus,
     /// The opening's name, empty when it has none.
     pub name: String,
@@ -115,7 +117,9 @@ pub fn ballot() -> &'static [&'static Opening] {
 /// and no moves; a PDN game: its `FEN` tag or the start position, and its moves).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StartPosition {
+    /// The position set up first.
     pub setup: Position,
+    /// The moves played from it before the engines take over.
     pub moves: Vec<Move>,
 }
 
@@ -430,17 +434,25 @@ pub fn start_positions(book: OpeningBook, pairs: Option<usize>) -> Vec<StartPosi
 #[derive(Debug, thiserror::Error)]
 pub enum OpeningsError {
     #[error("--openings '{0}': no such file (and not ballot or start)")]
+    /// No file of that name, and not a book's name.
     NoSuch(String),
     #[error("cannot read openings file '{name}': {source}")]
+    /// The file could not be read.
     Read {
+        /// The name given.
         name: String,
+        /// Why.
         source: std::io::Error,
     },
     #[error("openings file '{0}' is not UTF-8 text")]
+    /// The file is not UTF-8 text.
     NotText(String),
     #[error("openings file '{name}': {source}")]
+    /// The file is not an opening file.
     File {
+        /// The name given.
         name: String,
+        /// The line that is wrong, and why.
         source: OpeningFileError,
     },
 }

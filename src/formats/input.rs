@@ -46,14 +46,18 @@ impl InputKind {
 pub enum Input {
     /// One weight vector (JSON, CSV or the original weight file).
     Weights {
+        /// Which format it was in.
         kind: InputKind,
+        /// The weights.
         weights: Weights,
+        /// A JSON file's comment.
         comment: Option<String>,
     },
     /// A population file of the original tool.
     Population {
         /// The GENERATION field of the header, when there is one.
         generation: Option<String>,
+        /// The individuals, in file order.
         individuals: Vec<Weights>,
     },
     /// A session checkpoint.
@@ -61,6 +65,7 @@ pub enum Input {
 }
 
 impl Input {
+    /// What kind of file it was.
     pub fn kind(&self) -> InputKind {
         match self {
             Input::Weights { kind, .. } => *kind,

@@ -39,7 +39,9 @@ pub enum FormatError {
     /// The file could not be read.
     #[error("cannot read '{}': {source}", path.display())]
     Read {
+        /// The file.
         path: std::path::PathBuf,
+        /// Why.
         source: std::io::Error,
     },
     /// A yardstick named where weights are asked for.
@@ -67,8 +69,10 @@ pub enum FormatError {
     #[error(transparent)]
     Locate(#[from] crate::store::LocateError),
     #[error(transparent)]
+    /// A checkpoint that could not be read.
     Checkpoint(#[from] crate::store::CheckpointError),
     #[error(transparent)]
+    /// A weight file that could not be read.
     Weights(#[from] crate::weightfile::WeightsError),
 }
 

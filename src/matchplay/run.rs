@@ -18,8 +18,11 @@ use std::sync::Mutex;
 /// name for reports.
 #[derive(Clone, Debug)]
 pub struct Engine {
+    /// The name reports give it.
     pub name: String,
+    /// How it evaluates positions: weights or a yardstick.
     pub eval: Evaluator,
+    /// How deep it searches.
     pub config: SearchConfig,
 }
 
@@ -28,7 +31,9 @@ pub struct Engine {
 pub struct MatchGame {
     /// Index of the game in the match (pair index * 2 + 0 when A has Black, + 1 when White).
     pub index: usize,
+    /// A had Black in this game.
     pub a_is_black: bool,
+    /// The game, its moves and result.
     pub game: Game,
     /// With a clock: what Black's and White's searches did.
     pub timing: Option<[SearchStats; 2]>,
@@ -44,10 +49,13 @@ impl MatchGame {
 /// Settings of a match.
 #[derive(Clone, Debug)]
 pub struct MatchSettings {
+    /// Where the games start.
     pub book: OpeningBook,
     /// Number of game pairs (None: the whole ballot, or one pair from the start position).
     pub pairs: Option<usize>,
+    /// The seed every game's generator is derived from.
     pub seed: u64,
+    /// The draw rules and the game length cap.
     pub rules: DrawRules,
 }
 
@@ -114,6 +122,7 @@ pub enum MatchEnd {
 /// What one engine did over the counted games of a timed match.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EngineTiming {
+    /// The searches' totals.
     pub stats: SearchStats,
     /// Games it lost on time.
     pub time_losses: u32,
@@ -122,11 +131,13 @@ pub struct EngineTiming {
 /// What a match produced.
 #[derive(Clone, Debug)]
 pub struct MatchResult {
+    /// A's wins, draws and losses over the games that count.
     pub wdl: Wdl,
     /// The pairs of which both games count.
     pub pentanomial: Pentanomial,
     /// The games that count, in index order.
     pub games: Vec<MatchGame>,
+    /// Why the match ended.
     pub end: MatchEnd,
     /// A's and B's searches and time losses over the games that count (a match with a clock).
     pub timing: Option<[EngineTiming; 2]>,
@@ -138,8 +149,11 @@ pub struct MatchResult {
 pub struct MatchRun<'a> {
     /// Each start position is played twice, A with Black in the first game of the pair.
     pub starts: Vec<StartPosition>,
+    /// The seed every game's generator is derived from.
     pub seed: u64,
+    /// The draw rules and the game length cap.
     pub rules: DrawRules,
+    /// Stop as soon as this test decides.
     pub sprt: Option<Sprt>,
     /// When raised, games in progress are abandoned at their next move and no game starts.
     pub interrupt: Option<&'a AtomicBool>,

@@ -4,8 +4,11 @@
 /// Totals for engine A (also stored in checkpoints: a session's yardstick measurements).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Wdl {
+    /// Games A won.
     pub wins: u32,
+    /// Games drawn.
     pub draws: u32,
+    /// Games A lost.
     pub losses: u32,
 }
 
@@ -41,6 +44,7 @@ impl std::fmt::Display for Wdl {
 pub struct Pentanomial(pub [u32; 5]);
 
 impl Pentanomial {
+    /// The number of pairs counted.
     pub fn pairs(&self) -> u32 {
         self.0.iter().sum()
     }
@@ -66,9 +70,13 @@ impl std::fmt::Display for Pentanomial {
 /// distribution whose expected score is that of `elo1`, over the same for `elo0`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
+    /// The Elo difference of H0.
     pub elo0: f64,
+    /// The Elo difference of H1.
     pub elo1: f64,
+    /// The chance of accepting H1 when H0 holds.
     pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds.
     pub beta: f64,
 }
 
@@ -232,6 +240,7 @@ pub struct Elo {
     /// Ends of the 95% interval, Elo(mu - 1.96 sigma) and Elo(mu + 1.96 sigma): they stay
     /// finite on the side away from a perfect score when the margin itself is infinite.
     pub low: f64,
+    /// The upper end of the 95% interval (see `low`).
     pub high: f64,
 }
 
