@@ -22,7 +22,7 @@
 //!     budget.
 //! 12. [`clock`]: time controls: the time a move may take, the clock of a game.
 //! 13. [`game`]: a whole game: draw rules, PDN.
-//! 14. [`openings`]: the ballot, opening files.
+//! 14. [`openings`]: the ballot, opening books and files.
 //! 15. [`weightfile`]: weight files (JSON and the original text): reading, writing, their origin.
 //! 16. [`jobs`]: games as self-contained jobs, played in batches on a rayon pool (or the ranks
 //!     of an MPI job), results in job order.

@@ -4,6 +4,8 @@
 //! Fixed-depth engines with random tie-breaks still repeat themselves from the start position,
 //! so matches and tournaments start from the ballot: the first three moves of each game are
 //! drawn from the standard list, and each opening is played twice with colours swapped.
+//!
+//! [`OpeningBook`] names the built-in books; [`load_openings`] reads what `--openings` names.
 
 use crate::board::{Move, Position};
 use crate::notation::{parse_fen, parse_move};
@@ -25,9 +27,11 @@ pub enum BallotStatus {
 /// One numbered ballot opening.
 #[derive(Clone, Debug)]
 pub struct Opening {
+    /// Its number in the ballot.
     pub number: u32,
     /// The three moves, as played from the start position.
     pub moves: Vec<Move>,
+    /// Whether it is played.
     pub status: BallotStatus,
     /// The opening's name, empty when it has none.
     pub name: String,
@@ -113,7 +117,9 @@ pub fn ballot() -> &'static [&'static Opening] {
 /// and no moves; a PDN game: its `FEN` tag or the start position, and its moves).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StartPosition {
+    /// The position set up first.
     pub setup: Position,
+    /// The moves played from it before the engines take over.
     pub moves: Vec<Move>,
 }
 
@@ -374,6 +380,109 @@ fn parse_pdn_games(text: &str) -> Result<Vec<StartPosition>, String> {
         }
     }
     Ok(games)
+}
+
+/// Where games start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum OpeningBook {
+    /// The 156 ballot openings in use, each played twice with colours swapped.
+    Ballot,
+    /// The start position.
+    Start,
+}
+
+impl std::str::FromStr for OpeningBook {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "ballot" => Ok(OpeningBook::Ballot),
+            "start" => Ok(OpeningBook::Start),
+            _ => Err(format!(
+                "unknown opening book '{s}' (expected ballot or start)"
+            )),
+        }
+    }
+}
+
+/// The start positions of `pairs` game pairs from a book. Ballot: the first `pairs` openings in
+/// ballot order (all 156 when `pairs` is None); start: the start position `pairs` times (once
+/// when None).
+pub fn start_positions(book: OpeningBook, pairs: Option<usize>) -> Vec<StartPosition> {
+    match book {
+        OpeningBook::Ballot => {
+            let b = ballot();
+            let n = pairs.unwrap_or(b.len()).min(b.len());
+            b[..n]
+                .iter()
+                .map(|o| StartPosition {
+                    setup: Position::start(),
+                    moves: o.moves.clone(),
+                })
+                .collect()
+        }
+        OpeningBook::Start => vec![
+            StartPosition {
+                setup: Position::start(),
+                moves: Vec::new(),
+            };
+            pairs.unwrap_or(1)
+        ],
+    }
+}
+
+/// Why `--openings` could not be read: one line.
+#[derive(Debug, thiserror::Error)]
+pub enum OpeningsError {
+    #[error("--openings '{0}': no such file (and not ballot or start)")]
+    /// No file of that name, and not a book's name.
+    NoSuch(String),
+    #[error("cannot read openings file '{name}': {source}")]
+    /// The file could not be read.
+    Read {
+        /// The name given.
+        name: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    #[error("openings file '{0}' is not UTF-8 text")]
+    /// The file is not UTF-8 text.
+    NotText(String),
+    #[error("openings file '{name}': {source}")]
+    /// The file is not an opening file.
+    File {
+        /// The name given.
+        name: String,
+        /// The line that is wrong, and why.
+        source: OpeningFileError,
+    },
+}
+
+/// The start positions of `--openings NAME`: a file when one of that name exists (a FEN per
+/// line or PDN games), else the book `ballot` or `start`; the first `pairs` of them.
+pub fn load_openings(
+    name: &str,
+    pairs: Option<usize>,
+) -> Result<Vec<StartPosition>, OpeningsError> {
+    let path = std::path::Path::new(name);
+    if !path.exists() {
+        return match name.parse::<OpeningBook>() {
+            Ok(book) => Ok(start_positions(book, pairs)),
+            Err(_) => Err(OpeningsError::NoSuch(name.to_string())),
+        };
+    }
+    let bytes = crate::files::read_bounded(path).map_err(|source| OpeningsError::Read {
+        name: name.to_string(),
+        source,
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| OpeningsError::NotText(name.to_string()))?;
+    let mut starts = parse_opening_file(&text).map_err(|source| OpeningsError::File {
+        name: name.to_string(),
+        source,
+    })?;
+    if let Some(p) = pairs {
+        starts.truncate(p);
+    }
+    Ok(starts)
 }
 
 #[cfg(test)]

@@ -186,6 +186,38 @@ fn bad_input_is_a_one_line_error() {
     }
 }
 
+#[test]
+fn shipped_weight_files_play_by_their_bare_name_from_any_folder() {
+    // A folder without a weights/ folder: the shipped files are built in. (This failed with
+    // "cannot read 'evolved-hour'" before.)
+    let t = Tmp::new("shipped");
+    let out = stdout_ok(&run(
+        &t.0,
+        &[
+            "match",
+            "evolved-hour",
+            "classic",
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--quiet",
+        ],
+    ));
+    assert!(
+        out.starts_with("A: evolved-hour  B: classic  depth 1/1  2 games  seed 3\n"),
+        "{out}"
+    );
+    assert!(out.contains("W/D/L for A: "), "{out}");
+    // An unknown bare name says what it is not, the shipped names among them.
+    assert_error(
+        &run(&t.0, &["match", "evolved-day", "classic"]),
+        &["cannot read 'evolved-day'", "evolved-hour", "nor a session"],
+    );
+}
+
 /// The five counts of the `Pentanomial [0, 0.5, 1, 1.5, 2]: a, b, c, d, e` line.
 fn pentanomial(out: &str) -> Vec<u32> {
     out.lines()

@@ -351,6 +351,61 @@ fn every_shipped_weight_file_loads() {
     }
 }
 
+#[test]
+fn every_shipped_weight_file_is_built_in_by_its_stem() {
+    // The committed files of weights/ (a session's own outputs there are not shipped).
+    let shipped: Vec<String> = checkers_ga::formats::SHIPPED
+        .iter()
+        .map(|(stem, file, text)| {
+            assert_eq!(format!("{stem}.json"), *file);
+            let on_disk = std::fs::read_to_string(repo(&format!("weights/{file}"))).unwrap();
+            assert_eq!(on_disk, *text, "{file}");
+            stem.to_string()
+        })
+        .collect();
+    let tracked = std::process::Command::new("git")
+        .args(["ls-files", "weights/*.json"])
+        .current_dir(repo("."))
+        .output();
+    if let Some(o) = tracked
+        .ok()
+        .filter(|o| o.status.success() && !o.stdout.is_empty())
+    {
+        let mut committed: Vec<String> = String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter_map(|l| {
+                Some(
+                    l.strip_prefix("weights/")?
+                        .strip_suffix(".json")?
+                        .to_string(),
+                )
+            })
+            .collect();
+        committed.sort();
+        assert_eq!(shipped, committed, "weights/*.json and formats::SHIPPED");
+    }
+    // A bare stem reads the built-in copy (tests/matchcmd.rs plays one from a folder without
+    // weights/).
+    let arg = checkers_ga::formats::resolve_weights("evolved-hour", 1, 0).unwrap();
+    let missing = checkers_ga::formats::resolve_weights("evolved-day", 1, 0);
+    assert_eq!(arg.name, "evolved-hour");
+    assert_eq!(
+        arg.title.as_deref(),
+        Some("built-in weight set (weights/evolved-hour.json)")
+    );
+    let on_disk = load_weights(&repo("weights/evolved-hour.json")).unwrap();
+    match arg.input {
+        checkers_ga::formats::Input::Weights { weights, .. } => assert_eq!(weights, on_disk),
+        other => panic!("{other:?}"),
+    }
+    let e = missing.unwrap_err().to_string();
+    assert!(e.starts_with("cannot read 'evolved-day'"), "{e}");
+    assert!(
+        e.contains("evolved-hour") && e.contains("nor a session"),
+        "{e}"
+    );
+}
+
 /// `Weights` through serde: bincode and JSON round trips; a wrong length or an out-of-range
 /// value is refused.
 #[test]

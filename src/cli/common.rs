@@ -2,10 +2,9 @@
 //! output.
 
 use anyhow::Context;
-use checkers_ga::eval::Weights;
-use checkers_ga::formats::{load_input, Input, InputKind};
+use checkers_ga::formats::{resolve_player, resolve_weights, PlayerArg};
+use checkers_ga::matchplay::MatchSettings;
 use checkers_ga::report::select;
-use checkers_ga::rng::{derive, Purpose};
 use checkers_ga::search::SearchConfig;
 use checkers_ga::Evaluator;
 use std::io::IsTerminal;
@@ -13,124 +12,22 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
+pub use checkers_ga::formats::WeightsArg;
 /// The words an evaluator argument accepts besides a file name.
-pub const EVALUATOR_NAMES: &str = "material, thesis, random, hand or classic";
+pub use checkers_ga::formats::PLAYER_NAMES as EVALUATOR_NAMES;
 
-/// A weights argument, read: what it holds, and how to name it in reports.
-pub struct WeightsArg {
-    pub input: Input,
-    /// A short name for reports (`material`, a file's stem, a session's name).
-    pub name: String,
-    /// What was read, for headers: the file, the checkpoint a session folder led to, or the
-    /// built-in set.
-    pub shown: String,
-    /// Replaces the kind of file in headers (built-in and random weights are no file).
-    pub title: Option<String>,
-}
-
-/// Reads a weights argument: any file `show` reads (a weight file, CSV, a checkpoint, a file of
-/// the original tool), a session folder (its newest loadable checkpoint), or, when no file or
-/// folder of that name exists, the built-in weight sets `material` and `thesis`, `random`
-/// weights (from `seed` and `slot`), or a session's name (its folder under `populations/`). The yardsticks `hand` and `classic` are evaluation
-/// functions, not weights: [`evaluator_arg`] takes them, this gives a one-line error.
+/// Reads a weights argument: [`checkers_ga::formats::resolve_weights`].
 pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<WeightsArg> {
-    let path = Path::new(spec);
-    let builtin = |input: Input, title: String| WeightsArg {
-        input,
-        name: spec.to_string(),
-        shown: spec.to_string(),
-        title: Some(title),
-    };
-    if !path.exists() {
-        if spec == "random" {
-            let mut rng = derive(seed, Purpose::Initial, u64::MAX, slot);
-            let input = Input::Weights {
-                kind: InputKind::Json,
-                weights: Weights::random(&mut rng),
-                comment: None,
-            };
-            return Ok(builtin(input, format!("random weights, seed {seed}")));
-        }
-        if Evaluator::yardstick(spec).is_some() {
-            anyhow::bail!(
-                "'{spec}' is a hand-written evaluation function, not a weight vector (see \
-                 docs/engine.md); it can play (match, play, history --reference, bench) but \
-                 has no weights to show or export"
-            );
-        }
-        // The shipped weight files are built in, so `material` and `thesis` work from any
-        // folder.
-        let text = match spec {
-            "material" => Some(include_str!("../../weights/material.json")),
-            "thesis" => Some(include_str!("../../weights/thesis-table-4-2.json")),
-            _ => None,
-        };
-        if let Some(text) = text {
-            let f = checkers_ga::weightfile::parse_weight_file(text)?;
-            let input = Input::Weights {
-                kind: InputKind::Json,
-                weights: f.weights,
-                comment: f.comment,
-            };
-            let file = match spec {
-                "material" => "weights/material.json",
-                _ => "weights/thesis-table-4-2.json",
-            };
-            return Ok(builtin(input, format!("built-in weight set ({file})")));
-        }
-    }
-    // A session folder, or a session's name (its folder under `populations/`), as `history`
-    // and `resume` take them: the newest loadable checkpoint.
-    let root = if path.is_dir() {
-        Some(Path::new("."))
-    } else if !path.exists() && !spec.is_empty() && Path::new("populations").join(spec).is_dir() {
-        Some(Path::new("populations"))
-    } else {
-        None
-    };
-    if let Some(root) = root {
-        let found = checkers_ga::store::locate(Some(spec), root)?;
-        return Ok(WeightsArg {
-            name: found.session.name.clone(),
-            shown: found.path.display().to_string(),
-            input: Input::Checkpoint(Box::new(found.session)),
-            title: None,
-        });
-    }
-    let input = match load_input(path) {
-        Ok(i) => i,
-        Err(e) if !path.exists() => {
-            anyhow::bail!(
-                "{e} (and '{spec}' is not one of {EVALUATOR_NAMES}, nor a session under \
-                 populations/)"
-            )
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let name = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| spec.to_string());
-    Ok(WeightsArg {
-        input,
-        name,
-        shown: spec.to_string(),
-        title: None,
-    })
+    Ok(resolve_weights(spec, seed, slot)?)
 }
 
-/// Resolves a player's evaluator: the yardsticks `hand` and `classic` (when no file of that
-/// name exists), or the weights of anything [`weights_arg`] reads (a checkpoint or session
-/// folder gives its best so far). Returns a name for reports and the evaluator.
+/// Resolves a player's evaluator ([`checkers_ga::formats::resolve_player`]; a checkpoint or
+/// session folder gives its best so far). Returns a name for reports and the evaluator.
 pub fn evaluator_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<(String, Evaluator)> {
-    if !Path::new(spec).exists() {
-        if let Some(e) = Evaluator::yardstick(spec) {
-            return Ok((spec.to_string(), e));
-        }
+    match resolve_player(spec, seed, slot)? {
+        PlayerArg::Yardstick(e) => Ok((spec.to_string(), e)),
+        PlayerArg::Weights(arg) => Ok((arg.name, select(&arg.input, None)?.weights.into())),
     }
-    let arg = weights_arg(spec, seed, slot)?;
-    let w = select(&arg.input, None)?.weights;
-    Ok((arg.name, w.into()))
 }
 
 /// Search settings from the common flags.
@@ -150,17 +47,12 @@ pub fn session_match(
     depth: u32,
     games: usize,
     seed: u64,
-) -> (SearchConfig, checkers_ga::matchplay::MatchSettings) {
+) -> (SearchConfig, MatchSettings) {
     let config = SearchConfig {
         depth,
         ..session.settings.search
     };
-    let settings = checkers_ga::matchplay::MatchSettings {
-        book: checkers_ga::matchplay::OpeningBook::Ballot,
-        pairs: Some(games.div_ceil(2)),
-        seed,
-        rules: session.settings.rules,
-    };
+    let settings = MatchSettings::ballot(games, seed, session.settings.rules);
     (config, settings)
 }
 

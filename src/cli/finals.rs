@@ -4,7 +4,6 @@
 use super::common::{check_output_file, pool, progress_style, session_match, show_progress};
 use super::history::find_session;
 use anyhow::bail;
-use checkers_ga::matchplay::start_positions;
 use checkers_ga::search::check_depth;
 use checkers_ga::session::PastBests;
 use checkers_ga::weightfile::{save_best_weights_with_comment, Origin};
@@ -72,7 +71,7 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
     let past = PastBests::spread(&session, &dir, a.entrants, from);
     let seed = a.seed.unwrap_or(session.settings.seed);
     let (config, settings) = session_match(&session, a.depth, a.games, seed);
-    let per_pair = start_positions(settings.book, settings.pairs).len() * 2;
+    let per_pair = settings.games();
     let n = past.distinct.len();
     let out = match &a.out {
         Some(p) => p.clone(),

@@ -8,13 +8,16 @@ use anyhow::Context;
 use checkers_ga::clock::TimeControl;
 use checkers_ga::game::DrawRules;
 use checkers_ga::matchplay::{
-    elo, elo_number, load_openings, match_pdn, Engine, MatchEnd, MatchRun, Sprt, SprtVerdict,
+    match_pdn, Engine, MatchEnd, MatchGame, MatchHeader, MatchObserver, MatchReport, MatchRun, Sprt,
 };
+use checkers_ga::openings::load_openings;
 use checkers_ga::rng::fresh_seed;
 use checkers_ga::search::MAX_TIMED_DEPTH;
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 #[derive(clap::Args)]
@@ -70,10 +73,51 @@ pub struct MatchArgs {
     pub quiet: bool,
 }
 
-/// Appends one game to the PDN file: the whole game in one write, then a flush.
-fn append_game(file: &mut std::fs::File, text: &str) -> std::io::Result<()> {
-    file.write_all(text.as_bytes())?;
-    file.flush()
+/// What the command does as games end: advances the progress bar; appends each counted game
+/// to the PDN file (the whole game in one write, then a flush) and tells an MPI job's rank 0
+/// how far the match got, in case it is ended from outside.
+struct Watcher<'a> {
+    bar: ProgressBar,
+    pdn: Option<(Mutex<std::fs::File>, &'a Path)>,
+    a: &'a Engine,
+    b: &'a Engine,
+    total: usize,
+    counted: AtomicUsize,
+}
+
+impl Watcher<'_> {
+    /// What rank 0 says when the job is ended from outside (SIGTERM: Ctrl-C at mpirun, a rank
+    /// lost): how far the match got, and where its games are.
+    fn note(&self, counted: usize) -> String {
+        let kept = match &self.pdn {
+            Some((_, p)) => format!(", each appended to {} as it ended", p.display()),
+            None => String::new(),
+        };
+        format!(
+            "the match was not finished ({counted} of {} games counted{kept})",
+            self.total
+        )
+    }
+}
+
+impl MatchObserver for Watcher<'_> {
+    type Error = std::io::Error;
+    fn game_finished(&self, _: &MatchGame) {
+        self.bar.inc(1);
+    }
+    fn game_counted(&self, g: &MatchGame) -> std::io::Result<()> {
+        let counted = self.counted.fetch_add(1, Ordering::SeqCst) + 1;
+        checkers_ga::cluster::set_stop_note(self.note(counted));
+        match &self.pdn {
+            Some((file, _)) => {
+                let text = match_pdn(self.a, self.b, std::slice::from_ref(g));
+                let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+                file.write_all(text.as_bytes())?;
+                file.flush()
+            }
+            None => Ok(()),
+        }
+    }
 }
 
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {
@@ -110,14 +154,19 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         eval: eval_b,
         config: search_config(a.depth_b.unwrap_or(depth), false, 16),
     };
-    let mut pdn = match &a.pdn {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .with_context(|| format!("cannot open PDN '{}' for appending", path.display()))?,
-        ),
+    let pdn = match &a.pdn {
+        Some(path) => Some((
+            Mutex::new(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .with_context(|| {
+                        format!("cannot open PDN '{}' for appending", path.display())
+                    })?,
+            ),
+            path.as_path(),
+        )),
         None => None,
     };
     let interrupted = catch_interrupt(
@@ -137,25 +186,15 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         tc: a.tc,
     };
     let mut out = std::io::stdout().lock();
-    match &a.tc {
-        None => writeln!(
-            out,
-            "A: {}  B: {}  depth {}/{}  {} games  seed {seed}",
-            ea.name, eb.name, ea.config.depth, eb.config.depth, total
-        )?,
-        Some(tc) => writeln!(
-            out,
-            "A: {}  B: {}  tc {tc}  max depth {}/{}  {} games  seed {seed}",
-            ea.name, eb.name, ea.config.depth, eb.config.depth, total
-        )?,
-    }
-    if let Some(s) = &a.sprt {
-        writeln!(
-            out,
-            "SPRT: H0 elo {}, H1 elo {} (logistic Elo), alpha {}, beta {}",
-            s.elo0, s.elo1, s.alpha, s.beta
-        )?;
-    }
+    write!(
+        out,
+        "{}",
+        MatchHeader {
+            run: &run,
+            a: &ea,
+            b: &eb
+        }
+    )?;
     let bar = if show_progress(a.quiet) {
         let b = ProgressBar::new(total as u64);
         b.set_style(progress_style(
@@ -166,117 +205,31 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         ProgressBar::hidden()
     };
     let t = Instant::now();
-    // Under MPI, what rank 0 says when the job is ended from outside (SIGTERM: Ctrl-C at
-    // mpirun, a rank lost): how far the match got, and where its games are.
-    let note = |counted: usize| {
-        let kept = match &a.pdn {
-            Some(p) => format!(", each appended to {} as it ended", p.display()),
-            None => String::new(),
-        };
-        format!("the match was not finished ({counted} of {total} games counted{kept})")
+    let watcher = Watcher {
+        bar,
+        pdn,
+        a: &ea,
+        b: &eb,
+        total,
+        counted: AtomicUsize::new(0),
     };
-    checkers_ga::cluster::set_stop_note(note(0));
-    let mut counted = 0;
-    let mut record = |g: &checkers_ga::matchplay::MatchGame| -> std::io::Result<()> {
-        counted += 1;
-        checkers_ga::cluster::set_stop_note(note(counted));
-        match &mut pdn {
-            Some(f) => append_game(f, &match_pdn(&ea, &eb, std::slice::from_ref(g))),
-            None => Ok(()),
-        }
-    };
+    checkers_ga::cluster::set_stop_note(watcher.note(0));
     let result = pool
-        .install(|| run.run(&ea, &eb, &|_| bar.inc(1), &mut record))
+        .install(|| run.run(&ea, &eb, &watcher))
         .with_context(|| {
             format!(
                 "cannot append to PDN '{}'",
                 a.pdn.as_deref().unwrap_or(Path::new("")).display()
             )
         })?;
-    bar.finish_and_clear();
-    let secs = t.elapsed().as_secs_f64();
-    let (wdl, games) = (result.wdl, &result.games);
-    let plies: usize = games.iter().map(|g| g.game.plies()).sum();
-    if result.end == MatchEnd::Interrupted {
-        writeln!(
-            out,
-            "Interrupted: the result of the {} finished game{}",
-            games.len(),
-            if games.len() == 1 { "" } else { "s" }
-        )?;
-    }
-    writeln!(out, "W/D/L for A: {wdl}")?;
-    writeln!(
-        out,
-        "Score: {:.1}/{} ({:.1} %)",
-        wdl.score(),
-        wdl.games(),
-        100.0 * wdl.score() / wdl.games().max(1) as f64
-    )?;
-    let e = elo(&wdl);
-    writeln!(out, "Elo difference: {e}")?;
-    writeln!(
-        out,
-        "95% interval: {} .. {}",
-        elo_number(e.low),
-        elo_number(e.high)
-    )?;
-    writeln!(
-        out,
-        "Pentanomial [0, 0.5, 1, 1.5, 2]: {}",
-        result.pentanomial
-    )?;
-    if let Some(s) = &a.sprt {
-        let (lower, upper) = s.bounds();
-        writeln!(
-            out,
-            "LLR: {:.2} ({lower:.2}, {upper:.2})",
-            s.llr(&result.pentanomial)
-        )?;
-        let pairs = result.pentanomial.pairs();
-        let verdict = match result.end {
-            MatchEnd::Sprt(SprtVerdict::H0) => format!("H0 accepted after {pairs} pairs"),
-            MatchEnd::Sprt(SprtVerdict::H1) => format!("H1 accepted after {pairs} pairs"),
-            MatchEnd::Complete => format!("inconclusive at the game limit ({pairs} pairs)"),
-            MatchEnd::Interrupted => format!("inconclusive, interrupted after {pairs} pairs"),
-        };
-        writeln!(out, "SPRT result: {verdict}")?;
-    }
-    if a.tc.is_some() {
-        let [ta, tb] = result.timing.unwrap_or_default();
-        writeln!(
-            out,
-            "Mean depth: A {:.1}, B {:.1}",
-            ta.stats.mean_depth(),
-            tb.stats.mean_depth()
-        )?;
-        writeln!(
-            out,
-            "Nodes/s: A {:.2} M, B {:.2} M",
-            ta.stats.nodes_per_second() / 1e6,
-            tb.stats.nodes_per_second() / 1e6
-        )?;
-        writeln!(
-            out,
-            "Time losses: A {}, B {}",
-            ta.time_losses, tb.time_losses
-        )?;
-    }
-    writeln!(
-        out,
-        "time {secs:.1} s, {:.1} games/s, {:.1} plies/game",
-        wdl.games() as f64 / secs.max(1e-9),
-        plies as f64 / games.len().max(1) as f64
-    )?;
-    if let Some(path) = &a.pdn {
-        writeln!(
-            out,
-            "PDN: {} game{} appended to {}",
-            games.len(),
-            if games.len() == 1 { "" } else { "s" },
-            path.display()
-        )?;
-    }
+    watcher.bar.finish_and_clear();
+    let report = MatchReport {
+        run: &run,
+        result: &result,
+        seconds: t.elapsed().as_secs_f64(),
+        pdn: a.pdn.as_deref(),
+    };
+    write!(out, "{report}")?;
     if result.end == MatchEnd::Interrupted {
         // Exit status 130, as after SIGINT; everything is printed and written already.
         out.flush()?;

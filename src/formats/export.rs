@@ -22,6 +22,7 @@ pub enum ExportFormat {
 }
 
 impl ExportFormat {
+    /// Every format, in the order `--help` lists them.
     pub const ALL: [ExportFormat; 5] = [
         ExportFormat::Json,
         ExportFormat::Csv,
@@ -30,6 +31,7 @@ impl ExportFormat {
         ExportFormat::Original,
     ];
 
+    /// The format's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             ExportFormat::Json => "json",

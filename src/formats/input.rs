@@ -1,9 +1,14 @@
-//! Reading any file that holds weights; the kind is told by the content, not the name.
+//! Reading any file that holds weights; the kind is told by the content, not the name. And
+//! what a WEIGHTS argument of the command line means ([`resolve_weights`], [`resolve_player`]):
+//! a file or folder when one of that name exists, else a built-in name, a session's name or
+//! the name of a weight file the repository ships ([`SHIPPED`]).
 
 use super::{fail, FormatError};
 use crate::eval::{ParamSet, Weights, NUM_PARAMS, PARAMS};
 use crate::ga::Session;
+use crate::rng::{derive, Purpose};
 use crate::store::CHECKPOINT_MAGIC;
+use crate::yardstick::Evaluator;
 use std::path::Path;
 
 /// What kind of file an input is.
@@ -41,14 +46,18 @@ impl InputKind {
 pub enum Input {
     /// One weight vector (JSON, CSV or the original weight file).
     Weights {
+        /// Which format it was in.
         kind: InputKind,
+        /// The weights.
         weights: Weights,
+        /// A JSON file's comment.
         comment: Option<String>,
     },
     /// A population file of the original tool.
     Population {
         /// The GENERATION field of the header, when there is one.
         generation: Option<String>,
+        /// The individuals, in file order.
         individuals: Vec<Weights>,
     },
     /// A session checkpoint.
@@ -56,6 +65,7 @@ pub enum Input {
 }
 
 impl Input {
+    /// What kind of file it was.
     pub fn kind(&self) -> InputKind {
         match self {
             Input::Weights { kind, .. } => *kind,
@@ -206,4 +216,180 @@ pub fn parse_population(text: &str) -> Result<(Option<String>, Vec<Weights>), Fo
         ));
     }
     Ok((head.get(2).map(|s| s.to_string()), pop))
+}
+
+/// The words a player argument accepts besides a file name, for messages.
+pub const PLAYER_NAMES: &str = "material, thesis, random, hand or classic";
+
+/// The folder whose session folders a bare session name means.
+pub const SESSIONS_ROOT: &str = "populations";
+
+/// The weight files the repository ships in `weights/`, built into the program so that a bare
+/// name works from any folder (and after `cargo install`, with no repository at hand): each
+/// file's stem, its file name and its text. `material` and `thesis` name two of them too.
+pub const SHIPPED: [(&str, &str, &str); 4] = [
+    (
+        "evolved-hour",
+        "evolved-hour.json",
+        include_str!("../../weights/evolved-hour.json"),
+    ),
+    (
+        "evolved-seed1",
+        "evolved-seed1.json",
+        include_str!("../../weights/evolved-seed1.json"),
+    ),
+    (
+        "material",
+        "material.json",
+        include_str!("../../weights/material.json"),
+    ),
+    (
+        "thesis-table-4-2",
+        "thesis-table-4-2.json",
+        include_str!("../../weights/thesis-table-4-2.json"),
+    ),
+];
+
+/// The shipped weight file a bare name means (`material` and `thesis` included): its file name
+/// and text.
+pub fn shipped(name: &str) -> Option<(&'static str, &'static str)> {
+    let stem = match name {
+        "thesis" => "thesis-table-4-2",
+        n => n,
+    };
+    SHIPPED
+        .iter()
+        .find(|(s, _, _)| *s == stem)
+        .map(|(_, file, text)| (*file, *text))
+}
+
+/// A WEIGHTS argument, read: what it holds, and how to name it in reports.
+#[derive(Clone, Debug)]
+pub struct WeightsArg {
+    /// The weights (or population, or session) it names.
+    pub input: Input,
+    /// A short name for reports (`material`, a file's stem, a session's name).
+    pub name: String,
+    /// What was read, for headers: the file, the checkpoint a session folder led to, or the
+    /// built-in set.
+    pub shown: String,
+    /// Replaces the kind of file in headers (built-in and random weights are no file).
+    pub title: Option<String>,
+}
+
+/// Reads a WEIGHTS argument: any file `show` reads (a weight file, CSV, a checkpoint, a file
+/// of the original tool) or a session folder (its newest loadable checkpoint); when no file or
+/// folder of that name exists, in this order: `random` weights (from `seed` and `slot`), the
+/// built-in sets `material` and `thesis`, a session's name (its folder under
+/// [`SESSIONS_ROOT`]), or the stem of a shipped weight file ([`SHIPPED`]: `evolved-hour` is
+/// `weights/evolved-hour.json`, built in). The yardsticks `hand` and `classic` are evaluation
+/// functions, not weights: [`resolve_player`] takes them, this gives a one-line error.
+pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, FormatError> {
+    let path = Path::new(spec);
+    let builtin = |input: Input, title: String| WeightsArg {
+        input,
+        name: spec.to_string(),
+        shown: spec.to_string(),
+        title: Some(title),
+    };
+    let shipped_arg = |(file, text): (&str, &str)| -> Result<WeightsArg, FormatError> {
+        let f = crate::weightfile::parse_weight_file(text)?;
+        let input = Input::Weights {
+            kind: InputKind::Json,
+            weights: f.weights,
+            comment: f.comment,
+        };
+        Ok(builtin(
+            input,
+            format!("built-in weight set (weights/{file})"),
+        ))
+    };
+    if !path.exists() {
+        if spec == "random" {
+            let mut rng = derive(seed, Purpose::Initial, u64::MAX, slot);
+            let input = Input::Weights {
+                kind: InputKind::Json,
+                weights: Weights::random(&mut rng),
+                comment: None,
+            };
+            return Ok(builtin(input, format!("random weights, seed {seed}")));
+        }
+        if Evaluator::yardstick(spec).is_some() {
+            return Err(FormatError::NotWeights(spec.to_string()));
+        }
+        if let Some(found) = shipped(spec).filter(|_| matches!(spec, "material" | "thesis")) {
+            return shipped_arg(found);
+        }
+    }
+    // A session folder, or a session's name (its folder under `populations/`), as `history`
+    // and `resume` take them: the newest loadable checkpoint.
+    let sessions = Path::new(SESSIONS_ROOT);
+    let root = if path.is_dir() {
+        Some(Path::new("."))
+    } else if !path.exists() && !spec.is_empty() && sessions.join(spec).is_dir() {
+        Some(sessions)
+    } else {
+        None
+    };
+    if let Some(root) = root {
+        let found = crate::store::locate(Some(spec), root)?;
+        return Ok(WeightsArg {
+            name: found.session.name.clone(),
+            shown: found.path.display().to_string(),
+            input: Input::Checkpoint(Box::new(found.session)),
+            title: None,
+        });
+    }
+    if !path.exists() {
+        if let Some(found) = shipped(spec) {
+            return shipped_arg(found);
+        }
+    }
+    let input = match load_input(path) {
+        Ok(i) => i,
+        Err(e) if !path.exists() => {
+            return Err(FormatError::Unknown {
+                spec: spec.to_string(),
+                error: Box::new(e),
+            })
+        }
+        Err(e) => return Err(e),
+    };
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| spec.to_string());
+    Ok(WeightsArg {
+        input,
+        name,
+        shown: spec.to_string(),
+        title: None,
+    })
+}
+
+/// What a player argument means: a yardstick, or weights.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum PlayerArg {
+    /// The hand-written evaluation `hand` or `classic` (named when no file of that name
+    /// exists).
+    Yardstick(Evaluator),
+    /// Anything [`resolve_weights`] reads (a checkpoint or session plays its best so far).
+    Weights(WeightsArg),
+}
+
+/// Reads a player argument: the yardsticks `hand` and `classic` when no file of that name
+/// exists, else what [`resolve_weights`] reads.
+pub fn resolve_player(spec: &str, seed: u64, slot: u64) -> Result<PlayerArg, FormatError> {
+    if !Path::new(spec).exists() {
+        if let Some(e) = Evaluator::yardstick(spec) {
+            return Ok(PlayerArg::Yardstick(e));
+        }
+    }
+    resolve_weights(spec, seed, slot).map(PlayerArg::Weights)
+}
+
+/// The stems of the shipped weight files, for messages: `evolved-hour, evolved-seed1, ...`.
+pub fn shipped_names() -> String {
+    SHIPPED.map(|(s, _, _)| s).join(", ")
 }

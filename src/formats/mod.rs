@@ -24,7 +24,10 @@ pub mod input;
 
 pub use csv::{parse_csv, to_csv};
 pub use export::{export, to_c_header, to_rust, ExportFormat};
-pub use input::{load_input, parse_input, parse_population, Input, InputKind};
+pub use input::{
+    load_input, parse_input, parse_population, resolve_player, resolve_weights, shipped, Input,
+    InputKind, PlayerArg, WeightsArg, PLAYER_NAMES, SHIPPED,
+};
 
 /// Why a file could not be read as weights, or an export not made: one line, naming the file
 /// where there is one.
@@ -36,12 +39,40 @@ pub enum FormatError {
     /// The file could not be read.
     #[error("cannot read '{}': {source}", path.display())]
     Read {
+        /// The file.
         path: std::path::PathBuf,
+        /// Why.
         source: std::io::Error,
     },
+    /// A yardstick named where weights are asked for.
+    #[error(
+        "'{0}' is a hand-written evaluation function, not a weight vector (see docs/engine.md); \
+         it can play (match, play, history --reference, bench) but has no weights to show or \
+         export"
+    )]
+    NotWeights(String),
+    /// A WEIGHTS argument that names no file, folder, built-in name, session or shipped file:
+    /// `error` is why it could not be read as a file.
+    #[error(
+        "{error} (and '{spec}' is not one of {}, a shipped weight file ({}), nor a session \
+         under populations/)",
+        input::PLAYER_NAMES,
+        input::shipped_names()
+    )]
+    Unknown {
+        /// The argument.
+        spec: String,
+        /// Why it could not be read as a file.
+        error: Box<FormatError>,
+    },
+    /// A session's folder or name whose checkpoint could not be found or read.
     #[error(transparent)]
+    Locate(#[from] crate::store::LocateError),
+    #[error(transparent)]
+    /// A checkpoint that could not be read.
     Checkpoint(#[from] crate::store::CheckpointError),
     #[error(transparent)]
+    /// A weight file that could not be read.
     Weights(#[from] crate::weightfile::WeightsError),
 }
 

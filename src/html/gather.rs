@@ -7,7 +7,7 @@ use crate::eval::Weights;
 use crate::ga::{measure_match, Session};
 use crate::game::Game;
 use crate::jobs;
-use crate::matchplay::{start_positions, MatchRun, OpeningBook};
+use crate::matchplay::{MatchRun, MatchSettings};
 use crate::store;
 use std::path::Path;
 
@@ -104,14 +104,10 @@ pub fn gather<'a>(session: &'a Session, checkpoint: &Path) -> ReportData<'a> {
 pub fn measurement_game(session: &Session, best: &Weights, g: u64, title: String) -> ShownGame {
     let s = &session.settings;
     let (a, b, settings) = measure_match(best, s, g);
-    let run = MatchRun {
-        starts: start_positions(OpeningBook::Ballot, Some(1)),
-        seed: settings.seed,
-        rules: settings.rules,
-        sprt: None,
-        interrupt: None,
-        tc: None,
-    };
+    let run = MatchRun::of(&MatchSettings {
+        pairs: Some(1),
+        ..settings
+    });
     let batch = run.batch(&a, &b);
     let job = &batch.jobs[0];
     let game = match jobs::play_job(&batch, job, &|| false) {

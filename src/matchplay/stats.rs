@@ -1,155 +1,14 @@
-//! Matches between two engines over an opening book, and the Elo arithmetic engine testers use.
-
-use crate::board::{Color, Position};
-use crate::clock::{SearchStats, TimeControl};
-use crate::game::{DrawRules, EndReason, Game, Outcome, PdnTags};
-use crate::jobs::{self, Batch, GameJob, Opening, Played, Side, Start};
-use crate::openings::{ballot, StartPosition};
-use crate::rng::Purpose;
-use crate::search::SearchConfig;
-use crate::yardstick::Evaluator;
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
-
-/// A player for a match: an evaluator (weights or a yardstick) and search settings, with a
-/// name for reports.
-#[derive(Clone, Debug)]
-pub struct Engine {
-    pub name: String,
-    pub eval: Evaluator,
-    pub config: SearchConfig,
-}
-
-/// Where games start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum OpeningBook {
-    /// The 156 ballot openings in use, each played twice with colours swapped.
-    Ballot,
-    /// The start position.
-    Start,
-}
-
-impl std::str::FromStr for OpeningBook {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "ballot" => Ok(OpeningBook::Ballot),
-            "start" => Ok(OpeningBook::Start),
-            _ => Err(format!(
-                "unknown opening book '{s}' (expected ballot or start)"
-            )),
-        }
-    }
-}
-
-/// The start positions of `pairs` game pairs from a book. Ballot: the first `pairs` openings in
-/// ballot order (all 156 when `pairs` is None); start: the start position `pairs` times (once
-/// when None).
-pub fn start_positions(book: OpeningBook, pairs: Option<usize>) -> Vec<StartPosition> {
-    match book {
-        OpeningBook::Ballot => {
-            let b = ballot();
-            let n = pairs.unwrap_or(b.len()).min(b.len());
-            b[..n]
-                .iter()
-                .map(|o| StartPosition {
-                    setup: Position::start(),
-                    moves: o.moves.clone(),
-                })
-                .collect()
-        }
-        OpeningBook::Start => vec![
-            StartPosition {
-                setup: Position::start(),
-                moves: Vec::new(),
-            };
-            pairs.unwrap_or(1)
-        ],
-    }
-}
-
-/// Why `--openings` could not be read: one line.
-#[derive(Debug, thiserror::Error)]
-pub enum OpeningsError {
-    #[error("--openings '{0}': no such file (and not ballot or start)")]
-    NoSuch(String),
-    #[error("cannot read openings file '{name}': {source}")]
-    Read {
-        name: String,
-        source: std::io::Error,
-    },
-    #[error("openings file '{0}' is not UTF-8 text")]
-    NotText(String),
-    #[error("openings file '{name}': {source}")]
-    File {
-        name: String,
-        source: crate::openings::OpeningFileError,
-    },
-}
-
-/// The start positions of `--openings NAME`: a file when one of that name exists (a FEN per
-/// line or PDN games), else the book `ballot` or `start`; the first `pairs` of them.
-pub fn load_openings(
-    name: &str,
-    pairs: Option<usize>,
-) -> Result<Vec<StartPosition>, OpeningsError> {
-    let path = std::path::Path::new(name);
-    if !path.exists() {
-        return match name.parse::<OpeningBook>() {
-            Ok(book) => Ok(start_positions(book, pairs)),
-            Err(_) => Err(OpeningsError::NoSuch(name.to_string())),
-        };
-    }
-    let bytes = crate::files::read_bounded(path).map_err(|source| OpeningsError::Read {
-        name: name.to_string(),
-        source,
-    })?;
-    let text = String::from_utf8(bytes).map_err(|_| OpeningsError::NotText(name.to_string()))?;
-    let mut starts =
-        crate::openings::parse_opening_file(&text).map_err(|source| OpeningsError::File {
-            name: name.to_string(),
-            source,
-        })?;
-    if let Some(p) = pairs {
-        starts.truncate(p);
-    }
-    Ok(starts)
-}
-
-/// One finished game of a match, from A's point of view.
-#[derive(Clone, Debug)]
-pub struct MatchGame {
-    /// Index of the game in the match (pair index * 2 + 0 when A has Black, + 1 when White).
-    pub index: usize,
-    pub a_is_black: bool,
-    pub game: Game,
-    /// With a clock: what Black's and White's searches did.
-    pub timing: Option<[SearchStats; 2]>,
-}
-
-impl MatchGame {
-    /// 2 win, 1 draw, 0 loss, for engine A.
-    pub fn half_points_for_a(&self) -> usize {
-        Outcome::points(self.game.result().map(|r| r.0), self.a_is_black) as usize
-    }
-}
-
-/// Settings of a match.
-#[derive(Clone, Debug)]
-pub struct MatchSettings {
-    pub book: OpeningBook,
-    /// Number of game pairs (None: the whole ballot, or one pair from the start position).
-    pub pairs: Option<usize>,
-    pub seed: u64,
-    pub rules: DrawRules,
-}
+//! The statistics of a match: W/D/L, the pentanomial counts of the game pairs, Elo with its
+//! interval and likelihood of superiority, and the sequential probability ratio test.
 
 /// Totals for engine A (also stored in checkpoints: a session's yardstick measurements).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Wdl {
+    /// Games A won.
     pub wins: u32,
+    /// Games drawn.
     pub draws: u32,
+    /// Games A lost.
     pub losses: u32,
 }
 
@@ -179,36 +38,13 @@ impl std::fmt::Display for Wdl {
     }
 }
 
-/// Plays the match on the current rayon pool; `on_game` is called as each game finishes.
-/// Every game's generator is derived from (seed, game index), so the result does not depend on
-/// the number of threads.
-pub fn play_match(
-    a: &Engine,
-    b: &Engine,
-    settings: &MatchSettings,
-    on_game: &(dyn Fn(&MatchGame) + Sync),
-) -> (Wdl, Vec<MatchGame>) {
-    let run = MatchRun {
-        starts: start_positions(settings.book, settings.pairs),
-        seed: settings.seed,
-        rules: settings.rules,
-        sprt: None,
-        interrupt: None,
-        tc: None,
-    };
-    let never = |_: &MatchGame| -> Result<(), std::convert::Infallible> { Ok(()) };
-    match run.run(a, b, on_game, &mut { never }) {
-        Ok(r) => (r.wdl, r.games),
-        Err(e) => match e {},
-    }
-}
-
 /// The results of the colour-swapped game pairs: how many pairs scored 0, 1/2, 1, 3/2 and 2
 /// points for A (a pair of two draws and a pair of a win and a loss both score 1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pentanomial(pub [u32; 5]);
 
 impl Pentanomial {
+    /// The number of pairs counted.
     pub fn pairs(&self) -> u32 {
         self.0.iter().sum()
     }
@@ -234,9 +70,13 @@ impl std::fmt::Display for Pentanomial {
 /// distribution whose expected score is that of `elo1`, over the same for `elo0`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
+    /// The Elo difference of H0.
     pub elo0: f64,
+    /// The Elo difference of H1.
     pub elo1: f64,
+    /// The chance of accepting H1 when H0 holds.
     pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds.
     pub beta: f64,
 }
 
@@ -388,260 +228,6 @@ fn most_likely_with_mean(freq: &[f64; 5], s: f64) -> [f64; 5] {
     p
 }
 
-/// How a match ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MatchEnd {
-    /// Every game was played.
-    Complete,
-    /// The SPRT reached a bound; the games after the deciding pair do not count.
-    Sprt(SprtVerdict),
-    /// The interrupt flag was raised: the games finished by then count, the rest were
-    /// abandoned.
-    Interrupted,
-}
-
-/// What one engine did over the counted games of a timed match.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct EngineTiming {
-    pub stats: SearchStats,
-    /// Games it lost on time.
-    pub time_losses: u32,
-}
-
-/// What a match produced.
-#[derive(Clone, Debug)]
-pub struct MatchResult {
-    pub wdl: Wdl,
-    /// The pairs of which both games count.
-    pub pentanomial: Pentanomial,
-    /// The games that count, in index order.
-    pub games: Vec<MatchGame>,
-    pub end: MatchEnd,
-    /// A's and B's searches and time losses over the games that count (a match with a clock).
-    pub timing: Option<[EngineTiming; 2]>,
-}
-
-/// A match to play: where its game pairs start, its seed and draw rules, an optional SPRT and
-/// an optional interrupt flag.
-#[derive(Clone, Debug)]
-pub struct MatchRun<'a> {
-    /// Each start position is played twice, A with Black in the first game of the pair.
-    pub starts: Vec<StartPosition>,
-    pub seed: u64,
-    pub rules: DrawRules,
-    pub sprt: Option<Sprt>,
-    /// When raised, games in progress are abandoned at their next move and no game starts.
-    pub interrupt: Option<&'a AtomicBool>,
-    /// A clock for every game: the engines search by iterative deepening for the time it
-    /// allots, their depths the maximum ([`Game::play_out_clocked`]). Not reproducible.
-    pub tc: Option<TimeControl>,
-}
-
-/// The consumer side of a match: games are counted in index order, whatever order the threads
-/// finish them in, so the totals, the SPRT's stopping point and the record are the same at any
-/// thread count.
-struct Tally<'r, E> {
-    /// Finished games waiting for an earlier one.
-    pending: BTreeMap<usize, MatchGame>,
-    /// The next index to count.
-    next: usize,
-    /// The half points of the last counted game when it opened a pair.
-    open_pair: Option<(usize, usize)>,
-    wdl: Wdl,
-    pentanomial: Pentanomial,
-    timing: Option<[EngineTiming; 2]>,
-    games: Vec<MatchGame>,
-    verdict: Option<SprtVerdict>,
-    error: Option<E>,
-    on_record: &'r mut (dyn FnMut(&MatchGame) -> Result<(), E> + Send),
-}
-
-impl<E> Tally<'_, E> {
-    /// Counts one game (indices strictly increasing); returns the verdict when the game
-    /// completes a pair that decides the SPRT.
-    fn count(&mut self, g: MatchGame, sprt: Option<&Sprt>) {
-        if let Err(e) = (self.on_record)(&g) {
-            self.error = Some(e);
-            return;
-        }
-        let hp = g.half_points_for_a();
-        self.wdl.add(hp);
-        if let Some([black, white]) = &g.timing {
-            let t = self.timing.get_or_insert_with(Default::default);
-            let (a, b) = if g.a_is_black {
-                (black, white)
-            } else {
-                (white, black)
-            };
-            t[0].stats.add(a);
-            t[1].stats.add(b);
-            if let Some((_, EndReason::Time(c))) = g.game.result() {
-                let a_lost = (c == Color::Black) == g.a_is_black;
-                t[if a_lost { 0 } else { 1 }].time_losses += 1;
-            }
-        }
-        let pair = g.index / 2;
-        if g.index.is_multiple_of(2) {
-            self.open_pair = Some((pair, hp));
-        } else {
-            if let Some((p, first)) = self.open_pair.take() {
-                if p == pair {
-                    self.pentanomial.add(first + hp);
-                    if let Some(s) = sprt {
-                        self.verdict = s.verdict(s.llr(&self.pentanomial));
-                    }
-                }
-            }
-        }
-        self.games.push(g);
-    }
-
-    /// Counts the waiting games that follow the last counted one, until a verdict or an error.
-    fn drain(&mut self, sprt: Option<&Sprt>) {
-        while self.verdict.is_none() && self.error.is_none() {
-            match self.pending.remove(&self.next) {
-                Some(g) => {
-                    self.count(g, sprt);
-                    self.next += 1;
-                }
-                None => break,
-            }
-        }
-    }
-}
-
-impl MatchRun<'_> {
-    /// Plays the match through [`jobs::run`]: on the current rayon pool, or spread over the
-    /// ranks of an MPI job, with the same result. `on_game` is called as each game finishes
-    /// (in any order: for progress); `on_record` for each game that counts, in index order
-    /// (for a record that must not depend on the thread count; after an interrupt it also gets
-    /// the finished games that follow an unfinished one). An error from `on_record` stops the
-    /// match and is returned.
-    pub fn run<E: Send>(
-        &self,
-        a: &Engine,
-        b: &Engine,
-        on_game: &(dyn Fn(&MatchGame) + Sync),
-        on_record: &mut (dyn FnMut(&MatchGame) -> Result<(), E> + Send),
-    ) -> Result<MatchResult, E> {
-        let batch = self.batch(a, b);
-        let n = batch.jobs.len();
-        let done = AtomicBool::new(false);
-        let sprt = self.sprt.as_ref();
-        let tally = Mutex::new(Tally {
-            pending: BTreeMap::new(),
-            next: 0,
-            open_pair: None,
-            wdl: Wdl::default(),
-            pentanomial: Pentanomial::default(),
-            timing: None,
-            games: Vec::new(),
-            verdict: None,
-            error: None,
-            on_record,
-        });
-        let interrupted = || self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
-        let stop = || done.load(Ordering::Relaxed) || interrupted();
-        let lock = || tally.lock().unwrap_or_else(|e| e.into_inner());
-        // Games end about in index order (on this process's pool, or handed out to the ranks of
-        // an MPI job in ranges), so few wait for an earlier one and an SPRT stops near the
-        // games in progress; once it decides, the games under way are abandoned.
-        let on_done = |i: usize, p: &Played| {
-            let g = MatchGame {
-                index: i,
-                a_is_black: i.is_multiple_of(2),
-                game: p.replay(&batch, &batch.jobs[i].start),
-                timing: p.timing,
-            };
-            on_game(&g);
-            let mut t = lock();
-            t.pending.insert(i, g);
-            t.drain(sprt);
-            if t.verdict.is_some() || t.error.is_some() {
-                done.store(true, Ordering::Relaxed);
-            }
-        };
-        // Every finished game went through `on_done`: the totals are the tally's, whether or not
-        // the batch ran to its end.
-        let _ = jobs::run(&batch, &on_done, &stop);
-        let mut t = tally.into_inner().unwrap_or_else(|e| e.into_inner());
-        let end = if let Some(v) = t.verdict {
-            MatchEnd::Sprt(v)
-        } else if t.next == n || t.error.is_some() {
-            MatchEnd::Complete
-        } else {
-            // Interrupted: the finished games after the first unfinished one count too.
-            let rest = std::mem::take(&mut t.pending);
-            for (_, g) in rest {
-                if t.error.is_some() {
-                    break;
-                }
-                t.count(g, None);
-            }
-            MatchEnd::Interrupted
-        };
-        if let Some(e) = t.error {
-            return Err(e);
-        }
-        Ok(MatchResult {
-            wdl: t.wdl,
-            pentanomial: t.pentanomial,
-            games: t.games,
-            end,
-            timing: t.timing,
-        })
-    }
-
-    /// The match's games as jobs: game `i` is pair i / 2 from start position i / 2, A (player
-    /// 0) with Black when i is even, its generator from (seed, game, 0, i).
-    pub fn batch(&self, a: &Engine, b: &Engine) -> Batch {
-        let mut batch = Batch::new(vec![a.eval, b.eval], self.seed, self.rules);
-        batch.record_moves = true;
-        batch.abandon = true;
-        batch.tc = self.tc;
-        batch.openings = self.starts.iter().map(Opening::of).collect();
-        let (sa, sb) = (Side::new(0, a.config), Side::new(1, b.config));
-        batch.jobs = (0..self.starts.len() * 2)
-            .map(|i| {
-                let (black, white) = if i.is_multiple_of(2) {
-                    (sa, sb)
-                } else {
-                    (sb, sa)
-                };
-                GameJob::new(
-                    black,
-                    white,
-                    Start::Opening((i / 2) as u32),
-                    Purpose::Game,
-                    0,
-                    i as u64,
-                )
-            })
-            .collect();
-        batch
-    }
-}
-
-/// The match's games as one PDN text.
-pub fn match_pdn(a: &Engine, b: &Engine, games: &[MatchGame]) -> String {
-    let mut out = String::new();
-    for g in games {
-        let (black, white) = if g.a_is_black {
-            (&a.name, &b.name)
-        } else {
-            (&b.name, &a.name)
-        };
-        let tags = PdnTags {
-            event: format!("checkers-ga match, game {}", g.index + 1),
-            black: black.clone(),
-            white: white.clone(),
-        };
-        out += &g.game.to_pdn(&tags);
-        out.push('\n');
-    }
-    out
-}
-
 /// An Elo estimate with its 95% margin and the likelihood of superiority.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Elo {
@@ -654,6 +240,7 @@ pub struct Elo {
     /// Ends of the 95% interval, Elo(mu - 1.96 sigma) and Elo(mu + 1.96 sigma): they stay
     /// finite on the side away from a perfect score when the margin itself is infinite.
     pub low: f64,
+    /// The upper end of the 95% interval (see `low`).
     pub high: f64,
 }
 
@@ -749,7 +336,7 @@ impl std::fmt::Display for Elo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::derive;
+    use crate::rng::{derive, Purpose};
 
     #[test]
     fn elo_of_even_score_is_zero() {

@@ -1,0 +1,25 @@
+//! Matches between two engines over an opening book, and the Elo arithmetic engine testers use.
+//!
+//! - [`run`]: a match's games played as jobs ([`MatchRun`], [`play_match`]) and its record as
+//!   PDN ([`match_pdn`]).
+//! - [`stats`]: W/D/L, pentanomial pair counts, Elo ([`elo`]) and the SPRT ([`Sprt`]).
+//! - [`mod@report`]: the text a match prints before and after its games ([`MatchHeader`],
+//!   [`MatchReport`]).
+//!
+//! The opening books a match starts from are [`crate::openings`].
+//!
+//! Files, bottom up: `stats`, `run`, `report`.
+
+pub mod report;
+pub mod run;
+pub mod stats;
+
+pub use crate::openings::{load_openings, start_positions, OpeningBook, OpeningsError};
+pub use report::{MatchHeader, MatchReport};
+pub use run::{
+    match_pdn, play_match, Engine, EngineTiming, MatchEnd, MatchGame, MatchObserver, MatchResult,
+    MatchRun, MatchSettings, Unobserved,
+};
+pub use stats::{
+    elo, elo_number, erf, logistic_score, Elo, Pentanomial, Sprt, SprtError, SprtVerdict, Wdl,
+};
