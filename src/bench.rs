@@ -2,7 +2,7 @@
 
 use crate::board::Color;
 use crate::board::Position;
-use crate::eval::{evaluate, ParamSet, Weights};
+use crate::eval::{evaluate_with, ParamSet, Simd, Weights};
 use crate::movegen::legal_moves;
 use crate::openings::ballot;
 use crate::rng::{derive, Purpose};
@@ -35,9 +35,11 @@ pub fn positions() -> Vec<Position> {
 
 /// Nanoseconds per full evaluation, over `rounds` passes of the position set (both sides).
 pub fn eval_ns(positions: &[Position], e: &Evaluator, rounds: usize) -> f64 {
-    // One timing loop per evaluator, each calling its function directly.
+    // One timing loop per evaluator, each calling its function directly (as a search's leaves
+    // do: the instruction set chosen once).
+    let simd = Simd::detect();
     match e {
-        Evaluator::Weighted(w) => time_eval(positions, rounds, |p, c| evaluate(p, c, w)),
+        Evaluator::Weighted(w) => time_eval(positions, rounds, |p, c| evaluate_with(p, c, w, simd)),
         Evaluator::Hand => time_eval(positions, rounds, hand),
         Evaluator::Classic => time_eval(positions, rounds, classic),
     }
@@ -75,10 +77,13 @@ pub fn set_costs(
             (set, w.unwrap_or_else(|| Weights::random_of(set, &mut rng)))
         })
         .collect();
+    let simd = Simd::detect();
     let mut times = vec![Vec::new(); sets.len()];
     for _ in 0..repeats.max(1) {
         for (t, (_, w)) in times.iter_mut().zip(&sets) {
-            t.push(time_eval(positions, rounds, |p, c| evaluate(p, c, w)));
+            t.push(time_eval(positions, rounds, |p, c| {
+                evaluate_with(p, c, w, simd)
+            }));
         }
     }
     sets.iter()

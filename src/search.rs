@@ -23,7 +23,7 @@
 //!   clock and is unchanged by it (a separate instance of the same code).
 
 use crate::board::{Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
-use crate::eval::Weights;
+use crate::eval::{evaluate_with, Simd, Weights};
 use crate::movegen::{capture_and_any_move, generate, has_any_move};
 use crate::yardstick::Evaluator;
 use rand::RngExt;
@@ -58,7 +58,9 @@ pub const MAX_DEPTH: u32 = 30;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{what} {depth} must be 1..{MAX_DEPTH}")]
 pub struct DepthError {
+    /// The name of the setting given (`--depth`, `depth`).
     pub what: String,
+    /// The depth given.
     pub depth: u32,
 }
 
@@ -90,6 +92,7 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
+    /// The default settings searching `depth` plies.
     pub fn with_depth(depth: u32) -> SearchConfig {
         SearchConfig {
             depth,
@@ -155,10 +158,10 @@ const ORDER_BUF: usize = 48;
 
 /// A searcher for one player: its evaluator, settings, table and statistics.
 pub struct Searcher {
+    /// The evaluator, held once (a weighted one is 4.5 KB): the leaves read its weights here.
     eval: Evaluator,
-    /// The weights of a weighted evaluator (zero otherwise), read at the leaves without
-    /// looking at `eval` again.
-    weights: Weights,
+    /// The network's dot products, chosen for the CPU when the searcher is made.
+    simd: Simd,
     config: SearchConfig,
     tt: Vec<TtEntry>,
     epoch: u8,
@@ -181,10 +184,9 @@ impl Searcher {
         } else {
             Vec::new()
         };
-        let eval = eval.into();
         Searcher {
-            eval,
-            weights: leaf_weights(&eval),
+            eval: eval.into(),
+            simd: Simd::detect(),
             config,
             tt,
             epoch: 1,
@@ -197,18 +199,21 @@ impl Searcher {
         }
     }
 
+    /// The search settings.
     pub fn config(&self) -> &SearchConfig {
         &self.config
     }
 
+    /// What the leaves are evaluated with.
     pub fn evaluator(&self) -> &Evaluator {
         &self.eval
     }
 
-    /// A new evaluator (or weights), and a fresh start (for a new game).
+    /// A new evaluator (or weights), and a fresh start (for a new game). The evaluator is
+    /// copied once, into the searcher.
+    #[inline]
     pub fn reset(&mut self, eval: impl Into<Evaluator>) {
         self.eval = eval.into();
-        self.weights = leaf_weights(&self.eval);
         self.clear();
     }
 
@@ -269,65 +274,34 @@ impl Searcher {
             Ok(list) => list,
             Err(only) => return only,
         };
-        self.set_player(pos.side_to_move());
-        self.nodes += 1;
         self.deadline = start.checked_add(budget).unwrap_or(start);
         self.stopped = false;
-        let generated: Vec<Move> = list.as_slice().to_vec();
-        self.order(pos, &mut list, 0);
+        let generated = self.root_moves(pos, &mut list);
         let mut moves: Vec<Move> = list.as_slice().to_vec();
         let max_depth = self.config.depth.clamp(1, MAX_TIMED_DEPTH);
-        // The best value, the moves that have it and the depth of the last whole iteration.
-        let mut done: Option<(i32, Vec<Move>, u32)> = None;
+        // The last whole iteration and its depth.
+        let mut done: Option<(RootPass, u32)> = None;
         for depth in 1..=max_depth {
-            let mut best = -INF;
-            let mut ties: Vec<Move> = Vec::with_capacity(moves.len());
-            let mut values: Vec<i32> = Vec::with_capacity(moves.len());
-            for m in &moves {
-                let child = pos.play(m);
-                // Window (best - 1, INF) as in `root`; depth 1 does not look at the clock.
-                let beta = -(best - 1).max(-INF);
-                let v = if depth == 1 {
-                    -self.search::<false>(&child, 0, 1, -INF, beta)
-                } else {
-                    -self.search::<true>(&child, depth - 1, 1, -INF, beta)
-                };
-                if self.stopped {
-                    break;
-                }
-                values.push(v);
-                if v > best {
-                    best = v;
-                    ties.clear();
-                    ties.push(*m);
-                } else if v == best {
-                    ties.push(*m);
-                }
-            }
-            if self.stopped {
+            // Depth 1 does not look at the clock.
+            let Some(pass) = self.root_pass(pos, &moves, depth, depth > 1) else {
                 break;
-            }
-            done = Some((best, ties, depth));
+            };
+            let best = pass.best;
             // The next iteration searches the best moves first (the others' values are upper
             // bounds, still the best guess of their order).
-            let mut order: Vec<(i32, Move)> = values.into_iter().zip(moves).collect();
+            let mut order: Vec<(i32, Move)> = pass.values.iter().copied().zip(moves).collect();
             order.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
             moves = order.into_iter().map(|(_, m)| m).collect();
+            done = Some((pass, depth));
             if best > WIN_BOUND || start.elapsed() * 2 >= budget {
                 break;
             }
         }
         self.stopped = false;
-        let (best, mut ties, depth) = done.expect("depth 1 never looks at the clock");
-        ties.sort_by_key(|t| generated.iter().position(|g| g == t));
-        let pick = if ties.len() > 1 {
-            ties[rng.random_range(0..ties.len())]
-        } else {
-            ties[0]
-        };
+        let (pass, depth) = done.expect("depth 1 never looks at the clock");
         SearchResult {
-            best: Some(pick),
-            value: Some(best),
+            value: Some(pass.best),
+            best: Some(pass.pick(&generated, rng)),
             nodes: self.nodes - start_nodes,
             depth,
         }
@@ -339,19 +313,53 @@ impl Searcher {
         list: &mut MoveList,
         rng: &mut R,
     ) -> (Move, i32) {
+        let generated = self.root_moves(pos, list);
+        let depth = self.config.depth.max(1);
+        let pass = self
+            .root_pass(pos, list.as_slice(), depth, false)
+            .expect("an untimed search is never stopped");
+        let best = pass.best;
+        (pass.pick(&generated, rng), best)
+    }
+
+    /// Starts a search at the root `pos`: its player set, the root counted as a node, `list`
+    /// ordered for searching. The moves in their generation order, which breaks ties, so the
+    /// choice does not depend on what the killers and history (which order the search) remember
+    /// from earlier searches.
+    fn root_moves(&mut self, pos: &Position, list: &mut MoveList) -> Vec<Move> {
         self.set_player(pos.side_to_move());
         self.nodes += 1;
-        let depth = self.config.depth.max(1);
-        // Ties are broken over the generation order, so the choice does not depend on what the
-        // killers and history (which order the search) remember from earlier searches.
-        let generated: Vec<Move> = list.as_slice().to_vec();
+        let generated = list.as_slice().to_vec();
         self.order(pos, list, 0);
+        generated
+    }
+
+    /// Searches each root move of `moves`, in that order, to `depth` plies, with the window
+    /// (best so far - 1, INF): a move equal to the best so far gets its exact value, a worse one
+    /// an upper bound. `timed`: the instance that reads the clock; None when the deadline cut
+    /// the pass short.
+    fn root_pass(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        depth: u32,
+        timed: bool,
+    ) -> Option<RootPass> {
         let mut best = -INF;
-        let mut ties: Vec<Move> = Vec::with_capacity(list.len());
-        for m in list.iter() {
+        let mut ties: Vec<Move> = Vec::with_capacity(moves.len());
+        let mut values: Vec<i32> = Vec::with_capacity(moves.len());
+        for m in moves {
             let child = pos.play(m);
-            // Window (best - 1, INF): a move equal to the best so far gets its exact value.
-            let v = -self.search::<false>(&child, depth - 1, 1, -INF, -(best - 1).max(-INF));
+            let beta = -(best - 1).max(-INF);
+            let v = if timed {
+                -self.search::<true>(&child, depth - 1, 1, -INF, beta)
+            } else {
+                -self.search::<false>(&child, depth - 1, 1, -INF, beta)
+            };
+            if self.stopped {
+                return None;
+            }
+            values.push(v);
             if v > best {
                 best = v;
                 ties.clear();
@@ -360,13 +368,7 @@ impl Searcher {
                 ties.push(*m);
             }
         }
-        ties.sort_by_key(|t| generated.iter().position(|g| g == t));
-        let pick = if ties.len() > 1 {
-            ties[rng.random_range(0..ties.len())]
-        } else {
-            ties[0]
-        };
-        (pick, best)
+        Some(RootPass { best, ties, values })
     }
 
     #[inline]
@@ -601,7 +603,10 @@ struct ClassicLeaf;
 impl Leaf for WeightedLeaf {
     #[inline(always)]
     fn evaluate(s: &Searcher, pos: &Position) -> i32 {
-        crate::eval::evaluate(pos, s.player, &s.weights)
+        match &s.eval {
+            Evaluator::Weighted(w) => evaluate_with(pos, s.player, w, s.simd),
+            _ => unreachable!("a weighted leaf in a search with weights"),
+        }
     }
 }
 
@@ -619,6 +624,31 @@ impl Leaf for ClassicLeaf {
     }
 }
 
+/// One pass over the root moves at one depth.
+struct RootPass {
+    /// The best value.
+    best: i32,
+    /// The moves that have it, in search order.
+    ties: Vec<Move>,
+    /// Each move's value (exact for the best ones, an upper bound for the others), in search
+    /// order.
+    values: Vec<i32>,
+}
+
+impl RootPass {
+    /// One of the best moves: the only one, or one picked uniformly at random with `rng` over
+    /// their order in `generated` (the generation order).
+    fn pick<R: rand::Rng + ?Sized>(mut self, generated: &[Move], rng: &mut R) -> Move {
+        self.ties
+            .sort_by_key(|t| generated.iter().position(|g| g == t));
+        if self.ties.len() > 1 {
+            self.ties[rng.random_range(0..self.ties.len())]
+        } else {
+            self.ties[0]
+        }
+    }
+}
+
 /// The legal moves of `pos` when there is a choice; with one move or none, the result of a
 /// search that plays it (or none) without searching.
 fn moves_to_search(pos: &Position) -> Result<MoveList, SearchResult> {
@@ -633,10 +663,6 @@ fn moves_to_search(pos: &Position) -> Result<MoveList, SearchResult> {
         });
     }
     Ok(list)
-}
-
-fn leaf_weights(e: &Evaluator) -> Weights {
-    e.weights().copied().unwrap_or_default()
 }
 
 /// Win/loss scores are stored relative to the node, not the root.

@@ -244,6 +244,7 @@ pub struct Classic {
     /// Back-rank guard: each own man on the own back row (Black 1-4, White 29-32), opening and
     /// endgame values...
     pub back_open: i32,
+    /// The guard's endgame value.
     pub back_end: i32,
     /// ...and, opening only, the extra for holding both bridge squares (Black 1 and 3, White 30
     /// and 32).
@@ -254,10 +255,12 @@ pub struct Classic {
     /// Centre control: a man, and a king, on the 8 central squares 10, 11, 14, 15, 18, 19, 22,
     /// 23.
     pub centre_man: i32,
+    /// Centre control: a king.
     pub centre_king: i32,
     /// Tempo: per row advanced (0 on the own back row, 6 one row short of crowning), summed
     /// over the own men, opening and endgame values.
     pub tempo_open: i32,
+    /// Tempo's endgame value.
     pub tempo_end: i32,
     /// Cramp: an own man in the opponent's half (Black rows 4-6, squares 17-28; White squares
     /// 5-16) with an opponent piece on a square in front of it that cannot jump it (neither
@@ -281,7 +284,9 @@ pub struct Classic {
     /// `chase_double`, and each king of the stronger side `chase_near` per king step (the larger
     /// of rows and columns apart) to the nearest king of the weaker side.
     pub chase_edge: i32,
+    /// The chase: a weaker king in a double corner.
     pub chase_double: i32,
+    /// The chase: per king step from a stronger king to the nearest weaker king.
     pub chase_near: i32,
 }
 
@@ -478,8 +483,11 @@ with_popcnt!(
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[allow(clippy::large_enum_variant)]
 pub enum Evaluator {
+    /// The weighted sum of a parameter set ([`eval::evaluate`]).
     Weighted(Weights),
+    /// The [`hand`] yardstick.
     Hand,
+    /// The [`classic`] yardstick.
     Classic,
 }
 
