@@ -55,6 +55,7 @@ pub const FORMAT_VERSION: u64 = 1;
 /// A weight file's contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeightFile {
+    /// The weights read.
     pub weights: Weights,
     /// The JSON `comment`, if any (the original format has none).
     pub comment: Option<String>,
@@ -101,7 +102,12 @@ pub enum WeightsErrorKind {
     /// A parameter given more than once.
     Duplicate(String),
     /// A value that is not an integer in the `i16` range (the text of the value as written).
-    BadValue { name: String, value: String },
+    BadValue {
+        /// The parameter's name.
+        name: String,
+        /// The value as written.
+        value: String,
+    },
     /// The original text format, malformed.
     Original(String),
 }
@@ -133,7 +139,9 @@ impl fmt::Display for WeightsErrorKind {
 /// A weight file problem; its message is one line naming the file (when known) and the problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeightsError {
+    /// The file, when the weights came from one.
     pub path: Option<PathBuf>,
+    /// What is wrong.
     pub kind: WeightsErrorKind,
 }
 
@@ -414,7 +422,9 @@ fn parse_original(text: &str) -> Result<WeightFile, WeightsError> {
 /// Why a token of the original text formats is not a weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TokenError {
+    /// Not an integer at all.
     NotInteger,
+    /// An integer outside the `i16` range.
     OutOfRange,
 }
 
