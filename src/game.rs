@@ -49,9 +49,10 @@ impl Default for DrawRules {
 /// Who won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
-    /// Black won: White, to move, had no legal move (no pieces left, or all blocked).
+    /// Black won: White, to move, had no legal move (no piece left, or all blocked), or resigned
+    /// or lost on time.
     BlackWin,
-    /// White won: Black, to move, had no legal move.
+    /// White won: Black, to move, had no legal move, or resigned or lost on time.
     WhiteWin,
     /// A draw by one of the game's [`DrawRules`].
     Draw,

@@ -294,7 +294,8 @@ pub struct Played {
     pub result: Option<(Outcome, EndReason)>,
     /// Moves played (plies), the opening's included.
     pub plies: u32,
-    /// The moves, each as its index among the legal moves where it was played; empty unless the batch's `record_moves` is set.
+    /// The moves, each as its index among the legal moves where it was played; empty unless the
+    /// batch's `record_moves` is set.
     pub moves: Vec<u8>,
     /// In a batch with a clock: what Black's and White's searches did.
     pub timing: Option<[SearchStats; 2]>,
@@ -457,7 +458,8 @@ pub fn play_local(
 
 /// Something that plays batches: results in job order, the same as [`play_local`]'s.
 pub trait Executor: Send + Sync {
-    /// Plays `batch`: calls `on_done(index, played)` as each game ends, asks `stop` before each game, and returns every result in job order, or `None` once `stop` said yes.
+    /// Plays `batch`: calls `on_done(index, played)` as each game ends, asks `stop` before each
+    /// game, and returns every result in job order, or `None` once `stop` said yes.
     fn run(
         &self,
         batch: &Batch,

@@ -14,7 +14,7 @@
 //! let start = Position::start();
 //! assert_eq!(parse_fen(&to_fen(&start)).unwrap(), start);
 //! assert!(parse_move(&start, "11-15").is_ok());
-//! assert!(parse_move(&start, "11-16").is_err()); // not a legal move
+//! assert!(parse_move(&start, "11-18").is_err()); // not a legal move
 //! assert!(parse_fen("B:W9,10:BK33").is_err()); // no square 33
 //! ```
 

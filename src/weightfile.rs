@@ -40,6 +40,21 @@
 //!
 //! Errors are one line, name the file (when there is one) and the problem: unknown parameter
 //! names, missing names, duplicated names, values outside `i16` (with the parameter), not JSON.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::eval::material;
+//! use checkers_ga::weightfile::{load_weights, parse_weights, save_weights, weights_to_json};
+//!
+//! let w = material();
+//! assert_eq!(parse_weights(&weights_to_json(&w)).unwrap(), w);
+//! let path = std::env::temp_dir().join(format!("ckga-doc-weights-{}.json", std::process::id()));
+//! save_weights(&path, &w).unwrap();
+//! assert_eq!(load_weights(&path).unwrap(), w);
+//! std::fs::remove_file(&path).unwrap();
+//! assert!(parse_weights("{}").is_err()); // `weights` is required
+//! ```
 
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
 use serde::de::{MapAccess, Visitor};

@@ -129,7 +129,8 @@ pub enum Mutation {
     /// sum or from the network with equal chance, and a network weight moves by `sigma / 8`
     /// (the scale its random weights start at). For the other sets it is `Gauss`.
     Layered {
-        /// Standard deviation of a step of the weighted sum, in weight units (a network weight's is `sigma / 8`).
+        /// Standard deviation of a step of the weighted sum, in weight units (a network weight's is
+        /// `sigma / 8`).
         sigma: u32,
         /// How many weights move (drawn with replacement).
         genes: u32,
@@ -179,7 +180,7 @@ impl Steps {
         }
     }
 
-    /// Both within [`STEP_RANGE`] (and finite): what a checkpoint may hold.
+    /// Both in `1.0..=32767.0` (and finite): what a checkpoint may hold.
     pub fn is_valid(&self) -> bool {
         [self.sum, self.net]
             .iter()

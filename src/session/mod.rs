@@ -19,7 +19,11 @@
 //! use std::sync::atomic::AtomicBool;
 //!
 //! let dir = std::env::temp_dir().join(format!("ckga-doc-session-{}", std::process::id()));
-//! let options = RunOptions { populations: dir.join("populations"), threads: 2, ..RunOptions::default() };
+//! let options = RunOptions {
+//!     populations: dir.join("populations"),
+//!     threads: 2,
+//!     ..RunOptions::default()
+//! };
 //! let spec = NewSession {
 //!     name: Some("doc".into()),
 //!     seed: Some(3),
@@ -142,7 +146,7 @@ pub struct RunOptions {
     /// Worker threads (0 = one per core); results are the same at any count.
     pub threads: usize,
     /// Keep the newest K checkpoints (0 = every checkpoint); None: what the session folder's
-    /// keep file says, else [`Keep::DEFAULT`].
+    /// keep file says, else [`Keep::DEFAULT`](crate::store::Keep::DEFAULT).
     pub keep: Option<usize>,
     /// With `keep`: also keep the checkpoint of every M-th generation; None as `keep`.
     pub keep_every: Option<u64>,

@@ -60,7 +60,8 @@ pub struct Overrides {
     pub yardstick: Option<Yardstick>,
     /// Fit the best so far to the generation's games every this many generations (0 = never).
     pub fit_every: Option<u64>,
-    /// The fit learns only from games between two of the generation's `fit_top` best individuals (0 = every game).
+    /// The fit learns only from games between two of the generation's `fit_top` best individuals (0
+    /// = every game).
     pub fit_top: Option<u32>,
     /// After generation G, continue as SET (G:SET).
     pub widen: Option<(u64, ParamSet)>,
