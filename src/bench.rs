@@ -1,4 +1,17 @@
 //! Fixed workloads for the benchmark scripts: a position set, evaluation speed and search speed.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::bench::{eval_ns, positions};
+//! use checkers_ga::eval::material;
+//! use checkers_ga::yardstick::Evaluator;
+//!
+//! let ps = positions();
+//! assert!(!ps.is_empty());
+//! let ns = eval_ns(&ps, &Evaluator::from(material()), 1); // nanoseconds per evaluation
+//! assert!(ns > 0.0);
+//! ```
 
 use crate::board::Color;
 use crate::board::Position;

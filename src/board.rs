@@ -3,6 +3,19 @@
 //! Squares are numbered 1..32 (row `r` holds squares `4r+1..4r+4`, rows
 //! counted from Black's side). Internally bit `i` of a `u32` is square `i + 1`.
 //! Black moves "up" (toward square 32), White moves "down" (toward square 1).
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::board::{Color, Position};
+//!
+//! let pos = Position::start();
+//! assert_eq!(pos.side_to_move(), Color::Black);
+//! assert_eq!(pos.pieces(Color::Black).count(), 12);
+//! assert!(pos.pieces(Color::Black).contains(1) && pos.pieces(Color::White).contains(32));
+//! assert_eq!(pos.kings(Color::White).count(), 0);
+//! assert_eq!(pos.empty().count(), 8);
+//! ```
 
 use std::fmt;
 
@@ -11,6 +24,7 @@ use std::fmt;
 pub struct Bitboard(pub u32);
 
 impl Bitboard {
+    /// The set with no square.
     pub const EMPTY: Bitboard = Bitboard(0);
 
     /// The set holding only square `sq` (1..=32).
@@ -20,16 +34,19 @@ impl Bitboard {
     }
 
     #[inline]
+    /// How many squares the set holds (0..=32).
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
     #[inline]
+    /// Whether the set holds no square.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     #[inline]
+    /// Whether the set holds square `sq` (1..=32; 0 or above 32 is out of range).
     pub const fn contains(self, sq: u8) -> bool {
         self.0 & (1 << (sq - 1)) != 0
     }
@@ -87,12 +104,15 @@ impl Iterator for Squares {
 /// The two sides. Black starts on squares 1-12 and moves first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Color {
+    /// The side that moves first, from squares 1-12.
     Black,
+    /// The side that moves second, from squares 21-32.
     White,
 }
 
 impl Color {
     #[inline]
+    /// The other side.
     pub const fn opposite(self) -> Color {
         match self {
             Color::Black => Color::White,
@@ -100,6 +120,7 @@ impl Color {
         }
     }
 
+    /// `"Black"` or `"White"`, as shown to people.
     pub const fn name(self) -> &'static str {
         match self {
             Color::Black => "Black",
@@ -157,9 +178,13 @@ pub const WHITE_CROWN_ROW: u32 = 0x0000_000F;
 /// The four diagonal directions. "Up" is toward square 32 (Black's forward).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Dir {
+    /// Toward square 32 (Black's forward) and column 0.
     UpLeft = 0,
+    /// Toward square 32 (Black's forward) and column 7.
     UpRight = 1,
+    /// Toward square 1 (White's forward) and column 0.
     DownLeft = 2,
+    /// Toward square 1 (White's forward) and column 7.
     DownRight = 3,
 }
 
@@ -175,6 +200,7 @@ pub const fn step(b: u32, d: Dir) -> u32 {
 }
 
 impl Dir {
+    /// The four directions, in the order of their discriminants.
     pub const ALL: [Dir; 4] = [Dir::UpLeft, Dir::UpRight, Dir::DownLeft, Dir::DownRight];
 
     /// The direction pointing back.
@@ -253,6 +279,7 @@ impl Move {
     }
 
     #[inline]
+    /// Whether the move jumps at least one piece.
     pub fn is_capture(&self) -> bool {
         self.jumps > 0
     }
@@ -302,6 +329,7 @@ impl MoveList {
     /// More than any reachable position needs (the widest known have well under 100 moves).
     pub const CAPACITY: usize = 256;
 
+    /// An empty list.
     pub fn new() -> MoveList {
         MoveList {
             // SAFETY: an array of `MaybeUninit` needs no initialisation. (Written this way,
@@ -324,32 +352,38 @@ impl MoveList {
     }
 
     #[inline]
+    /// Removes every move (the capacity stays).
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
     #[inline]
+    /// How many moves the list holds.
     pub fn len(&self) -> usize {
         self.len
     }
 
     #[inline]
+    /// Whether the list holds no move.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     #[inline]
+    /// The moves, in the order they were pushed.
     pub fn as_slice(&self) -> &[Move] {
         // SAFETY: the first `len` entries were written by `push` and `Move` is `Copy`.
         unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
     }
 
     #[inline]
+    /// The moves, mutable (to reorder them, e.g. for move ordering).
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         // SAFETY: as in `as_slice`.
         unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut Move, self.len) }
     }
 
+    /// Iterates over the moves in order.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
     }
@@ -463,11 +497,13 @@ impl Position {
     }
 
     #[inline]
+    /// The side whose turn it is.
     pub fn side_to_move(&self) -> Color {
         self.side
     }
 
     #[inline]
+    /// The Zobrist hash of the pieces and the side to move (kept up to date by each move).
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -479,21 +515,25 @@ impl Position {
     }
 
     #[inline]
+    /// The uncrowned pieces of side `c`.
     pub fn men(&self, c: Color) -> Bitboard {
         Bitboard(self.pieces[c as usize] & !self.kings)
     }
 
     #[inline]
+    /// The kings of side `c`.
     pub fn kings(&self, c: Color) -> Bitboard {
         Bitboard(self.pieces[c as usize] & self.kings)
     }
 
     #[inline]
+    /// Every square holding a piece of either side.
     pub fn occupied(&self) -> Bitboard {
         Bitboard(self.pieces[0] | self.pieces[1])
     }
 
     #[inline]
+    /// The complement of [`Position::occupied`], as a 32-bit set (every bit is a playable square).
     pub fn empty(&self) -> Bitboard {
         Bitboard(!(self.pieces[0] | self.pieces[1]))
     }

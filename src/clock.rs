@@ -15,6 +15,21 @@
 //! the time available, at most 50 ms. An iteration the deadline cuts short is thrown away, so
 //! the margin costs little. Timed games are not
 //! reproducible: how deep a search gets depends on the machine and its load.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::board::Color;
+//! use checkers_ga::clock::{Clock, TimeControl};
+//! use std::time::Duration;
+//!
+//! let secs = Duration::from_secs;
+//! let mut clock = Clock::new(TimeControl::Game { base: secs(60), increment: secs(1) });
+//! assert!(clock.budget(Color::Black) < secs(60));
+//! assert!(clock.spend(Color::Black, secs(5))); // in time: 60 - 5 + 1 left
+//! assert_eq!(clock.remaining(Color::Black), secs(56));
+//! assert!(!clock.spend(Color::White, secs(61))); // more than it had: lost on time
+//! ```
 
 use crate::board::Color;
 use serde::{Deserialize, Serialize};
@@ -27,7 +42,12 @@ pub enum TimeControl {
     /// The same time for every move.
     PerMove(Duration),
     /// Time for the whole game, and an increment added after each move.
-    Game { base: Duration, increment: Duration },
+    Game {
+        /// The time on each side's clock at the start.
+        base: Duration,
+        /// Added to a side's clock after each of its moves.
+        increment: Duration,
+    },
 }
 
 /// The longest time a `--tc` may give (a day): beyond it is a mistake, not a time control.
@@ -118,6 +138,7 @@ fn slot(c: Color) -> usize {
 }
 
 impl Clock {
+    /// A clock for a game under `tc`, both sides at their starting time.
     pub fn new(tc: TimeControl) -> Clock {
         let start = match tc {
             TimeControl::PerMove(t) => t,
@@ -129,6 +150,7 @@ impl Clock {
         }
     }
 
+    /// The time control the clock was made for.
     pub fn time_control(&self) -> TimeControl {
         self.tc
     }
@@ -170,15 +192,18 @@ impl Clock {
 /// played without a search and not counted), the depths they reached, their nodes and time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchStats {
+    /// Searches made (forced moves, played without a search, not counted).
     pub searches: u32,
     /// The sum of the depths reached (the last completed iteration of each search).
     pub depth_sum: u64,
+    /// Nodes visited by all the searches.
     pub nodes: u64,
     /// Time spent on every move, forced ones included, in nanoseconds.
     pub nanos: u64,
 }
 
 impl SearchStats {
+    /// Adds `o`'s counts to these.
     pub fn add(&mut self, o: &SearchStats) {
         self.searches += o.searches;
         self.depth_sum += o.depth_sum;

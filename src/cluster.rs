@@ -51,12 +51,18 @@ pub enum ClusterError {
         "started as one of {ranks} processes by an MPI launcher, but this build has no MPI \
          support: build with `cargo build --release --features mpi` (docs/clusters.md)"
     )]
-    NoMpi { ranks: usize },
+    NoMpi {
+        /// The ranks the job was started with.
+        ranks: usize,
+    },
     #[error("cannot start MPI: {0}")]
+    /// MPI could not be initialised; the message says why.
     Init(String),
     #[error(transparent)]
+    /// The thread pool of a rank could not be started.
     Pool(#[from] crate::jobs::PoolError),
     #[error("the game executor was set already")]
+    /// A game executor was installed before this one.
     ExecutorSet,
 }
 

@@ -13,6 +13,32 @@
 //! The fit is Adam over small batches of positions, a few passes over them in an order drawn
 //! from the generator it is given: deterministic at any thread count (the steps run in order on
 //! one thread; only the evaluations of the errors before and after run in parallel).
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::board::Position;
+//! use checkers_ga::eval::material;
+//! use checkers_ga::fit::{fit, Positions};
+//! use checkers_ga::game::{DrawRules, Game};
+//! use checkers_ga::rng::{derive, Purpose};
+//! use checkers_ga::search::{SearchConfig, Searcher};
+//!
+//! // Gather the positions of one quick game.
+//! let w = material();
+//! let mut game = Game::new(Position::start(), DrawRules::default());
+//! let (mut black, mut white) = (
+//!     Searcher::new(w, SearchConfig::with_depth(1)),
+//!     Searcher::new(w, SearchConfig::with_depth(1)),
+//! );
+//! let mut rng = derive(2, Purpose::Game, 0, 0);
+//! game.play_out(&mut black, &mut white, &mut rng);
+//! let mut data = Positions::new(w.set());
+//! data.add_game(game.start(), game.moves(), game.result().unwrap().0);
+//! assert!(!data.is_empty());
+//! // One game is too few to fit to (fewer than `MIN_POSITIONS` positions).
+//! assert!(data.len() >= 200 || fit(&w, &data, 10_000, 1, &mut rng).is_none());
+//! ```
 
 use crate::board::{Color, Move, Position};
 use crate::eval::{
@@ -39,11 +65,13 @@ pub struct Positions {
 /// How a fit went.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fitted {
+    /// The fitted weights.
     pub weights: Weights,
     /// The logistic scale fitted for the start vector (per evaluation unit).
     pub scale: f64,
     /// Mean squared error of the predicted result, for the start vector and the fitted one.
     pub before: f64,
+    /// Mean squared error of the fitted vector (see `before`).
     pub after: f64,
     /// Positions used.
     pub positions: usize,
@@ -94,10 +122,12 @@ impl Positions {
         }
     }
 
+    /// The number of positions gathered.
     pub fn len(&self) -> usize {
         self.y.len()
     }
 
+    /// Whether no position was gathered.
     pub fn is_empty(&self) -> bool {
         self.y.is_empty()
     }

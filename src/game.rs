@@ -1,6 +1,21 @@
 //! A whole game: the rules that end it (no moves, draws by the 40-move rule, repetition or a
 //! length cap, a clock run out), its record and its PDN text. docs/rules.md states the rules; docs/formats.md
 //! the PDN.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::board::{Color, Position};
+//! use checkers_ga::game::{DrawRules, Game, Outcome};
+//! use checkers_ga::notation::parse_move;
+//!
+//! let mut game = Game::new(Position::start(), DrawRules::default());
+//! game.play(parse_move(game.position(), "11-15").unwrap());
+//! assert_eq!((game.plies(), game.position().side_to_move()), (1, Color::White));
+//! assert!(!game.is_over());
+//! game.resign(); // White, to move, gives up
+//! assert_eq!(game.result().unwrap().0, Outcome::BlackWin);
+//! ```
 
 use crate::board::{Color, Move, Position};
 use crate::clock::{Clock, SearchStats, TimeControl};
@@ -34,8 +49,12 @@ impl Default for DrawRules {
 /// Who won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
+    /// Black won: White, to move, had no legal move (no piece left, or all blocked), or resigned
+    /// or lost on time.
     BlackWin,
+    /// White won: Black, to move, had no legal move, or resigned or lost on time.
     WhiteWin,
+    /// A draw by one of the game's [`DrawRules`].
     Draw,
 }
 
@@ -125,22 +144,27 @@ impl Game {
         g
     }
 
+    /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.start
     }
 
+    /// The position now, after every move played.
     pub fn position(&self) -> &Position {
         &self.pos
     }
 
+    /// The moves played from [`Game::start`], in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
+    /// The number of moves (plies) played.
     pub fn plies(&self) -> usize {
         self.moves.len()
     }
 
+    /// The draw rules the game is played under.
     pub fn rules(&self) -> &DrawRules {
         &self.rules
     }
@@ -150,6 +174,7 @@ impl Game {
         self.result
     }
 
+    /// Whether the game has a result.
     pub fn is_over(&self) -> bool {
         self.result.is_some()
     }
@@ -348,8 +373,11 @@ impl Game {
 /// The names written into a PDN record.
 #[derive(Clone, Debug, Default)]
 pub struct PdnTags {
+    /// The `Event` tag.
     pub event: String,
+    /// The `Black` tag: the name of the engine or player with Black.
     pub black: String,
+    /// The `White` tag: the name of the engine or player with White.
     pub white: String,
 }
 

@@ -9,6 +9,27 @@
 //! default [`run`] plays the batch on the current rayon pool; a build with the `mpi` feature,
 //! started under `mpirun` or `srun`, installs an [`Executor`] that hands the jobs out to all
 //! ranks of the MPI job instead (`crate::cluster`), with the same results.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::eval::material;
+//! use checkers_ga::game::DrawRules;
+//! use checkers_ga::jobs::{play_local, Batch, GameJob, Side, Start};
+//! use checkers_ga::rng::Purpose;
+//! use checkers_ga::search::SearchConfig;
+//!
+//! // Two games between players 0 and 1 from ballot opening 0, colours swapped.
+//! let mut batch = Batch::of_weights(&[material(), material()], 1, DrawRules::default());
+//! let d1 = SearchConfig::with_depth(1);
+//! for (k, (b, w)) in [(0, 1), (1, 0)].into_iter().enumerate() {
+//!     let (black, white) = (Side::new(b, d1), Side::new(w, d1));
+//!     batch.jobs.push(GameJob::new(black, white, Start::Ballot(0), Purpose::Game, 0, k as u64));
+//! }
+//! let played = play_local(&batch, &|_, _| {}, &|| false).unwrap();
+//! assert_eq!(played.len(), 2);
+//! assert!(played.iter().all(|p| p.result.is_some()));
+//! ```
 
 use crate::board::{Color, Move, Position};
 use crate::clock::{SearchStats, TimeControl};
@@ -25,7 +46,9 @@ use std::sync::OnceLock;
 /// One side of a game: an index into the batch's players, and its search settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Side {
+    /// Index of the side's evaluator in [`Batch::players`].
     pub player: u32,
+    /// Depth, transposition table and other search settings for this side.
     pub config: SearchConfig,
 }
 
@@ -48,9 +71,13 @@ pub enum Start {
     Ballot(u32),
     /// A position given by its bitboards and the side to move (the endgame games).
     Position {
+        /// Black's pieces (bit `n - 1` is square `n`).
         black: u32,
+        /// White's pieces (bit `n - 1` is square `n`).
         white: u32,
+        /// Which of those pieces are kings.
         kings: u32,
+        /// The side to move.
         side: Color,
     },
     /// Opening `n` of the batch's [`Batch::openings`] (a match's start positions).
@@ -97,10 +124,12 @@ impl Start {
 pub struct Opening {
     /// [`Start::Initial`] or [`Start::Position`].
     pub setup: Start,
+    /// The moves played from `setup` to reach the start position.
     pub moves: Vec<Move>,
 }
 
 impl Opening {
+    /// The job form of an opening book's start position.
     pub fn of(s: &StartPosition) -> Opening {
         Opening {
             setup: Start::of(&s.setup),
@@ -113,9 +142,13 @@ impl Opening {
 /// its generator (with the batch's seed: `derive(seed, purpose, round, index)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameJob {
+    /// Who plays Black, and how.
     pub black: Side,
+    /// Who plays White, and how.
     pub white: Side,
+    /// Where the game starts.
     pub start: Start,
+    /// What the game is for: with the seed, round and index it derives the game's random generator.
     pub purpose: Purpose,
     /// The generation (or 0 for a match).
     pub round: u64,
@@ -156,7 +189,9 @@ pub struct BatchError(pub String);
 pub struct Batch {
     /// The evaluators the jobs' sides point at.
     pub players: Vec<Evaluator>,
+    /// The seed the games' random generators are derived from.
     pub seed: u64,
+    /// The draw rules every game is played under.
     pub rules: DrawRules,
     /// Keep every game's moves (for PDN), not only its result.
     pub record_moves: bool,
@@ -168,6 +203,7 @@ pub struct Batch {
     /// A clock for every game ([`Game::play_out_clocked`]: the sides' depths are their maximum);
     /// None: fixed-depth games. Timed games are not reproducible.
     pub tc: Option<TimeControl>,
+    /// The games, in the order their results are returned.
     pub jobs: Vec<GameJob>,
 }
 
@@ -254,8 +290,12 @@ impl Batch {
 /// among the legal moves of the position it was played in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Played {
+    /// The result and why the game ended; `None` when it was abandoned (a stopped batch).
     pub result: Option<(Outcome, EndReason)>,
+    /// Moves played (plies), the opening's included.
     pub plies: u32,
+    /// The moves, each as its index among the legal moves where it was played; empty unless the
+    /// batch's `record_moves` is set.
     pub moves: Vec<u8>,
     /// In a batch with a clock: what Black's and White's searches did.
     pub timing: Option<[SearchStats; 2]>,
@@ -418,6 +458,8 @@ pub fn play_local(
 
 /// Something that plays batches: results in job order, the same as [`play_local`]'s.
 pub trait Executor: Send + Sync {
+    /// Plays `batch`: calls `on_done(index, played)` as each game ends, asks `stop` before each
+    /// game, and returns every result in job order, or `None` once `stop` said yes.
     fn run(
         &self,
         batch: &Batch,
@@ -459,8 +501,10 @@ pub const MAX_THREADS: usize = 1024;
 #[derive(Debug, thiserror::Error)]
 pub enum PoolError {
     #[error("--threads {0} must be 0..{MAX_THREADS} (0 = one per core)")]
+    /// A thread count above [`MAX_THREADS`].
     TooMany(usize),
     #[error("cannot start the thread pool: {0}")]
+    /// Rayon could not build the pool.
     Build(#[from] rayon::ThreadPoolBuildError),
 }
 

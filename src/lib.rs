@@ -37,7 +37,7 @@
 //! 24. [`report`]: tables and charts.
 //! 25. [`html`]: the self-contained HTML report of a session.
 //! 26. [`session`]: running a session: start, resume, stop, finish, with an [`session::Observer`].
-//! 27. [`bench`]: the benchmark workloads.
+//! 27. [`bench`](mod@bench): the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!

@@ -6,6 +6,19 @@
 //!
 //! The file itself stays in the folder after the run: removing it could let a third process
 //! lock a new file while a second still waits on the old one.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::lock::lock_session;
+//!
+//! let dir = std::env::temp_dir().join(format!("ckga-doc-lock-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir).unwrap();
+//! let lock = lock_session(&dir).unwrap();
+//! assert!(lock.path().starts_with(&dir));
+//! drop(lock); // released
+//! std::fs::remove_dir_all(&dir).unwrap();
+//! ```
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -40,14 +53,19 @@ pub enum LockError {
         path.display()
     )]
     Busy {
+        /// The session folder.
         dir: PathBuf,
         /// `process N` or `another process`.
         holder: String,
+        /// The lock file in it.
         path: PathBuf,
     },
     #[error("cannot lock '{}': {source}", path.display())]
+    /// The lock file could not be created or locked (an I/O error other than "held").
     Io {
+        /// The lock file.
         path: PathBuf,
+        /// What the operating system said.
         source: std::io::Error,
     },
 }

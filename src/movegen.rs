@@ -3,6 +3,17 @@
 //! Captures are mandatory; a jump sequence continues while it can; any capture sequence may be
 //! chosen; a man that reaches the crowning row stops there. Pieces taken during a sequence stay
 //! on the board until the move ends (they cannot be jumped twice, nor landed on).
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::board::Position;
+//! use checkers_ga::movegen::{legal_moves, perft};
+//!
+//! let pos = Position::start();
+//! assert_eq!(legal_moves(&pos).len(), 7);
+//! assert_eq!(perft(&pos, 4), 1469);
+//! ```
 
 use crate::board::{
     step, Color, Dir, Move, MoveList, Position, BLACK_CROWN_ROW, MAX_JUMPS, WHITE_CROWN_ROW,

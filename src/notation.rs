@@ -4,6 +4,19 @@
 //! Also accepted: ranges (`B1-12`, `WK29-31`), either colour order, lower case, surrounding quotes
 //! and a trailing dot. Move text: `11-15`, `15x24`, `15x24x31`, `11 15`, coordinates (`c3-d4`),
 //! and the short from-to form of a capture when only one capture joins the two squares.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::board::Position;
+//! use checkers_ga::notation::{parse_fen, parse_move, to_fen};
+//!
+//! let start = Position::start();
+//! assert_eq!(parse_fen(&to_fen(&start)).unwrap(), start);
+//! assert!(parse_move(&start, "11-15").is_ok());
+//! assert!(parse_move(&start, "11-18").is_err()); // not a legal move
+//! assert!(parse_fen("B:W9,10:BK33").is_err()); // no square 33
+//! ```
 
 use crate::board::{col_of, row_of, square_at, Color, Move, Position};
 use crate::movegen::legal_moves;
@@ -13,10 +26,13 @@ use crate::movegen::legal_moves;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     #[error("{0}")]
+    /// A square that is not a number 1..=32; the message says what was read.
     Square(String),
     #[error("{0}")]
+    /// A malformed FEN string; the message says what is wrong.
     Fen(String),
     #[error("{0}")]
+    /// A move that is malformed or not legal in the position; the message says why.
     Move(String),
 }
 

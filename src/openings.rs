@@ -6,6 +6,18 @@
 //! drawn from the standard list, and each opening is played twice with colours swapped.
 //!
 //! [`OpeningBook`] names the built-in books; [`load_openings`] reads what `--openings` names.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::openings::{ballot, start_positions, OpeningBook};
+//!
+//! assert_eq!(ballot().len(), 156);
+//! let book: OpeningBook = "ballot".parse().unwrap();
+//! let starts = start_positions(book, Some(2));
+//! assert_eq!(starts.len(), 2);
+//! assert_eq!(starts[0].moves.len(), 3); // the ballot's three moves
+//! ```
 
 use crate::board::{Move, Position};
 use crate::notation::{parse_fen, parse_move};

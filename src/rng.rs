@@ -1,5 +1,17 @@
 //! Seeded generators. Every random choice in the tool comes from a ChaCha generator derived from
 //! the session (or match) seed and the place the choice is made, never from thread order.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::rng::{derive, Purpose};
+//! use rand::RngExt;
+//!
+//! // The same (seed, purpose, a, b) always gives the same stream; another purpose, another one.
+//! let x: u64 = derive(7, Purpose::Game, 3, 12).random();
+//! assert_eq!(x, derive(7, Purpose::Game, 3, 12).random::<u64>());
+//! assert_ne!(x, derive(7, Purpose::Duel, 3, 12).random::<u64>());
+//! ```
 
 use rand::SeedableRng;
 pub use rand_chacha::ChaCha8Rng;

@@ -21,6 +21,24 @@
 //!   (the table entries of the subtrees it finished remain, for move ordering), so the move
 //!   played is that of the last completed iteration. The fixed-depth search does not read the
 //!   clock and is unchanged by it (a separate instance of the same code).
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::board::Position;
+//! use checkers_ga::eval::material;
+//! use checkers_ga::movegen::legal_moves;
+//! use checkers_ga::rng::{derive, Purpose};
+//! use checkers_ga::search::{SearchConfig, Searcher};
+//!
+//! let start = Position::start();
+//! let mut searcher = Searcher::new(material(), SearchConfig::with_depth(3));
+//! let mut rng = derive(1, Purpose::Game, 0, 0); // breaks ties between equal moves
+//! let found = searcher.choose(&start, &mut rng);
+//! let best = found.best.unwrap();
+//! assert!(legal_moves(&start).iter().any(|m| *m == best));
+//! assert_eq!(found.depth, 3);
+//! ```
 
 use crate::board::{Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
 use crate::eval::{evaluate_with, Simd, Weights};

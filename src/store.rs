@@ -8,6 +8,23 @@
 //! [`load_checkpoint`] reads a checkpoint with its history.
 //!
 //! Files, bottom up: `codec`, `history`, `checkpoint`.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::ga::{Session, Settings};
+//! use checkers_ga::store::{load_checkpoint, session_dir, Checkpoints, Keep};
+//!
+//! let root = std::env::temp_dir().join(format!("ckga-doc-store-{}", std::process::id()));
+//! let dir = session_dir(&root, "doc");
+//! std::fs::create_dir_all(&dir).unwrap();
+//! let session = Session::new("doc", Settings::with_population(8));
+//! let keep = Keep { newest: 0, every: 0 }; // keep every checkpoint
+//! let mut checkpoints = Checkpoints::open(&dir, &session, keep).unwrap();
+//! let path = checkpoints.save(&session).unwrap();
+//! assert_eq!(load_checkpoint(&path).unwrap(), session);
+//! std::fs::remove_dir_all(&root).unwrap();
+//! ```
 
 pub mod checkpoint;
 mod codec;
@@ -28,7 +45,9 @@ use crate::ga::Session;
 /// Why a checkpoint could not be read or written: one line, naming the file.
 #[derive(Debug)]
 pub struct CheckpointError {
+    /// The checkpoint file.
     pub path: PathBuf,
+    /// What is wrong with it (unreadable, truncated, wrong format or version...).
     pub problem: String,
 }
 
@@ -99,7 +118,9 @@ pub const KEEP_FILE: &str = "keep";
 /// The history file keeps every generation's statistics whatever is pruned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Keep {
+    /// Keep the newest this many checkpoints (0 = all).
     pub newest: usize,
+    /// Also keep those of generations that are a multiple of this (0 = none).
     pub every: u64,
 }
 
@@ -319,7 +340,9 @@ pub fn resume_candidates(dir_or_root: &Path) -> Vec<PathBuf> {
 
 /// A checkpoint found for `resume`, `history` or `show`.
 pub struct Located {
+    /// The checkpoint file that was read.
     pub path: PathBuf,
+    /// The session it holds.
     pub session: Session,
     /// Newer checkpoints that could not be read and were passed over.
     pub skipped: Vec<CheckpointError>,
@@ -377,12 +400,22 @@ pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, LocateError> {
 #[derive(Debug, thiserror::Error)]
 pub enum LocateError {
     #[error("no checkpoint, session folder or session named '{name}' (looked under '{}')", root.display())]
-    NoSuch { name: String, root: PathBuf },
+    /// The name is neither a checkpoint file, a session folder nor a session under the root.
+    NoSuch {
+        /// The name given.
+        name: String,
+        /// The folder sessions were looked for under.
+        root: PathBuf,
+    },
     #[error("no checkpoint under '{}': start a session with `checkers-ga new`", .0.display())]
+    /// The folder holds no checkpoint.
     Empty(PathBuf),
     #[error("no loadable checkpoint under '{}' (newest: {newest})", dir.display())]
+    /// The folder holds checkpoints, but none could be read.
     Unloadable {
+        /// The folder.
         dir: PathBuf,
+        /// Why its newest checkpoint could not be read.
         newest: CheckpointError,
     },
     /// The checkpoint file named could not be read.

@@ -2,6 +2,29 @@
 //! ([`crate::jobs`]), and per-individual results by colour.
 //!
 //! Scoring (ours; the original counted +1/-1/0): a win is 2 points, a draw 1, a loss 0.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::eval::material;
+//! use checkers_ga::game::DrawRules;
+//! use checkers_ga::jobs::{play_local, Batch};
+//! use checkers_ga::openings::OpeningBook;
+//! use checkers_ga::rng::{derive, Purpose};
+//! use checkers_ga::search::SearchConfig;
+//! use checkers_ga::tournament::{jobs, result, schedule, standings};
+//!
+//! // Four individuals, all against all with both colours: 12 games.
+//! let pairs = schedule(4, 0, &mut derive(1, Purpose::Pairing, 1, 0));
+//! assert_eq!(pairs.len(), 12);
+//! let mut batch = Batch::of_weights(&[material(); 4], 1, DrawRules::default());
+//! batch.jobs = jobs(&pairs, SearchConfig::with_depth(1), OpeningBook::Ballot, 1);
+//! let played = play_local(&batch, &|_, _| {}, &|| false).unwrap();
+//! let results: Vec<_> = pairs.iter().zip(&played).map(|(p, g)| result(p, g)).collect();
+//! let table = standings(4, &results);
+//! assert_eq!(table.iter().map(|s| s.points).sum::<u32>(), 2 * 12);
+//! assert!(table.iter().all(|s| s.games() == 6));
+//! ```
 
 use crate::game::Outcome;
 use crate::jobs::{GameJob, Played, Side, Start};
@@ -16,8 +39,11 @@ use rand::RngExt;
 /// use; ignored for the start-position book).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pairing {
+    /// Index of the individual playing Black.
     pub black: usize,
+    /// Index of the individual playing White.
     pub white: usize,
+    /// Index of the ballot opening the game starts from.
     pub opening: usize,
 }
 
@@ -74,8 +100,11 @@ pub fn schedule(
 /// The result of one tournament game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameResult {
+    /// Who played whom, from which opening.
     pub pairing: Pairing,
+    /// How the game ended.
     pub outcome: Outcome,
+    /// Its length in plies.
     pub plies: u32,
 }
 
@@ -84,11 +113,17 @@ pub struct GameResult {
 pub struct Standing {
     /// 2 per win, 1 per draw.
     pub points: u32,
+    /// Games won with Black.
     pub wins_black: u32,
+    /// Games drawn with Black.
     pub draws_black: u32,
+    /// Games lost with Black.
     pub losses_black: u32,
+    /// Games won with White.
     pub wins_white: u32,
+    /// Games drawn with White.
     pub draws_white: u32,
+    /// Games lost with White.
     pub losses_white: u32,
 }
 

@@ -40,6 +40,21 @@
 //!
 //! Errors are one line, name the file (when there is one) and the problem: unknown parameter
 //! names, missing names, duplicated names, values outside `i16` (with the parameter), not JSON.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::eval::material;
+//! use checkers_ga::weightfile::{load_weights, parse_weights, save_weights, weights_to_json};
+//!
+//! let w = material();
+//! assert_eq!(parse_weights(&weights_to_json(&w)).unwrap(), w);
+//! let path = std::env::temp_dir().join(format!("ckga-doc-weights-{}.json", std::process::id()));
+//! save_weights(&path, &w).unwrap();
+//! assert_eq!(load_weights(&path).unwrap(), w);
+//! std::fs::remove_file(&path).unwrap();
+//! assert!(parse_weights("{}").is_err()); // `weights` is required
+//! ```
 
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
 use serde::de::{MapAccess, Visitor};
@@ -55,6 +70,7 @@ pub const FORMAT_VERSION: u64 = 1;
 /// A weight file's contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeightFile {
+    /// The weights read.
     pub weights: Weights,
     /// The JSON `comment`, if any (the original format has none).
     pub comment: Option<String>,
@@ -101,7 +117,12 @@ pub enum WeightsErrorKind {
     /// A parameter given more than once.
     Duplicate(String),
     /// A value that is not an integer in the `i16` range (the text of the value as written).
-    BadValue { name: String, value: String },
+    BadValue {
+        /// The parameter's name.
+        name: String,
+        /// The value as written.
+        value: String,
+    },
     /// The original text format, malformed.
     Original(String),
 }
@@ -133,7 +154,9 @@ impl fmt::Display for WeightsErrorKind {
 /// A weight file problem; its message is one line naming the file (when known) and the problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeightsError {
+    /// The file, when the weights came from one.
     pub path: Option<PathBuf>,
+    /// What is wrong.
     pub kind: WeightsErrorKind,
 }
 
@@ -414,7 +437,9 @@ fn parse_original(text: &str) -> Result<WeightFile, WeightsError> {
 /// Why a token of the original text formats is not a weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TokenError {
+    /// Not an integer at all.
     NotInteger,
+    /// An integer outside the `i16` range.
     OutOfRange,
 }
 

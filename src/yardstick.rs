@@ -43,6 +43,23 @@
 //! turn, king mobility and the endgame chase. Every term and its value is described at
 //! [`Classic`]; the values are [`CLASSIC`], tuned by hand with depth-6 matches over the ballot
 //! against `material` and `hand`, then frozen.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::board::Color;
+//! use checkers_ga::eval::material;
+//! use checkers_ga::notation::parse_fen;
+//! use checkers_ga::yardstick::Evaluator;
+//!
+//! let hand = Evaluator::yardstick("hand").unwrap();
+//! assert!(Evaluator::yardstick("nobody").is_none());
+//! assert!(hand.weights().is_none());
+//! let pos = parse_fen("W:W32:B1,2").unwrap();
+//! assert!(hand.evaluate(&pos, Color::Black) > 0);
+//! let weighted = Evaluator::from(material());
+//! assert_eq!(weighted.weights(), Some(&material()));
+//! ```
 
 use crate::board::{col_of, row_of, step, Color, Dir, Position};
 use crate::eval::{self, Weights};

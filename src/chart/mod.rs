@@ -1,8 +1,8 @@
 //! SVG charts, the same for `history --svg` and the HTML report: nice ticks ([`axis`]), a
 //! legend laid out by its text's length ([`legend`]) and a line chart with optional bands and
-//! a second y axis ([`line`]). A chart is SVG text, standalone (with its XML declaration) or
-//! inline in a page; it is drawn with presentation attributes and classes, so a page's CSS may
-//! restyle it and a standalone file looks the same without one.
+//! a second y axis ([`line`](mod@line)). A chart is SVG text, standalone (with its XML
+//! declaration) or inline in a page; it is drawn with presentation attributes and classes, so
+//! a page's CSS may restyle it and a standalone file looks the same without one.
 //!
 //! ```
 //! use checkers_ga::chart::{LineChart, Series};

@@ -27,6 +27,20 @@
 //! - `network`: the network of the `net66` sets, its dot products by SSE2 or AVX2 ([`Simd`]).
 //!
 //! This file puts them together: [`evaluate`].
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::board::Color;
+//! use checkers_ga::eval::{evaluate, material};
+//! use checkers_ga::notation::parse_fen;
+//!
+//! // Black, a man up, is ahead; White sees the same position as behind.
+//! let pos = parse_fen("W:W32:B1,2").unwrap();
+//! let w = material();
+//! assert!(evaluate(&pos, Color::Black, &w) > 0);
+//! assert!(evaluate(&pos, Color::White, &w) < 0);
+//! ```
 
 mod features;
 mod names;

@@ -17,6 +17,18 @@
 //! Errors are [`FormatError`]: one line, naming the file where there is one.
 //!
 //! Files, bottom up: `csv`, `input`, `export`.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::eval::material;
+//! use checkers_ga::formats::{export, parse_csv, to_csv, ExportFormat};
+//!
+//! let w = material();
+//! assert_eq!(parse_csv(&to_csv(&w)).unwrap(), w);
+//! let code = export(&w, ExportFormat::Rust, "material", None);
+//! assert!(code.contains("pub fn evaluate"));
+//! ```
 
 pub mod csv;
 pub mod export;

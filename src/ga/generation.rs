@@ -35,7 +35,9 @@ struct Vectors {
 /// [`crate::store`].)
 #[derive(Clone, Debug, PartialEq)]
 pub struct Session {
+    /// The session's name (its folder under the populations directory).
     pub name: String,
+    /// Everything that defines the evolution.
     pub settings: Settings,
     /// Generations completed.
     pub generation: u64,
@@ -48,7 +50,9 @@ pub struct Session {
     pub steps: Vec<Steps>,
     /// The last population that played, with its results (empty before the first generation).
     pub last: Vec<(Weights, Standing)>,
+    /// The best individual so far (the holder of the duels); `None` before the first generation.
     pub best_so_far: Option<Weights>,
+    /// Every completed generation's statistics, oldest first.
     pub history: History,
     /// The hall of fame: the newest `hall_of_fame` bests so far, oldest first; they play in
     /// every tournament.

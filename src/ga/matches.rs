@@ -16,9 +16,10 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
-/// The duel of a generation's best against the best so far ([`GaOptions::duel_games`] games,
-/// colours swapped). All zero and not replaced: the generation's best was the best so far
-/// itself, and no duel was played.
+/// The duel of a generation's best against the best so far
+/// ([`GaOptions::duel_games`](crate::ga::GaOptions::duel_games) games, colours swapped).
+/// All zero and not replaced: the generation's best was the best so far itself, and no duel
+/// was played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Duel {
     /// Points of the generation's best (2 win, 1 draw), out of 2 * duel games.

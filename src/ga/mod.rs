@@ -10,6 +10,24 @@
 //! generation `g` continues exactly as if it had never stopped, at any thread count.
 //!
 //! Files, bottom up: `settings`, `operators`, `breeding`, `matches`, `records`, `generation`. The unit tests are in tests.rs.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::ga::{Session, Settings};
+//! use checkers_ga::search::SearchConfig;
+//!
+//! let mut settings = Settings::with_population(8);
+//! settings.search = SearchConfig::with_depth(1);
+//! settings.games = 4;
+//! settings.ga.duel_games = 2;
+//! settings.ga.measure_every = 0;
+//! settings.ga.fit_every = 0;
+//! let mut session = Session::new("doc", settings);
+//! let stats = session.run_generation(&|_| {});
+//! assert_eq!((stats.generation, session.generation), (1, 1));
+//! assert!(session.best_so_far.is_some());
+//! ```
 
 mod breeding;
 mod generation;

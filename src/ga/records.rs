@@ -11,15 +11,20 @@ use serde::{Deserialize, Serialize};
 pub struct GenerationStats {
     /// 1 for the first generation.
     pub generation: u64,
+    /// Points (2 a win, 1 a draw) of the generation's top scorer in its tournament.
     pub best: u32,
+    /// Mean points per individual in the tournament.
     pub mean: f64,
+    /// Points of the generation's lowest scorer.
     pub min: u32,
     /// Mean absolute difference between two individuals' weights, per weight, over the i16
     /// range (0 = all identical, about 0.33 for uniform random vectors).
     pub diversity: f64,
     /// None in the first generation (there is no best so far yet).
     pub duel: Option<Duel>,
+    /// Games played in the tournament.
     pub games: u32,
+    /// Plies of all those games together.
     pub plies: u64,
     /// Wall-clock seconds of the generation.
     pub seconds: f64,

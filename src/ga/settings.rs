@@ -34,6 +34,7 @@ pub struct Settings {
     pub population: usize,
     /// Games per individual per generation; 0 = all against all, twice.
     pub games: usize,
+    /// Depth and other search settings of every tournament game.
     pub search: SearchConfig,
     /// Selection noise: a random integer in `[0, factor)` added to each total before ranking
     /// (0 = none); the order ranks truncation selection and the elite.
@@ -42,13 +43,17 @@ pub struct Settings {
     /// some weights moved by Gaussian steps).
     #[serde(rename = "mutation")]
     pub mutation_chance: f64,
+    /// When the session ends.
     pub stop: Stop,
+    /// Seed of every random choice of the session.
     pub seed: u64,
+    /// The openings the tournament games start from.
     pub openings: OpeningBook,
     /// Parents kept, the best so far among them.
     pub elite: usize,
     /// Fresh random individuals per generation.
     pub newcomers: usize,
+    /// The draw rules of every game.
     pub rules: DrawRules,
     /// Operators and measurements beyond the original tool's; [`GaOptions::ORIGINAL`] is the
     /// original's behaviour (and what checkpoints of format 1 are read as).
@@ -114,25 +119,43 @@ pub enum Mutation {
     Replace,
     /// `genes` weights (drawn with replacement) each moved by a Gaussian step of standard
     /// deviation `sigma`, rounded and clamped to the `i16` range: refines rather than replaces.
-    Gauss { sigma: u32, genes: u32 },
+    Gauss {
+        /// Standard deviation of a step, in weight units.
+        sigma: u32,
+        /// How many weights move (drawn with replacement).
+        genes: u32,
+    },
     /// As `Gauss`, by layer for a network set (`net66`): each gene is drawn from the weighted
     /// sum or from the network with equal chance, and a network weight moves by `sigma / 8`
     /// (the scale its random weights start at). For the other sets it is `Gauss`.
-    Layered { sigma: u32, genes: u32 },
+    Layered {
+        /// Standard deviation of a step of the weighted sum, in weight units (a network weight's is
+        /// `sigma / 8`).
+        sigma: u32,
+        /// How many weights move (drawn with replacement).
+        genes: u32,
+    },
     /// Self-adaptive steps, as evolutionary programming does: every individual carries its own
     /// step sizes ([`Steps`]: one for the weighted sum, one for a network's weights), starting
     /// at `sigma` (a network's at `sigma / 8`). A child's are the geometric mean of its parents',
     /// and when it is mutated each is first multiplied by `exp(tau * N(0, 1))` (tau =
     /// `1 / sqrt(2 sqrt(n))`, n its weights), then `genes` weights move by Gaussian steps of
     /// those sizes (for `net66` drawn from the sum or the network with equal chance).
-    Adaptive { sigma: u32, genes: u32 },
+    Adaptive {
+        /// The starting step size, in weight units.
+        sigma: u32,
+        /// How many weights move (drawn with replacement).
+        genes: u32,
+    },
 }
 
 /// The step sizes an individual carries under [`Mutation::Adaptive`]: for the weighted sum's
 /// weights and for a network's.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Steps {
+    /// Step size for the weighted sum's weights, in weight units.
     pub sum: f32,
+    /// Step size for the network's weights.
     pub net: f32,
 }
 
@@ -157,7 +180,7 @@ impl Steps {
         }
     }
 
-    /// Both within [`STEP_RANGE`] (and finite): what a checkpoint may hold.
+    /// Both in `1.0..=32767.0` (and finite): what a checkpoint may hold.
     pub fn is_valid(&self) -> bool {
         [self.sum, self.net]
             .iter()
@@ -228,7 +251,9 @@ impl std::str::FromStr for Mutation {
 pub struct GaOptions {
     /// The parameters the weight vectors weigh.
     pub params: ParamSet,
+    /// How parents are chosen.
     pub selection: Selection,
+    /// How a child is mutated.
     pub mutation: Mutation,
     /// Random weights (first population, newcomers) are uniform in `[-init_range, init_range]`
     /// (32767: the whole `i16` range, as the original).
@@ -239,6 +264,7 @@ pub struct GaOptions {
     /// From this generation on (0 = never) tournament, duel and endgame games search to
     /// `deepen_to` plies instead of the session's depth: cheap shallow games early, deeper late.
     pub deepen_at: u64,
+    /// The depth of the tournament games from generation `deepen_at` on.
     pub deepen_to: u32,
     /// Endgame pairs per individual and generation: individual `i` also plays its next
     /// `endgame_pairs` ring neighbours from a kings-only ending drawn for the pair (2 or 3 kings
@@ -252,6 +278,7 @@ pub struct GaOptions {
     pub measure_every: u64,
     /// Games of that measurement (the first `measure_games / 2` ballot openings, both colours).
     pub measure_games: u32,
+    /// The engine the best so far is measured against.
     pub yardstick: Yardstick,
     /// Every this many generations (0 = never) the best so far is fitted to the results of the
     /// generation's own games (a logistic regression on their quiet positions, [`crate::fit`])
@@ -266,6 +293,7 @@ pub struct GaOptions {
     /// newcomers are drawn from it. A two-stage session: the weighted sum first, then a
     /// network over it.
     pub widen_at: u64,
+    /// The parameter set the session continues in after generation `widen_at`.
     pub widen_to: ParamSet,
 }
 
@@ -436,7 +464,9 @@ const WIDENINGS: &str =
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("cannot continue a {from} session as {to}: {}", WIDENINGS)]
 pub struct WidenError {
+    /// The session's parameter set.
     pub from: ParamSet,
+    /// The parameter set asked for.
     pub to: ParamSet,
 }
 

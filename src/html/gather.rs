@@ -16,7 +16,9 @@ use std::path::Path;
 pub struct ShownGame {
     /// What game it is, on one line.
     pub title: String,
+    /// Who played Black, as shown.
     pub black: String,
+    /// Who played White, as shown.
     pub white: String,
     /// The game, from the start position (its first plies are the ballot opening's).
     pub game: Game,
@@ -27,11 +29,13 @@ pub struct ShownGame {
 /// What the page shows of a session.
 #[derive(Clone, Debug)]
 pub struct ReportData<'a> {
+    /// The session reported on.
     pub session: &'a Session,
     /// Where the session was read from (a checkpoint file), as shown.
     pub source: String,
     /// The heatmap's columns: a generation and its best so far where known.
     pub bests: Vec<(u64, Option<Weights>)>,
+    /// A game to show on the page, if any.
     pub game: Option<ShownGame>,
 }
 

@@ -22,6 +22,29 @@
 //! with no measurement yet shows the game a measurement of its last generation would play.
 //!
 //! Files, bottom up: `gather`, `tables`, `charts`, `page`.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::ga::{Session, Settings};
+//! use checkers_ga::html::{write_report, Options};
+//! use checkers_ga::search::SearchConfig;
+//!
+//! let mut settings = Settings::with_population(4);
+//! settings.search = SearchConfig::with_depth(1);
+//! settings.ga.duel_games = 2;
+//! settings.ga.measure_every = 0;
+//! settings.ga.fit_every = 0;
+//! let mut session = Session::new("doc", settings);
+//! session.run_generation(&|_| {});
+//!
+//! let dir = std::env::temp_dir().join(format!("ckga-doc-html-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir).unwrap();
+//! let out = dir.join("report.html");
+//! write_report(&session, &dir.join("gen-00001.ckpt"), &out, &Options::default()).unwrap();
+//! assert!(std::fs::read_to_string(&out).unwrap().contains("<svg"));
+//! std::fs::remove_dir_all(&dir).unwrap();
+//! ```
 
 pub mod charts;
 pub mod gather;

@@ -9,6 +9,27 @@
 //! The opening books a match starts from are [`crate::openings`].
 //!
 //! Files, bottom up: `stats`, `run`, `report`.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::eval::material;
+//! use checkers_ga::game::DrawRules;
+//! use checkers_ga::matchplay::{play_match, Engine, MatchSettings};
+//! use checkers_ga::search::SearchConfig;
+//! use checkers_ga::yardstick::Evaluator;
+//!
+//! let engine = |name: &str, eval: Evaluator| Engine {
+//!     name: name.into(),
+//!     eval,
+//!     config: SearchConfig::with_depth(1),
+//! };
+//! let a = engine("material", material().into());
+//! let b = engine("hand", Evaluator::yardstick("hand").unwrap());
+//! let settings = MatchSettings::ballot(4, 1, DrawRules::default());
+//! let (wdl, games) = play_match(&a, &b, &settings, &|_| {});
+//! assert_eq!((wdl.games(), games.len()), (4, 4));
+//! ```
 
 pub mod report;
 pub mod run;

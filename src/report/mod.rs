@@ -18,6 +18,18 @@
 //! Errors are [`ReportError`]: one line.
 //!
 //! Files, bottom up: `layout`, `weights`, `pick`, `history`.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::eval::material;
+//! use checkers_ga::report::{weights_table, wrap, SortOrder};
+//!
+//! // The material weights as a table, largest magnitude first.
+//! let table = weights_table(&material(), SortOrder::Abs, None);
+//! assert!(table.lines().count() > 1);
+//! assert_eq!(wrap("one two three", 8, "  "), vec!["one two", "  three"]);
+//! ```
 
 pub mod history;
 pub mod layout;

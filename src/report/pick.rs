@@ -11,7 +11,9 @@ use crate::tournament::Standing;
 /// The weights chosen from an input, with what they are.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Picked {
+    /// The weights chosen.
     pub weights: Weights,
+    /// What kind of input they came from.
     pub kind: InputKind,
     /// What was chosen, on one line, e.g. `checkpoint, session 'x', generation 3, best so far`.
     pub title: String,

@@ -16,10 +16,15 @@ pub const MEDIUM_THRESHOLD: i32 = 4096;
 /// low below (including 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Priority {
+    /// w >= 16384.
     HighPositive,
+    /// 4096 <= w < 16384.
     MediumPositive,
+    /// |w| < 4096 (0 included).
     Low,
+    /// -16384 < w <= -4096.
     MediumNegative,
+    /// w <= -16384.
     HighNegative,
 }
 

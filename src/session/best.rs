@@ -69,6 +69,7 @@ pub enum BestFile {
 }
 
 impl BestFile {
+    /// What `path` holds now: absent, a weight file naming its origin, or anything else.
     pub fn read(path: &Path) -> BestFile {
         if !path.exists() {
             return BestFile::Absent;

@@ -7,10 +7,13 @@ use crate::eval::Weights;
 pub struct Entrant {
     /// The first and last generation chosen for the finals that it was the best so far after.
     pub first: u64,
+    /// See `first`.
     pub last: u64,
+    /// The weights.
     pub weights: Weights,
     /// Half points (2 a win, 1 a draw) over its games.
     pub points: u32,
+    /// Games it played in the finals.
     pub games: u32,
 }
 

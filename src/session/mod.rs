@@ -11,6 +11,38 @@
 //! keep the newest 10 checkpoints and every 100th).
 //!
 //! Files, bottom up: `options`, `best`, `finals`, `past`.
+//!
+//! # Example
+//!
+//! ```
+//! use checkers_ga::session::{End, NewSession, Overrides, Run, RunOptions, Silent};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let dir = std::env::temp_dir().join(format!("ckga-doc-session-{}", std::process::id()));
+//! let options = RunOptions {
+//!     populations: dir.join("populations"),
+//!     threads: 2,
+//!     ..RunOptions::default()
+//! };
+//! let spec = NewSession {
+//!     name: Some("doc".into()),
+//!     seed: Some(3),
+//!     settings: Overrides {
+//!         population: Some(4),
+//!         depth: Some(1),
+//!         generations: Some(1),
+//!         duel_games: Some(2),
+//!         measure_every: Some(0),
+//!         ..Overrides::default()
+//!     },
+//!     ..NewSession::default()
+//! };
+//! let never = AtomicBool::new(false);
+//! let done = Run::start(spec, options).unwrap().evolve(&mut Silent, &never).unwrap();
+//! assert_eq!((done.end, done.generation), (End::Finished, 1));
+//! assert!(done.checkpoint.exists());
+//! std::fs::remove_dir_all(&dir).unwrap();
+//! ```
 
 mod best;
 mod finals;
@@ -47,19 +79,26 @@ pub enum SessionError {
     #[error("{0}")]
     Refused(String),
     #[error(transparent)]
+    /// A checkpoint could not be read.
     Checkpoint(#[from] CheckpointError),
     #[error(transparent)]
+    /// No checkpoint was found for the session named.
     Locate(#[from] LocateError),
     #[error(transparent)]
+    /// The session folder is locked by another process, or cannot be locked.
     Lock(#[from] LockError),
     #[error(transparent)]
+    /// A weights file (a first population, or a best-weights file) could not be read.
     Weights(#[from] WeightsError),
     #[error(transparent)]
+    /// The thread pool could not be started.
     Pool(#[from] PoolError),
     /// A file or folder operation, with what was being done.
     #[error("{what}: {source}")]
     Io {
+        /// What was being done, e.g. `cannot create 'dir'`.
         what: String,
+        /// What the operating system said.
         source: std::io::Error,
     },
     /// A checkpoint could not be written (a full disk): the run stopped; the best weights of
@@ -71,6 +110,7 @@ pub enum SessionError {
         best_note(best_weights)
     )]
     Save {
+        /// Why the checkpoint could not be written.
         source: CheckpointError,
         /// The generation of the newest good checkpoint.
         generation: u64,
@@ -106,7 +146,7 @@ pub struct RunOptions {
     /// Worker threads (0 = one per core); results are the same at any count.
     pub threads: usize,
     /// Keep the newest K checkpoints (0 = every checkpoint); None: what the session folder's
-    /// keep file says, else [`Keep::DEFAULT`].
+    /// keep file says, else [`Keep::DEFAULT`](crate::store::Keep::DEFAULT).
     pub keep: Option<usize>,
     /// With `keep`: also keep the checkpoint of every M-th generation; None as `keep`.
     pub keep_every: Option<u64>,
@@ -139,6 +179,7 @@ pub struct NewSession {
     pub name: Option<String>,
     /// Seed of every random choice (default: drawn, and kept in [`Run::seed_drawn`]).
     pub seed: Option<u64>,
+    /// Settings that differ from the defaults.
     pub settings: Overrides,
     /// A first population (e.g. read from a file of the original tool): its size is the
     /// population's; without `settings.params` it continues in thesis60.
@@ -162,6 +203,7 @@ pub enum End {
 /// What a run did: how it ended, where the session stands, and the best-weights file.
 #[derive(Clone, Debug)]
 pub struct Outcome {
+    /// Why the run ended.
     pub end: End,
     /// Generations the session has completed.
     pub generation: u64,

@@ -12,31 +12,56 @@ use std::path::Path;
 /// session, the checkpoint's of a resumed one).
 #[derive(Clone, Debug, Default)]
 pub struct Overrides {
+    /// Individuals per generation (a multiple of 4).
     pub population: Option<usize>,
+    /// Games per individual per generation (0 = all against all, twice).
     pub games: Option<usize>,
+    /// Search depth of the tournament games, in plies.
     pub depth: Option<u32>,
+    /// Selection noise: totals get a random integer in `[0, factor)` before ranking (0 = none).
     pub factor: Option<u32>,
+    /// Chance (0..=1) that a child is mutated.
     pub mutation: Option<f64>,
+    /// Stop after this many generations in all.
     pub generations: Option<u64>,
+    /// Stop after this many seconds of evolution in all.
     pub time: Option<f64>,
+    /// The openings the tournament games start from.
     pub openings: Option<OpeningBook>,
+    /// Parents kept per generation.
     pub elite: Option<usize>,
+    /// Fresh random individuals per generation.
     pub newcomers: Option<usize>,
+    /// A hard cap on a game's length in plies (0 = none); the game is then a draw.
     pub max_plies: Option<u32>,
+    /// Plies without a capture or a man's move that make a draw (80 = the 40-move rule; 0 = off).
     pub quiet_plies: Option<u32>,
+    /// The parameter set the weights weigh (new sessions only).
     pub params: Option<ParamSet>,
+    /// How parents are chosen.
     pub selection: Option<Selection>,
+    /// How a child is mutated.
     pub mutation_kind: Option<Mutation>,
+    /// Random weights are uniform in `[-init_range, init_range]`.
     pub init_range: Option<u16>,
+    /// How many past bests play in every tournament (0 = none).
     pub hall_of_fame: Option<u32>,
     /// From generation G on, depth D (G:D).
     pub deepen: Option<(u64, u32)>,
+    /// Endgame pairs per individual and generation.
     pub endgame_pairs: Option<u32>,
+    /// Games of the duel between the generation's best and the best so far.
     pub duel_games: Option<u32>,
+    /// Measure the best so far against the yardstick every this many generations (0 = never).
     pub measure_every: Option<u64>,
+    /// Games of each measurement.
     pub measure_games: Option<u32>,
+    /// The engine the best so far is measured against.
     pub yardstick: Option<Yardstick>,
+    /// Fit the best so far to the generation's games every this many generations (0 = never).
     pub fit_every: Option<u64>,
+    /// The fit learns only from games between two of the generation's `fit_top` best individuals (0
+    /// = every game).
     pub fit_top: Option<u32>,
     /// After generation G, continue as SET (G:SET).
     pub widen: Option<(u64, ParamSet)>,
@@ -91,7 +116,9 @@ impl Overrides {
 pub struct SettingChange {
     /// The option's name (`population`, `max-plies`, ...).
     pub name: &'static str,
+    /// The value before, as shown.
     pub old: String,
+    /// The value after, as shown.
     pub new: String,
 }
 

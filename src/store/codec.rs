@@ -27,7 +27,9 @@ pub(super) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 /// checksum is `sum`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HistoryLink {
+    /// Length of the history file's prefix, in bytes.
     pub len: u64,
+    /// FNV-1a checksum of those bytes.
     pub sum: u64,
 }
 
