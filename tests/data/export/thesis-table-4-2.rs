@@ -20,6 +20,8 @@
 // openings in use (after their three moves), both players, and each man of the player, of the
 // player's value minus its value with that man taken off the board; computed by checkers-ga
 // export from these weights (at least 1). to_centimen(v) gives a value in hundredths of a man.
+// These weights do not value a man: the median is -23817, so MAN_VALUE is 1 and to_centimen's
+// values are not hundredths of a man.
 
 /// The parameter set the weights are for.
 pub const PARAMS: &str = "thesis60";
