@@ -282,12 +282,7 @@ fn c_header_compiles() {
     assert!(h.contains("static const int16_t IN_WEIGHTS[IN_NUM_WEIGHTS]"));
     assert!(h.trim_end().ends_with("#endif /* IN_H */"));
     assert!(!h.contains("checkers_") && !h.contains("CHECKERS_"));
-    let have_cc = Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_cc {
-        eprintln!("no C compiler (cc): header text checked, compilation skipped");
+    if !have("cc", "header text checked, compilation skipped") {
         return;
     }
     t.write(
@@ -296,9 +291,10 @@ fn c_header_compiles() {
           int main(void) {\n  int i;\n  for (i = 0; i < IN_NUM_WEIGHTS; i++)\n\
           printf(\"%d %s\\n\", IN_WEIGHTS[i], IN_NAMES[i]);\n  return 0;\n}\n",
     );
-    let cc = Command::new("cc")
-        .current_dir(&t.0)
-        .args([
+    compile(
+        &t.0,
+        "cc",
+        &[
             "-std=c99",
             "-Wall",
             "-Wextra",
@@ -307,13 +303,7 @@ fn c_header_compiles() {
             "main.c",
             "-o",
             "prog",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        cc.status.success(),
-        "{}",
-        String::from_utf8_lossy(&cc.stderr)
+        ],
     );
     let out = Command::new(t.0.join("prog")).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
@@ -504,12 +494,7 @@ fn run_with_input(exe: &std::path::Path, arg: Option<&str>, input: &str) -> Stri
 
 #[test]
 fn c_export_evaluates_as_the_tool_does_for_every_set() {
-    let have_cc = Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_cc {
-        eprintln!("no C compiler (cc): the C export's evaluation is not checked");
+    if !have("cc", "the C export's evaluation is not checked") {
         return;
     }
     let t = Tmp::new("c-eval");
@@ -526,25 +511,21 @@ fn c_export_evaluates_as_the_tool_does_for_every_set() {
              return 0;\n}}\n"
         );
         t.write(&format!("{tag}.c"), main.as_bytes());
-        let cc = Command::new("cc")
-            .current_dir(&t.0)
-            .args([
+        let c_file = format!("{tag}.c");
+        compile(
+            &t.0,
+            "cc",
+            &[
                 "-std=c99",
                 "-O1",
                 "-Wall",
                 "-Wextra",
                 "-pedantic",
                 "-Werror",
-            ])
-            .arg(format!("{tag}.c"))
-            .arg("-o")
-            .arg(&tag)
-            .output()
-            .unwrap();
-        assert!(
-            cc.status.success(),
-            "{tag}: {}",
-            String::from_utf8_lossy(&cc.stderr)
+                &c_file,
+                "-o",
+                &tag,
+            ],
         );
         let (input, want) = export_cases(&positions, &w);
         let got = run_with_input(&t.0.join(&tag), None, &input);
@@ -557,12 +538,7 @@ fn c_export_evaluates_as_the_tool_does_for_every_set() {
 
 #[test]
 fn rust_export_evaluates_as_the_tool_does_for_every_set() {
-    let have_rustc = Command::new("rustc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_rustc {
-        eprintln!("no rustc on the PATH: the Rust export's evaluation is not checked");
+    if !have("rustc", "the Rust export's evaluation is not checked") {
         return;
     }
     let t = Tmp::new("rust-eval");
@@ -593,25 +569,7 @@ fn rust_export_evaluates_as_the_tool_does_for_every_set() {
     }
     main.push_str("            _ => panic!(),\n        };\n        println!(\"{v}\");\n    }\n}\n");
     t.write("main.rs", main.as_bytes());
-    let rustc = Command::new("rustc")
-        .current_dir(&t.0)
-        .args([
-            "--edition",
-            "2021",
-            "-O",
-            "-D",
-            "warnings",
-            "main.rs",
-            "-o",
-            "prog",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        rustc.status.success(),
-        "{}",
-        String::from_utf8_lossy(&rustc.stderr)
-    );
+    compile(&t.0, "rustc", &[&RUSTC_MAIN[..], &["-o", "prog"]].concat());
     for (tag, w) in &sets {
         let (input, want) = export_cases(&positions, w);
         let got = run_with_input(&t.0.join("prog"), Some(tag), &input);
@@ -829,94 +787,83 @@ fn have(cmd: &str, skipped: &str) -> bool {
     ok
 }
 
-#[test]
-fn a_c_engine_with_the_export_plays_our_moves() {
-    if !have("cc", "the C author search is not compiled nor compared") {
-        return;
-    }
-    let t = Tmp::new("author-c");
-    write_author_exports(&t, "c", "h");
-    t.write(
-        "author-search.c",
-        &std::fs::read(repo("tests/data/export/author-search.c")).unwrap(),
-    );
-    let cc = Command::new("cc")
-        .current_dir(&t.0)
-        .args([
-            "-std=c99",
-            "-O2",
-            "-Wall",
-            "-Wextra",
-            "-pedantic",
-            "-Werror",
-            "author-search.c",
-            "-o",
-            "author-search",
-        ])
+/// How the tests compile a Rust program `main.rs` (with `-o EXE` after).
+const RUSTC_MAIN: [&str; 6] = ["--edition", "2021", "-O", "-D", "warnings", "main.rs"];
+
+/// Runs `cmd ARGS` in `dir` (a compiler) and fails the test with its messages unless it
+/// succeeds.
+fn compile(dir: &std::path::Path, cmd: &str, args: &[&str]) {
+    let out = Command::new(cmd)
+        .current_dir(dir)
+        .args(args)
         .output()
         .unwrap();
     assert!(
-        cc.status.success(),
-        "{}",
-        String::from_utf8_lossy(&cc.stderr)
+        out.status.success(),
+        "{cmd} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// The author program `source` (tests/data/export/) compiled by `cmd ARGS` into `exe` next to
+/// the exports (`format`, file extension `ext`), run on [`author_cases`] with each evaluation:
+/// the same values and moves as ours.
+fn author_plays_our_moves(lang: &str, format: &str, ext: &str, source: &str, cmd: &[&str]) {
+    let t = Tmp::new(&format!("author-{ext}"));
+    write_author_exports(&t, format, ext);
+    let data = std::fs::read(repo(&format!("tests/data/export/{source}"))).unwrap();
+    t.write(cmd[cmd.len() - 3], &data);
+    compile(&t.0, cmd[0], &cmd[1..]);
     let (positions, net, endgame) = author_cases();
     let input = author_input(positions);
-    let exe = t.0.join("author-search");
+    let exe = t.0.join(cmd[cmd.len() - 1]);
     for (name, ours) in [("net66", net), ("endgame66", endgame)] {
         let out = run_with_input(&exe, Some(name), &input);
-        let tied = check_author_output(&format!("C {name}"), positions, ours, &out);
+        let tied = check_author_output(&format!("{lang} {name}"), positions, ours, &out);
         eprintln!(
-            "C {name}: {} positions at depth {AUTHOR_DEPTH}, the same moves and values ({tied} \
-             with more than one best move)",
+            "{lang} {name}: {} positions at depth {AUTHOR_DEPTH}, the same moves and values \
+             ({tied} with more than one best move)",
             positions.len()
         );
     }
 }
 
 #[test]
+fn a_c_engine_with_the_export_plays_our_moves() {
+    if have("cc", "the C author search is not compiled nor compared") {
+        author_plays_our_moves(
+            "C",
+            "c",
+            "h",
+            "author-search.c",
+            &[
+                "cc",
+                "-std=c99",
+                "-O2",
+                "-Wall",
+                "-Wextra",
+                "-pedantic",
+                "-Werror",
+                "author-search.c",
+                "-o",
+                "author-search",
+            ],
+        );
+    }
+}
+
+#[test]
 fn a_rust_engine_with_the_export_plays_our_moves() {
-    if !have(
+    if have(
         "rustc",
         "the Rust author search is not compiled nor compared",
     ) {
-        return;
-    }
-    let t = Tmp::new("author-rs");
-    write_author_exports(&t, "rust", "rs");
-    t.write(
-        "main.rs",
-        &std::fs::read(repo("tests/data/export/author_search.rs")).unwrap(),
-    );
-    let rustc = Command::new("rustc")
-        .current_dir(&t.0)
-        .args([
-            "--edition",
-            "2021",
-            "-O",
-            "-D",
-            "warnings",
-            "main.rs",
-            "-o",
-            "author",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        rustc.status.success(),
-        "{}",
-        String::from_utf8_lossy(&rustc.stderr)
-    );
-    let (positions, net, endgame) = author_cases();
-    let input = author_input(positions);
-    let exe = t.0.join("author");
-    for (name, ours) in [("net66", net), ("endgame66", endgame)] {
-        let out = run_with_input(&exe, Some(name), &input);
-        let tied = check_author_output(&format!("Rust {name}"), positions, ours, &out);
-        eprintln!(
-            "Rust {name}: {} positions at depth {AUTHOR_DEPTH}, the same moves and values \
-             ({tied} with more than one best move)",
-            positions.len()
+        author_plays_our_moves(
+            "Rust",
+            "rust",
+            "rs",
+            "author_search.rs",
+            &[&["rustc"][..], &RUSTC_MAIN, &["-o", "author"]].concat(),
         );
     }
 }
@@ -1057,19 +1004,11 @@ fn two_c_exports_compile_into_one_program() {
     }
     for (i, (compiler, args)) in builds.iter().enumerate() {
         let exe = format!("prog{i}");
-        let out = Command::new(compiler)
-            .current_dir(&t.0)
-            // -O0: compiling is most of this test's time (the others compile at -O1 and -O2).
-            .args(["-O0", "-Wall", "-Wextra", "-pedantic", "-Werror"])
-            .args(args)
-            .args(["-o", &exe])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{compiler} {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        // -O0: compiling is most of this test's time (the others compile at -O1 and -O2).
+        let mut all = vec!["-O0", "-Wall", "-Wextra", "-pedantic", "-Werror"];
+        all.extend(args.iter().copied());
+        all.extend(["-o", exe.as_str()]);
+        compile(&t.0, compiler, &all);
         let got = run_with_input(&t.0.join(&exe), None, &input);
         assert!(got == want, "{compiler} {args:?}: values differ");
     }
