@@ -207,6 +207,9 @@ fn rust_export_compiles_with_the_right_values() {
     assert_eq!(generated::WEIGHTS, *w.values());
     assert_eq!(generated::NAMES.len(), NUM_PARAMS);
     assert_eq!(generated::PARAMS, "thesis60");
+    // The thesis's weights do not value a man (its men weight is negative): the unit is 1.
+    assert_eq!(generated::MAN_VALUE, formats::man_value(&w));
+    assert_eq!(generated::MAN_VALUE, 1);
     for (n, p) in generated::NAMES.iter().zip(PARAMS.iter()) {
         assert_eq!(*n, p.name);
     }
@@ -222,6 +225,15 @@ fn rust_export_compiles_with_the_right_values() {
         for c in [Color::Black, Color::White] {
             let v = generated::evaluate(b, wh, k, c == Color::White);
             assert_eq!(v, evaluate(&p, c, &w), "{p:?}");
+            // The leaf value of a search whose root player is c, with either side to move.
+            let white = c == Color::White;
+            assert_eq!(generated::evaluate_for_root(b, wh, k, white, white), v);
+            assert_eq!(generated::evaluate_for_root(b, wh, k, !white, white), -v);
+            let opp = evaluate(&p, c.opposite(), &w);
+            let anti = generated::evaluate_side_to_move(b, wh, k, white);
+            assert_eq!(anti as i64, (v as i64 - opp as i64) / 2);
+            assert_eq!(anti, -generated::evaluate_side_to_move(b, wh, k, !white));
+            assert_eq!(generated::to_centimen(v), v * 100 / generated::MAN_VALUE);
         }
         let f = generated::features(b, wh, k, false, true);
         assert_eq!(f, checkers_ga::eval::all_features(&p, Color::Black));
@@ -265,26 +277,24 @@ fn c_header_compiles() {
         &["export", "in.json", "--format", "c", "-o", "weights.h"],
     ));
     let h = t.read("weights.h");
-    assert!(h.contains("#ifndef CHECKERS_WEIGHTS_H"));
-    assert!(h.contains("static const int16_t CHECKERS_WEIGHTS[CHECKERS_NUM_WEIGHTS]"));
-    assert!(h.trim_end().ends_with("#endif /* CHECKERS_WEIGHTS_H */"));
-    let have_cc = Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_cc {
-        eprintln!("no C compiler (cc): header text checked, compilation skipped");
+    // The prefix comes from the input's name: in.json gives in_.
+    assert!(h.contains("#ifndef IN_H"));
+    assert!(h.contains("static const int16_t IN_WEIGHTS[IN_NUM_WEIGHTS]"));
+    assert!(h.trim_end().ends_with("#endif /* IN_H */"));
+    assert!(!h.contains("checkers_") && !h.contains("CHECKERS_"));
+    if !have("cc", "header text checked, compilation skipped") {
         return;
     }
     t.write(
         "main.c",
         b"#include <stdio.h>\n#include \"weights.h\"\n#include \"weights.h\"\n\
-          int main(void) {\n  int i;\n  for (i = 0; i < CHECKERS_NUM_WEIGHTS; i++)\n\
-          printf(\"%d %s\\n\", CHECKERS_WEIGHTS[i], CHECKERS_NAMES[i]);\n  return 0;\n}\n",
+          int main(void) {\n  int i;\n  for (i = 0; i < IN_NUM_WEIGHTS; i++)\n\
+          printf(\"%d %s\\n\", IN_WEIGHTS[i], IN_NAMES[i]);\n  return 0;\n}\n",
     );
-    let cc = Command::new("cc")
-        .current_dir(&t.0)
-        .args([
+    compile(
+        &t.0,
+        "cc",
+        &[
             "-std=c99",
             "-Wall",
             "-Wextra",
@@ -293,13 +303,7 @@ fn c_header_compiles() {
             "main.c",
             "-o",
             "prog",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        cc.status.success(),
-        "{}",
-        String::from_utf8_lossy(&cc.stderr)
+        ],
     );
     let out = Command::new(t.0.join("prog")).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
@@ -490,18 +494,13 @@ fn run_with_input(exe: &std::path::Path, arg: Option<&str>, input: &str) -> Stri
 
 #[test]
 fn c_export_evaluates_as_the_tool_does_for_every_set() {
-    let have_cc = Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_cc {
-        eprintln!("no C compiler (cc): the C export's evaluation is not checked");
+    if !have("cc", "the C export's evaluation is not checked") {
         return;
     }
     let t = Tmp::new("c-eval");
     let positions = export_positions();
     for (tag, w) in export_weight_sets() {
-        let h = formats::to_c_header(&w, "a test");
+        let h = formats::to_c_header(&w, "a test", "checkers_");
         t.write(&format!("{tag}.h"), h.as_bytes());
         let main = format!(
             "#include <stdio.h>\n#include \"{tag}.h\"\n\
@@ -512,25 +511,21 @@ fn c_export_evaluates_as_the_tool_does_for_every_set() {
              return 0;\n}}\n"
         );
         t.write(&format!("{tag}.c"), main.as_bytes());
-        let cc = Command::new("cc")
-            .current_dir(&t.0)
-            .args([
+        let c_file = format!("{tag}.c");
+        compile(
+            &t.0,
+            "cc",
+            &[
                 "-std=c99",
                 "-O1",
                 "-Wall",
                 "-Wextra",
                 "-pedantic",
                 "-Werror",
-            ])
-            .arg(format!("{tag}.c"))
-            .arg("-o")
-            .arg(&tag)
-            .output()
-            .unwrap();
-        assert!(
-            cc.status.success(),
-            "{tag}: {}",
-            String::from_utf8_lossy(&cc.stderr)
+                &c_file,
+                "-o",
+                &tag,
+            ],
         );
         let (input, want) = export_cases(&positions, &w);
         let got = run_with_input(&t.0.join(&tag), None, &input);
@@ -543,12 +538,7 @@ fn c_export_evaluates_as_the_tool_does_for_every_set() {
 
 #[test]
 fn rust_export_evaluates_as_the_tool_does_for_every_set() {
-    let have_rustc = Command::new("rustc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_rustc {
-        eprintln!("no rustc on the PATH: the Rust export's evaluation is not checked");
+    if !have("rustc", "the Rust export's evaluation is not checked") {
         return;
     }
     let t = Tmp::new("rust-eval");
@@ -558,9 +548,9 @@ fn rust_export_evaluates_as_the_tool_does_for_every_set() {
     for (tag, w) in &sets {
         t.write(
             &format!("{tag}.rs"),
-            formats::to_rust(w, "a test").as_bytes(),
+            formats::to_rust(w, "a test", "checkers_").as_bytes(),
         );
-        main.push_str(&format!("mod {tag};\n"));
+        main.push_str(&format!("#[allow(dead_code)]\nmod {tag};\n"));
     }
     main.push_str(
         "fn main() {\n    let which = std::env::args().nth(1).unwrap();\n    \
@@ -579,25 +569,7 @@ fn rust_export_evaluates_as_the_tool_does_for_every_set() {
     }
     main.push_str("            _ => panic!(),\n        };\n        println!(\"{v}\");\n    }\n}\n");
     t.write("main.rs", main.as_bytes());
-    let rustc = Command::new("rustc")
-        .current_dir(&t.0)
-        .args([
-            "--edition",
-            "2021",
-            "-O",
-            "-D",
-            "warnings",
-            "main.rs",
-            "-o",
-            "prog",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        rustc.status.success(),
-        "{}",
-        String::from_utf8_lossy(&rustc.stderr)
-    );
+    compile(&t.0, "rustc", &[&RUSTC_MAIN[..], &["-o", "prog"]].concat());
     for (tag, w) in &sets {
         let (input, want) = export_cases(&positions, w);
         let got = run_with_input(&t.0.join("prog"), Some(tag), &input);
@@ -605,5 +577,439 @@ fn rust_export_evaluates_as_the_tool_does_for_every_set() {
             assert_eq!(g, e, "{tag}: case {}: {}", i, input.lines().nth(i).unwrap());
         }
         assert_eq!(got.lines().count(), want.lines().count(), "{tag}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// An engine author: a plain alpha-beta search of their own (tests/data/export/author-search.c
+// and author_search.rs, nothing of ours but the exports) with the exported evaluation at its
+// leaves plays the moves `checkers-ga` plays.
+
+/// The depth both searches search to.
+const AUTHOR_DEPTH: u32 = 6;
+
+/// A generator that always gives the same word: with all zero bits `random_range(0..n)` is 0,
+/// with all one bits n - 1 (checked in [`author_positions_and_ties`]), so the search's random
+/// pick among equally good root moves is the first or the last of them in generation order.
+struct Constant(u64);
+
+impl rand::TryRng for Constant {
+    type Error = std::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.0 as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(self.0)
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        dst.fill(self.0 as u8);
+        Ok(())
+    }
+}
+
+/// The weights the author tests use: the hour's network (`net66:8`) and an `endgame66` set (the
+/// network's 66 linear weights alone, as a set of their own).
+fn author_weights() -> (Weights, Weights) {
+    let net = weightfile::load_weights(&repo("weights/evolved-hour.json")).unwrap();
+    assert_eq!(net.set(), ParamSet::Net66(8));
+    let endgame = Weights::new(ParamSet::Endgame66, &net.values()[..NUM_ALL]).unwrap();
+    (net, endgame)
+}
+
+/// The positions: the bench set (the 156 ballot openings, and one position 6 to 30 random plies
+/// after each) and every fifth position of six games our search plays at depth 2 from ballot
+/// openings (middle games and endings, with kings).
+fn author_positions() -> Vec<Position> {
+    use checkers_ga::search::{SearchConfig, Searcher};
+    let mut v = checkers_ga::bench::positions();
+    let (net, _) = author_weights();
+    let mut rng = checkers_ga::rng::derive(29, checkers_ga::rng::Purpose::Game, 0, 0);
+    for (g, o) in checkers_ga::openings::ballot()
+        .iter()
+        .step_by(26)
+        .enumerate()
+    {
+        let mut s = Searcher::new(net, SearchConfig::with_depth(2));
+        let mut p = o.position;
+        for ply in 0..160 {
+            let Some(m) = s.choose(&p, &mut rng).best else {
+                break;
+            };
+            p = p.play(&m);
+            if ply % 5 == g % 5 && !checkers_ga::legal_moves(&p).is_empty() {
+                v.push(p);
+            }
+        }
+    }
+    v
+}
+
+/// Our choices: (value, first pick, last pick) for each position.
+type Choices = Vec<(Option<i32>, String, String)>;
+
+/// [`author_positions`] and [`our_choices`] on them with the net66 and the endgame66 weights,
+/// computed once for the C and the Rust test.
+fn author_cases() -> &'static (Vec<Position>, Choices, Choices) {
+    static CASES: std::sync::OnceLock<(Vec<Position>, Choices, Choices)> =
+        std::sync::OnceLock::new();
+    CASES.get_or_init(|| {
+        let positions = author_positions();
+        let (net, endgame) = author_weights();
+        let n = our_choices(&positions, &net);
+        let e = our_choices(&positions, &endgame);
+        (positions, n, e)
+    })
+}
+
+/// For each position, `checkers-ga`'s search at [`AUTHOR_DEPTH`] with `w`: the value (None
+/// when there is a single legal move, played without searching) and the moves it picks with
+/// its tie-break drawing the first and the last of the equally good root moves. The values
+/// are well defined although the search has a transposition table: it returns exactly the
+/// minimax value (tests/search.rs), and a root move as good as the best so far is searched
+/// with a window that gives its exact value.
+fn our_choices(positions: &[Position], w: &Weights) -> Choices {
+    use checkers_ga::search::{SearchConfig, Searcher};
+    use rand::RngExt;
+    for n in 1..=64usize {
+        assert_eq!(Constant(0).random_range(0..n), 0);
+        assert_eq!(Constant(u64::MAX).random_range(0..n), n - 1);
+    }
+    let mut s = Searcher::new(*w, SearchConfig::with_depth(AUTHOR_DEPTH));
+    positions
+        .iter()
+        .map(|p| {
+            s.clear();
+            let first = s.choose(p, &mut Constant(0));
+            let last = s.choose(p, &mut Constant(u64::MAX));
+            assert_eq!(first.value, last.value);
+            (
+                first.value,
+                first.best.unwrap().to_string(),
+                last.best.unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The author program's input: `black white kings white_to_move depth` a line.
+fn author_input(positions: &[Position]) -> String {
+    positions
+        .iter()
+        .map(|p| {
+            let k = p.kings(Color::Black).0 | p.kings(Color::White).0;
+            format!(
+                "{} {} {k} {} {AUTHOR_DEPTH}\n",
+                p.pieces(Color::Black).0,
+                p.pieces(Color::White).0,
+                (p.side_to_move() == Color::White) as u8
+            )
+        })
+        .collect()
+}
+
+/// Checks the author program's output lines (`value chosen tie...`) against our choices: the
+/// same value; both of our picks among its equally good moves; its choice ours when it has
+/// one best move. Returns how many positions had more than one best move.
+fn check_author_output(
+    what: &str,
+    positions: &[Position],
+    ours: &[(Option<i32>, String, String)],
+    output: &str,
+) -> usize {
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(
+        lines.len(),
+        positions.len(),
+        "{what}: one line per position"
+    );
+    let mut tied = 0;
+    for ((p, (value, first, last)), line) in positions.iter().zip(ours).zip(&lines) {
+        let fen = checkers_ga::to_fen(p);
+        let f: Vec<&str> = line.split(' ').collect();
+        let (v, chosen, ties) = (f[0], f[1], &f[2..]);
+        assert!(ties.contains(&chosen), "{what}: {fen}: {line}");
+        match value {
+            // A single legal move: ours plays it without searching.
+            None => assert_eq!(chosen, first, "{what}: {fen}"),
+            Some(value) => {
+                assert_eq!(v, value.to_string(), "{what}: {fen}: value");
+                assert!(
+                    ties.contains(&first.as_str()),
+                    "{what}: {fen}: {first} not in {line}"
+                );
+                assert!(
+                    ties.contains(&last.as_str()),
+                    "{what}: {fen}: {last} not in {line}"
+                );
+                if ties.len() == 1 {
+                    assert_eq!(chosen, first, "{what}: {fen}");
+                } else {
+                    tied += 1;
+                }
+            }
+        }
+    }
+    tied
+}
+
+/// The exports of [`author_weights`] as the binary writes them: `net66.{ext}` and
+/// `endgame66.{ext}` in `t` (prefixes `net66_` and `endgame66_`).
+fn write_author_exports(t: &Tmp, format: &str, ext: &str) {
+    let (net, endgame) = author_weights();
+    for (name, w) in [("net66", net), ("endgame66", endgame)] {
+        t.write(
+            &format!("{name}.json"),
+            weightfile::weights_to_json(&w).as_bytes(),
+        );
+        stdout_ok(&run(
+            &t.0,
+            &[
+                "export",
+                &format!("{name}.json"),
+                "--format",
+                format,
+                "-o",
+                &format!("{name}.{ext}"),
+            ],
+        ));
+    }
+}
+
+/// True when `cmd --version` runs; otherwise prints why the test is skipped.
+fn have(cmd: &str, skipped: &str) -> bool {
+    let ok = Command::new(cmd)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("SKIPPED: no `{cmd}` on the PATH: {skipped}");
+    }
+    ok
+}
+
+/// How the tests compile a Rust program `main.rs` (with `-o EXE` after).
+const RUSTC_MAIN: [&str; 6] = ["--edition", "2021", "-O", "-D", "warnings", "main.rs"];
+
+/// Runs `cmd ARGS` in `dir` (a compiler) and fails the test with its messages unless it
+/// succeeds.
+fn compile(dir: &std::path::Path, cmd: &str, args: &[&str]) {
+    let out = Command::new(cmd)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{cmd} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The author program `source` (tests/data/export/) compiled by `cmd ARGS` into `exe` next to
+/// the exports (`format`, file extension `ext`), run on [`author_cases`] with each evaluation:
+/// the same values and moves as ours.
+fn author_plays_our_moves(lang: &str, format: &str, ext: &str, source: &str, cmd: &[&str]) {
+    let t = Tmp::new(&format!("author-{ext}"));
+    write_author_exports(&t, format, ext);
+    let data = std::fs::read(repo(&format!("tests/data/export/{source}"))).unwrap();
+    t.write(cmd[cmd.len() - 3], &data);
+    compile(&t.0, cmd[0], &cmd[1..]);
+    let (positions, net, endgame) = author_cases();
+    let input = author_input(positions);
+    let exe = t.0.join(cmd[cmd.len() - 1]);
+    for (name, ours) in [("net66", net), ("endgame66", endgame)] {
+        let out = run_with_input(&exe, Some(name), &input);
+        let tied = check_author_output(&format!("{lang} {name}"), positions, ours, &out);
+        eprintln!(
+            "{lang} {name}: {} positions at depth {AUTHOR_DEPTH}, the same moves and values \
+             ({tied} with more than one best move)",
+            positions.len()
+        );
+    }
+}
+
+#[test]
+fn a_c_engine_with_the_export_plays_our_moves() {
+    if have("cc", "the C author search is not compiled nor compared") {
+        author_plays_our_moves(
+            "C",
+            "c",
+            "h",
+            "author-search.c",
+            &[
+                "cc",
+                "-std=c99",
+                "-O2",
+                "-Wall",
+                "-Wextra",
+                "-pedantic",
+                "-Werror",
+                "author-search.c",
+                "-o",
+                "author-search",
+            ],
+        );
+    }
+}
+
+#[test]
+fn a_rust_engine_with_the_export_plays_our_moves() {
+    if have(
+        "rustc",
+        "the Rust author search is not compiled nor compared",
+    ) {
+        author_plays_our_moves(
+            "Rust",
+            "rust",
+            "rs",
+            "author_search.rs",
+            &[&["rustc"][..], &RUSTC_MAIN, &["-o", "author"]].concat(),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names: a prefix for every symbol, so that two exports live in one program.
+
+#[test]
+fn the_prefix_comes_from_the_file_name_or_the_flag() {
+    let t = Tmp::new("prefix");
+    t.write(
+        "evolved-hour.json",
+        &std::fs::read(repo("weights/evolved-hour.json")).unwrap(),
+    );
+    let c = stdout_ok(&run(&t.0, &["export", "evolved-hour.json", "-f", "c"]));
+    assert!(c.contains("#ifndef EVOLVED_HOUR_H\n#define EVOLVED_HOUR_H\n"));
+    for name in [
+        "static inline int32_t evolved_hour_evaluate(",
+        "static inline int32_t evolved_hour_evaluate_for_root(",
+        "static inline int32_t evolved_hour_evaluate_side_to_move(",
+        "static inline int32_t evolved_hour_to_centimen(",
+        "#define EVOLVED_HOUR_MAN_VALUE ",
+        "#define EVOLVED_HOUR_HIDDEN 8",
+    ] {
+        assert!(c.contains(name), "{name}");
+    }
+    assert!(!c.contains("checkers_") && !c.contains("CHECKERS_"));
+    // The header says side and unit.
+    assert!(c.contains(" * SIDE: evolved_hour_evaluate("), "{c}");
+    let w = weightfile::load_weights(&repo("weights/evolved-hour.json")).unwrap();
+    let man = formats::man_value(&w);
+    assert!(man > 1000, "{man}");
+    assert!(
+        c.contains(&format!(
+            " * UNIT: one man is worth EVOLVED_HOUR_MAN_VALUE = {man} units"
+        )),
+        "{c}"
+    );
+    let flag = stdout_ok(&run(
+        &t.0,
+        &["export", "evolved-hour.json", "-f", "c", "--prefix", "Hour"],
+    ));
+    assert!(flag.contains("#ifndef HOUR_H") && flag.contains("Hour_evaluate_for_root("));
+    let rust = stdout_ok(&run(&t.0, &["export", "evolved-hour.json", "-f", "rust"]));
+    assert!(rust.contains("save as evolved_hour.rs and declare `mod evolved_hour;`"));
+    assert!(rust.contains(&format!("pub const MAN_VALUE: i32 = {man};")));
+    for bad in ["1st", "_x", "a-b", ""] {
+        assert_error(
+            &run(
+                &t.0,
+                &["export", "evolved-hour.json", "-f", "c", "--prefix", bad],
+            ),
+            &["is not a C identifier"],
+        );
+    }
+}
+
+#[test]
+fn two_c_exports_compile_into_one_program() {
+    if !have("cc", "the two headers are not compiled together") {
+        return;
+    }
+    let t = Tmp::new("two");
+    t.write(
+        "evolved-hour.json",
+        &std::fs::read(repo("weights/evolved-hour.json")).unwrap(),
+    );
+    stdout_ok(&run(
+        &t.0,
+        &["export", "evolved-hour.json", "-f", "c", "-o", "hour.h"],
+    ));
+    stdout_ok(&run(
+        &t.0,
+        &["export", "thesis", "-f", "c", "-o", "thesis.h"],
+    ));
+    let hour = weightfile::load_weights(&repo("weights/evolved-hour.json")).unwrap();
+    let thesis = weightfile::load_weights(&repo("weights/thesis-table-4-2.json")).unwrap();
+    // Every function of both, on the positions of export_positions().
+    let main = "#include <stdio.h>\n#include \"hour.h\"\n#include \"thesis.h\"\n\
+        #include \"hour.h\"\n#include \"thesis.h\"\n\
+        int main(void) {\n  unsigned long b, w, k; int p;\n\
+          if (EVOLVED_HOUR_NUM_WEIGHTS != 610 || THESIS_NUM_WEIGHTS != 60) return 1;\n\
+          while (scanf(\"%lu %lu %lu %d\", &b, &w, &k, &p) == 4) {\n\
+            uint32_t B = (uint32_t)b, W = (uint32_t)w, K = (uint32_t)k;\n\
+            printf(\"%ld %ld %ld %ld %ld %ld %ld %ld\\n\",\n\
+              (long)evolved_hour_evaluate(B, W, K, p), (long)thesis_evaluate(B, W, K, p),\n\
+              (long)evolved_hour_evaluate_for_root(B, W, K, !p, p),\n\
+              (long)thesis_evaluate_for_root(B, W, K, p, p),\n\
+              (long)evolved_hour_evaluate_side_to_move(B, W, K, p),\n\
+              (long)thesis_evaluate_side_to_move(B, W, K, p),\n\
+              (long)evolved_hour_to_centimen(evolved_hour_evaluate(B, W, K, p)),\n\
+              (long)thesis_to_centimen(thesis_evaluate(B, W, K, p)));\n\
+          }\n  return 0;\n}\n";
+    t.write("main.c", main.as_bytes());
+    t.write("main.cpp", main.as_bytes());
+    let positions = export_positions();
+    let (input, _) = export_cases(&positions, &hour);
+    let mut want = String::new();
+    let (mh, mt) = (
+        formats::man_value(&hour) as i64,
+        formats::man_value(&thesis) as i64,
+    );
+    for p in &positions {
+        for c in [Color::Black, Color::White] {
+            let (h, th) = (evaluate(p, c, &hour), evaluate(p, c, &thesis));
+            let (ho, tho) = (
+                evaluate(p, c.opposite(), &hour),
+                evaluate(p, c.opposite(), &thesis),
+            );
+            let anti = |a: i32, b: i32| (a as i64 - b as i64) / 2;
+            want.push_str(&format!(
+                "{h} {th} {} {th} {} {} {} {}\n",
+                -h,
+                anti(h, ho),
+                anti(th, tho),
+                h as i64 * 100 / mh,
+                th as i64 * 100 / mt
+            ));
+        }
+    }
+    let have_cxx = have("c++", "the headers are not compiled as C++");
+    let mut builds: Vec<(&str, Vec<&str>)> = vec![
+        ("cc", vec!["-std=c99", "main.c"]),
+        ("cc", vec!["-std=c11", "main.c"]),
+        (
+            "cc",
+            vec![
+                "-std=c99",
+                "-DEVOLVED_HOUR_PORTABLE",
+                "-DTHESIS_PORTABLE",
+                "main.c",
+            ],
+        ),
+    ];
+    if have_cxx {
+        builds.push(("c++", vec!["-std=c++98", "main.cpp"]));
+        builds.push(("c++", vec!["-std=c++17", "main.cpp"]));
+    }
+    for (i, (compiler, args)) in builds.iter().enumerate() {
+        let exe = format!("prog{i}");
+        // -O0: compiling is most of this test's time (the others compile at -O1 and -O2).
+        let mut all = vec!["-O0", "-Wall", "-Wextra", "-pedantic", "-Werror"];
+        all.extend(args.iter().copied());
+        all.extend(["-o", exe.as_str()]);
+        compile(&t.0, compiler, &all);
+        let got = run_with_input(&t.0.join(&exe), None, &input);
+        assert!(got == want, "{compiler} {args:?}: values differ");
     }
 }

@@ -256,7 +256,7 @@ fn show_features_and_exports_name_the_layers() {
         ("json", "\"params\": \"net66:3\""),
         ("csv", "270,out3,"),
         ("rust", "pub const PARAMS: &str = \"net66:3\";"),
-        ("c", "#define CHECKERS_PARAMS \"net66:3\""),
+        ("c", "#define W_PARAMS \"net66:3\""),
         ("original", "270 1\n"),
     ] {
         let text = stdout_ok(&run(&t.0, &["export", "w.json", "--format", format]));

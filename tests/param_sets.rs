@@ -129,7 +129,7 @@ fn show_and_every_export_format_name_the_set() {
         ("json", "\"params\": \"endgame66\""),
         ("csv", "66,centre_kings,"),
         ("rust", "pub const PARAMS: &str = \"endgame66\";"),
-        ("c", "#define CHECKERS_PARAMS \"endgame66\""),
+        ("c", "#define W_PARAMS \"endgame66\""),
         ("original", "66 1\n"),
     ] {
         let out = stdout_ok(&run(&t.0, &["export", "w.json", "--format", format]));

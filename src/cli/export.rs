@@ -3,7 +3,7 @@
 
 use super::common::weights_arg;
 use anyhow::{bail, Context};
-use checkers_ga::formats::{export, ExportFormat};
+use checkers_ga::formats::{check_prefix, export, prefix_from_name, ExportFormat};
 use checkers_ga::report::select;
 use checkers_ga::rng::fresh_seed;
 use std::io::Write;
@@ -33,6 +33,12 @@ pub struct ExportArgs {
     /// Seed of `random` weights (drawn when absent; the export names it)
     #[arg(long)]
     pub seed: Option<u64>,
+    /// C: the prefix of every name in the header and of its include guard (`_` is added; upper
+    /// case for macros), so that two exports can be included in one program; Rust: the
+    /// suggested module name. Default: from the input's file name (evolved-hour.json gives
+    /// evolved_hour_)
+    #[arg(long, value_name = "NAME")]
+    pub prefix: Option<String>,
 }
 
 pub fn run(a: ExportArgs) -> anyhow::Result<()> {
@@ -49,7 +55,17 @@ pub fn run(a: ExportArgs) -> anyhow::Result<()> {
         .unwrap_or_else(|| arg.shown.clone());
     let title = arg.title.as_deref().unwrap_or(&sel.title);
     let source = format!("{file_name} ({title})");
-    let text = export(&sel.weights, format, &source, sel.comment.as_deref());
+    let prefix = match &a.prefix {
+        Some(p) => check_prefix(p)?,
+        None => prefix_from_name(&file_name),
+    };
+    let text = export(
+        &sel.weights,
+        format,
+        &source,
+        sel.comment.as_deref(),
+        &prefix,
+    );
     match &a.output {
         None => std::io::stdout()
             .lock()

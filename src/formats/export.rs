@@ -1,7 +1,8 @@
 //! The export formats: weights for an engine.
 
 use super::FormatError;
-use crate::eval::{ParamSet, Weights, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT};
+use crate::board::{Color, Position};
+use crate::eval::{evaluate, ParamSet, Weights, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT};
 use std::fmt::Write as _;
 
 /// An export format.
@@ -11,11 +12,13 @@ pub enum ExportFormat {
     Json,
     /// `number,name,weight`, a header line and one line per parameter.
     Csv,
-    /// Rust source: `pub const WEIGHTS: [i16; N]`, `pub const NAMES: [&str; N]` and the whole
-    /// evaluation as code: `pub fn evaluate(black, white, kings, player_is_white) -> i32`.
+    /// Rust source for a module of its own: `pub const WEIGHTS: [i16; N]`, `NAMES`,
+    /// `MAN_VALUE` and the whole evaluation as code: `evaluate(black, white, kings,
+    /// player_is_white)`, `evaluate_for_root` (what a negamax search calls at its leaves),
+    /// `evaluate_side_to_move` and `to_centimen`.
     Rust,
-    /// A C header: `static const int16_t CHECKERS_WEIGHTS[N]`, `CHECKERS_NAMES` and the whole
-    /// evaluation as code: `checkers_evaluate(black, white, kings, player_is_white)`.
+    /// A C header, every name prefixed (`PREFIX_WEIGHTS`, `prefix_evaluate`, ...): the weights,
+    /// names, `PREFIX_MAN_VALUE` and the same functions as [`ExportFormat::Rust`].
     C,
     /// The original tool's weight file: `60 1`, then the 60 weights on one line.
     Original,
@@ -70,8 +73,16 @@ fn comment_text(source: &str) -> String {
 }
 
 /// The weights in `format`; `source` says where they come from (it goes into a comment where
-/// the format has one; JSON takes `comment` when given, else a line naming `source`).
-pub fn export(w: &Weights, format: ExportFormat, source: &str, comment: Option<&str>) -> String {
+/// the format has one; JSON takes `comment` when given, else a line naming `source`). `prefix`
+/// (see [`prefix_from_name`] and [`check_prefix`]) names the C export's symbols and the Rust
+/// export's suggested module.
+pub fn export(
+    w: &Weights,
+    format: ExportFormat,
+    source: &str,
+    comment: Option<&str>,
+    prefix: &str,
+) -> String {
     match format {
         ExportFormat::Json => {
             let c = match comment {
@@ -81,10 +92,101 @@ pub fn export(w: &Weights, format: ExportFormat, source: &str, comment: Option<&
             crate::weightfile::weights_to_json_with_comment(w, Some(&c))
         }
         ExportFormat::Csv => super::to_csv(w),
-        ExportFormat::Rust => to_rust(w, source),
-        ExportFormat::C => to_c_header(w, source),
+        ExportFormat::Rust => to_rust(w, source, prefix),
+        ExportFormat::C => to_c_header(w, source, prefix),
         ExportFormat::Original => crate::weightfile::weights_to_original(w),
     }
+}
+
+/// The prefix a file name gives the exported symbols: the name without its folder and last
+/// extension, lower case, every run of characters other than ASCII letters and digits made one
+/// `_`, leading and trailing `_` dropped, `w` put before a leading digit, and `_` added:
+/// `weights/evolved-hour.json` gives `evolved_hour_`. A name with no letter or digit gives
+/// `checkers_`.
+pub fn prefix_from_name(name: &str) -> String {
+    let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let stem = match file.rsplit_once('.') {
+        Some((stem, _)) if !stem.is_empty() => stem,
+        _ => file,
+    };
+    let mut out = String::new();
+    for c in stem.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    let out = out.trim_end_matches('_');
+    if out.is_empty() {
+        return "checkers_".into();
+    }
+    let lead = if out.starts_with(|c: char| c.is_ascii_digit()) {
+        "w"
+    } else {
+        ""
+    };
+    format!("{lead}{out}_")
+}
+
+/// A prefix given by a user (`--prefix`): a C identifier (ASCII letters, digits and `_`, not
+/// starting with a digit), with `_` added when it does not end with one. Names starting with
+/// `_` are refused (C reserves many of them).
+pub fn check_prefix(p: &str) -> Result<String, FormatError> {
+    let ok = p.starts_with(|c: char| c.is_ascii_alphabetic())
+        && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !ok {
+        return Err(FormatError::Invalid(format!(
+            "prefix '{p}' is not a C identifier (letters, digits and _, starting with a letter)"
+        )));
+    }
+    Ok(if p.ends_with('_') {
+        p.to_string()
+    } else {
+        format!("{p}_")
+    })
+}
+
+/// What one man is worth in the weights' units, as the exports state it: the median, over the
+/// positions of the ballot's openings in use (after their three moves), both players, and each
+/// man of the player, of the player's value minus its value with that man taken off the board
+/// (the side to move unchanged). At least 1 (weights that do not value men still get a
+/// usable, if meaningless, scale).
+pub fn man_value(w: &Weights) -> i32 {
+    man_median(w).clamp(1, i32::MAX as i64) as i32
+}
+
+/// The median of [`man_value`] before it is made at least 1.
+fn man_median(w: &Weights) -> i64 {
+    let mut drops: Vec<i64> = Vec::new();
+    for o in crate::openings::ballot() {
+        let p = o.position;
+        for c in [Color::Black, Color::White] {
+            let base = evaluate(&p, c, w) as i64;
+            for sq in p.men(c).squares() {
+                let bit = 1u32 << (sq - 1);
+                let (b, wh) = (p.pieces(Color::Black).0, p.pieces(Color::White).0);
+                let k = p.kings(Color::Black).0 | p.kings(Color::White).0;
+                let q = Position::from_parts(b & !bit, wh & !bit, k, p.side_to_move());
+                drops.push(base - evaluate(&q, c, w) as i64);
+            }
+        }
+    }
+    drops.sort_unstable();
+    drops.get(drops.len() / 2).copied().unwrap_or(1)
+}
+
+/// How [`man_value`] is defined, for the exports' comments.
+const MAN_VALUE_TEXT: &str = "the median, over the positions of the 156 ballot openings in use \
+     (after their three moves), both players, and each man of the player, of the player's value \
+     minus its value with that man taken off the board; computed by checkers-ga export from \
+     these weights (at least 1)";
+
+/// The template `text` (written with `checkers_` and `CHECKERS_`) with `prefix` in lower and
+/// upper case.
+fn prefixed(text: &str, prefix: &str) -> String {
+    text.replace("checkers_", prefix)
+        .replace("CHECKERS_", &prefix.to_ascii_uppercase())
 }
 
 /// `text` in lines of at most `width` characters (longer words alone on a line), for comments.
@@ -149,7 +251,8 @@ fn rust_evaluate(set: ParamSet) -> String {
     }
 }
 
-/// The set's evaluation after the values are computed, for the C export: `checkers_evaluate`.
+/// The set's evaluation after the values are computed, for the C export:
+/// `checkers_evaluate_body` (which `checkers_evaluate` calls, export_eval_search.c.txt).
 fn c_evaluate(set: ParamSet) -> String {
     let head = |what: &str| {
         let text = format!(
@@ -158,8 +261,8 @@ fn c_evaluate(set: ParamSet) -> String {
         let doc = wrap_words(&text, 93).join("\n * ");
         format!(
             "/* {doc} */\n\
-             static inline int32_t checkers_evaluate(uint32_t black, uint32_t white, uint32_t kings,\n\
-             \x20                                       int player_is_white) {{\n\
+             CHECKERS_ALWAYS_INLINE int32_t checkers_evaluate_body(uint32_t black, uint32_t white,\n\
+             \x20                                                     uint32_t kings, int player_is_white) {{\n\
              \x20   int32_t v[66];\n"
         )
     };
@@ -181,40 +284,128 @@ fn c_evaluate(set: ParamSet) -> String {
         ParamSet::Net66(h) => format!(
             "/* The network's hidden units. */\n#define CHECKERS_HIDDEN {h}\n\n"
         ) + &head(&net_description()) + &format!(
-            "    int64_t sum;\n\
-             \x20   int i, j;\n\
+            "    int16_t x[66];\n\
+             \x20   int64_t sum;\n\
+             \x20   int32_t out = 0;\n\
+             \x20   int i, j, clamped = 0;\n\
              \x20   checkers_features(black, white, kings, player_is_white, 1, v);\n\
-             \x20   sum = checkers_weighted_sum(v, 66, 0);\n\
-             \x20   for (i = 0; i < 66; i++) v[i] = v[i] > {c} ? {c} : v[i] < -{c} ? -{c} : v[i];\n\
+             \x20   {{\n\
+             \x20       /* The inputs: the values clamped to -{c}..{c} (loops of 64 vectorize) */\n\
+             \x20       int32_t lo = 0, hi = 0;\n\
+             \x20       for (i = 0; i < 64; i++) {{\n\
+             \x20           lo = v[i] < lo ? v[i] : lo;\n\
+             \x20           hi = v[i] > hi ? v[i] : hi;\n\
+             \x20       }}\n\
+             \x20       for (; i < 66; i++) {{\n\
+             \x20           lo = v[i] < lo ? v[i] : lo;\n\
+             \x20           hi = v[i] > hi ? v[i] : hi;\n\
+             \x20       }}\n\
+             \x20       clamped = lo < -{c} || hi > {c};\n\
+             \x20   }}\n\
+             \x20   if (clamped) {{\n\
+             \x20       for (i = 0; i < 66; i++) x[i] = (int16_t)(v[i] > {c} ? {c} : v[i] < -{c} ? -{c} : v[i]);\n\
+             \x20   }} else {{\n\
+             \x20       for (i = 0; i < 64; i++) x[i] = (int16_t)v[i];\n\
+             \x20       x[64] = (int16_t)v[64];\n\
+             \x20       x[65] = (int16_t)v[65];\n\
+             \x20   }}\n\
+             \x20   /* The same sum either way; one dot product when no value needed the clamp. */\n\
+             \x20   sum = clamped ? checkers_weighted_sum(v, 66, 0) : checkers_dot66(CHECKERS_WEIGHTS, x);\n\
              \x20   for (j = 0; j < CHECKERS_HIDDEN; j++) {{\n\
              \x20       const int16_t *unit = CHECKERS_WEIGHTS + 66 + j * 67;\n\
-             \x20       int32_t dot = unit[66], act;\n\
-             \x20       for (i = 0; i < 66; i++) dot += v[i] * unit[i];\n\
+             \x20       int32_t dot = checkers_dot66(unit, x) + unit[66], act;\n\
              \x20       /* dot >> {NET_SHIFT} clamped to 0..{NET_ACT_MAX} (no shift of a negative number) */\n\
              \x20       act = dot <= 0 ? 0 : (dot >> {NET_SHIFT}) > {NET_ACT_MAX} ? {NET_ACT_MAX} : dot >> {NET_SHIFT};\n\
-             \x20       sum += (int64_t)act * CHECKERS_WEIGHTS[66 + CHECKERS_HIDDEN * 67 + j];\n\
+             \x20       out += act * CHECKERS_WEIGHTS[66 + CHECKERS_HIDDEN * 67 + j];\n\
              \x20   }}\n\
-             \x20   return checkers_saturate(sum);\n}}\n",
+             \x20   return checkers_saturate(sum + out);\n}}\n",
             c = NET_INPUT_CLAMP
         ),
     }
 }
 
-/// Rust source: `WEIGHTS` (one weight per line, its number and name in a comment), `NAMES`, and
-/// the evaluation as code: `features` (the values of a position given as three bitboards) and
-/// `evaluate` (the set's sum, and for net66 the network).
-pub fn to_rust(w: &Weights, source: &str) -> String {
+/// The opening comment of an export: where it comes from, how to include it, which side its
+/// value is for and its unit, as lines without the comment marks. `c`: the C header's text
+/// (prefixed names), else the Rust module's.
+fn usage_lines(w: &Weights, source: &str, prefix: &str, c: bool) -> Vec<String> {
+    let up = prefix.to_ascii_uppercase();
+    let module = prefix.trim_end_matches('_');
+    let (fmt, f) = if c { ("c", prefix) } else { ("rust", "") };
+    let man = man_value(w);
+    let median = man_median(w);
+    let odd = if median < 1 {
+        format!(
+            " These weights do not value a man: the median is {median}, so MAN_VALUE is 1 and \
+             to_centimen's values are not hundredths of a man."
+        )
+    } else {
+        String::new()
+    };
+    let mut text = vec![
+        format!("Evaluation weights exported by `checkers-ga export --format {fmt}` from"),
+        format!("{}.", comment_text(source)),
+        format!(
+            "Weight i multiplies parameter i of {}NAMES; each parameter is defined in \
+             docs/parameters.md of the checkers-ga repository (file formats: docs/formats.md). \
+             {f}evaluate(black, white, kings, player_is_white) below is the whole evaluation \
+             with these weights, as checkers-ga computes it.",
+            if c { up.as_str() } else { "" }
+        ),
+        String::new(),
+    ];
+    text.push(if c {
+        format!(
+            "NAMES: every name here starts with {prefix} or {up} and the include guard is {up}H \
+             (`export --prefix NAME` chooses the prefix; by default it comes from the weight \
+             file's name), so the exports of other weights can live in the same program. C99 \
+             or C++, this header and no other file: #include it under any file name."
+        )
+    } else {
+        format!(
+            "NAMES: save as {module}.rs and declare `mod {module};` (`export --prefix NAME` \
+             chooses the suggested name; by default it comes from the weight file's name). The \
+             names inside are not prefixed: each export is a module of its own, so the exports \
+             of other weights can live in the same crate."
+        )
+    });
+    text.push(String::new());
+    text.push(format!(
+        "SIDE: {f}evaluate(black, white, kings, player_is_white) is the value for the player \
+         named, whoever is to move, and it is not antisymmetric (the two players' values of one \
+         position do not sum to 0). At the leaves of a negamax search call \
+         {f}evaluate_for_root(black, white, kings, white_to_move, root_is_white): the value for \
+         the root player (the side choosing the move), negated where the opponent is to move, \
+         which is what checkers-ga's own search does; then the search plays as checkers-ga's \
+         (worked example before that function, at the end)."
+    ));
+    text.push(String::new());
+    text.push(format!(
+        "UNIT: one man is worth {}MAN_VALUE = {man} units: {MAN_VALUE_TEXT}. \
+         {f}to_centimen(v) gives a value in hundredths of a man.{odd}",
+        if c { up.as_str() } else { "" }
+    ));
+    let mut lines = Vec::new();
+    for t in text {
+        if t.is_empty() {
+            lines.push(String::new());
+        } else {
+            lines.extend(wrap_words(&t, 94));
+        }
+    }
+    lines
+}
+
+/// Rust source for a module: the usage comment (side, unit, module name), `PARAMS`, `WEIGHTS`
+/// (one weight per line, its number and name in a comment), `NAMES`, `MAN_VALUE`, and the
+/// evaluation as code: `features` (the values of a position given as three bitboards),
+/// `evaluate` (the set's sum, and for net66 the network), `evaluate_for_root`,
+/// `evaluate_side_to_move` and `to_centimen`. `prefix` gives the suggested module name.
+pub fn to_rust(w: &Weights, source: &str, prefix: &str) -> String {
     let mut s = String::new();
-    s.push_str("// Evaluation weights exported by `checkers-ga export --format rust` from\n");
-    let _ = writeln!(s, "// {}.", comment_text(source));
-    s.push_str(
-        "// Weight i multiplies parameter i of NAMES; each parameter is defined in docs/parameters.md\n",
-    );
-    s.push_str("// of the checkers-ga repository (file formats: docs/formats.md).\n");
-    s.push_str(
-        "// `evaluate(black, white, kings, player_is_white)` below is the whole evaluation with these\n\
-         // weights, as checkers-ga computes it.\n\n",
-    );
+    for l in usage_lines(w, source, prefix, false) {
+        let _ = writeln!(s, "//{}{l}", if l.is_empty() { "" } else { " " });
+    }
+    s.push('\n');
     let n = w.len();
     let params = w.set().params();
     s.push_str("/// The parameter set the weights are for.\n");
@@ -232,30 +423,32 @@ pub fn to_rust(w: &Weights, source: &str) -> String {
         let _ = writeln!(s, "    \"{}\",", p.name);
     }
     s.push_str("];\n\n");
+    for l in wrap_words(&format!("What one man is worth: {MAN_VALUE_TEXT}."), 94) {
+        let _ = writeln!(s, "/// {l}");
+    }
+    let _ = writeln!(s, "pub const MAN_VALUE: i32 = {};\n", man_value(w));
     s.push_str(include_str!("export_eval.rs.txt"));
     s.push('\n');
     s.push_str(&rust_evaluate(w.set()));
+    s.push('\n');
+    s.push_str(include_str!("export_eval_search.rs.txt"));
     s
 }
 
-/// A C header: include guard, `CHECKERS_WEIGHTS` (int16_t, one per line with its number and
-/// name in a comment), `CHECKERS_NAMES`, and the evaluation as code (`static inline`):
-/// `checkers_features` and `checkers_evaluate`.
-pub fn to_c_header(w: &Weights, source: &str) -> String {
+/// A C header, every name starting with `prefix` (lower case) or its upper case: the usage
+/// comment (side, unit, names), include guard `PREFIX_H`, `PREFIX_WEIGHTS` (int16_t, one per
+/// line with its number and name in a comment), `PREFIX_NAMES`, `PREFIX_MAN_VALUE`, and the
+/// evaluation as code (`static inline`): `prefix_features`, `prefix_evaluate`,
+/// `prefix_evaluate_for_root`, `prefix_evaluate_side_to_move` and `prefix_to_centimen`.
+pub fn to_c_header(w: &Weights, source: &str, prefix: &str) -> String {
     let mut s = String::new();
-    s.push_str("/* Evaluation weights exported by `checkers-ga export --format c` from\n");
-    let _ = writeln!(s, " * {}.", comment_text(source));
-    s.push_str(
-        " * Weight i multiplies parameter i of CHECKERS_NAMES; each parameter is defined in\n",
-    );
-    s.push_str(
-        " * docs/parameters.md of the checkers-ga repository (file formats: docs/formats.md).\n",
-    );
-    s.push_str(
-        " * `checkers_evaluate(black, white, kings, player_is_white)` below is the whole evaluation\n\
-         \x20* with these weights, as checkers-ga computes it (C99, one header, no other file). */\n",
-    );
-    s.push_str("#ifndef CHECKERS_WEIGHTS_H\n#define CHECKERS_WEIGHTS_H\n\n");
+    let lines = usage_lines(w, source, prefix, true);
+    for (i, l) in lines.iter().enumerate() {
+        let lead = if i == 0 { "/*" } else { " *" };
+        let _ = writeln!(s, "{lead}{}{l}", if l.is_empty() { "" } else { " " });
+    }
+    s.push_str(" */\n");
+    s.push_str("#ifndef CHECKERS_H\n#define CHECKERS_H\n\n");
     s.push_str("#include <stdint.h>\n\n");
     let params = w.set().params();
     let _ = writeln!(s, "#define CHECKERS_PARAMS \"{}\"", w.set());
@@ -272,11 +465,17 @@ pub fn to_c_header(w: &Weights, source: &str) -> String {
         let _ = writeln!(s, "    \"{}\",", p.name);
     }
     s.push_str("};\n\n");
+    s.push_str("/* What one man is worth (see UNIT above). */\n");
+    let _ = writeln!(s, "#define CHECKERS_MAN_VALUE {}\n", man_value(w));
     s.push_str(include_str!("export_eval.c.txt"));
     s.push('\n');
     s.push_str(&c_evaluate(w.set()));
-    s.push_str("\n#endif /* CHECKERS_WEIGHTS_H */\n");
-    s
+    s.push('\n');
+    s.push_str(include_str!("export_eval_search.c.txt"));
+    s.push_str("\n#endif /* CHECKERS_H */\n");
+    // The comment names the prefix already; the code is written with `checkers_`.
+    let (head, code) = s.split_at(s.find("#ifndef").unwrap_or(0));
+    format!("{head}{}", prefixed(code, prefix))
 }
 
 /// What the network set's evaluation computes, for the Rust and the C export alike.
@@ -303,5 +502,26 @@ mod tests {
             e.to_string().contains("json, csv, rust, c, original"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn prefixes_from_names() {
+        for (name, want) in [
+            ("weights/evolved-hour.json", "evolved_hour_"),
+            ("evolved-hour.json", "evolved_hour_"),
+            ("a\\b\\Thesis Table 4.2.csv", "thesis_table_4_2_"),
+            ("gen-00012.ckpt", "gen_00012_"),
+            ("2024-best.json", "w2024_best_"),
+            ("thesis", "thesis_"),
+            ("--.json", "checkers_"),
+            (".hidden", "hidden_"),
+        ] {
+            assert_eq!(prefix_from_name(name), want, "{name}");
+        }
+        assert_eq!(check_prefix("net66").unwrap(), "net66_");
+        assert_eq!(check_prefix("Net_").unwrap(), "Net_");
+        for bad in ["", "_a", "9a", "a b", "a-b", "é"] {
+            assert!(check_prefix(bad).is_err(), "{bad}");
+        }
     }
 }

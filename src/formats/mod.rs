@@ -35,7 +35,9 @@ pub mod export;
 pub mod input;
 
 pub use csv::{parse_csv, to_csv};
-pub use export::{export, to_c_header, to_rust, ExportFormat};
+pub use export::{
+    check_prefix, export, man_value, prefix_from_name, to_c_header, to_rust, ExportFormat,
+};
 pub use input::{
     load_input, parse_input, parse_population, resolve_player, resolve_weights, shipped, Input,
     InputKind, PlayerArg, WeightsArg, PLAYER_NAMES, SHIPPED,

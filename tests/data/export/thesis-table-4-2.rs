@@ -1,9 +1,27 @@
 // Evaluation weights exported by `checkers-ga export --format rust` from
 // thesis-table-4-2.json (JSON weight file).
-// Weight i multiplies parameter i of NAMES; each parameter is defined in docs/parameters.md
-// of the checkers-ga repository (file formats: docs/formats.md).
-// `evaluate(black, white, kings, player_is_white)` below is the whole evaluation with these
-// weights, as checkers-ga computes it.
+// Weight i multiplies parameter i of NAMES; each parameter is defined in docs/parameters.md of
+// the checkers-ga repository (file formats: docs/formats.md). evaluate(black, white, kings,
+// player_is_white) below is the whole evaluation with these weights, as checkers-ga computes it.
+//
+// NAMES: save as thesis_table_4_2.rs and declare `mod thesis_table_4_2;` (`export --prefix NAME`
+// chooses the suggested name; by default it comes from the weight file's name). The names inside
+// are not prefixed: each export is a module of its own, so the exports of other weights can live
+// in the same crate.
+//
+// SIDE: evaluate(black, white, kings, player_is_white) is the value for the player named,
+// whoever is to move, and it is not antisymmetric (the two players' values of one position do
+// not sum to 0). At the leaves of a negamax search call evaluate_for_root(black, white, kings,
+// white_to_move, root_is_white): the value for the root player (the side choosing the move),
+// negated where the opponent is to move, which is what checkers-ga's own search does; then the
+// search plays as checkers-ga's (worked example before that function, at the end).
+//
+// UNIT: one man is worth MAN_VALUE = 1 units: the median, over the positions of the 156 ballot
+// openings in use (after their three moves), both players, and each man of the player, of the
+// player's value minus its value with that man taken off the board; computed by checkers-ga
+// export from these weights (at least 1). to_centimen(v) gives a value in hundredths of a man.
+// These weights do not value a man: the median is -23817, so MAN_VALUE is 1 and to_centimen's
+// values are not hundredths of a man.
 
 /// The parameter set the weights are for.
 pub const PARAMS: &str = "thesis60";
@@ -136,13 +154,19 @@ pub const NAMES: [&str; 60] = [
     "opp_longest_block_line",
 ];
 
+/// What one man is worth: the median, over the positions of the 156 ballot openings in use (after
+/// their three moves), both players, and each man of the player, of the player's value minus its
+/// value with that man taken off the board; computed by checkers-ga export from these weights (at
+/// least 1).
+pub const MAN_VALUE: i32 = 1;
+
 // ---------------------------------------------------------------------------------------------
 // The evaluation, as checkers-ga computes it (no dependencies).
 //
 // A position is three bitboards: `black` and `white` hold each side's pieces, `kings` the kings
 // of both; bit i is square i + 1 (squares 1-32 as in PDN: Black starts on 1-12 and moves toward
 // 32). The player (`player_is_white`) is the side the value is for, whoever is to move; the
-// side to move changes nothing else.
+// side to move changes nothing else. How a search calls it: see `evaluate_for_root` at the end.
 
 const EVEN_ROWS: u32 = 0x0F0F_0F0F;
 const ODD_ROWS: u32 = 0xF0F0_F0F0;
@@ -499,4 +523,61 @@ fn saturate(sum: i64) -> i32 {
 pub fn evaluate(black: u32, white: u32, kings: u32, player_is_white: bool) -> i32 {
     let v = features(black, white, kings, player_is_white, false);
     saturate(weighted_sum(&v[..60], 0))
+}
+
+// ---------------------------------------------------------------------------------------------
+// How a search calls it.
+//
+// The value is for the player named, and it is NOT antisymmetric: for one position,
+// `evaluate(b, w, k, false) + evaluate(b, w, k, true)` is not 0 (the weights were evolved with
+// a search that always asks for the same player). checkers-ga's own search (a negamax
+// alpha-beta) evaluates every leaf for the ROOT player, the side choosing the move, and negates
+// the value at nodes where the opponent is to move. `evaluate_for_root` does exactly that: call
+// it at the leaves of a negamax search, passing the side to move at the leaf and the side to
+// move at the root, and the search plays as checkers-ga's does (same values, same best moves).
+//
+// Worked example: the root is Black to move (`root_is_white = false`). A leaf 3 plies down has
+// White to move; its negamax value is `-evaluate(b, w, k, false)` (Black's value, negated
+// because White is to move), which is what `evaluate_for_root(b, w, k, true, false)` returns.
+// A leaf 4 plies down (Black to move) gets `+evaluate(b, w, k, false)`. A minimax (not negamax)
+// search that maximizes for the root player simply uses `evaluate(b, w, k, root_is_white)`.
+//
+// A search that cannot pass the root player down may call `evaluate_side_to_move`: the
+// antisymmetric value (the side to move's value minus the opponent's, halved), for the side to
+// move. It costs two evaluations and does not play exactly as checkers-ga (the weights were not
+// evolved for it). Do not call `evaluate(b, w, k, side_to_move)` at the leaves of a negamax
+// search: that mixes the two players' functions (in one trial with the hour's weights in
+// another engine it scored -2 Elo where `evaluate_for_root` scored +40).
+
+/// The negamax value of a leaf: the root player's value ([`evaluate`] for `root_is_white`),
+/// negated when the other side is to move at the leaf. What checkers-ga's search computes at
+/// its leaves.
+pub fn evaluate_for_root(
+    black: u32,
+    white: u32,
+    kings: u32,
+    white_to_move: bool,
+    root_is_white: bool,
+) -> i32 {
+    let v = evaluate(black, white, kings, root_is_white);
+    if white_to_move == root_is_white {
+        v
+    } else {
+        -v
+    }
+}
+
+/// The antisymmetric value for the side to move: (own value - opponent's value) / 2, rounded
+/// toward 0, so that the two sides' values of one position always sum to 0.
+pub fn evaluate_side_to_move(black: u32, white: u32, kings: u32, white_to_move: bool) -> i32 {
+    let own = evaluate(black, white, kings, white_to_move) as i64;
+    let opp = evaluate(black, white, kings, !white_to_move) as i64;
+    ((own - opp) / 2) as i32
+}
+
+/// A value of these functions in hundredths of a man (a man = 100, rounded toward 0):
+/// `v * 100 / MAN_VALUE`. Distinct values may become equal: search with the raw values to play
+/// as checkers-ga does, and use this for margins, thresholds and display.
+pub fn to_centimen(v: i32) -> i32 {
+    (v as i64 * 100 / MAN_VALUE as i64) as i32
 }
