@@ -45,7 +45,7 @@ fn layout_names_and_parsing() {
     for bad in [
         "net66:0", "net66:33", "net66:03", "net66:", "net66:+4", "net",
     ] {
-        let e = bad.parse::<ParamSet>().unwrap_err();
+        let e = bad.parse::<ParamSet>().unwrap_err().to_string();
         assert!(e.contains("net66[:H]") && !e.contains('\n'), "{bad}: {e}");
     }
     for h in 1..=MAX_HIDDEN {

@@ -181,15 +181,18 @@ impl fmt::Display for ParamSet {
     }
 }
 
+/// A parameter set's name that names none (the name given).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown parameter set '{0}' (expected thesis60, endgame66, phased132, or net66[:H] with H \
+     hidden units in 1..={MAX_HIDDEN})"
+)]
+pub struct UnknownParamSet(pub String);
+
 impl std::str::FromStr for ParamSet {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        ParamSet::from_name(s).ok_or_else(|| {
-            format!(
-                "unknown parameter set '{s}' (expected thesis60, endgame66, phased132, or \
-                 net66[:H] with H hidden units in 1..={MAX_HIDDEN})"
-            )
-        })
+    type Err = UnknownParamSet;
+    fn from_str(s: &str) -> Result<Self, UnknownParamSet> {
+        ParamSet::from_name(s).ok_or_else(|| UnknownParamSet(s.to_string()))
     }
 }
 

@@ -78,14 +78,27 @@ impl std::fmt::Display for Selection {
     }
 }
 
+/// A setting's text that names no value of it (the text given): the error of the settings'
+/// `FromStr` impls ([`Selection`], [`Mutation`], [`YardstickKind`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseSettingError {
+    /// Not a [`Selection`].
+    #[error(
+        "unknown selection '{0}' (expected truncation, roulette or tournament:K with K 2..64)"
+    )]
+    Selection(String),
+    /// Not a [`Mutation`].
+    #[error("unknown mutation '{0}' (expected replace, or gauss:SIGMA[:GENES], layered:SIGMA[:GENES] or adaptive:SIGMA[:GENES] with SIGMA 1..32767 and GENES 1..{MAX_WEIGHTS})")]
+    Mutation(String),
+    /// Not a [`YardstickKind`].
+    #[error("unknown yardstick '{0}' (expected material, hand or classic)")]
+    Yardstick(String),
+}
+
 impl std::str::FromStr for Selection {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || {
-            format!(
-                "unknown selection '{s}' (expected truncation, roulette or tournament:K with K 2..64)"
-            )
-        };
+    type Err = ParseSettingError;
+    fn from_str(s: &str) -> Result<Self, ParseSettingError> {
+        let bad = || ParseSettingError::Selection(s.to_string());
         match s {
             "truncation" => Ok(Selection::Truncation),
             "roulette" => Ok(Selection::Roulette),
@@ -189,13 +202,9 @@ impl std::fmt::Display for Mutation {
 }
 
 impl std::str::FromStr for Mutation {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || {
-            format!(
-                "unknown mutation '{s}' (expected replace, or gauss:SIGMA[:GENES], layered:SIGMA[:GENES] or adaptive:SIGMA[:GENES] with SIGMA 1..32767 and GENES 1..{MAX_WEIGHTS})"
-            )
-        };
+    type Err = ParseSettingError;
+    fn from_str(s: &str) -> Result<Self, ParseSettingError> {
+        let bad = || ParseSettingError::Mutation(s.to_string());
         if s == "replace" {
             return Ok(Mutation::Replace);
         }
@@ -403,15 +412,13 @@ impl std::fmt::Display for Yardstick {
 }
 
 impl std::str::FromStr for Yardstick {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = ParseSettingError;
+    fn from_str(s: &str) -> Result<Self, ParseSettingError> {
         match s {
             "material" => Ok(Yardstick::Material),
             "hand" => Ok(Yardstick::Hand),
             "classic" => Ok(Yardstick::Classic),
-            _ => Err(format!(
-                "unknown yardstick '{s}' (expected material, hand or classic)"
-            )),
+            _ => Err(ParseSettingError::Yardstick(s.to_string())),
         }
     }
 }
