@@ -18,7 +18,7 @@ use crate::board::{Color, Move, Position};
 use crate::eval::{
     self, ParamSet, Weights, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT, NUM_ALL, PHASE_PIECES,
 };
-use crate::game::Outcome;
+use crate::game::GameOutcome;
 use crate::movegen::has_capture;
 use rand::seq::SliceRandom;
 use rand::RngExt;
@@ -112,15 +112,15 @@ impl Positions {
 
     /// Adds the quiet positions of a game from `start` through `moves` (each position before a
     /// move), with the game's outcome.
-    pub fn add_game(&mut self, start: &Position, moves: &[Move], outcome: Outcome) {
+    pub fn add_game(&mut self, start: &Position, moves: &[Move], outcome: GameOutcome) {
         let d = linear_len(self.set);
         let mut pos = *start;
         for m in moves {
             if !has_capture(&pos) {
                 let player = pos.side_to_move();
                 let y = match outcome {
-                    Outcome::Draw => 0.5,
-                    o if o == Outcome::win_for(player) => 1.0,
+                    GameOutcome::Draw => 0.5,
+                    o if o == GameOutcome::win_for(player) => 1.0,
                     _ => 0.0,
                 };
                 let at = self.x.len();
@@ -388,7 +388,7 @@ mod tests {
             let mut game = Game::new(Position::start(), DrawRules::default());
             let mut rng = derive(k, Purpose::Game, 0, k);
             game.play_out(&mut sb, &mut sw, &mut rng);
-            let outcome = game.result().map(|r| r.0).unwrap_or(Outcome::Draw);
+            let outcome = game.result().map(|r| r.0).unwrap_or(GameOutcome::Draw);
             data.add_game(game.start(), game.moves(), outcome);
         }
         data

@@ -13,7 +13,7 @@
 use crate::board::{Color, Move, Position};
 use crate::clock::{SearchStats, TimeControl};
 use crate::eval::Weights;
-use crate::game::{DrawRules, EndReason, Game, Outcome};
+use crate::game::{DrawRules, EndReason, Game, GameOutcome};
 use crate::openings::{ballot, StartPosition};
 use crate::rng::{derive, Purpose};
 use crate::search::{SearchConfig, Searcher};
@@ -24,15 +24,15 @@ use std::sync::OnceLock;
 
 /// One side of a game: an index into the batch's players, and its search settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Side {
+pub struct Seat {
     pub player: u32,
     pub config: SearchConfig,
 }
 
-impl Side {
+impl Seat {
     /// Player `player` of the batch (an index into its players) searching with `config`.
-    pub fn new(player: usize, config: SearchConfig) -> Side {
-        Side {
+    pub fn new(player: usize, config: SearchConfig) -> Seat {
+        Seat {
             player: player as u32,
             config,
         }
@@ -113,8 +113,8 @@ impl Opening {
 /// its generator (with the batch's seed: `derive(seed, purpose, round, index)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameJob {
-    pub black: Side,
-    pub white: Side,
+    pub black: Seat,
+    pub white: Seat,
     pub start: Start,
     pub purpose: Purpose,
     /// The generation (or 0 for a match).
@@ -127,8 +127,8 @@ impl GameJob {
     /// A game of `black` against `white` from `start`, its generator keyed by
     /// `(purpose, round, index)`.
     pub fn new(
-        black: Side,
-        white: Side,
+        black: Seat,
+        white: Seat,
         start: Start,
         purpose: Purpose,
         round: u64,
@@ -254,7 +254,7 @@ impl Batch {
 /// among the legal moves of the position it was played in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Played {
-    pub result: Option<(Outcome, EndReason)>,
+    pub result: Option<(GameOutcome, EndReason)>,
     pub plies: u32,
     pub moves: Vec<u8>,
     /// In a batch with a clock: what Black's and White's searches did.
@@ -263,8 +263,8 @@ pub struct Played {
 
 impl Played {
     /// The outcome, a game without one (cut short) counting as a draw.
-    pub fn outcome(&self) -> Outcome {
-        self.result.map(|r| r.0).unwrap_or(Outcome::Draw)
+    pub fn outcome(&self) -> GameOutcome {
+        self.result.map(|r| r.0).unwrap_or(GameOutcome::Draw)
     }
 
     /// The whole game again from its job's start (the batch must have recorded the moves).
@@ -496,7 +496,7 @@ mod tests {
             DrawRules::default(),
         );
         batch.record_moves = true;
-        let side = |p, d| Side {
+        let side = |p, d| Seat {
             player: p,
             config: depth(d),
         };
@@ -566,11 +566,11 @@ mod tests {
         let mut batch = Batch::of_weights(&[material(), material()], 3, DrawRules::default());
         for k in 0..6 {
             batch.jobs.push(GameJob {
-                black: Side {
+                black: Seat {
                     player: k % 2,
                     config: SearchConfig::with_depth(1),
                 },
-                white: Side {
+                white: Seat {
                     player: (k + 1) % 2,
                     config: SearchConfig::with_depth(1),
                 },
@@ -615,7 +615,7 @@ mod tests {
         );
         batch.record_moves = true;
         batch.tc = Some("0.2+0.005".parse().unwrap());
-        let side = |p| Side {
+        let side = |p| Seat {
             player: p,
             config: SearchConfig::with_depth(crate::search::MAX_TIMED_DEPTH),
         };
@@ -636,14 +636,14 @@ mod tests {
         let mut lost = p.clone();
         lost.plies = 7;
         lost.moves.truncate(7);
-        lost.result = Some((Outcome::BlackWin, EndReason::Time(Color::White)));
+        lost.result = Some((GameOutcome::BlackWin, EndReason::Time(Color::White)));
         let game = lost.replay(&batch, &job.start);
         assert_eq!(game.result(), lost.result);
         let pdn = game.to_pdn(&crate::game::PdnTags::default());
         assert!(pdn.contains("{White ran out of time}") && pdn.contains("[Result \"1-0\"]"));
         // A fixed-depth batch has none.
         batch.tc = None;
-        let shallow = Side {
+        let shallow = Seat {
             player: 0,
             config: SearchConfig::with_depth(2),
         };

@@ -34,7 +34,7 @@
 //!     mutation, measurement.
 //! 22. [`store`]: checkpoints and the history file.
 //! 23. [`formats`]: reading any weights input, exports.
-//! 24. [`report`]: tables and charts.
+//! 24. [`summary`]: what `show`, `export` and `history` print: weight tables, the history table and chart.
 //! 25. [`html`]: the self-contained HTML report of a session.
 //! 26. [`session`]: running a session: start, resume, stop, finish, with an [`session::Observer`].
 //! 27. [`bench`]: the benchmark workloads.
@@ -83,7 +83,7 @@
 //!
 //! ```
 //! use checkers_ga::ga::Session;
-//! use checkers_ga::session::{End, NewSession, Observer, Overrides, Run, RunOptions, Silent};
+//! use checkers_ga::session::{SessionEnd, NewSession, Observer, Overrides, SessionRun, SessionOptions, Silent};
 //! use std::path::Path;
 //! use std::sync::atomic::{AtomicBool, Ordering};
 //!
@@ -107,10 +107,10 @@
 //! let folder = |tag: &str| {
 //!     let dir = std::env::temp_dir().join(format!("ckga-doc-{tag}-{}", std::process::id()));
 //!     let _ = std::fs::remove_dir_all(&dir);
-//!     RunOptions {
+//!     SessionOptions {
 //!         populations: dir.join("populations"),
 //!         threads: 2,
-//!         ..RunOptions::default()
+//!         ..SessionOptions::default()
 //!     }
 //! };
 //! let spec = NewSession {
@@ -123,21 +123,21 @@
 //! // Uninterrupted.
 //! let whole = folder("whole");
 //! let never = AtomicBool::new(false);
-//! let run = Run::start(spec.clone(), whole.clone()).unwrap();
+//! let run = SessionRun::start(spec.clone(), whole.clone()).unwrap();
 //! let done = run.evolve(&mut Silent, &never).unwrap();
-//! assert_eq!((done.end, done.generation), (End::Finished, 3));
+//! assert_eq!((done.end, done.generation), (SessionEnd::Finished, 3));
 //!
 //! // Stopped after generation 1, then resumed.
 //! let parts = folder("parts");
 //! let stop = AtomicBool::new(false);
 //! let mut observer = StopAfterOne(&stop, Vec::new());
-//! let first = Run::start(spec, parts.clone()).unwrap().evolve(&mut observer, &stop).unwrap();
-//! assert_eq!((first.end, first.generation, observer.1), (End::Stopped, 1, vec![1]));
-//! let rest = Run::resume(Some("doc"), &Overrides::default(), parts.clone()).unwrap();
+//! let first = SessionRun::start(spec, parts.clone()).unwrap().evolve(&mut observer, &stop).unwrap();
+//! assert_eq!((first.end, first.generation, observer.1), (SessionEnd::Stopped, 1, vec![1]));
+//! let rest = SessionRun::resume(Some("doc"), &Overrides::default(), parts.clone()).unwrap();
 //! let last = rest.evolve(&mut Silent, &never).unwrap();
-//! assert_eq!((last.end, last.generation), (End::Finished, 3));
+//! assert_eq!((last.end, last.generation), (SessionEnd::Finished, 3));
 //!
-//! let best = |o: &checkers_ga::session::Outcome| std::fs::read(o.best_weights.as_ref().unwrap());
+//! let best = |o: &checkers_ga::session::SessionOutcome| std::fs::read(o.best_weights.as_ref().unwrap());
 //! assert_eq!(best(&done).unwrap(), best(&last).unwrap());
 //! let load = |p: &Path| {
 //!     let mut s = checkers_ga::store::load_checkpoint(p).unwrap();
@@ -167,11 +167,11 @@ pub mod matchplay;
 pub mod movegen;
 pub mod notation;
 pub mod openings;
-pub mod report;
 pub mod rng;
 pub mod search;
 pub mod session;
 pub mod store;
+pub mod summary;
 pub mod text;
 pub mod tournament;
 pub mod weightfile;

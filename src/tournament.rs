@@ -3,8 +3,8 @@
 //!
 //! Scoring (ours; the original counted +1/-1/0): a win is 2 points, a draw 1, a loss 0.
 
-use crate::game::Outcome;
-use crate::jobs::{GameJob, Played, Side, Start};
+use crate::game::GameOutcome;
+use crate::jobs::{GameJob, Played, Seat, Start};
 use crate::matchplay::OpeningBook;
 use crate::openings::ballot;
 use crate::rng::{ChaCha8Rng, Purpose};
@@ -75,7 +75,7 @@ pub fn schedule(
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameResult {
     pub pairing: Pairing,
-    pub outcome: Outcome,
+    pub outcome: GameOutcome,
     pub plies: u32,
 }
 
@@ -127,8 +127,8 @@ pub fn jobs(
                 OpeningBook::Start => Start::Initial,
             };
             GameJob::new(
-                Side::new(p.black, config),
-                Side::new(p.white, config),
+                Seat::new(p.black, config),
+                Seat::new(p.white, config),
                 start,
                 Purpose::Game,
                 generation,
@@ -153,17 +153,17 @@ pub fn standings(population: usize, results: &[GameResult]) -> Vec<Standing> {
     for r in results {
         let (b, w) = (r.pairing.black, r.pairing.white);
         match r.outcome {
-            Outcome::BlackWin => {
+            GameOutcome::BlackWin => {
                 s[b].wins_black += 1;
                 s[b].points += 2;
                 s[w].losses_white += 1;
             }
-            Outcome::WhiteWin => {
+            GameOutcome::WhiteWin => {
                 s[w].wins_white += 1;
                 s[w].points += 2;
                 s[b].losses_black += 1;
             }
-            Outcome::Draw => {
+            GameOutcome::Draw => {
                 s[b].draws_black += 1;
                 s[b].points += 1;
                 s[w].draws_white += 1;
@@ -217,12 +217,12 @@ mod tests {
         let r = [
             GameResult {
                 pairing: p(0, 1),
-                outcome: Outcome::BlackWin,
+                outcome: GameOutcome::BlackWin,
                 plies: 10,
             },
             GameResult {
                 pairing: p(1, 0),
-                outcome: Outcome::Draw,
+                outcome: GameOutcome::Draw,
                 plies: 10,
             },
         ];

@@ -149,7 +149,7 @@ fn a_side_without_moves_has_lost_and_faster_wins_score_higher() {
 #[test]
 fn two_kings_convert_against_one() {
     // Material weights: the engine must win W:WK10,K14:BK1 within the move cap.
-    use checkers_ga::game::{DrawRules, Game, Outcome};
+    use checkers_ga::game::{DrawRules, Game, GameOutcome};
     let mut w = Weights::zero();
     w[1] = 100; // own kings
     w[3] = -100; // opponent kings
@@ -161,7 +161,7 @@ fn two_kings_convert_against_one() {
     g.play_out(&mut black, &mut white, &mut rng);
     assert_eq!(
         g.result().map(|r| r.0),
-        Some(Outcome::WhiteWin),
+        Some(GameOutcome::WhiteWin),
         "{:?} after {} plies",
         g.result(),
         g.plies()

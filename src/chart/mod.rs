@@ -21,5 +21,5 @@ pub mod svg;
 
 pub use axis::{nice_step, tick_label, Scale};
 pub use legend::{Legend, Placed};
-pub use line::{Axis, LineChart, Series, Side};
+pub use line::{Axis, AxisSide, LineChart, Series};
 pub use svg::{path_d, xml_escape};

@@ -4,8 +4,8 @@
 use anyhow::Context;
 use checkers_ga::formats::{resolve_player, resolve_weights, PlayerArg};
 use checkers_ga::matchplay::MatchSettings;
-use checkers_ga::report::select;
 use checkers_ga::search::SearchConfig;
+use checkers_ga::summary::select;
 use checkers_ga::Evaluator;
 use std::io::IsTerminal;
 use std::io::Write;

@@ -4,8 +4,8 @@
 use super::common::weights_arg;
 use anyhow::{bail, Context};
 use checkers_ga::formats::{export, ExportFormat};
-use checkers_ga::report::select;
 use checkers_ga::rng::fresh_seed;
+use checkers_ga::summary::select;
 use std::io::Write;
 use std::path::PathBuf;
 

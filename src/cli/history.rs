@@ -5,11 +5,11 @@ use super::common::{evaluator_arg, pool, progress_style, session_match, show_pro
 use anyhow::{bail, Context};
 use checkers_ga::ga::Session;
 use checkers_ga::matchplay::{elo, start_positions, Engine, Wdl};
-use checkers_ga::report::{history_svg, history_table};
 use checkers_ga::rng::fresh_seed;
 use checkers_ga::search::check_depth;
 use checkers_ga::session::PastBests;
 use checkers_ga::store;
+use checkers_ga::summary::{history_svg, history_table};
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::{Path, PathBuf};

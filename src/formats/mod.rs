@@ -12,7 +12,7 @@
 //!
 //! The JSON weight file and the original tool's weight file are read and written by
 //! [`crate::weightfile`]; checkpoints by [`crate::store`]. What is shown of them (tables, the
-//! history, the chart) is [`crate::report`].
+//! history, the chart) is [`crate::summary`].
 //!
 //! Errors are [`FormatError`]: one line, naming the file where there is one.
 //!

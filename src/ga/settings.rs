@@ -261,7 +261,7 @@ pub struct GaOptions {
     pub measure_every: u64,
     /// Games of that measurement (the first `measure_games / 2` ballot openings, both colours).
     pub measure_games: u32,
-    pub yardstick: Yardstick,
+    pub yardstick: YardstickKind,
     /// Every this many generations (0 = never) the best so far is fitted to the results of the
     /// generation's own games (a logistic regression on their quiet positions, [`crate::fit`])
     /// and the fitted vector enters the next population in place of a newcomer.
@@ -292,7 +292,7 @@ impl GaOptions {
         duel_games: 2,
         measure_every: 0,
         measure_games: 312,
-        yardstick: Yardstick::Material,
+        yardstick: YardstickKind::Material,
         fit_every: 0,
         fit_top: 0,
         widen_at: 0,
@@ -323,7 +323,7 @@ impl Default for GaOptions {
             duel_games: 32,
             measure_every: 50,
             measure_games: 312,
-            yardstick: Yardstick::Material,
+            yardstick: YardstickKind::Material,
             fit_every: 1,
             fit_top: (DEFAULT_POPULATION / 2) as u32,
             widen_at: 0,
@@ -392,7 +392,7 @@ impl std::fmt::Display for Stop {
 
 /// The fixed opponent a session measures its best so far against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Yardstick {
+pub enum YardstickKind {
     /// Men 100, kings 160, for both sides.
     Material,
     /// The hand-made value function (see [`crate::yardstick::hand`]).
@@ -401,35 +401,35 @@ pub enum Yardstick {
     Classic,
 }
 
-impl std::fmt::Display for Yardstick {
+impl std::fmt::Display for YardstickKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Yardstick::Material => "material",
-            Yardstick::Hand => "hand",
-            Yardstick::Classic => "classic",
+            YardstickKind::Material => "material",
+            YardstickKind::Hand => "hand",
+            YardstickKind::Classic => "classic",
         })
     }
 }
 
-impl std::str::FromStr for Yardstick {
+impl std::str::FromStr for YardstickKind {
     type Err = ParseSettingError;
     fn from_str(s: &str) -> Result<Self, ParseSettingError> {
         match s {
-            "material" => Ok(Yardstick::Material),
-            "hand" => Ok(Yardstick::Hand),
-            "classic" => Ok(Yardstick::Classic),
+            "material" => Ok(YardstickKind::Material),
+            "hand" => Ok(YardstickKind::Hand),
+            "classic" => Ok(YardstickKind::Classic),
             _ => Err(ParseSettingError::Yardstick(s.to_string())),
         }
     }
 }
 
-impl Yardstick {
+impl YardstickKind {
     /// The yardstick's evaluation.
     pub fn evaluator(&self) -> Evaluator {
         match self {
-            Yardstick::Material => crate::eval::material().into(),
-            Yardstick::Hand => Evaluator::Hand,
-            Yardstick::Classic => Evaluator::Classic,
+            YardstickKind::Material => crate::eval::material().into(),
+            YardstickKind::Hand => Evaluator::Hand,
+            YardstickKind::Classic => Evaluator::Classic,
         }
     }
 }

@@ -33,8 +33,8 @@ pub use page::page;
 pub use tables::duration_text;
 
 use crate::ga::Session;
-use crate::report::ReportError;
 use crate::store;
+use crate::summary::ReportError;
 use std::path::{Path, PathBuf};
 
 /// The report file's name in a session folder when no other is given.
