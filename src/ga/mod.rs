@@ -9,7 +9,7 @@
 //! `(session seed, purpose, g, index)`, so a session resumed from the checkpoint written after
 //! generation `g` continues exactly as if it had never stopped, at any thread count.
 //!
-//! Files, bottom up: `settings`, `operators`, `breeding`, `matches`, `records`, `generation`, `tests`.
+//! Files, bottom up: `settings`, `operators`, `breeding`, `matches`, `records`, `generation`; the unit tests are in `tests`.
 
 mod breeding;
 mod generation;
