@@ -39,6 +39,7 @@ pub fn set_stop_note(note: String) {
 }
 
 /// Where the session stands, for the message of a job ended from outside ("" outside sessions).
+#[cfg_attr(not(feature = "mpi"), allow(dead_code))] // used by the MPI executor
 pub fn stop_note() -> String {
     STOP_NOTE.lock().map(|n| n.clone()).unwrap_or_default()
 }

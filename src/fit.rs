@@ -98,6 +98,7 @@ impl Positions {
         self.y.len()
     }
 
+    #[allow(dead_code)] // beside len
     pub fn is_empty(&self) -> bool {
         self.y.is_empty()
     }

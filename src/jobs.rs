@@ -429,6 +429,7 @@ pub trait Executor: Send + Sync {
 static EXECUTOR: OnceLock<Box<dyn Executor>> = OnceLock::new();
 
 /// Makes [`run`] use `e` for the rest of the process (once; false when one was set already).
+#[cfg_attr(not(feature = "mpi"), allow(dead_code))] // used by the MPI executor
 pub fn set_executor(e: Box<dyn Executor>) -> bool {
     EXECUTOR.set(e).is_ok()
 }

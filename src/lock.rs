@@ -19,11 +19,13 @@ pub const LOCK_FILE: &str = "session.lock";
 #[derive(Debug)]
 pub struct SessionLock {
     _file: File,
+    #[cfg_attr(not(test), allow(dead_code))] // read by the unit tests
     path: PathBuf,
 }
 
 impl SessionLock {
     /// The lock file.
+    #[cfg_attr(not(test), allow(dead_code))] // used by the unit tests
     pub fn path(&self) -> &Path {
         &self.path
     }

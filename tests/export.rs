@@ -4,9 +4,9 @@
 
 mod common;
 
-use checkers_ga::eval::{evaluate, ParamSet, Weights, NUM_ALL, NUM_PARAMS, PARAMS};
-use checkers_ga::ga::Session;
-use checkers_ga::tournament::Standing;
+use checkers_ga::Session;
+use checkers_ga::Standing;
+use checkers_ga::{evaluate, ParamSet, Weights, NUM_ALL, NUM_PARAMS, PARAMS};
 use checkers_ga::{formats, parse_fen, store, weightfile, Color, Position};
 use common::{assert_error, manifest_dir, repo, run, settings, stdout_ok, Tmp};
 use std::process::Command;
@@ -153,7 +153,7 @@ fn a_session_folder_and_built_in_names_export_like_files() {
     let material = stdout_ok(&run(&t.0, &["export", "material", "--format", "csv"]));
     assert_eq!(
         formats::parse_csv(&material).unwrap(),
-        checkers_ga::eval::material()
+        checkers_ga::material()
     );
     let c = stdout_ok(&run(&t.0, &["export", "thesis", "--format", "c"]));
     assert!(
@@ -224,7 +224,7 @@ fn rust_export_compiles_with_the_right_values() {
             assert_eq!(v, evaluate(&p, c, &w), "{p:?}");
         }
         let f = generated::features(b, wh, k, false, true);
-        assert_eq!(f, checkers_ga::eval::all_features(&p, Color::Black));
+        assert_eq!(f, checkers_ga::all_features(&p, Color::Black));
     }
 }
 

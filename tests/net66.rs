@@ -4,12 +4,10 @@
 
 mod common;
 
-use checkers_ga::eval::{
-    all_features, evaluate, net_len, ParamSet, DEFAULT_HIDDEN, MAX_HIDDEN, NUM_ALL,
-};
-use checkers_ga::ga::Session;
-use checkers_ga::tournament::Standing;
 use checkers_ga::weightfile::{parse_weight_file, weights_to_json, weights_to_original};
+use checkers_ga::Session;
+use checkers_ga::Standing;
+use checkers_ga::{all_features, evaluate, net_len, ParamSet, DEFAULT_HIDDEN, MAX_HIDDEN, NUM_ALL};
 use checkers_ga::{formats, parse_fen, store, Color, Weights};
 use common::{assert_error, new_cmd, run, stdout_ok, Tmp, Xs};
 

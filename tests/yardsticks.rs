@@ -5,10 +5,10 @@
 
 mod common;
 
-use checkers_ga::game::{DrawRules, Game, GameOutcome};
-use checkers_ga::search::{minimax_with, SearchConfig, Searcher};
-use checkers_ga::yardstick::{classic, hand, CLASSIC};
+use checkers_ga::{classic, hand, CLASSIC};
+use checkers_ga::{minimax_with, SearchConfig, Searcher};
 use checkers_ga::{parse_fen, parse_weights, Color, Evaluator, Position};
+use checkers_ga::{DrawRules, Game, GameOutcome};
 use common::{assert_error, new_cmd, run, stdout_ok, Tmp, Xs};
 use rand::SeedableRng;
 

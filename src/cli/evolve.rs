@@ -5,15 +5,13 @@ use super::common::{
     show_progress, stop_signal_name, warn, weights_arg, AlreadySaid, Interrupted,
 };
 use anyhow::Context;
-use checkers_ga::eval::ParamSet;
-use checkers_ga::ga::{GenerationStats, Mutation, Selection, Session, Stop, YardstickKind};
+use checkers_ga::fresh_seed;
 use checkers_ga::matchplay::{elo, OpeningBook};
-use checkers_ga::rng::fresh_seed;
-use checkers_ga::session::{
-    self, NewSession, Observer, Overrides, SessionEnd, SessionError, SessionRun,
-};
 use checkers_ga::summary::elo_text;
-use checkers_ga::text::EloFigure;
+use checkers_ga::EloFigure;
+use checkers_ga::ParamSet;
+use checkers_ga::{self, NewSession, Observer, Overrides, SessionEnd, SessionError, SessionRun};
+use checkers_ga::{GenerationStats, Mutation, Selection, Session, Stop, YardstickKind};
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -242,8 +240,8 @@ impl SessionOptions {
 }
 
 impl RunArgs {
-    fn library(&self) -> session::SessionOptions {
-        session::SessionOptions {
+    fn library(&self) -> checkers_ga::SessionOptions {
+        checkers_ga::SessionOptions {
             threads: self.threads,
             keep: self.keep,
             keep_every: self.keep_every,
@@ -425,7 +423,7 @@ fn resume_command(dir: &Path, name: &str, run: &RunArgs) -> String {
 /// What rank 0 of an MPI job says if the job is ended under it (a rank died, mpirun stopped):
 /// the generation under way is lost, the session stands at its last checkpoint.
 fn set_stop_note(session: &Session, ckpt: &Path, resume: &str) {
-    checkers_ga::cluster::set_stop_note(format!(
+    checkers_ga::set_stop_note(format!(
         "generation {} was not finished; the session stands at generation {} ({}); continue \
          with: {resume} (under mpirun or srun with any number of ranks, or without MPI)",
         session.generation + 1,
@@ -664,7 +662,7 @@ fn evolve(
     if start.exists() {
         set_stop_note(&run.session, &start, &resume);
     } else {
-        checkers_ga::cluster::set_stop_note(format!(
+        checkers_ga::set_stop_note(format!(
             "no generation of session '{}' was finished, nothing was saved",
             run.session.name
         ));
@@ -720,7 +718,7 @@ fn evolve(
 
 /// The end of a run: what it did, how the best so far measured at the first and the last
 /// measurement, and what to do next.
-fn summary(s: &Session, p: &Printer, out: &session::SessionOutcome) {
+fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
     let gens = s.generation - p.first_generation;
     let wall = p.started.elapsed().as_secs_f64();
     say(&format!(

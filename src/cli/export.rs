@@ -4,7 +4,7 @@
 use super::common::weights_arg;
 use anyhow::{bail, Context};
 use checkers_ga::formats::{export, ExportFormat};
-use checkers_ga::rng::fresh_seed;
+use checkers_ga::fresh_seed;
 use checkers_ga::summary::select;
 use std::io::Write;
 use std::path::PathBuf;
@@ -65,7 +65,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<()> {
                     out.display()
                 );
             }
-            checkers_ga::files::write_atomic(out, text.as_bytes())
+            checkers_ga::write_atomic(out, text.as_bytes())
                 .with_context(|| format!("cannot write '{}'", out.display()))?;
             println!(
                 "wrote {} ({}, from {})",

@@ -3,14 +3,14 @@
 
 use super::common::weights_arg;
 use anyhow::Context;
-use checkers_ga::eval::Weights;
 use checkers_ga::formats::InputKind;
-use checkers_ga::rng::fresh_seed;
+use checkers_ga::fresh_seed;
 use checkers_ga::summary::{
     select, sorted_indices, wrap, Priority, SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,
     TABLE_WIDTH,
 };
 use checkers_ga::weightfile::load_weight_file;
+use checkers_ga::Weights;
 use std::io::Write;
 
 #[derive(clap::Args)]

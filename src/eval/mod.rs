@@ -33,15 +33,12 @@ mod names;
 mod network;
 mod weights;
 
-pub use features::{
-    all_features, all_trace, endgame_trace, eval_trace, features, king_ending, FeatureVector, Trace,
+pub use features::{all_features, all_trace, eval_trace, features, king_ending, Trace};
+pub use names::{net_len, param_index, Param, ALL_PARAMS, MAX_HIDDEN, NUM_ALL, NUM_PARAMS, PARAMS};
+pub use network::{Simd, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT};
+pub use weights::{
+    material, ParamSet, Thesis60Tuple, UnknownParamSet, Weights, DEFAULT_HIDDEN, MAX_WEIGHTS,
 };
-pub use names::{
-    net_len, param_index, Param, ALL_PARAMS, ENDGAME_PARAMS, MAX_HIDDEN, NUM_ALL, NUM_ENDGAME,
-    NUM_PARAMS, PARAMS,
-};
-pub use network::{net_output, Simd, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT};
-pub use weights::{material, ParamSet, Thesis60Tuple, Weights, DEFAULT_HIDDEN, MAX_WEIGHTS};
 
 use crate::board::{Color, Position};
 

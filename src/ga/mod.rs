@@ -21,7 +21,7 @@ mod settings;
 mod tests;
 
 pub use generation::Session;
-pub use matches::{endgame_position, measure_match, Duel};
+pub use matches::{measure_match, Duel};
 pub use operators::*;
 pub use records::{GenerationStats, HallOfFame, History, Lineage};
 pub use settings::*;

@@ -17,7 +17,7 @@ mod finals;
 mod options;
 mod past;
 
-pub use best::{best_file, best_path, BestFile, BEST_FILE, FINALS_FILE};
+pub use best::{BestFile, FINALS_FILE};
 pub use finals::{Entrant, Finals};
 pub use options::{Overrides, SettingChange};
 pub use past::PastBests;
