@@ -227,7 +227,7 @@ pub use session::{
 };
 
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).
-pub use cluster::{set_stop_note, Launch};
+pub use cluster::{set_stop_note, ClusterError, Launch};
 
 // Files.
 pub use files::{folder_of, write_atomic};
