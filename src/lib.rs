@@ -9,7 +9,7 @@
 //! What a library user needs is re-exported at the root, grouped as below (board and rules,
 //! evaluation and weights, search and games, sessions, clusters, files); the modules are
 //! private but for the namespaces of the files and output a user reads by name: [`store`],
-//! [`weightfile`], [`formats`], [`matchplay`], [`summary`], [`html`], and the [`bench`]
+//! [`weightfile`], [`formats`], [`matchplay`], [`summary`], [`html`], and the [`bench`](mod@bench)
 //! workloads.
 //!
 //! # Layers
@@ -46,7 +46,7 @@
 //!     table and chart.
 //! 25. [`html`]: the self-contained HTML report of a session.
 //! 26. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
-//! 27. [`bench`]: the benchmark workloads.
+//! 27. [`bench`](mod@bench): the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!
@@ -197,9 +197,9 @@ pub use openings::{ballot, load_openings, OpeningBook, UnknownOpeningBook};
 
 // Evaluation and weights.
 pub use eval::{
-    all_features, evaluate, features, king_ending, material, net_len, param_index, Param, ParamSet,
-    UnknownParamSet, Weights, ALL_PARAMS, DEFAULT_HIDDEN, MAX_EVAL, MAX_HIDDEN, NUM_ALL,
-    NUM_PARAMS, PARAMS,
+    all_features, evaluate, evaluate_with, features, king_ending, material, net_len, param_index,
+    Param, ParamSet, Simd, UnknownParamSet, Weights, ALL_PARAMS, DEFAULT_HIDDEN, MAX_EVAL,
+    MAX_HIDDEN, NUM_ALL, NUM_PARAMS, PARAMS,
 };
 pub use weightfile::{load_weights, parse_weights, save_weights, WeightsError};
 pub use yardstick::{classic, hand, Evaluator, CLASSIC};

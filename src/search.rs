@@ -47,7 +47,7 @@ pub struct SearchConfig {
     /// Keep searching at the horizon while the side to move has a capture.
     pub capture_extension: bool,
     /// Transposition table size as a power of two of entries (0 = no table; at most
-    /// [`MAX_TT_LOG2`]).
+    /// `MAX_TT_LOG2`).
     pub tt_log2: u8,
 }
 

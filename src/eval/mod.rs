@@ -85,7 +85,7 @@ impl Trace for PhasedSum<'_> {
 
 /// Evaluation of `pos` for `player` (whoever is to move): sum of parameter * weight (for the
 /// phased set, the opening and endgame sums mixed by the pieces left; for the network set, plus
-/// the network's output over the same values, [`net_output`]), saturated to
+/// the network's output over the same values, `net_output`), saturated to
 /// `-MAX_EVAL..=MAX_EVAL` (never reached by real positions).
 ///
 /// The network's dot products use the best instructions the CPU has, asked at each call; a

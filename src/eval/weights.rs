@@ -33,7 +33,7 @@ pub enum ParamSet {
     Phased132,
     /// The 66 weighted and summed as in `Endgame66`, plus a network over the same 66 values
     /// with this many hidden units (1..=[`MAX_HIDDEN`]): each unit clamps its weighted sum plus
-    /// bias (shifted right by [`NET_SHIFT`](super::NET_SHIFT)) to `0..=`[`NET_ACT_MAX`](super::NET_ACT_MAX), and the units' activations
+    /// bias (shifted right by `NET_SHIFT`) to `0..=``NET_ACT_MAX`, and the units' activations
     /// times the output weights are added to the sum. Weights: the 66, then per unit its 66
     /// input weights and its bias, then the output weights ([`net_len`]).
     Net66(u8),

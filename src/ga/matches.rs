@@ -16,7 +16,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
-/// The duel of a generation's best against the best so far ([`GaOptions::duel_games`] games,
+/// The duel of a generation's best against the best so far ([`GaOptions::duel_games`](super::GaOptions::duel_games) games,
 /// colours swapped). All zero and not replaced: the generation's best was the best so far
 /// itself, and no duel was played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -133,7 +133,7 @@ pub enum Mutation {
     /// (the scale its random weights start at). For the other sets it is `Gauss`.
     Layered { sigma: u32, genes: u32 },
     /// Self-adaptive steps, as evolutionary programming does: every individual carries its own
-    /// step sizes ([`Steps`]: one for the weighted sum, one for a network's weights), starting
+    /// step sizes (`Steps`: one for the weighted sum, one for a network's weights), starting
     /// at `sigma` (a network's at `sigma / 8`). A child's are the geometric mean of its parents',
     /// and when it is mutated each is first multiplied by `exp(tau * N(0, 1))` (tau =
     /// `1 / sqrt(2 sqrt(n))`, n its weights), then `genes` weights move by Gaussian steps of
@@ -179,7 +179,7 @@ impl Steps {
 }
 
 impl Mutation {
-    /// The kind's step size (0 for `replace`), where [`Steps`] start.
+    /// The kind's step size (0 for `replace`), where `Steps` start.
     pub fn sigma(&self) -> u32 {
         match *self {
             Mutation::Replace => 0,
@@ -263,7 +263,7 @@ pub struct GaOptions {
     pub measure_games: u32,
     pub yardstick: YardstickKind,
     /// Every this many generations (0 = never) the best so far is fitted to the results of the
-    /// generation's own games (a logistic regression on their quiet positions, [`crate::fit`])
+    /// generation's own games (a logistic regression on their quiet positions, `crate::fit`)
     /// and the fitted vector enters the next population in place of a newcomer.
     pub fit_every: u64,
     /// The fit learns only from the games between two of the generation's `fit_top` best

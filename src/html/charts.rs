@@ -1,5 +1,5 @@
 //! The page's charts: the Elo of the best so far with its band, the diversity and the speed
-//! (line charts of [`crate::chart`]), and the heatmap of the best so far's weights over the
+//! (line charts of `crate::chart`), and the heatmap of the best so far's weights over the
 //! generations.
 
 use super::gather::{sample, ReportData};

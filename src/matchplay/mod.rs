@@ -6,7 +6,7 @@
 //! - [`mod@report`]: the text a match prints before and after its games ([`MatchHeader`],
 //!   [`MatchReport`]).
 //!
-//! The opening books a match starts from are [`crate::openings`].
+//! The opening books a match starts from are `crate::openings`.
 //!
 //! Files, bottom up: `stats`, `run`, `report`.
 

@@ -267,7 +267,7 @@ impl MatchRun<'_> {
         }
     }
 
-    /// Plays the match through [`jobs::run`]: on the current rayon pool, or spread over the
+    /// Plays the match through `jobs::run`: on the current rayon pool, or spread over the
     /// ranks of an MPI job, with the same result. The observer hears of each game as it
     /// finishes (in any order: for progress) and of each game that counts, in index order
     /// (for a record that must not depend on the thread count; after an interrupt it also gets

@@ -106,7 +106,7 @@ pub struct SessionOptions {
     /// Worker threads (0 = one per core); results are the same at any count.
     pub threads: usize,
     /// Keep the newest K checkpoints (0 = every checkpoint); None: what the session folder's
-    /// keep file says, else [`Keep::DEFAULT`].
+    /// keep file says, else `Keep::DEFAULT`.
     pub keep: Option<usize>,
     /// With `keep`: also keep the checkpoint of every M-th generation; None as `keep`.
     pub keep_every: Option<u64>,

@@ -159,7 +159,7 @@ fn yardstick_words(session: &Session) -> String {
 /// yardstick with its 95% band first (left axis, when the session has measurements), then
 /// the best and mean tournament points per generation (right axis; the left one when there is
 /// no measurement). The title ([`history_svg_title`]) and a legend that names the yardstick and
-/// its depth sit above the plot (see [`crate::chart`]).
+/// its depth sit above the plot (see `crate::chart`).
 pub fn history_svg(session: &Session) -> String {
     const ELO: &str = "#2ca02c";
     let history = &session.history;

@@ -9,7 +9,7 @@
 //!   `layout`).
 //! - The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
 //!   of the yardstick Elo and the best and mean points ([`history_svg`], drawn by
-//!   [`crate::chart`]), and the strength from the first measurement to the last on one line
+//!   `crate::chart`), and the strength from the first measurement to the last on one line
 //!   ([`history::strength_span`]) (file `history`).
 //!
 //! Individuals of a population (checkpoint or original population file) are numbered from 1,
