@@ -278,6 +278,32 @@ mod tests {
         );
     }
 
+    /// The typed error says what the `String` error said.
+    #[test]
+    fn the_errors_read_as_before() {
+        let e = |s: &str| s.parse::<TimeControl>().unwrap_err().to_string();
+        assert_eq!(
+            e(""),
+            "empty: expected SECONDS per move (e.g. 0.1) or GAME+INC (e.g. 10+0.1)"
+        );
+        assert_eq!(
+            e("abc"),
+            "time per move 'abc' in 'abc' is not a number of seconds"
+        );
+        assert_eq!(
+            e("0"),
+            "time per move '0' in '0' must be 0.001..86400 seconds"
+        );
+        assert_eq!(
+            e("1+-1"),
+            "increment '-1' in '1+-1' must be 0..86400 seconds"
+        );
+        assert_eq!(
+            e("0+1"),
+            "game time '0' in '0+1' must be 0.001..86400 seconds"
+        );
+    }
+
     #[test]
     fn budgets_stay_within_the_time_left_and_time_runs_out() {
         let mut c = Clock::new("0.1".parse().unwrap());
