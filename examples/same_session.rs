@@ -7,8 +7,8 @@
 //! Usage: `cargo run --example same_session -- DIR_A DIR_B NAME` (each DIR the folder the
 //! session was run in). Prints what it compared and exits 0, or says what differs and exits 1.
 
-use checkers_ga::ga::Session;
 use checkers_ga::store;
+use checkers_ga::Session;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

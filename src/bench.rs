@@ -4,8 +4,8 @@
 //!
 //! ```
 //! use checkers_ga::bench::{eval_ns, positions};
-//! use checkers_ga::eval::material;
-//! use checkers_ga::yardstick::Evaluator;
+//! use checkers_ga::material;
+//! use checkers_ga::Evaluator;
 //!
 //! let ps = positions();
 //! assert!(!ps.is_empty());

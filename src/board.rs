@@ -7,7 +7,7 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::board::{Color, Position};
+//! use checkers_ga::{Color, Position};
 //!
 //! let pos = Position::start();
 //! assert_eq!(pos.side_to_move(), Color::Black);

@@ -19,8 +19,8 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::board::Color;
-//! use checkers_ga::clock::{Clock, TimeControl};
+//! use checkers_ga::Color;
+//! use checkers_ga::{Clock, TimeControl};
 //! use std::time::Duration;
 //!
 //! let secs = Duration::from_secs;
@@ -62,33 +62,71 @@ const MOVES_TO_GO: u32 = 30;
 /// The most a search keeps back.
 const MAX_MARGIN: Duration = Duration::from_millis(50);
 
-fn seconds(text: &str, what: &str, whole: &str, min: f64) -> Result<Duration, String> {
+/// A time control's text that is not one: the error of [`TimeControl`]'s `FromStr`.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum TimeControlError {
+    /// Nothing given.
+    #[error("empty: expected SECONDS per move (e.g. 0.1) or GAME+INC (e.g. 10+0.1)")]
+    Empty,
+    /// A part (`what`: time per move, game time or increment) that is no number.
+    #[error("{what} '{text}' in '{whole}' is not a number of seconds")]
+    NotSeconds {
+        /// Which part.
+        what: &'static str,
+        /// The part.
+        text: String,
+        /// The whole time control.
+        whole: String,
+    },
+    /// A part outside `min..MAX_SECONDS` seconds.
+    #[error("{what} '{text}' in '{whole}' must be {}..{MAX_SECONDS} seconds", if *min > 0.0 { min.to_string() } else { "0".to_string() })]
+    OutOfRange {
+        /// Which part.
+        what: &'static str,
+        /// The part.
+        text: String,
+        /// The whole time control.
+        whole: String,
+        /// The least the part may be.
+        min: f64,
+    },
+}
+
+fn seconds(
+    text: &str,
+    what: &'static str,
+    whole: &str,
+    min: f64,
+) -> Result<Duration, TimeControlError> {
     let t = text.trim();
-    let v: f64 = t
-        .strip_suffix('s')
-        .unwrap_or(t)
-        .parse()
-        .map_err(|_| format!("{what} '{t}' in '{whole}' is not a number of seconds"))?;
+    let v: f64 =
+        t.strip_suffix('s')
+            .unwrap_or(t)
+            .parse()
+            .map_err(|_| TimeControlError::NotSeconds {
+                what,
+                text: t.to_string(),
+                whole: whole.to_string(),
+            })?;
     if !(v.is_finite() && v >= min && v <= MAX_SECONDS) {
-        return Err(if min > 0.0 {
-            format!("{what} '{t}' in '{whole}' must be {min}..{MAX_SECONDS} seconds")
-        } else {
-            format!("{what} '{t}' in '{whole}' must be 0..{MAX_SECONDS} seconds")
+        return Err(TimeControlError::OutOfRange {
+            what,
+            text: t.to_string(),
+            whole: whole.to_string(),
+            min,
         });
     }
     Ok(Duration::from_secs_f64(v))
 }
 
 impl std::str::FromStr for TimeControl {
-    type Err = String;
+    type Err = TimeControlError;
     /// `SECONDS` per move, or `GAME+INC` (seconds per game, and per move added); a trailing
     /// `s` on a number is allowed.
-    fn from_str(s: &str) -> Result<TimeControl, String> {
+    fn from_str(s: &str) -> Result<TimeControl, TimeControlError> {
         let s = s.trim();
         if s.is_empty() {
-            return Err(
-                "empty: expected SECONDS per move (e.g. 0.1) or GAME+INC (e.g. 10+0.1)".to_string(),
-            );
+            return Err(TimeControlError::Empty);
         }
         match s.split_once('+') {
             None => Ok(TimeControl::PerMove(seconds(
@@ -262,6 +300,32 @@ mod tests {
         assert_eq!(
             "10+0.1".parse::<TimeControl>().unwrap().to_string(),
             "10+0.1 s"
+        );
+    }
+
+    /// The typed error says what the `String` error said.
+    #[test]
+    fn the_errors_read_as_before() {
+        let e = |s: &str| s.parse::<TimeControl>().unwrap_err().to_string();
+        assert_eq!(
+            e(""),
+            "empty: expected SECONDS per move (e.g. 0.1) or GAME+INC (e.g. 10+0.1)"
+        );
+        assert_eq!(
+            e("abc"),
+            "time per move 'abc' in 'abc' is not a number of seconds"
+        );
+        assert_eq!(
+            e("0"),
+            "time per move '0' in '0' must be 0.001..86400 seconds"
+        );
+        assert_eq!(
+            e("1+-1"),
+            "increment '-1' in '1+-1' must be 0..86400 seconds"
+        );
+        assert_eq!(
+            e("0+1"),
+            "game time '0' in '0+1' must be 0.001..86400 seconds"
         );
     }
 

@@ -31,7 +31,7 @@ pub fn launcher_ranks() -> Option<usize> {
 /// continue (set by `new` and `resume` after every checkpoint).
 static STOP_NOTE: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
 
-/// Sets the note [`stop_note`] gives.
+/// Sets the note `stop_note` gives.
 pub fn set_stop_note(note: String) {
     if let Ok(mut n) = STOP_NOTE.lock() {
         *n = note;
@@ -39,6 +39,7 @@ pub fn set_stop_note(note: String) {
 }
 
 /// Where the session stands, for the message of a job ended from outside ("" outside sessions).
+#[cfg_attr(not(feature = "mpi"), allow(dead_code))] // used by the MPI executor
 pub fn stop_note() -> String {
     STOP_NOTE.lock().map(|n| n.clone()).unwrap_or_default()
 }
@@ -79,7 +80,7 @@ pub struct Launch {
 impl Launch {
     /// Joins the MPI job an MPI launcher started this process in, if any. With the feature:
     /// SIGTERM (the launcher ending every rank when one dies) is taken by a thread, and rank 0
-    /// says where the session stands ([`stop_note`]). Without it, a process started as one of
+    /// says where the session stands (`stop_note`). Without it, a process started as one of
     /// several refuses (only the first says why, in [`ClusterError::NoMpi`]; the others get
     /// the same error and should leave quietly: see [`Launch::is_first_of_launch`]).
     pub fn begin() -> Result<Launch, ClusterError> {

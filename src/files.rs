@@ -1,17 +1,6 @@
 //! File I/O at the bottom of the crate: every file the tool writes goes through
 //! [`write_atomic`] (temp name, sync, rename), so a crash leaves either the old file or the new
 //! one, never half of one; every file it reads goes through [`read_bounded`].
-//!
-//! # Example
-//!
-//! ```
-//! use checkers_ga::files::{read_bounded, write_atomic};
-//!
-//! let path = std::env::temp_dir().join(format!("ckga-doc-files-{}.txt", std::process::id()));
-//! write_atomic(&path, b"hello").unwrap();
-//! assert_eq!(read_bounded(&path).unwrap(), b"hello");
-//! std::fs::remove_file(&path).unwrap();
-//! ```
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

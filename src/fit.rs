@@ -13,38 +13,12 @@
 //! The fit is Adam over small batches of positions, a few passes over them in an order drawn
 //! from the generator it is given: deterministic at any thread count (the steps run in order on
 //! one thread; only the evaluations of the errors before and after run in parallel).
-//!
-//! # Example
-//!
-//! ```
-//! use checkers_ga::board::Position;
-//! use checkers_ga::eval::material;
-//! use checkers_ga::fit::{fit, Positions};
-//! use checkers_ga::game::{DrawRules, Game};
-//! use checkers_ga::rng::{derive, Purpose};
-//! use checkers_ga::search::{SearchConfig, Searcher};
-//!
-//! // Gather the positions of one quick game.
-//! let w = material();
-//! let mut game = Game::new(Position::start(), DrawRules::default());
-//! let (mut black, mut white) = (
-//!     Searcher::new(w, SearchConfig::with_depth(1)),
-//!     Searcher::new(w, SearchConfig::with_depth(1)),
-//! );
-//! let mut rng = derive(2, Purpose::Game, 0, 0);
-//! game.play_out(&mut black, &mut white, &mut rng);
-//! let mut data = Positions::new(w.set());
-//! data.add_game(game.start(), game.moves(), game.result().unwrap().0);
-//! assert!(!data.is_empty());
-//! // One game is too few to fit to (fewer than `MIN_POSITIONS` positions).
-//! assert!(data.len() >= 200 || fit(&w, &data, 10_000, 1, &mut rng).is_none());
-//! ```
 
 use crate::board::{Color, Move, Position};
 use crate::eval::{
     self, ParamSet, Weights, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT, NUM_ALL, PHASE_PIECES,
 };
-use crate::game::Outcome;
+use crate::game::GameOutcome;
 use crate::movegen::has_capture;
 use rand::seq::SliceRandom;
 use rand::RngExt;
@@ -128,6 +102,7 @@ impl Positions {
     }
 
     /// Whether no position was gathered.
+    #[allow(dead_code)] // beside len
     pub fn is_empty(&self) -> bool {
         self.y.is_empty()
     }
@@ -142,15 +117,15 @@ impl Positions {
 
     /// Adds the quiet positions of a game from `start` through `moves` (each position before a
     /// move), with the game's outcome.
-    pub fn add_game(&mut self, start: &Position, moves: &[Move], outcome: Outcome) {
+    pub fn add_game(&mut self, start: &Position, moves: &[Move], outcome: GameOutcome) {
         let d = linear_len(self.set);
         let mut pos = *start;
         for m in moves {
             if !has_capture(&pos) {
                 let player = pos.side_to_move();
                 let y = match outcome {
-                    Outcome::Draw => 0.5,
-                    o if o == Outcome::win_for(player) => 1.0,
+                    GameOutcome::Draw => 0.5,
+                    o if o == GameOutcome::win_for(player) => 1.0,
                     _ => 0.0,
                 };
                 let at = self.x.len();
@@ -418,7 +393,7 @@ mod tests {
             let mut game = Game::new(Position::start(), DrawRules::default());
             let mut rng = derive(k, Purpose::Game, 0, k);
             game.play_out(&mut sb, &mut sw, &mut rng);
-            let outcome = game.result().map(|r| r.0).unwrap_or(Outcome::Draw);
+            let outcome = game.result().map(|r| r.0).unwrap_or(GameOutcome::Draw);
             data.add_game(game.start(), game.moves(), outcome);
         }
         data

@@ -5,16 +5,16 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::board::{Color, Position};
-//! use checkers_ga::game::{DrawRules, Game, Outcome};
-//! use checkers_ga::notation::parse_move;
+//! use checkers_ga::{Color, Position};
+//! use checkers_ga::{DrawRules, Game, GameOutcome};
+//! use checkers_ga::parse_move;
 //!
 //! let mut game = Game::new(Position::start(), DrawRules::default());
 //! game.play(parse_move(game.position(), "11-15").unwrap());
 //! assert_eq!((game.plies(), game.position().side_to_move()), (1, Color::White));
 //! assert!(!game.is_over());
 //! game.resign(); // White, to move, gives up
-//! assert_eq!(game.result().unwrap().0, Outcome::BlackWin);
+//! assert_eq!(game.result().unwrap().0, GameOutcome::BlackWin);
 //! ```
 
 use crate::board::{Color, Move, Position};
@@ -48,7 +48,7 @@ impl Default for DrawRules {
 
 /// Who won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum Outcome {
+pub enum GameOutcome {
     /// Black won: White, to move, had no legal move (no piece left, or all blocked), or resigned
     /// or lost on time.
     BlackWin,
@@ -58,13 +58,13 @@ pub enum Outcome {
     Draw,
 }
 
-impl Outcome {
+impl GameOutcome {
     /// Points of a game for one side: 2 for a win, 1 for a draw (or a game without a result),
     /// 0 for a loss; `black`: the side is Black.
-    pub fn points(result: Option<Outcome>, black: bool) -> u32 {
+    pub fn points(result: Option<GameOutcome>, black: bool) -> u32 {
         match (result, black) {
-            (Some(Outcome::BlackWin), true) | (Some(Outcome::WhiteWin), false) => 2,
-            (Some(Outcome::Draw), _) | (None, _) => 1,
+            (Some(GameOutcome::BlackWin), true) | (Some(GameOutcome::WhiteWin), false) => 2,
+            (Some(GameOutcome::Draw), _) | (None, _) => 1,
             _ => 0,
         }
     }
@@ -72,17 +72,17 @@ impl Outcome {
     /// PDN result text: `1-0` Black (the first player) wins, `0-1` White wins, `1/2-1/2`.
     pub fn pdn(self) -> &'static str {
         match self {
-            Outcome::BlackWin => "1-0",
-            Outcome::WhiteWin => "0-1",
-            Outcome::Draw => "1/2-1/2",
+            GameOutcome::BlackWin => "1-0",
+            GameOutcome::WhiteWin => "0-1",
+            GameOutcome::Draw => "1/2-1/2",
         }
     }
 
     /// The win for a colour.
-    pub fn win_for(c: Color) -> Outcome {
+    pub fn win_for(c: Color) -> GameOutcome {
         match c {
-            Color::Black => Outcome::BlackWin,
-            Color::White => Outcome::WhiteWin,
+            Color::Black => GameOutcome::BlackWin,
+            Color::White => GameOutcome::WhiteWin,
         }
     }
 }
@@ -126,7 +126,7 @@ pub struct Game {
     rules: DrawRules,
     /// Hashes of the positions since the last irreversible move (capture or man move).
     recent: Vec<u64>,
-    result: Option<(Outcome, EndReason)>,
+    result: Option<(GameOutcome, EndReason)>,
 }
 
 impl Game {
@@ -170,7 +170,7 @@ impl Game {
     }
 
     /// The result and its reason, once the game is over.
-    pub fn result(&self) -> Option<(Outcome, EndReason)> {
+    pub fn result(&self) -> Option<(GameOutcome, EndReason)> {
         self.result
     }
 
@@ -198,7 +198,7 @@ impl Game {
     pub fn resign(&mut self) {
         if self.result.is_none() {
             let c = self.pos.side_to_move();
-            self.result = Some((Outcome::win_for(c.opposite()), EndReason::Resigned(c)));
+            self.result = Some((GameOutcome::win_for(c.opposite()), EndReason::Resigned(c)));
         }
     }
 
@@ -206,21 +206,24 @@ impl Game {
     pub fn lose_on_time(&mut self) {
         if self.result.is_none() {
             let c = self.pos.side_to_move();
-            self.result = Some((Outcome::win_for(c.opposite()), EndReason::Time(c)));
+            self.result = Some((GameOutcome::win_for(c.opposite()), EndReason::Time(c)));
         }
     }
 
     fn check_end(&mut self) {
         let side = self.pos.side_to_move();
         if !crate::movegen::has_any_move(&self.pos) {
-            self.result = Some((Outcome::win_for(side.opposite()), EndReason::NoMoves(side)));
+            self.result = Some((
+                GameOutcome::win_for(side.opposite()),
+                EndReason::NoMoves(side),
+            ));
             return;
         }
         // `recent` holds the positions since the last irreversible move, so its length less one
         // is the number of quiet plies in a row.
         let quiet = self.recent.len() as u32 - 1;
         if self.rules.quiet_plies > 0 && quiet >= self.rules.quiet_plies {
-            self.result = Some((Outcome::Draw, EndReason::QuietPlies));
+            self.result = Some((GameOutcome::Draw, EndReason::QuietPlies));
         } else if self.rules.repetitions > 0
             && self
                 .recent
@@ -229,9 +232,9 @@ impl Game {
                 .count() as u32
                 >= self.rules.repetitions
         {
-            self.result = Some((Outcome::Draw, EndReason::Repetition));
+            self.result = Some((GameOutcome::Draw, EndReason::Repetition));
         } else if self.rules.max_plies > 0 && self.moves.len() as u32 >= self.rules.max_plies {
-            self.result = Some((Outcome::Draw, EndReason::MaxPlies));
+            self.result = Some((GameOutcome::Draw, EndReason::MaxPlies));
         }
     }
 

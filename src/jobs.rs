@@ -9,32 +9,11 @@
 //! default [`run`] plays the batch on the current rayon pool; a build with the `mpi` feature,
 //! started under `mpirun` or `srun`, installs an [`Executor`] that hands the jobs out to all
 //! ranks of the MPI job instead (`crate::cluster`), with the same results.
-//!
-//! # Example
-//!
-//! ```
-//! use checkers_ga::eval::material;
-//! use checkers_ga::game::DrawRules;
-//! use checkers_ga::jobs::{play_local, Batch, GameJob, Side, Start};
-//! use checkers_ga::rng::Purpose;
-//! use checkers_ga::search::SearchConfig;
-//!
-//! // Two games between players 0 and 1 from ballot opening 0, colours swapped.
-//! let mut batch = Batch::of_weights(&[material(), material()], 1, DrawRules::default());
-//! let d1 = SearchConfig::with_depth(1);
-//! for (k, (b, w)) in [(0, 1), (1, 0)].into_iter().enumerate() {
-//!     let (black, white) = (Side::new(b, d1), Side::new(w, d1));
-//!     batch.jobs.push(GameJob::new(black, white, Start::Ballot(0), Purpose::Game, 0, k as u64));
-//! }
-//! let played = play_local(&batch, &|_, _| {}, &|| false).unwrap();
-//! assert_eq!(played.len(), 2);
-//! assert!(played.iter().all(|p| p.result.is_some()));
-//! ```
 
 use crate::board::{Color, Move, Position};
 use crate::clock::{SearchStats, TimeControl};
 use crate::eval::Weights;
-use crate::game::{DrawRules, EndReason, Game, Outcome};
+use crate::game::{DrawRules, EndReason, Game, GameOutcome};
 use crate::openings::{ballot, StartPosition};
 use crate::rng::{derive, Purpose};
 use crate::search::{SearchConfig, Searcher};
@@ -45,17 +24,17 @@ use std::sync::OnceLock;
 
 /// One side of a game: an index into the batch's players, and its search settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Side {
+pub struct Seat {
     /// Index of the side's evaluator in [`Batch::players`].
     pub player: u32,
     /// Depth, transposition table and other search settings for this side.
     pub config: SearchConfig,
 }
 
-impl Side {
+impl Seat {
     /// Player `player` of the batch (an index into its players) searching with `config`.
-    pub fn new(player: usize, config: SearchConfig) -> Side {
-        Side {
+    pub fn new(player: usize, config: SearchConfig) -> Seat {
+        Seat {
             player: player as u32,
             config,
         }
@@ -143,9 +122,9 @@ impl Opening {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameJob {
     /// Who plays Black, and how.
-    pub black: Side,
+    pub black: Seat,
     /// Who plays White, and how.
-    pub white: Side,
+    pub white: Seat,
     /// Where the game starts.
     pub start: Start,
     /// What the game is for: with the seed, round and index it derives the game's random generator.
@@ -160,8 +139,8 @@ impl GameJob {
     /// A game of `black` against `white` from `start`, its generator keyed by
     /// `(purpose, round, index)`.
     pub fn new(
-        black: Side,
-        white: Side,
+        black: Seat,
+        white: Seat,
         start: Start,
         purpose: Purpose,
         round: u64,
@@ -291,7 +270,7 @@ impl Batch {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Played {
     /// The result and why the game ended; `None` when it was abandoned (a stopped batch).
-    pub result: Option<(Outcome, EndReason)>,
+    pub result: Option<(GameOutcome, EndReason)>,
     /// Moves played (plies), the opening's included.
     pub plies: u32,
     /// The moves, each as its index among the legal moves where it was played; empty unless the
@@ -303,8 +282,8 @@ pub struct Played {
 
 impl Played {
     /// The outcome, a game without one (cut short) counting as a draw.
-    pub fn outcome(&self) -> Outcome {
-        self.result.map(|r| r.0).unwrap_or(Outcome::Draw)
+    pub fn outcome(&self) -> GameOutcome {
+        self.result.map(|r| r.0).unwrap_or(GameOutcome::Draw)
     }
 
     /// The whole game again from its job's start (the batch must have recorded the moves).
@@ -471,6 +450,7 @@ pub trait Executor: Send + Sync {
 static EXECUTOR: OnceLock<Box<dyn Executor>> = OnceLock::new();
 
 /// Makes [`run`] use `e` for the rest of the process (once; false when one was set already).
+#[cfg_attr(not(feature = "mpi"), allow(dead_code))] // used by the MPI executor
 pub fn set_executor(e: Box<dyn Executor>) -> bool {
     EXECUTOR.set(e).is_ok()
 }
@@ -540,7 +520,7 @@ mod tests {
             DrawRules::default(),
         );
         batch.record_moves = true;
-        let side = |p, d| Side {
+        let side = |p, d| Seat {
             player: p,
             config: depth(d),
         };
@@ -610,11 +590,11 @@ mod tests {
         let mut batch = Batch::of_weights(&[material(), material()], 3, DrawRules::default());
         for k in 0..6 {
             batch.jobs.push(GameJob {
-                black: Side {
+                black: Seat {
                     player: k % 2,
                     config: SearchConfig::with_depth(1),
                 },
-                white: Side {
+                white: Seat {
                     player: (k + 1) % 2,
                     config: SearchConfig::with_depth(1),
                 },
@@ -659,7 +639,7 @@ mod tests {
         );
         batch.record_moves = true;
         batch.tc = Some("0.2+0.005".parse().unwrap());
-        let side = |p| Side {
+        let side = |p| Seat {
             player: p,
             config: SearchConfig::with_depth(crate::search::MAX_TIMED_DEPTH),
         };
@@ -680,14 +660,14 @@ mod tests {
         let mut lost = p.clone();
         lost.plies = 7;
         lost.moves.truncate(7);
-        lost.result = Some((Outcome::BlackWin, EndReason::Time(Color::White)));
+        lost.result = Some((GameOutcome::BlackWin, EndReason::Time(Color::White)));
         let game = lost.replay(&batch, &job.start);
         assert_eq!(game.result(), lost.result);
         let pdn = game.to_pdn(&crate::game::PdnTags::default());
         assert!(pdn.contains("{White ran out of time}") && pdn.contains("[Result \"1-0\"]"));
         // A fixed-depth batch has none.
         batch.tc = None;
-        let shallow = Side {
+        let shallow = Seat {
             player: 0,
             config: SearchConfig::with_depth(2),
         };

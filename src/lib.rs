@@ -4,39 +4,48 @@
 //! The repository's docs/ describe the rules as implemented (`rules.md`), the parameters
 //! (`parameters.md`), the genetic algorithm (`ga.md`) and every file format (`formats.md`).
 //!
+//! # The API
+//!
+//! What a library user needs is re-exported at the root, grouped as below (board and rules,
+//! evaluation and weights, search and games, sessions, clusters, files); the modules are
+//! private but for the namespaces of the files and output a user reads by name: [`store`],
+//! [`weightfile`], [`formats`], [`matchplay`], [`summary`], [`html`], and the [`bench`](mod@bench)
+//! workloads.
+//!
 //! # Layers
 //!
 //! Each module uses only the modules listed before it (a test checks this):
 //!
-//! 1. [`rng`]: every seeded generator, derived from a seed and the place it is used.
-//! 2. [`files`]: file I/O at the bottom: atomic writes (temp name, sync, rename), bounded reads.
-//! 3. [`text`]: how figures are written for people: an Elo difference, with its margin.
-//! 4. [`chart`]: SVG line charts: ticks, legend, bands (for `history --svg` and the report).
-//! 5. [`lock`]: one process per session folder.
-//! 6. [`board`]: bitboards, positions, moves.
-//! 7. [`movegen`]: legal moves, perft.
-//! 8. [`notation`]: FEN, move text.
-//! 9. [`eval`]: the parameter sets, their values of a position, [`Weights`].
-//! 10. [`yardstick`]: the hand-written evaluations `hand` and `classic`, and [`Evaluator`].
-//! 11. [`search`]: alpha-beta with a transposition table; iterative deepening against a time
+//! 1. `rng`: every seeded generator, derived from a seed and the place it is used.
+//! 2. `files`: file I/O at the bottom: atomic writes (temp name, sync, rename), bounded reads.
+//! 3. `text`: how figures are written for people: an Elo difference, with its margin.
+//! 4. `chart`: SVG line charts: ticks, legend, bands (for `history --svg` and the report).
+//! 5. `lock`: one process per session folder.
+//! 6. `board`: bitboards, positions, moves.
+//! 7. `movegen`: legal moves, perft.
+//! 8. `notation`: FEN, move text.
+//! 9. `eval`: the parameter sets, their values of a position, [`Weights`].
+//! 10. `yardstick`: the hand-written evaluations `hand` and `classic`, and [`Evaluator`].
+//! 11. `search`: alpha-beta with a transposition table; iterative deepening against a time
 //!     budget.
-//! 12. [`clock`]: time controls: the time a move may take, the clock of a game.
-//! 13. [`game`]: a whole game: draw rules, PDN.
-//! 14. [`openings`]: the ballot, opening books and files.
+//! 12. `clock`: time controls: the time a move may take, the clock of a game.
+//! 13. `game`: a whole game: draw rules, PDN.
+//! 14. `openings`: the ballot, opening books and files.
 //! 15. [`weightfile`]: weight files (JSON and the original text): reading, writing, their origin.
-//! 16. [`jobs`]: games as self-contained jobs, played in batches on a rayon pool (or the ranks
+//! 16. `jobs`: games as self-contained jobs, played in batches on a rayon pool (or the ranks
 //!     of an MPI job), results in job order.
-//! 17. [`cluster`]: (feature `mpi`) the jobs spread over an MPI job.
+//! 17. `cluster`: (feature `mpi`) the jobs spread over an MPI job.
 //! 18. [`matchplay`]: matches between two engines, Elo, SPRT.
-//! 19. [`tournament`]: a generation's pairings and standings.
-//! 20. [`fit`]: weights fitted to game results (logistic regression on played positions).
-//! 21. [`ga`]: a session's data and one generation: tournament, duel, selection, crossover,
+//! 19. `tournament`: a generation's pairings and standings.
+//! 20. `fit`: weights fitted to game results (logistic regression on played positions).
+//! 21. `ga`: a session's data and one generation: tournament, duel, selection, crossover,
 //!     mutation, measurement.
 //! 22. [`store`]: checkpoints and the history file.
 //! 23. [`formats`]: reading any weights input, exports.
-//! 24. [`report`]: tables and charts.
+//! 24. [`summary`]: what `show`, `export` and `history` print: weight tables, the history
+//!     table and chart.
 //! 25. [`html`]: the self-contained HTML report of a session.
-//! 26. [`session`]: running a session: start, resume, stop, finish, with an [`session::Observer`].
+//! 26. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
 //! 27. [`bench`](mod@bench): the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
@@ -59,11 +68,8 @@
 //! A search with weights, and a whole game between two engines from a ballot opening:
 //!
 //! ```
-//! use checkers_ga::game::{DrawRules, Game};
-//! use checkers_ga::openings::ballot;
-//! use checkers_ga::rng::{derive, Purpose};
-//! use checkers_ga::search::{SearchConfig, Searcher};
-//! use checkers_ga::{parse_weights, Position};
+//! use checkers_ga::{ballot, derive, parse_weights, Purpose};
+//! use checkers_ga::{DrawRules, Game, Position, SearchConfig, Searcher};
 //!
 //! let material = parse_weights(include_str!("../weights/material.json")).unwrap();
 //! let mut black = Searcher::new(material, SearchConfig::with_depth(3));
@@ -82,8 +88,8 @@
 //! of the same seed ends.
 //!
 //! ```
-//! use checkers_ga::ga::Session;
-//! use checkers_ga::session::{End, NewSession, Observer, Overrides, Run, RunOptions, Silent};
+//! use checkers_ga::{NewSession, Observer, Overrides, Session, Silent};
+//! use checkers_ga::{SessionEnd, SessionOptions, SessionOutcome, SessionRun};
 //! use std::path::Path;
 //! use std::sync::atomic::{AtomicBool, Ordering};
 //!
@@ -107,10 +113,10 @@
 //! let folder = |tag: &str| {
 //!     let dir = std::env::temp_dir().join(format!("ckga-doc-{tag}-{}", std::process::id()));
 //!     let _ = std::fs::remove_dir_all(&dir);
-//!     RunOptions {
+//!     SessionOptions {
 //!         populations: dir.join("populations"),
 //!         threads: 2,
-//!         ..RunOptions::default()
+//!         ..SessionOptions::default()
 //!     }
 //! };
 //! let spec = NewSession {
@@ -123,21 +129,21 @@
 //! // Uninterrupted.
 //! let whole = folder("whole");
 //! let never = AtomicBool::new(false);
-//! let run = Run::start(spec.clone(), whole.clone()).unwrap();
+//! let run = SessionRun::start(spec.clone(), whole.clone()).unwrap();
 //! let done = run.evolve(&mut Silent, &never).unwrap();
-//! assert_eq!((done.end, done.generation), (End::Finished, 3));
+//! assert_eq!((done.end, done.generation), (SessionEnd::Finished, 3));
 //!
 //! // Stopped after generation 1, then resumed.
 //! let parts = folder("parts");
 //! let stop = AtomicBool::new(false);
 //! let mut observer = StopAfterOne(&stop, Vec::new());
-//! let first = Run::start(spec, parts.clone()).unwrap().evolve(&mut observer, &stop).unwrap();
-//! assert_eq!((first.end, first.generation, observer.1), (End::Stopped, 1, vec![1]));
-//! let rest = Run::resume(Some("doc"), &Overrides::default(), parts.clone()).unwrap();
+//! let first = SessionRun::start(spec, parts.clone()).unwrap().evolve(&mut observer, &stop).unwrap();
+//! assert_eq!((first.end, first.generation, observer.1), (SessionEnd::Stopped, 1, vec![1]));
+//! let rest = SessionRun::resume(Some("doc"), &Overrides::default(), parts.clone()).unwrap();
 //! let last = rest.evolve(&mut Silent, &never).unwrap();
-//! assert_eq!((last.end, last.generation), (End::Finished, 3));
+//! assert_eq!((last.end, last.generation), (SessionEnd::Finished, 3));
 //!
-//! let best = |o: &checkers_ga::session::Outcome| std::fs::read(o.best_weights.as_ref().unwrap());
+//! let best = |o: &SessionOutcome| std::fs::read(o.best_weights.as_ref().unwrap());
 //! assert_eq!(best(&done).unwrap(), best(&last).unwrap());
 //! let load = |p: &Path| {
 //!     let mut s = checkers_ga::store::load_checkpoint(p).unwrap();
@@ -149,37 +155,79 @@
 //! # for o in [whole, parts] { let _ = std::fs::remove_dir_all(o.populations.parent().unwrap()); }
 //! ```
 
+// The public namespaces: the files and printed output a user reads by name (checkpoints and
+// history files, weight files, weights inputs and exports, matches, what `show`/`history`
+// print, the HTML report) and the benchmark workloads. Everything else is reached through the
+// re-exports below.
 pub mod bench;
-pub mod board;
-pub mod chart;
-pub mod clock;
-pub mod cluster;
-pub mod eval;
-pub mod files;
-pub mod fit;
+mod board;
+mod chart;
+mod clock;
+mod cluster;
+mod eval;
+mod files;
+mod fit;
 pub mod formats;
-pub mod ga;
-pub mod game;
+mod ga;
+mod game;
 pub mod html;
-pub mod jobs;
-pub mod lock;
+mod jobs;
+mod lock;
 pub mod matchplay;
-pub mod movegen;
-pub mod notation;
-pub mod openings;
-pub mod report;
-pub mod rng;
-pub mod search;
-pub mod session;
+mod movegen;
+mod notation;
+mod openings;
+mod rng;
+mod search;
+mod session;
 pub mod store;
-pub mod text;
-pub mod tournament;
+pub mod summary;
+mod text;
+mod tournament;
 pub mod weightfile;
-pub mod yardstick;
+mod yardstick;
 
-pub use board::{Bitboard, Color, Move, MoveList, Position};
-pub use eval::{evaluate, features, Param, Weights, NUM_PARAMS, PARAMS};
+// Board and rules.
+pub use board::{Bitboard, Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
+pub use clock::{Clock, TimeControl, TimeControlError};
+pub use game::{DrawRules, EndReason, Game, GameOutcome, PdnTags};
 pub use movegen::{generate, has_capture, legal_moves, perft, perft_divide};
-pub use notation::{parse_fen, parse_move, parse_square, to_fen, ParseError};
+pub use notation::{parse_fen, parse_move, parse_square, square_to_coord, to_fen, ParseError};
+pub use openings::{ballot, load_openings, OpeningBook, UnknownOpeningBook};
+
+// Evaluation and weights.
+pub use eval::{
+    all_features, evaluate, evaluate_with, features, king_ending, material, net_len, param_index,
+    Param, ParamSet, Simd, UnknownParamSet, Weights, ALL_PARAMS, DEFAULT_HIDDEN, MAX_EVAL,
+    MAX_HIDDEN, NUM_ALL, NUM_PARAMS, PARAMS,
+};
 pub use weightfile::{load_weights, parse_weights, save_weights, WeightsError};
-pub use yardstick::Evaluator;
+pub use yardstick::{classic, hand, Evaluator, CLASSIC};
+
+// Search and games.
+pub use jobs::{thread_pool, PoolError};
+pub use rng::{derive, fresh_seed, Purpose};
+pub use search::{
+    check_depth, minimax, minimax_from, minimax_with, DepthError, SearchConfig, Searcher,
+    MAX_DEPTH, MAX_TIMED_DEPTH, WIN, WIN_BOUND,
+};
+pub use text::{EloFigure, EloMargin};
+pub use tournament::Standing;
+
+// Sessions: the settings, the session's data and a generation, running one.
+pub use ga::{
+    measure_match, Duel, GaOptions, GenerationStats, HallOfFame, History, Lineage, Mutation,
+    ParseSettingError, Selection, Session, Settings, SettingsError, Stop, YardstickKind,
+    DEFAULT_GENERATIONS,
+};
+pub use lock::LOCK_FILE;
+pub use session::{
+    Entrant, Finals, NewSession, Observer, Overrides, PastBests, SessionEnd, SessionError,
+    SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, FINALS_FILE,
+};
+
+// Clusters (the `mpi` feature; without it a launch is always the first and only process).
+pub use cluster::{set_stop_note, ClusterError, Launch};
+
+// Files.
+pub use files::{folder_of, write_atomic};

@@ -6,19 +6,6 @@
 //!
 //! The file itself stays in the folder after the run: removing it could let a third process
 //! lock a new file while a second still waits on the old one.
-//!
-//! # Example
-//!
-//! ```
-//! use checkers_ga::lock::lock_session;
-//!
-//! let dir = std::env::temp_dir().join(format!("ckga-doc-lock-{}", std::process::id()));
-//! std::fs::create_dir_all(&dir).unwrap();
-//! let lock = lock_session(&dir).unwrap();
-//! assert!(lock.path().starts_with(&dir));
-//! drop(lock); // released
-//! std::fs::remove_dir_all(&dir).unwrap();
-//! ```
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -32,11 +19,13 @@ pub const LOCK_FILE: &str = "session.lock";
 #[derive(Debug)]
 pub struct SessionLock {
     _file: File,
+    #[cfg_attr(not(test), allow(dead_code))] // read by the unit tests
     path: PathBuf,
 }
 
 impl SessionLock {
     /// The lock file.
+    #[cfg_attr(not(test), allow(dead_code))] // used by the unit tests
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -30,10 +30,10 @@ fn main() {
         }
         std::process::exit(101);
     }));
-    let launch = match checkers_ga::cluster::Launch::begin() {
+    let launch = match checkers_ga::Launch::begin() {
         Ok(l) => l,
         Err(e) => {
-            if checkers_ga::cluster::Launch::is_first_of_launch() {
+            if checkers_ga::Launch::is_first_of_launch() {
                 eprintln!("error: {e}");
             }
             std::process::exit(1);

@@ -7,8 +7,8 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::board::Position;
-//! use checkers_ga::movegen::{legal_moves, perft};
+//! use checkers_ga::Position;
+//! use checkers_ga::{legal_moves, perft};
 //!
 //! let pos = Position::start();
 //! assert_eq!(legal_moves(&pos).len(), 7);

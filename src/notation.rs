@@ -8,8 +8,8 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::board::Position;
-//! use checkers_ga::notation::{parse_fen, parse_move, to_fen};
+//! use checkers_ga::Position;
+//! use checkers_ga::{parse_fen, parse_move, to_fen};
 //!
 //! let start = Position::start();
 //! assert_eq!(parse_fen(&to_fen(&start)).unwrap(), start);

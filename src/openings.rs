@@ -10,7 +10,8 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::openings::{ballot, start_positions, OpeningBook};
+//! use checkers_ga::matchplay::start_positions;
+//! use checkers_ga::{ballot, OpeningBook};
 //!
 //! assert_eq!(ballot().len(), 156);
 //! let book: OpeningBook = "ballot".parse().unwrap();
@@ -403,15 +404,18 @@ pub enum OpeningBook {
     Start,
 }
 
+/// An opening book's name that is neither `ballot` nor `start` (the name given).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown opening book '{0}' (expected ballot or start)")]
+pub struct UnknownOpeningBook(pub String);
+
 impl std::str::FromStr for OpeningBook {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownOpeningBook;
+    fn from_str(s: &str) -> Result<Self, UnknownOpeningBook> {
         match s {
             "ballot" => Ok(OpeningBook::Ballot),
             "start" => Ok(OpeningBook::Start),
-            _ => Err(format!(
-                "unknown opening book '{s}' (expected ballot or start)"
-            )),
+            _ => Err(UnknownOpeningBook(s.to_string())),
         }
     }
 }

@@ -4,7 +4,7 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::rng::{derive, Purpose};
+//! use checkers_ga::{derive, Purpose};
 //! use rand::RngExt;
 //!
 //! // The same (seed, purpose, a, b) always gives the same stream; another purpose, another one.

@@ -25,11 +25,11 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::board::Position;
-//! use checkers_ga::eval::material;
-//! use checkers_ga::movegen::legal_moves;
-//! use checkers_ga::rng::{derive, Purpose};
-//! use checkers_ga::search::{SearchConfig, Searcher};
+//! use checkers_ga::Position;
+//! use checkers_ga::material;
+//! use checkers_ga::legal_moves;
+//! use checkers_ga::{derive, Purpose};
+//! use checkers_ga::{SearchConfig, Searcher};
 //!
 //! let start = Position::start();
 //! let mut searcher = Searcher::new(material(), SearchConfig::with_depth(3));
@@ -65,7 +65,7 @@ pub struct SearchConfig {
     /// Keep searching at the horizon while the side to move has a capture.
     pub capture_extension: bool,
     /// Transposition table size as a power of two of entries (0 = no table; at most
-    /// [`MAX_TT_LOG2`]).
+    /// `MAX_TT_LOG2`).
     pub tt_log2: u8,
 }
 

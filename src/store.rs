@@ -12,7 +12,7 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::ga::{Session, Settings};
+//! use checkers_ga::{Session, Settings};
 //! use checkers_ga::store::{load_checkpoint, session_dir, Checkpoints, Keep};
 //!
 //! let root = std::env::temp_dir().join(format!("ckga-doc-store-{}", std::process::id()));

@@ -2,7 +2,7 @@
 //! difference ([`EloFigure`]) and an Elo difference with its margin ([`EloMargin`]).
 //!
 //! ```
-//! use checkers_ga::text::{EloFigure, EloMargin};
+//! use checkers_ga::{EloFigure, EloMargin};
 //! assert_eq!(format!("{:+}", EloFigure(41.6)), "+42");
 //! assert_eq!(format!("{:+}", EloFigure(-0.3)), "0"); // rounds to zero: no sign
 //! assert_eq!(format!("{:.1}", EloFigure(-12.34)), "-12.3");

@@ -2,32 +2,9 @@
 //! ([`crate::jobs`]), and per-individual results by colour.
 //!
 //! Scoring (ours; the original counted +1/-1/0): a win is 2 points, a draw 1, a loss 0.
-//!
-//! # Example
-//!
-//! ```
-//! use checkers_ga::eval::material;
-//! use checkers_ga::game::DrawRules;
-//! use checkers_ga::jobs::{play_local, Batch};
-//! use checkers_ga::openings::OpeningBook;
-//! use checkers_ga::rng::{derive, Purpose};
-//! use checkers_ga::search::SearchConfig;
-//! use checkers_ga::tournament::{jobs, result, schedule, standings};
-//!
-//! // Four individuals, all against all with both colours: 12 games.
-//! let pairs = schedule(4, 0, &mut derive(1, Purpose::Pairing, 1, 0));
-//! assert_eq!(pairs.len(), 12);
-//! let mut batch = Batch::of_weights(&[material(); 4], 1, DrawRules::default());
-//! batch.jobs = jobs(&pairs, SearchConfig::with_depth(1), OpeningBook::Ballot, 1);
-//! let played = play_local(&batch, &|_, _| {}, &|| false).unwrap();
-//! let results: Vec<_> = pairs.iter().zip(&played).map(|(p, g)| result(p, g)).collect();
-//! let table = standings(4, &results);
-//! assert_eq!(table.iter().map(|s| s.points).sum::<u32>(), 2 * 12);
-//! assert!(table.iter().all(|s| s.games() == 6));
-//! ```
 
-use crate::game::Outcome;
-use crate::jobs::{GameJob, Played, Side, Start};
+use crate::game::GameOutcome;
+use crate::jobs::{GameJob, Played, Seat, Start};
 use crate::matchplay::OpeningBook;
 use crate::openings::ballot;
 use crate::rng::{ChaCha8Rng, Purpose};
@@ -103,7 +80,7 @@ pub struct GameResult {
     /// Who played whom, from which opening.
     pub pairing: Pairing,
     /// How the game ended.
-    pub outcome: Outcome,
+    pub outcome: GameOutcome,
     /// Its length in plies.
     pub plies: u32,
 }
@@ -162,8 +139,8 @@ pub fn jobs(
                 OpeningBook::Start => Start::Initial,
             };
             GameJob::new(
-                Side::new(p.black, config),
-                Side::new(p.white, config),
+                Seat::new(p.black, config),
+                Seat::new(p.white, config),
                 start,
                 Purpose::Game,
                 generation,
@@ -188,17 +165,17 @@ pub fn standings(population: usize, results: &[GameResult]) -> Vec<Standing> {
     for r in results {
         let (b, w) = (r.pairing.black, r.pairing.white);
         match r.outcome {
-            Outcome::BlackWin => {
+            GameOutcome::BlackWin => {
                 s[b].wins_black += 1;
                 s[b].points += 2;
                 s[w].losses_white += 1;
             }
-            Outcome::WhiteWin => {
+            GameOutcome::WhiteWin => {
                 s[w].wins_white += 1;
                 s[w].points += 2;
                 s[b].losses_black += 1;
             }
-            Outcome::Draw => {
+            GameOutcome::Draw => {
                 s[b].draws_black += 1;
                 s[b].points += 1;
                 s[w].draws_white += 1;
@@ -252,12 +229,12 @@ mod tests {
         let r = [
             GameResult {
                 pairing: p(0, 1),
-                outcome: Outcome::BlackWin,
+                outcome: GameOutcome::BlackWin,
                 plies: 10,
             },
             GameResult {
                 pairing: p(1, 0),
-                outcome: Outcome::Draw,
+                outcome: GameOutcome::Draw,
                 plies: 10,
             },
         ];

@@ -44,7 +44,7 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::eval::material;
+//! use checkers_ga::material;
 //! use checkers_ga::weightfile::{load_weights, parse_weights, save_weights, weights_to_json};
 //!
 //! let w = material();

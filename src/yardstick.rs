@@ -47,10 +47,10 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::board::Color;
-//! use checkers_ga::eval::material;
-//! use checkers_ga::notation::parse_fen;
-//! use checkers_ga::yardstick::Evaluator;
+//! use checkers_ga::Color;
+//! use checkers_ga::material;
+//! use checkers_ga::parse_fen;
+//! use checkers_ga::Evaluator;
 //!
 //! let hand = Evaluator::yardstick("hand").unwrap();
 //! assert!(Evaluator::yardstick("nobody").is_none());

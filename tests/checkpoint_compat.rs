@@ -21,8 +21,8 @@
 
 mod common;
 
-use checkers_ga::ga::{GaOptions, Mutation, Selection};
 use checkers_ga::store;
+use checkers_ga::{GaOptions, Mutation, Selection};
 use common::{load, repo, resume_cmd, run, stdout_ok, Tmp};
 use std::path::Path;
 

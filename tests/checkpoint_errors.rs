@@ -11,8 +11,8 @@
 
 mod common;
 
-use checkers_ga::ga::Session;
 use checkers_ga::store;
+use checkers_ga::Session;
 use common::{load, new_cmd, repo, resume_cmd, Tmp};
 use std::path::{Path, PathBuf};
 

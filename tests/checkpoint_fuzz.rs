@@ -12,8 +12,8 @@
 
 mod common;
 
-use checkers_ga::ga::{Mutation, Selection, Session};
 use checkers_ga::store;
+use checkers_ga::{Mutation, Selection, Session};
 use common::{repo, settings, SplitMix};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;

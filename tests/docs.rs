@@ -4,7 +4,7 @@
 
 mod common;
 
-use checkers_ga::eval::ALL_PARAMS;
+use checkers_ga::ALL_PARAMS;
 use common::repo;
 use std::path::{Path, PathBuf};
 

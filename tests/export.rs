@@ -4,9 +4,9 @@
 
 mod common;
 
-use checkers_ga::eval::{evaluate, ParamSet, Weights, NUM_ALL, NUM_PARAMS, PARAMS};
-use checkers_ga::ga::Session;
-use checkers_ga::tournament::Standing;
+use checkers_ga::Session;
+use checkers_ga::Standing;
+use checkers_ga::{evaluate, ParamSet, Weights, NUM_ALL, NUM_PARAMS, PARAMS};
 use checkers_ga::{formats, parse_fen, store, weightfile, Color, Position};
 use common::{assert_error, manifest_dir, repo, run, settings, stdout_ok, Tmp};
 use std::process::Command;
@@ -153,7 +153,7 @@ fn a_session_folder_and_built_in_names_export_like_files() {
     let material = stdout_ok(&run(&t.0, &["export", "material", "--format", "csv"]));
     assert_eq!(
         formats::parse_csv(&material).unwrap(),
-        checkers_ga::eval::material()
+        checkers_ga::material()
     );
     let c = stdout_ok(&run(&t.0, &["export", "thesis", "--format", "c"]));
     assert!(
@@ -236,7 +236,7 @@ fn rust_export_compiles_with_the_right_values() {
             assert_eq!(generated::to_centimen(v), v * 100 / generated::MAN_VALUE);
         }
         let f = generated::features(b, wh, k, false, true);
-        assert_eq!(f, checkers_ga::eval::all_features(&p, Color::Black));
+        assert_eq!(f, checkers_ga::all_features(&p, Color::Black));
     }
 }
 
@@ -620,15 +620,11 @@ fn author_weights() -> (Weights, Weights) {
 /// after each) and every fifth position of six games our search plays at depth 2 from ballot
 /// openings (middle games and endings, with kings).
 fn author_positions() -> Vec<Position> {
-    use checkers_ga::search::{SearchConfig, Searcher};
+    use checkers_ga::{SearchConfig, Searcher};
     let mut v = checkers_ga::bench::positions();
     let (net, _) = author_weights();
-    let mut rng = checkers_ga::rng::derive(29, checkers_ga::rng::Purpose::Game, 0, 0);
-    for (g, o) in checkers_ga::openings::ballot()
-        .iter()
-        .step_by(26)
-        .enumerate()
-    {
+    let mut rng = checkers_ga::derive(29, checkers_ga::Purpose::Game, 0, 0);
+    for (g, o) in checkers_ga::ballot().iter().step_by(26).enumerate() {
         let mut s = Searcher::new(net, SearchConfig::with_depth(2));
         let mut p = o.position;
         for ply in 0..160 {
@@ -668,7 +664,7 @@ fn author_cases() -> &'static (Vec<Position>, Choices, Choices) {
 /// minimax value (tests/search.rs), and a root move as good as the best so far is searched
 /// with a window that gives its exact value.
 fn our_choices(positions: &[Position], w: &Weights) -> Choices {
-    use checkers_ga::search::{SearchConfig, Searcher};
+    use checkers_ga::{SearchConfig, Searcher};
     use rand::RngExt;
     for n in 1..=64usize {
         assert_eq!(Constant(0).random_range(0..n), 0);

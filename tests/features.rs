@@ -3,10 +3,10 @@
 
 mod common;
 
-use checkers_ga::eval::{param_index, MAX_EVAL};
 use checkers_ga::{
     evaluate, features, legal_moves, parse_fen, Color, Position, Weights, NUM_PARAMS, PARAMS,
 };
+use checkers_ga::{param_index, MAX_EVAL};
 use common::{bin, random_position, random_position_both_sides, Xs};
 
 struct Case {

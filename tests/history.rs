@@ -4,10 +4,10 @@
 
 mod common;
 
-use checkers_ga::eval::Weights;
-use checkers_ga::ga::{Duel, GenerationStats, Session, Settings};
-use checkers_ga::game::DrawRules;
 use checkers_ga::store;
+use checkers_ga::DrawRules;
+use checkers_ga::Weights;
+use checkers_ga::{Duel, GenerationStats, Session, Settings};
 use common::{assert_error, run, stdout_ok, vector, Tmp};
 use std::path::{Path, PathBuf};
 

@@ -7,8 +7,8 @@
 
 mod common;
 
-use checkers_ga::ga::Session;
 use checkers_ga::store;
+use checkers_ga::Session;
 use common::{new_cmd, resume_cmd, stdout_ok, Tmp, BIN};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

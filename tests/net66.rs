@@ -4,12 +4,10 @@
 
 mod common;
 
-use checkers_ga::eval::{
-    all_features, evaluate, net_len, ParamSet, DEFAULT_HIDDEN, MAX_HIDDEN, NUM_ALL,
-};
-use checkers_ga::ga::Session;
-use checkers_ga::tournament::Standing;
 use checkers_ga::weightfile::{parse_weight_file, weights_to_json, weights_to_original};
+use checkers_ga::Session;
+use checkers_ga::Standing;
+use checkers_ga::{all_features, evaluate, net_len, ParamSet, DEFAULT_HIDDEN, MAX_HIDDEN, NUM_ALL};
 use checkers_ga::{formats, parse_fen, store, Color, Weights};
 use common::{assert_error, new_cmd, run, stdout_ok, Tmp, Xs};
 
@@ -45,7 +43,7 @@ fn layout_names_and_parsing() {
     for bad in [
         "net66:0", "net66:33", "net66:03", "net66:", "net66:+4", "net",
     ] {
-        let e = bad.parse::<ParamSet>().unwrap_err();
+        let e = bad.parse::<ParamSet>().unwrap_err().to_string();
         assert!(e.contains("net66[:H]") && !e.contains('\n'), "{bad}: {e}");
     }
     for h in 1..=MAX_HIDDEN {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use checkers_ga::notation::square_to_coord;
+use checkers_ga::square_to_coord;
 use checkers_ga::{legal_moves, parse_fen, parse_move, parse_square, to_fen, Color, Position};
 use common::SplitMix;
 

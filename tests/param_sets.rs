@@ -3,8 +3,8 @@
 
 mod common;
 
-use checkers_ga::eval::{all_features, evaluate, features, king_ending, ParamSet, NUM_ALL};
 use checkers_ga::weightfile::{parse_weight_file, weights_to_json, weights_to_original};
+use checkers_ga::{all_features, evaluate, features, king_ending, ParamSet, NUM_ALL};
 use checkers_ga::{parse_fen, Color, Weights};
 use common::{assert_error, new_cmd, run, stdout_ok, Tmp, Xs};
 

@@ -5,10 +5,10 @@
 
 mod common;
 
-use checkers_ga::ga::measure_match;
+use checkers_ga::ballot;
 use checkers_ga::html::{self, board_string, Options};
 use checkers_ga::matchplay::play_match;
-use checkers_ga::openings::ballot;
+use checkers_ga::measure_match;
 use checkers_ga::{parse_move, store, Position};
 use common::{new_cmd, run_err, run_ok, Tmp};
 use std::path::Path;

@@ -98,9 +98,7 @@ fn new_includes_built_in_weight_sets() {
         String::from_utf8_lossy(&out.stderr)
     );
     let s = load(&t.ckpt("inc", 1));
-    let material = checkers_ga::eval::material()
-        .widen(s.settings.ga.params)
-        .unwrap();
+    let material = checkers_ga::material().widen(s.settings.ga.params).unwrap();
     assert_eq!(
         s.last[0].0, material,
         "the first individual played as material"

@@ -1,8 +1,8 @@
 //! Alpha-beta must return exactly what plain minimax returns on the same tree, with and without
 //! the transposition table and the capture extension; the root choice must be a best move.
 
-use checkers_ga::search::{minimax, minimax_from, SearchConfig, Searcher, WIN};
 use checkers_ga::{legal_moves, parse_fen, Position, Weights};
+use checkers_ga::{minimax, minimax_from, SearchConfig, Searcher, WIN};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -149,7 +149,7 @@ fn a_side_without_moves_has_lost_and_faster_wins_score_higher() {
 #[test]
 fn two_kings_convert_against_one() {
     // Material weights: the engine must win W:WK10,K14:BK1 within the move cap.
-    use checkers_ga::game::{DrawRules, Game, Outcome};
+    use checkers_ga::{DrawRules, Game, GameOutcome};
     let mut w = Weights::zero();
     w[1] = 100; // own kings
     w[3] = -100; // opponent kings
@@ -161,7 +161,7 @@ fn two_kings_convert_against_one() {
     g.play_out(&mut black, &mut white, &mut rng);
     assert_eq!(
         g.result().map(|r| r.0),
-        Some(Outcome::WhiteWin),
+        Some(GameOutcome::WhiteWin),
         "{:?} after {} plies",
         g.result(),
         g.plies()
@@ -175,7 +175,7 @@ fn two_kings_convert_against_one() {
 /// value the fixed-depth search gives.
 mod timed {
     use super::*;
-    use checkers_ga::search::MAX_TIMED_DEPTH;
+    use checkers_ga::MAX_TIMED_DEPTH;
     use std::time::{Duration, Instant};
 
     #[test]

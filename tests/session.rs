@@ -12,8 +12,8 @@
 
 mod common;
 
-use checkers_ga::ga::Session;
 use checkers_ga::store;
+use checkers_ga::Session;
 use common::{load, new_cmd, repo, resume_cmd, run_err, run_ok, text, Tmp, Xs};
 use std::collections::BTreeSet;
 use std::io::BufRead;
@@ -1187,7 +1187,7 @@ fn resume_flags_override_the_checkpoint_settings() {
     assert_eq!(s.rules.max_plies, 100);
     assert_eq!(s.rules.quiet_plies, 40);
     assert_eq!(s.openings, checkers_ga::matchplay::OpeningBook::Start);
-    assert_eq!(s.stop, checkers_ga::ga::Stop::Generations(3));
+    assert_eq!(s.stop, checkers_ga::Stop::Generations(3));
     // What was not given is kept.
     assert_eq!(s.population, before.population);
     assert_eq!(s.seed, before.seed);

@@ -7,8 +7,8 @@
 
 mod common;
 
-use checkers_ga::ga::Session;
 use checkers_ga::store;
+use checkers_ga::Session;
 use common::{err_line, load, new_cmd, resume_cmd, run_err, run_ok, text, Tmp, BIN};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
@@ -79,7 +79,7 @@ fn files_containing(dir: &Path, part: &str) -> Vec<String> {
 /// Waits until the lock file of session folder `dir` holds `child`'s process id (the child has
 /// taken the lock); panics if the child exits first.
 fn wait_for_lock(child: &mut Child, dir: &Path) {
-    let path = dir.join(checkers_ga::lock::LOCK_FILE);
+    let path = dir.join(checkers_ga::LOCK_FILE);
     let want = child.id().to_string();
     let t = Instant::now();
     loop {
@@ -433,7 +433,7 @@ fn a_best_weights_file_changed_meanwhile_is_not_overwritten() {
     let mut child = c.spawn().expect("spawn");
     wait_for_lock(&mut child, &t.session("r"));
     let foreign = checkers_ga::weightfile::weights_to_json_full(
-        &checkers_ga::eval::material(),
+        &checkers_ga::material(),
         None,
         origin("r", 1, 1).as_ref(),
     );

@@ -8,10 +8,10 @@
 
 mod common;
 
-use checkers_ga::eval::Weights;
-use checkers_ga::ga::{Duel, GenerationStats, Session};
 use checkers_ga::store;
-use checkers_ga::tournament::Standing;
+use checkers_ga::Standing;
+use checkers_ga::Weights;
+use checkers_ga::{Duel, GenerationStats, Session};
 use common::{repo, run, settings, stdout_ok, vector, Tmp};
 use std::path::{Path, PathBuf};
 use std::process::Output;

@@ -143,7 +143,7 @@ fn the_default_session_writes_its_weights_and_beats_material() {
         best["weights"], committed["weights"],
         "the default session with seed 1 no longer writes {EVOLVED}"
     );
-    let gens = checkers_ga::ga::DEFAULT_GENERATIONS;
+    let gens = checkers_ga::DEFAULT_GENERATIONS;
     let s = common::load(&t.ckpt("d", gens));
     let elo: Vec<f64> = s
         .history

@@ -333,7 +333,7 @@ fn material_file_is_material_only() {
     expected[..4].copy_from_slice(&[100, 160, -100, -160]);
     assert_eq!(f.weights, Weights::thesis(expected));
     // The session yardstick's built-in copy is the same set.
-    assert_eq!(f.weights, checkers_ga::eval::material());
+    assert_eq!(f.weights, checkers_ga::material());
     let text = std::fs::read_to_string(repo("weights/material.json")).unwrap();
     assert_eq!(
         weights_to_json_with_comment(&f.weights, f.comment.as_deref()),

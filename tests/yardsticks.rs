@@ -5,10 +5,10 @@
 
 mod common;
 
-use checkers_ga::game::{DrawRules, Game, Outcome};
-use checkers_ga::search::{minimax_with, SearchConfig, Searcher};
-use checkers_ga::yardstick::{classic, hand, CLASSIC};
+use checkers_ga::{classic, hand, CLASSIC};
+use checkers_ga::{minimax_with, SearchConfig, Searcher};
 use checkers_ga::{parse_fen, parse_weights, Color, Evaluator, Position};
+use checkers_ga::{DrawRules, Game, GameOutcome};
 use common::{assert_error, new_cmd, run, stdout_ok, Tmp, Xs};
 use rand::SeedableRng;
 
@@ -149,7 +149,7 @@ fn classic_converts_two_kings_against_one_and_material_does_not() {
             let g = two_kings_against_one(Evaluator::Classic, defender, seed);
             assert_eq!(
                 g.result().map(|r| r.0),
-                Some(Outcome::WhiteWin),
+                Some(GameOutcome::WhiteWin),
                 "defender {defender:?} seed {seed}: {:?} after {} plies",
                 g.result(),
                 g.plies()
@@ -161,7 +161,11 @@ fn classic_converts_two_kings_against_one_and_material_does_not() {
     // 40-move rule (or a repetition) draws.
     for seed in 0..3 {
         let g = two_kings_against_one(material(), Evaluator::Classic, seed);
-        assert_eq!(g.result().map(|r| r.0), Some(Outcome::Draw), "seed {seed}");
+        assert_eq!(
+            g.result().map(|r| r.0),
+            Some(GameOutcome::Draw),
+            "seed {seed}"
+        );
     }
 }
 

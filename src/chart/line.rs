@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 /// Which y axis a series is drawn against.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Side {
+pub enum AxisSide {
     /// The left axis (with the grid).
     #[default]
     Left,
@@ -35,7 +35,7 @@ pub struct Series {
     /// Its colour.
     pub colour: String,
     /// The axis it is drawn against.
-    pub side: Side,
+    pub side: AxisSide,
     /// Its points (x, y); points with a value that is not finite are left out.
     pub points: Vec<(f64, f64)>,
     /// A band (x, low, high) drawn under the line (empty: none).
@@ -119,7 +119,7 @@ impl LineChart {
         }
     }
 
-    fn scale(&self, side: Side) -> Scale {
+    fn scale(&self, side: AxisSide) -> Scale {
         let (lo, hi) = self
             .series
             .iter()
@@ -159,9 +159,9 @@ impl LineChart {
             Scale::generations(1.0, 1.0, 10)
         };
         let sx = |x: f64| LEFT + xscale.fraction(x) * pw;
-        let scales = [self.scale(Side::Left), self.scale(Side::Right)];
-        let sy = |side: Side, v: f64| {
-            let sc = scales[(side == Side::Right) as usize];
+        let scales = [self.scale(AxisSide::Left), self.scale(AxisSide::Right)];
+        let sy = |side: AxisSide, v: f64| {
+            let sc = scales[(side == AxisSide::Right) as usize];
             top + ph - sc.fraction(v) * ph
         };
         let title = xml_escape(&self.title);
@@ -202,12 +202,12 @@ impl LineChart {
 
         // The y axes: the left one with the grid (and a dashed zero line inside its range).
         for (side, axis) in [
-            (Side::Left, Some(&self.left)),
-            (Side::Right, self.right.as_ref()),
+            (AxisSide::Left, Some(&self.left)),
+            (AxisSide::Right, self.right.as_ref()),
         ] {
             let Some(axis) = axis else { continue };
-            let sc = scales[(side == Side::Right) as usize];
-            let left = side == Side::Left;
+            let sc = scales[(side == AxisSide::Right) as usize];
+            let left = side == AxisSide::Left;
             let (ax, dir, anchor) = if left {
                 (LEFT, -1.0, "end")
             } else {
@@ -311,7 +311,7 @@ impl LineChart {
                 .collect();
             if !se.band.is_empty() {
                 // Ends beyond the axis (an infinite one included) are drawn at its end.
-                let sc = scales[(se.side == Side::Right) as usize];
+                let sc = scales[(se.side == AxisSide::Right) as usize];
                 let yb = |v: f64| {
                     y(if v.is_nan() {
                         0.0
@@ -384,7 +384,7 @@ mod tests {
         elo.dots = 3.5;
         elo.tips = vec!["a".into(), "b".into()];
         let mut pts = Series::line("points", "best", "red", vec![(1.0, 3.0), (2.0, f64::NAN)]);
-        pts.side = Side::Right;
+        pts.side = AxisSide::Right;
         c.series = vec![elo, pts];
         let svg = c.svg();
         assert!(svg.starts_with("<?xml"));

@@ -2,7 +2,7 @@
 
 use super::common::evaluator_arg;
 use checkers_ga::bench;
-use checkers_ga::search::SearchConfig;
+use checkers_ga::SearchConfig;
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
@@ -36,7 +36,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<()> {
     // Every parameter set's cost, against endgame66's (the weights for their own set, random
     // weights of the others).
     let given = match &w {
-        checkers_ga::yardstick::Evaluator::Weighted(w) => Some(w),
+        checkers_ga::Evaluator::Weighted(w) => Some(w),
         _ => None,
     };
     let costs = bench::set_costs(
@@ -47,7 +47,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<()> {
     );
     let base = costs
         .iter()
-        .find(|(s, _)| *s == checkers_ga::eval::ParamSet::Endgame66)
+        .find(|(s, _)| *s == checkers_ga::ParamSet::Endgame66)
         .map_or(1.0, |c| c.1);
     for (set, ns) in &costs {
         println!("set_eval_ns {set} {ns:.1} x{:.2}", ns / base);

@@ -4,9 +4,9 @@
 use anyhow::Context;
 use checkers_ga::formats::{resolve_player, resolve_weights, PlayerArg};
 use checkers_ga::matchplay::MatchSettings;
-use checkers_ga::report::select;
-use checkers_ga::search::SearchConfig;
+use checkers_ga::summary::select;
 use checkers_ga::Evaluator;
+use checkers_ga::SearchConfig;
 use std::io::IsTerminal;
 use std::io::Write;
 use std::path::Path;
@@ -43,7 +43,7 @@ pub fn search_config(depth: u32, no_extension: bool, tt_log2: u8) -> SearchConfi
 /// first `games / 2` ballot openings, each with both colours) under the session's rules with
 /// tie-breaks from `seed`: how past bests are played (`history --elo`, `finals`).
 pub fn session_match(
-    session: &checkers_ga::ga::Session,
+    session: &checkers_ga::Session,
     depth: u32,
     games: usize,
     seed: u64,
@@ -58,7 +58,7 @@ pub fn session_match(
 
 /// A rayon pool with `threads` workers (0 = one per core).
 pub fn pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
-    Ok(checkers_ga::jobs::thread_pool(threads)?)
+    Ok(checkers_ga::thread_pool(threads)?)
 }
 
 /// Should progress bars be drawn? Only on a terminal.
@@ -72,7 +72,7 @@ pub fn check_output_file(path: &std::path::Path, what: &str) -> anyhow::Result<(
     if path.is_dir() {
         anyhow::bail!("{what} '{}' is a folder, not a file", path.display());
     }
-    let parent = checkers_ga::files::folder_of(path);
+    let parent = checkers_ga::folder_of(path);
     if !parent.is_dir() {
         anyhow::bail!(
             "{what} '{}': no folder '{}'",

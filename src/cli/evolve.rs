@@ -5,13 +5,13 @@ use super::common::{
     show_progress, stop_signal_name, warn, weights_arg, AlreadySaid, Interrupted,
 };
 use anyhow::Context;
-use checkers_ga::eval::ParamSet;
-use checkers_ga::ga::{GenerationStats, Mutation, Selection, Session, Stop, Yardstick};
+use checkers_ga::fresh_seed;
 use checkers_ga::matchplay::{elo, OpeningBook};
-use checkers_ga::report::elo_text;
-use checkers_ga::rng::fresh_seed;
-use checkers_ga::session::{self, End, NewSession, Observer, Overrides, Run, SessionError};
-use checkers_ga::text::EloFigure;
+use checkers_ga::summary::elo_text;
+use checkers_ga::EloFigure;
+use checkers_ga::ParamSet;
+use checkers_ga::{self, NewSession, Observer, Overrides, SessionEnd, SessionError, SessionRun};
+use checkers_ga::{GenerationStats, Mutation, Selection, Session, Stop, YardstickKind};
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -101,7 +101,7 @@ pub struct SessionOptions {
     pub measure_games: Option<u32>,
     /// The fixed opponent of the measurements: material, hand or classic [new: material]
     #[arg(long, value_name = "NAME")]
-    pub yardstick: Option<Yardstick>,
+    pub yardstick: Option<YardstickKind>,
     /// Every K generations fit the best so far to the generation's own games (logistic
     /// regression on their quiet positions) and let the fitted vector in as a newcomer,
     /// 0 = never [new: 1]
@@ -120,7 +120,7 @@ pub struct SessionOptions {
 
 /// Options of a run that are not part of the session's identity.
 #[derive(clap::Args)]
-pub struct RunOptions {
+pub struct RunArgs {
     /// Worker threads (0 = one per core); results are the same at any count
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -162,7 +162,7 @@ pub struct NewArgs {
     #[command(flatten)]
     pub session: SessionOptions,
     #[command(flatten)]
-    pub run: RunOptions,
+    pub run: RunArgs,
     /// Seed of every random choice (drawn, printed and stored when absent)
     #[arg(long)]
     pub seed: Option<u64>,
@@ -187,7 +187,7 @@ pub struct ResumeArgs {
     #[command(flatten)]
     pub session: SessionOptions,
     #[command(flatten)]
-    pub run: RunOptions,
+    pub run: RunArgs,
 }
 
 /// `G:SET` of `--widen`.
@@ -239,9 +239,9 @@ impl SessionOptions {
     }
 }
 
-impl RunOptions {
-    fn library(&self) -> session::RunOptions {
-        session::RunOptions {
+impl RunArgs {
+    fn library(&self) -> checkers_ga::SessionOptions {
+        checkers_ga::SessionOptions {
             threads: self.threads,
             keep: self.keep,
             keep_every: self.keep_every,
@@ -277,7 +277,7 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
     for (slot, spec) in a.include.iter().enumerate() {
         let arg =
             weights_arg(spec, seed, slot as u64).with_context(|| format!("--include '{spec}'"))?;
-        let w = checkers_ga::report::select(&arg.input, None)?.weights;
+        let w = checkers_ga::summary::select(&arg.input, None)?.weights;
         include.push((spec.clone(), w));
     }
     let spec = NewSession {
@@ -287,7 +287,7 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         from,
         include,
     };
-    let run = Run::start(spec, a.run.library())?;
+    let run = SessionRun::start(spec, a.run.library())?;
     let s = &run.session;
     if !a.run.quiet {
         let limit = match s.settings.stop {
@@ -317,7 +317,7 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     if let Some(r) = &a.run.report {
         check_output_file(r, "--report")?;
     }
-    let run = Run::resume(a.file.as_deref(), &a.session.overrides(), a.run.library())?;
+    let run = SessionRun::resume(a.file.as_deref(), &a.session.overrides(), a.run.library())?;
     for e in &run.skipped {
         warn(&format!("warning: skipping {e}"));
     }
@@ -402,7 +402,7 @@ fn shell_word(s: &str) -> String {
 /// The command that continues the session in `dir`, as this one was invoked (see
 /// [`command_prefix`]): `... resume NAME` (with the folders when they are not the defaults), or
 /// the folder when it is not `POPULATIONS/NAME`.
-fn resume_command(dir: &Path, name: &str, run: &RunOptions) -> String {
+fn resume_command(dir: &Path, name: &str, run: &RunArgs) -> String {
     let word = |p: &Path| shell_word(&p.to_string_lossy());
     let me = command_prefix();
     let mut c = if dir == checkers_ga::store::session_dir(&run.populations, name) {
@@ -423,7 +423,7 @@ fn resume_command(dir: &Path, name: &str, run: &RunOptions) -> String {
 /// What rank 0 of an MPI job says if the job is ended under it (a rank died, mpirun stopped):
 /// the generation under way is lost, the session stands at its last checkpoint.
 fn set_stop_note(session: &Session, ckpt: &Path, resume: &str) {
-    checkers_ga::cluster::set_stop_note(format!(
+    checkers_ga::set_stop_note(format!(
         "generation {} was not finished; the session stands at generation {} ({}); continue \
          with: {resume} (under mpirun or srun with any number of ranks, or without MPI)",
         session.generation + 1,
@@ -455,7 +455,7 @@ struct Printer {
 }
 
 impl Printer {
-    fn new(run: &Run, opts: &RunOptions, resume: String) -> Printer {
+    fn new(run: &SessionRun, opts: &RunArgs, resume: String) -> Printer {
         let on_terminal = show_progress(opts.quiet);
         let s = &run.session;
         let bar = if on_terminal && !opts.verbose {
@@ -641,12 +641,16 @@ impl Observer for Printer {
         }
     }
 
-    fn stopped(&mut self, _: End, _: &Session, _: &Path) {
+    fn stopped(&mut self, _: SessionEnd, _: &Session, _: &Path) {
         self.bar.finish_and_clear();
     }
 }
 
-fn evolve(run: Run, opts: &RunOptions, stop: &std::sync::atomic::AtomicBool) -> anyhow::Result<()> {
+fn evolve(
+    run: SessionRun,
+    opts: &RunArgs,
+    stop: &std::sync::atomic::AtomicBool,
+) -> anyhow::Result<()> {
     let resume = resume_command(&run.dir, &run.session.name, opts);
     if !opts.quiet {
         say(&format!(
@@ -658,7 +662,7 @@ fn evolve(run: Run, opts: &RunOptions, stop: &std::sync::atomic::AtomicBool) -> 
     if start.exists() {
         set_stop_note(&run.session, &start, &resume);
     } else {
-        checkers_ga::cluster::set_stop_note(format!(
+        checkers_ga::set_stop_note(format!(
             "no generation of session '{}' was finished, nothing was saved",
             run.session.name
         ));
@@ -685,9 +689,9 @@ fn evolve(run: Run, opts: &RunOptions, stop: &std::sync::atomic::AtomicBool) -> 
         }
     }
     let why = match out.end {
-        End::Finished => return Ok(()),
-        End::Stopped => format!("stopped by {}", stop_signal_name()),
-        End::TimeLimit => format!("time limit reached ({stop_setting})"),
+        SessionEnd::Finished => return Ok(()),
+        SessionEnd::Stopped => format!("stopped by {}", stop_signal_name()),
+        SessionEnd::TimeLimit => format!("time limit reached ({stop_setting})"),
     };
     let g = out.generation;
     say_somewhere(&format!(
@@ -696,7 +700,7 @@ fn evolve(run: Run, opts: &RunOptions, stop: &std::sync::atomic::AtomicBool) -> 
         g + 1,
         out.checkpoint.display()
     ));
-    if out.end == End::Stopped {
+    if out.end == SessionEnd::Stopped {
         say_somewhere(&format!("continue with: {}", printer.resume));
         return Err(Interrupted.into());
     }
@@ -714,7 +718,7 @@ fn evolve(run: Run, opts: &RunOptions, stop: &std::sync::atomic::AtomicBool) -> 
 
 /// The end of a run: what it did, how the best so far measured at the first and the last
 /// measurement, and what to do next.
-fn summary(s: &Session, p: &Printer, out: &session::Outcome) {
+fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
     let gens = s.generation - p.first_generation;
     let wall = p.started.elapsed().as_secs_f64();
     say(&format!(
@@ -725,7 +729,7 @@ fn summary(s: &Session, p: &Printer, out: &session::Outcome) {
         gens as f64 / wall.max(1e-9),
         s.generation
     ));
-    if let Some(line) = checkers_ga::report::history::strength_span(s) {
+    if let Some(line) = checkers_ga::summary::history::strength_span(s) {
         say(&line);
     }
     if let Some(best) = &out.best_weights {

@@ -4,8 +4,8 @@
 use super::common::weights_arg;
 use anyhow::{bail, Context};
 use checkers_ga::formats::{check_prefix, export, prefix_from_name, ExportFormat};
-use checkers_ga::report::select;
-use checkers_ga::rng::fresh_seed;
+use checkers_ga::fresh_seed;
+use checkers_ga::summary::select;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -81,7 +81,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<()> {
                     out.display()
                 );
             }
-            checkers_ga::files::write_atomic(out, text.as_bytes())
+            checkers_ga::write_atomic(out, text.as_bytes())
                 .with_context(|| format!("cannot write '{}'", out.display()))?;
             println!(
                 "wrote {} ({}, from {})",

@@ -1,4 +1,4 @@
-use checkers_ga::eval::{all_features, ParamSet, ALL_PARAMS};
+use checkers_ga::{all_features, ParamSet, ALL_PARAMS};
 use checkers_ga::{features, parse_fen, Color, Position, PARAMS};
 use std::io::Write;
 

@@ -4,9 +4,9 @@
 use super::common::{check_output_file, pool, progress_style, session_match, show_progress};
 use super::history::find_session;
 use anyhow::bail;
-use checkers_ga::search::check_depth;
-use checkers_ga::session::PastBests;
+use checkers_ga::check_depth;
 use checkers_ga::weightfile::{save_best_weights_with_comment, Origin};
+use checkers_ga::PastBests;
 use indicatif::ProgressBar;
 use std::path::PathBuf;
 
@@ -67,7 +67,7 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
             session.name
         );
     }
-    let dir = checkers_ga::files::folder_of(&path);
+    let dir = checkers_ga::folder_of(&path);
     let past = PastBests::spread(&session, &dir, a.entrants, from);
     let seed = a.seed.unwrap_or(session.settings.seed);
     let (config, settings) = session_match(&session, a.depth, a.games, seed);
@@ -75,7 +75,7 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
     let n = past.distinct.len();
     let out = match &a.out {
         Some(p) => p.clone(),
-        None => dir.join(checkers_ga::session::FINALS_FILE),
+        None => dir.join(checkers_ga::FINALS_FILE),
     };
     check_output_file(&out, "--out")?;
     println!(

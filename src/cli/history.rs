@@ -3,13 +3,13 @@
 
 use super::common::{evaluator_arg, pool, progress_style, session_match, show_progress};
 use anyhow::{bail, Context};
-use checkers_ga::ga::Session;
+use checkers_ga::check_depth;
+use checkers_ga::fresh_seed;
 use checkers_ga::matchplay::{elo, start_positions, Engine, Wdl};
-use checkers_ga::report::{history_svg, history_table};
-use checkers_ga::rng::fresh_seed;
-use checkers_ga::search::check_depth;
-use checkers_ga::session::PastBests;
 use checkers_ga::store;
+use checkers_ga::summary::{history_svg, history_table};
+use checkers_ga::PastBests;
+use checkers_ga::Session;
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -302,14 +302,14 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         );
     }
     let (elo_line, reference, elo) = if a.elo {
-        let dir = checkers_ga::files::folder_of(&path);
+        let dir = checkers_ga::folder_of(&path);
         let (l, r, e) = measure(&a, &session, &dir)?;
         (Some(l), Some(r), e)
     } else {
         (None, None, Vec::new())
     };
     if let Some(svg) = &a.svg {
-        checkers_ga::files::write_atomic(svg, history_svg(&session).as_bytes())
+        checkers_ga::write_atomic(svg, history_svg(&session).as_bytes())
             .with_context(|| format!("cannot write '{}'", svg.display()))?;
         if a.format == HistoryFormat::Table {
             // The chart is what was asked for: its path, not the table.

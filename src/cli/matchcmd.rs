@@ -5,14 +5,14 @@ use super::common::{
     catch_interrupt, evaluator_arg, pool, progress_style, search_config, show_progress, Interrupted,
 };
 use anyhow::Context;
-use checkers_ga::clock::TimeControl;
-use checkers_ga::game::DrawRules;
+use checkers_ga::fresh_seed;
+use checkers_ga::load_openings;
 use checkers_ga::matchplay::{
     match_pdn, Engine, MatchEnd, MatchGame, MatchHeader, MatchObserver, MatchReport, MatchRun, Sprt,
 };
-use checkers_ga::openings::load_openings;
-use checkers_ga::rng::fresh_seed;
-use checkers_ga::search::MAX_TIMED_DEPTH;
+use checkers_ga::DrawRules;
+use checkers_ga::TimeControl;
+use checkers_ga::MAX_TIMED_DEPTH;
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::Path;
@@ -107,7 +107,7 @@ impl MatchObserver for Watcher<'_> {
     }
     fn game_counted(&self, g: &MatchGame) -> std::io::Result<()> {
         let counted = self.counted.fetch_add(1, Ordering::SeqCst) + 1;
-        checkers_ga::cluster::set_stop_note(self.note(counted));
+        checkers_ga::set_stop_note(self.note(counted));
         match &self.pdn {
             Some((file, _)) => {
                 let text = match_pdn(self.a, self.b, std::slice::from_ref(g));
@@ -124,7 +124,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     // With a clock the depth is a maximum, and deeper ones make sense.
     let (max, with) = match a.tc {
         Some(_) => (MAX_TIMED_DEPTH, " with --tc"),
-        None => (checkers_ga::search::MAX_DEPTH, ""),
+        None => (checkers_ga::MAX_DEPTH, ""),
     };
     let depth = a.depth.unwrap_or(if a.tc.is_some() { max } else { 4 });
     if depth == 0 || depth > max {
@@ -213,7 +213,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         total,
         counted: AtomicUsize::new(0),
     };
-    checkers_ga::cluster::set_stop_note(watcher.note(0));
+    checkers_ga::set_stop_note(watcher.note(0));
     let result = pool
         .install(|| run.run(&ea, &eb, &watcher))
         .with_context(|| {

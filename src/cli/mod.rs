@@ -44,16 +44,16 @@ impl std::error::Error for Usage {}
 
 /// Is `e` a bad command line (exit status 2) rather than a failure while working (1)? A
 /// [`Usage`] error, or the library's check of a value the user gave: the settings of a session
-/// ([`checkers_ga::ga::SettingsError`]) and a search depth
-/// ([`checkers_ga::search::DepthError`]), a thread count beyond the limit, wherever in the
+/// ([`checkers_ga::SettingsError`]) and a search depth
+/// ([`checkers_ga::DepthError`]), a thread count beyond the limit, wherever in the
 /// chain of causes.
 pub fn is_usage_error(e: &anyhow::Error) -> bool {
-    use checkers_ga::jobs::PoolError;
-    use checkers_ga::session::SessionError;
+    use checkers_ga::PoolError;
+    use checkers_ga::SessionError;
     e.chain().any(|c| {
         c.is::<Usage>()
-            || c.is::<checkers_ga::ga::SettingsError>()
-            || c.is::<checkers_ga::search::DepthError>()
+            || c.is::<checkers_ga::SettingsError>()
+            || c.is::<checkers_ga::DepthError>()
             || matches!(c.downcast_ref::<PoolError>(), Some(PoolError::TooMany(_)))
             || matches!(
                 c.downcast_ref::<SessionError>(),

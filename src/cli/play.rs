@@ -2,11 +2,11 @@
 
 use super::common::{evaluator_arg, search_config, EVALUATOR_NAMES};
 use anyhow::Context;
-use checkers_ga::clock::{Clock, TimeControl};
-use checkers_ga::game::{DrawRules, Game, PdnTags};
-use checkers_ga::rng::{derive, fresh_seed, Purpose};
-use checkers_ga::search::{Searcher, MAX_TIMED_DEPTH};
+use checkers_ga::{derive, fresh_seed, Purpose};
 use checkers_ga::{parse_fen, parse_move, Color, Evaluator, Position};
+use checkers_ga::{Clock, TimeControl};
+use checkers_ga::{DrawRules, Game, PdnTags};
+use checkers_ga::{Searcher, MAX_TIMED_DEPTH};
 use std::io::{BufRead, Write};
 
 #[derive(clap::Args)]
@@ -72,8 +72,8 @@ pub fn man_value(eval: &Evaluator) -> Option<f64> {
 /// evaluation in men (`eval +0.37 men for Black`: see [`man_value`]), in the evaluation's own
 /// units when a man is worth nothing in them.
 fn describe_value(v: i32, side: Color, man: Option<f64>) -> String {
-    let bound = checkers_ga::search::WIN_BOUND;
-    let plies = |v: i32| checkers_ga::search::WIN - v.abs();
+    let bound = checkers_ga::WIN_BOUND;
+    let plies = |v: i32| checkers_ga::WIN - v.abs();
     if v > bound {
         format!("{} wins within {} plies", side.name(), plies(v))
     } else if v < -bound {
@@ -267,7 +267,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             black: name(&black),
             white: name(&white),
         };
-        checkers_ga::files::write_atomic(path, game.to_pdn(&tags).as_bytes())
+        checkers_ga::write_atomic(path, game.to_pdn(&tags).as_bytes())
             .with_context(|| format!("cannot write PDN '{}'", path.display()))?;
         writeln!(out, "PDN saved to {}", path.display())?;
     }

@@ -35,7 +35,7 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
     }
     let out = a
         .output
-        .unwrap_or_else(|| checkers_ga::files::folder_of(&found.path).join(REPORT_FILE));
+        .unwrap_or_else(|| checkers_ga::folder_of(&found.path).join(REPORT_FILE));
     let opts = Options {
         refresh: a.refresh,
         follow: None,

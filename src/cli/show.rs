@@ -3,14 +3,14 @@
 
 use super::common::weights_arg;
 use anyhow::Context;
-use checkers_ga::eval::Weights;
 use checkers_ga::formats::InputKind;
-use checkers_ga::report::{
+use checkers_ga::fresh_seed;
+use checkers_ga::summary::{
     select, sorted_indices, wrap, Priority, SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,
     TABLE_WIDTH,
 };
-use checkers_ga::rng::fresh_seed;
 use checkers_ga::weightfile::load_weight_file;
+use checkers_ga::Weights;
 use std::io::Write;
 
 #[derive(clap::Args)]
@@ -41,7 +41,7 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
     let sort: SortOrder = a
         .sort
         .parse()
-        .map_err(|e: checkers_ga::report::ReportError| super::Usage(e.to_string()))?;
+        .map_err(|e: checkers_ga::summary::ReportError| super::Usage(e.to_string()))?;
     let arg = weights_arg(&a.file, a.seed.unwrap_or_else(fresh_seed), 0)?;
     let sel = select(&arg.input, a.individual)?;
     let mut out = std::io::stdout().lock();
@@ -62,7 +62,7 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
     }
     let set = sel.weights.set();
     text.push_str(&format!("parameters: {set} ({} weights)\n", set.len()));
-    if let Some(layers) = checkers_ga::report::net_layers(set) {
+    if let Some(layers) = checkers_ga::summary::net_layers(set) {
         for line in layers.lines() {
             // Wrapped under itself, its indent kept.
             let body = line.trim_start();

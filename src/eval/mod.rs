@@ -31,9 +31,9 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::board::Color;
-//! use checkers_ga::eval::{evaluate, material};
-//! use checkers_ga::notation::parse_fen;
+//! use checkers_ga::Color;
+//! use checkers_ga::{evaluate, material};
+//! use checkers_ga::parse_fen;
 //!
 //! // Black, a man up, is ahead; White sees the same position as behind.
 //! let pos = parse_fen("W:W32:B1,2").unwrap();
@@ -47,15 +47,12 @@ mod names;
 mod network;
 mod weights;
 
-pub use features::{
-    all_features, all_trace, endgame_trace, eval_trace, features, king_ending, FeatureVector, Trace,
+pub use features::{all_features, all_trace, eval_trace, features, king_ending, Trace};
+pub use names::{net_len, param_index, Param, ALL_PARAMS, MAX_HIDDEN, NUM_ALL, NUM_PARAMS, PARAMS};
+pub use network::{Simd, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT};
+pub use weights::{
+    material, ParamSet, Thesis60Tuple, UnknownParamSet, Weights, DEFAULT_HIDDEN, MAX_WEIGHTS,
 };
-pub use names::{
-    net_len, param_index, Param, ALL_PARAMS, ENDGAME_PARAMS, MAX_HIDDEN, NUM_ALL, NUM_ENDGAME,
-    NUM_PARAMS, PARAMS,
-};
-pub use network::{net_output, Simd, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT};
-pub use weights::{material, ParamSet, Thesis60Tuple, Weights, DEFAULT_HIDDEN, MAX_WEIGHTS};
 
 use crate::board::{Color, Position};
 
@@ -102,7 +99,7 @@ impl Trace for PhasedSum<'_> {
 
 /// Evaluation of `pos` for `player` (whoever is to move): sum of parameter * weight (for the
 /// phased set, the opening and endgame sums mixed by the pieces left; for the network set, plus
-/// the network's output over the same values, [`net_output`]), saturated to
+/// the network's output over the same values, `net_output`), saturated to
 /// `-MAX_EVAL..=MAX_EVAL` (never reached by real positions).
 ///
 /// The network's dot products use the best instructions the CPU has, asked at each call; a

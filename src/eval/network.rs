@@ -28,6 +28,7 @@ const NET_INPUTS: usize = NUM_ALL.next_multiple_of(8);
 /// most [`NET_INPUT_CLAMP`] in magnitude); the output, at most 32 * 127 * 32768 in magnitude,
 /// fits an `i32` too.
 #[inline]
+#[allow(dead_code)] // the network's output by itself, as the docs define it
 pub fn net_output(w: &[i16], hidden: usize, x: &[i16; NET_INPUTS]) -> i32 {
     net_output_with(w, hidden, x, dot66)
 }
@@ -76,11 +77,13 @@ impl Simd {
     }
 
     /// The baseline instructions, whatever the CPU has (the same values, more slowly).
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))] // there, only the tests use it
     pub const fn baseline() -> Simd {
         Simd { avx2: false }
     }
 
     /// Whether the dot products use AVX2.
+    #[allow(dead_code)] // for a caller that reports which instructions run
     pub const fn avx2(self) -> bool {
         self.avx2
     }

@@ -33,7 +33,7 @@ pub enum ParamSet {
     Phased132,
     /// The 66 weighted and summed as in `Endgame66`, plus a network over the same 66 values
     /// with this many hidden units (1..=[`MAX_HIDDEN`]): each unit clamps its weighted sum plus
-    /// bias (shifted right by [`NET_SHIFT`](super::NET_SHIFT)) to `0..=`[`NET_ACT_MAX`](super::NET_ACT_MAX), and the units' activations
+    /// bias (shifted right by `NET_SHIFT`) to `0..=``NET_ACT_MAX`, and the units' activations
     /// times the output weights are added to the sum. Weights: the 66, then per unit its 66
     /// input weights and its bias, then the output weights ([`net_len`]).
     Net66(u8),
@@ -181,15 +181,18 @@ impl fmt::Display for ParamSet {
     }
 }
 
+/// A parameter set's name that names none (the name given).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown parameter set '{0}' (expected thesis60, endgame66, phased132, or net66[:H] with H \
+     hidden units in 1..={MAX_HIDDEN})"
+)]
+pub struct UnknownParamSet(pub String);
+
 impl std::str::FromStr for ParamSet {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        ParamSet::from_name(s).ok_or_else(|| {
-            format!(
-                "unknown parameter set '{s}' (expected thesis60, endgame66, phased132, or \
-                 net66[:H] with H hidden units in 1..={MAX_HIDDEN})"
-            )
-        })
+    type Err = UnknownParamSet;
+    fn from_str(s: &str) -> Result<Self, UnknownParamSet> {
+        ParamSet::from_name(s).ok_or_else(|| UnknownParamSet(s.to_string()))
     }
 }
 

@@ -12,7 +12,7 @@
 //!
 //! The JSON weight file and the original tool's weight file are read and written by
 //! [`crate::weightfile`]; checkpoints by [`crate::store`]. What is shown of them (tables, the
-//! history, the chart) is [`crate::report`].
+//! history, the chart) is [`crate::summary`].
 //!
 //! Errors are [`FormatError`]: one line, naming the file where there is one.
 //!
@@ -21,12 +21,12 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::eval::material;
+//! use checkers_ga::material;
 //! use checkers_ga::formats::{export, parse_csv, to_csv, ExportFormat};
 //!
 //! let w = material();
 //! assert_eq!(parse_csv(&to_csv(&w)).unwrap(), w);
-//! let code = export(&w, ExportFormat::Rust, "material", None);
+//! let code = export(&w, ExportFormat::Rust, "material", None, "material_");
 //! assert!(code.contains("pub fn evaluate"));
 //! ```
 

@@ -4,8 +4,8 @@
 use super::settings::Settings;
 use crate::board::{Color, Position};
 use crate::eval::Weights;
-use crate::game::Outcome;
-use crate::jobs::{self, Batch, GameJob, Side, Start};
+use crate::game::GameOutcome;
+use crate::jobs::{self, Batch, GameJob, Seat, Start};
 use crate::matchplay::{play_match, Engine, MatchSettings, OpeningBook, Wdl};
 use crate::movegen::has_capture;
 use crate::openings::ballot;
@@ -111,8 +111,8 @@ pub(super) fn endgame_jobs(
         .enumerate()
         .map(|(k, (p, pos))| {
             GameJob::new(
-                Side::new(p.black, config),
-                Side::new(p.white, config),
+                Seat::new(p.black, config),
+                Seat::new(p.white, config),
                 Start::of(pos),
                 Purpose::Game,
                 g,
@@ -185,15 +185,15 @@ pub(super) fn duel(
                 OpeningBook::Ballot => Start::Ballot(openings[(k / 2) as usize] as u32),
                 OpeningBook::Start => Start::Initial,
             };
-            let side = |player| Side::new(player, s.search);
+            let side = |player| Seat::new(player, s.search);
             GameJob::new(side(b), side(w), start, Purpose::Duel, g, k + 1)
         })
         .collect();
     let mut pts = (0u32, 0u32);
     for (k, p) in jobs::run(&batch, &|_, _| {}, stop)?.iter().enumerate() {
         let (result, challenger_black) = (p.result.map(|r| r.0), k.is_multiple_of(2));
-        pts.0 += Outcome::points(result, challenger_black);
-        pts.1 += Outcome::points(result, !challenger_black);
+        pts.0 += GameOutcome::points(result, challenger_black);
+        pts.1 += GameOutcome::points(result, !challenger_black);
     }
     Some(Duel {
         challenger: pts.0,

@@ -9,13 +9,13 @@
 //! `(session seed, purpose, g, index)`, so a session resumed from the checkpoint written after
 //! generation `g` continues exactly as if it had never stopped, at any thread count.
 //!
-//! Files, bottom up: `settings`, `operators`, `breeding`, `matches`, `records`, `generation`. The unit tests are in tests.rs.
+//! Files, bottom up: `settings`, `operators`, `breeding`, `matches`, `records`, `generation`; the unit tests are in `tests`.
 //!
 //! # Example
 //!
 //! ```
-//! use checkers_ga::ga::{Session, Settings};
-//! use checkers_ga::search::SearchConfig;
+//! use checkers_ga::{Session, Settings};
+//! use checkers_ga::SearchConfig;
 //!
 //! let mut settings = Settings::with_population(8);
 //! settings.search = SearchConfig::with_depth(1);
@@ -39,7 +39,7 @@ mod settings;
 mod tests;
 
 pub use generation::Session;
-pub use matches::{endgame_position, measure_match, Duel};
+pub use matches::{measure_match, Duel};
 pub use operators::*;
 pub use records::{GenerationStats, HallOfFame, History, Lineage};
 pub use settings::*;

@@ -111,6 +111,7 @@ pub fn crossover(a: &Weights, b: &Weights, cut: usize) -> (Weights, Weights) {
 
 /// Children of shuffled pairs of `parents` by one-point crossover, `count` of them; each child is
 /// mutated by `kind` with chance `mutation`.
+#[cfg_attr(not(test), allow(dead_code))] // used by the unit tests
 pub fn breed_with<R: Rng + ?Sized>(
     parents: &[Weights],
     count: usize,

@@ -83,14 +83,27 @@ impl std::fmt::Display for Selection {
     }
 }
 
+/// A setting's text that names no value of it (the text given): the error of the settings'
+/// `FromStr` impls ([`Selection`], [`Mutation`], [`YardstickKind`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseSettingError {
+    /// Not a [`Selection`].
+    #[error(
+        "unknown selection '{0}' (expected truncation, roulette or tournament:K with K 2..64)"
+    )]
+    Selection(String),
+    /// Not a [`Mutation`].
+    #[error("unknown mutation '{0}' (expected replace, or gauss:SIGMA[:GENES], layered:SIGMA[:GENES] or adaptive:SIGMA[:GENES] with SIGMA 1..32767 and GENES 1..{MAX_WEIGHTS})")]
+    Mutation(String),
+    /// Not a [`YardstickKind`].
+    #[error("unknown yardstick '{0}' (expected material, hand or classic)")]
+    Yardstick(String),
+}
+
 impl std::str::FromStr for Selection {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || {
-            format!(
-                "unknown selection '{s}' (expected truncation, roulette or tournament:K with K 2..64)"
-            )
-        };
+    type Err = ParseSettingError;
+    fn from_str(s: &str) -> Result<Self, ParseSettingError> {
+        let bad = || ParseSettingError::Selection(s.to_string());
         match s {
             "truncation" => Ok(Selection::Truncation),
             "roulette" => Ok(Selection::Roulette),
@@ -136,7 +149,7 @@ pub enum Mutation {
         genes: u32,
     },
     /// Self-adaptive steps, as evolutionary programming does: every individual carries its own
-    /// step sizes ([`Steps`]: one for the weighted sum, one for a network's weights), starting
+    /// step sizes (`Steps`: one for the weighted sum, one for a network's weights), starting
     /// at `sigma` (a network's at `sigma / 8`). A child's are the geometric mean of its parents',
     /// and when it is mutated each is first multiplied by `exp(tau * N(0, 1))` (tau =
     /// `1 / sqrt(2 sqrt(n))`, n its weights), then `genes` weights move by Gaussian steps of
@@ -189,7 +202,7 @@ impl Steps {
 }
 
 impl Mutation {
-    /// The kind's step size (0 for `replace`), where [`Steps`] start.
+    /// The kind's step size (0 for `replace`), where `Steps` start.
     pub fn sigma(&self) -> u32 {
         match *self {
             Mutation::Replace => 0,
@@ -212,13 +225,9 @@ impl std::fmt::Display for Mutation {
 }
 
 impl std::str::FromStr for Mutation {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || {
-            format!(
-                "unknown mutation '{s}' (expected replace, or gauss:SIGMA[:GENES], layered:SIGMA[:GENES] or adaptive:SIGMA[:GENES] with SIGMA 1..32767 and GENES 1..{MAX_WEIGHTS})"
-            )
-        };
+    type Err = ParseSettingError;
+    fn from_str(s: &str) -> Result<Self, ParseSettingError> {
+        let bad = || ParseSettingError::Mutation(s.to_string());
         if s == "replace" {
             return Ok(Mutation::Replace);
         }
@@ -279,9 +288,9 @@ pub struct GaOptions {
     /// Games of that measurement (the first `measure_games / 2` ballot openings, both colours).
     pub measure_games: u32,
     /// The engine the best so far is measured against.
-    pub yardstick: Yardstick,
+    pub yardstick: YardstickKind,
     /// Every this many generations (0 = never) the best so far is fitted to the results of the
-    /// generation's own games (a logistic regression on their quiet positions, [`crate::fit`])
+    /// generation's own games (a logistic regression on their quiet positions, `crate::fit`)
     /// and the fitted vector enters the next population in place of a newcomer.
     pub fit_every: u64,
     /// The fit learns only from the games between two of the generation's `fit_top` best
@@ -311,7 +320,7 @@ impl GaOptions {
         duel_games: 2,
         measure_every: 0,
         measure_games: 312,
-        yardstick: Yardstick::Material,
+        yardstick: YardstickKind::Material,
         fit_every: 0,
         fit_top: 0,
         widen_at: 0,
@@ -342,7 +351,7 @@ impl Default for GaOptions {
             duel_games: 32,
             measure_every: 50,
             measure_games: 312,
-            yardstick: Yardstick::Material,
+            yardstick: YardstickKind::Material,
             fit_every: 1,
             fit_top: (DEFAULT_POPULATION / 2) as u32,
             widen_at: 0,
@@ -411,7 +420,7 @@ impl std::fmt::Display for Stop {
 
 /// The fixed opponent a session measures its best so far against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Yardstick {
+pub enum YardstickKind {
     /// Men 100, kings 160, for both sides.
     Material,
     /// The hand-made value function (see [`crate::yardstick::hand`]).
@@ -420,37 +429,35 @@ pub enum Yardstick {
     Classic,
 }
 
-impl std::fmt::Display for Yardstick {
+impl std::fmt::Display for YardstickKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Yardstick::Material => "material",
-            Yardstick::Hand => "hand",
-            Yardstick::Classic => "classic",
+            YardstickKind::Material => "material",
+            YardstickKind::Hand => "hand",
+            YardstickKind::Classic => "classic",
         })
     }
 }
 
-impl std::str::FromStr for Yardstick {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+impl std::str::FromStr for YardstickKind {
+    type Err = ParseSettingError;
+    fn from_str(s: &str) -> Result<Self, ParseSettingError> {
         match s {
-            "material" => Ok(Yardstick::Material),
-            "hand" => Ok(Yardstick::Hand),
-            "classic" => Ok(Yardstick::Classic),
-            _ => Err(format!(
-                "unknown yardstick '{s}' (expected material, hand or classic)"
-            )),
+            "material" => Ok(YardstickKind::Material),
+            "hand" => Ok(YardstickKind::Hand),
+            "classic" => Ok(YardstickKind::Classic),
+            _ => Err(ParseSettingError::Yardstick(s.to_string())),
         }
     }
 }
 
-impl Yardstick {
+impl YardstickKind {
     /// The yardstick's evaluation.
     pub fn evaluator(&self) -> Evaluator {
         match self {
-            Yardstick::Material => crate::eval::material().into(),
-            Yardstick::Hand => Evaluator::Hand,
-            Yardstick::Classic => Evaluator::Classic,
+            YardstickKind::Material => crate::eval::material().into(),
+            YardstickKind::Hand => Evaluator::Hand,
+            YardstickKind::Classic => Evaluator::Classic,
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The page's charts: the Elo of the best so far with its band, the diversity and the speed
-//! (line charts of [`crate::chart`]), and the heatmap of the best so far's weights over the
+//! (line charts of `crate::chart`), and the heatmap of the best so far's weights over the
 //! generations.
 
 use super::gather::{sample, ReportData};
@@ -8,7 +8,7 @@ use super::MAX_LINE_POINTS;
 use crate::chart::{tick_label, xml_escape, LineChart, Series};
 use crate::eval::{Weights, NUM_ALL};
 use crate::ga::{GenerationStats, Session};
-use crate::report::history::elo_series;
+use crate::summary::history::elo_series;
 use std::fmt::Write as _;
 
 /// An inline chart of the page.

@@ -26,9 +26,9 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::ga::{Session, Settings};
+//! use checkers_ga::{Session, Settings};
 //! use checkers_ga::html::{write_report, Options};
-//! use checkers_ga::search::SearchConfig;
+//! use checkers_ga::SearchConfig;
 //!
 //! let mut settings = Settings::with_population(4);
 //! settings.search = SearchConfig::with_depth(1);
@@ -56,8 +56,8 @@ pub use page::page;
 pub use tables::duration_text;
 
 use crate::ga::Session;
-use crate::report::ReportError;
 use crate::store;
+use crate::summary::ReportError;
 use std::path::{Path, PathBuf};
 
 /// The report file's name in a session folder when no other is given.

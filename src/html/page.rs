@@ -6,7 +6,7 @@ use super::gather::{board_string, ReportData, ShownGame};
 use super::tables::{duels, duration_text, esc, settings_table, weights_table};
 use super::{follow_seconds, Options};
 use crate::board::Color;
-use crate::game::Outcome;
+use crate::game::GameOutcome;
 use std::fmt::Write as _;
 
 /// The page's style sheet.
@@ -38,9 +38,9 @@ pub fn game_json(g: &ShownGame) -> String {
     let result = match g.game.result() {
         Some((o, why)) => {
             let who = match o {
-                Outcome::BlackWin => format!("Black ({}) wins", g.black),
-                Outcome::WhiteWin => format!("White ({}) wins", g.white),
-                Outcome::Draw => "draw".to_string(),
+                GameOutcome::BlackWin => format!("Black ({}) wins", g.black),
+                GameOutcome::WhiteWin => format!("White ({}) wins", g.white),
+                GameOutcome::Draw => "draw".to_string(),
             };
             format!("{}: {who} ({why})", o.pdn())
         }
@@ -156,7 +156,7 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
     if let Some((g, m)) = session.last_measure() {
         fig(
             &mut p,
-            crate::report::elo_text(&m),
+            crate::summary::elo_text(&m),
             &format!("Elo vs {} after generation {g}", s.ga.yardstick),
         );
     }

@@ -3,8 +3,8 @@
 
 use crate::chart::xml_escape;
 use crate::eval::Weights;
-use crate::ga::{GenerationStats, Session, Stop, Yardstick};
-use crate::report::{duel_text, Priority};
+use crate::ga::{GenerationStats, Session, Stop, YardstickKind};
+use crate::summary::{duel_text, Priority};
 use std::fmt::Write as _;
 
 /// The index of the men weight (what the heatmap and the weight table are scaled to).
@@ -31,11 +31,11 @@ pub fn scale_of(w: &Weights) -> (f64, &'static str) {
 }
 
 /// A short description of a yardstick.
-pub fn yardstick_text(y: Yardstick) -> &'static str {
+pub fn yardstick_text(y: YardstickKind) -> &'static str {
     match y {
-        Yardstick::Material => "men 100, kings 160",
-        Yardstick::Hand => "a hand-made value function",
-        Yardstick::Classic => "a classical hand-written evaluation",
+        YardstickKind::Material => "men 100, kings 160",
+        YardstickKind::Hand => "a hand-made value function",
+        YardstickKind::Classic => "a classical hand-written evaluation",
     }
 }
 /// Text made safe for HTML.

@@ -6,18 +6,18 @@
 //! - [`mod@report`]: the text a match prints before and after its games ([`MatchHeader`],
 //!   [`MatchReport`]).
 //!
-//! The opening books a match starts from are [`crate::openings`].
+//! The opening books a match starts from are `crate::openings`.
 //!
 //! Files, bottom up: `stats`, `run`, `report`.
 //!
 //! # Example
 //!
 //! ```
-//! use checkers_ga::eval::material;
-//! use checkers_ga::game::DrawRules;
+//! use checkers_ga::material;
+//! use checkers_ga::DrawRules;
 //! use checkers_ga::matchplay::{play_match, Engine, MatchSettings};
-//! use checkers_ga::search::SearchConfig;
-//! use checkers_ga::yardstick::Evaluator;
+//! use checkers_ga::SearchConfig;
+//! use checkers_ga::Evaluator;
 //!
 //! let engine = |name: &str, eval: Evaluator| Engine {
 //!     name: name.into(),

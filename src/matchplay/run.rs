@@ -4,8 +4,8 @@
 use super::stats::{Pentanomial, Sprt, SprtVerdict, Wdl};
 use crate::board::Color;
 use crate::clock::{SearchStats, TimeControl};
-use crate::game::{DrawRules, EndReason, Game, Outcome, PdnTags};
-use crate::jobs::{self, Batch, GameJob, Opening, Played, Side, Start};
+use crate::game::{DrawRules, EndReason, Game, GameOutcome, PdnTags};
+use crate::jobs::{self, Batch, GameJob, Opening, Played, Seat, Start};
 use crate::openings::{start_positions, OpeningBook, StartPosition};
 use crate::rng::Purpose;
 use crate::search::SearchConfig;
@@ -42,7 +42,7 @@ pub struct MatchGame {
 impl MatchGame {
     /// 2 win, 1 draw, 0 loss, for engine A.
     pub fn half_points_for_a(&self) -> usize {
-        Outcome::points(self.game.result().map(|r| r.0), self.a_is_black) as usize
+        GameOutcome::points(self.game.result().map(|r| r.0), self.a_is_black) as usize
     }
 }
 
@@ -267,7 +267,7 @@ impl MatchRun<'_> {
         }
     }
 
-    /// Plays the match through [`jobs::run`]: on the current rayon pool, or spread over the
+    /// Plays the match through `jobs::run`: on the current rayon pool, or spread over the
     /// ranks of an MPI job, with the same result. The observer hears of each game as it
     /// finishes (in any order: for progress) and of each game that counts, in index order
     /// (for a record that must not depend on the thread count; after an interrupt it also gets
@@ -355,7 +355,7 @@ impl MatchRun<'_> {
         batch.abandon = true;
         batch.tc = self.tc;
         batch.openings = self.starts.iter().map(Opening::of).collect();
-        let (sa, sb) = (Side::new(0, a.config), Side::new(1, b.config));
+        let (sa, sb) = (Seat::new(0, a.config), Seat::new(1, b.config));
         batch.jobs = (0..self.starts.len() * 2)
             .map(|i| {
                 let (black, white) = if i.is_multiple_of(2) {

@@ -2,14 +2,14 @@
 //! `WEIGHTS_DIR/NAME-best.json` when the run names a weights folder) and its lineage: a run
 //! writes it only when it holds nothing, or the best of this very session and branch.
 
-use super::{io, RunOptions, SessionError};
+use super::{io, SessionError, SessionOptions};
 use crate::ga::{Session, Stop};
 use crate::store;
 use crate::weightfile::Origin;
 use std::path::{Path, PathBuf};
 
 /// The name of a session's best-weights file in its folder, where a run writes it unless told
-/// a weights folder ([`RunOptions::weights_dir`]).
+/// a weights folder ([`SessionOptions::weights_dir`]).
 pub const BEST_FILE: &str = "best.json";
 
 /// The name of the finals' winner in a session's folder (`checkers-ga finals`).
@@ -22,7 +22,7 @@ pub fn best_path(weights_dir: &Path, name: &str) -> PathBuf {
 
 /// The best-weights file a run writes: `DIR/best.json` in the session folder `dir`, or
 /// `WEIGHTS_DIR/NAME-best.json` when the run names a weights folder.
-pub fn best_file(run: &RunOptions, dir: &Path, name: &str) -> PathBuf {
+pub fn best_file(run: &SessionOptions, dir: &Path, name: &str) -> PathBuf {
     match &run.weights_dir {
         Some(w) => best_path(w, name),
         None => dir.join(BEST_FILE),
@@ -33,7 +33,7 @@ pub fn best_file(run: &RunOptions, dir: &Path, name: &str) -> PathBuf {
 /// can be written: the file is not a folder, and a weights folder the run names exists (or is
 /// made) and takes a new file. (The session folder is made and locked later.)
 pub(super) fn check_weights_folder(
-    run: &RunOptions,
+    run: &SessionOptions,
     dir: &Path,
     name: &str,
 ) -> Result<(), SessionError> {
@@ -98,7 +98,7 @@ pub(super) fn last_generation(s: &Session) -> u64 {
 /// refused too: the file may be another session's. Returns what the file held, for [`write`]
 /// to check that no one else has written it meanwhile (None: `force`).
 pub(super) fn check_lineage(
-    run: &RunOptions,
+    run: &SessionOptions,
     name: &str,
     seed: u64,
     until: u64,
@@ -150,7 +150,7 @@ pub(super) fn check_lineage(
 /// `seen` what the file held when the run started (None: force), which it must still hold.
 pub(super) fn write(
     session: &Session,
-    run: &RunOptions,
+    run: &SessionOptions,
     dir: &Path,
     seen: &Option<BestFile>,
 ) -> Result<Option<PathBuf>, SessionError> {

@@ -1,5 +1,5 @@
-//! Running an evolution session: start one ([`Run::start`]) or continue one from a checkpoint
-//! ([`Run::resume`]), then [`Run::evolve`] it until its limit, a deadline, or a stop flag the
+//! Running an evolution session: start one ([`SessionRun::start`]) or continue one from a checkpoint
+//! ([`SessionRun::resume`]), then [`SessionRun::evolve`] it until its limit, a deadline, or a stop flag the
 //! caller sets; an [`Observer`] the caller implements hears of every generation, measurement,
 //! new best so far, checkpoint and the end. Everything a session's folder needs is done here:
 //! the lock ([`crate::lock`]), temp-file cleanup, the checkpoints and their keep policy
@@ -7,7 +7,7 @@
 //! resumed session (a wider parameter set, another population size).
 //!
 //! The defaults are the library's: [`Settings::default`] (what `checkers-ga new` runs) and
-//! [`RunOptions::default`] (folder `populations/`, the best weights in each session's folder,
+//! [`SessionOptions::default`] (folder `populations/`, the best weights in each session's folder,
 //! keep the newest 10 checkpoints and every 100th).
 //!
 //! Files, bottom up: `options`, `best`, `finals`, `past`.
@@ -15,14 +15,14 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::session::{End, NewSession, Overrides, Run, RunOptions, Silent};
+//! use checkers_ga::{SessionEnd, NewSession, Overrides, SessionRun, SessionOptions, Silent};
 //! use std::sync::atomic::AtomicBool;
 //!
 //! let dir = std::env::temp_dir().join(format!("ckga-doc-session-{}", std::process::id()));
-//! let options = RunOptions {
+//! let options = SessionOptions {
 //!     populations: dir.join("populations"),
 //!     threads: 2,
-//!     ..RunOptions::default()
+//!     ..SessionOptions::default()
 //! };
 //! let spec = NewSession {
 //!     name: Some("doc".into()),
@@ -38,8 +38,8 @@
 //!     ..NewSession::default()
 //! };
 //! let never = AtomicBool::new(false);
-//! let done = Run::start(spec, options).unwrap().evolve(&mut Silent, &never).unwrap();
-//! assert_eq!((done.end, done.generation), (End::Finished, 1));
+//! let done = SessionRun::start(spec, options).unwrap().evolve(&mut Silent, &never).unwrap();
+//! assert_eq!((done.end, done.generation), (SessionEnd::Finished, 1));
 //! assert!(done.checkpoint.exists());
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
@@ -49,7 +49,7 @@ mod finals;
 mod options;
 mod past;
 
-pub use best::{best_file, best_path, BestFile, BEST_FILE, FINALS_FILE};
+pub use best::{BestFile, FINALS_FILE};
 pub use finals::{Entrant, Finals};
 pub use options::{Overrides, SettingChange};
 pub use past::PastBests;
@@ -142,11 +142,11 @@ fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> SessionError {
 
 /// Options of a run that are not part of the session's identity.
 #[derive(Clone, Debug)]
-pub struct RunOptions {
+pub struct SessionOptions {
     /// Worker threads (0 = one per core); results are the same at any count.
     pub threads: usize,
     /// Keep the newest K checkpoints (0 = every checkpoint); None: what the session folder's
-    /// keep file says, else [`Keep::DEFAULT`](crate::store::Keep::DEFAULT).
+    /// keep file says, else `Keep::DEFAULT`.
     pub keep: Option<usize>,
     /// With `keep`: also keep the checkpoint of every M-th generation; None as `keep`.
     pub keep_every: Option<u64>,
@@ -159,9 +159,9 @@ pub struct RunOptions {
     pub force: bool,
 }
 
-impl Default for RunOptions {
+impl Default for SessionOptions {
     fn default() -> Self {
-        RunOptions {
+        SessionOptions {
             threads: 0,
             keep: None,
             keep_every: None,
@@ -177,7 +177,7 @@ impl Default for RunOptions {
 pub struct NewSession {
     /// The folder's name under the populations folder (default: the date and time).
     pub name: Option<String>,
-    /// Seed of every random choice (default: drawn, and kept in [`Run::seed_drawn`]).
+    /// Seed of every random choice (default: drawn, and kept in [`SessionRun::seed_drawn`]).
     pub seed: Option<u64>,
     /// Settings that differ from the defaults.
     pub settings: Overrides,
@@ -191,7 +191,7 @@ pub struct NewSession {
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
+pub enum SessionEnd {
     /// The session reached its limit (or had reached it before this run).
     Finished,
     /// The caller's stop flag was set: the generation under way was abandoned.
@@ -202,9 +202,9 @@ pub enum End {
 
 /// What a run did: how it ended, where the session stands, and the best-weights file.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct SessionOutcome {
     /// Why the run ended.
-    pub end: End,
+    pub end: SessionEnd,
     /// Generations the session has completed.
     pub generation: u64,
     /// The checkpoint the session stands at.
@@ -229,8 +229,8 @@ pub trait Observer: Sync {
     fn checkpoint_written(&mut self, _path: &Path, _session: &Session) {}
     /// The best-weights file was written.
     fn best_weights_written(&mut self, _path: &Path) {}
-    /// The run stopped before the session's limit (`end` is not [`End::Finished`]).
-    fn stopped(&mut self, _end: End, _session: &Session, _checkpoint: &Path) {}
+    /// The run stopped before the session's limit (`end` is not [`SessionEnd::Finished`]).
+    fn stopped(&mut self, _end: SessionEnd, _session: &Session, _checkpoint: &Path) {}
 }
 
 /// An observer that hears nothing.
@@ -239,7 +239,7 @@ pub struct Silent;
 impl Observer for Silent {}
 
 /// A session ready to run: its folder locked, its settings checked.
-pub struct Run {
+pub struct SessionRun {
     /// The session as it starts this run.
     pub session: Session,
     /// Its folder.
@@ -255,7 +255,7 @@ pub struct Run {
     pub set_aside: Vec<PathBuf>,
     /// Newer checkpoints that could not be read and were passed over.
     pub skipped: Vec<CheckpointError>,
-    options: RunOptions,
+    options: SessionOptions,
     pool: rayon::ThreadPool,
     best_seen: Option<BestFile>,
     _lock: SessionLock,
@@ -300,11 +300,11 @@ fn ensure_folder(dir: &Path, what: &str) -> Result<(), SessionError> {
     )))
 }
 
-impl Run {
+impl SessionRun {
     /// Prepares a new session: checks the settings, makes and locks its folder (refusing one
     /// that has checkpoints) and checks that its best-weights file may be written. Nothing is
     /// made when an input is refused.
-    pub fn start(spec: NewSession, options: RunOptions) -> Result<Run, SessionError> {
+    pub fn start(spec: NewSession, options: SessionOptions) -> Result<SessionRun, SessionError> {
         let pool = thread_pool(options.threads)?;
         let seed_drawn = spec.seed.is_none();
         let seed = spec.seed.unwrap_or_else(fresh_seed);
@@ -404,7 +404,7 @@ impl Run {
                 take(&dir)?
             }
         };
-        Ok(Run {
+        Ok(SessionRun {
             session,
             dir,
             resumed_from: None,
@@ -427,8 +427,8 @@ impl Run {
     pub fn resume(
         target: Option<&str>,
         overrides: &Overrides,
-        options: RunOptions,
-    ) -> Result<Run, SessionError> {
+        options: SessionOptions,
+    ) -> Result<SessionRun, SessionError> {
         let pool = thread_pool(options.threads)?;
         let root = &options.populations;
         let found = store::locate(target, root)?;
@@ -491,7 +491,7 @@ impl Run {
             dir.display()
         )))?;
         let changes = options::changes(&before, &session.settings);
-        Ok(Run {
+        Ok(SessionRun {
             session,
             dir,
             resumed_from: Some(path),
@@ -522,13 +522,13 @@ impl Run {
         mut self,
         observer: &mut dyn Observer,
         stop: &AtomicBool,
-    ) -> Result<Outcome, SessionError> {
+    ) -> Result<SessionOutcome, SessionError> {
         let keep = options::keep_policy(&self.dir, &self.options)?;
         let mut files = store::Checkpoints::open(&self.dir, &self.session, keep)?;
-        let mut end = End::Finished;
+        let mut end = SessionEnd::Finished;
         while !self.session.finished() {
             if stop.load(Ordering::SeqCst) {
-                end = End::Stopped;
+                end = SessionEnd::Stopped;
                 break;
             }
             let deadline = match self.session.settings.stop {
@@ -549,9 +549,9 @@ impl Run {
                 .install(|| session.run_generation_until(&|_| watcher.game_done(), &halt));
             let Some(stats) = stats else {
                 end = if stop.load(Ordering::SeqCst) {
-                    End::Stopped
+                    SessionEnd::Stopped
                 } else {
-                    End::TimeLimit
+                    SessionEnd::TimeLimit
                 };
                 break;
             };
@@ -572,7 +572,7 @@ impl Run {
             observer.checkpoint_written(&path, &self.session);
         }
         let checkpoint = store::checkpoint_path(&self.dir, self.session.generation);
-        if end != End::Finished && !checkpoint.exists() {
+        if end != SessionEnd::Finished && !checkpoint.exists() {
             if let Err(e) = files.save(&self.session) {
                 return Err(self.save_failed(e));
             }
@@ -581,10 +581,10 @@ impl Run {
         if let Some(p) = &best_weights {
             observer.best_weights_written(p);
         }
-        if end != End::Finished {
+        if end != SessionEnd::Finished {
             observer.stopped(end, &self.session, &checkpoint);
         }
-        Ok(Outcome {
+        Ok(SessionOutcome {
             end,
             generation: self.session.generation,
             checkpoint,
@@ -593,7 +593,7 @@ impl Run {
     }
 }
 
-impl Run {
+impl SessionRun {
     /// A checkpoint could not be written: the best weights of the session as it is (the newest
     /// whole generation) are written if they can be, and the error says where the session
     /// stands.
@@ -618,13 +618,13 @@ impl Run {
 
     /// Ends a run without playing: writes the best-weights file (a session that has reached
     /// its limit, or has too little time left for a generation).
-    pub fn finish(self, observer: &mut dyn Observer) -> Result<Outcome, SessionError> {
+    pub fn finish(self, observer: &mut dyn Observer) -> Result<SessionOutcome, SessionError> {
         let best_weights = best::write(&self.session, &self.options, &self.dir, &self.best_seen)?;
         if let Some(p) = &best_weights {
             observer.best_weights_written(p);
         }
-        Ok(Outcome {
-            end: End::Finished,
+        Ok(SessionOutcome {
+            end: SessionEnd::Finished,
             generation: self.session.generation,
             checkpoint: self.start_checkpoint(),
             best_weights,

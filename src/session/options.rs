@@ -1,9 +1,9 @@
 //! Settings a caller gives over the defaults (a new session) or a checkpoint's (a resumed one),
 //! what a resume changed, and the session folder's keep policy.
 
-use super::{io, RunOptions, SessionError};
+use super::{io, SessionError, SessionOptions};
 use crate::eval::ParamSet;
-use crate::ga::{GaOptions, Mutation, Selection, Settings, Stop, Yardstick};
+use crate::ga::{GaOptions, Mutation, Selection, Settings, Stop, YardstickKind};
 use crate::matchplay::OpeningBook;
 use crate::store::{self, Keep};
 use std::path::Path;
@@ -57,7 +57,7 @@ pub struct Overrides {
     /// Games of each measurement.
     pub measure_games: Option<u32>,
     /// The engine the best so far is measured against.
-    pub yardstick: Option<Yardstick>,
+    pub yardstick: Option<YardstickKind>,
     /// Fit the best so far to the generation's games every this many generations (0 = never).
     pub fit_every: Option<u64>,
     /// The fit learns only from games between two of the generation's `fit_top` best individuals (0
@@ -195,7 +195,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
 /// session folder's keep file says (written by the run that last set them), else
 /// [`Keep::DEFAULT`]. A run that sets either writes the file, so a later resume keeps what
 /// `new --keep 0` asked for.
-pub(super) fn keep_policy(dir: &Path, run: &RunOptions) -> Result<Keep, SessionError> {
+pub(super) fn keep_policy(dir: &Path, run: &SessionOptions) -> Result<Keep, SessionError> {
     let file = dir.join(store::KEEP_FILE);
     let given = run.keep.is_some() || run.keep_every.is_some();
     let saved = if run.keep.is_some() && run.keep_every.is_some() {

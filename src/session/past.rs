@@ -24,7 +24,7 @@ pub struct PastBests {
 impl PastBests {
     /// The bests of `session` (whose folder is `dir`) every `every` generations.
     pub fn of(session: &Session, dir: &Path, every: u64) -> PastBests {
-        let wanted = crate::report::elo_generations(&session.history, every);
+        let wanted = crate::summary::elo_generations(&session.history, every);
         PastBests::at(session, dir, &wanted)
     }
 

@@ -416,7 +416,7 @@ mod v4 {
 /// as 0, never) and the widening (never).
 mod v3 {
     use crate::eval::ParamSet;
-    use crate::ga::{self, Mutation, Selection, Yardstick};
+    use crate::ga::{self, Mutation, Selection, YardstickKind};
     use serde::Deserialize;
 
     /// Format 1's settings followed by the GA options (bincode writes a struct's fields one
@@ -441,7 +441,7 @@ mod v3 {
         duel_games: u32,
         measure_every: u64,
         measure_games: u32,
-        yardstick: Yardstick,
+        yardstick: YardstickKind,
     }
 
     impl From<GaOptions> for ga::GaOptions {

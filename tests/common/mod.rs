@@ -13,12 +13,12 @@
 
 #![allow(dead_code)]
 
-use checkers_ga::board::{BLACK_CROWN_ROW, WHITE_CROWN_ROW};
-use checkers_ga::ga::{GaOptions, Session, Settings, Stop};
-use checkers_ga::game::DrawRules;
 use checkers_ga::matchplay::OpeningBook;
-use checkers_ga::search::SearchConfig;
+use checkers_ga::DrawRules;
+use checkers_ga::SearchConfig;
 use checkers_ga::{store, Color, Position, Weights, NUM_PARAMS};
+use checkers_ga::{GaOptions, Session, Settings, Stop};
+use checkers_ga::{BLACK_CROWN_ROW, WHITE_CROWN_ROW};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};

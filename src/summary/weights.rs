@@ -188,7 +188,7 @@ pub fn net_layers(set: ParamSet) -> Option<String> {
 mod tests {
     use super::*;
     use crate::eval::NUM_PARAMS;
-    use crate::report::layout::TABLE_WIDTH;
+    use crate::summary::layout::TABLE_WIDTH;
 
     #[test]
     fn priority_thresholds() {

@@ -9,7 +9,7 @@
 //!   `layout`).
 //! - The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
 //!   of the yardstick Elo and the best and mean points ([`history_svg`], drawn by
-//!   [`crate::chart`]), and the strength from the first measurement to the last on one line
+//!   `crate::chart`), and the strength from the first measurement to the last on one line
 //!   ([`history::strength_span`]) (file `history`).
 //!
 //! Individuals of a population (checkpoint or original population file) are numbered from 1,
@@ -22,8 +22,8 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::eval::material;
-//! use checkers_ga::report::{weights_table, wrap, SortOrder};
+//! use checkers_ga::material;
+//! use checkers_ga::summary::{weights_table, wrap, SortOrder};
 //!
 //! // The material weights as a table, largest magnitude first.
 //! let table = weights_table(&material(), SortOrder::Abs, None);

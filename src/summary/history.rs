@@ -2,7 +2,7 @@
 //! of the yardstick Elo and the best and mean points ([`history_svg`]), and the session's
 //! strength from its first measurement to its last in one line ([`strength_span`]).
 
-use crate::chart::{Axis, LineChart, Series, Side};
+use crate::chart::{Axis, AxisSide, LineChart, Series};
 use crate::ga::{GenerationStats, Session};
 use crate::matchplay::{elo, Wdl};
 use crate::text::{EloFigure, EloMargin};
@@ -159,7 +159,7 @@ fn yardstick_words(session: &Session) -> String {
 /// yardstick with its 95% band first (left axis, when the session has measurements), then
 /// the best and mean tournament points per generation (right axis; the left one when there is
 /// no measurement). The title ([`history_svg_title`]) and a legend that names the yardstick and
-/// its depth sit above the plot (see [`crate::chart`]).
+/// its depth sit above the plot (see `crate::chart`).
 pub fn history_svg(session: &Session) -> String {
     const ELO: &str = "#2ca02c";
     let history = &session.history;
@@ -171,7 +171,7 @@ pub fn history_svg(session: &Session) -> String {
         .filter_map(|st| st.measure.map(|m| (st.generation as f64, m)))
         .collect();
     let points_side = if measured.is_empty() {
-        Side::Left
+        AxisSide::Left
     } else {
         chart.left = Axis {
             label: format!("Elo vs {}", session.settings.ga.yardstick),
@@ -189,7 +189,7 @@ pub fn history_svg(session: &Session) -> String {
             ),
             ELO,
         ));
-        Side::Right
+        AxisSide::Right
     };
     if measured.is_empty() {
         chart.left.label = "points".to_string();
