@@ -23,6 +23,7 @@ use crate::movegen::has_capture;
 use rand::seq::SliceRandom;
 use rand::RngExt;
 use rayon::prelude::*;
+use std::borrow::Borrow;
 
 /// Positions with their results, as the values a set's linear weights multiply.
 #[derive(Clone, Debug)]
@@ -117,10 +118,16 @@ impl Positions {
 
     /// Adds the quiet positions of a game from `start` through `moves` (each position before a
     /// move), with the game's outcome.
-    pub fn add_game(&mut self, start: &Position, moves: &[Move], outcome: GameOutcome) {
+    pub fn add_game<M: Borrow<Move>>(
+        &mut self,
+        start: &Position,
+        moves: impl IntoIterator<Item = M>,
+        outcome: GameOutcome,
+    ) {
         let d = linear_len(self.set);
         let mut pos = *start;
         for m in moves {
+            let m = m.borrow();
             if !has_capture(&pos) {
                 let player = pos.side_to_move();
                 let y = match outcome {

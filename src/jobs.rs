@@ -10,10 +10,11 @@
 //! started under `mpirun` or `srun`, installs an [`Executor`] that hands the jobs out to all
 //! ranks of the MPI job instead (`crate::cluster`), with the same results.
 
-use crate::board::{Color, Move, Position};
+use crate::board::{Color, Move, MoveList, Position};
 use crate::clock::{SearchStats, TimeControl};
 use crate::eval::Weights;
 use crate::game::{DrawRules, EndReason, Game, GameOutcome};
+use crate::movegen::generate;
 use crate::openings::{ballot, StartPosition};
 use crate::rng::{derive, Purpose};
 use crate::search::{SearchConfig, Searcher};
@@ -289,18 +290,63 @@ impl Played {
     /// The whole game again from its job's start (the batch must have recorded the moves).
     pub fn replay(&self, batch: &Batch, start: &Start) -> Game {
         let mut game = batch.game(start);
-        let skip = game.plies();
-        for &i in self.moves.iter().skip(skip) {
-            let legal = game.legal_moves();
-            match legal.get(i as usize) {
-                Some(m) => game.play(*m),
-                None => break,
-            }
+        for m in self.decode(&game) {
+            game.play(m);
         }
         if let Some((_, EndReason::Time(_))) = self.result {
             game.lose_on_time();
         }
         game
+    }
+
+    /// The start and the moves of the game [`Played::replay`] gives (its `start()` and
+    /// `moves()`) without playing it as a [`Game`]: the moves are decoded as they are
+    /// iterated, with no allocation for each (the fit's positions, in one pass).
+    pub fn moves_from<'a>(
+        &'a self,
+        batch: &Batch,
+        start: &Start,
+    ) -> (Position, impl Iterator<Item = Move> + 'a) {
+        let game = batch.game(start);
+        let opening = game.moves().to_vec();
+        let rest = self.decode(&game);
+        (*game.start(), opening.into_iter().chain(rest))
+    }
+
+    /// The moves after `game` (the job's start, its opening's moves played), decoded from
+    /// their indices; an index out of range ends them.
+    fn decode(&self, game: &Game) -> Decode<'_> {
+        Decode {
+            pos: *game.position(),
+            indices: self.moves.get(game.plies()..).unwrap_or_default().iter(),
+        }
+    }
+}
+
+/// Moves from `pos`, each given as its index among the legal moves where it was played,
+/// generated into a list on the stack.
+struct Decode<'a> {
+    pos: Position,
+    indices: std::slice::Iter<'a, u8>,
+}
+
+impl Iterator for Decode<'_> {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        let &i = self.indices.next()?;
+        let mut list = MoveList::new();
+        generate(&self.pos, &mut list);
+        match list.as_slice().get(i as usize) {
+            Some(&m) => {
+                self.pos = self.pos.play(&m);
+                Some(m)
+            }
+            None => {
+                self.indices = Default::default();
+                None
+            }
+        }
     }
 }
 
@@ -375,16 +421,17 @@ fn searcher(config: SearchConfig) -> Searcher {
 
 /// Each move of `game` (from its start) as its index among the legal moves where it was played.
 fn move_indices(game: &Game) -> Vec<u8> {
-    let mut replay = Game::new(*game.start(), *game.rules());
+    let mut pos = *game.start();
+    let mut list = MoveList::new();
     let mut out = Vec::with_capacity(game.plies());
     for m in game.moves() {
-        let i = replay
-            .legal_moves()
+        generate(&pos, &mut list);
+        let i = list
             .iter()
             .position(|x| x == m)
             .expect("a played move is legal");
         out.push(i as u8);
-        replay.play(*m);
+        pos = pos.play(m);
     }
     out
 }
@@ -571,6 +618,9 @@ mod tests {
             let replayed = p.replay(&batch, &job.start);
             assert_eq!(replayed.moves(), game.moves());
             assert_eq!(replayed.result(), game.result());
+            let (from, moves) = p.moves_from(&batch, &job.start);
+            assert_eq!(from, *game.start());
+            assert!(moves.eq(game.moves().iter().copied()));
         }
         assert!(first.iter().any(|p| p.plies > 20));
         let opened = batch.game(&Start::Opening(0));

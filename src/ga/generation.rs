@@ -325,8 +325,8 @@ impl Session {
                 .map(|((job, p), r)| {
                     let mut data = Positions::new(s.ga.params);
                     if learns[r.pairing.black] && learns[r.pairing.white] {
-                        let game = p.replay(&batch, &job.start);
-                        data.add_game(game.start(), game.moves(), p.outcome());
+                        let (start, moves) = p.moves_from(&batch, &job.start);
+                        data.add_game(&start, moves, p.outcome());
                     }
                     data
                 })
