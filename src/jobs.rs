@@ -528,7 +528,7 @@ pub const MAX_THREADS: usize = 1024;
 #[derive(Debug, thiserror::Error)]
 pub enum PoolError {
     #[error("--threads {0} must be 0..{MAX_THREADS} (0 = one per core)")]
-    /// A thread count above [`MAX_THREADS`].
+    /// A thread count above 1,024.
     TooMany(usize),
     #[error("cannot start the thread pool: {0}")]
     /// Rayon could not build the pool.

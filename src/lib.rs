@@ -155,6 +155,8 @@
 //! # for o in [whole, parts] { let _ = std::fs::remove_dir_all(o.populations.parent().unwrap()); }
 //! ```
 
+#![warn(missing_docs)]
+
 // The public namespaces: the files and printed output a user reads by name (checkpoints and
 // history files, weight files, weights inputs and exports, matches, what `show`/`history`
 // print, the HTML report) and the benchmark workloads. Everything else is reached through the
