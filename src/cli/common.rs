@@ -191,6 +191,18 @@ impl std::fmt::Display for AlreadySaid {
 
 impl std::error::Error for AlreadySaid {}
 
+/// A word for a shell command line, quoted when it needs to be.
+pub fn shell_word(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=+@%,".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
 /// How the user can run this program again, as a command to paste: as this run was started.
 /// Through `cargo run` (cargo sets `CARGO` and `CARGO_PKG_NAME` for what it runs and, where the
 /// parent process can be seen, is that parent): `cargo run --release --`, `cargo run --` or

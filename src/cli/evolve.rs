@@ -2,7 +2,7 @@
 
 use super::common::{
     catch_interrupt, check_output_file, command_prefix, progress_style, say, say_somewhere,
-    show_progress, stop_signal_name, warn, weights_arg, AlreadySaid, Interrupted,
+    shell_word, show_progress, stop_signal_name, warn, weights_arg, AlreadySaid, Interrupted,
 };
 use anyhow::Context;
 use checkers_ga::fresh_seed;
@@ -385,18 +385,6 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         }
     }
     evolve(run, &a.run, stop)
-}
-
-/// A word for a shell command line, quoted when it needs to be.
-fn shell_word(s: &str) -> String {
-    if !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./:=+@%,".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
-    }
 }
 
 /// The command that continues the session in `dir`, as this one was invoked (see

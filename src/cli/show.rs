@@ -6,8 +6,8 @@ use anyhow::Context;
 use checkers_ga::formats::InputKind;
 use checkers_ga::fresh_seed;
 use checkers_ga::summary::{
-    select, sorted_indices, wrap, Priority, SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,
-    TABLE_WIDTH,
+    class_counts, select, sorted_indices, wrap, Priority, SortOrder, HIGH_THRESHOLD,
+    MEDIUM_THRESHOLD, TABLE_WIDTH,
 };
 use checkers_ga::weightfile::load_weight_file;
 use checkers_ga::Weights;
@@ -90,17 +90,10 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
 /// The class column explained, before the table: the thresholds, and how many weights are in
 /// each class.
 fn class_legend(w: &Weights) -> String {
-    let counts: Vec<String> = Priority::ALL
-        .iter()
-        .map(|&c| {
-            let n = w.values().iter().filter(|&&x| Priority::of(x) == c).count();
-            format!("{} {n}", c.label())
-        })
-        .collect();
     let text = format!(
         "class: |weight| {HIGH_THRESHOLD} or more is high, {MEDIUM_THRESHOLD} or more medium \
          (med), less low; + positive, - negative. Counts: {}",
-        counts.join(", ")
+        class_counts(w)
     );
     let mut s = wrap(&text, TABLE_WIDTH, "  ").join("\n");
     s.push('\n');

@@ -148,14 +148,7 @@ pub fn weights_table(w: &Weights, sort: SortOrder, width: Option<usize>) -> Stri
         })
         .collect();
     lines.push(format!("  {}", names.join(", ")));
-    let counts: Vec<String> = Priority::ALL
-        .iter()
-        .map(|&c| {
-            let n = w.values().iter().filter(|&&x| Priority::of(x) == c).count();
-            format!("{} {n}", c.label())
-        })
-        .collect();
-    lines.push(format!("counts: {}", counts.join(", ")));
+    lines.push(format!("counts: {}", class_counts(w)));
     let mut s = lines.join("\n");
     s.push('\n');
     s
@@ -182,6 +175,18 @@ pub fn net_layers(set: ParamSet) -> Option<String> {
         outs + h
     ));
     Some(s)
+}
+
+/// How many weights are in each class: `high+ 8, med+ 58, low 458, med- 66, high- 20`.
+pub fn class_counts(w: &Weights) -> String {
+    let counts: Vec<String> = Priority::ALL
+        .iter()
+        .map(|&c| {
+            let n = w.values().iter().filter(|&&x| Priority::of(x) == c).count();
+            format!("{} {n}", c.label())
+        })
+        .collect();
+    counts.join(", ")
 }
 
 #[cfg(test)]
