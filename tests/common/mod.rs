@@ -103,8 +103,14 @@ pub fn err_line(desc: &str, out: &Output) -> String {
 
 /// One line on stderr, `error: ...` containing every needle, exit code 1, nothing on stdout.
 pub fn assert_error(out: &Output, needles: &[&str]) {
+    assert_error_exit(out, 1, needles);
+}
+
+/// One line on stderr, `error: ...` containing every needle, exit code `code`, nothing on
+/// stdout.
+pub fn assert_error_exit(out: &Output, code: i32, needles: &[&str]) {
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "stderr: {err}");
+    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
     assert!(
         out.stdout.is_empty(),
         "stdout: {}",
@@ -414,19 +420,7 @@ impl Pieces {
 /// A bad command line: one line on stderr, `error: ...` containing every needle, exit code 2,
 /// nothing on stdout.
 pub fn assert_usage_error(out: &Output, needles: &[&str]) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
-    assert!(
-        out.stdout.is_empty(),
-        "stdout: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 1, "not one line: {err}");
-    assert!(lines[0].starts_with("error: "), "{err}");
-    for n in needles {
-        assert!(lines[0].contains(n), "'{n}' not in: {err}");
-    }
+    assert_error_exit(out, 2, needles);
 }
 
 /// Runs `c`, which must be a bad command line ([`assert_usage_error`]); returns its one
