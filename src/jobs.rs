@@ -183,6 +183,11 @@ pub struct Batch {
     /// A clock for every game ([`Game::play_out_clocked`]: the sides' depths are their maximum);
     /// None: fixed-depth games. Timed games are not reproducible.
     pub tc: Option<TimeControl>,
+    /// Root ties go to the first best move in generation order, not to the game's generator
+    /// ([`Searcher::set_first_ties`]): a match compared with the same match against an
+    /// outside engine.
+    #[serde(default)]
+    pub first_ties: bool,
     /// The games, in the order their results are returned.
     pub jobs: Vec<GameJob>,
 }
@@ -198,6 +203,7 @@ impl Batch {
             abandon: false,
             openings: Vec::new(),
             tc: None,
+            first_ties: false,
             jobs: Vec::new(),
         }
     }
@@ -370,6 +376,8 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
     let mut sw = searcher(job.white.config);
     sb.reset(batch.players[job.black.player as usize]);
     sw.reset(batch.players[job.white.player as usize]);
+    sb.set_first_ties(batch.first_ties);
+    sw.set_first_ties(batch.first_ties);
     let mut game = batch.game(&job.start);
     let mut timing = None;
     let finished = match batch.tc {

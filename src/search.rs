@@ -192,6 +192,9 @@ pub struct Searcher {
     deadline: Instant,
     /// Set once a timed search passed its deadline: every node returns at once.
     stopped: bool,
+    /// Ties among the best root moves go to the first in generation order, not to the
+    /// generator ([`Searcher::set_first_ties`]).
+    first_ties: bool,
 }
 
 impl Searcher {
@@ -214,7 +217,21 @@ impl Searcher {
             player: Color::Black,
             deadline: Instant::now(),
             stopped: false,
+            first_ties: false,
         }
+    }
+
+    /// With `true`, ties among the best root moves go to the first of them in generation order
+    /// and the generator passed to [`Self::choose`] is not used: the same position and history
+    /// give the same move in any process (a match against an outside engine playing this
+    /// searcher, compared with the same match in-process). The default breaks ties at random.
+    pub fn set_first_ties(&mut self, first: bool) {
+        self.first_ties = first;
+    }
+
+    /// Whether ties go to the first best move ([`Self::set_first_ties`]).
+    pub fn first_ties(&self) -> bool {
+        self.first_ties
     }
 
     /// The search settings.
@@ -319,7 +336,7 @@ impl Searcher {
         let (pass, depth) = done.expect("depth 1 never looks at the clock");
         SearchResult {
             value: Some(pass.best),
-            best: Some(pass.pick(&generated, rng)),
+            best: Some(pass.pick(&generated, rng, self.first_ties)),
             nodes: self.nodes - start_nodes,
             depth,
         }
@@ -337,7 +354,7 @@ impl Searcher {
             .root_pass(pos, list.as_slice(), depth, false)
             .expect("an untimed search is never stopped");
         let best = pass.best;
-        (pass.pick(&generated, rng), best)
+        (pass.pick(&generated, rng, self.first_ties), best)
     }
 
     /// Starts a search at the root `pos`: its player set, the root counted as a node, `list`
@@ -654,12 +671,12 @@ struct RootPass {
 }
 
 impl RootPass {
-    /// One of the best moves: the only one, or one picked uniformly at random with `rng` over
-    /// their order in `generated` (the generation order).
-    fn pick<R: rand::Rng + ?Sized>(mut self, generated: &[Move], rng: &mut R) -> Move {
+    /// One of the best moves: the only one, the first in `generated` (the generation order)
+    /// when `first`, or else one picked uniformly at random with `rng` over that order.
+    fn pick<R: rand::Rng + ?Sized>(mut self, generated: &[Move], rng: &mut R, first: bool) -> Move {
         self.ties
             .sort_by_key(|t| generated.iter().position(|g| g == t));
-        if self.ties.len() > 1 {
+        if self.ties.len() > 1 && !first {
             self.ties[rng.random_range(0..self.ties.len())]
         } else {
             self.ties[0]

@@ -184,6 +184,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         sprt: a.sprt,
         interrupt: Some(interrupted),
         tc: a.tc,
+        first_ties: false,
     };
     let mut out = std::io::stdout().lock();
     write!(

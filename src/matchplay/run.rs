@@ -160,6 +160,9 @@ pub struct MatchRun<'a> {
     /// A clock for every game: the engines search by iterative deepening for the time it
     /// allots, their depths the maximum ([`Game::play_out_clocked`]). Not reproducible.
     pub tc: Option<TimeControl>,
+    /// Root ties go to the first best move, not to the game's generator
+    /// ([`crate::Searcher::set_first_ties`]).
+    pub first_ties: bool,
 }
 
 /// The consumer side of a match: games are counted in index order, whatever order the threads
@@ -264,6 +267,7 @@ impl MatchRun<'_> {
             sprt: None,
             interrupt: None,
             tc: None,
+            first_ties: false,
         }
     }
 
@@ -354,6 +358,7 @@ impl MatchRun<'_> {
         batch.record_moves = true;
         batch.abandon = true;
         batch.tc = self.tc;
+        batch.first_ties = self.first_ties;
         batch.openings = self.starts.iter().map(Opening::of).collect();
         let (sa, sb) = (Seat::new(0, a.config), Seat::new(1, b.config));
         batch.jobs = (0..self.starts.len() * 2)
