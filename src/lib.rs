@@ -35,18 +35,20 @@
 //! 16. `jobs`: games as self-contained jobs, played in batches on a rayon pool (or the ranks
 //!     of an MPI job), results in job order.
 //! 17. `cluster`: (feature `mpi`) the jobs spread over an MPI job.
-//! 18. [`matchplay`]: matches between two engines, Elo, SPRT.
-//! 19. `tournament`: a generation's pairings and standings.
-//! 20. `fit`: weights fitted to game results (logistic regression on played positions).
-//! 21. `ga`: a session's data and one generation: tournament, duel, selection, crossover,
+//! 18. `hub`: the Hub protocol of draughts engines both ways: our engine served to a Hub
+//!     client, outside engines driven as processes.
+//! 19. [`matchplay`]: matches between two engines, Elo, SPRT.
+//! 20. `tournament`: a generation's pairings and standings.
+//! 21. `fit`: weights fitted to game results (logistic regression on played positions).
+//! 22. `ga`: a session's data and one generation: tournament, duel, selection, crossover,
 //!     mutation, measurement.
-//! 22. [`store`]: checkpoints and the history file.
-//! 23. [`formats`]: reading any weights input, exports.
-//! 24. [`summary`]: what `show`, `export` and `history` print: weight tables, the history
+//! 23. [`store`]: checkpoints and the history file.
+//! 24. [`formats`]: reading any weights input, exports.
+//! 25. [`summary`]: what `show`, `export` and `history` print: weight tables, the history
 //!     table and chart.
-//! 25. [`html`]: the self-contained HTML report of a session.
-//! 26. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
-//! 27. [`bench`](mod@bench): the benchmark workloads.
+//! 26. [`html`]: the self-contained HTML report of a session.
+//! 27. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
+//! 28. [`bench`](mod@bench): the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!
@@ -173,6 +175,7 @@ pub mod formats;
 mod ga;
 mod game;
 pub mod html;
+mod hub;
 mod jobs;
 mod lock;
 pub mod matchplay;

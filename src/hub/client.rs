@@ -1,0 +1,1 @@
+//! An outside Hub engine as a process: started, spoken to, timed, stopped.

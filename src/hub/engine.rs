@@ -1,0 +1,1 @@
+//! Our engine as a Hub engine: reads commands, searches, answers.

@@ -1,0 +1,8 @@
+//! The Hub protocol (version 2, the text protocol of draughts engines) both ways: our engine
+//! served to any Hub client (`checkers-ga hub`), and outside engines driven as players.
+//!
+//! Files, bottom up: `protocol`, `engine`, `client`.
+
+mod client;
+mod engine;
+mod protocol;

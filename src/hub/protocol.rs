@@ -1,0 +1,1 @@
+//! Hub lines, positions and moves as text: parsing and writing.
