@@ -102,6 +102,40 @@ pub enum EndReason {
     Resigned(Color),
     /// This side used more time than its clock had (a game with a time control).
     Time(Color),
+    /// This side's outside engine failed ([`EngineFault`]): it loses the game.
+    Fault(Color, EngineFault),
+    /// Drawn by adjudication: both engines' scores stayed near zero long enough.
+    AdjudicatedDraw,
+    /// Lost by adjudication: this side's engine (and its opponent's) scored it lost long
+    /// enough.
+    AdjudicatedLoss(Color),
+}
+
+/// How an outside engine failed a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum EngineFault {
+    /// It answered with a move that is not legal (or not a move).
+    IllegalMove,
+    /// Its process exited (or closed its output).
+    Exited,
+    /// It did not answer within its time and the margin.
+    Hung,
+    /// It printed lines that are not the protocol.
+    Garbage,
+    /// It never finished the protocol's handshake (`hub` ... `wait`, `init` ... `ready`).
+    NoHandshake,
+}
+
+impl fmt::Display for EngineFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EngineFault::IllegalMove => "played an illegal move",
+            EngineFault::Exited => "exited",
+            EngineFault::Hung => "did not answer in time",
+            EngineFault::Garbage => "printed garbage",
+            EngineFault::NoHandshake => "never answered the handshake",
+        })
+    }
 }
 
 impl fmt::Display for EndReason {
@@ -113,6 +147,9 @@ impl fmt::Display for EndReason {
             EndReason::MaxPlies => f.write_str("move limit reached"),
             EndReason::Resigned(c) => write!(f, "{} resigned", c.name()),
             EndReason::Time(c) => write!(f, "{} ran out of time", c.name()),
+            EndReason::Fault(c, e) => write!(f, "{}'s engine {e}", c.name()),
+            EndReason::AdjudicatedDraw => f.write_str("adjudicated a draw"),
+            EndReason::AdjudicatedLoss(c) => write!(f, "adjudicated a loss for {}", c.name()),
         }
     }
 }
@@ -127,6 +164,9 @@ pub struct Game {
     /// Hashes of the positions since the last irreversible move (capture or man move).
     recent: Vec<u64>,
     result: Option<(GameOutcome, EndReason)>,
+    /// What the PDN's result comment adds to the reason (an engine's illegal move, its last
+    /// words).
+    note: Option<String>,
 }
 
 impl Game {
@@ -139,6 +179,7 @@ impl Game {
             rules,
             recent: vec![start.hash()],
             result: None,
+            note: None,
         };
         g.check_end();
         g
@@ -200,6 +241,40 @@ impl Game {
             let c = self.pos.side_to_move();
             self.result = Some((GameOutcome::win_for(c.opposite()), EndReason::Resigned(c)));
         }
+    }
+
+    /// The side to move's engine failed: it loses, and `detail` (what it said or did) goes
+    /// into the PDN's result comment.
+    pub fn forfeit(&mut self, fault: EngineFault, detail: &str) {
+        if self.result.is_none() {
+            let c = self.pos.side_to_move();
+            self.result = Some((
+                GameOutcome::win_for(c.opposite()),
+                EndReason::Fault(c, fault),
+            ));
+            if !detail.is_empty() {
+                self.note = Some(detail.to_string());
+            }
+        }
+    }
+
+    /// Ends the game by adjudication: a draw ([`EndReason::AdjudicatedDraw`]) or a loss for
+    /// `loser` ([`EndReason::AdjudicatedLoss`]).
+    pub fn adjudicate(&mut self, loser: Option<Color>) {
+        if self.result.is_none() {
+            self.result = Some(match loser {
+                None => (GameOutcome::Draw, EndReason::AdjudicatedDraw),
+                Some(c) => (
+                    GameOutcome::win_for(c.opposite()),
+                    EndReason::AdjudicatedLoss(c),
+                ),
+            });
+        }
+    }
+
+    /// What the PDN's result comment adds to the reason, if anything.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
     }
 
     /// The side to move has run out of time: it loses.
@@ -332,7 +407,10 @@ impl Game {
             s += &format!("[FEN \"{}\"]\n", to_fen(&self.start));
         }
         if let Some((_, reason)) = self.result {
-            s += &format!("{{{reason}}}\n");
+            match &self.note {
+                Some(n) => s += &format!("{{{reason}: {}}}\n", n.replace(['{', '}'], "")),
+                None => s += &format!("{{{reason}}}\n"),
+            }
         }
         let mut tokens = Vec::new();
         let mut side = self.start.side_to_move();

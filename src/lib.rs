@@ -195,7 +195,7 @@ mod yardstick;
 // Board and rules.
 pub use board::{Bitboard, Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
 pub use clock::{Clock, TimeControl, TimeControlError};
-pub use game::{DrawRules, EndReason, Game, GameOutcome, PdnTags};
+pub use game::{DrawRules, EndReason, EngineFault, Game, GameOutcome, PdnTags};
 pub use movegen::{generate, has_capture, legal_moves, perft, perft_divide};
 pub use notation::{parse_fen, parse_move, parse_square, square_to_coord, to_fen, ParseError};
 pub use openings::{ballot, load_openings, OpeningBook, UnknownOpeningBook};
