@@ -6,3 +6,5 @@
 mod client;
 mod engine;
 mod protocol;
+
+pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
