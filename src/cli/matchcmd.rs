@@ -175,6 +175,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     )?;
     let total = starts.len() * 2;
     let run = MatchRun {
+        games: total,
         starts,
         seed,
         rules: DrawRules {
@@ -183,7 +184,10 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         },
         sprt: a.sprt,
         interrupt: Some(interrupted),
-        tc: a.tc,
+        tc: [a.tc; 2],
+        time_margin: std::time::Duration::ZERO,
+        move_timeout: None,
+        adjudication: Default::default(),
         first_ties: false,
     };
     let mut out = std::io::stdout().lock();

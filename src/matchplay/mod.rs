@@ -3,12 +3,14 @@
 //! - [`run`]: a match's games played as jobs ([`MatchRun`], [`play_match`]) and its record as
 //!   PDN ([`match_pdn`]).
 //! - [`stats`]: W/D/L, pentanomial pair counts, Elo ([`elo`]) and the SPRT ([`Sprt`]).
+//! - [`adjudicate`]: draw and resign adjudication on the engines' scores ([`Adjudication`],
+//!   [`Adjudicator`]).
 //! - [`mod@report`]: the text a match prints before and after its games ([`MatchHeader`],
 //!   [`MatchReport`]).
 //!
 //! The opening books a match starts from are `crate::openings`.
 //!
-//! Files, bottom up: `stats`, `run`, `report`.
+//! Files, bottom up: `stats`, `adjudicate`, `run`, `report`.
 //!
 //! # Example
 //!
@@ -31,15 +33,19 @@
 //! assert_eq!((wdl.games(), games.len()), (4, 4));
 //! ```
 
+pub mod adjudicate;
 pub mod report;
 pub mod run;
 pub mod stats;
 
 pub use crate::openings::{load_openings, start_positions, OpeningBook, OpeningsError};
+pub use adjudicate::{
+    Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
+};
 pub use report::{MatchHeader, MatchReport};
 pub use run::{
-    match_pdn, play_match, Engine, EngineTiming, MatchEnd, MatchGame, MatchObserver, MatchResult,
-    MatchRun, MatchSettings, Unobserved,
+    match_pdn, play_match, Engine, EngineLosses, EngineTiming, MatchEnd, MatchGame, MatchObserver,
+    MatchResult, MatchRun, MatchSettings, Unobserved, WIN_CENTI_MEN,
 };
 pub use stats::{
     elo, elo_number, erf, logistic_score, Elo, Pentanomial, Sprt, SprtError, SprtVerdict, Wdl,

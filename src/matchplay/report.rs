@@ -19,18 +19,32 @@ pub struct MatchHeader<'a> {
 impl Display for MatchHeader<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let (a, b, run) = (self.a, self.b, self.run);
-        let (total, seed) = (run.starts.len() * 2, run.seed);
+        let (total, seed) = (run.games, run.seed);
         match &run.tc {
-            None => writeln!(
+            [None, None] => writeln!(
                 f,
                 "A: {}  B: {}  depth {}/{}  {total} games  seed {seed}",
                 a.name, b.name, a.config.depth, b.config.depth
             )?,
-            Some(tc) => writeln!(
+            [Some(tc), Some(tb)] if tc == tb => writeln!(
                 f,
                 "A: {}  B: {}  tc {tc}  max depth {}/{}  {total} games  seed {seed}",
                 a.name, b.name, a.config.depth, b.config.depth
             )?,
+            [ta, tb] => {
+                let side = |tc: &Option<_>, e: &Engine| match tc {
+                    Some(tc) => format!("tc {tc} max depth {}", e.config.depth),
+                    None => format!("depth {}", e.config.depth),
+                };
+                writeln!(
+                    f,
+                    "A: {}  B: {}  A {}, B {}  {total} games  seed {seed}",
+                    a.name,
+                    b.name,
+                    side(ta, a),
+                    side(tb, b)
+                )?
+            }
         }
         if let Some(s) = &run.sprt {
             writeln!(
@@ -112,7 +126,7 @@ impl Display for MatchReport<'_> {
             };
             writeln!(f, "SPRT result: {verdict}")?;
         }
-        if self.run.tc.is_some() {
+        if self.run.tc.iter().any(Option::is_some) {
             let [ta, tb] = result.timing.unwrap_or_default();
             writeln!(
                 f,
