@@ -232,6 +232,9 @@ pub use session::{
     SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, FINALS_FILE,
 };
 
+// Outside engines (the Hub protocol).
+pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
+
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).
 pub use cluster::{set_stop_note, ClusterError, Launch};
 
