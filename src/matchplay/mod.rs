@@ -5,12 +5,14 @@
 //! - [`stats`]: W/D/L, pentanomial pair counts, Elo ([`elo`]) and the SPRT ([`Sprt`]).
 //! - [`adjudicate`]: draw and resign adjudication on the engines' scores ([`Adjudication`],
 //!   [`Adjudicator`]).
+//! - [`arena`]: matches with outside engines ([`Player`], [`HubPlayer`]), per-engine clocks
+//!   or adjudication, played move by move ([`MatchRun::run_players`]).
 //! - [`mod@report`]: the text a match prints before and after its games ([`MatchHeader`],
 //!   [`MatchReport`]).
 //!
 //! The opening books a match starts from are `crate::openings`.
 //!
-//! Files, bottom up: `stats`, `adjudicate`, `run`, `report`.
+//! Files, bottom up: `stats`, `adjudicate`, `run`, `arena`, `report`.
 //!
 //! # Example
 //!
@@ -34,6 +36,7 @@
 //! ```
 
 pub mod adjudicate;
+pub mod arena;
 pub mod report;
 pub mod run;
 pub mod stats;
@@ -42,6 +45,7 @@ pub use crate::openings::{load_openings, start_positions, OpeningBook, OpeningsE
 pub use adjudicate::{
     Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
 };
+pub use arena::{HubPlayer, HubProbe, Player, DEFAULT_MOVE_TIMEOUT};
 pub use report::{MatchHeader, MatchReport};
 pub use run::{
     match_pdn, play_match, Engine, EngineLosses, EngineTiming, MatchEnd, MatchGame, MatchObserver,
