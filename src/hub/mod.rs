@@ -7,4 +7,5 @@ mod client;
 mod engine;
 mod protocol;
 
+pub use engine::{serve_hub, HubEngineOptions, LoadEvaluator};
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
