@@ -75,7 +75,7 @@ impl HubLine {
                     break;
                 }
                 if c == '"' {
-                    return err(format!("a quote inside the argument name '{name}\"'"));
+                    return err(format!("an argument name holds a quote in '{text}'"));
                 }
                 name.push(c);
                 chars.next();
