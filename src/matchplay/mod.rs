@@ -46,10 +46,10 @@ pub use adjudicate::{
     Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
 };
 pub use arena::{HubPlayer, HubProbe, Player, DEFAULT_MOVE_TIMEOUT};
-pub use report::{MatchHeader, MatchReport};
+pub use report::{MatchHeader, MatchJson, MatchReport, RunningScore, MATCH_JSON_VERSION};
 pub use run::{
     match_pdn, play_match, Engine, EngineLosses, EngineTiming, MatchEnd, MatchGame, MatchObserver,
-    MatchResult, MatchRun, MatchSettings, Unobserved, WIN_CENTI_MEN,
+    MatchResult, MatchRun, MatchSettings, Score, Unobserved, WIN_CENTI_MEN,
 };
 pub use stats::{
     elo, elo_number, erf, logistic_score, Elo, Pentanomial, Sprt, SprtError, SprtVerdict, Wdl,

@@ -153,6 +153,37 @@ pub struct EngineTiming {
     pub time_losses: u32,
 }
 
+/// The running score of a match's counted games: A's W/D/L and the pentanomial counts of the
+/// completed pairs. Fed the games in index order ([`MatchObserver::game_counted`]), it is what
+/// the match's result will say so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// A's wins, draws and losses.
+    pub wdl: Wdl,
+    /// The pairs of which both games were counted.
+    pub pentanomial: Pentanomial,
+    /// The pair and half points of the last game when it opened a pair.
+    open_pair: Option<(usize, usize)>,
+}
+
+impl Score {
+    /// Counts the next game (indices increasing); true when it completed a pair.
+    pub fn add(&mut self, g: &MatchGame) -> bool {
+        let hp = g.half_points_for_a();
+        self.wdl.add(hp);
+        let pair = g.index / 2;
+        if g.index.is_multiple_of(2) {
+            self.open_pair = Some((pair, hp));
+        } else if let Some((p, first)) = self.open_pair.take() {
+            if p == pair {
+                self.pentanomial.add(first + hp);
+                return true;
+            }
+        }
+        false
+    }
+}
+
 /// How one engine's counted games were lost off the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EngineLosses {
@@ -238,10 +269,7 @@ struct Counts<E> {
     pending: BTreeMap<usize, MatchGame>,
     /// The next index to count.
     next: usize,
-    /// The half points of the last counted game when it opened a pair.
-    open_pair: Option<(usize, usize)>,
-    wdl: Wdl,
-    pentanomial: Pentanomial,
+    score: Score,
     timing: Option<[EngineTiming; 2]>,
     losses: [EngineLosses; 2],
     adjudicated_draws: u32,
@@ -263,8 +291,7 @@ impl<E> Counts<E> {
             self.error = Some(e);
             return;
         }
-        let hp = g.half_points_for_a();
-        self.wdl.add(hp);
+        let pair_done = self.score.add(&g);
         // Engine 0 (A) or 1 (B) playing `c` in this game.
         let engine = |c: Color| usize::from((c == Color::Black) != g.a_is_black);
         match g.game.result() {
@@ -287,15 +314,9 @@ impl<E> Counts<E> {
                 t[engine(c)].time_losses += 1;
             }
         }
-        let pair = g.index / 2;
-        if g.index.is_multiple_of(2) {
-            self.open_pair = Some((pair, hp));
-        } else if let Some((p, first)) = self.open_pair.take() {
-            if p == pair {
-                self.pentanomial.add(first + hp);
-                if let Some(s) = sprt {
-                    self.verdict = s.verdict(s.llr(&self.pentanomial));
-                }
+        if pair_done {
+            if let Some(s) = sprt {
+                self.verdict = s.verdict(s.llr(&self.score.pentanomial));
             }
         }
         self.games.push(g);
@@ -325,9 +346,7 @@ impl<'r, O: MatchObserver + ?Sized> Tally<'r, O> {
             counts: Mutex::new(Counts {
                 pending: BTreeMap::new(),
                 next: 0,
-                open_pair: None,
-                wdl: Wdl::default(),
-                pentanomial: Pentanomial::default(),
+                score: Score::default(),
                 timing: None,
                 losses: [EngineLosses::default(); 2],
                 adjudicated_draws: 0,
@@ -378,8 +397,8 @@ impl<'r, O: MatchObserver + ?Sized> Tally<'r, O> {
             return Err(e);
         }
         Ok(MatchResult {
-            wdl: t.wdl,
-            pentanomial: t.pentanomial,
+            wdl: t.score.wdl,
+            pentanomial: t.score.pentanomial,
             games: t.games,
             end,
             timing: t.timing,
