@@ -5,9 +5,11 @@
 //! adjudication, as engine testers set them.
 
 use super::common::{
-    catch_interrupt, evaluator_arg, pool, progress_style, search_config, show_progress, Interrupted,
+    catch_interrupt, evaluator_arg, pool, progress_style, search_config, show_progress, warn,
+    Interrupted,
 };
 use anyhow::Context;
+use checkers_ga::formats::{hub_player, HUB_PREFIX};
 use checkers_ga::fresh_seed;
 use checkers_ga::load_openings;
 use checkers_ga::matchplay::{
@@ -15,6 +17,7 @@ use checkers_ga::matchplay::{
     MatchObserver, MatchReport, MatchResult, MatchRun, ResignAdjudication, RunningScore, Score,
     Sprt,
 };
+use checkers_ga::matchplay::{Player, DEFAULT_MOVE_TIMEOUT};
 use checkers_ga::DrawRules;
 use checkers_ga::TimeControl;
 use checkers_ga::MAX_TIMED_DEPTH;
@@ -34,8 +37,9 @@ const MAX_GAMES: usize = 100_000;
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// Engine A: a weight file (anything `show` reads), `material`, `thesis`, `random`, or the
-    /// yardsticks `hand` and `classic`
+    /// Engine A: a weight file (anything `show` reads), `material`, `thesis`, `random`, the
+    /// yardsticks `hand` and `classic`, or an outside Hub engine `hub:CMD` (e.g.
+    /// `hub:"./scan hub"`)
     pub a: String,
     /// Engine B: as A
     pub b: String,
@@ -117,6 +121,23 @@ pub struct MatchArgs {
     /// No progress bar
     #[arg(long)]
     pub quiet: bool,
+    /// A parameter of an outside engine A (hub:CMD), sent as `set-param` (repeatable)
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub option_a: Vec<String>,
+    /// A parameter of an outside engine B, as --option-a
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub option_b: Vec<String>,
+    /// The name reports and the PDN give A [default: an outside engine's `id name=`, else the
+    /// argument's name]
+    #[arg(long)]
+    pub name_a: Option<String>,
+    /// The name of B, as --name-a
+    #[arg(long)]
+    pub name_b: Option<String>,
+    /// Ties among the best root moves go to the first in generation order, not to the seed:
+    /// our engine then plays as `checkers-ga hub --tie-break first` does
+    #[arg(long)]
+    pub first_ties: bool,
 }
 
 /// What the command does as games end: advances the progress bar; appends each counted game
@@ -247,19 +268,77 @@ fn check(a: &MatchArgs) -> anyhow::Result<Checked> {
     })
 }
 
-/// Plays the match: in-process engines as jobs (the pool, or the ranks of an MPI job); a match
-/// that needs its own game loop (per-engine clocks, a margin, adjudication) is refused until
-/// the arena plays it.
+/// Plays the match: in-process engines as jobs (the pool, or the ranks of an MPI job); outside
+/// engines, per-engine clocks, a margin or adjudication in the arena.
 fn play<O: MatchObserver + ?Sized>(
     run: &MatchRun,
-    a: &Engine,
-    b: &Engine,
+    a: &Player,
+    b: &Player,
     observer: &O,
 ) -> anyhow::Result<Result<MatchResult, O::Error>> {
-    if let Some(why) = run.needs_arena() {
-        anyhow::bail!("this match needs a game loop for {why} (not yet)");
+    Ok(run.run_players(a, b, observer))
+}
+
+/// A player of the match: our engine from `spec` (as `evaluator_arg`), or an outside engine
+/// `hub:CMD` with its `options` (NAME=VALUE), asked for `depth` without a clock, named
+/// `name`, else by its `id name=` (its handshake tried once now, within `timeout`; an
+/// engine that fails it is warned of and still plays: each game it cannot start, it loses).
+fn match_player(
+    spec: &str,
+    slot: u64,
+    seed: u64,
+    depth: u32,
+    options: &[String],
+    name: Option<&str>,
+    timeout: Option<Duration>,
+) -> anyhow::Result<Player> {
+    let flag = if slot == 0 {
+        "--option-a"
+    } else {
+        "--option-b"
+    };
+    if !spec.starts_with(HUB_PREFIX) {
+        if let Some(o) = options.first() {
+            usage!("{flag} {o}: options are for an outside engine (hub:CMD), not '{spec}'");
+        }
+        let (n, eval) = evaluator_arg(spec, seed, slot)?;
+        return Ok(Player::Internal(Engine {
+            name: name.map(str::to_string).unwrap_or(n),
+            eval,
+            config: search_config(depth, false, 16),
+        }));
     }
-    Ok(run.run(a, b, observer))
+    let mut h = hub_player(&spec[HUB_PREFIX.len()..])?;
+    for o in options {
+        match o.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() => {
+                h.options.push((k.trim().to_string(), v.to_string()))
+            }
+            _ => usage!("{flag} '{o}' must be NAME=VALUE"),
+        }
+    }
+    h.depth = Some(depth);
+    match h.probe(timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT)) {
+        Ok(p) => {
+            for u in &p.unknown_options {
+                warn(&format!(
+                    "warning: {spec} declares no parameter '{u}' (it is sent all the same)"
+                ));
+            }
+            if let Some(n) = p.name {
+                h.name = n;
+            }
+        }
+        Err(e) => {
+            warn(&format!(
+                "warning: {spec}: the engine {e}; it loses every game it cannot start"
+            ));
+        }
+    }
+    if let Some(n) = name {
+        h.name = n.to_string();
+    }
+    Ok(Player::Hub(h))
 }
 
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {
@@ -283,18 +362,21 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     };
     let pool = pool(a.threads)?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
-    let (name_a, eval_a) = evaluator_arg(&a.a, seed, 0)?;
-    let (name_b, eval_b) = evaluator_arg(&a.b, seed, 1)?;
-    let ea = Engine {
-        name: name_a,
-        eval: eval_a,
-        config: search_config(c.depths[0], false, 16),
-    };
-    let eb = Engine {
-        name: name_b,
-        eval: eval_b,
-        config: search_config(c.depths[1], false, 16),
-    };
+    let (opts, names) = ([&a.option_a, &a.option_b], [&a.name_a, &a.name_b]);
+    let [pa, pb] = [0, 1].map(|k| {
+        let spec = if k == 0 { &a.a } else { &a.b };
+        match_player(
+            spec,
+            k as u64,
+            seed,
+            c.depths[k],
+            opts[k],
+            names[k].as_deref(),
+            c.move_timeout,
+        )
+    });
+    let (pa, pb) = (pa?, pb?);
+    let (ea, eb) = (pa.as_engine(c.depths[0]), pb.as_engine(c.depths[1]));
     let pdn = match &a.pdn {
         Some(path) => Some((
             Mutex::new(
@@ -328,7 +410,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         time_margin: c.time_margin,
         move_timeout: c.move_timeout,
         adjudication: c.adjudication,
-        first_ties: false,
+        first_ties: a.first_ties,
     };
     let mut out = std::io::stdout().lock();
     write!(
@@ -366,7 +448,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     };
     checkers_ga::set_stop_note(watcher.note(0));
     let result = pool
-        .install(|| play(&run, &ea, &eb, &watcher))?
+        .install(|| play(&run, &pa, &pb, &watcher))?
         .with_context(|| {
             format!(
                 "cannot append to PDN '{}'",

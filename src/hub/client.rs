@@ -342,7 +342,7 @@ impl HubProcess {
                 None => {
                     return Err(self.with_stderr(
                         EngineFault::Hung,
-                        format!("no move after {}", seconds(timeout)),
+                        format!("no move after {} s", seconds(timeout)),
                     ))
                 }
             };

@@ -50,6 +50,19 @@ impl Player {
             Player::Hub(h) => &h.name,
         }
     }
+
+    /// Our engine; for an outside one, an [`Engine`] with its name and `depth` for the reports
+    /// and the PDN, which take an `Engine` (its evaluation is never used).
+    pub fn as_engine(&self, depth: u32) -> Engine {
+        match self {
+            Player::Internal(e) => e.clone(),
+            Player::Hub(h) => Engine {
+                name: h.name.clone(),
+                eval: crate::eval::material().into(),
+                config: crate::search::SearchConfig::with_depth(depth),
+            },
+        }
+    }
 }
 
 /// An outside engine speaking the Hub protocol: how to start it and what to tell it.

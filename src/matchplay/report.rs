@@ -172,6 +172,29 @@ impl Display for MatchReport<'_> {
         }
         if la.faults + lb.faults > 0 {
             writeln!(f, "Faults (games lost): A {}, B {}", la.faults, lb.faults)?;
+            // Why, engine by engine: each kind of fault, how often, and the first game's words.
+            for (engine, a) in [("A", true), ("B", false)] {
+                let mut kinds: Vec<(crate::game::EngineFault, usize, usize, Option<&str>)> =
+                    Vec::new();
+                for g in &result.games {
+                    if let Some((_, crate::game::EndReason::Fault(c, k))) = g.game.result() {
+                        if (c == crate::board::Color::Black) == (g.a_is_black == a) {
+                            match kinds.iter_mut().find(|x| x.0 == k) {
+                                Some(x) => x.1 += 1,
+                                None => kinds.push((k, 1, g.index + 1, g.game.note())),
+                            }
+                        }
+                    }
+                }
+                for (k, n, first, note) in kinds {
+                    let note = note.map(|t| format!(": {t}")).unwrap_or_default();
+                    writeln!(
+                        f,
+                        "  {engine} {k} in {n} game{} (game {first}{note})",
+                        plural(n)
+                    )?;
+                }
+            }
         }
         if self.run.tc.iter().any(Option::is_some) {
             let [ta, tb] = result.timing.unwrap_or_default();
