@@ -12,12 +12,12 @@ use anyhow::Context;
 use checkers_ga::formats::{hub_player, HUB_PREFIX};
 use checkers_ga::fresh_seed;
 use checkers_ga::load_openings;
+use checkers_ga::matchplay::{handshake_timeout, Player};
 use checkers_ga::matchplay::{
     match_pdn, Adjudication, DrawAdjudication, Engine, MatchEnd, MatchGame, MatchHeader, MatchJson,
     MatchObserver, MatchReport, MatchResult, MatchRun, ResignAdjudication, RunningScore, Score,
     Sprt,
 };
-use checkers_ga::matchplay::{Player, DEFAULT_MOVE_TIMEOUT};
 use checkers_ga::DrawRules;
 use checkers_ga::TimeControl;
 use checkers_ga::MAX_TIMED_DEPTH;
@@ -281,8 +281,9 @@ fn play<O: MatchObserver + ?Sized>(
 
 /// A player of the match: our engine from `spec` (as `evaluator_arg`), or an outside engine
 /// `hub:CMD` with its `options` (NAME=VALUE), asked for `depth` without a clock, named
-/// `name`, else by its `id name=` (its handshake tried once now, within `timeout`; an
-/// engine that fails it is warned of and still plays: each game it cannot start, it loses).
+/// `name`, else by its `id name=` (its handshake tried once now, within the time
+/// [`handshake_timeout`] gives the move `timeout`; an engine that fails it is warned of and
+/// still plays: each game it cannot start, it loses).
 fn match_player(
     spec: &str,
     slot: u64,
@@ -318,7 +319,7 @@ fn match_player(
         }
     }
     h.depth = Some(depth);
-    match h.probe(timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT)) {
+    match h.probe(handshake_timeout(timeout)) {
         Ok(p) => {
             for u in &p.unknown_options {
                 warn(&format!(

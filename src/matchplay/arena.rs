@@ -29,8 +29,20 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// How long an outside engine may take over one move at a fixed depth (no clock) when the
-/// match does not say ([`MatchRun::move_timeout`]); it also bounds the handshake.
+/// match does not say ([`MatchRun::move_timeout`]).
 pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The least time an outside engine has for its handshake (`hub` ... `wait`, `init` ...
+/// `ready`): the move timeout when longer. A program's start on a loaded machine can take
+/// seconds.
+pub const MIN_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The handshake's time limit for a match whose move timeout is `move_timeout`.
+pub fn handshake_timeout(move_timeout: Option<Duration>) -> Duration {
+    move_timeout
+        .unwrap_or(DEFAULT_MOVE_TIMEOUT)
+        .max(MIN_HANDSHAKE_TIMEOUT)
+}
 
 /// A player of a match: our engine, searched in this process, or an outside Hub engine.
 #[derive(Clone, Debug)]
@@ -254,6 +266,7 @@ impl MatchRun<'_> {
         let mut stats = [SearchStats::default(); 2];
         let mut adjudicator = Adjudicator::new(&self.adjudication);
         let move_timeout = self.move_timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT);
+        let handshake = handshake_timeout(self.move_timeout);
         let mut abandoned = false;
         while !game.is_over() {
             if stop() {
@@ -279,7 +292,7 @@ impl MatchRun<'_> {
                 Seat::Hub(pool, held) => {
                     let p = match held {
                         Some(p) => p,
-                        None => match pool.take(move_timeout, stop) {
+                        None => match pool.take(handshake, stop) {
                             Ok(p) => held.insert(p),
                             Err(ClientError::Stopped) => {
                                 abandoned = true;
