@@ -19,7 +19,6 @@ use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -37,7 +36,9 @@ const STDERR_KEPT: usize = 5;
 /// The longest line of an engine's output kept (the rest of a longer line is dropped).
 const MAX_LINE: usize = 64 * 1024;
 
-/// Lines of output read ahead of the reader (then the engine blocks on its output).
+/// Lines of output read ahead of the reader (then the engine blocks on its output), where a
+/// thread reads them.
+#[cfg(not(unix))]
 const CHANNEL_LINES: usize = 1024;
 
 /// How often a wait for the engine looks at the stop flag.
@@ -126,10 +127,149 @@ impl HubReply {
     }
 }
 
-/// One line of the engine's output and when it was read, or the end of its output.
-enum Out {
+/// What waiting for the engine's output gave.
+enum Next {
+    /// A line (without its end of line) and when it was read.
     Line(String, Instant),
+    /// Nothing within the wait.
+    Timeout,
+    /// Its output ended.
     End,
+}
+
+/// The engine's standard output, read by the thread that waits for it: `poll` with a
+/// timeout, then whatever is there, so the lines of one write come in one read and no other
+/// thread has to wake for them (a move is a round trip on a busy machine).
+#[cfg(unix)]
+struct Output {
+    pipe: std::process::ChildStdout,
+    buf: Vec<u8>,
+    /// The rest of a line longer than [`MAX_LINE`] is being dropped.
+    skipping: bool,
+    ended: bool,
+}
+
+#[cfg(unix)]
+impl Output {
+    fn new(pipe: std::process::ChildStdout) -> Output {
+        Output {
+            pipe,
+            buf: Vec::new(),
+            skipping: false,
+            ended: false,
+        }
+    }
+
+    /// The next line, waiting at most `wait` for it.
+    fn next(&mut self, wait: Duration) -> Next {
+        use std::os::unix::io::AsRawFd;
+        let until = Instant::now() + wait;
+        loop {
+            if let Some(line) = self.take_line() {
+                return Next::Line(line, Instant::now());
+            }
+            if self.ended {
+                return Next::End;
+            }
+            let left = until.saturating_duration_since(Instant::now());
+            let ms = left.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+            let mut fds = libc::pollfd {
+                fd: self.pipe.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one pollfd we own, for the duration of the call.
+            let r = unsafe { libc::poll(&mut fds, 1, ms) };
+            if r < 0 {
+                if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                    continue;
+                }
+                self.ended = true;
+                continue;
+            }
+            if r == 0 {
+                return Next::Timeout;
+            }
+            let mut chunk = [0u8; 8192];
+            match std::io::Read::read(&mut self.pipe, &mut chunk) {
+                Ok(0) => self.ended = true,
+                Ok(n) => self.push(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => self.ended = true,
+            }
+        }
+    }
+
+    fn push(&mut self, mut data: &[u8]) {
+        if self.skipping {
+            match data.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    self.skipping = false;
+                    data = &data[i + 1..];
+                }
+                None => return,
+            }
+        }
+        self.buf.extend_from_slice(data);
+    }
+
+    /// A whole line from the buffer (or a cut one, or the last one once the output ended).
+    fn take_line(&mut self) -> Option<String> {
+        if let Some(i) = self.buf.iter().position(|&b| b == b'\n') {
+            let rest = self.buf.split_off(i + 1);
+            let line = std::mem::replace(&mut self.buf, rest);
+            return Some(finish_line(line.into_iter().take(MAX_LINE).collect()));
+        }
+        if self.buf.len() >= MAX_LINE {
+            let line: Vec<u8> = self.buf.drain(..).take(MAX_LINE).collect();
+            self.skipping = true;
+            return Some(finish_line(line));
+        }
+        if self.ended && !self.buf.is_empty() {
+            return Some(finish_line(std::mem::take(&mut self.buf)));
+        }
+        None
+    }
+}
+
+/// The engine's standard output, read by a thread of its own into a channel (where there is
+/// no `poll`).
+#[cfg(not(unix))]
+struct Output {
+    rx: std::sync::mpsc::Receiver<Next>,
+    ended: bool,
+}
+
+#[cfg(not(unix))]
+impl Output {
+    fn new(pipe: std::process::ChildStdout) -> Output {
+        let (tx, rx) = std::sync::mpsc::sync_channel(CHANNEL_LINES);
+        thread::spawn(move || {
+            let mut r = BufReader::new(pipe);
+            while let Some(line) = read_line(&mut r) {
+                if tx.send(Next::Line(line, Instant::now())).is_err() {
+                    return;
+                }
+            }
+            let _ = tx.send(Next::End);
+        });
+        Output { rx, ended: false }
+    }
+
+    fn next(&mut self, wait: Duration) -> Next {
+        use std::sync::mpsc::RecvTimeoutError;
+        if self.ended {
+            return Next::End;
+        }
+        match self.rx.recv_timeout(wait) {
+            Ok(Next::End) | Err(RecvTimeoutError::Disconnected) => {
+                self.ended = true;
+                Next::End
+            }
+            Ok(n) => n,
+            Err(RecvTimeoutError::Timeout) => Next::Timeout,
+        }
+    }
 }
 
 /// The pids (each also its process group) of the engine processes alive.
@@ -162,7 +302,7 @@ fn kill_group(_pid: u32) {}
 pub struct HubProcess {
     child: Child,
     stdin: Option<ChildStdin>,
-    out: Receiver<Out>,
+    out: Output,
     /// Its output has ended.
     ended: bool,
     stderr: Arc<Mutex<VecDeque<String>>>,
@@ -209,16 +349,6 @@ impl HubProcess {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped");
         let stderr = child.stderr.take().expect("piped");
-        let (tx, rx) = sync_channel(CHANNEL_LINES);
-        thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            while let Some(line) = read_line(&mut r) {
-                if tx.send(Out::Line(line, Instant::now())).is_err() {
-                    return;
-                }
-            }
-            let _ = tx.send(Out::End);
-        });
         let tail = Arc::new(Mutex::new(VecDeque::new()));
         let kept = Arc::clone(&tail);
         thread::spawn(move || {
@@ -237,7 +367,7 @@ impl HubProcess {
         let mut p = HubProcess {
             child,
             stdin,
-            out: rx,
+            out: Output::new(stdout),
             ended: false,
             stderr: tail,
             name: None,
@@ -317,7 +447,7 @@ impl HubProcess {
         if !texts.is_empty() {
             line = line.arg("moves", texts.join(" "));
         }
-        self.send(&line)?;
+        let mut lines = vec![line];
         let level = match level {
             None => None,
             Some(HubLevel::Depth(d)) => Some(HubLine::new("level").arg("depth", d)),
@@ -328,10 +458,10 @@ impl HubProcess {
                     .arg("inc", seconds(increment)),
             ),
         };
-        if let Some(l) = level {
-            self.send(&l)?;
-        }
-        self.send(&HubLine::new("go").flag("think"))?;
+        lines.extend(level);
+        lines.push(HubLine::new("go").flag("think"));
+        // In one write: the engine reads them at once.
+        self.send_all(&lines)?;
         let sent = Instant::now();
         let deadline = sent + timeout;
         let (mut score, mut depth, mut nodes) = (None, None, None);
@@ -453,13 +583,13 @@ impl HubProcess {
             if now >= deadline {
                 return Ok(None);
             }
-            match self.out.recv_timeout((deadline - now).min(STOP_POLL)) {
-                Ok(Out::Line(l, at)) => return Ok(Some((l, at))),
-                Ok(Out::End) | Err(RecvTimeoutError::Disconnected) => {
+            match self.out.next((deadline - now).min(STOP_POLL)) {
+                Next::Line(l, at) => return Ok(Some((l, at))),
+                Next::End => {
                     self.ended = true;
                     return Err(self.exited());
                 }
-                Err(RecvTimeoutError::Timeout) => {}
+                Next::Timeout => {}
             }
         }
     }
@@ -467,20 +597,25 @@ impl HubProcess {
     /// Drops the lines read so far; an error when the output has ended.
     fn drain(&mut self) -> Result<(), ClientError> {
         loop {
-            match self.out.try_recv() {
-                Ok(Out::Line(..)) => {}
-                Ok(Out::End) | Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+            match self.out.next(Duration::ZERO) {
+                Next::Line(..) => {}
+                Next::End => {
                     self.ended = true;
                     return Err(self.exited());
                 }
-                Err(std::sync::mpsc::TryRecvError::Empty) => return Ok(()),
+                Next::Timeout => return Ok(()),
             }
         }
     }
 
     /// Writes a line to the engine.
     fn send(&mut self, line: &HubLine) -> Result<(), ClientError> {
-        let text = format!("{line}\n");
+        self.send_all(std::slice::from_ref(line))
+    }
+
+    /// Writes lines to the engine, in one write.
+    fn send_all(&mut self, lines: &[HubLine]) -> Result<(), ClientError> {
+        let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
         let ok = match self.stdin.as_mut() {
             Some(w) => w.write_all(text.as_bytes()).and_then(|_| w.flush()).is_ok(),
             None => false,
@@ -948,6 +1083,37 @@ mod tests {
         assert!(t.elapsed() < Duration::from_secs(5));
         drop(p);
         assert_eq!(with_marker(&m), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn the_output_is_read_in_lines_long_ones_cut() {
+        let mut child = Command::new("python3")
+            .args([
+                "-c",
+                "import sys; sys.stdout.write('a' * 70000 + 'b\\r\\nnext\\n\\nlast')",
+            ])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = Output::new(child.stdout.take().unwrap());
+        let mut lines = Vec::new();
+        loop {
+            match out.next(Duration::from_secs(10)) {
+                Next::Line(l, _) => lines.push(l),
+                Next::End => break,
+                Next::Timeout => panic!("no output"),
+            }
+        }
+        let _ = child.wait();
+        assert_eq!(
+            lines.len(),
+            4,
+            "{:?}",
+            lines.iter().map(|l| l.len()).collect::<Vec<_>>()
+        );
+        assert_eq!(lines[0], "a".repeat(MAX_LINE));
+        assert_eq!(lines[1..], ["next", "", "last"]);
+        assert!(matches!(out.next(Duration::ZERO), Next::End));
     }
 
     #[test]
