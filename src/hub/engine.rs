@@ -35,7 +35,8 @@
 //!   A move forced (the only legal one) is played at once with `depth=0` and no score.
 //! - During a search: `stop` ends it with the best move so far (a fixed-depth search stopped
 //!   before it finished plays the depth-1 choice), `ping` is answered `pong`, `ponder-hit` is
-//!   ignored; other commands wait until the search has answered.
+//!   ignored, all at once; other commands wait, in order, until the search has answered (a
+//!   `stop` stops the search under way, not one that waits).
 //! - `ping`: `pong`. `quit` or the end of input: the end (a search under way is stopped, its
 //!   move not written).
 //!
@@ -92,7 +93,8 @@ pub struct HubEngineOptions {
 
 impl Default for HubEngineOptions {
     /// `checkers-ga` by `checkers-ga authors`, `evolved-hour` weights, depth 10, random ties
-    /// from seed 1, no repetition draws, a table of 2^20 entries.
+    /// from seed 1, no repetition draws, the table of [`SearchConfig::default`] (2^16
+    /// entries, as in-process players have by default).
     fn default() -> Self {
         HubEngineOptions {
             name: "checkers-ga".into(),
@@ -103,7 +105,7 @@ impl Default for HubEngineOptions {
             first_ties: false,
             seed: 1,
             repetition_draws: false,
-            hash: 20,
+            hash: SearchConfig::default().tt_log2,
         }
     }
 }
@@ -228,11 +230,8 @@ where
                 searching = false;
                 st.finish(*f, &mut output)?;
             }
-            // During a search only `stop`, `ping`, `ponder-hit` and `quit` are taken at once;
-            // anything else, and everything after it, waits for the search's answer.
-            Event::Line(line) if searching && !deferred.is_empty() => {
-                deferred.push_back(Some(line))
-            }
+            // During a search `stop`, `ping`, `ponder-hit` and `quit` are taken at once;
+            // anything else waits, in order, for the search's answer.
             Event::Line(line) => {
                 if line.trim().is_empty() {
                     continue;
