@@ -483,3 +483,41 @@ fn an_abortable_search_is_the_fixed_depth_search_and_the_flag_stops_it() {
         assert!(t.elapsed() < Duration::from_secs(1));
     }
 }
+
+#[test]
+fn a_forced_win_is_scored_as_scan_does_and_repetition_draws_take_the_draw_when_worse() {
+    let mut hub = Hub::start(&["classic"]);
+    hub.handshake();
+    // Black's kings on 23 and 24 take White's last man on 32 within 3 plies: 100 - 3/100.
+    let win = parse_fen("B:W32:BK23,K24").unwrap();
+    hub.send(&format!("pos pos={}", hub_position(&win)));
+    hub.send("level depth=8");
+    let (lines, _) = hub.go();
+    assert_eq!(lines[0].get("score"), Some("99.97"), "{}", lines[0]);
+    // White's king shuffles 25-29-25 and Black's 4-8-4: Black's 8-4 makes the position after
+    // it the third time. Black, a king against three, is worse: with repetition-draws it
+    // takes the draw.
+    let start = parse_fen("W:WK25,K30,K31:BK4").unwrap();
+    let moves = "25-29 4-8 29-25 8-4 25-29 4-8 29-25";
+    hub.send(&format!(
+        "pos pos={} moves=\"{moves}\"",
+        hub_position(&start)
+    ));
+    hub.send("level depth=6");
+    let (lines, m) = hub.go();
+    let score: f64 = lines[0].get("score").unwrap().parse().unwrap();
+    assert!(score < -1.0, "{}", lines[0]);
+    assert_ne!(m, "8-4");
+    hub.send("set-param name=repetition-draws value=true");
+    let (lines, m) = hub.go();
+    assert_eq!(m, "8-4");
+    assert_eq!(lines[0].get("score"), Some("0.00"));
+    // Without the history the same position has no repetition to take.
+    let mut pos = start;
+    for t in moves.split_whitespace() {
+        pos = pos.play(&parse_hub_move(&pos, t).unwrap());
+    }
+    hub.send(&format!("pos pos={}", hub_position(&pos)));
+    let (_, m) = hub.go();
+    assert_ne!(m, "8-4");
+}
