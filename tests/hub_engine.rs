@@ -521,3 +521,48 @@ fn a_forced_win_is_scored_as_scan_does_and_repetition_draws_take_the_draw_when_w
     let (_, m) = hub.go();
     assert_ne!(m, "8-4");
 }
+
+#[test]
+fn a_script_sent_at_once_is_answered_in_order_before_quit() {
+    let mut script = String::from("hub\ninit\nlevel depth=3\n");
+    let line = ["11-15", "23-19", "8-11", "22-17", "4-8"];
+    for k in 0..line.len() {
+        script.push_str(&format!(
+            "pos pos={START} moves=\"{}\"\ngo think\nping\n",
+            line[..k].join(" ")
+        ));
+    }
+    script.push_str("quit\n");
+    let out = Command::new(BIN)
+        .args(["hub", "classic"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(script.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    // A `ping` during a search is answered at once, so pongs may come before a `done`.
+    assert_eq!(
+        text.lines().filter(|l| *l == "pong").count(),
+        line.len(),
+        "{text}"
+    );
+    let dones: Vec<&str> = text.lines().filter(|l| l.starts_with("done")).collect();
+    assert_eq!(dones.len(), line.len(), "{text}");
+    let mut pos = Position::start();
+    for (k, done) in dones.iter().enumerate() {
+        let m = HubLine::parse(done)
+            .unwrap()
+            .get("move")
+            .unwrap()
+            .to_string();
+        assert!(parse_hub_move(&pos, &m).is_ok(), "search {k}: {m}");
+        if k < line.len() - 1 {
+            pos = pos.play(&parse_hub_move(&pos, line[k]).unwrap());
+        }
+    }
+}

@@ -36,7 +36,8 @@
 //! - During a search: `stop` ends it with the best move so far (a fixed-depth search stopped
 //!   before it finished plays the depth-1 choice), `ping` is answered `pong`, `ponder-hit` is
 //!   ignored, all at once; other commands wait, in order, until the search has answered (a
-//!   `stop` stops the search under way, not one that waits).
+//!   `stop` stops the search under way, not one that waits; `quit` or the end of input after
+//!   waiting commands comes after them).
 //! - `ping`: `pong`. `quit` or the end of input: the end (a search under way is stopped, its
 //!   move not written).
 //!
@@ -230,8 +231,8 @@ where
                 searching = false;
                 st.finish(*f, &mut output)?;
             }
-            // During a search `stop`, `ping`, `ponder-hit` and `quit` are taken at once;
-            // anything else waits, in order, for the search's answer.
+            // During a search `stop`, `ping` and `ponder-hit` are taken at once, and `quit`
+            // when nothing waits; anything else waits, in order, for the search's answer.
             Event::Line(line) => {
                 if line.trim().is_empty() {
                     continue;
@@ -252,7 +253,7 @@ where
                         "stop" => st.abort.store(true, Ordering::Relaxed),
                         "ping" => say(&mut output, &HubLine::new("pong"))?,
                         "ponder-hit" => {}
-                        "quit" => {
+                        "quit" if deferred.is_empty() => {
                             st.abort.store(true, Ordering::Relaxed);
                             return Ok(());
                         }
