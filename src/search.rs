@@ -361,6 +361,20 @@ impl Searcher {
         rng: &mut R,
         budget: Duration,
     ) -> SearchResult {
+        self.choose_timed_reporting(pos, rng, budget, &mut |_| {})
+    }
+
+    /// [`Self::choose_timed`], telling `report` after every completed iteration what it found:
+    /// its depth, value, the nodes so far and its best move (the first of the best in
+    /// generation order: the generator is not used for reports, so the move finally chosen
+    /// is the same as without them).
+    pub fn choose_timed_reporting<R: rand::Rng + ?Sized>(
+        &mut self,
+        pos: &Position,
+        rng: &mut R,
+        budget: Duration,
+        report: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
         let start = Instant::now();
         let start_nodes = self.nodes;
         let mut list = match moves_to_search(pos) {
@@ -385,6 +399,13 @@ impl Searcher {
             let mut order: Vec<(i32, Move)> = pass.values.iter().copied().zip(moves).collect();
             order.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
             moves = order.into_iter().map(|(_, m)| m).collect();
+            let shown = generated.iter().find(|g| pass.ties.contains(g)).copied();
+            report(&SearchResult {
+                best: shown,
+                value: Some(best),
+                nodes: self.nodes - start_nodes,
+                depth,
+            });
             done = Some((pass, depth));
             if best > WIN_BOUND || start.elapsed() * 2 >= budget {
                 break;

@@ -71,6 +71,23 @@ impl Hub {
         self.next_within(LONG).expect("a line from the engine")
     }
 
+    /// The next line that is not an `info` line, within `within` (a search under way says what
+    /// each iteration found).
+    fn answer_within(&mut self, within: Duration) -> Option<String> {
+        let t = Instant::now();
+        loop {
+            let left = within.saturating_sub(t.elapsed());
+            let l = self.next_within(left)?;
+            if !l.starts_with("info ") {
+                return Some(l);
+            }
+        }
+    }
+
+    fn answer(&mut self) -> String {
+        self.answer_within(LONG).expect("an answer from the engine")
+    }
+
     /// Lines up to and including the first whose command is `command`.
     fn until(&mut self, command: &str) -> Vec<HubLine> {
         let mut out = Vec::new();
@@ -229,10 +246,22 @@ fn positions_with_moves_and_every_level_give_legal_moves() {
         assert!(took < within, "{level}: {took:.2}s");
         let legal = parse_hub_move(&pos, &m).unwrap_or_else(|e| panic!("{level}: {m}: {e}"));
         assert_eq!(hub_move(&pos, &legal), m, "written as Hub writes it");
-        let info = lines
+        let infos: Vec<&HubLine> = lines.iter().filter(|l| l.command == "info").collect();
+        let info = infos.last().expect("an info line");
+        // Timed levels say what each iteration found, deeper and deeper.
+        let depths: Vec<u32> = infos
             .iter()
-            .find(|l| l.command == "info")
-            .expect("an info line");
+            .map(|i| i.get("depth").unwrap().parse().unwrap())
+            .collect();
+        if level.starts_with("level depth") {
+            assert_eq!(infos.len(), 1, "{level}");
+        } else {
+            assert!(
+                depths.windows(2).all(|w| w[0] <= w[1]),
+                "{level}: {depths:?}"
+            );
+            assert_eq!(depths[0], 1, "{level}: {depths:?}");
+        }
         for key in ["depth", "mean-depth", "score", "nodes", "time", "nps", "pv"] {
             assert!(info.get(key).is_some(), "{level}: no {key} in {info}");
         }
@@ -267,13 +296,13 @@ fn stop_and_ping_are_answered_during_an_infinite_search() {
     hub.send("level infinite");
     hub.send("go analyze");
     // Still searching: nothing said for a while, then `ping` is answered during the search.
-    assert_eq!(hub.next_within(Duration::from_millis(500)), None);
+    assert_eq!(hub.answer_within(Duration::from_millis(500)), None);
     let t = Instant::now();
     hub.send("ping");
-    assert_eq!(hub.next(), "pong");
+    assert_eq!(hub.answer(), "pong");
     assert!(t.elapsed() < Duration::from_secs(2));
     assert_eq!(
-        hub.next_within(Duration::from_millis(200)),
+        hub.answer_within(Duration::from_millis(200)),
         None,
         "still searching"
     );
@@ -287,7 +316,7 @@ fn stop_and_ping_are_answered_during_an_infinite_search() {
     // A fixed-depth search that would take very long is stopped as well.
     hub.send("level depth=30");
     hub.send("go think");
-    assert_eq!(hub.next_within(Duration::from_millis(300)), None);
+    assert_eq!(hub.answer_within(Duration::from_millis(300)), None);
     hub.send("stop");
     let t = Instant::now();
     let lines = hub.until("done");
@@ -300,7 +329,7 @@ fn stop_and_ping_are_answered_during_an_infinite_search() {
     hub.send(&format!("pos pos={START}"));
     hub.send("level depth=1");
     hub.send("go think");
-    assert_eq!(hub.next_within(Duration::from_millis(300)), None);
+    assert_eq!(hub.answer_within(Duration::from_millis(300)), None);
     hub.send("stop");
     let first = hub.until("done");
     let m = first.last().unwrap().get("move").unwrap();
@@ -364,7 +393,7 @@ fn a_closed_input_ends_the_engine_quickly_even_during_a_search() {
             hub.send(&format!("pos pos={START}"));
             hub.send("level infinite");
             hub.send("go think");
-            assert_eq!(hub.next_within(Duration::from_millis(300)), None);
+            assert_eq!(hub.answer_within(Duration::from_millis(300)), None);
         }
         hub.stdin = None;
         let t = Instant::now();
