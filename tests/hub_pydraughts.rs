@@ -120,3 +120,44 @@ fn pydraughts_plays_whole_games_and_its_pdn_reads_back_the_same() {
     assert_ne!(games[1]["winner"].as_i64(), Some(2), "engine as Black lost");
     assert_ne!(games[2]["winner"].as_i64(), Some(1), "engine as White lost");
 }
+
+#[test]
+fn pdn_reads_games_back_checked_by_our_rules_and_rejects_bad_ones() {
+    let t = Tmp::new("pdn");
+    // Two games: one ended (White has no piece left), one unfinished from a FEN setup.
+    let file = t.write(
+        "two.pdn",
+        b"[Event \"a\"]\n[FEN \"B:W18:B14,1\"]\n\n1. 14x23 1-0\n\n\
+          [Event \"b\"]\n\n1. 11-15 23-19 2. 8-11 22-17 {a comment} *\n",
+    );
+    let games = read_back(&file);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["moves"], "14x23x18");
+    assert_eq!(games[0]["result"], "1-0");
+    assert_eq!(games[0]["our rules"], "1-0 (White has no moves)");
+    assert_eq!(games[0]["final"], "W:W:B1,23");
+    assert_eq!(games[1]["moves"], "11-15 23-19 8-11 22-17");
+    assert_eq!(games[1]["our rules"], "not over");
+    assert_eq!(games[1]["plies"], "4");
+    let pdn = Command::new(BIN).args(["pdn"]).arg(&file).output().unwrap();
+    assert!(common::stdout_ok(&pdn).contains("moves: 14x23\n"));
+    // An illegal move, an unclosed comment, no game, no file: one line each, exit 1.
+    for (name, text, says) in [
+        (
+            "illegal.pdn",
+            "1. 11-15 11-15 *\n",
+            "line 1: game 1: '11-15' is not a legal move",
+        ),
+        ("comment.pdn", "1. 11-15 {never closed\n", "never closed"),
+        ("empty.pdn", "\n", "no PDN game"),
+    ] {
+        let f = t.write(name, text.as_bytes());
+        let out = Command::new(BIN).arg("pdn").arg(&f).output().unwrap();
+        common::assert_error(&out, &[says]);
+    }
+    let out = Command::new(BIN)
+        .args(["pdn", "/no/such/games.pdn"])
+        .output()
+        .unwrap();
+    common::assert_error(&out, &["/no/such/games.pdn"]);
+}
