@@ -504,6 +504,36 @@ impl Searcher {
         }
     }
 
+    /// The expected line after `first` from `pos`: `first`, then the table's best move of each
+    /// position reached (the legal move with that origin and destination, the first in
+    /// generation order), while the table knows the position and the line does not repeat;
+    /// at most `max` moves. A guess for display (the table may have lost entries), never
+    /// searched. The table's entries are for the player of the last search.
+    pub fn principal_variation(&self, pos: &Position, first: Move, max: usize) -> Vec<Move> {
+        let mut line = vec![first];
+        let mut seen = vec![pos.hash()];
+        let mut p = pos.play(&first);
+        while line.len() < max && !self.tt.is_empty() && !seen.contains(&p.hash()) {
+            let e = self.tt[self.tt_index(p.hash())];
+            if e.key != p.hash() || e.epoch != self.epoch {
+                break;
+            }
+            let mut list = MoveList::new();
+            generate(&p, &mut list);
+            let Some(m) = list
+                .iter()
+                .find(|m| m.from() == e.best_from && m.to() == e.best_to)
+                .copied()
+            else {
+                break;
+            };
+            seen.push(p.hash());
+            line.push(m);
+            p = p.play(&m);
+        }
+        line
+    }
+
     fn tt_index(&self, key: u64) -> usize {
         (key as usize) & (self.tt.len() - 1)
     }

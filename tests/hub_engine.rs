@@ -273,10 +273,16 @@ fn positions_with_moves_and_every_level_give_legal_moves() {
         }
         let score: f64 = info.get("score").unwrap().parse().unwrap();
         assert!(score.abs() < 100.0, "{info}");
-        assert_eq!(
-            info.get("pv").unwrap().split_whitespace().next(),
-            Some(m.as_str())
-        );
+        // The PV starts with the move and goes on with legal moves.
+        let pv: Vec<&str> = info.get("pv").unwrap().split_whitespace().collect();
+        assert_eq!(pv[0], m);
+        let mut p = pos;
+        for t in &pv {
+            p = p.play(&parse_hub_move(&p, t).unwrap_or_else(|e| panic!("{level}: {pv:?}: {e}")));
+        }
+        if level == "level depth=6" {
+            assert!(pv.len() >= 3, "{level}: {pv:?}");
+        }
     }
     // A single legal move is played at once (depth 0, no score).
     let forced = parse_fen("B:W18:B14,1").unwrap();

@@ -632,7 +632,25 @@ impl State<'_> {
             return say(out, &HubLine::new("done"));
         };
         let shown = SearchResult { value, ..result };
-        say(out, &info_line(&shown, best, &pos, elapsed, self.man))?;
+        let mut info = info_line(&shown, best, &pos, elapsed, self.man);
+        // The final line's PV: the searcher's table, a few moves deep.
+        if draw.is_none() {
+            if let Some(s) = self.searcher.as_ref() {
+                let mut p = pos;
+                let line: Vec<String> = s
+                    .principal_variation(&pos, best, 12)
+                    .iter()
+                    .map(|m| {
+                        let t = hub_move(&p, m);
+                        p = p.play(m);
+                        t
+                    })
+                    .collect();
+                info.args.retain(|(k, _)| k != "pv");
+                info = info.arg("pv", line.join(" "));
+            }
+        }
+        say(out, &info)?;
         say(
             out,
             &HubLine::new("done").arg("move", hub_move(&pos, &best)),
