@@ -361,6 +361,20 @@ impl Searcher {
         rng: &mut R,
         budget: Duration,
     ) -> SearchResult {
+        self.choose_timed_reporting(pos, rng, budget, &mut |_| {})
+    }
+
+    /// [`Self::choose_timed`], telling `report` after every completed iteration what it found:
+    /// its depth, value, the nodes so far and its best move (the first of the best in
+    /// generation order: the generator is not used for reports, so the move finally chosen
+    /// is the same as without them).
+    pub fn choose_timed_reporting<R: rand::Rng + ?Sized>(
+        &mut self,
+        pos: &Position,
+        rng: &mut R,
+        budget: Duration,
+        report: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
         let start = Instant::now();
         let start_nodes = self.nodes;
         let mut list = match moves_to_search(pos) {
@@ -385,6 +399,13 @@ impl Searcher {
             let mut order: Vec<(i32, Move)> = pass.values.iter().copied().zip(moves).collect();
             order.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
             moves = order.into_iter().map(|(_, m)| m).collect();
+            let shown = generated.iter().find(|g| pass.ties.contains(g)).copied();
+            report(&SearchResult {
+                best: shown,
+                value: Some(best),
+                nodes: self.nodes - start_nodes,
+                depth,
+            });
             done = Some((pass, depth));
             if best > WIN_BOUND || start.elapsed() * 2 >= budget {
                 break;
@@ -481,6 +502,36 @@ impl Searcher {
             self.tt.iter_mut().for_each(|e| *e = EMPTY_ENTRY);
             self.epoch = 1;
         }
+    }
+
+    /// The expected line after `first` from `pos`: `first`, then the table's best move of each
+    /// position reached (the legal move with that origin and destination, the first in
+    /// generation order), while the table knows the position and the line does not repeat;
+    /// at most `max` moves. A guess for display (the table may have lost entries), never
+    /// searched. The table's entries are for the player of the last search.
+    pub fn principal_variation(&self, pos: &Position, first: Move, max: usize) -> Vec<Move> {
+        let mut line = vec![first];
+        let mut seen = vec![pos.hash()];
+        let mut p = pos.play(&first);
+        while line.len() < max && !self.tt.is_empty() && !seen.contains(&p.hash()) {
+            let e = self.tt[self.tt_index(p.hash())];
+            if e.key != p.hash() || e.epoch != self.epoch {
+                break;
+            }
+            let mut list = MoveList::new();
+            generate(&p, &mut list);
+            let Some(m) = list
+                .iter()
+                .find(|m| m.from() == e.best_from && m.to() == e.best_to)
+                .copied()
+            else {
+                break;
+            };
+            seen.push(p.hash());
+            line.push(m);
+            p = p.play(&m);
+        }
+        line
     }
 
     fn tt_index(&self, key: u64) -> usize {

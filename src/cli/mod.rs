@@ -22,6 +22,7 @@ mod finals;
 mod history;
 mod hub;
 mod matchcmd;
+mod pdn;
 mod perft;
 mod play;
 mod report;
@@ -118,6 +119,9 @@ pub enum Command {
     /// (for pydraughts, Hub GUIs and match tools)
     #[command(allow_negative_numbers = true)]
     Hub(hub::HubArgs),
+    /// Read PDN games back: each game's moves checked by our rules, its result and final
+    /// position
+    Pdn(pdn::PdnArgs),
     /// A round robin at depth 6 among a session's past bests; writes the winner's weights
     #[command(allow_negative_numbers = true)]
     Finals(finals::FinalsArgs),
@@ -151,5 +155,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Report(a) => report::run(a),
         Command::Finals(a) => finals::run(a),
         Command::Hub(a) => hub::run(a),
+        Command::Pdn(a) => pdn::run(a),
     }
 }

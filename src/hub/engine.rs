@@ -28,14 +28,17 @@
 //!   `level infinite` (until `stop`, or a forced win is found, or depth 64). Timed levels
 //!   deepen one ply at a time ([`Searcher::choose_timed`]).
 //! - `go think` (and `go ponder`, `go analyze`, searched alike): `info depth= mean-depth=
-//!   score= nodes= time= nps= pv=`, then `done move=...`. The score is in men for the side to
+//!   score= nodes= time= nps= pv=` (at timed levels also after each completed iteration, as it
+//!   completes), then `done move=...`. The score is in men for the side to
 //!   move (the evaluation's value of one man, given with it); a forced win in `p` plies is
 //!   `100 - p/100` (and a loss its negation), as Scan writes it, which pydraughts reads as a win.
 //!   `nps` is in millions of nodes per second, as Scan writes it; `mean-depth` is the depth.
 //!   A move forced (the only legal one) is played at once with `depth=0` and no score.
 //! - During a search: `stop` ends it with the best move so far (a fixed-depth search stopped
 //!   before it finished plays the depth-1 choice), `ping` is answered `pong`, `ponder-hit` is
-//!   ignored; other commands wait until the search has answered.
+//!   ignored, all at once; other commands wait, in order, until the search has answered (a
+//!   `stop` stops the search under way, not one that waits; `quit` or the end of input after
+//!   waiting commands comes after them).
 //! - `ping`: `pong`. `quit` or the end of input: the end (a search under way is stopped, its
 //!   move not written).
 //!
@@ -92,7 +95,8 @@ pub struct HubEngineOptions {
 
 impl Default for HubEngineOptions {
     /// `checkers-ga` by `checkers-ga authors`, `evolved-hour` weights, depth 10, random ties
-    /// from seed 1, no repetition draws, a table of 2^20 entries.
+    /// from seed 1, no repetition draws, the table of [`SearchConfig::default`] (2^16
+    /// entries, as in-process players have by default).
     fn default() -> Self {
         HubEngineOptions {
             name: "checkers-ga".into(),
@@ -103,7 +107,7 @@ impl Default for HubEngineOptions {
             first_ties: false,
             seed: 1,
             repetition_draws: false,
-            hash: 20,
+            hash: SearchConfig::default().tt_log2,
         }
     }
 }
@@ -127,6 +131,8 @@ enum Event {
     /// The input ended (or could not be read).
     End,
     Done(Box<Finished>),
+    /// An iteration of a timed search completed: its `info` line.
+    Info(HubLine),
 }
 
 /// A search that ended, and the searcher and generator it borrowed.
@@ -228,11 +234,9 @@ where
                 searching = false;
                 st.finish(*f, &mut output)?;
             }
-            // During a search only `stop`, `ping`, `ponder-hit` and `quit` are taken at once;
-            // anything else, and everything after it, waits for the search's answer.
-            Event::Line(line) if searching && !deferred.is_empty() => {
-                deferred.push_back(Some(line))
-            }
+            Event::Info(line) => say(&mut output, &line)?,
+            // During a search `stop`, `ping` and `ponder-hit` are taken at once, and `quit`
+            // when nothing waits; anything else waits, in order, for the search's answer.
             Event::Line(line) => {
                 if line.trim().is_empty() {
                     continue;
@@ -253,7 +257,7 @@ where
                         "stop" => st.abort.store(true, Ordering::Relaxed),
                         "ping" => say(&mut output, &HubLine::new("pong"))?,
                         "ponder-hit" => {}
-                        "quit" => {
+                        "quit" if deferred.is_empty() => {
                             st.abort.store(true, Ordering::Relaxed);
                             return Ok(());
                         }
@@ -549,9 +553,18 @@ impl State<'_> {
             .take()
             .expect("the generator is back whenever no search runs");
         let repetition_draws = self.opts.repetition_draws;
+        let man = self.man;
         let tx = tx.clone();
         std::thread::spawn(move || {
             let start = Instant::now();
+            // Each completed iteration of a timed search is an `info` line at once.
+            let info_tx = tx.clone();
+            let mut report = |r: &SearchResult| {
+                if let Some(m) = r.best {
+                    let line = info_line(r, m, &pos, start.elapsed(), man);
+                    let _ = info_tx.send(Event::Info(line));
+                }
+            };
             let result = match level {
                 Level::Depth(_) => match searcher.choose_abortable(&pos, &mut rng) {
                     Some(r) => r,
@@ -565,15 +578,21 @@ impl State<'_> {
                         r
                     }
                 },
-                Level::MoveTime(t) => searcher.choose_timed(&pos, &mut rng, t - margin(t)),
+                Level::MoveTime(t) => {
+                    searcher.choose_timed_reporting(&pos, &mut rng, t - margin(t), &mut report)
+                }
                 Level::Time { moves, time, inc } => {
                     let left = time + inc;
                     let share = left / moves.unwrap_or(30) + inc;
-                    searcher.choose_timed(&pos, &mut rng, share.min(left - margin(left)))
+                    let budget = share.min(left - margin(left));
+                    searcher.choose_timed_reporting(&pos, &mut rng, budget, &mut report)
                 }
-                Level::Infinite => {
-                    searcher.choose_timed(&pos, &mut rng, Duration::from_secs(1_000_000_000))
-                }
+                Level::Infinite => searcher.choose_timed_reporting(
+                    &pos,
+                    &mut rng,
+                    Duration::from_secs(1_000_000_000),
+                    &mut report,
+                ),
             };
             let draw = if repetition_draws {
                 repetition_draw(&game, &result)
@@ -612,44 +631,71 @@ impl State<'_> {
             say_error(out, "the position has no legal move")?;
             return say(out, &HubLine::new("done"));
         };
-        let secs = elapsed.as_secs_f64();
-        let mut info = HubLine::new("info")
-            .arg("depth", result.depth)
-            .arg("mean-depth", format!("{:.1}", result.depth as f64));
-        if let Some(v) = value {
-            info = info.arg("score", self.score(v));
+        let shown = SearchResult { value, ..result };
+        let mut info = info_line(&shown, best, &pos, elapsed, self.man);
+        // The final line's PV: the searcher's table, a few moves deep.
+        if draw.is_none() {
+            if let Some(s) = self.searcher.as_ref() {
+                let mut p = pos;
+                let line: Vec<String> = s
+                    .principal_variation(&pos, best, 12)
+                    .iter()
+                    .map(|m| {
+                        let t = hub_move(&p, m);
+                        p = p.play(m);
+                        t
+                    })
+                    .collect();
+                info.args.retain(|(k, _)| k != "pv");
+                info = info.arg("pv", line.join(" "));
+            }
         }
-        let mnps = if secs > 0.0 {
-            result.nodes as f64 / secs / 1e6
-        } else {
-            0.0
-        };
-        info = info
-            .arg("nodes", result.nodes)
-            .arg("time", format!("{secs:.3}"))
-            .arg("nps", format!("{mnps:.2}"))
-            .arg("pv", hub_move(&pos, &best));
         say(out, &info)?;
         say(
             out,
             &HubLine::new("done").arg("move", hub_move(&pos, &best)),
         )
     }
+}
 
-    /// A search value as Hub's score in men: a forced win in `p` plies is `100 - p / 100`.
-    fn score(&self, v: i32) -> String {
-        if v.abs() > WIN_BOUND {
-            let plies = f64::from(WIN - v.abs());
-            let s = 100.0 - plies / 100.0;
-            return format!("{:.2}", if v > 0 { s } else { -s });
-        }
-        let men = match self.man {
-            Some(m) => f64::from(v) / m,
-            None => f64::from(v) / 100.0,
-        };
-        // Evaluations stay below the scores of wins.
-        format!("{:.2}", men.clamp(-89.0, 89.0))
+/// A search value as Hub's score in men: a forced win in `p` plies is `100 - p / 100`, an
+/// evaluation its value over what one man is worth (`man`; 100 units when None).
+fn score(v: i32, man: Option<f64>) -> String {
+    if v.abs() > WIN_BOUND {
+        let plies = f64::from(WIN - v.abs());
+        let s = 100.0 - plies / 100.0;
+        return format!("{:.2}", if v > 0 { s } else { -s });
     }
+    let men = f64::from(v) / man.unwrap_or(100.0);
+    // Evaluations stay below the scores of wins.
+    format!("{:.2}", men.clamp(-89.0, 89.0))
+}
+
+/// The `info` line of a search: depth (and mean depth, the same), score (when the move was
+/// searched), nodes, time, speed in millions of nodes per second, and the move as the PV.
+fn info_line(
+    r: &SearchResult,
+    best: Move,
+    pos: &Position,
+    elapsed: Duration,
+    man: Option<f64>,
+) -> HubLine {
+    let secs = elapsed.as_secs_f64();
+    let mut info = HubLine::new("info")
+        .arg("depth", r.depth)
+        .arg("mean-depth", format!("{:.1}", r.depth as f64));
+    if let Some(v) = r.value {
+        info = info.arg("score", score(v, man));
+    }
+    let mnps = if secs > 0.0 {
+        r.nodes as f64 / secs / 1e6
+    } else {
+        0.0
+    };
+    info.arg("nodes", r.nodes)
+        .arg("time", format!("{secs:.3}"))
+        .arg("nps", format!("{mnps:.2}"))
+        .arg("pv", hub_move(pos, &best))
 }
 
 /// The repetition rule of `repetition-draws`: when `result` values the position below a draw,

@@ -439,7 +439,7 @@ mod tests {
         let m = parse_hub_move(&start, "11-15").unwrap();
         assert_eq!((m.from(), m.to()), (11, 15));
         assert_eq!(hub_move(&start, &m), "11-15");
-        // SPEC's example: 18x9x14 is 18 to 9 taking 14 (White to move, a man on 18, Black on 14).
+        // A capture as pydraughts writes it: 18x9x14 is 18 to 9 taking 14 (White's man on 18).
         let p = parse_fen("W:W18:B14,1").unwrap();
         let c = parse_hub_move(&p, "18x9x14").unwrap();
         assert_eq!((c.from(), c.to(), c.captured().0), (18, 9, 1 << 13));
