@@ -247,19 +247,23 @@ fn check(a: &MatchArgs) -> anyhow::Result<Checked> {
     })
 }
 
-/// Plays the match: in-process engines as jobs (the pool, or the ranks of an MPI job); a match
-/// that needs its own game loop (per-engine clocks, a margin, adjudication) is refused until
-/// the arena plays it.
+/// Refuses, before any output, a match that needs its own game loop (per-engine clocks, a
+/// margin, adjudication) until the arena plays it: `MatchRun::run_players` will.
+fn refuse_unplayable(run: &MatchRun) -> anyhow::Result<()> {
+    if let Some(why) = run.needs_arena() {
+        anyhow::bail!("this match needs a game loop for {why} (not yet)");
+    }
+    Ok(())
+}
+
+/// Plays the match: in-process engines as jobs (the pool, or the ranks of an MPI job).
 fn play<O: MatchObserver + ?Sized>(
     run: &MatchRun,
     a: &Engine,
     b: &Engine,
     observer: &O,
-) -> anyhow::Result<Result<MatchResult, O::Error>> {
-    if let Some(why) = run.needs_arena() {
-        anyhow::bail!("this match needs a game loop for {why} (not yet)");
-    }
-    Ok(run.run(a, b, observer))
+) -> Result<MatchResult, O::Error> {
+    run.run(a, b, observer)
 }
 
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {
@@ -330,6 +334,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         adjudication: c.adjudication,
         first_ties: false,
     };
+    refuse_unplayable(&run)?;
     let mut out = std::io::stdout().lock();
     write!(
         out,
@@ -366,7 +371,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     };
     checkers_ga::set_stop_note(watcher.note(0));
     let result = pool
-        .install(|| play(&run, &ea, &eb, &watcher))?
+        .install(|| play(&run, &ea, &eb, &watcher))
         .with_context(|| {
             format!(
                 "cannot append to PDN '{}'",
