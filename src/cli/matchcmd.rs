@@ -275,8 +275,8 @@ fn play<O: MatchObserver + ?Sized>(
     a: &Player,
     b: &Player,
     observer: &O,
-) -> anyhow::Result<Result<MatchResult, O::Error>> {
-    Ok(run.run_players(a, b, observer))
+) -> Result<MatchResult, O::Error> {
+    run.run_players(a, b, observer)
 }
 
 /// A player of the match: our engine from `spec` (as `evaluator_arg`), or an outside engine
@@ -449,7 +449,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     };
     checkers_ga::set_stop_note(watcher.note(0));
     let result = pool
-        .install(|| play(&run, &pa, &pb, &watcher))?
+        .install(|| play(&run, &pa, &pb, &watcher))
         .with_context(|| {
             format!(
                 "cannot append to PDN '{}'",

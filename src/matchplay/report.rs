@@ -360,6 +360,7 @@ impl MatchJson<'_> {
                     "score_a": points,
                     "reason": r.map(|(_, e)| e.to_string()),
                     "reason_code": r.map(|(_, e)| reason_code(&e)),
+                    "detail": g.game.note(),
                     "loser": r.and_then(|(_, e)| match e {
                         EndReason::Time(c) | EndReason::Fault(c, _) | EndReason::AdjudicatedLoss(c)
                         | EndReason::NoMoves(c) | EndReason::Resigned(c) => Some(if (c == Color::Black) == g.a_is_black { "A" } else { "B" }),
