@@ -4,9 +4,12 @@
 //! killed when the thread that started it ends, so a crash of ours leaves no engine behind),
 //! makes the handshake (`hub` ... `wait`, `set-param` for the user's options, `init` ...
 //! `ready`) and keeps the process's pid in a registry of live engines that [`kill_all_engines`]
-//! empties on any exit path. A thread reads its standard output into a channel, so every read
-//! has a deadline; another drains its standard error (whatever it says there never matters),
-//! keeping the last lines for the report of a fault. [`HubProcess::go`] asks for a move in a
+//! empties on any exit path. Its standard output is read with a deadline on every read (`poll`
+//! by the thread that waits for the answer; where there is no `poll`, a reader thread and a
+//! channel); a thread drains its standard error (whatever it says there never matters),
+//! keeping the last lines for the report of a fault. Where a reply is expected,
+//! [`GARBAGE_LINES`] lines in a row that are not the protocol (or a `done` without a move)
+//! are garbage; `pong`, `id`, `param`, `wait` and `ready` out of place are ignored. [`HubProcess::go`] asks for a move in a
 //! game (its start position and every move since, so the engine knows the repetitions) at a
 //! level, and checks the answer with our own rules. Every failure is an [`EngineFault`] with
 //! what the engine said or did. Dropping the process sends `quit`, waits a moment, then kills
