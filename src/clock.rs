@@ -160,12 +160,17 @@ fn margin(available: Duration) -> Duration {
     (available / 5).min(MAX_MARGIN)
 }
 
-/// The two clocks of a game.
+/// The two clocks of a game: each side under its own time control (the same one for both in
+/// an equal-time game), and a margin past its time that a move may end in before the side
+/// loses on time (for an outside engine, whose move crosses a pipe).
 #[derive(Clone, Copy, Debug)]
 pub struct Clock {
-    tc: TimeControl,
+    /// Black's and White's time controls.
+    tcs: [TimeControl; 2],
     /// Black's and White's time left (for [`TimeControl::Game`]).
     left: [Duration; 2],
+    /// How far past its time a move may end and still count.
+    margin: Duration,
 }
 
 fn slot(c: Color) -> usize {
@@ -176,26 +181,50 @@ fn slot(c: Color) -> usize {
 }
 
 impl Clock {
-    /// A clock for a game under `tc`, both sides at their starting time.
+    /// A clock for a game under `tc`, both sides at their starting time, no margin.
     pub fn new(tc: TimeControl) -> Clock {
-        let start = match tc {
+        Clock::with_controls([tc, tc])
+    }
+
+    /// A clock for a game with Black under `tcs[0]` and White under `tcs[1]`, both at their
+    /// starting time, no margin.
+    pub fn with_controls(tcs: [TimeControl; 2]) -> Clock {
+        let start = |tc: TimeControl| match tc {
             TimeControl::PerMove(t) => t,
             TimeControl::Game { base, .. } => base,
         };
         Clock {
-            tc,
-            left: [start; 2],
+            tcs,
+            left: [start(tcs[0]), start(tcs[1])],
+            margin: Duration::ZERO,
         }
     }
 
-    /// The time control the clock was made for.
-    pub fn time_control(&self) -> TimeControl {
-        self.tc
+    /// The clock with `margin`: a move that ends at most this far past the side's time still
+    /// counts ([`Clock::spend`]); the budgets do not change.
+    pub fn with_margin(mut self, margin: Duration) -> Clock {
+        self.margin = margin;
+        self
     }
 
-    /// The time `side` has for its next move before it loses.
+    /// The time control the clock was made for (Black's, when the sides' differ).
+    pub fn time_control(&self) -> TimeControl {
+        self.tcs[0]
+    }
+
+    /// `side`'s time control.
+    pub fn control(&self, side: Color) -> TimeControl {
+        self.tcs[slot(side)]
+    }
+
+    /// The margin past a side's time that a move may end in.
+    pub fn margin(&self) -> Duration {
+        self.margin
+    }
+
+    /// The time `side` has for its next move before it loses (the margin not included).
     pub fn remaining(&self, side: Color) -> Duration {
-        match self.tc {
+        match self.control(side) {
             TimeControl::PerMove(t) => t,
             TimeControl::Game { .. } => self.left[slot(side)],
         }
@@ -206,21 +235,22 @@ impl Clock {
     pub fn budget(&self, side: Color) -> Duration {
         let left = self.remaining(side);
         let cap = left - margin(left);
-        match self.tc {
+        match self.control(side) {
             TimeControl::PerMove(_) => cap,
             TimeControl::Game { increment, .. } => (left / MOVES_TO_GO + increment).min(cap),
         }
     }
 
-    /// Charges `used` to `side` for a move: false when that was more than it had (it lost on
-    /// time); otherwise a game clock gets the increment.
+    /// Charges `used` to `side` for a move: false when that was more than it had and the
+    /// margin (it lost on time); otherwise a game clock gets the increment (a move that ended
+    /// within the margin leaves nothing but the increment).
     pub fn spend(&mut self, side: Color, used: Duration) -> bool {
         let left = self.remaining(side);
-        if used > left {
+        if used > left + self.margin {
             return false;
         }
-        if let TimeControl::Game { increment, .. } = self.tc {
-            self.left[slot(side)] = left - used + increment;
+        if let TimeControl::Game { increment, .. } = self.control(side) {
+            self.left[slot(side)] = left.saturating_sub(used) + increment;
         }
         true
     }
@@ -347,5 +377,31 @@ mod tests {
         assert_eq!(c.remaining(Color::White), ms(110));
         assert_eq!(c.budget(Color::White), ms(88));
         assert!(!c.spend(Color::White, ms(111)));
+    }
+
+    #[test]
+    fn each_side_has_its_own_control_and_the_margin_forgives_a_late_move() {
+        let tcs = ["0.1".parse().unwrap(), "2+0.5".parse().unwrap()];
+        let mut c = Clock::with_controls(tcs).with_margin(ms(30));
+        assert_eq!(c.control(Color::Black), tcs[0]);
+        assert_eq!(c.control(Color::White), tcs[1]);
+        assert_eq!(c.margin(), ms(30));
+        assert_eq!(c.remaining(Color::Black), ms(100));
+        assert_eq!(c.remaining(Color::White), ms(2000));
+        assert_eq!(c.budget(Color::Black), ms(80));
+        assert_eq!(c.budget(Color::White), ms(2000) / 30 + ms(500));
+        // Within the margin: the move counts; past it, the side loses.
+        assert!(c.spend(Color::Black, ms(130)));
+        assert!(!c.spend(Color::Black, ms(131)));
+        assert!(c.spend(Color::White, ms(2020)));
+        assert_eq!(
+            c.remaining(Color::White),
+            ms(500),
+            "nothing left but the increment"
+        );
+        assert!(!c.spend(Color::White, ms(531)));
+        // Without a margin, as before.
+        let mut c = Clock::with_controls(tcs);
+        assert!(!c.spend(Color::Black, ms(101)));
     }
 }

@@ -196,9 +196,12 @@ mod yardstick;
 pub use board::{Bitboard, Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
 pub use clock::{Clock, TimeControl, TimeControlError};
 pub use game::{DrawRules, EndReason, EngineFault, Game, GameOutcome, PdnTags};
+pub use hub::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
+pub use hub::{serve_hub, HubEngineOptions, LoadEvaluator};
 pub use movegen::{generate, has_capture, legal_moves, perft, perft_divide};
 pub use notation::{parse_fen, parse_move, parse_square, square_to_coord, to_fen, ParseError};
 pub use openings::{ballot, load_openings, OpeningBook, UnknownOpeningBook};
+pub use openings::{read_pdn_games, PdnGame, StartPosition};
 
 // Evaluation and weights.
 pub use eval::{
@@ -230,6 +233,9 @@ pub use session::{
     Entrant, Finals, NewSession, Observer, Overrides, PastBests, SessionEnd, SessionError,
     SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, FINALS_FILE,
 };
+
+// Outside engines (the Hub protocol).
+pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
 
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).
 pub use cluster::{set_stop_note, ClusterError, Launch};

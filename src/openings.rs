@@ -309,6 +309,31 @@ fn pdn_tokens(text: &str) -> Result<Vec<(usize, PdnToken)>, String> {
 
 /// The games of a PDN text: each game's `FEN` tag (or the start position) and its moves.
 fn parse_pdn_games(text: &str) -> Result<Vec<StartPosition>, String> {
+    Ok(pdn_games(text, true)?
+        .into_iter()
+        .map(|g| g.start)
+        .collect())
+}
+
+/// A game of a PDN text as written: where it starts, its moves (each checked by our rules) and
+/// the result that ends its move text (`1-0`, `0-1`, `1/2-1/2`, `*`...), if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnGame {
+    /// The `FEN` tag's position (or the start position) and the moves.
+    pub start: StartPosition,
+    /// The result token, as written.
+    pub result: Option<String>,
+}
+
+/// Reads the games of a PDN text (the syntax of [`parse_opening_file`]'s PDN games), every move
+/// checked by our rules; unlike an opening, a game may end where the side to move has no move.
+/// Errors name the line.
+pub fn read_pdn_games(text: &str) -> Result<Vec<PdnGame>, OpeningFileError> {
+    pdn_games(text, false).map_err(OpeningFileError)
+}
+
+/// The games of a PDN text; with `playable`, each must leave the side to move a legal move.
+fn pdn_games(text: &str, playable: bool) -> Result<Vec<PdnGame>, String> {
     struct Building {
         line: usize,
         fen: Option<Position>,
@@ -317,28 +342,31 @@ fn parse_pdn_games(text: &str) -> Result<Vec<StartPosition>, String> {
     }
     let mut games = Vec::new();
     let mut cur: Option<Building> = None;
-    let finish = |b: Building, games: &mut Vec<StartPosition>| -> Result<(), String> {
-        let setup = b.fen.unwrap_or_else(Position::start);
-        let mut pos = setup;
-        let mut moves = Vec::new();
-        for (line, t) in &b.moves {
-            let m = parse_move(&pos, t)
-                .map_err(|e| format!("line {line}: game {}: {e}", games.len() + 1))?;
-            pos = pos.play(&m);
-            moves.push(m);
-        }
-        let s = StartPosition { setup, moves };
-        check_playable(&s)
-            .map_err(|e| format!("line {}: game {}: {e}", b.line, games.len() + 1))?;
-        games.push(s);
-        Ok(())
-    };
+    let finish =
+        |b: Building, result: Option<String>, games: &mut Vec<PdnGame>| -> Result<(), String> {
+            let setup = b.fen.unwrap_or_else(Position::start);
+            let mut pos = setup;
+            let mut moves = Vec::new();
+            for (line, t) in &b.moves {
+                let m = parse_move(&pos, t)
+                    .map_err(|e| format!("line {line}: game {}: {e}", games.len() + 1))?;
+                pos = pos.play(&m);
+                moves.push(m);
+            }
+            let s = StartPosition { setup, moves };
+            if playable {
+                check_playable(&s)
+                    .map_err(|e| format!("line {}: game {}: {e}", b.line, games.len() + 1))?;
+            }
+            games.push(PdnGame { start: s, result });
+            Ok(())
+        };
     for (line, tok) in pdn_tokens(text)? {
         match tok {
             PdnToken::Tag(name, value) => {
                 // A tag after move text starts the next game.
                 if cur.as_ref().is_some_and(|b| !b.moves.is_empty()) {
-                    finish(cur.take().expect("checked"), &mut games)?;
+                    finish(cur.take().expect("checked"), None, &mut games)?;
                 }
                 let b = cur.get_or_insert(Building {
                     line,
@@ -357,7 +385,7 @@ fn parse_pdn_games(text: &str) -> Result<Vec<StartPosition>, String> {
                     "1-0" | "0-1" | "1/2-1/2" | "*" | "2-0" | "0-2" | "1-1"
                 ) {
                     match cur.take() {
-                        Some(b) => finish(b, &mut games)?,
+                        Some(b) => finish(b, Some(w.clone()), &mut games)?,
                         None => return Err(format!("line {line}: a result '{w}' with no game")),
                     }
                     continue;
@@ -389,7 +417,7 @@ fn parse_pdn_games(text: &str) -> Result<Vec<StartPosition>, String> {
     }
     if let Some(b) = cur {
         if b.has_tags || !b.moves.is_empty() {
-            finish(b, &mut games)?;
+            finish(b, None, &mut games)?;
         }
     }
     Ok(games)

@@ -45,6 +45,8 @@ use crate::eval::{evaluate_with, Simd, Weights};
 use crate::movegen::{capture_and_any_move, generate, has_any_move};
 use crate::yardstick::Evaluator;
 use rand::RngExt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The score of a won position at the root (a win at ply `p` scores `WIN - p`).
@@ -192,6 +194,9 @@ pub struct Searcher {
     deadline: Instant,
     /// Set once a timed search passed its deadline: every node returns at once.
     stopped: bool,
+    /// Stops a timed or abortable search from outside (another thread), read where the clock
+    /// is read ([`Self::set_abort`]).
+    abort: Option<Arc<AtomicBool>>,
     /// Ties among the best root moves go to the first in generation order, not to the
     /// generator ([`Searcher::set_first_ties`]).
     first_ties: bool,
@@ -217,8 +222,28 @@ impl Searcher {
             player: Color::Black,
             deadline: Instant::now(),
             stopped: false,
+            abort: None,
             first_ties: false,
         }
+    }
+
+    /// A flag another thread sets to stop this searcher's timed searches
+    /// ([`Self::choose_timed`]) and abortable ones ([`Self::choose_abortable`]) as if their
+    /// time were up: read where the clock is read, every [`CLOCK_CHECK_NODES`] nodes. The
+    /// fixed-depth [`Self::choose`] never reads it (nor the clock). The searcher never clears
+    /// the flag; the caller does before the next search.
+    pub fn set_abort(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.abort = flag;
+    }
+
+    /// Whether the time is up or the abort flag is set (the timed search's check).
+    #[inline]
+    fn out_of_time(&self) -> bool {
+        Instant::now() >= self.deadline
+            || self
+                .abort
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// With `true`, ties among the best root moves go to the first of them in generation order
@@ -289,6 +314,39 @@ impl Searcher {
         }
     }
 
+    /// [`Self::choose`] that the abort flag ([`Self::set_abort`]) can stop: when it finishes,
+    /// the same move, value, depth and node count as [`Self::choose`] (the clock-reading
+    /// instance of the same search, with no deadline); None when the flag stopped it first.
+    pub fn choose_abortable<R: rand::Rng + ?Sized>(
+        &mut self,
+        pos: &Position,
+        rng: &mut R,
+    ) -> Option<SearchResult> {
+        let start_nodes = self.nodes;
+        let mut list = match moves_to_search(pos) {
+            Ok(list) => list,
+            Err(only) => return Some(only),
+        };
+        let now = Instant::now();
+        self.deadline = [365 * 86_400, 86_400, 3_600]
+            .iter()
+            .find_map(|&s| now.checked_add(Duration::from_secs(s)))
+            .unwrap_or(now);
+        self.stopped = false;
+        let generated = self.root_moves(pos, &mut list);
+        let depth = self.config.depth.max(1);
+        let pass = self.root_pass(pos, list.as_slice(), depth, true);
+        self.stopped = false;
+        let pass = pass?;
+        let value = pass.best;
+        Some(SearchResult {
+            best: Some(pass.pick(&generated, rng, self.first_ties)),
+            value: Some(value),
+            nodes: self.nodes - start_nodes,
+            depth,
+        })
+    }
+
     /// Chooses a move by iterative deepening within `budget`: depths 1, 2, ... up to the
     /// configured depth (at most [`MAX_TIMED_DEPTH`]), each iteration's root moves ordered by
     /// the values of the one before. Depth 1 always completes, however short the budget; an
@@ -302,6 +360,20 @@ impl Searcher {
         pos: &Position,
         rng: &mut R,
         budget: Duration,
+    ) -> SearchResult {
+        self.choose_timed_reporting(pos, rng, budget, &mut |_| {})
+    }
+
+    /// [`Self::choose_timed`], telling `report` after every completed iteration what it found:
+    /// its depth, value, the nodes so far and its best move (the first of the best in
+    /// generation order: the generator is not used for reports, so the move finally chosen
+    /// is the same as without them).
+    pub fn choose_timed_reporting<R: rand::Rng + ?Sized>(
+        &mut self,
+        pos: &Position,
+        rng: &mut R,
+        budget: Duration,
+        report: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
         let start = Instant::now();
         let start_nodes = self.nodes;
@@ -327,6 +399,13 @@ impl Searcher {
             let mut order: Vec<(i32, Move)> = pass.values.iter().copied().zip(moves).collect();
             order.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
             moves = order.into_iter().map(|(_, m)| m).collect();
+            let shown = generated.iter().find(|g| pass.ties.contains(g)).copied();
+            report(&SearchResult {
+                best: shown,
+                value: Some(best),
+                nodes: self.nodes - start_nodes,
+                depth,
+            });
             done = Some((pass, depth));
             if best > WIN_BOUND || start.elapsed() * 2 >= budget {
                 break;
@@ -425,6 +504,36 @@ impl Searcher {
         }
     }
 
+    /// The expected line after `first` from `pos`: `first`, then the table's best move of each
+    /// position reached (the legal move with that origin and destination, the first in
+    /// generation order), while the table knows the position and the line does not repeat;
+    /// at most `max` moves. A guess for display (the table may have lost entries), never
+    /// searched. The table's entries are for the player of the last search.
+    pub fn principal_variation(&self, pos: &Position, first: Move, max: usize) -> Vec<Move> {
+        let mut line = vec![first];
+        let mut seen = vec![pos.hash()];
+        let mut p = pos.play(&first);
+        while line.len() < max && !self.tt.is_empty() && !seen.contains(&p.hash()) {
+            let e = self.tt[self.tt_index(p.hash())];
+            if e.key != p.hash() || e.epoch != self.epoch {
+                break;
+            }
+            let mut list = MoveList::new();
+            generate(&p, &mut list);
+            let Some(m) = list
+                .iter()
+                .find(|m| m.from() == e.best_from && m.to() == e.best_to)
+                .copied()
+            else {
+                break;
+            };
+            seen.push(p.hash());
+            line.push(m);
+            p = p.play(&m);
+        }
+        line
+    }
+
     fn tt_index(&self, key: u64) -> usize {
         (key as usize) & (self.tt.len() - 1)
     }
@@ -462,7 +571,7 @@ impl Searcher {
     ) -> i32 {
         self.nodes += 1;
         if TIMED {
-            if self.nodes & (CLOCK_CHECK_NODES - 1) == 0 && Instant::now() >= self.deadline {
+            if self.nodes & (CLOCK_CHECK_NODES - 1) == 0 && self.out_of_time() {
                 self.stopped = true;
             }
             if self.stopped {

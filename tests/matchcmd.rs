@@ -546,3 +546,350 @@ fn a_bad_time_control_is_a_one_line_error() {
         &["--depth 65", "1..64 with --tc"],
     );
 }
+
+/// The games of a PDN text, each without its Event tag (which numbers it).
+fn pdn_games(text: &str) -> Vec<String> {
+    text.split("[Event ")
+        .skip(1)
+        .map(|g| g.split_once('\n').map_or("", |(_, rest)| rest).to_string())
+        .collect()
+}
+
+fn args_of<'a>(base: &[&'a str], more: &[&'a str]) -> Vec<&'a str> {
+    base.iter().chain(more).copied().collect()
+}
+
+#[test]
+fn more_games_than_the_book_are_played_in_rounds_with_new_tie_breaks() {
+    let t = setup("rounds");
+    t.write(
+        "three.txt",
+        b"B:W21-32:B1-12\nW:W18,22,25,K30:B2,5,14\nB:W17,21-32:B1-11\n",
+    );
+    // Equal engines at depth 1: many root ties, broken by each game's generator.
+    let base = [
+        "match",
+        "material",
+        "material",
+        "--depth",
+        "1",
+        "--openings",
+        "three.txt",
+        "--seed",
+        "3",
+        "--quiet",
+    ];
+    let one = stdout_ok(&run(
+        &t.0,
+        &args_of(&base, &["--games", "6", "--pdn", "one.pdn"]),
+    ));
+    let two = stdout_ok(&run(
+        &t.0,
+        &args_of(
+            &base,
+            &["--games", "12", "--pdn", "two.pdn", "--json", "two.json"],
+        ),
+    ));
+    assert!(!one.contains("Rounds:"), "{one}");
+    assert!(
+        two.contains("  12 games  seed 3\nRounds: 2 of the 3 openings, ties broken anew"),
+        "{two}"
+    );
+    let n: u32 = line_after(&two, "W/D/L for A: ")
+        .split('/')
+        .map(|x| x.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(n, 12, "{two}");
+    assert_eq!(pentanomial(&two).iter().sum::<u32>(), 6, "{two}");
+    // The first round is the one-round match, byte for byte; the second starts from the same
+    // positions with the same colours but breaks its ties anew.
+    let (p1, p2) = (t.read("one.pdn"), t.read("two.pdn"));
+    assert!(
+        p2.starts_with(&p1),
+        "the first round is the match of one round"
+    );
+    let g = pdn_games(&p2);
+    assert_eq!(g.len(), 12);
+    let differ = (0..6).filter(|&i| g[i] != g[i + 6]).count();
+    assert!(differ > 0, "the second round replays the first: {p2}");
+    let json: serde_json::Value = serde_json::from_str(&t.read("two.json")).unwrap();
+    let games = json["games"].as_array().unwrap();
+    for (i, game) in games.iter().enumerate() {
+        assert_eq!(game["index"], i);
+        assert_eq!(game["round"], i / 6);
+        assert_eq!(game["opening"], (i / 2) % 3 + 1);
+        assert_eq!(game["fen"], games[i % 6]["fen"]);
+        assert_eq!(game["a_color"], if i % 2 == 0 { "black" } else { "white" });
+    }
+
+    // --games beyond the ballot plays that many, no longer capped at 312.
+    let out = stdout_ok(&run(
+        &t.0,
+        &[
+            "match", "material", "hand", "--depth", "1", "--games", "400", "--seed", "2", "--quiet",
+        ],
+    ));
+    assert!(
+        out.contains("  400 games  seed 2\nRounds: 2 of the 156 openings"),
+        "{out}"
+    );
+    assert_eq!(pentanomial(&out).iter().sum::<u32>(), 200, "{out}");
+}
+
+#[test]
+fn an_sprt_without_a_game_limit_runs_past_the_book_until_it_decides() {
+    // `hand` is some 20 Elo above `material` at depth 1: neither 0 nor 10 is far off, so the
+    // test needs more pairs than the ballot's 156 (this seed: several hundred). Before rounds
+    // of the book it ended "inconclusive at the game limit (156 pairs)".
+    let t = setup("sprt-rounds");
+    let out = stdout_ok(&run(
+        &t.0,
+        &[
+            "match", "hand", "material", "--depth", "1", "--sprt", "0,10", "--seed", "1", "--json",
+            "r.json", "--quiet",
+        ],
+    ));
+    assert!(
+        out.starts_with("A: hand  B: material  depth 1/1  up to 100000 games  seed 1\n"),
+        "{out}"
+    );
+    assert!(out.contains("Rounds: as many as the SPRT needs of the 156 openings"));
+    let verdict = line_after(&out, "SPRT result: ");
+    assert!(
+        verdict.starts_with("H0 accepted after ") || verdict.starts_with("H1 accepted after "),
+        "{out}"
+    );
+    let pairs: u32 = verdict
+        .split(' ')
+        .nth(3)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(pairs > 156, "decided within the book: {out}");
+    assert_eq!(pentanomial(&out).iter().sum::<u32>(), pairs);
+    let json: serde_json::Value = serde_json::from_str(&t.read("r.json")).unwrap();
+    assert_eq!(json["end"], "sprt");
+    assert_eq!(json["sprt"]["verdict"], &verdict[..2]);
+    assert_eq!(json["games"].as_array().unwrap().len() as u32, 2 * pairs);
+    let llr = json["sprt"]["llr"].as_f64().unwrap();
+    let (lower, upper) = (
+        json["sprt"]["lower"].as_f64().unwrap(),
+        json["sprt"]["upper"].as_f64().unwrap(),
+    );
+    assert!(llr <= lower || llr >= upper, "{json}");
+}
+
+#[test]
+fn json_result_holds_what_a_script_reads() {
+    let t = setup("json");
+    let out = stdout_ok(&run(
+        &t.0,
+        &[
+            "match", "material", "classic", "--depth", "2", "--games", "10", "--seed", "4",
+            "--sprt", "-20,20", "--json", "r.json", "--pdn", "r.pdn", "--quiet",
+        ],
+    ));
+    assert!(out.ends_with("JSON: r.json\n"), "{out}");
+    let json: serde_json::Value = serde_json::from_str(&t.read("r.json")).unwrap();
+    assert_eq!(json["format"], "checkers-ga match");
+    assert_eq!(json["version"], 1);
+    assert_eq!(json["engines"]["a"]["name"], "material");
+    assert_eq!(json["engines"]["b"]["name"], "classic");
+    assert_eq!(json["engines"]["a"]["depth"], 2);
+    assert!(json["engines"]["a"]["tc"].is_null());
+    assert_eq!(json["settings"]["seed"], 4);
+    assert_eq!(json["settings"]["games"], 10);
+    assert_eq!(json["settings"]["openings"], "ballot");
+    assert_eq!(json["settings"]["book_size"], 5);
+    assert!(json["settings"]["draw_adjudication"].is_null());
+    // The same figures as the text.
+    let wdl = format!(
+        "{}/{}/{}",
+        json["wdl"]["wins"], json["wdl"]["draws"], json["wdl"]["losses"]
+    );
+    assert_eq!(line_after(&out, "W/D/L for A: "), wdl);
+    let penta: Vec<u32> = json["pentanomial"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u32)
+        .collect();
+    assert_eq!(penta, pentanomial(&out));
+    let elo = line_after(&out, "Elo difference: ");
+    match json["elo"]["diff"].as_f64() {
+        Some(d) => assert!(elo.starts_with(&format!("{d:.1} +/- ")), "{elo} {d}"),
+        None => assert!(elo.contains("inf"), "{elo}"),
+    }
+    let llr = line_after(&out, "LLR: ");
+    let j = json["sprt"]["llr"].as_f64().unwrap();
+    assert!(llr.starts_with(&format!("{j:.2} (")), "{llr} {j}");
+    let counted = json["games_counted"].as_u64().unwrap() as usize;
+    let games = json["games"].as_array().unwrap();
+    assert_eq!(games.len(), counted);
+    let pdn = t.read("r.pdn");
+    assert_eq!(pdn.matches("[Event ").count(), counted);
+    let mut score = 0.0;
+    for g in games {
+        let result = g["result"].as_str().unwrap();
+        assert!(pdn.contains(&format!("[Result \"{result}\"]")), "{result}");
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result));
+        assert!(g["reason"].is_string() && g["reason_code"].is_string());
+        let a_black = g["a_color"] == "black";
+        let (mine, theirs) = if a_black {
+            ("black", "white")
+        } else {
+            ("white", "black")
+        };
+        assert_eq!(g[mine], "material");
+        assert_eq!(g[theirs], "classic");
+        let s = g["score_a"].as_f64().unwrap();
+        let expect = match (result, a_black) {
+            ("1/2-1/2", _) => 0.5,
+            ("1-0", true) | ("0-1", false) => 1.0,
+            _ => 0.0,
+        };
+        assert_eq!(s, expect, "{g}");
+        score += s;
+    }
+    assert_eq!(score, json["score"].as_f64().unwrap());
+    assert!(json["seconds"].as_f64().unwrap() >= 0.0);
+    // Written whole, by a rename: no temporary file left beside it.
+    let left: Vec<_> = std::fs::read_dir(&t.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("r.json") && n != "r.json")
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn the_running_score_is_printed_every_n_games_and_on_the_progress_bar() {
+    let t = setup("running");
+    let out = run(
+        &t.0,
+        &[
+            "match",
+            "material",
+            "hand",
+            "--depth",
+            "2",
+            "--games",
+            "12",
+            "--seed",
+            "6",
+            "--sprt",
+            "0,50",
+            "--rating-interval",
+            "4",
+            "--quiet",
+        ],
+    );
+    let stdout = stdout_ok(&out);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{stderr}");
+    for (k, l) in lines.iter().enumerate() {
+        assert!(
+            l.starts_with(&format!("{} games: W/D/L ", 4 * (k + 1))),
+            "{l}"
+        );
+        assert!(l.contains("  Elo ") && l.contains(" +/- "), "{l}");
+        assert!(l.contains("  LLR ") && l.ends_with("(-2.94, 2.94)"), "{l}");
+    }
+    // The last one is the final score.
+    let wdl = line_after(&stdout, "W/D/L for A: ");
+    assert!(
+        lines[2].starts_with(&format!("12 games: W/D/L {wdl}  ")),
+        "{stderr}"
+    );
+    let llr = line_after(&stdout, "LLR: ");
+    assert!(lines[2].ends_with(&format!("LLR {llr}")), "{stderr} {llr}");
+
+    // Without --rating-interval nothing is printed off a terminal, as before.
+    let out = run(
+        &t.0,
+        &["match", "material", "hand", "--depth", "1", "--games", "4"],
+    );
+    stdout_ok(&out);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // On a terminal the progress bar carries it. `script` gives the match one.
+    let exe = env!("CARGO_BIN_EXE_checkers-ga");
+    let cmd = format!(
+        "cd '{}' && '{exe}' match material classic --depth 5 --games 24 --seed 1 --threads 1 --sprt 0,10",
+        t.0.display()
+    );
+    let pty = std::process::Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .env("TERM", "xterm")
+        .output();
+    let Ok(pty) = pty else {
+        eprintln!("skipped the progress bar check: no `script` to give the match a terminal");
+        return;
+    };
+    let text = String::from_utf8_lossy(&pty.stdout);
+    assert!(pty.status.success(), "{text}");
+    let bar_lines: Vec<&str> = text
+        .split(['\r', '\n'])
+        .filter(|l| l.contains(" games ") && l.contains("W/D/L "))
+        .collect();
+    assert!(!bar_lines.is_empty(), "no running score on the bar: {text}");
+    assert!(
+        bar_lines
+            .iter()
+            .all(|l| l.contains("  Elo ") && l.contains("  LLR ")),
+        "{bar_lines:?}"
+    );
+}
+
+#[test]
+fn adjudication_and_per_engine_clocks_are_checked_and_wait_for_the_arena() {
+    let t = setup("adjflags");
+    let bad: &[(&[&str], &str)] = &[
+        (&["--draw-adjudication", "0,8,10"], "--draw-adjudication"),
+        (
+            &["--draw-adjudication", "40,8"],
+            "MOVENUMBER,MOVECOUNT,SCORE",
+        ),
+        (&["--draw-adjudication", "40,8,-1"], "SCORE -1"),
+        (&["--resign-adjudication", "4"], "MOVECOUNT,SCORE"),
+        (&["--resign-adjudication", "4,x"], "SCORE 'x'"),
+        (&["--resign-adjudication", "0,400"], "MOVECOUNT 0"),
+        (&["--time-margin", "-5"], "--time-margin"),
+        (&["--time-margin", "99999999"], "--time-margin 99999999"),
+        (&["--move-timeout", "0"], "--move-timeout 0"),
+        (&["--move-timeout", "x"], "--move-timeout"),
+        (&["--tc-a", "abc"], "--tc-a"),
+        (&["--tc-b", "0"], "--tc-b"),
+        (&["--games", "100001"], "--games 100001"),
+        (&["--rating-interval", "-1"], "--rating-interval"),
+        (&["--tc-b", "0.1", "--depth-b", "65"], "--depth-b 65"),
+    ];
+    for (flags, needle) in bad {
+        let args = args_of(&["match", "material", "classic"], flags);
+        let out = run(&t.0, &args);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("error: ") && err.contains(needle) && err.lines().count() == 1,
+            "{flags:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{flags:?}");
+    }
+    // Good values that need the arena's game loop: played there.
+    for flags in [
+        &["--tc-a", "0.1"][..],
+        &["--draw-adjudication", "30,6,5"],
+        &["--resign-adjudication", "4,400"],
+        &["--tc", "0.1", "--time-margin", "50"],
+    ] {
+        let args = args_of(&["match", "material", "classic", "--games", "2"], flags);
+        let out = run(&t.0, &args);
+        assert_eq!(out.status.code(), Some(0), "{flags:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains("W/D/L for A: "), "{flags:?}: {stdout}");
+    }
+}

@@ -27,6 +27,7 @@ pub fn evaluator_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<(String
     match resolve_player(spec, seed, slot)? {
         PlayerArg::Yardstick(e) => Ok((spec.to_string(), e)),
         PlayerArg::Weights(arg) => Ok((arg.name, select(&arg.input, None)?.weights.into())),
+        PlayerArg::Hub(_) => usage!("'{spec}': an outside engine cannot play here, only our own"),
     }
 }
 
@@ -122,6 +123,8 @@ pub fn catch_interrupt(what: &'static str) -> anyhow::Result<&'static AtomicBool
     let first = move |sig: i32| {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {
             warn(&format!("\n{} again: exiting now", signal_name(sig)));
+            // No outside engine outlives us.
+            checkers_ga::kill_all_engines();
             std::process::exit(128 + sig);
         }
         STOP_SIGNAL.store(sig, Ordering::SeqCst);

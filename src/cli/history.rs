@@ -244,6 +244,14 @@ fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Mea
     let depth = a.depth.unwrap_or(session.settings.search.depth);
     check_depth(depth, "--depth")?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
+    if a.reference.starts_with(checkers_ga::formats::HUB_PREFIX) {
+        usage!(
+            "--reference {}: an outside engine cannot be the reference of --elo (its games are \
+             played in-process, as the session's own); play it with `match BEST {}`",
+            a.reference,
+            a.reference
+        );
+    }
     let (_, reference) = evaluator_arg(&a.reference, seed, 1)?;
     let (config, settings) = session_match(session, depth, a.games, seed);
     let per_match = start_positions(settings.book, settings.pairs).len() * 2;

@@ -1,14 +1,22 @@
 //! `checkers-ga match A B`: two engines (weights or yardsticks) play every opening twice,
-//! colours swapped; W/D/L, Elo, the pentanomial counts of the pairs and an optional SPRT.
+//! colours swapped, in rounds of the book when more games are asked for; W/D/L, Elo, the
+//! pentanomial counts of the pairs and an optional SPRT, with the running score on the
+//! progress line and the result as JSON (`--json`). Per-engine clocks, a time margin and
+//! adjudication, as engine testers set them.
 
 use super::common::{
-    catch_interrupt, evaluator_arg, pool, progress_style, search_config, show_progress, Interrupted,
+    catch_interrupt, evaluator_arg, pool, progress_style, search_config, show_progress, warn,
+    Interrupted,
 };
 use anyhow::Context;
+use checkers_ga::formats::{hub_player, HUB_PREFIX};
 use checkers_ga::fresh_seed;
 use checkers_ga::load_openings;
+use checkers_ga::matchplay::{handshake_timeout, Player};
 use checkers_ga::matchplay::{
-    match_pdn, Engine, MatchEnd, MatchGame, MatchHeader, MatchObserver, MatchReport, MatchRun, Sprt,
+    match_pdn, Adjudication, DrawAdjudication, Engine, MatchEnd, MatchGame, MatchHeader, MatchJson,
+    MatchObserver, MatchReport, MatchResult, MatchRun, ResignAdjudication, RunningScore, Score,
+    Sprt,
 };
 use checkers_ga::DrawRules;
 use checkers_ga::TimeControl;
@@ -18,12 +26,20 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The games an SPRT may play when `--games` does not say: enough for engines a few Elo apart
+/// to decide, a cap against a test that never does.
+const SPRT_GAMES: usize = 100_000;
+
+/// The most games `--games` may ask for.
+const MAX_GAMES: usize = 100_000;
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// Engine A: a weight file (anything `show` reads), `material`, `thesis`, `random`, or the
-    /// yardsticks `hand` and `classic`
+    /// Engine A: a weight file (anything `show` reads), `material`, `thesis`, `random`, the
+    /// yardsticks `hand` and `classic`, or an outside Hub engine `hub:CMD` (e.g.
+    /// `hub:"./scan hub"`)
     pub a: String,
     /// Engine B: as A
     pub b: String,
@@ -38,17 +54,43 @@ pub struct MatchArgs {
     /// by iterative deepening, and a side that runs out of time loses. Not reproducible
     #[arg(long, value_name = "SECONDS|GAME+INC")]
     pub tc: Option<TimeControl>,
+    /// A's time control when it differs from --tc (the same forms)
+    #[arg(long, value_name = "SECONDS|GAME+INC")]
+    pub tc_a: Option<TimeControl>,
+    /// B's time control when it differs from --tc (the same forms)
+    #[arg(long, value_name = "SECONDS|GAME+INC")]
+    pub tc_b: Option<TimeControl>,
+    /// How far past its clock a move may end before the side loses on time, in milliseconds
+    /// (for outside engines, whose moves cross a pipe)
+    #[arg(long, value_name = "MS")]
+    pub time_margin: Option<u64>,
+    /// The longest an outside engine may take for one move without a clock, in seconds,
+    /// before it is scored as hung
+    #[arg(long, value_name = "S")]
+    pub move_timeout: Option<f64>,
+    /// Adjudicate a draw from full move MOVENUMBER on once both engines' scores have stayed
+    /// within +/-SCORE hundredths of a man for MOVECOUNT consecutive moves each (as
+    /// cutechess-cli's -draw, its cp as centi-men)
+    #[arg(long, value_name = "MOVENUMBER,MOVECOUNT,SCORE")]
+    pub draw_adjudication: Option<DrawAdjudication>,
+    /// Adjudicate a loss once an engine's score has stayed at or below -SCORE hundredths of a
+    /// man for MOVECOUNT consecutive moves, its opponent's at or above +SCORE in between (as
+    /// cutechess-cli's -resign, two-sided)
+    #[arg(long, value_name = "MOVECOUNT,SCORE")]
+    pub resign_adjudication: Option<ResignAdjudication>,
     /// Where games start: `ballot` (156 openings), `start`, or a file of positions (a FEN per
     /// line, or PDN games: each game's FEN tag or the start position, then its moves); each
     /// position is played twice with colours swapped
     #[arg(long, default_value = "ballot")]
     pub openings: String,
-    /// Number of games (rounded up to an even number): the first N/2 openings, each twice
+    /// Number of games (rounded up to an even number): the first N/2 openings, each twice;
+    /// beyond the book, rounds of it, ties broken anew each round [default: the whole book
+    /// once; with --sprt, until the test decides (at most 100000)]
     #[arg(long)]
     pub games: Option<usize>,
     /// Stop as soon as a sequential probability ratio test decides between H0 "A is elo0
     /// stronger" and H1 "A is elo1 stronger" (logistic Elo; pentanomial GSPRT; alpha and beta
-    /// default to 0.05); the game limit is --games or the whole book
+    /// default to 0.05); the game limit is --games, else rounds of the book until it decides
     #[arg(
         long,
         value_name = "ELO0,ELO1[,ALPHA,BETA]",
@@ -68,9 +110,34 @@ pub struct MatchArgs {
     /// Game length cap in plies (0 = none), as in new and play
     #[arg(long, default_value_t = DrawRules::default().max_plies)]
     pub max_plies: u32,
+    /// Write the result as JSON to this file (replaced atomically when the match ends; the
+    /// fields are in docs/formats.md)
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<std::path::PathBuf>,
+    /// Print the running score (W/D/L, Elo, LLR) to stderr every N counted games, as
+    /// cutechess-cli's -ratinginterval (0 = only on the progress bar)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub rating_interval: usize,
     /// No progress bar
     #[arg(long)]
     pub quiet: bool,
+    /// A parameter of an outside engine A (hub:CMD), sent as `set-param` (repeatable)
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub option_a: Vec<String>,
+    /// A parameter of an outside engine B, as --option-a
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub option_b: Vec<String>,
+    /// The name reports and the PDN give A [default: an outside engine's `id name=`, else the
+    /// argument's name]
+    #[arg(long)]
+    pub name_a: Option<String>,
+    /// The name of B, as --name-a
+    #[arg(long)]
+    pub name_b: Option<String>,
+    /// Ties among the best root moves go to the first in generation order, not to the seed:
+    /// our engine then plays as `checkers-ga hub --tie-break first` does
+    #[arg(long)]
+    pub first_ties: bool,
 }
 
 /// What the command does as games end: advances the progress bar; appends each counted game
@@ -83,6 +150,11 @@ struct Watcher<'a> {
     b: &'a Engine,
     total: usize,
     counted: AtomicUsize,
+    /// The running score of the counted games, for the progress line.
+    score: Mutex<Score>,
+    sprt: Option<Sprt>,
+    /// Print the running score every this many counted games (0: never).
+    interval: usize,
 }
 
 impl Watcher<'_> {
@@ -108,6 +180,24 @@ impl MatchObserver for Watcher<'_> {
     fn game_counted(&self, g: &MatchGame) -> std::io::Result<()> {
         let counted = self.counted.fetch_add(1, Ordering::SeqCst) + 1;
         checkers_ga::set_stop_note(self.note(counted));
+        {
+            let mut score = self.score.lock().unwrap_or_else(|e| e.into_inner());
+            score.add(g);
+            let line = RunningScore {
+                score: &score,
+                sprt: self.sprt.as_ref(),
+            }
+            .to_string();
+            if self.interval > 0 && counted.is_multiple_of(self.interval) {
+                let line = format!("{counted} games: {line}");
+                if self.bar.is_hidden() {
+                    eprintln!("{line}");
+                } else {
+                    self.bar.println(line);
+                }
+            }
+            self.bar.set_message(line);
+        }
         match &self.pdn {
             Some((file, _)) => {
                 let text = match_pdn(self.a, self.b, std::slice::from_ref(g));
@@ -120,40 +210,174 @@ impl MatchObserver for Watcher<'_> {
     }
 }
 
-pub fn run(a: MatchArgs) -> anyhow::Result<()> {
+/// The settings of a match that are checked before any work: per-engine clocks, depths,
+/// games, margins and adjudication.
+struct Checked {
+    tc: [Option<TimeControl>; 2],
+    depths: [u32; 2],
+    time_margin: Duration,
+    move_timeout: Option<Duration>,
+    adjudication: Adjudication,
+}
+
+/// Checks the command line's values (exit status 2 for a bad one).
+fn check(a: &MatchArgs) -> anyhow::Result<Checked> {
+    let tc = [a.tc_a.or(a.tc), a.tc_b.or(a.tc)];
     // With a clock the depth is a maximum, and deeper ones make sense.
-    let (max, with) = match a.tc {
+    let limits = |tc: Option<TimeControl>| match tc {
         Some(_) => (MAX_TIMED_DEPTH, " with --tc"),
         None => (checkers_ga::MAX_DEPTH, ""),
     };
-    let depth = a.depth.unwrap_or(if a.tc.is_some() { max } else { 4 });
-    if depth == 0 || depth > max {
-        usage!("--depth {depth} must be 1..{max}{with}");
+    let ((max_a, with_a), (max_b, with_b)) = (limits(tc[0]), limits(tc[1]));
+    let depth = a.depth.unwrap_or(if tc[0].is_some() { max_a } else { 4 });
+    if depth == 0 || depth > max_a {
+        usage!("--depth {depth} must be 1..{max_a}{with_a}");
     }
-    if let Some(d) = a.depth_b.filter(|d| *d == 0 || *d > max) {
-        usage!("--depth-b {d} must be 1..{max}{with}");
+    let depth_b = match (a.depth_b, a.depth) {
+        (Some(d), _) => d,
+        (None, Some(d)) => d,
+        (None, None) if tc[1].is_some() => max_b,
+        (None, None) => 4,
+    };
+    if depth_b == 0 || depth_b > max_b {
+        match a.depth_b {
+            Some(d) => usage!("--depth-b {d} must be 1..{max_b}{with_b}"),
+            None => usage!("--depth {depth_b} must be 1..{max_b}{with_b} for B"),
+        }
     }
-    if let Some(g) = a.games.filter(|g| *g == 0 || *g > 100_000) {
-        usage!("--games {g} must be 1..100000");
+    if let Some(g) = a.games.filter(|g| *g == 0 || *g > MAX_GAMES) {
+        usage!("--games {g} must be 1..{MAX_GAMES}");
     }
+    if let Some(m) = a.time_margin.filter(|m| *m > 3_600_000) {
+        usage!("--time-margin {m} must be 0..3600000 milliseconds");
+    }
+    let move_timeout = match a.move_timeout {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 && s <= 86_400.0 => Some(Duration::from_secs_f64(s)),
+        Some(s) => usage!("--move-timeout {s} must be above 0 and at most 86400 seconds"),
+    };
+    Ok(Checked {
+        tc,
+        depths: [depth, depth_b],
+        time_margin: Duration::from_millis(a.time_margin.unwrap_or(0)),
+        move_timeout,
+        adjudication: Adjudication {
+            draw: a.draw_adjudication,
+            resign: a.resign_adjudication,
+        },
+    })
+}
+
+/// Plays the match: in-process engines as jobs (the pool, or the ranks of an MPI job); outside
+/// engines, per-engine clocks, a margin or adjudication in the arena.
+fn play<O: MatchObserver + ?Sized>(
+    run: &MatchRun,
+    a: &Player,
+    b: &Player,
+    observer: &O,
+) -> Result<MatchResult, O::Error> {
+    run.run_players(a, b, observer)
+}
+
+/// A player of the match: our engine from `spec` (as `evaluator_arg`), or an outside engine
+/// `hub:CMD` with its `options` (NAME=VALUE), asked for `depth` without a clock, named
+/// `name`, else by its `id name=` (its handshake tried once now, within the time
+/// [`handshake_timeout`] gives the move `timeout`; an engine that fails it is warned of and
+/// still plays: each game it cannot start, it loses).
+fn match_player(
+    spec: &str,
+    slot: u64,
+    seed: u64,
+    depth: u32,
+    options: &[String],
+    name: Option<&str>,
+    timeout: Option<Duration>,
+) -> anyhow::Result<Player> {
+    let flag = if slot == 0 {
+        "--option-a"
+    } else {
+        "--option-b"
+    };
+    if !spec.starts_with(HUB_PREFIX) {
+        if let Some(o) = options.first() {
+            usage!("{flag} {o}: options are for an outside engine (hub:CMD), not '{spec}'");
+        }
+        let (n, eval) = evaluator_arg(spec, seed, slot)?;
+        return Ok(Player::Internal(Engine {
+            name: name.map(str::to_string).unwrap_or(n),
+            eval,
+            config: search_config(depth, false, 16),
+        }));
+    }
+    let mut h = hub_player(&spec[HUB_PREFIX.len()..])?;
+    for o in options {
+        match o.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() => {
+                h.options.push((k.trim().to_string(), v.to_string()))
+            }
+            _ => usage!("{flag} '{o}' must be NAME=VALUE"),
+        }
+    }
+    h.depth = Some(depth);
+    match h.probe(handshake_timeout(timeout)) {
+        Ok(p) => {
+            for u in &p.unknown_options {
+                warn(&format!(
+                    "warning: {spec} declares no parameter '{u}' (it is sent all the same)"
+                ));
+            }
+            if let Some(n) = p.name {
+                h.name = n;
+            }
+        }
+        Err(e) => {
+            warn(&format!(
+                "warning: {spec}: the engine {e}; it loses every game it cannot start"
+            ));
+        }
+    }
+    if let Some(n) = name {
+        h.name = n.to_string();
+    }
+    Ok(Player::Hub(h))
+}
+
+pub fn run(a: MatchArgs) -> anyhow::Result<()> {
+    let c = check(&a)?;
     if let Some(p) = &a.pdn {
         super::common::check_output_file(p, "--pdn")?;
     }
-    let starts = load_openings(&a.openings, a.games.map(|g| g.div_ceil(2)))?;
+    if let Some(p) = &a.json {
+        super::common::check_output_file(p, "--json")?;
+    }
+    let pairs = a.games.map(|g| g.div_ceil(2));
+    let starts = load_openings(&a.openings, pairs)?;
+    if starts.is_empty() {
+        anyhow::bail!("--openings '{}' has no positions", a.openings);
+    }
+    // Beyond the book: rounds of it. An SPRT without --games runs until it decides.
+    let total = match pairs {
+        Some(p) => p * 2,
+        None if a.sprt.is_some() => SPRT_GAMES,
+        None => starts.len() * 2,
+    };
     let pool = pool(a.threads)?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
-    let (name_a, eval_a) = evaluator_arg(&a.a, seed, 0)?;
-    let (name_b, eval_b) = evaluator_arg(&a.b, seed, 1)?;
-    let ea = Engine {
-        name: name_a,
-        eval: eval_a,
-        config: search_config(depth, false, 16),
-    };
-    let eb = Engine {
-        name: name_b,
-        eval: eval_b,
-        config: search_config(a.depth_b.unwrap_or(depth), false, 16),
-    };
+    let (opts, names) = ([&a.option_a, &a.option_b], [&a.name_a, &a.name_b]);
+    let [pa, pb] = [0, 1].map(|k| {
+        let spec = if k == 0 { &a.a } else { &a.b };
+        match_player(
+            spec,
+            k as u64,
+            seed,
+            c.depths[k],
+            opts[k],
+            names[k].as_deref(),
+            c.move_timeout,
+        )
+    });
+    let (pa, pb) = (pa?, pb?);
+    let (ea, eb) = (pa.as_engine(c.depths[0]), pb.as_engine(c.depths[1]));
     let pdn = match &a.pdn {
         Some(path) => Some((
             Mutex::new(
@@ -173,8 +397,8 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         "stopping the match; the result of the finished games follows (the same signal again \
          exits at once)",
     )?;
-    let total = starts.len() * 2;
     let run = MatchRun {
+        games: total,
         starts,
         seed,
         rules: DrawRules {
@@ -183,8 +407,11 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         },
         sprt: a.sprt,
         interrupt: Some(interrupted),
-        tc: a.tc,
-        first_ties: false,
+        tc: c.tc,
+        time_margin: c.time_margin,
+        move_timeout: c.move_timeout,
+        adjudication: c.adjudication,
+        first_ties: a.first_ties,
     };
     let mut out = std::io::stdout().lock();
     write!(
@@ -198,9 +425,12 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     )?;
     let bar = if show_progress(a.quiet) {
         let b = ProgressBar::new(total as u64);
-        b.set_style(progress_style(
-            "{bar:40} {pos}/{len} games {rate} eta {eta}",
-        ));
+        // Until the SPRT decides, the cap says nothing of the time left.
+        b.set_style(progress_style(if pairs.is_none() && a.sprt.is_some() {
+            "{pos} games {rate}  {msg}"
+        } else {
+            "{bar:40} {pos}/{len} games {rate} eta {eta}  {msg}"
+        }));
         b
     } else {
         ProgressBar::hidden()
@@ -213,10 +443,13 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         b: &eb,
         total,
         counted: AtomicUsize::new(0),
+        score: Mutex::new(Score::default()),
+        sprt: a.sprt,
+        interval: a.rating_interval,
     };
     checkers_ga::set_stop_note(watcher.note(0));
     let result = pool
-        .install(|| run.run(&ea, &eb, &watcher))
+        .install(|| play(&run, &pa, &pb, &watcher))
         .with_context(|| {
             format!(
                 "cannot append to PDN '{}'",
@@ -224,13 +457,27 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             )
         })?;
     watcher.bar.finish_and_clear();
+    let seconds = t.elapsed().as_secs_f64();
     let report = MatchReport {
         run: &run,
         result: &result,
-        seconds: t.elapsed().as_secs_f64(),
+        seconds,
         pdn: a.pdn.as_deref(),
     };
     write!(out, "{report}")?;
+    if let Some(path) = &a.json {
+        MatchJson {
+            run: &run,
+            names: [&ea.name, &eb.name],
+            depths: [Some(ea.config.depth), Some(eb.config.depth)],
+            openings: &a.openings,
+            result: &result,
+            seconds,
+        }
+        .write(path)
+        .with_context(|| format!("cannot write JSON '{}'", path.display()))?;
+        writeln!(out, "JSON: {}", path.display())?;
+    }
     if result.end == MatchEnd::Interrupted {
         // Exit status 130, as after SIGINT; everything is printed and written already.
         out.flush()?;

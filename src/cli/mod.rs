@@ -20,7 +20,9 @@ mod export;
 mod features;
 mod finals;
 mod history;
+mod hub;
 mod matchcmd;
+mod pdn;
 mod perft;
 mod play;
 mod report;
@@ -113,6 +115,13 @@ pub enum Command {
     /// Write one self-contained HTML page of a session: Elo, diversity, weights, a game
     #[command(allow_negative_numbers = true)]
     Report(report::ReportArgs),
+    /// Serve our engine over the Hub protocol of draughts engines on standard input and output
+    /// (for pydraughts, Hub GUIs and match tools)
+    #[command(allow_negative_numbers = true)]
+    Hub(hub::HubArgs),
+    /// Read PDN games back: each game's moves checked by our rules, its result and final
+    /// position
+    Pdn(pdn::PdnArgs),
     /// A round robin at depth 6 among a session's past bests; writes the winner's weights
     #[command(allow_negative_numbers = true)]
     Finals(finals::FinalsArgs),
@@ -145,5 +154,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::History(a) => history::run(a),
         Command::Report(a) => report::run(a),
         Command::Finals(a) => finals::run(a),
+        Command::Hub(a) => hub::run(a),
+        Command::Pdn(a) => pdn::run(a),
     }
 }

@@ -2,8 +2,11 @@
 
 use super::common::{evaluator_arg, search_config, EVALUATOR_NAMES};
 use anyhow::Context;
+use checkers_ga::formats::HUB_PREFIX;
+use checkers_ga::matchplay::DEFAULT_MOVE_TIMEOUT;
 use checkers_ga::{derive, fresh_seed, Purpose};
 use checkers_ga::{parse_fen, parse_move, Color, Evaluator, Position};
+use checkers_ga::{ClientError, HubLevel, HubProcess};
 use checkers_ga::{Clock, TimeControl};
 use checkers_ga::{DrawRules, Game, PdnTags};
 use checkers_ga::{Searcher, MAX_TIMED_DEPTH};
@@ -13,7 +16,8 @@ use std::io::{BufRead, Write};
 pub struct PlayArgs {
     /// Black's player (Black moves first): `human` or `DEPTH:EVAL`, EVAL a weight file (or
     /// anything `show` reads), `material`, `thesis`, `random`, `hand` or `classic` (e.g.
-    /// `6:classic`)
+    /// `6:classic`), or an outside Hub engine `hub:CMD` (at its own level, or `DEPTH:hub:CMD`;
+    /// e.g. `hub:"./scan hub"`)
     #[arg(long, default_value = "human")]
     pub black: String,
     /// White's player, as Black's. The default, `6:random`, is random weights (from --seed)
@@ -52,6 +56,30 @@ enum Side {
     /// A name for reports, the searcher, and what one man is worth in its evaluation (the unit
     /// of the values printed).
     Computer(String, Box<Searcher>, Option<f64>),
+    /// An outside Hub engine: a name for reports, its process, the depth it is asked for
+    /// (None: its own level).
+    Hub(String, Box<HubProcess>, Option<u32>),
+}
+
+/// Starts the outside engine `cmd` (`hub:CMD` without its prefix) for a game, asked to search
+/// to `depth` (None: its own level) unless there is a clock.
+fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::Result<Side> {
+    let player = checkers_ga::formats::hub_player(cmd)?;
+    let mut p = HubProcess::start(&player.command, None, &[], DEFAULT_MOVE_TIMEOUT, &|| false)
+        .map_err(|e| anyhow::anyhow!("cannot start the engine hub:{cmd}: it {e}"))?;
+    p.new_game()
+        .map_err(|e| anyhow::anyhow!("the engine hub:{cmd} {e}"))?;
+    let name = p.name().map(str::to_string).unwrap_or(player.name);
+    let shown = match (tc, depth) {
+        (Some(tc), _) => format!("{name} (tc {tc})"),
+        (None, Some(d)) => format!("{name} (depth {d})"),
+        (None, None) => format!("{name} (its own level)"),
+    };
+    Ok(Side::Hub(
+        shown,
+        Box::new(p),
+        depth.filter(|_| tc.is_none()),
+    ))
 }
 
 /// What one man is worth in `eval`'s values, measured by the evaluation itself (a single
@@ -90,6 +118,9 @@ fn parse_side(player: &str, seed: u64, slot: u64, tc: Option<TimeControl>) -> an
     if player == "human" || player == "0" {
         return Ok(Side::Human);
     }
+    if let Some(cmd) = player.strip_prefix(HUB_PREFIX) {
+        return hub_side(cmd, None, tc);
+    }
     let Some((d, w)) = player.split_once(':') else {
         usage!(
             "player '{player}' must be `human` or `DEPTH:EVAL`, EVAL a file or {EVALUATOR_NAMES}"
@@ -102,6 +133,9 @@ fn parse_side(player: &str, seed: u64, slot: u64, tc: Option<TimeControl>) -> an
     let Some(depth) = d.parse().ok().filter(|d| (1..=max).contains(d)) else {
         usage!("depth '{d}' in player '{player}' must be 1..{max}{with}");
     };
+    if let Some(cmd) = w.strip_prefix(HUB_PREFIX) {
+        return hub_side(cmd, Some(depth), tc);
+    }
     let (name, eval) = evaluator_arg(w, seed, slot)?;
     let man = man_value(&eval);
     let s = Searcher::new(eval, search_config(depth, false, 20));
@@ -136,7 +170,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     let mut out = stdout.lock();
     let name = |s: &Side| match s {
         Side::Human => "human".to_string(),
-        Side::Computer(n, _, _) => n.clone(),
+        Side::Computer(n, _, _) | Side::Hub(n, _, _) => n.clone(),
     };
     writeln!(
         out,
@@ -211,6 +245,52 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                         m
                     }
                     None => break,
+                }
+            }
+            Side::Hub(_, p, depth) => {
+                let (level, timeout) = match &clock {
+                    None => (depth.map(HubLevel::Depth), DEFAULT_MOVE_TIMEOUT),
+                    Some(c) => {
+                        let left = c.remaining(side);
+                        let level = match c.control(side) {
+                            TimeControl::PerMove(_) => HubLevel::MoveTime(left),
+                            TimeControl::Game { increment, .. } => HubLevel::Time {
+                                time: left,
+                                increment,
+                            },
+                        };
+                        (Some(level), left + c.margin())
+                    }
+                };
+                match p.go(game.start(), game.moves(), level, timeout, &|| false) {
+                    Ok(r) => {
+                        if let Some(c) = &mut clock {
+                            if !c.spend(side, r.elapsed) {
+                                writeln!(out, "{} ran out of time", side.name())?;
+                                game.lose_on_time();
+                                break;
+                            }
+                        }
+                        let mut said = Vec::new();
+                        if let Some(d) = r.depth {
+                            said.push(format!("depth {d}"));
+                        }
+                        if let Some(n) = r.nodes {
+                            said.push(format!("{n} nodes"));
+                        }
+                        said.push(format!("{:.3} s", r.elapsed.as_secs_f64()));
+                        if let Some(s) = r.score {
+                            said.push(format!("score {s:+.2} men for {}", side.name()));
+                        }
+                        writeln!(out, "{} plays {} ({})", side.name(), r.mv, said.join(", "))?;
+                        r.mv
+                    }
+                    Err(ClientError::Fault(f, detail)) => {
+                        writeln!(out, "{}'s engine {f}: {detail}", side.name())?;
+                        game.forfeit(f, &detail);
+                        break;
+                    }
+                    Err(ClientError::Stopped) => break,
                 }
             }
             Side::Human => {

@@ -6,6 +6,7 @@
 use super::{fail, FormatError};
 use crate::eval::{ParamSet, Weights, NUM_PARAMS, PARAMS};
 use crate::ga::Session;
+use crate::matchplay::HubPlayer;
 use crate::rng::{derive, Purpose};
 use crate::store::CHECKPOINT_MAGIC;
 use crate::yardstick::Evaluator;
@@ -367,7 +368,7 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
     })
 }
 
-/// What a player argument means: a yardstick, or weights.
+/// What a player argument means: a yardstick, weights, or an outside engine.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
 pub enum PlayerArg {
@@ -376,11 +377,21 @@ pub enum PlayerArg {
     Yardstick(Evaluator),
     /// Anything [`resolve_weights`] reads (a checkpoint or session plays its best so far).
     Weights(WeightsArg),
+    /// `hub:CMD`: an outside engine speaking the Hub protocol, run as `CMD` (its program found
+    /// now; named after the program until its `id name=` or the user says otherwise; no
+    /// options, no depth).
+    Hub(HubPlayer),
 }
 
-/// Reads a player argument: the yardsticks `hand` and `classic` when no file of that name
-/// exists, else what [`resolve_weights`] reads.
+/// The prefix of a player argument that is an outside Hub engine's command.
+pub const HUB_PREFIX: &str = "hub:";
+
+/// Reads a player argument: `hub:CMD` an outside engine ([`hub_player`]); the yardsticks
+/// `hand` and `classic` when no file of that name exists; else what [`resolve_weights`] reads.
 pub fn resolve_player(spec: &str, seed: u64, slot: u64) -> Result<PlayerArg, FormatError> {
+    if let Some(cmd) = spec.strip_prefix(HUB_PREFIX) {
+        return hub_player(cmd).map(PlayerArg::Hub);
+    }
     if !Path::new(spec).exists() {
         if let Some(e) = Evaluator::yardstick(spec) {
             return Ok(PlayerArg::Yardstick(e));
@@ -389,7 +400,162 @@ pub fn resolve_player(spec: &str, seed: u64, slot: u64) -> Result<PlayerArg, For
     resolve_weights(spec, seed, slot).map(PlayerArg::Weights)
 }
 
+/// An outside engine from its command line `cmd`: split into words as a shell does (quotes
+/// `'...'` and `"..."`, backslash escapes; no variables or globs); a program given with a
+/// folder (`./scan`, `bin/scan`) is taken from the current folder, a bare name from `PATH`,
+/// and either must exist. Named after the program's file name.
+pub fn hub_player(cmd: &str) -> Result<HubPlayer, FormatError> {
+    let mut words =
+        split_words(cmd).map_err(|e| FormatError::Invalid(format!("{HUB_PREFIX}{cmd}: {e}")))?;
+    let Some(program) = words.first().cloned() else {
+        return fail(format!(
+            "{HUB_PREFIX}{cmd}: no command (expected e.g. hub:./scan hub or hub:\"python3 engine.py\")"
+        ));
+    };
+    let path = find_program(&program).ok_or_else(|| {
+        FormatError::Invalid(if program.contains('/') {
+            format!("{HUB_PREFIX}{cmd}: no program '{program}'")
+        } else {
+            format!(
+                "{HUB_PREFIX}{cmd}: no program '{program}' on PATH (one in the current folder \
+                 is ./{program})"
+            )
+        })
+    })?;
+    let name = Path::new(&program)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or(program);
+    words[0] = path.to_string_lossy().into_owned();
+    Ok(HubPlayer {
+        name,
+        command: words,
+        dir: None,
+        options: Vec::new(),
+        depth: None,
+    })
+}
+
+/// The program `name` means: with a `/` a path (relative to the current folder, made
+/// absolute), else the first executable file of that name in `PATH`.
+fn find_program(name: &str) -> Option<std::path::PathBuf> {
+    let runnable = |p: &Path| {
+        p.is_file() && {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                p.metadata()
+                    .is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
+            }
+            #[cfg(not(unix))]
+            true
+        }
+    };
+    if name.contains('/') || (cfg!(windows) && name.contains('\\')) {
+        let p = std::path::absolute(name).ok()?;
+        return runnable(&p).then_some(p);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(name))
+        .find(|p| runnable(p))
+}
+
+/// Words of a command line as a shell splits them: whitespace separates, `'...'` keeps
+/// everything, `"..."` keeps all but `\"` and `\\`, a backslash outside quotes keeps the next
+/// character.
+pub fn split_words(s: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if let Some(w) = word.take() {
+                    words.push(w);
+                }
+            }
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => w.push(c),
+                        None => return Err("a ' without its closing '".to_string()),
+                    }
+                }
+            }
+            '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\')) => w.push(c),
+                            Some(c) => {
+                                w.push('\\');
+                                w.push(c);
+                            }
+                            None => return Err("a \" without its closing \"".to_string()),
+                        },
+                        Some(c) => w.push(c),
+                        None => return Err("a \" without its closing \"".to_string()),
+                    }
+                }
+            }
+            '\\' => match chars.next() {
+                Some(c) => word.get_or_insert_with(String::new).push(c),
+                None => return Err("a \\ at the end".to_string()),
+            },
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Ok(words)
+}
+
 /// The stems of the shipped weight files, for messages: `evolved-hour, evolved-seed1, ...`.
 pub fn shipped_names() -> String {
     SHIPPED.map(|(s, _, _)| s).join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_split_as_a_shell_splits_them() {
+        let w = |s: &str| split_words(s).unwrap();
+        assert_eq!(w("  scan  hub "), ["scan", "hub"]);
+        assert_eq!(
+            w(r#"python3 "my engine.py" --x='a b' c\ d"#),
+            ["python3", "my engine.py", "--x=a b", "c d"]
+        );
+        assert_eq!(w(r#""say \"hi\"" '' x"#), [r#"say "hi""#, "", "x"]);
+        assert!(split_words("a 'b").is_err());
+        assert!(split_words("a \"b").is_err());
+        assert!(split_words("a\\").is_err());
+    }
+
+    #[test]
+    fn a_hub_player_names_its_program_found_on_the_path_or_here() {
+        let p = hub_player("python3 engine.py --fast").unwrap();
+        assert_eq!(p.name, "python3");
+        assert!(Path::new(&p.command[0]).is_absolute());
+        assert_eq!(&p.command[1..], ["engine.py", "--fast"]);
+        let e = hub_player("no-such-engine-anywhere hub")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("no program 'no-such-engine-anywhere' on PATH"),
+            "{e}"
+        );
+        let e = hub_player("./no-such-engine").unwrap_err().to_string();
+        assert!(e.contains("no program './no-such-engine'"), "{e}");
+        assert!(hub_player("  ").is_err());
+        assert!(matches!(
+            resolve_player("hub:python3", 0, 0),
+            Ok(PlayerArg::Hub(_))
+        ));
+    }
 }

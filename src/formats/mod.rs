@@ -39,8 +39,9 @@ pub use export::{
     check_prefix, export, man_value, prefix_from_name, to_c_header, to_rust, ExportFormat,
 };
 pub use input::{
-    load_input, parse_input, parse_population, resolve_player, resolve_weights, shipped, Input,
-    InputKind, PlayerArg, WeightsArg, PLAYER_NAMES, SHIPPED,
+    hub_player, load_input, parse_input, parse_population, resolve_player, resolve_weights,
+    shipped, split_words, Input, InputKind, PlayerArg, WeightsArg, HUB_PREFIX, PLAYER_NAMES,
+    SHIPPED,
 };
 
 /// Why a file could not be read as weights, or an export not made: one line, naming the file

@@ -1,1 +1,1136 @@
 //! An outside Hub engine as a process: started, spoken to, timed, stopped.
+//!
+//! [`HubProcess::start`] runs the command in a process group of its own (on Linux it is also
+//! killed when the thread that started it ends, so a crash of ours leaves no engine behind),
+//! makes the handshake (`hub` ... `wait`, `set-param` for the user's options, `init` ...
+//! `ready`) and keeps the process's pid in a registry of live engines that [`kill_all_engines`]
+//! empties on any exit path. Its standard output is read with a deadline on every read (`poll`
+//! by the thread that waits for the answer; where there is no `poll`, a reader thread and a
+//! channel); a thread drains its standard error (whatever it says there never matters),
+//! keeping the last lines for the report of a fault. Where a reply is expected,
+//! [`GARBAGE_LINES`] lines in a row that are not the protocol (or a `done` without a move)
+//! are garbage; `pong`, `id`, `param`, `wait` and `ready` out of place are ignored. [`HubProcess::go`] asks for a move in a
+//! game (its start position and every move since, so the engine knows the repetitions) at a
+//! level, and checks the answer with our own rules. Every failure is an [`EngineFault`] with
+//! what the engine said or did. Dropping the process sends `quit`, waits a moment, then kills
+//! its whole process group and reaps it.
+
+use super::protocol::{hub_move, hub_position, parse_hub_move, HubLine};
+use crate::board::{Move, Position};
+use crate::game::EngineFault;
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Lines of non-protocol text in a row, where a reply is expected, that make an engine's output
+/// garbage.
+pub const GARBAGE_LINES: usize = 3;
+
+/// How long a dropped engine has to quit on its own before its process group is killed.
+pub const QUIT_GRACE: Duration = Duration::from_millis(200);
+
+/// The lines of its standard error kept for the report of a fault.
+const STDERR_KEPT: usize = 5;
+
+/// The longest line of an engine's output kept (the rest of a longer line is dropped).
+const MAX_LINE: usize = 64 * 1024;
+
+/// Lines of output read ahead of the reader (then the engine blocks on its output), where a
+/// thread reads them.
+#[cfg(not(unix))]
+const CHANNEL_LINES: usize = 1024;
+
+/// How often a wait for the engine looks at the stop flag.
+const STOP_POLL: Duration = Duration::from_millis(20);
+
+/// The most lines the handshake reads before `wait` or `ready` (a talkative engine's `id` and
+/// `param` lines are far fewer).
+const HANDSHAKE_LINES: usize = 10_000;
+
+/// How far talking to an engine got: the engine failed, or we were asked to stop.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClientError {
+    /// The engine failed ([`EngineFault`]); the text says what it said or did (its illegal
+    /// move, the garbage line, its last words on standard error).
+    #[error("{}", fault_text(*.0, .1))]
+    Fault(EngineFault, String),
+    /// The stop flag was raised while we waited for it.
+    #[error("stopped")]
+    Stopped,
+}
+
+fn fault_text(f: EngineFault, detail: &str) -> String {
+    if detail.is_empty() {
+        f.to_string()
+    } else {
+        format!("{f}: {detail}")
+    }
+}
+
+impl ClientError {
+    fn fault(f: EngineFault, detail: impl Into<String>) -> ClientError {
+        ClientError::Fault(f, detail.into())
+    }
+}
+
+/// A parameter an engine declared (`param name= value= type= ...`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HubParam {
+    /// Its name.
+    pub name: String,
+    /// Its default value.
+    pub value: Option<String>,
+    /// Its type: `int`, `real`, `bool`, `string` or `enum`.
+    pub kind: Option<String>,
+}
+
+/// How long the engine may think about a move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HubLevel {
+    /// To this depth (`level depth=`).
+    Depth(u32),
+    /// For this long (`level move-time=`, seconds).
+    MoveTime(Duration),
+    /// From a game clock: the time left and the increment (`level time= inc=`).
+    Time {
+        /// The time left on its clock.
+        time: Duration,
+        /// What is added after each move.
+        increment: Duration,
+    },
+}
+
+/// An engine's move and what it said of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HubReply {
+    /// The move, legal in the position it was asked about.
+    pub mv: Move,
+    /// The move as the engine wrote it.
+    pub text: String,
+    /// Its last `info score=`, in men (the side to move's point of view).
+    pub score: Option<f64>,
+    /// Its last `info depth=`.
+    pub depth: Option<u32>,
+    /// Its last `info nodes=`.
+    pub nodes: Option<u64>,
+    /// From our `go` to its `done`.
+    pub elapsed: Duration,
+}
+
+impl HubReply {
+    /// The score in hundredths of a man, as adjudication counts.
+    pub fn centi_men(&self) -> Option<i32> {
+        self.score
+            .filter(|s| s.is_finite())
+            .map(|s| (s * 100.0).round().clamp(-1e6, 1e6) as i32)
+    }
+}
+
+/// What waiting for the engine's output gave.
+enum Next {
+    /// A line (without its end of line) and when it was read.
+    Line(String, Instant),
+    /// Nothing within the wait.
+    Timeout,
+    /// Its output ended.
+    End,
+}
+
+/// The engine's standard output, read by the thread that waits for it: `poll` with a
+/// timeout, then whatever is there, so the lines of one write come in one read and no other
+/// thread has to wake for them (a move is a round trip on a busy machine).
+#[cfg(unix)]
+struct Output {
+    pipe: std::process::ChildStdout,
+    buf: Vec<u8>,
+    /// The rest of a line longer than [`MAX_LINE`] is being dropped.
+    skipping: bool,
+    ended: bool,
+}
+
+#[cfg(unix)]
+impl Output {
+    fn new(pipe: std::process::ChildStdout) -> Output {
+        Output {
+            pipe,
+            buf: Vec::new(),
+            skipping: false,
+            ended: false,
+        }
+    }
+
+    /// The next line, waiting at most `wait` for it.
+    fn next(&mut self, wait: Duration) -> Next {
+        use std::os::unix::io::AsRawFd;
+        let until = Instant::now() + wait;
+        loop {
+            if let Some(line) = self.take_line() {
+                return Next::Line(line, Instant::now());
+            }
+            if self.ended {
+                return Next::End;
+            }
+            let left = until.saturating_duration_since(Instant::now());
+            let ms = left.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+            let mut fds = libc::pollfd {
+                fd: self.pipe.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one pollfd we own, for the duration of the call.
+            let r = unsafe { libc::poll(&mut fds, 1, ms) };
+            if r < 0 {
+                if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                    continue;
+                }
+                self.ended = true;
+                continue;
+            }
+            if r == 0 {
+                return Next::Timeout;
+            }
+            let mut chunk = [0u8; 8192];
+            match std::io::Read::read(&mut self.pipe, &mut chunk) {
+                Ok(0) => self.ended = true,
+                Ok(n) => self.push(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => self.ended = true,
+            }
+        }
+    }
+
+    fn push(&mut self, mut data: &[u8]) {
+        if self.skipping {
+            match data.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    self.skipping = false;
+                    data = &data[i + 1..];
+                }
+                None => return,
+            }
+        }
+        self.buf.extend_from_slice(data);
+    }
+
+    /// A whole line from the buffer (or a cut one, or the last one once the output ended).
+    fn take_line(&mut self) -> Option<String> {
+        if let Some(i) = self.buf.iter().position(|&b| b == b'\n') {
+            let rest = self.buf.split_off(i + 1);
+            let line = std::mem::replace(&mut self.buf, rest);
+            return Some(finish_line(line.into_iter().take(MAX_LINE).collect()));
+        }
+        if self.buf.len() >= MAX_LINE {
+            let line: Vec<u8> = self.buf.drain(..).take(MAX_LINE).collect();
+            self.skipping = true;
+            return Some(finish_line(line));
+        }
+        if self.ended && !self.buf.is_empty() {
+            return Some(finish_line(std::mem::take(&mut self.buf)));
+        }
+        None
+    }
+}
+
+/// The engine's standard output, read by a thread of its own into a channel (where there is
+/// no `poll`).
+#[cfg(not(unix))]
+struct Output {
+    rx: std::sync::mpsc::Receiver<Next>,
+    ended: bool,
+}
+
+#[cfg(not(unix))]
+impl Output {
+    fn new(pipe: std::process::ChildStdout) -> Output {
+        let (tx, rx) = std::sync::mpsc::sync_channel(CHANNEL_LINES);
+        thread::spawn(move || {
+            let mut r = BufReader::new(pipe);
+            while let Some(line) = read_line(&mut r) {
+                if tx.send(Next::Line(line, Instant::now())).is_err() {
+                    return;
+                }
+            }
+            let _ = tx.send(Next::End);
+        });
+        Output { rx, ended: false }
+    }
+
+    fn next(&mut self, wait: Duration) -> Next {
+        use std::sync::mpsc::RecvTimeoutError;
+        if self.ended {
+            return Next::End;
+        }
+        match self.rx.recv_timeout(wait) {
+            Ok(Next::End) | Err(RecvTimeoutError::Disconnected) => {
+                self.ended = true;
+                Next::End
+            }
+            Ok(n) => n,
+            Err(RecvTimeoutError::Timeout) => Next::Timeout,
+        }
+    }
+}
+
+/// The pids (each also its process group) of the engine processes alive.
+static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+fn live() -> std::sync::MutexGuard<'static, Vec<u32>> {
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Kills (SIGKILL) the process group of every outside engine still alive, at once and without
+/// waiting: for a process about to exit (a second Ctrl-C), so that no engine outlives it.
+pub fn kill_all_engines() {
+    for pid in live().drain(..) {
+        kill_group(pid);
+    }
+}
+
+#[cfg(unix)]
+fn kill_group(pid: u32) {
+    // SAFETY: kill(2) with a negative pid signals the process group; no memory is involved.
+    unsafe {
+        libc::kill(-(pid as libc::pid_t), libc::SIGKILL);
+    }
+}
+
+#[cfg(not(unix))]
+fn kill_group(_pid: u32) {}
+
+/// An outside Hub engine running as a process, its handshake made.
+pub struct HubProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    out: Output,
+    /// Its output has ended.
+    ended: bool,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+    name: Option<String>,
+    params: Vec<HubParam>,
+    unknown: Vec<String>,
+}
+
+impl HubProcess {
+    /// Starts `command` (the program, then its arguments) in `dir` (or the current folder),
+    /// makes the handshake within `timeout` (`hub` ... `wait`; `set-param` for each of
+    /// `options`; `init` ... `ready`) and returns the engine ready for a game. Options the
+    /// engine did not declare are sent all the same and listed by
+    /// [`HubProcess::unknown_options`]. `stop` is asked while we wait.
+    pub fn start(
+        command: &[String],
+        dir: Option<&Path>,
+        options: &[(String, String)],
+        timeout: Duration,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<HubProcess, ClientError> {
+        let Some(program) = command.first() else {
+            return Err(ClientError::fault(EngineFault::Exited, "no command"));
+        };
+        let mut cmd = Command::new(program);
+        cmd.args(&command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(d) = dir {
+            cmd.current_dir(d);
+        }
+        own_group(&mut cmd);
+        // Registered before it runs, so no exit path misses it.
+        let mut registry = live();
+        let mut child = cmd.spawn().map_err(|e| {
+            ClientError::fault(
+                EngineFault::Exited,
+                format!("cannot start '{program}': {e}"),
+            )
+        })?;
+        registry.push(child.id());
+        drop(registry);
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("piped");
+        let stderr = child.stderr.take().expect("piped");
+        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        let kept = Arc::clone(&tail);
+        thread::spawn(move || {
+            let mut r = BufReader::new(stderr);
+            while let Some(line) = read_line(&mut r) {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let mut t = kept.lock().unwrap_or_else(|e| e.into_inner());
+                if t.len() == STDERR_KEPT {
+                    t.pop_front();
+                }
+                t.push_back(line);
+            }
+        });
+        let mut p = HubProcess {
+            child,
+            stdin,
+            out: Output::new(stdout),
+            ended: false,
+            stderr: tail,
+            name: None,
+            params: Vec::new(),
+            unknown: Vec::new(),
+        };
+        let deadline = Instant::now() + timeout;
+        p.send(&HubLine::new("hub"))?;
+        p.handshake("wait", deadline, stop)?;
+        for (name, value) in options {
+            if !p.params.iter().any(|q| &q.name == name) {
+                p.unknown.push(name.clone());
+            }
+            p.send(
+                &HubLine::new("set-param")
+                    .arg("name", name)
+                    .arg("value", value),
+            )?;
+        }
+        p.send(&HubLine::new("init"))?;
+        p.handshake("ready", deadline, stop)?;
+        Ok(p)
+    }
+
+    /// The name the engine gave (`id name=`).
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// The parameters the engine declared.
+    pub fn params(&self) -> &[HubParam] {
+        &self.params
+    }
+
+    /// The options given to [`HubProcess::start`] that the engine did not declare.
+    pub fn unknown_options(&self) -> &[String] {
+        &self.unknown
+    }
+
+    /// The process's id (and its process group's).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The last lines of its standard error, oldest first.
+    pub fn stderr_tail(&self) -> Vec<String> {
+        let t = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        t.iter().cloned().collect()
+    }
+
+    /// Tells the engine a new game starts (`new-game`).
+    pub fn new_game(&mut self) -> Result<(), ClientError> {
+        self.send(&HubLine::new("new-game"))
+    }
+
+    /// Asks for a move in the position after `moves` from `start` (`pos`, `level` unless
+    /// `level` is None and the engine keeps its own, `go think`) and waits for it at most
+    /// `timeout` (then the engine hung). The move must be legal there by our rules. `stop` is
+    /// asked while we wait.
+    pub fn go(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        level: Option<HubLevel>,
+        timeout: Duration,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<HubReply, ClientError> {
+        // What it said since its last move (late `info` lines) is of no interest.
+        self.drain()?;
+        let mut pos = *start;
+        let mut texts = Vec::with_capacity(moves.len());
+        for m in moves {
+            texts.push(hub_move(&pos, m));
+            pos = pos.play(m);
+        }
+        let mut line = HubLine::new("pos").arg("pos", hub_position(start));
+        if !texts.is_empty() {
+            line = line.arg("moves", texts.join(" "));
+        }
+        let mut lines = vec![line];
+        let level = match level {
+            None => None,
+            Some(HubLevel::Depth(d)) => Some(HubLine::new("level").arg("depth", d)),
+            Some(HubLevel::MoveTime(t)) => Some(HubLine::new("level").arg("move-time", seconds(t))),
+            Some(HubLevel::Time { time, increment }) => Some(
+                HubLine::new("level")
+                    .arg("time", seconds(time))
+                    .arg("inc", seconds(increment)),
+            ),
+        };
+        lines.extend(level);
+        lines.push(HubLine::new("go").flag("think"));
+        // In one write: the engine reads them at once.
+        self.send_all(&lines)?;
+        let sent = Instant::now();
+        let deadline = sent + timeout;
+        let (mut score, mut depth, mut nodes) = (None, None, None);
+        let mut strikes = 0;
+        loop {
+            let (text, at) = match self.next_line(deadline, stop)? {
+                Some(l) => l,
+                None => {
+                    return Err(self.with_stderr(
+                        EngineFault::Hung,
+                        format!("no move after {} s", seconds(timeout)),
+                    ))
+                }
+            };
+            if text.trim().is_empty() {
+                continue;
+            }
+            let parsed = HubLine::parse(&text).ok();
+            match parsed.as_ref().map(|l| l.command.as_str()) {
+                Some("info") => {
+                    let l = parsed.as_ref().expect("parsed");
+                    score = l.get("score").and_then(|s| s.parse().ok()).or(score);
+                    depth = l.get("depth").and_then(|s| s.parse().ok()).or(depth);
+                    nodes = l.get("nodes").and_then(|s| s.parse().ok()).or(nodes);
+                    strikes = 0;
+                }
+                Some("done") => {
+                    let l = parsed.as_ref().expect("parsed");
+                    let Some(mv) = l.get("move").filter(|m| !m.is_empty()) else {
+                        return Err(ClientError::fault(
+                            EngineFault::Garbage,
+                            format!("'{}' without a move", one_line(&text)),
+                        ));
+                    };
+                    return match parse_hub_move(&pos, mv) {
+                        Ok(m) => Ok(HubReply {
+                            mv: m,
+                            text: mv.to_string(),
+                            score,
+                            depth,
+                            nodes,
+                            elapsed: at.saturating_duration_since(sent),
+                        }),
+                        Err(e) => Err(ClientError::fault(
+                            EngineFault::IllegalMove,
+                            format!("{} ({e})", one_line(mv)),
+                        )),
+                    };
+                }
+                // Protocol, if out of place: not garbage.
+                Some("pong" | "id" | "param" | "wait" | "ready") => {}
+                _ => {
+                    strikes += 1;
+                    if strikes >= GARBAGE_LINES {
+                        return Err(ClientError::fault(EngineFault::Garbage, one_line(&text)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads until `want` (`wait` or `ready`), taking the `id` and `param` lines on the way.
+    fn handshake(
+        &mut self,
+        want: &str,
+        deadline: Instant,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<(), ClientError> {
+        for _ in 0..HANDSHAKE_LINES {
+            let Some((text, _)) = self.next_line(deadline, stop)? else {
+                break;
+            };
+            let Ok(l) = HubLine::parse(&text) else {
+                continue;
+            };
+            match l.command.as_str() {
+                c if c == want => return Ok(()),
+                "id" => {
+                    if let Some(n) = l.get("name") {
+                        self.name = Some(n.to_string());
+                    }
+                }
+                "param" => {
+                    if let Some(n) = l.get("name") {
+                        self.params.push(HubParam {
+                            name: n.to_string(),
+                            value: l.get("value").map(str::to_string),
+                            kind: l.get("type").map(str::to_string),
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        Err(self.with_stderr(
+            EngineFault::NoHandshake,
+            format!(
+                "no '{want}' after '{}'",
+                if want == "wait" { "hub" } else { "init" }
+            ),
+        ))
+    }
+
+    /// The next line before `deadline` (None: none came), an error once the output ended or
+    /// `stop` said yes.
+    fn next_line(
+        &mut self,
+        deadline: Instant,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<(String, Instant)>, ClientError> {
+        if self.ended {
+            return Err(self.exited());
+        }
+        loop {
+            if stop() {
+                return Err(ClientError::Stopped);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Ok(None);
+            }
+            match self.out.next((deadline - now).min(STOP_POLL)) {
+                Next::Line(l, at) => return Ok(Some((l, at))),
+                Next::End => {
+                    self.ended = true;
+                    return Err(self.exited());
+                }
+                Next::Timeout => {}
+            }
+        }
+    }
+
+    /// Drops the lines read so far; an error when the output has ended.
+    fn drain(&mut self) -> Result<(), ClientError> {
+        loop {
+            match self.out.next(Duration::ZERO) {
+                Next::Line(..) => {}
+                Next::End => {
+                    self.ended = true;
+                    return Err(self.exited());
+                }
+                Next::Timeout => return Ok(()),
+            }
+        }
+    }
+
+    /// Writes a line to the engine.
+    fn send(&mut self, line: &HubLine) -> Result<(), ClientError> {
+        self.send_all(std::slice::from_ref(line))
+    }
+
+    /// Writes lines to the engine, in one write.
+    fn send_all(&mut self, lines: &[HubLine]) -> Result<(), ClientError> {
+        let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let ok = match self.stdin.as_mut() {
+            Some(w) => w.write_all(text.as_bytes()).and_then(|_| w.flush()).is_ok(),
+            None => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            self.stdin = None;
+            Err(self.exited())
+        }
+    }
+
+    /// The fault of an engine whose output ended: its exit status (when it has one within a
+    /// moment) and its last words.
+    fn exited(&mut self) -> ClientError {
+        let until = Instant::now() + Duration::from_millis(100);
+        let status = loop {
+            match exit_status(&mut self.child) {
+                Some(s) => break Some(s),
+                None if Instant::now() < until => thread::sleep(Duration::from_millis(5)),
+                None => break None,
+            }
+        };
+        let what = match status {
+            Some(s) => format!("exited ({s})"),
+            None => "closed its output".to_string(),
+        };
+        // Its standard error may still be on its way.
+        thread::sleep(Duration::from_millis(10));
+        self.with_stderr(EngineFault::Exited, what)
+    }
+
+    /// A fault whose text ends with the engine's last line on standard error, if any.
+    fn with_stderr(&self, fault: EngineFault, what: String) -> ClientError {
+        match self.stderr_tail().last() {
+            Some(l) => {
+                ClientError::fault(fault, format!("{what}; its last words: {}", one_line(l)))
+            }
+            None => ClientError::fault(fault, what),
+        }
+    }
+}
+
+impl Drop for HubProcess {
+    /// `quit`, a moment's grace, then SIGKILL to its process group (what it started too), and
+    /// the process reaped.
+    fn drop(&mut self) {
+        if let Some(mut w) = self.stdin.take() {
+            let _ = w.write_all(b"quit\n");
+            let _ = w.flush();
+        }
+        let pid = self.child.id();
+        let until = Instant::now() + QUIT_GRACE;
+        while !has_exited(&mut self.child) && Instant::now() < until {
+            thread::sleep(Duration::from_millis(5));
+        }
+        // The leader is not reaped yet, so its pid (the group's id) is not reused.
+        #[cfg(unix)]
+        kill_group(pid);
+        #[cfg(not(unix))]
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        live().retain(|p| *p != pid);
+    }
+}
+
+/// Whether the process has exited, without reaping it (its pid stays reserved).
+fn has_exited(child: &mut Child) -> bool {
+    exit_status(child).is_some()
+}
+
+/// How the process ended (`exit status 1`, `killed by signal 9`), None while it runs; it is
+/// not reaped, so its pid, the id of its process group, is not reused before we kill the group.
+#[cfg(unix)]
+fn exit_status(child: &mut Child) -> Option<String> {
+    // SAFETY: waitid fills `info`, a plain struct we own; WNOWAIT leaves the child waitable.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        let r = libc::waitid(
+            libc::P_PID,
+            child.id() as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        );
+        if r != 0 || info.si_pid() == 0 {
+            return None;
+        }
+        let code = info.si_status();
+        Some(match info.si_code {
+            libc::CLD_EXITED => format!("exit status {code}"),
+            _ => format!("killed by signal {code}"),
+        })
+    }
+}
+
+#[cfg(not(unix))]
+fn exit_status(child: &mut Child) -> Option<String> {
+    match child.try_wait() {
+        Ok(Some(s)) => Some(s.to_string()),
+        _ => None,
+    }
+}
+
+/// The engine in a process group of its own (killed as one, and not hit by the terminal's
+/// Ctrl-C, which is ours to handle), and on Linux killed when the thread that started it ends.
+#[cfg(unix)]
+fn own_group(cmd: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    cmd.process_group(0);
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: getpid() is async-signal-safe; called before the fork.
+        let parent = unsafe { libc::getpid() };
+        // SAFETY: between fork and exec only async-signal-safe calls: prctl and getppid.
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::prctl(
+                    libc::PR_SET_PDEATHSIG,
+                    libc::SIGKILL as libc::c_ulong,
+                    0,
+                    0,
+                    0,
+                ) != 0
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // The parent died before the call: nothing would kill us.
+                if libc::getppid() != parent {
+                    return Err(std::io::Error::other("parent gone"));
+                }
+                Ok(())
+            });
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn own_group(_cmd: &mut Command) {}
+
+/// One line of output (without its end of line, lossy UTF-8, at most [`MAX_LINE`] bytes
+/// kept), or None at the end.
+fn read_line(r: &mut impl BufRead) -> Option<String> {
+    let mut buf = Vec::new();
+    loop {
+        let chunk = match r.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        if chunk.is_empty() {
+            return if buf.is_empty() {
+                None
+            } else {
+                Some(finish_line(buf))
+            };
+        }
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        r.consume(take);
+        if done {
+            return Some(finish_line(buf));
+        }
+    }
+}
+
+fn finish_line(mut buf: Vec<u8>) -> String {
+    while buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+        buf.pop();
+    }
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// A text on one line, at most 100 characters, for a report.
+fn one_line(s: &str) -> String {
+    let s = s.trim().replace(['\n', '\r'], " ");
+    if s.chars().count() > 100 {
+        s.chars().take(100).collect::<String>() + "..."
+    } else {
+        s
+    }
+}
+
+/// A duration as seconds, as the protocol writes them (`0.5`).
+fn seconds(d: Duration) -> String {
+    let s = format!("{:.3}", d.as_secs_f64());
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s.is_empty() {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_move;
+
+    /// A command running fake engine `name` of tests/fake_engines with `args`.
+    fn fake(name: &str, args: &[&str]) -> Vec<String> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engines");
+        let mut v = vec!["python3".to_string(), format!("{dir}/{name}.py")];
+        v.extend(args.iter().map(|s| s.to_string()));
+        v
+    }
+
+    fn start(name: &str, args: &[&str]) -> Result<HubProcess, ClientError> {
+        HubProcess::start(
+            &fake(name, args),
+            None,
+            &[],
+            Duration::from_secs(10),
+            &|| false,
+        )
+    }
+
+    /// A marker no other process has on its command line.
+    fn marker(tag: &str) -> String {
+        format!(
+            "--marker=client-{tag}-{}-{:?}",
+            std::process::id(),
+            Instant::now()
+        )
+    }
+
+    /// The processes whose command line holds `marker`.
+    fn with_marker(marker: &str) -> Vec<u32> {
+        let mut found = Vec::new();
+        for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let Ok(cmd) = std::fs::read(e.path().join("cmdline")) else {
+                continue;
+            };
+            if String::from_utf8_lossy(&cmd).contains(marker) {
+                found.push(pid);
+            }
+        }
+        found
+    }
+
+    /// Plays the engine's moves from the start until it fails (at most `n` moves).
+    fn play(p: &mut HubProcess, n: usize) -> Result<Vec<Move>, ClientError> {
+        let start = Position::start();
+        let mut moves = Vec::new();
+        let mut pos = start;
+        for _ in 0..n {
+            let r = p.go(
+                &start,
+                &moves,
+                Some(HubLevel::Depth(2)),
+                Duration::from_secs(10),
+                &|| false,
+            )?;
+            pos = pos.play(&r.mv);
+            moves.push(r.mv);
+        }
+        let _ = pos;
+        Ok(moves)
+    }
+
+    #[test]
+    fn a_good_engine_is_named_and_plays_the_moves_it_says() {
+        let opts = [
+            ("level".to_string(), "3".to_string()),
+            ("bogus".to_string(), "1".to_string()),
+        ];
+        let mut p = HubProcess::start(
+            &fake("good", &[]),
+            None,
+            &opts,
+            Duration::from_secs(10),
+            &|| false,
+        )
+        .unwrap();
+        assert_eq!(p.name(), Some("good"));
+        assert_eq!(p.params()[0].name, "level");
+        assert_eq!(p.params()[0].kind.as_deref(), Some("int"));
+        assert_eq!(p.unknown_options(), ["bogus".to_string()]);
+        p.new_game().unwrap();
+        let start = Position::start();
+        // After 11-15 22-18 Black must take: 15x22.
+        let opening = [parse_move(&start, "11-15").unwrap()];
+        let after = start.play(&opening[0]);
+        let moves = [opening[0], parse_move(&after, "22-18").unwrap()];
+        let r = p
+            .go(
+                &start,
+                &moves,
+                Some(HubLevel::MoveTime(Duration::from_millis(100))),
+                Duration::from_secs(10),
+                &|| false,
+            )
+            .unwrap();
+        assert_eq!(r.text, "15x22x18");
+        assert_eq!(r.mv.to_string(), "15x22");
+        assert_eq!((r.score, r.depth, r.nodes), (Some(0.0), Some(1), Some(1)));
+        assert_eq!(r.centi_men(), Some(0));
+        assert_eq!(play(&mut p, 6).unwrap().len(), 6);
+    }
+
+    #[test]
+    fn an_illegal_move_is_caught_by_our_rules() {
+        let mut p = start("illegal", &["11-16"]).unwrap();
+        match play(&mut p, 10) {
+            Err(ClientError::Fault(EngineFault::IllegalMove, d)) => {
+                assert!(d.starts_with("11-16"), "{d}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_exit_mid_game_says_how_and_its_last_words() {
+        let mut p = start("exit", &[]).unwrap();
+        match play(&mut p, 10) {
+            Err(ClientError::Fault(EngineFault::Exited, d)) => {
+                assert!(
+                    d.contains("exit status 3") && d.contains("giving up"),
+                    "{d}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        // Once ended, every later request fails the same way, at once.
+        assert!(matches!(
+            p.new_game().and_then(|_| play(&mut p, 1).map(|_| ())),
+            Err(ClientError::Fault(EngineFault::Exited, _))
+        ));
+    }
+
+    #[test]
+    fn a_hung_engine_times_out_and_dies_with_its_children() {
+        let m = marker("hang");
+        let mut p = start("hang", &[&m]).unwrap();
+        let start_pos = Position::start();
+        let mut moves = Vec::new();
+        for _ in 0..2 {
+            let r = p
+                .go(
+                    &start_pos,
+                    &moves,
+                    Some(HubLevel::Depth(1)),
+                    Duration::from_secs(10),
+                    &|| false,
+                )
+                .unwrap();
+            moves.push(r.mv);
+        }
+        let t = Instant::now();
+        let e = p
+            .go(
+                &start_pos,
+                &moves,
+                Some(HubLevel::Depth(1)),
+                Duration::from_millis(300),
+                &|| false,
+            )
+            .unwrap_err();
+        assert!(t.elapsed() >= Duration::from_millis(300) && t.elapsed() < Duration::from_secs(5));
+        match e {
+            ClientError::Fault(EngineFault::Hung, d) => {
+                assert!(d.contains("thinking forever"), "{d}")
+            }
+            other => panic!("{other:?}"),
+        }
+        // The engine and the child it started.
+        assert_eq!(with_marker(&m).len(), 2);
+        drop(p);
+        assert_eq!(with_marker(&m), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn garbage_instead_of_a_move() {
+        let mut p = start("garbage", &[]).unwrap();
+        match play(&mut p, 10) {
+            Err(ClientError::Fault(EngineFault::Garbage, d)) => {
+                assert!(d.contains("garbage"), "{d}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn no_answer_to_hub_is_no_handshake() {
+        let t = Instant::now();
+        let r = HubProcess::start(
+            &fake("silent", &[]),
+            None,
+            &[],
+            Duration::from_millis(300),
+            &|| false,
+        );
+        assert!(
+            matches!(r, Err(ClientError::Fault(EngineFault::NoHandshake, _))),
+            "{:?}",
+            r.err()
+        );
+        assert!(t.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn a_program_that_cannot_start_exits() {
+        let cmd = vec!["/nonexistent/engine".to_string()];
+        match HubProcess::start(&cmd, None, &[], Duration::from_secs(1), &|| false) {
+            Err(ClientError::Fault(EngineFault::Exited, d)) => {
+                assert!(d.contains("cannot start"), "{d}")
+            }
+            other => panic!("{:?}", other.err()),
+        }
+        // A script that dies at once: its words on standard error are the reason.
+        let cmd = ["python3", "-c", "import sys; sys.exit('no such weights')"].map(String::from);
+        match HubProcess::start(&cmd, None, &[], Duration::from_secs(5), &|| false) {
+            Err(ClientError::Fault(EngineFault::Exited, d)) => {
+                assert!(
+                    d.contains("exit status 1") && d.contains("no such weights"),
+                    "{d}"
+                )
+            }
+            other => panic!("{:?}", other.err()),
+        }
+    }
+
+    #[test]
+    fn noise_on_stderr_does_not_matter() {
+        let mut p = start("noisy", &[]).unwrap();
+        assert_eq!(play(&mut p, 8).unwrap().len(), 8);
+        assert!(p.stderr_tail().len() <= STDERR_KEPT);
+        assert!(p.stderr_tail().last().unwrap().starts_with("noise 8."));
+    }
+
+    #[test]
+    fn a_stop_ends_the_wait() {
+        let m = marker("stop");
+        let mut p = start("hang", &[&m]).unwrap();
+        let start_pos = Position::start();
+        let mut moves = Vec::new();
+        for _ in 0..2 {
+            moves.push(
+                p.go(
+                    &start_pos,
+                    &moves,
+                    Some(HubLevel::Depth(1)),
+                    Duration::from_secs(10),
+                    &|| false,
+                )
+                .unwrap()
+                .mv,
+            );
+        }
+        let t = Instant::now();
+        let r = p.go(
+            &start_pos,
+            &moves,
+            Some(HubLevel::Depth(1)),
+            Duration::from_secs(60),
+            &|| t.elapsed() >= Duration::from_millis(100),
+        );
+        assert_eq!(r.unwrap_err(), ClientError::Stopped);
+        assert!(t.elapsed() < Duration::from_secs(5));
+        drop(p);
+        assert_eq!(with_marker(&m), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn the_output_is_read_in_lines_long_ones_cut() {
+        let mut child = Command::new("python3")
+            .args([
+                "-c",
+                "import sys; sys.stdout.write('a' * 70000 + 'b\\r\\nnext\\n\\nlast')",
+            ])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = Output::new(child.stdout.take().unwrap());
+        let mut lines = Vec::new();
+        loop {
+            match out.next(Duration::from_secs(10)) {
+                Next::Line(l, _) => lines.push(l),
+                Next::End => break,
+                Next::Timeout => panic!("no output"),
+            }
+        }
+        let _ = child.wait();
+        assert_eq!(
+            lines.len(),
+            4,
+            "{:?}",
+            lines.iter().map(|l| l.len()).collect::<Vec<_>>()
+        );
+        assert_eq!(lines[0], "a".repeat(MAX_LINE));
+        assert_eq!(lines[1..], ["next", "", "last"]);
+        assert!(matches!(out.next(Duration::ZERO), Next::End));
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_ends_of_line_dropped() {
+        let mut text = vec![b'a'; MAX_LINE + 10];
+        text.extend_from_slice(b"\r\nnext\n\nlast");
+        let mut r = BufReader::with_capacity(1000, &text[..]);
+        assert_eq!(read_line(&mut r).unwrap().len(), MAX_LINE);
+        assert_eq!(read_line(&mut r).unwrap(), "next");
+        assert_eq!(read_line(&mut r).unwrap(), "");
+        assert_eq!(read_line(&mut r).unwrap(), "last");
+        assert_eq!(read_line(&mut r), None);
+        assert_eq!(seconds(Duration::from_millis(1500)), "1.5");
+        assert_eq!(seconds(Duration::from_secs(2)), "2");
+        assert_eq!(seconds(Duration::ZERO), "0");
+    }
+}

@@ -1,1 +1,712 @@
 //! Our engine as a Hub engine: reads commands, searches, answers.
+//!
+//! [`serve_hub`] speaks Hub (version 2) over any reader and writer (standard input and output
+//! for `checkers-ga hub`; pipes or buffers in tests). A reader thread turns input lines into
+//! events; each `go` runs on a search thread, so `stop` and `ping` are answered during a
+//! search; the end of input (or `quit`) ends it.
+//!
+//! What it answers:
+//! - `hub`: `id name=... version=... author=...`, one `param` line per parameter, `wait`.
+//! - `set-param name=N value=V`: a bad name or value is an `error` line, the value kept.
+//!   Parameters: `weights` (string: any weights or player the command line takes, e.g.
+//!   `evolved-hour`, `classic`, a weight file), `depth` (int 1..30: the depth searched when no
+//!   `level` was given), `tie-break` (enum `random first`: how ties among the best root moves
+//!   are broken; `first` makes a fixed-depth move a function of the position), `seed` (int: the
+//!   generator of random tie-breaks, drawn again at every `new-game`), `repetition-draws`
+//!   (bool, default false: see below), `hash` (int 0..20: the table holds 2^hash entries).
+//! - `init`: `ready`. `new-game`: the searcher's table, killers and history are cleared and
+//!   the tie-break generator moves on to the next game.
+//! - `pos pos=P [moves="..."]`: the position ([`super::parse_hub_position`]) and the moves
+//!   played since, each checked by our rules ([`super::parse_hub_move`]; a bad one is an
+//!   `error` line and the position is left unset) and played through a [`Game`], which knows
+//!   the repetitions.
+//! - `level depth=D` (the same search as [`Searcher::choose`] with
+//!   [`SearchConfig::with_depth`]`(D)`: the same move as an in-process player of depth D);
+//!   `level move-time=S` (seconds per move); `level [moves=N] time=T [inc=I]` (the time left,
+//!   the increment added before this move as the protocol says: the move gets `(T + I) / N + I`,
+//!   N = 30 when not given, at most the time left less a fifth of it (at most 50 ms));
+//!   `level infinite` (until `stop`, or a forced win is found, or depth 64). Timed levels
+//!   deepen one ply at a time ([`Searcher::choose_timed`]).
+//! - `go think` (and `go ponder`, `go analyze`, searched alike): `info depth= mean-depth=
+//!   score= nodes= time= nps= pv=` (at timed levels also after each completed iteration, as it
+//!   completes), then `done move=...`. The score is in men for the side to
+//!   move (the evaluation's value of one man, given with it); a forced win in `p` plies is
+//!   `100 - p/100` (and a loss its negation), as Scan writes it, which pydraughts reads as a win.
+//!   `nps` is in millions of nodes per second, as Scan writes it; `mean-depth` is the depth.
+//!   A move forced (the only legal one) is played at once with `depth=0` and no score.
+//! - During a search: `stop` ends it with the best move so far (a fixed-depth search stopped
+//!   before it finished plays the depth-1 choice), `ping` is answered `pong`, `ponder-hit` is
+//!   ignored, all at once; other commands wait, in order, until the search has answered (a
+//!   `stop` stops the search under way, not one that waits; `quit` or the end of input after
+//!   waiting commands comes after them).
+//! - `ping`: `pong`. `quit` or the end of input: the end (a search under way is stopped, its
+//!   move not written).
+//!
+//! Unknown commands and arguments are ignored, as the protocol says; a line that cannot be
+//! read, a missing or bad argument is an `error message="..."` line, and the engine goes on.
+//!
+//! With `repetition-draws=true`, the game's repetitions count at the root: when the search
+//! values the position below a draw and a root move completes a draw by repetition under the
+//! game's rules (the same position for the third time), that move is played, valued as a
+//! draw. Off by default, so a fixed-depth move is exactly [`Searcher::choose`]'s.
+
+use super::protocol::{hub_move, parse_hub_move, parse_hub_position, HubLine};
+use crate::board::{Move, Position};
+use crate::game::{DrawRules, EndReason, Game, GameOutcome};
+use crate::rng::{derive, ChaCha8Rng, Purpose};
+use crate::search::{
+    SearchConfig, SearchResult, Searcher, MAX_DEPTH, MAX_TIMED_DEPTH, WIN, WIN_BOUND,
+};
+use crate::yardstick::Evaluator;
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Turns a `weights` value into an evaluator and what one man is worth in its values (None
+/// when it does not value a man: scores are then written in its own units over 100), or a
+/// one-line error. The command line passes one that reads any player it takes.
+pub type LoadEvaluator<'a> = dyn Fn(&str) -> Result<(Evaluator, Option<f64>), String> + 'a;
+
+/// What the engine calls itself and the starting values of its parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HubEngineOptions {
+    /// `id name=`.
+    pub name: String,
+    /// `id version=`.
+    pub version: String,
+    /// `id author=`.
+    pub author: String,
+    /// The `weights` parameter: what [`LoadEvaluator`] reads.
+    pub weights: String,
+    /// The `depth` parameter: the depth searched when no `level` was given (1..=30).
+    pub depth: u32,
+    /// The `tie-break` parameter: `true` for `first`, `false` for `random`.
+    pub first_ties: bool,
+    /// The `seed` parameter: random tie-breaks.
+    pub seed: u64,
+    /// The `repetition-draws` parameter.
+    pub repetition_draws: bool,
+    /// The `hash` parameter: log2 of the table's entries (0..=20).
+    pub hash: u8,
+}
+
+impl Default for HubEngineOptions {
+    /// `checkers-ga` by `checkers-ga authors`, `evolved-hour` weights, depth 10, random ties
+    /// from seed 1, no repetition draws, the table of [`SearchConfig::default`] (2^16
+    /// entries, as in-process players have by default).
+    fn default() -> Self {
+        HubEngineOptions {
+            name: "checkers-ga".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            author: "checkers-ga authors".into(),
+            weights: "evolved-hour".into(),
+            depth: 10,
+            first_ties: false,
+            seed: 1,
+            repetition_draws: false,
+            hash: SearchConfig::default().tt_log2,
+        }
+    }
+}
+
+/// The search limit of the next `go`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Level {
+    Depth(u32),
+    MoveTime(Duration),
+    Time {
+        moves: Option<u32>,
+        time: Duration,
+        inc: Duration,
+    },
+    Infinite,
+}
+
+/// What the reader and search threads tell the main loop.
+enum Event {
+    Line(String),
+    /// The input ended (or could not be read).
+    End,
+    Done(Box<Finished>),
+    /// An iteration of a timed search completed: its `info` line.
+    Info(HubLine),
+}
+
+/// A search that ended, and the searcher and generator it borrowed.
+struct Finished {
+    searcher: Box<Searcher>,
+    rng: ChaCha8Rng,
+    result: SearchResult,
+    /// The move and value replaced by the repetition rule, if it applied.
+    draw: Option<Move>,
+    elapsed: Duration,
+    pos: Position,
+}
+
+/// The engine's state between commands.
+struct State<'a> {
+    opts: HubEngineOptions,
+    load: &'a LoadEvaluator<'a>,
+    eval: Evaluator,
+    man: Option<f64>,
+    /// The searcher (None while a search has it, or before the first search after a change
+    /// of weights or table size).
+    searcher: Option<Box<Searcher>>,
+    rng: Option<ChaCha8Rng>,
+    games: u64,
+    game: Option<Game>,
+    level: Option<Level>,
+    abort: Arc<AtomicBool>,
+}
+
+/// Serves the Hub protocol on `input` and `output` until `quit` or the end of input. The
+/// evaluation is whatever `load` makes of the `weights` parameter (`options.weights` at the
+/// start). Errors: the starting weights cannot be loaded (their message), or the output
+/// cannot be written.
+pub fn serve_hub<R, W>(
+    input: R,
+    mut output: W,
+    options: HubEngineOptions,
+    load: &LoadEvaluator<'_>,
+) -> anyhow::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    let (eval, man) = load(&options.weights).map_err(anyhow::Error::msg)?;
+    let (tx, rx) = mpsc::channel::<Event>();
+    let reader_tx = tx.clone();
+    // The reader stays blocked on input after `quit`; it ends with the process (or when the
+    // input closes).
+    std::thread::spawn(move || {
+        let mut input = input;
+        loop {
+            let mut line = String::new();
+            match input.read_line(&mut line) {
+                Ok(0) | Err(_) => {
+                    let _ = reader_tx.send(Event::End);
+                    return;
+                }
+                Ok(_) => {
+                    if reader_tx.send(Event::Line(line)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    let mut st = State {
+        rng: Some(derive(options.seed, Purpose::Game, u64::MAX, 0)),
+        opts: options,
+        load,
+        eval,
+        man,
+        searcher: None,
+        games: 0,
+        game: None,
+        level: None,
+        abort: Arc::new(AtomicBool::new(false)),
+    };
+    let mut searching = false;
+    // Lines that came during a search and wait for its answer, in order (None: the end of
+    // input after them).
+    let mut deferred: VecDeque<Option<String>> = VecDeque::new();
+    loop {
+        let event = match (searching, deferred.pop_front()) {
+            (false, Some(Some(line))) => Event::Line(line),
+            (false, Some(None)) => Event::End,
+            (true, Some(waiting)) => {
+                deferred.push_front(waiting);
+                recv(&rx)
+            }
+            (_, None) => recv(&rx),
+        };
+        match event {
+            Event::End if searching && !deferred.is_empty() => deferred.push_back(None),
+            Event::End => {
+                st.abort.store(true, Ordering::Relaxed);
+                return Ok(());
+            }
+            Event::Done(f) => {
+                searching = false;
+                st.finish(*f, &mut output)?;
+            }
+            Event::Info(line) => say(&mut output, &line)?,
+            // During a search `stop`, `ping` and `ponder-hit` are taken at once, and `quit`
+            // when nothing waits; anything else waits, in order, for the search's answer.
+            Event::Line(line) => {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let parsed = match HubLine::parse(&line) {
+                    Ok(l) => l,
+                    Err(_) if searching => {
+                        deferred.push_back(Some(line));
+                        continue;
+                    }
+                    Err(e) => {
+                        say_error(&mut output, &format!("{e}"))?;
+                        continue;
+                    }
+                };
+                if searching {
+                    match parsed.command.as_str() {
+                        "stop" => st.abort.store(true, Ordering::Relaxed),
+                        "ping" => say(&mut output, &HubLine::new("pong"))?,
+                        "ponder-hit" => {}
+                        "quit" if deferred.is_empty() => {
+                            st.abort.store(true, Ordering::Relaxed);
+                            return Ok(());
+                        }
+                        _ => deferred.push_back(Some(line)),
+                    }
+                    continue;
+                }
+                match parsed.command.as_str() {
+                    "quit" => return Ok(()),
+                    "go" => searching = st.start_search(&tx, &mut output)?,
+                    _ => st.command(&parsed, &mut output)?,
+                }
+            }
+        }
+    }
+}
+
+/// The next event; the channel never closes while the main loop holds a sender.
+fn recv(rx: &mpsc::Receiver<Event>) -> Event {
+    rx.recv().unwrap_or(Event::End)
+}
+
+fn say<W: Write>(out: &mut W, line: &HubLine) -> anyhow::Result<()> {
+    writeln!(out, "{line}")?;
+    out.flush()?;
+    Ok(())
+}
+
+fn say_error<W: Write>(out: &mut W, message: &str) -> anyhow::Result<()> {
+    say(out, &HubLine::new("error").arg("message", message))
+}
+
+/// A number of seconds (a real number, not negative).
+fn seconds(line: &HubLine, key: &str) -> Result<Option<Duration>, String> {
+    let Some(v) = line.get(key) else {
+        return Ok(None);
+    };
+    match v.parse::<f64>() {
+        Ok(s) if (0.0..1e9).contains(&s) => Ok(Some(Duration::from_secs_f64(s))),
+        _ => Err(format!("{key}={v} must be a number of seconds, 0 or more")),
+    }
+}
+
+fn parse_bool(v: &str) -> Option<bool> {
+    match v {
+        "true" | "1" | "on" | "yes" => Some(true),
+        "false" | "0" | "off" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// A fifth of the time available, at most 50 ms: what a timed search keeps back.
+fn margin(d: Duration) -> Duration {
+    (d / 5).min(Duration::from_millis(50))
+}
+
+impl State<'_> {
+    /// Every command but `go` and `quit`, outside a search.
+    fn command<W: Write>(&mut self, line: &HubLine, out: &mut W) -> anyhow::Result<()> {
+        let result = match line.command.as_str() {
+            "hub" => {
+                for l in self.identify() {
+                    say(out, &l)?;
+                }
+                Ok(())
+            }
+            "set-param" => self.set_param(line),
+            "init" => {
+                say(out, &HubLine::new("ready"))?;
+                Ok(())
+            }
+            "new-game" => {
+                if let Some(s) = self.searcher.as_mut() {
+                    s.clear();
+                }
+                self.games += 1;
+                self.rng = Some(derive(self.opts.seed, Purpose::Game, u64::MAX, self.games));
+                Ok(())
+            }
+            "pos" => self.set_position(line),
+            "level" => self.set_level(line),
+            "ping" => {
+                say(out, &HubLine::new("pong"))?;
+                Ok(())
+            }
+            // Outside a search there is nothing to stop.
+            "stop" | "ponder-hit" => Ok(()),
+            _ => Ok(()),
+        };
+        if let Err(message) = result {
+            say_error(out, &message)?;
+        }
+        Ok(())
+    }
+
+    fn identify(&self) -> Vec<HubLine> {
+        let o = &self.opts;
+        let id = HubLine::new("id")
+            .arg("name", &o.name)
+            .arg("version", &o.version)
+            .arg("author", &o.author);
+        let tie = if o.first_ties { "first" } else { "random" };
+        vec![
+            id,
+            HubLine::new("param")
+                .arg("name", "weights")
+                .arg("value", &o.weights)
+                .arg("type", "string"),
+            HubLine::new("param")
+                .arg("name", "depth")
+                .arg("value", o.depth)
+                .arg("type", "int")
+                .arg("min", 1)
+                .arg("max", MAX_DEPTH),
+            HubLine::new("param")
+                .arg("name", "tie-break")
+                .arg("value", tie)
+                .arg("type", "enum")
+                .arg("values", "random first"),
+            HubLine::new("param")
+                .arg("name", "seed")
+                .arg("value", o.seed)
+                .arg("type", "int")
+                .arg("min", 0)
+                .arg("max", u64::MAX),
+            HubLine::new("param")
+                .arg("name", "repetition-draws")
+                .arg("value", o.repetition_draws)
+                .arg("type", "bool"),
+            HubLine::new("param")
+                .arg("name", "hash")
+                .arg("value", o.hash)
+                .arg("type", "int")
+                .arg("min", 0)
+                .arg("max", crate::search::MAX_TT_LOG2),
+            HubLine::new("wait"),
+        ]
+    }
+
+    fn set_param(&mut self, line: &HubLine) -> Result<(), String> {
+        let Some(name) = line.get("name") else {
+            return Err("set-param needs name=...".into());
+        };
+        let Some(value) = line.get("value") else {
+            return Err(format!("set-param name={name} needs value=..."));
+        };
+        let int = |max: u64| -> Result<u64, String> {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|v| *v <= max)
+                .ok_or_else(|| format!("{name}={value} must be a whole number 0..{max}"))
+        };
+        match name {
+            "weights" => {
+                let (eval, man) =
+                    (self.load)(value).map_err(|e| format!("weights={value}: {e}"))?;
+                self.eval = eval;
+                self.man = man;
+                self.opts.weights = value.to_string();
+                self.searcher = None;
+            }
+            "depth" => {
+                let d = int(MAX_DEPTH as u64)?;
+                if d == 0 {
+                    return Err(format!("depth={value} must be 1..{MAX_DEPTH}"));
+                }
+                self.opts.depth = d as u32;
+            }
+            "tie-break" => {
+                self.opts.first_ties = match value {
+                    "first" => true,
+                    "random" => false,
+                    _ => return Err(format!("tie-break={value} must be random or first")),
+                };
+            }
+            "seed" => {
+                self.opts.seed = int(u64::MAX)?;
+                self.rng = Some(derive(self.opts.seed, Purpose::Game, u64::MAX, self.games));
+            }
+            "repetition-draws" => {
+                self.opts.repetition_draws = parse_bool(value)
+                    .ok_or_else(|| format!("repetition-draws={value} must be true or false"))?;
+            }
+            "hash" => {
+                self.opts.hash = int(crate::search::MAX_TT_LOG2 as u64)? as u8;
+                self.searcher = None;
+            }
+            // Unknown parameters are ignored, as the protocol says of unknown arguments.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn set_position(&mut self, line: &HubLine) -> Result<(), String> {
+        self.game = None;
+        let Some(text) = line.get("pos") else {
+            return Err("pos needs pos=...".into());
+        };
+        let start = parse_hub_position(text).map_err(|e| e.0)?;
+        // Only repetitions end the game here; a game the rules ended goes on from where it is
+        // (the client decides when its game is over).
+        let rules = DrawRules {
+            quiet_plies: 0,
+            repetitions: DrawRules::default().repetitions,
+            max_plies: 0,
+        };
+        let mut game = Game::new(start, rules);
+        for (i, text) in line
+            .get("moves")
+            .unwrap_or("")
+            .split_whitespace()
+            .enumerate()
+        {
+            let pos = *game.position();
+            let m = parse_hub_move(&pos, text)
+                .map_err(|e| format!("moves: move {} ({text}): {e}", i + 1))?;
+            if game.is_over() {
+                game = Game::new(pos, rules);
+            }
+            game.play(m);
+        }
+        self.game = Some(game);
+        Ok(())
+    }
+
+    fn set_level(&mut self, line: &HubLine) -> Result<(), String> {
+        let level = if line.has("infinite") {
+            Level::Infinite
+        } else if let Some(d) = line.get("depth") {
+            match d.parse::<u32>() {
+                Ok(d) if (1..=MAX_DEPTH).contains(&d) => Level::Depth(d),
+                _ => return Err(format!("depth={d} must be 1..{MAX_DEPTH}")),
+            }
+        } else if let Some(t) = seconds(line, "move-time")? {
+            Level::MoveTime(t)
+        } else if let Some(time) = seconds(line, "time")? {
+            let moves = match line.get("moves") {
+                None => None,
+                Some(m) => match m.parse::<u32>() {
+                    Ok(n) if n > 0 => Some(n),
+                    _ => return Err(format!("moves={m} must be a whole number 1 or more")),
+                },
+            };
+            let inc = seconds(line, "inc")?.unwrap_or_default();
+            Level::Time { moves, time, inc }
+        } else {
+            // Unknown forms (`level nodes=...`) are ignored, the level kept.
+            return Ok(());
+        };
+        self.level = Some(level);
+        Ok(())
+    }
+
+    /// `go`: starts a search on its own thread (true), or says why it cannot (false).
+    fn start_search<W: Write>(
+        &mut self,
+        tx: &mpsc::Sender<Event>,
+        out: &mut W,
+    ) -> anyhow::Result<bool> {
+        let Some(game) = self.game.clone() else {
+            say_error(out, "go without a position: send pos pos=... first")?;
+            return Ok(false);
+        };
+        let pos = *game.position();
+        if crate::movegen::legal_moves(&pos).is_empty() {
+            say_error(out, "the position has no legal move")?;
+            say(out, &HubLine::new("done"))?;
+            return Ok(false);
+        }
+        let level = self.level.unwrap_or(Level::Depth(self.opts.depth));
+        let depth = match level {
+            Level::Depth(d) => d,
+            _ => MAX_TIMED_DEPTH,
+        };
+        // One searcher for the game; made again only when the depth, weights or table change.
+        let mut searcher = match self.searcher.take() {
+            Some(s) if s.config().depth == depth => s,
+            _ => {
+                let config = SearchConfig {
+                    depth,
+                    tt_log2: self.opts.hash,
+                    ..SearchConfig::default()
+                };
+                Box::new(Searcher::new(self.eval, config))
+            }
+        };
+        searcher.set_first_ties(self.opts.first_ties);
+        self.abort.store(false, Ordering::Relaxed);
+        searcher.set_abort(Some(self.abort.clone()));
+        let mut rng = self
+            .rng
+            .take()
+            .expect("the generator is back whenever no search runs");
+        let repetition_draws = self.opts.repetition_draws;
+        let man = self.man;
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            let start = Instant::now();
+            // Each completed iteration of a timed search is an `info` line at once.
+            let info_tx = tx.clone();
+            let mut report = |r: &SearchResult| {
+                if let Some(m) = r.best {
+                    let line = info_line(r, m, &pos, start.elapsed(), man);
+                    let _ = info_tx.send(Event::Info(line));
+                }
+            };
+            let result = match level {
+                Level::Depth(_) => match searcher.choose_abortable(&pos, &mut rng) {
+                    Some(r) => r,
+                    None => {
+                        // Stopped before the search finished: the depth-1 choice.
+                        let mut quick =
+                            Searcher::new(*searcher.evaluator(), SearchConfig::with_depth(1));
+                        quick.set_first_ties(searcher.first_ties());
+                        let mut r = quick.choose(&pos, &mut rng);
+                        r.depth = 1;
+                        r
+                    }
+                },
+                Level::MoveTime(t) => {
+                    searcher.choose_timed_reporting(&pos, &mut rng, t - margin(t), &mut report)
+                }
+                Level::Time { moves, time, inc } => {
+                    let left = time + inc;
+                    let share = left / moves.unwrap_or(30) + inc;
+                    let budget = share.min(left - margin(left));
+                    searcher.choose_timed_reporting(&pos, &mut rng, budget, &mut report)
+                }
+                Level::Infinite => searcher.choose_timed_reporting(
+                    &pos,
+                    &mut rng,
+                    Duration::from_secs(1_000_000_000),
+                    &mut report,
+                ),
+            };
+            let draw = if repetition_draws {
+                repetition_draw(&game, &result)
+            } else {
+                None
+            };
+            let _ = tx.send(Event::Done(Box::new(Finished {
+                searcher,
+                rng,
+                result,
+                draw,
+                elapsed: start.elapsed(),
+                pos,
+            })));
+        });
+        Ok(true)
+    }
+
+    /// Writes the `info` and `done` lines of a finished search and takes its searcher back.
+    fn finish<W: Write>(&mut self, f: Finished, out: &mut W) -> anyhow::Result<()> {
+        let Finished {
+            searcher,
+            rng,
+            result,
+            draw,
+            elapsed,
+            pos,
+        } = f;
+        self.searcher = Some(searcher);
+        self.rng = Some(rng);
+        let (best, value) = match draw {
+            Some(m) => (Some(m), Some(0)),
+            None => (result.best, result.value),
+        };
+        let Some(best) = best else {
+            say_error(out, "the position has no legal move")?;
+            return say(out, &HubLine::new("done"));
+        };
+        let shown = SearchResult { value, ..result };
+        let mut info = info_line(&shown, best, &pos, elapsed, self.man);
+        // The final line's PV: the searcher's table, a few moves deep.
+        if draw.is_none() {
+            if let Some(s) = self.searcher.as_ref() {
+                let mut p = pos;
+                let line: Vec<String> = s
+                    .principal_variation(&pos, best, 12)
+                    .iter()
+                    .map(|m| {
+                        let t = hub_move(&p, m);
+                        p = p.play(m);
+                        t
+                    })
+                    .collect();
+                info.args.retain(|(k, _)| k != "pv");
+                info = info.arg("pv", line.join(" "));
+            }
+        }
+        say(out, &info)?;
+        say(
+            out,
+            &HubLine::new("done").arg("move", hub_move(&pos, &best)),
+        )
+    }
+}
+
+/// A search value as Hub's score in men: a forced win in `p` plies is `100 - p / 100`, an
+/// evaluation its value over what one man is worth (`man`; 100 units when None).
+fn score(v: i32, man: Option<f64>) -> String {
+    if v.abs() > WIN_BOUND {
+        let plies = f64::from(WIN - v.abs());
+        let s = 100.0 - plies / 100.0;
+        return format!("{:.2}", if v > 0 { s } else { -s });
+    }
+    let men = f64::from(v) / man.unwrap_or(100.0);
+    // Evaluations stay below the scores of wins.
+    format!("{:.2}", men.clamp(-89.0, 89.0))
+}
+
+/// The `info` line of a search: depth (and mean depth, the same), score (when the move was
+/// searched), nodes, time, speed in millions of nodes per second, and the move as the PV.
+fn info_line(
+    r: &SearchResult,
+    best: Move,
+    pos: &Position,
+    elapsed: Duration,
+    man: Option<f64>,
+) -> HubLine {
+    let secs = elapsed.as_secs_f64();
+    let mut info = HubLine::new("info")
+        .arg("depth", r.depth)
+        .arg("mean-depth", format!("{:.1}", r.depth as f64));
+    if let Some(v) = r.value {
+        info = info.arg("score", score(v, man));
+    }
+    let mnps = if secs > 0.0 {
+        r.nodes as f64 / secs / 1e6
+    } else {
+        0.0
+    };
+    info.arg("nodes", r.nodes)
+        .arg("time", format!("{secs:.3}"))
+        .arg("nps", format!("{mnps:.2}"))
+        .arg("pv", hub_move(pos, &best))
+}
+
+/// The repetition rule of `repetition-draws`: when `result` values the position below a draw,
+/// a root move that completes a draw by repetition in `game`.
+fn repetition_draw(game: &Game, result: &SearchResult) -> Option<Move> {
+    if result.value.is_none_or(|v| v >= 0) {
+        return None;
+    }
+    game.legal_moves().into_iter().find(|m| {
+        let mut g = game.clone();
+        g.play(*m);
+        g.result() == Some((GameOutcome::Draw, EndReason::Repetition))
+    })
+}

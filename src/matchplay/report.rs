@@ -1,7 +1,11 @@
-//! The text a match prints: [`MatchHeader`] before its games, [`MatchReport`] after them.
+//! The text a match prints: [`MatchHeader`] before its games, [`RunningScore`] on its progress
+//! line, [`MatchReport`] after them; and its result as JSON ([`MatchJson`], `--json`).
 
-use super::run::{Engine, MatchEnd, MatchResult, MatchRun};
-use super::stats::{elo, elo_number, SprtVerdict};
+use super::run::{Engine, MatchEnd, MatchResult, MatchRun, Score};
+use super::stats::{elo, elo_number, Sprt, SprtVerdict};
+use crate::board::Color;
+use crate::game::EndReason;
+use serde_json::{json, Value};
 use std::fmt::{self, Display, Formatter};
 use std::path::Path;
 
@@ -19,18 +23,50 @@ pub struct MatchHeader<'a> {
 impl Display for MatchHeader<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let (a, b, run) = (self.a, self.b, self.run);
-        let (total, seed) = (run.starts.len() * 2, run.seed);
+        let (total, seed) = (run.games, run.seed);
+        let book = 2 * run.starts.len();
+        // An SPRT run past the book plays until it decides: its game count is a cap.
+        let total = if run.sprt.is_some() && total > book {
+            format!("up to {total}")
+        } else {
+            total.to_string()
+        };
         match &run.tc {
-            None => writeln!(
+            [None, None] => writeln!(
                 f,
                 "A: {}  B: {}  depth {}/{}  {total} games  seed {seed}",
                 a.name, b.name, a.config.depth, b.config.depth
             )?,
-            Some(tc) => writeln!(
+            [Some(tc), Some(tb)] if tc == tb => writeln!(
                 f,
                 "A: {}  B: {}  tc {tc}  max depth {}/{}  {total} games  seed {seed}",
                 a.name, b.name, a.config.depth, b.config.depth
             )?,
+            [ta, tb] => {
+                let side = |tc: &Option<_>, e: &Engine| match tc {
+                    Some(tc) => format!("tc {tc} max depth {}", e.config.depth),
+                    None => format!("depth {}", e.config.depth),
+                };
+                writeln!(
+                    f,
+                    "A: {}  B: {}  A {}, B {}  {total} games  seed {seed}",
+                    a.name,
+                    b.name,
+                    side(ta, a),
+                    side(tb, b)
+                )?
+            }
+        }
+        if run.games > book && book > 0 {
+            let rounds = match run.sprt {
+                Some(_) => "as many as the SPRT needs".to_string(),
+                None => run.games.div_ceil(book).to_string(),
+            };
+            writeln!(
+                f,
+                "Rounds: {rounds} of the {} openings, ties broken anew each round",
+                run.starts.len()
+            )?;
         }
         if let Some(s) = &run.sprt {
             writeln!(
@@ -38,6 +74,15 @@ impl Display for MatchHeader<'_> {
                 "SPRT: H0 elo {}, H1 elo {} (logistic Elo), alpha {}, beta {}",
                 s.elo0, s.elo1, s.alpha, s.beta
             )?;
+        }
+        if !run.adjudication.is_off() {
+            writeln!(f, "Adjudication: {}", run.adjudication)?;
+        }
+        if !run.time_margin.is_zero() {
+            writeln!(f, "Time margin: {} ms", run.time_margin.as_millis())?;
+        }
+        if let Some(t) = run.move_timeout {
+            writeln!(f, "Move timeout: {} s", t.as_secs_f64())?;
         }
         Ok(())
     }
@@ -112,7 +157,46 @@ impl Display for MatchReport<'_> {
             };
             writeln!(f, "SPRT result: {verdict}")?;
         }
-        if self.run.tc.is_some() {
+        let [la, lb] = result.losses;
+        if !self.run.adjudication.is_off()
+            || result.adjudicated_draws + la.adjudicated + lb.adjudicated > 0
+        {
+            writeln!(
+                f,
+                "Adjudicated: {} draw{}, losses A {}, B {}",
+                result.adjudicated_draws,
+                plural(result.adjudicated_draws as usize),
+                la.adjudicated,
+                lb.adjudicated
+            )?;
+        }
+        if la.faults + lb.faults > 0 {
+            writeln!(f, "Faults (games lost): A {}, B {}", la.faults, lb.faults)?;
+            // Why, engine by engine: each kind of fault, how often, and the first game's words.
+            for (engine, a) in [("A", true), ("B", false)] {
+                let mut kinds: Vec<(crate::game::EngineFault, usize, usize, Option<&str>)> =
+                    Vec::new();
+                for g in &result.games {
+                    if let Some((_, crate::game::EndReason::Fault(c, k))) = g.game.result() {
+                        if (c == crate::board::Color::Black) == (g.a_is_black == a) {
+                            match kinds.iter_mut().find(|x| x.0 == k) {
+                                Some(x) => x.1 += 1,
+                                None => kinds.push((k, 1, g.index + 1, g.game.note())),
+                            }
+                        }
+                    }
+                }
+                for (k, n, first, note) in kinds {
+                    let note = note.map(|t| format!(": {t}")).unwrap_or_default();
+                    writeln!(
+                        f,
+                        "  {engine} {k} in {n} game{} (game {first}{note})",
+                        plural(n)
+                    )?;
+                }
+            }
+        }
+        if self.run.tc.iter().any(Option::is_some) {
             let [ta, tb] = result.timing.unwrap_or_default();
             writeln!(
                 f,
@@ -126,7 +210,7 @@ impl Display for MatchReport<'_> {
                 ta.stats.nodes_per_second() / 1e6,
                 tb.stats.nodes_per_second() / 1e6
             )?;
-            writeln!(f, "Time losses: A {}, B {}", ta.time_losses, tb.time_losses)?;
+            writeln!(f, "Time losses: A {}, B {}", la.time, lb.time)?;
         }
         let secs = self.seconds;
         writeln!(
@@ -145,5 +229,194 @@ impl Display for MatchReport<'_> {
             )?;
         }
         Ok(())
+    }
+}
+
+/// The running score of a match, for its progress line: `W/D/L 10/5/3  Elo +40.2 +/- 60.1`,
+/// and with an SPRT `  LLR 1.23 (-2.94, 2.94)`.
+pub struct RunningScore<'a> {
+    /// The counted games so far.
+    pub score: &'a Score,
+    /// The match's SPRT, if any.
+    pub sprt: Option<&'a Sprt>,
+}
+
+impl Display for RunningScore<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let e = elo(&self.score.wdl);
+        write!(
+            f,
+            "W/D/L {}  Elo {} +/- {}",
+            self.score.wdl,
+            elo_number(e.diff),
+            elo_number(e.margin)
+        )?;
+        if let Some(s) = self.sprt {
+            let (lower, upper) = s.bounds();
+            write!(
+                f,
+                "  LLR {:.2} ({lower:.2}, {upper:.2})",
+                s.llr(&self.score.pentanomial)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// A match's result as JSON (`match --json FILE`; the fields are described in docs/formats.md):
+/// the engines, the settings, W/D/L, the pentanomial counts, Elo with its interval, the SPRT's
+/// state and verdict, the adjudicated and forfeited games, and every counted game.
+pub struct MatchJson<'a> {
+    /// The match.
+    pub run: &'a MatchRun<'a>,
+    /// A's and B's names.
+    pub names: [&'a str; 2],
+    /// A's and B's search depths (with a clock, their maximum); None for an outside engine
+    /// that was given none.
+    pub depths: [Option<u32>; 2],
+    /// What `--openings` named (`ballot`, `start` or a file).
+    pub openings: &'a str,
+    /// What the match produced.
+    pub result: &'a MatchResult,
+    /// The wall-clock time it took.
+    pub seconds: f64,
+}
+
+/// The version of [`MatchJson`]'s layout.
+pub const MATCH_JSON_VERSION: u32 = 1;
+
+/// A number, or null when it is not finite (JSON has no infinities).
+fn finite(v: f64) -> Value {
+    if v.is_finite() {
+        json!(v)
+    } else {
+        Value::Null
+    }
+}
+
+/// A short, stable name of a game's end, for scripts.
+fn reason_code(r: &EndReason) -> &'static str {
+    match r {
+        EndReason::NoMoves(_) => "no_moves",
+        EndReason::QuietPlies => "quiet_moves",
+        EndReason::Repetition => "repetition",
+        EndReason::MaxPlies => "move_limit",
+        EndReason::Resigned(_) => "resigned",
+        EndReason::Time(_) => "time",
+        EndReason::Fault(..) => "fault",
+        EndReason::AdjudicatedDraw => "adjudicated_draw",
+        EndReason::AdjudicatedLoss(_) => "adjudicated_loss",
+    }
+}
+
+impl MatchJson<'_> {
+    /// The result as a JSON value.
+    pub fn to_value(&self) -> Value {
+        let (run, result) = (self.run, self.result);
+        let engine = |k: usize| {
+            json!({
+                "name": self.names[k],
+                "depth": self.depths[k],
+                "tc": run.tc[k].map(|t| t.to_string()),
+            })
+        };
+        let e = elo(&result.wdl);
+        let sprt = run.sprt.map(|s| {
+            let (lower, upper) = s.bounds();
+            let verdict = match result.end {
+                MatchEnd::Sprt(SprtVerdict::H0) => Some("H0"),
+                MatchEnd::Sprt(SprtVerdict::H1) => Some("H1"),
+                _ => None,
+            };
+            json!({
+                "elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
+                "llr": finite(s.llr(&result.pentanomial)),
+                "lower": lower, "upper": upper,
+                "verdict": verdict,
+            })
+        });
+        let adj = &run.adjudication;
+        let losses = |k: usize| {
+            let l = result.losses[k];
+            json!({"time": l.time, "faults": l.faults, "adjudicated": l.adjudicated})
+        };
+        let book = run.starts.len().max(1);
+        let games: Vec<Value> = result
+            .games
+            .iter()
+            .map(|g| {
+                let (black, white) = if g.a_is_black { (0, 1) } else { (1, 0) };
+                let r = g.game.result();
+                let points = f64::from(g.half_points_for_a() as u32) / 2.0;
+                json!({
+                    "index": g.index,
+                    "round": run.round_of(g.index),
+                    "opening": (g.index / 2) % book + 1,
+                    "fen": crate::notation::to_fen(&run.start_of(g.index).position()),
+                    "a_color": if g.a_is_black { "black" } else { "white" },
+                    "black": self.names[black],
+                    "white": self.names[white],
+                    "result": r.map_or("*", |(o, _)| o.pdn()),
+                    "score_a": points,
+                    "reason": r.map(|(_, e)| e.to_string()),
+                    "reason_code": r.map(|(_, e)| reason_code(&e)),
+                    "detail": g.game.note(),
+                    "loser": r.and_then(|(_, e)| match e {
+                        EndReason::Time(c) | EndReason::Fault(c, _) | EndReason::AdjudicatedLoss(c)
+                        | EndReason::NoMoves(c) | EndReason::Resigned(c) => Some(if (c == Color::Black) == g.a_is_black { "A" } else { "B" }),
+                        _ => None,
+                    }),
+                    "plies": g.game.plies(),
+                })
+            })
+            .collect();
+        let end = match result.end {
+            MatchEnd::Complete => "complete",
+            MatchEnd::Sprt(_) => "sprt",
+            MatchEnd::Interrupted => "interrupted",
+        };
+        json!({
+            "format": "checkers-ga match",
+            "version": MATCH_JSON_VERSION,
+            "engines": {"a": engine(0), "b": engine(1)},
+            "settings": {
+                "openings": self.openings,
+                "book_size": run.starts.len(),
+                "games": run.games,
+                "seed": run.seed,
+                "max_plies": run.rules.max_plies,
+                "time_margin_ms": run.time_margin.as_millis() as u64,
+                "move_timeout_s": run.move_timeout.map(|t| t.as_secs_f64()),
+                "draw_adjudication": adj.draw.map(|d| json!({
+                    "move_number": d.move_number, "move_count": d.move_count, "score": d.score,
+                })),
+                "resign_adjudication": adj.resign.map(|r| json!({
+                    "move_count": r.move_count, "score": r.score,
+                })),
+                "first_ties": run.first_ties,
+            },
+            "end": end,
+            "games_counted": result.games.len(),
+            "wdl": {"wins": result.wdl.wins, "draws": result.wdl.draws, "losses": result.wdl.losses},
+            "score": result.wdl.score(),
+            "pentanomial": result.pentanomial.0,
+            "elo": {
+                "diff": finite(e.diff), "margin": finite(e.margin),
+                "low": finite(e.low), "high": finite(e.high), "los": e.los,
+            },
+            "sprt": sprt,
+            "adjudicated_draws": result.adjudicated_draws,
+            "losses": {"a": losses(0), "b": losses(1)},
+            "seconds": self.seconds,
+            "games": games,
+        })
+    }
+
+    /// Writes the result to `path` atomically (a temporary file, synced, renamed).
+    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+        let mut text =
+            serde_json::to_string_pretty(&self.to_value()).map_err(std::io::Error::other)?;
+        text.push('\n');
+        crate::files::write_atomic(path, text.as_bytes())
     }
 }

@@ -1,18 +1,20 @@
 //! Playing a match: its games as jobs, counted in index order whatever order the threads finish
 //! them in, with an optional SPRT, clock and interrupt flag.
 
+use super::adjudicate::Adjudication;
 use super::stats::{Pentanomial, Sprt, SprtVerdict, Wdl};
 use crate::board::Color;
 use crate::clock::{SearchStats, TimeControl};
 use crate::game::{DrawRules, EndReason, Game, GameOutcome, PdnTags};
 use crate::jobs::{self, Batch, GameJob, Opening, Played, Seat, Start};
 use crate::openings::{start_positions, OpeningBook, StartPosition};
-use crate::rng::Purpose;
-use crate::search::SearchConfig;
+use crate::rng::{derive, ChaCha8Rng, Purpose};
+use crate::search::{SearchConfig, WIN_BOUND};
 use crate::yardstick::Evaluator;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 /// A player for a match: an evaluator (weights or a yardstick) and search settings, with a
 /// name for reports.
@@ -24,6 +26,29 @@ pub struct Engine {
     pub eval: Evaluator,
     /// How deep it searches.
     pub config: SearchConfig,
+}
+
+/// The centi-men a won (or lost) position counts as in [`Engine::centi_men`]: beyond any
+/// evaluation, so adjudication takes it for what it is.
+pub const WIN_CENTI_MEN: i32 = 1_000_000;
+
+impl Engine {
+    /// A search value of this engine (from the side that moved) in hundredths of a man, the
+    /// unit adjudication works in: the value over [`Evaluator::man_value`] times 100, rounded;
+    /// a won or lost position is +/-[`WIN_CENTI_MEN`]. An evaluation in which a man is worth
+    /// nothing gives its own units.
+    pub fn centi_men(&self, value: i32) -> i32 {
+        if value.abs() > WIN_BOUND {
+            return WIN_CENTI_MEN * value.signum();
+        }
+        match self.eval.man_value() {
+            Some(m) => (100.0 * f64::from(value) / m)
+                .round()
+                .clamp(-f64::from(WIN_CENTI_MEN - 1), f64::from(WIN_CENTI_MEN - 1))
+                as i32,
+            None => value,
+        }
+    }
 }
 
 /// One finished game of a match, from A's point of view.
@@ -128,6 +153,49 @@ pub struct EngineTiming {
     pub time_losses: u32,
 }
 
+/// The running score of a match's counted games: A's W/D/L and the pentanomial counts of the
+/// completed pairs. Fed the games in index order ([`MatchObserver::game_counted`]), it is what
+/// the match's result will say so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// A's wins, draws and losses.
+    pub wdl: Wdl,
+    /// The pairs of which both games were counted.
+    pub pentanomial: Pentanomial,
+    /// The pair and half points of the last game when it opened a pair.
+    open_pair: Option<(usize, usize)>,
+}
+
+impl Score {
+    /// Counts the next game (indices increasing); true when it completed a pair.
+    pub fn add(&mut self, g: &MatchGame) -> bool {
+        let hp = g.half_points_for_a();
+        self.wdl.add(hp);
+        let pair = g.index / 2;
+        if g.index.is_multiple_of(2) {
+            self.open_pair = Some((pair, hp));
+        } else if let Some((p, first)) = self.open_pair.take() {
+            if p == pair {
+                self.pentanomial.add(first + hp);
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// How one engine's counted games were lost off the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineLosses {
+    /// Lost on time ([`EndReason::Time`]).
+    pub time: u32,
+    /// Lost by its engine's fault ([`EndReason::Fault`]: an illegal move, an exit, a hang,
+    /// garbage, no handshake).
+    pub faults: u32,
+    /// Adjudicated a loss ([`EndReason::AdjudicatedLoss`]).
+    pub adjudicated: u32,
+}
+
 /// What a match produced.
 #[derive(Clone, Debug)]
 pub struct MatchResult {
@@ -141,14 +209,23 @@ pub struct MatchResult {
     pub end: MatchEnd,
     /// A's and B's searches and time losses over the games that count (a match with a clock).
     pub timing: Option<[EngineTiming; 2]>,
+    /// A's and B's games lost on time, by a fault or by adjudication, over the games that
+    /// count.
+    pub losses: [EngineLosses; 2],
+    /// Counted games adjudicated a draw.
+    pub adjudicated_draws: u32,
 }
 
-/// A match to play: where its game pairs start, its seed and draw rules, an optional SPRT and
-/// an optional interrupt flag.
+/// A match to play: where its game pairs start, how many games, its seed and draw rules, an
+/// optional SPRT and interrupt flag, the engines' clocks and the adjudication.
 #[derive(Clone, Debug)]
 pub struct MatchRun<'a> {
-    /// Each start position is played twice, A with Black in the first game of the pair.
+    /// Each start position is played twice, A with Black in the first game of the pair, in
+    /// rounds: game `i` starts from `starts[(i / 2) % starts.len()]` ([`MatchRun::start_of`]).
     pub starts: Vec<StartPosition>,
+    /// The number of games (even; may exceed `2 * starts.len()`: rounds of the book, the
+    /// tie-break generators moving on each round, [`MatchRun::rng_of`]).
+    pub games: usize,
     /// The seed every game's generator is derived from.
     pub seed: u64,
     /// The draw rules and the game length cap.
@@ -157,9 +234,19 @@ pub struct MatchRun<'a> {
     pub sprt: Option<Sprt>,
     /// When raised, games in progress are abandoned at their next move and no game starts.
     pub interrupt: Option<&'a AtomicBool>,
-    /// A clock for every game: the engines search by iterative deepening for the time it
-    /// allots, their depths the maximum ([`Game::play_out_clocked`]). Not reproducible.
-    pub tc: Option<TimeControl>,
+    /// A's and B's time controls (None: that engine searches to its depth, without a clock).
+    /// With one, an engine searches by iterative deepening for the time its clock allots, its
+    /// depth the maximum ([`Game::play_out_clocked`]). Not reproducible. [`MatchRun::run`]
+    /// plays only equal controls.
+    pub tc: [Option<TimeControl>; 2],
+    /// How far past its clock a move may end before the side loses on time
+    /// ([`crate::Clock::with_margin`]); 0 by default.
+    pub time_margin: Duration,
+    /// The longest an outside engine may take for one move without a clock (at a fixed
+    /// depth) before it is scored as hung.
+    pub move_timeout: Option<Duration>,
+    /// Draw and resign adjudication (off by default).
+    pub adjudication: Adjudication,
     /// Root ties go to the first best move, not to the game's generator
     /// ([`crate::Searcher::set_first_ties`]).
     pub first_ties: bool,
@@ -167,33 +254,53 @@ pub struct MatchRun<'a> {
 
 /// The consumer side of a match: games are counted in index order, whatever order the threads
 /// finish them in, so the totals, the SPRT's stopping point and the record are the same at any
-/// thread count.
-struct Tally<'r, O: MatchObserver + ?Sized> {
+/// thread count. Shared by the game loops' threads (the counts behind a mutex).
+pub(super) struct Tally<'r, O: MatchObserver + ?Sized> {
+    /// The games of the match.
+    total: usize,
+    sprt: Option<Sprt>,
+    observer: &'r O,
+    counts: Mutex<Counts<O::Error>>,
+}
+
+/// What a [`Tally`] has counted.
+struct Counts<E> {
     /// Finished games waiting for an earlier one.
     pending: BTreeMap<usize, MatchGame>,
     /// The next index to count.
     next: usize,
-    /// The half points of the last counted game when it opened a pair.
-    open_pair: Option<(usize, usize)>,
-    wdl: Wdl,
-    pentanomial: Pentanomial,
+    score: Score,
     timing: Option<[EngineTiming; 2]>,
+    losses: [EngineLosses; 2],
+    adjudicated_draws: u32,
     games: Vec<MatchGame>,
     verdict: Option<SprtVerdict>,
-    error: Option<O::Error>,
-    observer: &'r O,
+    error: Option<E>,
 }
 
-impl<O: MatchObserver + ?Sized> Tally<'_, O> {
-    /// Counts one game (indices strictly increasing); returns the verdict when the game
-    /// completes a pair that decides the SPRT.
-    fn count(&mut self, g: MatchGame, sprt: Option<&Sprt>) {
-        if let Err(e) = self.observer.game_counted(&g) {
+impl<E> Counts<E> {
+    /// Counts one game (indices strictly increasing); sets the verdict when the game completes
+    /// a pair that decides the SPRT.
+    fn count<O: MatchObserver<Error = E> + ?Sized>(
+        &mut self,
+        g: MatchGame,
+        observer: &O,
+        sprt: Option<&Sprt>,
+    ) {
+        if let Err(e) = observer.game_counted(&g) {
             self.error = Some(e);
             return;
         }
-        let hp = g.half_points_for_a();
-        self.wdl.add(hp);
+        let pair_done = self.score.add(&g);
+        // Engine 0 (A) or 1 (B) playing `c` in this game.
+        let engine = |c: Color| usize::from((c == Color::Black) != g.a_is_black);
+        match g.game.result() {
+            Some((_, EndReason::Time(c))) => self.losses[engine(c)].time += 1,
+            Some((_, EndReason::Fault(c, _))) => self.losses[engine(c)].faults += 1,
+            Some((_, EndReason::AdjudicatedLoss(c))) => self.losses[engine(c)].adjudicated += 1,
+            Some((_, EndReason::AdjudicatedDraw)) => self.adjudicated_draws += 1,
+            _ => {}
+        }
         if let Some([black, white]) = &g.timing {
             let t = self.timing.get_or_insert_with(Default::default);
             let (a, b) = if g.a_is_black {
@@ -204,37 +311,100 @@ impl<O: MatchObserver + ?Sized> Tally<'_, O> {
             t[0].stats.add(a);
             t[1].stats.add(b);
             if let Some((_, EndReason::Time(c))) = g.game.result() {
-                let a_lost = (c == Color::Black) == g.a_is_black;
-                t[if a_lost { 0 } else { 1 }].time_losses += 1;
+                t[engine(c)].time_losses += 1;
             }
         }
-        let pair = g.index / 2;
-        if g.index.is_multiple_of(2) {
-            self.open_pair = Some((pair, hp));
-        } else {
-            if let Some((p, first)) = self.open_pair.take() {
-                if p == pair {
-                    self.pentanomial.add(first + hp);
-                    if let Some(s) = sprt {
-                        self.verdict = s.verdict(s.llr(&self.pentanomial));
-                    }
-                }
+        if pair_done {
+            if let Some(s) = sprt {
+                self.verdict = s.verdict(s.llr(&self.score.pentanomial));
             }
         }
         self.games.push(g);
     }
 
     /// Counts the waiting games that follow the last counted one, until a verdict or an error.
-    fn drain(&mut self, sprt: Option<&Sprt>) {
+    fn drain<O: MatchObserver<Error = E> + ?Sized>(&mut self, observer: &O, sprt: Option<&Sprt>) {
         while self.verdict.is_none() && self.error.is_none() {
             match self.pending.remove(&self.next) {
                 Some(g) => {
-                    self.count(g, sprt);
+                    self.count(g, observer, sprt);
                     self.next += 1;
                 }
                 None => break,
             }
         }
+    }
+}
+
+impl<'r, O: MatchObserver + ?Sized> Tally<'r, O> {
+    /// The tally of `run`'s games (its game count and SPRT), telling `observer`.
+    pub(super) fn new(run: &MatchRun, observer: &'r O) -> Tally<'r, O> {
+        Tally {
+            total: run.games,
+            sprt: run.sprt,
+            observer,
+            counts: Mutex::new(Counts {
+                pending: BTreeMap::new(),
+                next: 0,
+                score: Score::default(),
+                timing: None,
+                losses: [EngineLosses::default(); 2],
+                adjudicated_draws: 0,
+                games: Vec::new(),
+                verdict: None,
+                error: None,
+            }),
+        }
+    }
+
+    /// A finished game, from any thread in any order: the observer hears of it at once
+    /// ([`MatchObserver::game_finished`]), and it counts when the games before it have
+    /// ([`MatchObserver::game_counted`]). True when the match is to stop: the SPRT decided
+    /// or the observer failed (the games under way no longer count).
+    pub(super) fn add(&self, game: MatchGame) -> bool {
+        self.observer.game_finished(&game);
+        let mut c = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        c.pending.insert(game.index, game);
+        c.drain(self.observer, self.sprt.as_ref());
+        c.verdict.is_some() || c.error.is_some()
+    }
+
+    /// The result once the game loop has stopped: every game counted (complete), the SPRT's
+    /// decision, or (`interrupted`: the loop stopped early for the interrupt flag) the games
+    /// finished by then, those after the first unfinished one too. A match that stopped with
+    /// games missing counts as interrupted either way. The observer's error, if any, is
+    /// returned instead.
+    pub(super) fn finish(self, interrupted: bool) -> Result<MatchResult, O::Error> {
+        let mut t = self.counts.into_inner().unwrap_or_else(|e| e.into_inner());
+        let end = if let Some(v) = t.verdict {
+            MatchEnd::Sprt(v)
+        } else if t.next >= self.total || t.error.is_some() {
+            MatchEnd::Complete
+        } else {
+            // Interrupted (or the loop stopped short): the finished games after the first
+            // unfinished one count too.
+            let _ = interrupted;
+            let rest = std::mem::take(&mut t.pending);
+            for (_, g) in rest {
+                if t.error.is_some() {
+                    break;
+                }
+                t.count(g, self.observer, None);
+            }
+            MatchEnd::Interrupted
+        };
+        if let Some(e) = t.error {
+            return Err(e);
+        }
+        Ok(MatchResult {
+            wdl: t.score.wdl,
+            pentanomial: t.score.pentanomial,
+            games: t.games,
+            end,
+            timing: t.timing,
+            losses: t.losses,
+            adjudicated_draws: t.adjudicated_draws,
+        })
     }
 }
 
@@ -260,14 +430,52 @@ impl MatchRun<'_> {
     /// The match `settings` describe (their book's first game pairs, seed and rules), without
     /// an SPRT, an interrupt flag or a clock.
     pub fn of(settings: &MatchSettings) -> MatchRun<'static> {
+        let starts = start_positions(settings.book, settings.pairs);
         MatchRun {
-            starts: start_positions(settings.book, settings.pairs),
+            games: starts.len() * 2,
+            starts,
             seed: settings.seed,
             rules: settings.rules,
             sprt: None,
             interrupt: None,
-            tc: None,
+            tc: [None; 2],
+            time_margin: Duration::ZERO,
+            move_timeout: None,
+            adjudication: Adjudication::default(),
             first_ties: false,
+        }
+    }
+
+    /// The start position of game `game`: pair `game / 2` of the book, in rounds (pair
+    /// `(game / 2) % starts.len()`).
+    pub fn start_of(&self, game: usize) -> &StartPosition {
+        &self.starts[(game / 2) % self.starts.len().max(1)]
+    }
+
+    /// The round of the book game `game` is in (0 for the first `2 * starts.len()` games).
+    pub fn round_of(&self, game: usize) -> u64 {
+        (game / (2 * self.starts.len()).max(1)) as u64
+    }
+
+    /// The tie-break generator of game `game`: `derive(seed, Game, round, game)`, so the games
+    /// of the first round are those a match of one round plays and each later round breaks
+    /// its ties anew.
+    pub fn rng_of(&self, game: usize) -> ChaCha8Rng {
+        derive(self.seed, Purpose::Game, self.round_of(game), game as u64)
+    }
+
+    /// Why [`MatchRun::run`] (in-process engines as jobs) cannot play this match as set, when
+    /// it cannot: the engines' clocks differ, a time margin with a clock, or adjudication. A
+    /// game loop of its own plays those.
+    pub fn needs_arena(&self) -> Option<&'static str> {
+        if self.tc[0] != self.tc[1] {
+            Some("different time controls for A and B")
+        } else if !self.adjudication.is_off() {
+            Some("adjudication")
+        } else if self.tc[0].is_some() && !self.time_margin.is_zero() {
+            Some("a time margin")
+        } else {
+            None
         }
     }
 
@@ -276,7 +484,9 @@ impl MatchRun<'_> {
     /// finishes (in any order: for progress) and of each game that counts, in index order
     /// (for a record that must not depend on the thread count; after an interrupt it also gets
     /// the finished games that follow an unfinished one). An error from
-    /// [`MatchObserver::game_counted`] stops the match and is returned.
+    /// [`MatchObserver::game_counted`] stops the match and is returned. It plays A's time
+    /// control for both engines, without a margin or adjudication: a match for which
+    /// [`MatchRun::needs_arena`] says why not needs another game loop.
     pub fn run<O: MatchObserver + ?Sized>(
         &self,
         a: &Engine,
@@ -284,24 +494,10 @@ impl MatchRun<'_> {
         observer: &O,
     ) -> Result<MatchResult, O::Error> {
         let batch = self.batch(a, b);
-        let n = batch.jobs.len();
+        let tally = Tally::new(self, observer);
         let done = AtomicBool::new(false);
-        let sprt = self.sprt.as_ref();
-        let tally = Mutex::new(Tally {
-            pending: BTreeMap::new(),
-            next: 0,
-            open_pair: None,
-            wdl: Wdl::default(),
-            pentanomial: Pentanomial::default(),
-            timing: None,
-            games: Vec::new(),
-            verdict: None,
-            error: None,
-            observer,
-        });
         let interrupted = || self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
         let stop = || done.load(Ordering::Relaxed) || interrupted();
-        let lock = || tally.lock().unwrap_or_else(|e| e.into_inner());
         // Games end about in index order (on this process's pool, or handed out to the ranks of
         // an MPI job in ranges), so few wait for an earlier one and an SPRT stops near the
         // games in progress; once it decides, the games under way are abandoned.
@@ -312,56 +508,29 @@ impl MatchRun<'_> {
                 game: p.replay(&batch, &batch.jobs[i].start),
                 timing: p.timing,
             };
-            observer.game_finished(&g);
-            let mut t = lock();
-            t.pending.insert(i, g);
-            t.drain(sprt);
-            if t.verdict.is_some() || t.error.is_some() {
+            if tally.add(g) {
                 done.store(true, Ordering::Relaxed);
             }
         };
         // Every finished game went through `on_done`: the totals are the tally's, whether or not
         // the batch ran to its end.
         let _ = jobs::run(&batch, &on_done, &stop);
-        let mut t = tally.into_inner().unwrap_or_else(|e| e.into_inner());
-        let end = if let Some(v) = t.verdict {
-            MatchEnd::Sprt(v)
-        } else if t.next == n || t.error.is_some() {
-            MatchEnd::Complete
-        } else {
-            // Interrupted: the finished games after the first unfinished one count too.
-            let rest = std::mem::take(&mut t.pending);
-            for (_, g) in rest {
-                if t.error.is_some() {
-                    break;
-                }
-                t.count(g, None);
-            }
-            MatchEnd::Interrupted
-        };
-        if let Some(e) = t.error {
-            return Err(e);
-        }
-        Ok(MatchResult {
-            wdl: t.wdl,
-            pentanomial: t.pentanomial,
-            games: t.games,
-            end,
-            timing: t.timing,
-        })
+        tally.finish(interrupted())
     }
 
-    /// The match's games as jobs: game `i` is pair i / 2 from start position i / 2, A (player
-    /// 0) with Black when i is even, its generator from (seed, game, 0, i).
+    /// The match's games as jobs: game `i` is pair i / 2 from start position (i / 2) mod the
+    /// book's size ([`MatchRun::start_of`]), A (player 0) with Black when i is even, its
+    /// generator from (seed, game, round, i) ([`MatchRun::rng_of`]); A's time control for both.
     pub fn batch(&self, a: &Engine, b: &Engine) -> Batch {
         let mut batch = Batch::new(vec![a.eval, b.eval], self.seed, self.rules);
         batch.record_moves = true;
         batch.abandon = true;
-        batch.tc = self.tc;
+        batch.tc = self.tc[0];
         batch.first_ties = self.first_ties;
         batch.openings = self.starts.iter().map(Opening::of).collect();
         let (sa, sb) = (Seat::new(0, a.config), Seat::new(1, b.config));
-        batch.jobs = (0..self.starts.len() * 2)
+        let n = self.starts.len().max(1);
+        batch.jobs = (0..self.games)
             .map(|i| {
                 let (black, white) = if i.is_multiple_of(2) {
                     (sa, sb)
@@ -371,9 +540,9 @@ impl MatchRun<'_> {
                 GameJob::new(
                     black,
                     white,
-                    Start::Opening((i / 2) as u32),
+                    Start::Opening(((i / 2) % n) as u32),
                     Purpose::Game,
-                    0,
+                    self.round_of(i),
                     i as u64,
                 )
             })
@@ -400,4 +569,174 @@ pub fn match_pdn(a: &Engine, b: &Engine, games: &[MatchGame]) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::openings::OpeningBook;
+    use rand::RngExt;
+
+    fn run(pairs: usize, games: usize) -> MatchRun<'static> {
+        let mut r = MatchRun::of(&MatchSettings {
+            book: OpeningBook::Ballot,
+            pairs: Some(pairs),
+            seed: 9,
+            rules: DrawRules::default(),
+        });
+        r.games = games;
+        r
+    }
+
+    #[test]
+    fn rounds_of_the_book_start_again_with_new_generators() {
+        let (one, two) = (run(3, 6), run(3, 14));
+        assert_eq!(two.round_of(5), 0);
+        assert_eq!(two.round_of(6), 1);
+        assert_eq!(two.round_of(13), 2);
+        assert_eq!(two.start_of(7), two.start_of(1));
+        assert_eq!(two.start_of(12), two.start_of(0));
+        let draw = |r: &MatchRun, i| r.rng_of(i).random::<u64>();
+        assert_eq!(draw(&two, 4), draw(&one, 4));
+        assert_ne!(draw(&two, 6), draw(&two, 0));
+        assert_eq!(
+            draw(&two, 6),
+            derive(9, Purpose::Game, 1, 6).random::<u64>()
+        );
+        // The first round's jobs are a one-round match's jobs.
+        let e = Engine {
+            name: "m".into(),
+            eval: crate::eval::material().into(),
+            config: SearchConfig::with_depth(1),
+        };
+        let (b1, b2) = (one.batch(&e, &e), two.batch(&e, &e));
+        assert_eq!(b2.jobs.len(), 14);
+        assert_eq!(b1.jobs[..], b2.jobs[..6]);
+        assert_eq!(b2.jobs[7].start, b2.jobs[1].start);
+        assert_eq!((b2.jobs[7].round, b2.jobs[7].index), (1, 7));
+        assert_eq!(b1.openings, b2.openings);
+    }
+
+    /// A finished game `index` of a match: `a_result` 2 A wins, 1 draw, 0 A loses; `end` ends
+    /// it otherwise (a fault or an adjudication of the side to move, Black).
+    fn game(index: usize, a_result: usize, end: Option<&str>) -> MatchGame {
+        let a_is_black = index.is_multiple_of(2);
+        let mut game = Game::new(crate::board::Position::start(), DrawRules::default());
+        match end {
+            Some("fault") => game.forfeit(crate::game::EngineFault::Hung, "no answer"),
+            Some("adjudicated") => game.adjudicate(Some(Color::Black)),
+            _ => match a_result {
+                1 => game.adjudicate(None),
+                2 => game.adjudicate(Some(if a_is_black {
+                    Color::White
+                } else {
+                    Color::Black
+                })),
+                _ => game.adjudicate(Some(if a_is_black {
+                    Color::Black
+                } else {
+                    Color::White
+                })),
+            },
+        }
+        MatchGame {
+            index,
+            a_is_black,
+            game,
+            timing: None,
+        }
+    }
+
+    /// Counts what it hears, to check the order.
+    struct Heard(Mutex<Vec<usize>>, Mutex<usize>);
+    impl MatchObserver for Heard {
+        type Error = std::convert::Infallible;
+        fn game_finished(&self, _: &MatchGame) {
+            *self.1.lock().unwrap() += 1;
+        }
+        fn game_counted(&self, g: &MatchGame) -> Result<(), Self::Error> {
+            self.0.lock().unwrap().push(g.index);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_tally_counts_in_index_order_and_knows_how_games_were_lost() {
+        let r = run(2, 8);
+        let heard = Heard(Mutex::new(Vec::new()), Mutex::new(0));
+        let tally = Tally::new(&r, &heard);
+        // Out of order: game 1 waits for game 0.
+        assert!(!tally.add(game(1, 1, None)));
+        assert!(heard.0.lock().unwrap().is_empty());
+        assert!(!tally.add(game(0, 2, Some("fault")))); // A is Black: B wins by A's fault
+        assert_eq!(*heard.0.lock().unwrap(), [0, 1]);
+        assert!(!tally.add(game(2, 1, Some("adjudicated")))); // A (Black) adjudicated lost
+        assert!(!tally.add(game(5, 1, None)));
+        // Interrupted with game 3 and 4 missing: game 5 counts all the same.
+        let result = tally.finish(true).unwrap();
+        assert_eq!(result.end, MatchEnd::Interrupted);
+        assert_eq!(*heard.0.lock().unwrap(), [0, 1, 2, 5]);
+        assert_eq!(*heard.1.lock().unwrap(), 4);
+        assert_eq!(
+            result.wdl,
+            Wdl {
+                wins: 0,
+                draws: 2,
+                losses: 2
+            }
+        );
+        assert_eq!(result.pentanomial.pairs(), 1);
+        assert_eq!(result.losses[0].faults, 1);
+        assert_eq!(result.losses[0].adjudicated, 1);
+        assert_eq!(result.losses[1], EngineLosses::default());
+        assert_eq!(result.adjudicated_draws, 2);
+
+        // An SPRT that decides stops the match at its pair; the rest no longer count.
+        let mut r = run(2, 400);
+        r.sprt = Some(Sprt::new(0.0, 200.0, 0.05, 0.05).unwrap());
+        let tally = Tally::new(&r, &Unobserved);
+        let mut stopped_at = None;
+        for i in 0..400 {
+            if tally.add(game(i, 0, None)) {
+                stopped_at = Some(i);
+                break;
+            }
+        }
+        let i = stopped_at.expect("all losses decide H0");
+        assert_eq!(i % 2, 1, "at the end of a pair");
+        // A game that ends after the decision: still stop, and it does not count.
+        assert!(tally.add(game(i + 1, 2, None)));
+        let result = tally.finish(false).unwrap();
+        assert_eq!(result.end, MatchEnd::Sprt(SprtVerdict::H0));
+        assert_eq!(result.games.len(), i + 1);
+        assert_eq!(result.wdl.losses as usize, i + 1);
+
+        // Every game counted: complete.
+        let r = run(1, 2);
+        let tally = Tally::new(&r, &Unobserved);
+        tally.add(game(0, 2, None));
+        tally.add(game(1, 2, None));
+        let result = tally.finish(false).unwrap();
+        assert_eq!((result.end, result.wdl.wins), (MatchEnd::Complete, 2));
+    }
+
+    #[test]
+    fn centi_men_are_hundredths_of_the_evaluations_own_man() {
+        let e = |eval: Evaluator| Engine {
+            name: "x".into(),
+            eval,
+            config: SearchConfig::with_depth(1),
+        };
+        let hand = e(Evaluator::Hand);
+        let m = Evaluator::Hand.man_value().unwrap();
+        assert_eq!(hand.centi_men(m.round() as i32), 100);
+        assert_eq!(hand.centi_men(-(m * 2.5).round() as i32), -250);
+        assert_eq!(hand.centi_men(0), 0);
+        assert_eq!(hand.centi_men(crate::search::WIN - 3), WIN_CENTI_MEN);
+        assert_eq!(hand.centi_men(-crate::search::WIN + 3), -WIN_CENTI_MEN);
+        let material = e(crate::eval::material().into());
+        let mm = crate::eval::material().into();
+        let mv = Evaluator::man_value(&mm).unwrap();
+        assert_eq!(material.centi_men((mv * 0.35).round() as i32), 35);
+    }
 }

@@ -1,0 +1,52 @@
+//! `checkers-ga hub`: our engine as a Hub engine on standard input and output (the protocol of
+//! draughts engines that pydraughts and Hub GUIs drive). Nothing but the protocol is written to
+//! standard output; a bad PLAYER is a one-line error before anything is said.
+
+use super::common::evaluator_arg;
+use super::play::man_value;
+use checkers_ga::{serve_hub, HubEngineOptions, MAX_DEPTH};
+
+#[derive(clap::Args)]
+pub struct HubArgs {
+    /// The evaluation: a weight file (or anything `show` reads), a shipped weight set's name,
+    /// or a built-in player; the `weights` parameter of the protocol changes it
+    #[arg(default_value = "evolved-hour", value_name = "PLAYER")]
+    pub player: String,
+    /// The depth searched when the client sends no `level` (1..30; `depth` parameter)
+    #[arg(long, default_value_t = HubEngineOptions::default().depth)]
+    pub depth: u32,
+    /// How ties among the best root moves are broken: `random` (from --seed) or `first` in
+    /// generation order, so a fixed-depth move depends only on the position (`tie-break`
+    /// parameter)
+    #[arg(long, default_value = "random", value_parser = ["random", "first"])]
+    pub tie_break: String,
+    /// Seed of the random tie-breaks (`seed` parameter)
+    #[arg(long, default_value_t = HubEngineOptions::default().seed)]
+    pub seed: u64,
+}
+
+pub fn run(a: HubArgs) -> anyhow::Result<()> {
+    if !(1..=MAX_DEPTH).contains(&a.depth) {
+        usage!("--depth {} must be 1..{MAX_DEPTH}", a.depth);
+    }
+    let seed = a.seed;
+    let load = move |spec: &str| {
+        let (_, eval) = evaluator_arg(spec, seed, 0).map_err(|e| format!("{e:#}"))?;
+        let man = man_value(&eval);
+        Ok((eval, man))
+    };
+    // The player is read before the protocol starts, so a bad one is a usage error.
+    if let Err(e) = load(&a.player) {
+        usage!("PLAYER '{}': {e}", a.player);
+    }
+    let options = HubEngineOptions {
+        weights: a.player,
+        depth: a.depth,
+        first_ties: a.tie_break == "first",
+        seed: a.seed,
+        ..HubEngineOptions::default()
+    };
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    let stdout = std::io::stdout().lock();
+    serve_hub(stdin, stdout, options, &load)
+}

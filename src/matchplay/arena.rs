@@ -1,0 +1,512 @@
+//! Matches with outside engines, per-engine clocks or adjudication: the games played here, move
+//! by move, on the current rayon pool.
+//!
+//! A [`Player`] is our own engine ([`Engine`], searched in this process) or an outside Hub
+//! engine ([`HubPlayer`], a process spoken to through `crate::hub`). [`MatchRun::run_players`]
+//! sends a pair of in-process engines with equal clocks and no adjudication to
+//! [`MatchRun::run`] (jobs, MPI); every other match is played here.
+//!
+//! Threads take the next game in index order, as the jobs do, and the games are counted in
+//! index order, so the result and the SPRT's stopping point do not depend on the thread count
+//! for engines that decide the same way every time. Each outside engine has a pool of idle
+//! processes: a game takes one (or starts one, when its engine is first to move) and gives it
+//! back; a process that failed is killed, the next game starts another. An engine that fails
+//! (an illegal move by our rules, an exit, a hang past its time and the margin, garbage, no
+//! handshake) loses that game ([`Game::forfeit`]: the reason and what it said go into the
+//! PDN), and the match goes on. Raising the interrupt flag abandons the games in progress and
+//! kills their processes; when the match returns, no engine process it started is left.
+
+use super::adjudicate::Adjudicator;
+use super::run::{Engine, MatchGame, MatchObserver, MatchResult, MatchRun, Tally};
+use crate::board::Color;
+use crate::clock::{Clock, SearchStats, TimeControl};
+use crate::game::Game;
+use crate::hub::{ClientError, HubLevel, HubProcess};
+use crate::search::Searcher;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How long an outside engine may take over one move at a fixed depth (no clock) when the
+/// match does not say ([`MatchRun::move_timeout`]).
+pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The least time an outside engine has for its handshake (`hub` ... `wait`, `init` ...
+/// `ready`): the move timeout when longer. A program's start on a loaded machine can take
+/// seconds.
+pub const MIN_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The handshake's time limit for a match whose move timeout is `move_timeout`.
+pub fn handshake_timeout(move_timeout: Option<Duration>) -> Duration {
+    move_timeout
+        .unwrap_or(DEFAULT_MOVE_TIMEOUT)
+        .max(MIN_HANDSHAKE_TIMEOUT)
+}
+
+/// A player of a match: our engine, searched in this process, or an outside Hub engine.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum Player {
+    /// Our engine: an evaluator and search settings.
+    Internal(Engine),
+    /// An outside engine speaking Hub.
+    Hub(HubPlayer),
+}
+
+impl Player {
+    /// The name reports give it.
+    pub fn name(&self) -> &str {
+        match self {
+            Player::Internal(e) => &e.name,
+            Player::Hub(h) => &h.name,
+        }
+    }
+
+    /// Our engine; for an outside one, an [`Engine`] with its name and `depth` for the reports
+    /// and the PDN, which take an `Engine` (its evaluation is never used).
+    pub fn as_engine(&self, depth: u32) -> Engine {
+        match self {
+            Player::Internal(e) => e.clone(),
+            Player::Hub(h) => Engine {
+                name: h.name.clone(),
+                eval: crate::eval::material().into(),
+                config: crate::search::SearchConfig::with_depth(depth),
+            },
+        }
+    }
+}
+
+/// An outside engine speaking the Hub protocol: how to start it and what to tell it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HubPlayer {
+    /// The name reports give it.
+    pub name: String,
+    /// The program (a path) and its arguments.
+    pub command: Vec<String>,
+    /// The folder it runs in (None: ours).
+    pub dir: Option<PathBuf>,
+    /// Its parameters (`set-param name= value=`), in order.
+    pub options: Vec<(String, String)>,
+    /// The depth it is asked to search (`level depth=`) in a game without a clock; None: its
+    /// own level (no `level` is sent).
+    pub depth: Option<u32>,
+}
+
+/// What an outside engine says of itself at its handshake ([`HubPlayer::probe`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HubProbe {
+    /// Its `id name=`.
+    pub name: Option<String>,
+    /// Options of the [`HubPlayer`] it did not declare as parameters.
+    pub unknown_options: Vec<String>,
+}
+
+impl HubPlayer {
+    /// Starts the engine, makes its handshake within `timeout` and stops it again: its name and
+    /// the options it does not know (for the report and a warning before a match).
+    pub fn probe(&self, timeout: Duration) -> Result<HubProbe, ClientError> {
+        let p = self.start(timeout, &|| false)?;
+        Ok(HubProbe {
+            name: p.name().map(str::to_string),
+            unknown_options: p.unknown_options().to_vec(),
+        })
+    }
+
+    fn start(&self, timeout: Duration, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
+        HubProcess::start(
+            &self.command,
+            self.dir.as_deref(),
+            &self.options,
+            timeout,
+            stop,
+        )
+    }
+}
+
+/// The idle processes of one outside engine.
+struct Pool<'p> {
+    player: &'p HubPlayer,
+    idle: Mutex<Vec<HubProcess>>,
+}
+
+impl<'p> Pool<'p> {
+    /// The pool of an outside engine, none for ours.
+    fn of(player: &'p Player) -> Option<Pool<'p>> {
+        match player {
+            Player::Hub(h) => Some(Pool {
+                player: h,
+                idle: Mutex::new(Vec::new()),
+            }),
+            Player::Internal(_) => None,
+        }
+    }
+
+    /// An idle process told a new game starts, or a new one.
+    fn take(&self, timeout: Duration, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
+        loop {
+            let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            match idle {
+                // One that cannot hear `new-game` is dropped (killed); the next is tried.
+                Some(mut p) => {
+                    if p.new_game().is_ok() {
+                        return Ok(p);
+                    }
+                }
+                None => {
+                    let mut p = self.player.start(timeout, stop)?;
+                    p.new_game()?;
+                    return Ok(p);
+                }
+            }
+        }
+    }
+
+    fn give_back(&self, p: HubProcess) {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(p);
+    }
+}
+
+/// One side of a game being played.
+enum Seat<'p> {
+    Internal(&'p Engine, Box<Searcher>),
+    /// An outside engine, its process taken from the pool at its first move.
+    Hub(&'p Pool<'p>, Option<HubProcess>),
+}
+
+impl MatchRun<'_> {
+    /// Plays A against B: two in-process engines with equal clocks and no adjudication through
+    /// [`MatchRun::run`] (jobs, MPI), everything else here, on the current rayon pool. The
+    /// observer hears of the games as [`MatchRun::run`] says.
+    pub fn run_players<O: MatchObserver + ?Sized>(
+        &self,
+        a: &Player,
+        b: &Player,
+        observer: &O,
+    ) -> Result<MatchResult, O::Error> {
+        if let (Player::Internal(ea), Player::Internal(eb)) = (a, b) {
+            if self.needs_arena().is_none() {
+                return self.run(ea, eb, observer);
+            }
+        }
+        self.arena(a, b, observer)
+    }
+
+    fn arena<O: MatchObserver + ?Sized>(
+        &self,
+        a: &Player,
+        b: &Player,
+        observer: &O,
+    ) -> Result<MatchResult, O::Error> {
+        let pools = [Pool::of(a), Pool::of(b)];
+        let tally = Tally::new(self, observer);
+        let done = AtomicBool::new(false);
+        let interrupted = || self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
+        let stop = || done.load(Ordering::Relaxed) || interrupted();
+        let next = AtomicUsize::new(0);
+        let n = self.games;
+        let players = [a, b];
+        let worker = || loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= n || stop() {
+                return;
+            }
+            let Some(g) = self.arena_game(i, players, &pools, &stop) else {
+                return;
+            };
+            if tally.add(g) {
+                done.store(true, Ordering::Relaxed);
+            }
+        };
+        rayon::scope(|s| {
+            for _ in 0..rayon::current_num_threads().min(n) {
+                s.spawn(|_| worker());
+            }
+        });
+        // The idle processes quit (or are killed) here, before the result is known.
+        drop(pools);
+        tally.finish(interrupted())
+    }
+
+    /// Plays game `i` (A with Black when i is even); None when it was abandoned.
+    fn arena_game(
+        &self,
+        i: usize,
+        players: [&Player; 2],
+        pools: &[Option<Pool<'_>>; 2],
+        stop: &dyn Fn() -> bool,
+    ) -> Option<MatchGame> {
+        let a_is_black = i.is_multiple_of(2);
+        // Slot 0 is A, 1 is B; `by_colour` gives Black's slot, then White's.
+        let by_colour = if a_is_black { [0, 1] } else { [1, 0] };
+        let slot = |c: Color| by_colour[colour_index(c)];
+        let start = self.start_of(i);
+        let mut game = Game::new(start.setup, self.rules);
+        for m in &start.moves {
+            game.play(*m);
+        }
+        let mut rng = self.rng_of(i);
+        let mut seats: Vec<Seat> = (0..2)
+            .map(|k| match (players[k], &pools[k]) {
+                (Player::Internal(e), _) => {
+                    let mut s = Box::new(Searcher::new(e.eval, e.config));
+                    s.set_first_ties(self.first_ties);
+                    Seat::Internal(e, s)
+                }
+                (Player::Hub(_), pool) => {
+                    Seat::Hub(pool.as_ref().expect("an outside engine has a pool"), None)
+                }
+            })
+            .collect();
+        // Each engine's clock (only its own side of it runs).
+        let clock_of =
+            |tc: Option<TimeControl>| tc.map(|t| Clock::new(t).with_margin(self.time_margin));
+        let mut clocks = [clock_of(self.tc[0]), clock_of(self.tc[1])];
+        let timed = self.tc.iter().any(Option::is_some);
+        let mut stats = [SearchStats::default(); 2];
+        let mut adjudicator = Adjudicator::new(&self.adjudication);
+        let move_timeout = self.move_timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT);
+        let handshake = handshake_timeout(self.move_timeout);
+        let mut abandoned = false;
+        while !game.is_over() {
+            if stop() {
+                abandoned = true;
+                break;
+            }
+            let side = game.position().side_to_move();
+            let k = slot(side);
+            let clock = clocks[k].as_mut();
+            let left = clock.as_ref().map(|c| c.remaining(side));
+            let started = Instant::now();
+            let full_move = (game.plies() / 2 + 1) as u32;
+            let (mv, score, depth, nodes, used) = match &mut seats[k] {
+                Seat::Internal(e, s) => {
+                    let r = match &clock {
+                        Some(c) => s.choose_timed(game.position(), &mut rng, c.budget(side)),
+                        None => s.choose(game.position(), &mut rng),
+                    };
+                    let Some(m) = r.best else { break };
+                    let score = r.value.map(|v| e.centi_men(v));
+                    (m, score, r.depth, r.nodes, started.elapsed())
+                }
+                Seat::Hub(pool, held) => {
+                    let p = match held {
+                        Some(p) => p,
+                        None => match pool.take(handshake, stop) {
+                            Ok(p) => held.insert(p),
+                            Err(ClientError::Stopped) => {
+                                abandoned = true;
+                                break;
+                            }
+                            Err(ClientError::Fault(f, detail)) => {
+                                game.forfeit(f, &detail);
+                                break;
+                            }
+                        },
+                    };
+                    let (level, timeout) = match (&clock, left) {
+                        (Some(c), Some(left)) => (
+                            Some(match c.control(side) {
+                                TimeControl::PerMove(_) => HubLevel::MoveTime(left),
+                                TimeControl::Game { increment, .. } => HubLevel::Time {
+                                    time: left,
+                                    increment,
+                                },
+                            }),
+                            left + self.time_margin,
+                        ),
+                        _ => (pool.player.depth.map(HubLevel::Depth), move_timeout),
+                    };
+                    match p.go(game.start(), game.moves(), level, timeout, stop) {
+                        Ok(r) => (
+                            r.mv,
+                            r.centi_men(),
+                            r.depth.unwrap_or(0),
+                            r.nodes.unwrap_or(0),
+                            r.elapsed,
+                        ),
+                        Err(ClientError::Stopped) => {
+                            abandoned = true;
+                            break;
+                        }
+                        Err(ClientError::Fault(f, detail)) => {
+                            // The process is killed when its seat is dropped.
+                            *held = None;
+                            game.forfeit(f, &detail);
+                            break;
+                        }
+                    }
+                }
+            };
+            if timed {
+                let st = &mut stats[colour_index(side)];
+                st.nanos += used.as_nanos() as u64;
+                if depth > 0 {
+                    st.searches += 1;
+                    st.depth_sum += depth as u64;
+                    st.nodes += nodes;
+                }
+            }
+            // Within the margin past its time, a move stands and the clock is empty.
+            if let Some(c) = clock {
+                if !c.spend(side, used) {
+                    game.lose_on_time();
+                    break;
+                }
+            }
+            game.play(mv);
+            if !game.is_over() {
+                if let Some(verdict) = adjudicator.record(side, full_move, score) {
+                    game.adjudicate(verdict);
+                }
+            }
+        }
+        // Processes in good order go back to their pools; the rest are killed on drop.
+        for seat in seats {
+            if let Seat::Hub(pool, Some(p)) = seat {
+                if !abandoned {
+                    pool.give_back(p);
+                }
+            }
+        }
+        if abandoned {
+            return None;
+        }
+        Some(MatchGame {
+            index: i,
+            a_is_black,
+            game,
+            timing: timed.then_some(stats),
+        })
+    }
+}
+
+fn colour_index(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{EndReason, EngineFault};
+    use crate::matchplay::{match_pdn, MatchEnd, MatchSettings, Unobserved};
+    use crate::search::SearchConfig;
+
+    fn ours(depth: u32) -> Player {
+        Player::Internal(Engine {
+            name: "material".into(),
+            eval: crate::eval::material().into(),
+            config: SearchConfig::with_depth(depth),
+        })
+    }
+
+    fn fake(name: &str, args: &[&str]) -> Player {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engines");
+        let mut command = vec!["python3".to_string(), format!("{dir}/{name}.py")];
+        command.extend(args.iter().map(|s| s.to_string()));
+        Player::Hub(HubPlayer {
+            name: name.into(),
+            command,
+            dir: None,
+            options: Vec::new(),
+            depth: Some(2),
+        })
+    }
+
+    fn run(games: usize) -> MatchRun<'static> {
+        let mut r = MatchRun::of(&MatchSettings::ballot(games, 7, Default::default()));
+        r.first_ties = true;
+        r.move_timeout = Some(Duration::from_secs(20));
+        r
+    }
+
+    fn on(threads: usize, f: impl FnOnce() -> MatchResult + Send) -> MatchResult {
+        crate::jobs::thread_pool(threads).unwrap().install(f)
+    }
+
+    #[test]
+    fn an_outside_engine_plays_whole_games_the_same_at_any_thread_count() {
+        let (a, b) = (ours(2), fake("good", &[]));
+        let r = run(6);
+        let one = on(1, || r.run_players(&a, &b, &Unobserved).unwrap());
+        let two = on(2, || r.run_players(&a, &b, &Unobserved).unwrap());
+        assert_eq!(one.end, MatchEnd::Complete);
+        assert_eq!(one.games.len(), 6);
+        assert!(one.games.iter().all(|g| g.game.is_over()));
+        assert_eq!(one.losses[1].faults, 0);
+        let (Player::Internal(ea), Player::Hub(_)) = (&a, &b) else {
+            unreachable!()
+        };
+        let eb = Engine {
+            name: "good".into(),
+            ..ea.clone()
+        };
+        let strip = |s: String| {
+            s.lines()
+                .filter(|l| !l.starts_with("[Date"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(
+            strip(match_pdn(ea, &eb, &one.games)),
+            strip(match_pdn(ea, &eb, &two.games))
+        );
+    }
+
+    #[test]
+    fn a_faulty_engine_loses_each_game_with_the_reason() {
+        let (a, b) = (ours(2), fake("illegal", &["11-16"]));
+        let r = on(2, || run(4).run_players(&a, &b, &Unobserved).unwrap());
+        assert_eq!(r.games.len(), 4);
+        assert_eq!((r.wdl.wins, r.losses[1].faults), (4, 4));
+        for g in &r.games {
+            let b_colour = if g.a_is_black {
+                crate::board::Color::White
+            } else {
+                crate::board::Color::Black
+            };
+            assert_eq!(
+                g.game.result().unwrap().1,
+                EndReason::Fault(b_colour, EngineFault::IllegalMove)
+            );
+            assert!(g.game.note().unwrap().starts_with("11-16"));
+        }
+    }
+
+    #[test]
+    fn an_engine_that_cannot_start_loses_its_games_and_the_match_goes_on() {
+        let a = ours(1);
+        let b = Player::Hub(HubPlayer {
+            name: "nothing".into(),
+            command: vec!["/nonexistent/engine".into()],
+            dir: None,
+            options: Vec::new(),
+            depth: None,
+        });
+        let r = on(2, || run(4).run_players(&b, &a, &Unobserved).unwrap());
+        assert_eq!((r.wdl.losses, r.losses[0].faults), (4, 4));
+        assert!(r.games[0].game.note().unwrap().contains("cannot start"));
+    }
+
+    #[test]
+    fn an_interrupt_abandons_the_games_and_stops_the_engines() {
+        let flag = AtomicBool::new(false);
+        let (a, b) = (ours(1), fake("hang", &[]));
+        let mut r = run(4);
+        r.move_timeout = Some(Duration::from_secs(600));
+        r.interrupt = Some(&flag);
+        let t = Instant::now();
+        let result = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(1500));
+                flag.store(true, Ordering::SeqCst);
+            });
+            on(2, || r.run_players(&a, &b, &Unobserved).unwrap())
+        });
+        assert_eq!(result.end, MatchEnd::Interrupted);
+        assert!(t.elapsed() < Duration::from_secs(30));
+    }
+}

@@ -1,0 +1,157 @@
+"""A tiny Hub engine for English draughts, for the tests of outside engines (python3, stdlib only).
+
+It speaks the protocol as checkers-ga's client does (hub/wait, set-param, init/ready, new-game,
+pos/level/go, quit), keeps the position from `pos pos=... moves="..."` and answers `go` with the
+first legal move it finds (captures are compulsory; a multi-jump goes on to its end). The
+fakes in this folder use it and misbehave on purpose at a given move (`run(on_go=...)`).
+
+Positions are written as pydraughts writes them: a side letter and 32 characters, the colours
+swapped and the board turned half round (standard square s is character 33 - s; a Black man is
+`w`, a Black king `W`, a White man `b`, a White king `B`, `e` empty; Black to move is `W`).
+Moves are in standard numbering: `11-15`, captures `FROMxTOxC1xC2...`.
+"""
+
+import shlex
+import sys
+
+BLACK, WHITE = 0, 1
+
+
+def coord(s):
+    """Row (0 = Black's back rank, squares 1-4) and column of standard square s."""
+    r = (s - 1) // 4
+    return r, 2 * ((s - 1) % 4) + (1 if r % 2 == 0 else 0)
+
+
+SQUARE = {coord(s): s for s in range(1, 33)}
+
+
+def parse_pos(text):
+    """(board, side): board maps a square to (colour, king)."""
+    side = BLACK if text[0] == "W" else WHITE
+    board = {}
+    for i, ch in enumerate(text[1:33]):
+        s = 32 - i
+        if ch in "wW":
+            board[s] = (BLACK, ch == "W")
+        elif ch in "bB":
+            board[s] = (WHITE, ch == "B")
+    return board, side
+
+
+def directions(colour, king):
+    if king:
+        return [(1, -1), (1, 1), (-1, -1), (-1, 1)]
+    return [(1, -1), (1, 1)] if colour == BLACK else [(-1, -1), (-1, 1)]
+
+
+def crowns(colour, s):
+    r, _ = coord(s)
+    return (colour == BLACK and r == 7) or (colour == WHITE and r == 0)
+
+
+def jumps(board, s, colour, king, taken):
+    """Every jump sequence from s: lists of (to, captured)."""
+    r, c = coord(s)
+    out = []
+    for dr, dc in directions(colour, king):
+        over = SQUARE.get((r + dr, c + dc))
+        to = SQUARE.get((r + 2 * dr, c + 2 * dc))
+        if over is None or to is None or over in taken:
+            continue
+        if over in board and board[over][0] != colour and to not in board:
+            step = (to, over)
+            if not king and crowns(colour, to):
+                out.append([step])
+                continue
+            rest = jumps(board, to, colour, king, taken | {over})
+            out.extend([[step] + t for t in rest] or [[step]])
+    return out
+
+
+def legal_moves(board, side):
+    """Move texts in standard notation, captures first when any (then only captures)."""
+    caps, quiet = [], []
+    for s, (colour, king) in sorted(board.items()):
+        if colour != side:
+            continue
+        b = dict(board)
+        del b[s]
+        for seq in jumps(b, s, colour, king, frozenset()):
+            caps.append("x".join([str(s), str(seq[-1][0])] + [str(o) for _, o in seq]))
+        r, c = coord(s)
+        for dr, dc in directions(colour, king):
+            to = SQUARE.get((r + dr, c + dc))
+            if to is not None and to not in board:
+                quiet.append(f"{s}-{to}")
+    return caps or quiet
+
+
+def play(board, side, text):
+    """The position after move `text` (trusted: it comes from the client)."""
+    b = dict(board)
+    if "x" in text:
+        parts = [int(p) for p in text.split("x")]
+        frm, to, captured = parts[0], parts[1], parts[2:]
+    else:
+        frm, to = (int(p) for p in text.split("-"))
+        captured = []
+    colour, king = b.pop(frm)
+    for o in captured:
+        b.pop(o, None)
+    b[to] = (colour, king or crowns(colour, to))
+    return b, 1 - side
+
+
+def parse_line(line):
+    """Command and arguments of a protocol line (values unquoted)."""
+    words = shlex.split(line)
+    if not words:
+        return None, {}
+    args = {}
+    for w in words[1:]:
+        k, _, v = w.partition("=")
+        args[k] = v
+    return words[0], args
+
+
+def say(text):
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def run(name="fake", on_go=None, on_hub=None):
+    """The engine's loop. `on_go(n, move)` is called for the n-th `go` (1, 2, ...) with the move
+    it would play and may misbehave (return None: nothing is said); `on_hub()` replaces the
+    answer to `hub`."""
+    board, side = parse_pos("W" + "b" * 12 + "e" * 8 + "w" * 12)
+    goes = 0
+    for line in sys.stdin:
+        cmd, args = parse_line(line.strip())
+        if cmd == "hub":
+            if on_hub is not None:
+                on_hub()
+                continue
+            say(f"id name={name} version=1 author=tests")
+            say("param name=level type=int value=1 min=1 max=9")
+            say("wait")
+        elif cmd == "init":
+            say("ready")
+        elif cmd == "pos":
+            board, side = parse_pos(args["pos"])
+            for m in args.get("moves", "").split():
+                board, side = play(board, side, m)
+        elif cmd == "go":
+            goes += 1
+            moves = legal_moves(board, side)
+            move = moves[0] if moves else ""
+            if on_go is not None:
+                move = on_go(goes, move)
+                if move is None:
+                    continue
+            say("info depth=1 score=0.0 nodes=1")
+            say(f"done move={move}")
+        elif cmd == "ping":
+            say("pong")
+        elif cmd == "quit":
+            return
