@@ -198,6 +198,14 @@ where
             }
         }
     });
+    // One search thread for the session: each `go` is a job, its answer an event.
+    let (jobs, job_rx) = mpsc::channel::<Job>();
+    let search_tx = tx.clone();
+    std::thread::spawn(move || {
+        for job in job_rx {
+            run_job(job, &search_tx);
+        }
+    });
     let mut st = State {
         rng: Some(derive(options.seed, Purpose::Game, u64::MAX, 0)),
         opts: options,
@@ -267,7 +275,7 @@ where
                 }
                 match parsed.command.as_str() {
                     "quit" => return Ok(()),
-                    "go" => searching = st.start_search(&tx, &mut output)?,
+                    "go" => searching = st.start_search(&jobs, &mut output)?,
                     _ => st.command(&parsed, &mut output)?,
                 }
             }
@@ -515,7 +523,7 @@ impl State<'_> {
     /// `go`: starts a search on its own thread (true), or says why it cannot (false).
     fn start_search<W: Write>(
         &mut self,
-        tx: &mpsc::Sender<Event>,
+        jobs: &mpsc::Sender<Job>,
         out: &mut W,
     ) -> anyhow::Result<bool> {
         let Some(game) = self.game.clone() else {
@@ -548,66 +556,21 @@ impl State<'_> {
         searcher.set_first_ties(self.opts.first_ties);
         self.abort.store(false, Ordering::Relaxed);
         searcher.set_abort(Some(self.abort.clone()));
-        let mut rng = self
+        let rng = self
             .rng
             .take()
             .expect("the generator is back whenever no search runs");
-        let repetition_draws = self.opts.repetition_draws;
-        let man = self.man;
-        let tx = tx.clone();
-        std::thread::spawn(move || {
-            let start = Instant::now();
-            // Each completed iteration of a timed search is an `info` line at once.
-            let info_tx = tx.clone();
-            let mut report = |r: &SearchResult| {
-                if let Some(m) = r.best {
-                    let line = info_line(r, m, &pos, start.elapsed(), man);
-                    let _ = info_tx.send(Event::Info(line));
-                }
-            };
-            let result = match level {
-                Level::Depth(_) => match searcher.choose_abortable(&pos, &mut rng) {
-                    Some(r) => r,
-                    None => {
-                        // Stopped before the search finished: the depth-1 choice.
-                        let mut quick =
-                            Searcher::new(*searcher.evaluator(), SearchConfig::with_depth(1));
-                        quick.set_first_ties(searcher.first_ties());
-                        let mut r = quick.choose(&pos, &mut rng);
-                        r.depth = 1;
-                        r
-                    }
-                },
-                Level::MoveTime(t) => {
-                    searcher.choose_timed_reporting(&pos, &mut rng, t - margin(t), &mut report)
-                }
-                Level::Time { moves, time, inc } => {
-                    let left = time + inc;
-                    let share = left / moves.unwrap_or(30) + inc;
-                    let budget = share.min(left - margin(left));
-                    searcher.choose_timed_reporting(&pos, &mut rng, budget, &mut report)
-                }
-                Level::Infinite => searcher.choose_timed_reporting(
-                    &pos,
-                    &mut rng,
-                    Duration::from_secs(1_000_000_000),
-                    &mut report,
-                ),
-            };
-            let draw = if repetition_draws {
-                repetition_draw(&game, &result)
-            } else {
-                None
-            };
-            let _ = tx.send(Event::Done(Box::new(Finished {
-                searcher,
-                rng,
-                result,
-                draw,
-                elapsed: start.elapsed(),
-                pos,
-            })));
-        });
+        let job = Job {
+            searcher,
+            rng,
+            game,
+            level,
+            repetition_draws: self.opts.repetition_draws,
+            man: self.man,
+        };
+        if jobs.send(job).is_err() {
+            anyhow::bail!("the search thread has ended");
+        }
         Ok(true)
     }
 
@@ -650,12 +613,84 @@ impl State<'_> {
                 info = info.arg("pv", line.join(" "));
             }
         }
-        say(out, &info)?;
-        say(
-            out,
-            &HubLine::new("done").arg("move", hub_move(&pos, &best)),
-        )
+        // Both lines in one write to the client.
+        let done = HubLine::new("done").arg("move", hub_move(&pos, &best));
+        write!(out, "{info}\n{done}\n")?;
+        out.flush()?;
+        Ok(())
     }
+}
+
+/// A search to run: the searcher and generator it borrows, the game, the limit.
+struct Job {
+    searcher: Box<Searcher>,
+    rng: ChaCha8Rng,
+    game: Game,
+    level: Level,
+    repetition_draws: bool,
+    man: Option<f64>,
+}
+
+/// Runs a search on the search thread: an `info` event after each iteration of a timed
+/// search, then the `Done` event with the searcher and generator.
+fn run_job(job: Job, tx: &mpsc::Sender<Event>) {
+    let Job {
+        mut searcher,
+        mut rng,
+        game,
+        level,
+        repetition_draws,
+        man,
+    } = job;
+    let pos = *game.position();
+    let start = Instant::now();
+    let mut report = |r: &SearchResult| {
+        if let Some(m) = r.best {
+            let line = info_line(r, m, &pos, start.elapsed(), man);
+            let _ = tx.send(Event::Info(line));
+        }
+    };
+    let result = match level {
+        Level::Depth(_) => match searcher.choose_abortable(&pos, &mut rng) {
+            Some(r) => r,
+            None => {
+                // Stopped before the search finished: the depth-1 choice.
+                let mut quick = Searcher::new(*searcher.evaluator(), SearchConfig::with_depth(1));
+                quick.set_first_ties(searcher.first_ties());
+                let mut r = quick.choose(&pos, &mut rng);
+                r.depth = 1;
+                r
+            }
+        },
+        Level::MoveTime(t) => {
+            searcher.choose_timed_reporting(&pos, &mut rng, t - margin(t), &mut report)
+        }
+        Level::Time { moves, time, inc } => {
+            let left = time + inc;
+            let share = left / moves.unwrap_or(30) + inc;
+            let budget = share.min(left - margin(left));
+            searcher.choose_timed_reporting(&pos, &mut rng, budget, &mut report)
+        }
+        Level::Infinite => searcher.choose_timed_reporting(
+            &pos,
+            &mut rng,
+            Duration::from_secs(1_000_000_000),
+            &mut report,
+        ),
+    };
+    let draw = if repetition_draws {
+        repetition_draw(&game, &result)
+    } else {
+        None
+    };
+    let _ = tx.send(Event::Done(Box::new(Finished {
+        searcher,
+        rng,
+        result,
+        draw,
+        elapsed: start.elapsed(),
+        pos,
+    })));
 }
 
 /// A search value as Hub's score in men: a forced win in `p` plies is `100 - p / 100`, an
