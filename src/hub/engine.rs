@@ -2,8 +2,8 @@
 //!
 //! [`serve_hub`] speaks Hub (version 2) over any reader and writer (standard input and output
 //! for `checkers-ga hub`; pipes or buffers in tests). A reader thread turns input lines into
-//! events; each `go` runs on a search thread, so `stop` and `ping` are answered during a
-//! search; the end of input (or `quit`) ends it.
+//! events; each `go` is a job for the session's search thread, so `stop` and `ping` are
+//! answered during a search; the end of input (or `quit`) ends it.
 //!
 //! What it answers:
 //! - `hub`: `id name=... version=... author=...`, one `param` line per parameter, `wait`.
@@ -198,6 +198,14 @@ where
             }
         }
     });
+    // One search thread for the session: each `go` is a job, its answer an event.
+    let (jobs, job_rx) = mpsc::channel::<Job>();
+    let search_tx = tx.clone();
+    std::thread::spawn(move || {
+        for job in job_rx {
+            run_job(job, &search_tx);
+        }
+    });
     let mut st = State {
         rng: Some(derive(options.seed, Purpose::Game, u64::MAX, 0)),
         opts: options,
@@ -267,7 +275,7 @@ where
                 }
                 match parsed.command.as_str() {
                     "quit" => return Ok(()),
-                    "go" => searching = st.start_search(&tx, &mut output)?,
+                    "go" => searching = st.start_search(&jobs, &mut output)?,
                     _ => st.command(&parsed, &mut output)?,
                 }
             }
@@ -515,7 +523,7 @@ impl State<'_> {
     /// `go`: starts a search on its own thread (true), or says why it cannot (false).
     fn start_search<W: Write>(
         &mut self,
-        tx: &mpsc::Sender<Event>,
+        jobs: &mpsc::Sender<Job>,
         out: &mut W,
     ) -> anyhow::Result<bool> {
         let Some(game) = self.game.clone() else {
@@ -548,66 +556,21 @@ impl State<'_> {
         searcher.set_first_ties(self.opts.first_ties);
         self.abort.store(false, Ordering::Relaxed);
         searcher.set_abort(Some(self.abort.clone()));
-        let mut rng = self
+        let rng = self
             .rng
             .take()
             .expect("the generator is back whenever no search runs");
-        let repetition_draws = self.opts.repetition_draws;
-        let man = self.man;
-        let tx = tx.clone();
-        std::thread::spawn(move || {
-            let start = Instant::now();
-            // Each completed iteration of a timed search is an `info` line at once.
-            let info_tx = tx.clone();
-            let mut report = |r: &SearchResult| {
-                if let Some(m) = r.best {
-                    let line = info_line(r, m, &pos, start.elapsed(), man);
-                    let _ = info_tx.send(Event::Info(line));
-                }
-            };
-            let result = match level {
-                Level::Depth(_) => match searcher.choose_abortable(&pos, &mut rng) {
-                    Some(r) => r,
-                    None => {
-                        // Stopped before the search finished: the depth-1 choice.
-                        let mut quick =
-                            Searcher::new(*searcher.evaluator(), SearchConfig::with_depth(1));
-                        quick.set_first_ties(searcher.first_ties());
-                        let mut r = quick.choose(&pos, &mut rng);
-                        r.depth = 1;
-                        r
-                    }
-                },
-                Level::MoveTime(t) => {
-                    searcher.choose_timed_reporting(&pos, &mut rng, t - margin(t), &mut report)
-                }
-                Level::Time { moves, time, inc } => {
-                    let left = time + inc;
-                    let share = left / moves.unwrap_or(30) + inc;
-                    let budget = share.min(left - margin(left));
-                    searcher.choose_timed_reporting(&pos, &mut rng, budget, &mut report)
-                }
-                Level::Infinite => searcher.choose_timed_reporting(
-                    &pos,
-                    &mut rng,
-                    Duration::from_secs(1_000_000_000),
-                    &mut report,
-                ),
-            };
-            let draw = if repetition_draws {
-                repetition_draw(&game, &result)
-            } else {
-                None
-            };
-            let _ = tx.send(Event::Done(Box::new(Finished {
-                searcher,
-                rng,
-                result,
-                draw,
-                elapsed: start.elapsed(),
-                pos,
-            })));
-        });
+        let job = Job {
+            searcher,
+            rng,
+            game,
+            level,
+            repetition_draws: self.opts.repetition_draws,
+            man: self.man,
+        };
+        if jobs.send(job).is_err() {
+            anyhow::bail!("the search thread has ended");
+        }
         Ok(true)
     }
 
@@ -650,12 +613,84 @@ impl State<'_> {
                 info = info.arg("pv", line.join(" "));
             }
         }
-        say(out, &info)?;
-        say(
-            out,
-            &HubLine::new("done").arg("move", hub_move(&pos, &best)),
-        )
+        // Both lines in one write to the client.
+        let done = HubLine::new("done").arg("move", hub_move(&pos, &best));
+        write!(out, "{info}\n{done}\n")?;
+        out.flush()?;
+        Ok(())
     }
+}
+
+/// A search to run: the searcher and generator it borrows, the game, the limit.
+struct Job {
+    searcher: Box<Searcher>,
+    rng: ChaCha8Rng,
+    game: Game,
+    level: Level,
+    repetition_draws: bool,
+    man: Option<f64>,
+}
+
+/// Runs a search on the search thread: an `info` event after each iteration of a timed
+/// search, then the `Done` event with the searcher and generator.
+fn run_job(job: Job, tx: &mpsc::Sender<Event>) {
+    let Job {
+        mut searcher,
+        mut rng,
+        game,
+        level,
+        repetition_draws,
+        man,
+    } = job;
+    let pos = *game.position();
+    let start = Instant::now();
+    let mut report = |r: &SearchResult| {
+        if let Some(m) = r.best {
+            let line = info_line(r, m, &pos, start.elapsed(), man);
+            let _ = tx.send(Event::Info(line));
+        }
+    };
+    let result = match level {
+        Level::Depth(_) => match searcher.choose_abortable(&pos, &mut rng) {
+            Some(r) => r,
+            None => {
+                // Stopped before the search finished: the depth-1 choice.
+                let mut quick = Searcher::new(*searcher.evaluator(), SearchConfig::with_depth(1));
+                quick.set_first_ties(searcher.first_ties());
+                let mut r = quick.choose(&pos, &mut rng);
+                r.depth = 1;
+                r
+            }
+        },
+        Level::MoveTime(t) => {
+            searcher.choose_timed_reporting(&pos, &mut rng, t - margin(t), &mut report)
+        }
+        Level::Time { moves, time, inc } => {
+            let left = time + inc;
+            let share = left / moves.unwrap_or(30) + inc;
+            let budget = share.min(left - margin(left));
+            searcher.choose_timed_reporting(&pos, &mut rng, budget, &mut report)
+        }
+        Level::Infinite => searcher.choose_timed_reporting(
+            &pos,
+            &mut rng,
+            Duration::from_secs(1_000_000_000),
+            &mut report,
+        ),
+    };
+    let draw = if repetition_draws {
+        repetition_draw(&game, &result)
+    } else {
+        None
+    };
+    let _ = tx.send(Event::Done(Box::new(Finished {
+        searcher,
+        rng,
+        result,
+        draw,
+        elapsed: start.elapsed(),
+        pos,
+    })));
 }
 
 /// A search value as Hub's score in men: a forced win in `p` plies is `100 - p / 100`, an
@@ -709,4 +744,94 @@ fn repetition_draw(game: &Game, result: &SearchResult) -> Option<Move> {
         g.play(*m);
         g.result() == Some((GameOutcome::Draw, EndReason::Repetition))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// Output shared with the test while the engine writes it.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn text(&self) -> String {
+            String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+        }
+        /// Waits (up to 20 s) until the output has `n` lines starting with `prefix`.
+        fn wait_for(&self, prefix: &str, n: usize) -> String {
+            let t = Instant::now();
+            loop {
+                let text = self.text();
+                if text.lines().filter(|l| l.starts_with(prefix)).count() >= n {
+                    return text;
+                }
+                assert!(t.elapsed() < Duration::from_secs(20), "no {prefix}: {text}");
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+    }
+
+    #[test]
+    fn serves_in_process_over_a_pipe_with_any_evaluator() {
+        let (r, mut w) = std::io::pipe().unwrap();
+        let out = Shared::default();
+        let engine_out = out.clone();
+        let server = std::thread::spawn(move || {
+            let load = |spec: &str| match Evaluator::yardstick(spec) {
+                Some(e) => Ok((e, None)),
+                None => Err(format!("not a yardstick: {spec}")),
+            };
+            let options = HubEngineOptions {
+                weights: "hand".into(),
+                ..HubEngineOptions::default()
+            };
+            serve_hub(std::io::BufReader::new(r), engine_out, options, &load)
+        });
+        writeln!(w, "hub\ninit\nset-param name=weights value=nope").unwrap();
+        let text = out.wait_for("error", 1);
+        assert!(
+            text.contains("param name=weights value=hand type=string"),
+            "{text}"
+        );
+        assert!(text.contains("ready"), "{text}");
+        assert!(text.contains("not a yardstick: nope"), "{text}");
+        writeln!(
+            w,
+            "set-param name=weights value=classic\npos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
+        )
+        .unwrap();
+        writeln!(w, "level depth=3\ngo think").unwrap();
+        let text = out.wait_for("done", 1);
+        let done = text.lines().find(|l| l.starts_with("done")).unwrap();
+        let m = HubLine::parse(done)
+            .unwrap()
+            .get("move")
+            .unwrap()
+            .to_string();
+        assert!(parse_hub_move(&Position::start(), &m).is_ok(), "{m}");
+        // The end of input ends it.
+        drop(w);
+        server.join().unwrap().unwrap();
+        // Loading the starting weights fails: an error, nothing served.
+        let load = |_: &str| Err("no evaluator".to_string());
+        let e = serve_hub(
+            std::io::empty(),
+            Vec::new(),
+            HubEngineOptions::default(),
+            &load,
+        );
+        assert_eq!(e.unwrap_err().to_string(), "no evaluator");
+    }
 }

@@ -156,8 +156,9 @@ impl HubLine {
     }
 }
 
-/// `cmd k=v k="v w"`: a value is quoted when it is empty or holds a space. Hub has no escape,
-/// so a double quote inside a value is written as `'` and a line break as a space.
+/// `cmd k=v k="v w"`: a value is quoted when it is empty or holds a space or `=`, as the
+/// protocol requires. Hub has no escape, so a double quote inside a value is written as `'`
+/// and a line break as a space.
 impl fmt::Display for HubLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.command)?;
@@ -172,7 +173,7 @@ impl fmt::Display for HubLine {
                         c => c,
                     })
                     .collect();
-                if clean.is_empty() || clean.contains(char::is_whitespace) {
+                if clean.is_empty() || clean.contains(|c: char| c.is_whitespace() || c == '=') {
                     write!(f, "=\"{clean}\"")?;
                 } else {
                     write!(f, "={clean}")?;
@@ -394,6 +395,9 @@ mod tests {
         assert_eq!(odd.to_string(), r#"error message="a 'quoted' word""#);
         assert!(HubLine::parse(&odd.to_string()).is_ok());
         assert_eq!(HubLine::new("go").flag("think").to_string(), "go think");
+        let eq = HubLine::new("error").arg("message", "a=b");
+        assert_eq!(eq.to_string(), r#"error message="a=b""#);
+        assert_eq!(HubLine::parse(&eq.to_string()).unwrap(), eq);
     }
 
     #[test]
