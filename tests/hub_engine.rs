@@ -601,3 +601,49 @@ fn a_script_sent_at_once_is_answered_in_order_before_quit() {
         }
     }
 }
+
+/// A client sends the whole game before every search; the engine plays only the moves a `pos`
+/// adds to the last one, and reads a `pos` that does not extend it (a shorter game, another
+/// line, another start) from the start: every answer is still the searcher's move there.
+#[test]
+fn a_pos_that_extends_the_last_or_departs_from_it_is_the_position_it_says() {
+    let depth = 3;
+    let mut hub = Hub::start(&["classic", "--tie-break", "first"]);
+    hub.handshake();
+    hub.send("new-game");
+    hub.send(&format!("level depth={depth}"));
+    let mut ours = Searcher::new(
+        Evaluator::yardstick("classic").unwrap(),
+        SearchConfig::with_depth(depth),
+    );
+    ours.set_first_ties(true);
+    let mut rng = derive(1, Purpose::Game, 0, 0);
+    let (game, _) = positions(1, 9)
+        .into_iter()
+        .max_by_key(|(m, _)| m.len())
+        .unwrap();
+    // Every prefix in turn, then back to a shorter one, then a line that leaves the game.
+    let mut asks: Vec<Vec<String>> = (0..=game.len()).map(|k| game[..k].to_vec()).collect();
+    asks.push(game[..game.len() / 2].to_vec());
+    let mut other = game[..game.len() / 2].to_vec();
+    let mut pos = Position::start();
+    for t in &other {
+        pos = pos.play(&parse_hub_move(&pos, t).unwrap());
+    }
+    let legal = legal_moves(&pos);
+    other.push(hub_move(&pos, &legal.as_slice()[legal.len() - 1]));
+    asks.push(other);
+    for moves in asks {
+        let mut pos = Position::start();
+        for t in &moves {
+            pos = pos.play(&parse_hub_move(&pos, t).unwrap());
+        }
+        if legal_moves(&pos).len() < 2 {
+            continue;
+        }
+        hub.send(&format!("pos pos={START} moves=\"{}\"", moves.join(" ")));
+        let (_, m) = hub.go();
+        let want = ours.choose(&pos, &mut rng);
+        assert_eq!(m, hub_move(&pos, &want.best.unwrap()), "after {moves:?}");
+    }
+}

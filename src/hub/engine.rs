@@ -158,6 +158,9 @@ struct State<'a> {
     rng: Option<ChaCha8Rng>,
     games: u64,
     game: Option<Game>,
+    /// The `pos` and `moves` texts `game` was made from: a client sends the whole game before
+    /// every search, and a `pos` that extends the last one plays only the new moves.
+    game_text: (String, Vec<String>),
     level: Option<Level>,
     abort: Arc<AtomicBool>,
 }
@@ -215,6 +218,7 @@ where
         searcher: None,
         games: 0,
         game: None,
+        game_text: (String::new(), Vec::new()),
         level: None,
         abort: Arc::new(AtomicBool::new(false)),
     };
@@ -461,35 +465,48 @@ impl State<'_> {
     }
 
     fn set_position(&mut self, line: &HubLine) -> Result<(), String> {
-        self.game = None;
+        let game = self.game.take();
         let Some(text) = line.get("pos") else {
             return Err("pos needs pos=...".into());
         };
-        let start = parse_hub_position(text).map_err(|e| e.0)?;
-        // Only repetitions end the game here; a game the rules ended goes on from where it is
-        // (the client decides when its game is over).
-        let rules = DrawRules {
-            quiet_plies: 0,
-            repetitions: DrawRules::default().repetitions,
-            max_plies: 0,
+        let moves: Vec<&str> = line.get("moves").unwrap_or("").split_whitespace().collect();
+        let (last_text, last_moves) = &self.game_text;
+        // The last game, when this one only adds moves to it.
+        let extends = text == last_text
+            && last_moves.len() <= moves.len()
+            && last_moves.iter().zip(&moves).all(|(a, b)| a == b);
+        let (mut game, done) = match game {
+            Some(g) if extends => (g, last_moves.len()),
+            _ => {
+                let start = parse_hub_position(text).map_err(|e| e.0)?;
+                (Game::new(start, Self::rules()), 0)
+            }
         };
-        let mut game = Game::new(start, rules);
-        for (i, text) in line
-            .get("moves")
-            .unwrap_or("")
-            .split_whitespace()
-            .enumerate()
-        {
+        for (i, text) in moves.iter().enumerate().skip(done) {
             let pos = *game.position();
             let m = parse_hub_move(&pos, text)
                 .map_err(|e| format!("moves: move {} ({text}): {e}", i + 1))?;
             if game.is_over() {
-                game = Game::new(pos, rules);
+                game = Game::new(pos, Self::rules());
             }
             game.play(m);
         }
         self.game = Some(game);
+        self.game_text = (
+            text.to_string(),
+            moves.iter().map(|m| m.to_string()).collect(),
+        );
         Ok(())
+    }
+
+    /// The rules a `pos` game is played under: only repetitions end it here; a game the
+    /// rules ended goes on from where it is (the client decides when its game is over).
+    fn rules() -> DrawRules {
+        DrawRules {
+            quiet_plies: 0,
+            repetitions: DrawRules::default().repetitions,
+            max_plies: 0,
+        }
     }
 
     fn set_level(&mut self, line: &HubLine) -> Result<(), String> {
