@@ -47,6 +47,6 @@ pub fn run(a: HubArgs) -> anyhow::Result<()> {
         ..HubEngineOptions::default()
     };
     let stdin = std::io::BufReader::new(std::io::stdin());
-    let stdout = std::io::stdout().lock();
+    let stdout = std::io::stdout();
     serve_hub(stdin, stdout, options, &load)
 }

@@ -312,6 +312,17 @@ pub struct HubProcess {
     name: Option<String>,
     params: Vec<HubParam>,
     unknown: Vec<String>,
+    /// The game of the last `go`: its start, its moves, their Hub text and the position after
+    /// them, so the next `go` of the game encodes only the moves added since.
+    sent: Option<Box<Sent>>,
+}
+
+/// The game of a `go`, as sent.
+struct Sent {
+    start: Position,
+    moves: Vec<Move>,
+    text: String,
+    pos: Position,
 }
 
 impl HubProcess {
@@ -376,6 +387,7 @@ impl HubProcess {
             name: None,
             params: Vec::new(),
             unknown: Vec::new(),
+            sent: None,
         };
         let deadline = Instant::now() + timeout;
         p.send(&HubLine::new("hub"))?;
@@ -440,16 +452,30 @@ impl HubProcess {
     ) -> Result<HubReply, ClientError> {
         // What it said since its last move (late `info` lines) is of no interest.
         self.drain()?;
-        let mut pos = *start;
-        let mut texts = Vec::with_capacity(moves.len());
-        for m in moves {
-            texts.push(hub_move(&pos, m));
-            pos = pos.play(m);
+        // The last game's text, when this one only adds moves to it.
+        let mut sent = match self.sent.take() {
+            Some(s) if s.start == *start && moves.starts_with(&s.moves) => s,
+            _ => Box::new(Sent {
+                start: *start,
+                moves: Vec::new(),
+                text: String::new(),
+                pos: *start,
+            }),
+        };
+        for m in &moves[sent.moves.len()..] {
+            if !sent.text.is_empty() {
+                sent.text.push(' ');
+            }
+            sent.text.push_str(&hub_move(&sent.pos, m));
+            sent.pos = sent.pos.play(m);
+            sent.moves.push(*m);
         }
+        let pos = sent.pos;
         let mut line = HubLine::new("pos").arg("pos", hub_position(start));
-        if !texts.is_empty() {
-            line = line.arg("moves", texts.join(" "));
+        if !sent.text.is_empty() {
+            line = line.arg("moves", &sent.text);
         }
+        self.sent = Some(sent);
         let mut lines = vec![line];
         let level = match level {
             None => None,

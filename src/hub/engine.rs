@@ -1,9 +1,9 @@
 //! Our engine as a Hub engine: reads commands, searches, answers.
 //!
 //! [`serve_hub`] speaks Hub (version 2) over any reader and writer (standard input and output
-//! for `checkers-ga hub`; pipes or buffers in tests). A reader thread turns input lines into
-//! events; each `go` is a job for the session's search thread, so `stop` and `ping` are
-//! answered during a search; the end of input (or `quit`) ends it.
+//! for `checkers-ga hub`; pipes or buffers in tests). A reader thread passes input lines on to
+//! the calling thread, which searches; while a search runs the reader answers `ping` and takes
+//! `stop` itself, so both are answered during a search; the end of input (or `quit`) ends it.
 //!
 //! What it answers:
 //! - `hub`: `id name=... version=... author=...`, one `param` line per parameter, `wait`.
@@ -58,11 +58,10 @@ use crate::search::{
     SearchConfig, SearchResult, Searcher, MAX_DEPTH, MAX_TIMED_DEPTH, WIN, WIN_BOUND,
 };
 use crate::yardstick::Evaluator;
-use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// Turns a `weights` value into an evaluator and what one man is worth in its values (None
@@ -125,25 +124,37 @@ enum Level {
     Infinite,
 }
 
-/// What the reader and search threads tell the main loop.
+/// What the reader thread passes on to the main loop.
 enum Event {
-    Line(String),
-    /// The input ended (or could not be read).
+    /// A line read (or why it cannot be read).
+    Line(Result<HubLine, String>),
+    /// The input ended (or could not be read), or `quit` or the end of input came during a
+    /// search with nothing waiting.
     End,
-    Done(Box<Finished>),
-    /// An iteration of a timed search completed: its `info` line.
-    Info(HubLine),
 }
 
-/// A search that ended, and the searcher and generator it borrowed.
-struct Finished {
-    searcher: Box<Searcher>,
-    rng: ChaCha8Rng,
-    result: SearchResult,
-    /// The move and value replaced by the repetition rule, if it applied.
-    draw: Option<Move>,
-    elapsed: Duration,
-    pos: Position,
+/// What the reader thread and the main loop share, under one lock: the `go`s the reader passed
+/// on that are not answered yet (while there is one, a search runs or is about to, and the
+/// reader takes `stop`, `ping` and `ponder-hit` itself), the lines passed on that the main loop
+/// has not taken, and whether `quit` (or the end of input) came during a search with nothing
+/// waiting (its move is then not written).
+#[derive(Default)]
+struct Link {
+    gos: usize,
+    waiting: usize,
+    quit: bool,
+}
+
+/// The output, the link and the abort flag of the search, shared by the two threads.
+struct Shared<W> {
+    out: Mutex<W>,
+    link: Mutex<Link>,
+    abort: Arc<AtomicBool>,
+}
+
+/// A lock that a panic elsewhere did not spoil (the data stays usable).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The engine's state between commands.
@@ -162,53 +173,34 @@ struct State<'a> {
     /// every search, and a `pos` that extends the last one plays only the new moves.
     game_text: (String, Vec<String>),
     level: Option<Level>,
-    abort: Arc<AtomicBool>,
 }
 
 /// Serves the Hub protocol on `input` and `output` until `quit` or the end of input. The
 /// evaluation is whatever `load` makes of the `weights` parameter (`options.weights` at the
-/// start). Errors: the starting weights cannot be loaded (their message), or the output
-/// cannot be written.
+/// start). Searches run on the calling thread; a reader thread passes the input on and, while
+/// a search runs, answers `ping` and takes `stop` itself (so it writes to `output` too). Errors:
+/// the starting weights cannot be loaded (their message), or the output cannot be written.
 pub fn serve_hub<R, W>(
     input: R,
-    mut output: W,
+    output: W,
     options: HubEngineOptions,
     load: &LoadEvaluator<'_>,
 ) -> anyhow::Result<()>
 where
     R: BufRead + Send + 'static,
-    W: Write,
+    W: Write + Send + 'static,
 {
     let (eval, man) = load(&options.weights).map_err(anyhow::Error::msg)?;
     let (tx, rx) = mpsc::channel::<Event>();
-    let reader_tx = tx.clone();
+    let shared = Arc::new(Shared {
+        out: Mutex::new(output),
+        link: Mutex::new(Link::default()),
+        abort: Arc::new(AtomicBool::new(false)),
+    });
+    let reader_shared = shared.clone();
     // The reader stays blocked on input after `quit`; it ends with the process (or when the
     // input closes).
-    std::thread::spawn(move || {
-        let mut input = input;
-        loop {
-            let mut line = String::new();
-            match input.read_line(&mut line) {
-                Ok(0) | Err(_) => {
-                    let _ = reader_tx.send(Event::End);
-                    return;
-                }
-                Ok(_) => {
-                    if reader_tx.send(Event::Line(line)).is_err() {
-                        return;
-                    }
-                }
-            }
-        }
-    });
-    // One search thread for the session: each `go` is a job, its answer an event.
-    let (jobs, job_rx) = mpsc::channel::<Job>();
-    let search_tx = tx.clone();
-    std::thread::spawn(move || {
-        for job in job_rx {
-            run_job(job, &search_tx);
-        }
-    });
+    std::thread::spawn(move || read_input(input, &reader_shared, &tx));
     let mut st = State {
         rng: Some(derive(options.seed, Purpose::Game, u64::MAX, 0)),
         opts: options,
@@ -220,76 +212,103 @@ where
         game: None,
         game_text: (String::new(), Vec::new()),
         level: None,
-        abort: Arc::new(AtomicBool::new(false)),
     };
-    let mut searching = false;
-    // Lines that came during a search and wait for its answer, in order (None: the end of
-    // input after them).
-    let mut deferred: VecDeque<Option<String>> = VecDeque::new();
     loop {
-        let event = match (searching, deferred.pop_front()) {
-            (false, Some(Some(line))) => Event::Line(line),
-            (false, Some(None)) => Event::End,
-            (true, Some(waiting)) => {
-                deferred.push_front(waiting);
-                recv(&rx)
-            }
-            (_, None) => recv(&rx),
-        };
-        match event {
-            Event::End if searching && !deferred.is_empty() => deferred.push_back(None),
+        // The channel never closes while the reader runs, and it sends End before it ends.
+        let event = rx.recv().unwrap_or(Event::End);
+        {
+            let mut link = lock(&shared.link);
+            link.waiting = link.waiting.saturating_sub(1);
+        }
+        let line = match event {
             Event::End => {
-                st.abort.store(true, Ordering::Relaxed);
+                shared.abort.store(true, Ordering::Relaxed);
                 return Ok(());
             }
-            Event::Done(f) => {
-                searching = false;
-                st.finish(*f, &mut output)?;
+            Event::Line(Err(message)) => {
+                say_error(&mut *lock(&shared.out), &message)?;
+                continue;
             }
-            Event::Info(line) => say(&mut output, &line)?,
-            // During a search `stop`, `ping` and `ponder-hit` are taken at once, and `quit`
-            // when nothing waits; anything else waits, in order, for the search's answer.
-            Event::Line(line) => {
-                if line.trim().is_empty() {
-                    continue;
-                }
-                let parsed = match HubLine::parse(&line) {
-                    Ok(l) => l,
-                    Err(_) if searching => {
-                        deferred.push_back(Some(line));
-                        continue;
-                    }
-                    Err(e) => {
-                        say_error(&mut output, &format!("{e}"))?;
-                        continue;
-                    }
+            Event::Line(Ok(line)) => line,
+        };
+        match line.command.as_str() {
+            "quit" => return Ok(()),
+            "go" => {
+                let answer = st.go(&shared);
+                let quit = {
+                    let mut link = lock(&shared.link);
+                    // A `stop` that came after the search ended stops nothing.
+                    shared.abort.store(false, Ordering::Relaxed);
+                    link.gos = link.gos.saturating_sub(1);
+                    link.quit
                 };
-                if searching {
-                    match parsed.command.as_str() {
-                        "stop" => st.abort.store(true, Ordering::Relaxed),
-                        "ping" => say(&mut output, &HubLine::new("pong"))?,
-                        "ponder-hit" => {}
-                        "quit" if deferred.is_empty() => {
-                            st.abort.store(true, Ordering::Relaxed);
-                            return Ok(());
-                        }
-                        _ => deferred.push_back(Some(line)),
-                    }
-                    continue;
+                if quit {
+                    return Ok(());
                 }
-                match parsed.command.as_str() {
-                    "quit" => return Ok(()),
-                    "go" => searching = st.start_search(&jobs, &mut output)?,
-                    _ => st.command(&parsed, &mut output)?,
-                }
+                let mut out = lock(&shared.out);
+                out.write_all(answer?.as_bytes())?;
+                out.flush()?;
             }
+            _ => st.command(&line, &mut *lock(&shared.out))?,
         }
     }
 }
 
-/// The next event; the channel never closes while the main loop holds a sender.
-fn recv(rx: &mpsc::Receiver<Event>) -> Event {
-    rx.recv().unwrap_or(Event::End)
+/// The reader thread: passes lines on to the main loop, in order, but while a search runs (a
+/// `go` passed on is not answered yet) answers `ping`, takes `stop` (the search under way ends)
+/// and `ponder-hit` (ignored) at once, and, when nothing waits, ends the session at `quit` or
+/// the end of input.
+fn read_input<R: BufRead, W: Write>(mut input: R, shared: &Shared<W>, tx: &mpsc::Sender<Event>) {
+    let mut text = String::new();
+    loop {
+        text.clear();
+        let end = matches!(input.read_line(&mut text), Ok(0) | Err(_));
+        if !end && text.trim().is_empty() {
+            continue;
+        }
+        let line = (!end).then(|| HubLine::parse(&text).map_err(|e| format!("{e}")));
+        let command = match &line {
+            Some(Ok(l)) => Some(l.command.as_str()),
+            _ => None,
+        };
+        let mut link = lock(&shared.link);
+        if link.gos > 0 {
+            if (end || command == Some("quit")) && link.waiting == 0 {
+                // The search under way is stopped and its move not written.
+                link.quit = true;
+                shared.abort.store(true, Ordering::Relaxed);
+                drop(link);
+                let _ = tx.send(Event::End);
+                return;
+            }
+            match command {
+                Some("stop") => {
+                    shared.abort.store(true, Ordering::Relaxed);
+                    continue;
+                }
+                Some("ping") => {
+                    drop(link);
+                    // The main loop sees a failed write the next time it writes.
+                    let _ = say(&mut *lock(&shared.out), &HubLine::new("pong"));
+                    continue;
+                }
+                Some("ponder-hit") => continue,
+                _ => {}
+            }
+        }
+        if command == Some("go") {
+            link.gos += 1;
+        }
+        link.waiting += 1;
+        drop(link);
+        let event = match line {
+            Some(l) => Event::Line(l),
+            None => Event::End,
+        };
+        if tx.send(event).is_err() || end {
+            return;
+        }
+    }
 }
 
 fn say<W: Write>(out: &mut W, line: &HubLine) -> anyhow::Result<()> {
@@ -537,21 +556,16 @@ impl State<'_> {
         Ok(())
     }
 
-    /// `go`: starts a search on its own thread (true), or says why it cannot (false).
-    fn start_search<W: Write>(
-        &mut self,
-        jobs: &mpsc::Sender<Job>,
-        out: &mut W,
-    ) -> anyhow::Result<bool> {
-        let Some(game) = self.game.clone() else {
-            say_error(out, "go without a position: send pos pos=... first")?;
-            return Ok(false);
+    /// `go`: searches (on this thread; the `info` lines of timed levels are written as the
+    /// iterations complete) and gives the final `info` and `done` lines, to be written in one
+    /// write (or the error and `done` when there is no move to search).
+    fn go<W: Write>(&mut self, shared: &Shared<W>) -> anyhow::Result<String> {
+        let Some(game) = self.game.as_ref() else {
+            return Ok(error_text("go without a position: send pos pos=... first"));
         };
         let pos = *game.position();
         if crate::movegen::legal_moves(&pos).is_empty() {
-            say_error(out, "the position has no legal move")?;
-            say(out, &HubLine::new("done"))?;
-            return Ok(false);
+            return Ok(error_text("the position has no legal move") + "done\n");
         }
         let level = self.level.unwrap_or(Level::Depth(self.opts.depth));
         let depth = match level {
@@ -571,45 +585,67 @@ impl State<'_> {
             }
         };
         searcher.set_first_ties(self.opts.first_ties);
-        self.abort.store(false, Ordering::Relaxed);
-        searcher.set_abort(Some(self.abort.clone()));
+        searcher.set_abort(Some(shared.abort.clone()));
         let rng = self
             .rng
-            .take()
-            .expect("the generator is back whenever no search runs");
-        let job = Job {
-            searcher,
-            rng,
-            game,
-            level,
-            repetition_draws: self.opts.repetition_draws,
-            man: self.man,
+            .as_mut()
+            .ok_or_else(|| anyhow::anyhow!("the tie-break generator is missing"))?;
+        let man = self.man;
+        let start = Instant::now();
+        let mut failed = None;
+        let mut report = |r: &SearchResult| {
+            if let Some(m) = r.best {
+                let line = info_line(r, m, &pos, start.elapsed(), man);
+                if let Err(e) = say(&mut *lock(&shared.out), &line) {
+                    failed = Some(e);
+                }
+            }
         };
-        if jobs.send(job).is_err() {
-            anyhow::bail!("the search thread has ended");
-        }
-        Ok(true)
-    }
-
-    /// Writes the `info` and `done` lines of a finished search and takes its searcher back.
-    fn finish<W: Write>(&mut self, f: Finished, out: &mut W) -> anyhow::Result<()> {
-        let Finished {
-            searcher,
-            rng,
-            result,
-            draw,
-            elapsed,
-            pos,
-        } = f;
+        let result = match level {
+            Level::Depth(_) => match searcher.choose_abortable(&pos, rng) {
+                Some(r) => r,
+                None => {
+                    // Stopped before the search finished: the depth-1 choice.
+                    let mut quick =
+                        Searcher::new(*searcher.evaluator(), SearchConfig::with_depth(1));
+                    quick.set_first_ties(searcher.first_ties());
+                    let mut r = quick.choose(&pos, rng);
+                    r.depth = 1;
+                    r
+                }
+            },
+            Level::MoveTime(t) => {
+                searcher.choose_timed_reporting(&pos, rng, t - margin(t), &mut report)
+            }
+            Level::Time { moves, time, inc } => {
+                let left = time + inc;
+                let share = left / moves.unwrap_or(30) + inc;
+                let budget = share.min(left - margin(left));
+                searcher.choose_timed_reporting(&pos, rng, budget, &mut report)
+            }
+            Level::Infinite => searcher.choose_timed_reporting(
+                &pos,
+                rng,
+                Duration::from_secs(1_000_000_000),
+                &mut report,
+            ),
+        };
+        let elapsed = start.elapsed();
+        let draw = if self.opts.repetition_draws {
+            repetition_draw(game, &result)
+        } else {
+            None
+        };
         self.searcher = Some(searcher);
-        self.rng = Some(rng);
+        if let Some(e) = failed {
+            return Err(e);
+        }
         let (best, value) = match draw {
             Some(m) => (Some(m), Some(0)),
             None => (result.best, result.value),
         };
         let Some(best) = best else {
-            say_error(out, "the position has no legal move")?;
-            return say(out, &HubLine::new("done"));
+            return Ok(error_text("the position has no legal move") + "done\n");
         };
         let shown = SearchResult { value, ..result };
         let mut info = info_line(&shown, best, &pos, elapsed, self.man);
@@ -630,84 +666,14 @@ impl State<'_> {
                 info = info.arg("pv", line.join(" "));
             }
         }
-        // Both lines in one write to the client.
         let done = HubLine::new("done").arg("move", hub_move(&pos, &best));
-        write!(out, "{info}\n{done}\n")?;
-        out.flush()?;
-        Ok(())
+        Ok(format!("{info}\n{done}\n"))
     }
 }
 
-/// A search to run: the searcher and generator it borrows, the game, the limit.
-struct Job {
-    searcher: Box<Searcher>,
-    rng: ChaCha8Rng,
-    game: Game,
-    level: Level,
-    repetition_draws: bool,
-    man: Option<f64>,
-}
-
-/// Runs a search on the search thread: an `info` event after each iteration of a timed
-/// search, then the `Done` event with the searcher and generator.
-fn run_job(job: Job, tx: &mpsc::Sender<Event>) {
-    let Job {
-        mut searcher,
-        mut rng,
-        game,
-        level,
-        repetition_draws,
-        man,
-    } = job;
-    let pos = *game.position();
-    let start = Instant::now();
-    let mut report = |r: &SearchResult| {
-        if let Some(m) = r.best {
-            let line = info_line(r, m, &pos, start.elapsed(), man);
-            let _ = tx.send(Event::Info(line));
-        }
-    };
-    let result = match level {
-        Level::Depth(_) => match searcher.choose_abortable(&pos, &mut rng) {
-            Some(r) => r,
-            None => {
-                // Stopped before the search finished: the depth-1 choice.
-                let mut quick = Searcher::new(*searcher.evaluator(), SearchConfig::with_depth(1));
-                quick.set_first_ties(searcher.first_ties());
-                let mut r = quick.choose(&pos, &mut rng);
-                r.depth = 1;
-                r
-            }
-        },
-        Level::MoveTime(t) => {
-            searcher.choose_timed_reporting(&pos, &mut rng, t - margin(t), &mut report)
-        }
-        Level::Time { moves, time, inc } => {
-            let left = time + inc;
-            let share = left / moves.unwrap_or(30) + inc;
-            let budget = share.min(left - margin(left));
-            searcher.choose_timed_reporting(&pos, &mut rng, budget, &mut report)
-        }
-        Level::Infinite => searcher.choose_timed_reporting(
-            &pos,
-            &mut rng,
-            Duration::from_secs(1_000_000_000),
-            &mut report,
-        ),
-    };
-    let draw = if repetition_draws {
-        repetition_draw(&game, &result)
-    } else {
-        None
-    };
-    let _ = tx.send(Event::Done(Box::new(Finished {
-        searcher,
-        rng,
-        result,
-        draw,
-        elapsed: start.elapsed(),
-        pos,
-    })));
+/// An `error` line, as text.
+fn error_text(message: &str) -> String {
+    format!("{}\n", HubLine::new("error").arg("message", message))
 }
 
 /// A search value as Hub's score in men: a forced win in `p` plies is `100 - p / 100`, an
@@ -766,13 +732,12 @@ fn repetition_draw(game: &Game, result: &SearchResult) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Mutex;
 
     /// Output shared with the test while the engine writes it.
     #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
+    struct Out(Arc<Mutex<Vec<u8>>>);
 
-    impl Write for Shared {
+    impl Write for Out {
         fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
             self.0.lock().unwrap().extend_from_slice(b);
             Ok(b.len())
@@ -782,7 +747,7 @@ mod tests {
         }
     }
 
-    impl Shared {
+    impl Out {
         fn text(&self) -> String {
             String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
         }
@@ -803,7 +768,7 @@ mod tests {
     #[test]
     fn serves_in_process_over_a_pipe_with_any_evaluator() {
         let (r, mut w) = std::io::pipe().unwrap();
-        let out = Shared::default();
+        let out = Out::default();
         let engine_out = out.clone();
         let server = std::thread::spawn(move || {
             let load = |spec: &str| match Evaluator::yardstick(spec) {

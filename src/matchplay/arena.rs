@@ -206,16 +206,21 @@ impl MatchRun<'_> {
         let next = AtomicUsize::new(0);
         let n = self.games;
         let players = [a, b];
-        let worker = || loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= n || stop() {
-                return;
-            }
-            let Some(g) = self.arena_game(i, players, &pools, &stop) else {
-                return;
-            };
-            if tally.add(g) {
-                done.store(true, Ordering::Relaxed);
+        let worker = || {
+            // The worker's searchers of A and B, cleared between its games (a new one zeroes
+            // its table: more than a fast game's search).
+            let mut spare = [None, None];
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n || stop() {
+                    return;
+                }
+                let Some(g) = self.arena_game(i, players, &pools, &mut spare, &stop) else {
+                    return;
+                };
+                if tally.add(g) {
+                    done.store(true, Ordering::Relaxed);
+                }
             }
         };
         rayon::scope(|s| {
@@ -228,12 +233,14 @@ impl MatchRun<'_> {
         tally.finish(interrupted())
     }
 
-    /// Plays game `i` (A with Black when i is even); None when it was abandoned.
+    /// Plays game `i` (A with Black when i is even) with the searchers of `spare` (cleared;
+    /// made when there are none; put back after the game); None when it was abandoned.
     fn arena_game(
         &self,
         i: usize,
         players: [&Player; 2],
         pools: &[Option<Pool<'_>>; 2],
+        spare: &mut [Option<Box<Searcher>>; 2],
         stop: &dyn Fn() -> bool,
     ) -> Option<MatchGame> {
         let a_is_black = i.is_multiple_of(2);
@@ -249,7 +256,13 @@ impl MatchRun<'_> {
         let mut seats: Vec<Seat> = (0..2)
             .map(|k| match (players[k], &pools[k]) {
                 (Player::Internal(e), _) => {
-                    let mut s = Box::new(Searcher::new(e.eval, e.config));
+                    let mut s = match spare[k].take() {
+                        Some(mut s) => {
+                            s.clear();
+                            s
+                        }
+                        None => Box::new(Searcher::new(e.eval, e.config)),
+                    };
                     s.set_first_ties(self.first_ties);
                     Seat::Internal(e, s)
                 }
@@ -362,11 +375,11 @@ impl MatchRun<'_> {
             }
         }
         // Processes in good order go back to their pools; the rest are killed on drop.
-        for seat in seats {
-            if let Seat::Hub(pool, Some(p)) = seat {
-                if !abandoned {
-                    pool.give_back(p);
-                }
+        for (k, seat) in seats.into_iter().enumerate() {
+            match seat {
+                Seat::Hub(pool, Some(p)) if !abandoned => pool.give_back(p),
+                Seat::Internal(_, s) => spare[k] = Some(s),
+                _ => {}
             }
         }
         if abandoned {
