@@ -363,6 +363,12 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     };
     let pool = pool(a.threads)?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
+    // Before any engine starts (the players' handshakes below): a signal from then on stops
+    // the match, and the engines with it.
+    let interrupted = catch_interrupt(
+        "stopping the match; the result of the finished games follows (the same signal again \
+         exits at once)",
+    )?;
     let (opts, names) = ([&a.option_a, &a.option_b], [&a.name_a, &a.name_b]);
     let [pa, pb] = [0, 1].map(|k| {
         let spec = if k == 0 { &a.a } else { &a.b };
@@ -393,10 +399,6 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         )),
         None => None,
     };
-    let interrupted = catch_interrupt(
-        "stopping the match; the result of the finished games follows (the same signal again \
-         exits at once)",
-    )?;
     let run = MatchRun {
         games: total,
         starts,
