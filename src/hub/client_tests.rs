@@ -1,0 +1,317 @@
+//! Unit tests of `client` (a file of their own beside it).
+
+use super::*;
+use crate::notation::parse_move;
+
+/// A command running fake engine `name` of tests/fake_engines with `args`.
+fn fake(name: &str, args: &[&str]) -> Vec<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engines");
+    let mut v = vec!["python3".to_string(), format!("{dir}/{name}.py")];
+    v.extend(args.iter().map(|s| s.to_string()));
+    v
+}
+
+fn start(name: &str, args: &[&str]) -> Result<HubProcess, ClientError> {
+    HubProcess::start(
+        &fake(name, args),
+        None,
+        &[],
+        Duration::from_secs(10),
+        &|| false,
+    )
+}
+
+/// A marker no other process has on its command line.
+fn marker(tag: &str) -> String {
+    format!(
+        "--marker=client-{tag}-{}-{:?}",
+        std::process::id(),
+        Instant::now()
+    )
+}
+
+/// The processes whose command line holds `marker`.
+fn with_marker(marker: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(cmd) = std::fs::read(e.path().join("cmdline")) else {
+            continue;
+        };
+        if String::from_utf8_lossy(&cmd).contains(marker) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// Plays the engine's moves from the start until it fails (at most `n` moves).
+fn play(p: &mut HubProcess, n: usize) -> Result<Vec<Move>, ClientError> {
+    let start = Position::start();
+    let mut moves = Vec::new();
+    let mut pos = start;
+    for _ in 0..n {
+        let r = p.go(
+            &start,
+            &moves,
+            Some(HubLevel::Depth(2)),
+            Duration::from_secs(10),
+            &|| false,
+        )?;
+        pos = pos.play(&r.mv);
+        moves.push(r.mv);
+    }
+    let _ = pos;
+    Ok(moves)
+}
+
+#[test]
+fn a_good_engine_is_named_and_plays_the_moves_it_says() {
+    let opts = [
+        ("level".to_string(), "3".to_string()),
+        ("bogus".to_string(), "1".to_string()),
+    ];
+    let mut p = HubProcess::start(
+        &fake("good", &[]),
+        None,
+        &opts,
+        Duration::from_secs(10),
+        &|| false,
+    )
+    .unwrap();
+    assert_eq!(p.name(), Some("good"));
+    assert_eq!(p.params()[0].name, "level");
+    assert_eq!(p.params()[0].kind.as_deref(), Some("int"));
+    assert_eq!(p.unknown_options(), ["bogus".to_string()]);
+    p.new_game().unwrap();
+    let start = Position::start();
+    // After 11-15 22-18 Black must take: 15x22.
+    let opening = [parse_move(&start, "11-15").unwrap()];
+    let after = start.play(&opening[0]);
+    let moves = [opening[0], parse_move(&after, "22-18").unwrap()];
+    let r = p
+        .go(
+            &start,
+            &moves,
+            Some(HubLevel::MoveTime(Duration::from_millis(100))),
+            Duration::from_secs(10),
+            &|| false,
+        )
+        .unwrap();
+    assert_eq!(r.text, "15x22x18");
+    assert_eq!(r.mv.to_string(), "15x22");
+    assert_eq!((r.score, r.depth, r.nodes), (Some(0.0), Some(1), Some(1)));
+    assert_eq!(r.centi_men(), Some(0));
+    assert_eq!(play(&mut p, 6).unwrap().len(), 6);
+}
+
+#[test]
+fn an_illegal_move_is_caught_by_our_rules() {
+    let mut p = start("illegal", &["11-16"]).unwrap();
+    match play(&mut p, 10) {
+        Err(ClientError::Fault(EngineFault::IllegalMove, d)) => {
+            assert!(d.starts_with("11-16"), "{d}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn an_exit_mid_game_says_how_and_its_last_words() {
+    let mut p = start("exit", &[]).unwrap();
+    match play(&mut p, 10) {
+        Err(ClientError::Fault(EngineFault::Exited, d)) => {
+            assert!(
+                d.contains("exit status 3") && d.contains("giving up"),
+                "{d}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    // Once ended, every later request fails the same way, at once.
+    assert!(matches!(
+        p.new_game().and_then(|_| play(&mut p, 1).map(|_| ())),
+        Err(ClientError::Fault(EngineFault::Exited, _))
+    ));
+}
+
+#[test]
+fn a_hung_engine_times_out_and_dies_with_its_children() {
+    let m = marker("hang");
+    let mut p = start("hang", &[&m]).unwrap();
+    let start_pos = Position::start();
+    let mut moves = Vec::new();
+    for _ in 0..2 {
+        let r = p
+            .go(
+                &start_pos,
+                &moves,
+                Some(HubLevel::Depth(1)),
+                Duration::from_secs(10),
+                &|| false,
+            )
+            .unwrap();
+        moves.push(r.mv);
+    }
+    let t = Instant::now();
+    let e = p
+        .go(
+            &start_pos,
+            &moves,
+            Some(HubLevel::Depth(1)),
+            Duration::from_millis(300),
+            &|| false,
+        )
+        .unwrap_err();
+    assert!(t.elapsed() >= Duration::from_millis(300) && t.elapsed() < Duration::from_secs(5));
+    match e {
+        ClientError::Fault(EngineFault::Hung, d) => {
+            assert!(d.contains("thinking forever"), "{d}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // The engine and the child it started.
+    assert_eq!(with_marker(&m).len(), 2);
+    drop(p);
+    assert_eq!(with_marker(&m), Vec::<u32>::new());
+}
+
+#[test]
+fn garbage_instead_of_a_move() {
+    let mut p = start("garbage", &[]).unwrap();
+    match play(&mut p, 10) {
+        Err(ClientError::Fault(EngineFault::Garbage, d)) => {
+            assert!(d.contains("garbage"), "{d}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn no_answer_to_hub_is_no_handshake() {
+    let t = Instant::now();
+    let r = HubProcess::start(
+        &fake("silent", &[]),
+        None,
+        &[],
+        Duration::from_millis(300),
+        &|| false,
+    );
+    assert!(
+        matches!(r, Err(ClientError::Fault(EngineFault::NoHandshake, _))),
+        "{:?}",
+        r.err()
+    );
+    assert!(t.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn a_program_that_cannot_start_exits() {
+    let cmd = vec!["/nonexistent/engine".to_string()];
+    match HubProcess::start(&cmd, None, &[], Duration::from_secs(1), &|| false) {
+        Err(ClientError::Fault(EngineFault::Exited, d)) => {
+            assert!(d.contains("cannot start"), "{d}")
+        }
+        other => panic!("{:?}", other.err()),
+    }
+    // A script that dies at once: its words on standard error are the reason.
+    let cmd = ["python3", "-c", "import sys; sys.exit('no such weights')"].map(String::from);
+    match HubProcess::start(&cmd, None, &[], Duration::from_secs(5), &|| false) {
+        Err(ClientError::Fault(EngineFault::Exited, d)) => {
+            assert!(
+                d.contains("exit status 1") && d.contains("no such weights"),
+                "{d}"
+            )
+        }
+        other => panic!("{:?}", other.err()),
+    }
+}
+
+#[test]
+fn noise_on_stderr_does_not_matter() {
+    let mut p = start("noisy", &[]).unwrap();
+    assert_eq!(play(&mut p, 8).unwrap().len(), 8);
+    assert!(p.stderr_tail().len() <= STDERR_KEPT);
+    assert!(p.stderr_tail().last().unwrap().starts_with("noise 8."));
+}
+
+#[test]
+fn a_stop_ends_the_wait() {
+    let m = marker("stop");
+    let mut p = start("hang", &[&m]).unwrap();
+    let start_pos = Position::start();
+    let mut moves = Vec::new();
+    for _ in 0..2 {
+        moves.push(
+            p.go(
+                &start_pos,
+                &moves,
+                Some(HubLevel::Depth(1)),
+                Duration::from_secs(10),
+                &|| false,
+            )
+            .unwrap()
+            .mv,
+        );
+    }
+    let t = Instant::now();
+    let r = p.go(
+        &start_pos,
+        &moves,
+        Some(HubLevel::Depth(1)),
+        Duration::from_secs(60),
+        &|| t.elapsed() >= Duration::from_millis(100),
+    );
+    assert_eq!(r.unwrap_err(), ClientError::Stopped);
+    assert!(t.elapsed() < Duration::from_secs(5));
+    drop(p);
+    assert_eq!(with_marker(&m), Vec::<u32>::new());
+}
+
+#[test]
+fn the_output_is_read_in_lines_long_ones_cut() {
+    let mut child = Command::new("python3")
+        .args([
+            "-c",
+            "import sys; sys.stdout.write('a' * 70000 + 'b\\r\\nnext\\n\\nlast')",
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = Output::new(child.stdout.take().unwrap());
+    let mut lines = Vec::new();
+    loop {
+        match out.next(Duration::from_secs(10)) {
+            Next::Line(l, _) => lines.push(l),
+            Next::End => break,
+            Next::Timeout => panic!("no output"),
+        }
+    }
+    let _ = child.wait();
+    assert_eq!(
+        lines.len(),
+        4,
+        "{:?}",
+        lines.iter().map(|l| l.len()).collect::<Vec<_>>()
+    );
+    assert_eq!(lines[0], "a".repeat(MAX_LINE));
+    assert_eq!(lines[1..], ["next", "", "last"]);
+    assert!(matches!(out.next(Duration::ZERO), Next::End));
+}
+
+#[test]
+fn long_lines_are_cut_and_ends_of_line_dropped() {
+    let mut text = vec![b'a'; MAX_LINE + 10];
+    text.extend_from_slice(b"\r\nnext\n\nlast");
+    let mut r = BufReader::with_capacity(1000, &text[..]);
+    assert_eq!(read_line(&mut r).unwrap().len(), MAX_LINE);
+    assert_eq!(read_line(&mut r).unwrap(), "next");
+    assert_eq!(read_line(&mut r).unwrap(), "");
+    assert_eq!(read_line(&mut r).unwrap(), "last");
+    assert_eq!(read_line(&mut r), None);
+    assert_eq!(seconds(Duration::from_millis(1500)), "1.5");
+    assert_eq!(seconds(Duration::from_secs(2)), "2");
+    assert_eq!(seconds(Duration::ZERO), "0");
+}
