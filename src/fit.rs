@@ -58,6 +58,8 @@ pub fn linear_len(set: ParamSet) -> usize {
         ParamSet::Thesis60 => eval::NUM_PARAMS,
         ParamSet::Endgame66 | ParamSet::Net66(_) => NUM_ALL,
         ParamSet::Phased132 => 2 * NUM_ALL,
+        // An outside engine's parameters: nothing of ours to fit.
+        ParamSet::Engine(_) => 0,
     }
 }
 
@@ -83,6 +85,7 @@ fn linear_values(set: ParamSet, pos: &Position, player: Color, out: &mut [f32]) 
                 out[NUM_ALL + i] = v as f32 * (1.0 - open);
             }
         }
+        ParamSet::Engine(_) => {}
     }
 }
 

@@ -14,6 +14,7 @@ use crate::board::{Color, Move, MoveList, Position};
 use crate::clock::{SearchStats, TimeControl};
 use crate::eval::Weights;
 use crate::game::{DrawRules, EndReason, Game, GameOutcome};
+use crate::hub::EngineSpec;
 use crate::movegen::generate;
 use crate::openings::{ballot, StartPosition};
 use crate::rng::{derive, Purpose};
@@ -188,6 +189,11 @@ pub struct Batch {
     /// outside engine.
     #[serde(default)]
     pub first_ties: bool,
+    /// An outside engine plays every game of the batch, each side with the parameters its
+    /// player's genome stands for ([`EngineSpec::play`]); the players' evaluators are then
+    /// weight vectors of the engine's set. None: our engine plays them.
+    #[serde(default)]
+    pub engine: Option<EngineSpec>,
     /// The games, in the order their results are returned.
     pub jobs: Vec<GameJob>,
 }
@@ -204,6 +210,7 @@ impl Batch {
             openings: Vec::new(),
             tc: None,
             first_ties: false,
+            engine: None,
             jobs: Vec::new(),
         }
     }
@@ -371,6 +378,9 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
     if stop() {
         return None;
     }
+    if let Some(spec) = &batch.engine {
+        return play_outside(batch, spec, job, stop);
+    }
     let mut rng = derive(batch.seed, job.purpose, job.round, job.index);
     let mut sb = searcher(job.black.config);
     let mut sw = searcher(job.white.config);
@@ -413,6 +423,39 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
         plies: game.plies() as u32,
         moves,
         timing,
+    })
+}
+
+/// [`play_job`] by an outside engine: each side's genome set as its parameters. Games under
+/// way are played out unless the batch abandons them.
+fn play_outside(
+    batch: &Batch,
+    spec: &EngineSpec,
+    job: &GameJob,
+    stop: &dyn Fn() -> bool,
+) -> Option<Played> {
+    let genome = |seat: &Seat| match batch.players[seat.player as usize] {
+        Evaluator::Weighted(w) => w,
+        // Not an outside engine's genome: its declared values.
+        _ => spec.defaults(),
+    };
+    let (black, white) = (genome(&job.black), genome(&job.white));
+    let mut game = batch.game(&job.start);
+    let never = || false;
+    let within: &dyn Fn() -> bool = if batch.abandon { stop } else { &never };
+    if !spec.play(&mut game, &black, &white, within) {
+        return None;
+    }
+    let moves = if batch.record_moves {
+        move_indices(&game)
+    } else {
+        Vec::new()
+    };
+    Some(Played {
+        result: game.result(),
+        plies: game.plies() as u32,
+        moves,
+        timing: None,
     })
 }
 

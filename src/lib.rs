@@ -32,11 +32,12 @@
 //! 13. `game`: a whole game: draw rules, PDN.
 //! 14. `openings`: the ballot, opening books and files.
 //! 15. [`weightfile`]: weight files (JSON and the original text): reading, writing, their origin.
-//! 16. `jobs`: games as self-contained jobs, played in batches on a rayon pool (or the ranks
-//!     of an MPI job), results in job order.
-//! 17. `cluster`: (feature `mpi`) the jobs spread over an MPI job.
-//! 18. `hub`: the Hub protocol of draughts engines both ways: our engine served to a Hub
-//!     client, outside engines driven as processes.
+//! 16. `hub`: the Hub protocol of draughts engines both ways: our engine served to a Hub
+//!     client, outside engines driven as processes, and an outside engine's parameters as a
+//!     genome ([`EngineSpec`]).
+//! 17. `jobs`: games as self-contained jobs, played in batches on a rayon pool (or the ranks
+//!     of an MPI job), results in job order; an outside engine's games through `hub`.
+//! 18. `cluster`: (feature `mpi`) the jobs spread over an MPI job.
 //! 19. [`matchplay`]: matches between two engines, Elo, SPRT.
 //! 20. `tournament`: a generation's pairings and standings.
 //! 21. `fit`: weights fitted to game results (logistic regression on played positions).
@@ -226,7 +227,7 @@ pub use tournament::Standing;
 pub use ga::{
     measure_match, Duel, GaOptions, GenerationStats, HallOfFame, History, Lineage, Mutation,
     ParseSettingError, Selection, Session, Settings, SettingsError, Stop, YardstickKind,
-    DEFAULT_GENERATIONS,
+    DEFAULT_DEPTH, DEFAULT_GENERATIONS,
 };
 pub use lock::LOCK_FILE;
 pub use session::{
@@ -236,6 +237,7 @@ pub use session::{
 
 // Outside engines (the Hub protocol).
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
+pub use hub::{release_engines, Declared, EngineSpec, Tuned};
 
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).
 pub use cluster::{set_stop_note, ClusterError, Launch};

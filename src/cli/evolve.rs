@@ -177,6 +177,27 @@ pub struct NewArgs {
     /// file `show` reads, a session folder (its best so far), or `material`, `thesis`, `random`
     #[arg(long, value_name = "FILE|FOLDER|NAME")]
     pub include: Vec<String>,
+    /// Tune an outside Hub engine's own int parameters instead of our weights: the engine's
+    /// command line (e.g. "python3 examples/hub_engine.py"; a hub: prefix is allowed). Its games
+    /// search to --depth; there is no fit; the yardstick is the engine with its declared values
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
+    /// With --engine: the parameters to tune, by the engine's names (comma-separated)
+    /// [default: every int parameter it declares with min < max]
+    #[arg(
+        long,
+        value_name = "NAME,...",
+        value_delimiter = ',',
+        requires = "engine"
+    )]
+    pub tune: Vec<String>,
+    /// With --engine: a parameter set the same for every individual, NAME=VALUE (repeatable)
+    #[arg(long, value_name = "NAME=VALUE", requires = "engine")]
+    pub engine_option: Vec<String>,
+    /// With --engine: seconds a move may take before the engine counts as hung (it loses that
+    /// game, which is logged) [default: 60]
+    #[arg(long, value_name = "S", requires = "engine")]
+    pub move_timeout: Option<f64>,
 }
 
 #[derive(clap::Args)]
@@ -280,12 +301,17 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         let w = checkers_ga::summary::select(&arg.input, None)?.weights;
         include.push((spec.clone(), w));
     }
+    let engine = match &a.engine {
+        Some(cmd) => Some(engine_spec(cmd, &a)?),
+        None => None,
+    };
     let spec = NewSession {
         name: a.name.clone(),
         seed: Some(seed),
         settings: a.session.overrides(),
         from,
         include,
+        engine,
     };
     let run = SessionRun::start(spec, a.run.library())?;
     let s = &run.session;
@@ -300,6 +326,32 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         ));
     }
     evolve(run, &a.run, stop)
+}
+
+/// The outside engine of `new --engine CMD`: started once to read what it declares.
+fn engine_spec(cmd: &str, a: &NewArgs) -> anyhow::Result<checkers_ga::EngineSpec> {
+    let cmd = cmd.strip_prefix("hub:").unwrap_or(cmd);
+    let h = checkers_ga::formats::hub_player(cmd)?;
+    let mut options = Vec::new();
+    for o in &a.engine_option {
+        match o.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() => {
+                options.push((k.trim().to_string(), v.to_string()))
+            }
+            _ => usage!("--engine-option '{o}' must be NAME=VALUE"),
+        }
+    }
+    let timeout = match a.move_timeout {
+        None => std::time::Duration::from_secs(60),
+        Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
+            std::time::Duration::from_secs_f64(t)
+        }
+        Some(t) => usage!("--move-timeout {t} must be a number of seconds, more than 0"),
+    };
+    let dir = std::env::current_dir().context("cannot tell the current folder")?;
+    let depth = a.session.depth.unwrap_or(checkers_ga::DEFAULT_DEPTH);
+    checkers_ga::EngineSpec::probe(h.command, Some(dir), options, depth, timeout, &a.tune)
+        .map_err(|e| anyhow::anyhow!(e))
 }
 
 /// Reads a population file of the original tool (its individuals; the other header fields

@@ -134,6 +134,8 @@ pub fn evaluate_with(pos: &Position, player: Color, w: &Weights, simd: Simd) -> 
             (t.open * n + t.end * (PHASE_PIECES - n)) / PHASE_PIECES
         }
         ParamSet::Net66(h) => network::net_sum(pos, player, &w.w, h as usize, simd),
+        // An outside engine's parameters: its own evaluation, not ours.
+        ParamSet::Engine(_) => 0,
     };
     sum.clamp(-(MAX_EVAL as i64), MAX_EVAL as i64) as i32
 }

@@ -251,6 +251,27 @@ pub(super) fn phased_params() -> &'static [Param] {
     })
 }
 
+/// Placeholder names of an outside engine's `n` tuned parameters (`gene1`, ...): their real
+/// names are the engine's, kept with the session.
+pub(super) fn engine_params(n: usize) -> &'static [Param] {
+    static ENGINE: std::sync::OnceLock<Vec<Param>> = std::sync::OnceLock::new();
+    let all = ENGINE.get_or_init(|| {
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+        (1..=MAX_WEIGHTS_OF_NETS)
+            .map(|i| Param {
+                name: leak(format!("gene{i}")),
+                description: leak(format!(
+                    "an outside engine's parameter {i} (its name is in the session)"
+                )),
+            })
+            .collect()
+    });
+    &all[..n.min(all.len())]
+}
+
+/// The most weights of any set: the network with [`MAX_HIDDEN`] units.
+const MAX_WEIGHTS_OF_NETS: usize = net_len(MAX_HIDDEN);
+
 /// The network set's parameters with `hidden` units: the 66, then `hiddenJ.NAME` and
 /// `hiddenJ.bias` for each unit J (from 1), then `outJ`.
 pub(super) fn net_params(hidden: usize) -> &'static [Param] {

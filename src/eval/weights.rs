@@ -2,7 +2,8 @@
 //! forms in checkpoints (serde).
 
 use super::names::{
-    net_len, net_params, phased_params, Param, ALL_PARAMS, MAX_HIDDEN, NUM_ALL, NUM_PARAMS, PARAMS,
+    engine_params, net_len, net_params, phased_params, Param, ALL_PARAMS, MAX_HIDDEN, NUM_ALL,
+    NUM_PARAMS, PARAMS,
 };
 use serde::de::{self, SeqAccess, Visitor};
 use serde::ser::SerializeTuple;
@@ -37,6 +38,10 @@ pub enum ParamSet {
     /// times the output weights are added to the sum. Weights: the 66, then per unit its 66
     /// input weights and its bias, then the output weights ([`net_len`]).
     Net66(u8),
+    /// The `int` parameters of an outside engine, this many (1..=[`MAX_WEIGHTS`]): their
+    /// names, ranges and how a weight stands for a value are the session's (an `EngineSpec`).
+    /// Never evaluated here (the engine plays its own games): [`crate::evaluate`] gives 0.
+    Engine(u16),
 }
 
 /// [`ParamSet`] as stored, before its hidden units are checked.
@@ -46,6 +51,7 @@ enum ParamSetRepr {
     Endgame66,
     Phased132,
     Net66(u8),
+    Engine(u16),
 }
 
 impl TryFrom<ParamSetRepr> for ParamSet {
@@ -61,6 +67,14 @@ impl TryFrom<ParamSetRepr> for ParamSet {
             ParamSetRepr::Net66(h) => {
                 return Err(format!(
                     "net66 with {h} hidden units (expected 1..={MAX_HIDDEN})"
+                ))
+            }
+            ParamSetRepr::Engine(n) if (1..=MAX_WEIGHTS).contains(&(n as usize)) => {
+                ParamSet::Engine(n)
+            }
+            ParamSetRepr::Engine(n) => {
+                return Err(format!(
+                    "an outside engine's set of {n} parameters (expected 1..={MAX_WEIGHTS})"
                 ))
             }
         })
@@ -99,6 +113,7 @@ impl ParamSet {
             ParamSet::Endgame66 => NUM_ALL,
             ParamSet::Phased132 => 2 * NUM_ALL,
             ParamSet::Net66(h) => net_len(h as usize),
+            ParamSet::Engine(n) => n as usize,
         }
     }
 
@@ -122,6 +137,7 @@ impl ParamSet {
             ParamSet::Endgame66 => "endgame66",
             ParamSet::Phased132 => "phased132",
             ParamSet::Net66(h) => NET_NAMES[h as usize - 1],
+            ParamSet::Engine(_) => "engine",
         }
     }
 
@@ -145,6 +161,7 @@ impl ParamSet {
             ParamSet::Endgame66 => &ALL_PARAMS,
             ParamSet::Phased132 => phased_params(),
             ParamSet::Net66(h) => net_params(h as usize),
+            ParamSet::Engine(n) => engine_params(n as usize),
         }
     }
 

@@ -248,6 +248,8 @@ fn rust_evaluate(set: ParamSet) -> String {
              \x20   }}\n\
              \x20   saturate(sum)\n}}\n"
         ),
+        // Refused before: an outside engine's parameters are exported as its settings.
+        ParamSet::Engine(_) => head("none (an outside engine's parameters)") + "    0\n}\n",
     }
 }
 
@@ -321,6 +323,10 @@ fn c_evaluate(set: ParamSet) -> String {
              \x20   return checkers_saturate(sum + out);\n}}\n",
             c = NET_INPUT_CLAMP
         ),
+        // Refused before: an outside engine's parameters are exported as its settings.
+        ParamSet::Engine(_) => {
+            head("none (an outside engine's parameters)") + "    (void)v;\n    return 0;\n}\n"
+        }
     }
 }
 

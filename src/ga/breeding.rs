@@ -102,9 +102,8 @@ impl Brood {
 
     /// Fresh random individuals up to the population's size.
     fn add_newcomers<R: Rng + ?Sized>(&mut self, b: &Breeding, rng: &mut R) {
-        let (set, range) = (b.s.ga.params, b.s.ga.init_range);
         while self.weights.len() < b.pop.len() {
-            self.push(random_weights(set, range, rng), b.initial);
+            self.push(newcomer(b.s, rng), b.initial);
         }
     }
 

@@ -71,9 +71,8 @@ impl Session {
     /// A new session with a random first population.
     pub fn new(name: &str, settings: Settings) -> Session {
         let mut rng = derive(settings.seed, Purpose::Initial, 0, 0);
-        let (set, range) = (settings.ga.params, settings.ga.init_range);
         let population = (0..settings.population)
-            .map(|_| random_weights(set, range, &mut rng))
+            .map(|_| newcomer(&settings, &mut rng))
             .collect();
         Session::with_population(name, settings, population)
     }
@@ -296,6 +295,7 @@ impl Session {
         let sched = self.schedule(g);
         let endgames = endgame_pairings(pop, s, g);
         let mut batch = Batch::of_weights(&players, s.seed, s.rules);
+        batch.engine = s.engine.clone();
         batch.jobs = tournament::jobs(&sched, s.search, s.openings, g);
         batch.jobs.extend(endgame_jobs(&endgames, s.search, g));
         batch.record_moves = positions;

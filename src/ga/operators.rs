@@ -1,7 +1,7 @@
 //! The operators: random individuals, selection, crossover, mutation, and the population's
 //! diversity. Each draws from the generator it is given.
 
-use super::settings::{Mutation, Steps, STEP_RANGE};
+use super::settings::{Mutation, Settings, Steps, STEP_RANGE};
 use crate::eval::{ParamSet, Weights};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
@@ -24,6 +24,24 @@ pub fn random_weights<R: Rng + ?Sized>(set: ParamSet, range: u16, rng: &mut R) -
     for (i, x) in w.values_mut().iter_mut().enumerate() {
         let r = if i < linear { r } else { (r / 8).max(1) };
         *x = rng.random_range(-r..=r) as i16;
+    }
+    w
+}
+
+/// A newcomer of a session with settings `s`: [`random_weights`] of its set, or for an outside
+/// engine's session (no weights of ours) its declared values, each gene moved by a uniform
+/// draw in `-init_range..=init_range` (clamped to the `i16` range, which spans the parameter's
+/// declared range).
+pub fn newcomer<R: Rng + ?Sized>(s: &Settings, rng: &mut R) -> Weights {
+    let range = s.ga.init_range;
+    let Some(engine) = &s.engine else {
+        return random_weights(s.ga.params, range, rng);
+    };
+    let mut w = engine.defaults();
+    let r = range as i32;
+    for x in w.values_mut() {
+        let v = *x as i32 + rng.random_range(-r..=r);
+        *x = v.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
     }
     w
 }

@@ -3,6 +3,7 @@
 
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
 use crate::game::DrawRules;
+use crate::hub::EngineSpec;
 use crate::matchplay::OpeningBook;
 use crate::openings::ballot;
 use crate::search::SearchConfig;
@@ -58,6 +59,11 @@ pub struct Settings {
     /// Operators and measurements beyond the original tool's; [`GaOptions::ORIGINAL`] is the
     /// original's behaviour (and what checkpoints of format 1 are read as).
     pub ga: GaOptions,
+    /// The outside engine whose own parameters the session tunes (its games are played by
+    /// that engine through the Hub protocol, the genome its `int` parameters); None: our
+    /// engine's weights. Kept in a checkpoint beside the settings (format 6), not in them.
+    #[serde(skip)]
+    pub engine: Option<EngineSpec>,
 }
 
 /// How parents are chosen from a generation's points.
@@ -404,6 +410,7 @@ impl Settings {
                 fit_top: (population / 2) as u32,
                 ..GaOptions::default()
             },
+            engine: None,
         }
     }
 }
@@ -608,6 +615,35 @@ impl Settings {
         }
         if ga.init_range == 0 || ga.init_range > i16::MAX as u16 {
             return Err(format!("init range {} must be 1..32767", ga.init_range));
+        }
+        match (&self.engine, ga.params) {
+            (Some(e), ParamSet::Engine(n)) if n as usize == e.tuned.len() => {
+                if ga.fit_every > 0 {
+                    return Err("an outside engine's session has no fit (--fit-every 0)".into());
+                }
+                if ga.widen_at > 0 {
+                    return Err("an outside engine's session cannot widen".into());
+                }
+                if e.depth == 0 || e.depth > crate::search::MAX_DEPTH {
+                    return Err(format!(
+                        "the outside engine's depth {} must be 1..{}",
+                        e.depth,
+                        crate::search::MAX_DEPTH
+                    ));
+                }
+            }
+            (Some(e), set) => {
+                return Err(format!(
+                    "a session of the outside engine {} with {} tuned parameters holds {set} \
+                     weights",
+                    e.name,
+                    e.tuned.len()
+                ))
+            }
+            (None, ParamSet::Engine(_)) => {
+                return Err("an outside engine's parameters without the engine".into())
+            }
+            (None, _) => {}
         }
         match self.stop {
             Stop::Generations(0) => Err("--generations must be at least 1".to_string()),

@@ -473,6 +473,7 @@ fn an_abandoned_generation_leaves_the_session_as_it_was() {
             measure_games: 4,
             ..GaOptions::ORIGINAL
         },
+        engine: None,
     };
     let mut whole = Session::new("s", settings);
     whole.run_generation(&|_| {});
@@ -523,6 +524,7 @@ fn the_depth_schedule_switches_at_its_generation() {
         newcomers: 2,
         rules: DrawRules::default(),
         ga: GaOptions::ORIGINAL,
+        engine: None,
     };
     assert_eq!((st.depth_at(1), st.depth_at(1000)), (2, 2));
     st.ga.deepen_at = 5;

@@ -86,6 +86,10 @@ pub struct HubParam {
     pub value: Option<String>,
     /// Its type: `int`, `real`, `bool`, `string` or `enum`.
     pub kind: Option<String>,
+    /// Its least value (`min=`, an `int` or `real` parameter).
+    pub min: Option<String>,
+    /// Its greatest value (`max=`).
+    pub max: Option<String>,
 }
 
 /// How long the engine may think about a move.
@@ -433,6 +437,30 @@ impl HubProcess {
         t.iter().cloned().collect()
     }
 
+    /// Sets parameters again (`set-param` for each of `params`, then `init` ... `ready` within
+    /// `timeout`): the same process with other values, between games. `stop` is asked while
+    /// we wait.
+    pub fn configure(
+        &mut self,
+        params: &[(String, String)],
+        timeout: Duration,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<(), ClientError> {
+        self.drain()?;
+        self.sent = None;
+        let mut lines: Vec<HubLine> = params
+            .iter()
+            .map(|(name, value)| {
+                HubLine::new("set-param")
+                    .arg("name", name)
+                    .arg("value", value)
+            })
+            .collect();
+        lines.push(HubLine::new("init"));
+        self.send_all(&lines)?;
+        self.handshake("ready", Instant::now() + timeout, stop)
+    }
+
     /// Tells the engine a new game starts (`new-game`).
     pub fn new_game(&mut self) -> Result<(), ClientError> {
         self.send(&HubLine::new("new-game"))
@@ -579,6 +607,8 @@ impl HubProcess {
                             name: n.to_string(),
                             value: l.get("value").map(str::to_string),
                             kind: l.get("type").map(str::to_string),
+                            min: l.get("min").map(str::to_string),
+                            max: l.get("max").map(str::to_string),
                         });
                     }
                 }

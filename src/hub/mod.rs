@@ -1,12 +1,15 @@
 //! The Hub protocol (version 2, the text protocol of draughts engines) both ways: our engine
 //! served to any Hub client (`checkers-ga hub`), and outside engines driven as players.
 //!
-//! Files, bottom up: `protocol`, `engine`, `client`.
+//! Files, bottom up: `protocol`, `engine`, `client`, `tuning` (an outside engine's parameters
+//! as a session's genome, its games played with them).
 
 mod client;
 mod engine;
 mod protocol;
+mod tuning;
 
 pub use client::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
 pub use engine::{serve_hub, HubEngineOptions, LoadEvaluator};
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
+pub use tuning::{release_engines, Declared, EngineSpec, Tuned};

@@ -56,6 +56,7 @@ pub use past::PastBests;
 
 use crate::eval::{ParamSet, Weights};
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};
+use crate::hub::EngineSpec;
 use crate::jobs::{thread_pool, PoolError};
 use crate::lock::{lock_session, LockError, SessionLock};
 use crate::matchplay::Wdl;
@@ -187,6 +188,11 @@ pub struct NewSession {
     /// Weights put into the first population in place of random ones, each with a name for
     /// errors.
     pub include: Vec<(String, Weights)>,
+    /// Tune this outside engine's own parameters instead of our weights
+    /// ([`EngineSpec::probe`] reads what it declares): the genome is its tuned `int`
+    /// parameters, its games are played by it, there is no fit, and the yardstick is the
+    /// engine with its declared values. Its depth is the session's `--depth`.
+    pub engine: Option<EngineSpec>,
 }
 
 /// How a run ended.
@@ -325,7 +331,18 @@ impl SessionRun {
             // The original tool's population continues in its own 60 parameters unless told.
             settings.ga.params = ParamSet::Thesis60;
         }
+        if let Some(engine) = &spec.engine {
+            if spec.from.is_some() || !spec.include.is_empty() {
+                return Err(SessionError::Input(
+                    "--engine takes no --from or --include (the first population is drawn \
+                     around the engine's declared values)"
+                        .into(),
+                ));
+            }
+            engine_defaults(&mut settings, engine);
+        }
         o.apply(&mut settings);
+        follow_depth(&mut settings);
         settings.validate()?;
         let name = spec
             .name
@@ -453,6 +470,12 @@ impl SessionRun {
         store::remove_stale_temp_files(&dir);
         let before = session.settings.clone();
         overrides.apply(&mut session.settings);
+        follow_depth(&mut session.settings);
+        if let Some(engine) = &session.settings.engine {
+            engine.check_unchanged().map_err(|e| {
+                SessionError::Refused(format!("cannot continue session '{}': {e}", session.name))
+            })?;
+        }
         let n = session.settings.population;
         if n != before.population {
             // Elite and newcomers that were the default quarter follow the new size, unless
@@ -577,6 +600,8 @@ impl SessionRun {
                 return Err(self.save_failed(e));
             }
         }
+        // The outside engine's idle processes end with the run.
+        crate::hub::release_engines();
         let best_weights = best::write(&self.session, &self.options, &self.dir, &self.best_seen)?;
         if let Some(p) = &best_weights {
             observer.best_weights_written(p);
@@ -632,6 +657,35 @@ impl SessionRun {
     }
 }
 
+/// The defaults of a session that tunes an outside engine, before the user's settings: its
+/// parameter set, no fit, and steps measured for engines (a gene spans the parameter's whole
+/// range, so a step is a share of it).
+fn engine_defaults(settings: &mut Settings, engine: &EngineSpec) {
+    settings.ga.params = engine.params();
+    settings.ga.fit_every = 0;
+    settings.ga.init_range = ENGINE_INIT_RANGE;
+    settings.ga.mutation = crate::ga::Mutation::Gauss {
+        sigma: ENGINE_SIGMA,
+        genes: 1,
+    };
+    settings.search.depth = engine.depth;
+    settings.engine = Some(engine.clone());
+}
+
+/// Newcomers of an outside engine's session start within this share of 65535 of each
+/// parameter's range around its declared value (about an eighth of the range either way).
+pub const ENGINE_INIT_RANGE: u16 = 8192;
+/// The Gaussian step of an outside engine's session: about 6% of a parameter's range.
+pub const ENGINE_SIGMA: u32 = 4096;
+
+/// An outside engine searches to the session's depth.
+fn follow_depth(settings: &mut Settings) {
+    let depth = settings.search.depth;
+    if let Some(e) = settings.engine.as_mut() {
+        e.depth = depth;
+    }
+}
+
 /// A new population size on resume. The next population is stored as children, elite (the
 /// best so far first), newcomers: a smaller one keeps the elite first, then children, then
 /// newcomers; a larger one is filled with random newcomers drawn from the session's generator
@@ -661,11 +715,8 @@ fn resize(s: &mut Session, before: &Settings) {
         n as u64,
     );
     while s.population.len() < n {
-        s.population.push(crate::ga::random_weights(
-            s.settings.ga.params,
-            s.settings.ga.init_range,
-            &mut rng,
-        ));
+        s.population
+            .push(crate::ga::newcomer(&s.settings, &mut rng));
     }
     if !s.steps.is_empty() {
         let newcomer = crate::ga::Steps::initial(s.settings.ga.mutation.sigma());

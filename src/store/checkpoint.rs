@@ -18,18 +18,20 @@ use super::history::validate_history;
 use super::CheckpointError;
 use crate::eval::Weights;
 use crate::ga::{Session, Settings, Steps, MAX_POPULATION};
+use crate::hub::EngineSpec;
 use crate::tournament::Standing;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The first bytes of every checkpoint file.
 pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
-/// The checkpoint format this build writes. It also reads format 4 (before `fit_top`, read as 0:
+/// The checkpoint format this build writes. It also reads format 5 (before sessions of outside
+/// engines: read as a session of our engine), format 4 (before `fit_top`, read as 0:
 /// the fit learns from every game), format 3 (before `fit_every`, read as 0: never), format 2
 /// (the whole history in every checkpoint) and format 1 (before the GA
 /// options, yardstick measurements and the hall of fame, read as a session with the original
 /// operators).
-pub const CHECKPOINT_VERSION: u32 = 5;
+pub const CHECKPOINT_VERSION: u32 = 6;
 /// Magic, version, payload length, checksum.
 pub const HEADER_LEN: usize = 8 + 4 + 8 + 8;
 /// The largest generation number a checkpoint may hold (far beyond any session, and far from
@@ -59,12 +61,14 @@ struct PayloadRef<'a> {
     /// Their FNV-1a checksum, little-endian (fixed width, so a checkpoint's size does not
     /// depend on the wall-clock times in the history).
     history_sum: [u8; 8],
+    /// Format 6: the outside engine whose parameters the session tunes ([`Settings::engine`]).
+    engine: &'a Option<EngineSpec>,
 }
 
-/// The payload of formats 3 to 5, as read: their settings differ, and format 3 has no steps
-/// (`T` = `()`, which takes no bytes).
+/// The payload of formats 3 to 6, as read: their settings differ, format 3 has no steps
+/// (`T` = `NoSteps`, which takes no bytes) and formats before 6 no engine (`E` = `NoEngine`).
 #[derive(Deserialize)]
-struct Payload<S, T> {
+struct Payload<S, T, E> {
     name: String,
     settings: S,
     generation: u64,
@@ -76,18 +80,21 @@ struct Payload<S, T> {
     hall: Vec<Weights>,
     history_len: u64,
     history_sum: [u8; 8],
+    engine: E,
 }
 
-impl<S, T: Into<Vec<Steps>>> Payload<S, T> {
+impl<S, T: Into<Vec<Steps>>, E: Into<Option<EngineSpec>>> Payload<S, T, E> {
     /// The session (with an empty history) and the part of the history file it goes with.
     fn into_session(self, settings: impl FnOnce(S) -> Settings) -> (Session, HistoryLink) {
         let link = HistoryLink {
             len: self.history_len,
             sum: u64::from_le_bytes(self.history_sum),
         };
+        let mut settings = settings(self.settings);
+        settings.engine = self.engine.into();
         let s = Session {
             name: self.name,
-            settings: settings(self.settings),
+            settings,
             generation: self.generation,
             elapsed: self.elapsed,
             population: self.population,
@@ -120,6 +127,7 @@ pub(crate) fn encode_with_link(
         hall: &session.hall,
         history_len: link.len,
         history_sum: link.sum.to_le_bytes(),
+        engine: &session.settings.engine,
     };
     let payload = bincode::serde::encode_to_vec(&p, bincode::config::standard())
         .map_err(|e| EncodeError(format!("cannot encode the session: {e}")))?;
@@ -139,7 +147,7 @@ pub(crate) fn encode_with_link(
     Ok(out)
 }
 
-/// The checkpoint bytes of a session (format 5). Its history goes to the history file: the
+/// The checkpoint bytes of a session (format 6). Its history goes to the history file: the
 /// checkpoint holds the length and checksum of that file as it is after the session's history
 /// ([`super::history::history_bytes`]).
 pub fn encode_checkpoint(session: &Session) -> Result<Vec<u8>, EncodeError> {
@@ -248,29 +256,37 @@ pub fn decode_checkpoint_parts(
             (s.into(), None, used)
         }
         3 => {
-            let (p, used) = bincode::serde::decode_from_slice::<Payload<v3::Settings, NoSteps>, _>(
-                payload,
-                decode_config(),
-            )
+            let (p, used) = bincode::serde::decode_from_slice::<
+                Payload<v3::Settings, NoSteps, NoEngine>,
+                _,
+            >(payload, decode_config())
             .map_err(cannot)?;
             let (s, link) = p.into_session(v3::Settings::into);
             (s, Some(link), used)
         }
         4 => {
-            let (p, used) =
-                bincode::serde::decode_from_slice::<Payload<v4::Settings, Vec<Steps>>, _>(
-                    payload,
-                    decode_config(),
-                )
-                .map_err(cannot)?;
+            let (p, used) = bincode::serde::decode_from_slice::<
+                Payload<v4::Settings, Vec<Steps>, NoEngine>,
+                _,
+            >(payload, decode_config())
+            .map_err(cannot)?;
             let (s, link) = p.into_session(v4::Settings::into);
             (s, Some(link), used)
         }
+        5 => {
+            let (p, used) = bincode::serde::decode_from_slice::<
+                Payload<Settings, Vec<Steps>, NoEngine>,
+                _,
+            >(payload, decode_config())
+            .map_err(cannot)?;
+            let (s, link) = p.into_session(|s| s);
+            (s, Some(link), used)
+        }
         _ => {
-            let (p, used) = bincode::serde::decode_from_slice::<Payload<Settings, Vec<Steps>>, _>(
-                payload,
-                decode_config(),
-            )
+            let (p, used) = bincode::serde::decode_from_slice::<
+                Payload<Settings, Vec<Steps>, Option<EngineSpec>>,
+                _,
+            >(payload, decode_config())
             .map_err(cannot)?;
             let (s, link) = p.into_session(|s| s);
             (s, Some(link), used)
@@ -374,6 +390,16 @@ struct NoSteps;
 impl From<NoSteps> for Vec<Steps> {
     fn from(_: NoSteps) -> Vec<Steps> {
         Vec::new()
+    }
+}
+
+/// Formats 3 to 5: no outside engine (no bytes).
+#[derive(Deserialize)]
+struct NoEngine;
+
+impl From<NoEngine> for Option<EngineSpec> {
+    fn from(_: NoEngine) -> Option<EngineSpec> {
+        None
     }
 }
 
@@ -584,6 +610,7 @@ mod v1 {
                 newcomers: self.newcomers,
                 rules: self.rules,
                 ga,
+                engine: None,
             }
         }
     }

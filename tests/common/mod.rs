@@ -298,6 +298,7 @@ pub fn settings(population: usize, generations: u64, seed: u64) -> Settings {
         newcomers: 1,
         rules: DrawRules::default(),
         ga: GaOptions::ORIGINAL,
+        engine: None,
     }
 }
 

@@ -1,0 +1,498 @@
+//! An outside engine's own parameters as the genome of a session: which engine, what it
+//! declared, which of its `int` parameters are tuned ([`EngineSpec`]), and its games played
+//! through the protocol with each side's values set before the game.
+//!
+//! A gene is an `i16` like every other weight, so the GA's operators work unchanged: gene `g`
+//! stands for the value `min + (g + 32768) * (max - min) / 65535` (rounded) of its parameter,
+//! its whole declared range spread over the `i16` range. A Gaussian step of `sigma` moves a
+//! parameter by about `sigma / 65535` of its range, whatever the range.
+//!
+//! Processes are kept in one pool per process (ours), shared by every thread: a game takes an
+//! idle process of its engine for each side at that side's first move (or starts one), sets
+//! the side's values (`set-param` for each tuned parameter, then `init` ... `ready`), plays,
+//! and gives it back; a process that failed is killed and the next game starts another.
+//! [`release_engines`] stops the idle ones.
+
+use super::client::{ClientError, HubLevel, HubProcess};
+use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
+use crate::game::Game;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// A parameter as the engine declared it (`param name= value= type= min= max=`), kept as text
+/// so that any change of a declaration is seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Declared {
+    /// Its name.
+    pub name: String,
+    /// Its type (`int`, `bool`, ...; empty when not given).
+    pub kind: String,
+    /// Its default value (empty when not given).
+    pub value: String,
+    /// Its least value (empty when not given).
+    pub min: String,
+    /// Its greatest value (empty when not given).
+    pub max: String,
+}
+
+impl std::fmt::Display for Declared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} (type {}, value {}, min {}, max {})",
+            self.name,
+            or_none(&self.kind),
+            or_none(&self.value),
+            or_none(&self.min),
+            or_none(&self.max)
+        )
+    }
+}
+
+fn or_none(s: &str) -> &str {
+    if s.is_empty() {
+        "none"
+    } else {
+        s
+    }
+}
+
+/// A tuned parameter: an `int` the engine declared with its range and default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tuned {
+    /// Its name, as the engine names it.
+    pub name: String,
+    /// Its least value.
+    pub min: i64,
+    /// Its greatest value (more than `min`).
+    pub max: i64,
+    /// The value the engine declared (within `min..=max`).
+    pub default: i64,
+}
+
+impl Tuned {
+    /// The value gene `g` stands for.
+    pub fn value(&self, g: i16) -> i64 {
+        let span = (self.max - self.min) as i128;
+        let at = (g as i128 + 32768) * span;
+        self.min + ((at + 32767) / 65535) as i64
+    }
+
+    /// The gene whose value is nearest `v` (clamped into the range).
+    pub fn gene(&self, v: i64) -> i16 {
+        let v = v.clamp(self.min, self.max);
+        let span = (self.max - self.min) as i128;
+        let g = ((v - self.min) as i128 * 65535 + span / 2) / span - 32768;
+        g.clamp(i16::MIN as i128, i16::MAX as i128) as i16
+    }
+}
+
+/// An outside engine whose parameters a session tunes: how to start it, how deep it searches,
+/// what it declared and which of its `int` parameters are the genome.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineSpec {
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// The folder it runs in (the folder the session was started from).
+    pub dir: Option<PathBuf>,
+    /// Parameters set once, the same for every individual (`set-param`).
+    pub options: Vec<(String, String)>,
+    /// The depth every game asks for (`level depth=`).
+    pub depth: u32,
+    /// How long a move may take before the engine counts as hung, in milliseconds.
+    pub move_timeout_ms: u64,
+    /// Its `id name=` (the program's name when it gave none).
+    pub name: String,
+    /// Every parameter it declared, in its order.
+    pub declared: Vec<Declared>,
+    /// The tuned parameters, the genes in this order.
+    pub tuned: Vec<Tuned>,
+}
+
+/// How long a handshake may take at least (an engine's start on a loaded machine).
+const MIN_HANDSHAKE: Duration = Duration::from_secs(10);
+
+impl EngineSpec {
+    /// Starts the engine once and reads its declarations: the tuned parameters are `tune`
+    /// (each a declared `int` with a range), or every declared `int` with a range when `tune`
+    /// is empty. One line when the engine cannot be started or a name is not tunable.
+    pub fn probe(
+        command: Vec<String>,
+        dir: Option<PathBuf>,
+        options: Vec<(String, String)>,
+        depth: u32,
+        move_timeout: Duration,
+        tune: &[String],
+    ) -> Result<EngineSpec, String> {
+        let mut spec = EngineSpec {
+            command,
+            dir,
+            options,
+            depth,
+            move_timeout_ms: move_timeout.as_millis().min(u64::MAX as u128) as u64,
+            name: String::new(),
+            declared: Vec::new(),
+            tuned: Vec::new(),
+        };
+        let (name, declared) = spec.declarations()?;
+        spec.name = name;
+        spec.declared = declared;
+        let ints: Vec<&Declared> = spec.declared.iter().filter(|d| d.kind == "int").collect();
+        let tuned: Vec<Tuned> = if tune.is_empty() {
+            ints.iter().filter_map(|d| tuned_of(d).ok()).collect()
+        } else {
+            let mut out = Vec::new();
+            for t in tune {
+                let Some(d) = spec.declared.iter().find(|d| &d.name == t) else {
+                    let names: Vec<&str> = ints.iter().map(|d| d.name.as_str()).collect();
+                    return Err(format!(
+                        "the engine declares no parameter '{t}' (its int parameters: {})",
+                        names.join(", ")
+                    ));
+                };
+                if out.iter().any(|x: &Tuned| &x.name == t) {
+                    return Err(format!("--tune names '{t}' twice"));
+                }
+                out.push(tuned_of(d)?);
+            }
+            out
+        };
+        if tuned.is_empty() {
+            return Err(format!(
+                "the engine '{}' declares no int parameter with a range (min < max) to tune",
+                spec.name
+            ));
+        }
+        if tuned.len() > MAX_WEIGHTS {
+            return Err(format!(
+                "{} parameters to tune; at most {MAX_WEIGHTS}",
+                tuned.len()
+            ));
+        }
+        spec.tuned = tuned;
+        Ok(spec)
+    }
+
+    /// Starts the engine and reads its name and declarations.
+    fn declarations(&self) -> Result<(String, Vec<Declared>), String> {
+        let p = self.start(&|| false).map_err(|e| {
+            format!(
+                "the engine '{}' could not be used: {e}",
+                self.command.join(" ")
+            )
+        })?;
+        let name = p
+            .name()
+            .map(str::to_string)
+            .unwrap_or_else(|| self.command.first().cloned().unwrap_or_default());
+        let declared = p
+            .params()
+            .iter()
+            .map(|q| Declared {
+                name: q.name.clone(),
+                kind: q.kind.clone().unwrap_or_default(),
+                value: q.value.clone().unwrap_or_default(),
+                min: q.min.clone().unwrap_or_default(),
+                max: q.max.clone().unwrap_or_default(),
+            })
+            .collect();
+        Ok((name, declared))
+    }
+
+    /// Starts the engine again and checks that it declares what it declared when the session
+    /// began; the first difference, in one line, when it does not.
+    pub fn check_unchanged(&self) -> Result<(), String> {
+        let (name, now) = self.declarations()?;
+        if name != self.name {
+            return Err(format!(
+                "the engine now calls itself '{name}', the session's was '{}'",
+                self.name
+            ));
+        }
+        for d in &self.declared {
+            match now.iter().find(|n| n.name == d.name) {
+                None => {
+                    return Err(format!(
+                        "the engine no longer declares the parameter {}",
+                        d.name
+                    ))
+                }
+                Some(n) if n != d => {
+                    return Err(format!(
+                        "the engine's parameter {} changed: it was {d}, it is {n}",
+                        d.name
+                    ))
+                }
+                _ => {}
+            }
+        }
+        if let Some(n) = now
+            .iter()
+            .find(|n| !self.declared.iter().any(|d| d.name == n.name))
+        {
+            return Err(format!("the engine declares a new parameter {n}"));
+        }
+        Ok(())
+    }
+
+    /// The parameter set of its genomes.
+    pub fn params(&self) -> ParamSet {
+        ParamSet::Engine(self.tuned.len() as u16)
+    }
+
+    /// The genome of the engine's declared values.
+    pub fn defaults(&self) -> Weights {
+        let mut w = Weights::zero_of(self.params());
+        for (x, t) in w.values_mut().iter_mut().zip(&self.tuned) {
+            *x = t.gene(t.default);
+        }
+        w
+    }
+
+    /// The values genome `w` stands for, in the order of [`EngineSpec::tuned`].
+    pub fn values(&self, w: &Weights) -> Vec<i64> {
+        self.tuned
+            .iter()
+            .zip(w.values())
+            .map(|(t, &g)| t.value(g))
+            .collect()
+    }
+
+    /// The `set-param` pairs of genome `w`.
+    pub fn set_params(&self, w: &Weights) -> Vec<(String, String)> {
+        self.tuned
+            .iter()
+            .zip(self.values(w))
+            .map(|(t, v)| (t.name.clone(), v.to_string()))
+            .collect()
+    }
+
+    /// The genome with these values (missing names keep the defaults).
+    pub fn genome(&self, values: &[(String, i64)]) -> Weights {
+        let mut w = self.defaults();
+        for (x, t) in w.values_mut().iter_mut().zip(&self.tuned) {
+            if let Some((_, v)) = values.iter().find(|(n, _)| n == &t.name) {
+                *x = t.gene(*v);
+            }
+        }
+        w
+    }
+
+    fn move_timeout(&self) -> Duration {
+        Duration::from_millis(self.move_timeout_ms)
+    }
+
+    fn handshake_timeout(&self) -> Duration {
+        self.move_timeout().max(MIN_HANDSHAKE)
+    }
+
+    fn start(&self, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
+        HubProcess::start(
+            &self.command,
+            self.dir.as_deref(),
+            &self.options,
+            self.handshake_timeout(),
+            stop,
+        )
+    }
+
+    /// Plays `game` out between genomes `black` and `white`, each side through a process of
+    /// this engine with its values set. A side whose engine fails loses the game
+    /// ([`Game::forfeit`], the reason in the PDN). False when `stop` said yes first (the game
+    /// is abandoned).
+    pub fn play(
+        &self,
+        game: &mut Game,
+        black: &Weights,
+        white: &Weights,
+        stop: &dyn Fn() -> bool,
+    ) -> bool {
+        let mut held: [Option<HubProcess>; 2] = [None, None];
+        let sides = [black, white];
+        let mut abandoned = false;
+        while !game.is_over() {
+            if stop() {
+                abandoned = true;
+                break;
+            }
+            let k = match game.position().side_to_move() {
+                crate::board::Color::Black => 0,
+                crate::board::Color::White => 1,
+            };
+            if held[k].is_none() {
+                match self.take(sides[k], stop) {
+                    Ok(p) => held[k] = Some(p),
+                    Err(ClientError::Stopped) => {
+                        abandoned = true;
+                        break;
+                    }
+                    Err(ClientError::Fault(f, detail)) => {
+                        game.forfeit(f, &detail);
+                        break;
+                    }
+                }
+            }
+            let Some(p) = held[k].as_mut() else { break };
+            let level = Some(HubLevel::Depth(self.depth));
+            match p.go(game.start(), game.moves(), level, self.move_timeout(), stop) {
+                Ok(r) => game.play(r.mv),
+                Err(ClientError::Stopped) => {
+                    abandoned = true;
+                    break;
+                }
+                Err(ClientError::Fault(f, detail)) => {
+                    // Killed when dropped.
+                    held[k] = None;
+                    game.forfeit(f, &detail);
+                    break;
+                }
+            }
+        }
+        for p in held.into_iter().flatten() {
+            if !abandoned {
+                self.give_back(p);
+            }
+        }
+        !abandoned
+    }
+
+    /// An idle process of this engine (or a new one) with `w`'s values set, told a new game
+    /// starts.
+    fn take(&self, w: &Weights, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
+        let params = self.set_params(w);
+        let timeout = self.handshake_timeout();
+        loop {
+            let idle = {
+                let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
+                let at = pool.iter().position(|(key, _)| self.same_program(key));
+                at.map(|i| pool.swap_remove(i).1)
+            };
+            match idle {
+                // One that cannot take its values is dropped (killed); the next is tried.
+                Some(mut p) => {
+                    if p.configure(&params, timeout, stop).is_ok() && p.new_game().is_ok() {
+                        return Ok(p);
+                    }
+                    if stop() {
+                        return Err(ClientError::Stopped);
+                    }
+                }
+                None => {
+                    let mut p = self.start(stop)?;
+                    p.configure(&params, timeout, stop)?;
+                    p.new_game()?;
+                    return Ok(p);
+                }
+            }
+        }
+    }
+
+    fn give_back(&self, p: HubProcess) {
+        let key = ProgramKey {
+            command: self.command.clone(),
+            dir: self.dir.clone(),
+            options: self.options.clone(),
+        };
+        POOL.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((key, p));
+    }
+
+    fn same_program(&self, key: &ProgramKey) -> bool {
+        key.command == self.command && key.dir == self.dir && key.options == self.options
+    }
+}
+
+/// The tuned form of a declared parameter: an `int` with `min < max` and a default.
+fn tuned_of(d: &Declared) -> Result<Tuned, String> {
+    if d.kind != "int" {
+        return Err(format!(
+            "the engine's parameter {} is of type {}, only int parameters are tuned",
+            d.name,
+            or_none(&d.kind)
+        ));
+    }
+    let num = |what: &str, v: &str| {
+        v.parse::<i64>().map_err(|_| {
+            format!(
+                "the engine's parameter {} has no whole-number {what} ('{v}')",
+                d.name
+            )
+        })
+    };
+    let (min, max) = (num("min", &d.min)?, num("max", &d.max)?);
+    if min >= max {
+        return Err(format!(
+            "the engine's parameter {} has min {min} and max {max}: nothing to tune",
+            d.name
+        ));
+    }
+    let default = num("value", &d.value)?.clamp(min, max);
+    Ok(Tuned {
+        name: d.name.clone(),
+        min,
+        max,
+        default,
+    })
+}
+
+/// Which program a pooled process runs.
+struct ProgramKey {
+    command: Vec<String>,
+    dir: Option<PathBuf>,
+    options: Vec<(String, String)>,
+}
+
+/// The idle processes of every outside engine this process plays.
+static POOL: Mutex<Vec<(ProgramKey, HubProcess)>> = Mutex::new(Vec::new());
+
+/// Stops every idle outside engine process of the pool ([`EngineSpec::play`]'s): when a
+/// session ends.
+pub fn release_engines() {
+    let idle = std::mem::take(&mut *POOL.lock().unwrap_or_else(|e| e.into_inner()));
+    drop(idle);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(min: i64, max: i64) -> Tuned {
+        Tuned {
+            name: "x".into(),
+            min,
+            max,
+            default: min,
+        }
+    }
+
+    #[test]
+    fn genes_span_the_whole_range_and_round_trip() {
+        for (min, max) in [
+            (0, 10),
+            (-30, 30),
+            (100, 300),
+            (-32768, 32767),
+            (0, 1_000_000),
+        ] {
+            let p = t(min, max);
+            assert_eq!(p.value(i16::MIN), min);
+            assert_eq!(p.value(i16::MAX), max);
+            for v in [min, max, (min + max) / 2, min + 1] {
+                if max - min <= 65535 {
+                    assert_eq!(p.value(p.gene(v)), v, "{min}..{max} at {v}");
+                }
+            }
+            let mut last = min;
+            for g in (i16::MIN..=i16::MAX).step_by(97) {
+                let v = p.value(g);
+                assert!(v >= last && v <= max);
+                last = v;
+            }
+        }
+        assert_eq!(t(0, 10).gene(-5), i16::MIN);
+        assert_eq!(t(0, 10).gene(50), i16::MAX);
+    }
+}
