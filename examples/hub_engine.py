@@ -14,12 +14,29 @@ board turned: character k (0-based, after the side letter) is square 32 - k; `w`
 `W` a Black king, `b` a White man, `B` a White king, `e` empty; `W` first means Black to move.
 Moves are in standard numbering: `11-15`, and a capture `FROMxTOxC1xC2...` with the taken
 squares.
+
+Settings: `set-param` may come at any time, any number of times (between games too); it takes
+effect from the next `go`. A value that is not an integer is refused with an `error` line and
+the old value kept; one out of the declared range is clamped to it. `init` always answers
+`ready`.
+
+Deterministic: at a fixed depth (`level depth=N`) the move depends only on the position, the
+weights and N. Moves are generated in square order (1 to 32, then a fixed order of
+directions), never in the order of a dict or a set, so the way the position was reached or sent
+does not matter; among root moves of equal score the first in that order wins (after each
+depth the best move so far is searched first). Only `stop`, or a clock (`level move-time=` or
+`level time=`), cuts a search short.
+
+Speed: the squares' neighbours, the evaluation's value of each piece on each square and the
+distances between squares are tables computed once; a leaf counts its moves for the mobility
+term without listing them. None of this changes what a position is worth.
 """
 
 import shlex
 import sys
 import threading
 import time
+from operator import getitem
 
 # Parameters: name -> (default, min, max). Scores are in hundredths of a man (the `man` weight
 # is the unit and is not tuned).
@@ -48,17 +65,47 @@ SQ = {rc(s): s for s in range(1, 33)}
 CENTRE = {14, 15, 18, 19}
 EDGE = {5, 13, 21, 12, 20, 28}
 DOUBLE_CORNER = {1, 5, 28, 32}
-DIRS = {"b": ((1, -1), (1, 1)), "w": ((-1, -1), (-1, 1))}
+
+# A board is a list of 33 characters: board[s] is square s's piece, 'b' a Black man, 'B' a
+# Black king, 'w' a White man, 'W' a White king, EMPTY none (board[0] is unused and EMPTY).
+# The side to move is 'b' or 'w'.
+EMPTY = "."
+PIECES = {"b": "bB", "w": "wW"}
+OPPONENT = {"b": "w", "w": "b"}
 KING_DIRS = ((1, -1), (1, 1), (-1, -1), (-1, 1))
+DIRS = {"b": KING_DIRS[:2], "w": KING_DIRS[2:], "B": KING_DIRS, "W": KING_DIRS}
+# Where a man crowns (a king crowns nowhere).
+CROWNS = {"b": frozenset(range(29, 33)), "w": frozenset(range(1, 5)), "B": (), "W": ()}
 
 
-def step(s, d, n=1):
-    r, c = rc(s)
-    return SQ.get((r + d[0] * n, c + d[1] * n))
+def _neighbours(far):
+    """piece -> square -> the squares one step away (far: the (over, to) pairs of a jump), in
+    the order of DIRS."""
+    table = {}
+    for piece, dirs in DIRS.items():
+        rows = [()]
+        for s in range(1, 33):
+            r, c = rc(s)
+            if far:
+                rows.append(tuple((SQ[r + dr, c + dc], SQ[r + 2 * dr, c + 2 * dc])
+                                  for dr, dc in dirs if (r + 2 * dr, c + 2 * dc) in SQ))
+            else:
+                rows.append(tuple(SQ[r + dr, c + dc] for dr, dc in dirs if (r + dr, c + dc) in SQ))
+        table[piece] = rows
+    return table
+
+
+STEPS = _neighbours(False)
+JUMPS = _neighbours(True)
+# The king-distance term's distance: the larger of the row and column differences.
+DIST = [[0] * 33] + [
+    [0] + [max(abs(rc(a)[0] - rc(t)[0]), abs(rc(a)[1] - rc(t)[1])) for t in range(1, 33)]
+    for a in range(1, 33)
+]
 
 
 class Position:
-    """board: dict square -> 'b' (Black man), 'B', 'w' (White man), 'W'; turn 'b' or 'w'."""
+    """board: a list of 33 characters (see EMPTY); turn 'b' or 'w'."""
 
     def __init__(self, board, turn):
         self.board = board
@@ -68,7 +115,7 @@ class Position:
     def from_hub(text):
         if len(text) != 33 or text[0] not in "WB":
             raise ValueError(f"bad position {text!r}")
-        board = {}
+        board = [EMPTY] * 33
         swap = {"w": "b", "W": "B", "b": "w", "B": "W"}
         for k, ch in enumerate(text[1:]):
             if ch in swap:
@@ -78,150 +125,202 @@ class Position:
         return Position(board, "b" if text[0] == "W" else "w")
 
     def moves(self):
-        """Legal moves as (path, taken): path the squares visited, taken the captured ones."""
-        jumps = []
-        for s, p in self.board.items():
-            if p.lower() == self.turn:
-                self._jumps(s, p, [s], [], jumps)
-        if jumps:
-            return jumps
-        out = []
-        for s, p in self.board.items():
-            if p.lower() != self.turn:
-                continue
-            for d in KING_DIRS if p.isupper() else DIRS[p]:
-                t = step(s, d)
-                if t and t not in self.board:
-                    out.append(([s, t], []))
-        return out
-
-    def _jumps(self, s, piece, path, taken, out):
-        found = False
-        for d in KING_DIRS if piece.isupper() else DIRS[piece.lower()]:
-            over, to = step(s, d), step(s, d, 2)
-            if not over or not to or over in taken:
-                continue
-            q = self.board.get(over)
-            if q is None or q.lower() == self.turn:
-                continue
-            if to in self.board and to != path[0]:
-                continue
-            found = True
-            crowned = piece.islower() and rc(to)[0] == (7 if piece == "b" else 0)
-            if crowned:  # a man that crowns ends its move
-                out.append((path + [to], taken + [over]))
-            else:
-                self._jumps(to, piece, path + [to], taken + [over], out)
-        if not found and taken:
-            out.append((path, taken))
+        """Legal moves as (from, to, taken): taken the captured squares in the order taken."""
+        return moves(self.board, self.turn)
 
     def play(self, move):
-        path, taken = move
-        board = dict(self.board)
-        piece = board.pop(path[0])
-        for t in taken:
-            del board[t]
-        row = rc(path[-1])[0]
-        if piece == "b" and row == 7:
-            piece = "B"
-        elif piece == "w" and row == 0:
-            piece = "W"
-        board[path[-1]] = piece
-        return Position(board, "w" if self.turn == "b" else "b")
+        return Position(play(self.board, move), OPPONENT[self.turn])
+
+
+def moves(board, turn):
+    """The legal moves of `turn`: the captures when there are any (a capture is compulsory and
+    goes on to its end), else the steps; by square, then by direction."""
+    own, enemy = PIECES[turn], PIECES[OPPONENT[turn]]
+    out = []
+    for s, p in enumerate(board):
+        if p in own:
+            for over, to in JUMPS[p][s]:
+                if board[over] in enemy and board[to] == EMPTY:
+                    if to in CROWNS[p]:  # a man that crowns ends its move
+                        out.append((s, to, (over,)))
+                    else:
+                        _jumps(board, to, p, s, (over,), enemy, out)
+    if out:
+        return out
+    for s, p in enumerate(board):
+        if p in own:
+            for to in STEPS[p][s]:
+                if board[to] == EMPTY:
+                    out.append((s, to, ()))
+    return out
+
+
+def _jumps(board, at, piece, start, taken, enemy, out):
+    """The rest of a capture that started on `start` and has reached `at`, having taken
+    `taken` (those stay on the board until the move ends: none is jumped twice)."""
+    found = False
+    for over, to in JUMPS[piece][at]:
+        if board[over] in enemy and over not in taken and (board[to] == EMPTY or to == start):
+            found = True
+            if to in CROWNS[piece]:
+                out.append((start, to, taken + (over,)))
+            else:
+                _jumps(board, to, piece, start, taken + (over,), enemy, out)
+    if not found:
+        out.append((start, at, taken))
+
+
+def count_steps(board, turn):
+    """How many steps `turn` has, or None when it has a capture (then only captures are
+    legal: see moves())."""
+    own, enemy = PIECES[turn], PIECES[OPPONENT[turn]]
+    n = 0
+    for s, p in enumerate(board):
+        if p in own:
+            for over, to in JUMPS[p][s]:
+                if board[over] in enemy and board[to] == EMPTY:
+                    return None
+            for to in STEPS[p][s]:
+                if board[to] == EMPTY:
+                    n += 1
+    return n
+
+
+def play(board, move):
+    """The board after `move` (a new list)."""
+    start, to, taken = move
+    b = board[:]
+    piece = b[start]
+    b[start] = EMPTY
+    for t in taken:
+        b[t] = EMPTY
+    if to in CROWNS[piece]:
+        piece = piece.upper()
+    b[to] = piece
+    return b
 
 
 def hub_move(move):
-    path, taken = move
+    start, to, taken = move
     if taken:
-        return "x".join(str(s) for s in [path[0], path[-1]] + sorted(taken))
-    return f"{path[0]}-{path[-1]}"
+        return "x".join(str(s) for s in [start, to] + sorted(taken))
+    return f"{start}-{to}"
 
 
 def find_move(pos, text):
+    try:
+        squares = [int(x) for x in text.replace("-", "x").split("x")]
+    except ValueError:
+        raise ValueError(f"not a move: {text}") from None
     for m in pos.moves():
         if hub_move(m) == text or (
             "x" in text
-            and m[1]
-            and [int(x) for x in text.split("x")[:2]] == [m[0][0], m[0][-1]]
-            and sorted(int(x) for x in text.split("x")[2:]) == sorted(m[1])
+            and m[2]
+            and squares[:2] == [m[0], m[1]]
+            and sorted(squares[2:]) == sorted(m[2])
         ):
             return m
     raise ValueError(f"illegal move {text}")
 
 
-def evaluate(pos, w):
-    """The score for the side to move, in hundredths of a man."""
-    score = 0
-    kings = {"b": [], "w": []}
-    men = {"b": 0, "w": 0}
-    for s, p in pos.board.items():
-        side = p.lower()
-        sign = 1 if side == pos.turn else -1
-        r, _ = rc(s)
-        if p.isupper():
-            v = w["king"]
-            kings[side].append(s)
-            if s in DOUBLE_CORNER:
-                v += w["double-corner"]
-        else:
-            men[side] += 1
-            v = MAN + w["advance"] * (r if side == "b" else 7 - r)
-            if (side == "b" and r == 0) or (side == "w" and r == 7):
-                v += w["back-rank"]
-        if s in CENTRE:
-            v += w["centre"]
-        if s in EDGE:
-            v += w["edge"]
-        score += sign * v
+def piece_values(w):
+    """For each side to move, the list of 33 dicts square -> piece -> what the piece there is
+    worth to that side (its own pieces count for it, the others against it; EMPTY is 0)."""
+    out = {}
+    for turn in "bw":
+        squares = [{EMPTY: 0}]
+        for s in range(1, 33):
+            r, _ = rc(s)
+            values = {EMPTY: 0}
+            for p in "bBwW":
+                side = p.lower()
+                if p.isupper():
+                    v = w["king"]
+                    if s in DOUBLE_CORNER:
+                        v += w["double-corner"]
+                else:
+                    v = MAN + w["advance"] * (r if side == "b" else 7 - r)
+                    if (side == "b" and r == 0) or (side == "w" and r == 7):
+                        v += w["back-rank"]
+                if s in CENTRE:
+                    v += w["centre"]
+                if s in EDGE:
+                    v += w["edge"]
+                values[p] = v if side == turn else -v
+            squares.append(values)
+        out[turn] = squares
+    return out
+
+
+def evaluate(board, turn, w, values, mobility):
+    """The score for the side to move, in hundredths of a man: each piece's value on its
+    square (`values`, from piece_values(w)), the king-distance term in the ending, and
+    `mobility` (the number of the side to move's legal moves) times its weight."""
+    score = sum(map(getitem, values[turn], board))
     # In the ending, kings go after the enemy: the closer the better for the side ahead.
-    me, them = pos.turn, ("w" if pos.turn == "b" else "b")
-    if men[me] + men[them] <= 4 and score != 0:
-        ahead, behind = (me, them) if score > 0 else (them, me)
-        targets = [s for s, p in pos.board.items() if p.lower() == behind]
-        for k in kings[ahead]:
-            kr, kc = rc(k)
-            dist = min((max(abs(kr - rc(t)[0]), abs(kc - rc(t)[1])) for t in targets), default=0)
-            bonus = w["king-distance"] * (7 - dist)
-            score += bonus if ahead == me else -bonus
-    score += w["mobility"] * len(pos.moves())
-    return score
+    if board.count("b") + board.count("w") <= 4 and score != 0:
+        behind = OPPONENT[turn] if score > 0 else turn
+        ahead = OPPONENT[behind]
+        king = ahead.upper()
+        if king in board:
+            targets = [s for s, p in enumerate(board) if p in PIECES[behind]]
+            for k, p in enumerate(board):
+                if p == king:
+                    dist = min((DIST[k][t] for t in targets), default=0)
+                    bonus = w["king-distance"] * (7 - dist)
+                    score += bonus if ahead == turn else -bonus
+    return score + w["mobility"] * mobility
 
 
 class Search:
     def __init__(self, weights, deadline, stop):
         self.w = weights
+        self.values = piece_values(weights)
         self.deadline = deadline
         self.stop = stop
         self.nodes = 0
+        self.killers = {}
 
     def out_of_time(self):
         return self.stop.is_set() or (self.deadline is not None and time.time() > self.deadline)
 
-    def negamax(self, pos, depth, alpha, beta, ply):
+    def negamax(self, board, turn, depth, alpha, beta, ply):
         self.nodes += 1
         if self.nodes % 512 == 0 and self.out_of_time():
             raise TimeoutError
-        moves = pos.moves()
-        if not moves:
+        if depth <= 0:
+            # A quiet leaf: its value, or a loss without a move; captures are searched on.
+            n = count_steps(board, turn)
+            if n is not None:
+                return evaluate(board, turn, self.w, self.values, n) if n else -WIN + ply
+        ms = moves(board, turn)
+        if not ms:
             return -WIN + ply
-        capture = bool(moves[0][1])
-        if depth <= 0 and not capture:
-            return evaluate(pos, self.w)
+        # The move that last refuted a move at this ply first (a "killer"): the order of
+        # the moves changes how much is searched, never what the search finds.
+        killer = self.killers.get(ply)
+        if killer is not None and killer in ms and len(ms) > 1:
+            ms.remove(killer)
+            ms.insert(0, killer)
         best = -WIN - 1
-        for m in moves:
-            v = -self.negamax(pos.play(m), depth - 1, -beta, -alpha, ply + 1)
+        other = OPPONENT[turn]
+        for m in ms:
+            v = -self.negamax(play(board, m), other, depth - 1, -beta, -alpha, ply + 1)
             if v > best:
                 best = v
-            alpha = max(alpha, v)
-            if alpha >= beta:
-                break
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        self.killers[ply] = m
+                        break
         return best
 
     def root(self, pos, depth, order):
         best, best_move = -WIN - 1, order[0]
         alpha = -WIN - 1
+        other = OPPONENT[pos.turn]
         for m in order:
-            v = -self.negamax(pos.play(m), depth - 1, -WIN - 1, -alpha, 1)
+            v = -self.negamax(play(pos.board, m), other, depth - 1, -WIN - 1, -alpha, 1)
             if v > best:
                 best, best_move = v, m
             alpha = max(alpha, v)
@@ -267,6 +366,15 @@ def parse(line):
     return words[0], args
 
 
+def number(args, name, kind=int):
+    """Argument `name` as a number; a ValueError saying which when it is not one."""
+    text = args.get(name, "")
+    try:
+        return kind(text)
+    except ValueError:
+        raise ValueError(f"{name}: {text!r} is not a number") from None
+
+
 class Engine:
     """The protocol's state: weights, the position, the level, the search under way."""
 
@@ -285,7 +393,7 @@ class Engine:
     def handle(self, cmd, args):
         """Answers one command; False once it is `quit`."""
         if cmd == "hub":
-            self.say('id name="hub_engine.py" version=1.0 author="checkers-ga example"')
+            self.say('id name="hub_engine.py" version=1.1 author="checkers-ga example"')
             for name, (d, lo, hi) in PARAMS.items():
                 self.say(f"param name={name} value={d} type=int min={lo} max={hi}")
             self.say("wait")
@@ -293,7 +401,14 @@ class Engine:
             name, value = args.get("name"), args.get("value", "")
             if name in PARAMS:
                 lo, hi = PARAMS[name][1:]
-                self.weights[name] = max(lo, min(hi, int(value)))
+                try:
+                    v = int(value)
+                except ValueError:
+                    raise ValueError(
+                        f"set-param {name}: {value!r} is not an integer, {name} stays "
+                        f"{self.weights[name]}"
+                    ) from None
+                self.weights[name] = max(lo, min(hi, v))
         elif cmd == "init":
             self.say("ready")
         elif cmd == "ping":
@@ -304,15 +419,19 @@ class Engine:
                 p = p.play(find_move(p, m))
             self.pos = p
         elif cmd == "level":
-            self.depth, self.seconds = 64, None
             if "depth" in args:
-                self.depth = int(args["depth"])
+                depth, seconds = max(1, number(args, "depth")), None
             elif "move-time" in args:
-                self.seconds = float(args["move-time"])
+                depth, seconds = 64, number(args, "move-time", float)
             elif "time" in args:
-                left = float(args["time"]) + float(args.get("inc", 0))
-                self.seconds = max(0.01, left / float(args.get("moves", 30)))
-        elif cmd == "go" and self.pos is not None:
+                left = number(args, "time", float) + float(args.get("inc") or 0)
+                depth, seconds = 64, max(0.01, left / float(args.get("moves") or 30))
+            else:
+                depth, seconds = 64, None
+            self.depth, self.seconds = depth, seconds
+        elif cmd == "go":
+            if self.pos is None:
+                raise ValueError("go before pos")
             self.finish()
             self.stop.clear()
             pos, depth, seconds, weights = self.pos, self.depth, self.seconds, dict(self.weights)
@@ -346,7 +465,9 @@ def main():
             if not engine.handle(cmd, args):
                 break
         except ValueError as e:
-            engine.say(f'error message="{e}"')
+            # Hub quotes a value in double quotes and has no escapes.
+            text = str(e).replace('"', "'")
+            engine.say(f'error message="{text}"')
     engine.finish()
 
 

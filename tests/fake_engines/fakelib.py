@@ -2,8 +2,18 @@
 
 It speaks the protocol as checkers-ga's client does (hub/wait, set-param, init/ready, new-game,
 pos/level/go, quit), keeps the position from `pos pos=... moves="..."` and answers `go` with the
-first legal move it finds (captures are compulsory; a multi-jump goes on to its end). The
-fakes in this folder use it and misbehave on purpose at a given move (`run(on_go=...)`).
+first legal move it finds (captures are compulsory; a multi-jump goes on to its end), or the
+one `run(choose=...)` picks. The fakes in this folder use it and misbehave on purpose at a given
+move (`run(on_go=...)`).
+
+`set-param` and `init` may come any number of times, before or between games; `init` always
+answers `ready`. The values of the declared `int` parameters are kept in `state.values`
+(clamped to their range; a value that is not an integer gets an `error` line and the old value
+stays); other names are ignored. `level` is taken and ignored (the move does not depend on it).
+`state` also counts the `new-game` commands this process received (`state.games`) and the `go`
+commands since the last one (`state.game_goes`). Every fake takes `--marker=...` arguments and
+ignores them (a test finds its processes by them); `--log=FILE` appends every line it reads to
+FILE, after the process id, so a test can check what the client sent.
 
 Positions are written as pydraughts writes them: a side letter and 32 characters, the colours
 swapped and the board turned half round (standard square s is character 33 - s; a Black man is
@@ -11,6 +21,7 @@ swapped and the board turned half round (standard square s is character 33 - s; 
 Moves are in standard numbering: `11-15`, captures `FROMxTOxC1xC2...`.
 """
 
+import os
 import shlex
 import sys
 
@@ -120,33 +131,107 @@ def say(text):
     sys.stdout.flush()
 
 
-def run(name="fake", on_go=None, on_hub=None):
+class State:
+    """What a fake engine knows of its process's life."""
+
+    def __init__(self):
+        self.games = 0  # `new-game` commands received
+        self.game_goes = 0  # `go` commands since the last `new-game`
+        self.goes = 0  # `go` commands in all
+        self.params = []  # the declared int parameters: (name, default, min, max)
+        self.values = {}  # their values (the defaults until set)
+
+
+state = State()
+
+
+def arguments():
+    """The command line's arguments but the `--...` options (the tests' markers, `--log=`)."""
+    return [a for a in sys.argv[1:] if not a.startswith("--")]
+
+
+def count_argument(default):
+    """The first argument as a count (at least 1), `default` without one; a line on standard
+    error and exit status 2 when it is not one."""
+    args = arguments()
+    if not args:
+        return default
+    try:
+        n = int(args[0])
+    except ValueError:
+        n = 0
+    if n < 1:
+        sys.stderr.write(f"{sys.argv[0]}: the count must be a number from 1, not {args[0]!r}\n")
+        sys.exit(2)
+    return n
+
+
+def _log_file():
+    for a in sys.argv[1:]:
+        if a.startswith("--log="):
+            return a[len("--log="):]
+    return None
+
+
+def set_param(args):
+    """`set-param name=N value=V` for a declared int parameter: clamps V to its range; an
+    `error` line when V is not an integer (the value stays)."""
+    name, value = args.get("name"), args.get("value", "")
+    for n, _, lo, hi in state.params:
+        if n == name:
+            try:
+                v = int(value)
+            except ValueError:
+                text = f"set-param {name}: {value!r} is not an integer".replace('"', "'")
+                say(f'error message="{text}"')
+                return
+            state.values[name] = max(lo, min(hi, v))
+            return
+
+
+def run(name="fake", on_go=None, on_hub=None, params=None, choose=None):
     """The engine's loop. `on_go(n, move)` is called for the n-th `go` (1, 2, ...) with the move
     it would play and may misbehave (return None: nothing is said); `on_hub()` replaces the
-    answer to `hub`."""
+    answer to `hub`. `params()` gives the int parameters declared at `hub`, as
+    (name, default, min, max) (default: one, `level` 1 in 1..9); `choose(moves)` picks the move
+    from the legal ones (never empty; default: the first)."""
     board, side = parse_pos("W" + "b" * 12 + "e" * 8 + "w" * 12)
-    goes = 0
+    log = _log_file()
     for line in sys.stdin:
+        if log is not None:
+            with open(log, "a") as f:
+                f.write(f"{os.getpid()} {line.rstrip()}\n")
         cmd, args = parse_line(line.strip())
         if cmd == "hub":
             if on_hub is not None:
                 on_hub()
                 continue
+            state.params = params() if params is not None else [("level", 1, 1, 9)]
+            state.values = {n: d for n, d, _, _ in state.params}
             say(f"id name={name} version=1 author=tests")
-            say("param name=level type=int value=1 min=1 max=9")
+            for n, d, lo, hi in state.params:
+                say(f"param name={n} type=int value={d} min={lo} max={hi}")
             say("wait")
+        elif cmd == "set-param":
+            set_param(args)
         elif cmd == "init":
             say("ready")
+        elif cmd == "new-game":
+            state.games += 1
+            state.game_goes = 0
         elif cmd == "pos":
             board, side = parse_pos(args["pos"])
             for m in args.get("moves", "").split():
                 board, side = play(board, side, m)
         elif cmd == "go":
-            goes += 1
+            state.goes += 1
+            state.game_goes += 1
             moves = legal_moves(board, side)
             move = moves[0] if moves else ""
+            if moves and choose is not None:
+                move = choose(moves)
             if on_go is not None:
-                move = on_go(goes, move)
+                move = on_go(state.goes, move)
                 if move is None:
                     continue
             say("info depth=1 score=0.0 nodes=1")
