@@ -8,5 +8,5 @@ mod engine;
 mod protocol;
 
 pub use client::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
-pub use engine::{serve_hub, HubEngineOptions, LoadEvaluator};
+pub use engine::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator};
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
