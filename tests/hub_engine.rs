@@ -1,7 +1,9 @@
 //! `checkers-ga hub` driven through pipes as a Hub client drives it: the handshake, parameters,
 //! positions with moves, every level, `stop` and `ping` during a search, garbage answered with
 //! `error` lines, the end of input; and the fixed-depth move is the library's
-//! `Searcher::choose` at that depth.
+//! `Searcher::choose` at that depth. With `--tunable`, the weights as parameters: declared,
+//! set (a weight file's all set plays as that file), refused for an evaluation that is not
+//! linear.
 
 mod common;
 
