@@ -1,7 +1,9 @@
 //! `checkers-ga hub` driven through pipes as a Hub client drives it: the handshake, parameters,
 //! positions with moves, every level, `stop` and `ping` during a search, garbage answered with
 //! `error` lines, the end of input; and the fixed-depth move is the library's
-//! `Searcher::choose` at that depth.
+//! `Searcher::choose` at that depth. With `--tunable`, the weights as parameters: declared,
+//! set (a weight file's all set plays as that file), refused for an evaluation that is not
+//! linear.
 
 mod common;
 
@@ -646,4 +648,196 @@ fn a_pos_that_extends_the_last_or_departs_from_it_is_the_position_it_says() {
         let want = ours.choose(&pos, &mut rng);
         assert_eq!(m, hub_move(&pos, &want.best.unwrap()), "after {moves:?}");
     }
+}
+
+/// The `param` lines of the handshake, by name: (value, the whole line).
+fn params_of(lines: &[HubLine]) -> Vec<(String, HubLine)> {
+    lines
+        .iter()
+        .filter(|l| l.command == "param")
+        .map(|l| (l.get("name").unwrap().to_string(), l.clone()))
+        .collect()
+}
+
+/// The value the engine declares for parameter `name` (a `hub` sent again).
+fn declared(hub: &mut Hub, name: &str) -> String {
+    hub.send("hub");
+    let lines = hub.until("wait");
+    let (_, l) = params_of(&lines)
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("no param {name}"));
+    l.get("value").unwrap().to_string()
+}
+
+/// `material` widened to endgame66, and the hour's 66 linear weights as an endgame66 set, as
+/// weight files in `t`.
+fn endgame66_files(t: &common::Tmp) -> (std::path::PathBuf, std::path::PathBuf) {
+    use checkers_ga::{material, save_weights, ParamSet, Weights, NUM_ALL};
+    let m66 = t.0.join("material66.json");
+    save_weights(&m66, &material().widen(ParamSet::Endgame66).unwrap()).unwrap();
+    let net = load_weights(&repo("weights/evolved-hour.json")).unwrap();
+    let e66 = t.0.join("endgame66.json");
+    let w = Weights::new(ParamSet::Endgame66, &net.values()[..NUM_ALL]).unwrap();
+    save_weights(&e66, &w).unwrap();
+    (m66, e66)
+}
+
+#[test]
+fn tunable_declares_one_int_param_per_weight_after_the_others() {
+    use checkers_ga::{material, ParamSet};
+    let t = common::Tmp::new("tunable");
+    let (m66, _) = endgame66_files(&t);
+    for (player, set) in [
+        ("material".to_string(), ParamSet::Thesis60),
+        (m66.display().to_string(), ParamSet::Endgame66),
+    ] {
+        let mut hub = Hub::start(&["--tunable", &player]);
+        let lines = hub.handshake();
+        assert_eq!(lines.last().unwrap().command, "wait");
+        let params = params_of(&lines);
+        assert_eq!(params.len(), 6 + set.len(), "{player}");
+        // The usual six first, then the weights in weight order, named as `show` names them.
+        assert_eq!(params[5].0, "hash");
+        let want = material().widen(set).unwrap();
+        for (i, (name, l)) in params[6..].iter().enumerate() {
+            assert_eq!(name, set.params()[i].name);
+            assert!(!name.contains([' ', '"', '=']), "{name}");
+            assert_eq!(l.get("type"), Some("int"), "{l}");
+            assert_eq!(l.get("min"), Some("-32768"), "{l}");
+            assert_eq!(l.get("max"), Some("32767"), "{l}");
+            assert_eq!(l.get("value"), Some(want[i].to_string().as_str()), "{l}");
+        }
+        hub.assert_quiet();
+    }
+    // Without --tunable: the usual six only.
+    let mut hub = Hub::start(&["material"]);
+    assert_eq!(params_of(&hub.handshake()).len(), 6);
+}
+
+#[test]
+fn tunable_refuses_a_player_that_is_not_a_linear_weighted_sum() {
+    for (player, says) in [("evolved-hour", "net66:8"), ("classic", "classic")] {
+        let out = Command::new(BIN)
+            .args(["hub", "--tunable", player])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        common::assert_error_exit(&out, 2, &["--tunable", player, says, "linear"]);
+        assert!(out.stdout.is_empty(), "nothing but the protocol on stdout");
+    }
+}
+
+#[test]
+fn a_weight_set_by_set_param_changes_the_search_and_bad_values_keep_the_old_one() {
+    // Black, to move, a man up, nothing to take within two plies.
+    let up = parse_fen("B:W29:B1,2").unwrap();
+    let score = |hub: &mut Hub| -> f64 {
+        hub.send(&format!("pos pos={}", hub_position(&up)));
+        let (lines, _) = hub.go();
+        lines[0].get("score").unwrap().parse().unwrap()
+    };
+    let mut hub = Hub::start(&["material", "--tunable", "--tie-break", "first"]);
+    hub.handshake();
+    hub.send("level depth=2");
+    assert_eq!(score(&mut hub), 1.0);
+    // Material reversed: the same position is a man down, after `init` as between games too.
+    for (name, v) in [("men", -100), ("kings", -160), ("opp_men", 100)] {
+        hub.send(&format!("set-param name={name} value={v}"));
+    }
+    hub.send("set-param name=opp_kings value=160");
+    hub.send("init");
+    assert_eq!(hub.answer(), "ready");
+    hub.send("new-game");
+    assert!(score(&mut hub) < 0.0);
+    assert_eq!(declared(&mut hub, "men"), "-100");
+    // Reversed material gives pieces away: the moves change where that matters.
+    let moves = |hub: &mut Hub| -> Vec<String> {
+        positions(12, 4)
+            .iter()
+            .map(|(moves, _)| {
+                hub.send(&format!("pos pos={START} moves=\"{}\"", moves.join(" ")));
+                hub.go().1
+            })
+            .collect()
+    };
+    hub.send("level depth=3");
+    let reversed = moves(&mut hub);
+    for (name, v) in [("men", 100), ("kings", 160), ("opp_men", -100)] {
+        hub.send(&format!("set-param name={name} value={v}"));
+    }
+    hub.send("set-param name=opp_kings value=-160");
+    hub.send("new-game");
+    let normal = moves(&mut hub);
+    assert_ne!(reversed, normal);
+    // Bad values: an error line each, the weight kept.
+    for bad in ["32768", "-32769", "1.5", "abc", "\"\""] {
+        hub.send(&format!("set-param name=men value={bad}"));
+        let message = hub.error();
+        assert!(
+            message.contains("men") && message.contains("-32768"),
+            "{message}"
+        );
+    }
+    assert_eq!(declared(&mut hub, "men"), "100");
+    hub.send("level depth=2");
+    assert_eq!(score(&mut hub), 1.0);
+    // Weights with no weight of that name: an error line; the names stay declared.
+    hub.send("set-param name=weights value=classic");
+    hub.send("set-param name=men value=5");
+    assert!(hub.error().contains("classic"));
+    assert_eq!(declared(&mut hub, "men"), "0");
+    // Without --tunable a weight's name is an unknown parameter, ignored.
+    let mut plain = Hub::start(&["material", "--tie-break", "first"]);
+    plain.handshake();
+    plain.send("set-param name=men value=-100");
+    plain.assert_quiet();
+    plain.send("level depth=2");
+    assert_eq!(score(&mut plain), 1.0);
+}
+
+/// An engine started with `start` and given every weight of `file` by `set-param` (after a
+/// search with its own, then `init` and `new-game`, as a tuner does between games) plays as an
+/// engine started with `file`: the same moves, scores and node counts at a fixed depth.
+fn tuned_plays_as_the_file(start: &str, file: &std::path::Path) {
+    let w = load_weights(file).unwrap();
+    let file = file.display().to_string();
+    let mut tuned = Hub::start(&[start, "--tunable", "--tie-break", "first"]);
+    let mut direct = Hub::start(&[&file, "--tie-break", "first"]);
+    tuned.handshake();
+    direct.handshake();
+    tuned.send(&format!("pos pos={START}"));
+    tuned.go();
+    for (p, v) in w.set().params().iter().zip(w.values()) {
+        tuned.send(&format!("set-param name={} value={v}", p.name));
+    }
+    tuned.send("init");
+    assert_eq!(tuned.answer(), "ready");
+    for hub in [&mut tuned, &mut direct] {
+        hub.send("new-game");
+        hub.send("level depth=5");
+    }
+    for (moves, _) in positions(12, 6) {
+        let pos = format!("pos pos={START} moves=\"{}\"", moves.join(" "));
+        let mut said = Vec::new();
+        for hub in [&mut tuned, &mut direct] {
+            hub.send(&pos);
+            let (lines, m) = hub.go();
+            let info = &lines[lines.len() - 2];
+            said.push((
+                m,
+                info.get("score").map(str::to_string),
+                info.get("nodes").unwrap().to_string(),
+            ));
+        }
+        assert_eq!(said[0], said[1], "{file} after {moves:?}");
+    }
+}
+
+#[test]
+fn weights_set_by_set_param_play_as_the_weight_file_itself() {
+    tuned_plays_as_the_file("material", &repo("weights/thesis-table-4-2.json"));
+    let t = common::Tmp::new("tuned");
+    let (m66, e66) = endgame66_files(&t);
+    tuned_plays_as_the_file(&m66.display().to_string(), &e66);
 }

@@ -4,7 +4,7 @@
 
 use super::common::evaluator_arg;
 use super::play::man_value;
-use checkers_ga::{serve_hub, HubEngineOptions, MAX_DEPTH};
+use checkers_ga::{serve_hub, tunable_params, HubEngineOptions, MAX_DEPTH};
 
 #[derive(clap::Args)]
 pub struct HubArgs {
@@ -23,6 +23,11 @@ pub struct HubArgs {
     /// Seed of the random tie-breaks (`seed` parameter)
     #[arg(long, default_value_t = HubEngineOptions::default().seed)]
     pub seed: u64,
+    /// Declare each weight of PLAYER as an int parameter named as `show` names it (`men`,
+    /// `opp_kings`...; -32768..32767), so a client can tune the weights with `set-param`.
+    /// PLAYER must be a linear weighted sum (thesis60 or endgame66)
+    #[arg(long)]
+    pub tunable: bool,
 }
 
 pub fn run(a: HubArgs) -> anyhow::Result<()> {
@@ -36,14 +41,21 @@ pub fn run(a: HubArgs) -> anyhow::Result<()> {
         Ok((eval, man))
     };
     // The player is read before the protocol starts, so a bad one is a usage error.
-    if let Err(e) = load(&a.player) {
-        usage!("PLAYER '{}': {e}", a.player);
+    let eval = match load(&a.player) {
+        Ok((eval, _)) => eval,
+        Err(e) => usage!("PLAYER '{}': {e}", a.player),
+    };
+    if a.tunable {
+        if let Err(e) = tunable_params(&eval) {
+            usage!("--tunable: PLAYER '{}': {e}", a.player);
+        }
     }
     let options = HubEngineOptions {
         weights: a.player,
         depth: a.depth,
         first_ties: a.tie_break == "first",
         seed: a.seed,
+        tunable: a.tunable,
         ..HubEngineOptions::default()
     };
     let stdin = std::io::BufReader::new(std::io::stdin());

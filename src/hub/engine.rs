@@ -14,6 +14,12 @@
 //!   are broken; `first` makes a fixed-depth move a function of the position), `seed` (int: the
 //!   generator of random tie-breaks, drawn again at every `new-game`), `repetition-draws`
 //!   (bool, default false: see below), `hash` (int 0..20: the table holds 2^hash entries).
+//!   With [`HubEngineOptions::tunable`], also one `int` parameter per weight of the starting
+//!   evaluation (a linear set, thesis60 or endgame66: [`tunable_params`]), named as `show`
+//!   names it (`men`, `opp_kings`...), `min=-32768 max=32767`, after the others: setting one
+//!   changes that weight of the weights in effect (an `error` line when they have no weight of
+//!   that name, e.g. after `weights` was set to `classic`). The names are those of the starting
+//!   weights for the whole session; `weights` only changes what they apply to.
 //! - `init`: `ready`. `new-game`: the searcher's table, killers and history are cleared and
 //!   the tie-break generator moves on to the next game.
 //! - `pos pos=P [moves="..."]`: the position ([`super::parse_hub_position`]) and the moves
@@ -52,6 +58,7 @@
 
 use super::protocol::{hub_move, parse_hub_move, parse_hub_position, HubLine};
 use crate::board::{Move, Position};
+use crate::eval::{Param, ParamSet};
 use crate::game::{DrawRules, EndReason, Game, GameOutcome};
 use crate::rng::{derive, ChaCha8Rng, Purpose};
 use crate::search::{
@@ -90,6 +97,28 @@ pub struct HubEngineOptions {
     pub repetition_draws: bool,
     /// The `hash` parameter: log2 of the table's entries (0..=20).
     pub hash: u8,
+    /// One `int` parameter per weight of the starting evaluation, which must then be a linear
+    /// weighted sum ([`tunable_params`]).
+    pub tunable: bool,
+}
+
+/// The weights `--tunable` declares as parameters for `eval`, in weight order: those of a
+/// linear weighted sum (thesis60 or endgame66), or a one-line error saying what `eval` is.
+pub fn tunable_params(eval: &Evaluator) -> Result<&'static [Param], String> {
+    let not = |what: String| {
+        Err(format!(
+            "{what} is not a linear weighted sum (thesis60 or endgame66): its weights cannot \
+             be parameters"
+        ))
+    };
+    match eval {
+        Evaluator::Weighted(w) => match w.set() {
+            s @ (ParamSet::Thesis60 | ParamSet::Endgame66) => Ok(s.params()),
+            s => not(format!("a {s} evaluation")),
+        },
+        Evaluator::Hand => not("the hand yardstick".into()),
+        Evaluator::Classic => not("the classic yardstick".into()),
+    }
 }
 
 impl Default for HubEngineOptions {
@@ -107,6 +136,7 @@ impl Default for HubEngineOptions {
             seed: 1,
             repetition_draws: false,
             hash: SearchConfig::default().tt_log2,
+            tunable: false,
         }
     }
 }
@@ -163,8 +193,13 @@ struct State<'a> {
     load: &'a LoadEvaluator<'a>,
     eval: Evaluator,
     man: Option<f64>,
+    /// The weights declared as parameters (none without `tunable`), fixed at the start.
+    tunable: &'static [Param],
+    /// `eval` changed since the searcher last had it (it is given the new one, and forgets its
+    /// table, before the next search: no new table).
+    eval_changed: bool,
     /// The searcher (None while a search has it, or before the first search after a change
-    /// of weights or table size).
+    /// of table size).
     searcher: Option<Box<Searcher>>,
     rng: Option<ChaCha8Rng>,
     games: u64,
@@ -179,7 +214,8 @@ struct State<'a> {
 /// evaluation is whatever `load` makes of the `weights` parameter (`options.weights` at the
 /// start). Searches run on the calling thread; a reader thread passes the input on and, while
 /// a search runs, answers `ping` and takes `stop` itself (so it writes to `output` too). Errors:
-/// the starting weights cannot be loaded (their message), or the output cannot be written.
+/// the starting weights cannot be loaded (their message), `tunable` weights that are not a
+/// linear weighted sum ([`tunable_params`]), or the output cannot be written.
 pub fn serve_hub<R, W>(
     input: R,
     output: W,
@@ -191,6 +227,12 @@ where
     W: Write + Send + 'static,
 {
     let (eval, man) = load(&options.weights).map_err(anyhow::Error::msg)?;
+    let tunable = if options.tunable {
+        tunable_params(&eval)
+            .map_err(|e| anyhow::anyhow!("tunable weights '{}': {e}", options.weights))?
+    } else {
+        &[]
+    };
     let (tx, rx) = mpsc::channel::<Event>();
     let shared = Arc::new(Shared {
         out: Mutex::new(output),
@@ -207,6 +249,8 @@ where
         load,
         eval,
         man,
+        tunable,
+        eval_changed: false,
         searcher: None,
         games: 0,
         game: None,
@@ -391,7 +435,7 @@ impl State<'_> {
             .arg("version", &o.version)
             .arg("author", &o.author);
         let tie = if o.first_ties { "first" } else { "random" };
-        vec![
+        let mut lines = vec![
             id,
             HubLine::new("param")
                 .arg("name", "weights")
@@ -424,8 +468,54 @@ impl State<'_> {
                 .arg("type", "int")
                 .arg("min", 0)
                 .arg("max", crate::search::MAX_TT_LOG2),
-            HubLine::new("wait"),
-        ]
+        ];
+        let weights = self.eval.weights();
+        for p in self.tunable {
+            // The weight of that name in the weights in effect (0 when they have none).
+            let value = weights
+                .and_then(|w| Some(w[w.set().index_of(p.name)?]))
+                .unwrap_or(0);
+            lines.push(
+                HubLine::new("param")
+                    .arg("name", p.name)
+                    .arg("value", value)
+                    .arg("type", "int")
+                    .arg("min", i16::MIN)
+                    .arg("max", i16::MAX),
+            );
+        }
+        lines.push(HubLine::new("wait"));
+        lines
+    }
+
+    /// `set-param` of a weight declared by `tunable`: a whole number in the `i16` range, set in
+    /// the weights in effect (which must have a weight of that name).
+    fn set_weight(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let v: i16 = value.parse().map_err(|_| {
+            format!(
+                "{name}={value} must be a whole number {}..{}",
+                i16::MIN,
+                i16::MAX
+            )
+        })?;
+        let what = &self.opts.weights;
+        let Evaluator::Weighted(w) = &mut self.eval else {
+            return Err(format!(
+                "{name}: the evaluation in effect ({what}) has no weights"
+            ));
+        };
+        let Some(i) = w.set().index_of(name) else {
+            let set = w.set();
+            return Err(format!(
+                "{name}: the weights in effect ({what}, {set}) have no weight of that name"
+            ));
+        };
+        if w[i] != v {
+            w[i] = v;
+            self.man = self.eval.man_value();
+            self.eval_changed = true;
+        }
+        Ok(())
     }
 
     fn set_param(&mut self, line: &HubLine) -> Result<(), String> {
@@ -449,7 +539,7 @@ impl State<'_> {
                 self.eval = eval;
                 self.man = man;
                 self.opts.weights = value.to_string();
-                self.searcher = None;
+                self.eval_changed = true;
             }
             "depth" => {
                 let d = int(MAX_DEPTH as u64)?;
@@ -477,6 +567,7 @@ impl State<'_> {
                 self.opts.hash = int(crate::search::MAX_TT_LOG2 as u64)? as u8;
                 self.searcher = None;
             }
+            _ if self.tunable.iter().any(|p| p.name == name) => self.set_weight(name, value)?,
             // Unknown parameters are ignored, as the protocol says of unknown arguments.
             _ => {}
         }
@@ -572,9 +663,16 @@ impl State<'_> {
             Level::Depth(d) => d,
             _ => MAX_TIMED_DEPTH,
         };
-        // One searcher for the game; made again only when the depth, weights or table change.
+        // One searcher for the game; made again only when the depth or table change, given the
+        // evaluation (and cleared) when it changed.
+        let changed = std::mem::take(&mut self.eval_changed);
         let mut searcher = match self.searcher.take() {
-            Some(s) if s.config().depth == depth => s,
+            Some(mut s) if s.config().depth == depth => {
+                if changed {
+                    s.reset(self.eval);
+                }
+                s
+            }
             _ => {
                 let config = SearchConfig {
                     depth,

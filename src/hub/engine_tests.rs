@@ -85,3 +85,52 @@ fn serves_in_process_over_a_pipe_with_any_evaluator() {
     );
     assert_eq!(e.unwrap_err().to_string(), "no evaluator");
 }
+
+#[test]
+fn tunable_weights_are_those_of_the_linear_sets_and_clash_with_no_other_parameter() {
+    use crate::eval::{material, Weights};
+    let fixed: Vec<String> = {
+        let load = |_: &str| Ok((Evaluator::Hand, None));
+        let out = Out::default();
+        serve_hub(
+            std::io::Cursor::new("hub\n"),
+            out.clone(),
+            HubEngineOptions::default(),
+            &load,
+        )
+        .unwrap();
+        out.text()
+            .lines()
+            .filter_map(|l| HubLine::parse(l).ok())
+            .filter(|l| l.command == "param")
+            .map(|l| l.get("name").unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(fixed.len(), 6, "{fixed:?}");
+    for set in [ParamSet::Thesis60, ParamSet::Endgame66] {
+        let eval = Evaluator::from(material().widen(set).unwrap());
+        let params = tunable_params(&eval).unwrap();
+        assert_eq!(params.len(), set.len());
+        for p in params {
+            assert!(!fixed.iter().any(|f| f == p.name), "{}", p.name);
+            assert!(p.name.chars().all(|c| c.is_ascii_lowercase() || c == '_'));
+        }
+    }
+    for (eval, says) in [
+        (Evaluator::Hand, "hand"),
+        (Evaluator::Classic, "classic"),
+        (Weights::zero_of(ParamSet::Phased132).into(), "phased132"),
+        (Weights::zero_of(ParamSet::Net66(2)).into(), "net66:2"),
+    ] {
+        let e = tunable_params(&eval).unwrap_err();
+        assert!(e.contains(says) && e.contains("linear"), "{e}");
+        // serve_hub refuses it before serving.
+        let load = move |_: &str| Ok((eval, None));
+        let options = HubEngineOptions {
+            tunable: true,
+            ..HubEngineOptions::default()
+        };
+        let e = serve_hub(std::io::empty(), Vec::new(), options, &load).unwrap_err();
+        assert!(e.to_string().contains(says), "{e}");
+    }
+}

@@ -10,6 +10,6 @@ mod protocol;
 mod tuning;
 
 pub use client::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
-pub use engine::{serve_hub, HubEngineOptions, LoadEvaluator};
+pub use engine::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator};
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
 pub use tuning::{release_engines, Declared, EngineSpec, Tuned};
