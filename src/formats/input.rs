@@ -25,6 +25,8 @@ pub enum InputKind {
     OriginalPopulation,
     /// A checkpoint of a session ([`crate::store`]).
     Checkpoint,
+    /// An outside engine's parameter file ([`super::engine`]).
+    EngineParams,
 }
 
 impl InputKind {
@@ -36,6 +38,7 @@ impl InputKind {
             InputKind::OriginalWeights => "weight file of the original tool",
             InputKind::OriginalPopulation => "population file of the original tool",
             InputKind::Checkpoint => "checkpoint",
+            InputKind::EngineParams => "outside engine's parameter file",
         }
     }
 }
@@ -63,6 +66,8 @@ pub enum Input {
     },
     /// A session checkpoint.
     Checkpoint(Box<Session>),
+    /// An outside engine's parameter file ([`super::engine`]).
+    Engine(Box<super::EngineParams>),
 }
 
 impl Input {
@@ -72,6 +77,7 @@ impl Input {
             Input::Weights { kind, .. } => *kind,
             Input::Population { .. } => InputKind::OriginalPopulation,
             Input::Checkpoint(_) => InputKind::Checkpoint,
+            Input::Engine(_) => InputKind::EngineParams,
         }
     }
 }
@@ -112,6 +118,11 @@ pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, FormatError> {
     let t = text.trim_start_matches('\u{feff}').trim_start();
     if t.is_empty() {
         return fail(format!("'{shown}': the file is empty"));
+    }
+    if t.starts_with('{') && super::is_engine_params(t) {
+        let p = super::parse_engine_params(t)
+            .map_err(|e| FormatError::Invalid(format!("'{shown}': {e}")))?;
+        return Ok(Input::Engine(Box::new(p)));
     }
     if t.starts_with(['{', '[']) {
         let f = crate::weightfile::parse_weight_file(t).map_err(|e| e.at(path))?;

@@ -16,7 +16,10 @@
 //!
 //! Errors are [`FormatError`]: one line, naming the file where there is one.
 //!
-//! Files, bottom up: `csv`, `input`, `export`.
+//! - [`engine`]: an outside engine's parameter file: the values a session found for its tuned
+//!   parameters, by the engine's names, with the engine ([`parse_engine_params`]).
+//!
+//! Files, bottom up: `csv`, `engine`, `input`, `export`.
 //!
 //! # Example
 //!
@@ -31,10 +34,15 @@
 //! ```
 
 pub mod csv;
+pub mod engine;
 pub mod export;
 pub mod input;
 
 pub use csv::{parse_csv, to_csv};
+pub use engine::{
+    engine_params_json, is_engine_params, parse_engine_params, save_engine_params,
+    set_param_script, values_json, EngineParams, ENGINE_FORMAT_NAME,
+};
 pub use export::{
     check_prefix, export, man_value, prefix_from_name, to_c_header, to_rust, ExportFormat,
 };

@@ -21,6 +21,9 @@ pub struct Picked {
     pub details: Vec<String>,
     /// A JSON file's comment.
     pub comment: Option<String>,
+    /// The outside engine whose parameters the weights stand for (a session of an outside
+    /// engine, or its parameter file); None: our weights.
+    pub engine: Option<Box<crate::hub::EngineSpec>>,
 }
 
 fn individual_index(k: usize, n: usize, of_what: &str) -> Result<usize, ReportError> {
@@ -78,6 +81,7 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, Report
                     .flat_map(|c| wrap(&format!("comment: {c}"), TABLE_WIDTH, "  "))
                     .collect(),
                 comment: comment.clone(),
+                engine: None,
             })
         }
         Input::Population {
@@ -100,6 +104,35 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, Report
                 ),
                 details: Vec::new(),
                 comment: None,
+                engine: None,
+            })
+        }
+        Input::Engine(p) => {
+            if individual.is_some() {
+                return Err(ReportError::Individual(format!(
+                    "--individual applies to checkpoints and population files, not to an {}",
+                    InputKind::EngineParams.description()
+                )));
+            }
+            let from = match &p.origin {
+                Some(o) => format!(", {o}"),
+                None => String::new(),
+            };
+            Ok(Picked {
+                weights: p.weights,
+                kind: InputKind::EngineParams,
+                title: format!(
+                    "{} of '{}'{from}",
+                    InputKind::EngineParams.description(),
+                    p.spec.name
+                ),
+                details: p
+                    .comment
+                    .iter()
+                    .flat_map(|c| wrap(&format!("comment: {c}"), TABLE_WIDTH, "  "))
+                    .collect(),
+                comment: p.comment.clone(),
+                engine: Some(Box::new(p.spec.clone())),
             })
         }
         Input::Checkpoint(s) => {
@@ -121,6 +154,7 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, Report
                         title: format!("{head}, best so far"),
                         details: Vec::new(),
                         comment: None,
+                        engine: s.settings.engine.clone().map(Box::new),
                     })
                 }
                 Some(k) => {
@@ -137,6 +171,7 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, Report
                             standing_text(st)
                         )],
                         comment: None,
+                        engine: s.settings.engine.clone().map(Box::new),
                     })
                 }
             }

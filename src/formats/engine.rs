@@ -1,0 +1,273 @@
+//! The parameter file of an outside engine: the values a session (or a tuner) found for the
+//! engine's tuned `int` parameters, by the engine's names, with the engine itself (how to start
+//! it, what it declared), so the file can be shown, exported, and played again.
+//!
+//! ```text
+//! {
+//!   "format": "checkers-ga engine parameters",
+//!   "version": 1,
+//!   "session": "e", "seed": 3, "generation": 40,
+//!   "values": {
+//!     "king": 141,
+//!     "centre": 9
+//!   },
+//!   "engine": { "command": ["python3", "/path/hub_engine.py"], "name": "hub_engine.py", ... }
+//! }
+//! ```
+//!
+//! `values` names each tuned parameter once with a whole number within its declared range;
+//! `session`, `seed` and `generation` say which session's best so far it holds (all three or
+//! none); `comment` is optional. `engine` is the session's engine as its checkpoint keeps it.
+
+use crate::eval::Weights;
+use crate::hub::EngineSpec;
+use crate::weightfile::Origin;
+use serde::Deserialize;
+use std::path::Path;
+
+/// The value of the `format` key of an engine's parameter file.
+pub const ENGINE_FORMAT_NAME: &str = "checkers-ga engine parameters";
+
+/// An engine's parameter file as read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineParams {
+    /// The engine, as the session that wrote the file kept it.
+    pub spec: EngineSpec,
+    /// The values as a genome of the engine's set ([`EngineSpec::genome`]).
+    pub weights: Weights,
+    /// The session whose best so far it holds, if it says.
+    pub origin: Option<Origin>,
+    /// A free-text comment, if any.
+    pub comment: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Repr {
+    format: String,
+    version: u64,
+    #[serde(default)]
+    session: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    generation: Option<u64>,
+    #[serde(default)]
+    comment: Option<String>,
+    values: serde_json::Map<String, serde_json::Value>,
+    engine: EngineSpec,
+}
+
+/// Does this JSON text say it is an engine's parameter file?
+pub fn is_engine_params(text: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Head {
+        format: Option<String>,
+    }
+    serde_json::from_str::<Head>(text)
+        .is_ok_and(|h| h.format.as_deref() == Some(ENGINE_FORMAT_NAME))
+}
+
+/// The text of an engine's parameter file: genome `w`'s values by the engine's names.
+pub fn engine_params_json(
+    spec: &EngineSpec,
+    w: &Weights,
+    origin: Option<&Origin>,
+    comment: Option<&str>,
+) -> String {
+    let q = |s: &str| serde_json::to_string(s).expect("a string serializes");
+    let mut out = String::from("{\n");
+    out += &format!(
+        "  \"format\": {},\n  \"version\": 1,\n",
+        q(ENGINE_FORMAT_NAME)
+    );
+    if let Some(o) = origin {
+        out += &format!(
+            "  \"session\": {},\n  \"seed\": {},\n  \"generation\": {},\n",
+            q(&o.session),
+            o.seed,
+            o.generation
+        );
+    }
+    if let Some(c) = comment {
+        out += &format!("  \"comment\": {},\n", q(c));
+    }
+    out += "  \"values\": {\n";
+    let values = spec.values(w);
+    let lines: Vec<String> = spec
+        .tuned
+        .iter()
+        .zip(&values)
+        .map(|(t, v)| format!("    {}: {v}", q(&t.name)))
+        .collect();
+    out += &lines.join(",\n");
+    out += "\n  },\n  \"engine\": ";
+    let engine = serde_json::to_string_pretty(spec).expect("an engine serializes");
+    out += &engine.replace('\n', "\n  ");
+    out += "\n}\n";
+    out
+}
+
+/// Reads an engine's parameter file; one line when it is not one.
+pub fn parse_engine_params(text: &str) -> Result<EngineParams, String> {
+    let r: Repr =
+        serde_json::from_str(text).map_err(|e| format!("not an engine's parameter file: {e}"))?;
+    if r.format != ENGINE_FORMAT_NAME {
+        return Err(format!(
+            "\"format\" is \"{}\", expected \"{ENGINE_FORMAT_NAME}\"",
+            r.format
+        ));
+    }
+    if r.version != 1 {
+        return Err(format!("version {} (this build reads 1)", r.version));
+    }
+    let spec = r.engine;
+    if spec.tuned.is_empty() || spec.tuned.len() > crate::eval::MAX_WEIGHTS {
+        return Err(format!(
+            "the engine has {} tuned parameters (expected 1..={})",
+            spec.tuned.len(),
+            crate::eval::MAX_WEIGHTS
+        ));
+    }
+    if let Some(t) = spec.tuned.iter().find(|t| t.min >= t.max) {
+        return Err(format!(
+            "parameter {}: min {} is not below max {}",
+            t.name, t.min, t.max
+        ));
+    }
+    let mut values = Vec::with_capacity(spec.tuned.len());
+    for t in &spec.tuned {
+        let Some(v) = r.values.get(&t.name) else {
+            return Err(format!("\"values\" has no {}", t.name));
+        };
+        let Some(v) = v.as_i64() else {
+            return Err(format!("{}: {v} is not a whole number", t.name));
+        };
+        if !(t.min..=t.max).contains(&v) {
+            return Err(format!("{}: {v} is outside {}..={}", t.name, t.min, t.max));
+        }
+        values.push((t.name.clone(), v));
+    }
+    if let Some(k) = r
+        .values
+        .keys()
+        .find(|k| !spec.tuned.iter().any(|t| &t.name == *k))
+    {
+        return Err(format!(
+            "\"values\" names {k}, which the engine does not tune"
+        ));
+    }
+    let origin = match (r.session, r.seed, r.generation) {
+        (Some(session), Some(seed), Some(generation)) => Some(Origin {
+            session,
+            seed,
+            generation,
+        }),
+        (None, None, None) => None,
+        _ => return Err("\"session\", \"seed\" and \"generation\" go together".into()),
+    };
+    let weights = spec.genome(&values);
+    Ok(EngineParams {
+        spec,
+        weights,
+        origin,
+        comment: r.comment,
+    })
+}
+
+/// Writes an engine's parameter file (atomically: temp name, sync, rename).
+pub fn save_engine_params(
+    path: &Path,
+    spec: &EngineSpec,
+    w: &Weights,
+    origin: Option<&Origin>,
+) -> std::io::Result<()> {
+    crate::files::write_atomic(path, engine_params_json(spec, w, origin, None).as_bytes())
+}
+
+/// The engine's `set-param` lines for genome `w`: what a Hub client sends before `init` to
+/// play with these values.
+pub fn set_param_script(spec: &EngineSpec, w: &Weights) -> String {
+    spec.set_params(w)
+        .iter()
+        .map(|(n, v)| format!("set-param name={n} value={v}\n"))
+        .collect()
+}
+
+/// The values as a JSON object by the engine's names, in its order.
+pub fn values_json(spec: &EngineSpec, w: &Weights) -> String {
+    let lines: Vec<String> = spec
+        .tuned
+        .iter()
+        .zip(spec.values(w))
+        .map(|(t, v)| {
+            format!(
+                "  {}: {v}",
+                serde_json::to_string(&t.name).expect("a string")
+            )
+        })
+        .collect();
+    format!("{{\n{}\n}}\n", lines.join(",\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hub::Tuned;
+
+    fn spec() -> EngineSpec {
+        EngineSpec {
+            command: vec!["python3".into(), "e.py".into()],
+            dir: None,
+            options: vec![],
+            depth: 2,
+            move_timeout_ms: 1000,
+            name: "e".into(),
+            declared: vec![],
+            tuned: vec![
+                Tuned {
+                    name: "king".into(),
+                    min: 100,
+                    max: 300,
+                    default: 130,
+                },
+                Tuned {
+                    name: "edge".into(),
+                    min: -30,
+                    max: 30,
+                    default: -4,
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn a_file_reads_back_as_written_and_bad_values_are_refused() {
+        let s = spec();
+        let w = s.genome(&[("king".into(), 211), ("edge".into(), 7)]);
+        let o = Origin {
+            session: "e".into(),
+            seed: 3,
+            generation: 9,
+        };
+        let text = engine_params_json(&s, &w, Some(&o), None);
+        assert!(is_engine_params(&text));
+        let back = parse_engine_params(&text).unwrap();
+        assert_eq!(
+            (back.spec, back.weights, back.origin),
+            (s.clone(), w, Some(o))
+        );
+        assert_eq!(s.values(&w), vec![211, 7]);
+        let bad = text.replace("\"king\": 211", "\"king\": 400");
+        assert!(parse_engine_params(&bad)
+            .unwrap_err()
+            .contains("outside 100..=300"));
+        let bad = text.replace("\"king\": 211", "\"queen\": 211");
+        assert!(parse_engine_params(&bad).unwrap_err().contains("no king"));
+        assert_eq!(
+            set_param_script(&s, &w),
+            "set-param name=king value=211\nset-param name=edge value=7\n"
+        );
+        assert!(!is_engine_params("{\"format\": \"checkers-ga weights\"}"));
+    }
+}
