@@ -53,7 +53,9 @@ pub fn session_match(
         depth,
         ..session.settings.search
     };
-    let settings = MatchSettings::ballot(games, seed, session.settings.rules);
+    let mut settings = MatchSettings::ballot(games, seed, session.settings.rules);
+    // An outside engine's session: its games are the engine's.
+    settings.engine = session.settings.engine.clone();
     (config, settings)
 }
 

@@ -578,7 +578,7 @@ fn elo_trend(s: &Session) -> String {
     };
     format!(
         "{} {:+}±{}{trend}",
-        s.settings.ga.yardstick,
+        s.settings.yardstick_name(),
         EloFigure(e.diff),
         EloFigure(e.margin)
     )
@@ -813,7 +813,7 @@ fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String
         Stop::Seconds(_) => String::new(),
     };
     let measured = match st.measure {
-        Some(m) => format!("  vs {}: {}", s.settings.ga.yardstick, elo_text(&m)),
+        Some(m) => format!("  vs {}: {}", s.settings.yardstick_name(), elo_text(&m)),
         None => String::new(),
     };
     // The best so far's error predicting this generation's results, every generation the fit

@@ -17,7 +17,8 @@ pub struct ExportArgs {
     /// (its first individual), or the built-in `material`, `thesis` or `random`
     #[arg(value_name = "FILE|FOLDER|NAME")]
     pub file: String,
-    /// Output format: json, csv, rust, c or original
+    /// Output format: json, csv, rust, c or original; for an outside engine's parameters hub
+    /// (its set-param lines) or json (the values by name)
     #[arg(long, short = 'f', value_name = "FORMAT")]
     pub format: String,
     /// Write to this file instead of standard output
@@ -42,12 +43,24 @@ pub struct ExportArgs {
 }
 
 pub fn run(a: ExportArgs) -> anyhow::Result<()> {
+    let arg = weights_arg(&a.file, a.seed.unwrap_or_else(fresh_seed), 0)?;
+    let sel = select(&arg.input, a.individual)?;
+    if let Some(engine) = &sel.engine {
+        // An outside engine's values: as the commands that set them, or by name.
+        let text = match a.format.as_str() {
+            "hub" => checkers_ga::formats::set_param_script(engine, &sel.weights),
+            "json" => checkers_ga::formats::values_json(engine, &sel.weights),
+            f => usage!(
+                "--format {f}: an outside engine's parameters export as hub (its set-param \
+                 lines) or json (the values by name)"
+            ),
+        };
+        return write_out(&a, &text, &a.format, &arg.shown);
+    }
     let format: ExportFormat = a
         .format
         .parse()
         .map_err(|e: checkers_ga::formats::FormatError| super::Usage(e.to_string()))?;
-    let arg = weights_arg(&a.file, a.seed.unwrap_or_else(fresh_seed), 0)?;
-    let sel = select(&arg.input, a.individual)?;
     let shown = std::path::Path::new(&arg.shown);
     let file_name = shown
         .file_name()
@@ -66,6 +79,12 @@ pub fn run(a: ExportArgs) -> anyhow::Result<()> {
         sel.comment.as_deref(),
         &prefix,
     );
+    write_out(&a, &text, format.name(), &arg.shown)
+}
+
+/// Writes an export to standard output, or to `--output` (refusing to overwrite without
+/// `--force`).
+fn write_out(a: &ExportArgs, text: &str, format: &str, shown: &str) -> anyhow::Result<()> {
     match &a.output {
         None => std::io::stdout()
             .lock()
@@ -83,12 +102,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<()> {
             }
             checkers_ga::write_atomic(out, text.as_bytes())
                 .with_context(|| format!("cannot write '{}'", out.display()))?;
-            println!(
-                "wrote {} ({}, from {})",
-                out.display(),
-                format.name(),
-                arg.shown
-            );
+            println!("wrote {} ({format}, from {shown})", out.display());
         }
     }
     Ok(())

@@ -3,7 +3,7 @@
 
 use super::common::{check_output_file, pool, progress_style, session_match, show_progress};
 use super::history::find_session;
-use anyhow::bail;
+use anyhow::{bail, Context};
 use checkers_ga::check_depth;
 use checkers_ga::weightfile::{save_best_weights_with_comment, Origin};
 use checkers_ga::PastBests;
@@ -142,7 +142,15 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
         from + 1,
         a.depth
     );
-    save_best_weights_with_comment(&out, &w.weights, &origin, &comment)?;
+    match &session.settings.engine {
+        Some(e) => checkers_ga::write_atomic(
+            &out,
+            checkers_ga::formats::engine_params_json(e, &w.weights, Some(&origin), Some(&comment))
+                .as_bytes(),
+        )
+        .with_context(|| format!("cannot write '{}'", out.display()))?,
+        None => save_best_weights_with_comment(&out, &w.weights, &origin, &comment)?,
+    }
     println!();
     println!(
         "winner: the best so far after generation {} -> {}",

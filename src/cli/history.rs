@@ -191,7 +191,7 @@ fn machine_history(
         "population": s.population,
         "depth": s.search.depth,
         "params": s.ga.params.to_string(),
-        "yardstick": s.ga.yardstick.to_string(),
+        "yardstick": s.yardstick_name(),
         "reference": reference,
         "generations": generations,
     });
@@ -252,13 +252,20 @@ fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Mea
             a.reference
         );
     }
-    let (_, reference) = evaluator_arg(&a.reference, seed, 1)?;
     let (config, settings) = session_match(session, depth, a.games, seed);
     let per_match = start_positions(settings.book, settings.pairs).len() * 2;
-    let reference = Engine {
-        name: a.reference.clone(),
-        eval: reference,
-        config,
+    let reference = match &session.settings.engine {
+        // An outside engine's session: its bests play the engine with its declared values.
+        Some(e) => Engine {
+            name: "defaults".to_string(),
+            eval: e.defaults().into(),
+            config,
+        },
+        None => Engine {
+            name: a.reference.clone(),
+            eval: evaluator_arg(&a.reference, seed, 1)?.1,
+            config,
+        },
     };
     let past = PastBests::of(session, dir, a.every);
     let missing = past.left_out;
@@ -358,7 +365,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         text.push_str(&format!(
             "vs yardstick: the best so far against {} over {} ballot games at depth {}, Elo +/- 95% \
              margin (W/D/L), every {} generations\n",
-            g.yardstick,
+            s.yardstick_name(),
             g.measure_games.div_ceil(2).saturating_mul(2),
             s.search.depth,
             g.measure_every

@@ -414,6 +414,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         move_timeout: c.move_timeout,
         adjudication: c.adjudication,
         first_ties: a.first_ties,
+        engine: None,
     };
     let mut out = std::io::stdout().lock();
     write!(

@@ -60,6 +60,20 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
             text.push_str(&format!("best so far of {o}\n"));
         }
     }
+    if let Some(engine) = &sel.engine {
+        // An outside engine's parameters, by its names.
+        text.push_str(&format!(
+            "outside engine '{}' ({}), depth {}: {} tuned parameters\n\n",
+            engine.name,
+            engine.command.join(" "),
+            engine.depth,
+            engine.tuned.len()
+        ));
+        text.push_str(&checkers_ga::summary::engine_table(engine, &sel.weights, sort));
+        out.write_all(text.as_bytes())
+            .context("cannot write to standard output")?;
+        return Ok(());
+    }
     let set = sel.weights.set();
     text.push_str(&format!("parameters: {set} ({} weights)\n", set.len()));
     if let Some(layers) = checkers_ga::summary::net_layers(set) {

@@ -5,7 +5,6 @@ use super::settings::Settings;
 use crate::board::{Color, Position};
 use crate::eval::Weights;
 use crate::game::GameOutcome;
-use crate::hub::EngineSpec;
 use crate::jobs::{self, Batch, GameJob, Seat, Start};
 use crate::matchplay::{play_match, Engine, MatchSettings, OpeningBook, Wdl};
 use crate::movegen::has_capture;
@@ -127,40 +126,10 @@ pub(super) fn endgame_jobs(
 /// both colours, at the session's depth; each game's generator comes from (seed, generation,
 /// game), so the result does not depend on the number of threads.
 pub(super) fn measure(best: &Weights, s: &Settings, g: u64) -> Wdl {
-    if let Some(engine) = &s.engine {
-        return measure_engine(best, engine, s, g);
-    }
     let (a, b, settings) = measure_match(best, s, g);
     play_match(&a, &b, &settings, &|_| {}).0
 }
 
-/// [`measure`] in an outside engine's session: the best so far against the engine's declared
-/// values, both played by the engine, over the first `measure_games / 2` ballot openings with
-/// both colours (the best so far Black in the even games).
-fn measure_engine(best: &Weights, engine: &EngineSpec, s: &Settings, g: u64) -> Wdl {
-    let mut batch = Batch::of_weights(&[*best, engine.defaults()], s.seed, s.rules);
-    batch.engine = Some(engine.clone());
-    let pairs = (s.ga.measure_games as usize).div_ceil(2);
-    let side = |player| Seat::new(player, s.search);
-    batch.jobs = (0..2 * pairs as u64)
-        .map(|k| {
-            let (b, w) = if k.is_multiple_of(2) { (0, 1) } else { (1, 0) };
-            let start = Start::Ballot((k / 2) as u32);
-            GameJob::new(side(b), side(w), start, Purpose::Duel, g, (1 << 41) + k)
-        })
-        .collect();
-    let mut wdl = Wdl::default();
-    let played = jobs::run(&batch, &|_, _| {}, &|| false).unwrap_or_default();
-    for (k, p) in played.iter().enumerate() {
-        let best_black = k.is_multiple_of(2);
-        match GameOutcome::points(p.result.map(|r| r.0), best_black) {
-            2 => wdl.wins += 1,
-            1 => wdl.draws += 1,
-            _ => wdl.losses += 1,
-        }
-    }
-    wdl
-}
 
 /// The match of generation `g`'s yardstick measurement: the best so far `best` (A) against the
 /// yardstick, both at the session's depth, over the first `measure_games / 2` ballot openings
@@ -172,9 +141,13 @@ pub fn measure_match(best: &Weights, s: &Settings, g: u64) -> (Engine, Engine, M
         eval: (*best).into(),
         config: s.search,
     };
+    // An outside engine's session: the engine with its declared values.
     let b = Engine {
-        name: s.ga.yardstick.to_string(),
-        eval: s.ga.yardstick.evaluator(),
+        name: s.yardstick_name(),
+        eval: match &s.engine {
+            Some(e) => e.defaults().into(),
+            None => s.ga.yardstick.evaluator(),
+        },
         config: s.search,
     };
     let settings = MatchSettings {
@@ -182,6 +155,7 @@ pub fn measure_match(best: &Weights, s: &Settings, g: u64) -> (Engine, Engine, M
         pairs: Some((s.ga.measure_games as usize).div_ceil(2)),
         seed: s.seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         rules: s.rules,
+        engine: s.engine.clone(),
     };
     (a, b, settings)
 }

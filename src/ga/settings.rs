@@ -415,6 +415,17 @@ impl Settings {
     }
 }
 
+impl Settings {
+    /// What the measurements play against, for people: the yardstick's name, or for an outside
+    /// engine's session `defaults` (the engine with its declared values).
+    pub fn yardstick_name(&self) -> String {
+        match &self.engine {
+            Some(_) => "defaults".to_string(),
+            None => self.ga.yardstick.to_string(),
+        }
+    }
+}
+
 impl std::fmt::Display for Stop {
     /// `stop after generation N` or `stop after T s`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

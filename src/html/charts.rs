@@ -35,8 +35,11 @@ pub fn elo_chart(session: &Session) -> Option<String> {
     let games = s.ga.measure_games.div_ceil(2).saturating_mul(2);
     let title = format!(
         "Elo of the best so far vs {} ({}), depth {}, {games} games each",
-        s.ga.yardstick,
-        yardstick_text(s.ga.yardstick),
+        s.yardstick_name(),
+        match &s.engine {
+            Some(e) => format!("the engine {} with its declared values", e.name),
+            None => yardstick_text(s.ga.yardstick).to_string(),
+        },
         s.search.depth
     );
     let series = elo_series(

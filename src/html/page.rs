@@ -157,7 +157,7 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
         fig(
             &mut p,
             crate::summary::elo_text(&m),
-            &format!("Elo vs {} after generation {g}", s.ga.yardstick),
+            &format!("Elo vs {} after generation {g}", s.yardstick_name()),
         );
     }
     let changes = session

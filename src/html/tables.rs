@@ -114,8 +114,11 @@ pub fn settings_table(session: &Session) -> String {
             "every {} generations, {} games against {} ({})",
             g.measure_every,
             g.measure_games.div_ceil(2).saturating_mul(2),
-            g.yardstick,
-            yardstick_text(g.yardstick)
+            s.yardstick_name(),
+            match &s.engine {
+                Some(e) => format!("the engine {} with its declared values", e.name),
+                None => yardstick_text(g.yardstick).to_string(),
+            }
         )
     } else {
         "never".to_string()

@@ -3,6 +3,7 @@
 
 use super::adjudicate::Adjudication;
 use super::stats::{Pentanomial, Sprt, SprtVerdict, Wdl};
+use crate::hub::EngineSpec;
 use crate::board::Color;
 use crate::clock::{SearchStats, TimeControl};
 use crate::game::{DrawRules, EndReason, Game, GameOutcome, PdnTags};
@@ -82,6 +83,9 @@ pub struct MatchSettings {
     pub seed: u64,
     /// The draw rules and the game length cap.
     pub rules: DrawRules,
+    /// An outside engine plays both sides, each with the parameters its engine's evaluator
+    /// (a genome of the engine's set) stands for: an outside engine's session's matches.
+    pub engine: Option<EngineSpec>,
 }
 
 /// What a running match reports, as a session reports to its observer. Both
@@ -250,6 +254,8 @@ pub struct MatchRun<'a> {
     /// Root ties go to the first best move, not to the game's generator
     /// ([`crate::Searcher::set_first_ties`]).
     pub first_ties: bool,
+    /// An outside engine plays both sides ([`MatchSettings::engine`]).
+    pub engine: Option<EngineSpec>,
 }
 
 /// The consumer side of a match: games are counted in index order, whatever order the threads
@@ -417,6 +423,7 @@ impl MatchSettings {
             pairs: Some(games.div_ceil(2)),
             seed,
             rules,
+            engine: None,
         }
     }
 
@@ -443,6 +450,7 @@ impl MatchRun<'_> {
             move_timeout: None,
             adjudication: Adjudication::default(),
             first_ties: false,
+            engine: settings.engine.clone(),
         }
     }
 
@@ -527,6 +535,7 @@ impl MatchRun<'_> {
         batch.abandon = true;
         batch.tc = self.tc[0];
         batch.first_ties = self.first_ties;
+        batch.engine = self.engine.clone();
         batch.openings = self.starts.iter().map(Opening::of).collect();
         let (sa, sb) = (Seat::new(0, a.config), Seat::new(1, b.config));
         let n = self.starts.len().max(1);
@@ -583,6 +592,7 @@ mod tests {
             pairs: Some(pairs),
             seed: 9,
             rules: DrawRules::default(),
+            engine: None,
         });
         r.games = games;
         r

@@ -74,6 +74,15 @@ impl BestFile {
         if !path.exists() {
             return BestFile::Absent;
         }
+        let engine = std::fs::read_to_string(path)
+            .ok()
+            .filter(|t| crate::formats::is_engine_params(t));
+        if let Some(text) = engine {
+            return match crate::formats::parse_engine_params(&text).map(|p| p.origin) {
+                Ok(Some(o)) => BestFile::Origin(o),
+                _ => BestFile::Unknown,
+            };
+        }
         match crate::weightfile::load_weight_file(path).map(|f| f.origin) {
             Ok(Some(o)) => BestFile::Origin(o),
             _ => BestFile::Unknown,
@@ -178,6 +187,11 @@ pub(super) fn write(
         seed,
         generation: g,
     };
-    crate::weightfile::save_best_weights(&path, &best, &origin)?;
+    match &session.settings.engine {
+        // An outside engine's values, by its names.
+        Some(engine) => crate::formats::save_engine_params(&path, engine, &best, Some(&origin))
+            .map_err(super::io(format!("cannot write '{}'", path.display())))?,
+        None => crate::weightfile::save_best_weights(&path, &best, &origin)?,
+    }
     Ok(Some(path))
 }

@@ -59,7 +59,7 @@ pub fn strength_span(s: &Session) -> Option<String> {
     };
     Some(format!(
         "best so far vs {} (depth {}, {} games): {span}",
-        s.settings.ga.yardstick,
+        s.settings.yardstick_name(),
         s.settings.search.depth,
         last.1.games()
     ))
@@ -149,7 +149,7 @@ fn yardstick_words(session: &Session) -> String {
     let s = &session.settings;
     format!(
         "{} at depth {}, {} games",
-        s.ga.yardstick,
+        s.yardstick_name(),
         s.search.depth,
         s.ga.measure_games.div_ceil(2).saturating_mul(2)
     )
@@ -174,7 +174,7 @@ pub fn history_svg(session: &Session) -> String {
         AxisSide::Left
     } else {
         chart.left = Axis {
-            label: format!("Elo vs {}", session.settings.ga.yardstick),
+            label: format!("Elo vs {}", session.settings.yardstick_name()),
             colour: Some(ELO.to_string()),
         };
         chart.right = Some(Axis {

@@ -43,7 +43,7 @@ pub use history::{
 pub use layout::{fit, wrap, TABLE_WIDTH};
 pub use pick::{select, standing_text, Picked};
 pub use weights::{
-    class_counts, net_layers, sorted_indices, weights_table, Priority, SortOrder, HIGH_THRESHOLD,
+    class_counts, engine_table, net_layers, sorted_indices, weights_table, Priority, SortOrder, HIGH_THRESHOLD,
     MEDIUM_THRESHOLD,
 };
 
