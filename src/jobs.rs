@@ -292,6 +292,9 @@ pub struct Played {
     pub moves: Vec<u8>,
     /// In a batch with a clock: what Black's and White's searches did.
     pub timing: Option<[SearchStats; 2]>,
+    /// What an outside engine that lost the game by a fault said or did ([`Game::note`]).
+    #[serde(default)]
+    pub note: Option<String>,
 }
 
 impl Played {
@@ -423,6 +426,7 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
         plies: game.plies() as u32,
         moves,
         timing,
+        note: None,
     })
 }
 
@@ -456,6 +460,7 @@ fn play_outside(
         plies: game.plies() as u32,
         moves,
         timing: None,
+        note: game.note().map(str::to_string),
     })
 }
 

@@ -50,6 +50,7 @@ fn session(name: &str, gens: u64) -> Session {
             plies: 1200,
             seconds: 0.25 * g as f64,
             measure: None,
+            faults: 0,
         });
     }
     s.generation = gens;

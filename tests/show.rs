@@ -40,6 +40,7 @@ fn stats(g: u64, best: u32, duel: Option<Duel>) -> GenerationStats {
         plies: 600,
         seconds: 1.5,
         measure: None,
+        faults: 0,
     }
 }
 

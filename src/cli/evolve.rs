@@ -776,7 +776,20 @@ fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
         let me = command_prefix();
         let file = shell_word(&best.to_string_lossy());
         say("next: its strength, its weights, a report:");
-        say(&format!("  {me} match {file} classic --depth 6"));
+        match &s.settings.engine {
+            // Against the engine with its declared values.
+            Some(e) => {
+                let cmd: Vec<String> = e.command.iter().map(|w| shell_word(w)).collect::<Vec<_>>();
+                say(&format!(
+                    "  {me} match {file} {} --depth {} --games 312",
+                    shell_word(&format!("hub:{}", cmd.join(" "))),
+                    e.depth
+                ));
+            }
+            None => {
+                say(&format!("  {me} match {file} classic --depth 6"));
+            }
+        }
         say(&format!("  {me} show {file}"));
         match &p.report {
             Some(r) => say(&format!("  open {}", r.display())),
@@ -822,8 +835,13 @@ fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String
         Some(f) => format!("  fit error {:.3}", f.before),
         None => String::new(),
     };
+    // An outside engine's faults (their games lost; the session's faults.log says which).
+    let faults = match st.faults {
+        0 => String::new(),
+        n => format!("  faults {n}"),
+    };
     format!(
-        "gen {}{limit}  top {} of {} points  diversity {:.3}  {duel}{fit}{measured}  {} games {:.1}/s  {:.1} s",
+        "gen {}{limit}  top {} of {} points  diversity {:.3}  {duel}{fit}{measured}{faults}  {} games {:.1}/s  {:.1} s",
         st.generation,
         st.best,
         4 * (s.settings.population as u64 - 1) + 4 * s.hall_players().len() as u64,

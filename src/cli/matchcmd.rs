@@ -298,7 +298,15 @@ fn match_player(
     } else {
         "--option-b"
     };
-    if !spec.starts_with(HUB_PREFIX) {
+    // An outside engine's parameter file (or a session of one) is that engine with them.
+    let outside = match spec.starts_with(HUB_PREFIX) {
+        true => None,
+        false => match checkers_ga::formats::resolve_player(spec, seed, slot)? {
+            checkers_ga::formats::PlayerArg::Hub(h) => Some(h),
+            _ => None,
+        },
+    };
+    if !spec.starts_with(HUB_PREFIX) && outside.is_none() {
         if let Some(o) = options.first() {
             usage!("{flag} {o}: options are for an outside engine (hub:CMD), not '{spec}'");
         }
@@ -309,7 +317,11 @@ fn match_player(
             config: search_config(depth, false, 16),
         }));
     }
-    let mut h = hub_player(&spec[HUB_PREFIX.len()..])?;
+    let file_name = outside.as_ref().map(|h| h.name.clone());
+    let mut h = match outside {
+        Some(h) => h,
+        None => hub_player(&spec[HUB_PREFIX.len()..])?,
+    };
     for o in options {
         match o.split_once('=') {
             Some((k, v)) if !k.trim().is_empty() => {
@@ -326,7 +338,7 @@ fn match_player(
                     "warning: {spec} declares no parameter '{u}' (it is sent all the same)"
                 ));
             }
-            if let Some(n) = p.name {
+            if let Some(n) = p.name.filter(|_| file_name.is_none()) {
                 h.name = n;
             }
         }

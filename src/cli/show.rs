@@ -69,7 +69,11 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
             engine.depth,
             engine.tuned.len()
         ));
-        text.push_str(&checkers_ga::summary::engine_table(engine, &sel.weights, sort));
+        text.push_str(&checkers_ga::summary::engine_table(
+            engine,
+            &sel.weights,
+            sort,
+        ));
         out.write_all(text.as_bytes())
             .context("cannot write to standard output")?;
         return Ok(());

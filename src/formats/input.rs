@@ -408,7 +408,30 @@ pub fn resolve_player(spec: &str, seed: u64, slot: u64) -> Result<PlayerArg, For
             return Ok(PlayerArg::Yardstick(e));
         }
     }
-    resolve_weights(spec, seed, slot).map(PlayerArg::Weights)
+    let weights = resolve_weights(spec, seed, slot)?;
+    // An outside engine's parameters (its parameter file, or a session of it): the engine,
+    // playing with them.
+    let engine = match &weights.input {
+        Input::Engine(p) => Some((p.spec.clone(), p.weights)),
+        Input::Checkpoint(s) => s
+            .settings
+            .engine
+            .clone()
+            .and_then(|e| Some((e, s.best_so_far?))),
+        _ => None,
+    };
+    if let Some((e, w)) = engine {
+        let mut options = e.options.clone();
+        options.extend(e.set_params(&w));
+        return Ok(PlayerArg::Hub(HubPlayer {
+            name: format!("{} ({})", e.name, weights.name),
+            command: e.command.clone(),
+            dir: e.dir.clone(),
+            options,
+            depth: None,
+        }));
+    }
+    Ok(PlayerArg::Weights(weights))
 }
 
 /// An outside engine from its command line `cmd`: split into words as a shell does (quotes

@@ -5,8 +5,10 @@ use super::matches::*;
 use super::operators::*;
 use super::records::{GenerationStats, HallOfFame, History, Lineage};
 use super::settings::*;
+use crate::board::Color;
 use crate::eval::{ParamSet, Weights};
 use crate::fit::{self, Fitted, Positions};
+use crate::game::EndReason;
 use crate::jobs::{self, Batch, Played};
 use crate::matchplay::Wdl;
 use crate::rng::{derive, Purpose};
@@ -20,6 +22,8 @@ struct Tournament {
     results: Vec<GameResult>,
     standings: Vec<Standing>,
     positions: Option<Positions>,
+    /// The games an outside engine lost by a fault, each in a line.
+    faults: Vec<String>,
 }
 
 /// The weight vectors of a session, with their set: what widening changes.
@@ -65,6 +69,10 @@ pub struct Session {
     /// The fit of the last generation this process played, when it fitted one
     /// ([`GaOptions::fit_every`]); not saved (the fitted vector is in the population).
     pub fitted: Option<Fitted>,
+    /// The tournament games of the last generation this process played that an outside
+    /// engine lost by a fault, one line each (which game, which side, what it did and said);
+    /// not saved (their count is in the history).
+    pub faults: Vec<String>,
 }
 
 impl Session {
@@ -92,6 +100,7 @@ impl Session {
             hall: HallOfFame::default(),
             bests: Lineage::default(),
             fitted: None,
+            faults: Vec::new(),
         }
     }
 
@@ -225,6 +234,7 @@ impl Session {
             results,
             standings,
             positions,
+            faults,
         } = self.tournament(&pop, &s, g, fitting, on_game, stop)?;
         let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
         let (duel, new_best) = self.crown(&pop, &points, &s, g, stop)?;
@@ -260,6 +270,7 @@ impl Session {
             plies: results.iter().map(|r| r.plies as u64).sum(),
             seconds: t.elapsed().as_secs_f64(),
             measure,
+            faults: faults.len() as u32,
         };
         // The session changes only once the whole generation is played.
         if let Some(b) = new_best {
@@ -274,6 +285,7 @@ impl Session {
         self.elapsed += stats.seconds;
         self.history.record(stats.clone());
         self.fitted = fitted;
+        self.faults = faults;
         Some(stats)
     }
 
@@ -311,6 +323,7 @@ impl Session {
             .zip(&played)
             .map(|(pairing, p)| tournament::result(pairing, p))
             .collect();
+        let faults = fault_lines(&batch, &played);
         let mut standings = tournament::standings(players.len(), &results);
         standings.truncate(pop.len());
         // Each game's positions on its own thread, joined in the games' order: the games
@@ -341,6 +354,7 @@ impl Session {
             results,
             standings,
             positions,
+            faults,
         })
     }
 
@@ -432,6 +446,42 @@ impl Session {
     pub fn last_measure(&self) -> Option<(u64, Wdl)> {
         self.history.last_measure()
     }
+}
+
+/// The games of `batch` that an outside engine lost by a fault: which game, which individual
+/// with which colour, what it did and what it said.
+fn fault_lines(batch: &Batch, played: &[Played]) -> Vec<String> {
+    batch
+        .jobs
+        .iter()
+        .zip(played)
+        .enumerate()
+        .filter_map(|(k, (job, p))| {
+            let Some((_, EndReason::Fault(c, f))) = p.result else {
+                return None;
+            };
+            let seat = if c == Color::Black {
+                job.black
+            } else {
+                job.white
+            };
+            let note = p
+                .note
+                .as_deref()
+                .map(|n| format!(": {n}"))
+                .unwrap_or_default();
+            Some(format!(
+                "game {} ({}), individual {} as {}: {f}{note}",
+                k + 1,
+                match job.start {
+                    crate::jobs::Start::Ballot(n) => format!("ballot opening {}", n + 1),
+                    _ => "an ending".to_string(),
+                },
+                seat.player + 1,
+                c.name()
+            ))
+        })
+        .collect()
 }
 
 /// Which of `players` (the population, then the hall of fame) the fit learns from: the `top`

@@ -130,7 +130,6 @@ pub(super) fn measure(best: &Weights, s: &Settings, g: u64) -> Wdl {
     play_match(&a, &b, &settings, &|_| {}).0
 }
 
-
 /// The match of generation `g`'s yardstick measurement: the best so far `best` (A) against the
 /// yardstick, both at the session's depth, over the first `measure_games / 2` ballot openings
 /// with the generation's seed. Playing it again gives the same games (the HTML report replays

@@ -31,6 +31,11 @@ pub struct GenerationStats {
     /// The best so far against the session's yardstick (its wins, draws and losses), in
     /// generations where it was measured.
     pub measure: Option<Wdl>,
+    /// Tournament games an outside engine lost by a fault (a crash, a hang, an illegal move,
+    /// garbage): 0 for our own engine. Kept in the history file after the record's other
+    /// fields, only when not 0 (so the records of our engine's sessions are as before).
+    #[serde(skip)]
+    pub faults: u32,
 }
 
 /// Read access to a record's entries as a slice, and building one from a `Vec`.

@@ -3,10 +3,10 @@
 
 use super::adjudicate::Adjudication;
 use super::stats::{Pentanomial, Sprt, SprtVerdict, Wdl};
-use crate::hub::EngineSpec;
 use crate::board::Color;
 use crate::clock::{SearchStats, TimeControl};
 use crate::game::{DrawRules, EndReason, Game, GameOutcome, PdnTags};
+use crate::hub::EngineSpec;
 use crate::jobs::{self, Batch, GameJob, Opening, Played, Seat, Start};
 use crate::openings::{start_positions, OpeningBook, StartPosition};
 use crate::rng::{derive, ChaCha8Rng, Purpose};

@@ -579,6 +579,7 @@ impl SessionRun {
                 break;
             };
             observer.generation_done(&stats, &self.session);
+            log_faults(&self.dir, &self.session);
             if let (Some(b), true) = (
                 self.session.best_so_far,
                 stats.duel.is_none_or(|d| d.replaced),
@@ -654,6 +655,32 @@ impl SessionRun {
             checkpoint: self.start_checkpoint(),
             best_weights,
         })
+    }
+}
+
+/// The session's log of an outside engine's faults, in its folder: one line for each game
+/// the engine lost by a fault, appended after each generation (their count per generation is
+/// in the history).
+pub const FAULTS_FILE: &str = "faults.log";
+
+/// Appends the last generation's faults to [`FAULTS_FILE`]. A log that cannot be written is
+/// not worth stopping the session for: the count is in the history either way.
+fn log_faults(dir: &Path, s: &Session) {
+    if s.faults.is_empty() {
+        return;
+    }
+    let text: String = s
+        .faults
+        .iter()
+        .map(|f| format!("generation {}, {f}\n", s.generation))
+        .collect();
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join(FAULTS_FILE));
+    if let Ok(mut f) = file {
+        use std::io::Write;
+        let _ = f.write_all(text.as_bytes()).and_then(|_| f.sync_data());
     }
 }
 

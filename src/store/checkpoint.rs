@@ -105,6 +105,7 @@ impl<S, T: Into<Vec<Steps>>, E: Into<Option<EngineSpec>>> Payload<S, T, E> {
             hall: self.hall.into(),
             bests: Default::default(),
             fitted: None,
+            faults: Vec::new(),
         };
         (s, link)
     }
@@ -537,6 +538,7 @@ mod v2 {
                 hall: s.hall.into(),
                 bests: Default::default(),
                 fitted: None,
+                faults: Vec::new(),
             }
         }
     }
@@ -640,11 +642,13 @@ mod v1 {
                         plies: h.plies,
                         seconds: h.seconds,
                         measure: None,
+                        faults: 0,
                     })
                     .collect(),
                 hall: Default::default(),
                 bests: Default::default(),
                 fitted: None,
+                faults: Vec::new(),
             }
         }
     }

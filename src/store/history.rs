@@ -64,8 +64,14 @@ fn header() -> [u8; HISTORY_HEADER_LEN] {
 /// One record with its length in front.
 fn record_bytes(stats: &GenerationStats, best: Option<&Weights>) -> Vec<u8> {
     let r = RecordRef { stats, best };
-    let payload = bincode::serde::encode_to_vec(&r, bincode::config::standard())
+    let mut payload = bincode::serde::encode_to_vec(&r, bincode::config::standard())
         .expect("a history record always encodes");
+    if stats.faults > 0 {
+        payload.extend(
+            bincode::serde::encode_to_vec(stats.faults, bincode::config::standard())
+                .expect("a count always encodes"),
+        );
+    }
     let mut out = Vec::with_capacity(4 + payload.len());
     out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
     out.extend_from_slice(&payload);
@@ -200,8 +206,17 @@ fn parse_records<R: Read>(r: R, len: u64, shown: &str) -> Result<History, String
         buf.resize(l, 0);
         r.read_exact(&mut buf)
             .map_err(|_| format!("history file '{shown}': record {n} is torn"))?;
-        let (rec, used): (Record, usize) = bincode::serde::decode_from_slice(&buf, decode_config())
-            .map_err(|e| format!("history file '{shown}': record {n}: {e}"))?;
+        let (mut rec, mut used): (Record, usize) =
+            bincode::serde::decode_from_slice(&buf, decode_config())
+                .map_err(|e| format!("history file '{shown}': record {n}: {e}"))?;
+        if used < l {
+            // An outside engine's faults in the generation.
+            let (faults, more): (u32, usize) =
+                bincode::serde::decode_from_slice(&buf[used..], decode_config())
+                    .map_err(|e| format!("history file '{shown}': record {n}: {e}"))?;
+            rec.stats.faults = faults;
+            used += more;
+        }
         if used != l {
             return Err(format!(
                 "history file '{shown}': record {n} has unused bytes"

@@ -189,6 +189,42 @@ pub fn class_counts(w: &Weights) -> String {
     counts.join(", ")
 }
 
+/// The table `show` prints for an outside engine's parameters: number, the engine's name, the
+/// value genome `w` stands for, its declared default, the change from it, and the declared
+/// range; rows in `sort` order (weight orders go by the value's place in its range).
+pub fn engine_table(spec: &crate::hub::EngineSpec, w: &Weights, sort: SortOrder) -> String {
+    let values = spec.values(w);
+    let name_w = spec
+        .tuned
+        .iter()
+        .map(|t| t.name.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut out = format!(
+        "{:>3} {:<name_w$} {:>8} {:>8} {:>8}  range\n",
+        "#", "name", "value", "default", "change"
+    );
+    out.push_str(&"-".repeat(3 + 1 + name_w + 3 * 9 + 2 + 12));
+    out.push('\n');
+    for i in sorted_indices(w, sort) {
+        let (t, v) = (&spec.tuned[i], values[i]);
+        let change = match v - t.default {
+            0 => "0".to_string(),
+            d => format!("{d:+}"),
+        };
+        out.push_str(&format!(
+            "{:>3} {:<name_w$} {v:>8} {:>8} {change:>8}  {}..{}\n",
+            i + 1,
+            t.name,
+            t.default,
+            t.min,
+            t.max
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,40 +272,3 @@ mod tests {
         assert_eq!(sorted_indices(&ww, SortOrder::Weight)[NUM_PARAMS - 1], 5);
     }
 }
-
-/// The table `show` prints for an outside engine's parameters: number, the engine's name, the
-/// value genome `w` stands for, its declared default, the change from it, and the declared
-/// range; rows in `sort` order (weight orders go by the value's place in its range).
-pub fn engine_table(spec: &crate::hub::EngineSpec, w: &Weights, sort: SortOrder) -> String {
-    let values = spec.values(w);
-    let name_w = spec
-        .tuned
-        .iter()
-        .map(|t| t.name.len())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    let mut out = format!(
-        "{:>3} {:<name_w$} {:>8} {:>8} {:>8}  range\n",
-        "#", "name", "value", "default", "change"
-    );
-    out.push_str(&"-".repeat(3 + 1 + name_w + 3 * 9 + 2 + 12));
-    out.push('\n');
-    for i in sorted_indices(w, sort) {
-        let (t, v) = (&spec.tuned[i], values[i]);
-        let change = match v - t.default {
-            0 => "0".to_string(),
-            d => format!("{d:+}"),
-        };
-        out.push_str(&format!(
-            "{:>3} {:<name_w$} {v:>8} {:>8} {change:>8}  {}..{}\n",
-            i + 1,
-            t.name,
-            t.default,
-            t.min,
-            t.max
-        ));
-    }
-    out
-}
-
