@@ -1,0 +1,383 @@
+//! Sessions that tune an outside engine's own parameters (`new --engine CMD`): the example
+//! engine of `examples/hub_engine.py` and our own engine through the protocol (`checkers-ga hub
+//! --tunable`) are tuned, stopped, resumed and shown by the engine's names; the same seed gives
+//! the same session at 1 and 2 threads and resumed; engines that crash or hang cost games,
+//! which the history and `faults.log` record, and leave no process; an engine whose
+//! declarations changed is refused on resume. (The Python engines need `python3`; without it
+//! these tests say so and pass.)
+
+mod common;
+
+use common::{bin, manifest_dir, new_cmd, resume_cmd, run_ok, text, Tmp};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Is there a `python3` to run the Python engines? Says why not when there is none.
+fn python() -> bool {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("skipped: python3 is missing, and the outside engines of this test are Python");
+    }
+    ok
+}
+
+/// The session settings of these tests: small and quick.
+const SMALL: [&str; 10] = [
+    "--population",
+    "4",
+    "--duel-games",
+    "2",
+    "--measure-every",
+    "3",
+    "--measure-games",
+    "4",
+    "--depth",
+    "1",
+];
+
+/// `new --engine CMD` for session `name` with `SMALL` settings and `more`, run in the
+/// repository (the engines' paths are relative to it).
+fn engine_new(t: &Tmp, seed: u64, name: &str, engine: &str, more: &[&str]) -> Command {
+    let mut c = new_cmd(t, seed, name, true, &SMALL);
+    c.current_dir(manifest_dir())
+        .args(["--engine", engine])
+        .args(more);
+    c
+}
+
+/// A checkpoint without its wall-clock times, as bytes.
+fn normalized(p: &Path) -> Vec<u8> {
+    let mut s = common::load(p);
+    s.elapsed = 0.0;
+    for h in s.history.iter_mut() {
+        h.seconds = 0.0;
+    }
+    checkers_ga::store::encode_checkpoint(&s).unwrap()
+}
+
+/// A marker no other process has on its command line.
+fn marker(tag: &str) -> String {
+    format!("--marker=engine-session-{tag}-{}", std::process::id())
+}
+
+/// The live processes whose command line holds `marker`.
+fn with_marker(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        if e.file_name().to_string_lossy().parse::<u32>().is_err() {
+            continue;
+        }
+        if let Ok(cmd) = std::fs::read(e.path().join("cmdline")) {
+            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+            if cmd.contains(marker) {
+                found.push(cmd);
+            }
+        }
+    }
+    found
+}
+
+/// No process with `marker` is left (a killed one may take a moment to go).
+fn assert_none_left(marker: &str) {
+    let t = Instant::now();
+    while !with_marker(marker).is_empty() {
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "engine processes left: {:?}",
+            with_marker(marker)
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+const EXAMPLE: &str = "python3 examples/hub_engine.py";
+
+#[test]
+fn the_example_engine_is_tuned_stopped_resumed_and_shown_by_its_names() {
+    if !python() {
+        return;
+    }
+    let t = Tmp::new("engine-example");
+    // Two generations, then continued to three: the same as three at once, at 1 thread and 2.
+    run_ok(engine_new(&t, 7, "ex", EXAMPLE, &["--generations", "2"]));
+    let mut more = resume_cmd(&t, Some(&t.session("ex")), true, &["--generations", "3"]);
+    more.current_dir(manifest_dir());
+    run_ok(more);
+    let whole = Tmp::new("engine-example-whole");
+    run_ok(engine_new(
+        &whole,
+        7,
+        "ex",
+        EXAMPLE,
+        &["--generations", "3", "--threads", "1"],
+    ));
+    assert_eq!(
+        normalized(&t.ckpt("ex", 3)),
+        normalized(&whole.ckpt("ex", 3))
+    );
+    let s = common::load(&t.ckpt("ex", 3));
+    let e = s
+        .settings
+        .engine
+        .as_ref()
+        .expect("the session keeps its engine");
+    let names: Vec<&str> = e.tuned.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "king",
+            "centre",
+            "edge",
+            "back-rank",
+            "double-corner",
+            "advance",
+            "king-distance",
+            "mobility"
+        ]
+    );
+    assert!(s.history.iter().any(|h| h.measure.is_some()));
+    // `show` of the session and of its best file: the engine's names and values in range.
+    for what in [t.session("ex"), t.best("ex")] {
+        let out = run_ok({
+            let mut c = bin();
+            c.arg("show").arg(&what);
+            c
+        });
+        assert!(out.contains("outside engine 'hub_engine.py'"), "{out}");
+        for p in &e.tuned {
+            let row = out
+                .lines()
+                .find(|l| l.split_whitespace().nth(1) == Some(&p.name))
+                .unwrap_or_else(|| panic!("no row for {} in {out}", p.name));
+            let v: i64 = row.split_whitespace().nth(2).unwrap().parse().unwrap();
+            assert!((p.min..=p.max).contains(&v), "{row}");
+        }
+    }
+    // The export as the engine's own commands.
+    let script = run_ok({
+        let mut c = bin();
+        c.arg("export").arg(t.best("ex")).args(["--format", "hub"]);
+        c
+    });
+    assert_eq!(script.lines().count(), 8, "{script}");
+    assert!(script.starts_with("set-param name=king value="), "{script}");
+}
+
+#[test]
+fn our_engine_through_the_protocol_is_tuned_alike_at_any_thread_count() {
+    let engine = format!("{} hub --tunable --tie-break first material", common::BIN);
+    let tune = ["--tune", "kings,opp_kings,moves", "--generations", "2"];
+    let run = |threads: &str| {
+        let t = Tmp::new(&format!("engine-ours-{threads}"));
+        let mut c = engine_new(&t, 3, "ours", &engine, &tune);
+        c.args(["--threads", threads]);
+        run_ok(c);
+        t
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(
+        normalized(&one.ckpt("ours", 2)),
+        normalized(&two.ckpt("ours", 2))
+    );
+    let out = run_ok({
+        let mut c = bin();
+        c.arg("show").arg(one.session("ours"));
+        c
+    });
+    for name in ["kings", "opp_kings", "moves"] {
+        assert!(
+            out.lines()
+                .any(|l| l.split_whitespace().nth(1) == Some(name)),
+            "{out}"
+        );
+    }
+    // The set-param lines it exports are what the engine takes.
+    let script = run_ok({
+        let mut c = bin();
+        c.arg("export")
+            .arg(one.best("ours"))
+            .args(["--format", "hub"]);
+        c
+    });
+    let mut hub = Command::new(common::BIN)
+        .args(["hub", "--tunable", "material"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut w = hub.stdin.take().unwrap();
+        write!(w, "hub\n{script}init\nquit\n").unwrap();
+    }
+    let out = hub.wait_with_output().unwrap();
+    let said = text(&out.stdout);
+    assert!(said.contains("ready") && !said.contains("error"), "{said}");
+}
+
+#[test]
+fn an_engine_that_crashes_costs_games_and_the_session_goes_on() {
+    if !python() {
+        return;
+    }
+    let m = marker("crash");
+    let engine = format!("python3 tests/fake_engines/crash_every.py 2 {m}");
+    let t = Tmp::new("engine-crash");
+    let out = engine_new(&t, 5, "c", &engine, &["--generations", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = common::load(&t.ckpt("c", 2));
+    let faults: u32 = s.history.iter().map(|h| h.faults).sum();
+    assert!(faults > 0, "no faults in {:?}", s.history);
+    let log = std::fs::read_to_string(t.session("c").join("faults.log")).unwrap();
+    assert_eq!(log.lines().count() as u32, faults, "{log}");
+    assert!(
+        log.lines()
+            .all(|l| l.contains("exited") && l.contains("crash_every: exiting in game 2")),
+        "{log}"
+    );
+    assert_none_left(&m);
+}
+
+#[test]
+fn an_engine_that_hangs_loses_on_the_move_timeout_and_is_killed() {
+    if !python() {
+        return;
+    }
+    let m = marker("hang");
+    let engine = format!("python3 tests/fake_engines/hang_every.py 2 {m}");
+    let t = Tmp::new("engine-hang");
+    let out = engine_new(
+        &t,
+        5,
+        "h",
+        &engine,
+        &["--generations", "1", "--move-timeout", "0.5"],
+    )
+    .output()
+    .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = common::load(&t.ckpt("h", 1));
+    assert!(s.history[0].faults > 0, "{:?}", s.history);
+    let log = std::fs::read_to_string(t.session("h").join("faults.log")).unwrap();
+    assert!(log.contains("did not answer in time"), "{log}");
+    assert_none_left(&m);
+}
+
+#[test]
+fn an_engine_whose_declarations_changed_is_refused_on_resume() {
+    if !python() {
+        return;
+    }
+    let t = Tmp::new("engine-declares");
+    let decl = t.write("params.txt", b"a 0 -50 50\nb 3 0 9\n");
+    let engine = format!("python3 tests/fake_engines/declares.py {}", decl.display());
+    run_ok(engine_new(&t, 9, "d", &engine, &["--generations", "1"]));
+    std::fs::write(&decl, "a 0 -50 60\nb 3 0 9\n").unwrap();
+    let mut c = resume_cmd(&t, Some(&t.session("d")), true, &["--generations", "2"]);
+    c.current_dir(manifest_dir());
+    let out = c.output().unwrap();
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("cannot continue session 'd'") && err.contains("parameter a changed"),
+        "{err}"
+    );
+    // Put back, it continues.
+    std::fs::write(&decl, "a 0 -50 50\nb 3 0 9\n").unwrap();
+    let mut c = resume_cmd(&t, Some(&t.session("d")), true, &["--generations", "2"]);
+    c.current_dir(manifest_dir());
+    run_ok(c);
+    assert!(t.ckpt("d", 2).exists());
+}
+
+#[test]
+fn bad_engine_input_is_one_line() {
+    let t = Tmp::new("engine-bad");
+    for (engine, more, needle) in [
+        ("/no/such/engine", vec![], "no program"),
+        (
+            "python3 examples/hub_engine.py",
+            vec!["--tune", "queen"],
+            "declares no parameter 'queen'",
+        ),
+        (
+            "python3 examples/hub_engine.py",
+            vec!["--fit-every", "1"],
+            "no fit",
+        ),
+    ] {
+        if engine.starts_with("python3") && !python() {
+            continue;
+        }
+        let out = engine_new(&t, 1, "bad", engine, &more).output().unwrap();
+        assert!(!out.status.success(), "{engine} {more:?}");
+        let err = text(&out.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{err}");
+    }
+    assert!(!t.session("bad").join("gen-00001.ckpt").exists());
+}
+
+/// Ctrl-C during a session of an outside engine: it stops at the next game boundary, saves,
+/// says how to continue and exits 130, leaving no engine process; continued, it finishes.
+#[test]
+fn ctrl_c_stops_an_engine_session_which_then_continues() {
+    if !python() {
+        return;
+    }
+    let m = marker("sigint");
+    let engine = format!("{EXAMPLE} {m}");
+    let t = Tmp::new("engine-sigint");
+    let mut c = engine_new(&t, 11, "i", &engine, &["--generations", "30"]);
+    c.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = c.spawn().unwrap();
+    let first = t.ckpt("i", 1);
+    let start = Instant::now();
+    while !first.exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the session ended early"
+        );
+        assert!(start.elapsed() < Duration::from_secs(120));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let st = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{stdout}{}",
+        text(&out.stderr)
+    );
+    assert!(stdout.contains("continue with:"), "{stdout}");
+    assert_none_left(&m);
+    let newest = checkers_ga::store::list_checkpoints(&t.session("i"))
+        .into_iter()
+        .max()
+        .unwrap();
+    let g = common::load(&newest).generation;
+    assert!((1..30).contains(&g));
+    let mut c = resume_cmd(
+        &t,
+        Some(&t.session("i")),
+        true,
+        &["--generations", &(g + 1).to_string()],
+    );
+    c.current_dir(manifest_dir());
+    run_ok(c);
+    assert!(t.ckpt("i", g + 1).exists());
+    assert_none_left(&m);
+}
