@@ -1,6 +1,6 @@
 //! Checkpoints of older formats still load, and a session resumed from one continues exactly as
 //! the build that wrote it would have: format 1 (before the GA options) and format 2 (the whole
-//! history in every checkpoint, before the history file).
+//! history in every checkpoint, before the history file), and formats 3 to 5 (below).
 //!
 //! `tests/data/checkpoint-v1-gen2.ckpt` and `-gen3.ckpt` are generations 2 and 3 of one session
 //! (`new --population 8 --depth 1 --generations 3 --seed 11 --name v1fixture`) written by the
@@ -17,7 +17,10 @@
 //! generations 2 and 3 of `new --population 8 --depth 1 --max-plies 60 --generations 3 --seed 29
 //! --name v4fixture --measure-every 1 --measure-games 4 --duel-games 4 --params net66:2
 //! --mutation-kind adaptive:800:3 --keep 0` and its history file, written by the format-4 build
-//! (before `--fit-top`: its fits learned from every game).
+//! (before `--fit-top`: its fits learned from every game). `tests/data/checkpoint-v5/` holds
+//! generations 2 and 3 of `new --population 8 --depth 2 --generations 3 --seed 31 --keep 0
+//! --name v5fixture --duel-games 4 --measure-every 1 --measure-games 8 --hall-of-fame 1` and
+//! its history file, written by the format-5 build (before sessions of outside engines).
 
 mod common;
 
@@ -285,4 +288,13 @@ fn resuming_a_format_4_checkpoint_gives_what_its_build_gave() {
     let dir = resumed_as_its_build(&t, "v4fixture", "checkpoint-v4");
     // The format-4 checkpoint still loads beside the new one.
     assert_eq!(load(&dir.join("gen-00002.ckpt")).generation, 2);
+}
+
+#[test]
+fn resuming_a_format_5_checkpoint_gives_what_its_build_gave() {
+    let t = Tmp::new("compat5");
+    let dir = resumed_as_its_build(&t, "v5fixture", "checkpoint-v5");
+    // Format 5 is a session of our own engine; it still loads beside the new one.
+    let old = load(&dir.join("gen-00002.ckpt"));
+    assert_eq!((old.generation, old.settings.engine.is_none()), (2, true));
 }

@@ -130,6 +130,45 @@ fn a_session_under_mpirun_is_the_session_of_one_process() {
     same_files(&plain, &mixed, "s", 4..=6);
 }
 
+/// A session that tunes an outside engine (ours through the protocol, deterministic at a fixed
+/// depth) under `mpirun -n 2`: each rank starts its own engine processes for the games it is
+/// handed, and the checkpoints and best file are those of one process.
+#[test]
+fn an_outside_engine_s_session_under_mpirun_is_that_of_one_process() {
+    let engine = format!("{BIN} hub --tunable --tie-break first material");
+    let a = [
+        "--engine",
+        &engine,
+        "--tune",
+        "kings,opp_kings,moves,opp_moves",
+        "--population",
+        "8",
+        "--depth",
+        "2",
+        "--generations",
+        "3",
+        "--duel-games",
+        "4",
+        "--measure-every",
+        "3",
+        "--measure-games",
+        "8",
+    ];
+    // Both run in one folder: the session keeps the folder its engine runs in.
+    let here = common::manifest_dir();
+    let plain = Tmp::new("engine-plain");
+    let mut c = new_cmd(&plain, 5, "e", true, &a);
+    c.current_dir(here);
+    stdout_ok(&output(c));
+    let mpi = Tmp::new("engine-mpi");
+    let mut c = new_cmd(&mpi, 5, "e", true, &a);
+    c.current_dir(here);
+    let mut m = under_mpi(2, &c);
+    m.stdin(Stdio::null());
+    stdout_ok(&output(m));
+    same_files(&plain, &mpi, "e", 1..=3);
+}
+
 /// `match A B ARGS --pdn PDN --quiet`, run in `t`.
 fn match_cmd(t: &Tmp, pdn: &str, args: &[&str]) -> Command {
     let mut c = Command::new(BIN);

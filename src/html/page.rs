@@ -212,7 +212,8 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
         );
     }
 
-    if let Some(h) = heatmap(data) {
+    // (An outside engine's parameters have no men weight to scale by: no heatmap.)
+    if let Some(h) = heatmap(data).filter(|_| session.settings.engine.is_none()) {
         p.push_str("<section id=\"weights-over-time\"><h2>The best so far's weights over the generations</h2>\n<div class=\"heat-wrap\">");
         p.push_str(&h);
         p.push_str("</div><p class=\"note\">Each column is the best so far after that generation (from the history, or the kept checkpoints); each weight is divided by that vector's men weight, so columns compare as shapes. Hover a cell for its value.</p></section>\n");
@@ -226,7 +227,10 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
 
     if let Some(w) = &session.best_so_far {
         p.push_str("<section id=\"final-weights\"><h2>Final weights: the best so far</h2>\n");
-        p.push_str(&weights_table(w));
+        match &session.settings.engine {
+            Some(e) => p.push_str(&super::tables::engine_table(e, w)),
+            None => p.push_str(&weights_table(w)),
+        }
         p.push_str("</section>\n");
     }
 

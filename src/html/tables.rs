@@ -43,6 +43,36 @@ pub fn esc(s: &str) -> String {
     xml_escape(s)
 }
 
+/// An outside engine's parameters: number, the engine's name, the value, its declared
+/// default and range.
+pub fn engine_table(e: &crate::hub::EngineSpec, w: &Weights) -> String {
+    let mut s = format!(
+        "<p class=\"note\">{} parameters of the outside engine <code>{}</code> \
+         (<code>{}</code>, depth {}).</p>\n<table id=\"weights-table\" class=\"weights\">\
+         <thead><tr><th>#</th><th>name</th><th>value</th><th>default</th><th>change</th>\
+         <th>range</th></tr></thead><tbody>\n",
+        e.tuned.len(),
+        esc(&e.name),
+        esc(&e.command.join(" ")),
+        e.depth
+    );
+    for (i, (t, v)) in e.tuned.iter().zip(e.values(w)).enumerate() {
+        let _ = writeln!(
+            s,
+            "<tr><td class=\"num\">{}</td><td><code>{}</code></td><td class=\"num\">{v}</td>\
+             <td class=\"num\">{}</td><td class=\"num\">{:+}</td><td>{}..{}</td></tr>",
+            i + 1,
+            esc(&t.name),
+            t.default,
+            v - t.default,
+            t.min,
+            t.max
+        );
+    }
+    s.push_str("</tbody></table>\n");
+    s
+}
+
 /// The final weights: number, name, weight, the weight over the scale with a bar, the
 /// priority class and the description of each.
 pub fn weights_table(w: &Weights) -> String {
