@@ -130,17 +130,18 @@ fn a_session_under_mpirun_is_the_session_of_one_process() {
     same_files(&plain, &mixed, "s", 4..=6);
 }
 
-/// A session that tunes an outside engine (ours through the protocol, deterministic at a fixed
-/// depth) under `mpirun -n 2`: each rank starts its own engine processes for the games it is
-/// handed, and the checkpoints and best file are those of one process.
+/// A session that tunes an outside engine (a small Python engine whose moves follow its two
+/// parameters, deterministic) under `mpirun -n 2`: each rank starts its own engine processes
+/// for the games it is handed, and the checkpoints and best file are those of one process.
+/// (No `--tune` here: Open MPI's `mpirun` takes `--tune` as its own option wherever it is.)
 #[test]
 fn an_outside_engine_s_session_under_mpirun_is_that_of_one_process() {
-    let engine = format!("{BIN} hub --tunable --tie-break first material");
+    let plain = Tmp::new("engine-plain");
+    let decl = plain.write("params.txt", b"a 0 -50 50\nb 3 0 9\n");
+    let engine = format!("python3 tests/fake_engines/declares.py {}", decl.display());
     let a = [
         "--engine",
         &engine,
-        "--tune",
-        "kings,opp_kings,moves,opp_moves",
         "--population",
         "8",
         "--depth",
@@ -156,7 +157,6 @@ fn an_outside_engine_s_session_under_mpirun_is_that_of_one_process() {
     ];
     // Both run in one folder: the session keeps the folder its engine runs in.
     let here = common::manifest_dir();
-    let plain = Tmp::new("engine-plain");
     let mut c = new_cmd(&plain, 5, "e", true, &a);
     c.current_dir(here);
     stdout_ok(&output(c));
