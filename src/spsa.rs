@@ -21,10 +21,11 @@
 //!
 //! [`SpsaSettings::r_end`] is 0.02 by default, ten times fishtest's 0.002, because runs here
 //! are about ten times shorter (thousands of games, not tens of thousands). With 2,000 pairs
-//! (4,000 games) and `c_end` = range / 20: noise alone (about one win or loss per pair, in
-//! random directions) moves a parameter by about `0.02 * sqrt(2000) * 1.5 ≈ 1.3 c_end`, while a
-//! perturbation worth 0.1 win per pair (some 20 Elo between `θ+` and `θ-`) moves it by about
-//! `0.02 * 2000 * 0.1 * 1.5 ≈ 6 c_end`, a third of the range, toward the better side.
+//! (4,000 games) and `c_end` = range / 20: noise alone (a pair's wins minus losses vary by
+//! about one, in random directions) moves a parameter by about `0.02 * sqrt(2000) * 1.5 ≈ 1.3
+//! c_end`, while a perturbation worth 0.1 win per pair (some 20 Elo between `θ+` and `θ-`)
+//! moves it by about `0.02 * 2000 * 0.1 * 1.5 ≈ 6 c_end`, a third of the range, toward the
+//! better side.
 //!
 //! Deterministic: the perturbations and openings come from the seed and the step's number, the
 //! games are played as one batch per step ([`jobs::run`], on the current rayon pool) and counted

@@ -76,8 +76,8 @@ pub struct SpsaArgs {
 }
 
 /// What the first stop signal says.
-const STOPPING: &str = "stopping at the next step: the values so far are written (the same \
-                        signal again exits at once)";
+const STOPPING: &str = "stopping: the step under way is dropped and the values so far are \
+                        written (the same signal again exits at once)";
 
 /// The progress bar and the lines of `--print-every`.
 struct Printer {
