@@ -50,7 +50,8 @@ pub struct SpsaArgs {
     /// its final perturbation
     #[arg(long, value_name = "R", default_value_t = SpsaSettings::default().r_end)]
     pub r_end: f64,
-    /// Seed of the perturbations and openings (drawn and printed when absent)
+    /// Seed of the perturbations and openings (drawn when absent; the opening line and the
+    /// file's comment give it)
     #[arg(long)]
     pub seed: Option<u64>,
     /// The engine parameter file to write (the final values, the engine, the run in its
