@@ -45,11 +45,13 @@
 //!     mutation, measurement.
 //! 23. [`store`]: checkpoints and the history file.
 //! 24. [`formats`]: reading any weights input, exports.
-//! 25. [`summary`]: what `show`, `export` and `history` print: weight tables, the history
+//! 25. `spsa`: SPSA, the tuner of chess engine testing, over an outside
+//!     engine's parameters ([`SpsaSettings`], [`spsa()`](fn@spsa)).
+//! 26. [`summary`]: what `show`, `export` and `history` print: weight tables, the history
 //!     table and chart.
-//! 26. [`html`]: the self-contained HTML report of a session.
-//! 27. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
-//! 28. [`bench`](mod@bench): the benchmark workloads.
+//! 27. [`html`]: the self-contained HTML report of a session.
+//! 28. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
+//! 29. [`bench`](mod@bench): the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!
@@ -186,6 +188,7 @@ mod openings;
 mod rng;
 mod search;
 mod session;
+mod spsa;
 pub mod store;
 pub mod summary;
 mod text;
@@ -238,6 +241,7 @@ pub use session::{
 // Outside engines (the Hub protocol).
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
 pub use hub::{release_engines, Declared, EngineSpec, Tuned};
+pub use spsa::{spsa, SpsaObserver, SpsaPoint, SpsaResult, SpsaSettings, SpsaStep};
 
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).
 pub use cluster::{set_stop_note, ClusterError, Launch};

@@ -32,6 +32,8 @@ pub enum Purpose {
     Initial = 5,
     /// The order of the positions in one generation's fit.
     Fit = 6,
+    /// One step of an SPSA run: its perturbation and openings, and its games.
+    Spsa = 7,
 }
 
 /// A generator for `(seed, purpose, a, b)`, e.g. `(session seed, Game, generation, game index)`.

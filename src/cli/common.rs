@@ -86,6 +86,40 @@ pub fn check_output_file(path: &std::path::Path, what: &str) -> anyhow::Result<(
     Ok(())
 }
 
+/// An outside engine to tune (`--engine CMD`, a `hub:` prefix allowed): started once to read
+/// what it declares. `options` are `--engine-option NAME=VALUE`, `move_timeout` the seconds of
+/// `--move-timeout` (60 when absent), `tune` the names of `--tune` (empty: every int parameter
+/// with a range).
+pub fn engine_spec(
+    cmd: &str,
+    engine_options: &[String],
+    move_timeout: Option<f64>,
+    depth: u32,
+    tune: &[String],
+) -> anyhow::Result<checkers_ga::EngineSpec> {
+    let cmd = cmd.strip_prefix("hub:").unwrap_or(cmd);
+    let h = checkers_ga::formats::hub_player(cmd)?;
+    let mut options = Vec::new();
+    for o in engine_options {
+        match o.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() => {
+                options.push((k.trim().to_string(), v.to_string()))
+            }
+            _ => usage!("--engine-option '{o}' must be NAME=VALUE"),
+        }
+    }
+    let timeout = match move_timeout {
+        None => std::time::Duration::from_secs(60),
+        Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
+            std::time::Duration::from_secs_f64(t)
+        }
+        Some(t) => usage!("--move-timeout {t} must be a number of seconds, more than 0"),
+    };
+    let dir = std::env::current_dir().context("cannot tell the current folder")?;
+    checkers_ga::EngineSpec::probe(h.command, Some(dir), options, depth, timeout, tune)
+        .map_err(|e| anyhow::anyhow!(e))
+}
+
 /// Set by the first stop signal (see [`catch_interrupt`]); what a running command checks.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 

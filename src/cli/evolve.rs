@@ -330,28 +330,8 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
 
 /// The outside engine of `new --engine CMD`: started once to read what it declares.
 fn engine_spec(cmd: &str, a: &NewArgs) -> anyhow::Result<checkers_ga::EngineSpec> {
-    let cmd = cmd.strip_prefix("hub:").unwrap_or(cmd);
-    let h = checkers_ga::formats::hub_player(cmd)?;
-    let mut options = Vec::new();
-    for o in &a.engine_option {
-        match o.split_once('=') {
-            Some((k, v)) if !k.trim().is_empty() => {
-                options.push((k.trim().to_string(), v.to_string()))
-            }
-            _ => usage!("--engine-option '{o}' must be NAME=VALUE"),
-        }
-    }
-    let timeout = match a.move_timeout {
-        None => std::time::Duration::from_secs(60),
-        Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
-            std::time::Duration::from_secs_f64(t)
-        }
-        Some(t) => usage!("--move-timeout {t} must be a number of seconds, more than 0"),
-    };
-    let dir = std::env::current_dir().context("cannot tell the current folder")?;
     let depth = a.session.depth.unwrap_or(checkers_ga::DEFAULT_DEPTH);
-    checkers_ga::EngineSpec::probe(h.command, Some(dir), options, depth, timeout, &a.tune)
-        .map_err(|e| anyhow::anyhow!(e))
+    super::common::engine_spec(cmd, &a.engine_option, a.move_timeout, depth, &a.tune)
 }
 
 /// Reads a population file of the original tool (its individuals; the other header fields

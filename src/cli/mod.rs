@@ -27,6 +27,7 @@ mod perft;
 mod play;
 mod report;
 mod show;
+mod spsa;
 
 pub use common::{AlreadySaid, Interrupted};
 
@@ -115,6 +116,10 @@ pub enum Command {
     /// Write one self-contained HTML page of a session: Elo, diversity, weights, a game
     #[command(allow_negative_numbers = true)]
     Report(report::ReportArgs),
+    /// Tune an outside Hub engine's int parameters by SPSA (as chess engine testers do), for
+    /// a budget of games; writes the final values as an engine parameter file
+    #[command(allow_negative_numbers = true)]
+    Spsa(spsa::SpsaArgs),
     /// Serve our engine over the Hub protocol of draughts engines on standard input and output
     /// (for pydraughts, Hub GUIs and match tools)
     #[command(allow_negative_numbers = true)]
@@ -136,6 +141,7 @@ pub fn threads(cli: &Cli) -> usize {
         Command::Match(a) => a.threads,
         Command::History(a) => a.threads,
         Command::Finals(a) => a.threads,
+        Command::Spsa(a) => a.threads,
         _ => 0,
     }
 }
@@ -155,6 +161,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Report(a) => report::run(a),
         Command::Finals(a) => finals::run(a),
         Command::Hub(a) => hub::run(a),
+        Command::Spsa(a) => spsa::run(a),
         Command::Pdn(a) => pdn::run(a),
     }
 }

@@ -1,0 +1,446 @@
+//! SPSA (simultaneous perturbation stochastic approximation) over an outside engine's tuned
+//! `int` parameters: the black-box tuner of chess engine testing (fishtest, OpenBench), to
+//! compare the GA with at an equal number of games.
+//!
+//! Each parameter `i` has a real value `θ_i`, starting at the engine's declared default. A
+//! step perturbs every parameter at once: `Δ_i` is +1 or -1 (drawn from the seed and the step's
+//! number), `θ+ = θ + c_k Δ` and `θ- = θ - c_k Δ` (clamped into the declared range, rounded),
+//! and the two play `pairs_per_step` game pairs, each pair from a ballot opening drawn for it
+//! with both colours. With `r` the wins minus losses of `θ+` over those games, every parameter
+//! moves by `a_k r Δ_i / c_k,i` (clamped into its range).
+//!
+//! The gains are fishtest's. `k` counts game pairs (the step that plays pairs `k0 + 1 ..= k0 +
+//! P` has `k = k0 + 1`); `N` is the budget in pairs (`games / 2`) and `A = N / 10`:
+//!
+//! - `c_k,i = c_end,i * (N / k)^0.101`, so the perturbation ends at `c_end,i`, the fraction
+//!   [`SpsaSettings::c_end`] of parameter `i`'s range (1/20 by default, Stockfish's tuning
+//!   default), never less than 1 (an integer cannot move by less, and then `θ+` and `θ-` always
+//!   differ);
+//! - `a_k,i = r_end * c_end,i^2 * ((A + N) / (A + k))^0.602`, so one net win moves a parameter
+//!   by `r_end * c_end,i` at the end of the run and about twice that at its start.
+//!
+//! [`SpsaSettings::r_end`] is 0.02 by default, ten times fishtest's 0.002, because runs here
+//! are about ten times shorter (thousands of games, not tens of thousands). With 2,000 pairs
+//! (4,000 games) and `c_end` = range / 20: noise alone (a pair's wins minus losses vary by
+//! about one, in random directions) moves a parameter by about `0.02 * sqrt(2000) * 1.5 ≈ 1.3
+//! c_end`, while a perturbation worth 0.1 win per pair (some 20 Elo between `θ+` and `θ-`)
+//! moves it by about `0.02 * 2000 * 0.1 * 1.5 ≈ 6 c_end`, a third of the range, toward the
+//! better side.
+//!
+//! Deterministic: the perturbations and openings come from the seed and the step's number, the
+//! games are played as one batch per step ([`jobs::run`], on the current rayon pool) and counted
+//! in job order, so a deterministic engine gives the same result at any number of threads.
+
+use crate::eval::Weights;
+use crate::game::{DrawRules, GameOutcome};
+use crate::hub::EngineSpec;
+use crate::jobs::{self, Batch, GameJob, Seat, Start};
+use crate::openings::ballot;
+use crate::rng::{derive, Purpose};
+use crate::search::SearchConfig;
+use rand::RngExt;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// fishtest's exponent of the learning rate's decay.
+const ALPHA: f64 = 0.602;
+/// fishtest's exponent of the perturbation's decay.
+const GAMMA: f64 = 0.101;
+
+/// How an SPSA run is played: its budget, its steps and its gains.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpsaSettings {
+    /// The games to play in all (rounded up to even: game pairs).
+    pub games: u64,
+    /// Game pairs per step (the last step may have fewer): all of a step's games are played at
+    /// once, so at least half the worker threads keep every thread busy.
+    pub pairs_per_step: u32,
+    /// The final perturbation of each parameter as a fraction of its declared range (never less
+    /// than 1).
+    pub c_end: f64,
+    /// fishtest's `r_end`: the final learning rate, as the move of a parameter per net win over
+    /// its final perturbation.
+    pub r_end: f64,
+    /// The seed of the perturbations and openings.
+    pub seed: u64,
+    /// Keep θ in [`SpsaResult::history`] every this many steps (0 = only the start and the end).
+    pub history_every: u64,
+}
+
+impl Default for SpsaSettings {
+    /// 4,000 games in steps of 4 pairs, `c_end` 1/20 of the range, `r_end` 0.02, seed 1, θ kept
+    /// every 10 steps.
+    fn default() -> SpsaSettings {
+        SpsaSettings {
+            games: 4000,
+            pairs_per_step: 4,
+            c_end: 0.05,
+            r_end: 0.02,
+            seed: 1,
+            history_every: 10,
+        }
+    }
+}
+
+impl SpsaSettings {
+    /// Checks the settings; one line saying what is wrong.
+    pub fn check(&self) -> Result<(), String> {
+        if self.games < 2 {
+            return Err(format!("--games {} must be at least 2", self.games));
+        }
+        if self.pairs_per_step == 0 {
+            return Err("--pairs must be at least 1".into());
+        }
+        if !(self.c_end.is_finite() && self.c_end > 0.0 && self.c_end <= 1.0) {
+            return Err(format!(
+                "--c-end {} must be more than 0 and at most 1 (a fraction of each range)",
+                self.c_end
+            ));
+        }
+        if !(self.r_end.is_finite() && self.r_end > 0.0 && self.r_end <= 100.0) {
+            return Err(format!(
+                "--r-end {} must be more than 0 and at most 100",
+                self.r_end
+            ));
+        }
+        Ok(())
+    }
+
+    /// The budget in game pairs.
+    pub fn pairs(&self) -> u64 {
+        self.games.div_ceil(2)
+    }
+
+    /// The number of steps the budget makes.
+    pub fn steps(&self) -> u64 {
+        self.pairs().div_ceil(self.pairs_per_step.max(1) as u64)
+    }
+}
+
+/// θ at some point of a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpsaPoint {
+    /// Steps done.
+    pub step: u64,
+    /// Games played.
+    pub games: u64,
+    /// θ, in the order of [`EngineSpec::tuned`].
+    pub theta: Vec<f64>,
+}
+
+/// One step as it ends, for an observer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpsaStep {
+    /// The step's number, from 1.
+    pub step: u64,
+    /// The number of steps of the whole run.
+    pub steps: u64,
+    /// Games played so far, this step's included.
+    pub games: u64,
+    /// The values `θ+` played with.
+    pub plus: Vec<i64>,
+    /// The values `θ-` played with.
+    pub minus: Vec<i64>,
+    /// Wins minus losses of `θ+` in this step's games.
+    pub result: i64,
+    /// θ after the step.
+    pub theta: Vec<f64>,
+}
+
+/// What watches a run: every finished game (from the worker threads), every step.
+pub trait SpsaObserver: Sync {
+    /// A game has ended.
+    fn game_done(&self) {}
+    /// A step has ended and θ moved.
+    fn step_done(&mut self, _step: &SpsaStep) {}
+}
+
+/// An observer that watches nothing.
+impl SpsaObserver for () {}
+
+/// The end of a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpsaResult {
+    /// The final θ rounded, as a genome of the engine's set ([`EngineSpec::genome`]).
+    pub weights: Weights,
+    /// The final θ rounded, in the order of [`EngineSpec::tuned`].
+    pub values: Vec<i64>,
+    /// The final θ.
+    pub theta: Vec<f64>,
+    /// Games played (in whole steps).
+    pub games_played: u64,
+    /// Steps done.
+    pub steps: u64,
+    /// Was it stopped before its budget was played?
+    pub stopped: bool,
+    /// θ at the start, every [`SpsaSettings::history_every`] steps, and at the end.
+    pub history: Vec<SpsaPoint>,
+}
+
+/// fishtest's gain sequences of a run, per tuned parameter.
+struct Gains {
+    /// `c`: the perturbation at `k = 1`.
+    c: Vec<f64>,
+    /// `a`: the learning rate's numerator.
+    a: Vec<f64>,
+    /// `A`: a tenth of the budget in pairs.
+    big_a: f64,
+}
+
+impl Gains {
+    fn new(spec: &EngineSpec, s: &SpsaSettings) -> Gains {
+        let n = s.pairs() as f64;
+        let big_a = n / 10.0;
+        let c_end: Vec<f64> = spec
+            .tuned
+            .iter()
+            .map(|t| ((t.max - t.min) as f64 * s.c_end).max(1.0))
+            .collect();
+        Gains {
+            c: c_end.iter().map(|c| c * n.powf(GAMMA)).collect(),
+            a: c_end
+                .iter()
+                .map(|c| s.r_end * c * c * (big_a + n).powf(ALPHA))
+                .collect(),
+            big_a,
+        }
+    }
+
+    /// `c_k` of each parameter at pair `k` (from 1).
+    fn c(&self, k: u64) -> Vec<f64> {
+        self.c.iter().map(|c| c / (k as f64).powf(GAMMA)).collect()
+    }
+
+    /// `a_k` of each parameter at pair `k` (from 1).
+    fn a(&self, k: u64) -> Vec<f64> {
+        let d = (self.big_a + k as f64).powf(ALPHA);
+        self.a.iter().map(|a| a / d).collect()
+    }
+}
+
+/// The genome of these values, in the order of [`EngineSpec::tuned`].
+fn genome_of(spec: &EngineSpec, values: &[i64]) -> Weights {
+    let named: Vec<(String, i64)> = spec
+        .tuned
+        .iter()
+        .zip(values)
+        .map(|(t, &v)| (t.name.clone(), v))
+        .collect();
+    spec.genome(&named)
+}
+
+/// Runs SPSA over `spec`'s tuned parameters from their declared defaults. The games are played
+/// on the current rayon pool (install one to choose the number of threads). `stop` is checked
+/// before every game: once it is set the step under way is abandoned and the result is θ after
+/// the last whole step. Idle engine processes stay in the pool ([`crate::release_engines`]
+/// stops them). One line when the settings are bad.
+pub fn spsa(
+    spec: &EngineSpec,
+    settings: &SpsaSettings,
+    observer: &mut dyn SpsaObserver,
+    stop: &AtomicBool,
+) -> Result<SpsaResult, String> {
+    settings.check()?;
+    let s = settings;
+    let gains = Gains::new(spec, s);
+    let lo: Vec<f64> = spec.tuned.iter().map(|t| t.min as f64).collect();
+    let hi: Vec<f64> = spec.tuned.iter().map(|t| t.max as f64).collect();
+    let mut theta: Vec<f64> = spec.tuned.iter().map(|t| t.default as f64).collect();
+    let steps = s.steps();
+    let mut history = vec![SpsaPoint {
+        step: 0,
+        games: 0,
+        theta: theta.clone(),
+    }];
+    let config = SearchConfig::with_depth(spec.depth);
+    let (mut pairs_done, mut done, mut stopped) = (0u64, 0u64, false);
+    let stopper = || stop.load(Ordering::SeqCst);
+    for step in 1..=steps {
+        if stopper() {
+            stopped = true;
+            break;
+        }
+        let pairs = (s.pairs() - pairs_done).min(s.pairs_per_step as u64);
+        let k = pairs_done + 1;
+        let mut rng = derive(s.seed, Purpose::Spsa, step, 0);
+        let delta: Vec<f64> = theta
+            .iter()
+            .map(|_| if rng.random_bool(0.5) { 1.0 } else { -1.0 })
+            .collect();
+        let ck = gains.c(k);
+        let ak = gains.a(k);
+        let side = |sign: f64| -> Vec<i64> {
+            (0..theta.len())
+                .map(|i| {
+                    (theta[i] + sign * ck[i] * delta[i])
+                        .clamp(lo[i], hi[i])
+                        .round() as i64
+                })
+                .collect()
+        };
+        let (plus, minus) = (side(1.0), side(-1.0));
+        let (wp, wm) = (genome_of(spec, &plus), genome_of(spec, &minus));
+        let (plus, minus) = (spec.values(&wp), spec.values(&wm));
+        let mut batch = Batch::of_weights(&[wp, wm], s.seed, DrawRules::default());
+        batch.engine = Some(spec.clone());
+        // A stopped step is thrown away: its games under way need not finish.
+        batch.abandon = true;
+        let openings: Vec<u32> = (0..pairs)
+            .map(|_| rng.random_range(0..ballot().len() as u32))
+            .collect();
+        // Game g: the pair g / 2's opening, θ+ (player 0) Black when g is even.
+        batch.jobs = (0..2 * pairs)
+            .map(|g| {
+                let (b, w) = if g % 2 == 0 { (0, 1) } else { (1, 0) };
+                let start = Start::Ballot(openings[(g / 2) as usize]);
+                GameJob::new(
+                    Seat::new(b, config),
+                    Seat::new(w, config),
+                    start,
+                    Purpose::Spsa,
+                    step,
+                    g,
+                )
+            })
+            .collect();
+        let watcher: &dyn SpsaObserver = &*observer;
+        let Some(played) = jobs::run(&batch, &|_, _| watcher.game_done(), &stopper) else {
+            stopped = true;
+            break;
+        };
+        // Wins minus losses of θ+ (points are 2 a win, 1 a draw).
+        let result: i64 = played
+            .iter()
+            .enumerate()
+            .map(|(g, p)| {
+                let plus_black = g % 2 == 0;
+                let r = p.result.map(|r| r.0);
+                GameOutcome::points(r, plus_black) as i64
+                    - GameOutcome::points(r, !plus_black) as i64
+            })
+            .sum::<i64>()
+            / 2;
+        for i in 0..theta.len() {
+            let moved = theta[i] + ak[i] * result as f64 * delta[i] / ck[i];
+            theta[i] = moved.clamp(lo[i], hi[i]);
+        }
+        pairs_done += pairs;
+        done = step;
+        let games = 2 * pairs_done;
+        observer.step_done(&SpsaStep {
+            step,
+            steps,
+            games,
+            plus,
+            minus,
+            result,
+            theta: theta.clone(),
+        });
+        if s.history_every > 0 && step.is_multiple_of(s.history_every) && step < steps {
+            history.push(SpsaPoint {
+                step,
+                games,
+                theta: theta.clone(),
+            });
+        }
+    }
+    if history.last().map(|h| h.step) != Some(done) {
+        history.push(SpsaPoint {
+            step: done,
+            games: 2 * pairs_done,
+            theta: theta.clone(),
+        });
+    }
+    let rounded: Vec<i64> = theta.iter().map(|x| x.round() as i64).collect();
+    let weights = genome_of(spec, &rounded);
+    Ok(SpsaResult {
+        weights,
+        values: spec.values(&weights),
+        theta,
+        games_played: 2 * pairs_done,
+        steps: done,
+        stopped,
+        history,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hub::Tuned;
+
+    fn spec(ranges: &[(i64, i64)]) -> EngineSpec {
+        EngineSpec {
+            command: vec![],
+            dir: None,
+            options: vec![],
+            depth: 1,
+            move_timeout_ms: 1000,
+            name: "e".into(),
+            declared: vec![],
+            tuned: ranges
+                .iter()
+                .enumerate()
+                .map(|(i, &(min, max))| Tuned {
+                    name: format!("p{i}"),
+                    min,
+                    max,
+                    default: min,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_gains_end_at_c_end_and_r_end_and_start_larger() {
+        let s = SpsaSettings {
+            games: 4000,
+            ..SpsaSettings::default()
+        };
+        let e = spec(&[(100, 300), (0, 10)]);
+        let g = Gains::new(&e, &s);
+        let n = s.pairs();
+        // c_end: range / 20, at least 1.
+        let c = g.c(n);
+        assert!(
+            (c[0] - 10.0).abs() < 1e-9 && (c[1] - 1.0).abs() < 1e-9,
+            "{c:?}"
+        );
+        // A net win moves a parameter by r_end * c_end at the end.
+        let (a, c) = (g.a(n), g.c(n));
+        for i in 0..2 {
+            let per_win = a[i] / c[i];
+            assert!((per_win - s.r_end * c[i]).abs() < 1e-9, "{per_win}");
+        }
+        // At the start: a larger perturbation, about twice the move per win.
+        let (a1, c1) = (g.a(1), g.c(1));
+        assert!(c1[0] > 2.0 * 10.0 && c1[0] < 2.3 * 10.0, "{c1:?}");
+        let ratio = (a1[0] / c1[0]) / (a[0] / c[0]);
+        assert!(ratio > 1.8 && ratio < 2.2, "{ratio}");
+    }
+
+    #[test]
+    fn settings_are_checked_and_steps_cover_the_budget() {
+        let s = SpsaSettings {
+            games: 41,
+            pairs_per_step: 4,
+            ..SpsaSettings::default()
+        };
+        assert_eq!((s.pairs(), s.steps()), (21, 6));
+        assert!(s.check().is_ok());
+        for bad in [
+            SpsaSettings { games: 1, ..s },
+            SpsaSettings {
+                pairs_per_step: 0,
+                ..s
+            },
+            SpsaSettings { c_end: 0.0, ..s },
+            SpsaSettings {
+                c_end: f64::NAN,
+                ..s
+            },
+            SpsaSettings { r_end: -0.1, ..s },
+        ] {
+            assert!(bad.check().is_err(), "{bad:?}");
+        }
+    }
+}

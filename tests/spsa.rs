@@ -1,0 +1,260 @@
+//! `checkers-ga spsa --engine CMD`: SPSA over examples/hub_engine.py's parameters at depth 1.
+//! A short run writes the same engine parameter file at one thread and two, its values within
+//! the declared ranges, and `show` reads it; Ctrl-C stops a run at the next step and still
+//! writes the values so far; bad flags and a bad engine are one-line errors.
+//!
+//! The engine is Python's: without `python3` the tests that play say why they skipped.
+
+mod common;
+
+use common::{assert_error_exit, bin, manifest_dir, text, Tmp};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const ENGINE: &str = "python3 examples/hub_engine.py";
+
+/// Is there a `python3` to run the example engine? Says why not.
+fn have_python() -> bool {
+    let ok = Command::new("python3")
+        .args(["-c", "pass"])
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
+    if !ok {
+        eprintln!("skipped: no python3 to run examples/hub_engine.py");
+    }
+    ok
+}
+
+/// `checkers-ga spsa --engine ENGINE ARGS`, run in the repository.
+fn spsa(args: &[&str]) -> Command {
+    let mut c = bin();
+    c.current_dir(manifest_dir())
+        .args(["spsa", "--engine", ENGINE])
+        .args(args);
+    c
+}
+
+fn output(mut c: Command) -> Output {
+    c.output().expect("run checkers-ga")
+}
+
+/// The declared (min, max) of every parameter of the example engine, from its source.
+fn ranges() -> Vec<(String, i64, i64)> {
+    let src = std::fs::read_to_string(manifest_dir().join("examples/hub_engine.py")).unwrap();
+    let block = src
+        .split("PARAMS = {")
+        .nth(1)
+        .unwrap()
+        .split('}')
+        .next()
+        .unwrap();
+    block
+        .lines()
+        .filter_map(|l| {
+            let (name, rest) = l.trim().split_once(':')?;
+            let nums: Vec<i64> = rest
+                .trim()
+                .trim_start_matches('(')
+                .trim_end_matches("),")
+                .split(',')
+                .map(|x| x.trim().parse().unwrap())
+                .collect();
+            Some((name.trim().trim_matches('"').to_string(), nums[1], nums[2]))
+        })
+        .collect()
+}
+
+/// The `name value (default D)` lines of a run, as (name, value).
+fn values(stdout: &str) -> Vec<(String, i64)> {
+    stdout
+        .lines()
+        .filter(|l| l.contains(" (default "))
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            let name = w.next().unwrap().to_string();
+            (name, w.next().unwrap().parse().unwrap())
+        })
+        .collect()
+}
+
+fn run_at(threads: &str, out: &Path) -> String {
+    let o = output(spsa(&[
+        "--depth",
+        "1",
+        "--games",
+        "40",
+        "--seed",
+        "11",
+        "--threads",
+        threads,
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    text(&o.stdout)
+}
+
+#[test]
+fn a_short_run_is_the_same_at_one_thread_and_two_and_stays_in_range() {
+    if !have_python() {
+        return;
+    }
+    let t = Tmp::new("det");
+    let (one, two) = (t.0.join("one.json"), t.0.join("two.json"));
+    let a = run_at("1", &one);
+    let b = run_at("2", &two);
+    assert_eq!(a, b);
+    assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
+    let got = values(&a);
+    let ranges = ranges();
+    assert_eq!(got.len(), 8, "{a}");
+    for ((name, v), (n, min, max)) in got.iter().zip(&ranges) {
+        assert_eq!(name, n);
+        assert!(
+            (*min..=*max).contains(v),
+            "{name} {v} outside {min}..={max}"
+        );
+    }
+    let file = std::fs::read_to_string(&one).unwrap();
+    assert!(file.contains("\"format\": \"checkers-ga engine parameters\""));
+    assert!(
+        file.contains("SPSA, seed 11: 40 games in 5 steps of 4 pairs"),
+        "{file}"
+    );
+    for (name, v) in &got {
+        assert!(file.contains(&format!("\"{name}\": {v}")), "{file}");
+    }
+    let shown = output({
+        let mut c = bin();
+        c.arg("show").arg(&one);
+        c
+    });
+    assert!(shown.status.success(), "{}", text(&shown.stderr));
+    // An existing file is kept without --force.
+    let o = output(spsa(&[
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        one.to_str().unwrap(),
+    ]));
+    assert_error_exit(&o, 1, &["already exists", "--force"]);
+}
+
+#[test]
+fn ctrl_c_stops_at_the_next_step_and_writes_the_values_so_far() {
+    if !have_python() {
+        return;
+    }
+    let t = Tmp::new("stop");
+    let out = t.0.join("stopped.json");
+    let child = spsa(&[
+        "--depth",
+        "1",
+        "--games",
+        "100000",
+        "--threads",
+        "2",
+        "--seed",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(2500));
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let t0 = Instant::now();
+    let o = child.wait_with_output().unwrap();
+    assert!(t0.elapsed() < Duration::from_secs(20));
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o.stderr));
+    assert_eq!(values(&text(&o.stdout)).len(), 8, "{}", text(&o.stdout));
+    let err = text(&o.stderr);
+    assert!(err.contains("stopped the run after"), "{err}");
+    let file = std::fs::read_to_string(&out).unwrap();
+    assert!(file.contains("(stopped; 100000 games asked for)"), "{file}");
+}
+
+#[test]
+fn bad_flags_are_one_line_errors() {
+    let t = Tmp::new("bad");
+    let out = t.0.join("x.json");
+    let o = out.to_str().unwrap();
+    for (args, needle) in [
+        (vec!["--games", "0"], "--games 0 must be"),
+        (vec!["--games", "1"], "--games 1 must be"),
+        (vec!["--games", "10", "--pairs", "0"], "--pairs must be"),
+        (vec!["--games", "10", "--c-end", "0"], "--c-end 0 must be"),
+        (
+            vec!["--games", "10", "--c-end", "1.5"],
+            "--c-end 1.5 must be",
+        ),
+        (vec!["--games", "10", "--r-end", "-1"], "--r-end -1 must be"),
+        (
+            vec!["--games", "10", "--r-end", "nan"],
+            "--r-end NaN must be",
+        ),
+        (vec!["--games", "10", "--depth", "0"], "--depth"),
+        (vec!["--games", "10", "--threads", "5000"], "--threads 5000"),
+        (vec!["--games", "ten"], "--games"),
+        (vec!["--games", "10", "--bogus"], "--bogus"),
+        (
+            vec!["--games", "10", "--engine-option", "x"],
+            "must be NAME=VALUE",
+        ),
+        (
+            vec!["--games", "10", "--move-timeout", "0"],
+            "--move-timeout 0",
+        ),
+    ] {
+        let mut c = spsa(&args);
+        c.args(["--out", o]);
+        let r = output(c);
+        assert_error_exit(&r, 2, &[needle]);
+    }
+    // No --engine, no --games.
+    let r = output({
+        let mut c = bin();
+        c.args(["spsa", "--games", "10"]);
+        c
+    });
+    assert_error_exit(&r, 2, &["--engine"]);
+    let r = output({
+        let mut c = bin();
+        c.args(["spsa", "--engine", ENGINE]);
+        c
+    });
+    assert_error_exit(&r, 2, &["--games"]);
+    // An engine that cannot start, an output in no folder.
+    let r = output({
+        let mut c = bin();
+        c.args([
+            "spsa",
+            "--engine",
+            "./no-such-engine",
+            "--games",
+            "10",
+            "--out",
+            o,
+        ]);
+        c
+    });
+    assert_error_exit(&r, 1, &["no-such-engine"]);
+    let r = output(spsa(&["--games", "10", "--out", "/no/such/folder/x.json"]));
+    assert_error_exit(&r, 1, &["--out", "no folder"]);
+    assert!(!out.exists());
+    if have_python() {
+        let r = output(spsa(&["--games", "10", "--tune", "queen", "--out", o]));
+        assert_error_exit(&r, 1, &["no parameter 'queen'", "king"]);
+        assert!(!out.exists());
+    }
+}
