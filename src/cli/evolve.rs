@@ -183,9 +183,11 @@ pub struct NewArgs {
     #[arg(long, value_name = "CMD")]
     pub engine: Option<String>,
     /// With --engine: the parameters to tune, by the engine's names (comma-separated)
-    /// [default: every int parameter it declares with min < max]
+    /// [default: every int parameter it declares with min < max]; under mpirun write
+    /// --tune-params (Open MPI takes --tune for itself)
     #[arg(
         long,
+        visible_alias = "tune-params",
         value_name = "NAME,...",
         value_delimiter = ',',
         requires = "engine"
