@@ -169,7 +169,10 @@ fn the_example_engine_is_tuned_stopped_resumed_and_shown_by_its_names() {
 
 #[test]
 fn our_engine_through_the_protocol_is_tuned_alike_at_any_thread_count() {
-    let engine = format!("{} hub --tunable --tie-break first material", common::BIN);
+    let engine = format!(
+        "{} hub --tunable --tunable-range 1000 --tie-break first material",
+        common::BIN
+    );
     let tune = ["--tune", "kings,opp_kings,moves", "--generations", "2"];
     let run = |threads: &str| {
         let t = Tmp::new(&format!("engine-ours-{threads}"));

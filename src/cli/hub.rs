@@ -28,6 +28,11 @@ pub struct HubArgs {
     /// PLAYER must be a linear weighted sum (thesis60 or endgame66)
     #[arg(long)]
     pub tunable: bool,
+    /// With --tunable: the weights declare -R..R as their range (a tuner's steps are a share of
+    /// the declared range; e.g. 1000 for weights near material's, a man 100)
+    #[arg(long, value_name = "R", default_value_t = 32767, requires = "tunable",
+          value_parser = clap::value_parser!(i16).range(1..))]
+    pub tunable_range: i16,
 }
 
 pub fn run(a: HubArgs) -> anyhow::Result<()> {
@@ -56,6 +61,7 @@ pub fn run(a: HubArgs) -> anyhow::Result<()> {
         first_ties: a.tie_break == "first",
         seed: a.seed,
         tunable: a.tunable,
+        tunable_range: a.tunable_range,
         ..HubEngineOptions::default()
     };
     let stdin = std::io::BufReader::new(std::io::stdin());

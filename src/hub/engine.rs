@@ -100,6 +100,10 @@ pub struct HubEngineOptions {
     /// One `int` parameter per weight of the starting evaluation, which must then be a linear
     /// weighted sum ([`tunable_params`]).
     pub tunable: bool,
+    /// The range those parameters declare: `-tunable_range..=tunable_range` (1..=32767; a
+    /// tuner spreads its steps over the declared range, so a narrower one suits weights near
+    /// material's, a man 100).
+    pub tunable_range: i16,
 }
 
 /// The weights `--tunable` declares as parameters for `eval`, in weight order: those of a
@@ -137,6 +141,7 @@ impl Default for HubEngineOptions {
             repetition_draws: false,
             hash: SearchConfig::default().tt_log2,
             tunable: false,
+            tunable_range: i16::MAX,
         }
     }
 }
@@ -480,8 +485,8 @@ impl State<'_> {
                     .arg("name", p.name)
                     .arg("value", value)
                     .arg("type", "int")
-                    .arg("min", i16::MIN)
-                    .arg("max", i16::MAX),
+                    .arg("min", -self.opts.tunable_range.max(1))
+                    .arg("max", self.opts.tunable_range.max(1)),
             );
         }
         lines.push(HubLine::new("wait"));
