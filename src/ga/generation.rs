@@ -76,12 +76,18 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new session with a random first population.
+    /// A new session with a random first population (of an outside engine: its declared values
+    /// first, the others drawn around them).
     pub fn new(name: &str, settings: Settings) -> Session {
         let mut rng = derive(settings.seed, Purpose::Initial, 0, 0);
-        let population = (0..settings.population)
+        let mut population: Vec<Weights> = (0..settings.population)
             .map(|_| newcomer(&settings, &mut rng))
             .collect();
+        // An outside engine's session starts from what its author chose, as a tuner does: the
+        // declared values are the first individual, the others drawn around them.
+        if let (Some(e), Some(first)) = (&settings.engine, population.first_mut()) {
+            *first = e.defaults();
+        }
         Session::with_population(name, settings, population)
     }
 
