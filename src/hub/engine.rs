@@ -100,10 +100,19 @@ pub struct HubEngineOptions {
     /// One `int` parameter per weight of the starting evaluation, which must then be a linear
     /// weighted sum ([`tunable_params`]).
     pub tunable: bool,
-    /// The range those parameters declare: `-tunable_range..=tunable_range` (1..=32767; a
-    /// tuner spreads its steps over the declared range, so a narrower one suits weights near
-    /// material's, a man 100).
+    /// The range those parameters declare: `-tunable_range..=tunable_range` (1..=32767; the
+    /// whole `i16` range for 32767). A tuner spreads its steps over the declared range, so a
+    /// narrower one suits weights near material's, a man 100.
     pub tunable_range: i16,
+}
+
+/// The least value of a tunable weight with range `r`: `-r`, or the whole `i16` range's
+/// -32768 for 32767.
+fn tunable_min(r: i16) -> i16 {
+    match r {
+        i16::MAX => i16::MIN,
+        r => -r.max(1),
+    }
 }
 
 /// The weights `--tunable` declares as parameters for `eval`, in weight order: those of a
@@ -485,7 +494,7 @@ impl State<'_> {
                     .arg("name", p.name)
                     .arg("value", value)
                     .arg("type", "int")
-                    .arg("min", -self.opts.tunable_range.max(1))
+                    .arg("min", tunable_min(self.opts.tunable_range))
                     .arg("max", self.opts.tunable_range.max(1)),
             );
         }
