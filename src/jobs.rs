@@ -298,6 +298,22 @@ pub struct Played {
 }
 
 impl Played {
+    /// A finished game of `batch` as its result: its moves when the batch records them, what
+    /// an engine that faulted said.
+    fn of(batch: &Batch, game: &Game, timing: Option<[SearchStats; 2]>) -> Played {
+        Played {
+            result: game.result(),
+            plies: game.plies() as u32,
+            moves: if batch.record_moves {
+                move_indices(game)
+            } else {
+                Vec::new()
+            },
+            timing,
+            note: game.note().map(str::to_string),
+        }
+    }
+
     /// The outcome, a game without one (cut short) counting as a draw.
     pub fn outcome(&self) -> GameOutcome {
         self.result.map(|r| r.0).unwrap_or(GameOutcome::Draw)
@@ -413,21 +429,7 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
         let n = kept.len();
         kept.drain(..n.saturating_sub(KEPT_SEARCHERS));
     });
-    if !finished {
-        return None;
-    }
-    let moves = if batch.record_moves {
-        move_indices(&game)
-    } else {
-        Vec::new()
-    };
-    Some(Played {
-        result: game.result(),
-        plies: game.plies() as u32,
-        moves,
-        timing,
-        note: None,
-    })
+    finished.then(|| Played::of(batch, &game, timing))
 }
 
 /// [`play_job`] by an outside engine: each side's genome set as its parameters. Games under
@@ -447,21 +449,8 @@ fn play_outside(
     let mut game = batch.game(&job.start);
     let never = || false;
     let within: &dyn Fn() -> bool = if batch.abandon { stop } else { &never };
-    if !spec.play(&mut game, &black, &white, within) {
-        return None;
-    }
-    let moves = if batch.record_moves {
-        move_indices(&game)
-    } else {
-        Vec::new()
-    };
-    Some(Played {
-        result: game.result(),
-        plies: game.plies() as u32,
-        moves,
-        timing: None,
-        note: game.note().map(str::to_string),
-    })
+    spec.play(&mut game, &black, &white, within)
+        .then(|| Played::of(batch, &game, None))
 }
 
 /// A searcher with settings `config` from this thread's kept ones, or a new one.

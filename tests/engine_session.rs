@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{bin, manifest_dir, new_cmd, resume_cmd, run_ok, text, Tmp};
+use common::{assert_none_left, bin, manifest_dir, new_cmd, resume_cmd, run_ok, text, Tmp};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -62,36 +62,6 @@ fn normalized(p: &Path) -> Vec<u8> {
 /// A marker no other process has on its command line.
 fn marker(tag: &str) -> String {
     format!("--marker=engine-session-{tag}-{}", std::process::id())
-}
-
-/// The live processes whose command line holds `marker`.
-fn with_marker(marker: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        if e.file_name().to_string_lossy().parse::<u32>().is_err() {
-            continue;
-        }
-        if let Ok(cmd) = std::fs::read(e.path().join("cmdline")) {
-            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
-            if cmd.contains(marker) {
-                found.push(cmd);
-            }
-        }
-    }
-    found
-}
-
-/// No process with `marker` is left (a killed one may take a moment to go).
-fn assert_none_left(marker: &str) {
-    let t = Instant::now();
-    while !with_marker(marker).is_empty() {
-        assert!(
-            t.elapsed() < Duration::from_secs(5),
-            "engine processes left: {:?}",
-            with_marker(marker)
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 const EXAMPLE: &str = "python3 examples/hub_engine.py";

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{bin, manifest_dir, text, Tmp};
+use common::{assert_none_left, bin, manifest_dir, text, with_marker, Tmp};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -21,39 +21,6 @@ fn marker(tag: &str) -> String {
             .unwrap()
             .as_nanos()
     )
-}
-
-/// The live processes whose command line holds `marker`.
-fn with_marker(marker: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        if e.file_name().to_string_lossy().parse::<u32>().is_err() {
-            continue;
-        }
-        if let Ok(cmd) = std::fs::read(e.path().join("cmdline")) {
-            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
-            if cmd.contains(marker) {
-                found.push(format!("{}: {cmd}", e.file_name().to_string_lossy()));
-            }
-        }
-    }
-    found
-}
-
-/// Asserts that no process with `marker` is left (a killed one may take a moment to go).
-fn assert_none_left(marker: &str) {
-    let t = Instant::now();
-    loop {
-        let left = with_marker(marker);
-        if left.is_empty() {
-            return;
-        }
-        assert!(
-            t.elapsed() < Duration::from_secs(5),
-            "engine processes left: {left:?}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 /// `match material hub:python3 tests/fake_engines/FAKE.py MARKER` (B the fake) over 4 games at

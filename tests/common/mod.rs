@@ -431,3 +431,40 @@ pub fn run_usage_err(mut c: Command) -> String {
     assert_usage_error(&out, &[]);
     text(&out.stderr).trim_end().to_string()
 }
+
+// ---------------------------------------------------------------------------------------------
+// Processes of outside engines
+
+/// The live processes whose command line holds `marker` (an argument a test gives the engines
+/// it starts), each as `PID: COMMAND LINE`.
+pub fn with_marker(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        if e.file_name().to_string_lossy().parse::<u32>().is_err() {
+            continue;
+        }
+        if let Ok(cmd) = std::fs::read(e.path().join("cmdline")) {
+            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+            if cmd.contains(marker) {
+                found.push(format!("{}: {cmd}", e.file_name().to_string_lossy()));
+            }
+        }
+    }
+    found
+}
+
+/// Asserts that no process with `marker` is left (a killed one may take a moment to go).
+pub fn assert_none_left(marker: &str) {
+    let t = std::time::Instant::now();
+    loop {
+        let left = with_marker(marker);
+        if left.is_empty() {
+            return;
+        }
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(5),
+            "engine processes left: {left:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
