@@ -1,11 +1,13 @@
 //! The Hub protocol (version 2, the text protocol of draughts engines) both ways: our engine
 //! served to any Hub client (`checkers-ga hub`), and outside engines driven as players.
 //!
-//! Files, bottom up: `protocol`, `engine`, `client`, `tuning` (an outside engine's parameters
-//! as a session's genome, its games played with them).
+//! Files, bottom up: `protocol`, `engine`, `output`, `client`, `tuning`. `output` reads an
+//! engine's output line by line with deadlines; `tuning` makes an outside engine's parameters
+//! a session's genome and plays its games with them.
 
 mod client;
 mod engine;
+mod output;
 mod protocol;
 mod tuning;
 
