@@ -16,6 +16,7 @@ macro_rules! usage {
 mod bench;
 mod common;
 mod evolve;
+mod evolve_args;
 mod export;
 mod features;
 mod finals;
