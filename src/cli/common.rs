@@ -24,7 +24,13 @@ pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<WeightsAr
 /// Resolves a player's evaluator ([`checkers_ga::formats::resolve_player`]; a checkpoint or
 /// session folder gives its best so far). Returns a name for reports and the evaluator.
 pub fn evaluator_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<(String, Evaluator)> {
-    match resolve_player(spec, seed, slot)? {
+    evaluator_of(spec, resolve_player(spec, seed, slot)?)
+}
+
+/// The name and evaluator of player argument `spec`, resolved as `player`; an outside engine is
+/// a usage error.
+pub fn evaluator_of(spec: &str, player: PlayerArg) -> anyhow::Result<(String, Evaluator)> {
+    match player {
         PlayerArg::Yardstick(e) => Ok((spec.to_string(), e)),
         PlayerArg::Weights(arg) => Ok((arg.name, select(&arg.input, None)?.weights.into())),
         PlayerArg::Hub(_) => usage!("'{spec}': an outside engine cannot play here, only our own"),

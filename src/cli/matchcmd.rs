@@ -5,11 +5,11 @@
 //! adjudication, as engine testers set them.
 
 use super::common::{
-    catch_interrupt, evaluator_arg, pool, progress_style, search_config, show_progress, warn,
+    catch_interrupt, evaluator_of, pool, progress_style, search_config, show_progress, warn,
     Interrupted,
 };
 use anyhow::Context;
-use checkers_ga::formats::{hub_player, HUB_PREFIX};
+use checkers_ga::formats::HUB_PREFIX;
 use checkers_ga::fresh_seed;
 use checkers_ga::load_openings;
 use checkers_ga::matchplay::{handshake_timeout, Player};
@@ -298,29 +298,21 @@ fn match_player(
     } else {
         "--option-b"
     };
-    // An outside engine's parameter file (or a session of one) is that engine with them.
-    let outside = match spec.starts_with(HUB_PREFIX) {
-        true => None,
-        false => match checkers_ga::formats::resolve_player(spec, seed, slot)? {
-            checkers_ga::formats::PlayerArg::Hub(h) => Some(h),
-            _ => None,
-        },
-    };
-    if !spec.starts_with(HUB_PREFIX) && outside.is_none() {
-        if let Some(o) = options.first() {
-            usage!("{flag} {o}: options are for an outside engine (hub:CMD), not '{spec}'");
+    // An outside engine: `hub:CMD`, or a parameter file (or a session) of one, which is that
+    // engine with those values.
+    let (mut h, from_file) = match checkers_ga::formats::resolve_player(spec, seed, slot)? {
+        checkers_ga::formats::PlayerArg::Hub(h) => (h, !spec.starts_with(HUB_PREFIX)),
+        ours => {
+            if let Some(o) = options.first() {
+                usage!("{flag} {o}: options are for an outside engine (hub:CMD), not '{spec}'");
+            }
+            let (n, eval) = evaluator_of(spec, ours)?;
+            return Ok(Player::Internal(Engine {
+                name: name.map(str::to_string).unwrap_or(n),
+                eval,
+                config: search_config(depth, false, 16),
+            }));
         }
-        let (n, eval) = evaluator_arg(spec, seed, slot)?;
-        return Ok(Player::Internal(Engine {
-            name: name.map(str::to_string).unwrap_or(n),
-            eval,
-            config: search_config(depth, false, 16),
-        }));
-    }
-    let file_name = outside.as_ref().map(|h| h.name.clone());
-    let mut h = match outside {
-        Some(h) => h,
-        None => hub_player(&spec[HUB_PREFIX.len()..])?,
     };
     for o in options {
         match o.split_once('=') {
@@ -338,7 +330,7 @@ fn match_player(
                     "warning: {spec} declares no parameter '{u}' (it is sent all the same)"
                 ));
             }
-            if let Some(n) = p.name.filter(|_| file_name.is_none()) {
+            if let Some(n) = p.name.filter(|_| !from_file) {
                 h.name = n;
             }
         }

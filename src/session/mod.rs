@@ -659,29 +659,23 @@ impl SessionRun {
 }
 
 /// The session's log of an outside engine's faults, in its folder: one line for each game
-/// the engine lost by a fault, appended after each generation (their count per generation is
+/// the engine lost by a fault, added after each generation (their count per generation is
 /// in the history).
 pub const FAULTS_FILE: &str = "faults.log";
 
-/// Appends the last generation's faults to [`FAULTS_FILE`]. A log that cannot be written is
-/// not worth stopping the session for: the count is in the history either way.
+/// Adds the last generation's faults to [`FAULTS_FILE`] (the file written again whole: temp
+/// name, sync, rename). A log that cannot be written is not worth stopping the session for: the
+/// count is in the history either way.
 fn log_faults(dir: &Path, s: &Session) {
     if s.faults.is_empty() {
         return;
     }
-    let text: String = s
-        .faults
-        .iter()
-        .map(|f| format!("generation {}, {f}\n", s.generation))
-        .collect();
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(dir.join(FAULTS_FILE));
-    if let Ok(mut f) = file {
-        use std::io::Write;
-        let _ = f.write_all(text.as_bytes()).and_then(|_| f.sync_data());
+    let path = dir.join(FAULTS_FILE);
+    let mut text = std::fs::read_to_string(&path).unwrap_or_default();
+    for f in &s.faults {
+        text.push_str(&format!("generation {}, {f}\n", s.generation));
     }
+    let _ = crate::files::write_atomic(&path, text.as_bytes());
 }
 
 /// The defaults of a session that tunes an outside engine, before the user's settings: its
