@@ -119,3 +119,49 @@ pub fn search_speed(positions: &[Position], e: &Evaluator, config: SearchConfig)
     }
     (s.nodes, t.elapsed().as_secs_f64())
 }
+
+/// The search speed of each kind of set against `endgame66`'s, at `config`'s depth over
+/// `positions`: the sets `endgame66`, `net66:8` and `board:32` with seeded random weights (the
+/// network weights a sixteenth of the range, so that units sit inside their range as fitted
+/// ones do), taking turns `repeats` times; per set, the median nodes per second.
+pub fn set_search_speeds(
+    positions: &[Position],
+    config: SearchConfig,
+    repeats: usize,
+) -> Vec<(ParamSet, f64)> {
+    let mut rng = derive(0xBE7C, Purpose::Game, 2, 0);
+    let sets = [
+        ParamSet::Endgame66,
+        ParamSet::Net66(crate::eval::DEFAULT_HIDDEN),
+        ParamSet::Board(crate::eval::DEFAULT_BOARD_HIDDEN),
+    ];
+    let linear = Weights::random_of(ParamSet::Endgame66, &mut rng);
+    let vectors: Vec<Weights> = sets
+        .iter()
+        .map(|&set| {
+            let mut w = Weights::random_of(set, &mut rng);
+            for (i, v) in w.values_mut().iter_mut().enumerate() {
+                *v = if i < crate::eval::NUM_ALL {
+                    linear.values()[i]
+                } else {
+                    *v / 16
+                };
+            }
+            w
+        })
+        .collect();
+    let mut nps = vec![Vec::new(); sets.len()];
+    for _ in 0..repeats.max(1) {
+        for (n, w) in nps.iter_mut().zip(&vectors) {
+            let (nodes, secs) = search_speed(positions, &Evaluator::Weighted(*w), config);
+            n.push(nodes as f64 / secs.max(1e-9));
+        }
+    }
+    sets.into_iter()
+        .zip(nps)
+        .map(|(set, mut n)| {
+            n.sort_by(f64::total_cmp);
+            (set, n[n.len() / 2])
+        })
+        .collect()
+}

@@ -16,7 +16,8 @@
 
 use crate::board::{Color, Move, Position};
 use crate::eval::{
-    self, ParamSet, Weights, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT, NUM_ALL, PHASE_PIECES,
+    self, board_inputs, ParamSet, Weights, BOARD_INPUTS, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT,
+    NUM_ALL, PHASE_PIECES,
 };
 use crate::game::GameOutcome;
 use crate::movegen::has_capture;
@@ -31,10 +32,13 @@ pub struct Positions {
     set: ParamSet,
     /// The values, `linear_len(set)` per position (a network's inputs are the same values).
     x: Vec<f32>,
-    /// Each position's result for its side to move.
+    /// Each position's result for the player it is evaluated for.
     y: Vec<f32>,
     /// The positions themselves (the errors before and after are those of `evaluate`).
     pos: Vec<Position>,
+    /// The player each position is evaluated for: its side to move, and for a board network
+    /// the other side too (the network has an input for who is to move).
+    player: Vec<Color>,
 }
 
 /// How a fit went.
@@ -56,7 +60,7 @@ pub struct Fitted {
 pub fn linear_len(set: ParamSet) -> usize {
     match set {
         ParamSet::Thesis60 => eval::NUM_PARAMS,
-        ParamSet::Endgame66 | ParamSet::Net66(_) => NUM_ALL,
+        ParamSet::Endgame66 | ParamSet::Net66(_) | ParamSet::Board(_) => NUM_ALL,
         ParamSet::Phased132 => 2 * NUM_ALL,
         // An outside engine's parameters: nothing of ours to fit.
         ParamSet::Engine(_) => 0,
@@ -72,7 +76,7 @@ fn linear_values(set: ParamSet, pos: &Position, player: Color, out: &mut [f32]) 
                 *o = v as f32;
             }
         }
-        ParamSet::Endgame66 | ParamSet::Net66(_) => {
+        ParamSet::Endgame66 | ParamSet::Net66(_) | ParamSet::Board(_) => {
             for (o, v) in out.iter_mut().zip(eval::all_features(pos, player)) {
                 *o = v as f32;
             }
@@ -97,6 +101,7 @@ impl Positions {
             x: Vec::new(),
             y: Vec::new(),
             pos: Vec::new(),
+            player: Vec::new(),
         }
     }
 
@@ -117,6 +122,32 @@ impl Positions {
         self.x.append(&mut other.x);
         self.y.append(&mut other.y);
         self.pos.append(&mut other.pos);
+        self.player.append(&mut other.player);
+    }
+
+    /// The positions, each with the player it is evaluated for and its result for them.
+    pub fn rows(&self) -> impl Iterator<Item = (&Position, Color, f32)> {
+        self.pos
+            .iter()
+            .zip(&self.player)
+            .zip(&self.y)
+            .map(|((p, &c), &y)| (p, c, y))
+    }
+
+    /// Adds a position evaluated for `player`, with its result for them.
+    pub fn push(&mut self, pos: &Position, player: Color, y: f32) {
+        let d = linear_len(self.set);
+        let at = self.x.len();
+        self.x.resize(at + d, 0.0);
+        linear_values(self.set, pos, player, &mut self.x[at..]);
+        self.y.push(y);
+        self.pos.push(*pos);
+        self.player.push(player);
+    }
+
+    /// The set whose values these are.
+    pub fn set(&self) -> ParamSet {
+        self.set
     }
 
     /// Adds the quiet positions of a game from `start` through `moves` (each position before a
@@ -127,7 +158,6 @@ impl Positions {
         moves: impl IntoIterator<Item = M>,
         outcome: GameOutcome,
     ) {
-        let d = linear_len(self.set);
         let mut pos = *start;
         for m in moves {
             let m = m.borrow();
@@ -138,11 +168,10 @@ impl Positions {
                     o if o == GameOutcome::win_for(player) => 1.0,
                     _ => 0.0,
                 };
-                let at = self.x.len();
-                self.x.resize(at + d, 0.0);
-                linear_values(self.set, &pos, player, &mut self.x[at..]);
-                self.y.push(y);
-                self.pos.push(pos);
+                self.push(&pos, player, y);
+                if self.set.is_board() {
+                    self.push(&pos, player.opposite(), 1.0 - y);
+                }
             }
             pos = pos.play(m);
         }
@@ -192,6 +221,9 @@ struct Model {
     d: usize,
     /// Hidden units (0: no network).
     hidden: usize,
+    /// Whether the network is a board network (its inputs the pieces, `inputs` of
+    /// [`Model::forward`]), not one over the linear values.
+    board: bool,
 }
 
 impl Model {
@@ -199,15 +231,40 @@ impl Model {
         Model {
             d: linear_len(set),
             hidden: set.hidden(),
+            board: set.is_board(),
         }
     }
 
-    /// The evaluation of the values `x` with the weights `w` (all of a vector's weights); `act`
-    /// gets each hidden unit's sum before the clipping.
-    fn forward(&self, w: &[f64], x: &[f32], act: &mut [f64]) -> f64 {
+    /// Where the output weights start.
+    fn outs(&self) -> usize {
+        if self.board {
+            self.d + (BOARD_INPUTS + 1) * self.hidden
+        } else {
+            self.d + self.hidden * (self.d + 1)
+        }
+    }
+
+    /// The evaluation of the values `x` (and for a board network the inputs present,
+    /// `inputs`) with the weights `w` (all of a vector's weights); `act` gets each hidden
+    /// unit's sum before the clipping.
+    fn forward(&self, w: &[f64], x: &[f32], inputs: &[usize], act: &mut [f64]) -> f64 {
         let d = self.d;
         let mut e: f64 = x.iter().zip(&w[..d]).map(|(&a, &b)| a as f64 * b).sum();
-        let outs = d + self.hidden * (d + 1);
+        let outs = self.outs();
+        if self.board {
+            let h = self.hidden;
+            act[..h].copy_from_slice(&w[d + BOARD_INPUTS * h..][..h]);
+            for &i in inputs {
+                for (a, &v) in act[..h].iter_mut().zip(&w[d + i * h..][..h]) {
+                    *a += v;
+                }
+            }
+            for (j, a) in act[..h].iter_mut().enumerate() {
+                *a /= (1u32 << NET_SHIFT) as f64;
+                e += a.clamp(0.0, NET_ACT_MAX as f64) * w[outs + j];
+            }
+            return e;
+        }
         for (j, h) in act.iter_mut().enumerate().take(self.hidden) {
             let unit = &w[d + j * (d + 1)..][..d + 1];
             let sum: f64 = x.iter().zip(unit).map(|(&a, &b)| clamp_input(a) * b).sum();
@@ -218,16 +275,33 @@ impl Model {
     }
 
     /// Adds `k` times the gradient of [`Model::forward`] (at `w`, `x`, `act`) to `grad`.
-    fn backward(&self, w: &[f64], x: &[f32], act: &[f64], k: f64, grad: &mut [f64]) {
+    #[allow(clippy::too_many_arguments)]
+    fn backward(
+        &self,
+        w: &[f64],
+        x: &[f32],
+        inputs: &[usize],
+        act: &[f64],
+        k: f64,
+        grad: &mut [f64],
+    ) {
         let d = self.d;
         for (g, &a) in grad[..d].iter_mut().zip(x) {
             *g += k * a as f64;
         }
-        let outs = d + self.hidden * (d + 1);
+        let outs = self.outs();
+        let h_all = self.hidden;
         for (j, &h) in act.iter().enumerate().take(self.hidden) {
             grad[outs + j] += k * h.clamp(0.0, NET_ACT_MAX as f64);
             if h > 0.0 && h < NET_ACT_MAX as f64 {
                 let kj = k * w[outs + j] / (1u32 << NET_SHIFT) as f64;
+                if self.board {
+                    grad[d + BOARD_INPUTS * h_all + j] += kj;
+                    for &i in inputs {
+                        grad[d + i * h_all + j] += kj;
+                    }
+                    continue;
+                }
                 let unit = &mut grad[d + j * (d + 1)..][..d + 1];
                 for (g, &a) in unit.iter_mut().zip(x) {
                     *g += kj * clamp_input(a);
@@ -244,7 +318,7 @@ impl Model {
         if self.hidden == 0 {
             return std::iter::once(0..d).collect();
         }
-        let outs = d + self.hidden * (d + 1);
+        let outs = self.outs();
         vec![0..d, d..outs, outs..outs + self.hidden]
     }
 }
@@ -265,10 +339,8 @@ fn vector_error(w: &Weights, data: &Positions, rows: &[usize], scale: f64) -> f6
 fn evals(w: &Weights, data: &Positions, rows: &[usize]) -> Vec<f64> {
     rows.par_chunks(CHUNK)
         .flat_map_iter(|c| {
-            c.iter().map(|&r| {
-                let p = &data.pos[r];
-                eval::evaluate(p, p.side_to_move(), w) as f64
-            })
+            c.iter()
+                .map(|&r| eval::evaluate(&data.pos[r], data.player[r], w) as f64)
         })
         .collect()
 }
@@ -332,13 +404,17 @@ pub fn fit<R: rand::Rng + ?Sized>(
                 .map(|part| {
                     let mut grad = vec![0.0; w.len()];
                     let mut act = vec![0.0; model.hidden];
+                    let mut inputs = Vec::new();
                     for &i in part {
                         let r = rows[i];
                         let x = &data.x[r * d..][..d];
-                        let e = model.forward(&w, x, &mut act);
+                        if model.board {
+                            board_inputs(&data.pos[r], data.player[r], &mut inputs);
+                        }
+                        let e = model.forward(&w, x, &inputs, &mut act);
                         let p = sigmoid(scale * e);
                         let k = 2.0 * (p - y[i] as f64) * p * (1.0 - p) * scale;
-                        model.backward(&w, x, &act, k, &mut grad);
+                        model.backward(&w, x, &inputs, &act, k, &mut grad);
                     }
                     grad
                 })
@@ -469,42 +545,66 @@ mod tests {
 
     #[test]
     fn the_model_is_the_evaluation_and_its_gradient_the_slope() {
-        let set = ParamSet::Net66(3);
-        let data = games(set, 2);
-        let w = network(set);
-        let model = Model::of(set);
-        let wf: Vec<f64> = w.values().iter().map(|&v| v as f64).collect();
-        let mut act = vec![0.0; 3];
-        let mut active = 0;
-        for (r, p) in data.pos.iter().enumerate().step_by(7) {
-            let x = &data.x[r * NUM_ALL..][..NUM_ALL];
-            let e = model.forward(&wf, x, &mut act);
-            active += act
-                .iter()
-                .filter(|&&h| h > 0.0 && h < NET_ACT_MAX as f64)
-                .count();
-            let exact = eval::evaluate(p, p.side_to_move(), &w) as f64;
-            // Only the integer evaluation's rounding down of each unit's sum differs.
-            assert!(
-                (e - exact).abs() <= 3.0 * 50.0 + 1e-9,
-                "{e} against {exact}"
-            );
-            let mut grad = vec![0.0; wf.len()];
-            model.backward(&wf, x, &act, 1.0, &mut grad);
-            for j in (0..wf.len()).step_by(5) {
-                let mut moved = wf.clone();
-                moved[j] += 1e-3;
-                let slope = (model.forward(&moved, x, &mut act.clone()) - e) / 1e-3;
+        for set in [ParamSet::Net66(3), ParamSet::Board(3)] {
+            let data = games(set, 2);
+            let w = network(set);
+            let model = Model::of(set);
+            let wf: Vec<f64> = w.values().iter().map(|&v| v as f64).collect();
+            let mut act = vec![0.0; 3];
+            let mut active = 0;
+            let mut inputs = Vec::new();
+            for (r, (p, player, _)) in data.rows().enumerate().step_by(7) {
+                let x = &data.x[r * NUM_ALL..][..NUM_ALL];
+                if set.is_board() {
+                    board_inputs(p, player, &mut inputs);
+                }
+                let e = model.forward(&wf, x, &inputs, &mut act);
+                active += act
+                    .iter()
+                    .filter(|&&h| h > 0.0 && h < NET_ACT_MAX as f64)
+                    .count();
+                let exact = eval::evaluate(p, player, &w) as f64;
+                // Only the integer evaluation's rounding down of each unit's sum differs.
                 assert!(
-                    (slope - grad[j]).abs() < 1e-3 * (1.0 + slope.abs()),
-                    "weight {j}"
+                    (e - exact).abs() <= 3.0 * 50.0 + 1e-9,
+                    "{set}: {e} against {exact}"
                 );
+                if act.iter().any(|&h| h == 0.0 || h == NET_ACT_MAX as f64) {
+                    // A unit exactly at a kink of the clipping has no slope to compare.
+                    continue;
+                }
+                let mut grad = vec![0.0; wf.len()];
+                model.backward(&wf, x, &inputs, &act, 1.0, &mut grad);
+                for j in (0..wf.len()).step_by(5) {
+                    let mut moved = wf.clone();
+                    moved[j] += 1e-3;
+                    let slope = (model.forward(&moved, x, &inputs, &mut act.clone()) - e) / 1e-3;
+                    assert!(
+                        (slope - grad[j]).abs() < 1e-3 * (1.0 + slope.abs()),
+                        "{set}: weight {j}"
+                    );
+                }
             }
+            assert!(
+                active > 0,
+                "{set}: no unit in its linear range: the slopes of the units untested"
+            );
         }
-        assert!(
-            active > 0,
-            "no unit in its linear range: the slopes of the units untested"
-        );
+    }
+
+    #[test]
+    fn a_board_network_is_fitted_from_zero_and_learns_who_is_to_move() {
+        let data = games(ParamSet::Endgame66, 24);
+        let wide = games(ParamSet::Board(4), 24);
+        // Each position twice, once for each side.
+        assert_eq!(wide.len(), 2 * data.len());
+        let mut start = Weights::zero_of(ParamSet::Endgame66);
+        start.values_mut()[..4].copy_from_slice(&[100, 0, -100, 0]);
+        let widened = start.widen(ParamSet::Board(4)).unwrap();
+        let f = fit(&widened, &wide, 5000, 4, &mut rng()).unwrap();
+        assert!(f.after < f.before, "{} -> {}", f.before, f.after);
+        let net = &f.weights.values()[NUM_ALL..];
+        assert!(net.iter().any(|&v| v != 0));
     }
 
     #[test]

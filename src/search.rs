@@ -41,7 +41,7 @@
 //! ```
 
 use crate::board::{Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
-use crate::eval::{evaluate_with, Simd, Weights};
+use crate::eval::{evaluate_board, evaluate_with, Accumulator, Simd, Weights};
 use crate::movegen::{capture_and_any_move, generate, has_any_move};
 use crate::yardstick::Evaluator;
 use rand::RngExt;
@@ -200,6 +200,9 @@ pub struct Searcher {
     /// Ties among the best root moves go to the first in generation order, not to the
     /// generator ([`Searcher::set_first_ties`]).
     first_ties: bool,
+    /// A board network's units' sums of the position at each ply of the line being searched
+    /// (unused by other evaluators).
+    acc: Box<[Accumulator; MAX_PLY]>,
 }
 
 impl Searcher {
@@ -224,6 +227,11 @@ impl Searcher {
             stopped: false,
             abort: None,
             first_ties: false,
+            acc: Box::new(
+                [Accumulator {
+                    sums: [0; crate::eval::MAX_HIDDEN],
+                }; MAX_PLY],
+            ),
         }
     }
 
@@ -486,8 +494,8 @@ impl Searcher {
     }
 
     #[inline]
-    fn leaf<L: Leaf>(&self, pos: &Position) -> i32 {
-        let v = L::evaluate(self, pos);
+    fn leaf<L: Leaf>(&self, pos: &Position, ply: u32) -> i32 {
+        let v = L::evaluate(self, pos, ply);
         if pos.side_to_move() == self.player {
             v
         } else {
@@ -548,7 +556,12 @@ impl Searcher {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        match self.eval {
+        match &self.eval {
+            Evaluator::Weighted(w) if w.set().is_board() => {
+                self.acc[ply as usize] =
+                    Accumulator::new(pos, self.player, w.values(), w.set().hidden());
+                self.negamax::<BoardLeaf, TIMED>(pos, depth, ply, alpha, beta)
+            }
             Evaluator::Weighted(_) => {
                 self.negamax::<WeightedLeaf, TIMED>(pos, depth, ply, alpha, beta)
             }
@@ -584,12 +597,12 @@ impl Searcher {
                 if !any {
                     return -(WIN - ply as i32);
                 }
-                return self.leaf::<L>(pos);
+                return self.leaf::<L>(pos, ply);
             }
         }
         if ply as usize >= MAX_PLY - 1 {
             return if has_any_move(pos) {
-                self.leaf::<L>(pos)
+                self.leaf::<L>(pos, ply)
             } else {
                 -(WIN - ply as i32)
             };
@@ -632,7 +645,11 @@ impl Searcher {
         let mut best_move = list[0];
         let next = depth.saturating_sub(1);
         for m in list.iter() {
-            let v = -self.negamax::<L, TIMED>(&pos.play(m), next, ply + 1, -beta, -a);
+            let child = pos.play(m);
+            if L::INCREMENTAL {
+                self.board_child(pos, &child, ply as usize);
+            }
+            let v = -self.negamax::<L, TIMED>(&child, next, ply + 1, -beta, -a);
             if TIMED && self.stopped {
                 return 0;
             }
@@ -676,6 +693,15 @@ impl Searcher {
             };
         }
         best
+    }
+
+    /// The board network's sums of `child`, a move from `parent` at `ply`, into `ply + 1`.
+    #[inline(always)]
+    fn board_child(&mut self, parent: &Position, child: &Position, ply: usize) {
+        if let Evaluator::Weighted(w) = &self.eval {
+            self.acc[ply + 1] =
+                self.acc[ply].child(parent, child, self.player, w.values(), w.set().hidden());
+        }
     }
 
     /// Orders moves: crowning moves, then killers, then by history score (stable).
@@ -736,17 +762,20 @@ impl Searcher {
 /// per kind of evaluator and the weighted search runs the same code as one that only knows
 /// weights.
 trait Leaf {
-    /// Value of `pos` for the searching player.
-    fn evaluate(s: &Searcher, pos: &Position) -> i32;
+    /// Whether the search keeps a board network's sums up to date move by move.
+    const INCREMENTAL: bool = false;
+    /// Value of `pos`, at `ply`, for the searching player.
+    fn evaluate(s: &Searcher, pos: &Position, ply: u32) -> i32;
 }
 
 struct WeightedLeaf;
+struct BoardLeaf;
 struct HandLeaf;
 struct ClassicLeaf;
 
 impl Leaf for WeightedLeaf {
     #[inline(always)]
-    fn evaluate(s: &Searcher, pos: &Position) -> i32 {
+    fn evaluate(s: &Searcher, pos: &Position, _: u32) -> i32 {
         match &s.eval {
             Evaluator::Weighted(w) => evaluate_with(pos, s.player, w, s.simd),
             _ => unreachable!("a weighted leaf in a search with weights"),
@@ -754,16 +783,27 @@ impl Leaf for WeightedLeaf {
     }
 }
 
+impl Leaf for BoardLeaf {
+    const INCREMENTAL: bool = true;
+    #[inline(always)]
+    fn evaluate(s: &Searcher, pos: &Position, ply: u32) -> i32 {
+        match &s.eval {
+            Evaluator::Weighted(w) => evaluate_board(pos, s.player, w, &s.acc[ply as usize]),
+            _ => unreachable!("a board leaf in a search with weights"),
+        }
+    }
+}
+
 impl Leaf for HandLeaf {
     #[inline(always)]
-    fn evaluate(s: &Searcher, pos: &Position) -> i32 {
+    fn evaluate(s: &Searcher, pos: &Position, _: u32) -> i32 {
         crate::yardstick::hand(pos, s.player)
     }
 }
 
 impl Leaf for ClassicLeaf {
     #[inline(always)]
-    fn evaluate(s: &Searcher, pos: &Position) -> i32 {
+    fn evaluate(s: &Searcher, pos: &Position, _: u32) -> i32 {
         crate::yardstick::classic(pos, s.player)
     }
 }

@@ -27,6 +27,20 @@ fn random_positions(n: usize, seed: u64) -> Vec<Position> {
 }
 
 fn random_weights(rng: &mut ChaCha8Rng) -> Weights {
+    // A board network: the search keeps its units' sums move by move, minimax evaluates each
+    // leaf from scratch. Network weights small enough that units sit inside their range.
+    if rng.random_bool(0.25) {
+        let set = checkers_ga::ParamSet::Board(rng.random_range(1..=5));
+        let mut w = Weights::zero_of(set);
+        for (i, x) in w.values_mut().iter_mut().enumerate() {
+            *x = if i < 66 {
+                rng.random_range(-300..=300)
+            } else {
+                rng.random_range(-2000..=2000)
+            };
+        }
+        return w;
+    }
     // Small weights give many equal values (ties), large ones the full range.
     if rng.random_bool(0.3) {
         let mut w = Weights::zero();

@@ -62,5 +62,11 @@ pub fn run(a: BenchArgs) -> anyhow::Result<()> {
     println!("search_nodes {nodes}");
     println!("search_seconds {secs:.3}");
     println!("search_nps {:.0}", nodes as f64 / secs.max(1e-9));
+    // Each kind of set's search speed against endgame66's, on the same positions and depth.
+    let speeds = bench::set_search_speeds(&positions, config, a.repeats);
+    let base = speeds.first().map_or(1.0, |s| s.1);
+    for (set, nps) in &speeds {
+        println!("search_set_nps {set} {nps:.0} x{:.2}", nps / base);
+    }
     Ok(())
 }

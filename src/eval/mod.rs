@@ -20,11 +20,13 @@
 //! - Moves/captures count legal moves as the move generator does: two jump paths taking the same
 //!   pieces are two moves.
 //!
-//! Files, bottom up: `names`, `weights`, `features`, `network`.
+//! Files, bottom up: `names`, `weights`, `features`, `network`, `board_net`.
 //! - `names`: the table of parameter names and descriptions, and the parameter counts.
 //! - `weights`: [`ParamSet`] and [`Weights`], with their serde forms.
 //! - `features`: every parameter's value of a position ([`eval_trace`], [`all_trace`]).
 //! - `network`: the network of the `net66` sets, its dot products by SSE2 or AVX2 ([`Simd`]).
+//! - `board_net`: the network of the `board` sets over the pieces on the board, its units'
+//!   sums kept up to date move by move ([`Accumulator`]).
 //!
 //! This file puts them together: [`evaluate`].
 //!
@@ -42,16 +44,22 @@
 //! assert!(evaluate(&pos, Color::White, &w) < 0);
 //! ```
 
+mod board_net;
 mod features;
 mod names;
 mod network;
 mod weights;
 
+pub use board_net::{board_inputs, Accumulator, TO_MOVE};
 pub use features::{all_features, all_trace, eval_trace, features, king_ending, Trace};
-pub use names::{net_len, param_index, Param, ALL_PARAMS, MAX_HIDDEN, NUM_ALL, NUM_PARAMS, PARAMS};
+pub use names::{
+    board_input_name, board_len, net_len, param_index, Param, ALL_PARAMS, BOARD_INPUTS, MAX_HIDDEN,
+    NUM_ALL, NUM_PARAMS, PARAMS,
+};
 pub use network::{Simd, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT};
 pub use weights::{
-    material, ParamSet, Thesis60Tuple, UnknownParamSet, Weights, DEFAULT_HIDDEN, MAX_WEIGHTS,
+    material, ParamSet, Thesis60Tuple, UnknownParamSet, Weights, DEFAULT_BOARD_HIDDEN,
+    DEFAULT_HIDDEN, MAX_WEIGHTS,
 };
 
 use crate::board::{Color, Position};
@@ -136,6 +144,23 @@ pub fn evaluate_with(pos: &Position, player: Color, w: &Weights, simd: Simd) -> 
         ParamSet::Net66(h) => network::net_sum(pos, player, &w.w, h as usize, simd),
         // An outside engine's parameters: its own evaluation, not ours.
         ParamSet::Engine(_) => 0,
+        ParamSet::Board(h) => {
+            let acc = Accumulator::new(pos, player, w.values(), h as usize);
+            return evaluate_board(pos, player, w, &acc);
+        }
     };
+    sum.clamp(-(MAX_EVAL as i64), MAX_EVAL as i64) as i32
+}
+
+/// The evaluation of `pos` for `player` by a board network set `w` whose units' sums for
+/// `pos` are `acc` (kept up to date by a search): the weighted sum of the 66 plus the
+/// network's output, saturated as [`evaluate`] is. The same value as [`evaluate`].
+#[inline]
+pub fn evaluate_board(pos: &Position, player: Color, w: &Weights, acc: &Accumulator) -> i32 {
+    let mut t = WeightedSum { weights: w, sum: 0 };
+    all_trace(pos, player, &mut t);
+    let h = w.set().hidden();
+    let to_move = pos.side_to_move() == player;
+    let sum = t.sum + acc.output(to_move, w.values(), h) as i64;
     sum.clamp(-(MAX_EVAL as i64), MAX_EVAL as i64) as i32
 }

@@ -17,6 +17,18 @@ pub const fn net_len(hidden: usize) -> usize {
     NUM_ALL + hidden * (NUM_ALL + 2)
 }
 
+/// The board network's inputs: a piece of each kind (own man, own king, opponent man, opponent
+/// king, from the evaluated player's side of the board) on each of the 32 squares, and the
+/// player to move (1 input).
+pub const BOARD_INPUTS: usize = 4 * 32 + 1;
+
+/// The weights of `board` with `hidden` units: the 66 linear weights, then for each of the
+/// [`BOARD_INPUTS`] its weight into every unit (input-major, so a piece's weights are one row),
+/// then the units' biases, then their output weights.
+pub const fn board_len(hidden: usize) -> usize {
+    NUM_ALL + hidden * (BOARD_INPUTS + 2)
+}
+
 /// A parameter's stable short name (used by weight files, `show`, exports) and description.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Param {
@@ -269,8 +281,52 @@ pub(super) fn engine_params(n: usize) -> &'static [Param] {
     &all[..n.min(all.len())]
 }
 
-/// The most weights of any set: the network with [`MAX_HIDDEN`] units.
-const MAX_WEIGHTS_OF_NETS: usize = net_len(MAX_HIDDEN);
+/// The most weights of any set: the board network with [`MAX_HIDDEN`] units.
+const MAX_WEIGHTS_OF_NETS: usize = board_len(MAX_HIDDEN);
+
+/// The board input `i`'s name (`own_man@5`, ..., `opp_king@32`, `to_move`): a kind of piece on
+/// a square, squares numbered from the evaluated player's side as Black's are.
+pub fn board_input_name(i: usize) -> String {
+    if i == 4 * 32 {
+        return "to_move".to_string();
+    }
+    let kind = ["own_man", "own_king", "opp_man", "opp_king"][i / 32];
+    format!("{kind}@{}", i % 32 + 1)
+}
+
+/// The board set's parameters with `hidden` units: the 66, then `INPUT>J` for each input and
+/// unit J (from 1), input by input, then `hiddenJ.bias`, then `outJ`.
+pub(super) fn board_params(hidden: usize) -> &'static [Param] {
+    static BOARDS: [std::sync::OnceLock<Vec<Param>>; MAX_HIDDEN] =
+        [const { std::sync::OnceLock::new() }; MAX_HIDDEN];
+    BOARDS[hidden - 1].get_or_init(|| {
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+        let mut v = Vec::with_capacity(board_len(hidden));
+        v.extend_from_slice(&ALL_PARAMS);
+        for i in 0..BOARD_INPUTS {
+            let input = board_input_name(i);
+            for j in 1..=hidden {
+                v.push(Param {
+                    name: leak(format!("{input}>{j}")),
+                    description: leak(format!("hidden unit {j}: input weight of {input}")),
+                });
+            }
+        }
+        for j in 1..=hidden {
+            v.push(Param {
+                name: leak(format!("hidden{j}.bias")),
+                description: leak(format!("hidden unit {j}: bias")),
+            });
+        }
+        for j in 1..=hidden {
+            v.push(Param {
+                name: leak(format!("out{j}")),
+                description: leak(format!("output weight of hidden unit {j}")),
+            });
+        }
+        v
+    })
+}
 
 /// The network set's parameters with `hidden` units: the 66, then `hiddenJ.NAME` and
 /// `hiddenJ.bias` for each unit J (from 1), then `outJ`.

@@ -2,8 +2,8 @@
 //! forms in checkpoints (serde).
 
 use super::names::{
-    engine_params, net_len, net_params, phased_params, Param, ALL_PARAMS, MAX_HIDDEN, NUM_ALL,
-    NUM_PARAMS, PARAMS,
+    board_input_name, board_len, board_params, engine_params, net_len, net_params, phased_params,
+    Param, ALL_PARAMS, BOARD_INPUTS, MAX_HIDDEN, NUM_ALL, NUM_PARAMS, PARAMS,
 };
 use serde::de::{self, SeqAccess, Visitor};
 use serde::ser::SerializeTuple;
@@ -12,8 +12,10 @@ use std::fmt;
 
 /// The hidden units of `net66` when the name gives none.
 pub const DEFAULT_HIDDEN: u8 = 8;
-/// The most weights any parameter set has (the network set with [`MAX_HIDDEN`] units).
-pub const MAX_WEIGHTS: usize = net_len(MAX_HIDDEN);
+/// The hidden units of `board` when the name gives none.
+pub const DEFAULT_BOARD_HIDDEN: u8 = 32;
+/// The most weights any parameter set has (the board network with [`MAX_HIDDEN`] units).
+pub const MAX_WEIGHTS: usize = board_len(MAX_HIDDEN);
 
 /// Which parameters a weight vector weighs.
 ///
@@ -42,6 +44,16 @@ pub enum ParamSet {
     /// names, ranges and how a weight stands for a value are the session's (an `EngineSpec`).
     /// Never evaluated here (the engine plays its own games): [`crate::evaluate`] gives 0.
     Engine(u16),
+    /// The 66 weighted and summed as in `Endgame66`, plus a network over the board with this
+    /// many hidden units (1..=[`MAX_HIDDEN`]): its inputs are the pieces on the squares (own
+    /// man, own king, opponent man, opponent king, the board turned for White so that a side's
+    /// men always advance the same way) and whether the evaluated player is to move; each unit
+    /// clamps its bias plus the weights of the inputs present (shifted right by `NET_SHIFT`)
+    /// to `0..=``NET_ACT_MAX`, and the activations times the output weights are added to the
+    /// sum. The units' sums are kept up to date as a search makes moves. Weights: the 66, then
+    /// each input's weights into the units, then the biases, then the output weights
+    /// ([`board_len`]).
+    Board(u8),
 }
 
 /// [`ParamSet`] as stored, before its hidden units are checked.
@@ -52,6 +64,7 @@ enum ParamSetRepr {
     Phased132,
     Net66(u8),
     Engine(u16),
+    Board(u8),
 }
 
 impl TryFrom<ParamSetRepr> for ParamSet {
@@ -77,6 +90,14 @@ impl TryFrom<ParamSetRepr> for ParamSet {
                     "an outside engine's set of {n} parameters (expected 1..={MAX_WEIGHTS})"
                 ))
             }
+            ParamSetRepr::Board(h) if (1..=MAX_HIDDEN).contains(&(h as usize)) => {
+                ParamSet::Board(h)
+            }
+            ParamSetRepr::Board(h) => {
+                return Err(format!(
+                    "board with {h} hidden units (expected 1..={MAX_HIDDEN})"
+                ))
+            }
         })
     }
 }
@@ -89,21 +110,33 @@ const NET_NAMES: [&str; MAX_HIDDEN] = [
     "net66:25", "net66:26", "net66:27", "net66:28", "net66:29", "net66:30", "net66:31", "net66:32",
 ];
 
+/// The names of the board network sets, `board:1` to `board:32`.
+const BOARD_NAMES: [&str; MAX_HIDDEN] = [
+    "board:1", "board:2", "board:3", "board:4", "board:5", "board:6", "board:7", "board:8",
+    "board:9", "board:10", "board:11", "board:12", "board:13", "board:14", "board:15", "board:16",
+    "board:17", "board:18", "board:19", "board:20", "board:21", "board:22", "board:23", "board:24",
+    "board:25", "board:26", "board:27", "board:28", "board:29", "board:30", "board:31", "board:32",
+];
+
 impl ParamSet {
-    /// One set of each kind (the network with its default [`DEFAULT_HIDDEN`] units).
-    pub const ALL: [ParamSet; 4] = [
+    /// One set of each kind (the networks with their default [`DEFAULT_HIDDEN`] and
+    /// [`DEFAULT_BOARD_HIDDEN`] units).
+    pub const ALL: [ParamSet; 5] = [
         ParamSet::Thesis60,
         ParamSet::Endgame66,
         ParamSet::Phased132,
         ParamSet::Net66(DEFAULT_HIDDEN),
+        ParamSet::Board(DEFAULT_BOARD_HIDDEN),
     ];
 
-    /// Every set: the three linear ones, then the network with 1 to [`MAX_HIDDEN`] units.
+    /// Every set: the three linear ones, then the network with 1 to [`MAX_HIDDEN`] units, then
+    /// the board network with as many.
     pub fn every() -> impl Iterator<Item = ParamSet> {
         ParamSet::ALL[..3]
             .iter()
             .copied()
             .chain((1..=MAX_HIDDEN as u8).map(ParamSet::Net66))
+            .chain((1..=MAX_HIDDEN as u8).map(ParamSet::Board))
     }
 
     /// The number of weights.
@@ -114,15 +147,21 @@ impl ParamSet {
             ParamSet::Phased132 => 2 * NUM_ALL,
             ParamSet::Net66(h) => net_len(h as usize),
             ParamSet::Engine(n) => n as usize,
+            ParamSet::Board(h) => board_len(h as usize),
         }
     }
 
     /// The network's hidden units (0 for the linear sets).
     pub const fn hidden(self) -> usize {
         match self {
-            ParamSet::Net66(h) => h as usize,
+            ParamSet::Net66(h) | ParamSet::Board(h) => h as usize,
             _ => 0,
         }
+    }
+
+    /// Whether the set is a board network (`board:H`).
+    pub const fn is_board(self) -> bool {
+        matches!(self, ParamSet::Board(_))
     }
 
     /// Never: every set has weights (for clippy's len-without-is-empty).
@@ -138,13 +177,17 @@ impl ParamSet {
             ParamSet::Phased132 => "phased132",
             ParamSet::Net66(h) => NET_NAMES[h as usize - 1],
             ParamSet::Engine(_) => "engine",
+            ParamSet::Board(h) => BOARD_NAMES[h as usize - 1],
         }
     }
 
-    /// The set with this name (`net66` alone is `net66:8`).
+    /// The set with this name (`net66` alone is `net66:8`, `board` alone `board:32`).
     pub fn from_name(name: &str) -> Option<ParamSet> {
         if name == "net66" {
             return Some(ParamSet::Net66(DEFAULT_HIDDEN));
+        }
+        if name == "board" {
+            return Some(ParamSet::Board(DEFAULT_BOARD_HIDDEN));
         }
         ParamSet::every().find(|s| s.name() == name)
     }
@@ -162,11 +205,15 @@ impl ParamSet {
             ParamSet::Phased132 => phased_params(),
             ParamSet::Net66(h) => net_params(h as usize),
             ParamSet::Engine(n) => engine_params(n as usize),
+            ParamSet::Board(h) => board_params(h as usize),
         }
     }
 
     /// The index of the parameter with this name.
     pub fn index_of(self, name: &str) -> Option<usize> {
+        if let ParamSet::Board(h) = self {
+            return board_index_of(h as usize, name);
+        }
         let ParamSet::Net66(h) = self else {
             return self.params().iter().position(|p| p.name == name);
         };
@@ -192,6 +239,26 @@ impl ParamSet {
     }
 }
 
+/// The index of the board set's parameter `name` with `h` units, read off the name (thousands
+/// of weights), then checked.
+fn board_index_of(h: usize, name: &str) -> Option<usize> {
+    let unit = |rest: &str| -> Option<usize> {
+        rest.parse::<usize>().ok().filter(|j| (1..=h).contains(j))
+    };
+    let i = if let Some((input, j)) = name.split_once('>') {
+        let input = (0..BOARD_INPUTS).find(|&i| board_input_name(i) == input)?;
+        NUM_ALL + input * h + unit(j)? - 1
+    } else if let Some(rest) = name.strip_prefix("hidden") {
+        let j = rest.strip_suffix(".bias")?;
+        NUM_ALL + BOARD_INPUTS * h + unit(j)? - 1
+    } else if let Some(j) = name.strip_prefix("out") {
+        NUM_ALL + (BOARD_INPUTS + 1) * h + unit(j)? - 1
+    } else {
+        ALL_PARAMS.iter().position(|p| p.name == name)?
+    };
+    (ParamSet::Board(h as u8).params()[i].name == name).then_some(i)
+}
+
 impl fmt::Display for ParamSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -201,8 +268,8 @@ impl fmt::Display for ParamSet {
 /// A parameter set's name that names none (the name given).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown parameter set '{0}' (expected thesis60, endgame66, phased132, or net66[:H] with H \
-     hidden units in 1..={MAX_HIDDEN})"
+    "unknown parameter set '{0}' (expected thesis60, endgame66, phased132, net66[:H] or \
+     board[:H] with H hidden units in 1..={MAX_HIDDEN})"
 )]
 pub struct UnknownParamSet(pub String);
 
@@ -306,8 +373,9 @@ impl Weights {
     /// The same weights in `to` where `to` holds every parameter of this set (thesis60 into
     /// endgame66 with the endgame weights 0; either into phased132 with equal opening and
     /// endgame weights; either into net66 with every network weight 0, which evaluates as the
-    /// weighted sum alone; net66 into net66 with more hidden units, the new units' weights 0).
-    /// None otherwise.
+    /// weighted sum alone; net66 into net66 with more hidden units, the new units' weights 0;
+    /// thesis60 or endgame66 into a board network, every network weight 0; a board network into
+    /// one with more units, the new units' weights 0). None otherwise.
     pub fn widen(&self, to: ParamSet) -> Option<Weights> {
         let mut out = Weights::zero_of(to);
         match (self.set, to) {
@@ -322,6 +390,18 @@ impl Weights {
                 out.w[..units].copy_from_slice(&self.w[..units]);
                 let (from_out, to_out) = (units, NUM_ALL + b * (NUM_ALL + 1));
                 out.w[to_out..to_out + a].copy_from_slice(&self.w[from_out..from_out + a]);
+            }
+            (ParamSet::Thesis60 | ParamSet::Endgame66, ParamSet::Board(_)) => {
+                out.w[..self.len()].copy_from_slice(self.values())
+            }
+            (ParamSet::Board(a), ParamSet::Board(b)) if a < b => {
+                let (a, b) = (a as usize, b as usize);
+                out.w[..NUM_ALL].copy_from_slice(&self.w[..NUM_ALL]);
+                // Every input row, the biases and the outputs: the first `a` of each `b`.
+                for row in 0..BOARD_INPUTS + 2 {
+                    out.w[NUM_ALL + row * b..][..a]
+                        .copy_from_slice(&self.w[NUM_ALL + row * a..][..a]);
+                }
             }
             (ParamSet::Thesis60 | ParamSet::Endgame66, ParamSet::Phased132) => {
                 let n = self.len();

@@ -250,6 +250,7 @@ fn rust_evaluate(set: ParamSet) -> String {
         ),
         // Refused before: an outside engine's parameters are exported as its settings.
         ParamSet::Engine(_) => head("none (an outside engine's parameters)") + "    0\n}\n",
+        ParamSet::Board(_) => head("TODO board") + "    0\n}\n",
     }
 }
 
@@ -327,6 +328,7 @@ fn c_evaluate(set: ParamSet) -> String {
         ParamSet::Engine(_) => {
             head("none (an outside engine's parameters)") + "    (void)v;\n    return 0;\n}\n"
         }
+        ParamSet::Board(_) => head("TODO board") + "    (void)v;\n    return 0;\n}\n",
     }
 }
 

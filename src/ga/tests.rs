@@ -165,7 +165,7 @@ fn option_texts_parse_and_print_back() {
         "gauss",
         "gauss:0",
         "gauss:5:0",
-        "gauss:5:2243", // beyond MAX_WEIGHTS (2242, net66:32)
+        "gauss:5:4259", // beyond MAX_WEIGHTS (4258, board:32)
         "gauss:x",
         "flip",
     ] {

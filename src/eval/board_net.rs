@@ -1,0 +1,216 @@
+//! The network of the `board:H` sets: its inputs are the pieces on the board, and the hidden
+//! units' sums of a position ([`Accumulator`]) are kept up to date as a search makes moves
+//! (only the squares a move changes are added or taken away), so a leaf pays only for the
+//! clipped activations and the output.
+//!
+//! Inputs, from the evaluated player's side: own men, own kings, opponent men, opponent kings
+//! on each of the 32 squares (index `kind * 32 + square - 1`; for White the board is turned,
+//! square `s` read as `33 - s`, so a side's men always advance towards square 32), and one
+//! input, [`TO_MOVE`], present when the evaluated player is to move. The to-move input is
+//! added at the leaf, not kept in the sums (it changes at every ply).
+
+use super::names::{BOARD_INPUTS, MAX_HIDDEN, NUM_ALL};
+use super::network::{NET_ACT_MAX, NET_SHIFT};
+use crate::board::{Color, Position};
+
+/// The input present when the evaluated player is to move.
+pub const TO_MOVE: usize = 4 * 32;
+
+/// The squares of the four kinds of piece, as input planes from `player`'s side: own men, own
+/// kings, opponent men, opponent kings (bit `s` is square `s + 1` of the player's view).
+#[inline(always)]
+fn planes(pos: &Position, player: Color) -> [u32; 4] {
+    let o = player.opposite();
+    let p = [
+        pos.men(player).0,
+        pos.kings(player).0,
+        pos.men(o).0,
+        pos.kings(o).0,
+    ];
+    match player {
+        Color::Black => p,
+        // Turning the board maps bit s to bit 31 - s: the bits reversed.
+        Color::White => p.map(u32::reverse_bits),
+    }
+}
+
+/// Calls `f` with each input present in `pos` for `player` but [`TO_MOVE`], in index order.
+#[inline]
+pub fn for_each_piece_input(pos: &Position, player: Color, mut f: impl FnMut(usize)) {
+    for (kind, mut bits) in planes(pos, player).into_iter().enumerate() {
+        while bits != 0 {
+            f(kind * 32 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+}
+
+/// Every input present in `pos` for `player`, in index order ([`TO_MOVE`] last when the
+/// player is to move), into `out` (cleared first).
+pub fn board_inputs(pos: &Position, player: Color, out: &mut Vec<usize>) {
+    out.clear();
+    for_each_piece_input(pos, player, |i| out.push(i));
+    if pos.side_to_move() == player {
+        out.push(TO_MOVE);
+    }
+}
+
+/// The weights of input `i` into the `h` units (a row of the input-major layout).
+#[inline(always)]
+fn row(w: &[i16], h: usize, i: usize) -> &[i16] {
+    &w[NUM_ALL + i * h..][..h]
+}
+
+/// The hidden units' sums of a position without the to-move input: each unit's bias plus the
+/// weights of the pieces present. `i32`: at most 24 pieces and a bias, each below 2^15.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    /// The sums of units 1..=H; the rest 0.
+    pub sums: [i32; MAX_HIDDEN],
+}
+
+impl Accumulator {
+    /// The sums of `pos` for `player` with `h` units of the weights `w`, from scratch.
+    #[inline]
+    pub fn new(pos: &Position, player: Color, w: &[i16], h: usize) -> Accumulator {
+        let mut a = Accumulator {
+            sums: [0; MAX_HIDDEN],
+        };
+        let bias = &w[NUM_ALL + BOARD_INPUTS * h..][..h];
+        for (s, &b) in a.sums.iter_mut().zip(bias) {
+            *s = b as i32;
+        }
+        for_each_piece_input(pos, player, |i| a.add(row(w, h, i)));
+        a
+    }
+
+    #[inline(always)]
+    fn add(&mut self, r: &[i16]) {
+        for (s, &x) in self.sums.iter_mut().zip(r) {
+            *s += x as i32;
+        }
+    }
+
+    #[inline(always)]
+    fn sub(&mut self, r: &[i16]) {
+        for (s, &x) in self.sums.iter_mut().zip(r) {
+            *s -= x as i32;
+        }
+    }
+
+    /// The sums of `child`, a position a move leads to from `parent` (whose sums these are):
+    /// the rows of the pieces that left a square taken away, those of the pieces that arrived
+    /// added (a move, its captures and a crowning change 2 to 13 squares).
+    #[inline]
+    pub fn child(
+        &self,
+        parent: &Position,
+        child: &Position,
+        player: Color,
+        w: &[i16],
+        h: usize,
+    ) -> Accumulator {
+        let mut a = *self;
+        let (p, c) = (planes(parent, player), planes(child, player));
+        for kind in 0..4 {
+            let mut gone = p[kind] & !c[kind];
+            while gone != 0 {
+                a.sub(row(w, h, kind * 32 + gone.trailing_zeros() as usize));
+                gone &= gone - 1;
+            }
+            let mut came = c[kind] & !p[kind];
+            while came != 0 {
+                a.add(row(w, h, kind * 32 + came.trailing_zeros() as usize));
+                came &= came - 1;
+            }
+        }
+        a
+    }
+
+    /// The network's output: over the `h` units, the output weight times
+    /// `clamp((sum + to-move weight when `to_move`) >> NET_SHIFT, 0, NET_ACT_MAX)`. At most
+    /// 32 * 127 * 32768 in magnitude: an `i32`.
+    #[inline]
+    pub fn output(&self, to_move: bool, w: &[i16], h: usize) -> i32 {
+        let tempo = row(w, h, TO_MOVE);
+        let outs = &w[NUM_ALL + (BOARD_INPUTS + 1) * h..][..h];
+        let mut out = 0i32;
+        for j in 0..h {
+            let s = self.sums[j] + if to_move { tempo[j] as i32 } else { 0 };
+            out += (s >> NET_SHIFT).clamp(0, NET_ACT_MAX) * outs[j] as i32;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{ParamSet, Weights};
+    use crate::movegen::legal_moves;
+    use rand::RngExt;
+    use rand::SeedableRng;
+
+    /// The network's output written plainly from the definition, every input looked up by
+    /// square.
+    fn plain_output(pos: &Position, player: Color, w: &[i16], h: usize) -> i64 {
+        let mut x = [0i64; BOARD_INPUTS];
+        for sq in 1..=32u8 {
+            if let Some((c, king)) = pos.piece_at(sq) {
+                let view = if player == Color::Black { sq } else { 33 - sq };
+                let kind = 2 * (c != player) as usize + king as usize;
+                x[kind * 32 + view as usize - 1] = 1;
+            }
+        }
+        x[TO_MOVE] = (pos.side_to_move() == player) as i64;
+        let mut out = 0i64;
+        for j in 0..h {
+            let mut s = w[NUM_ALL + BOARD_INPUTS * h + j] as i64;
+            for (i, &xi) in x.iter().enumerate() {
+                s += xi * w[NUM_ALL + i * h + j] as i64;
+            }
+            let act = (s >> NET_SHIFT).clamp(0, NET_ACT_MAX as i64);
+            out += act * w[NUM_ALL + (BOARD_INPUTS + 1) * h + j] as i64;
+        }
+        out
+    }
+
+    #[test]
+    fn sums_kept_through_random_games_equal_sums_from_scratch_and_the_definition() {
+        let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for k in 0..60 {
+            let h = [1, 7, 32][k % 3];
+            let w = Weights::random_of(ParamSet::Board(h as u8), &mut r);
+            let w = w.values();
+            let player = [Color::Black, Color::White][k / 3 % 2];
+            let mut pos = Position::start();
+            let mut acc = Accumulator::new(&pos, player, w, h);
+            for _ in 0..150 {
+                let moves = legal_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                let next = pos.play(&moves[r.random_range(0..moves.len())]);
+                acc = acc.child(&pos, &next, player, w, h);
+                pos = next;
+                assert_eq!(acc, Accumulator::new(&pos, player, w, h));
+                let to_move = pos.side_to_move() == player;
+                assert_eq!(
+                    acc.output(to_move, w, h) as i64,
+                    plain_output(&pos, player, w, h)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_board_is_turned_for_white() {
+        // A black man on 1 is White's opponent man on White's square 32.
+        let pos = crate::notation::parse_fen("W:W32:B1").unwrap();
+        let mut v = Vec::new();
+        board_inputs(&pos, Color::Black, &mut v);
+        assert_eq!(v, vec![0, 2 * 32 + 31]);
+        board_inputs(&pos, Color::White, &mut v);
+        assert_eq!(v, vec![0, 2 * 32 + 31, TO_MOVE]);
+    }
+}
