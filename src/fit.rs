@@ -145,6 +145,24 @@ impl Positions {
         self.player.push(player);
     }
 
+    /// Adds a quiet position with the result `y` for its side to move (for a board network,
+    /// also for the other side, with `1 - y`).
+    pub fn add_quiet(&mut self, pos: &Position, y: f32) {
+        let player = pos.side_to_move();
+        self.push(pos, player, y);
+        if self.set.is_board() {
+            self.push(pos, player.opposite(), 1.0 - y);
+        }
+    }
+
+    /// The quiet positions added ([`Positions::add_quiet`]), each with its result for its side
+    /// to move.
+    pub fn quiet(&self) -> impl Iterator<Item = (&Position, f32)> {
+        self.rows()
+            .filter(|(p, c, _)| p.side_to_move() == *c)
+            .map(|(p, _, y)| (p, y))
+    }
+
     /// The set whose values these are.
     pub fn set(&self) -> ParamSet {
         self.set
@@ -168,10 +186,7 @@ impl Positions {
                     o if o == GameOutcome::win_for(player) => 1.0,
                     _ => 0.0,
                 };
-                self.push(&pos, player, y);
-                if self.set.is_board() {
-                    self.push(&pos, player.opposite(), 1.0 - y);
-                }
+                self.add_quiet(&pos, y);
             }
             pos = pos.play(m);
         }

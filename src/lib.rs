@@ -41,17 +41,19 @@
 //! 19. [`matchplay`]: matches between two engines, Elo, SPRT.
 //! 20. `tournament`: a generation's pairings and standings.
 //! 21. `fit`: weights fitted to game results (logistic regression on played positions).
-//! 22. `ga`: a session's data and one generation: tournament, duel, selection, crossover,
+//! 22. `replay`: the positions of the last generations' games, the fit's data (kept in the
+//!     checkpoint).
+//! 23. `ga`: a session's data and one generation: tournament, duel, selection, crossover,
 //!     mutation, measurement.
-//! 23. [`store`]: checkpoints and the history file.
-//! 24. [`formats`]: reading any weights input, exports.
-//! 25. `spsa`: SPSA, the tuner of chess engine testing, over an outside
+//! 24. [`store`]: checkpoints and the history file.
+//! 25. [`formats`]: reading any weights input, exports.
+//! 26. `spsa`: SPSA, the tuner of chess engine testing, over an outside
 //!     engine's parameters ([`SpsaSettings`], [`spsa()`](fn@spsa)).
-//! 26. [`summary`]: what `show`, `export` and `history` print: weight tables, the history
+//! 27. [`summary`]: what `show`, `export` and `history` print: weight tables, the history
 //!     table and chart.
-//! 27. [`html`]: the self-contained HTML report of a session.
-//! 28. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
-//! 29. [`bench`](mod@bench): the benchmark workloads.
+//! 28. [`html`]: the self-contained HTML report of a session.
+//! 29. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
+//! 30. [`bench`](mod@bench): the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!
@@ -185,6 +187,7 @@ pub mod matchplay;
 mod movegen;
 mod notation;
 mod openings;
+mod replay;
 mod rng;
 mod search;
 mod session;
@@ -213,6 +216,11 @@ pub use eval::{
     Param, ParamSet, Simd, UnknownParamSet, Weights, ALL_PARAMS, DEFAULT_HIDDEN, MAX_EVAL,
     MAX_HIDDEN, NUM_ALL, NUM_PARAMS, PARAMS,
 };
+pub use eval::{
+    board_input_name, board_inputs, board_len, evaluate_board, Accumulator, BOARD_INPUTS,
+    DEFAULT_BOARD_HIDDEN, TO_MOVE,
+};
+pub use replay::Replay;
 pub use weightfile::{load_weights, parse_weights, save_weights, WeightsError};
 pub use yardstick::{classic, hand, Evaluator, CLASSIC};
 

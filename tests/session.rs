@@ -63,6 +63,19 @@ const ADAPTIVE: &[&str] = &[
     "3",
 ];
 
+/// A board network fitted in every generation from a replay of the last 3 generations'
+/// games (which the checkpoints carry).
+const BOARD: &[&str] = &[
+    "--params",
+    "board:3",
+    "--fit-every",
+    "1",
+    "--fit-top",
+    "0",
+    "--fit-replay",
+    "3",
+];
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
@@ -116,6 +129,7 @@ fn assert_same(a: &Path, b: &Path, ignore_stop: bool) {
     assert_eq!(sa.steps, sb.steps, "steps: {ctx}");
     assert_eq!(sa.best_so_far, sb.best_so_far, "best so far: {ctx}");
     assert_eq!(sa.last, sb.last, "last: {ctx}");
+    assert_eq!(sa.replay, sb.replay, "replay: {ctx}");
     assert_eq!(sa.history.len(), sb.history.len(), "history length: {ctx}");
     for (ha, hb) in sa.history.iter().zip(&sb.history) {
         assert_eq!(ha, hb, "history of generation {}: {ctx}", ha.generation);
@@ -193,9 +207,10 @@ fn wait_for_file(child: &mut Child, path: &Path, limit: Duration) {
 fn thread_count_does_not_change_any_checkpoint() {
     // All against all, and the neighbour scheme (--games 4) with the start position.
     // And every GA option that draws random numbers or plays extra games.
-    let configs: [&[&str]; 5] = [
+    let configs: [&[&str]; 6] = [
         &[],
         ADAPTIVE,
+        BOARD,
         &["--games", "4", "--openings", "start", "--factor", "0"],
         GA_OPTIONS,
         &[
@@ -240,6 +255,11 @@ fn thread_count_does_not_change_any_checkpoint() {
         let s = load(&a.ckpt("det", 4));
         assert_eq!(s.generation, 4);
         let adaptive = *extra == ADAPTIVE;
+        if *extra == BOARD {
+            // The replay holds the last 3 generations' positions, and they are the fit's.
+            assert_eq!(s.replay.generations().collect::<Vec<_>>(), vec![2, 3, 4]);
+            assert!(s.replay.len() > 100, "{} positions", s.replay.len());
+        }
         assert_eq!(s.steps.len(), if adaptive { 8 } else { 0 }, "steps kept");
         assert_eq!(s.history.len(), 4);
         assert!(!s.bests.is_empty() && s.bests[0].0 == 1, "{:?}", s.bests);
@@ -264,7 +284,7 @@ fn thread_count_does_not_change_any_checkpoint() {
 /// or the session name; at another thread count).
 #[test]
 fn resume_continues_exactly_as_one_run() {
-    for (k, extra) in [&[][..], &["--games", "4"][..], GA_OPTIONS, ADAPTIVE]
+    for (k, extra) in [&[][..], &["--games", "4"][..], GA_OPTIONS, ADAPTIVE, BOARD]
         .iter()
         .enumerate()
     {

@@ -48,13 +48,15 @@ pub struct SessionOptions {
     /// Plies without capture or man move that draw, 0 = off [new: 80, the 40-move rule]
     #[arg(long)]
     pub quiet_plies: Option<u32>,
-    /// The parameters the weights weigh: thesis60, endgame66, phased132 or net66[:H] (a
-    /// network of H hidden units, 1..=32, 8 when not given) [new: net66;
+    /// The parameters the weights weigh: thesis60, endgame66, phased132, net66[:H] (a
+    /// network over the 66 values with H hidden units, 1..=32, 8 when not given) or board[:H]
+    /// (a network over the pieces on the board, H 1..=32, 32 when not given) [new: net66;
     /// with --from, thesis60 unless given]
     #[arg(long, value_name = "SET")]
     pub params: Option<ParamSet>,
     /// Parent selection: truncation (the original: points plus noise, top half), roulette
-    /// (fitness-proportionate) or tournament:K [new: truncation]
+    /// (fitness-proportionate), tournament:K, or fit-only (no GA: the population is the fitted
+    /// vector, copied, to measure what the GA adds) [new: truncation]
     #[arg(long)]
     pub selection: Option<Selection>,
     /// Mutation: replace (one weight replaced by a random i16, the original),
@@ -100,6 +102,10 @@ pub struct SessionOptions {
     /// by tournament points, 0 = from every game [new: population/2]
     #[arg(long, value_name = "K")]
     pub fit_top: Option<u32>,
+    /// The fit learns from the positions of the last K fitting generations' games (a replay
+    /// kept in the checkpoint), 0 or 1 = the generation's own games [new: 0]
+    #[arg(long, value_name = "K")]
+    pub fit_replay: Option<u32>,
     /// A two-stage session: after generation G continue as SET, every vector widened into it
     /// (the same evaluation; e.g. 1000:net66 puts a network at 0 over the weighted sum);
     /// 0:SET = never [new: never]
@@ -246,6 +252,7 @@ impl SessionOptions {
             yardstick: self.yardstick,
             fit_every: self.fit_every,
             fit_top: self.fit_top,
+            fit_replay: self.fit_replay,
             widen: self.widen,
         }
     }

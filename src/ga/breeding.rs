@@ -35,6 +35,8 @@ impl Breeding<'_> {
             Selection::Truncation => truncation(&self.genotypes, &self.ranked, count),
             Selection::Roulette => roulette_wheel(self.points, count, rng),
             Selection::Tournament(k) => tournament_select(self.points, count, k, rng),
+            // Never bred: `next_population` copies the fitted vector.
+            Selection::FitOnly => Vec::new(),
         }
     }
 
@@ -134,6 +136,10 @@ pub(super) fn next_population(
     s: &Settings,
     g: u64,
 ) -> (Vec<Weights>, Vec<Steps>) {
+    if s.ga.selection == Selection::FitOnly {
+        let next = fitted.unwrap_or(pop[0]);
+        return (vec![next; pop.len()], Vec::new());
+    }
     let mut rng = derive(s.seed, Purpose::Breeding, g, 0);
     let b = Breeding {
         pop,

@@ -11,6 +11,7 @@ use crate::fit::{self, Fitted, Positions};
 use crate::game::EndReason;
 use crate::jobs::{self, Batch, Played};
 use crate::matchplay::Wdl;
+use crate::replay::Replay;
 use crate::rng::{derive, Purpose};
 use crate::tournament::{self, GameResult, Standing};
 use rayon::prelude::*;
@@ -73,6 +74,9 @@ pub struct Session {
     /// engine lost by a fault, one line each (which game, which side, what it did and said);
     /// not saved (their count is in the history).
     pub faults: Vec<String>,
+    /// The positions of the last generations' learned games, which the fit learns from
+    /// ([`GaOptions::fit_replay`]); empty unless the session keeps a replay.
+    pub replay: Replay,
 }
 
 impl Session {
@@ -107,6 +111,7 @@ impl Session {
             bests: Lineage::default(),
             fitted: None,
             faults: Vec::new(),
+            replay: Replay::default(),
         }
     }
 
@@ -245,9 +250,28 @@ impl Session {
         let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
         let (duel, new_best) = self.crown(&pop, &points, &s, g, stop)?;
         let best = new_best.or(self.best_so_far).unwrap_or(pop[0]);
+        // With a replay, the fit learns from the last generations' positions, this one's
+        // last; the session keeps them only once the whole generation is played.
+        let mut replay = None;
+        let positions = match positions {
+            Some(p) if s.ga.fit_replay > 1 => {
+                let mut r = self.replay.clone();
+                r.add(g, &p, s.ga.fit_replay);
+                let all = r.positions(p.set());
+                replay = Some(r);
+                Some(all)
+            }
+            p => p,
+        };
+        // Without selection the fit carries the population's vector on, whatever the duel
+        // says.
+        let start = match s.ga.selection {
+            Selection::FitOnly => pop[0],
+            _ => best,
+        };
         let fitted = positions.and_then(|p| {
             let mut rng = derive(s.seed, Purpose::Fit, g, 0);
-            fit::fit(&best, &p, FIT_POSITIONS, FIT_EPOCHS, &mut rng)
+            fit::fit(&start, &p, FIT_POSITIONS, FIT_EPOCHS, &mut rng)
         });
         let (next, next_steps) = next_population(
             &pop,
@@ -292,6 +316,9 @@ impl Session {
         self.history.record(stats.clone());
         self.fitted = fitted;
         self.faults = faults;
+        if let Some(r) = replay {
+            self.replay = r;
+        }
         Some(stats)
     }
 

@@ -16,13 +16,19 @@ pub fn random_weights<R: Rng + ?Sized>(set: ParamSet, range: u16, rng: &mut R) -
     let mut w = Weights::zero_of(set);
     let r = range as i32;
     // A network's weights start at an eighth of the range: drawn as wide as the weighted sum's,
-    // the network's noise swamps the sum (docs/results.md, "The network set").
-    let linear = match set {
-        ParamSet::Net66(_) => crate::eval::NUM_ALL,
-        _ => usize::MAX,
+    // the network's noise swamps the sum (docs/results.md, "The network set"). A board
+    // network, thousands of weights, starts at 0 (the vector plays as its weighted sum
+    // alone): random ones only add noise, and the fit starts a zero network itself.
+    let (linear, net) = match set {
+        ParamSet::Net66(_) => (crate::eval::NUM_ALL, (r / 8).max(1)),
+        ParamSet::Board(_) => (crate::eval::NUM_ALL, 0),
+        _ => (usize::MAX, r),
     };
     for (i, x) in w.values_mut().iter_mut().enumerate() {
-        let r = if i < linear { r } else { (r / 8).max(1) };
+        if i >= linear && net == 0 {
+            break;
+        }
+        let r = if i < linear { r } else { net };
         *x = rng.random_range(-r..=r) as i16;
     }
     w
@@ -246,7 +252,7 @@ pub fn mutate<R: Rng + ?Sized>(child: &mut Weights, kind: Mutation, rng: &mut R)
             let i = rng.random_range(0..child.len());
             child[i] = (rng.next_u32() >> 16) as u16 as i16;
         }
-        Mutation::Layered { sigma, genes } if matches!(child.set(), ParamSet::Net66(_)) => {
+        Mutation::Layered { sigma, genes } if child.set().hidden() > 0 => {
             let linear = crate::eval::NUM_ALL;
             for _ in 0..genes {
                 let (i, s) = if rng.random_bool(0.5) {
@@ -282,7 +288,7 @@ pub fn mutate_adaptive<R: Rng + ?Sized>(
         let v = *s as f64 * (tau * gaussian(rng)).exp();
         *s = (v as f32).clamp(STEP_RANGE.0, STEP_RANGE.1);
     };
-    let net = matches!(child.set(), ParamSet::Net66(_));
+    let net = child.set().hidden() > 0;
     adapt(&mut steps.sum, rng);
     if net {
         adapt(&mut steps.net, rng);

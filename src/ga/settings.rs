@@ -77,6 +77,10 @@ pub enum Selection {
     Roulette,
     /// Tournament selection: each parent is the best of this many individuals drawn at random.
     Tournament(u32),
+    /// No selection at all, to measure what the GA's own operators add: the next population is
+    /// the fit of the first individual, copied (the fitted vector, playing itself, carried
+    /// from generation to generation); without a fit, the population stays as it is.
+    FitOnly,
 }
 
 impl std::fmt::Display for Selection {
@@ -85,6 +89,7 @@ impl std::fmt::Display for Selection {
             Selection::Truncation => f.write_str("truncation"),
             Selection::Roulette => f.write_str("roulette"),
             Selection::Tournament(k) => write!(f, "tournament:{k}"),
+            Selection::FitOnly => f.write_str("fit-only"),
         }
     }
 }
@@ -95,7 +100,7 @@ impl std::fmt::Display for Selection {
 pub enum ParseSettingError {
     /// Not a [`Selection`].
     #[error(
-        "unknown selection '{0}' (expected truncation, roulette or tournament:K with K 2..64)"
+        "unknown selection '{0}' (expected truncation, roulette, tournament:K with K 2..64, or fit-only)"
     )]
     Selection(String),
     /// Not a [`Mutation`].
@@ -113,6 +118,7 @@ impl std::str::FromStr for Selection {
         match s {
             "truncation" => Ok(Selection::Truncation),
             "roulette" => Ok(Selection::Roulette),
+            "fit-only" => Ok(Selection::FitOnly),
             _ => {
                 let k: u32 = match s {
                     "tournament" => 2,
@@ -303,6 +309,11 @@ pub struct GaOptions {
     /// individuals by tournament points (the first among equals first; 0 = every game): the
     /// games of random newcomers and weak children teach play nobody good plays.
     pub fit_top: u32,
+    /// The fit learns from the positions of the last `fit_replay` fitting generations (the
+    /// replay, `crate::replay`; 0 or 1 = the generation's own games). Kept in the checkpoint
+    /// beside the settings (format 7; older checkpoints read as 0).
+    #[serde(skip)]
+    pub fit_replay: u32,
     /// After this generation (0 = never) the session continues as `widen_to`: every weight
     /// vector is widened into it ([`Weights::widen`]: same evaluation, a network at 0) and
     /// newcomers are drawn from it. A two-stage session: the weighted sum first, then a
@@ -329,6 +340,7 @@ impl GaOptions {
         yardstick: YardstickKind::Material,
         fit_every: 0,
         fit_top: 0,
+        fit_replay: 0,
         widen_at: 0,
         widen_to: ParamSet::Thesis60,
     };
@@ -360,11 +372,15 @@ impl Default for GaOptions {
             yardstick: YardstickKind::Material,
             fit_every: 1,
             fit_top: (DEFAULT_POPULATION / 2) as u32,
+            fit_replay: 0,
             widen_at: 0,
             widen_to: ParamSet::Endgame66,
         }
     }
 }
+
+/// The most generations a replay may hold (`--fit-replay`).
+pub const MAX_FIT_REPLAY: u32 = 1000;
 
 /// Generations of a session given neither a generation count nor a time: about 4 minutes on
 /// 2 cores at the other defaults.
@@ -622,6 +638,12 @@ impl Settings {
             return Err(format!(
                 "fit top {} must be 0 (every game) or 2..{p} (the population)",
                 ga.fit_top
+            ));
+        }
+        if ga.fit_replay > MAX_FIT_REPLAY {
+            return Err(format!(
+                "fit replay {} must be 0..{MAX_FIT_REPLAY} generations",
+                ga.fit_replay
             ));
         }
         if ga.init_range == 0 || ga.init_range > i16::MAX as u16 {

@@ -63,6 +63,8 @@ pub struct Overrides {
     /// The fit learns only from games between two of the generation's `fit_top` best individuals (0
     /// = every game).
     pub fit_top: Option<u32>,
+    /// The fit learns from the positions of the last this many fitting generations.
+    pub fit_replay: Option<u32>,
     /// After generation G, continue as SET (G:SET).
     pub widen: Option<(u64, ParamSet)>,
 }
@@ -104,6 +106,7 @@ impl Overrides {
         set(&mut g.yardstick, self.yardstick);
         set(&mut g.fit_every, self.fit_every);
         set(&mut g.fit_top, self.fit_top);
+        set(&mut g.fit_replay, self.fit_replay);
         if let Some((at, to)) = self.widen {
             g.widen_at = at;
             g.widen_to = to;
@@ -155,7 +158,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         }
     }
     type Show = fn(&Settings) -> String;
-    let fields: [(&str, Show); 26] = [
+    let fields: [(&str, Show); 27] = [
         ("population", |s| s.population.to_string()),
         ("games", |s| s.games.to_string()),
         ("depth", |s| s.search.depth.to_string()),
@@ -180,6 +183,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         ("yardstick", |s| s.ga.yardstick.to_string()),
         ("fit-every", |s| s.ga.fit_every.to_string()),
         ("fit-top", |s| s.ga.fit_top.to_string()),
+        ("fit-replay", |s| s.ga.fit_replay.to_string()),
         ("widen", |s| widen(&s.ga)),
         ("seed", |s| s.seed.to_string()),
     ];

@@ -19,19 +19,21 @@ use super::CheckpointError;
 use crate::eval::Weights;
 use crate::ga::{Session, Settings, Steps, MAX_POPULATION};
 use crate::hub::EngineSpec;
+use crate::replay::Replay;
 use crate::tournament::Standing;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The first bytes of every checkpoint file.
 pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
-/// The checkpoint format this build writes. It also reads format 5 (before sessions of outside
+/// The checkpoint format this build writes. It also reads format 6 (before the fit's replay:
+/// read as none, `fit_replay` 0), format 5 (before sessions of outside
 /// engines: read as a session of our engine), format 4 (before `fit_top`, read as 0:
 /// the fit learns from every game), format 3 (before `fit_every`, read as 0: never), format 2
 /// (the whole history in every checkpoint) and format 1 (before the GA
 /// options, yardstick measurements and the hall of fame, read as a session with the original
 /// operators).
-pub const CHECKPOINT_VERSION: u32 = 6;
+pub const CHECKPOINT_VERSION: u32 = 7;
 /// Magic, version, payload length, checksum.
 pub const HEADER_LEN: usize = 8 + 4 + 8 + 8;
 /// The largest generation number a checkpoint may hold (far beyond any session, and far from
@@ -63,12 +65,35 @@ struct PayloadRef<'a> {
     history_sum: [u8; 8],
     /// Format 6: the outside engine whose parameters the session tunes ([`Settings::engine`]).
     engine: &'a Option<EngineSpec>,
+    /// Format 7: the fit's replay, its length setting and its positions.
+    replay: ReplayPart<&'a Replay>,
 }
 
-/// The payload of formats 3 to 6, as read: their settings differ, format 3 has no steps
-/// (`T` = `NoSteps`, which takes no bytes) and formats before 6 no engine (`E` = `NoEngine`).
+/// Format 7's end: [`crate::ga::GaOptions::fit_replay`] and the session's replay.
+#[derive(Serialize, Deserialize)]
+struct ReplayPart<R> {
+    fit_replay: u32,
+    replay: R,
+}
+
+/// Formats 3 to 6: no replay (no bytes).
 #[derive(Deserialize)]
-struct Payload<S, T, E> {
+struct NoReplay;
+
+impl From<NoReplay> for ReplayPart<Replay> {
+    fn from(_: NoReplay) -> ReplayPart<Replay> {
+        ReplayPart {
+            fit_replay: 0,
+            replay: Replay::default(),
+        }
+    }
+}
+
+/// The payload of formats 3 to 7, as read: their settings differ, format 3 has no steps
+/// (`T` = `NoSteps`, which takes no bytes), formats before 6 no engine (`E` = `NoEngine`) and
+/// formats before 7 no replay (`R` = `NoReplay`).
+#[derive(Deserialize)]
+struct Payload<S, T, E, R> {
     name: String,
     settings: S,
     generation: u64,
@@ -81,9 +106,12 @@ struct Payload<S, T, E> {
     history_len: u64,
     history_sum: [u8; 8],
     engine: E,
+    replay: R,
 }
 
-impl<S, T: Into<Vec<Steps>>, E: Into<Option<EngineSpec>>> Payload<S, T, E> {
+impl<S, T: Into<Vec<Steps>>, E: Into<Option<EngineSpec>>, R: Into<ReplayPart<Replay>>>
+    Payload<S, T, E, R>
+{
     /// The session (with an empty history) and the part of the history file it goes with.
     fn into_session(self, settings: impl FnOnce(S) -> Settings) -> (Session, HistoryLink) {
         let link = HistoryLink {
@@ -92,6 +120,8 @@ impl<S, T: Into<Vec<Steps>>, E: Into<Option<EngineSpec>>> Payload<S, T, E> {
         };
         let mut settings = settings(self.settings);
         settings.engine = self.engine.into();
+        let replay: ReplayPart<Replay> = self.replay.into();
+        settings.ga.fit_replay = replay.fit_replay;
         let s = Session {
             name: self.name,
             settings,
@@ -106,6 +136,7 @@ impl<S, T: Into<Vec<Steps>>, E: Into<Option<EngineSpec>>> Payload<S, T, E> {
             bests: Default::default(),
             fitted: None,
             faults: Vec::new(),
+            replay: replay.replay,
         };
         (s, link)
     }
@@ -129,6 +160,10 @@ pub(crate) fn encode_with_link(
         history_len: link.len,
         history_sum: link.sum.to_le_bytes(),
         engine: &session.settings.engine,
+        replay: ReplayPart {
+            fit_replay: session.settings.ga.fit_replay,
+            replay: &session.replay,
+        },
     };
     let payload = bincode::serde::encode_to_vec(&p, bincode::config::standard())
         .map_err(|e| EncodeError(format!("cannot encode the session: {e}")))?;
@@ -258,7 +293,7 @@ pub fn decode_checkpoint_parts(
         }
         3 => {
             let (p, used) = bincode::serde::decode_from_slice::<
-                Payload<v3::Settings, NoSteps, NoEngine>,
+                Payload<v3::Settings, NoSteps, NoEngine, NoReplay>,
                 _,
             >(payload, decode_config())
             .map_err(cannot)?;
@@ -267,7 +302,7 @@ pub fn decode_checkpoint_parts(
         }
         4 => {
             let (p, used) = bincode::serde::decode_from_slice::<
-                Payload<v4::Settings, Vec<Steps>, NoEngine>,
+                Payload<v4::Settings, Vec<Steps>, NoEngine, NoReplay>,
                 _,
             >(payload, decode_config())
             .map_err(cannot)?;
@@ -276,7 +311,16 @@ pub fn decode_checkpoint_parts(
         }
         5 => {
             let (p, used) = bincode::serde::decode_from_slice::<
-                Payload<Settings, Vec<Steps>, NoEngine>,
+                Payload<Settings, Vec<Steps>, NoEngine, NoReplay>,
+                _,
+            >(payload, decode_config())
+            .map_err(cannot)?;
+            let (s, link) = p.into_session(|s| s);
+            (s, Some(link), used)
+        }
+        6 => {
+            let (p, used) = bincode::serde::decode_from_slice::<
+                Payload<Settings, Vec<Steps>, Option<EngineSpec>, NoReplay>,
                 _,
             >(payload, decode_config())
             .map_err(cannot)?;
@@ -285,7 +329,7 @@ pub fn decode_checkpoint_parts(
         }
         _ => {
             let (p, used) = bincode::serde::decode_from_slice::<
-                Payload<Settings, Vec<Steps>, Option<EngineSpec>>,
+                Payload<Settings, Vec<Steps>, Option<EngineSpec>, ReplayPart<Replay>>,
                 _,
             >(payload, decode_config())
             .map_err(cannot)?;
@@ -317,6 +361,7 @@ fn validate_session(s: &Session) -> Result<(), String> {
     s.settings
         .validate()
         .map_err(|e| format!("invalid settings: {e}"))?;
+    s.replay.validate(s.generation)?;
     if s.population.len() != s.settings.population {
         return Err("population size does not match its settings".to_string());
     }
@@ -489,6 +534,7 @@ mod v3 {
                 yardstick: g.yardstick,
                 fit_every: 0,
                 fit_top: 0,
+                fit_replay: 0,
                 widen_at: 0,
                 widen_to: g.params,
             }
@@ -539,6 +585,7 @@ mod v2 {
                 bests: Default::default(),
                 fitted: None,
                 faults: Vec::new(),
+                replay: Default::default(),
             }
         }
     }
@@ -649,6 +696,7 @@ mod v1 {
                 bests: Default::default(),
                 fitted: None,
                 faults: Vec::new(),
+                replay: Default::default(),
             }
         }
     }
