@@ -1,6 +1,6 @@
 //! Checkpoints of older formats still load, and a session resumed from one continues exactly as
 //! the build that wrote it would have: format 1 (before the GA options) and format 2 (the whole
-//! history in every checkpoint, before the history file), and formats 3 to 5 (below).
+//! history in every checkpoint, before the history file), and formats 3 to 6 (below).
 //!
 //! `tests/data/checkpoint-v1-gen2.ckpt` and `-gen3.ckpt` are generations 2 and 3 of one session
 //! (`new --population 8 --depth 1 --generations 3 --seed 11 --name v1fixture`) written by the
@@ -21,6 +21,10 @@
 //! generations 2 and 3 of `new --population 8 --depth 2 --generations 3 --seed 31 --keep 0
 //! --name v5fixture --duel-games 4 --measure-every 1 --measure-games 8 --hall-of-fame 1` and
 //! its history file, written by the format-5 build (before sessions of outside engines).
+//! `tests/data/checkpoint-v6/` holds generations 2 and 3 of `new --population 8 --depth 2
+//! --generations 3 --seed 37 --keep 0 --name v6fixture --duel-games 4 --measure-every 1
+//! --measure-games 8` and its history file, written by the format-6 build (before the fit's
+//! replay).
 
 mod common;
 
@@ -297,4 +301,15 @@ fn resuming_a_format_5_checkpoint_gives_what_its_build_gave() {
     // Format 5 is a session of our own engine; it still loads beside the new one.
     let old = load(&dir.join("gen-00002.ckpt"));
     assert_eq!((old.generation, old.settings.engine.is_none()), (2, true));
+}
+
+#[test]
+fn resuming_a_format_6_checkpoint_gives_what_its_build_gave() {
+    let t = Tmp::new("compat6");
+    let dir = resumed_as_its_build(&t, "v6fixture", "checkpoint-v6");
+    // Format 6 had no replay: it loads as a session whose fit learns from its own games.
+    let old = load(&dir.join("gen-00002.ckpt"));
+    assert_eq!(old.generation, 2);
+    assert_eq!(old.settings.ga.fit_replay, 0);
+    assert!(old.replay.is_empty());
 }
