@@ -315,7 +315,8 @@ fn rust_evaluate(set: ParamSet) -> String {
 /// computes) and its signature, with `player_to_move`.
 fn board_head(what: &str) -> String {
     let text = format!(
-        "The evaluation of the position for the player: {what}, saturated to -2^30..=2^30."
+        "The evaluation of the position for the player: {what}, saturated to -2^30..=2^30. \
+         {BOARD_INPUTS_TEXT}"
     );
     let doc: String = wrap_words(&text, 96)
         .iter()
@@ -409,7 +410,8 @@ fn c_evaluate(set: ParamSet) -> String {
         }
         ParamSet::Board(h) => {
             let text = format!(
-                "The evaluation of the position for the player: {}, saturated to -2^30..=2^30.",
+                "The evaluation of the position for the player: {}, saturated to -2^30..=2^30. \
+                 {BOARD_INPUTS_TEXT}",
                 board_description()
             );
             let doc = wrap_words(&text, 93).join("\n * ");
@@ -641,12 +643,14 @@ fn board_description() -> String {
     format!(
         "the weighted sum of the 66 values plus the network's output over the pieces on the \
          board: the sum over the hidden units of the output weight times clamp((bias + the input \
-         weights of the inputs present) >> {NET_SHIFT}, 0, {NET_ACT_MAX}). The inputs, from the \
-         player's side: own men, own kings, opponent men and opponent kings on each square (for \
-         White the board is turned, its square s being square 33 - s), and to_move when \
-         player_to_move (the player is the side to move)"
+         weights of the inputs present) >> {NET_SHIFT}, 0, {NET_ACT_MAX})"
     )
 }
+
+/// The board network's inputs, for the Rust and the C export alike.
+const BOARD_INPUTS_TEXT: &str = "The inputs, from the player's side: own men, own kings, \
+     opponent men and opponent kings on each square (for White the board is turned, its square s \
+     being square 33 - s), and to_move when player_to_move (the player is the side to move).";
 
 /// What the network set's evaluation computes, for the Rust and the C export alike.
 fn net_description() -> String {
