@@ -668,6 +668,38 @@ fn a_board_export_takes_the_player_to_move_and_says_so() {
     let e = formats::to_c_header(&extreme(), "a test", "t_");
     assert!(!e.contains("player_to_move") && !e.contains("@board") && !e.contains("@plain"));
     assert!(!rust.contains("@board") && !c.contains("@plain"));
+    // The header as C++98 and with the portable bit arithmetic: the same values.
+    if !have("cc", "the board header is not compiled") {
+        return;
+    }
+    let t = Tmp::new("board-c");
+    t.write("b3.h", c.as_bytes());
+    let main = "#include <stdio.h>\n#include \"b3.h\"\n\
+        int main(void) {\n  unsigned long b, w, k; int p, t;\n\
+          while (scanf(\"%lu %lu %lu %d %d\", &b, &w, &k, &p, &t) == 5) {\n\
+            uint32_t B = (uint32_t)b, W = (uint32_t)w, K = (uint32_t)k;\n\
+            int white_to_move = t ? p : !p;\n\
+            printf(\"%ld %ld %ld\\n\", (long)b3_evaluate(B, W, K, p, t),\n\
+              (long)b3_evaluate_for_root(B, W, K, white_to_move, p),\n\
+              (long)b3_evaluate_side_to_move(B, W, K, white_to_move));\n\
+          }\n  return 0;\n}\n";
+    t.write("main.c", main.as_bytes());
+    t.write("main.cpp", main.as_bytes());
+    let mut builds = vec![("cc", vec!["-std=c99", "-DB3_PORTABLE", "main.c"])];
+    if have("c++", "the board header is not compiled as C++") {
+        builds.push(("c++", vec!["-std=c++98", "main.cpp"]));
+    }
+    let positions: Vec<Position> = export_positions().into_iter().step_by(7).collect();
+    let (input, want) = every_set_cases(&positions, &w);
+    for (i, (compiler, args)) in builds.iter().enumerate() {
+        let exe = format!("prog{i}");
+        let mut all = vec!["-O0", "-Wall", "-Wextra", "-pedantic", "-Werror"];
+        all.extend(args.iter().copied());
+        all.extend(["-o", exe.as_str()]);
+        compile(&t.0, compiler, &all);
+        let got = run_with_input(&t.0.join(&exe), None, &input);
+        assert!(got == want, "{compiler} {args:?}: values differ");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
