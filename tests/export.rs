@@ -1,6 +1,7 @@
 //! `checkers-ga export`: round trips through every readable format, the Rust export compiles
 //! (tests/data/export/thesis-table-4-2.rs, checked to be current), the C header compiles (when
-//! a C compiler is installed), overwriting needs --force, and bad input gives one line.
+//! a C compiler is installed), the exported evaluation is the tool's for every set (a board
+//! set's with the player to move too), overwriting needs --force, and bad input gives one line.
 
 mod common;
 
@@ -433,6 +434,7 @@ fn export_weight_sets() -> Vec<(String, Weights)> {
         out.push((set.name().replace(':', "_"), draw(set, 400)));
     }
     out.push(("net66_3_full".into(), draw(ParamSet::Net66(3), 32768)));
+    out.push(("board_3_full".into(), draw(ParamSet::Board(3), 32768)));
     out
 }
 
@@ -472,6 +474,33 @@ fn export_cases(positions: &[Position], w: &Weights) -> (String, String) {
     (input, want)
 }
 
+/// `black white kings player to_move` lines of the positions, each for both players (0 Black,
+/// 1 White) and with the player to move or not (1, 0), and what the exports should print for
+/// them with `w`: `evaluate for_root side_to_move`, the player's value as `evaluate` gives it,
+/// the leaf value of a search whose root player is the player (`evaluate_for_root` with the
+/// side to move the line says), and the antisymmetric value for the side to move.
+fn every_set_cases(positions: &[Position], w: &Weights) -> (String, String) {
+    let (mut input, mut want) = (String::new(), String::new());
+    for p in positions {
+        let b = p.pieces(Color::Black).0;
+        let wh = p.pieces(Color::White).0;
+        let k = p.kings(Color::Black).0 | p.kings(Color::White).0;
+        for (player, c) in [(0, Color::Black), (1, Color::White)] {
+            for to_move in [1, 0] {
+                let side = if to_move == 1 { c } else { c.opposite() };
+                let q = p.with_side(side);
+                let v = evaluate(&q, c, w);
+                let root = if to_move == 1 { v } else { -v };
+                let anti =
+                    (evaluate(&q, side, w) as i64 - evaluate(&q, side.opposite(), w) as i64) / 2;
+                input.push_str(&format!("{b} {wh} {k} {player} {to_move}\n"));
+                want.push_str(&format!("{v} {root} {anti}\n"));
+            }
+        }
+    }
+    (input, want)
+}
+
 /// The output of `exe ARG` given `input`.
 fn run_with_input(exe: &std::path::Path, arg: Option<&str>, input: &str) -> String {
     use std::io::Write;
@@ -502,13 +531,19 @@ fn c_export_evaluates_as_the_tool_does_for_every_set() {
     for (tag, w) in export_weight_sets() {
         let h = formats::to_c_header(&w, "a test", "checkers_");
         t.write(&format!("{tag}.h"), h.as_bytes());
+        // A board set's evaluate has the player to move too.
+        let to_move = if w.set().is_board() { ", t" } else { "" };
         let main = format!(
             "#include <stdio.h>\n#include \"{tag}.h\"\n\
-             int main(void) {{\n  unsigned long b, w, k; int p;\n\
+             int main(void) {{\n  unsigned long b, w, k; int p, t;\n\
              if (CHECKERS_NAMES[0][0] != 'm') return 1;\n\
-             while (scanf(\"%lu %lu %lu %d\", &b, &w, &k, &p) == 4)\n\
-             printf(\"%ld\\n\", (long)checkers_evaluate((uint32_t)b, (uint32_t)w, (uint32_t)k, p));\n\
-             return 0;\n}}\n"
+             while (scanf(\"%lu %lu %lu %d %d\", &b, &w, &k, &p, &t) == 5) {{\n\
+             uint32_t B = (uint32_t)b, W = (uint32_t)w, K = (uint32_t)k;\n\
+             int white_to_move = t ? p : !p;\n\
+             printf(\"%ld %ld %ld\\n\", (long)checkers_evaluate(B, W, K, p{to_move}),\n\
+             (long)checkers_evaluate_for_root(B, W, K, white_to_move, p),\n\
+             (long)checkers_evaluate_side_to_move(B, W, K, white_to_move));\n\
+             }}\n  return 0;\n}}\n"
         );
         t.write(&format!("{tag}.c"), main.as_bytes());
         let c_file = format!("{tag}.c");
@@ -527,7 +562,7 @@ fn c_export_evaluates_as_the_tool_does_for_every_set() {
                 &tag,
             ],
         );
-        let (input, want) = export_cases(&positions, &w);
+        let (input, want) = every_set_cases(&positions, &w);
         let got = run_with_input(&t.0.join(&tag), None, &input);
         for (i, (g, e)) in got.lines().zip(want.lines()).enumerate() {
             assert_eq!(g, e, "{tag}: case {}: {}", i, input.lines().nth(i).unwrap());
@@ -557,26 +592,113 @@ fn rust_export_evaluates_as_the_tool_does_for_every_set() {
          for line in std::io::stdin().lock().lines() {\n        \
          let line = line.unwrap();\n        \
          let f: Vec<u32> = line.split(' ').map(|x| x.parse().unwrap()).collect();\n        \
+         let wtm = (f[3] == 1) == (f[4] == 1);\n        \
          let v = match which.as_str() {\n",
     );
-    for (tag, _) in &sets {
+    for (tag, w) in &sets {
+        // A board set's evaluate has the player to move too.
+        let to_move = if w.set().is_board() {
+            ", f[4] == 1"
+        } else {
+            ""
+        };
         main.push_str(&format!(
             "            \"{tag}\" => {{\n                \
              assert_eq!({tag}::NAMES.len(), {tag}::WEIGHTS.len());\n                \
              assert!(!{tag}::PARAMS.is_empty());\n                \
-             {tag}::evaluate(f[0], f[1], f[2], f[3] == 1)\n            }}\n"
+             (\n                    {tag}::evaluate(f[0], f[1], f[2], f[3] == 1{to_move}),\n                    \
+             {tag}::evaluate_for_root(f[0], f[1], f[2], wtm, f[3] == 1),\n                    \
+             {tag}::evaluate_side_to_move(f[0], f[1], f[2], wtm),\n                )\n            }}\n"
         ));
     }
-    main.push_str("            _ => panic!(),\n        };\n        println!(\"{v}\");\n    }\n}\n");
+    main.push_str(
+        "            _ => panic!(),\n        };\n        println!(\"{} {} {}\", v.0, v.1, v.2);\n    }\n}\n",
+    );
     t.write("main.rs", main.as_bytes());
     compile(&t.0, "rustc", &[&RUSTC_MAIN[..], &["-o", "prog"]].concat());
     for (tag, w) in &sets {
-        let (input, want) = export_cases(&positions, w);
+        let (input, want) = every_set_cases(&positions, w);
         let got = run_with_input(&t.0.join("prog"), Some(tag), &input);
         for (i, (g, e)) in got.lines().zip(want.lines()).enumerate() {
             assert_eq!(g, e, "{tag}: case {}: {}", i, input.lines().nth(i).unwrap());
         }
         assert_eq!(got.lines().count(), want.lines().count(), "{tag}");
+    }
+}
+
+#[test]
+fn a_board_export_takes_the_player_to_move_and_says_so() {
+    let w = export_weight_sets()
+        .into_iter()
+        .find(|(tag, _)| tag == "board_3_full")
+        .unwrap()
+        .1;
+    let rust = formats::to_rust(&w, "a test", "b3_");
+    let c = formats::to_c_header(&w, "a test", "b3_");
+    // The words, comment marks at the starts of lines left out.
+    let words = |s: &str| {
+        let w: Vec<&str> = s
+            .split_whitespace()
+            .filter(|w| !["//", "*"].contains(w))
+            .collect();
+        w.join(" ")
+    };
+    let (rw, cw) = (words(&rust), words(&c));
+    for needle in [
+        "evaluate(black, white, kings, player_is_white, player_to_move) below is the whole \
+         evaluation",
+        "(player_to_move: whether that player is the side to move",
+        "pub const HIDDEN: usize = 3;",
+        "pub const BOARD_INPUTS: usize = 129;",
+        "player_is_white: bool, player_to_move: bool, ) -> i32 {",
+        "let v = evaluate(black, white, kings, root_is_white, white_to_move == root_is_white);",
+    ] {
+        assert!(rw.contains(needle), "{needle}");
+    }
+    for needle in [
+        "b3_evaluate(black, white, kings, player_is_white, player_to_move) below",
+        "#define B3_HIDDEN 3",
+        "#define B3_BOARD_INPUTS 129",
+        "static inline int32_t b3_evaluate(uint32_t black, uint32_t white, uint32_t kings, int \
+         player_is_white, int player_to_move) {",
+    ] {
+        assert!(cw.contains(needle), "{needle}");
+    }
+    // The other sets' exports keep their four arguments and say nothing of it.
+    let e = formats::to_c_header(&extreme(), "a test", "t_");
+    assert!(!e.contains("player_to_move") && !e.contains("@board") && !e.contains("@plain"));
+    assert!(!rust.contains("@board") && !c.contains("@plain"));
+    // The header as C++98 and with the portable bit arithmetic: the same values.
+    if !have("cc", "the board header is not compiled") {
+        return;
+    }
+    let t = Tmp::new("board-c");
+    t.write("b3.h", c.as_bytes());
+    let main = "#include <stdio.h>\n#include \"b3.h\"\n\
+        int main(void) {\n  unsigned long b, w, k; int p, t;\n\
+          while (scanf(\"%lu %lu %lu %d %d\", &b, &w, &k, &p, &t) == 5) {\n\
+            uint32_t B = (uint32_t)b, W = (uint32_t)w, K = (uint32_t)k;\n\
+            int white_to_move = t ? p : !p;\n\
+            printf(\"%ld %ld %ld\\n\", (long)b3_evaluate(B, W, K, p, t),\n\
+              (long)b3_evaluate_for_root(B, W, K, white_to_move, p),\n\
+              (long)b3_evaluate_side_to_move(B, W, K, white_to_move));\n\
+          }\n  return 0;\n}\n";
+    t.write("main.c", main.as_bytes());
+    t.write("main.cpp", main.as_bytes());
+    let mut builds = vec![("cc", vec!["-std=c99", "-DB3_PORTABLE", "main.c"])];
+    if have("c++", "the board header is not compiled as C++") {
+        builds.push(("c++", vec!["-std=c++98", "main.cpp"]));
+    }
+    let positions: Vec<Position> = export_positions().into_iter().step_by(7).collect();
+    let (input, want) = every_set_cases(&positions, &w);
+    for (i, (compiler, args)) in builds.iter().enumerate() {
+        let exe = format!("prog{i}");
+        let mut all = vec!["-O0", "-Wall", "-Wextra", "-pedantic", "-Werror"];
+        all.extend(args.iter().copied());
+        all.extend(["-o", exe.as_str()]);
+        compile(&t.0, compiler, &all);
+        let got = run_with_input(&t.0.join(&exe), None, &input);
+        assert!(got == want, "{compiler} {args:?}: values differ");
     }
 }
 

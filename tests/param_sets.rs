@@ -148,6 +148,143 @@ fn show_and_every_export_format_name_the_set() {
 }
 
 #[test]
+fn a_board_set_reads_back_from_every_format_and_shows_summarised() {
+    let t = Tmp::new("sets-board");
+    let set = ParamSet::Board(5);
+    let w = sample(set);
+    assert_eq!(w.len(), 66 + 5 * 131);
+    t.write("b.json", weights_to_json(&w).as_bytes());
+    // JSON, CSV and the original form, written by export, read back as the same weights.
+    for (format, file) in [("json", "b2.json"), ("csv", "b.csv"), ("original", "b.txt")] {
+        stdout_ok(&run(
+            &t.0,
+            &["export", "b.json", "--format", format, "-o", file],
+        ));
+        let back = parse_weight_file(&t.read(file)).map(|f| f.weights);
+        let back = back.or_else(|_| checkers_ga::formats::parse_csv(&t.read(file)));
+        assert_eq!(back.unwrap(), w, "{format}");
+    }
+    assert!(t.read("b.txt").starts_with("721 1\n"));
+    // show: the layers, the 66 and the output weights in the table, one line per hidden unit;
+    // not a row per input weight.
+    let shown = stdout_ok(&run(&t.0, &["show", "b.txt"]));
+    assert!(
+        shown.contains("parameters: board:5 (721 weights)"),
+        "{shown}"
+    );
+    let words = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+    for layer in [
+        "5 hidden units hidden1..hidden5 over the 129 board inputs",
+        "INPUT>1..INPUT>5 (weights 67-711)",
+        "hidden1.bias..hidden5.bias (weights 712-716)",
+        "out1..out5 times the activations (weights 717-721)",
+    ] {
+        assert!(words.contains(layer), "{layer}: {shown}");
+    }
+    assert!(shown.contains("\n 66 centre_kings "), "{shown}");
+    assert!(shown.contains("\n717 out1 "), "{shown}");
+    assert!(!shown.contains("own_man@1>1"), "{shown}");
+    assert!(!shown.contains(" hidden1.bias "), "{shown}");
+    assert!(shown.lines().count() < 160, "{shown}");
+    // Each unit's line: its output weight and bias, and its largest input weights by name.
+    let unit = |j: usize| -> String {
+        let line = shown
+            .lines()
+            .find(|l| l.starts_with(&format!("hidden{j} ")))
+            .unwrap_or_else(|| panic!("no hidden{j} line: {shown}"));
+        line.to_string()
+    };
+    for j in 1..=5 {
+        let l = unit(j);
+        let out = w[w.len() - 5 + j - 1];
+        let bias = w[w.len() - 10 + j - 1];
+        assert!(l.contains(&format!("out {out:>6}")), "{l}");
+        assert!(l.contains(&format!("bias {bias:>6}")), "{l}");
+        // The largest |input weight| of the unit, named by its input.
+        let (i, big) = (0..129)
+            .map(|i| (i, w[NUM_ALL + i * 5 + j - 1]))
+            .max_by_key(|&(i, v)| (i32::from(v).abs(), std::cmp::Reverse(i)))
+            .unwrap();
+        let name = set.params()[NUM_ALL + i * 5 + j - 1].name;
+        let name = name.strip_suffix(&format!(">{j}")).unwrap();
+        assert!(l.contains(&format!("{name} {big:+}")), "{l}");
+    }
+    assert!(unit(1).contains("hidden1  out"), "{}", unit(1));
+    // --network: every weight by name.
+    let all = stdout_ok(&run(&t.0, &["show", "b.txt", "--network"]));
+    for name in [
+        "own_man@1>1",
+        "to_move>5",
+        "hidden5.bias",
+        "out5",
+        "opp_king@32>3",
+    ] {
+        assert!(all.contains(&format!(" {name} ")), "{name}");
+    }
+    assert!(all.lines().count() > 721);
+}
+
+#[test]
+fn features_prints_the_board_inputs_of_a_board_set() {
+    let t = Tmp::new("sets-board-features");
+    // A black man on 1 and a white man on 32, White to move.
+    let black = stdout_ok(&run(
+        &t.0,
+        &[
+            "features", "--fen", "W:W32:B1", "--params", "board", "--side", "black",
+        ],
+    ));
+    let lines: Vec<&str> = black.lines().collect();
+    assert_eq!(lines.len(), 66 + 3, "{black}");
+    assert!(lines[65].starts_with("66 centre_kings"), "{black}");
+    assert_eq!(
+        &lines[66..],
+        &[
+            "board inputs present (2 of 129, squares numbered from black's side):",
+            "  1 own_man@1",
+            " 96 opp_man@32",
+        ]
+    );
+    // White sees the board turned: its man on 32 is its square 1; it is to move.
+    let white = stdout_ok(&run(
+        &t.0,
+        &["features", "--fen", "W:W32:B1", "--params", "board:4"],
+    ));
+    let lines: Vec<&str> = white.lines().collect();
+    assert_eq!(
+        &lines[66..],
+        &[
+            "board inputs present (3 of 129, squares numbered from white's side):",
+            "  1 own_man@1",
+            " 96 opp_man@32",
+            "129 to_move",
+        ]
+    );
+    // Kings are their own inputs.
+    let kings = stdout_ok(&run(
+        &t.0,
+        &["features", "--fen", "B:WK5:BK28", "--params", "board"],
+    ));
+    assert!(
+        kings.ends_with("\n 60 own_king@28\n101 opp_king@5\n129 to_move\n"),
+        "{kings}"
+    );
+    // The other sets print their parameters alone, as before.
+    let e = stdout_ok(&run(
+        &t.0,
+        &["features", "--fen", "W:W32:B1", "--params", "endgame66"],
+    ));
+    assert_eq!(
+        e,
+        black
+            .lines()
+            .take(66)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+}
+
+#[test]
 fn a_session_evolves_its_set_and_refuses_another() {
     let t = Tmp::new("sets-session");
     let small = [

@@ -32,7 +32,8 @@ pub struct ShowArgs {
     /// Seed of `random` weights (drawn and printed when absent)
     #[arg(long)]
     pub seed: Option<u64>,
-    /// A network's hidden units weight by weight (net66: 536 rows) instead of one line each
+    /// A network's hidden units weight by weight (net66: 536 rows, board: 131 per unit) instead
+    /// of one line each
     #[arg(long, alias = "full")]
     pub network: bool,
 }
@@ -118,11 +119,14 @@ fn class_legend(w: &Weights) -> String {
     s
 }
 
-/// Is parameter `name` a hidden unit's (`hiddenJ.NAME`)?
+/// Is parameter `name` a hidden unit's: an input weight or the bias of a `net66` unit
+/// (`hiddenJ.NAME`), or a `board` unit's input weight (`INPUT>J`) or bias (`hiddenJ.bias`)?
 fn is_hidden(name: &str) -> bool {
-    name.strip_prefix("hidden")
-        .and_then(|r| r.split_once('.'))
-        .is_some_and(|(j, _)| j.parse::<u32>().is_ok())
+    name.contains('>')
+        || name
+            .strip_prefix("hidden")
+            .and_then(|r| r.split_once('.'))
+            .is_some_and(|(j, _)| j.parse::<u32>().is_ok())
 }
 
 /// The table of weights within [`TABLE_WIDTH`] columns: number, name, weight, class and
@@ -181,12 +185,16 @@ fn hidden_units(w: &Weights) -> String {
     s = wrap(&s, TABLE_WIDTH, "  ").join("\n");
     s.push('\n');
     for j in 1..=w.set().hidden() {
-        let unit = format!("hidden{j}.");
+        // A net66 unit's input weights are `hiddenJ.NAME`, a board unit's `INPUT>J`.
+        let (unit, into) = (format!("hidden{j}."), format!(">{j}"));
         let of = |name: &str| params.iter().position(|p| p.name == name).map(|i| w[i]);
         let mut inputs: Vec<(&str, i16)> = params
             .iter()
             .enumerate()
-            .filter_map(|(i, p)| Some((p.name.strip_prefix(&unit)?, w[i])))
+            .filter_map(|(i, p)| {
+                let input = p.name.strip_prefix(&unit);
+                Some((input.or_else(|| p.name.strip_suffix(&into))?, w[i]))
+            })
             .filter(|(n, _)| *n != "bias")
             .collect();
         let norm = inputs

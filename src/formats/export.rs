@@ -2,7 +2,9 @@
 
 use super::FormatError;
 use crate::board::{Color, Position};
-use crate::eval::{evaluate, ParamSet, Weights, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT};
+use crate::eval::{
+    evaluate, ParamSet, Weights, BOARD_INPUTS, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT,
+};
 use std::fmt::Write as _;
 
 /// An export format.
@@ -189,6 +191,25 @@ fn prefixed(text: &str, prefix: &str) -> String {
         .replace("CHECKERS_", &prefix.to_ascii_uppercase())
 }
 
+/// The template `text` for `set`: a line starting with `@board` is kept (without the mark and
+/// one space after it) only for a board set, one starting with `@plain` only for the others.
+fn for_set(text: &str, set: ParamSet) -> String {
+    let mut s = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let marked = |mark: &str| {
+            line.strip_prefix(mark)
+                .map(|l| l.strip_prefix(' ').unwrap_or(l))
+        };
+        match (marked("@board"), marked("@plain")) {
+            (Some(l), _) if set.is_board() => s.push_str(l),
+            (None, Some(l)) if !set.is_board() => s.push_str(l),
+            (None, None) => s.push_str(line),
+            _ => {}
+        }
+    }
+    s
+}
+
 /// `text` in lines of at most `width` characters (longer words alone on a line), for comments.
 fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
@@ -250,8 +271,67 @@ fn rust_evaluate(set: ParamSet) -> String {
         ),
         // Refused before: an outside engine's parameters are exported as its settings.
         ParamSet::Engine(_) => head("none (an outside engine's parameters)") + "    0\n}\n",
-        ParamSet::Board(_) => head("TODO board") + "    0\n}\n",
+        ParamSet::Board(h) => format!(
+            "/// The network's hidden units.\n\
+             pub const HIDDEN: usize = {h};\n\n\
+             /// The network's inputs: own men, own kings, opponent men and opponent kings on squares\n\
+             /// 1-32 of the player's side of the board (input kind * 32 + square - 1), then to_move.\n\
+             pub const BOARD_INPUTS: usize = {BOARD_INPUTS};\n\n"
+        ) + &board_head(&board_description()) + &format!(
+            "    let v = features(black, white, kings, player_is_white, true);\n\
+             \x20   let (own, opp) = if player_is_white {{ (white, black) }} else {{ (black, white) }};\n\
+             \x20   // For White the board is turned: square s is its square 33 - s (bit s is bit 31 - s).\n\
+             \x20   let turn = |b: u32| if player_is_white {{ b.reverse_bits() }} else {{ b }};\n\
+             \x20   let planes = [own & !kings, own & kings, opp & !kings, opp & kings].map(turn);\n\
+             \x20   let mut sums = [0i32; HIDDEN];\n\
+             \x20   // Adds the HIDDEN weights from WEIGHTS[from] (an input's row, or the biases).\n\
+             \x20   let mut add = |from: usize| {{\n\
+             \x20       for (s, &w) in sums.iter_mut().zip(&WEIGHTS[from..from + HIDDEN]) {{\n\
+             \x20           *s += w as i32;\n\
+             \x20       }}\n\
+             \x20   }};\n\
+             \x20   add(66 + BOARD_INPUTS * HIDDEN);\n\
+             \x20   for (kind, &plane) in planes.iter().enumerate() {{\n\
+             \x20       let mut bits = plane;\n\
+             \x20       while bits != 0 {{\n\
+             \x20           add(66 + (kind * 32 + bits.trailing_zeros() as usize) * HIDDEN);\n\
+             \x20           bits &= bits - 1;\n\
+             \x20       }}\n\
+             \x20   }}\n\
+             \x20   if player_to_move {{\n\
+             \x20       add(66 + (BOARD_INPUTS - 1) * HIDDEN);\n\
+             \x20   }}\n\
+             \x20   let outs = &WEIGHTS[66 + (BOARD_INPUTS + 1) * HIDDEN..];\n\
+             \x20   let mut sum = weighted_sum(&v, 0);\n\
+             \x20   for (&s, &out) in sums.iter().zip(outs) {{\n\
+             \x20       sum += ((s >> {NET_SHIFT}).clamp(0, {NET_ACT_MAX}) * out as i32) as i64;\n\
+             \x20   }}\n\
+             \x20   saturate(sum)\n}}\n"
+        ),
     }
+}
+
+/// The head of a board set's `evaluate` for the Rust export: its doc comment (`what` it
+/// computes) and its signature, with `player_to_move`.
+fn board_head(what: &str) -> String {
+    let text = format!(
+        "The evaluation of the position for the player: {what}, saturated to -2^30..=2^30. \
+         {BOARD_INPUTS_TEXT}"
+    );
+    let doc: String = wrap_words(&text, 96)
+        .iter()
+        .map(|l| format!("/// {l}\n"))
+        .collect();
+    format!(
+        "{doc}\
+         pub fn evaluate(\n\
+         \x20   black: u32,\n\
+         \x20   white: u32,\n\
+         \x20   kings: u32,\n\
+         \x20   player_is_white: bool,\n\
+         \x20   player_to_move: bool,\n\
+         ) -> i32 {{\n"
+    )
 }
 
 /// The set's evaluation after the values are computed, for the C export:
@@ -328,7 +408,64 @@ fn c_evaluate(set: ParamSet) -> String {
         ParamSet::Engine(_) => {
             head("none (an outside engine's parameters)") + "    (void)v;\n    return 0;\n}\n"
         }
-        ParamSet::Board(_) => head("TODO board") + "    (void)v;\n    return 0;\n}\n",
+        ParamSet::Board(h) => {
+            let text = format!(
+                "The evaluation of the position for the player: {}, saturated to -2^30..=2^30. \
+                 {BOARD_INPUTS_TEXT}",
+                board_description()
+            );
+            let doc = wrap_words(&text, 93).join("\n * ");
+            format!(
+                "/* The network's hidden units. */\n#define CHECKERS_HIDDEN {h}\n\n\
+                 /* The network's inputs: own men, own kings, opponent men and opponent kings on\n\
+                 \x20* squares 1-32 of the player's side of the board (input kind * 32 + square - 1),\n\
+                 \x20* then to_move. */\n\
+                 #define CHECKERS_BOARD_INPUTS {BOARD_INPUTS}\n\n\
+                 /* b with its bits reversed (bit s to bit 31 - s): the board turned half round. */\n\
+                 CHECKERS_ALWAYS_INLINE uint32_t checkers_turn(uint32_t b) {{\n\
+                 \x20   b = ((b >> 1) & 0x55555555u) | ((b & 0x55555555u) << 1);\n\
+                 \x20   b = ((b >> 2) & 0x33333333u) | ((b & 0x33333333u) << 2);\n\
+                 \x20   b = ((b >> 4) & 0x0F0F0F0Fu) | ((b & 0x0F0F0F0Fu) << 4);\n\
+                 \x20   b = ((b >> 8) & 0x00FF00FFu) | ((b & 0x00FF00FFu) << 8);\n\
+                 \x20   return (b >> 16) | (b << 16);\n\
+                 }}\n\n\
+                 /* {doc} */\n\
+                 CHECKERS_ALWAYS_INLINE int32_t checkers_evaluate_body(uint32_t black, uint32_t white,\n\
+                 \x20                                                     uint32_t kings, int player_is_white,\n\
+                 \x20                                                     int player_to_move) {{\n\
+                 \x20   int32_t v[66], sums[CHECKERS_HIDDEN], out = 0;\n\
+                 \x20   uint32_t own = player_is_white ? white : black, opp = player_is_white ? black : white;\n\
+                 \x20   uint32_t planes[4], bits;\n\
+                 \x20   const int16_t *row;\n\
+                 \x20   int kind, j;\n\
+                 \x20   checkers_features(black, white, kings, player_is_white, 1, v);\n\
+                 \x20   planes[0] = own & ~kings;\n\
+                 \x20   planes[1] = own & kings;\n\
+                 \x20   planes[2] = opp & ~kings;\n\
+                 \x20   planes[3] = opp & kings;\n\
+                 \x20   row = CHECKERS_WEIGHTS + 66 + CHECKERS_BOARD_INPUTS * CHECKERS_HIDDEN; /* the biases */\n\
+                 \x20   for (j = 0; j < CHECKERS_HIDDEN; j++) sums[j] = row[j];\n\
+                 \x20   for (kind = 0; kind < 4; kind++) {{\n\
+                 \x20       /* For White the board is turned: square s is its square 33 - s. */\n\
+                 \x20       bits = player_is_white ? checkers_turn(planes[kind]) : planes[kind];\n\
+                 \x20       for (; bits; bits &= bits - 1) {{\n\
+                 \x20           row = CHECKERS_WEIGHTS + 66 + (kind * 32 + (int)checkers_low(bits)) * CHECKERS_HIDDEN;\n\
+                 \x20           for (j = 0; j < CHECKERS_HIDDEN; j++) sums[j] += row[j];\n\
+                 \x20       }}\n\
+                 \x20   }}\n\
+                 \x20   if (player_to_move) {{\n\
+                 \x20       row = CHECKERS_WEIGHTS + 66 + (CHECKERS_BOARD_INPUTS - 1) * CHECKERS_HIDDEN;\n\
+                 \x20       for (j = 0; j < CHECKERS_HIDDEN; j++) sums[j] += row[j];\n\
+                 \x20   }}\n\
+                 \x20   row = CHECKERS_WEIGHTS + 66 + (CHECKERS_BOARD_INPUTS + 1) * CHECKERS_HIDDEN; /* the outputs */\n\
+                 \x20   for (j = 0; j < CHECKERS_HIDDEN; j++) {{\n\
+                 \x20       /* sums[j] >> {NET_SHIFT} clamped to 0..{NET_ACT_MAX} (no shift of a negative number) */\n\
+                 \x20       int32_t s = sums[j], act = s <= 0 ? 0 : (s >> {NET_SHIFT}) > {NET_ACT_MAX} ? {NET_ACT_MAX} : s >> {NET_SHIFT};\n\
+                 \x20       out += act * row[j];\n\
+                 \x20   }}\n\
+                 \x20   return checkers_saturate(checkers_weighted_sum(v, 66, 0) + out);\n}}\n"
+            )
+        }
     }
 }
 
@@ -341,6 +478,12 @@ fn usage_lines(w: &Weights, source: &str, prefix: &str, c: bool) -> Vec<String> 
     let (fmt, f) = if c { ("c", prefix) } else { ("rust", "") };
     let man = man_value(w);
     let median = man_median(w);
+    let board = w.set().is_board();
+    let args = if board {
+        "player_is_white, player_to_move"
+    } else {
+        "player_is_white"
+    };
     let odd = if median < 1 {
         format!(
             " These weights do not value a man: the median is {median}, so MAN_VALUE is 1 and \
@@ -355,7 +498,7 @@ fn usage_lines(w: &Weights, source: &str, prefix: &str, c: bool) -> Vec<String> 
         format!(
             "Weight i multiplies parameter i of {}NAMES; each parameter is defined in \
              docs/parameters.md of the checkers-ga repository (file formats: docs/formats.md). \
-             {f}evaluate(black, white, kings, player_is_white) below is the whole evaluation \
+             {f}evaluate(black, white, kings, {args}) below is the whole evaluation \
              with these weights, as checkers-ga computes it.",
             if c { up.as_str() } else { "" }
         ),
@@ -377,9 +520,18 @@ fn usage_lines(w: &Weights, source: &str, prefix: &str, c: bool) -> Vec<String> 
         )
     });
     text.push(String::new());
+    let to_move = if board {
+        format!(
+            " (player_to_move: whether that player is the side to move, an input of this board \
+             set's network; {f}evaluate_for_root and {f}evaluate_side_to_move pass it \
+             themselves)"
+        )
+    } else {
+        ", whoever is to move".to_string()
+    };
     text.push(format!(
-        "SIDE: {f}evaluate(black, white, kings, player_is_white) is the value for the player \
-         named, whoever is to move, and it is not antisymmetric (the two players' values of one \
+        "SIDE: {f}evaluate(black, white, kings, {args}) is the value for the player \
+         named{to_move}, and it is not antisymmetric (the two players' values of one \
          position do not sum to 0). At the leaves of a negamax search call \
          {f}evaluate_for_root(black, white, kings, white_to_move, root_is_white): the value for \
          the root player (the side choosing the move), negated where the opponent is to move, \
@@ -435,11 +587,11 @@ pub fn to_rust(w: &Weights, source: &str, prefix: &str) -> String {
         let _ = writeln!(s, "/// {l}");
     }
     let _ = writeln!(s, "pub const MAN_VALUE: i32 = {};\n", man_value(w));
-    s.push_str(include_str!("export_eval.rs.txt"));
+    s.push_str(&for_set(include_str!("export_eval.rs.txt"), w.set()));
     s.push('\n');
     s.push_str(&rust_evaluate(w.set()));
     s.push('\n');
-    s.push_str(include_str!("export_eval_search.rs.txt"));
+    s.push_str(&for_set(include_str!("export_eval_search.rs.txt"), w.set()));
     s
 }
 
@@ -475,16 +627,30 @@ pub fn to_c_header(w: &Weights, source: &str, prefix: &str) -> String {
     s.push_str("};\n\n");
     s.push_str("/* What one man is worth (see UNIT above). */\n");
     let _ = writeln!(s, "#define CHECKERS_MAN_VALUE {}\n", man_value(w));
-    s.push_str(include_str!("export_eval.c.txt"));
+    s.push_str(&for_set(include_str!("export_eval.c.txt"), w.set()));
     s.push('\n');
     s.push_str(&c_evaluate(w.set()));
     s.push('\n');
-    s.push_str(include_str!("export_eval_search.c.txt"));
+    s.push_str(&for_set(include_str!("export_eval_search.c.txt"), w.set()));
     s.push_str("\n#endif /* CHECKERS_H */\n");
     // The comment names the prefix already; the code is written with `checkers_`.
     let (head, code) = s.split_at(s.find("#ifndef").unwrap_or(0));
     format!("{head}{}", prefixed(code, prefix))
 }
+
+/// What a board set's evaluation computes, for the Rust and the C export alike.
+fn board_description() -> String {
+    format!(
+        "the weighted sum of the 66 values plus the network's output over the pieces on the \
+         board: the sum over the hidden units of the output weight times clamp((bias + the input \
+         weights of the inputs present) >> {NET_SHIFT}, 0, {NET_ACT_MAX})"
+    )
+}
+
+/// The board network's inputs, for the Rust and the C export alike.
+const BOARD_INPUTS_TEXT: &str = "The inputs, from the player's side: own men, own kings, \
+     opponent men and opponent kings on each square (for White the board is turned, its square s \
+     being square 33 - s), and to_move when player_to_move (the player is the side to move).";
 
 /// What the network set's evaluation computes, for the Rust and the C export alike.
 fn net_description() -> String {

@@ -118,15 +118,16 @@ pub fn heat_colour(r: f64) -> String {
     )
 }
 
-/// The weights the heatmap has a row for: every weight of a linear set; of a network, the
-/// weights of its values and its output weights (its hidden units' input weights and biases,
-/// most of its weights, are left out).
+/// The weights the heatmap has a row for: every weight of a linear set; of a network (`net66`
+/// or `board`), the weights of its values and its output weights (its hidden units' input
+/// weights and biases, most of its weights, are left out).
 pub fn heatmap_rows(w: &Weights) -> Vec<usize> {
     let h = w.set().hidden();
     if h == 0 {
         return (0..w.len()).collect();
     }
-    let outs = NUM_ALL + h * (NUM_ALL + 1);
+    // The output weights are the last h weights of both kinds of network.
+    let outs = w.len() - h;
     (0..NUM_ALL).chain(outs..outs + h).collect()
 }
 
@@ -300,5 +301,11 @@ mod tests {
         let names = net.set().params();
         assert_eq!(names[rows[NUM_ALL]].name, "out1");
         assert_eq!(heatmap_rows(&zero(ParamSet::Thesis60)).len(), 60);
+        let board = zero(ParamSet::Board(5));
+        let rows = heatmap_rows(&board);
+        let names: Vec<&str> = rows.iter().map(|&i| board.set().params()[i].name).collect();
+        assert_eq!(names.len(), NUM_ALL + 5);
+        assert_eq!(names[NUM_ALL - 1], "centre_kings");
+        assert_eq!(&names[NUM_ALL..], &["out1", "out2", "out3", "out4", "out5"]);
     }
 }

@@ -3,7 +3,7 @@
 
 use super::layout::fit;
 use super::ReportError;
-use crate::eval::{ParamSet, Weights, NET_ACT_MAX, NET_SHIFT, NUM_ALL};
+use crate::eval::{ParamSet, Weights, BOARD_INPUTS, NET_ACT_MAX, NET_SHIFT, NUM_ALL};
 
 /// |weight| at or above this is a high priority.
 pub const HIGH_THRESHOLD: i32 = 16384;
@@ -154,7 +154,7 @@ pub fn weights_table(w: &Weights, sort: SortOrder, width: Option<usize>) -> Stri
     s
 }
 
-/// For the network set, its layers and where their weights are (weight numbers from 1), one
+/// For a network set (`net66:H`, `board:H`), its layers and where their weights are (weight numbers from 1), one
 /// line each; None for the linear sets.
 pub fn net_layers(set: ParamSet) -> Option<String> {
     let h = set.hidden();
@@ -162,8 +162,27 @@ pub fn net_layers(set: ParamSet) -> Option<String> {
         return None;
     }
     let n = NUM_ALL;
-    let outs = n + h * (n + 1);
+    // The output weights are the last h weights of both kinds of network.
+    let outs = set.len() - h;
     let mut s = format!("layers: the {n} values, weighted and summed (weights 1-{n}), plus\n");
+    if set.is_board() {
+        let biases = n + h * BOARD_INPUTS;
+        s.push_str(&format!(
+            "  {h} hidden units hidden1..hidden{h} over the {BOARD_INPUTS} board inputs (own_man, \
+             own_king, opp_man, opp_king on squares 1-32 from the player's side, and to_move): \
+             each input's weights INPUT>1..INPUT>{h} (weights {}-{biases}), then the biases \
+             hidden1.bias..hidden{h}.bias (weights {}-{outs}): activation clamp((bias + weights \
+             of the inputs present) >> {NET_SHIFT}, 0, {NET_ACT_MAX})\n",
+            n + 1,
+            biases + 1
+        ));
+        s.push_str(&format!(
+            "  1 output: out1..out{h} times the activations (weights {}-{}), added to the sum\n",
+            outs + 1,
+            outs + h
+        ));
+        return Some(s);
+    }
     s.push_str(&format!(
         "  {h} hidden units hidden1..hidden{h}, each {n} input weights and a bias (weights {}-{outs}): \
          activation clamp((sum + bias) >> {NET_SHIFT}, 0, {NET_ACT_MAX})\n",
