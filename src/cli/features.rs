@@ -1,4 +1,4 @@
-use checkers_ga::{all_features, ParamSet, ALL_PARAMS, NUM_ALL};
+use checkers_ga::{all_features, board_input_name, board_inputs, ParamSet, ALL_PARAMS};
 use checkers_ga::{features, parse_fen, Color, Position, PARAMS};
 use std::io::Write;
 
@@ -16,33 +16,6 @@ pub struct FeaturesArgs {
     /// network's inputs present: the pieces from the player's side, and to_move)
     #[arg(long, default_value = "thesis60")]
     pub params: ParamSet,
-}
-
-/// The board network's inputs present in `pos` for `player`, in input order: a piece of each
-/// kind (0 own man, 1 own king, 2 opponent man, 3 opponent king) on square s of the player's
-/// side of the board (for White the board is turned: square s is its square 33 - s) is input
-/// `kind * 32 + s - 1`; the last, 128 (`to_move`), when the player is to move.
-fn board_inputs(pos: &Position, player: Color) -> Vec<usize> {
-    let mut v: Vec<usize> = (1..=32u8)
-        .filter_map(|sq| {
-            let (c, king) = pos.piece_at(sq)?;
-            let view = if player == Color::Black { sq } else { 33 - sq };
-            let kind = 2 * usize::from(c != player) + usize::from(king);
-            Some(kind * 32 + view as usize - 1)
-        })
-        .collect();
-    v.sort_unstable();
-    if pos.side_to_move() == player {
-        v.push(4 * 32);
-    }
-    v
-}
-
-/// The name of board input `i` (`own_man@5`, `to_move`): the parameter name of its weight
-/// into the first unit without the unit.
-fn board_input_name(i: usize) -> &'static str {
-    let name = ParamSet::Board(1).params()[NUM_ALL + i].name;
-    name.strip_suffix(">1").unwrap_or(name)
 }
 
 fn parse_side(s: &str) -> anyhow::Result<Color> {
@@ -74,7 +47,8 @@ pub fn run(a: FeaturesArgs) -> anyhow::Result<()> {
         out.push_str(&format!("{:>2} {:<26} {v}\n", i + 1, p.name));
     }
     if a.params.is_board() {
-        let present = board_inputs(&pos, side);
+        let mut present = Vec::new();
+        board_inputs(&pos, side, &mut present);
         let side_name = if side == Color::Black {
             "black"
         } else {

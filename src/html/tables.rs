@@ -78,15 +78,32 @@ pub fn engine_table(e: &crate::hub::EngineSpec, w: &Weights) -> String {
 pub fn weights_table(w: &Weights) -> String {
     let (scale, what) = scale_of(w);
     let params = w.set().params();
+    // A board network's thousands of input weights are the heat map's; the table lists the
+    // weighted sum, the biases and the output weights.
+    let shown = |i: usize| {
+        !w.set().is_board()
+            || i < crate::eval::NUM_ALL
+            || params[i].name.starts_with("hidden")
+            || params[i].name.starts_with("out")
+    };
+    let listed = (0..w.len()).filter(|&i| shown(i)).count();
     let mut s = format!(
-        "<p class=\"note\">{} weights of the <code>{}</code> set; \"x men\" is each weight divided \
+        "<p class=\"note\">{} weights of the <code>{}</code> set{}; \"x men\" is each weight divided \
          by {what} ({scale}).</p>\n<table id=\"weights-table\" class=\"weights\"><thead><tr><th>#</th>\
          <th>name</th><th>weight</th><th>x men</th><th class=\"bar-col\"></th><th>class</th>\
          <th>description</th></tr></thead><tbody>\n",
         w.len(),
-        w.set()
+        w.set(),
+        if listed < w.len() {
+            format!(" ({listed} listed: the network's input weights are in its heat map)")
+        } else {
+            String::new()
+        }
     );
     for (i, (&v, p)) in w.values().iter().zip(params).enumerate() {
+        if !shown(i) {
+            continue;
+        }
         let r = v as f64 / scale;
         let pct = (r.abs().min(4.0) / 4.0 * 50.0).max(if v != 0 { 0.5 } else { 0.0 });
         let bar = if r >= 0.0 {
