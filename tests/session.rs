@@ -1357,3 +1357,84 @@ fn fit_top_fits_to_the_games_of_the_better_individuals() {
         common::assert_usage_error(&out, &[&format!("fit top {bad} must be")]);
     }
 }
+
+/// `--fit-replay K`: the fit of each generation learns from the positions of the last K
+/// generations (more positions than its own games give, `--verbose` says), the checkpoint
+/// keeps them, and a bad K is a one-line error.
+#[test]
+fn the_fit_learns_from_a_replay_of_the_last_generations() {
+    let t = Tmp::new("replay");
+    let positions = |out: &str| -> Vec<u64> {
+        out.lines()
+            .filter_map(|l| l.strip_prefix("fit of the best so far: "))
+            .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+            .collect()
+    };
+    let base = [
+        "--population",
+        "8",
+        "--depth",
+        "1",
+        "--generations",
+        "4",
+        "--max-plies",
+        "60",
+        "--measure-every",
+        "0",
+        "--fit-top",
+        "0",
+        "--verbose",
+    ];
+    let own = positions(&run_ok(new_cmd(&t, 71, "own", false, &base)));
+    let mut with = base.to_vec();
+    with.extend_from_slice(&["--fit-replay", "3"]);
+    let replayed = positions(&run_ok(new_cmd(&t, 71, "replayed", false, &with)));
+    assert_eq!((own.len(), replayed.len()), (4, 4), "{own:?} {replayed:?}");
+    // The first generation has no past; later ones learn from up to 3 generations' games.
+    assert_eq!(own[0], replayed[0]);
+    assert!(replayed[3] > 2 * own[3], "{replayed:?} against {own:?}");
+    let s = load(&t.ckpt("replayed", 4));
+    assert_eq!(s.settings.ga.fit_replay, 3);
+    assert_eq!(s.replay.generations().collect::<Vec<_>>(), vec![2, 3, 4]);
+    assert_eq!(s.replay.len() as u64, replayed[3]);
+    assert!(load(&t.ckpt("own", 4)).replay.is_empty());
+
+    let mut bad = base.to_vec();
+    bad.extend_from_slice(&["--fit-replay", "1001"]);
+    let out = new_cmd(&t, 71, "bad", false, &bad).output().unwrap();
+    common::assert_usage_error(&out, &["fit replay 1001 must be"]);
+}
+
+/// `--selection fit-only`, the GA switched off: after every generation the population is one
+/// vector, the fit of the one before, copied to every place.
+#[test]
+fn without_the_ga_the_population_is_the_fitted_vector_carried_on() {
+    let t = Tmp::new("fitonly");
+    let args = [
+        "--population",
+        "8",
+        "--depth",
+        "1",
+        "--max-plies",
+        "60",
+        "--measure-every",
+        "0",
+        "--fit-top",
+        "0",
+        "--selection",
+        "fit-only",
+    ];
+    let mut two = args.to_vec();
+    two.extend_from_slice(&["--generations", "2"]);
+    run_ok(new_cmd(&t, 73, "fo", false, &two));
+    let (g1, g2) = (load(&t.ckpt("fo", 1)), load(&t.ckpt("fo", 2)));
+    for s in [&g1, &g2] {
+        assert!(s.population.iter().all(|w| *w == s.population[0]));
+    }
+    // Each generation's vector is a new fit: the first population was random, each next one
+    // the fit of the one before.
+    assert_ne!(g1.population[0], g1.last[0].0);
+    assert_ne!(g2.population[0], g1.population[0]);
+    assert_eq!(g2.last[0].0, g1.population[0]);
+    assert_eq!(g2.settings.ga.selection.to_string(), "fit-only");
+}
