@@ -22,6 +22,12 @@
 //!   played is that of the last completed iteration. The fixed-depth search does not read the
 //!   clock and is unchanged by it (a separate instance of the same code).
 //!
+//! Files, bottom up: `table`, `leaf`, `order`, `minimax`.
+//! - `table`: the transposition table's entries.
+//! - `leaf`: the leaf evaluation, one type per kind of evaluator.
+//! - `order`: move ordering.
+//! - `minimax`: plain minimax, the reference.
+//!
 //! # Example
 //!
 //! ```
@@ -40,14 +46,23 @@
 //! assert_eq!(found.depth, 3);
 //! ```
 
-use crate::board::{Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
-use crate::eval::{evaluate_board, evaluate_with, Accumulator, Simd, Weights};
+mod leaf;
+mod minimax;
+mod order;
+mod table;
+
+pub use minimax::{minimax, minimax_from, minimax_with};
+
+use crate::board::{Color, Move, MoveList, Position};
+use crate::eval::{Accumulator, Simd};
 use crate::movegen::{capture_and_any_move, generate, has_any_move};
 use crate::yardstick::Evaluator;
+use leaf::{BoardLeaf, ClassicLeaf, HandLeaf, Leaf, WeightedLeaf};
 use rand::RngExt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use table::{from_tt, to_tt, Bound, TtEntry, EMPTY_ENTRY};
 
 /// The score of a won position at the root (a win at ply `p` scores `WIN - p`).
 pub const WIN: i32 = 1_500_000_000;
@@ -121,36 +136,6 @@ impl SearchConfig {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-/// A table entry (16 bytes). `best_from`/`best_to` name the best move for ordering; an entry
-/// belongs to the current search session only when its `epoch` matches, so clearing is O(1).
-#[derive(Clone, Copy)]
-struct TtEntry {
-    key: u64,
-    value: i32,
-    best_from: u8,
-    best_to: u8,
-    depth: u8,
-    bound: Bound,
-    epoch: u8,
-}
-
-const EMPTY_ENTRY: TtEntry = TtEntry {
-    key: 0,
-    value: 0,
-    best_from: 0,
-    best_to: 0,
-    depth: 0,
-    bound: Bound::Exact,
-    epoch: 0,
-};
-
 /// Result of a root search.
 #[derive(Clone, Copy, Debug)]
 pub struct SearchResult {
@@ -172,9 +157,8 @@ pub const MAX_TIMED_DEPTH: u32 = 64;
 /// of a millisecond of search.
 pub const CLOCK_CHECK_NODES: u64 = 1024;
 
+/// The deepest line a search follows (plies from the root).
 const MAX_PLY: usize = 128;
-/// Move lists up to this length are ordered with scores kept on the stack.
-const ORDER_BUF: usize = 48;
 
 /// A searcher for one player: its evaluator, settings, table and statistics.
 pub struct Searcher {
@@ -703,109 +687,6 @@ impl Searcher {
                 self.acc[ply].child(parent, child, self.player, w.values(), w.set().hidden());
         }
     }
-
-    /// Orders moves: crowning moves, then killers, then by history score (stable).
-    fn order(&self, pos: &Position, list: &mut MoveList, ply: usize) {
-        if list.len() < 2 {
-            return;
-        }
-        let crown = match pos.side_to_move() {
-            Color::Black => BLACK_CROWN_ROW,
-            Color::White => WHITE_CROWN_ROW,
-        };
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let score = |m: &Move| -> u32 {
-            let mut s = self.history[m.from() as usize - 1][m.to() as usize - 1].min(1 << 20);
-            if m.is_capture() {
-                s += m.capture_count() << 22;
-            }
-            if pos.is_man_move(m) && crown & (1 << (m.to() - 1)) != 0 {
-                s += 1 << 28;
-            }
-            if *m == killers[0] {
-                s += 1 << 26;
-            } else if *m == killers[1] {
-                s += 1 << 25;
-            }
-            s
-        };
-        let moves = list.as_mut_slice();
-        if moves.len() > ORDER_BUF {
-            moves.sort_by_cached_key(|m| std::cmp::Reverse(score(m)));
-            return;
-        }
-        // Scores computed once, then a stable insertion sort, best first (lists are short).
-        // The buffer is not zeroed first: this runs at every node, and zeroing it cost more
-        // than the sort.
-        let mut buf = [std::mem::MaybeUninit::<u32>::uninit(); ORDER_BUF];
-        for (k, m) in buf.iter_mut().zip(moves.iter()) {
-            k.write(score(m));
-        }
-        // SAFETY: the first `moves.len()` entries were written just above.
-        let keys: &mut [u32] =
-            unsafe { std::slice::from_raw_parts_mut(buf.as_mut_ptr() as *mut u32, moves.len()) };
-        for i in 1..moves.len() {
-            let (k, m) = (keys[i], moves[i]);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < k {
-                keys[j] = keys[j - 1];
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            keys[j] = k;
-            moves[j] = m;
-        }
-    }
-}
-
-/// The leaf evaluation of a searcher, as a type, so that [`Searcher::negamax`] is compiled once
-/// per kind of evaluator and the weighted search runs the same code as one that only knows
-/// weights.
-trait Leaf {
-    /// Whether the search keeps a board network's sums up to date move by move.
-    const INCREMENTAL: bool = false;
-    /// Value of `pos`, at `ply`, for the searching player.
-    fn evaluate(s: &Searcher, pos: &Position, ply: u32) -> i32;
-}
-
-struct WeightedLeaf;
-struct BoardLeaf;
-struct HandLeaf;
-struct ClassicLeaf;
-
-impl Leaf for WeightedLeaf {
-    #[inline(always)]
-    fn evaluate(s: &Searcher, pos: &Position, _: u32) -> i32 {
-        match &s.eval {
-            Evaluator::Weighted(w) => evaluate_with(pos, s.player, w, s.simd),
-            _ => unreachable!("a weighted leaf in a search with weights"),
-        }
-    }
-}
-
-impl Leaf for BoardLeaf {
-    const INCREMENTAL: bool = true;
-    #[inline(always)]
-    fn evaluate(s: &Searcher, pos: &Position, ply: u32) -> i32 {
-        match &s.eval {
-            Evaluator::Weighted(w) => evaluate_board(pos, s.player, w, &s.acc[ply as usize]),
-            _ => unreachable!("a board leaf in a search with weights"),
-        }
-    }
-}
-
-impl Leaf for HandLeaf {
-    #[inline(always)]
-    fn evaluate(s: &Searcher, pos: &Position, _: u32) -> i32 {
-        crate::yardstick::hand(pos, s.player)
-    }
-}
-
-impl Leaf for ClassicLeaf {
-    #[inline(always)]
-    fn evaluate(s: &Searcher, pos: &Position, _: u32) -> i32 {
-        crate::yardstick::classic(pos, s.player)
-    }
 }
 
 /// One pass over the root moves at one depth.
@@ -847,85 +728,4 @@ fn moves_to_search(pos: &Position) -> Result<MoveList, SearchResult> {
         });
     }
     Ok(list)
-}
-
-/// Win/loss scores are stored relative to the node, not the root.
-fn to_tt(v: i32, ply: u32) -> i32 {
-    if v > WIN_BOUND {
-        v + ply as i32
-    } else if v < -WIN_BOUND {
-        v - ply as i32
-    } else {
-        v
-    }
-}
-
-fn from_tt(v: i32, ply: u32) -> i32 {
-    if v > WIN_BOUND {
-        v - ply as i32
-    } else if v < -WIN_BOUND {
-        v + ply as i32
-    } else {
-        v
-    }
-}
-
-/// Plain minimax (no pruning, no table) to `depth` plies with the same leaf rules as the
-/// searcher: the reference that alpha-beta must equal.
-pub fn minimax(pos: &Position, depth: u32, weights: &Weights, capture_extension: bool) -> i32 {
-    minimax_with(
-        pos,
-        depth,
-        &Evaluator::Weighted(*weights),
-        capture_extension,
-    )
-}
-
-/// [`minimax`] with any evaluator.
-pub fn minimax_with(pos: &Position, depth: u32, eval: &Evaluator, capture_extension: bool) -> i32 {
-    minimax_node(pos, depth, 0, pos.side_to_move(), eval, capture_extension)
-}
-
-/// Plain minimax of a node `ply` plies below a root where `player` was to move: the value for
-/// the side to move at `pos`, leaves evaluated for `player`.
-pub fn minimax_from(
-    pos: &Position,
-    depth: u32,
-    ply: u32,
-    player: Color,
-    w: &Weights,
-    ext: bool,
-) -> i32 {
-    minimax_node(pos, depth, ply, player, &Evaluator::Weighted(*w), ext)
-}
-
-fn minimax_node(
-    pos: &Position,
-    depth: u32,
-    ply: u32,
-    player: Color,
-    e: &Evaluator,
-    ext: bool,
-) -> i32 {
-    let list = crate::movegen::legal_moves(pos);
-    if list.is_empty() {
-        return -(WIN - ply as i32);
-    }
-    if (depth == 0 && !(ext && list[0].is_capture())) || ply as usize >= MAX_PLY - 1 {
-        let v = e.evaluate(pos, player);
-        return if pos.side_to_move() == player { v } else { -v };
-    }
-    list.iter()
-        .map(|m| {
-            -minimax_node(
-                &pos.play(m),
-                depth.saturating_sub(1),
-                ply + 1,
-                player,
-                e,
-                ext,
-            )
-        })
-        .max()
-        .unwrap_or(-INF)
 }
