@@ -21,6 +21,7 @@ use crate::eval::{
 };
 use crate::game::GameOutcome;
 use crate::movegen::has_capture;
+use crate::search::{SearchConfig, Searcher};
 use rand::seq::SliceRandom;
 use rand::RngExt;
 use rayon::prelude::*;
@@ -343,11 +344,23 @@ fn clamp_input(a: f32) -> f64 {
     (a as f64).clamp(-(NET_INPUT_CLAMP as f64), NET_INPUT_CLAMP as f64)
 }
 
-/// The mean squared error of the predicted results of `w` on the positions `rows` of `data`.
-fn vector_error(w: &Weights, data: &Positions, rows: &[usize], scale: f64) -> f64 {
-    let e = evals(w, data, rows);
-    let y: Vec<f32> = rows.iter().map(|&r| data.y[r]).collect();
-    error(&e, &y, scale)
+/// `w`'s values of the positions `rows` of `data` searched to `depth`, for the player each is
+/// evaluated for (in parallel, in order).
+fn searched(w: &Weights, data: &Positions, rows: &[usize], depth: u32) -> Vec<f64> {
+    rows.par_chunks(CHUNK)
+        .flat_map_iter(|c| {
+            let mut s = Searcher::new(*w, SearchConfig::with_depth(depth));
+            c.iter().map(move |&r| {
+                let p = &data.pos[r];
+                let v = s.value(p) as f64;
+                if data.player[r] == p.side_to_move() {
+                    v
+                } else {
+                    -v
+                }
+            })
+        })
+        .collect()
 }
 
 /// `w`'s evaluations of the positions `rows` of `data` (in parallel, in order).
@@ -360,15 +373,31 @@ fn evals(w: &Weights, data: &Positions, rows: &[usize]) -> Vec<f64> {
         .collect()
 }
 
+/// What the fit predicts besides the game's result: a share of each position's target is the
+/// start vector's searched value of it, as a probability (`1 / (1 + exp(-scale * value))`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchTarget {
+    /// The searched value's share of the target, 0..=1 (the result's is the rest).
+    pub share: f64,
+    /// The depth of the searches.
+    pub depth: u32,
+}
+
 /// Fits all the weights of `start` (a network set's network too) to at most `max_positions`
 /// of `data` (every k-th, in order) by `epochs` passes of Adam over them in batches of
 /// [`BATCH`] positions, in an order drawn from `rng`. None with fewer than [`MIN_POSITIONS`]
 /// positions or data of another set.
-pub fn fit<R: rand::Rng + ?Sized>(
+///
+/// Each position's target is its game's result, or with `target` a blend of the result and
+/// the searched value. The searches run in parallel, each chunk of positions with its
+/// own searcher; a search's value does not depend on the table it finds, so neither does
+/// the fit.
+pub fn fit_to<R: rand::Rng + ?Sized>(
     start: &Weights,
     data: &Positions,
     max_positions: usize,
     epochs: u32,
+    target: Option<SearchTarget>,
     rng: &mut R,
 ) -> Option<Fitted> {
     if data.set != start.set() || data.len() < MIN_POSITIONS {
@@ -382,6 +411,16 @@ pub fn fit<R: rand::Rng + ?Sized>(
     let e0 = evals(start, data, &rows);
     let y: Vec<f32> = rows.iter().map(|&r| data.y[r]).collect();
     let scale = fit_scale(&e0, &y);
+    let y = match target {
+        Some(t) if t.share > 0.0 => {
+            let v = searched(start, data, &rows, t.depth);
+            y.iter()
+                .zip(v)
+                .map(|(&y, v)| ((1.0 - t.share) * y as f64 + t.share * sigmoid(scale * v)) as f32)
+                .collect()
+        }
+        _ => y,
+    };
     let before = error(&e0, &y, scale);
 
     // Adam, each group's step a fraction of its typical start weight.
@@ -456,7 +495,7 @@ pub fn fit<R: rand::Rng + ?Sized>(
     for (o, &f) in weights.values_mut().iter_mut().zip(&w) {
         *o = f.round() as i16;
     }
-    let after = vector_error(&weights, data, &rows, scale);
+    let after = error(&evals(&weights, data, &rows), &y, scale);
     Some(Fitted {
         weights,
         scale,
@@ -536,10 +575,10 @@ mod tests {
                 .unwrap()
         };
         let one = pool(1)
-            .install(|| fit(&start, &data, 5000, 4, &mut rng()))
+            .install(|| fit_to(&start, &data, 5000, 4, None, &mut rng()))
             .unwrap();
         let two = pool(2)
-            .install(|| fit(&start, &data, 5000, 4, &mut rng()))
+            .install(|| fit_to(&start, &data, 5000, 4, None, &mut rng()))
             .unwrap();
         assert_eq!(one, two);
         assert!(one.after < one.before, "{} -> {}", one.before, one.after);
@@ -548,14 +587,42 @@ mod tests {
     }
 
     #[test]
+    fn a_blended_target_is_the_same_at_any_thread_count_and_moves_the_fit() {
+        let data = games(ParamSet::Endgame66, 24);
+        let mut start = Weights::zero_of(ParamSet::Endgame66);
+        start.values_mut()[..4].copy_from_slice(&[100, 0, -100, 0]);
+        let target = Some(SearchTarget {
+            share: 0.5,
+            depth: 2,
+        });
+        let pool = |t| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .unwrap()
+        };
+        let one = pool(1)
+            .install(|| fit_to(&start, &data, 5000, 2, target, &mut rng()))
+            .unwrap();
+        let two = pool(2)
+            .install(|| fit_to(&start, &data, 5000, 2, target, &mut rng()))
+            .unwrap();
+        assert_eq!(one, two);
+        let plain = fit_to(&start, &data, 5000, 2, None, &mut rng()).unwrap();
+        assert_eq!(one.scale, plain.scale);
+        assert_ne!(one.weights, plain.weights);
+        assert!(one.after < one.before, "{} -> {}", one.before, one.after);
+    }
+
+    #[test]
     fn too_few_positions_or_another_set_give_no_fit() {
         let start = Weights::zero_of(ParamSet::Endgame66);
         let empty = Positions::new(ParamSet::Endgame66);
-        assert!(fit(&start, &empty, 5000, 1, &mut rng()).is_none());
+        assert!(fit_to(&start, &empty, 5000, 1, None, &mut rng()).is_none());
         let more = games(ParamSet::Endgame66, 24);
-        assert!(fit(&start, &more, 5000, 1, &mut rng()).is_some());
+        assert!(fit_to(&start, &more, 5000, 1, None, &mut rng()).is_some());
         let thesis = Weights::zero_of(ParamSet::Thesis60);
-        assert!(fit(&thesis, &more, 5000, 1, &mut rng()).is_none());
+        assert!(fit_to(&thesis, &more, 5000, 1, None, &mut rng()).is_none());
     }
 
     #[test]
@@ -616,7 +683,7 @@ mod tests {
         let mut start = Weights::zero_of(ParamSet::Endgame66);
         start.values_mut()[..4].copy_from_slice(&[100, 0, -100, 0]);
         let widened = start.widen(ParamSet::Board(4)).unwrap();
-        let f = fit(&widened, &wide, 5000, 4, &mut rng()).unwrap();
+        let f = fit_to(&widened, &wide, 5000, 4, None, &mut rng()).unwrap();
         assert!(f.after < f.before, "{} -> {}", f.before, f.after);
         let net = &f.weights.values()[NUM_ALL..];
         assert!(net.iter().any(|&v| v != 0));
@@ -627,7 +694,7 @@ mod tests {
         let set = ParamSet::Net66(2);
         let data = games(set, 24);
         let start = network(set);
-        let f = fit(&start, &data, 5000, 4, &mut rng()).unwrap();
+        let f = fit_to(&start, &data, 5000, 4, None, &mut rng()).unwrap();
         assert_ne!(f.weights.values()[NUM_ALL..], start.values()[NUM_ALL..]);
         assert!(f.after < f.before, "{} -> {}", f.before, f.after);
     }
@@ -638,9 +705,9 @@ mod tests {
         let wide = games(ParamSet::Net66(2), 24);
         let mut start = Weights::zero_of(ParamSet::Endgame66);
         start.values_mut()[..4].copy_from_slice(&[100, 0, -100, 0]);
-        let alone = fit(&start, &data, 5000, 4, &mut rng()).unwrap();
+        let alone = fit_to(&start, &data, 5000, 4, None, &mut rng()).unwrap();
         let widened = start.widen(ParamSet::Net66(2)).unwrap();
-        let f = fit(&widened, &wide, 5000, 4, &mut rng()).unwrap();
+        let f = fit_to(&widened, &wide, 5000, 4, None, &mut rng()).unwrap();
         // The same start evaluation, so the same scale and error before.
         assert_eq!((f.scale, f.before), (alone.scale, alone.before));
         let outputs = &f.weights.values()[eval::net_len(2) - 2..];

@@ -64,7 +64,7 @@ const ADAPTIVE: &[&str] = &[
 ];
 
 /// A board network fitted in every generation from a replay of the last 3 generations'
-/// games (which the checkpoints carry).
+/// games (which the checkpoints carry), to targets 30% of which are depth-1 searches.
 const BOARD: &[&str] = &[
     "--params",
     "board:3",
@@ -74,6 +74,8 @@ const BOARD: &[&str] = &[
     "0",
     "--fit-replay",
     "3",
+    "--fit-blend",
+    "30:1",
 ];
 
 // ---------------------------------------------------------------------------------------------

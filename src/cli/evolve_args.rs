@@ -106,6 +106,10 @@ pub struct SessionOptions {
     /// kept in the checkpoint), 0 or 1 = the generation's own games [new: 0]
     #[arg(long, value_name = "K")]
     pub fit_replay: Option<u32>,
+    /// Each fit's target blends the game's result with the best so far's value of the position
+    /// searched to DEPTH, PCT percent of it (0 = the result alone) [new: 0:2]
+    #[arg(long, value_name = "PCT[:DEPTH]", value_parser = parse_blend)]
+    pub fit_blend: Option<(u32, u32)>,
     /// A two-stage session: after generation G continue as SET, every vector widened into it
     /// (the same evaluation; e.g. 1000:net66 puts a network at 0 over the weighted sum);
     /// 0:SET = never [new: never]
@@ -217,6 +221,13 @@ fn parse_widen(s: &str) -> Result<(u64, ParamSet), String> {
     Ok((g, set))
 }
 
+/// `PCT[:DEPTH]` of `--fit-blend` (depth 2 when not given).
+fn parse_blend(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("'{s}' is not PCT[:DEPTH] (a percentage and a depth, e.g. 30:2)");
+    let (p, d) = s.split_once(':').unwrap_or((s, "2"));
+    Ok((p.parse().map_err(|_| bad())?, d.parse().map_err(|_| bad())?))
+}
+
 /// `G:D` of `--deepen`.
 fn parse_deepen(s: &str) -> Result<(u64, u32), String> {
     let bad = || format!("'{s}' is not G:D (a generation and a depth, e.g. 1500:3)");
@@ -253,6 +264,7 @@ impl SessionOptions {
             fit_every: self.fit_every,
             fit_top: self.fit_top,
             fit_replay: self.fit_replay,
+            fit_blend: self.fit_blend,
             widen: self.widen,
         }
     }

@@ -271,7 +271,11 @@ impl Session {
         };
         let fitted = positions.and_then(|p| {
             let mut rng = derive(s.seed, Purpose::Fit, g, 0);
-            fit::fit(&start, &p, FIT_POSITIONS, FIT_EPOCHS, &mut rng)
+            let target = (s.ga.fit_blend > 0).then_some(fit::SearchTarget {
+                share: s.ga.fit_blend as f64 / 100.0,
+                depth: s.ga.fit_blend_depth,
+            });
+            fit::fit_to(&start, &p, FIT_POSITIONS, FIT_EPOCHS, target, &mut rng)
         });
         let (next, next_steps) = next_population(
             &pop,

@@ -314,6 +314,14 @@ pub struct GaOptions {
     /// beside the settings (format 7; older checkpoints read as 0).
     #[serde(skip)]
     pub fit_replay: u32,
+    /// The share, in percent (0..=100), of each fit target that is the start vector's value of
+    /// the position searched to `fit_blend_depth` (the game's result is the rest; 0 = the
+    /// result alone). Kept beside the settings as `fit_replay` is.
+    #[serde(skip)]
+    pub fit_blend: u32,
+    /// The depth of the searches of `fit_blend` (1..=`MAX_DEPTH`).
+    #[serde(skip)]
+    pub fit_blend_depth: u32,
     /// After this generation (0 = never) the session continues as `widen_to`: every weight
     /// vector is widened into it ([`Weights::widen`]: same evaluation, a network at 0) and
     /// newcomers are drawn from it. A two-stage session: the weighted sum first, then a
@@ -341,6 +349,8 @@ impl GaOptions {
         fit_every: 0,
         fit_top: 0,
         fit_replay: 0,
+        fit_blend: 0,
+        fit_blend_depth: 2,
         widen_at: 0,
         widen_to: ParamSet::Thesis60,
     };
@@ -373,6 +383,8 @@ impl Default for GaOptions {
             fit_every: 1,
             fit_top: (DEFAULT_POPULATION / 2) as u32,
             fit_replay: 0,
+            fit_blend: 0,
+            fit_blend_depth: 2,
             widen_at: 0,
             widen_to: ParamSet::Endgame66,
         }
@@ -644,6 +656,14 @@ impl Settings {
             return Err(format!(
                 "fit replay {} must be 0..{MAX_FIT_REPLAY} generations",
                 ga.fit_replay
+            ));
+        }
+        if ga.fit_blend > 100 || !(1..=crate::search::MAX_DEPTH).contains(&ga.fit_blend_depth) {
+            return Err(format!(
+                "fit blend {}:{} must be PERCENT 0..100 and DEPTH 1..{}",
+                ga.fit_blend,
+                ga.fit_blend_depth,
+                crate::search::MAX_DEPTH
             ));
         }
         if ga.init_range == 0 || ga.init_range > i16::MAX as u16 {

@@ -65,6 +65,8 @@ pub struct Overrides {
     pub fit_top: Option<u32>,
     /// The fit learns from the positions of the last this many fitting generations.
     pub fit_replay: Option<u32>,
+    /// The share (percent) of each fit target that is a search's value, and its depth.
+    pub fit_blend: Option<(u32, u32)>,
     /// After generation G, continue as SET (G:SET).
     pub widen: Option<(u64, ParamSet)>,
 }
@@ -107,6 +109,10 @@ impl Overrides {
         set(&mut g.fit_every, self.fit_every);
         set(&mut g.fit_top, self.fit_top);
         set(&mut g.fit_replay, self.fit_replay);
+        if let Some((share, depth)) = self.fit_blend {
+            g.fit_blend = share;
+            g.fit_blend_depth = depth;
+        }
         if let Some((at, to)) = self.widen {
             g.widen_at = at;
             g.widen_to = to;
@@ -158,7 +164,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         }
     }
     type Show = fn(&Settings) -> String;
-    let fields: [(&str, Show); 27] = [
+    let fields: [(&str, Show); 28] = [
         ("population", |s| s.population.to_string()),
         ("games", |s| s.games.to_string()),
         ("depth", |s| s.search.depth.to_string()),
@@ -184,6 +190,9 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         ("fit-every", |s| s.ga.fit_every.to_string()),
         ("fit-top", |s| s.ga.fit_top.to_string()),
         ("fit-replay", |s| s.ga.fit_replay.to_string()),
+        ("fit-blend", |s| {
+            format!("{}:{}", s.ga.fit_blend, s.ga.fit_blend_depth)
+        }),
         ("widen", |s| widen(&s.ga)),
         ("seed", |s| s.seed.to_string()),
     ];

@@ -65,14 +65,17 @@ struct PayloadRef<'a> {
     history_sum: [u8; 8],
     /// Format 6: the outside engine whose parameters the session tunes ([`Settings::engine`]).
     engine: &'a Option<EngineSpec>,
-    /// Format 7: the fit's replay, its length setting and its positions.
+    /// Format 7: the fit's replay, its settings and its positions.
     replay: ReplayPart<&'a Replay>,
 }
 
-/// Format 7's end: [`crate::ga::GaOptions::fit_replay`] and the session's replay.
+/// Format 7's end: [`crate::ga::GaOptions::fit_replay`], `fit_blend` and `fit_blend_depth`,
+/// and the session's replay.
 #[derive(Serialize, Deserialize)]
 struct ReplayPart<R> {
     fit_replay: u32,
+    fit_blend: u32,
+    fit_blend_depth: u32,
     replay: R,
 }
 
@@ -84,6 +87,8 @@ impl From<NoReplay> for ReplayPart<Replay> {
     fn from(_: NoReplay) -> ReplayPart<Replay> {
         ReplayPart {
             fit_replay: 0,
+            fit_blend: 0,
+            fit_blend_depth: 2,
             replay: Replay::default(),
         }
     }
@@ -122,6 +127,8 @@ impl<S, T: Into<Vec<Steps>>, E: Into<Option<EngineSpec>>, R: Into<ReplayPart<Rep
         settings.engine = self.engine.into();
         let replay: ReplayPart<Replay> = self.replay.into();
         settings.ga.fit_replay = replay.fit_replay;
+        settings.ga.fit_blend = replay.fit_blend;
+        settings.ga.fit_blend_depth = replay.fit_blend_depth;
         let s = Session {
             name: self.name,
             settings,
@@ -162,6 +169,8 @@ pub(crate) fn encode_with_link(
         engine: &session.settings.engine,
         replay: ReplayPart {
             fit_replay: session.settings.ga.fit_replay,
+            fit_blend: session.settings.ga.fit_blend,
+            fit_blend_depth: session.settings.ga.fit_blend_depth,
             replay: &session.replay,
         },
     };
@@ -535,6 +544,8 @@ mod v3 {
                 fit_every: 0,
                 fit_top: 0,
                 fit_replay: 0,
+                fit_blend: 0,
+                fit_blend_depth: 2,
                 widen_at: 0,
                 widen_to: g.params,
             }
