@@ -84,15 +84,30 @@ impl Accumulator {
         a
     }
 
+    /// Adds a row (of `h` weights; all [`MAX_HIDDEN`] of them a loop of fixed length, which
+    /// the compiler unrolls into vector adds).
     #[inline(always)]
     fn add(&mut self, r: &[i16]) {
+        if let Ok(r) = <&[i16; MAX_HIDDEN]>::try_from(r) {
+            for j in 0..MAX_HIDDEN {
+                self.sums[j] += r[j] as i32;
+            }
+            return;
+        }
         for (s, &x) in self.sums.iter_mut().zip(r) {
             *s += x as i32;
         }
     }
 
+    /// Takes a row away (as [`Self::add`] adds one).
     #[inline(always)]
     fn sub(&mut self, r: &[i16]) {
+        if let Ok(r) = <&[i16; MAX_HIDDEN]>::try_from(r) {
+            for j in 0..MAX_HIDDEN {
+                self.sums[j] -= r[j] as i32;
+            }
+            return;
+        }
         for (s, &x) in self.sums.iter_mut().zip(r) {
             *s -= x as i32;
         }
@@ -111,6 +126,21 @@ impl Accumulator {
         h: usize,
     ) -> Accumulator {
         let mut a = *self;
+        a.apply(parent, child, player, w, h);
+        a
+    }
+
+    /// Changes these sums of `parent` into those of `child` ([`Self::child`] in place).
+    #[inline]
+    pub fn apply(
+        &mut self,
+        parent: &Position,
+        child: &Position,
+        player: Color,
+        w: &[i16],
+        h: usize,
+    ) {
+        let a = self;
         let (p, c) = (planes(parent, player), planes(child, player));
         for kind in 0..4 {
             let mut gone = p[kind] & !c[kind];
@@ -124,7 +154,6 @@ impl Accumulator {
                 came &= came - 1;
             }
         }
-        a
     }
 
     /// The network's output: over the `h` units, the output weight times
@@ -134,6 +163,19 @@ impl Accumulator {
     pub fn output(&self, to_move: bool, w: &[i16], h: usize) -> i32 {
         let tempo = row(w, h, TO_MOVE);
         let outs = &w[NUM_ALL + (BOARD_INPUTS + 1) * h..][..h];
+        if let (Ok(tempo), Ok(outs)) = (
+            <&[i16; MAX_HIDDEN]>::try_from(tempo),
+            <&[i16; MAX_HIDDEN]>::try_from(outs),
+        ) {
+            // All units: loops of fixed length, vectorized.
+            let t = if to_move { 1 } else { 0 };
+            let mut out = 0i32;
+            for j in 0..MAX_HIDDEN {
+                let s = self.sums[j] + t * tempo[j] as i32;
+                out += (s >> NET_SHIFT).clamp(0, NET_ACT_MAX) * outs[j] as i32;
+            }
+            return out;
+        }
         let mut out = 0i32;
         for j in 0..h {
             let s = self.sums[j] + if to_move { tempo[j] as i32 } else { 0 };

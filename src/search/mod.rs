@@ -683,8 +683,9 @@ impl Searcher {
     #[inline(always)]
     fn board_child(&mut self, parent: &Position, child: &Position, ply: usize) {
         if let Evaluator::Weighted(w) = &self.eval {
-            self.acc[ply + 1] =
-                self.acc[ply].child(parent, child, self.player, w.values(), w.set().hidden());
+            let (done, next) = self.acc.split_at_mut(ply + 1);
+            next[0] = done[ply];
+            next[0].apply(parent, child, self.player, w.values(), w.set().hidden());
         }
     }
 }
