@@ -89,8 +89,8 @@ impl Accumulator {
     #[inline(always)]
     fn add(&mut self, r: &[i16]) {
         if let Ok(r) = <&[i16; MAX_HIDDEN]>::try_from(r) {
-            for j in 0..MAX_HIDDEN {
-                self.sums[j] += r[j] as i32;
+            for (s, &x) in self.sums.iter_mut().zip(r) {
+                *s += x as i32;
             }
             return;
         }
@@ -103,8 +103,8 @@ impl Accumulator {
     #[inline(always)]
     fn sub(&mut self, r: &[i16]) {
         if let Ok(r) = <&[i16; MAX_HIDDEN]>::try_from(r) {
-            for j in 0..MAX_HIDDEN {
-                self.sums[j] -= r[j] as i32;
+            for (s, &x) in self.sums.iter_mut().zip(r) {
+                *s -= x as i32;
             }
             return;
         }
