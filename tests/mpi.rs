@@ -56,8 +56,15 @@ fn same_files(a: &Tmp, b: &Tmp, name: &str, gens: std::ops::RangeInclusive<u64>)
 }
 
 /// Every kind of game a generation plays: tournament, hall of fame, endgame games, a duel of
-/// several openings and a yardstick measurement (population and depth given by each test).
+/// several openings and a yardstick measurement (population and depth given by each test); a
+/// board network fitted from a replay of the last 2 fits' games to blended targets.
 const SESSION: &[&str] = &[
+    "--params",
+    "board:2",
+    "--fit-replay",
+    "2",
+    "--fit-blend",
+    "20:1",
     "--fit-every",
     "2",
     "--endgame-pairs",
