@@ -312,20 +312,29 @@ pub(super) fn board_params(hidden: usize) -> &'static [Param] {
                 });
             }
         }
-        for j in 1..=hidden {
-            v.push(Param {
-                name: leak(format!("hidden{j}.bias")),
-                description: leak(format!("hidden unit {j}: bias")),
-            });
-        }
-        for j in 1..=hidden {
-            v.push(Param {
-                name: leak(format!("out{j}")),
-                description: leak(format!("output weight of hidden unit {j}")),
-            });
-        }
+        push_units(&mut v, hidden, "bias");
+        push_units(&mut v, hidden, "out");
         v
     })
+}
+
+/// Appends one parameter per hidden unit 1..=`hidden`: its bias (`hiddenJ.bias`, `what` =
+/// "bias") or its output weight (`outJ`, "out").
+fn push_units(v: &mut Vec<Param>, hidden: usize, what: &str) {
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    for j in 1..=hidden {
+        v.push(if what == "bias" {
+            Param {
+                name: leak(format!("hidden{j}.bias")),
+                description: leak(format!("hidden unit {j}: bias")),
+            }
+        } else {
+            Param {
+                name: leak(format!("out{j}")),
+                description: leak(format!("output weight of hidden unit {j}")),
+            }
+        });
+    }
 }
 
 /// The network set's parameters with `hidden` units: the 66, then `hiddenJ.NAME` and
@@ -349,12 +358,7 @@ pub(super) fn net_params(hidden: usize) -> &'static [Param] {
                 description: leak(format!("hidden unit {j}: bias")),
             });
         }
-        for j in 1..=hidden {
-            v.push(Param {
-                name: leak(format!("out{j}")),
-                description: leak(format!("output weight of hidden unit {j}")),
-            });
-        }
+        push_units(&mut v, hidden, "out");
         v
     })
 }
