@@ -1362,7 +1362,7 @@ fn fit_top_fits_to_the_games_of_the_better_individuals() {
 
 /// `--fit-replay K`: the fit of each generation learns from the positions of the last K
 /// generations (more positions than its own games give, `--verbose` says), the checkpoint
-/// keeps them, and a bad K is a one-line error.
+/// keeps them, a session resumed without a replay drops it, and a bad K is a one-line error.
 #[test]
 fn the_fit_learns_from_a_replay_of_the_last_generations() {
     let t = Tmp::new("replay");
@@ -1400,6 +1400,18 @@ fn the_fit_learns_from_a_replay_of_the_last_generations() {
     assert_eq!(s.replay.generations().collect::<Vec<_>>(), vec![2, 3, 4]);
     assert_eq!(s.replay.len() as u64, replayed[3]);
     assert!(load(&t.ckpt("own", 4)).replay.is_empty());
+
+    // Resumed with the replay switched off, the session drops it rather than carry it on.
+    let target = t.session("replayed");
+    run_ok(resume_cmd(
+        &t,
+        Some(&target),
+        true,
+        &["--generations", "5", "--fit-replay", "0"],
+    ));
+    let s = load(&t.ckpt("replayed", 5));
+    assert_eq!(s.settings.ga.fit_replay, 0);
+    assert!(s.replay.is_empty(), "{} positions kept", s.replay.len());
 
     let mut bad = base.to_vec();
     bad.extend_from_slice(&["--fit-replay", "1001"]);

@@ -261,7 +261,13 @@ impl Session {
                 replay = Some(r);
                 Some(all)
             }
-            p => p,
+            // A replay switched off (on resume) is dropped, not carried on unused.
+            p => {
+                if s.ga.fit_replay <= 1 && !self.replay.is_empty() {
+                    replay = Some(Replay::default());
+                }
+                p
+            }
         };
         // Without selection the fit carries the population's vector on, whatever the duel
         // says.
