@@ -842,5 +842,4 @@ fn repetition_draw(game: &Game, result: &SearchResult) -> Option<Move> {
 }
 
 #[cfg(test)]
-#[path = "engine_tests.rs"]
 mod tests;

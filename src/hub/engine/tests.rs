@@ -1,4 +1,4 @@
-//! Unit tests of `engine` (a file of their own beside it).
+//! Unit tests of `engine` (a file of their own in its folder).
 
 use super::*;
 
