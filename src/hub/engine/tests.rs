@@ -1,6 +1,9 @@
-//! Unit tests of `engine` (a file of their own beside it).
+//! Unit tests of `engine` (a file of their own in its folder).
 
 use super::*;
+use crate::board::Position;
+use crate::hub::protocol::parse_hub_move;
+use std::time::Instant;
 
 /// Output shared with the test while the engine writes it.
 #[derive(Clone, Default)]
