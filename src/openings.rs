@@ -325,7 +325,7 @@ pub struct PdnGame {
     pub result: Option<String>,
 }
 
-/// Reads the games of a PDN text (the syntax of [`parse_opening_file`]'s PDN games), every move
+/// Reads the games of a PDN text (the syntax of [`load_openings`]'s PDN games), every move
 /// checked by our rules; unlike an opening, a game may end where the side to move has no move.
 /// Errors name the line.
 pub fn read_pdn_games(text: &str) -> Result<Vec<PdnGame>, OpeningFileError> {

@@ -67,7 +67,7 @@ pub struct Replay {
 
 impl Replay {
     /// Adds generation `g`'s positions and keeps the last `keep` generations that added any
-    /// (at most [`MAX_REPLAY_POSITIONS`] positions in all, the oldest dropped first).
+    /// (at most `MAX_REPLAY_POSITIONS` (300,000) positions in all, the oldest dropped first).
     pub fn add(&mut self, g: u64, positions: &Positions, keep: u32) {
         let samples: Vec<Sample> = positions
             .quiet()
@@ -110,7 +110,7 @@ impl Replay {
     }
 
     /// Checks a replay read from a file: generations increasing and at most `last`, every
-    /// sample a position, at most [`MAX_REPLAY_POSITIONS`] in all.
+    /// sample a position, at most `MAX_REPLAY_POSITIONS` in all.
     pub fn validate(&self, last: u64) -> Result<(), String> {
         let mut before = 0;
         for (g, samples) in &self.chunks {

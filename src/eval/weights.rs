@@ -40,7 +40,7 @@ pub enum ParamSet {
     /// times the output weights are added to the sum. Weights: the 66, then per unit its 66
     /// input weights and its bias, then the output weights ([`net_len`]).
     Net66(u8),
-    /// The `int` parameters of an outside engine, this many (1..=[`MAX_WEIGHTS`]): their
+    /// The `int` parameters of an outside engine, this many (1..=`MAX_WEIGHTS`): their
     /// names, ranges and how a weight stands for a value are the session's (an `EngineSpec`).
     /// Never evaluated here (the engine plays its own games): [`crate::evaluate`] gives 0.
     Engine(u16),

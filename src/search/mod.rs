@@ -221,7 +221,7 @@ impl Searcher {
 
     /// A flag another thread sets to stop this searcher's timed searches
     /// ([`Self::choose_timed`]) and abortable ones ([`Self::choose_abortable`]) as if their
-    /// time were up: read where the clock is read, every [`CLOCK_CHECK_NODES`] nodes. The
+    /// time were up: read where the clock is read, every `CLOCK_CHECK_NODES` nodes. The
     /// fixed-depth [`Self::choose`] never reads it (nor the clock). The searcher never clears
     /// the flag; the caller does before the next search.
     pub fn set_abort(&mut self, flag: Option<Arc<AtomicBool>>) {
