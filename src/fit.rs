@@ -6,8 +6,9 @@
 //! vector, and then kept, so the fitted weights stay on the start vector's scale. Every weight is
 //! fitted: a network set's hidden and output weights too, by backpropagation through the
 //! clipped activation (a unit outside `0..NET_ACT_MAX` passes no gradient, so a network that
-//! is all zeros, as widening leaves it, first gets small random hidden weights, its outputs
-//! staying 0). Quiet positions are those where the side to
+//! is all zeros, as widening a weighted sum leaves it, first gets small random hidden weights,
+//! its outputs staying 0; so does each unit whose inputs and bias are all 0, as widening a
+//! network by more units leaves them). Quiet positions are those where the side to
 //! move has no capture: the only ones a search evaluates with capture extension on.
 //!
 //! The fit is Adam over small batches of positions, a few passes over them in an order drawn
@@ -260,6 +261,16 @@ impl Model {
         }
     }
 
+    /// Where hidden unit `j`'s input weights and bias are.
+    fn unit_in(&self, j: usize) -> Vec<usize> {
+        let (d, h) = (self.d, self.hidden);
+        if self.board {
+            (0..=BOARD_INPUTS).map(|i| d + i * h + j).collect()
+        } else {
+            (d + j * (d + 1)..d + (j + 1) * (d + 1)).collect()
+        }
+    }
+
     /// The evaluation of the values `x` (and for a board network the inputs present,
     /// `inputs`) with the weights `w` (all of a vector's weights); `act` gets each hidden
     /// unit's sum before the clipping.
@@ -350,9 +361,15 @@ fn searched(w: &Weights, data: &Positions, rows: &[usize], depth: u32) -> Vec<f6
     rows.par_chunks(CHUNK)
         .flat_map_iter(|c| {
             let mut s = Searcher::new(*w, SearchConfig::with_depth(depth));
+            // A board set's two rows of a position (side by side) share one search.
+            let mut last: Option<(Position, f64)> = None;
             c.iter().map(move |&r| {
                 let p = &data.pos[r];
-                let v = s.value(p) as f64;
+                let v = match last {
+                    Some((q, v)) if q == *p => v,
+                    _ => s.value(p) as f64,
+                };
+                last = Some((*p, v));
                 if data.player[r] == p.side_to_move() {
                     v
                 } else {
@@ -383,6 +400,18 @@ pub struct SearchTarget {
     pub depth: u32,
 }
 
+/// The rows of at most `max_rows` of `data` (every k-th position, in order; at least
+/// [`MIN_POSITIONS`]'s worth): whole positions, so a board set's two rows of a position (one
+/// for each side) are taken together.
+fn sample_rows(data: &Positions, max_rows: usize) -> Vec<usize> {
+    let per = if data.set.is_board() { 2 } else { 1 };
+    let stride = (data.len() / per).div_ceil((max_rows / per).max(MIN_POSITIONS));
+    (0..data.len() / per)
+        .step_by(stride)
+        .flat_map(|q| (0..per).map(move |k| q * per + k))
+        .collect()
+}
+
 /// Fits all the weights of `start` (a network set's network too) to at most `max_positions`
 /// of `data` (every k-th, in order) by `epochs` passes of Adam over them in batches of
 /// [`BATCH`] positions, in an order drawn from `rng`. None with fewer than [`MIN_POSITIONS`]
@@ -405,8 +434,7 @@ pub fn fit_to<R: rand::Rng + ?Sized>(
     }
     let model = Model::of(data.set);
     let d = model.d;
-    let stride = data.len().div_ceil(max_positions.max(MIN_POSITIONS));
-    let rows: Vec<usize> = (0..data.len()).step_by(stride).collect();
+    let rows = sample_rows(data, max_positions);
     let n = rows.len();
     let e0 = evals(start, data, &rows);
     let y: Vec<f32> = rows.iter().map(|&r| data.y[r]).collect();
@@ -437,6 +465,17 @@ pub fn fit_to<R: rand::Rng + ?Sized>(
         }
         typical[1] = ZERO_NET_INIT as f64 / 2.0;
         typical[2] = typical[0];
+    } else if model.hidden > 0 {
+        // A unit whose inputs and bias are all 0 (a network widened by more units) would pass
+        // no gradient either: its inputs and bias start small and random, its output as it is.
+        for j in 0..model.hidden {
+            let unit = model.unit_in(j);
+            if unit.iter().all(|&i| w0[i] == 0.0) {
+                for i in unit {
+                    w0[i] = rng.random_range(-ZERO_NET_INIT..=ZERO_NET_INIT) as f64;
+                }
+            }
+        }
     }
     let mut lr = vec![0.0; w0.len()];
     for (g, t) in groups.into_iter().zip(typical) {
@@ -713,5 +752,56 @@ mod tests {
         let outputs = &f.weights.values()[eval::net_len(2) - 2..];
         assert!(outputs.iter().any(|&o| o != 0), "{outputs:?}");
         assert!(f.after < f.before, "{} -> {}", f.before, f.after);
+    }
+
+    #[test]
+    fn a_sample_of_a_board_set_keeps_both_sides_of_each_position() {
+        let wide = games(ParamSet::Board(2), 24);
+        let n = wide.len();
+        for max in [n, n / 2, n / 3, 2 * MIN_POSITIONS + 1] {
+            let rows = sample_rows(&wide, max);
+            assert!(
+                rows.len() <= max.max(2 * MIN_POSITIONS),
+                "{} of {max}",
+                rows.len()
+            );
+            assert_eq!(rows.len() % 2, 0);
+            for pair in rows.chunks(2) {
+                assert_eq!((pair[0] % 2, pair[1]), (0, pair[0] + 1), "max {max}");
+            }
+            let to_move = rows
+                .iter()
+                .filter(|&&r| wide.player[r] == wide.pos[r].side_to_move())
+                .count();
+            assert_eq!(2 * to_move, rows.len(), "max {max}");
+        }
+        let plain = games(ParamSet::Endgame66, 24);
+        let every_third = sample_rows(&plain, plain.len() / 3);
+        assert_eq!(every_third[..3], [0, 3, 6]);
+    }
+
+    #[test]
+    fn a_unit_at_zero_in_a_widened_network_is_started_too() {
+        let set = ParamSet::Board(2);
+        let data = games(set, 24);
+        let mut start = network(set);
+        let model = Model::of(set);
+        for i in model.unit_in(1) {
+            start.values_mut()[i] = 0;
+        }
+        start.values_mut()[model.outs() + 1] = 0;
+        let f = fit_to(&start, &data, 5000, 4, None, &mut rng()).unwrap();
+        let fitted = f.weights.values();
+        assert!(model.unit_in(1).iter().any(|&i| fitted[i] != 0));
+        assert_ne!(fitted[model.outs() + 1], 0, "the unit's output learns");
+        let set = ParamSet::Net66(2);
+        let data = games(set, 24);
+        let mut start = network(set);
+        let model = Model::of(set);
+        for i in model.unit_in(0) {
+            start.values_mut()[i] = 0;
+        }
+        let f = fit_to(&start, &data, 5000, 4, None, &mut rng()).unwrap();
+        assert!(model.unit_in(0).iter().any(|&i| f.weights.values()[i] != 0));
     }
 }

@@ -6,14 +6,15 @@
 //! as one never stopped. A position is kept as its pieces, the side to move and the game's
 //! result for that side; the values the fit needs are computed again from them.
 
-use crate::board::{Color, Position};
+use crate::board::{Color, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
 use crate::eval::ParamSet;
 use crate::fit::Positions;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
-/// The most positions a replay holds (beyond it the oldest generations are dropped): about
-/// 20 bytes each in a checkpoint.
+/// The most positions a replay holds (beyond it the oldest generations are dropped, and one
+/// generation above it keeps every k-th position): about 14 bytes each in a checkpoint, at
+/// most 17.
 pub const MAX_REPLAY_POSITIONS: usize = 300_000;
 
 /// One position of the replay: the pieces (Black's, White's, the kings), the side to move,
@@ -51,10 +52,13 @@ impl Sample {
     }
 
     /// Whether the sample could be in a replay: pieces on distinct squares, kings among them,
-    /// a result of 0, 1/2 or 1 (a checkpoint is checked as user input is).
+    /// no man on the row where it would be crowned, a result of 0, 1/2 or 1 (a checkpoint is
+    /// checked as user input is).
     fn valid(&self) -> bool {
         self.black & self.white == 0
             && self.kings & !(self.black | self.white) == 0
+            && self.black & !self.kings & BLACK_CROWN_ROW == 0
+            && self.white & !self.kings & WHITE_CROWN_ROW == 0
             && self.halves <= 2
     }
 }
@@ -69,13 +73,24 @@ impl Replay {
     /// Adds generation `g`'s positions and keeps the last `keep` generations that added any
     /// (at most `MAX_REPLAY_POSITIONS` (300,000) positions in all, the oldest dropped first).
     pub fn add(&mut self, g: u64, positions: &Positions, keep: u32) {
-        let samples: Vec<Sample> = positions
+        self.add_within(g, positions, keep, MAX_REPLAY_POSITIONS);
+    }
+
+    /// [`Replay::add`] with at most `max` positions in all.
+    fn add_within(&mut self, g: u64, positions: &Positions, keep: u32, max: usize) {
+        let mut samples: Vec<Sample> = positions
             .quiet()
             .map(|(pos, y)| Sample::new(pos, y))
             .collect();
+        // One generation above the bound keeps every k-th of its positions, so a replay never
+        // holds more than a checkpoint may.
+        if samples.len() > max {
+            let k = samples.len().div_ceil(max);
+            samples = samples.into_iter().step_by(k).collect();
+        }
         self.chunks.push_back((g, samples));
         while self.chunks.len() > keep.max(1) as usize
-            || (self.chunks.len() > 1 && self.len() > MAX_REPLAY_POSITIONS)
+            || (self.chunks.len() > 1 && self.len() > max)
         {
             self.chunks.pop_front();
         }
@@ -178,5 +193,49 @@ mod tests {
         r.add(1, &some_game(4), 1);
         r.chunks[0].1[0].white |= 1;
         assert!(r.validate(1).unwrap_err().contains("impossible"));
+    }
+
+    #[test]
+    fn a_generation_above_the_bound_keeps_every_kth_position() {
+        let game = some_game(40);
+        let n = game.len();
+        let mut r = Replay::default();
+        r.add_within(1, &game, 4, n / 3);
+        assert!(r.len() <= n / 3 && r.len() >= n / 4, "{} of {n}", r.len());
+        let kept: Vec<Position> = r
+            .positions(ParamSet::Endgame66)
+            .quiet()
+            .map(|q| *q.0)
+            .collect();
+        let k = n.div_ceil(n / 3);
+        let every: Vec<Position> = game.quiet().step_by(k).map(|q| *q.0).collect();
+        assert_eq!(kept, every);
+        r.add_within(2, &game, 4, n / 3);
+        assert_eq!(r.generations().collect::<Vec<_>>(), vec![2]);
+    }
+
+    #[test]
+    fn a_man_on_its_crowning_row_is_refused() {
+        let mut r = Replay::default();
+        r.add(1, &some_game(4), 1);
+        let ok = r.chunks[0].1[0];
+        let top = BLACK_CROWN_ROW & BLACK_CROWN_ROW.wrapping_neg();
+        let bottom = WHITE_CROWN_ROW & WHITE_CROWN_ROW.wrapping_neg();
+        let middle = 1 << 14;
+        for (black, white, kings, valid) in [
+            (top, middle, 0, false),
+            (top, middle, top, true),
+            (middle, bottom, 0, false),
+            (middle, bottom, bottom, true),
+            (bottom, top, 0, true),
+        ] {
+            r.chunks[0].1[0] = Sample {
+                black,
+                white,
+                kings,
+                ..ok
+            };
+            assert_eq!(r.validate(1).is_ok(), valid, "{:?}", r.chunks[0].1[0]);
+        }
     }
 }

@@ -31,8 +31,8 @@ mod codec;
 pub mod history;
 
 pub use checkpoint::{
-    decode_checkpoint, decode_checkpoint_parts, encode_checkpoint, CHECKPOINT_MAGIC,
-    CHECKPOINT_VERSION,
+    check_checkpoint_size, decode_checkpoint, decode_checkpoint_parts, encode_checkpoint,
+    largest_checkpoint, CHECKPOINT_MAGIC, CHECKPOINT_VERSION,
 };
 pub use codec::MAX_CHECKPOINT_PAYLOAD;
 pub use history::{HistoryLink, HISTORY_FILE};

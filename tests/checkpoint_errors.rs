@@ -402,6 +402,37 @@ fn a_good_checkpoint_round_trips() {
     );
 }
 
+/// The bound `new` and `resume` check against (`largest_checkpoint`) holds for the largest
+/// checkpoint of its settings: every weight at the end of the range, a full hall of fame.
+#[test]
+fn no_checkpoint_is_larger_than_its_settings_allow() {
+    let t = Tmp::new("largest");
+    let s = load(&real_checkpoint(&t));
+    for set in ["net66:8", "board:4", "thesis60"] {
+        let set: checkers_ga::ParamSet = set.parse().unwrap();
+        let mut w = checkers_ga::Weights::zero_of(set);
+        w.values_mut().fill(i16::MIN);
+        let mut big = s.clone();
+        big.settings.ga.params = set;
+        big.settings.ga.hall_of_fame = 3;
+        big.population.fill(w);
+        for l in &mut big.last {
+            l.0 = w;
+        }
+        big.best_so_far = Some(w);
+        for _ in 0..3 {
+            big.hall.update(w, 3);
+        }
+        let bytes = store::encode_checkpoint(&big).unwrap().len();
+        let most = store::largest_checkpoint(&big.settings);
+        assert!(bytes <= most, "{set}: {bytes} bytes, bound {most}");
+        assert!(
+            most < 4 * bytes + (100 << 10),
+            "{set}: bound {most} far above {bytes}"
+        );
+    }
+}
+
 /// `show` and `history` read checkpoints too: the same one-line errors for every broken
 /// checkpoint (the cases that start with the checkpoint magic).
 #[test]

@@ -1419,6 +1419,25 @@ fn the_fit_learns_from_a_replay_of_the_last_generations() {
     common::assert_usage_error(&out, &["fit replay 1001 must be"]);
 }
 
+/// Settings whose checkpoints could outgrow what a checkpoint holds (a board network in a
+/// population of 1024) are refused at the start with one line, before anything is written,
+/// rather than stopping the session at its first large checkpoint.
+#[test]
+fn a_session_too_large_for_its_checkpoints_is_refused_at_the_start() {
+    let t = Tmp::new("toolarge");
+    let args = [
+        "--params",
+        "board:32",
+        "--population",
+        "1024",
+        "--generations",
+        "1",
+    ];
+    let out = new_cmd(&t, 5, "huge", true, &args).output().unwrap();
+    common::assert_error(&out, &["population 1024", "board:32", "lower --population"]);
+    assert!(!t.session("huge").exists());
+}
+
 /// `--selection fit-only`, the GA switched off: after every generation the population is one
 /// vector, the fit of the one before, copied to every place.
 #[test]

@@ -344,6 +344,7 @@ impl SessionRun {
         o.apply(&mut settings);
         follow_depth(&mut settings);
         settings.validate()?;
+        crate::store::check_checkpoint_size(&settings).map_err(SessionError::Input)?;
         let name = spec
             .name
             .clone()
@@ -492,6 +493,7 @@ impl SessionRun {
             }
         }
         session.settings.validate()?;
+        crate::store::check_checkpoint_size(&session.settings).map_err(SessionError::Input)?;
         if session.settings.ga.params != before.ga.params {
             let to = session.settings.ga.params;
             session.settings.ga.params = before.ga.params;

@@ -19,7 +19,7 @@ use super::CheckpointError;
 use crate::eval::Weights;
 use crate::ga::{Session, Settings, Steps, MAX_POPULATION};
 use crate::hub::EngineSpec;
-use crate::replay::Replay;
+use crate::replay::{Replay, MAX_REPLAY_POSITIONS};
 use crate::tournament::Standing;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -39,6 +39,52 @@ pub const HEADER_LEN: usize = 8 + 4 + 8 + 8;
 /// The largest generation number a checkpoint may hold (far beyond any session, and far from
 /// overflowing the counters that follow it).
 pub const MAX_GENERATION: u64 = 1 << 40;
+
+/// The most bytes a checkpoint of a session with `settings` can take, whatever its weights: 3
+/// bytes a weight (bincode's varint of an `i16`) for the population, the last generation's
+/// vectors, the best so far, the hall of fame and a widened set's vectors, 17 bytes a replay
+/// position, and room for the rest.
+pub fn largest_checkpoint(settings: &Settings) -> usize {
+    let ga = &settings.ga;
+    let mut weights = ga.params.len();
+    if ga.widen_at > 0 {
+        weights = weights.max(ga.widen_to.len());
+    }
+    let vectors = 2 * settings.population + ga.hall_of_fame as usize + 1;
+    let replay = if ga.fit_replay > 1 {
+        17 * MAX_REPLAY_POSITIONS
+    } else {
+        0
+    };
+    3 * weights * vectors + 64 * settings.population + replay + (64 << 10)
+}
+
+/// Refuses settings whose checkpoints could outgrow [`MAX_CHECKPOINT_PAYLOAD`] (a session
+/// would stop when its first large one is written): a one-line error naming what to lower.
+pub fn check_checkpoint_size(settings: &Settings) -> Result<(), String> {
+    let most = largest_checkpoint(settings);
+    if most <= MAX_CHECKPOINT_PAYLOAD {
+        return Ok(());
+    }
+    Err(format!(
+        "population {} of the {} set{} could need {:.1} MB checkpoints, more than the {} MB \
+         a checkpoint holds: lower --population{}",
+        settings.population,
+        settings.ga.params,
+        if settings.ga.fit_replay > 1 {
+            " with a replay"
+        } else {
+            ""
+        },
+        most as f64 / 1e6,
+        MAX_CHECKPOINT_PAYLOAD >> 20,
+        if settings.ga.hall_of_fame > 0 {
+            " or --hall-of-fame"
+        } else {
+            ""
+        }
+    ))
+}
 
 /// Why a session could not be encoded as a checkpoint (too large): one line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -1,10 +1,12 @@
 //! What checkpoints and the history file share: the bincode configuration with its size limit,
 //! the FNV-1a checksum, and the link from a checkpoint to its part of the history file.
 
-/// The largest payload a checkpoint may have: far above any this tool writes (a population of
-/// 1024 in the largest parameter set, its results and a full hall of fame take about 1.3 MB;
-/// a format-2 checkpoint adds 39 bytes per generation of history), and small enough that
-/// decoding any payload allocates well under 100 MB.
+/// The largest payload a checkpoint may have: above any session of the network sets at the
+/// defaults' sizes (a population of 1024 of `net66:8` takes about 3.2 MB, a full replay about
+/// 4 MB), and small enough that decoding any payload allocates well under 100 MB. Settings
+/// whose checkpoints could outgrow it (a `board:32` population above about 120 with a
+/// replay, above about 300 without) are refused when a session starts or resumes
+/// ([`super::check_checkpoint_size`]).
 pub const MAX_CHECKPOINT_PAYLOAD: usize = 8 << 20;
 /// The bincode configuration of checkpoint payloads and history records: the standard one,
 /// with a byte limit so that no length field can make the decoder allocate beyond it.
