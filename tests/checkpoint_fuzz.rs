@@ -13,7 +13,7 @@
 mod common;
 
 use checkers_ga::store;
-use checkers_ga::{Mutation, Selection, Session};
+use checkers_ga::{Mutation, ParamSet, Selection, Session};
 use common::{repo, settings, SplitMix};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
@@ -97,7 +97,43 @@ fn current_format() -> Vec<u8> {
     store::encode_checkpoint(&session).unwrap()
 }
 
-/// The checkpoints mutated: of formats 1, 2 and 3.
+/// A checkpoint of the current format of a board set with a replay (`--params board:2
+/// --fit-every 1 --fit-replay 2`): 3 generations of population 4, so the mutations reach the
+/// board network's weights and the replay's positions and generations.
+fn board_with_replay() -> Vec<u8> {
+    let mut s = settings(4, 3, 6);
+    s.rules.max_plies = 40;
+    s.ga.params = ParamSet::Board(2);
+    s.ga.init_range = 4000;
+    s.ga.fit_every = 1;
+    s.ga.fit_replay = 2;
+    s.ga.fit_top = 2;
+    s.ga.mutation = Mutation::Gauss {
+        sigma: 500,
+        genes: 3,
+    };
+    s.validate().unwrap();
+    let mut session = Session::new("fuzz-board", s);
+    for _ in 0..3 {
+        session.run_generation(&|_| {});
+    }
+    let generations: Vec<u64> = session.replay.generations().collect();
+    assert_eq!(
+        generations,
+        [2, 3],
+        "the replay keeps the last 2 generations"
+    );
+    assert!(!session.replay.is_empty(), "the replay holds positions");
+    let bytes = store::encode_checkpoint(&session).unwrap();
+    let back = store::decode_checkpoint(Path::new("seed"), &bytes).unwrap();
+    assert_eq!(back.settings.ga.params, ParamSet::Board(2));
+    assert_eq!(back.settings.ga.fit_replay, 2);
+    assert_eq!(back.replay, session.replay);
+    bytes
+}
+
+/// The checkpoints mutated: of formats 1 and 2 (files), and of the current format (a session
+/// of the original's thesis set without a replay, and a board set with one).
 fn seeds() -> Vec<Vec<u8>> {
     let mut v: Vec<Vec<u8>> = [
         "tests/data/checkpoint-v1-gen2.ckpt",
@@ -109,6 +145,7 @@ fn seeds() -> Vec<Vec<u8>> {
     .map(|p| std::fs::read(repo(p)).unwrap())
     .collect();
     v.push(current_format());
+    v.push(board_with_replay());
     for s in &v {
         store::decode_checkpoint(Path::new("seed"), s).expect("every seed decodes");
     }

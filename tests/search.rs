@@ -26,20 +26,25 @@ fn random_positions(n: usize, seed: u64) -> Vec<Position> {
     out
 }
 
+/// Random weights of a board network of `h` units: the search keeps its units' sums move by
+/// move, minimax evaluates each leaf from scratch. Network weights small enough that units
+/// sit inside their range.
+fn board_weights(h: u8, rng: &mut ChaCha8Rng) -> Weights {
+    let mut w = Weights::zero_of(checkers_ga::ParamSet::Board(h));
+    for (i, x) in w.values_mut().iter_mut().enumerate() {
+        *x = if i < 66 {
+            rng.random_range(-300..=300)
+        } else {
+            rng.random_range(-2000..=2000)
+        };
+    }
+    w
+}
+
 fn random_weights(rng: &mut ChaCha8Rng) -> Weights {
-    // A board network: the search keeps its units' sums move by move, minimax evaluates each
-    // leaf from scratch. Network weights small enough that units sit inside their range.
     if rng.random_bool(0.25) {
-        let set = checkers_ga::ParamSet::Board(rng.random_range(1..=5));
-        let mut w = Weights::zero_of(set);
-        for (i, x) in w.values_mut().iter_mut().enumerate() {
-            *x = if i < 66 {
-                rng.random_range(-300..=300)
-            } else {
-                rng.random_range(-2000..=2000)
-            };
-        }
-        return w;
+        let h = rng.random_range(1..=5);
+        return board_weights(h, rng);
     }
     // Small weights give many equal values (ties), large ones the full range.
     if rng.random_bool(0.3) {
@@ -54,9 +59,20 @@ fn random_weights(rng: &mut ChaCha8Rng) -> Weights {
 }
 
 fn check(configs: &[SearchConfig], positions: usize, max_depth: u32, seed: u64) {
+    check_with(configs, positions, max_depth, seed, random_weights);
+}
+
+/// [`check`] with the weights of each position drawn by `weights`.
+fn check_with(
+    configs: &[SearchConfig],
+    positions: usize,
+    max_depth: u32,
+    seed: u64,
+    mut weights: impl FnMut(&mut ChaCha8Rng) -> Weights,
+) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xABCD);
     for (i, pos) in random_positions(positions, seed).iter().enumerate() {
-        let w = random_weights(&mut rng);
+        let w = weights(&mut rng);
         for depth in 1..=max_depth {
             for c in configs {
                 let cfg = SearchConfig { depth, ..*c };
@@ -108,6 +124,29 @@ fn alpha_beta_with_capture_extension_equals_extended_minimax() {
         ..with_tt
     };
     check(&[with_tt, without], 150, 4, 3);
+}
+
+#[test]
+fn alpha_beta_equals_minimax_for_a_board_network_of_32_units() {
+    // All 32 units: the accumulator's and the output's loops of fixed length, kept move by
+    // move in the search, against minimax's sums from scratch at every leaf. Fewer positions
+    // than the small networks: each leaf costs minimax 32 units.
+    let plain = SearchConfig {
+        depth: 1,
+        capture_extension: false,
+        tt_log2: 0,
+    };
+    let table = SearchConfig {
+        tt_log2: 12,
+        ..plain
+    };
+    let extension = SearchConfig {
+        capture_extension: true,
+        ..table
+    };
+    check_with(&[plain, table, extension], 200, 5, 5, |r| {
+        board_weights(32, r)
+    });
 }
 
 #[test]

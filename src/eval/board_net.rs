@@ -217,9 +217,34 @@ mod tests {
         out
     }
 
+    /// What a move does that an incremental update could get wrong, counted over the random
+    /// games so that a change of seed cannot lose a case unnoticed.
+    #[derive(Debug, Default)]
+    struct Seen {
+        captures: u32,
+        multi_jumps: u32,
+        crownings: u32,
+        crownings_by_capture: u32,
+        kings_captured: u32,
+    }
+
+    impl Seen {
+        fn count(&mut self, pos: &Position, m: &crate::board::Move, next: &Position) {
+            let us = pos.side_to_move();
+            let crowned = pos.is_man_move(m) && next.kings(us).contains(m.to());
+            let kings_taken = m.captured().0 & pos.kings(us.opposite()).0;
+            self.captures += m.is_capture() as u32;
+            self.multi_jumps += (m.capture_count() > 1) as u32;
+            self.crownings += crowned as u32;
+            self.crownings_by_capture += (crowned && m.is_capture()) as u32;
+            self.kings_captured += kings_taken.count_ones();
+        }
+    }
+
     #[test]
     fn sums_kept_through_random_games_equal_sums_from_scratch_and_the_definition() {
         let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut seen = Seen::default();
         for k in 0..60 {
             let h = [1, 7, 32][k % 3];
             let w = Weights::random_of(ParamSet::Board(h as u8), &mut r);
@@ -232,7 +257,9 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                let next = pos.play(&moves[r.random_range(0..moves.len())]);
+                let m = moves[r.random_range(0..moves.len())];
+                let next = pos.play(&m);
+                seen.count(&pos, &m, &next);
                 acc = acc.child(&pos, &next, player, w, h);
                 pos = next;
                 assert_eq!(acc, Accumulator::new(&pos, player, w, h));
@@ -242,6 +269,104 @@ mod tests {
                     plain_output(&pos, player, w, h)
                 );
             }
+        }
+        // The games went through every kind of change of the board the sums follow.
+        eprintln!("random games: {seen:?}");
+        assert!(seen.captures > 0, "{seen:?}");
+        assert!(seen.multi_jumps > 0, "{seen:?}");
+        assert!(seen.crownings > 0, "{seen:?}");
+        assert!(seen.crownings_by_capture > 0, "{seen:?}");
+        assert!(seen.kings_captured > 0, "{seen:?}");
+    }
+
+    /// Plays the move written `text` in the FEN position `fen` (asserting it is legal) and
+    /// checks the child's sums, made from the parent's by [`Accumulator::child`] and by
+    /// [`Accumulator::apply`], against those made from scratch, and the output against the
+    /// definition: for both players and 1, 7 and 32 units of seeded random weights. Returns
+    /// the move and both positions for the caller to check the case is the one meant.
+    fn check_move(fen: &str, text: &str) -> (crate::board::Move, Position, Position) {
+        let pos = crate::notation::parse_fen(fen).unwrap();
+        let moves = legal_moves(&pos);
+        let m = *moves
+            .iter()
+            .find(|m| m.to_string() == text)
+            .unwrap_or_else(|| {
+                let all: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                panic!("{fen}: no legal move {text} among {all:?}")
+            });
+        let next = pos.play(&m);
+        let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for h in [1, 7, 32] {
+            for player in [Color::Black, Color::White] {
+                for _ in 0..4 {
+                    let w = Weights::random_of(ParamSet::Board(h as u8), &mut r);
+                    let w = w.values();
+                    let parent = Accumulator::new(&pos, player, w, h);
+                    let expected = Accumulator::new(&next, player, w, h);
+                    let why = format!("{fen} {text} player {player:?} h {h}");
+                    assert_eq!(parent.child(&pos, &next, player, w, h), expected, "{why}");
+                    let mut a = parent;
+                    a.apply(&pos, &next, player, w, h);
+                    assert_eq!(a, expected, "{why}");
+                    let to_move = next.side_to_move() == player;
+                    assert_eq!(
+                        a.output(to_move, w, h) as i64,
+                        plain_output(&next, player, w, h),
+                        "{why}"
+                    );
+                }
+            }
+        }
+        (m, pos, next)
+    }
+
+    #[test]
+    fn a_king_capturing_round_to_its_own_square() {
+        // The king on 14 takes the four pieces around it and lands where it started: its own
+        // square is unchanged, only the taken men and kings leave.
+        for (fen, text) in [
+            ("W:WK14:B10,11,K18,19", "14x23x16x7x14"),
+            ("W:WK14:B10,11,K18,19", "14x7x16x23x14"),
+            ("B:BK14:W10,K11,18,19", "14x23x16x7x14"),
+        ] {
+            let (m, pos, next) = check_move(fen, text);
+            assert_eq!((m.from(), m.to(), m.capture_count()), (14, 14, 4));
+            let us = pos.side_to_move();
+            assert_eq!(next.pieces(us.opposite()).count(), 0);
+            assert!(next.kings(us).contains(14));
+        }
+    }
+
+    #[test]
+    fn a_man_crowning_by_capture() {
+        for (fen, text, taken) in [
+            // One jump onto the crown row.
+            ("W:W10:B6", "10x1", 1),
+            // Two jumps, the second taking a king and crowning.
+            ("W:W19:B15,K6", "19x10x1", 2),
+            // Black's side: crowning on 32.
+            ("B:B14,1:W18,K27,5", "14x23x32", 2),
+        ] {
+            let (m, pos, next) = check_move(fen, text);
+            let us = pos.side_to_move();
+            assert!(pos.is_man_move(&m), "{fen}");
+            assert!(next.kings(us).contains(m.to()), "{fen}");
+            assert_eq!(m.capture_count(), taken, "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_king_being_captured() {
+        for (fen, text) in [
+            // A king takes a king.
+            ("B:BK1,12:WK6,29", "1x10"),
+            // A man takes a king, the other pieces standing.
+            ("W:W22,K31:BK18,3", "22x15"),
+        ] {
+            let (m, pos, next) = check_move(fen, text);
+            let them = pos.side_to_move().opposite();
+            assert_eq!(m.captured().0 & pos.kings(them).0, m.captured().0, "{fen}");
+            assert_eq!(next.kings(them).count() + 1, pos.kings(them).count());
         }
     }
 
