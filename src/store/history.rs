@@ -19,7 +19,7 @@
 
 pub use super::codec::HistoryLink;
 use super::codec::{decode_config, fnv, FNV_START};
-use crate::eval::Weights;
+use crate::eval::{Weights, MAX_WEIGHTS};
 use crate::ga::{GenerationStats, Session};
 use crate::matchplay::Wdl;
 use crate::openings::ballot;
@@ -35,8 +35,9 @@ pub const HISTORY_MAGIC: &[u8; 8] = b"CKGAHIST";
 pub const HISTORY_VERSION: u32 = 1;
 /// Magic and version.
 pub const HISTORY_HEADER_LEN: usize = 12;
-/// The longest record (a record is under 100 bytes, plus at most about 400 for weights).
-pub const MAX_RECORD: usize = 4096;
+/// The longest record: the statistics (under 100 bytes) and a best so far's weights, each
+/// weight at most 3 bytes (a varint), the largest set (`board:32`, 4,258 weights) included.
+pub const MAX_RECORD: usize = 1024 + 3 * MAX_WEIGHTS;
 
 /// A session's history as read: the statistics of every generation, and the best so far each
 /// time it changed (see [`Session::bests`]).
@@ -72,6 +73,7 @@ fn record_bytes(stats: &GenerationStats, best: Option<&Weights>) -> Vec<u8> {
                 .expect("a count always encodes"),
         );
     }
+    debug_assert!(payload.len() <= MAX_RECORD, "{} bytes", payload.len());
     let mut out = Vec::with_capacity(4 + payload.len());
     out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
     out.extend_from_slice(&payload);
@@ -435,4 +437,46 @@ pub(super) fn validate_history(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::ParamSet;
+
+    /// A best so far of the largest set with every weight at its widest encoding (a session of
+    /// `board:32` wrote 4,433-byte records that the old 4,096-byte bound refused to read back).
+    #[test]
+    fn the_largest_best_so_far_reads_back() {
+        let set: ParamSet = "board:32".parse().unwrap();
+        assert_eq!(set.len(), MAX_WEIGHTS);
+        let mut w = Weights::zero_of(set);
+        w.values_mut().fill(i16::MIN);
+        let stats = GenerationStats {
+            generation: u64::MAX,
+            best: u32::MAX,
+            mean: f64::MAX,
+            min: u32::MAX,
+            diversity: 1.0,
+            duel: Some(crate::ga::Duel {
+                challenger: u32::MAX,
+                holder: u32::MAX,
+                replaced: true,
+            }),
+            games: u32::MAX,
+            plies: u64::MAX,
+            seconds: f64::MAX,
+            measure: Some(Wdl {
+                wins: u32::MAX,
+                draws: u32::MAX,
+                losses: u32::MAX,
+            }),
+            faults: u32::MAX,
+        };
+        let bytes = history_bytes(std::slice::from_ref(&stats), &[(u64::MAX, w)]);
+        assert!(bytes.len() > 4096 + HISTORY_HEADER_LEN);
+        let (history, bests) = decode_history(&bytes, "h").unwrap();
+        assert_eq!(history, vec![stats]);
+        assert_eq!(bests, vec![(u64::MAX, w)]);
+    }
 }
