@@ -63,11 +63,13 @@ const ADAPTIVE: &[&str] = &[
     "3",
 ];
 
-/// A board network fitted in every generation from a replay of the last 3 generations'
-/// games (which the checkpoints carry), to targets 30% of which are depth-1 searches.
+/// A board network (of the default 32 units: each vector takes over 4,096 bytes, which
+/// a history record once could not hold) fitted in every generation from a replay of the
+/// last 3 generations' games (which the checkpoints carry), to targets 30% of which are
+/// depth-1 searches.
 const BOARD: &[&str] = &[
     "--params",
-    "board:3",
+    "board",
     "--fit-every",
     "1",
     "--fit-top",
