@@ -49,24 +49,23 @@ fn network(set: ParamSet) -> Weights {
     w
 }
 
+/// `f`'s answer on a pool of `t` threads (a fit that must not fail).
+fn at_threads(t: usize, f: impl FnOnce() -> Option<Fitted> + Send) -> Fitted {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(t)
+        .build()
+        .unwrap();
+    pool.install(f).unwrap()
+}
+
 #[test]
 fn a_fit_lowers_the_error_and_is_the_same_at_any_thread_count() {
     let data = games(ParamSet::Endgame66, 24);
     assert!(data.len() >= MIN_POSITIONS, "{} positions", data.len());
     let mut start = Weights::zero_of(ParamSet::Endgame66);
     start.values_mut()[..4].copy_from_slice(&[100, 0, -100, 0]);
-    let pool = |t| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .unwrap()
-    };
-    let one = pool(1)
-        .install(|| fit_to(&start, &data, 5000, 4, None, &mut rng()))
-        .unwrap();
-    let two = pool(2)
-        .install(|| fit_to(&start, &data, 5000, 4, None, &mut rng()))
-        .unwrap();
+    let [one, two] =
+        [1, 2].map(|t| at_threads(t, || fit_to(&start, &data, 5000, 4, None, &mut rng())));
     assert_eq!(one, two);
     assert!(one.after < one.before, "{} -> {}", one.before, one.after);
     assert!(one.positions <= 5000);
@@ -82,18 +81,8 @@ fn a_blended_target_is_the_same_at_any_thread_count_and_moves_the_fit() {
         share: 0.5,
         depth: 2,
     });
-    let pool = |t| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .unwrap()
-    };
-    let one = pool(1)
-        .install(|| fit_to(&start, &data, 5000, 2, target, &mut rng()))
-        .unwrap();
-    let two = pool(2)
-        .install(|| fit_to(&start, &data, 5000, 2, target, &mut rng()))
-        .unwrap();
+    let [one, two] =
+        [1, 2].map(|t| at_threads(t, || fit_to(&start, &data, 5000, 2, target, &mut rng())));
     assert_eq!(one, two);
     let plain = fit_to(&start, &data, 5000, 2, None, &mut rng()).unwrap();
     assert_eq!(one.scale, plain.scale);
