@@ -176,8 +176,11 @@ pub fn breed<R: Rng + ?Sized>(
             }
             let (ia, ib) = (pair[0], *pair.get(1).unwrap_or(&pair[0]));
             let (a, b) = (parents[ia], parents[ib]);
-            let cut = rng.random_range(1..a.len());
-            let (c1, c2) = crossover(&a, &b, cut);
+            // A genome of one gene has no cut: its children are its parents (no draw).
+            let (c1, c2) = match a.len() {
+                0 | 1 => (a, b),
+                n => crossover(&a, &b, rng.random_range(1..n)),
+            };
             let st = Steps::mean(steps_of(ia), steps_of(ib));
             children.push((c1, st));
             children.push((c2, st));

@@ -542,3 +542,60 @@ fn the_depth_schedule_switches_at_its_generation() {
         .0
         .contains("tournament selection size"));
 }
+
+#[test]
+fn every_operator_breeds_genomes_of_every_length_from_one() {
+    // An outside engine's session tunes as few as one parameter (`--tune king`): one-point
+    // crossover has no cut then, and no operator may draw from an empty range.
+    let kinds = [
+        Mutation::Replace,
+        Mutation::Gauss {
+            sigma: 2048,
+            genes: 1,
+        },
+        Mutation::Gauss {
+            sigma: 800,
+            genes: 4,
+        },
+        Mutation::Layered {
+            sigma: 800,
+            genes: 4,
+        },
+        Mutation::Adaptive {
+            sigma: 800,
+            genes: 4,
+        },
+    ];
+    for n in 1..=5u16 {
+        let set = ParamSet::Engine(n);
+        let parents: Vec<Weights> = (0..4)
+            .map(|i| Weights::new(set, &vec![i as i16 * 100; n as usize]).unwrap())
+            .collect();
+        for kind in kinds {
+            let mut rng = ChaCha8Rng::seed_from_u64(n as u64);
+            let children = breed(&parents, None, 7, 1.0, kind, &mut rng);
+            assert_eq!(children.len(), 7, "{n} genes, {kind:?}");
+            assert!(children.iter().all(|(c, _)| c.len() == n as usize));
+            let mut child = parents[1];
+            mutate(&mut child, kind, &mut rng);
+            assert_eq!(child.len(), n as usize);
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let pop: Vec<Weights> = (0..6).map(|_| random_weights(set, 100, &mut rng)).collect();
+        assert!(diversity(&pop) >= 0.0);
+    }
+}
+
+#[test]
+fn a_genome_of_one_gene_breeds_its_parents_mutated() {
+    let set = ParamSet::Engine(1);
+    let parents = [
+        Weights::new(set, &[5]).unwrap(),
+        Weights::new(set, &[9]).unwrap(),
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let children = breed_with(&parents, 2, 0.0, Mutation::Replace, &mut rng);
+    let mut got: Vec<i16> = children.iter().map(|c| c.values()[0]).collect();
+    got.sort();
+    assert_eq!(got, vec![5, 9]);
+}
