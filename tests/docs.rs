@@ -114,7 +114,17 @@ fn the_readme_opens_with_the_two_commands_and_keeps_one_short_line_per_command()
         .lines()
         .map(|l| l.split('#').next().unwrap().trim())
         .collect();
-    assert_eq!(commands, ["cargo run --release -- new", "cargo test"]);
+    // The tests run to the end whatever fails: one failing test (of 40 binaries) must not hide
+    // the others' results, and CI runs exactly this command.
+    assert_eq!(
+        commands,
+        ["cargo run --release -- new", "cargo test --no-fail-fast"]
+    );
+    let ci = read(&repo(".ci/run"));
+    assert!(
+        ci.lines().any(|l| l.trim() == commands[1]),
+        ".ci/run does not run the README's test command"
+    );
     let at = readme.find(block).unwrap();
     assert!(
         readme[..at].lines().count() < 12,
