@@ -616,7 +616,7 @@ fn a_second_ctrl_c_exits_at_once() {
     let t2 = Instant::now();
     sigint(&child);
     let out = child.wait_with_output().expect("wait");
-    assert!(t2.elapsed() < Duration::from_secs(10), "{:?}", t2.elapsed());
+    assert!(t2.elapsed() < Duration::from_secs(30), "{:?}", t2.elapsed());
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     assert!(
         text(&out.stderr).contains("exiting now"),

@@ -462,7 +462,7 @@ pub fn assert_none_left(marker: &str) {
             return;
         }
         assert!(
-            t.elapsed() < std::time::Duration::from_secs(5),
+            t.elapsed() < std::time::Duration::from_secs(30),
             "engine processes left: {left:?}"
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
