@@ -91,6 +91,33 @@ pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
     Ok(session)
 }
 
+/// [`load_checkpoint`], but a sound checkpoint whose history file is damaged, cut short or
+/// missing still loads: with what can be saved of its history ([`history::recover_history`])
+/// and a one-line warning that says what was lost. A checkpoint that is itself unreadable is
+/// an error as before.
+pub fn load_checkpoint_recovering(
+    path: &Path,
+) -> Result<(Session, Option<String>), CheckpointError> {
+    let bytes =
+        read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
+    let (mut session, link) = decode_checkpoint_parts(path, &bytes)?;
+    let mut warning = None;
+    if let Some(link) = link {
+        let dir = folder_of(path);
+        let (h, b) = match history::read_history(&dir, &session, link) {
+            Ok(got) => got,
+            Err(e) => {
+                let (got, line) = history::recover_history(&dir, &session, &e);
+                warning = Some(line);
+                got
+            }
+        };
+        session.history = h.into();
+        session.bests = b.into();
+    }
+    Ok((session, warning))
+}
+
 /// Loads a checkpoint file without reading the history file (a checkpoint of format 3 or later comes
 /// with an empty history): its population, results and best so far.
 pub fn load_checkpoint_alone(path: &Path) -> Result<Session, CheckpointError> {
@@ -346,6 +373,8 @@ pub struct Located {
     pub session: Session,
     /// Newer checkpoints that could not be read and were passed over.
     pub skipped: Vec<CheckpointError>,
+    /// What was lost of a damaged history file (one line for the user), if anything.
+    pub warning: Option<String>,
 }
 
 /// Finds the checkpoint a user means: a checkpoint file; a session folder (its newest loadable
@@ -357,11 +386,12 @@ pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, LocateError> {
         Some(f) => {
             let p = PathBuf::from(f);
             if p.is_file() {
-                let session = load_checkpoint(&p)?;
+                let (session, warning) = load_checkpoint_recovering(&p)?;
                 return Ok(Located {
                     path: p,
                     session,
                     skipped: Vec::new(),
+                    warning,
                 });
             } else if p.is_dir() {
                 p
@@ -381,12 +411,13 @@ pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, LocateError> {
     }
     let mut skipped = Vec::new();
     for c in cands {
-        match load_checkpoint(&c) {
-            Ok(session) => {
+        match load_checkpoint_recovering(&c) {
+            Ok((session, warning)) => {
                 return Ok(Located {
                     path: c,
                     session,
                     skipped,
+                    warning,
                 })
             }
             Err(e) => skipped.push(e),

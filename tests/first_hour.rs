@@ -47,3 +47,103 @@ fn tuning_one_parameter_runs_generation_after_generation() {
     assert!(shown.contains("kings"), "{shown}");
     let _ = (resume_cmd, text);
 }
+
+/// A session of our own weights, small and quick: `generations` generations.
+fn quick_session(t: &Tmp, name: &str, generations: u64) {
+    let g = generations.to_string();
+    let args = [
+        "--population",
+        "4",
+        "--depth",
+        "1",
+        "--max-plies",
+        "60",
+        "--generations",
+        &g,
+    ];
+    run_ok(new_cmd(t, 5, name, true, &args));
+}
+
+/// `history`, `report` and `resume` of a session whose history.bin was replaced by 100 random
+/// bytes: each works from the sound checkpoint and says, in one warning line, what was lost.
+#[test]
+fn a_corrupt_history_file_costs_its_statistics_not_the_session() {
+    let t = Tmp::new("corrupt-history");
+    quick_session(&t, "h", 3);
+    let file = t.session("h").join("history.bin");
+    let noise: Vec<u8> = (0..100u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
+    std::fs::write(&file, &noise).unwrap();
+    let warned = |err: &str| {
+        let lines: Vec<&str> = err.lines().filter(|l| l.contains("history.bin")).collect();
+        assert_eq!(lines.len(), 1, "{err}");
+        assert!(lines[0].starts_with("warning: "), "{err}");
+        assert!(lines[0].contains("3 generation(s) are lost"), "{err}");
+    };
+    let pops = t.pops();
+    let pops = pops.to_str().unwrap();
+    for cmd in [
+        vec!["history", "h", "--populations", pops],
+        vec!["report", "h", "--populations", pops],
+    ] {
+        let mut c = bin();
+        c.current_dir(&t.0).args(&cmd);
+        let out = c.output().unwrap();
+        assert!(out.status.success(), "{cmd:?}: {}", text(&out.stderr));
+        warned(&text(&out.stderr));
+    }
+    let out = resume_cmd(&t, Some(&t.session("h")), false, &["--generations", "4"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    warned(&text(&out.stderr));
+    // The damaged file is set aside, not lost; the new one holds what the session ran since.
+    let aside = t.session("h").join("history.bin.superseded-1");
+    assert_eq!(std::fs::read(aside).unwrap(), noise);
+    let mut c = bin();
+    c.current_dir(&t.0)
+        .args(["history", "h", "--populations", pops]);
+    let out = c.output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("warning"),
+        "{}",
+        text(&out.stderr)
+    );
+    let table = text(&out.stdout);
+    assert!(
+        table.lines().any(|l| l.trim_start().starts_with("4 ")),
+        "{table}"
+    );
+}
+
+/// A history file cut short keeps its whole records: the warning says which generations are
+/// kept, and `history` shows them.
+#[test]
+fn a_history_file_cut_short_keeps_its_whole_records() {
+    let t = Tmp::new("short-history");
+    quick_session(&t, "s", 4);
+    let file = t.session("s").join("history.bin");
+    let bytes = std::fs::read(&file).unwrap();
+    // Cut inside the last record.
+    std::fs::write(&file, &bytes[..bytes.len() - 10]).unwrap();
+    let pops = t.pops();
+    let mut c = bin();
+    c.current_dir(&t.0)
+        .args(["history", "s", "--populations", pops.to_str().unwrap()]);
+    let out = c.output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("1 generation(s) are lost (generations 1 to 3 kept)"),
+        "{err}"
+    );
+    let table = text(&out.stdout);
+    for g in ["1 ", "2 ", "3 "] {
+        assert!(
+            table.lines().any(|l| l.trim_start().starts_with(g)),
+            "{table}"
+        );
+    }
+}

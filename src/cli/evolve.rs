@@ -98,6 +98,9 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     for e in &run.skipped {
         warn(&format!("warning: skipping {e}"));
     }
+    if let Some(line) = &run.history_lost {
+        warn(line);
+    }
     let s = &run.session;
     let from = run.resumed_from.as_deref().unwrap_or(Path::new("?"));
     if a.file.is_none() {

@@ -220,6 +220,9 @@ pub(super) fn find_session(
             found.path.display()
         );
     }
+    if let Some(line) = &found.warning {
+        eprintln!("{line}");
+    }
     Ok((found.path, found.session))
 }
 
@@ -303,7 +306,7 @@ fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Mea
 
 pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
     let (path, session) = find_session(a.session.as_deref(), &a.populations, "history")?;
-    if session.history.is_empty() {
+    if session.history.is_empty() && session.generation == 0 {
         bail!(
             "session '{}' ({}) has no generations yet",
             session.name,
@@ -355,6 +358,17 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         text.push('\n');
     }
     text.push('\n');
+    let first = session
+        .history
+        .first()
+        .map_or(session.generation + 1, |h| h.generation);
+    if first > 1 {
+        // A damaged history file was cut back (the warning above says so).
+        text.push_str(&format!(
+            "(no statistics of generations 1 to {}: its history file lost them)\n",
+            first - 1
+        ));
+    }
     text.push_str(&history_table(&session.history, &elo));
     text.push_str(
         "points: 2 per win, 1 per draw, within each generation's own tournament (relative: they \

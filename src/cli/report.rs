@@ -33,6 +33,9 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
             found.path.display()
         );
     }
+    if let Some(line) = &found.warning {
+        eprintln!("{line}");
+    }
     let out = a
         .output
         .unwrap_or_else(|| checkers_ga::folder_of(&found.path).join(REPORT_FILE));

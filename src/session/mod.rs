@@ -261,6 +261,9 @@ pub struct SessionRun {
     pub set_aside: Vec<PathBuf>,
     /// Newer checkpoints that could not be read and were passed over.
     pub skipped: Vec<CheckpointError>,
+    /// What was lost of a damaged history file (one line for the user): the session goes on
+    /// from its sound checkpoint, the damaged file set aside as `history.bin.superseded-N`.
+    pub history_lost: Option<String>,
     options: SessionOptions,
     pool: rayon::ThreadPool,
     best_seen: Option<BestFile>,
@@ -430,6 +433,7 @@ impl SessionRun {
             changes: Vec::new(),
             set_aside: Vec::new(),
             skipped: Vec::new(),
+            history_lost: None,
             options,
             pool,
             best_seen,
@@ -461,13 +465,18 @@ impl SessionRun {
         let named_file = target.is_some_and(|f| Path::new(f).is_file());
         let found = match dir.to_str() {
             Some(d) if !named_file => store::locate(Some(d), root)?,
-            _ => store::Located {
-                session: store::load_checkpoint(&found.path)?,
-                path: found.path,
-                skipped: found.skipped,
-            },
+            _ => {
+                let (session, warning) = store::load_checkpoint_recovering(&found.path)?;
+                store::Located {
+                    session,
+                    path: found.path,
+                    skipped: found.skipped,
+                    warning,
+                }
+            }
         };
         let (path, mut session, skipped) = (found.path, found.session, found.skipped);
+        let history_lost = found.warning;
         store::remove_stale_temp_files(&dir);
         let before = session.settings.clone();
         overrides.apply(&mut session.settings);
@@ -524,6 +533,7 @@ impl SessionRun {
             changes,
             set_aside: moved,
             skipped,
+            history_lost,
             options,
             pool,
             best_seen,

@@ -15,7 +15,9 @@
 //! generation whose checkpoint never appeared, is dropped. Bytes that belong to a checkpoint are
 //! never rewritten in place: a file that does not continue the session being written is set
 //! aside as `history.bin.superseded-N` and a new one is written (temp, sync, rename); so is a
-//! copy when `resume` sets aside newer checkpoints, so each can still be read.
+//! copy when `resume` sets aside newer checkpoints, so each can still be read. A file damaged
+//! past those rules does not strand a sound checkpoint: [`recover_history`] keeps its whole
+//! records that can belong to the session and says what was lost.
 
 pub use super::codec::HistoryLink;
 use super::codec::{decode_config, fnv, FNV_START};
@@ -168,6 +170,14 @@ fn decode_history_text(bytes: &[u8], name: &str) -> Result<History, String> {
 /// Reads the records of the first `len` bytes of `r`: each record's length is checked before
 /// its bytes are read, and each record is decoded with the size-limited configuration.
 fn parse_records<R: Read>(r: R, len: u64, shown: &str) -> Result<History, String> {
+    let mut history = (Vec::new(), Vec::new());
+    parse_into(r, len, shown, &mut history)?;
+    Ok(history)
+}
+
+/// [`parse_records`] into `out`, which keeps every whole record read before an error.
+fn parse_into<R: Read>(r: R, len: u64, shown: &str, out: &mut History) -> Result<(), String> {
+    let (history, bests) = out;
     let mut r = r.take(len);
     if len < HISTORY_HEADER_LEN as u64 {
         return Err(format!("history file '{shown}': truncated header"));
@@ -184,8 +194,6 @@ fn parse_records<R: Read>(r: R, len: u64, shown: &str) -> Result<History, String
             "history file '{shown}': format version {version}, this build reads {HISTORY_VERSION}"
         ));
     }
-    let mut history = Vec::new();
-    let mut bests = Vec::new();
     let mut left = len - HISTORY_HEADER_LEN as u64;
     let mut buf = Vec::with_capacity(MAX_RECORD);
     while left > 0 {
@@ -230,7 +238,7 @@ fn parse_records<R: Read>(r: R, len: u64, shown: &str) -> Result<History, String
         history.push(rec.stats);
         left -= l as u64 + 4;
     }
-    Ok((history, bests))
+    Ok(())
 }
 
 /// Reads the history a checkpoint of `session` goes with from the history file of `dir` (or a
@@ -269,6 +277,48 @@ fn read_history_text(dir: &Path, session: &Session, link: HistoryLink) -> Result
         Ok(_) => "does not match this checkpoint (it holds another run's history)".to_string(),
     };
     Err(format!("history file '{}' {why}", main.display()))
+}
+
+/// What can be saved of the history file of `dir` when it does not fit a sound checkpoint of
+/// `session` (`why`: the reason, from [`read_history`]): its whole records from the start that
+/// continue `session` (generations rising, none past the session's), with one line for the
+/// user that says what was lost. Nothing is written: a session that goes on from here sets the
+/// file aside and writes the history anew ([`HistoryWriter::open`]).
+pub fn recover_history(dir: &Path, session: &Session, why: &HistoryError) -> (History, String) {
+    let main = dir.join(HISTORY_FILE);
+    let mut got: History = (Vec::new(), Vec::new());
+    if let Ok(f) = std::fs::File::open(&main) {
+        let len = f.metadata().map(|m| m.len()).unwrap_or(0);
+        let _ = parse_into(std::io::BufReader::new(f), len, "", &mut got);
+    }
+    let (mut history, mut bests) = got;
+    // Only a prefix that could belong to this session: generations rising, none past it.
+    let mut keep = 0;
+    let mut last = 0;
+    for h in &history {
+        if h.generation <= last || h.generation > session.generation {
+            break;
+        }
+        last = h.generation;
+        keep += 1;
+    }
+    history.truncate(keep);
+    // And of those, the longest prefix whose records a run could have written.
+    while validate_history(session, &history, &bests).is_err() {
+        history.pop();
+        let last = history.last().map_or(0, |h| h.generation);
+        bests.retain(|(g, _)| *g <= last);
+    }
+    let kept = match history.last() {
+        Some(h) => format!("generations 1 to {} kept", h.generation),
+        None => "nothing kept".to_string(),
+    };
+    let lost = session.generation - history.last().map_or(0, |h| h.generation);
+    let line = format!(
+        "warning: {why}: the statistics of {lost} generation(s) are lost ({kept}); the \
+         checkpoint itself is sound and the session goes on from it"
+    );
+    ((history, bests), line)
 }
 
 /// The first name `history.bin.superseded-N` not yet used in `dir`.
