@@ -4,8 +4,11 @@
 //! so a crash never leaves a stale lock behind. The holder writes its process id into the file,
 //! and a second process names it in its error.
 //!
-//! The file itself stays in the folder after the run: removing it could let a third process
-//! lock a new file while a second still waits on the old one.
+//! The holder removes the file when it lets go (while it still holds the lock), so a folder
+//! left by a clean exit holds no lock file; one left by a crash means nothing. A process that
+//! locked the file just as its holder removed it finds, on checking, that the name no longer
+//! leads to what it locked, and locks the name again: two processes never both hold the lock
+//! of one folder.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -21,6 +24,31 @@ pub struct SessionLock {
     _file: File,
     #[cfg_attr(not(test), allow(dead_code))] // read by the unit tests
     path: PathBuf,
+}
+
+impl Drop for SessionLock {
+    fn drop(&mut self) {
+        // Removed while still locked (the lock goes with the file, closed after this), so a
+        // process that opened the old file sees it gone and locks the name anew.
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Does `path` still name the file `file` (not removed, nor replaced)?
+fn still_named(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        path.exists()
+    }
 }
 
 impl SessionLock {
@@ -63,6 +91,25 @@ pub enum LockError {
 /// process holds it, the error names that process's id.
 pub fn lock_session(dir: &Path) -> Result<SessionLock, LockError> {
     let path = dir.join(LOCK_FILE);
+    // A lock taken on a file its holder removed meanwhile is taken again on the name's file.
+    let mut tries = 0;
+    loop {
+        match try_lock_once(dir, &path)? {
+            Some(lock) => return Ok(lock),
+            None if tries < 100 => tries += 1,
+            None => {
+                return Err(LockError::Io {
+                    path,
+                    source: std::io::Error::other("the lock file keeps being replaced"),
+                })
+            }
+        }
+    }
+}
+
+/// One try of [`lock_session`]: None when the file locked was removed or replaced meanwhile.
+fn try_lock_once(dir: &Path, path: &Path) -> Result<Option<SessionLock>, LockError> {
+    let path = path.to_path_buf();
     let cannot = |e: std::io::Error| LockError::Io {
         path: path.clone(),
         source: e,
@@ -89,6 +136,9 @@ pub fn lock_session(dir: &Path) -> Result<SessionLock, LockError> {
         }
         Err(TryLockError::Error(e)) => return Err(cannot(e)),
     }
+    if !still_named(&file, &path) {
+        return Ok(None);
+    }
     let pid = std::process::id();
     (|| {
         file.set_len(0)?;
@@ -97,7 +147,7 @@ pub fn lock_session(dir: &Path) -> Result<SessionLock, LockError> {
         file.flush()
     })()
     .map_err(cannot)?;
-    Ok(SessionLock { _file: file, path })
+    Ok(Some(SessionLock { _file: file, path }))
 }
 
 /// The process id written in a lock file. The holder writes it just after taking the lock, so
@@ -139,8 +189,30 @@ mod tests {
         );
         assert!(!err.contains('\n'), "{err}");
         drop(first);
+        assert!(!dir.join(LOCK_FILE).exists(), "the lock file is removed");
         let again = lock_session(&dir).expect("lock after release");
         drop(again);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_lock_on_a_removed_file_is_taken_again_on_the_new_one() {
+        let dir = std::env::temp_dir().join(format!("ckga-lock-gone-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(LOCK_FILE);
+        // A file opened (as a second process would) before its holder removed it.
+        let old = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(!still_named(&old, &path));
+        let lock = lock_session(&dir).expect("a lock on the name's new file");
+        assert!(still_named(&lock._file, &path));
+        drop(lock);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -45,7 +45,6 @@ fn tuning_one_parameter_runs_generation_after_generation() {
         c
     });
     assert!(shown.contains("kings"), "{shown}");
-    let _ = (resume_cmd, text);
 }
 
 /// A session of our own weights, small and quick: `generations` generations.
@@ -62,6 +61,24 @@ fn quick_session(t: &Tmp, name: &str, generations: u64) {
         &g,
     ];
     run_ok(new_cmd(t, 5, name, true, &args));
+}
+
+/// A session that ended cleanly leaves no lock file in its folder (the lock was the process's,
+/// and it has gone), also after `resume`.
+#[test]
+fn a_clean_exit_leaves_no_lock_file() {
+    let t = Tmp::new("lock");
+    quick_session(&t, "l", 1);
+    let lock = t.session("l").join(checkers_ga::LOCK_FILE);
+    assert!(t.session("l").join("gen-00001.ckpt").exists());
+    assert!(!lock.exists(), "{} left", lock.display());
+    run_ok(resume_cmd(
+        &t,
+        Some(&t.session("l")),
+        true,
+        &["--generations", "2"],
+    ));
+    assert!(!lock.exists(), "{} left after resume", lock.display());
 }
 
 /// `history`, `report` and `resume` of a session whose history.bin was replaced by 100 random
