@@ -164,3 +164,40 @@ fn a_history_file_cut_short_keeps_its_whole_records() {
         );
     }
 }
+
+/// Is there a `python3` for the Python fake engines? In CI there must be; elsewhere a test
+/// without it prints `SKIPPED: <why>` and stops.
+fn python() -> bool {
+    let ok = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python3 is missing, and CI installs it"
+        );
+        eprintln!("SKIPPED: python3 is missing, and this test's engine is Python");
+    }
+    ok
+}
+
+/// Games that ended before either engine moved (each engine exits when asked for its first
+/// move) have no length to report: the match says so instead of counting the openings' plies.
+#[test]
+fn games_that_never_started_are_not_given_a_length() {
+    if !python() {
+        return;
+    }
+    let e = "hub:python3 tests/fake_engines/exit_at_once.py";
+    let mut c = bin();
+    c.current_dir(common::manifest_dir())
+        .args(["match", e, e, "--depth", "2", "--games", "2"]);
+    let out = c.output().unwrap();
+    let report = text(&out.stdout);
+    assert!(report.contains("Faults (games lost): A 1, B 1"), "{report}");
+    let last = report.lines().last().unwrap_or_default();
+    assert!(last.starts_with("time "), "{report}");
+    assert!(last.ends_with("no game got past its opening"), "{report}");
+    assert!(!last.contains("plies/game"), "{report}");
+}

@@ -213,11 +213,25 @@ impl Display for MatchReport<'_> {
             writeln!(f, "Time losses: A {}, B {}", la.time, lb.time)?;
         }
         let secs = self.seconds;
+        // Moves the players made, the openings' left out: none when every game ended (a fault,
+        // a handshake never finished) before either side moved.
+        let played = games
+            .iter()
+            .map(|g| {
+                g.game
+                    .plies()
+                    .saturating_sub(self.run.start_of(g.index).moves.len())
+            })
+            .sum::<usize>();
+        let length = if played == 0 && !games.is_empty() {
+            "no game got past its opening".to_string()
+        } else {
+            format!("{:.1} plies/game", plies as f64 / games.len().max(1) as f64)
+        };
         writeln!(
             f,
-            "time {secs:.1} s, {:.1} games/s, {:.1} plies/game",
+            "time {secs:.1} s, {:.1} games/s, {length}",
             wdl.games() as f64 / secs.max(1e-9),
-            plies as f64 / games.len().max(1) as f64
         )?;
         if let Some(path) = self.pdn {
             writeln!(
