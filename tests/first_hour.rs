@@ -201,3 +201,167 @@ fn games_that_never_started_are_not_given_a_length() {
     assert!(last.ends_with("no game got past its opening"), "{report}");
     assert!(!last.contains("plies/game"), "{report}");
 }
+
+/// The commands a session's end suggests (`next:`) work as printed, with a populations folder
+/// of its own; `show` and `export` take `--populations` like `report` and `history`; a copied
+/// session folder is named by its path, not by the original's name.
+#[test]
+fn the_hints_at_a_sessions_end_work_as_printed() {
+    let t = Tmp::new("hints");
+    let pops = t.0.join("elsewhere");
+    let mut c = bin();
+    c.current_dir(&t.0).args([
+        "new",
+        "--population",
+        "4",
+        "--depth",
+        "1",
+        "--max-plies",
+        "60",
+        "--generations",
+        "2",
+        "--measure-every",
+        "0",
+        "--seed",
+        "3",
+        "--name",
+        "hinted",
+        "--populations",
+        pops.to_str().unwrap(),
+    ]);
+    let out = run_ok(c);
+    let run_hints = |out: &str| -> usize {
+        let mut ran = 0;
+        for line in out.lines().filter(|l| l.starts_with(&format!("  {BIN} "))) {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words[1] == "match" {
+                continue; // a 312-game match at depth 6: its player arguments are checked below
+            }
+            let mut c = std::process::Command::new(words[0]);
+            c.current_dir(&t.0).args(&words[1..]);
+            let o = c.output().unwrap();
+            assert!(o.status.success(), "{line}: {}", text(&o.stderr));
+            ran += 1;
+        }
+        ran
+    };
+    assert!(
+        out.contains(&format!("report hinted --populations {}", pops.display())),
+        "{out}"
+    );
+    assert_eq!(run_hints(&out), 2, "{out}");
+    let pops_arg = pops.to_str().unwrap();
+    for args in [
+        vec!["show", "hinted", "--populations", pops_arg],
+        vec![
+            "export",
+            "hinted",
+            "--populations",
+            pops_arg,
+            "--format",
+            "json",
+        ],
+    ] {
+        let mut c = bin();
+        c.current_dir(&t.0).args(&args);
+        run_ok(c);
+    }
+    // A copy of the folder, continued: its hints name the copy.
+    let copy = t.0.join("copy");
+    std::fs::create_dir(&copy).unwrap();
+    for e in std::fs::read_dir(pops.join("hinted")).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), copy.join(e.file_name())).unwrap();
+    }
+    let mut c = bin();
+    c.current_dir(&t.0).args([
+        "resume",
+        copy.to_str().unwrap(),
+        "--generations",
+        "3",
+        "--force",
+        "--weights-dir",
+        t.0.join("w").to_str().unwrap(),
+    ]);
+    let out = run_ok(c);
+    assert!(out.contains(&format!("report {}", copy.display())), "{out}");
+    assert_eq!(run_hints(&out), 2, "{out}");
+}
+
+/// An outside engine's session says, after its first games, what its settings will cost (its
+/// games and their time at the rate seen) and how to ask for less; `--games-budget` asks for
+/// a number of games; the generation's line counts the duel's games; `new --help` gives the
+/// defaults an engine session really uses.
+#[test]
+fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
+    let t = Tmp::new("cost");
+    let mut c = new_cmd(&t, 2, "cost", false, &SMALL);
+    // Population 4: 12 tournament games and a duel of 2 a generation, about 14.
+    c.args([
+        "--engine",
+        &engine(),
+        "--tune",
+        "kings,moves",
+        "--games-budget",
+        "42",
+    ]);
+    let out = run_ok(c);
+    assert!(
+        out.lines().next().unwrap().contains("3 generations"),
+        "{out}"
+    );
+    let cost: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("this run: "))
+        .collect();
+    assert_eq!(cost.len(), 1, "{out}");
+    for needle in [
+        "3 generations of about 14 games",
+        "42 games in all",
+        "games/s",
+        "--games-budget",
+    ] {
+        assert!(cost[0].contains(needle), "{needle}: {out}");
+    }
+    assert!(!out.contains(" 0.0 "), "{out}");
+    let gen2 = out.lines().find(|l| l.starts_with("gen 2/3")).unwrap();
+    assert!(gen2.contains("12+2 duel games"), "{out}");
+    // What the help says an engine session uses is what it used.
+    let s = common::load(&t.ckpt("cost", 3));
+    assert_eq!(
+        s.settings.ga.mutation,
+        checkers_ga::Mutation::Gauss {
+            sigma: 2048,
+            genes: 1
+        }
+    );
+    assert_eq!(s.settings.ga.fit_every, 0);
+    let help = run_ok({
+        let mut c = bin();
+        c.args(["new", "--help"]);
+        c
+    });
+    let help: String = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains("new --engine: gauss:2048:N/4"), "{help}");
+    assert!(help.contains("new --engine: 0, the fit"), "{help}");
+    assert!(help.contains("new --engine: 8192"), "{help}");
+}
+
+#[test]
+fn a_budget_of_games_conflicts_with_a_count_of_generations() {
+    let t = Tmp::new("budget-conflict");
+    for more in [&["--generations", "3"][..], &["--time", "10"], &[]] {
+        let mut c = new_cmd(&t, 2, "b", true, &["--games-budget", "0"]);
+        if !more.is_empty() {
+            c = new_cmd(&t, 2, "b", true, &["--games-budget", "40"]);
+            c.args(more);
+        }
+        let out = c.output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{more:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}

@@ -160,7 +160,9 @@ fn every_bad_command_line_exits_2() {
 }
 
 /// `continue with:` repeats how the program was started: the path it was given (`argv[0]`),
-/// or `cargo run --` when cargo ran it (cargo's variables set and cargo the parent process).
+/// or `cargo run --` when cargo ran it (cargo's variables set, and the parent not a program of
+/// the binary's own target folder: `cargo run` replaces itself with the program, so the
+/// parent is the shell that ran cargo).
 #[cfg(target_os = "linux")]
 #[test]
 fn continue_with_repeats_how_the_program_was_run() {
@@ -168,8 +170,8 @@ fn continue_with_repeats_how_the_program_was_run() {
     let t = Tmp::new("argv0");
     let args = ["--population", "4", "--depth", "1", "--generations", "1"];
     let time = ["--time", "0.000001", "--measure-every", "0"];
-    // Started as ./target/release/checkers-ga, with cargo's variables inherited (as from a
-    // shell that cargo started): the path as given.
+    // Started as ./target/release/checkers-ga by a test of this package (its parent), which
+    // inherits cargo's variables: the path as given.
     let mut c = new_cmd(&t, 1, "a", false, &args[..4]);
     c.args(time).arg0("./target/release/checkers-ga");
     c.env("CARGO", "cargo").env("CARGO_PKG_NAME", "checkers-ga");
@@ -179,11 +181,9 @@ fn continue_with_repeats_how_the_program_was_run() {
         text.contains("continue with: ./target/release/checkers-ga resume a "),
         "{text}"
     );
-    // Through cargo: a parent process named cargo (sh started by a link named cargo: a
-    // process's name is that of the path it was started by; a link, not a copy, which another
-    // test thread's fork could hold open for writing) with cargo's variables.
-    let cargo = t.0.join("cargo");
-    std::os::unix::fs::symlink("/bin/sh", &cargo).unwrap();
+    // Through `cargo run`: cargo's variables, and the parent the shell that started cargo
+    // (cargo replaced itself with the program).
+    let cargo = std::path::PathBuf::from("/bin/sh");
     let inner = new_cmd(&t, 1, "b", false, &args[..4]);
     let mut line = vec![common::BIN.to_string()];
     line.extend(

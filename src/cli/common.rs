@@ -249,11 +249,11 @@ pub fn shell_word(s: &str) -> String {
 }
 
 /// How the user can run this program again, as a command to paste: as this run was started.
-/// Through `cargo run` (cargo sets `CARGO` and `CARGO_PKG_NAME` for what it runs and, where the
-/// parent process can be seen, is that parent): `cargo run --release --`, `cargo run --` or
-/// `cargo run --profile P --`, after the folder of the binary. Otherwise the program as given
-/// (`argv[0]`): `checkers-ga` when it was found on the PATH, `./target/release/checkers-ga` when
-/// started by that path.
+/// Through `cargo run` (cargo sets `CARGO` and `CARGO_PKG_NAME` for what it runs, and on Unix
+/// replaces itself with the program, whose parent is then whatever started cargo):
+/// `cargo run --release --`, `cargo run --` or `cargo run --profile P --`, after the folder of
+/// the binary. Otherwise the program as given (`argv[0]`): `checkers-ga` when it was found on
+/// the PATH, `./target/release/checkers-ga` when started by that path.
 pub fn command_prefix() -> String {
     let exe = std::env::current_exe().ok();
     if let Some(profile) = exe.as_deref().and_then(cargo_profile) {
@@ -279,31 +279,34 @@ pub fn command_prefix() -> String {
 }
 
 /// The cargo profile (`release`, `debug`, ...) when this run was started by `cargo run` of this
-/// package: cargo's variables say this package, and cargo is the parent process (where that
-/// can be seen: a process started by a program that cargo ran, such as a test, inherits the
-/// variables but not the parent). The profile is the name of the binary's folder.
+/// package: cargo's variables say this package, and the parent process is not a program built
+/// in the same folder (a test of this package, which inherits cargo's variables, runs the
+/// binary as its child). The profile is the name of the binary's folder.
 fn cargo_profile(exe: &Path) -> Option<String> {
     std::env::var_os("CARGO")?;
     if std::env::var_os("CARGO_PKG_NAME")? != env!("CARGO_PKG_NAME") {
         return None;
     }
-    if !parent_may_be_cargo() {
+    let folder = exe.parent()?;
+    if parent_built_in(folder) {
         return None;
     }
-    let profile = exe.parent()?.file_name()?.to_str()?;
-    Some(profile.to_string())
+    Some(folder.file_name()?.to_str()?.to_string())
 }
 
-/// Is the parent process cargo? On Linux its name says; elsewhere it cannot be told, so yes.
-fn parent_may_be_cargo() -> bool {
+/// Is the parent process a program under `folder` (a test binary in its `deps/`)? On Linux its
+/// executable says; elsewhere it cannot be told, so no.
+fn parent_built_in(folder: &Path) -> bool {
     #[cfg(target_os = "linux")]
     {
         let ppid = std::os::unix::process::parent_id();
-        if let Ok(name) = std::fs::read_to_string(format!("/proc/{ppid}/comm")) {
-            return name.trim_end() == "cargo";
+        if let Ok(parent) = std::fs::read_link(format!("/proc/{ppid}/exe")) {
+            let folder = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
+            return parent.starts_with(folder);
         }
     }
-    true
+    let _ = folder;
+    false
 }
 
 /// The error of a run that a stop signal stopped after saving its work and saying how to
@@ -341,6 +344,19 @@ pub fn progress_style(template: &str) -> indicatif::ProgressStyle {
                 let _ = write!(w, "{:.1}/s", s.per_sec());
             },
         )
+}
+
+/// A weights argument read with the session folders under `populations` (the
+/// `--populations` of `show` and `export`): a session's name there becomes its folder. Any
+/// other argument (a file, a folder, a shipped name) is as given.
+pub fn in_populations(spec: &str, populations: &Path) -> String {
+    let dir = checkers_ga::store::session_dir(populations, spec);
+    let plain = checkers_ga::store::is_plain_name(spec) && !Path::new(spec).exists();
+    if plain && populations != Path::new("populations") && dir.is_dir() {
+        dir.to_string_lossy().into_owned()
+    } else {
+        spec.to_string()
+    }
 }
 
 #[cfg(test)]

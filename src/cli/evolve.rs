@@ -171,21 +171,28 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
 /// [`command_prefix`]): `... resume NAME` (with the folders when they are not the defaults), or
 /// the folder when it is not `POPULATIONS/NAME`.
 fn resume_command(dir: &Path, name: &str, run: &RunArgs) -> String {
-    let word = |p: &Path| shell_word(&p.to_string_lossy());
     let me = command_prefix();
-    let mut c = if dir == checkers_ga::store::session_dir(&run.populations, name) {
-        let mut c = format!("{me} resume {}", shell_word(name));
+    let mut c = format!("{me} resume {}", session_arg(dir, name, run));
+    if let Some(w) = &run.weights_dir {
+        c += &format!(" --weights-dir {}", shell_word(&w.to_string_lossy()));
+    }
+    c
+}
+
+/// How `resume`, `report`, `history` and `finals` find session `name` in folder `dir`: its
+/// name (with `--populations` when not the default), or the folder itself when it is not
+/// named after the session (a copy).
+fn session_arg(dir: &Path, name: &str, run: &RunArgs) -> String {
+    let word = |p: &Path| shell_word(&p.to_string_lossy());
+    if dir == checkers_ga::store::session_dir(&run.populations, name) {
+        let mut c = shell_word(name);
         if run.populations != Path::new("populations") {
             c += &format!(" --populations {}", word(&run.populations));
         }
         c
     } else {
-        format!("{me} resume {}", word(dir))
-    };
-    if let Some(w) = &run.weights_dir {
-        c += &format!(" --weights-dir {}", word(w));
+        word(dir)
     }
-    c
 }
 
 /// What rank 0 of an MPI job says if the job is ended under it (a rank died, mpirun stopped):
@@ -213,6 +220,8 @@ struct Printer {
     quiet: bool,
     bar: ProgressBar,
     resume: String,
+    /// How `report` and `finals` name the session (see [`session_arg`]).
+    session_arg: String,
     report: Option<PathBuf>,
     started: Instant,
     first_generation: u64,
@@ -220,6 +229,82 @@ struct Printer {
     /// after that; written by the worker threads).
     generation_started: Instant,
     last_game: AtomicU64,
+    /// An outside engine's session: what the run will cost, said once after its first games.
+    cost: Option<Cost>,
+    /// Games finished in this run, and whether the cost was said.
+    games_seen: AtomicU64,
+    cost_said: std::sync::atomic::AtomicBool,
+}
+
+/// What a run plans to play: the generations left (None under a time limit) and the games a
+/// generation plays on average.
+struct Cost {
+    generations: Option<u64>,
+    per_generation: f64,
+}
+
+/// A rate for people: per second from one a second up, else per minute, else per hour (never
+/// `0.0/s`).
+fn rate(per_second: f64, unit: &str) -> String {
+    let unit = if unit.is_empty() {
+        String::new()
+    } else {
+        format!(" {unit}")
+    };
+    if per_second >= 0.95 {
+        format!("{per_second:.1}{unit}/s")
+    } else if per_second * 60.0 >= 0.95 {
+        format!("{:.1}{unit}/min", per_second * 60.0)
+    } else {
+        format!("{:.1}{unit}/h", per_second * 3600.0)
+    }
+}
+
+/// A whole number with thousands separated: `204,800`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+impl Cost {
+    /// The line that says what the run will cost at `games_per_second`, and how to ask for
+    /// less.
+    fn line(&self, games_per_second: f64) -> String {
+        let per = self.per_generation;
+        let speed = rate(games_per_second, "games");
+        let budget = 4000u64;
+        let budget_time = short_time(budget as f64 / games_per_second.max(1e-9));
+        let less = format!(
+            "for less, give --games-budget GAMES (--games-budget {budget}: about {budget_time}), \
+             fewer --generations or a smaller --population"
+        );
+        match self.generations {
+            Some(g) => {
+                let total = (g as f64 * per).round() as u64;
+                format!(
+                    "this run: {g} generation{} of about {} games, {} games in all, about {} at the \
+                     {speed} so far; {less}",
+                    if g == 1 { "" } else { "s" },
+                    grouped(per.round() as u64),
+                    grouped(total),
+                    short_time(total as f64 / games_per_second.max(1e-9)),
+                )
+            }
+            None => format!(
+                "this run: about {} games a generation, a generation every {} at the {speed} so \
+                 far; {less}",
+                grouped(per.round() as u64),
+                short_time(per / games_per_second.max(1e-9)),
+            ),
+        }
+    }
 }
 
 impl Printer {
@@ -252,11 +337,48 @@ impl Printer {
             quiet: opts.quiet,
             bar,
             resume,
+            session_arg: session_arg(&run.dir, &s.name, opts),
             report: opts.report.clone(),
             started: Instant::now(),
             first_generation: s.generation,
             generation_started: Instant::now(),
             last_game: AtomicU64::new(0),
+            cost: s
+                .settings
+                .engine
+                .as_ref()
+                .filter(|_| !opts.quiet)
+                .map(|_| Cost {
+                    generations: match s.settings.stop {
+                        Stop::Generations(n) => Some(n.saturating_sub(s.generation)),
+                        Stop::Seconds(_) => None,
+                    },
+                    per_generation: s.settings.games_per_generation(),
+                }),
+            games_seen: AtomicU64::new(0),
+            cost_said: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    /// Says once what the run will cost, at the rate of its games so far: from 64 games or
+    /// 10 seconds on, or at the end of its first generation (`now`).
+    fn say_cost(&self, now: bool) {
+        let Some(cost) = &self.cost else {
+            return;
+        };
+        let n = self.games_seen.load(Ordering::Relaxed);
+        let secs = self.started.elapsed().as_secs_f64();
+        if n == 0 || !(now || n >= 64 || secs >= 10.0) {
+            return;
+        }
+        if self.cost_said.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let line = cost.line(n as f64 / secs.max(1e-9));
+        if self.bar.is_hidden() {
+            say(&line);
+        } else {
+            self.bar.println(line);
         }
     }
 
@@ -351,14 +473,19 @@ impl Observer for Printer {
     fn game_done(&self) {
         let at = self.generation_started.elapsed().as_nanos() as u64;
         self.last_game.fetch_max(at, Ordering::Relaxed);
+        self.games_seen.fetch_add(1, Ordering::Relaxed);
+        self.say_cost(false);
     }
 
     fn generation_done(&mut self, st: &GenerationStats, s: &Session) {
+        self.say_cost(true);
         let gens = (s.generation - self.first_generation) as f64;
         let wall = self.started.elapsed().as_secs_f64().max(1e-9);
-        let rate = gens / wall;
+        let rate_per_second = gens / wall;
         let left = match s.settings.stop {
-            Stop::Generations(n) => n.saturating_sub(s.generation) as f64 / rate.max(1e-9),
+            Stop::Generations(n) => {
+                n.saturating_sub(s.generation) as f64 / rate_per_second.max(1e-9)
+            }
             Stop::Seconds(t) => t - s.elapsed,
         };
         self.bar.set_prefix(progress_prefix(s));
@@ -372,7 +499,8 @@ impl Observer for Printer {
             elo = early_signal(st, s);
         }
         self.bar.set_message(format!(
-            "{rate:.1} gen/s eta {}{}{elo}",
+            "{} eta {}{}{elo}",
+            rate(rate_per_second, "gen"),
             short_time(left),
             if elo.is_empty() { "" } else { "  " }
         ));
@@ -490,11 +618,11 @@ fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
     let gens = s.generation - p.first_generation;
     let wall = p.started.elapsed().as_secs_f64();
     say(&format!(
-        "session '{}': {gens} generation{} in {} ({:.1} per second), now at generation {}",
+        "session '{}': {gens} generation{} in {} ({}), now at generation {}",
         s.name,
         if gens == 1 { "" } else { "s" },
         short_time(wall),
-        gens as f64 / wall.max(1e-9),
+        rate(gens as f64 / wall.max(1e-9), "gen"),
         s.generation
     ));
     if let Some(line) = checkers_ga::summary::history::strength_span(s) {
@@ -521,12 +649,12 @@ fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
         say(&format!("  {me} show {file}"));
         match &p.report {
             Some(r) => say(&format!("  open {}", r.display())),
-            None => say(&format!("  {me} report {}", shell_word(&s.name))),
+            None => say(&format!("  {me} report {}", p.session_arg)),
         };
         if s.generation >= FINALS_HINT_GENERATIONS {
             say(&format!(
                 "  {me} finals {}    # the strongest of its past bests at depth 6",
-                shell_word(&s.name)
+                p.session_arg
             ));
         }
     }
@@ -535,6 +663,19 @@ fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
 /// From this many generations on, the end of a session suggests `finals`: the last best so far
 /// of a long session is not always its strongest.
 const FINALS_HINT_GENERATIONS: u64 = 1000;
+
+/// A generation's games as its line counts them: the tournament's, and the duel's and the
+/// measurement's when there were any (`56+32 duel`).
+fn games_of(st: &GenerationStats) -> String {
+    let mut t = st.games.to_string();
+    if let Some(d) = st.duel.filter(|d| !d.is_same()) {
+        t += &format!("+{} duel", (d.challenger + d.holder) / 2);
+    }
+    if let Some(m) = st.measure {
+        t += &format!("+{} measured", m.games());
+    }
+    t
+}
 
 /// A generation's line; `games_seconds` is the time its games took (its rate leaves out the fit
 /// and the measurement), or 0 when unknown (then the whole generation's time counts).
@@ -569,19 +710,44 @@ fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String
         n => format!("  faults {n}"),
     };
     format!(
-        "gen {}{limit}  top {} of {} points  diversity {:.3}  {duel}{fit}{measured}{faults}  {} games {:.1}/s  {:.1} s",
+        "gen {}{limit}  top {} of {} points  diversity {:.3}  {duel}{fit}{measured}{faults}  {} games {}  {:.1} s",
         st.generation,
         st.best,
         4 * (s.settings.population as u64 - 1) + 4 * s.hall_players().len() as u64,
         st.diversity,
-        st.games,
-        st.games as f64
-            / if games_seconds > 0.0 {
-                games_seconds
-            } else {
-                st.seconds
-            }
-            .max(1e-9),
+        games_of(st),
+        rate(
+            st.games as f64
+                / if games_seconds > 0.0 {
+                    games_seconds
+                } else {
+                    st.seconds
+                }
+                .max(1e-9),
+            ""
+        ),
         st.seconds
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{grouped, rate};
+
+    #[test]
+    fn a_rate_below_one_a_second_is_given_per_minute_or_per_hour() {
+        assert_eq!(rate(2.34, "gen"), "2.3 gen/s");
+        assert_eq!(rate(0.5, "gen"), "30.0 gen/min");
+        assert_eq!(rate(0.001, "gen"), "3.6 gen/h");
+        assert_eq!(rate(12.0, ""), "12.0/s");
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(204800), "204,800");
+        assert_eq!(grouped(1234567), "1,234,567");
+    }
 }

@@ -33,6 +33,11 @@ pub struct SessionOptions {
     /// way then is abandoned at a game boundary and not saved)
     #[arg(long)]
     pub time: Option<f64>,
+    /// Stop after about this many games in all (tournaments, duels, measurements): as many
+    /// generations as they buy with the other settings, e.g. 4000
+    #[arg(long, value_name = "GAMES", conflicts_with_all = ["time", "generations"],
+        value_parser = clap::value_parser!(u64).range(1..))]
+    pub games_budget: Option<u64>,
     /// Where games start: ballot or start [new: ballot]
     #[arg(long)]
     pub openings: Option<OpeningBook>,
@@ -63,10 +68,12 @@ pub struct SessionOptions {
     /// gauss:SIGMA[:GENES] (GENES weights moved by Gaussian steps), or layered:SIGMA[:GENES]
     /// (for net66: genes drawn from the sum and the network alike, network steps SIGMA/8), or
     /// adaptive:SIGMA[:GENES] (every individual carries its own step sizes, starting at SIGMA,
-    /// inherited and mutated) [new: gauss:800:4]
+    /// inherited and mutated) [new: gauss:800:4; new --engine: gauss:2048:N/4, a quarter of
+    /// the N tuned parameters, at least one]
     #[arg(long = "mutation-kind", value_name = "KIND")]
     pub mutation_kind: Option<Mutation>,
-    /// Random weights are drawn uniformly from -R..R (32767 = the whole i16 range) [new: 4000]
+    /// Random weights are drawn uniformly from -R..R (32767 = the whole i16 range) [new: 4000;
+    /// new --engine: 8192, around the declared values]
     #[arg(long, value_name = "R")]
     pub init_range: Option<u16>,
     /// Past bests that play in every tournament as extra opponents, 0 = none [new: 0]
@@ -95,7 +102,7 @@ pub struct SessionOptions {
     pub yardstick: Option<YardstickKind>,
     /// Every K generations fit the best so far to the generation's own games (logistic
     /// regression on their quiet positions) and let the fitted vector in as a newcomer,
-    /// 0 = never [new: 1]
+    /// 0 = never [new: 1; new --engine: 0, the fit learns our evaluation only]
     #[arg(long, value_name = "K")]
     pub fit_every: Option<u64>,
     /// The fit learns only from the games between two of the generation's K best individuals
@@ -245,6 +252,7 @@ impl SessionOptions {
             mutation: self.mutation,
             generations: self.generations,
             time: self.time,
+            games_budget: self.games_budget,
             openings: self.openings,
             elite: self.elite,
             newcomers: self.newcomers,

@@ -40,10 +40,14 @@ pub struct ExportArgs {
     /// evolved_hour_)
     #[arg(long, value_name = "NAME")]
     pub prefix: Option<String>,
+    /// Folder of session folders, where a session's NAME is looked for
+    #[arg(long, default_value = "populations")]
+    pub populations: PathBuf,
 }
 
 pub fn run(a: ExportArgs) -> anyhow::Result<()> {
-    let arg = weights_arg(&a.file, a.seed.unwrap_or_else(fresh_seed), 0)?;
+    let file = super::common::in_populations(&a.file, &a.populations);
+    let arg = weights_arg(&file, a.seed.unwrap_or_else(fresh_seed), 0)?;
     let sel = select(&arg.input, a.individual)?;
     if let Some(engine) = &sel.engine {
         // An outside engine's values: as the commands that set them, or by name.

@@ -12,6 +12,7 @@ use checkers_ga::summary::{
 use checkers_ga::weightfile::load_weight_file;
 use checkers_ga::Weights;
 use std::io::Write;
+use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct ShowArgs {
@@ -36,6 +37,9 @@ pub struct ShowArgs {
     /// of one line each
     #[arg(long, alias = "full")]
     pub network: bool,
+    /// Folder of session folders, where a session's NAME is looked for
+    #[arg(long, default_value = "populations")]
+    pub populations: PathBuf,
 }
 
 pub fn run(a: ShowArgs) -> anyhow::Result<()> {
@@ -43,7 +47,8 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
         .sort
         .parse()
         .map_err(|e: checkers_ga::summary::ReportError| super::Usage(e.to_string()))?;
-    let arg = weights_arg(&a.file, a.seed.unwrap_or_else(fresh_seed), 0)?;
+    let file = super::common::in_populations(&a.file, &a.populations);
+    let arg = weights_arg(&file, a.seed.unwrap_or_else(fresh_seed), 0)?;
     let sel = select(&arg.input, a.individual)?;
     let mut out = std::io::stdout().lock();
     let title = arg.title.as_deref().unwrap_or(&sel.title);

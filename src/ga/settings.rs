@@ -444,6 +444,31 @@ impl Settings {
 }
 
 impl Settings {
+    /// The games a generation plays, on average: its tournament (with a full hall of fame),
+    /// its endgame games, the duel (every generation after the first) and a measurement's
+    /// share. What `--games-budget` divides by, and what a session says it will cost.
+    pub fn games_per_generation(&self) -> f64 {
+        let n = self.population;
+        let h = self.ga.hall_of_fame as usize;
+        // The schedule's length does not depend on the draw: any generator counts it.
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
+        let tournament = crate::tournament::schedule(n + h, self.games, &mut rng)
+            .iter()
+            .filter(|p| p.black < n || p.white < n)
+            .count() as f64;
+        let endgames = (2 * n * self.ga.endgame_pairs as usize) as f64;
+        let measure = match self.ga.measure_every {
+            0 => 0.0,
+            k => self.ga.measure_games.div_ceil(2) as f64 * 2.0 / k as f64,
+        };
+        tournament + endgames + self.ga.duel_games as f64 + measure
+    }
+
+    /// The generations that a budget of `games` games in all buys (at least one).
+    pub fn generations_for_games(&self, games: u64) -> u64 {
+        ((games as f64 / self.games_per_generation().max(1.0)).round() as u64).max(1)
+    }
+
     /// What the measurements play against, for people: the yardstick's name, or for an outside
     /// engine's session `defaults` (the engine with its declared values).
     pub fn yardstick_name(&self) -> String {

@@ -26,6 +26,9 @@ pub struct Overrides {
     pub generations: Option<u64>,
     /// Stop after this many seconds of evolution in all.
     pub time: Option<f64>,
+    /// Stop after about this many games in all: as many generations as they buy with the
+    /// other settings ([`Settings::generations_for_games`]).
+    pub games_budget: Option<u64>,
     /// The openings the tournament games start from.
     pub openings: Option<OpeningBook>,
     /// Parents kept per generation.
@@ -116,6 +119,9 @@ impl Overrides {
         if let Some((at, to)) = self.widen {
             g.widen_at = at;
             g.widen_to = to;
+        }
+        if let Some(games) = self.games_budget {
+            s.stop = Stop::Generations(s.generations_for_games(games));
         }
     }
 }
