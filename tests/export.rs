@@ -363,6 +363,79 @@ fn unknown_format() {
     );
 }
 
+/// An outside engine's parameter file, as a session of `examples/hub_engine.py` saves it.
+const ENGINE_PARAMS: &str = r#"{
+  "format": "checkers-ga engine parameters",
+  "version": 1,
+  "values": {"king": 151},
+  "engine": {
+    "command": ["python3", "examples/hub_engine.py"],
+    "dir": ".",
+    "options": [],
+    "depth": 2,
+    "move_timeout_ms": 60000,
+    "name": "hub_engine.py",
+    "declared": [{"name": "king", "kind": "int", "value": "130", "min": "100", "max": "300"}],
+    "tuned": [{"name": "king", "min": 100, "max": 300, "default": 130}]
+  }
+}"#;
+
+/// The formats a message lists are those of the one list, ExportFormat::ALL: an unknown
+/// format names them all (`hub` too), weights asked for as `hub` and an engine's parameters
+/// asked for as `csv` name the formats each takes, and `--help` names every one.
+#[test]
+fn every_list_of_formats_is_the_one_list() {
+    use formats::ExportFormat;
+    let t = with_input("formats");
+    t.write("engine.json", ENGINE_PARAMS.as_bytes());
+    let all = ExportFormat::names(|_| true);
+    for input in ["in.json", "engine.json"] {
+        let e = common::run_usage_err({
+            let mut c = common::bin();
+            c.current_dir(&t.0)
+                .args(["export", input, "--format", "cobol"]);
+            c
+        });
+        assert!(e.contains("unknown export format 'cobol'"), "{e}");
+        for f in ExportFormat::ALL {
+            assert!(e.contains(f.name()), "{input}: {} missing: {e}", f.name());
+        }
+        assert!(e.contains(&format!("expected one of: {all};")), "{e}");
+    }
+    common::assert_usage_error(
+        &run(&t.0, &["export", "in.json", "--format", "hub"]),
+        &[
+            "--format hub: only an outside engine's parameters export as hub",
+            &format!(
+                "weights export as {}",
+                ExportFormat::names(ExportFormat::for_weights)
+            ),
+        ],
+    );
+    common::assert_usage_error(
+        &run(&t.0, &["export", "engine.json", "--format", "csv"]),
+        &[&format!(
+            "an outside engine's parameters export as {}",
+            ExportFormat::names(ExportFormat::for_engine)
+        )],
+    );
+    let hub = stdout_ok(&run(&t.0, &["export", "engine.json", "--format", "HUB"]));
+    assert!(hub.contains("set-param name=king value=151"), "{hub}");
+    let help = stdout_ok(&run(&t.0, &["export", "--help"]));
+    let line = help
+        .lines()
+        .find(|l| l.contains("-f, --format <FORMAT>"))
+        .unwrap_or_else(|| panic!("{help}"));
+    let words: Vec<&str> = line.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+    for f in ExportFormat::ALL {
+        assert!(
+            words.contains(&f.name()),
+            "--help does not name {}: {line}",
+            f.name()
+        );
+    }
+}
+
 #[test]
 fn missing_input() {
     let t = Tmp::new("missing");

@@ -24,17 +24,43 @@ pub enum ExportFormat {
     C,
     /// The original tool's weight file: `60 1`, then the 60 weights on one line.
     Original,
+    /// An outside engine's parameters as the Hub commands that set them (`set-param` lines);
+    /// [`export`] refuses it for weights ([`ExportFormat::for_weights`]).
+    Hub,
 }
 
 impl ExportFormat {
-    /// Every format, in the order `--help` lists them.
-    pub const ALL: [ExportFormat; 5] = [
+    /// Every format, in the order `--help` lists them: the one list of formats, from which
+    /// every list of names in a message is made.
+    pub const ALL: [ExportFormat; 6] = [
         ExportFormat::Json,
         ExportFormat::Csv,
         ExportFormat::Rust,
         ExportFormat::C,
         ExportFormat::Original,
+        ExportFormat::Hub,
     ];
+
+    /// Whether weights (of any parameter set) export in this format: all but `hub`.
+    pub fn for_weights(self) -> bool {
+        self != ExportFormat::Hub
+    }
+
+    /// Whether an outside engine's parameters export in this format: `hub` and `json`.
+    pub fn for_engine(self) -> bool {
+        matches!(self, ExportFormat::Hub | ExportFormat::Json)
+    }
+
+    /// The names of the formats `keep` keeps, in [`ExportFormat::ALL`]'s order, joined by
+    /// `, ` (`json, csv, rust, c, original, hub` for all).
+    pub fn names(keep: impl Fn(ExportFormat) -> bool) -> String {
+        let names: Vec<&str> = ExportFormat::ALL
+            .into_iter()
+            .filter(|&f| keep(f))
+            .map(ExportFormat::name)
+            .collect();
+        names.join(", ")
+    }
 
     /// The format's name on the command line.
     pub fn name(self) -> &'static str {
@@ -44,6 +70,7 @@ impl ExportFormat {
             ExportFormat::Rust => "rust",
             ExportFormat::C => "c",
             ExportFormat::Original => "original",
+            ExportFormat::Hub => "hub",
         }
     }
 }
@@ -56,10 +83,11 @@ impl std::str::FromStr for ExportFormat {
             .into_iter()
             .find(|f| f.name() == lower)
             .ok_or_else(|| {
-                let names: Vec<&str> = ExportFormat::ALL.iter().map(|f| f.name()).collect();
                 FormatError::Invalid(format!(
-                    "unknown export format '{s}' (expected one of: {})",
-                    names.join(", ")
+                    "unknown export format '{s}' (expected one of: {}; {} only for an outside \
+                     engine's parameters)",
+                    ExportFormat::names(|_| true),
+                    ExportFormat::names(|f| !f.for_weights())
                 ))
             })
     }
@@ -77,15 +105,16 @@ fn comment_text(source: &str) -> String {
 /// The weights in `format`; `source` says where they come from (it goes into a comment where
 /// the format has one; JSON takes `comment` when given, else a line naming `source`). `prefix`
 /// (see [`prefix_from_name`] and [`check_prefix`]) names the C export's symbols and the Rust
-/// export's suggested module.
+/// export's suggested module. `hub` is refused: it is the format of an outside engine's
+/// parameters ([`super::set_param_script`]), not of weights.
 pub fn export(
     w: &Weights,
     format: ExportFormat,
     source: &str,
     comment: Option<&str>,
     prefix: &str,
-) -> String {
-    match format {
+) -> Result<String, FormatError> {
+    Ok(match format {
         ExportFormat::Json => {
             let c = match comment {
                 Some(c) => c.to_string(),
@@ -97,7 +126,14 @@ pub fn export(
         ExportFormat::Rust => to_rust(w, source, prefix),
         ExportFormat::C => to_c_header(w, source, prefix),
         ExportFormat::Original => crate::weightfile::weights_to_original(w),
-    }
+        ExportFormat::Hub => {
+            return Err(FormatError::Invalid(format!(
+                "--format hub: only an outside engine's parameters export as hub (its set-param \
+                 lines); weights export as {}",
+                ExportFormat::names(ExportFormat::for_weights)
+            )))
+        }
+    })
 }
 
 /// The prefix a file name gives the exported symbols: the name without its folder and last
@@ -671,11 +707,15 @@ mod tests {
         for f in ExportFormat::ALL {
             assert_eq!(f.name().parse::<ExportFormat>().unwrap(), f);
         }
-        let e = "xml".parse::<ExportFormat>().unwrap_err();
-        assert!(
-            e.to_string().contains("json, csv, rust, c, original"),
-            "{e}"
-        );
+        let e = "xml".parse::<ExportFormat>().unwrap_err().to_string();
+        // Every format is named, from the one list.
+        for f in ExportFormat::ALL {
+            assert!(
+                e.contains(&format!(" {},", f.name())) || e.contains(&format!(" {};", f.name())),
+                "{e}"
+            );
+        }
+        assert!(e.contains("json, csv, rust, c, original, hub;"), "{e}");
     }
 
     #[test]

@@ -29,7 +29,7 @@
 //!
 //! let w = material();
 //! assert_eq!(parse_csv(&to_csv(&w)).unwrap(), w);
-//! let code = export(&w, ExportFormat::Rust, "material", None, "material_");
+//! let code = export(&w, ExportFormat::Rust, "material", None, "material_").unwrap();
 //! assert!(code.contains("pub fn evaluate"));
 //! ```
 
