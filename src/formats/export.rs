@@ -1,10 +1,7 @@
 //! The export formats: weights for an engine.
 
 use super::FormatError;
-use crate::board::{Color, Position};
-use crate::eval::{
-    evaluate, ParamSet, Weights, BOARD_INPUTS, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT,
-};
+use crate::eval::{ParamSet, Weights, BOARD_INPUTS, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT};
 use std::fmt::Write as _;
 
 /// An export format.
@@ -185,33 +182,16 @@ pub fn check_prefix(p: &str) -> Result<String, FormatError> {
     })
 }
 
-/// What one man is worth in the weights' units, as the exports state it: the median, over the
-/// positions of the ballot's openings in use (after their three moves), both players, and each
-/// man of the player, of the player's value minus its value with that man taken off the board
-/// (the side to move unchanged). At least 1 (weights that do not value men still get a
-/// usable, if meaningless, scale).
+/// What one man is worth in the weights' units, as the exports state it (`MAN_VALUE`):
+/// [`crate::man_value`], the one definition of a man, or 1 for weights that do not value a
+/// man (they still get a usable, if meaningless, scale).
 pub fn man_value(w: &Weights) -> i32 {
-    man_median(w).clamp(1, i32::MAX as i64) as i32
+    crate::man_value(&(*w).into()).unwrap_or(1)
 }
 
-/// The median of [`man_value`] before it is made at least 1.
+/// The median [`crate::man_median`] of `w`, which [`man_value`] is when it is at least 1.
 fn man_median(w: &Weights) -> i64 {
-    let mut drops: Vec<i64> = Vec::new();
-    for o in crate::openings::ballot() {
-        let p = o.position;
-        for c in [Color::Black, Color::White] {
-            let base = evaluate(&p, c, w) as i64;
-            for sq in p.men(c).squares() {
-                let bit = 1u32 << (sq - 1);
-                let (b, wh) = (p.pieces(Color::Black).0, p.pieces(Color::White).0);
-                let k = p.kings(Color::Black).0 | p.kings(Color::White).0;
-                let q = Position::from_parts(b & !bit, wh & !bit, k, p.side_to_move());
-                drops.push(base - evaluate(&q, c, w) as i64);
-            }
-        }
-    }
-    drops.sort_unstable();
-    drops.get(drops.len() / 2).copied().unwrap_or(1)
+    crate::man_median(&(*w).into())
 }
 
 /// How [`man_value`] is defined, for the exports' comments.
