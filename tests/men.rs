@@ -1,5 +1,5 @@
 //! One man: every command that speaks of men (`show`, `export`'s `MAN_VALUE`, the `hub`
-//! engine's `score=`, `play`'s `eval ... men`, `eval`) measures a man the same way
+//! engine's `score=`, `play`'s `eval ... men`, `eval`'s `one man:`) measures a man the same way
 //! (`checkers_ga::man_value`), for every shipped weight file.
 
 mod common;
@@ -35,6 +35,20 @@ fn show_man(file: &str) -> Option<i64> {
         .find(|l| l.starts_with("one man: "))
         .unwrap_or_else(|| panic!("show {file} says no man:\n{out}"));
     let rest = &line["one man: ".len()..];
+    if rest.starts_with("not valued") {
+        return None;
+    }
+    Some(rest.split(' ').next().unwrap().parse().unwrap())
+}
+
+/// `eval`'s man: the N of `one man: N units` on its `weights:` line, None for `not valued`.
+fn eval_man(file: &str) -> Option<i64> {
+    let out = stdout_ok(&bin().args(["eval", file]).output().unwrap());
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("weights: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let rest = line.split("one man: ").nth(1).unwrap();
     if rest.starts_with("not valued") {
         return None;
     }
@@ -117,6 +131,7 @@ fn every_command_counts_the_same_man() {
         let man = man_value(&Evaluator::from(w)).map(i64::from);
         assert_eq!(show_man(file), man, "{name}: show");
         assert_eq!(export_man(file), man.unwrap_or(1), "{name}: export");
+        assert_eq!(eval_man(file), man, "{name}: eval");
         // The depth-1 value: the best of Black's moves, for Black.
         let v = minimax(&start, 1, &w, true);
         let hub = hub_score(file);

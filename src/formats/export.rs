@@ -1,7 +1,9 @@
 //! The export formats: weights for an engine.
 
 use super::FormatError;
+use crate::board::{Color, Position};
 use crate::eval::{ParamSet, Weights, BOARD_INPUTS, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT};
+use crate::yardstick::Evaluator;
 use std::fmt::Write as _;
 
 /// An export format.
@@ -192,6 +194,111 @@ pub fn man_value(w: &Weights) -> i32 {
 /// The median [`crate::man_median`] of `w`, which [`man_value`] is when it is at least 1.
 fn man_median(w: &Weights) -> i64 {
     crate::man_median(&(*w).into())
+}
+
+/// The position the exports' CHECK gives values of besides the start position: White to move,
+/// kings on both sides, a capture for White.
+pub const CHECK_FEN: &str = "W:W18,19,24,26,K7:B5,9,10,14,K28";
+
+/// A position's static values as the exports' functions give them (`checkers-ga eval` prints
+/// them; the exports' CHECK states them for two positions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StaticValues {
+    /// Black's value, whoever is to move: `evaluate(black, white, kings, 0)` (a board set's
+    /// with `player_to_move` = Black is to move).
+    pub black: i32,
+    /// White's value: `evaluate(black, white, kings, 1)`.
+    pub white: i32,
+    /// The position as a leaf of a negamax search whose root player is Black:
+    /// `evaluate_for_root(black, white, kings, white_to_move, 0)` (Black's value, negated when
+    /// White is to move).
+    pub root_black: i32,
+    /// The same with White the root player: `evaluate_for_root(..., white_to_move, 1)`.
+    pub root_white: i32,
+    /// The antisymmetric value for the side to move, (own - opponent's) / 2 rounded toward 0:
+    /// `evaluate_side_to_move(black, white, kings, white_to_move)`.
+    pub side_to_move: i32,
+}
+
+impl StaticValues {
+    /// The values of `pos` by `eval`.
+    pub fn of(eval: &Evaluator, pos: &Position) -> StaticValues {
+        let black = eval.evaluate(pos, Color::Black);
+        let white = eval.evaluate(pos, Color::White);
+        let stm = pos.side_to_move();
+        let (own, opp) = match stm {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        };
+        StaticValues {
+            black,
+            white,
+            root_black: if stm == Color::Black { black } else { -black },
+            root_white: if stm == Color::White { white } else { -white },
+            side_to_move: ((own as i64 - opp as i64) / 2) as i32,
+        }
+    }
+}
+
+/// `v` in men as the exports' `to_centimen(v)` gives it (hundredths, rounded toward 0), written
+/// as men with two decimals (`-0.31`), for `man` units a man.
+pub fn men_text(v: i32, man: i32) -> String {
+    let centi = v as i64 * 100 / man.max(1) as i64;
+    let sign = if centi < 0 { "-" } else { "" };
+    format!("{sign}{}.{:02}", centi.abs() / 100, centi.abs() % 100)
+}
+
+/// The three bitboards of `pos` as the exports take them, in hex: `(black, white, kings)`.
+pub fn bitboards(pos: &Position) -> (String, String, String) {
+    let k = pos.kings(Color::Black).0 | pos.kings(Color::White).0;
+    (
+        format!("0x{:08x}", pos.pieces(Color::Black).0),
+        format!("0x{:08x}", pos.pieces(Color::White).0),
+        format!("0x{k:08x}"),
+    )
+}
+
+/// The export's call that gives `player`'s value (0 Black, 1 White) of `pos`, as `eval` and
+/// the exports' CHECK write it: `f` the function's prefix; a board set's call has
+/// `player_to_move` too.
+pub fn evaluate_call(f: &str, set: ParamSet, pos: &Position, player: Color) -> String {
+    let p = (player == Color::White) as u8;
+    if set.is_board() {
+        let to_move = (player == pos.side_to_move()) as u8;
+        format!("{f}evaluate(black, white, kings, {p}, {to_move})")
+    } else {
+        format!("{f}evaluate(black, white, kings, {p})")
+    }
+}
+
+/// The CHECK paragraph of an export's opening comment: the values of the start position and
+/// of [`CHECK_FEN`] with these weights, which `checkers-ga eval` prints too.
+fn check_text(w: &Weights, f: &str) -> String {
+    let eval: Evaluator = (*w).into();
+    let mut text = format!(
+        "CHECK: `checkers-ga eval WEIGHTS [FEN]` prints a position's values with these weights; \
+         this {} must give the same.",
+        if f.is_empty() { "module" } else { "header" }
+    );
+    let start = Position::start();
+    let other = crate::notation::parse_fen(CHECK_FEN).unwrap_or(start);
+    for (what, pos) in [("The start position", start), (CHECK_FEN, other)] {
+        let v = StaticValues::of(&eval, &pos);
+        let (b, wh, k) = bitboards(&pos);
+        let wtm = (pos.side_to_move() == Color::White) as u8;
+        let side = pos.side_to_move().name();
+        text.push_str(&format!(
+            " {what} (black = {b}, white = {wh}, kings = {k}, {side} to move): {} = {} \
+             (Black's value), {} = {} (White's), {f}evaluate_side_to_move(black, white, kings, \
+             {wtm}) = {}.",
+            evaluate_call(f, w.set(), &pos, Color::Black),
+            v.black,
+            evaluate_call(f, w.set(), &pos, Color::White),
+            v.white,
+            v.side_to_move
+        ));
+    }
+    text
 }
 
 /// How [`man_value`] is defined, for the exports' comments.
@@ -536,6 +643,14 @@ fn usage_lines(w: &Weights, source: &str, prefix: &str, c: bool) -> Vec<String> 
         )
     });
     text.push(String::new());
+    text.push(format!(
+        "BOARD: a position is three 32-bit masks, black and white (each side's pieces) and kings \
+         (the kings of both): bit i is square i + 1, squares 1-32 as in PDN, Black starts on \
+         1-12 and moves toward 32 (the start: black = 0x00000fff, white = 0xfff00000, kings = \
+         0). SIDE below says which player a value is for and what a search calls; UNIT what a \
+         man is worth; CHECK the values of two positions to test a program against."
+    ));
+    text.push(String::new());
     let to_move = if board {
         format!(
             " (player_to_move: whether that player is the side to move, an input of this board \
@@ -552,7 +667,10 @@ fn usage_lines(w: &Weights, source: &str, prefix: &str, c: bool) -> Vec<String> 
          {f}evaluate_for_root(black, white, kings, white_to_move, root_is_white): the value for \
          the root player (the side choosing the move), negated where the opponent is to move, \
          which is what checkers-ga's own search does; then the search plays as checkers-ga's \
-         (worked example before that function, at the end)."
+         (worked example before that function, at the end). A minimax search that always \
+         maximizes for Black, as many older engines do, calls {f}evaluate_for_black(black, \
+         white, kings, white_to_move, root_is_white) at its leaves instead: the same value from \
+         Black's point of view."
     ));
     text.push(String::new());
     text.push(format!(
@@ -560,6 +678,8 @@ fn usage_lines(w: &Weights, source: &str, prefix: &str, c: bool) -> Vec<String> 
          {f}to_centimen(v) gives a value in hundredths of a man.{odd}",
         if c { up.as_str() } else { "" }
     ));
+    text.push(String::new());
+    text.push(check_text(w, f));
     let mut lines = Vec::new();
     for t in text {
         if t.is_empty() {
