@@ -230,6 +230,14 @@ fn rust_export_compiles_with_the_right_values() {
             let white = c == Color::White;
             assert_eq!(generated::evaluate_for_root(b, wh, k, white, white), v);
             assert_eq!(generated::evaluate_for_root(b, wh, k, !white, white), -v);
+            // A search maximizing for Black: the root player's value from Black's side.
+            let black_side = if white { -v } else { v };
+            for wtm in [false, true] {
+                assert_eq!(
+                    generated::evaluate_for_black(b, wh, k, wtm, white),
+                    black_side
+                );
+            }
             let opp = evaluate(&p, c.opposite(), &w);
             let anti = generated::evaluate_side_to_move(b, wh, k, white);
             assert_eq!(anti as i64, (v as i64 - opp as i64) / 2);

@@ -643,13 +643,14 @@ fn usage_lines(w: &Weights, source: &str, prefix: &str, c: bool) -> Vec<String> 
         )
     });
     text.push(String::new());
-    text.push(format!(
+    text.push(
         "BOARD: a position is three 32-bit masks, black and white (each side's pieces) and kings \
          (the kings of both): bit i is square i + 1, squares 1-32 as in PDN, Black starts on \
          1-12 and moves toward 32 (the start: black = 0x00000fff, white = 0xfff00000, kings = \
          0). SIDE below says which player a value is for and what a search calls; UNIT what a \
          man is worth; CHECK the values of two positions to test a program against."
-    ));
+            .to_string(),
+    );
     text.push(String::new());
     let to_move = if board {
         format!(
