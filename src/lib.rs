@@ -208,6 +208,7 @@ pub use hub::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator};
 pub use movegen::{generate, has_capture, legal_moves, perft, perft_divide};
 pub use notation::{parse_fen, parse_move, parse_square, square_to_coord, to_fen, ParseError};
 pub use openings::{ballot, load_openings, OpeningBook, UnknownOpeningBook};
+pub use openings::{man_median, man_value};
 pub use openings::{read_pdn_games, PdnGame, StartPosition};
 
 // Evaluation and weights.

@@ -535,23 +535,6 @@ impl Evaluator {
             _ => None,
         }
     }
-
-    /// What one man is worth in this evaluation's values, measured by the evaluation itself
-    /// (a single weight says little: evolved weights may weigh the side's own men below 0 and
-    /// the opponent's far below): half the difference, for Black to move, between the start
-    /// position with one White man taken off (Black a man up) and with the mirror Black man
-    /// taken off (a man down). None when that is not positive (an evaluation that does not
-    /// prefer a man more). The unit of `play`'s `eval +0.37 men` and of the scores a match
-    /// adjudicates on.
-    pub fn man_value(&self) -> Option<f64> {
-        let up = "B:W21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
-        let down = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12";
-        let up = crate::notation::parse_fen(up).ok()?;
-        let down = crate::notation::parse_fen(down).ok()?;
-        let diff = f64::from(self.evaluate(&up, Color::Black))
-            - f64::from(self.evaluate(&down, Color::Black));
-        (diff > 0.0).then_some(diff / 2.0)
-    }
 }
 
 impl From<Weights> for Evaluator {

@@ -230,6 +230,14 @@ fn rust_export_compiles_with_the_right_values() {
             let white = c == Color::White;
             assert_eq!(generated::evaluate_for_root(b, wh, k, white, white), v);
             assert_eq!(generated::evaluate_for_root(b, wh, k, !white, white), -v);
+            // A search maximizing for Black: the root player's value from Black's side.
+            let black_side = if white { -v } else { v };
+            for wtm in [false, true] {
+                assert_eq!(
+                    generated::evaluate_for_black(b, wh, k, wtm, white),
+                    black_side
+                );
+            }
             let opp = evaluate(&p, c.opposite(), &w);
             let anti = generated::evaluate_side_to_move(b, wh, k, white);
             assert_eq!(anti as i64, (v as i64 - opp as i64) / 2);
@@ -363,6 +371,79 @@ fn unknown_format() {
     );
 }
 
+/// An outside engine's parameter file, as a session of `examples/hub_engine.py` saves it.
+const ENGINE_PARAMS: &str = r#"{
+  "format": "checkers-ga engine parameters",
+  "version": 1,
+  "values": {"king": 151},
+  "engine": {
+    "command": ["python3", "examples/hub_engine.py"],
+    "dir": ".",
+    "options": [],
+    "depth": 2,
+    "move_timeout_ms": 60000,
+    "name": "hub_engine.py",
+    "declared": [{"name": "king", "kind": "int", "value": "130", "min": "100", "max": "300"}],
+    "tuned": [{"name": "king", "min": 100, "max": 300, "default": 130}]
+  }
+}"#;
+
+/// The formats a message lists are those of the one list, ExportFormat::ALL: an unknown
+/// format names them all (`hub` too), weights asked for as `hub` and an engine's parameters
+/// asked for as `csv` name the formats each takes, and `--help` names every one.
+#[test]
+fn every_list_of_formats_is_the_one_list() {
+    use formats::ExportFormat;
+    let t = with_input("formats");
+    t.write("engine.json", ENGINE_PARAMS.as_bytes());
+    let all = ExportFormat::names(|_| true);
+    for input in ["in.json", "engine.json"] {
+        let e = common::run_usage_err({
+            let mut c = common::bin();
+            c.current_dir(&t.0)
+                .args(["export", input, "--format", "cobol"]);
+            c
+        });
+        assert!(e.contains("unknown export format 'cobol'"), "{e}");
+        for f in ExportFormat::ALL {
+            assert!(e.contains(f.name()), "{input}: {} missing: {e}", f.name());
+        }
+        assert!(e.contains(&format!("expected one of: {all};")), "{e}");
+    }
+    common::assert_usage_error(
+        &run(&t.0, &["export", "in.json", "--format", "hub"]),
+        &[
+            "--format hub: only an outside engine's parameters export as hub",
+            &format!(
+                "weights export as {}",
+                ExportFormat::names(ExportFormat::for_weights)
+            ),
+        ],
+    );
+    common::assert_usage_error(
+        &run(&t.0, &["export", "engine.json", "--format", "csv"]),
+        &[&format!(
+            "an outside engine's parameters export as {}",
+            ExportFormat::names(ExportFormat::for_engine)
+        )],
+    );
+    let hub = stdout_ok(&run(&t.0, &["export", "engine.json", "--format", "HUB"]));
+    assert!(hub.contains("set-param name=king value=151"), "{hub}");
+    let help = stdout_ok(&run(&t.0, &["export", "--help"]));
+    let line = help
+        .lines()
+        .find(|l| l.contains("-f, --format <FORMAT>"))
+        .unwrap_or_else(|| panic!("{help}"));
+    let words: Vec<&str> = line.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+    for f in ExportFormat::ALL {
+        assert!(
+            words.contains(&f.name()),
+            "--help does not name {}: {line}",
+            f.name()
+        );
+    }
+}
+
 #[test]
 fn missing_input() {
     let t = Tmp::new("missing");
@@ -476,9 +557,11 @@ fn export_cases(positions: &[Position], w: &Weights) -> (String, String) {
 
 /// `black white kings player to_move` lines of the positions, each for both players (0 Black,
 /// 1 White) and with the player to move or not (1, 0), and what the exports should print for
-/// them with `w`: `evaluate for_root side_to_move`, the player's value as `evaluate` gives it,
-/// the leaf value of a search whose root player is the player (`evaluate_for_root` with the
-/// side to move the line says), and the antisymmetric value for the side to move.
+/// them with `w`: `evaluate for_root side_to_move for_black`, the player's value as `evaluate`
+/// gives it, the leaf value of a search whose root player is the player (`evaluate_for_root`
+/// with the side to move the line says), the antisymmetric value for the side to move, and the
+/// leaf value of a minimax search maximizing for Black whose root player is the player
+/// (`evaluate_for_black`: the root player's value, negated when that player is White).
 fn every_set_cases(positions: &[Position], w: &Weights) -> (String, String) {
     let (mut input, mut want) = (String::new(), String::new());
     for p in positions {
@@ -493,19 +576,20 @@ fn every_set_cases(positions: &[Position], w: &Weights) -> (String, String) {
                 let root = if to_move == 1 { v } else { -v };
                 let anti =
                     (evaluate(&q, side, w) as i64 - evaluate(&q, side.opposite(), w) as i64) / 2;
+                let for_black = if c == Color::White { -v } else { v };
                 input.push_str(&format!("{b} {wh} {k} {player} {to_move}\n"));
-                want.push_str(&format!("{v} {root} {anti}\n"));
+                want.push_str(&format!("{v} {root} {anti} {for_black}\n"));
             }
         }
     }
     (input, want)
 }
 
-/// The output of `exe ARG` given `input`.
-fn run_with_input(exe: &std::path::Path, arg: Option<&str>, input: &str) -> String {
+/// The output of `exe ARGS` given `input`.
+fn run_with_input(exe: &std::path::Path, args: &[&str], input: &str) -> String {
     use std::io::Write;
     let mut child = Command::new(exe)
-        .args(arg)
+        .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -540,9 +624,10 @@ fn c_export_evaluates_as_the_tool_does_for_every_set() {
              while (scanf(\"%lu %lu %lu %d %d\", &b, &w, &k, &p, &t) == 5) {{\n\
              uint32_t B = (uint32_t)b, W = (uint32_t)w, K = (uint32_t)k;\n\
              int white_to_move = t ? p : !p;\n\
-             printf(\"%ld %ld %ld\\n\", (long)checkers_evaluate(B, W, K, p{to_move}),\n\
+             printf(\"%ld %ld %ld %ld\\n\", (long)checkers_evaluate(B, W, K, p{to_move}),\n\
              (long)checkers_evaluate_for_root(B, W, K, white_to_move, p),\n\
-             (long)checkers_evaluate_side_to_move(B, W, K, white_to_move));\n\
+             (long)checkers_evaluate_side_to_move(B, W, K, white_to_move),\n\
+             (long)checkers_evaluate_for_black(B, W, K, white_to_move, p));\n\
              }}\n  return 0;\n}}\n"
         );
         t.write(&format!("{tag}.c"), main.as_bytes());
@@ -563,7 +648,7 @@ fn c_export_evaluates_as_the_tool_does_for_every_set() {
             ],
         );
         let (input, want) = every_set_cases(&positions, &w);
-        let got = run_with_input(&t.0.join(&tag), None, &input);
+        let got = run_with_input(&t.0.join(&tag), &[], &input);
         for (i, (g, e)) in got.lines().zip(want.lines()).enumerate() {
             assert_eq!(g, e, "{tag}: case {}: {}", i, input.lines().nth(i).unwrap());
         }
@@ -608,17 +693,18 @@ fn rust_export_evaluates_as_the_tool_does_for_every_set() {
              assert!(!{tag}::PARAMS.is_empty());\n                \
              (\n                    {tag}::evaluate(f[0], f[1], f[2], f[3] == 1{to_move}),\n                    \
              {tag}::evaluate_for_root(f[0], f[1], f[2], wtm, f[3] == 1),\n                    \
-             {tag}::evaluate_side_to_move(f[0], f[1], f[2], wtm),\n                )\n            }}\n"
+             {tag}::evaluate_side_to_move(f[0], f[1], f[2], wtm),\n                    \
+             {tag}::evaluate_for_black(f[0], f[1], f[2], wtm, f[3] == 1),\n                )\n            }}\n"
         ));
     }
     main.push_str(
-        "            _ => panic!(),\n        };\n        println!(\"{} {} {}\", v.0, v.1, v.2);\n    }\n}\n",
+        "            _ => panic!(),\n        };\n        println!(\"{} {} {} {}\", v.0, v.1, v.2, v.3);\n    }\n}\n",
     );
     t.write("main.rs", main.as_bytes());
     compile(&t.0, "rustc", &[&RUSTC_MAIN[..], &["-o", "prog"]].concat());
     for (tag, w) in &sets {
         let (input, want) = every_set_cases(&positions, w);
-        let got = run_with_input(&t.0.join("prog"), Some(tag), &input);
+        let got = run_with_input(&t.0.join("prog"), &[tag], &input);
         for (i, (g, e)) in got.lines().zip(want.lines()).enumerate() {
             assert_eq!(g, e, "{tag}: case {}: {}", i, input.lines().nth(i).unwrap());
         }
@@ -679,9 +765,10 @@ fn a_board_export_takes_the_player_to_move_and_says_so() {
           while (scanf(\"%lu %lu %lu %d %d\", &b, &w, &k, &p, &t) == 5) {\n\
             uint32_t B = (uint32_t)b, W = (uint32_t)w, K = (uint32_t)k;\n\
             int white_to_move = t ? p : !p;\n\
-            printf(\"%ld %ld %ld\\n\", (long)b3_evaluate(B, W, K, p, t),\n\
+            printf(\"%ld %ld %ld %ld\\n\", (long)b3_evaluate(B, W, K, p, t),\n\
               (long)b3_evaluate_for_root(B, W, K, white_to_move, p),\n\
-              (long)b3_evaluate_side_to_move(B, W, K, white_to_move));\n\
+              (long)b3_evaluate_side_to_move(B, W, K, white_to_move),\n\
+              (long)b3_evaluate_for_black(B, W, K, white_to_move, p));\n\
           }\n  return 0;\n}\n";
     t.write("main.c", main.as_bytes());
     t.write("main.cpp", main.as_bytes());
@@ -697,7 +784,7 @@ fn a_board_export_takes_the_player_to_move_and_says_so() {
         all.extend(args.iter().copied());
         all.extend(["-o", exe.as_str()]);
         compile(&t.0, compiler, &all);
-        let got = run_with_input(&t.0.join(&exe), None, &input);
+        let got = run_with_input(&t.0.join(&exe), &[], &input);
         assert!(got == want, "{compiler} {args:?}: values differ");
     }
 }
@@ -924,9 +1011,16 @@ fn compile(dir: &std::path::Path, cmd: &str, args: &[&str]) {
 }
 
 /// The author program `source` (tests/data/export/) compiled by `cmd ARGS` into `exe` next to
-/// the exports (`format`, file extension `ext`), run on [`author_cases`] with each evaluation:
-/// the same values and moves as ours.
-fn author_plays_our_moves(lang: &str, format: &str, ext: &str, source: &str, cmd: &[&str]) {
+/// the exports (`format`, file extension `ext`), run on [`author_cases`] with each evaluation
+/// (its argument, then `extra`): the same values and moves as ours.
+fn author_plays_our_moves(
+    lang: &str,
+    format: &str,
+    ext: &str,
+    source: &str,
+    cmd: &[&str],
+    extra: &[&str],
+) {
     let t = Tmp::new(&format!("author-{ext}"));
     write_author_exports(&t, format, ext);
     let data = std::fs::read(repo(&format!("tests/data/export/{source}"))).unwrap();
@@ -936,7 +1030,7 @@ fn author_plays_our_moves(lang: &str, format: &str, ext: &str, source: &str, cmd
     let input = author_input(positions);
     let exe = t.0.join(cmd[cmd.len() - 1]);
     for (name, ours) in [("net66", net), ("endgame66", endgame)] {
-        let out = run_with_input(&exe, Some(name), &input);
+        let out = run_with_input(&exe, &[&[name][..], extra].concat(), &input);
         let tied = check_author_output(&format!("{lang} {name}"), positions, ours, &out);
         eprintln!(
             "{lang} {name}: {} positions at depth {AUTHOR_DEPTH}, the same moves and values \
@@ -949,23 +1043,40 @@ fn author_plays_our_moves(lang: &str, format: &str, ext: &str, source: &str, cmd
 #[test]
 fn a_c_engine_with_the_export_plays_our_moves() {
     if have("cc", "the C author search is not compiled nor compared") {
+        author_plays_our_moves("C", "c", "h", "author-search.c", &AUTHOR_CC, &[]);
+    }
+}
+
+/// How the tests compile the C author program.
+const AUTHOR_CC: [&str; 10] = [
+    "cc",
+    "-std=c99",
+    "-O2",
+    "-Wall",
+    "-Wextra",
+    "-pedantic",
+    "-Werror",
+    "author-search.c",
+    "-o",
+    "author-search",
+];
+
+/// An older engine's search: a minimax in which Black always maximizes and White minimizes,
+/// with `evaluate_for_black` at its leaves (author-search.c's `black` mode), plays as ours:
+/// the same root values (for the root player) and best moves, for either side at the root.
+#[test]
+fn a_c_engine_maximizing_for_black_plays_our_moves() {
+    if have(
+        "cc",
+        "the C Black-maximizing search is not compiled nor compared",
+    ) {
         author_plays_our_moves(
-            "C",
+            "C black",
             "c",
             "h",
             "author-search.c",
-            &[
-                "cc",
-                "-std=c99",
-                "-O2",
-                "-Wall",
-                "-Wextra",
-                "-pedantic",
-                "-Werror",
-                "author-search.c",
-                "-o",
-                "author-search",
-            ],
+            &AUTHOR_CC,
+            &["black"],
         );
     }
 }
@@ -982,6 +1093,7 @@ fn a_rust_engine_with_the_export_plays_our_moves() {
             "rs",
             "author_search.rs",
             &[&["rustc"][..], &RUSTC_MAIN, &["-o", "author"]].concat(),
+            &[],
         );
     }
 }
@@ -1127,7 +1239,242 @@ fn two_c_exports_compile_into_one_program() {
         all.extend(args.iter().copied());
         all.extend(["-o", exe.as_str()]);
         compile(&t.0, compiler, &all);
-        let got = run_with_input(&t.0.join(&exe), None, &input);
+        let got = run_with_input(&t.0.join(&exe), &[], &input);
         assert!(got == want, "{compiler} {args:?}: values differ");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking an export: `eval` prints a position's values, and the export's CHECK states them.
+
+/// `eval`'s value lines as (label, units, men), after its header.
+fn eval_rows(out: &str) -> Vec<(String, i64, String)> {
+    out.lines()
+        .skip_while(|l| !l.starts_with("value "))
+        .skip(1)
+        .map(|l| {
+            let label = l[..29].trim().to_string();
+            let mut rest = l[29..].split_whitespace();
+            let units = rest.next().unwrap().parse().unwrap();
+            (label, units, rest.next().unwrap().to_string())
+        })
+        .collect()
+}
+
+/// `eval WEIGHTS FEN` prints both players' values, the leaf values for either root player and
+/// the side to move's, in units and in men (the export's to_centimen), as the library computes
+/// them; the hour's weights give the docs' worked example (docs/formats.md: 56,768 for both at
+/// the start; after 11-15, Black 33,267, White 62,722, 14,727 for White to move).
+#[test]
+fn eval_prints_a_positions_values_for_the_weights() {
+    let t = Tmp::new("eval");
+    let hour = weightfile::load_weights(&repo("weights/evolved-hour.json")).unwrap();
+    let man = formats::man_value(&hour) as i64;
+    let after = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15";
+    for (fen, want) in [
+        (None, [56768, 56768, 56768, -56768, 0]),
+        (Some(after), [33267, 62722, -33267, 62722, 14727]),
+    ] {
+        let mut args = vec!["eval", "evolved-hour"];
+        args.extend(fen);
+        let out = stdout_ok(&run(&t.0, &args));
+        assert!(out.contains("one man: 179774 units"), "{out}");
+        let rows = eval_rows(&out);
+        let labels: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "Black's value",
+                "White's value",
+                "root player Black (leaf)",
+                "root player White (leaf)",
+                "side to move (antisymmetric)"
+            ]
+        );
+        let units: Vec<i64> = rows.iter().map(|r| r.1).collect();
+        assert_eq!(units, want, "{out}");
+        for (label, v, men) in &rows {
+            let centi = v * 100 / man;
+            let shown: f64 = men.parse().unwrap();
+            assert_eq!((shown * 100.0).round() as i64, centi, "{label}: {out}");
+        }
+    }
+    // Any position and weights: the library's values.
+    let mut r = common::Xs(7);
+    for (name, w) in [
+        (
+            "thesis",
+            weightfile::load_weights(&repo("weights/thesis-table-4-2.json")).unwrap(),
+        ),
+        ("material", checkers_ga::material()),
+        (
+            "evolved-seed1",
+            weightfile::load_weights(&repo("weights/evolved-seed1.json")).unwrap(),
+        ),
+    ] {
+        for _ in 0..4 {
+            let p = common::random_position_both_sides(&mut r);
+            let fen = checkers_ga::to_fen(&p);
+            let out = stdout_ok(&run(&t.0, &["eval", name, &fen]));
+            let (b, wh) = (
+                evaluate(&p, Color::Black, &w) as i64,
+                evaluate(&p, Color::White, &w) as i64,
+            );
+            let (own, opp) = if p.side_to_move() == Color::Black {
+                (b, wh)
+            } else {
+                (wh, b)
+            };
+            let root = |v: i64, c: Color| if p.side_to_move() == c { v } else { -v };
+            let units: Vec<i64> = eval_rows(&out).iter().map(|r| r.1).collect();
+            assert_eq!(
+                units,
+                [
+                    b,
+                    wh,
+                    root(b, Color::Black),
+                    root(wh, Color::White),
+                    (own - opp) / 2
+                ],
+                "{name} {fen}"
+            );
+        }
+    }
+    // Bad input: one line, non-zero exit.
+    common::assert_usage_error(
+        &run(&t.0, &["eval", "evolved-hour", "B:W1:Bx"]),
+        &["bad FEN 'B:W1:Bx'"],
+    );
+    assert_error(
+        &run(&t.0, &["eval", "no-such-weights"]),
+        &["no-such-weights"],
+    );
+    t.write("engine.json", ENGINE_PARAMS.as_bytes());
+    let out = run(&t.0, &["eval", "engine.json"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// The numbers of an export's CHECK paragraph, in order: for the start position and for
+/// CHECK_FEN, Black's value, White's and the side to move's.
+fn check_numbers(export: &str) -> Vec<i64> {
+    let mut text = String::new();
+    for l in export.lines().skip_while(|l| !l.contains("CHECK: ")) {
+        let l = l.trim_start_matches(['/', '*', ' ']);
+        if l.is_empty() {
+            break;
+        }
+        text.push_str(l);
+        text.push(' ');
+    }
+    text.split("= ")
+        .skip(1)
+        .filter_map(|s| {
+            s.split([' ', ',', ')'])
+                .next()
+                .unwrap()
+                .trim_end_matches('.')
+                .parse()
+                .ok()
+        })
+        .collect()
+}
+
+/// The C header's CHECK values (in its opening comment, which also says how the board is
+/// encoded) are what the compiled header computes and what `eval` prints, for the shipped
+/// weight files and a board set; the Rust export states the same values.
+#[test]
+fn the_check_values_are_what_the_header_computes_and_eval_prints() {
+    let t = Tmp::new("check");
+    let mut files: Vec<(String, Weights)> = [
+        "evolved-hour",
+        "evolved-seed1",
+        "material",
+        "thesis-table-4-2",
+    ]
+    .iter()
+    .map(|n| {
+        let w = weightfile::load_weights(&repo(&format!("weights/{n}.json"))).unwrap();
+        (n.replace('-', "_"), w)
+    })
+    .collect();
+    files.extend(
+        export_weight_sets()
+            .into_iter()
+            .filter(|(_, w)| w.set().is_board())
+            .take(1),
+    );
+    let positions = [Position::start(), parse_fen(formats::CHECK_FEN).unwrap()];
+    let cc = have("cc", "the CHECK values are not compiled");
+    for (tag, w) in &files {
+        t.write(
+            &format!("{tag}.json"),
+            weightfile::weights_to_json(w).as_bytes(),
+        );
+        let json = format!("{tag}.json");
+        let h = stdout_ok(&run(&t.0, &["export", &json, "-f", "c"]));
+        let head = &h[..h.find("*/").unwrap()];
+        for needle in [
+            "BOARD: a position is three 32-bit masks",
+            "bit i is square i + 1",
+            "Black starts on 1-12",
+            "SIDE: ",
+            "CHECK: `checkers-ga eval WEIGHTS [FEN]`",
+            formats::CHECK_FEN,
+        ] {
+            assert!(head.contains(needle), "{tag}: {needle}");
+        }
+        let stated = check_numbers(&h);
+        assert_eq!(stated.len(), 6, "{tag}: {stated:?}");
+        let rust = stdout_ok(&run(&t.0, &["export", &json, "-f", "rust"]));
+        assert_eq!(check_numbers(&rust), stated, "{tag}: the Rust export");
+        // What eval prints.
+        let mut printed = Vec::new();
+        for p in &positions {
+            let fen = checkers_ga::to_fen(p);
+            let rows = eval_rows(&stdout_ok(&run(&t.0, &["eval", &json, &fen])));
+            printed.extend([rows[0].1, rows[1].1, rows[4].1]);
+        }
+        assert_eq!(printed, stated, "{tag}: eval");
+        if !cc {
+            continue;
+        }
+        // What the header computes.
+        let prefix = format!("{tag}_");
+        let mut main = format!("#include <stdio.h>\n#include \"{tag}.h\"\nint main(void) {{\n");
+        for p in &positions {
+            let (b, wh, k) = formats::bitboards(p);
+            let wtm = (p.side_to_move() == Color::White) as u8;
+            main.push_str(&format!(
+                "  {{\n    uint32_t black = {b}u, white = {wh}u, kings = {k}u;\n    \
+                 printf(\"%ld %ld %ld\\n\", (long){}, (long){}, \
+                 (long){prefix}evaluate_side_to_move(black, white, kings, {wtm}));\n  }}\n",
+                formats::evaluate_call(&prefix, w.set(), p, Color::Black),
+                formats::evaluate_call(&prefix, w.set(), p, Color::White),
+            ));
+        }
+        main.push_str("  return 0;\n}\n");
+        t.write(&format!("{tag}.h"), h.as_bytes());
+        t.write(&format!("{tag}.c"), main.as_bytes());
+        let c_file = format!("{tag}.c");
+        compile(
+            &t.0,
+            "cc",
+            &[
+                "-std=c99",
+                "-O0",
+                "-Wall",
+                "-Wextra",
+                "-pedantic",
+                "-Werror",
+                &c_file,
+                "-o",
+                tag,
+            ],
+        );
+        let got = run_with_input(&t.0.join(tag), &[], "");
+        let computed: Vec<i64> = got.split_whitespace().map(|x| x.parse().unwrap()).collect();
+        assert_eq!(computed, stated, "{tag}: the compiled header");
     }
 }

@@ -49,22 +49,33 @@ pub fn run(a: ExportArgs) -> anyhow::Result<()> {
     let file = super::common::in_populations(&a.file, &a.populations);
     let arg = weights_arg(&file, a.seed.unwrap_or_else(fresh_seed), 0)?;
     let sel = select(&arg.input, a.individual)?;
-    if let Some(engine) = &sel.engine {
-        // An outside engine's values: as the commands that set them, or by name.
-        let text = match a.format.as_str() {
-            "hub" => checkers_ga::formats::set_param_script(engine, &sel.weights),
-            "json" => checkers_ga::formats::values_json(engine, &sel.weights),
-            f => usage!(
-                "--format {f}: an outside engine's parameters export as hub (its set-param \
-                 lines) or json (the values by name)"
-            ),
-        };
-        return write_out(&a, &text, &a.format, &arg.shown);
-    }
+    // One list of formats (ExportFormat::ALL) for the weights and for an engine's parameters.
     let format: ExportFormat = a
         .format
         .parse()
         .map_err(|e: checkers_ga::formats::FormatError| super::Usage(e.to_string()))?;
+    if let Some(engine) = &sel.engine {
+        // An outside engine's values: as the commands that set them, or by name.
+        let text = match format {
+            ExportFormat::Hub => checkers_ga::formats::set_param_script(engine, &sel.weights),
+            ExportFormat::Json => checkers_ga::formats::values_json(engine, &sel.weights),
+            f => usage!(
+                "--format {}: an outside engine's parameters export as {} (hub: its set-param \
+                 lines; json: the values by name)",
+                f.name(),
+                ExportFormat::names(ExportFormat::for_engine)
+            ),
+        };
+        return write_out(&a, &text, format.name(), &arg.shown);
+    }
+    if !format.for_weights() {
+        usage!(
+            "--format {}: only an outside engine's parameters export as {0} (its set-param \
+             lines); weights export as {}",
+            format.name(),
+            ExportFormat::names(ExportFormat::for_weights)
+        );
+    }
     let shown = std::path::Path::new(&arg.shown);
     let file_name = shown
         .file_name()
@@ -82,7 +93,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<()> {
         &source,
         sel.comment.as_deref(),
         &prefix,
-    );
+    )?;
     write_out(&a, &text, format.name(), &arg.shown)
 }
 

@@ -15,6 +15,7 @@ macro_rules! usage {
 
 mod bench;
 mod common;
+mod eval;
 mod evolve;
 mod evolve_args;
 mod export;
@@ -103,6 +104,11 @@ pub enum Command {
     /// --params names a larger set: endgame66 and net66, the default of `new`, have 66)
     #[command(allow_negative_numbers = true)]
     Features(features::FeaturesArgs),
+    /// Print a position's static value with the given weights: both players' values, the leaf
+    /// values for either root player and the side to move's, in units and in men, with the
+    /// export's function that gives each
+    #[command(allow_negative_numbers = true)]
+    Eval(eval::EvalArgs),
     /// Print the weights of a weight file, checkpoint, session or population file, one row per
     /// parameter (66 and a network's layers for the default set net66; 60, 66 or 132 for the
     /// others)
@@ -156,6 +162,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Play(a) => play::run(a),
         Command::Match(a) => matchcmd::run(a),
         Command::Features(a) => features::run(a),
+        Command::Eval(a) => eval::run(a),
         Command::Show(a) => show::run(a),
         Command::Export(a) => export::run(a),
         Command::History(a) => history::run(a),

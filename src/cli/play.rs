@@ -82,18 +82,10 @@ fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::R
     ))
 }
 
-/// What one man is worth in `eval`'s values, measured by the evaluation itself (a single
-/// weight says little: evolved weights may weigh the side's own men below 0 and the
-/// opponent's far below): half the difference, for Black to move, between the start position
-/// with one White man taken off (Black a man up) and with the mirror Black man taken off (a
-/// man down). None when that is not positive (weights that do not prefer a man more).
+/// What one man is worth in `eval`'s values: [`checkers_ga::man_value`], the one definition of
+/// a man (None when the evaluation does not value a man).
 pub fn man_value(eval: &Evaluator) -> Option<f64> {
-    let up = parse_fen("B:W21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12").ok()?;
-    let down =
-        parse_fen("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12").ok()?;
-    let diff =
-        f64::from(eval.evaluate(&up, Color::Black)) - f64::from(eval.evaluate(&down, Color::Black));
-    (diff > 0.0).then_some(diff / 2.0)
+    checkers_ga::man_value(eval).map(f64::from)
 }
 
 /// A search value for the player who moved, in words: a forced win or loss in plies, or the

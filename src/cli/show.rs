@@ -99,6 +99,9 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
             }
         }
     }
+    let man = checkers_ga::summary::man_line(&sel.weights);
+    text.push_str(&wrap(&man, TABLE_WIDTH, "  ").join("\n"));
+    text.push('\n');
     text.push_str(&class_legend(&sel.weights));
     text.push('\n');
     text.push_str(&table(&sel.weights, sort, a.network));

@@ -2,9 +2,8 @@
 
 use super::FormatError;
 use crate::board::{Color, Position};
-use crate::eval::{
-    evaluate, ParamSet, Weights, BOARD_INPUTS, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT,
-};
+use crate::eval::{ParamSet, Weights, BOARD_INPUTS, NET_ACT_MAX, NET_INPUT_CLAMP, NET_SHIFT};
+use crate::yardstick::Evaluator;
 use std::fmt::Write as _;
 
 /// An export format.
@@ -24,17 +23,43 @@ pub enum ExportFormat {
     C,
     /// The original tool's weight file: `60 1`, then the 60 weights on one line.
     Original,
+    /// An outside engine's parameters as the Hub commands that set them (`set-param` lines);
+    /// [`export`] refuses it for weights ([`ExportFormat::for_weights`]).
+    Hub,
 }
 
 impl ExportFormat {
-    /// Every format, in the order `--help` lists them.
-    pub const ALL: [ExportFormat; 5] = [
+    /// Every format, in the order `--help` lists them: the one list of formats, from which
+    /// every list of names in a message is made.
+    pub const ALL: [ExportFormat; 6] = [
         ExportFormat::Json,
         ExportFormat::Csv,
         ExportFormat::Rust,
         ExportFormat::C,
         ExportFormat::Original,
+        ExportFormat::Hub,
     ];
+
+    /// Whether weights (of any parameter set) export in this format: all but `hub`.
+    pub fn for_weights(self) -> bool {
+        self != ExportFormat::Hub
+    }
+
+    /// Whether an outside engine's parameters export in this format: `hub` and `json`.
+    pub fn for_engine(self) -> bool {
+        matches!(self, ExportFormat::Hub | ExportFormat::Json)
+    }
+
+    /// The names of the formats `keep` keeps, in [`ExportFormat::ALL`]'s order, joined by
+    /// `, ` (`json, csv, rust, c, original, hub` for all).
+    pub fn names(keep: impl Fn(ExportFormat) -> bool) -> String {
+        let names: Vec<&str> = ExportFormat::ALL
+            .into_iter()
+            .filter(|&f| keep(f))
+            .map(ExportFormat::name)
+            .collect();
+        names.join(", ")
+    }
 
     /// The format's name on the command line.
     pub fn name(self) -> &'static str {
@@ -44,6 +69,7 @@ impl ExportFormat {
             ExportFormat::Rust => "rust",
             ExportFormat::C => "c",
             ExportFormat::Original => "original",
+            ExportFormat::Hub => "hub",
         }
     }
 }
@@ -56,10 +82,11 @@ impl std::str::FromStr for ExportFormat {
             .into_iter()
             .find(|f| f.name() == lower)
             .ok_or_else(|| {
-                let names: Vec<&str> = ExportFormat::ALL.iter().map(|f| f.name()).collect();
                 FormatError::Invalid(format!(
-                    "unknown export format '{s}' (expected one of: {})",
-                    names.join(", ")
+                    "unknown export format '{s}' (expected one of: {}; {} only for an outside \
+                     engine's parameters)",
+                    ExportFormat::names(|_| true),
+                    ExportFormat::names(|f| !f.for_weights())
                 ))
             })
     }
@@ -77,15 +104,16 @@ fn comment_text(source: &str) -> String {
 /// The weights in `format`; `source` says where they come from (it goes into a comment where
 /// the format has one; JSON takes `comment` when given, else a line naming `source`). `prefix`
 /// (see [`prefix_from_name`] and [`check_prefix`]) names the C export's symbols and the Rust
-/// export's suggested module.
+/// export's suggested module. `hub` is refused: it is the format of an outside engine's
+/// parameters ([`super::set_param_script`]), not of weights.
 pub fn export(
     w: &Weights,
     format: ExportFormat,
     source: &str,
     comment: Option<&str>,
     prefix: &str,
-) -> String {
-    match format {
+) -> Result<String, FormatError> {
+    Ok(match format {
         ExportFormat::Json => {
             let c = match comment {
                 Some(c) => c.to_string(),
@@ -97,7 +125,14 @@ pub fn export(
         ExportFormat::Rust => to_rust(w, source, prefix),
         ExportFormat::C => to_c_header(w, source, prefix),
         ExportFormat::Original => crate::weightfile::weights_to_original(w),
-    }
+        ExportFormat::Hub => {
+            return Err(FormatError::Invalid(format!(
+                "--format hub: only an outside engine's parameters export as hub (its set-param \
+                 lines); weights export as {}",
+                ExportFormat::names(ExportFormat::for_weights)
+            )))
+        }
+    })
 }
 
 /// The prefix a file name gives the exported symbols: the name without its folder and last
@@ -149,33 +184,121 @@ pub fn check_prefix(p: &str) -> Result<String, FormatError> {
     })
 }
 
-/// What one man is worth in the weights' units, as the exports state it: the median, over the
-/// positions of the ballot's openings in use (after their three moves), both players, and each
-/// man of the player, of the player's value minus its value with that man taken off the board
-/// (the side to move unchanged). At least 1 (weights that do not value men still get a
-/// usable, if meaningless, scale).
+/// What one man is worth in the weights' units, as the exports state it (`MAN_VALUE`):
+/// [`crate::man_value`], the one definition of a man, or 1 for weights that do not value a
+/// man (they still get a usable, if meaningless, scale).
 pub fn man_value(w: &Weights) -> i32 {
-    man_median(w).clamp(1, i32::MAX as i64) as i32
+    crate::man_value(&(*w).into()).unwrap_or(1)
 }
 
-/// The median of [`man_value`] before it is made at least 1.
+/// The median [`crate::man_median`] of `w`, which [`man_value`] is when it is at least 1.
 fn man_median(w: &Weights) -> i64 {
-    let mut drops: Vec<i64> = Vec::new();
-    for o in crate::openings::ballot() {
-        let p = o.position;
-        for c in [Color::Black, Color::White] {
-            let base = evaluate(&p, c, w) as i64;
-            for sq in p.men(c).squares() {
-                let bit = 1u32 << (sq - 1);
-                let (b, wh) = (p.pieces(Color::Black).0, p.pieces(Color::White).0);
-                let k = p.kings(Color::Black).0 | p.kings(Color::White).0;
-                let q = Position::from_parts(b & !bit, wh & !bit, k, p.side_to_move());
-                drops.push(base - evaluate(&q, c, w) as i64);
-            }
+    crate::man_median(&(*w).into())
+}
+
+/// The position the exports' CHECK gives values of besides the start position: White to move,
+/// kings on both sides, a capture for White.
+pub const CHECK_FEN: &str = "W:W18,19,24,26,K7:B5,9,10,14,K28";
+
+/// A position's static values as the exports' functions give them (`checkers-ga eval` prints
+/// them; the exports' CHECK states them for two positions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StaticValues {
+    /// Black's value, whoever is to move: `evaluate(black, white, kings, 0)` (a board set's
+    /// with `player_to_move` = Black is to move).
+    pub black: i32,
+    /// White's value: `evaluate(black, white, kings, 1)`.
+    pub white: i32,
+    /// The position as a leaf of a negamax search whose root player is Black:
+    /// `evaluate_for_root(black, white, kings, white_to_move, 0)` (Black's value, negated when
+    /// White is to move).
+    pub root_black: i32,
+    /// The same with White the root player: `evaluate_for_root(..., white_to_move, 1)`.
+    pub root_white: i32,
+    /// The antisymmetric value for the side to move, (own - opponent's) / 2 rounded toward 0:
+    /// `evaluate_side_to_move(black, white, kings, white_to_move)`.
+    pub side_to_move: i32,
+}
+
+impl StaticValues {
+    /// The values of `pos` by `eval`.
+    pub fn of(eval: &Evaluator, pos: &Position) -> StaticValues {
+        let black = eval.evaluate(pos, Color::Black);
+        let white = eval.evaluate(pos, Color::White);
+        let stm = pos.side_to_move();
+        let (own, opp) = match stm {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        };
+        StaticValues {
+            black,
+            white,
+            root_black: if stm == Color::Black { black } else { -black },
+            root_white: if stm == Color::White { white } else { -white },
+            side_to_move: ((own as i64 - opp as i64) / 2) as i32,
         }
     }
-    drops.sort_unstable();
-    drops.get(drops.len() / 2).copied().unwrap_or(1)
+}
+
+/// `v` in men as the exports' `to_centimen(v)` gives it (hundredths, rounded toward 0), written
+/// as men with two decimals (`-0.31`), for `man` units a man.
+pub fn men_text(v: i32, man: i32) -> String {
+    let centi = v as i64 * 100 / man.max(1) as i64;
+    let sign = if centi < 0 { "-" } else { "" };
+    format!("{sign}{}.{:02}", centi.abs() / 100, centi.abs() % 100)
+}
+
+/// The three bitboards of `pos` as the exports take them, in hex: `(black, white, kings)`.
+pub fn bitboards(pos: &Position) -> (String, String, String) {
+    let k = pos.kings(Color::Black).0 | pos.kings(Color::White).0;
+    (
+        format!("0x{:08x}", pos.pieces(Color::Black).0),
+        format!("0x{:08x}", pos.pieces(Color::White).0),
+        format!("0x{k:08x}"),
+    )
+}
+
+/// The export's call that gives `player`'s value (0 Black, 1 White) of `pos`, as `eval` and
+/// the exports' CHECK write it: `f` the function's prefix; a board set's call has
+/// `player_to_move` too.
+pub fn evaluate_call(f: &str, set: ParamSet, pos: &Position, player: Color) -> String {
+    let p = (player == Color::White) as u8;
+    if set.is_board() {
+        let to_move = (player == pos.side_to_move()) as u8;
+        format!("{f}evaluate(black, white, kings, {p}, {to_move})")
+    } else {
+        format!("{f}evaluate(black, white, kings, {p})")
+    }
+}
+
+/// The CHECK paragraph of an export's opening comment: the values of the start position and
+/// of [`CHECK_FEN`] with these weights, which `checkers-ga eval` prints too.
+fn check_text(w: &Weights, f: &str) -> String {
+    let eval: Evaluator = (*w).into();
+    let mut text = format!(
+        "CHECK: `checkers-ga eval WEIGHTS [FEN]` prints a position's values with these weights; \
+         this {} must give the same.",
+        if f.is_empty() { "module" } else { "header" }
+    );
+    let start = Position::start();
+    let other = crate::notation::parse_fen(CHECK_FEN).unwrap_or(start);
+    for (what, pos) in [("The start position", start), (CHECK_FEN, other)] {
+        let v = StaticValues::of(&eval, &pos);
+        let (b, wh, k) = bitboards(&pos);
+        let wtm = (pos.side_to_move() == Color::White) as u8;
+        let side = pos.side_to_move().name();
+        text.push_str(&format!(
+            " {what} (black = {b}, white = {wh}, kings = {k}, {side} to move): {} = {} \
+             (Black's value), {} = {} (White's), {f}evaluate_side_to_move(black, white, kings, \
+             {wtm}) = {}.",
+            evaluate_call(f, w.set(), &pos, Color::Black),
+            v.black,
+            evaluate_call(f, w.set(), &pos, Color::White),
+            v.white,
+            v.side_to_move
+        ));
+    }
+    text
 }
 
 /// How [`man_value`] is defined, for the exports' comments.
@@ -520,6 +643,15 @@ fn usage_lines(w: &Weights, source: &str, prefix: &str, c: bool) -> Vec<String> 
         )
     });
     text.push(String::new());
+    text.push(
+        "BOARD: a position is three 32-bit masks, black and white (each side's pieces) and kings \
+         (the kings of both): bit i is square i + 1, squares 1-32 as in PDN, Black starts on \
+         1-12 and moves toward 32 (the start: black = 0x00000fff, white = 0xfff00000, kings = \
+         0). SIDE below says which player a value is for and what a search calls; UNIT what a \
+         man is worth; CHECK the values of two positions to test a program against."
+            .to_string(),
+    );
+    text.push(String::new());
     let to_move = if board {
         format!(
             " (player_to_move: whether that player is the side to move, an input of this board \
@@ -536,7 +668,10 @@ fn usage_lines(w: &Weights, source: &str, prefix: &str, c: bool) -> Vec<String> 
          {f}evaluate_for_root(black, white, kings, white_to_move, root_is_white): the value for \
          the root player (the side choosing the move), negated where the opponent is to move, \
          which is what checkers-ga's own search does; then the search plays as checkers-ga's \
-         (worked example before that function, at the end)."
+         (worked example before that function, at the end). A minimax search that always \
+         maximizes for Black, as many older engines do, calls {f}evaluate_for_black(black, \
+         white, kings, white_to_move, root_is_white) at its leaves instead: the same value from \
+         Black's point of view."
     ));
     text.push(String::new());
     text.push(format!(
@@ -544,6 +679,8 @@ fn usage_lines(w: &Weights, source: &str, prefix: &str, c: bool) -> Vec<String> 
          {f}to_centimen(v) gives a value in hundredths of a man.{odd}",
         if c { up.as_str() } else { "" }
     ));
+    text.push(String::new());
+    text.push(check_text(w, f));
     let mut lines = Vec::new();
     for t in text {
         if t.is_empty() {
@@ -671,11 +808,15 @@ mod tests {
         for f in ExportFormat::ALL {
             assert_eq!(f.name().parse::<ExportFormat>().unwrap(), f);
         }
-        let e = "xml".parse::<ExportFormat>().unwrap_err();
-        assert!(
-            e.to_string().contains("json, csv, rust, c, original"),
-            "{e}"
-        );
+        let e = "xml".parse::<ExportFormat>().unwrap_err().to_string();
+        // Every format is named, from the one list.
+        for f in ExportFormat::ALL {
+            assert!(
+                e.contains(&format!(" {},", f.name())) || e.contains(&format!(" {};", f.name())),
+                "{e}"
+            );
+        }
+        assert!(e.contains("json, csv, rust, c, original, hub;"), "{e}");
     }
 
     #[test]

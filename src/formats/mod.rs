@@ -29,7 +29,7 @@
 //!
 //! let w = material();
 //! assert_eq!(parse_csv(&to_csv(&w)).unwrap(), w);
-//! let code = export(&w, ExportFormat::Rust, "material", None, "material_");
+//! let code = export(&w, ExportFormat::Rust, "material", None, "material_").unwrap();
 //! assert!(code.contains("pub fn evaluate"));
 //! ```
 
@@ -44,7 +44,8 @@ pub use engine::{
     set_param_script, values_json, EngineParams, ENGINE_FORMAT_NAME,
 };
 pub use export::{
-    check_prefix, export, man_value, prefix_from_name, to_c_header, to_rust, ExportFormat,
+    bitboards, check_prefix, evaluate_call, export, man_value, men_text, prefix_from_name,
+    to_c_header, to_rust, ExportFormat, StaticValues, CHECK_FEN,
 };
 pub use input::{
     hub_player, load_input, parse_input, parse_population, resolve_player, resolve_weights,

@@ -35,14 +35,14 @@ pub const WIN_CENTI_MEN: i32 = 1_000_000;
 
 impl Engine {
     /// A search value of this engine (from the side that moved) in hundredths of a man, the
-    /// unit adjudication works in: the value over [`Evaluator::man_value`] times 100, rounded;
+    /// unit adjudication works in: the value over [`crate::man_value`] times 100, rounded;
     /// a won or lost position is +/-[`WIN_CENTI_MEN`]. An evaluation in which a man is worth
     /// nothing gives its own units.
     pub fn centi_men(&self, value: i32) -> i32 {
         if value.abs() > WIN_BOUND {
             return WIN_CENTI_MEN * value.signum();
         }
-        match self.eval.man_value() {
+        match crate::openings::man_value(&self.eval).map(f64::from) {
             Some(m) => (100.0 * f64::from(value) / m)
                 .round()
                 .clamp(-f64::from(WIN_CENTI_MEN - 1), f64::from(WIN_CENTI_MEN - 1))
@@ -738,7 +738,7 @@ mod tests {
             config: SearchConfig::with_depth(1),
         };
         let hand = e(Evaluator::Hand);
-        let m = Evaluator::Hand.man_value().unwrap();
+        let m = f64::from(crate::man_value(&Evaluator::Hand).unwrap());
         assert_eq!(hand.centi_men(m.round() as i32), 100);
         assert_eq!(hand.centi_men(-(m * 2.5).round() as i32), -250);
         assert_eq!(hand.centi_men(0), 0);
@@ -746,7 +746,7 @@ mod tests {
         assert_eq!(hand.centi_men(-crate::search::WIN + 3), -WIN_CENTI_MEN);
         let material = e(crate::eval::material().into());
         let mm = crate::eval::material().into();
-        let mv = Evaluator::man_value(&mm).unwrap();
+        let mv = f64::from(crate::man_value(&mm).unwrap());
         assert_eq!(material.centi_men((mv * 0.35).round() as i32), 35);
     }
 }

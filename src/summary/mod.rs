@@ -43,8 +43,8 @@ pub use history::{
 pub use layout::{fit, wrap, TABLE_WIDTH};
 pub use pick::{select, standing_text, Picked};
 pub use weights::{
-    class_counts, engine_table, net_layers, sorted_indices, weights_table, Priority, SortOrder,
-    HIGH_THRESHOLD, MEDIUM_THRESHOLD,
+    class_counts, engine_table, man_line, net_layers, sorted_indices, weights_table, Priority,
+    SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,
 };
 
 /// Why weights could not be picked out of an input, or a report not made: one line.

@@ -196,6 +196,24 @@ pub fn net_layers(set: ParamSet) -> Option<String> {
     Some(s)
 }
 
+/// What one man is worth in `w`'s units, as `show` says it: [`crate::man_value`], the one
+/// definition of a man that `play`, `hub`, `eval` and the exports use, or why there is none.
+pub fn man_line(w: &Weights) -> String {
+    let eval = (*w).into();
+    match crate::man_value(&eval) {
+        Some(m) => format!(
+            "one man: {m} units (the median, over the ballot's positions, of a man's worth: the \
+             man of play, hub, eval and the exports' MAN_VALUE)"
+        ),
+        None => format!(
+            "one man: not valued by these weights (the median, over the ballot's positions, of \
+             a man's worth is {}): play and eval give values in these units, hub's scores \
+             are hundreds of them, the exports' MAN_VALUE is 1",
+            crate::man_median(&eval)
+        ),
+    }
+}
+
 /// How many weights are in each class: `high+ 8, med+ 58, low 458, med- 66, high- 20`.
 pub fn class_counts(w: &Weights) -> String {
     let counts: Vec<String> = Priority::ALL

@@ -153,7 +153,8 @@ impl State<'_> {
         };
         if w[i] != v {
             w[i] = v;
-            self.man = self.eval.man_value();
+            // Measured again before the next search (a tuner sets many weights in a row).
+            self.man_stale = true;
             self.eval_changed = true;
         }
         Ok(())
@@ -179,6 +180,7 @@ impl State<'_> {
                     (self.load)(value).map_err(|e| format!("weights={value}: {e}"))?;
                 self.eval = eval;
                 self.man = man;
+                self.man_stale = false;
                 self.opts.weights = value.to_string();
                 self.eval_changed = true;
             }

@@ -34,6 +34,9 @@ impl State<'_> {
         // One searcher for the game; made again only when the depth or table change, given the
         // evaluation (and cleared) when it changed.
         let changed = std::mem::take(&mut self.eval_changed);
+        if std::mem::take(&mut self.man_stale) {
+            self.man = crate::openings::man_value(&self.eval).map(f64::from);
+        }
         let mut searcher = match self.searcher.take() {
             Some(mut s) if s.config().depth == depth => {
                 if changed {

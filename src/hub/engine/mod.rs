@@ -216,7 +216,10 @@ struct State<'a> {
     opts: HubEngineOptions,
     load: &'a LoadEvaluator<'a>,
     eval: Evaluator,
+    /// What one man is worth in `eval`'s values ([`crate::man_value`]), for the scores.
     man: Option<f64>,
+    /// `man` is to be measured again before the next search (a weight was set).
+    man_stale: bool,
     /// The weights declared as parameters (none without `tunable`), fixed at the start.
     tunable: &'static [Param],
     /// `eval` changed since the searcher last had it (it is given the new one, and forgets its
@@ -273,6 +276,7 @@ where
         load,
         eval,
         man,
+        man_stale: false,
         tunable,
         eval_changed: false,
         searcher: None,

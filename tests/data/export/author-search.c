@@ -7,7 +7,10 @@
  * (bitboards as the headers define them: bit i is square i + 1). Output, one line each:
  * `value move tie...`: the root value, the move chosen (the first of the best in this
  * program's generation order) and every root move of that same value, moves written as
- * `11-15` or `15x24x31`. Argument: `net66` or `endgame66`, the evaluation to use.
+ * `11-15` or `15x24x31`. Argument: `net66` or `endgame66`, the evaluation to use; with a
+ * second argument `black`, the search is instead the minimax of an older engine that always
+ * maximizes for Black (Black maximizes and White minimizes at every node) with
+ * `evaluate_for_black` at its leaves, and the root value is given for the root player.
  *
  * `author-search bench net66|endgame66 ROUNDS` times the evaluation instead (for
  * scripts/bench-export.sh): 312 positions, the start and positions 6 to 40 random plies after
@@ -152,6 +155,7 @@ static Pos play(const Pos *p, const Move *m) {
 }
 
 static int use_net;
+static int for_black;
 static int root_is_white;
 
 static int32_t leaf(const Pos *p) {
@@ -175,6 +179,35 @@ static int32_t negamax(const Pos *p, int depth, int ply, int32_t alpha, int32_t 
         if (v > best) {
             best = v;
             if (v > alpha) alpha = v;
+            if (alpha >= beta) break;
+        }
+    }
+    return best;
+}
+
+static int32_t leaf_for_black(const Pos *p) {
+    return use_net ? net66_evaluate_for_black(p->black, p->white, p->kings, p->white_to_move,
+                                              root_is_white)
+                   : endgame66_evaluate_for_black(p->black, p->white, p->kings,
+                                                  p->white_to_move, root_is_white);
+}
+
+/* Alpha-beta minimax from Black's point of view: Black maximizes, White minimizes; a side with
+ * no move has lost (WIN - ply for Black when White cannot move). */
+static int32_t minimax_black(const Pos *p, int depth, int ply, int32_t alpha, int32_t beta) {
+    MoveList list;
+    int i;
+    int32_t best = p->white_to_move ? INF : -INF;
+    generate(p, &list);
+    if (list.n == 0) return p->white_to_move ? WIN - ply : -(WIN - ply);
+    if ((depth <= 0 && list.m[0].captured == 0) || ply >= MAX_PLY - 1) return leaf_for_black(p);
+    for (i = 0; i < list.n; i++) {
+        Pos q = play(p, &list.m[i]);
+        int32_t v = minimax_black(&q, depth - 1, ply + 1, alpha, beta);
+        if (p->white_to_move ? v < best : v > best) {
+            best = v;
+            if (p->white_to_move && v < beta) beta = v;
+            if (!p->white_to_move && v > alpha) alpha = v;
             if (alpha >= beta) break;
         }
     }
@@ -232,11 +265,13 @@ int main(int argc, char **argv) {
         init_board();
         return bench(atol(argv[3]));
     }
-    if (argc != 2 || (strcmp(argv[1], "net66") && strcmp(argv[1], "endgame66"))) {
-        fprintf(stderr, "usage: author-search net66|endgame66 < positions\n");
+    if (argc < 2 || argc > 3 || (strcmp(argv[1], "net66") && strcmp(argv[1], "endgame66"))
+        || (argc == 3 && strcmp(argv[2], "black"))) {
+        fprintf(stderr, "usage: author-search net66|endgame66 [black] < positions\n");
         return 2;
     }
     use_net = strcmp(argv[1], "net66") == 0;
+    for_black = argc == 3;
     init_board();
     while (scanf("%lu %lu %lu %d %d", &b, &w, &k, &stm, &depth) == 5) {
         Pos p;
@@ -256,7 +291,15 @@ int main(int argc, char **argv) {
         for (i = 0; i < list.n; i++) {
             Pos q = play(&p, &list.m[i]);
             /* Window (best - 1, INF): a move as good as the best so far gets its exact value. */
-            int32_t v = -negamax(&q, depth - 1, 1, -INF, -(best - 1 < -INF ? -INF : best - 1));
+            int32_t lo = best - 1 < -INF ? -INF : best - 1, v;
+            if (!for_black) {
+                v = -negamax(&q, depth - 1, 1, -INF, -lo);
+            } else if (!stm) {
+                v = minimax_black(&q, depth - 1, 1, lo, INF);
+            } else {
+                /* White at the root minimizes Black's value: the root player's is its negation. */
+                v = -minimax_black(&q, depth - 1, 1, -INF, -lo);
+            }
             if (v > best) {
                 best = v;
                 chosen = i;

@@ -9,12 +9,21 @@
 // are not prefixed: each export is a module of its own, so the exports of other weights can live
 // in the same crate.
 //
+// BOARD: a position is three 32-bit masks, black and white (each side's pieces) and kings (the
+// kings of both): bit i is square i + 1, squares 1-32 as in PDN, Black starts on 1-12 and moves
+// toward 32 (the start: black = 0x00000fff, white = 0xfff00000, kings = 0). SIDE below says
+// which player a value is for and what a search calls; UNIT what a man is worth; CHECK the
+// values of two positions to test a program against.
+//
 // SIDE: evaluate(black, white, kings, player_is_white) is the value for the player named,
 // whoever is to move, and it is not antisymmetric (the two players' values of one position do
 // not sum to 0). At the leaves of a negamax search call evaluate_for_root(black, white, kings,
 // white_to_move, root_is_white): the value for the root player (the side choosing the move),
 // negated where the opponent is to move, which is what checkers-ga's own search does; then the
-// search plays as checkers-ga's (worked example before that function, at the end).
+// search plays as checkers-ga's (worked example before that function, at the end). A minimax
+// search that always maximizes for Black, as many older engines do, calls
+// evaluate_for_black(black, white, kings, white_to_move, root_is_white) at its leaves instead:
+// the same value from Black's point of view.
 //
 // UNIT: one man is worth MAN_VALUE = 1 units: the median, over the positions of the 156 ballot
 // openings in use (after their three moves), both players, and each man of the player, of the
@@ -22,6 +31,15 @@
 // export from these weights (at least 1). to_centimen(v) gives a value in hundredths of a man.
 // These weights do not value a man: the median is -23817, so MAN_VALUE is 1 and to_centimen's
 // values are not hundredths of a man.
+//
+// CHECK: `checkers-ga eval WEIGHTS [FEN]` prints a position's values with these weights; this
+// module must give the same. The start position (black = 0x00000fff, white = 0xfff00000, kings =
+// 0x00000000, Black to move): evaluate(black, white, kings, 0) = -1460863 (Black's value),
+// evaluate(black, white, kings, 1) = -1460863 (White's), evaluate_side_to_move(black, white,
+// kings, 0) = 0. W:W18,19,24,26,K7:B5,9,10,14,K28 (black = 0x08002310, white = 0x02860040, kings
+// = 0x08000040, White to move): evaluate(black, white, kings, 0) = -665503 (Black's value),
+// evaluate(black, white, kings, 1) = -455377 (White's), evaluate_side_to_move(black, white,
+// kings, 1) = 105063.
 
 /// The parameter set the weights are for.
 pub const PARAMS: &str = "thesis60";
@@ -542,6 +560,15 @@ pub fn evaluate(black: u32, white: u32, kings: u32, player_is_white: bool) -> i3
 // A leaf 4 plies down (Black to move) gets `+evaluate(b, w, k, false)`. A minimax (not negamax)
 // search that maximizes for the root player simply uses `evaluate(b, w, k, root_is_white)`.
 //
+// A minimax search that always maximizes for BLACK (Black maximizes, White minimizes, at every
+// node, whoever is at the root), as many older engines do, calls `evaluate_for_black` at its
+// leaves: the root player's value from Black's point of view (negated when White is the root
+// player), passing the side to move at the leaf and at the root. It then plays as checkers-ga's
+// search does (same best moves; its root value, negated when White is at the root, is
+// checkers-ga's). A Black-maximizing search that cannot pass the root player down may use
+// Black's view of the side-to-move value: `evaluate_side_to_move(..)`, negated when White is to
+// move.
+//
 // A search that cannot pass the root player down may call `evaluate_side_to_move`: the
 // antisymmetric value (the side to move's value minus the opponent's, halved), for the side to
 // move. It costs two evaluations and does not play exactly as checkers-ga (the weights were not
@@ -564,6 +591,25 @@ pub fn evaluate_for_root(
         v
     } else {
         -v
+    }
+}
+
+/// The leaf value of a minimax search that always maximizes for Black: the root player's value
+/// ([`evaluate`] for `root_is_white`), from Black's point of view, so negated when White is the
+/// root player. Equal to [`evaluate_for_root`] negated where White is to move at the leaf. With
+/// Black maximizing and White minimizing over it, the search plays as checkers-ga's.
+pub fn evaluate_for_black(
+    black: u32,
+    white: u32,
+    kings: u32,
+    white_to_move: bool,
+    root_is_white: bool,
+) -> i32 {
+    let v = evaluate_for_root(black, white, kings, white_to_move, root_is_white);
+    if white_to_move {
+        -v
+    } else {
+        v
     }
 }
 
