@@ -281,10 +281,16 @@ impl Cost {
         let speed = rate(games_per_second, "games");
         let budget = 4000u64;
         let budget_time = short_time(budget as f64 / games_per_second.max(1e-9));
-        let less = format!(
-            "for less, give --games-budget GAMES (--games-budget {budget}: about {budget_time}), \
-             fewer --generations or a smaller --population"
-        );
+        let total = self.generations.map(|g| g as f64 * per);
+        let less = if total.is_some_and(|t| t <= 1.5 * budget as f64) {
+            "for less, give --games-budget GAMES, fewer --generations or a smaller --population"
+                .to_string()
+        } else {
+            format!(
+                "for less, give --games-budget GAMES (--games-budget {budget}: about \
+                 {budget_time}), fewer --generations or a smaller --population"
+            )
+        };
         match self.generations {
             Some(g) => {
                 let total = (g as f64 * per).round() as u64;
