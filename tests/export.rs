@@ -980,16 +980,12 @@ fn write_author_exports(t: &Tmp, format: &str, ext: &str) {
     }
 }
 
-/// True when `cmd --version` runs; otherwise prints why the test is skipped.
+/// True when `cmd --version` runs; otherwise fails in CI or says why the test is skipped.
 fn have(cmd: &str, skipped: &str) -> bool {
-    let ok = Command::new(cmd)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("SKIPPED: no `{cmd}` on the PATH: {skipped}");
-    }
-    ok
+    common::can_run(
+        common::runs(cmd, &["--version"]),
+        &format!("no `{cmd}` on the PATH: {skipped}"),
+    )
 }
 
 /// How the tests compile a Rust program `main.rs` (with `-o EXE` after).

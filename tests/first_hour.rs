@@ -168,18 +168,7 @@ fn a_history_file_cut_short_keeps_its_whole_records() {
 /// Is there a `python3` for the Python fake engines? In CI there must be; elsewhere a test
 /// without it prints `SKIPPED: <why>` and stops.
 fn python() -> bool {
-    let ok = std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "python3 is missing, and CI installs it"
-        );
-        eprintln!("SKIPPED: python3 is missing, and this test's engine is Python");
-    }
-    ok
+    common::have_python()
 }
 
 /// Games that ended before either engine moved (each engine exits when asked for its first

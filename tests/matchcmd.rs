@@ -827,7 +827,7 @@ fn the_running_score_is_printed_every_n_games_and_on_the_progress_bar() {
         .env("TERM", "xterm")
         .output();
     let Ok(pty) = pty else {
-        eprintln!("skipped the progress bar check: no `script` to give the match a terminal");
+        common::can_run(false, "no `script` to give the match a terminal");
         return;
     };
     let text = String::from_utf8_lossy(&pty.stdout);

@@ -16,15 +16,7 @@ const ENGINE: &str = "python3 examples/hub_engine.py";
 
 /// Is there a `python3` to run the example engine? Says why not.
 fn have_python() -> bool {
-    let ok = Command::new("python3")
-        .args(["-c", "pass"])
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    if !ok {
-        eprintln!("skipped: no python3 to run examples/hub_engine.py");
-    }
-    ok
+    common::have_python()
 }
 
 /// `checkers-ga spsa --engine ENGINE ARGS`, run in the repository.

@@ -468,3 +468,37 @@ pub fn assert_none_left(marker: &str) {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Tests that need a program from outside
+
+/// Whether a test that needs something from outside (a program, a file) can run: `ok`, or in
+/// CI (`CI=true`, where .ci/run installs everything) a failure that says `why`, or elsewhere a
+/// line `SKIPPED: <why>` on standard error and false, so that the test returns having said
+/// it did not run.
+pub fn can_run(ok: bool, why: &str) -> bool {
+    if ok {
+        return true;
+    }
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("{why}, and CI must run every test (.ci/run installs what they need)");
+    }
+    eprintln!("SKIPPED: {why}");
+    false
+}
+
+/// Does `program ARGS` run and succeed?
+pub fn runs(program: &str, args: &[&str]) -> bool {
+    Command::new(program)
+        .args(args)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Is there a `python3` for the Python engines ([`can_run`])?
+pub fn have_python() -> bool {
+    can_run(
+        runs("python3", &["--version"]),
+        "python3 is missing, and this test's engine is Python",
+    )
+}
