@@ -7,7 +7,9 @@
 //! empties on any exit path. Its standard output is read with a deadline on every read (`poll`
 //! by the thread that waits for the answer; where there is no `poll`, a reader thread and a
 //! channel); a thread drains its standard error (whatever it says there never matters),
-//! keeping the last lines for the report of a fault. Where a reply is expected,
+//! keeping the last lines for the report of a fault: when the output ends, the fault waits
+//! (at most [`LAST_WORDS_WAIT`]) for the exit status and the end of standard error, so an
+//! engine's last words are in its report however loaded the machine is. Where a reply is expected,
 //! [`GARBAGE_LINES`] lines in a row that are not the protocol (or a `done` without a move)
 //! are garbage; `pong`, `id`, `param`, `wait` and `ready` out of place are ignored. [`HubProcess::go`] asks for a move in a
 //! game (its start position and every move since, so the engine knows the repetitions) at a
@@ -25,7 +27,7 @@ use std::collections::VecDeque;
 use std::io::{BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -38,6 +40,12 @@ pub const QUIT_GRACE: Duration = Duration::from_millis(200);
 
 /// The lines of its standard error kept for the report of a fault.
 const STDERR_KEPT: usize = 5;
+
+/// How long an engine whose output ended is given to show its exit status and close its
+/// standard error (its last words read to the end) before its fault is reported without them.
+/// An engine that exits is done in milliseconds; the bound is for a loaded machine, and for an
+/// engine that left a child holding its standard error open.
+pub const LAST_WORDS_WAIT: Duration = Duration::from_secs(5);
 
 /// How often a wait for the engine looks at the stop flag.
 const STOP_POLL: Duration = Duration::from_millis(20);
@@ -162,13 +170,66 @@ pub struct HubProcess {
     out: Output,
     /// Its output has ended.
     ended: bool,
-    stderr: Arc<Mutex<VecDeque<String>>>,
+    stderr: Arc<Stderr>,
     name: Option<String>,
     params: Vec<HubParam>,
     unknown: Vec<String>,
     /// The game of the last `go`: its start, its moves, their Hub text and the position after
     /// them, so the next `go` of the game encodes only the moves added since.
     sent: Option<Box<Sent>>,
+}
+
+/// An engine's standard error as read so far: its last lines, and whether it has ended.
+#[derive(Default)]
+struct Stderr {
+    tail: Mutex<StderrTail>,
+    /// Signalled when it ends.
+    ended: Condvar,
+}
+
+#[derive(Default)]
+struct StderrTail {
+    lines: VecDeque<String>,
+    ended: bool,
+}
+
+impl Stderr {
+    fn lock(&self) -> std::sync::MutexGuard<'_, StderrTail> {
+        self.tail.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Reads `pipe` to its end, keeping the last [`STDERR_KEPT`] lines that are not blank.
+    fn read(&self, pipe: impl std::io::Read) {
+        let mut r = BufReader::new(pipe);
+        while let Some(line) = read_line(&mut r) {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let mut t = self.lock();
+            if t.lines.len() == STDERR_KEPT {
+                t.lines.pop_front();
+            }
+            t.lines.push_back(line);
+        }
+        self.lock().ended = true;
+        self.ended.notify_all();
+    }
+
+    /// Waits until it has ended or `until` passed.
+    fn wait_end(&self, until: Instant) {
+        let mut t = self.lock();
+        while !t.ended {
+            let now = Instant::now();
+            if now >= until {
+                return;
+            }
+            t = self
+                .ended
+                .wait_timeout(t, until - now)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
 }
 
 /// The game of a `go`, as sent.
@@ -217,21 +278,9 @@ impl HubProcess {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped");
         let stderr = child.stderr.take().expect("piped");
-        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = Arc::new(Stderr::default());
         let kept = Arc::clone(&tail);
-        thread::spawn(move || {
-            let mut r = BufReader::new(stderr);
-            while let Some(line) = read_line(&mut r) {
-                if line.trim().is_empty() {
-                    continue;
-                }
-                let mut t = kept.lock().unwrap_or_else(|e| e.into_inner());
-                if t.len() == STDERR_KEPT {
-                    t.pop_front();
-                }
-                t.push_back(line);
-            }
-        });
+        thread::spawn(move || kept.read(stderr));
         let mut p = HubProcess {
             child,
             stdin,
@@ -283,8 +332,7 @@ impl HubProcess {
 
     /// The last lines of its standard error, oldest first.
     pub fn stderr_tail(&self) -> Vec<String> {
-        let t = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
-        t.iter().cloned().collect()
+        self.stderr.lock().lines.iter().cloned().collect()
     }
 
     /// Sets parameters again (`set-param` for each of `params`, then `init` ... `ready` within
@@ -537,10 +585,10 @@ impl HubProcess {
         }
     }
 
-    /// The fault of an engine whose output ended: its exit status (when it has one within a
-    /// moment) and its last words.
+    /// The fault of an engine whose output ended: its exit status and its last words (both
+    /// waited for, at most [`LAST_WORDS_WAIT`]).
     fn exited(&mut self) -> ClientError {
-        let until = Instant::now() + Duration::from_millis(100);
+        let until = Instant::now() + LAST_WORDS_WAIT;
         let status = loop {
             match exit_status(&mut self.child) {
                 Some(s) => break Some(s),
@@ -552,8 +600,8 @@ impl HubProcess {
             Some(s) => format!("exited ({s})"),
             None => "closed its output".to_string(),
         };
-        // Its standard error may still be on its way.
-        thread::sleep(Duration::from_millis(10));
+        // Its standard error may still be on its way: read to its end.
+        self.stderr.wait_end(until);
         self.with_stderr(EngineFault::Exited, what)
     }
 
