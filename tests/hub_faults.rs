@@ -91,10 +91,11 @@ fn an_illegal_move_loses_the_game_and_the_match_goes_on() {
 
 #[test]
 fn an_exit_mid_game_loses_the_game_with_the_engine_s_last_words() {
+    // The fault's word once: `exited: exit status 3`, not `exited: exited (exit status 3)`.
     check_fault(
         "exit",
         "exited",
-        "(exit status 3); its last words: fake engine: giving up",
+        "exit status 3; its last words: fake engine: giving up",
     );
 }
 

@@ -596,8 +596,9 @@ impl HubProcess {
                 None => break None,
             }
         };
+        // The fault's own word (`exited`) comes first: the text says only how.
         let what = match status {
-            Some(s) => format!("exited ({s})"),
+            Some(s) => s,
             None => "closed its output".to_string(),
         };
         // Its standard error may still be on its way: read to its end.
@@ -712,14 +713,26 @@ fn own_group(cmd: &mut Command) {
 #[cfg(not(unix))]
 fn own_group(_cmd: &mut Command) {}
 
-/// A text on one line, at most 100 characters, for a report.
+/// The most characters of a text [`one_line`] keeps.
+const ONE_LINE: usize = 300;
+
+/// The characters of a cut text's start [`one_line`] keeps (the rest of what it keeps is the
+/// end).
+const ONE_LINE_HEAD: usize = 100;
+
+/// A text on one line, for a report: at most [`ONE_LINE`] characters; a longer one keeps its
+/// start and its end (where an error's reason is), `...` between.
 fn one_line(s: &str) -> String {
     let s = s.trim().replace(['\n', '\r'], " ");
-    if s.chars().count() > 100 {
-        s.chars().take(100).collect::<String>() + "..."
-    } else {
-        s
+    let chars: Vec<char> = s.chars().collect();
+    if chars.len() <= ONE_LINE {
+        return s;
     }
+    let head: String = chars[..ONE_LINE_HEAD].iter().collect();
+    let tail: String = chars[chars.len() - (ONE_LINE - ONE_LINE_HEAD - 3)..]
+        .iter()
+        .collect();
+    format!("{head}...{tail}")
 }
 
 /// A duration as seconds, as the protocol writes them (`0.5`).

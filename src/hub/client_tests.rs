@@ -122,10 +122,11 @@ fn an_illegal_move_is_caught_by_our_rules() {
 fn an_exit_mid_game_says_how_and_its_last_words() {
     let mut p = start("exit", &[]).unwrap();
     match play(&mut p, 10) {
-        Err(ClientError::Fault(EngineFault::Exited, d)) => {
-            assert!(
-                d.contains("exit status 3") && d.contains("giving up"),
-                "{d}"
+        Err(e @ ClientError::Fault(EngineFault::Exited, _)) => {
+            // The fault's word once: not `exited: exited (exit status 3)`.
+            assert_eq!(
+                e.to_string(),
+                "exited: exit status 3; its last words: fake engine: giving up"
             )
         }
         other => panic!("{other:?}"),
@@ -229,6 +230,34 @@ fn a_program_that_cannot_start_exits() {
         }
         other => panic!("{:?}", other.err()),
     }
+}
+
+/// An engine's last words longer than a report's line keep their end, where the reason is.
+#[test]
+fn long_last_words_keep_their_reason() {
+    let cmd = [
+        "python3",
+        "-c",
+        "import sys; sys.exit(\"python3: can't open file '\" + '/deep' * 80 + \"/nosuch.py': [Errno 2] No such file or directory\")",
+    ]
+    .map(String::from);
+    match HubProcess::start(&cmd, None, &[], LONG, &|| false) {
+        Err(ClientError::Fault(EngineFault::Exited, d)) => {
+            assert!(
+                d.contains("its last words: python3: can't open file '/deep/deep"),
+                "{d}"
+            );
+            assert!(
+                d.ends_with("/deep/nosuch.py': [Errno 2] No such file or directory"),
+                "{d}"
+            );
+            assert!(d.contains("..."), "{d}");
+            let words = d.split("its last words: ").nth(1).unwrap();
+            assert_eq!(words.chars().count(), ONE_LINE, "{words}");
+        }
+        other => panic!("{:?}", other.err()),
+    }
+    assert_eq!(one_line(" short \n line "), "short   line");
 }
 
 /// An engine whose output ends well before it exits and says why (as on a loaded machine,
