@@ -27,6 +27,7 @@ use std::collections::VecDeque;
 use std::io::{BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -34,6 +35,26 @@ use std::time::{Duration, Instant};
 /// Lines of non-protocol text in a row, where a reply is expected, that make an engine's output
 /// garbage.
 pub const GARBAGE_LINES: usize = 3;
+
+/// The time an engine has for its handshake (`hub` ... `wait`, then `init` ... `ready`, in
+/// all) when the command does not say otherwise (`--handshake-timeout`).
+pub const DEFAULT_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The handshake's time limit of this process's engines, in milliseconds.
+static HANDSHAKE_MS: AtomicU64 = AtomicU64::new(DEFAULT_HANDSHAKE_TIMEOUT.as_millis() as u64);
+
+/// The time every outside engine this process starts has for its handshake
+/// ([`DEFAULT_HANDSHAKE_TIMEOUT`] unless [`set_handshake_timeout`] said otherwise): one limit
+/// for a match, `play`, a session of an outside engine and `spsa` alike.
+pub fn handshake_timeout() -> Duration {
+    Duration::from_millis(HANDSHAKE_MS.load(Ordering::Relaxed))
+}
+
+/// Sets [`handshake_timeout`] (a command's `--handshake-timeout`), at least a millisecond.
+pub fn set_handshake_timeout(t: Duration) {
+    let ms = t.as_millis().clamp(1, u64::MAX as u128) as u64;
+    HANDSHAKE_MS.store(ms, Ordering::Relaxed);
+}
 
 /// How long a dropped engine has to quit on its own before its process group is killed.
 pub const QUIT_GRACE: Duration = Duration::from_millis(200);
@@ -294,7 +315,7 @@ impl HubProcess {
         };
         let deadline = Instant::now() + timeout;
         p.send(&HubLine::new("hub"))?;
-        p.handshake("wait", deadline, stop)?;
+        p.handshake("wait", deadline, timeout, stop)?;
         for (name, value) in options {
             if !p.params.iter().any(|q| &q.name == name) {
                 p.unknown.push(name.clone());
@@ -306,7 +327,7 @@ impl HubProcess {
             )?;
         }
         p.send(&HubLine::new("init"))?;
-        p.handshake("ready", deadline, stop)?;
+        p.handshake("ready", deadline, timeout, stop)?;
         Ok(p)
     }
 
@@ -356,7 +377,7 @@ impl HubProcess {
             .collect();
         lines.push(HubLine::new("init"));
         self.send_all(&lines)?;
-        self.handshake("ready", Instant::now() + timeout, stop)
+        self.handshake("ready", Instant::now() + timeout, timeout, stop)
     }
 
     /// Tells the engine a new game starts (`new-game`).
@@ -478,11 +499,13 @@ impl HubProcess {
         }
     }
 
-    /// Reads until `want` (`wait` or `ready`), taking the `id` and `param` lines on the way.
+    /// Reads until `want` (`wait` or `ready`), taking the `id` and `param` lines on the way;
+    /// `deadline` is the end of the handshake's time limit `timeout`.
     fn handshake(
         &mut self,
         want: &str,
         deadline: Instant,
+        timeout: Duration,
         stop: &dyn Fn() -> bool,
     ) -> Result<(), ClientError> {
         for _ in 0..HANDSHAKE_LINES {
@@ -516,8 +539,9 @@ impl HubProcess {
         Err(self.with_stderr(
             EngineFault::NoHandshake,
             format!(
-                "no '{want}' after '{}'",
-                if want == "wait" { "hub" } else { "init" }
+                "no '{want}' after '{}' within {} s",
+                if want == "wait" { "hub" } else { "init" },
+                seconds(timeout)
             ),
         ))
     }

@@ -111,9 +111,6 @@ pub struct EngineSpec {
     pub tuned: Vec<Tuned>,
 }
 
-/// How long a handshake may take at least (an engine's start on a loaded machine).
-const MIN_HANDSHAKE: Duration = Duration::from_secs(10);
-
 impl EngineSpec {
     /// Starts the engine once and reads its declarations: the tuned parameters are `tune`
     /// (each a declared `int` with a range), or every declared `int` with a range when `tune`
@@ -284,8 +281,9 @@ impl EngineSpec {
         Duration::from_millis(self.move_timeout_ms)
     }
 
+    /// The process's one handshake limit ([`super::handshake_timeout`]).
     fn handshake_timeout(&self) -> Duration {
-        self.move_timeout().max(MIN_HANDSHAKE)
+        super::handshake_timeout()
     }
 
     fn start(&self, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {

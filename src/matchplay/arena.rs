@@ -32,18 +32,6 @@ use std::time::{Duration, Instant};
 /// match does not say ([`MatchRun::move_timeout`]).
 pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// The least time an outside engine has for its handshake (`hub` ... `wait`, `init` ...
-/// `ready`): the move timeout when longer. A program's start on a loaded machine can take
-/// seconds.
-pub const MIN_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// The handshake's time limit for a match whose move timeout is `move_timeout`.
-pub fn handshake_timeout(move_timeout: Option<Duration>) -> Duration {
-    move_timeout
-        .unwrap_or(DEFAULT_MOVE_TIMEOUT)
-        .max(MIN_HANDSHAKE_TIMEOUT)
-}
-
 /// A player of a match: our engine, searched in this process, or an outside Hub engine.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
@@ -279,7 +267,8 @@ impl MatchRun<'_> {
         let mut stats = [SearchStats::default(); 2];
         let mut adjudicator = Adjudicator::new(&self.adjudication);
         let move_timeout = self.move_timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT);
-        let handshake = handshake_timeout(self.move_timeout);
+        // One limit for every outside engine (`--handshake-timeout`).
+        let handshake = crate::hub::handshake_timeout();
         let mut abandoned = false;
         while !game.is_over() {
             if stop() {
