@@ -132,3 +132,131 @@ fn a_match_reports_its_wall_time_handshakes_included() {
         .unwrap_or_else(|| panic!("no time in {stdout}"));
     assert!(secs >= 2.0, "reported {secs} s: {stdout}");
 }
+
+const EXAMPLE: &str = "python3 examples/hub_engine.py";
+
+/// A value the engine's declaration rules out (not an integer, outside the range), one it
+/// answers with `error`, or an `--engine-option` naming a tuned or undeclared parameter stops
+/// the command with one line before any game: `match` (`--option-a/-b`), `new --engine` and
+/// `spsa` (`--engine-option`). The names are the example engine's (`king` is an int
+/// 100..300).
+#[test]
+fn options_an_engine_cannot_take_stop_the_command_before_any_game() {
+    if !python() {
+        return;
+    }
+    let t = Tmp::new("handshake-options");
+    let hub = format!("hub:{EXAMPLE}");
+    for (option, said) in [
+        (
+            "king=abc",
+            "--option-b king=abc: 'abc' is not an integer (king is declared int 100..300)",
+        ),
+        (
+            "king=1000",
+            "--option-b king=1000: 1000 is outside the range",
+        ),
+    ] {
+        let out = run(&[
+            "match",
+            "classic",
+            &hub,
+            "--games",
+            "2",
+            "--option-b",
+            option,
+        ]);
+        assert_one_line_failure(option, &out, &[said]);
+    }
+    // Our own engine refuses weights it cannot read: it answers `error`, and the match stops.
+    let ours = format!("hub:{} hub", common::BIN);
+    let out = run(&[
+        "match",
+        "material",
+        &ours,
+        "--games",
+        "2",
+        "--option-b",
+        "weights=no-such-weights",
+    ]);
+    assert_one_line_failure(
+        "refused",
+        &out,
+        &[
+            "--option-b weights=no-such-weights: ",
+            " refused: ",
+            "cannot read 'no-such-weights'",
+        ],
+    );
+    let pops = t.0.join("pops");
+    let pops = pops.to_str().unwrap();
+    for (more, said) in [
+        (
+            vec!["--engine-option", "king=140"],
+            "--engine-option king=140 sets a parameter that is tuned; to keep it fixed, tune the others: --tune centre,edge,",
+        ),
+        (
+            vec!["--engine-option", "man=abc"],
+            "--engine-option man=abc: the engine declares no parameter 'man' (its parameters: king, centre,",
+        ),
+        (
+            vec!["--tune", "centre", "--engine-option", "king=abc"],
+            "--engine-option king=abc: 'abc' is not an integer",
+        ),
+        (
+            vec!["--tune", "centre", "--engine-option", "king=99"],
+            "--engine-option king=99: 99 is outside the range",
+        ),
+    ] {
+        let out = run(&[&["new", "--engine", EXAMPLE, "--populations", pops, "--quiet"][..], &more].concat());
+        assert_one_line_failure(&format!("new {more:?}"), &out, &[said]);
+    }
+    assert!(
+        !t.0.join("pops").exists()
+            || std::fs::read_dir(t.0.join("pops"))
+                .unwrap()
+                .next()
+                .is_none()
+    );
+    let engine = format!("{} hub --tunable material", common::BIN);
+    let out = run(&[
+        "new",
+        "--engine",
+        &engine,
+        "--tune",
+        "kings",
+        "--engine-option",
+        "weights=no-such-weights",
+        "--populations",
+        pops,
+        "--quiet",
+    ]);
+    assert_one_line_failure(
+        "new, refused",
+        &out,
+        &[
+            "--engine-option weights=no-such-weights: the engine refused: ",
+            "cannot read",
+        ],
+    );
+    let spsa_out = t.0.join("spsa.json");
+    let out = run(&[
+        "spsa",
+        "--engine",
+        EXAMPLE,
+        "--games",
+        "4",
+        "--engine-option",
+        "mobility=abc",
+        "--tune",
+        "king",
+        "--out",
+        spsa_out.to_str().unwrap(),
+    ]);
+    assert_one_line_failure(
+        "spsa",
+        &out,
+        &["--engine-option mobility=abc: 'abc' is not an integer"],
+    );
+    assert!(!spsa_out.exists());
+}

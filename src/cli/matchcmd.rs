@@ -329,6 +329,22 @@ fn match_player(
     let p = h
         .probe(checkers_ga::handshake_timeout())
         .map_err(|e| anyhow::anyhow!("{spec}: the engine {e}"))?;
+    // A value the engine's declaration rules out, or one it refused: the match would play
+    // with another.
+    for (k, v) in &h.options {
+        if let Some(why) = p
+            .params
+            .iter()
+            .find(|q| &q.name == k)
+            .and_then(|q| checkers_ga::misfit(q, v))
+        {
+            usage!("{flag} {k}={v}: {why}");
+        }
+    }
+    if let Some(m) = p.refused.first() {
+        let sent: Vec<String> = h.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        usage!("{flag} {}: {spec} refused: {m}", sent.join(" "));
+    }
     for u in &p.unknown_options {
         warn(&format!(
             "warning: {spec} declares no parameter '{u}' (it is sent all the same)"

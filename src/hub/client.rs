@@ -116,6 +116,45 @@ pub struct HubParam {
     pub max: Option<String>,
 }
 
+/// Why `value` does not fit parameter `p` as the engine declared it: not an integer for an
+/// `int` (or outside its `min`..`max`), not a number for a `real` (or outside its range), not
+/// `true` or `false` for a `bool`. None when it fits, or the type says nothing to check.
+pub fn misfit(p: &HubParam, value: &str) -> Option<String> {
+    let kind = p.kind.as_deref().unwrap_or("");
+    let range = match (&p.min, &p.max) {
+        (Some(lo), Some(hi)) => format!(" {lo}..{hi}"),
+        _ => String::new(),
+    };
+    let declared = format!("{} is declared {kind}{range}", p.name);
+    let v = value.trim();
+    match kind {
+        "int" => {
+            let Ok(x) = v.parse::<i128>() else {
+                return Some(format!("'{value}' is not an integer ({declared})"));
+            };
+            let bound =
+                |b: &Option<String>| b.as_deref().and_then(|t| t.trim().parse::<i128>().ok());
+            let out =
+                bound(&p.min).is_some_and(|lo| x < lo) || bound(&p.max).is_some_and(|hi| x > hi);
+            out.then(|| format!("{value} is outside the range ({declared})"))
+        }
+        "real" => {
+            let Some(x) = v.parse::<f64>().ok().filter(|x| x.is_finite()) else {
+                return Some(format!("'{value}' is not a number ({declared})"));
+            };
+            let bound =
+                |b: &Option<String>| b.as_deref().and_then(|t| t.trim().parse::<f64>().ok());
+            let out =
+                bound(&p.min).is_some_and(|lo| x < lo) || bound(&p.max).is_some_and(|hi| x > hi);
+            out.then(|| format!("{value} is outside the range ({declared})"))
+        }
+        "bool" if v != "true" && v != "false" => {
+            Some(format!("'{value}' is not true or false ({declared})"))
+        }
+        _ => None,
+    }
+}
+
 /// How long the engine may think about a move.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum HubLevel {
@@ -195,6 +234,8 @@ pub struct HubProcess {
     name: Option<String>,
     params: Vec<HubParam>,
     unknown: Vec<String>,
+    /// The messages of the `error` lines it answered while we waited for `ready`.
+    refused: Vec<String>,
     /// The game of the last `go`: its start, its moves, their Hub text and the position after
     /// them, so the next `go` of the game encodes only the moves added since.
     sent: Option<Box<Sent>>,
@@ -311,6 +352,7 @@ impl HubProcess {
             name: None,
             params: Vec::new(),
             unknown: Vec::new(),
+            refused: Vec::new(),
             sent: None,
         };
         let deadline = Instant::now() + timeout;
@@ -344,6 +386,12 @@ impl HubProcess {
     /// The options given to [`HubProcess::start`] that the engine did not declare.
     pub fn unknown_options(&self) -> &[String] {
         &self.unknown
+    }
+
+    /// What the engine answered with `error` (each line's message, or the line) while we
+    /// waited for `ready`: the `set-param` values it refused (at the start, `options`).
+    pub fn refused(&self) -> &[String] {
+        &self.refused
     }
 
     /// The process's id (and its process group's).
@@ -517,6 +565,9 @@ impl HubProcess {
             };
             match l.command.as_str() {
                 c if c == want => return Ok(()),
+                "error" if want == "ready" => self
+                    .refused
+                    .push(one_line(l.get("message").unwrap_or(&text))),
                 "id" => {
                     if let Some(n) = l.get("name") {
                         self.name = Some(n.to_string());

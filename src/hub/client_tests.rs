@@ -377,3 +377,46 @@ fn long_lines_are_cut_and_ends_of_line_dropped() {
     assert_eq!(seconds(Duration::from_secs(2)), "2");
     assert_eq!(seconds(Duration::ZERO), "0");
 }
+
+#[test]
+fn values_are_checked_against_the_declaration() {
+    let p = |kind: &str, min: Option<&str>, max: Option<&str>| HubParam {
+        name: "x".to_string(),
+        value: None,
+        kind: Some(kind.to_string()),
+        min: min.map(str::to_string),
+        max: max.map(str::to_string),
+    };
+    let int = p("int", Some("1"), Some("9"));
+    assert_eq!(misfit(&int, "5"), None);
+    assert_eq!(misfit(&int, " 9"), None);
+    assert_eq!(
+        misfit(&int, "abc").as_deref(),
+        Some("'abc' is not an integer (x is declared int 1..9)")
+    );
+    assert_eq!(
+        misfit(&int, "10").as_deref(),
+        Some("10 is outside the range (x is declared int 1..9)")
+    );
+    assert!(misfit(&int, "0").is_some() && misfit(&int, "1.5").is_some());
+    assert_eq!(misfit(&p("int", None, None), "-123456789012"), None);
+    let real = p("real", Some("0"), Some("1"));
+    assert_eq!(misfit(&real, "0.5"), None);
+    assert!(misfit(&real, "1.5").is_some() && misfit(&real, "nan").is_some());
+    assert_eq!(misfit(&p("bool", None, None), "true"), None);
+    assert!(misfit(&p("bool", None, None), "yes").is_some());
+    assert_eq!(misfit(&p("string", None, None), "anything"), None);
+}
+
+/// The `error` lines an engine answers to `set-param` before `ready` are what it refused.
+#[test]
+fn values_an_engine_refuses_are_kept() {
+    let opts = [
+        ("level".to_string(), "high".to_string()),
+        ("level".to_string(), "3".to_string()),
+    ];
+    let p = HubProcess::start(&fake("good", &[]), None, &opts, LONG, &|| false).unwrap();
+    assert_eq!(p.refused(), ["set-param level: 'high' is not an integer"]);
+    let p = HubProcess::start(&fake("good", &[]), None, &opts[1..], LONG, &|| false).unwrap();
+    assert!(p.refused().is_empty());
+}

@@ -12,8 +12,8 @@ mod protocol;
 mod tuning;
 
 pub use client::{
-    handshake_timeout, kill_all_engines, set_handshake_timeout, ClientError, HubLevel, HubParam,
-    HubProcess, HubReply, DEFAULT_HANDSHAKE_TIMEOUT,
+    handshake_timeout, kill_all_engines, misfit, set_handshake_timeout, ClientError, HubLevel,
+    HubParam, HubProcess, HubReply, DEFAULT_HANDSHAKE_TIMEOUT,
 };
 pub use engine::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator};
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};

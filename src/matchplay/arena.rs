@@ -88,16 +88,23 @@ pub struct HubProbe {
     pub name: Option<String>,
     /// Options of the [`HubPlayer`] it did not declare as parameters.
     pub unknown_options: Vec<String>,
+    /// The parameters it declared.
+    pub params: Vec<crate::hub::HubParam>,
+    /// What it answered with `error` to the options (`set-param`) before `ready`.
+    pub refused: Vec<String>,
 }
 
 impl HubPlayer {
-    /// Starts the engine, makes its handshake within `timeout` and stops it again: its name and
-    /// the options it does not know (for the report and a warning before a match).
+    /// Starts the engine, makes its handshake within `timeout` and stops it again: its name,
+    /// the options it does not know (for the report and a warning before a match), what it
+    /// declared and what it refused (to check the options before a match).
     pub fn probe(&self, timeout: Duration) -> Result<HubProbe, ClientError> {
         let p = self.start(timeout, &|| false)?;
         Ok(HubProbe {
             name: p.name().map(str::to_string),
             unknown_options: p.unknown_options().to_vec(),
+            params: p.params().to_vec(),
+            refused: p.refused().to_vec(),
         })
     }
 
