@@ -260,3 +260,318 @@ fn options_an_engine_cannot_take_stop_the_command_before_any_game() {
     );
     assert!(!spsa_out.exists());
 }
+
+// ---------------------------------------------------------------------------------------------
+// The order of what is sent, as docs/engines.md states it
+
+/// A part of the docs' grammar of what is sent: a command, or a group, once, any number of
+/// times (`*`) or at least once (`+`).
+enum Item {
+    Word(String),
+    Group(Vec<Node>),
+}
+
+struct Node {
+    item: Item,
+    rep: char,
+}
+
+/// Reads the grammar's words (`hub set-param* init (new-game (pos level go)+)* quit`).
+fn grammar(text: &str) -> Vec<Node> {
+    let spaced = text.replace('(', " ( ").replace(')', " ) ");
+    let mut words = spaced.split_whitespace().peekable();
+    fn seq<'a>(words: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>) -> Vec<Node> {
+        let mut out = Vec::new();
+        while let Some(w) = words.next() {
+            let item = match w {
+                "(" => Item::Group(seq(words)),
+                ")" => return out,
+                w => Item::Word(w.trim_end_matches(['*', '+']).to_string()),
+            };
+            // A group's repetition is the word after its `)`, a word's its last character.
+            let rep = match &item {
+                Item::Group(_) => match words.peek() {
+                    Some(&r @ ("*" | "+")) => {
+                        words.next();
+                        r.chars().next().unwrap()
+                    }
+                    _ => '1',
+                },
+                Item::Word(_) => match w.chars().last() {
+                    Some(c @ ('*' | '+')) => c,
+                    _ => '1',
+                },
+            };
+            out.push(Node { item, rep });
+        }
+        out
+    }
+    seq(&mut words)
+}
+
+/// Whether `nodes` match `toks[j..]`, then `k` the rest (backtracking).
+fn matches(nodes: &[Node], toks: &[String], j: usize, k: &dyn Fn(usize) -> bool) -> bool {
+    let Some((n, rest)) = nodes.split_first() else {
+        return k(j);
+    };
+    let then = |j2: usize| matches(rest, toks, j2, k);
+    fn one(item: &Item, toks: &[String], j: usize, k: &dyn Fn(usize) -> bool) -> bool {
+        match item {
+            Item::Word(w) => j < toks.len() && &toks[j] == w && k(j + 1),
+            Item::Group(g) => matches(g, toks, j, k),
+        }
+    }
+    fn many(item: &Item, min: usize, toks: &[String], j: usize, k: &dyn Fn(usize) -> bool) -> bool {
+        one(item, toks, j, &|j2| {
+            j2 > j && many(item, min.saturating_sub(1), toks, j2, k)
+        }) || (min == 0 && k(j))
+    }
+    match n.rep {
+        '*' => many(&n.item, 0, toks, j, &then),
+        '+' => many(&n.item, 1, toks, j, &then),
+        _ => one(&n.item, toks, j, &then),
+    }
+}
+
+/// The grammar line of docs/engines.md that starts with `label` (`a match:`).
+fn documented(label: &str) -> String {
+    let doc = std::fs::read_to_string(manifest_dir().join("docs/engines.md")).unwrap();
+    doc.lines()
+        .find_map(|l| l.strip_prefix(label))
+        .unwrap_or_else(|| panic!("docs/engines.md states no order for '{label}'"))
+        .trim()
+        .to_string()
+}
+
+/// The lines each process received, by process, in the order of their first line (the fakes'
+/// `--log=FILE`: `PID LINE`).
+fn received(log: &std::path::Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(log).unwrap();
+    let mut by: Vec<(String, Vec<String>)> = Vec::new();
+    for l in text.lines() {
+        let (pid, line) = l.split_once(' ').unwrap();
+        match by.iter_mut().find(|(p, _)| p == pid) {
+            Some((_, v)) => v.push(line.to_string()),
+            None => by.push((pid.to_string(), vec![line.to_string()])),
+        }
+    }
+    by.into_iter().map(|(_, v)| v).collect()
+}
+
+/// Every process received what the docs' `label` line says (its commands; a last `quit` may
+/// be missing: a process that has not read it within 200 ms is killed). Returns the processes'
+/// lines.
+fn assert_sent_as_documented(label: &str, log: &std::path::Path) -> Vec<Vec<String>> {
+    let mut text = documented(label);
+    let procs = received(log);
+    assert!(!procs.is_empty(), "nothing was sent");
+    if let Some(t) = text.strip_suffix(" quit") {
+        text = format!("{t} quit*");
+    }
+    let nodes = grammar(&text);
+    for lines in &procs {
+        let toks: Vec<String> = lines
+            .iter()
+            .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
+            .collect();
+        let n = toks.len();
+        // Deep recursion over a long game: a thread with a stack to match.
+        let ok = std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn_scoped(s, || matches(&nodes, &toks, 0, &|j| j == n))
+                .unwrap()
+                .join()
+                .unwrap()
+        });
+        assert!(
+            ok,
+            "{label} {text}: not what was sent:\n{}",
+            lines.join("\n")
+        );
+    }
+    procs
+}
+
+/// The names of `set-param` lines in `lines`.
+fn param_names(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("set-param name="))
+        .map(|r| r.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
+
+/// A match sends each process of an outside engine exactly what docs/engines.md says: the
+/// options before `init`, then `new-game` and each move's `pos`, `level`, `go`.
+#[test]
+fn a_match_sends_what_the_docs_say_in_their_order() {
+    if !python() {
+        return;
+    }
+    let t = Tmp::new("order-match");
+    let log = t.0.join("sent.log");
+    let engine = format!(
+        "hub:python3 tests/fake_engines/good.py --log={}",
+        log.display()
+    );
+    let out = run(&[
+        "match",
+        "material",
+        &engine,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--max-plies",
+        "12",
+        "--threads",
+        "1",
+        "--quiet",
+        "--option-b",
+        "level=3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let procs = assert_sent_as_documented("a match:", &log);
+    // The handshake's process, then the one that played both games.
+    assert_eq!(procs.len(), 2, "{procs:?}");
+    for p in &procs {
+        assert_eq!(
+            p[..3],
+            ["hub", "set-param name=level value=3", "init"],
+            "{p:?}"
+        );
+        assert_eq!(param_names(p), ["level"], "{p:?}");
+    }
+    assert_eq!(procs[1].iter().filter(|l| *l == "new-game").count(), 2);
+    assert!(
+        procs[1].iter().any(|l| l == "level depth=1"),
+        "{:?}",
+        procs[1]
+    );
+}
+
+/// A tuning session sends what docs/engines.md says: the option once at the start, then before
+/// each game every tuned parameter, `init` and `new-game`.
+#[test]
+fn a_tuning_session_sends_what_the_docs_say_in_their_order() {
+    if !python() {
+        return;
+    }
+    let t = Tmp::new("order-session");
+    let log = t.0.join("sent.log");
+    let decl = t.write("params.txt", b"a 0 -50 50\nb 3 0 9\nc 1 0 5\n");
+    let engine = format!(
+        "python3 tests/fake_engines/declares.py {} --log={}",
+        decl.display(),
+        log.display()
+    );
+    let mut c = common::new_cmd(
+        &t,
+        3,
+        "order",
+        true,
+        &[
+            "--population",
+            "4",
+            "--duel-games",
+            "2",
+            "--measure-every",
+            "3",
+            "--measure-games",
+            "4",
+            "--depth",
+            "1",
+            "--generations",
+            "1",
+            "--threads",
+            "1",
+            "--max-plies",
+            "12",
+        ],
+    );
+    c.current_dir(manifest_dir()).args([
+        "--engine",
+        &engine,
+        "--tune",
+        "a,b",
+        "--engine-option",
+        "c=2",
+    ]);
+    common::run_ok(c);
+    let procs = assert_sent_as_documented("a tuning session:", &log);
+    let mut games = 0;
+    for p in &procs {
+        assert_eq!(p[..3], ["hub", "set-param name=c value=2", "init"], "{p:?}");
+        // Each game's values: the tuned parameters, each once.
+        let mut block = Vec::new();
+        for l in &p[3..] {
+            if l == "new-game" {
+                assert_eq!(param_names(&block), ["a", "b"], "{p:?}");
+                assert_eq!(block.last().map(String::as_str), Some("init"), "{p:?}");
+                block.clear();
+                games += 1;
+            } else if l.starts_with("set-param") || l == "init" {
+                block.push(l.clone());
+            }
+        }
+    }
+    assert!(games >= 2, "{games} games");
+}
+
+/// The example engine takes `set-param` between games, as a tuning session sends it: its
+/// search after `set-param`s and a second `init` is the search of an engine given those values
+/// before its first `init`, and not the one with its defaults.
+#[test]
+fn the_example_engine_takes_values_between_games() {
+    if !python() {
+        return;
+    }
+    let search = "new-game\npos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\nlevel depth=2\ngo think\n";
+    let values = "set-param name=mobility value=10\nset-param name=king value=300\n";
+    // What it says of its searches, without their times.
+    let said = |script: String| {
+        let mut c = Command::new("python3")
+            .arg(manifest_dir().join("examples/hub_engine.py"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut w = c.stdin.take().unwrap();
+        let mut r = std::io::BufReader::new(c.stdout.take().unwrap());
+        let mut searches = Vec::new();
+        // One search at a time: a `go` is answered before the next lines are sent.
+        for part in script.split_inclusive("go think\n") {
+            use std::io::{BufRead, Write};
+            w.write_all(part.as_bytes()).unwrap();
+            w.flush().unwrap();
+            if !part.ends_with("go think\n") {
+                continue;
+            }
+            let mut lines = Vec::new();
+            loop {
+                let mut l = String::new();
+                assert!(r.read_line(&mut l).unwrap() > 0, "the engine ended");
+                if l.starts_with("info") {
+                    let kept: Vec<&str> = l
+                        .split_whitespace()
+                        .filter(|w| !w.starts_with("time=") && !w.starts_with("nps="))
+                        .collect();
+                    lines.push(kept.join(" "));
+                } else if l.starts_with("done") {
+                    lines.push(l.trim().to_string());
+                    break;
+                }
+            }
+            searches.push(lines);
+        }
+        drop(w);
+        c.wait().unwrap();
+        searches
+    };
+    let tuned = said(format!("hub\ninit\n{search}{values}init\n{search}"));
+    let fresh = said(format!("hub\n{values}init\n{search}"));
+    assert_eq!(tuned.len(), 2);
+    assert_eq!(tuned[1], fresh[0]);
+    assert_ne!(tuned[0], tuned[1], "the values changed nothing");
+}
