@@ -575,3 +575,68 @@ fn the_example_engine_takes_values_between_games() {
     assert_eq!(tuned[1], fresh[0]);
     assert_ne!(tuned[0], tuned[1], "the values changed nothing");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Finding the program
+
+/// `hub:NAME` looks NAME up on the PATH only, as a shell does: an engine in the current folder
+/// is `hub:./NAME`, and the error for `hub:NAME` says so; a program that is nowhere gets
+/// another message.
+#[cfg(unix)]
+#[test]
+fn a_bare_name_is_found_on_the_path_and_a_program_here_needs_dot_slash() {
+    use std::os::unix::fs::PermissionsExt;
+    if !python() {
+        return;
+    }
+    let t = Tmp::new("find-engine");
+    let good = manifest_dir().join("tests/fake_engines/good.py");
+    let exe = t.write(
+        "myeng",
+        format!("#!/bin/sh\nexec python3 {} \"$@\"\n", good.display()).as_bytes(),
+    );
+    std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let in_tmp = |engine: &str| {
+        bin()
+            .current_dir(&t.0)
+            .args([
+                "match",
+                "material",
+                engine,
+                "--games",
+                "2",
+                "--depth",
+                "1",
+                "--max-plies",
+                "10",
+                "--quiet",
+            ])
+            .output()
+            .unwrap()
+    };
+    let out = in_tmp("hub:myeng");
+    assert_one_line_failure(
+        "here",
+        &out,
+        &[
+            "hub:myeng: no program 'myeng': none on PATH (",
+            "the 'myeng' in the current folder runs as ./myeng, as in a shell (hub:./myeng)",
+        ],
+    );
+    let out = in_tmp("hub:no-such-engine-anywhere");
+    assert_one_line_failure(
+        "nowhere",
+        &out,
+        &[
+            "no program 'no-such-engine-anywhere': none on PATH (",
+            "and none in the current folder",
+        ],
+    );
+    let out = in_tmp("hub:./myeng");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("B: good"),
+        "{}",
+        text(&out.stdout)
+    );
+}
