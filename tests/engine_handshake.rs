@@ -297,10 +297,10 @@ fn grammar(text: &str) -> Vec<Node> {
                     }
                     _ => '1',
                 },
-                Item::Word(_) => match w.chars().last() {
-                    Some(c @ ('*' | '+')) => c,
-                    _ => '1',
-                },
+                Item::Word(_) => ['*', '+']
+                    .into_iter()
+                    .find(|c| w.ends_with(*c))
+                    .unwrap_or('1'),
             };
             out.push(Node { item, rep });
         }
