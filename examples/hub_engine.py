@@ -16,7 +16,9 @@ Moves are in standard numbering: `11-15`, and a capture `FROMxTOxC1xC2...` with 
 squares.
 
 Settings: `set-param` may come at any time, any number of times (between games too); it takes
-effect from the next `go`. A value that is not an integer is refused with an `error` line and
+effect from the next `go`. A tuning session sends them so: `hub`, `init`, then before each game
+`set-param` for each tuned parameter, `init` and `new-game` (docs/engines.md, "The order we
+send"). A value that is not an integer is refused with an `error` line and
 the old value kept; one out of the declared range is clamped to it. `init` always answers
 `ready`.
 

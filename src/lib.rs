@@ -248,6 +248,7 @@ pub use session::{
 };
 
 // Outside engines (the Hub protocol).
+pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
 pub use hub::{release_engines, Declared, EngineSpec, Tuned};
 pub use spsa::{spsa, SpsaObserver, SpsaPoint, SpsaResult, SpsaSettings, SpsaStep};

@@ -1,6 +1,7 @@
 //! Outside engines that fail: `match material hub:python3 tests/fake_engines/X.py` for an
-//! illegal move, an exit mid-game, a hang, garbage, no answer to `hub`, and noise on stderr.
-//! The match goes on and exits 0, the report and the PDN say why each game was lost, and
+//! illegal move, an exit mid-game, a hang, garbage, and noise on stderr. The match goes on and
+//! exits 0, the report and the PDN say why each game was lost (an engine with no answer to
+//! `hub` at the start fails the match at once, in one line), and
 //! afterwards no engine process is left (nor one an engine started). Stopping the match with
 //! Ctrl-C, once or twice, leaves none either.
 
@@ -91,10 +92,11 @@ fn an_illegal_move_loses_the_game_and_the_match_goes_on() {
 
 #[test]
 fn an_exit_mid_game_loses_the_game_with_the_engine_s_last_words() {
+    // The fault's word once: `exited: exit status 3`, not `exited: exited (exit status 3)`.
     check_fault(
         "exit",
         "exited",
-        "(exit status 3); its last words: fake engine: giving up",
+        "exit status 3; its last words: fake engine: giving up",
     );
 }
 
@@ -112,17 +114,38 @@ fn garbage_loses_the_game() {
     );
 }
 
+/// An engine that never answers `hub` fails the match once, in one line, before any game (the
+/// handshake tried at the start, within `--handshake-timeout`), and is killed.
 #[test]
-fn no_answer_to_hub_loses_every_game_with_a_warning() {
-    let stderr = check_fault(
-        "silent",
-        "never answered the handshake",
-        "no 'wait' after 'hub'",
-    );
+fn no_answer_to_hub_fails_the_match_before_any_game() {
+    let m = marker("silent");
+    let tmp = Tmp::new("silent");
+    let pdn = tmp.0.join("games.pdn");
+    let out = bin()
+        .current_dir(manifest_dir())
+        .args([
+            "match",
+            "material",
+            &format!("hub:python3 tests/fake_engines/silent.py {m}"),
+            "--games",
+            "4",
+            "--handshake-timeout",
+            "1",
+            "--pdn",
+        ])
+        .arg(&pdn)
+        .output()
+        .expect("run checkers-ga");
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     assert!(
-        stderr.contains("the engine never answered the handshake"),
+        stderr
+            .contains("the engine never answered the handshake: no 'wait' after 'hub' within 1 s"),
         "{stderr}"
     );
+    assert!(std::fs::read_to_string(&pdn).unwrap_or_default().is_empty());
+    assert_none_left(&m);
 }
 
 #[test]
@@ -167,7 +190,7 @@ fn interrupt(times: usize) {
     let t = Instant::now();
     while with_marker(&m).len() < 4 {
         assert!(
-            t.elapsed() < Duration::from_secs(30),
+            t.elapsed() < Duration::from_secs(120),
             "{:?}",
             with_marker(&m)
         );

@@ -147,7 +147,7 @@ fn bad_outside_engine_arguments_are_one_line_errors() {
     assert_eq!(out.status.code(), Some(1));
     let e = common::text(&out.stderr);
     assert!(
-        e.contains("no program 'no-such-engine-anywhere' on PATH"),
+        e.contains("no program 'no-such-engine-anywhere': none on PATH"),
         "{e}"
     );
     assert_eq!(e.trim().lines().count(), 1, "{e}");

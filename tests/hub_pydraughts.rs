@@ -5,9 +5,11 @@
 //! writer, and `checkers-ga pdn` reads them back with the same moves, result and final
 //! position.
 //!
-//! The Python is `PYDRAUGHTS_PYTHON` (CI sets it: .ci/run installs pydraughts into a virtual
-//! environment), else /tmp/pdv/bin/python, else `python3`, whichever imports `draughts`. With
-//! none the test says why it skipped, and fails when `CI` is set.
+//! The Python is `PYDRAUGHTS_PYTHON` when set (CI sets it: .ci/run installs pydraughts into a
+//! virtual environment), else /tmp/pdv/bin/python or `python3`, whichever imports `draughts`.
+//! With none the test prints `SKIPPED: <why>` on standard error (past the test harness's
+//! capture, so it shows in `cargo test`'s output) and passes; in CI (`CI` set, and not `false`)
+//! it fails instead.
 
 mod common;
 
@@ -18,10 +20,10 @@ use std::process::Command;
 /// A Python that imports pydraughts, or why there is none.
 fn pydraughts_python() -> Result<String, String> {
     let mut tried = Vec::new();
-    let candidates = std::env::var("PYDRAUGHTS_PYTHON")
-        .ok()
-        .into_iter()
-        .chain(["/tmp/pdv/bin/python".to_string(), "python3".to_string()]);
+    let candidates = match std::env::var("PYDRAUGHTS_PYTHON") {
+        Ok(p) => vec![p],
+        Err(_) => vec!["/tmp/pdv/bin/python".to_string(), "python3".to_string()],
+    };
     for python in candidates {
         let ok = Command::new(&python)
             .args(["-c", "import draughts.engine, draughts.PDN"])
@@ -37,6 +39,22 @@ fn pydraughts_python() -> Result<String, String> {
         "no Python with pydraughts (tried {}; set PYDRAUGHTS_PYTHON or `pip install pydraughts==0.6.7`)",
         tried.join(", ")
     ))
+}
+
+/// Whether this runs in CI (`CI` set, and not empty or `false`), where every test must run.
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false")
+}
+
+/// A test that cannot run here: in CI a failure; elsewhere `SKIPPED: <why>` written straight
+/// to standard error (the harness captures `eprintln!`, and a passing test's output is never
+/// shown).
+fn skip(why: &str) {
+    if in_ci() {
+        panic!("CI must run this test: {why}");
+    }
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {why}");
 }
 
 /// The lines of `checkers-ga pdn` for each game: `key: value` pairs.
@@ -68,11 +86,7 @@ fn read_back(pdn: &std::path::Path) -> Vec<std::collections::HashMap<String, Str
 fn pydraughts_plays_whole_games_and_its_pdn_reads_back_the_same() {
     let python = match pydraughts_python() {
         Ok(p) => p,
-        Err(why) if std::env::var_os("CI").is_some() => panic!("CI must run this test: {why}"),
-        Err(why) => {
-            eprintln!("skipped: {why}");
-            return;
-        }
+        Err(why) => return skip(&why),
     };
     let t = Tmp::new("pydraughts");
     let engine = std::fs::canonicalize(BIN).unwrap();
@@ -160,4 +174,39 @@ fn pdn_reads_games_back_checked_by_our_rules_and_rejects_bad_ones() {
         .output()
         .unwrap();
     common::assert_error(&out, &["/no/such/games.pdn"]);
+}
+
+/// Without pydraughts the games' test says `SKIPPED` and why where `cargo test` shows it, and
+/// passes; in CI it fails. (The test binary runs that one test again with a Python that does
+/// not exist.)
+#[test]
+fn without_pydraughts_the_test_says_skipped_and_fails_in_ci() {
+    let run = |ci: Option<&str>| {
+        let mut c = Command::new(std::env::current_exe().unwrap());
+        c.args([
+            "pydraughts_plays_whole_games_and_its_pdn_reads_back_the_same",
+            "--exact",
+        ])
+        .env("PYDRAUGHTS_PYTHON", "/no/such/python")
+        .env_remove("CI");
+        if let Some(v) = ci {
+            c.env("CI", v);
+        }
+        c.output().unwrap()
+    };
+    let out = run(None);
+    let (stdout, stderr) = (common::text(&out.stdout), common::text(&out.stderr));
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("1 passed"), "{stdout}");
+    assert!(
+        stderr.contains("SKIPPED: no Python with pydraughts (tried /no/such/python;"),
+        "{stderr}"
+    );
+    let out = run(Some("true"));
+    let all = common::text(&out.stdout) + &common::text(&out.stderr);
+    assert!(!out.status.success(), "{all}");
+    assert!(
+        all.contains("CI must run this test: no Python with pydraughts"),
+        "{all}"
+    );
 }

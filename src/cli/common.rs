@@ -92,6 +92,19 @@ pub fn check_output_file(path: &std::path::Path, what: &str) -> anyhow::Result<(
     Ok(())
 }
 
+/// `--handshake-timeout S` of a command that starts outside engines: the one time limit of
+/// their handshakes ([`checkers_ga::DEFAULT_HANDSHAKE_TIMEOUT`] when absent).
+pub fn set_handshake_timeout(seconds: Option<f64>) -> anyhow::Result<()> {
+    match seconds {
+        None => {}
+        Some(s) if s.is_finite() && s > 0.0 && s <= 86_400.0 => {
+            checkers_ga::set_handshake_timeout(std::time::Duration::from_secs_f64(s))
+        }
+        Some(s) => usage!("--handshake-timeout {s} must be above 0 and at most 86400 seconds"),
+    }
+    Ok(())
+}
+
 /// An outside engine to tune (`--engine CMD`, a `hub:` prefix allowed): started once to read
 /// what it declares. `options` are `--engine-option NAME=VALUE`, `move_timeout` the seconds of
 /// `--move-timeout` (60 when absent), `tune` the names of `--tune` (empty: every int parameter

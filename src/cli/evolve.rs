@@ -23,6 +23,7 @@ const STOPPING: &str = "stopping at the next game boundary to save the session (
                         again exits at once; the checkpoints written so far stay)";
 
 pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
+    super::common::set_handshake_timeout(a.run.handshake_timeout)?;
     if let Some(name) = a
         .name
         .as_deref()
@@ -90,6 +91,7 @@ fn load_original_population(path: &Path) -> anyhow::Result<Vec<checkers_ga::Weig
 }
 
 pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
+    super::common::set_handshake_timeout(a.run.handshake_timeout)?;
     let stop = catch_interrupt(STOPPING)?;
     if let Some(r) = &a.run.report {
         check_output_file(r, "--report")?;

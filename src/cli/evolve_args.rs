@@ -127,6 +127,11 @@ pub struct SessionOptions {
 /// Options of a run that are not part of the session's identity.
 #[derive(clap::Args)]
 pub struct RunArgs {
+    /// With an outside engine (new --engine, or its session resumed): seconds it has for its
+    /// handshake (`hub` ... `wait`, `init` ... `ready`) before it counts as never having
+    /// answered [default: 10]
+    #[arg(long, value_name = "S")]
+    pub handshake_timeout: Option<f64>,
     /// Worker threads (0 = one per core); results are the same at any count
     #[arg(long, default_value_t = 0)]
     pub threads: usize,

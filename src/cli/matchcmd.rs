@@ -12,7 +12,7 @@ use anyhow::Context;
 use checkers_ga::formats::HUB_PREFIX;
 use checkers_ga::fresh_seed;
 use checkers_ga::load_openings;
-use checkers_ga::matchplay::{handshake_timeout, Player};
+use checkers_ga::matchplay::Player;
 use checkers_ga::matchplay::{
     match_pdn, Adjudication, DrawAdjudication, Engine, MatchEnd, MatchGame, MatchHeader, MatchJson,
     MatchObserver, MatchReport, MatchResult, MatchRun, ResignAdjudication, RunningScore, Score,
@@ -68,6 +68,10 @@ pub struct MatchArgs {
     /// before it is scored as hung
     #[arg(long, value_name = "S")]
     pub move_timeout: Option<f64>,
+    /// Seconds an outside engine has for its handshake (`hub` ... `wait`, `init` ... `ready`)
+    /// before it counts as never having answered [default: 10]
+    #[arg(long, value_name = "S")]
+    pub handshake_timeout: Option<f64>,
     /// Adjudicate a draw from full move MOVENUMBER on once both engines' scores have stayed
     /// within +/-SCORE hundredths of a man for MOVECOUNT consecutive moves each (as
     /// cutechess-cli's -draw, its cp as centi-men)
@@ -281,9 +285,9 @@ fn play<O: MatchObserver + ?Sized>(
 
 /// A player of the match: our engine from `spec` (as `evaluator_arg`), or an outside engine
 /// `hub:CMD` with its `options` (NAME=VALUE), asked for `depth` without a clock, named
-/// `name`, else by its `id name=` (its handshake tried once now, within the time
-/// [`handshake_timeout`] gives the move `timeout`; an engine that fails it is warned of and
-/// still plays: each game it cannot start, it loses).
+/// `name`, else by its `id name=` (its handshake tried once now, within
+/// `--handshake-timeout`: an engine that fails it fails the command, in one line, before any
+/// game).
 fn match_player(
     spec: &str,
     slot: u64,
@@ -291,7 +295,6 @@ fn match_player(
     depth: u32,
     options: &[String],
     name: Option<&str>,
-    timeout: Option<Duration>,
 ) -> anyhow::Result<Player> {
     let flag = if slot == 0 {
         "--option-a"
@@ -323,22 +326,32 @@ fn match_player(
         }
     }
     h.depth = Some(depth);
-    match h.probe(handshake_timeout(timeout)) {
-        Ok(p) => {
-            for u in &p.unknown_options {
-                warn(&format!(
-                    "warning: {spec} declares no parameter '{u}' (it is sent all the same)"
-                ));
-            }
-            if let Some(n) = p.name.filter(|_| !from_file) {
-                h.name = n;
-            }
+    let p = h
+        .probe(checkers_ga::handshake_timeout())
+        .map_err(|e| anyhow::anyhow!("{spec}: the engine {e}"))?;
+    // A value the engine's declaration rules out, or one it refused: the match would play
+    // with another.
+    for (k, v) in &h.options {
+        if let Some(why) = p
+            .params
+            .iter()
+            .find(|q| &q.name == k)
+            .and_then(|q| checkers_ga::misfit(q, v))
+        {
+            usage!("{flag} {k}={v}: {why}");
         }
-        Err(e) => {
-            warn(&format!(
-                "warning: {spec}: the engine {e}; it loses every game it cannot start"
-            ));
-        }
+    }
+    if let Some(m) = p.refused.first() {
+        let sent: Vec<String> = h.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        usage!("{flag} {}: {spec} refused: {m}", sent.join(" "));
+    }
+    for u in &p.unknown_options {
+        warn(&format!(
+            "warning: {spec} declares no parameter '{u}' (it is sent all the same)"
+        ));
+    }
+    if let Some(n) = p.name.filter(|_| !from_file) {
+        h.name = n;
     }
     if let Some(n) = name {
         h.name = n.to_string();
@@ -347,7 +360,10 @@ fn match_player(
 }
 
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {
+    // The reported time is the command's wall time, the engines' handshakes included.
+    let t = Instant::now();
     let c = check(&a)?;
+    super::common::set_handshake_timeout(a.handshake_timeout)?;
     if let Some(p) = &a.pdn {
         super::common::check_output_file(p, "--pdn")?;
     }
@@ -383,7 +399,6 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             c.depths[k],
             opts[k],
             names[k].as_deref(),
-            c.move_timeout,
         )
     });
     let (pa, pb) = (pa?, pb?);
@@ -442,7 +457,6 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     } else {
         ProgressBar::hidden()
     };
-    let t = Instant::now();
     let watcher = Watcher {
         bar,
         pdn,

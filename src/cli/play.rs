@@ -41,6 +41,10 @@ pub struct PlayArgs {
     /// side that runs out of time loses. Humans are not timed
     #[arg(long, value_name = "SECONDS|GAME+INC")]
     pub tc: Option<TimeControl>,
+    /// Seconds an outside engine has for its handshake (`hub` ... `wait`, `init` ... `ready`)
+    /// before it counts as never having answered [default: 10]
+    #[arg(long, value_name = "S")]
+    pub handshake_timeout: Option<f64>,
 }
 
 /// What a human can type at the prompt.
@@ -65,7 +69,8 @@ enum Side {
 /// to `depth` (None: its own level) unless there is a clock.
 fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::Result<Side> {
     let player = checkers_ga::formats::hub_player(cmd)?;
-    let mut p = HubProcess::start(&player.command, None, &[], DEFAULT_MOVE_TIMEOUT, &|| false)
+    let timeout = checkers_ga::handshake_timeout();
+    let mut p = HubProcess::start(&player.command, None, &[], timeout, &|| false)
         .map_err(|e| anyhow::anyhow!("cannot start the engine hub:{cmd}: it {e}"))?;
     p.new_game()
         .map_err(|e| anyhow::anyhow!("the engine hub:{cmd} {e}"))?;
@@ -139,6 +144,7 @@ fn parse_side(player: &str, seed: u64, slot: u64, tc: Option<TimeControl>) -> an
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
+    super::common::set_handshake_timeout(a.handshake_timeout)?;
     if let Some(p) = &a.pdn {
         super::common::check_output_file(p, "--pdn")?;
     }

@@ -68,6 +68,10 @@ pub struct SpsaArgs {
     /// [default: 60]
     #[arg(long, value_name = "S")]
     pub move_timeout: Option<f64>,
+    /// Seconds an outside engine has for its handshake (`hub` ... `wait`, `init` ... `ready`)
+    /// before it counts as never having answered [default: 10]
+    #[arg(long, value_name = "S")]
+    pub handshake_timeout: Option<f64>,
     /// Print θ every N steps (0 = never; also with --quiet)
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub print_every: u64,
@@ -115,6 +119,7 @@ impl SpsaObserver for Printer {
 }
 
 pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
+    super::common::set_handshake_timeout(a.handshake_timeout)?;
     if a.games < 2 || a.games > MAX_GAMES {
         usage!("--games {} must be 2..{MAX_GAMES}", a.games);
     }

@@ -436,8 +436,10 @@ pub fn resolve_player(spec: &str, seed: u64, slot: u64) -> Result<PlayerArg, For
 
 /// An outside engine from its command line `cmd`: split into words as a shell does (quotes
 /// `'...'` and `"..."`, backslash escapes; no variables or globs); a program given with a
-/// folder (`./scan`, `bin/scan`) is taken from the current folder, a bare name from `PATH`,
-/// and either must exist. Named after the program's file name.
+/// folder (`./scan`, `bin/scan`) is taken from the current folder, a bare name from `PATH`
+/// only (as a shell does: a program in the current folder is `./scan`), and either must exist
+/// and be executable; when it is not, the error says where it was looked for
+/// ([`missing_program`]). Named after the program's file name.
 pub fn hub_player(cmd: &str) -> Result<HubPlayer, FormatError> {
     let mut words =
         split_words(cmd).map_err(|e| FormatError::Invalid(format!("{HUB_PREFIX}{cmd}: {e}")))?;
@@ -446,15 +448,13 @@ pub fn hub_player(cmd: &str) -> Result<HubPlayer, FormatError> {
             "{HUB_PREFIX}{cmd}: no command (expected e.g. hub:./scan hub or hub:\"python3 engine.py\")"
         ));
     };
-    let path = find_program(&program).ok_or_else(|| {
-        FormatError::Invalid(if program.contains('/') {
-            format!("{HUB_PREFIX}{cmd}: no program '{program}'")
-        } else {
-            format!(
-                "{HUB_PREFIX}{cmd}: no program '{program}' on PATH (one in the current folder \
-                 is ./{program})"
-            )
-        })
+    let search = std::env::var_os("PATH");
+    let path = find_program(&program, search.as_deref()).ok_or_else(|| {
+        let here = std::env::current_dir().unwrap_or_default();
+        FormatError::Invalid(format!(
+            "{HUB_PREFIX}{cmd}: {}",
+            missing_program(&program, &here, search.as_deref())
+        ))
     })?;
     let name = Path::new(&program)
         .file_stem()
@@ -470,29 +470,71 @@ pub fn hub_player(cmd: &str) -> Result<HubPlayer, FormatError> {
     })
 }
 
-/// The program `name` means: with a `/` a path (relative to the current folder, made
-/// absolute), else the first executable file of that name in `PATH`.
-fn find_program(name: &str) -> Option<std::path::PathBuf> {
-    let runnable = |p: &Path| {
-        p.is_file() && {
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::PermissionsExt;
-                p.metadata()
-                    .is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
-            }
-            #[cfg(not(unix))]
-            true
+/// Whether `name` has a folder in it (`./scan`, `bin/scan`): then it is a path, not a name
+/// looked up on `PATH`.
+fn has_folder(name: &str) -> bool {
+    name.contains('/') || (cfg!(windows) && name.contains('\\'))
+}
+
+/// Whether `p` is a file we may run.
+fn runnable(p: &Path) -> bool {
+    p.is_file() && {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            p.metadata()
+                .is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
         }
-    };
-    if name.contains('/') || (cfg!(windows) && name.contains('\\')) {
+        #[cfg(not(unix))]
+        true
+    }
+}
+
+/// The program `name` means: with a folder a path (relative to the current folder, made
+/// absolute), else the first executable file of that name in the folders of `path` (the
+/// `PATH`), never the current folder's (as a shell).
+fn find_program(name: &str, path: Option<&std::ffi::OsStr>) -> Option<std::path::PathBuf> {
+    if has_folder(name) {
         let p = std::path::absolute(name).ok()?;
         return runnable(&p).then_some(p);
     }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
+    std::env::split_paths(path?)
         .map(|d| d.join(name))
         .find(|p| runnable(p))
+}
+
+/// Why [`find_program`] found no program `name`, saying where it looked (`path`, the `PATH`)
+/// and what is in `here` (the current folder): a bare name that is a file here is not run
+/// from here, as in a shell (`./name` is).
+pub fn missing_program(name: &str, here: &Path, path: Option<&std::ffi::OsStr>) -> String {
+    if has_folder(name) {
+        let p = here.join(name);
+        return if p.is_dir() {
+            format!("'{name}' is a folder, not a program")
+        } else if p.is_file() {
+            format!(
+                "'{name}' is not executable (chmod +x it, or run it through its interpreter, \
+                 e.g. hub:\"python3 {name}\")"
+            )
+        } else {
+            format!("no program '{name}' (no such file)")
+        };
+    }
+    let searched = match path {
+        None => "PATH is not set".to_string(),
+        Some(p) => {
+            let n = std::env::split_paths(p).count();
+            format!("none on PATH ({n} folder{})", if n == 1 { "" } else { "s" })
+        }
+    };
+    if here.join(name).is_file() {
+        format!(
+            "no program '{name}': {searched}; the '{name}' in the current folder runs as \
+             ./{name}, as in a shell (hub:./{name})"
+        )
+    } else {
+        format!("no program '{name}': {searched}, and none in the current folder")
+    }
 }
 
 /// Words of a command line as a shell splits them: whitespace separates, `'...'` keeps
@@ -581,15 +623,55 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("no program 'no-such-engine-anywhere' on PATH"),
+            e.contains("no program 'no-such-engine-anywhere': none on PATH ("),
             "{e}"
         );
         let e = hub_player("./no-such-engine").unwrap_err().to_string();
-        assert!(e.contains("no program './no-such-engine'"), "{e}");
+        assert!(
+            e.contains("no program './no-such-engine' (no such file)"),
+            "{e}"
+        );
         assert!(hub_player("  ").is_err());
         assert!(matches!(
             resolve_player("hub:python3", 0, 0),
             Ok(PlayerArg::Hub(_))
         ));
+    }
+
+    #[test]
+    fn a_missing_program_says_where_it_was_looked_for() {
+        let here = std::env::temp_dir().join(format!("hub-find-{}", std::process::id()));
+        std::fs::create_dir_all(here.join("bin")).unwrap();
+        std::fs::write(here.join("myeng"), "#!/bin/sh\n").unwrap();
+        let path = std::env::join_paths([here.join("bin"), here.join("none")]).unwrap();
+        let path = Some(path.as_os_str());
+        // A bare name is looked up on PATH only, even when the current folder has it.
+        assert_eq!(find_program("myeng", path), None);
+        assert_eq!(
+            missing_program("myeng", &here, path),
+            "no program 'myeng': none on PATH (2 folders); the 'myeng' in the current folder \
+             runs as ./myeng, as in a shell (hub:./myeng)"
+        );
+        assert_eq!(
+            missing_program("other", &here, path),
+            "no program 'other': none on PATH (2 folders), and none in the current folder"
+        );
+        assert_eq!(
+            missing_program("other", &here, None),
+            "no program 'other': PATH is not set, and none in the current folder"
+        );
+        // Named with a folder: that file, which must be executable.
+        assert!(missing_program("./myeng", &here, path).contains("is not executable"));
+        assert!(missing_program("./bin", &here, path).contains("is a folder"));
+        assert!(missing_program("./nope", &here, path).contains("(no such file)"));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let exe = here.join("bin/found");
+            std::fs::write(&exe, "#!/bin/sh\n").unwrap();
+            std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+            assert_eq!(find_program("found", path), Some(exe));
+        }
+        let _ = std::fs::remove_dir_all(&here);
     }
 }

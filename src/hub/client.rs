@@ -7,7 +7,9 @@
 //! empties on any exit path. Its standard output is read with a deadline on every read (`poll`
 //! by the thread that waits for the answer; where there is no `poll`, a reader thread and a
 //! channel); a thread drains its standard error (whatever it says there never matters),
-//! keeping the last lines for the report of a fault. Where a reply is expected,
+//! keeping the last lines for the report of a fault: when the output ends, the fault waits
+//! (at most [`LAST_WORDS_WAIT`]) for the exit status and the end of standard error, so an
+//! engine's last words are in its report however loaded the machine is. Where a reply is expected,
 //! [`GARBAGE_LINES`] lines in a row that are not the protocol (or a `done` without a move)
 //! are garbage; `pong`, `id`, `param`, `wait` and `ready` out of place are ignored. [`HubProcess::go`] asks for a move in a
 //! game (its start position and every move since, so the engine knows the repetitions) at a
@@ -25,7 +27,8 @@ use std::collections::VecDeque;
 use std::io::{BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -33,11 +36,37 @@ use std::time::{Duration, Instant};
 /// garbage.
 pub const GARBAGE_LINES: usize = 3;
 
+/// The time an engine has for its handshake (`hub` ... `wait`, then `init` ... `ready`, in
+/// all) when the command does not say otherwise (`--handshake-timeout`).
+pub const DEFAULT_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The handshake's time limit of this process's engines, in milliseconds.
+static HANDSHAKE_MS: AtomicU64 = AtomicU64::new(DEFAULT_HANDSHAKE_TIMEOUT.as_millis() as u64);
+
+/// The time every outside engine this process starts has for its handshake
+/// ([`DEFAULT_HANDSHAKE_TIMEOUT`] unless [`set_handshake_timeout`] said otherwise): one limit
+/// for a match, `play`, a session of an outside engine and `spsa` alike.
+pub fn handshake_timeout() -> Duration {
+    Duration::from_millis(HANDSHAKE_MS.load(Ordering::Relaxed))
+}
+
+/// Sets [`handshake_timeout`] (a command's `--handshake-timeout`), at least a millisecond.
+pub fn set_handshake_timeout(t: Duration) {
+    let ms = t.as_millis().clamp(1, u64::MAX as u128) as u64;
+    HANDSHAKE_MS.store(ms, Ordering::Relaxed);
+}
+
 /// How long a dropped engine has to quit on its own before its process group is killed.
 pub const QUIT_GRACE: Duration = Duration::from_millis(200);
 
 /// The lines of its standard error kept for the report of a fault.
 const STDERR_KEPT: usize = 5;
+
+/// How long an engine whose output ended is given to show its exit status and close its
+/// standard error (its last words read to the end) before its fault is reported without them.
+/// An engine that exits is done in milliseconds; the bound is for a loaded machine, and for an
+/// engine that left a child holding its standard error open.
+pub const LAST_WORDS_WAIT: Duration = Duration::from_secs(5);
 
 /// How often a wait for the engine looks at the stop flag.
 const STOP_POLL: Duration = Duration::from_millis(20);
@@ -85,6 +114,45 @@ pub struct HubParam {
     pub min: Option<String>,
     /// Its greatest value (`max=`).
     pub max: Option<String>,
+}
+
+/// Why `value` does not fit parameter `p` as the engine declared it: not an integer for an
+/// `int` (or outside its `min`..`max`), not a number for a `real` (or outside its range), not
+/// `true` or `false` for a `bool`. None when it fits, or the type says nothing to check.
+pub fn misfit(p: &HubParam, value: &str) -> Option<String> {
+    let kind = p.kind.as_deref().unwrap_or("");
+    let range = match (&p.min, &p.max) {
+        (Some(lo), Some(hi)) => format!(" {lo}..{hi}"),
+        _ => String::new(),
+    };
+    let declared = format!("{} is declared {kind}{range}", p.name);
+    let v = value.trim();
+    match kind {
+        "int" => {
+            let Ok(x) = v.parse::<i128>() else {
+                return Some(format!("'{value}' is not an integer ({declared})"));
+            };
+            let bound =
+                |b: &Option<String>| b.as_deref().and_then(|t| t.trim().parse::<i128>().ok());
+            let out =
+                bound(&p.min).is_some_and(|lo| x < lo) || bound(&p.max).is_some_and(|hi| x > hi);
+            out.then(|| format!("{value} is outside the range ({declared})"))
+        }
+        "real" => {
+            let Some(x) = v.parse::<f64>().ok().filter(|x| x.is_finite()) else {
+                return Some(format!("'{value}' is not a number ({declared})"));
+            };
+            let bound =
+                |b: &Option<String>| b.as_deref().and_then(|t| t.trim().parse::<f64>().ok());
+            let out =
+                bound(&p.min).is_some_and(|lo| x < lo) || bound(&p.max).is_some_and(|hi| x > hi);
+            out.then(|| format!("{value} is outside the range ({declared})"))
+        }
+        "bool" if v != "true" && v != "false" => {
+            Some(format!("'{value}' is not true or false ({declared})"))
+        }
+        _ => None,
+    }
 }
 
 /// How long the engine may think about a move.
@@ -162,13 +230,68 @@ pub struct HubProcess {
     out: Output,
     /// Its output has ended.
     ended: bool,
-    stderr: Arc<Mutex<VecDeque<String>>>,
+    stderr: Arc<Stderr>,
     name: Option<String>,
     params: Vec<HubParam>,
     unknown: Vec<String>,
+    /// The messages of the `error` lines it answered while we waited for `ready`.
+    refused: Vec<String>,
     /// The game of the last `go`: its start, its moves, their Hub text and the position after
     /// them, so the next `go` of the game encodes only the moves added since.
     sent: Option<Box<Sent>>,
+}
+
+/// An engine's standard error as read so far: its last lines, and whether it has ended.
+#[derive(Default)]
+struct Stderr {
+    tail: Mutex<StderrTail>,
+    /// Signalled when it ends.
+    ended: Condvar,
+}
+
+#[derive(Default)]
+struct StderrTail {
+    lines: VecDeque<String>,
+    ended: bool,
+}
+
+impl Stderr {
+    fn lock(&self) -> std::sync::MutexGuard<'_, StderrTail> {
+        self.tail.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Reads `pipe` to its end, keeping the last [`STDERR_KEPT`] lines that are not blank.
+    fn read(&self, pipe: impl std::io::Read) {
+        let mut r = BufReader::new(pipe);
+        while let Some(line) = read_line(&mut r) {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let mut t = self.lock();
+            if t.lines.len() == STDERR_KEPT {
+                t.lines.pop_front();
+            }
+            t.lines.push_back(line);
+        }
+        self.lock().ended = true;
+        self.ended.notify_all();
+    }
+
+    /// Waits until it has ended or `until` passed.
+    fn wait_end(&self, until: Instant) {
+        let mut t = self.lock();
+        while !t.ended {
+            let now = Instant::now();
+            if now >= until {
+                return;
+            }
+            t = self
+                .ended
+                .wait_timeout(t, until - now)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
 }
 
 /// The game of a `go`, as sent.
@@ -217,21 +340,9 @@ impl HubProcess {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped");
         let stderr = child.stderr.take().expect("piped");
-        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = Arc::new(Stderr::default());
         let kept = Arc::clone(&tail);
-        thread::spawn(move || {
-            let mut r = BufReader::new(stderr);
-            while let Some(line) = read_line(&mut r) {
-                if line.trim().is_empty() {
-                    continue;
-                }
-                let mut t = kept.lock().unwrap_or_else(|e| e.into_inner());
-                if t.len() == STDERR_KEPT {
-                    t.pop_front();
-                }
-                t.push_back(line);
-            }
-        });
+        thread::spawn(move || kept.read(stderr));
         let mut p = HubProcess {
             child,
             stdin,
@@ -241,11 +352,12 @@ impl HubProcess {
             name: None,
             params: Vec::new(),
             unknown: Vec::new(),
+            refused: Vec::new(),
             sent: None,
         };
         let deadline = Instant::now() + timeout;
         p.send(&HubLine::new("hub"))?;
-        p.handshake("wait", deadline, stop)?;
+        p.handshake("wait", deadline, timeout, stop)?;
         for (name, value) in options {
             if !p.params.iter().any(|q| &q.name == name) {
                 p.unknown.push(name.clone());
@@ -257,7 +369,7 @@ impl HubProcess {
             )?;
         }
         p.send(&HubLine::new("init"))?;
-        p.handshake("ready", deadline, stop)?;
+        p.handshake("ready", deadline, timeout, stop)?;
         Ok(p)
     }
 
@@ -276,6 +388,12 @@ impl HubProcess {
         &self.unknown
     }
 
+    /// What the engine answered with `error` (each line's message, or the line) while we
+    /// waited for `ready`: the `set-param` values it refused (at the start, `options`).
+    pub fn refused(&self) -> &[String] {
+        &self.refused
+    }
+
     /// The process's id (and its process group's).
     pub fn pid(&self) -> u32 {
         self.child.id()
@@ -283,8 +401,7 @@ impl HubProcess {
 
     /// The last lines of its standard error, oldest first.
     pub fn stderr_tail(&self) -> Vec<String> {
-        let t = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
-        t.iter().cloned().collect()
+        self.stderr.lock().lines.iter().cloned().collect()
     }
 
     /// Sets parameters again (`set-param` for each of `params`, then `init` ... `ready` within
@@ -308,7 +425,7 @@ impl HubProcess {
             .collect();
         lines.push(HubLine::new("init"));
         self.send_all(&lines)?;
-        self.handshake("ready", Instant::now() + timeout, stop)
+        self.handshake("ready", Instant::now() + timeout, timeout, stop)
     }
 
     /// Tells the engine a new game starts (`new-game`).
@@ -430,11 +547,13 @@ impl HubProcess {
         }
     }
 
-    /// Reads until `want` (`wait` or `ready`), taking the `id` and `param` lines on the way.
+    /// Reads until `want` (`wait` or `ready`), taking the `id` and `param` lines on the way;
+    /// `deadline` is the end of the handshake's time limit `timeout`.
     fn handshake(
         &mut self,
         want: &str,
         deadline: Instant,
+        timeout: Duration,
         stop: &dyn Fn() -> bool,
     ) -> Result<(), ClientError> {
         for _ in 0..HANDSHAKE_LINES {
@@ -446,6 +565,9 @@ impl HubProcess {
             };
             match l.command.as_str() {
                 c if c == want => return Ok(()),
+                "error" if want == "ready" => self
+                    .refused
+                    .push(one_line(l.get("message").unwrap_or(&text))),
                 "id" => {
                     if let Some(n) = l.get("name") {
                         self.name = Some(n.to_string());
@@ -468,8 +590,9 @@ impl HubProcess {
         Err(self.with_stderr(
             EngineFault::NoHandshake,
             format!(
-                "no '{want}' after '{}'",
-                if want == "wait" { "hub" } else { "init" }
+                "no '{want}' after '{}' within {} s",
+                if want == "wait" { "hub" } else { "init" },
+                seconds(timeout)
             ),
         ))
     }
@@ -537,10 +660,10 @@ impl HubProcess {
         }
     }
 
-    /// The fault of an engine whose output ended: its exit status (when it has one within a
-    /// moment) and its last words.
+    /// The fault of an engine whose output ended: its exit status and its last words (both
+    /// waited for, at most [`LAST_WORDS_WAIT`]).
     fn exited(&mut self) -> ClientError {
-        let until = Instant::now() + Duration::from_millis(100);
+        let until = Instant::now() + LAST_WORDS_WAIT;
         let status = loop {
             match exit_status(&mut self.child) {
                 Some(s) => break Some(s),
@@ -548,12 +671,13 @@ impl HubProcess {
                 None => break None,
             }
         };
+        // The fault's own word (`exited`) comes first: the text says only how.
         let what = match status {
-            Some(s) => format!("exited ({s})"),
+            Some(s) => s,
             None => "closed its output".to_string(),
         };
-        // Its standard error may still be on its way.
-        thread::sleep(Duration::from_millis(10));
+        // Its standard error may still be on its way: read to its end.
+        self.stderr.wait_end(until);
         self.with_stderr(EngineFault::Exited, what)
     }
 
@@ -664,14 +788,26 @@ fn own_group(cmd: &mut Command) {
 #[cfg(not(unix))]
 fn own_group(_cmd: &mut Command) {}
 
-/// A text on one line, at most 100 characters, for a report.
+/// The most characters of a text [`one_line`] keeps.
+const ONE_LINE: usize = 300;
+
+/// The characters of a cut text's start [`one_line`] keeps (the rest of what it keeps is the
+/// end).
+const ONE_LINE_HEAD: usize = 100;
+
+/// A text on one line, for a report: at most [`ONE_LINE`] characters; a longer one keeps its
+/// start and its end (where an error's reason is), `...` between.
 fn one_line(s: &str) -> String {
     let s = s.trim().replace(['\n', '\r'], " ");
-    if s.chars().count() > 100 {
-        s.chars().take(100).collect::<String>() + "..."
-    } else {
-        s
+    let chars: Vec<char> = s.chars().collect();
+    if chars.len() <= ONE_LINE {
+        return s;
     }
+    let head: String = chars[..ONE_LINE_HEAD].iter().collect();
+    let tail: String = chars[chars.len() - (ONE_LINE - ONE_LINE_HEAD - 3)..]
+        .iter()
+        .collect();
+    format!("{head}...{tail}")
 }
 
 /// A duration as seconds, as the protocol writes them (`0.5`).

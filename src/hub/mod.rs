@@ -11,7 +11,10 @@ mod output;
 mod protocol;
 mod tuning;
 
-pub use client::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
+pub use client::{
+    handshake_timeout, kill_all_engines, misfit, set_handshake_timeout, ClientError, HubLevel,
+    HubParam, HubProcess, HubReply, DEFAULT_HANDSHAKE_TIMEOUT,
+};
 pub use engine::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator};
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
 pub use tuning::{release_engines, Declared, EngineSpec, Tuned};

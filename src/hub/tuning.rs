@@ -13,7 +13,7 @@
 //! and gives it back; a process that failed is killed and the next game starts another.
 //! [`release_engines`] stops the idle ones.
 
-use super::client::{ClientError, HubLevel, HubProcess};
+use super::client::{misfit, ClientError, HubLevel, HubParam, HubProcess};
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
 use crate::game::Game;
 use serde::{Deserialize, Serialize};
@@ -48,6 +48,20 @@ impl std::fmt::Display for Declared {
             or_none(&self.min),
             or_none(&self.max)
         )
+    }
+}
+
+impl Declared {
+    /// The declaration as the client reads it.
+    fn as_param(&self) -> HubParam {
+        let text = |s: &String| Some(s.clone()).filter(|s| !s.is_empty());
+        HubParam {
+            name: self.name.clone(),
+            value: text(&self.value),
+            kind: text(&self.kind),
+            min: text(&self.min),
+            max: text(&self.max),
+        }
     }
 }
 
@@ -111,13 +125,12 @@ pub struct EngineSpec {
     pub tuned: Vec<Tuned>,
 }
 
-/// How long a handshake may take at least (an engine's start on a loaded machine).
-const MIN_HANDSHAKE: Duration = Duration::from_secs(10);
-
 impl EngineSpec {
     /// Starts the engine once and reads its declarations: the tuned parameters are `tune`
     /// (each a declared `int` with a range), or every declared `int` with a range when `tune`
-    /// is empty. One line when the engine cannot be started or a name is not tunable.
+    /// is empty. One line when the engine cannot be started, a name is not tunable, or an
+    /// option (`--engine-option`) names a tuned parameter or one it does not declare, has a
+    /// value its declaration rules out, or is refused by the engine (`error`).
     pub fn probe(
         command: Vec<String>,
         dir: Option<PathBuf>,
@@ -136,7 +149,7 @@ impl EngineSpec {
             declared: Vec::new(),
             tuned: Vec::new(),
         };
-        let (name, declared) = spec.declarations()?;
+        let (name, declared, refused) = spec.declarations()?;
         spec.name = name;
         spec.declared = declared;
         let ints: Vec<&Declared> = spec.declared.iter().filter(|d| d.kind == "int").collect();
@@ -172,11 +185,63 @@ impl EngineSpec {
             ));
         }
         spec.tuned = tuned;
+        spec.check_options(&refused)?;
         Ok(spec)
     }
 
-    /// Starts the engine and reads its name and declarations.
-    fn declarations(&self) -> Result<(String, Vec<Declared>), String> {
+    /// The options (`--engine-option`) against the declarations and the tuned parameters, and
+    /// what the engine `refused` of them.
+    fn check_options(&self, refused: &[String]) -> Result<(), String> {
+        for (k, v) in &self.options {
+            if self.tuned.iter().any(|t| &t.name == k) {
+                let others: Vec<&str> = self
+                    .tuned
+                    .iter()
+                    .map(|t| t.name.as_str())
+                    .filter(|n| !self.options.iter().any(|(o, _)| o == n))
+                    .collect();
+                let fix = if others.is_empty() {
+                    "leave it out".to_string()
+                } else {
+                    format!(
+                        "to keep it fixed, tune the others: --tune {}",
+                        others.join(",")
+                    )
+                };
+                return Err(format!(
+                    "--engine-option {k}={v} sets a parameter that is tuned; {fix}"
+                ));
+            }
+            let Some(d) = self.declared.iter().find(|d| &d.name == k) else {
+                let names: Vec<&str> = self.declared.iter().map(|d| d.name.as_str()).collect();
+                return Err(format!(
+                    "--engine-option {k}={v}: the engine declares no parameter '{k}' (its \
+                     parameters: {})",
+                    names.join(", ")
+                ));
+            };
+            if let Some(why) = misfit(&d.as_param(), v) {
+                return Err(format!("--engine-option {k}={v}: {why}"));
+            }
+        }
+        if let Some(m) = refused.first() {
+            let sent: Vec<String> = self
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            return Err(format!(
+                "--engine-option {}: the engine refused: {m}",
+                sent.join(" ")
+            ));
+        }
+        Ok(())
+    }
+
+    /// Starts the engine and reads its name and declarations, and what it refused of the
+    /// options (the messages of its `error` lines).
+    #[allow(clippy::type_complexity)]
+    fn declarations(&self) -> Result<(String, Vec<Declared>, Vec<String>), String> {
         let p = self.start(&|| false).map_err(|e| {
             format!(
                 "the engine '{}' could not be used: {e}",
@@ -198,13 +263,13 @@ impl EngineSpec {
                 max: q.max.clone().unwrap_or_default(),
             })
             .collect();
-        Ok((name, declared))
+        Ok((name, declared, p.refused().to_vec()))
     }
 
     /// Starts the engine again and checks that it declares what it declared when the session
     /// began; the first difference, in one line, when it does not.
     pub fn check_unchanged(&self) -> Result<(), String> {
-        let (name, now) = self.declarations()?;
+        let (name, now, _) = self.declarations()?;
         if name != self.name {
             return Err(format!(
                 "the engine now calls itself '{name}', the session's was '{}'",
@@ -284,8 +349,9 @@ impl EngineSpec {
         Duration::from_millis(self.move_timeout_ms)
     }
 
+    /// The process's one handshake limit ([`super::handshake_timeout`]).
     fn handshake_timeout(&self) -> Duration {
-        self.move_timeout().max(MIN_HANDSHAKE)
+        super::handshake_timeout()
     }
 
     fn start(&self, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {

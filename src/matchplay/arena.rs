@@ -32,18 +32,6 @@ use std::time::{Duration, Instant};
 /// match does not say ([`MatchRun::move_timeout`]).
 pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// The least time an outside engine has for its handshake (`hub` ... `wait`, `init` ...
-/// `ready`): the move timeout when longer. A program's start on a loaded machine can take
-/// seconds.
-pub const MIN_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// The handshake's time limit for a match whose move timeout is `move_timeout`.
-pub fn handshake_timeout(move_timeout: Option<Duration>) -> Duration {
-    move_timeout
-        .unwrap_or(DEFAULT_MOVE_TIMEOUT)
-        .max(MIN_HANDSHAKE_TIMEOUT)
-}
-
 /// A player of a match: our engine, searched in this process, or an outside Hub engine.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
@@ -100,16 +88,23 @@ pub struct HubProbe {
     pub name: Option<String>,
     /// Options of the [`HubPlayer`] it did not declare as parameters.
     pub unknown_options: Vec<String>,
+    /// The parameters it declared.
+    pub params: Vec<crate::hub::HubParam>,
+    /// What it answered with `error` to the options (`set-param`) before `ready`.
+    pub refused: Vec<String>,
 }
 
 impl HubPlayer {
-    /// Starts the engine, makes its handshake within `timeout` and stops it again: its name and
-    /// the options it does not know (for the report and a warning before a match).
+    /// Starts the engine, makes its handshake within `timeout` and stops it again: its name,
+    /// the options it does not know (for the report and a warning before a match), what it
+    /// declared and what it refused (to check the options before a match).
     pub fn probe(&self, timeout: Duration) -> Result<HubProbe, ClientError> {
         let p = self.start(timeout, &|| false)?;
         Ok(HubProbe {
             name: p.name().map(str::to_string),
             unknown_options: p.unknown_options().to_vec(),
+            params: p.params().to_vec(),
+            refused: p.refused().to_vec(),
         })
     }
 
@@ -279,7 +274,8 @@ impl MatchRun<'_> {
         let mut stats = [SearchStats::default(); 2];
         let mut adjudicator = Adjudicator::new(&self.adjudication);
         let move_timeout = self.move_timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT);
-        let handshake = handshake_timeout(self.move_timeout);
+        // One limit for every outside engine (`--handshake-timeout`).
+        let handshake = crate::hub::handshake_timeout();
         let mut abandoned = false;
         while !game.is_over() {
             if stop() {

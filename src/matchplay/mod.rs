@@ -45,9 +45,7 @@ pub use crate::openings::{load_openings, start_positions, OpeningBook, OpeningsE
 pub use adjudicate::{
     Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
 };
-pub use arena::{
-    handshake_timeout, HubPlayer, HubProbe, Player, DEFAULT_MOVE_TIMEOUT, MIN_HANDSHAKE_TIMEOUT,
-};
+pub use arena::{HubPlayer, HubProbe, Player, DEFAULT_MOVE_TIMEOUT};
 pub use report::{MatchHeader, MatchJson, MatchReport, RunningScore, MATCH_JSON_VERSION};
 pub use run::{
     match_pdn, play_match, Engine, EngineLosses, EngineTiming, MatchEnd, MatchGame, MatchObserver,
