@@ -3,8 +3,8 @@
 //! --tunable`) are tuned, stopped, resumed and shown by the engine's names; the same seed gives
 //! the same session at 1 and 2 threads and resumed; engines that crash or hang cost games,
 //! which the history and `faults.log` record, and leave no process; an engine whose
-//! declarations changed is refused on resume. (The Python engines need `python3`; without it
-//! these tests say so and pass.)
+//! declarations changed is refused on resume. (The Python engines need `python3`: without it
+//! these tests fail in CI and elsewhere say `SKIPPED`.)
 
 mod common;
 
@@ -15,14 +15,7 @@ use std::time::{Duration, Instant};
 
 /// Is there a `python3` to run the Python engines? Says why not when there is none.
 fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: python3 is missing, and the outside engines of this test are Python");
-    }
-    ok
+    common::have_python()
 }
 
 /// The session settings of these tests: small and quick.

@@ -178,6 +178,9 @@ fn resume_command(dir: &Path, name: &str, run: &RunArgs) -> String {
     if let Some(w) = &run.weights_dir {
         c += &format!(" --weights-dir {}", shell_word(&w.to_string_lossy()));
     }
+    if let Some(t) = run.handshake_timeout {
+        c += &format!(" --handshake-timeout {t}");
+    }
     c
 }
 

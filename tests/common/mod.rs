@@ -484,7 +484,10 @@ pub fn can_run(ok: bool, why: &str) -> bool {
     if std::env::var("CI").is_ok_and(|v| v == "true") {
         panic!("{why}, and CI must run every test (.ci/run installs what they need)");
     }
-    eprintln!("SKIPPED: {why}");
+    // Straight to standard error, past the test harness's capture of eprintln!, so that a
+    // plain `cargo test` shows it.
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {why}");
     false
 }
 
