@@ -379,7 +379,9 @@ pub struct Located {
 
 /// Finds the checkpoint a user means: a checkpoint file; a session folder (its newest loadable
 /// checkpoint); a session name under `root`; or, with no argument, the newest checkpoint under
-/// `root`. Unreadable newer checkpoints are passed over and reported in `skipped`.
+/// `root`. Unreadable newer checkpoints are passed over and reported in `skipped`; when no
+/// checkpoint fits its history file, the newest sound one is taken with what can be saved of
+/// its history, and `warning` says what was lost.
 pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, LocateError> {
     let dir = match arg {
         None => root.to_path_buf(),
@@ -409,18 +411,36 @@ pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, LocateError> {
     if cands.is_empty() {
         return Err(LocateError::Empty(dir));
     }
+    // The newest checkpoint that loads with its history: a resume from it continues exactly
+    // (a damaged record of a later generation is played again).
     let mut skipped = Vec::new();
+    for c in &cands {
+        match load_checkpoint(c) {
+            Ok(session) => {
+                return Ok(Located {
+                    path: c.clone(),
+                    session,
+                    skipped,
+                    warning: None,
+                })
+            }
+            Err(e) => skipped.push(e),
+        }
+    }
+    // None does (a history file damaged at its start, or gone): the newest sound checkpoint,
+    // with what can be saved of its history.
+    let mut unreadable = Vec::new();
     for c in cands {
         match load_checkpoint_recovering(&c) {
             Ok((session, warning)) => {
                 return Ok(Located {
                     path: c,
                     session,
-                    skipped,
+                    skipped: unreadable,
                     warning,
                 })
             }
-            Err(e) => skipped.push(e),
+            Err(e) => unreadable.push(e),
         }
     }
     let newest = skipped.remove(0);

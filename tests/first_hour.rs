@@ -145,10 +145,11 @@ fn a_history_file_cut_short_keeps_its_whole_records() {
     let bytes = std::fs::read(&file).unwrap();
     // Cut inside the last record.
     std::fs::write(&file, &bytes[..bytes.len() - 10]).unwrap();
-    let pops = t.pops();
+    // Named, the newest checkpoint is read with what can be saved (its folder would give the
+    // newest checkpoint whose history is whole, generation 3's, from which a resume replays
+    // generation 4 exactly).
     let mut c = bin();
-    c.current_dir(&t.0)
-        .args(["history", "s", "--populations", pops.to_str().unwrap()]);
+    c.current_dir(&t.0).arg("history").arg(t.ckpt("s", 4));
     let out = c.output().unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let err = text(&out.stderr);
