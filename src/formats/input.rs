@@ -503,7 +503,7 @@ fn find_program(name: &str, path: Option<&std::ffi::OsStr>) -> Option<std::path:
         .find(|p| runnable(p))
 }
 
-/// Why [`find_program`] found no program `name`, saying where it looked (`path`, the `PATH`)
+/// Why `find_program` found no program `name`, saying where it looked (`path`, the `PATH`)
 /// and what is in `here` (the current folder): a bare name that is a file here is not run
 /// from here, as in a shell (`./name` is).
 pub fn missing_program(name: &str, here: &Path, path: Option<&std::ffi::OsStr>) -> String {
