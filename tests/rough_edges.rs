@@ -181,9 +181,10 @@ fn continue_with_repeats_how_the_program_was_run() {
         text.contains("continue with: ./target/release/checkers-ga resume a "),
         "{text}"
     );
-    // Through `cargo run`: cargo's variables, and the parent the shell that started cargo
-    // (cargo replaced itself with the program).
-    let cargo = std::path::PathBuf::from("/bin/sh");
+    // Through `cargo run`: cargo's variables, and no test binary among the ancestors (cargo
+    // replaces itself with the program, whose parent is the user's shell). Here: started in
+    // the background by a shell that exits at once, so that the program is nobody's child of
+    // ours; its output comes through a file.
     let inner = new_cmd(&t, 1, "b", false, &args[..4]);
     let mut line = vec![common::BIN.to_string()];
     line.extend(
@@ -192,14 +193,34 @@ fn continue_with_repeats_how_the_program_was_run() {
             .chain(time.iter().map(std::ffi::OsStr::new))
             .map(|a| a.to_string_lossy().into_owned()),
     );
-    let out = std::process::Command::new(&cargo)
+    let log = t.0.join("cargo-run.out");
+    let done = t.0.join("cargo-run.done");
+    let status = std::process::Command::new("/bin/sh")
         .current_dir(&t.0)
-        .args(["-c", "\"$@\"; exit $?", "sh"])
+        .args([
+            "-c",
+            "( \"$@\" > cargo-run.out 2>&1; touch cargo-run.done ) & exit 0",
+            "sh",
+        ])
         .args(&line)
         .env("CARGO", "cargo")
         .env("CARGO_PKG_NAME", "checkers-ga")
-        .output()
+        .status()
         .unwrap();
+    assert!(status.success());
+    let t0 = std::time::Instant::now();
+    while !done.exists() {
+        assert!(
+            t0.elapsed().as_secs() < 120,
+            "the background run did not end"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = std::process::Output {
+        status,
+        stdout: std::fs::read(&log).unwrap(),
+        stderr: Vec::new(),
+    };
     let text = String::from_utf8_lossy(&out.stdout);
     let profile = std::path::Path::new(common::BIN)
         .parent()

@@ -292,9 +292,9 @@ pub fn command_prefix() -> String {
 }
 
 /// The cargo profile (`release`, `debug`, ...) when this run was started by `cargo run` of this
-/// package: cargo's variables say this package, and the parent process is not a program built
-/// in the same folder (a test of this package, which inherits cargo's variables, runs the
-/// binary as its child). The profile is the name of the binary's folder.
+/// package: cargo's variables say this package, and no ancestor process is a program built in
+/// the same folder (a test of this package, which inherits cargo's variables, runs the binary
+/// as its child or through `mpirun`). The profile is the name of the binary's folder.
 fn cargo_profile(exe: &Path) -> Option<String> {
     std::env::var_os("CARGO")?;
     if std::env::var_os("CARGO_PKG_NAME")? != env!("CARGO_PKG_NAME") {
@@ -307,15 +307,29 @@ fn cargo_profile(exe: &Path) -> Option<String> {
     Some(folder.file_name()?.to_str()?.to_string())
 }
 
-/// Is the parent process a program under `folder` (a test binary in its `deps/`)? On Linux its
-/// executable says; elsewhere it cannot be told, so no.
+/// Is one of this process's ancestors a program under `folder` (a test binary in its `deps/`,
+/// which may have started us through others: `mpirun`, a shell)? On Linux their executables
+/// say; elsewhere it cannot be told, so no.
 fn parent_built_in(folder: &Path) -> bool {
     #[cfg(target_os = "linux")]
     {
-        let ppid = std::os::unix::process::parent_id();
-        if let Ok(parent) = std::fs::read_link(format!("/proc/{ppid}/exe")) {
-            let folder = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
-            return parent.starts_with(folder);
+        let folder = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
+        let mut pid = std::os::unix::process::parent_id();
+        for _ in 0..32 {
+            if pid <= 1 {
+                break;
+            }
+            if std::fs::read_link(format!("/proc/{pid}/exe")).is_ok_and(|e| e.starts_with(&folder))
+            {
+                return true;
+            }
+            // The parent's id: the field after the name in parentheses in /proc/PID/stat.
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+            match after.split_whitespace().nth(1).and_then(|p| p.parse().ok()) {
+                Some(p) => pid = p,
+                None => break,
+            }
         }
     }
     let _ = folder;
