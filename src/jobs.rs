@@ -508,13 +508,16 @@ pub fn play_range(
         };
         let began = log.as_ref().map(|_| Instant::now());
         let played = play_job(batch, job, stop);
+        // The job's time includes what `on_done` does with its result on this thread.
+        if let Some(p) = &played {
+            on_done(range.start + i, p);
+        }
         if let (Some(log), Some(t)) = (&log, began) {
             log.job(range.start + i, t);
         }
         let Some(p) = played else {
             return;
         };
-        on_done(range.start + i, &p);
         let _ = slots[i].set(p);
     };
     rayon::scope(|s| {
