@@ -19,6 +19,10 @@
 //!   serial).
 //! - `end,,0,0,0,0,SECONDS,0`: the whole run, from the log's opening to its end.
 //!
+//! The spans a session records: `positions` (the tournament games' positions for the fit),
+//! `fit-evals` (the fit's evaluations and searches, any number of threads), `fit-gradient`
+//! (its Adam steps: each batch's gradient in 4 parts), `breed` and `checkpoint` (serial).
+//!
 //! The phase of a batch is what it plays: `tournament`, `duel`, `measure` (a session's
 //! yardstick measurement), `match`, `spsa`.
 //!

@@ -93,7 +93,19 @@ fn a_logged_session_ends_as_an_unlogged_one_and_logs_every_game() {
     }
     assert_eq!(b[&2].1.len(), 4, "the duel's games");
     assert_eq!(b[&3].1.len(), 8, "the measurement's games");
-    assert!(text.lines().any(|l| l.starts_with("span,fit-gradient,")));
+    for span in [
+        "positions",
+        "fit-evals",
+        "fit-gradient",
+        "breed",
+        "checkpoint",
+    ] {
+        let n = text
+            .lines()
+            .filter(|l| l.starts_with(&format!("span,{span},")))
+            .count();
+        assert!(n >= 2, "{span}: {n} spans in\n{text}");
+    }
     assert!(text.lines().last().unwrap().starts_with("end,"));
     // The model at one thread: every job, span and the serial rest one after the other.
     let s = Schedule::parse(&text).unwrap();

@@ -284,6 +284,7 @@ impl Session {
             });
             fit::fit_to(&start, &p, FIT_POSITIONS, FIT_EPOCHS, target, &mut rng)
         });
+        let span = schedule::span("breed", 1);
         let (next, next_steps) = next_population(
             &pop,
             &self.steps,
@@ -293,6 +294,7 @@ impl Session {
             &s,
             g,
         );
+        drop(span);
         // The best so far against the yardstick, every `measure_every` generations (not
         // interruptible once started: a few hundred games at the session's depth).
         let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
