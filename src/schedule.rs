@@ -431,12 +431,29 @@ impl Schedule {
 
     /// What `threads` threads would take, and where their idle time goes.
     pub fn predict(&self, threads: usize) -> Prediction {
+        self.predict_with(threads, false)
+    }
+
+    /// [`Schedule::predict`] with every batch's games started longest first (each game's
+    /// recorded time known in advance): the most that ordering the games by their expected
+    /// length could gain.
+    pub fn predict_longest_first(&self, threads: usize) -> Prediction {
+        self.predict_with(threads, true)
+    }
+
+    fn predict_with(&self, threads: usize, longest_first: bool) -> Prediction {
         let p = threads.max(1);
         let pf = p as f64;
         let mut idle: BTreeMap<String, f64> = BTreeMap::new();
         let mut seconds = 0.0;
         for b in &self.batches {
-            let m = makespan(&b.jobs, p);
+            let m = if longest_first {
+                let mut jobs = b.jobs.clone();
+                jobs.sort_by(|x, y| y.total_cmp(x));
+                makespan(&jobs, p)
+            } else {
+                makespan(&b.jobs, p)
+            };
             seconds += m;
             let sum: f64 = b.jobs.iter().sum();
             *idle.entry(format!("wait-{}", b.phase)).or_default() += pf * m - sum;
@@ -530,6 +547,26 @@ mod tests {
         assert!(idle["wait-tournament"].abs() < 1e-9);
         assert!(idle["fit"].abs() < 1e-9);
         assert!((idle["serial"] - 0.1).abs() < 1e-9);
+        // Longest first: the 2 s job first, the two others beside it.
+        let first = s.predict_longest_first(2);
+        assert!((first.seconds - 5.0).abs() < 1e-9);
+        let late = Schedule::parse(&text.replace(
+            "job,tournament,0,1,0,0.5,2.0,1",
+            "job,tournament,0,1,0,0.5,0.5,1",
+        ))
+        .unwrap();
+        // 1, 0.5, 1 on 2 threads: 1 | 0.5 + 1 = 1.5 in order, 1 | 1 + 0.5 = 1.5 longest
+        // first; 3 threads: 1 either way.
+        assert!((late.predict(2).seconds - late.predict_longest_first(2).seconds).abs() < 1e-9);
+        let tail = Schedule::parse(&log(&[
+            "job,match,0,0,0,0,1,1",
+            "job,match,0,1,0,0,1,1",
+            "job,match,0,2,0,0,2,1",
+            "end,,0,0,0,0,4,0",
+        ]))
+        .unwrap();
+        assert!((tail.predict(2).seconds - 3.0).abs() < 1e-9);
+        assert!((tail.predict_longest_first(2).seconds - 2.0).abs() < 1e-9);
         // Eight threads: the fit is shared by 2 at most.
         let eight = s.predict(8);
         assert!((eight.seconds - (2.0 + 1.0 + 1.0 + 1.0)).abs() < 1e-9);

@@ -194,6 +194,23 @@ fn the_model_prints_each_thread_count_and_where_the_idle_time_goes() {
         ],
         "{out}"
     );
+    // Longest first: the tournament's 2 s game first on 2 threads changes nothing here (the
+    // two others fit beside it either way).
+    let mut c = bin();
+    c.current_dir(&t.0).args([
+        "schedule",
+        "run.csv",
+        "--threads",
+        "2",
+        "--run",
+        "x",
+        "--longest-first",
+    ]);
+    let out = run_ok(c);
+    assert!(
+        out.lines().any(|l| l == "longest-first x 2 0.800  5.00 s"),
+        "{out}"
+    );
     assert!(log.exists());
 }
 

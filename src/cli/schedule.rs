@@ -16,6 +16,10 @@ pub struct ScheduleArgs {
     /// The run's name in the output lines
     #[arg(long, default_value = "run")]
     pub run: String,
+    /// Also model every batch's games started longest first (their recorded times known in
+    /// advance): `longest-first RUN P EFFICIENCY  SECONDS s` lines
+    #[arg(long)]
+    pub longest_first: bool,
 }
 
 pub fn run(a: ScheduleArgs) -> anyhow::Result<()> {
@@ -50,6 +54,13 @@ pub fn run(a: ScheduleArgs) -> anyhow::Result<()> {
                 idle.join(", ")
             }
         );
+        if a.longest_first {
+            let f = s.predict_longest_first(p as usize);
+            println!(
+                "longest-first {} {p} {:.3}  {:.2} s",
+                a.run, f.efficiency, f.seconds
+            );
+        }
     }
     Ok(())
 }
