@@ -5,8 +5,8 @@
 //! # The record
 //!
 //! Off unless [`open`] is called (the binary calls it when the environment variable
-//! [`LOG_ENV`] names a file); while off, [`batch`], [`phase`] and [`span`] cost one atomic load
-//! and record nothing, and nothing a run computes depends on them. The file is CSV with the
+//! [`LOG_ENV`] names a file); while off, a batch's record, [`phase`] and [`span`] cost one
+//! atomic load and record nothing, and nothing a run computes depends on them. The file is CSV with the
 //! header [`HEADER`]; one line per record, written as each batch or span ends:
 //!
 //! - `job,PHASE,BATCH,JOB,THREAD,START,SECONDS,1`: job `JOB` (its index in the batch's jobs) of
