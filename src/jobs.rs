@@ -18,11 +18,13 @@ use crate::hub::EngineSpec;
 use crate::movegen::generate;
 use crate::openings::{ballot, StartPosition};
 use crate::rng::{derive, Purpose};
+use crate::schedule;
 use crate::search::{SearchConfig, Searcher};
 use crate::yardstick::Evaluator;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
+use std::time::Instant;
 
 /// One side of a game: an index into the batch's players, and its search settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -496,23 +498,46 @@ pub fn play_range(
     let jobs = batch.jobs.get(range.clone()).unwrap_or_default();
     let slots: Vec<OnceLock<Played>> = jobs.iter().map(|_| OnceLock::new()).collect();
     let next = AtomicUsize::new(0);
+    let threads = rayon::current_num_threads();
+    // The schedule log's record of the batch (None, and nothing timed, unless one is open).
+    let log = schedule::batch(phase_of(jobs), jobs.len(), threads);
     let worker = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(job) = jobs.get(i) else {
             return;
         };
-        let Some(p) = play_job(batch, job, stop) else {
+        let began = log.as_ref().map(|_| Instant::now());
+        let played = play_job(batch, job, stop);
+        // The job's time includes what `on_done` does with its result on this thread.
+        if let Some(p) = &played {
+            on_done(range.start + i, p);
+        }
+        if let (Some(log), Some(t)) = (&log, began) {
+            log.job(range.start + i, t);
+        }
+        let Some(p) = played else {
             return;
         };
-        on_done(range.start + i, &p);
         let _ = slots[i].set(p);
     };
     rayon::scope(|s| {
-        for _ in 0..rayon::current_num_threads().min(jobs.len()) {
+        for _ in 0..threads.min(jobs.len()) {
             s.spawn(|_| worker());
         }
     });
+    if let Some(log) = log {
+        log.end();
+    }
     slots.into_iter().map(OnceLock::into_inner).collect()
+}
+
+/// The schedule log's phase of a batch of `jobs` when none is named: what its first job is for.
+fn phase_of(jobs: &[GameJob]) -> &'static str {
+    match jobs.first().map(|j| j.purpose) {
+        Some(Purpose::Duel) => "duel",
+        Some(Purpose::Spsa) => "spsa",
+        _ => "match",
+    }
 }
 
 /// Plays the jobs on the current rayon pool ([`play_range`] of them all): the results, or

@@ -9,8 +9,8 @@
 //! What a library user needs is re-exported at the root, grouped as below (board and rules,
 //! evaluation and weights, search and games, sessions, clusters, files); the modules are
 //! private but for the namespaces of the files and output a user reads by name: [`store`],
-//! [`weightfile`], [`formats`], [`matchplay`], [`summary`], [`html`], and the [`bench`](mod@bench)
-//! workloads.
+//! [`weightfile`], [`formats`], [`matchplay`], [`summary`], [`html`], [`schedule`] (the schedule
+//! log), and the [`bench`](mod@bench) workloads.
 //!
 //! # Layers
 //!
@@ -35,25 +35,27 @@
 //! 16. `hub`: the Hub protocol of draughts engines both ways: our engine served to a Hub
 //!     client, outside engines driven as processes, and an outside engine's parameters as a
 //!     genome ([`EngineSpec`]).
-//! 17. `jobs`: games as self-contained jobs, played in batches on a rayon pool (or the ranks
+//! 17. [`schedule`]: the record of a run's schedule (each game job's thread and time) and
+//!     the model of what P threads make of it.
+//! 18. `jobs`: games as self-contained jobs, played in batches on a rayon pool (or the ranks
 //!     of an MPI job), results in job order; an outside engine's games through `hub`.
-//! 18. `cluster`: (feature `mpi`) the jobs spread over an MPI job.
-//! 19. [`matchplay`]: matches between two engines, Elo, SPRT.
-//! 20. `tournament`: a generation's pairings and standings.
-//! 21. `fit`: weights fitted to game results (logistic regression on played positions).
-//! 22. `replay`: the positions of the last generations' games, the fit's data (kept in the
+//! 19. `cluster`: (feature `mpi`) the jobs spread over an MPI job.
+//! 20. [`matchplay`]: matches between two engines, Elo, SPRT.
+//! 21. `tournament`: a generation's pairings and standings.
+//! 22. `fit`: weights fitted to game results (logistic regression on played positions).
+//! 23. `replay`: the positions of the last generations' games, the fit's data (kept in the
 //!     checkpoint).
-//! 23. `ga`: a session's data and one generation: tournament, duel, selection, crossover,
+//! 24. `ga`: a session's data and one generation: tournament, duel, selection, crossover,
 //!     mutation, measurement.
-//! 24. [`store`]: checkpoints and the history file.
-//! 25. [`formats`]: reading any weights input, exports.
-//! 26. `spsa`: SPSA, the tuner of chess engine testing, over an outside
+//! 25. [`store`]: checkpoints and the history file.
+//! 26. [`formats`]: reading any weights input, exports.
+//! 27. `spsa`: SPSA, the tuner of chess engine testing, over an outside
 //!     engine's parameters ([`SpsaSettings`], [`spsa()`](fn@spsa)).
-//! 27. [`summary`]: what `show`, `export` and `history` print: weight tables, the history
+//! 28. [`summary`]: what `show`, `export` and `history` print: weight tables, the history
 //!     table and chart.
-//! 28. [`html`]: the self-contained HTML report of a session.
-//! 29. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
-//! 30. [`bench`](mod@bench): the benchmark workloads.
+//! 29. [`html`]: the self-contained HTML report of a session.
+//! 30. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
+//! 31. [`bench`](mod@bench): the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!
@@ -166,7 +168,7 @@
 
 // The public namespaces: the files and printed output a user reads by name (checkpoints and
 // history files, weight files, weights inputs and exports, matches, what `show`/`history`
-// print, the HTML report) and the benchmark workloads. Everything else is reached through the
+// print, the HTML report, the schedule log) and the benchmark workloads. Everything else is reached through the
 // re-exports below.
 pub mod bench;
 mod board;
@@ -189,6 +191,7 @@ mod notation;
 mod openings;
 mod replay;
 mod rng;
+pub mod schedule;
 mod search;
 mod session;
 mod spsa;

@@ -28,6 +28,7 @@ mod pdn;
 mod perft;
 mod play;
 mod report;
+mod schedule;
 mod show;
 mod spsa;
 
@@ -137,6 +138,8 @@ pub enum Command {
     /// A round robin at depth 6 among a session's past bests; writes the winner's weights
     #[command(allow_negative_numbers = true)]
     Finals(finals::FinalsArgs),
+    /// What P threads would make of a run's schedule log (CHECKERS_GA_SCHEDULE_LOG)
+    Schedule(schedule::ScheduleArgs),
 }
 
 /// The worker threads a command asks for (`--threads`, 0 = one per core): what each rank of an
@@ -154,6 +157,31 @@ pub fn threads(cli: &Cli) -> usize {
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
+    // The runs that play batches of games record their schedule when asked to.
+    let logs = matches!(
+        cli.command,
+        Command::New(_) | Command::Resume(_) | Command::Match(_) | Command::Spsa(_)
+    );
+    let log = std::env::var_os(checkers_ga::schedule::LOG_ENV).filter(|v| logs && !v.is_empty());
+    if let Some(path) = &log {
+        checkers_ga::schedule::open(std::path::Path::new(path)).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write the schedule log {} ({}): {e}",
+                std::path::Path::new(path).display(),
+                checkers_ga::schedule::LOG_ENV
+            )
+        })?;
+    }
+    let result = run_command(cli);
+    if log.is_some() {
+        if let Err(e) = checkers_ga::schedule::finish() {
+            eprintln!("warning: {e}");
+        }
+    }
+    result
+}
+
+fn run_command(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::New(a) => evolve::run_new(a),
         Command::Resume(a) => evolve::run_resume(a),
@@ -171,5 +199,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Hub(a) => hub::run(a),
         Command::Spsa(a) => spsa::run(a),
         Command::Pdn(a) => pdn::run(a),
+        Command::Schedule(a) => schedule::run(a),
     }
 }

@@ -22,6 +22,7 @@ use crate::eval::{
 };
 use crate::game::GameOutcome;
 use crate::movegen::has_capture;
+use crate::schedule;
 use crate::search::{SearchConfig, Searcher};
 use rand::seq::SliceRandom;
 use rand::RngExt;
@@ -434,6 +435,9 @@ pub fn fit_to<R: rand::Rng + ?Sized>(
     }
     let model = Model::of(data.set);
     let d = model.d;
+    // The schedule log's spans: the evaluations and searches are shared by any number of
+    // threads, a batch's gradient by its parts' number.
+    let span = schedule::span("fit-evals", 0);
     let rows = sample_rows(data, max_positions);
     let n = rows.len();
     let e0 = evals(start, data, &rows);
@@ -450,6 +454,8 @@ pub fn fit_to<R: rand::Rng + ?Sized>(
         _ => y,
     };
     let before = error(&e0, &y, scale);
+    drop(span);
+    let span = schedule::span("fit-gradient", BATCH.div_ceil(BATCH_PART) as u32);
 
     // Adam, each group's step a fraction of its typical start weight.
     let mut w0: Vec<f64> = start.values().iter().map(|&v| v as f64).collect();
@@ -530,6 +536,8 @@ pub fn fit_to<R: rand::Rng + ?Sized>(
             }
         }
     }
+    drop(span);
+    let _span = schedule::span("fit-evals", 0);
     let mut weights = *start;
     for (o, &f) in weights.values_mut().iter_mut().zip(&w) {
         *o = f.round() as i16;

@@ -13,6 +13,7 @@ use crate::jobs::{self, Batch, Played};
 use crate::matchplay::Wdl;
 use crate::replay::Replay;
 use crate::rng::{derive, Purpose};
+use crate::schedule;
 use crate::tournament::{self, GameResult, Standing};
 use rayon::prelude::*;
 use std::time::Instant;
@@ -283,6 +284,7 @@ impl Session {
             });
             fit::fit_to(&start, &p, FIT_POSITIONS, FIT_EPOCHS, target, &mut rng)
         });
+        let span = schedule::span("breed", 1);
         let (next, next_steps) = next_population(
             &pop,
             &self.steps,
@@ -292,13 +294,17 @@ impl Session {
             &s,
             g,
         );
+        drop(span);
         // The best so far against the yardstick, every `measure_every` generations (not
         // interruptible once started: a few hundred games at the session's depth).
         let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
         if due && stop() {
             return None;
         }
-        let measure = due.then(|| measure(&best, &self.settings, g));
+        let measure = due.then(|| {
+            let _phase = schedule::phase("measure");
+            measure(&best, &self.settings, g)
+        });
         let stats = GenerationStats {
             generation: g,
             best: points.iter().copied().max().unwrap_or(0),
@@ -359,7 +365,9 @@ impl Session {
                 on_game(&tournament::result(pairing, p));
             }
         };
+        let phase = schedule::phase("tournament");
         let played = jobs::run(&batch, &on_done, stop)?;
+        drop(phase);
         let results: Vec<GameResult> = sched
             .iter()
             .chain(endgames.iter().map(|(pairing, _)| pairing))
@@ -372,6 +380,7 @@ impl Session {
         // Each game's positions on its own thread, joined in the games' order: the games
         // between two of the `fit_top` best (all games with 0).
         let positions = positions.then(|| {
+            let _span = schedule::span("positions", 0);
             let learns = fit_players(&standings, players.len(), s.ga.fit_top);
             let per_game: Vec<Positions> = batch
                 .jobs

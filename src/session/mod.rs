@@ -601,7 +601,10 @@ impl SessionRun {
             if let Some(m) = &stats.measure {
                 observer.measured(stats.generation, m, &self.session);
             }
-            let path = match files.save(&self.session) {
+            let span = crate::schedule::span("checkpoint", 1);
+            let saved = files.save(&self.session);
+            drop(span);
+            let path = match saved {
                 Ok(p) => p,
                 Err(e) => return Err(self.save_failed(e)),
             };

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Scaling test: what a session, a match and an outside engine's session make of more threads,
+# modelled from a 1-thread run's schedule log and measured at the thread counts this machine
+# has (issue 39's table).
+#
+# Builds the release binary and runs each case once with --threads 1 and its schedule log on
+# (CHECKERS_GA_SCHEDULE_LOG), then `checkers-ga schedule` on the log, then the case again at
+# every measured thread count (2, 4, 8, ... up to the cores, and the cores themselves), logged
+# too. The cases (RUN):
+#   default  new --generations $GENS_DEFAULT --measure-every 0        (population 32, depth 4, a fit every generation)
+#   pop64    new --population 64 --generations $GENS_POP64 --measure-every 0
+#   match    match evolved-hour classic --depth 6 --games $MATCH_GAMES
+#   engine   new --engine "checkers-ga hub --tunable --tunable-range 1000 --tie-break first material"
+#                --population 32 --generations $GENS_ENGINE --measure-every 0
+# Prints for each case
+#   modelled RUN THREADS EFFICIENCY  SECONDS s  idle: CAUSE SHARE, ...   (THREADS = 1 2 4 8 16 64)
+#   measured RUN THREADS EFFICIENCY  SECONDS s
+#   jobs RUN THREADS RATIO        (the games' own seconds at THREADS / at 1 thread, from the logs)
+# where efficiency = the 1-thread time / (threads x the time). The issue's table used
+# GENS_DEFAULT=6 GENS_POP64=4 MATCH_GAMES=1248 GENS_ENGINE=3 (and a pop64 run with
+# --fit-every 0: add it with EXTRA=1); the defaults here are smaller, so that the script takes a
+# few minutes on 2 cores.
+#
+# Usage: scripts/bench-scale.sh [RUN...]     (from anywhere inside the repository; all cases
+#        when none is named). Environment: GENS_DEFAULT (2), GENS_POP64 (2), MATCH_GAMES (312),
+#        GENS_ENGINE (2), MODEL_THREADS (1,2,4,8,16,64), MEASURE_THREADS (1 2 4 ... cores),
+#        EXTRA (0), BIN (a built binary instead of the release build).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+GENS_DEFAULT=${GENS_DEFAULT:-2}
+GENS_POP64=${GENS_POP64:-2}
+MATCH_GAMES=${MATCH_GAMES:-312}
+GENS_ENGINE=${GENS_ENGINE:-2}
+MODEL_THREADS=${MODEL_THREADS:-1,2,4,8,16,64}
+EXTRA=${EXTRA:-0}
+
+if [[ -z "${BIN:-}" ]]; then
+    echo "building release..." >&2
+    cargo build --release --quiet
+    BIN=$PWD/target/release/checkers-ga
+fi
+CORES=$(nproc 2>/dev/null || echo 1)
+if [[ -z "${MEASURE_THREADS:-}" ]]; then
+    MEASURE_THREADS=1
+    for ((t = 2; t < CORES; t *= 2)); do MEASURE_THREADS+=" $t"; done
+    if ((CORES > 1)); then MEASURE_THREADS+=" $CORES"; fi
+fi
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/bench-scale.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+# The command line of case $1 at $2 threads, in folder $3 (a fresh session each time).
+case_args() {
+    local run=$1 threads=$2 dir=$3
+    local session=(--threads "$threads" --populations "$dir/populations" --weights-dir "$dir/weights"
+        --name bench --seed 1 --quiet)
+    case $run in
+    default) echo new --generations "$GENS_DEFAULT" --measure-every 0 "${session[@]}" ;;
+    pop64) echo new --population 64 --generations "$GENS_POP64" --measure-every 0 "${session[@]}" ;;
+    pop64-nofit) echo new --population 64 --generations "$GENS_POP64" --measure-every 0 --fit-every 0 "${session[@]}" ;;
+    match) echo match evolved-hour classic --depth 6 --games "$MATCH_GAMES" --seed 1 --threads "$threads" --quiet ;;
+    engine) echo new --population 32 --generations "$GENS_ENGINE" --measure-every 0 "${session[@]}" ;;
+    *) echo "unknown case '$run' (default, pop64, pop64-nofit, match, engine)" >&2; exit 2 ;;
+    esac
+}
+
+# Runs case $1 at $2 threads (with the schedule log $3 when given); prints its seconds.
+run_case() {
+    local run=$1 threads=$2 log=${3:-} dir start end
+    dir=$(mktemp -d "$WORK/$run-t$threads.XXXXXX")
+    # shellcheck disable=SC2046 # the case's words are plain words
+    local args=($(case_args "$run" "$threads" "$dir"))
+    local engine=()
+    if [[ $run == engine ]]; then
+        engine=(--engine "$BIN hub --tunable --tunable-range 1000 --tie-break first material")
+    fi
+    start=$(date +%s.%N)
+    if [[ -n "$log" ]]; then
+        CHECKERS_GA_SCHEDULE_LOG=$log "$BIN" "${args[@]}" "${engine[@]}" >"$dir/out" 2>&1 ||
+            { echo "$run at $threads thread(s) failed:" >&2; cat "$dir/out" >&2; exit 1; }
+    else
+        env -u CHECKERS_GA_SCHEDULE_LOG "$BIN" "${args[@]}" "${engine[@]}" >"$dir/out" 2>&1 ||
+            { echo "$run at $threads thread(s) failed:" >&2; cat "$dir/out" >&2; exit 1; }
+    fi
+    end=$(date +%s.%N)
+    rm -rf "$dir"
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }'
+}
+
+RUNS=("$@")
+if ((${#RUNS[@]} == 0)); then
+    RUNS=(default pop64 match engine)
+    if [[ $EXTRA == 1 ]]; then RUNS+=(pop64-nofit); fi
+fi
+
+echo "cores: $CORES; measured at: $MEASURE_THREADS; modelled at: $MODEL_THREADS"
+if [[ -r /proc/loadavg ]]; then
+    # Other work on the machine lowers the measured figures, the many-thread ones most.
+    echo "load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+fi
+for run in "${RUNS[@]}"; do
+    log="$WORK/$run.csv"
+    t1=$(run_case "$run" 1 "$log")
+    "$BIN" schedule "$log" --threads "$MODEL_THREADS" --run "$run" | grep '^modelled '
+    printf 'measured %s 1 1.000  %.2f s\n' "$run" "$t1"
+    for threads in $MEASURE_THREADS; do
+        ((threads == 1)) && continue
+        tp=$(run_case "$run" "$threads" "$WORK/$run-$threads.csv")
+        awk -v r="$run" -v p="$threads" -v a="$t1" -v b="$tp" \
+            'BEGIN { printf "measured %s %d %.3f  %.2f s\n", r, p, a / (p * b), b }'
+        # The same games' own time at this thread count against one thread: above 1, the games
+        # themselves slow down when threads share the machine (which the model does not know).
+        awk -F, -v r="$run" -v p="$threads" '
+            FNR == 1 { f++ } $1 == "job" { s[f] += $7 }
+            END { if (s[1] > 0) printf "jobs %s %d %.3f\n", r, p, s[2] / s[1] }' "$log" "$WORK/$run-$threads.csv"
+    done
+done

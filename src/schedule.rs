@@ -1,0 +1,603 @@
+//! The schedule of a run's parallel work: an optional record of it (every game job's thread,
+//! start and duration, every batch of jobs, the work between batches), and a model that says
+//! from such a record what P threads would take, and where their idle time goes.
+//!
+//! # The record
+//!
+//! Off unless [`open`] is called (the binary calls it when the environment variable
+//! [`LOG_ENV`] names a file); while off, a batch's record, [`phase`] and [`span`] cost one
+//! atomic load and record nothing, and nothing a run computes depends on them. The file is CSV with the
+//! header [`HEADER`]; one line per record, written as each batch or span ends:
+//!
+//! - `job,PHASE,BATCH,JOB,THREAD,START,SECONDS,1`: job `JOB` (its index in the batch's jobs) of
+//!   batch `BATCH` (the batches numbered from 0 in the order they start), played on pool thread
+//!   `THREAD`, started `START` seconds after the log was opened, taking `SECONDS`.
+//! - `batch,PHASE,BATCH,JOBS,THREADS,START,SECONDS,0`: the batch as a whole (its jobs, the
+//!   pool's threads, its wall-clock time from the first job's start to the last one's end).
+//! - `span,NAME,0,0,0,START,SECONDS,WAYS`: work between batches that the model does not
+//!   schedule job by job: `WAYS` threads can share it at most (0: any number, evenly; 1: it is
+//!   serial).
+//! - `end,,0,0,0,0,SECONDS,0`: the whole run, from the log's opening to its end.
+//!
+//! The spans a session records: `positions` (the tournament games' positions for the fit),
+//! `fit-evals` (the fit's evaluations and searches, any number of threads), `fit-gradient`
+//! (its Adam steps: each batch's gradient in 4 parts), `breed` and `checkpoint` (serial).
+//!
+//! The phase of a batch is what it plays: `tournament`, `duel`, `measure` (a session's
+//! yardstick measurement), `match`, `spsa`.
+//!
+//! # The model
+//!
+//! [`Schedule::predict`] replays the record with P threads as the executor plays it
+//! (`jobs::play_range`): within a batch every thread takes the next job not started,
+//! in job order, so a batch takes the makespan of greedy list scheduling in job order
+//! ([`makespan`]); the batches and spans follow each other (a barrier between them); a span
+//! takes its time divided by `min(P, WAYS)`; the rest of the run's time (start-up, breeding,
+//! checkpoints, anything not in a batch or span) is serial. The time each thread waits is put
+//! down to its cause: the end of a batch of each phase (the wait for its longest jobs), each
+//! span, and the serial rest.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::Instant;
+
+/// The environment variable that names the schedule log of a run (`new`, `resume`, `match`,
+/// `spsa`).
+pub const LOG_ENV: &str = "CHECKERS_GA_SCHEDULE_LOG";
+
+/// The first line of a schedule log.
+pub const HEADER: &str = "kind,phase,batch,job,thread,start,seconds,ways";
+
+/// The open log of this process.
+struct Log {
+    origin: Instant,
+    out: Mutex<BufWriter<File>>,
+    batches: AtomicU64,
+    phases: Mutex<Vec<&'static str>>,
+    ended: AtomicBool,
+    failed: AtomicBool,
+}
+
+static LOG: OnceLock<Log> = OnceLock::new();
+
+impl Log {
+    fn now(&self) -> f64 {
+        self.origin.elapsed().as_secs_f64()
+    }
+
+    fn since(&self, t: Instant) -> f64 {
+        t.duration_since(self.origin).as_secs_f64()
+    }
+
+    /// Writes `text` (whole lines) and flushes; a failure is remembered for [`finish`].
+    fn write(&self, text: &str) {
+        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
+        if out
+            .write_all(text.as_bytes())
+            .and_then(|_| out.flush())
+            .is_err()
+        {
+            self.failed.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Starts recording this process's schedule into `path` (created or truncated). Once per
+/// process: a second call is an error.
+pub fn open(path: &Path) -> std::io::Result<()> {
+    let mut out = BufWriter::new(File::create(path)?);
+    writeln!(out, "{HEADER}")?;
+    out.flush()?;
+    let log = Log {
+        origin: Instant::now(),
+        out: Mutex::new(out),
+        batches: AtomicU64::new(0),
+        phases: Mutex::new(Vec::new()),
+        ended: AtomicBool::new(false),
+        failed: AtomicBool::new(false),
+    };
+    LOG.set(log)
+        .map_err(|_| std::io::Error::other("a schedule log is open already"))
+}
+
+/// Is this process recording its schedule?
+pub fn recording() -> bool {
+    LOG.get().is_some()
+}
+
+/// Ends the record: writes the `end` line (once). An error if any line could not be written.
+pub fn finish() -> std::io::Result<()> {
+    let Some(log) = LOG.get() else {
+        return Ok(());
+    };
+    if !log.ended.swap(true, Ordering::SeqCst) {
+        log.write(&format!("end,,0,0,0,0,{:.6},0\n", log.now()));
+    }
+    if log.failed.load(Ordering::Relaxed) {
+        return Err(std::io::Error::other("cannot write the schedule log"));
+    }
+    Ok(())
+}
+
+/// While the guard lives, batches are recorded as phase `name` (phases nest: the innermost
+/// counts).
+#[must_use]
+pub struct Phase(bool);
+
+/// Names the phase of the batches played until the guard is dropped.
+pub fn phase(name: &'static str) -> Phase {
+    match LOG.get() {
+        Some(log) => {
+            log.phases
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(name);
+            Phase(true)
+        }
+        None => Phase(false),
+    }
+}
+
+impl Drop for Phase {
+    fn drop(&mut self) {
+        if let (true, Some(log)) = (self.0, LOG.get()) {
+            log.phases.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        }
+    }
+}
+
+/// Work between batches, recorded when the guard is dropped.
+#[must_use]
+pub struct Span {
+    name: &'static str,
+    ways: u32,
+    start: Option<Instant>,
+}
+
+/// Records the work until the guard is dropped as span `name`, which `ways` threads can share
+/// at most (0: any number; 1: serial work).
+pub fn span(name: &'static str, ways: u32) -> Span {
+    Span {
+        name,
+        ways,
+        start: LOG.get().map(|_| Instant::now()),
+    }
+}
+
+impl Drop for Span {
+    fn drop(&mut self) {
+        if let (Some(t), Some(log)) = (self.start, LOG.get()) {
+            let line = format!(
+                "span,{},0,0,0,{:.6},{:.6},{}\n",
+                self.name,
+                log.since(t),
+                t.elapsed().as_secs_f64(),
+                self.ways
+            );
+            log.write(&line);
+        }
+    }
+}
+
+/// A batch being recorded ([`batch`]): its jobs' times, written when it ends.
+pub(crate) struct BatchLog {
+    id: u64,
+    phase: &'static str,
+    threads: usize,
+    jobs: usize,
+    start: Instant,
+    done: Mutex<Vec<(usize, usize, f64, f64)>>,
+}
+
+/// Starts the record of a batch of `jobs` jobs played on `threads` threads, as the current
+/// phase or else `default_phase`; None while not recording.
+pub(crate) fn batch(default_phase: &'static str, jobs: usize, threads: usize) -> Option<BatchLog> {
+    let log = LOG.get()?;
+    let phase = log
+        .phases
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .last()
+        .copied()
+        .unwrap_or(default_phase);
+    Some(BatchLog {
+        id: log.batches.fetch_add(1, Ordering::Relaxed),
+        phase,
+        threads,
+        jobs,
+        start: Instant::now(),
+        done: Mutex::new(Vec::with_capacity(jobs)),
+    })
+}
+
+impl BatchLog {
+    /// Job `index` (in the batch), started at `began`, has ended (finished or abandoned).
+    pub(crate) fn job(&self, index: usize, began: Instant) {
+        let Some(log) = LOG.get() else {
+            return;
+        };
+        let thread = rayon::current_thread_index().unwrap_or(0);
+        let rec = (
+            index,
+            thread,
+            log.since(began),
+            began.elapsed().as_secs_f64(),
+        );
+        self.done
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(rec);
+    }
+
+    /// Writes the batch's lines: its jobs in job order, then the batch.
+    pub(crate) fn end(self) {
+        let Some(log) = LOG.get() else {
+            return;
+        };
+        let mut done = self.done.into_inner().unwrap_or_else(|e| e.into_inner());
+        done.sort_by_key(|r| r.0);
+        let mut text = String::new();
+        for (index, thread, start, seconds) in done {
+            text.push_str(&format!(
+                "job,{},{},{index},{thread},{start:.6},{seconds:.6},1\n",
+                self.phase, self.id
+            ));
+        }
+        text.push_str(&format!(
+            "batch,{},{},{},{},{:.6},{:.6},0\n",
+            self.phase,
+            self.id,
+            self.jobs,
+            self.threads,
+            log.since(self.start),
+            self.start.elapsed().as_secs_f64()
+        ));
+        log.write(&text);
+    }
+}
+
+/// A schedule log that cannot be read: the line and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("schedule log line {line}: {what}")]
+pub struct LogError {
+    /// The line's number, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub what: String,
+}
+
+/// One batch of a record: its phase and its jobs' durations in job order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BatchRun {
+    /// What the batch plays.
+    pub phase: String,
+    /// Its wall-clock seconds in the record.
+    pub seconds: f64,
+    /// Every recorded job's seconds, in job order.
+    pub jobs: Vec<f64>,
+}
+
+/// Work between batches: its name, seconds, and how many threads can share it (0: any).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpanRun {
+    /// What the work is.
+    pub name: String,
+    /// Its seconds in the record.
+    pub seconds: f64,
+    /// How many threads can share it at most (0: any number).
+    pub ways: u32,
+}
+
+/// A run's record, read back: its batches and spans, and its whole time.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Schedule {
+    /// The batches in the order they started.
+    pub batches: Vec<BatchRun>,
+    /// The spans between batches.
+    pub spans: Vec<SpanRun>,
+    /// The whole run's seconds (the `end` line; without one, the end of the last record).
+    pub seconds: f64,
+}
+
+/// What P threads would take for a recorded run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prediction {
+    /// P.
+    pub threads: usize,
+    /// The run's seconds with P threads.
+    pub seconds: f64,
+    /// The work's seconds (the run's at one thread) / (P x `seconds`).
+    pub efficiency: f64,
+    /// The threads' idle seconds by cause, as shares of P x `seconds`: `wait-PHASE` (the end
+    /// of a batch of that phase), a span's name, `serial` (the rest of the run).
+    pub idle: Vec<(String, f64)>,
+}
+
+/// The makespan of `jobs` (durations, in job order) on `threads` threads that each take the
+/// next job not started as soon as they are free (greedy list scheduling in job order).
+pub fn makespan(jobs: &[f64], threads: usize) -> f64 {
+    let p = threads.max(1);
+    let mut free = vec![0.0f64; p.min(jobs.len()).max(1)];
+    for &d in jobs {
+        // The thread free first (the lowest index among equals) takes the next job.
+        let (k, _) =
+            free.iter().enumerate().fold(
+                (0, f64::INFINITY),
+                |m, (k, &t)| if t < m.1 { (k, t) } else { m },
+            );
+        free[k] += d;
+    }
+    free.into_iter().fold(0.0, f64::max)
+}
+
+impl Schedule {
+    /// Reads a schedule log ([`HEADER`] and its lines).
+    pub fn parse(text: &str) -> Result<Schedule, LogError> {
+        let err = |line: usize, what: String| LogError { line, what };
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+        match lines.next() {
+            Some((_, h)) if h.trim() == HEADER => {}
+            _ => {
+                return Err(err(
+                    1,
+                    format!("not a schedule log (its header is `{HEADER}`)"),
+                ))
+            }
+        }
+        let mut out = Schedule::default();
+        // Batch id -> (phase, jobs by index), and the batches' seconds, as they come.
+        let mut jobs: BTreeMap<u64, (String, BTreeMap<u64, f64>)> = BTreeMap::new();
+        let mut walls: BTreeMap<u64, f64> = BTreeMap::new();
+        let mut end = None;
+        let mut last = 0.0f64;
+        for (n, line) in lines {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let f: Vec<&str> = line.split(',').collect();
+            if f.len() != 8 {
+                return Err(err(n, format!("{} fields, not 8", f.len())));
+            }
+            let int = |i: usize| {
+                f[i].trim().parse::<u64>().map_err(|_| {
+                    err(
+                        n,
+                        format!("field {} `{}` is not a whole number", i + 1, f[i]),
+                    )
+                })
+            };
+            let real = |i: usize| match f[i].trim().parse::<f64>() {
+                Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+                _ => Err(err(
+                    n,
+                    format!("field {} `{}` is not a number of seconds", i + 1, f[i]),
+                )),
+            };
+            let (start, seconds) = (real(5)?, real(6)?);
+            last = last.max(start + seconds);
+            match f[0] {
+                "job" => {
+                    let e = jobs
+                        .entry(int(2)?)
+                        .or_insert_with(|| (f[1].to_string(), BTreeMap::new()));
+                    e.1.insert(int(3)?, seconds);
+                }
+                "batch" => {
+                    let id = int(2)?;
+                    jobs.entry(id)
+                        .or_insert_with(|| (f[1].to_string(), BTreeMap::new()));
+                    walls.insert(id, seconds);
+                }
+                "span" => out.spans.push(SpanRun {
+                    name: f[1].to_string(),
+                    seconds,
+                    ways: int(7)? as u32,
+                }),
+                "end" => end = Some(seconds),
+                k => return Err(err(n, format!("unknown kind `{k}`"))),
+            }
+        }
+        for (id, (phase, js)) in jobs {
+            let run: Vec<f64> = js.into_values().collect();
+            let seconds = walls.get(&id).copied().unwrap_or_else(|| run.iter().sum());
+            out.batches.push(BatchRun {
+                phase,
+                seconds,
+                jobs: run,
+            });
+        }
+        out.seconds = end.unwrap_or(last);
+        Ok(out)
+    }
+
+    /// The run's seconds outside its batches and spans (serial work).
+    pub fn serial(&self) -> f64 {
+        let covered: f64 = self.batches.iter().map(|b| b.seconds).sum::<f64>()
+            + self.spans.iter().map(|s| s.seconds).sum::<f64>();
+        (self.seconds - covered).max(0.0)
+    }
+
+    /// The work: every job's seconds, every span's and the serial rest (the run's time at one
+    /// thread, as the model has it).
+    pub fn work(&self) -> f64 {
+        self.batches.iter().flat_map(|b| &b.jobs).sum::<f64>()
+            + self.spans.iter().map(|s| s.seconds).sum::<f64>()
+            + self.serial()
+    }
+
+    /// What `threads` threads would take, and where their idle time goes.
+    pub fn predict(&self, threads: usize) -> Prediction {
+        self.predict_with(threads, false)
+    }
+
+    /// [`Schedule::predict`] with every batch's games started longest first (each game's
+    /// recorded time known in advance): the most that ordering the games by their expected
+    /// length could gain.
+    pub fn predict_longest_first(&self, threads: usize) -> Prediction {
+        self.predict_with(threads, true)
+    }
+
+    fn predict_with(&self, threads: usize, longest_first: bool) -> Prediction {
+        let p = threads.max(1);
+        let pf = p as f64;
+        let mut idle: BTreeMap<String, f64> = BTreeMap::new();
+        let mut seconds = 0.0;
+        for b in &self.batches {
+            let m = if longest_first {
+                let mut jobs = b.jobs.clone();
+                jobs.sort_by(|x, y| y.total_cmp(x));
+                makespan(&jobs, p)
+            } else {
+                makespan(&b.jobs, p)
+            };
+            seconds += m;
+            let sum: f64 = b.jobs.iter().sum();
+            *idle.entry(format!("wait-{}", b.phase)).or_default() += pf * m - sum;
+        }
+        for s in &self.spans {
+            let ways = if s.ways == 0 {
+                p
+            } else {
+                p.min(s.ways as usize)
+            };
+            let t = s.seconds / ways as f64;
+            seconds += t;
+            *idle.entry(s.name.clone()).or_default() += pf * t - s.seconds;
+        }
+        let serial = self.serial();
+        seconds += serial;
+        *idle.entry("serial".into()).or_default() += (pf - 1.0) * serial;
+        let total = pf * seconds;
+        let share = |x: f64| if total > 0.0 { x / total } else { 0.0 };
+        Prediction {
+            threads: p,
+            seconds,
+            efficiency: if total > 0.0 {
+                self.work() / total
+            } else {
+                1.0
+            },
+            idle: idle.into_iter().map(|(k, v)| (k, share(v))).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_scheduling_in_job_order_has_the_known_makespans() {
+        // Graham's example: in order, 2 threads put the long job last on its own.
+        assert_eq!(makespan(&[1.0, 1.0, 2.0], 2), 3.0);
+        assert_eq!(makespan(&[2.0, 1.0, 1.0], 2), 2.0);
+        // Three threads, jobs 3 3 2 2 2: the threads end at 3 + 2, 3, 2 + 2.
+        assert_eq!(makespan(&[3.0, 3.0, 2.0, 2.0, 2.0], 3), 5.0);
+        assert_eq!(makespan(&[2.0, 2.0, 2.0, 3.0, 3.0], 3), 5.0);
+        // One thread: the sum; more threads than jobs: the longest job.
+        assert_eq!(makespan(&[1.0, 2.0, 3.5], 1), 6.5);
+        assert_eq!(makespan(&[1.0, 2.0, 3.5], 64), 3.5);
+        assert_eq!(makespan(&[], 4), 0.0);
+        // A long job at the end of a batch: every other thread waits for it.
+        let mut jobs = vec![1.0; 15];
+        jobs.push(8.0);
+        assert_eq!(makespan(&jobs, 4), 3.0 + 8.0);
+        jobs.rotate_right(1);
+        assert_eq!(makespan(&jobs, 4), 8.0);
+    }
+
+    fn log(lines: &[&str]) -> String {
+        std::iter::once(HEADER)
+            .chain(lines.iter().copied())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn a_log_predicts_its_threads_time_and_where_the_idle_time_goes() {
+        let text = log(&[
+            "job,tournament,0,1,0,0.5,2.0,1",
+            "job,tournament,0,0,0,0.0,1.0,1",
+            "job,tournament,0,2,0,2.5,1.0,1",
+            "batch,tournament,0,3,1,0.0,4.0,0",
+            "span,fit,0,0,0,4.0,2.0,2",
+            "job,duel,1,0,0,6.0,1.0,1",
+            "batch,duel,1,1,1,6.0,1.0,0",
+            "end,,0,0,0,0,8.0,0",
+        ]);
+        let s = Schedule::parse(&text).unwrap();
+        assert_eq!(s.batches[0].jobs, vec![1.0, 2.0, 1.0]);
+        assert_eq!(s.batches[0].phase, "tournament");
+        // 8 s in all: 4 + 1 in batches, 2 of fit, 1 serial.
+        assert!((s.serial() - 1.0).abs() < 1e-9);
+        assert!((s.work() - 8.0).abs() < 1e-9);
+        let one = s.predict(1);
+        assert!((one.seconds - 8.0).abs() < 1e-9 && (one.efficiency - 1.0).abs() < 1e-9);
+        // Two threads: tournament 1 | 2, then the third job on the first thread -> 2; fit 1;
+        // duel 1; serial 1: 5 s, efficiency 8 / 10.
+        let two = s.predict(2);
+        assert!((two.seconds - 5.0).abs() < 1e-9, "{two:?}");
+        assert!((two.efficiency - 0.8).abs() < 1e-9);
+        let idle: BTreeMap<_, _> = two.idle.iter().cloned().collect();
+        assert!((idle["wait-duel"] - 0.1).abs() < 1e-9);
+        assert!(idle["wait-tournament"].abs() < 1e-9);
+        assert!(idle["fit"].abs() < 1e-9);
+        assert!((idle["serial"] - 0.1).abs() < 1e-9);
+        // Longest first: the 2 s job first, the two others beside it.
+        let first = s.predict_longest_first(2);
+        assert!((first.seconds - 5.0).abs() < 1e-9);
+        let late = Schedule::parse(&text.replace(
+            "job,tournament,0,1,0,0.5,2.0,1",
+            "job,tournament,0,1,0,0.5,0.5,1",
+        ))
+        .unwrap();
+        // 1, 0.5, 1 on 2 threads: 1 | 0.5 + 1 = 1.5 in order, 1 | 1 + 0.5 = 1.5 longest
+        // first; 3 threads: 1 either way.
+        assert!((late.predict(2).seconds - late.predict_longest_first(2).seconds).abs() < 1e-9);
+        let tail = Schedule::parse(&log(&[
+            "job,match,0,0,0,0,1,1",
+            "job,match,0,1,0,0,1,1",
+            "job,match,0,2,0,0,2,1",
+            "end,,0,0,0,0,4,0",
+        ]))
+        .unwrap();
+        assert!((tail.predict(2).seconds - 3.0).abs() < 1e-9);
+        assert!((tail.predict_longest_first(2).seconds - 2.0).abs() < 1e-9);
+        // Eight threads: the fit is shared by 2 at most.
+        let eight = s.predict(8);
+        assert!((eight.seconds - (2.0 + 1.0 + 1.0 + 1.0)).abs() < 1e-9);
+        // The work is the jobs' time, not the batches' wall clock (at one thread the rest is
+        // the executor's own, which more threads do not lengthen).
+        let slow = Schedule::parse(&text.replace(
+            "batch,tournament,0,3,1,0.0,4.0,0",
+            "batch,tournament,0,3,1,0.0,4.5,0",
+        ))
+        .unwrap();
+        assert!((slow.serial() - 0.5).abs() < 1e-9 && (slow.work() - 7.5).abs() < 1e-9);
+        let total: f64 = eight.idle.iter().map(|(_, x)| x).sum::<f64>() + eight.efficiency;
+        assert!((total - 1.0).abs() < 1e-9, "idle and work are the whole");
+    }
+
+    #[test]
+    fn bad_logs_say_which_line() {
+        assert_eq!(Schedule::parse("kind,x").unwrap_err().line, 1);
+        let e = Schedule::parse(&log(&["job,t,0,1,0,0.5,2.0"])).unwrap_err();
+        assert_eq!((e.line, e.what.as_str()), (2, "7 fields, not 8"));
+        let e = Schedule::parse(&log(&["end,,0,0,0,0,1,0", "job,t,x,1,0,0,1,1"])).unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.what.contains("field 3"), "{e}");
+        let e = Schedule::parse(&log(&["job,t,0,1,0,0,-1,1"])).unwrap_err();
+        assert!(e.what.contains("seconds"), "{e}");
+        assert!(Schedule::parse(&log(&["jobs,t,0,1,0,0,1,1"]))
+            .unwrap_err()
+            .what
+            .contains("unknown kind"));
+        // Without an end line the run ends with its last record.
+        let s = Schedule::parse(&log(&["job,t,0,0,0,1.5,2.0,1"])).unwrap();
+        assert_eq!(s.seconds, 3.5);
+    }
+}
