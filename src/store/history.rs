@@ -305,6 +305,10 @@ pub fn recover_history(dir: &Path, session: &Session, why: &HistoryError) -> (Hi
     history.truncate(keep);
     // And of those, the longest prefix whose records a run could have written.
     while validate_history(session, &history, &bests).is_err() {
+        if history.is_empty() {
+            bests.clear();
+            break;
+        }
         history.pop();
         let last = history.last().map_or(0, |h| h.generation);
         bests.retain(|(g, _)| *g <= last);
