@@ -20,8 +20,11 @@
 //! - `end,,0,0,0,0,SECONDS,0`: the whole run, from the log's opening to its end.
 //!
 //! The spans a session records: `positions` (the tournament games' positions for the fit),
-//! `fit-evals` (the fit's evaluations and searches, any number of threads), `fit-gradient`
-//! (its Adam steps: each batch's gradient in 4 parts), `breed` and `checkpoint` (serial).
+//! `fit-evals` (the fit's evaluations and searches, any number of threads), `fit-forward`
+//! (each step's evaluations of its positions, in 16 chunks), `fit-gradient` (each step's
+//! gradient, summed in shares of its weights: one per hidden unit and one for the rest, or
+//! for a weighted sum pieces of 16 weights), `fit-step` (Adam's update, serial), `breed` and
+//! `checkpoint` (serial).
 //!
 //! The phase of a batch is what it plays: `tournament`, `duel`, `measure` (a session's
 //! yardstick measurement), `match`, `spsa`.
@@ -176,6 +179,54 @@ impl Drop for Span {
                 self.name,
                 log.since(t),
                 t.elapsed().as_secs_f64(),
+                self.ways
+            );
+            log.write(&line);
+        }
+    }
+}
+
+/// Work done in pieces (a fit's steps, each a few microseconds), recorded as one span when the
+/// tally is dropped: the sum of the times [`Tally::time`] measured.
+#[must_use]
+pub struct Tally {
+    name: &'static str,
+    ways: u32,
+    start: Option<Instant>,
+    seconds: f64,
+}
+
+/// A [`Tally`] of span `name`, which `ways` threads can share at most (as [`span`]'s).
+pub fn tally(name: &'static str, ways: u32) -> Tally {
+    Tally {
+        name,
+        ways,
+        start: LOG.get().map(|_| Instant::now()),
+        seconds: 0.0,
+    }
+}
+
+impl Tally {
+    /// Runs `f`, adding its time to the tally when a log is being written.
+    pub fn time<T>(&mut self, f: impl FnOnce() -> T) -> T {
+        if self.start.is_none() {
+            return f();
+        }
+        let t = Instant::now();
+        let out = f();
+        self.seconds += t.elapsed().as_secs_f64();
+        out
+    }
+}
+
+impl Drop for Tally {
+    fn drop(&mut self) {
+        if let (Some(t), Some(log)) = (self.start, LOG.get()) {
+            let line = format!(
+                "span,{},0,0,0,{:.6},{:.6},{}\n",
+                self.name,
+                log.since(t),
+                self.seconds,
                 self.ways
             );
             log.write(&line);

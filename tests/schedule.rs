@@ -96,7 +96,9 @@ fn a_logged_session_ends_as_an_unlogged_one_and_logs_every_game() {
     for span in [
         "positions",
         "fit-evals",
+        "fit-forward",
         "fit-gradient",
+        "fit-step",
         "breed",
         "checkpoint",
     ] {

@@ -12,8 +12,10 @@
 //! move has no capture: the only ones a search evaluates with capture extension on.
 //!
 //! The fit is Adam over small batches of positions, a few passes over them in an order drawn
-//! from the generator it is given: deterministic at any thread count (the steps run in order on
-//! one thread; only the evaluations of the errors before and after run in parallel).
+//! from the generator it is given: deterministic at any thread count. The steps run in order;
+//! within a step the positions' evaluations are shared by the threads in chunks, and the
+//! gradient in shares of the weights (each hidden unit's, the rest), every weight's sum taken
+//! in one fixed order whatever the threads.
 
 use crate::board::{Color, Move, Position};
 use crate::eval::{
@@ -228,9 +230,49 @@ fn fit_scale(e: &[f64], y: &[f32]) -> f64 {
 
 /// Positions in each step of a fit.
 pub const BATCH: usize = 256;
-/// Positions of a batch whose gradient one thread sums (fixed, so the fit does not depend on
-/// the threads).
+/// A batch's gradient is summed in parts of this many positions, each part from zero in the
+/// positions' order, then the parts in their order (fixed, so the fit does not depend on the
+/// threads; a batch was once summed by one thread per part).
 const BATCH_PART: usize = 64;
+/// Positions of a batch one thread evaluates at a time.
+const FORWARD_CHUNK: usize = 16;
+/// The weights of one share of a weighted sum's gradient (a set without a network).
+const LINEAR_SHARE: usize = 16;
+
+/// A share of a batch's gradient that one thread sums: some of the weights, all the positions.
+struct Share {
+    kind: ShareKind,
+    /// The weights' indices, in the order the share sums them.
+    entries: Vec<usize>,
+}
+
+enum ShareKind {
+    /// Linear weights `range`, and with `outputs` the output weights.
+    Linear {
+        range: std::ops::Range<usize>,
+        outputs: bool,
+    },
+    /// Hidden unit `j`'s input weights and bias.
+    Unit(usize),
+}
+
+/// The positions of one step: `batch`, indices into `rows`, which index `data`.
+#[derive(Clone, Copy)]
+struct StepRows<'a> {
+    data: &'a Positions,
+    rows: &'a [usize],
+    batch: &'a [usize],
+}
+
+/// A chunk of a batch's positions evaluated: each position's slope of the error in its
+/// evaluation (`k`), its hidden units' sums, and (a board network) its inputs.
+struct Evaluated {
+    k: Vec<f64>,
+    act: Vec<f64>,
+    inputs: Vec<usize>,
+    /// Where each position's inputs end in `inputs`.
+    ends: Vec<usize>,
+}
 
 /// A vector's evaluation in floating point, to fit: the linear part, and for a network set its
 /// network ([`eval::net_output`] without the rounding).
@@ -302,7 +344,143 @@ impl Model {
         e
     }
 
-    /// Adds `k` times the gradient of [`Model::forward`] (at `w`, `x`, `act`) to `grad`.
+    /// The shares a batch's gradient is summed in: the linear and output weights, and each
+    /// hidden unit's weights; without a network, pieces of the linear weights.
+    fn shares(&self) -> Vec<Share> {
+        let (d, h) = (self.d, self.hidden);
+        let linear = |range: std::ops::Range<usize>, outputs: bool| {
+            let mut entries: Vec<usize> = range.clone().collect();
+            if outputs {
+                entries.extend(self.outs()..self.outs() + h);
+            }
+            Share {
+                kind: ShareKind::Linear { range, outputs },
+                entries,
+            }
+        };
+        if h == 0 {
+            let n = d.div_ceil(LINEAR_SHARE).max(1);
+            return (0..n)
+                .map(|i| linear(i * d / n..(i + 1) * d / n, false))
+                .collect();
+        }
+        std::iter::once(linear(0..d, true))
+            .chain((0..h).map(|j| Share {
+                kind: ShareKind::Unit(j),
+                entries: self.unit_in(j),
+            }))
+            .collect()
+    }
+
+    /// The positions `batch` (indices into `rows`) evaluated with `w`, in chunks of
+    /// [`FORWARD_CHUNK`] on as many threads.
+    fn forward_batch(&self, w: &[f64], at: StepRows, y: &[f32], scale: f64) -> Vec<Evaluated> {
+        let (d, h) = (self.d, self.hidden);
+        let StepRows { data, rows, batch } = at;
+        batch
+            .par_chunks(FORWARD_CHUNK)
+            .map(|chunk| {
+                let mut out = Evaluated {
+                    k: Vec::with_capacity(chunk.len()),
+                    act: vec![0.0; chunk.len() * h],
+                    inputs: Vec::new(),
+                    ends: Vec::with_capacity(chunk.len()),
+                };
+                let mut inputs = Vec::new();
+                for (n, &i) in chunk.iter().enumerate() {
+                    let r = rows[i];
+                    let x = &data.x[r * d..][..d];
+                    if self.board {
+                        board_inputs(&data.pos[r], data.player[r], &mut inputs);
+                        out.inputs.extend_from_slice(&inputs);
+                    }
+                    out.ends.push(out.inputs.len());
+                    let e = self.forward(w, x, &inputs, &mut out.act[n * h..][..h]);
+                    let p = sigmoid(scale * e);
+                    out.k.push(2.0 * (p - y[i] as f64) * p * (1.0 - p) * scale);
+                }
+                out
+            })
+            .collect()
+    }
+
+    /// The gradient of the batch `batch` (evaluated as `ev`) into `grad`: each share summed on
+    /// its own thread, every weight's sum taken in the same order whatever the threads (by
+    /// parts of [`BATCH_PART`] positions, then the parts).
+    fn gradient(
+        &self,
+        w: &[f64],
+        at: StepRows,
+        ev: &[Evaluated],
+        shares: &[Share],
+        grad: &mut [f64],
+    ) {
+        let sums: Vec<Vec<f64>> = shares
+            .par_iter()
+            .map(|s| self.share_sum(w, at, ev, s))
+            .collect();
+        for (s, sum) in shares.iter().zip(sums) {
+            for (&i, v) in s.entries.iter().zip(sum) {
+                grad[i] = v;
+            }
+        }
+    }
+
+    /// One share's entries of the batch's gradient (see [`Model::gradient`]).
+    fn share_sum(&self, w: &[f64], at: StepRows, ev: &[Evaluated], share: &Share) -> Vec<f64> {
+        let (d, h) = (self.d, self.hidden);
+        let StepRows { data, rows, batch } = at;
+        let max = NET_ACT_MAX as f64;
+        let mut total = vec![0.0; share.entries.len()];
+        let mut part = vec![0.0; share.entries.len()];
+        for start in (0..batch.len()).step_by(BATCH_PART) {
+            part.fill(0.0);
+            for i in start..(start + BATCH_PART).min(batch.len()) {
+                let (c, m) = (&ev[i / FORWARD_CHUNK], i % FORWARD_CHUNK);
+                let k = c.k[m];
+                let act = &c.act[m * h..][..h];
+                let x = &data.x[rows[batch[i]] * d..][..d];
+                match share.kind {
+                    ShareKind::Linear { ref range, outputs } => {
+                        for (g, &a) in part.iter_mut().zip(&x[range.clone()]) {
+                            *g += k * a as f64;
+                        }
+                        if outputs {
+                            for (g, &a) in part[range.len()..].iter_mut().zip(act) {
+                                *g += k * a.clamp(0.0, max);
+                            }
+                        }
+                    }
+                    ShareKind::Unit(j) => {
+                        let a = act[j];
+                        if a > 0.0 && a < max {
+                            let kj = k * w[self.outs() + j] / (1u32 << NET_SHIFT) as f64;
+                            if self.board {
+                                part[BOARD_INPUTS] += kj;
+                                let from = if m == 0 { 0 } else { c.ends[m - 1] };
+                                for &input in &c.inputs[from..c.ends[m]] {
+                                    part[input] += kj;
+                                }
+                            } else {
+                                for (g, &a) in part.iter_mut().zip(x) {
+                                    *g += kj * clamp_input(a);
+                                }
+                                part[d] += kj;
+                            }
+                        }
+                    }
+                }
+            }
+            for (t, p) in total.iter_mut().zip(&part) {
+                *t += p;
+            }
+        }
+        total
+    }
+
+    /// Adds `k` times the gradient of [`Model::forward`] (at `w`, `x`, `act`) to `grad` (one
+    /// position's; the tests' reference for [`Model::gradient`]).
+    #[cfg(test)]
     #[allow(clippy::too_many_arguments)]
     fn backward(
         &self,
@@ -455,7 +633,12 @@ pub fn fit_to<R: rand::Rng + ?Sized>(
     };
     let before = error(&e0, &y, scale);
     drop(span);
-    let span = schedule::span("fit-gradient", BATCH.div_ceil(BATCH_PART) as u32);
+    // Each step: the positions' evaluations (by chunks), the gradient (by shares), Adam's
+    // update (serial).
+    let shares = model.shares();
+    let mut forward = schedule::tally("fit-forward", BATCH.div_ceil(FORWARD_CHUNK) as u32);
+    let mut gradient = schedule::tally("fit-gradient", shares.len() as u32);
+    let mut step = schedule::tally("fit-step", 1);
 
     // Adam, each group's step a fraction of its typical start weight.
     let mut w0: Vec<f64> = start.values().iter().map(|&v| v as f64).collect();
@@ -497,46 +680,28 @@ pub fn fit_to<R: rand::Rng + ?Sized>(
     for _ in 0..epochs {
         order.shuffle(rng);
         for batch in order.chunks(BATCH) {
-            // The batch's gradient: each part's on its own thread, summed in the parts' order.
-            let parts: Vec<Vec<f64>> = batch
-                .par_chunks(BATCH_PART)
-                .map(|part| {
-                    let mut grad = vec![0.0; w.len()];
-                    let mut act = vec![0.0; model.hidden];
-                    let mut inputs = Vec::new();
-                    for &i in part {
-                        let r = rows[i];
-                        let x = &data.x[r * d..][..d];
-                        if model.board {
-                            board_inputs(&data.pos[r], data.player[r], &mut inputs);
-                        }
-                        let e = model.forward(&w, x, &inputs, &mut act);
-                        let p = sigmoid(scale * e);
-                        let k = 2.0 * (p - y[i] as f64) * p * (1.0 - p) * scale;
-                        model.backward(&w, x, &inputs, &act, k, &mut grad);
-                    }
-                    grad
-                })
-                .collect();
-            grad.fill(0.0);
-            for part in &parts {
-                for (g, p) in grad.iter_mut().zip(part) {
-                    *g += p;
-                }
-            }
+            let at = StepRows {
+                data,
+                rows: &rows,
+                batch,
+            };
+            let ev = forward.time(|| model.forward_batch(&w, at, &y, scale));
+            gradient.time(|| model.gradient(&w, at, &ev, &shares, &mut grad));
             t += 1;
-            let c1 = 1.0 - b1.powi(t);
-            let c2 = 1.0 - b2.powi(t);
-            for j in 0..w.len() {
-                let g = grad[j] / batch.len() as f64;
-                m[j] = b1 * m[j] + (1.0 - b1) * g;
-                v[j] = b2 * v[j] + (1.0 - b2) * g * g;
-                let step = lr[j] * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
-                w[j] = (w[j] - step).clamp(-(i16::MAX as f64), i16::MAX as f64);
-            }
+            step.time(|| {
+                let c1 = 1.0 - b1.powi(t);
+                let c2 = 1.0 - b2.powi(t);
+                for j in 0..w.len() {
+                    let g = grad[j] / batch.len() as f64;
+                    m[j] = b1 * m[j] + (1.0 - b1) * g;
+                    v[j] = b2 * v[j] + (1.0 - b2) * g * g;
+                    let step = lr[j] * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
+                    w[j] = (w[j] - step).clamp(-(i16::MAX as f64), i16::MAX as f64);
+                }
+            });
         }
     }
-    drop(span);
+    drop((forward, gradient, step));
     let _span = schedule::span("fit-evals", 0);
     let mut weights = *start;
     for (o, &f) in weights.values_mut().iter_mut().zip(&w) {

@@ -241,3 +241,81 @@ fn a_unit_at_zero_in_a_widened_network_is_started_too() {
     let f = fit_to(&start, &data, 5000, 4, None, &mut rng()).unwrap();
     assert!(model.unit_in(0).iter().any(|&i| f.weights.values()[i] != 0));
 }
+
+/// A batch's gradient as it was once summed: one part of [`BATCH_PART`] positions at a time,
+/// each position's gradient by [`Model::backward`], the parts added in their order.
+fn gradient_by_parts(
+    model: &Model,
+    w: &[f64],
+    data: &Positions,
+    rows: &[usize],
+    y: &[f32],
+    scale: f64,
+    batch: &[usize],
+) -> Vec<f64> {
+    let d = model.d;
+    let mut grad = vec![0.0; w.len()];
+    for part in batch.chunks(BATCH_PART) {
+        let mut sum = vec![0.0; w.len()];
+        let mut act = vec![0.0; model.hidden];
+        let mut inputs = Vec::new();
+        for &i in part {
+            let r = rows[i];
+            let x = &data.x[r * d..][..d];
+            if model.board {
+                board_inputs(&data.pos[r], data.player[r], &mut inputs);
+            }
+            let e = model.forward(w, x, &inputs, &mut act);
+            let p = sigmoid(scale * e);
+            let k = 2.0 * (p - y[i] as f64) * p * (1.0 - p) * scale;
+            model.backward(w, x, &inputs, &act, k, &mut sum);
+        }
+        for (g, s) in grad.iter_mut().zip(&sum) {
+            *g += s;
+        }
+    }
+    grad
+}
+
+#[test]
+fn the_gradient_by_shares_is_the_gradient_by_parts_bit_for_bit_at_any_thread_count() {
+    for set in [ParamSet::Endgame66, ParamSet::Net66(3), ParamSet::Board(3)] {
+        let data = games(set, 12);
+        assert!(data.len() >= BATCH + 150, "{set}: {} positions", data.len());
+        let model = Model::of(set);
+        let shares = model.shares();
+        // Every weight is in exactly one share.
+        let mut seen: Vec<usize> = shares.iter().flat_map(|s| s.entries.clone()).collect();
+        seen.sort_unstable();
+        let all = network(set).values().len();
+        assert_eq!(seen, (0..all).collect::<Vec<_>>(), "{set}");
+        let w: Vec<f64> = network(set).values().iter().map(|&v| v as f64).collect();
+        let rows: Vec<usize> = (0..data.len()).collect();
+        let y: Vec<f32> = rows.iter().map(|&r| data.y[r]).collect();
+        // A full batch, a short last one, and one shuffled.
+        let mut shuffled: Vec<usize> = (0..BATCH.min(rows.len())).rev().collect();
+        shuffled.swap(3, 100);
+        for batch in [&rows[..BATCH], &rows[BATCH..BATCH + 150], &shuffled[..]] {
+            let want = gradient_by_parts(&model, &w, &data, &rows, &y, 0.01, batch);
+            assert!(want.iter().any(|&g| g != 0.0), "{set}: a zero gradient");
+            for threads in [1, 3] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let mut got = vec![f64::NAN; w.len()];
+                pool.install(|| {
+                    let at = StepRows {
+                        data: &data,
+                        rows: &rows,
+                        batch,
+                    };
+                    let ev = model.forward_batch(&w, at, &y, 0.01);
+                    model.gradient(&w, at, &ev, &shares, &mut got);
+                });
+                let bits = |v: &[f64]| v.iter().map(|g| g.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&got), bits(&want), "{set} at {threads} threads");
+            }
+        }
+    }
+}
