@@ -74,6 +74,32 @@ pub fn schedule(
     out
 }
 
+/// The schedule of mirrored pairs (`--selection mean`): individuals `2j` and `2j + 1` play each
+/// other `games` times (0: twice; an odd count is rounded up), each two games from one opening
+/// drawn by `rng` with the colours swapped; no one else.
+pub fn pair_schedule(population: usize, games: usize, rng: &mut ChaCha8Rng) -> Vec<Pairing> {
+    let n_openings = ballot().len();
+    let rounds = games.max(2).div_ceil(2);
+    let mut out = Vec::with_capacity(population / 2 * rounds * 2);
+    for j in 0..population / 2 {
+        let (a, b) = (2 * j, 2 * j + 1);
+        for _ in 0..rounds {
+            let opening = rng.random_range(0..n_openings);
+            out.push(Pairing {
+                black: a,
+                white: b,
+                opening,
+            });
+            out.push(Pairing {
+                black: b,
+                white: a,
+                opening,
+            });
+        }
+    }
+    out
+}
+
 /// The result of one tournament game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameResult {

@@ -1,6 +1,6 @@
 //! Checkpoints of older formats still load, and a session resumed from one continues exactly as
 //! the build that wrote it would have: format 1 (before the GA options) and format 2 (the whole
-//! history in every checkpoint, before the history file), and formats 3 to 6 (below).
+//! history in every checkpoint, before the history file), and formats 3 to 7 (below).
 //!
 //! `tests/data/checkpoint-v1-gen2.ckpt` and `-gen3.ckpt` are generations 2 and 3 of one session
 //! (`new --population 8 --depth 1 --generations 3 --seed 11 --name v1fixture`) written by the
@@ -24,7 +24,10 @@
 //! `tests/data/checkpoint-v6/` holds generations 2 and 3 of `new --population 8 --depth 2
 //! --generations 3 --seed 37 --keep 0 --name v6fixture --duel-games 4 --measure-every 1
 //! --measure-games 8` and its history file, written by the format-6 build (before the fit's
-//! replay).
+//! replay). `tests/data/checkpoint-v7/` holds generations 2 and 3 of `new --population 8
+//! --depth 2 --generations 3 --seed 43 --keep 0 --name v7fixture --duel-games 4 --measure-every
+//! 1 --measure-games 8 --fit-replay 2` and its history file, written by the format-7 build
+//! (before `--selection mean` and its centre).
 
 mod common;
 
@@ -312,4 +315,17 @@ fn resuming_a_format_6_checkpoint_gives_what_its_build_gave() {
     assert_eq!(old.generation, 2);
     assert_eq!(old.settings.ga.fit_replay, 0);
     assert!(old.replay.is_empty());
+}
+
+#[test]
+fn resuming_a_format_7_checkpoint_gives_what_its_build_gave() {
+    let t = Tmp::new("compat7");
+    let dir = resumed_as_its_build(&t, "v7fixture", "checkpoint-v7");
+    // Format 7 had no centre: it loads as a session of another selection than the mean.
+    let old = load(&dir.join("gen-00002.ckpt"));
+    assert_eq!(old.generation, 2);
+    assert_eq!(old.settings.ga.fit_replay, 2);
+    assert!(!old.replay.is_empty());
+    assert!(old.centre.is_none());
+    assert!(load(&dir.join("gen-00003.ckpt")).centre.is_none());
 }

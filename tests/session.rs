@@ -67,6 +67,19 @@ const ADAPTIVE: &[&str] = &[
 /// a history record once could not hold) fitted in every generation from a replay of the
 /// last 3 generations' games (which the checkpoints carry), to targets 30% of which are
 /// depth-1 searches.
+/// The mean: mirrored pairs around a centre that the pairs' games move, measured every other
+/// generation.
+const MEAN: &[&str] = &[
+    "--selection",
+    "mean:4000:150",
+    "--fit-every",
+    "0",
+    "--measure-every",
+    "2",
+    "--measure-games",
+    "4",
+];
+
 const BOARD: &[&str] = &[
     "--params",
     "board",
@@ -211,8 +224,9 @@ fn wait_for_file(child: &mut Child, path: &Path, limit: Duration) {
 fn thread_count_does_not_change_any_checkpoint() {
     // All against all, and the neighbour scheme (--games 4) with the start position.
     // And every GA option that draws random numbers or plays extra games.
-    let configs: [&[&str]; 6] = [
+    let configs: [&[&str]; 7] = [
         &[],
+        MEAN,
         ADAPTIVE,
         BOARD,
         &["--games", "4", "--openings", "start", "--factor", "0"],
@@ -265,6 +279,7 @@ fn thread_count_does_not_change_any_checkpoint() {
             assert!(s.replay.len() > 100, "{} positions", s.replay.len());
         }
         assert_eq!(s.steps.len(), if adaptive { 8 } else { 0 }, "steps kept");
+        assert_eq!(s.centre.is_some(), *extra == MEAN, "the mean's centre kept");
         assert_eq!(s.history.len(), 4);
         assert!(!s.bests.is_empty() && s.bests[0].0 == 1, "{:?}", s.bests);
         assert_eq!(s.population.len(), 8);
@@ -288,9 +303,16 @@ fn thread_count_does_not_change_any_checkpoint() {
 /// or the session name; at another thread count).
 #[test]
 fn resume_continues_exactly_as_one_run() {
-    for (k, extra) in [&[][..], &["--games", "4"][..], GA_OPTIONS, ADAPTIVE, BOARD]
-        .iter()
-        .enumerate()
+    for (k, extra) in [
+        &[][..],
+        &["--games", "4"][..],
+        GA_OPTIONS,
+        ADAPTIVE,
+        BOARD,
+        MEAN,
+    ]
+    .iter()
+    .enumerate()
     {
         let seed = 77 + k as u64;
         let with = |more: &[&'static str]| -> Vec<&'static str> {

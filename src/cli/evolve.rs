@@ -720,12 +720,30 @@ fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String
         0 => String::new(),
         n => format!("  faults {n}"),
     };
+    // The mean: how many of its mirrored pairs their games decided (the rest drew, and moved
+    // the centre nothing).
+    let standing = match s.settings.ga.selection.mean() {
+        Some(_) => {
+            let pairs = s.last.chunks(2).filter(|p| p.len() == 2);
+            let decided = pairs
+                .clone()
+                .filter(|p| p[0].1.points != p[1].1.points)
+                .count();
+            format!(
+                "pairs decided {decided} of {}  centres averaged",
+                pairs.count()
+            )
+        }
+        None => format!(
+            "top {} of {} points  diversity {:.3}  {duel}",
+            st.best,
+            4 * (s.settings.population as u64 - 1) + 4 * s.hall_players().len() as u64,
+            st.diversity
+        ),
+    };
     format!(
-        "gen {}{limit}  top {} of {} points  diversity {:.3}  {duel}{fit}{measured}{faults}  {} games {}  {:.1} s",
+        "gen {}{limit}  {standing}{fit}{measured}{faults}  {} games {}  {:.1} s",
         st.generation,
-        st.best,
-        4 * (s.settings.population as u64 - 1) + 4 * s.hall_players().len() as u64,
-        st.diversity,
         games_of(st),
         rate(
             st.games as f64

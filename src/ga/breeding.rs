@@ -35,8 +35,9 @@ impl Breeding<'_> {
             Selection::Truncation => truncation(&self.genotypes, &self.ranked, count),
             Selection::Roulette => roulette_wheel(self.points, count, rng),
             Selection::Tournament(k) => tournament_select(self.points, count, k, rng),
-            // Never bred: `next_population` copies the fitted vector.
-            Selection::FitOnly => Vec::new(),
+            // Never bred: `next_population` copies the fitted vector; the mean draws its
+            // pairs around its centre.
+            Selection::FitOnly | Selection::Mean { .. } => Vec::new(),
         }
     }
 

@@ -2,6 +2,7 @@
 
 use super::breeding::next_population;
 use super::matches::*;
+use super::mean::{pair_results, Centre};
 use super::operators::*;
 use super::records::{GenerationStats, HallOfFame, History, Lineage};
 use super::settings::*;
@@ -78,6 +79,8 @@ pub struct Session {
     /// The positions of the last generations' learned games, which the fit learns from
     /// ([`GaOptions::fit_replay`]); empty unless the session keeps a replay.
     pub replay: Replay,
+    /// Under [`Selection::Mean`], the centre the population is drawn around (None otherwise).
+    pub centre: Option<Centre>,
 }
 
 impl Session {
@@ -113,7 +116,32 @@ impl Session {
             fitted: None,
             faults: Vec::new(),
             replay: Replay::default(),
+            centre: None,
         }
+        .centred()
+    }
+
+    /// Under [`Selection::Mean`], the session with a centre (when it had none, at the best so
+    /// far, or at the first individual before any generation) and the next generation's pairs
+    /// drawn around it; otherwise as it is.
+    pub fn centred(mut self) -> Session {
+        let Some((spread, _)) = self.settings.ga.selection.mean() else {
+            return self;
+        };
+        let Some(&first) = self.population.first() else {
+            return self;
+        };
+        let start = self.best_so_far.unwrap_or(first);
+        let centre = self.centre.take().unwrap_or_else(|| Centre::at(&start));
+        self.population = centre.population(
+            self.settings.seed,
+            self.generation + 1,
+            self.settings.population,
+            spread,
+            &first,
+        );
+        self.centre = Some(centre);
+        self
     }
 
     /// Has the stop condition been reached?
@@ -135,6 +163,9 @@ impl Session {
         let n = self.population.len();
         let h = self.hall_players().len();
         let mut prng = derive(self.settings.seed, Purpose::Pairing, g, 0);
+        if self.settings.ga.selection.mean().is_some() {
+            return tournament::pair_schedule(n, self.settings.games, &mut prng);
+        }
         let mut sched = tournament::schedule(n + h, self.settings.games, &mut prng);
         sched.retain(|p| p.black < n || p.white < n);
         sched
@@ -234,6 +265,9 @@ impl Session {
         on_game: &(dyn Fn(&GameResult) + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<GenerationStats> {
+        if let Some((spread, rate)) = self.settings.ga.selection.mean() {
+            return self.play_mean(spread, rate, on_game, stop);
+        }
         let t = Instant::now();
         let g = self.generation + 1;
         // The tournament, duel and endgame games search to the scheduled depth; measurements
@@ -335,6 +369,79 @@ impl Session {
         if let Some(r) = replay {
             self.replay = r;
         }
+        Some(stats)
+    }
+
+    /// A generation of [`Selection::Mean`]: the pairs' games, the centre moved, the answer (the
+    /// centres' average) the best so far, the next pairs drawn around the new centre.
+    fn play_mean(
+        &mut self,
+        spread: f64,
+        rate: f64,
+        on_game: &(dyn Fn(&GameResult) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<GenerationStats> {
+        let t = Instant::now();
+        let g = self.generation + 1;
+        let mut s = self.settings.clone();
+        s.search.depth = self.settings.depth_at(g);
+        let pop = self.population.clone();
+        let Tournament {
+            results,
+            standings,
+            faults,
+            ..
+        } = self.tournament(&pop, &s, g, false, on_game, stop)?;
+        let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
+        let span = schedule::span("breed", 1);
+        let outcomes = results.iter().map(|r| {
+            let black = match r.outcome {
+                crate::game::GameOutcome::BlackWin => 1,
+                crate::game::GameOutcome::WhiteWin => -1,
+                crate::game::GameOutcome::Draw => 0,
+            };
+            (r.pairing.black, r.pairing.white, black)
+        });
+        let pairs = pair_results(pop.len() / 2, outcomes);
+        let mut centre = self.centre.clone().unwrap_or_else(|| Centre::at(&pop[0]));
+        centre.step(s.seed, g, &pairs, spread, rate);
+        let best = centre.answer(&pop[0]);
+        let next = centre.population(s.seed, g + 1, s.population, spread, &best);
+        drop(span);
+        let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
+        if due && stop() {
+            return None;
+        }
+        let measure = due.then(|| {
+            let _phase = schedule::phase("measure");
+            measure(&best, &self.settings, g)
+        });
+        let stats = GenerationStats {
+            generation: g,
+            best: points.iter().copied().max().unwrap_or(0),
+            mean: points.iter().map(|&p| p as f64).sum::<f64>() / pop.len().max(1) as f64,
+            min: points.iter().copied().min().unwrap_or(0),
+            diversity: diversity(&pop),
+            duel: None,
+            games: results.len() as u32,
+            plies: results.iter().map(|r| r.plies as u64).sum(),
+            seconds: t.elapsed().as_secs_f64(),
+            measure,
+            faults: faults.len() as u32,
+        };
+        if self.best_so_far != Some(best) {
+            self.bests.record(g, best);
+        }
+        self.best_so_far = Some(best);
+        self.last = pop.into_iter().zip(standings).collect();
+        self.population = next;
+        self.steps = Vec::new();
+        self.generation = g;
+        self.elapsed += stats.seconds;
+        self.history.record(stats.clone());
+        self.fitted = None;
+        self.faults = faults;
+        self.centre = Some(centre);
         Some(stats)
     }
 

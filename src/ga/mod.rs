@@ -32,6 +32,7 @@
 mod breeding;
 mod generation;
 mod matches;
+mod mean;
 mod operators;
 mod records;
 mod settings;
@@ -40,6 +41,7 @@ mod tests;
 
 pub use generation::Session;
 pub use matches::{measure_match, Duel};
+pub use mean::Centre;
 pub use operators::*;
 pub use records::{GenerationStats, HallOfFame, History, Lineage};
 pub use settings::*;

@@ -81,6 +81,31 @@ pub enum Selection {
     /// the fit of the first individual, copied (the fitted vector, playing itself, carried
     /// from generation to generation); without a fit, the population stays as it is.
     FitOnly,
+    /// The mean (`crate::ga::Centre`): the population is mirrored pairs around a centre,
+    /// `spread` gene units either way, each pair playing only itself; the centre moves toward
+    /// the pairs' winners by at most about `rate` thousandths of the spread a generation, and
+    /// the answer is the average of the centres.
+    Mean {
+        /// How far a pair's two individuals lie from the centre in each gene.
+        spread: u16,
+        /// The centre's largest usual move a generation, in thousandths of the spread.
+        rate: u16,
+    },
+}
+
+/// The spread of `--selection mean` unless given: an eighth of a gene's range either way.
+pub const MEAN_SPREAD: u16 = 8192;
+/// The rate of `--selection mean` unless given: a tenth of the spread a generation.
+pub const MEAN_RATE: u16 = 100;
+
+impl Selection {
+    /// The mean's spread and rate as reals, when the selection is the mean.
+    pub fn mean(&self) -> Option<(f64, f64)> {
+        match *self {
+            Selection::Mean { spread, rate } => Some((spread as f64, rate as f64 / 1000.0)),
+            _ => None,
+        }
+    }
 }
 
 impl std::fmt::Display for Selection {
@@ -90,6 +115,7 @@ impl std::fmt::Display for Selection {
             Selection::Roulette => f.write_str("roulette"),
             Selection::Tournament(k) => write!(f, "tournament:{k}"),
             Selection::FitOnly => f.write_str("fit-only"),
+            Selection::Mean { spread, rate } => write!(f, "mean:{spread}:{rate}"),
         }
     }
 }
@@ -100,7 +126,7 @@ impl std::fmt::Display for Selection {
 pub enum ParseSettingError {
     /// Not a [`Selection`].
     #[error(
-        "unknown selection '{0}' (expected truncation, roulette, tournament:K with K 2..64, or fit-only)"
+        "unknown selection '{0}' (expected truncation, roulette, tournament:K with K 2..64, fit-only, or mean[:SPREAD[:RATE]] with SPREAD 1..32767 and RATE 1..1000)"
     )]
     Selection(String),
     /// Not a [`Mutation`].
@@ -119,6 +145,19 @@ impl std::str::FromStr for Selection {
             "truncation" => Ok(Selection::Truncation),
             "roulette" => Ok(Selection::Roulette),
             "fit-only" => Ok(Selection::FitOnly),
+            _ if s == "mean" || s.starts_with("mean:") => {
+                let mut parts = s.split(':').skip(1);
+                let mut next = |default: u16, most: u16| match parts.next() {
+                    None => Some(default),
+                    Some(t) => t.parse::<u16>().ok().filter(|v| (1..=most).contains(v)),
+                };
+                let spread = next(MEAN_SPREAD, i16::MAX as u16).ok_or_else(bad)?;
+                let rate = next(MEAN_RATE, 1000).ok_or_else(bad)?;
+                if parts.next().is_some() {
+                    return Err(bad());
+                }
+                Ok(Selection::Mean { spread, rate })
+            }
             _ => {
                 let k: u32 = match s {
                     "tournament" => 2,
@@ -450,6 +489,14 @@ impl Settings {
     pub fn games_per_generation(&self) -> f64 {
         let n = self.population;
         let h = self.ga.hall_of_fame as usize;
+        let measure = match self.ga.measure_every {
+            0 => 0.0,
+            k => self.ga.measure_games.div_ceil(2) as f64 * 2.0 / k as f64,
+        };
+        if self.ga.selection.mean().is_some() {
+            // Each pair plays itself; no duel, no endgame games.
+            return (n / 2 * self.games.max(2).div_ceil(2) * 2) as f64 + measure;
+        }
         // The schedule's length does not depend on the draw: any generator counts it.
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
         let tournament = crate::tournament::schedule(n + h, self.games, &mut rng)
@@ -457,10 +504,6 @@ impl Settings {
             .filter(|p| p.black < n || p.white < n)
             .count() as f64;
         let endgames = (2 * n * self.ga.endgame_pairs as usize) as f64;
-        let measure = match self.ga.measure_every {
-            0 => 0.0,
-            k => self.ga.measure_games.div_ceil(2) as f64 * 2.0 / k as f64,
-        };
         tournament + endgames + self.ga.duel_games as f64 + measure
     }
 
@@ -635,6 +678,25 @@ impl Settings {
         if let Selection::Tournament(k) = ga.selection {
             if !(2..=64).contains(&k) {
                 return Err(format!("tournament selection size {k} must be 2..64"));
+            }
+        }
+        if let Selection::Mean { spread, rate } = ga.selection {
+            if spread == 0 || spread > i16::MAX as u16 || rate == 0 || rate > 1000 {
+                return Err(format!(
+                    "mean spread {spread} must be 1..32767 and rate {rate} 1..1000"
+                ));
+            }
+            let other = [
+                (ga.hall_of_fame > 0, "a hall of fame"),
+                (ga.fit_every > 0, "a fit (--fit-every 0)"),
+                (ga.endgame_pairs > 0, "endgame games"),
+                (ga.widen_at > 0, "widening"),
+            ];
+            if let Some((_, what)) = other.iter().find(|(on, _)| *on) {
+                return Err(format!(
+                    "--selection mean plays each mirrored pair only against itself and takes \
+                     no {what}"
+                ));
             }
         }
         if ga.deepen_at > 0 {

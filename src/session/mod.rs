@@ -513,6 +513,8 @@ impl SessionRun {
         if n != before.population {
             resize(&mut session, &before);
         }
+        // The mean's pairs follow from its centre, whatever the size or spread now.
+        let session = session.centred();
         let best_seen = best::check_lineage(
             &options,
             &session.name,

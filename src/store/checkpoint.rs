@@ -17,7 +17,7 @@ use super::codec::{decode_config, fnv, HistoryLink, FNV_START, MAX_CHECKPOINT_PA
 use super::history::validate_history;
 use super::CheckpointError;
 use crate::eval::Weights;
-use crate::ga::{Session, Settings, Steps, MAX_POPULATION};
+use crate::ga::{Centre, Session, Settings, Steps, MAX_POPULATION};
 use crate::hub::EngineSpec;
 use crate::replay::{Replay, MAX_REPLAY_POSITIONS};
 use crate::tournament::Standing;
@@ -33,7 +33,7 @@ pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
 /// (the whole history in every checkpoint) and format 1 (before the GA
 /// options, yardstick measurements and the hall of fame, read as a session with the original
 /// operators).
-pub const CHECKPOINT_VERSION: u32 = 7;
+pub const CHECKPOINT_VERSION: u32 = 8;
 /// Magic, version, payload length, checksum.
 pub const HEADER_LEN: usize = 8 + 4 + 8 + 8;
 /// The largest generation number a checkpoint may hold (far beyond any session, and far from
@@ -113,6 +113,8 @@ struct PayloadRef<'a> {
     engine: &'a Option<EngineSpec>,
     /// Format 7: the fit's replay, its settings and its positions.
     replay: ReplayPart<&'a Replay>,
+    /// Format 8: the centre of a session of `--selection mean`.
+    centre: &'a Option<Centre>,
 }
 
 /// Format 7's end: [`crate::ga::GaOptions::fit_replay`], `fit_blend` and `fit_blend_depth`,
@@ -140,11 +142,22 @@ impl From<NoReplay> for ReplayPart<Replay> {
     }
 }
 
-/// The payload of formats 3 to 7, as read: their settings differ, format 3 has no steps
-/// (`T` = `NoSteps`, which takes no bytes), formats before 6 no engine (`E` = `NoEngine`) and
-/// formats before 7 no replay (`R` = `NoReplay`).
+/// Formats 3 to 7: no centre (no bytes).
 #[derive(Deserialize)]
-struct Payload<S, T, E, R> {
+struct NoCentre;
+
+impl From<NoCentre> for Option<Centre> {
+    fn from(_: NoCentre) -> Option<Centre> {
+        None
+    }
+}
+
+/// The payload of formats 3 to 8, as read: their settings differ, format 3 has no steps
+/// (`T` = `NoSteps`, which takes no bytes), formats before 6 no engine (`E` = `NoEngine`),
+/// formats before 7 no replay (`R` = `NoReplay`) and formats before 8 no centre (`C` =
+/// `NoCentre`).
+#[derive(Deserialize)]
+struct Payload<S, T, E, R, C = NoCentre> {
     name: String,
     settings: S,
     generation: u64,
@@ -158,10 +171,16 @@ struct Payload<S, T, E, R> {
     history_sum: [u8; 8],
     engine: E,
     replay: R,
+    centre: C,
 }
 
-impl<S, T: Into<Vec<Steps>>, E: Into<Option<EngineSpec>>, R: Into<ReplayPart<Replay>>>
-    Payload<S, T, E, R>
+impl<
+        S,
+        T: Into<Vec<Steps>>,
+        E: Into<Option<EngineSpec>>,
+        R: Into<ReplayPart<Replay>>,
+        C: Into<Option<Centre>>,
+    > Payload<S, T, E, R, C>
 {
     /// The session (with an empty history) and the part of the history file it goes with.
     fn into_session(self, settings: impl FnOnce(S) -> Settings) -> (Session, HistoryLink) {
@@ -190,6 +209,7 @@ impl<S, T: Into<Vec<Steps>>, E: Into<Option<EngineSpec>>, R: Into<ReplayPart<Rep
             fitted: None,
             faults: Vec::new(),
             replay: replay.replay,
+            centre: self.centre.into(),
         };
         (s, link)
     }
@@ -219,6 +239,7 @@ pub(crate) fn encode_with_link(
             fit_blend_depth: session.settings.ga.fit_blend_depth,
             replay: &session.replay,
         },
+        centre: &session.centre,
     };
     let payload = bincode::serde::encode_to_vec(&p, bincode::config::standard())
         .map_err(|e| EncodeError(format!("cannot encode the session: {e}")))?;
@@ -382,9 +403,24 @@ pub fn decode_checkpoint_parts(
             let (s, link) = p.into_session(|s| s);
             (s, Some(link), used)
         }
-        _ => {
+        7 => {
             let (p, used) = bincode::serde::decode_from_slice::<
                 Payload<Settings, Vec<Steps>, Option<EngineSpec>, ReplayPart<Replay>>,
+                _,
+            >(payload, decode_config())
+            .map_err(cannot)?;
+            let (s, link) = p.into_session(|s| s);
+            (s, Some(link), used)
+        }
+        _ => {
+            let (p, used) = bincode::serde::decode_from_slice::<
+                Payload<
+                    Settings,
+                    Vec<Steps>,
+                    Option<EngineSpec>,
+                    ReplayPart<Replay>,
+                    Option<Centre>,
+                >,
                 _,
             >(payload, decode_config())
             .map_err(cannot)?;
@@ -417,6 +453,15 @@ fn validate_session(s: &Session) -> Result<(), String> {
         .validate()
         .map_err(|e| format!("invalid settings: {e}"))?;
     s.replay.validate(s.generation)?;
+    if let Some(c) = &s.centre {
+        if !c.fits(s.settings.ga.params.len()) {
+            return Err(format!(
+                "the mean's centre does not have the {} finite values of the {} set",
+                s.settings.ga.params.len(),
+                s.settings.ga.params
+            ));
+        }
+    }
     if s.population.len() != s.settings.population {
         return Err("population size does not match its settings".to_string());
     }
@@ -629,6 +674,7 @@ mod v2 {
     impl From<Session> for ga::Session {
         fn from(s: Session) -> ga::Session {
             ga::Session {
+                centre: None,
                 name: s.name,
                 settings: s.settings.into(),
                 generation: s.generation,
@@ -724,6 +770,7 @@ mod v1 {
     impl From<Session> for ga::Session {
         fn from(s: Session) -> ga::Session {
             ga::Session {
+                centre: None,
                 name: s.name,
                 settings: s.settings.with(GaOptions::ORIGINAL),
                 generation: s.generation,

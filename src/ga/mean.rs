@@ -1,0 +1,239 @@
+//! The mean: the GA of `--selection mean`, an evolution strategy of mirrored pairs.
+//!
+//! The population is pairs drawn around a centre `m` (real values, one a gene): pair `j` is
+//! `m + s z_j` and `m - s z_j`, `z_j` a random sign for every gene and `s` the spread. The two
+//! of a pair play each other (both colours, each game pair from its own ballot opening); `r_j`
+//! is the wins minus losses of `m + s z_j`. Recombination moves the centre toward the winners:
+//! every gene's estimate of the slope is `e_i = sum_j r_j z_j,i`, smoothed and scaled as Adam
+//! does (a running mean of `e_i` over a running root mean square of it), and the centre moves by
+//! at most about `rate * s` a generation in each gene. The answer (the session's best so far)
+//! is not one individual but the average of the centres, later generations weighted more (the
+//! centre after generation `t` weighted `t`): games decide nothing alone, all of them move
+//! the centre a little, and the average cancels what noise is left.
+//!
+//! Why mirrored pairs: the difference between `m + s z` and `m - s z` is the slope along `z`
+//! times `2 s` whatever the curvature around `m` (its second-order terms cancel), so a large
+//! spread buys a clear result per game without bias; the individuals are far from `m`, but
+//! only the centre's average is the answer.
+
+use crate::eval::Weights;
+use crate::rng::{derive, Purpose};
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+
+/// Adam's smoothing of the slope.
+const BETA1: f64 = 0.9;
+/// Adam's smoothing of the slope's square.
+const BETA2: f64 = 0.99;
+
+/// Where the centre of a mean session stands, kept in its checkpoint.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Centre {
+    /// The centre, a real value per gene.
+    pub mean: Vec<f64>,
+    /// The running mean of each gene's slope.
+    pub slope: Vec<f64>,
+    /// The running mean of each gene's slope squared.
+    pub square: Vec<f64>,
+    /// The weighted average of the centres so far (the answer).
+    pub average: Vec<f64>,
+    /// Generations that moved the centre.
+    pub steps: u64,
+}
+
+impl Centre {
+    /// A centre at `w`, nothing learnt.
+    pub fn at(w: &Weights) -> Centre {
+        let mean: Vec<f64> = w.values().iter().map(|&v| v as f64).collect();
+        let n = mean.len();
+        Centre {
+            average: mean.clone(),
+            mean,
+            slope: vec![0.0; n],
+            square: vec![0.0; n],
+            steps: 0,
+        }
+    }
+
+    /// Whether every vector has `genes` values and every value is finite (a checkpoint's).
+    pub fn fits(&self, genes: usize) -> bool {
+        [&self.mean, &self.slope, &self.square, &self.average]
+            .iter()
+            .all(|v| v.len() == genes && v.iter().all(|x| x.is_finite()))
+    }
+
+    /// The answer: the average of the centres, rounded, as weights of `like`'s set.
+    pub fn answer(&self, like: &Weights) -> Weights {
+        to_weights(&self.average, like)
+    }
+
+    /// The signs of generation `g`'s pairs, `pairs` of them.
+    fn signs(seed: u64, g: u64, pairs: usize, genes: usize) -> Vec<Vec<f64>> {
+        let mut rng = derive(seed, Purpose::Breeding, g, 0);
+        (0..pairs)
+            .map(|_| {
+                (0..genes)
+                    .map(|_| if rng.random_bool(0.5) { 1.0 } else { -1.0 })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Generation `g`'s population of `size` (even): pair `j` is individuals `2j` (the centre
+    /// plus the spread along the pair's signs) and `2j + 1` (minus), of `like`'s set.
+    pub fn population(
+        &self,
+        seed: u64,
+        g: u64,
+        size: usize,
+        spread: f64,
+        like: &Weights,
+    ) -> Vec<Weights> {
+        let genes = self.mean.len();
+        let mut out = Vec::with_capacity(size);
+        for z in Centre::signs(seed, g, size / 2, genes) {
+            for sign in [1.0, -1.0] {
+                let x: Vec<f64> = (0..genes)
+                    .map(|i| self.mean[i] + sign * spread * z[i])
+                    .collect();
+                out.push(to_weights(&x, like));
+            }
+        }
+        out
+    }
+
+    /// Moves the centre after generation `g`, whose pair `j` scored `results[j]` (wins minus
+    /// losses of its first individual), each gene by at most about `rate * spread`; then
+    /// adds the new centre to the average.
+    pub fn step(&mut self, seed: u64, g: u64, results: &[i64], spread: f64, rate: f64) {
+        let genes = self.mean.len();
+        let signs = Centre::signs(seed, g, results.len(), genes);
+        self.steps += 1;
+        let t = self.steps as f64;
+        let debias = 1.0 - BETA2.powf(t);
+        for i in 0..genes {
+            let e: f64 = signs
+                .iter()
+                .zip(results)
+                .map(|(z, &r)| r as f64 * z[i])
+                .sum();
+            self.slope[i] = BETA1 * self.slope[i] + (1.0 - BETA1) * e;
+            self.square[i] = BETA2 * self.square[i] + (1.0 - BETA2) * e * e;
+            let rms = (self.square[i] / debias).sqrt();
+            if rms > 0.0 {
+                let moved = self.mean[i] + rate * spread * self.slope[i] / rms;
+                self.mean[i] = moved.clamp(i16::MIN as f64, i16::MAX as f64);
+            }
+            // The centre after step t weighs t: the average's share of it is 2 / (t + 1).
+            self.average[i] += (self.mean[i] - self.average[i]) * 2.0 / (t + 1.0);
+        }
+    }
+}
+
+/// Real gene values as weights of `like`'s set (rounded, clamped into an i16).
+fn to_weights(x: &[f64], like: &Weights) -> Weights {
+    let mut w = *like;
+    for (o, &v) in w.values_mut().iter_mut().zip(x) {
+        *o = v.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+    }
+    w
+}
+
+/// The wins minus losses of each pair's first individual (individuals `2j` and `2j + 1`),
+/// from games given as (black, white, outcome for Black: 1 win, 0 draw, -1 loss).
+pub fn pair_results(
+    pairs: usize,
+    games: impl IntoIterator<Item = (usize, usize, i64)>,
+) -> Vec<i64> {
+    let mut r = vec![0i64; pairs];
+    for (b, w, black) in games {
+        let (first, pair) = if b / 2 == w / 2 && b.is_multiple_of(2) {
+            (black, b / 2)
+        } else if b / 2 == w / 2 {
+            (-black, b / 2)
+        } else {
+            continue;
+        };
+        if let Some(x) = r.get_mut(pair) {
+            *x += first;
+        }
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::ParamSet;
+
+    fn start() -> Weights {
+        let mut w = Weights::zero_of(ParamSet::Thesis60);
+        for (i, v) in w.values_mut().iter_mut().enumerate() {
+            *v = (i as i16 - 30) * 100;
+        }
+        w
+    }
+
+    #[test]
+    fn a_pair_lies_either_side_of_the_centre_by_the_spread() {
+        let w = start();
+        let c = Centre::at(&w);
+        let pop = c.population(9, 1, 8, 500.0, &w);
+        assert_eq!(pop.len(), 8);
+        for pair in pop.chunks(2) {
+            for ((&a, &b), &m) in pair[0]
+                .values()
+                .iter()
+                .zip(pair[1].values())
+                .zip(w.values())
+            {
+                assert_eq!(a as i32 + b as i32, 2 * m as i32);
+                assert_eq!((a as i32 - m as i32).abs(), 500);
+            }
+        }
+        // Another generation, other signs; the same generation, the same pairs.
+        assert_ne!(c.population(9, 2, 8, 500.0, &w), pop);
+        assert_eq!(c.population(9, 1, 8, 500.0, &w), pop);
+        // Near the end of the i16 range a gene is clamped.
+        let mut edge = w;
+        edge.values_mut()[0] = i16::MAX - 10;
+        let e = Centre::at(&edge).population(9, 1, 2, 500.0, &edge);
+        assert!(e.iter().all(|x| x.values()[0] >= i16::MAX - 510));
+    }
+
+    #[test]
+    fn the_centre_moves_toward_the_winners_and_the_answer_follows_it() {
+        let w = start();
+        let mut c = Centre::at(&w);
+        let pop = c.population(3, 1, 4, 800.0, &w);
+        // Pair 0's first individual won both games, pair 1 drew.
+        c.step(3, 1, &[2, 0], 800.0, 0.1);
+        for i in 0..w.values().len() {
+            let toward = (pop[0].values()[i] - w.values()[i]).signum() as f64;
+            let moved = c.mean[i] - w.values()[i] as f64;
+            assert!(moved * toward > 0.0, "gene {i}: moved {moved}");
+            // At most about rate * spread a generation.
+            assert!(moved.abs() <= 0.1 * 800.0 + 1e-9, "gene {i}: moved {moved}");
+        }
+        // The answer after one step is the centre (weight 1 of 1).
+        assert_eq!(c.answer(&w).values(), to_weights(&c.mean, &w).values());
+        // Draws everywhere: the centre keeps moving only with its momentum, the average lags.
+        let before = c.mean.clone();
+        c.step(3, 2, &[0, 0], 800.0, 0.1);
+        assert_eq!(c.steps, 2);
+        for (i, b) in before.iter().enumerate() {
+            assert!((c.average[i] - b).abs() <= (c.mean[i] - b).abs() + 1e-9);
+        }
+        assert!(c.fits(w.values().len()));
+        assert!(!c.fits(w.values().len() + 1));
+    }
+
+    #[test]
+    fn pair_results_count_the_first_individuals_wins_minus_losses() {
+        // Pair 0: 0 wins as Black, 0 loses as White; pair 1: a draw, then 3 wins as Black.
+        let games = [(0, 1, 1), (1, 0, 1), (2, 3, 0), (3, 2, 1)];
+        assert_eq!(pair_results(2, games), vec![0, -1]);
+        // A game between different pairs counts for neither.
+        assert_eq!(pair_results(2, [(0, 2, 1)]), vec![0, 0]);
+    }
+}
