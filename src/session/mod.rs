@@ -10,7 +10,10 @@
 //! [`SessionOptions::default`] (folder `populations/`, the best weights in each session's folder,
 //! keep the newest 10 checkpoints and every 100th).
 //!
-//! Files, bottom up: `options`, `best`, `finals`, `past`.
+//! An SPSA session (`checkers-ga spsa`) runs behind the same door: [`SpsaRun`] locks its folder
+//! and writes its checkpoint after every step (file `spsa`).
+//!
+//! Files, bottom up: `options`, `best`, `finals`, `past`, `spsa`.
 //!
 //! # Example
 //!
@@ -48,11 +51,13 @@ mod best;
 mod finals;
 mod options;
 mod past;
+mod spsa;
 
 pub use best::{BestFile, FINALS_FILE};
 pub use finals::{Entrant, Finals};
 pub use options::{Overrides, SettingChange};
 pub use past::PastBests;
+pub use spsa::SpsaRun;
 
 use crate::eval::{ParamSet, Weights};
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};
