@@ -283,6 +283,17 @@ impl SpsaState {
         2 * self.pairs_done
     }
 
+    /// `step 3 of 5, 24 of 40 games`: how far the run is.
+    pub fn progress(&self) -> String {
+        format!(
+            "step {} of {}, {} of {} games",
+            self.step,
+            self.settings.steps(),
+            self.games(),
+            2 * self.settings.pairs()
+        )
+    }
+
     /// Has the whole budget been played?
     pub fn finished(&self) -> bool {
         self.pairs_done >= self.settings.pairs()
