@@ -163,6 +163,9 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         usage!("{e}");
     }
     checkers_ga::check_depth(a.depth, "--depth")?;
+    if let Some(name) = &a.name {
+        SpsaRun::check_free(&a.populations, name)?;
+    }
     check_output_file(&a.out, "--out")?;
     if a.out.exists() && !a.force {
         anyhow::bail!(

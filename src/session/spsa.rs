@@ -50,13 +50,7 @@ impl SpsaRun {
             ensure_folder(&dir, "session")?;
         }
         let lock = lock_session(&dir)?;
-        if spsa_path(&dir).exists() || !store::list_checkpoints(&dir).is_empty() {
-            return Err(SessionError::Refused(format!(
-                "session '{name}' already exists in '{}': continue it with `checkers-ga resume \
-                 {name}` or pick another --name",
-                dir.display()
-            )));
-        }
+        SpsaRun::check_free(populations, &name)?;
         store::remove_stale_temp_files(&dir);
         let run = SpsaRun {
             checkpoint: spsa_path(&dir),
@@ -66,6 +60,20 @@ impl SpsaRun {
         };
         run.save()?;
         Ok(run)
+    }
+
+    /// Refuses a session name whose folder under `populations` holds a session already (of
+    /// SPSA or of the GA): [`SpsaRun::start`] checks again under the folder's lock.
+    pub fn check_free(populations: &Path, name: &str) -> Result<(), SessionError> {
+        let dir = store::session_dir(populations, name);
+        if spsa_path(&dir).exists() || !store::list_checkpoints(&dir).is_empty() {
+            return Err(SessionError::Refused(format!(
+                "session '{name}' already exists in '{}': continue it with `checkers-ga resume \
+                 {name}` or pick another --name",
+                dir.display()
+            )));
+        }
+        Ok(())
     }
 
     /// Prepares to continue the SPSA session whose checkpoint is `checkpoint` (see
