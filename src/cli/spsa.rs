@@ -136,6 +136,8 @@ struct RunOptions {
     populations: PathBuf,
     handshake_timeout: Option<f64>,
     report: Option<PathBuf>,
+    /// The `--out` file as the command line gave it (None: as the checkpoint keeps it).
+    out_shown: Option<PathBuf>,
 }
 
 pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
@@ -195,6 +197,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         populations: a.populations.clone(),
         handshake_timeout: a.handshake_timeout,
         report: None,
+        out_shown: Some(a.out.clone()),
     };
     if !a.quiet {
         let names: Vec<&str> = spec.tuned.iter().map(|t| t.name.as_str()).collect();
@@ -230,7 +233,6 @@ pub fn resume(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
         (r.keep_every.is_some(), "--keep-every"),
         (r.weights_dir.is_some(), "--weights-dir"),
         (r.force, "--force"),
-        (r.verbose, "--verbose"),
     ] {
         if given {
             usage!(
@@ -248,10 +250,12 @@ pub fn resume(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
     let opts = RunOptions {
         threads: r.threads,
         quiet: r.quiet,
-        print_every: 0,
+        // --verbose: θ after every step.
+        print_every: r.verbose as u64,
         populations: r.populations.clone(),
         handshake_timeout: r.handshake_timeout,
         report: r.report.clone(),
+        out_shown: None,
     };
     let s = &run.session;
     if s.state.finished() {
@@ -363,7 +367,7 @@ fn play(
             .with_context(|| format!("cannot write '{}'", out.display()))?;
         wrote = Some(format!(
             "wrote {} ({} games, {} steps)",
-            out.display(),
+            opts.out_shown.as_deref().unwrap_or(out).display(),
             result.games_played,
             result.steps
         ));
