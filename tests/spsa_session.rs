@@ -78,7 +78,7 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
     let games = "240";
     run_ok(spsa(&t, "whole", games, "1"));
 
-    let mut child = spsa(&t, "cut", games, "2")
+    let child = spsa(&t, "cut", games, "2")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -110,9 +110,23 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
     assert!((3..60).contains(&stood), "stopped at step {stood}");
 
     // Resumed at another thread count: the values and θ's history of the whole run.
-    let mut more = cmd(&t, &["resume", "cut", "--threads", "1", "--quiet"]);
-    more.current_dir(&t.0);
+    let page = t.0.join("cut.html");
+    let more = cmd(
+        &t,
+        &[
+            "resume",
+            "cut",
+            "--threads",
+            "1",
+            "--quiet",
+            "--report",
+            page.to_str().unwrap(),
+        ],
+    );
     run_ok(more);
+    assert!(std::fs::read_to_string(&page)
+        .unwrap()
+        .contains("step 60 of 60"));
     assert_eq!(steps_done(&t, "cut"), Some(60));
     let export = |name: &str| run_ok(cmd(&t, &["export", name, "--format", "hub"]));
     let values = export("whole");
@@ -217,6 +231,12 @@ fn bad_input_is_one_line() {
     // A session of that name already exists.
     let o = output(spsa(&t, "s", "4", "1"));
     assert_error_exit(&o, 1, &["already exists", "resume s"]);
+    // Nor does a GA session start in its folder.
+    let o = output(cmd(
+        &t,
+        &["new", "--name", "s", "--generations", "1", "--quiet"],
+    ));
+    assert_error_exit(&o, 1, &["already has checkpoints"]);
     // A name that is no folder name, a GA setting on resume, --elo of an SPSA session.
     let o = output(spsa(&t, "../x", "4", "1"));
     assert_error_exit(&o, 2, &["plain folder name"]);

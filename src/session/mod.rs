@@ -395,7 +395,9 @@ impl SessionRun {
         let dir = store::session_dir(&options.populations, &name);
         best::check_weights_folder(&options, &dir, &name)?;
         let has_checkpoints = |dir: &Path| -> Result<(), SessionError> {
-            if !store::list_checkpoints(dir).is_empty() {
+            // An SPSA session's folder is taken too.
+            let spsa = store::spsa::spsa_path(dir).exists();
+            if spsa || !store::list_checkpoints(dir).is_empty() {
                 return Err(SessionError::Refused(format!(
                     "session '{name}' already has checkpoints in '{}': resume it with \
                      `checkers-ga resume {}` or pick another --name",

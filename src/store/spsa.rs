@@ -317,7 +317,8 @@ mod tests {
     #[test]
     fn a_state_that_does_not_fit_its_run_is_refused() {
         let p = Path::new("spsa.ckpt");
-        let bad: Vec<(&str, Box<dyn Fn(&mut SpsaSession)>)> = vec![
+        type Damage = Box<dyn Fn(&mut SpsaSession)>;
+        let bad: Vec<(&str, Damage)> = vec![
             ("θ", Box::new(|s| s.state.theta = vec![250.0])),
             ("θ", Box::new(|s| s.state.theta = vec![f64::NAN])),
             ("θ", Box::new(|s| s.state.theta = vec![130.0, 130.0])),
