@@ -1,8 +1,8 @@
 //! The session lock: `new`, `spsa` and `resume` hold an exclusive OS file lock on
 //! `session.lock` in the session folder for as long as they run, so two processes never write
-//! one session's checkpoints. The operating system releases the lock when the process ends, however it ends,
-//! so a crash never leaves a stale lock behind. The holder writes its process id into the file,
-//! and a second process names it in its error.
+//! one session's checkpoints. The operating system releases the lock when the process ends,
+//! however it ends, so a crash never leaves a stale lock behind. The holder writes its process
+//! id into the file, and a second process names it in its error.
 //!
 //! The holder removes the file when it lets go (while it still holds the lock), so a folder
 //! left by a clean exit holds no lock file; one left by a crash means nothing. A process that
