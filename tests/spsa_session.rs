@@ -109,7 +109,8 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
     let stood = steps_done(&t, "cut").unwrap();
     assert!((3..60).contains(&stood), "stopped at step {stood}");
 
-    // Resumed at another thread count: the values and θ's history of the whole run.
+    // Resumed at another thread count: the values and θ's history of the whole run, and its
+    // page.
     let page = t.0.join("cut.html");
     let more = cmd(
         &t,
@@ -118,12 +119,17 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
             "cut",
             "--threads",
             "1",
-            "--quiet",
+            "--verbose",
             "--report",
             page.to_str().unwrap(),
         ],
     );
-    run_ok(more);
+    let said = run_ok(more);
+    // --verbose: θ after every step, from the one after the checkpoint's.
+    let first = format!("step {} ({} games, result ", stood + 1, 4 * (stood + 1));
+    assert!(said.lines().any(|l| l.starts_with(&first)), "{said}");
+    assert!(said.contains("step 60 (240 games, result "), "{said}");
+    assert!(!said.contains(&format!("step {stood} (")), "{said}");
     assert!(std::fs::read_to_string(&page)
         .unwrap()
         .contains("step 60 of 60"));
