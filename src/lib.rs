@@ -47,10 +47,11 @@
 //!     checkpoint).
 //! 24. `ga`: a session's data and one generation: tournament, duel, selection, crossover,
 //!     mutation, measurement.
-//! 25. [`store`]: checkpoints and the history file.
-//! 26. [`formats`]: reading any weights input, exports.
-//! 27. `spsa`: SPSA, the tuner of chess engine testing, over an outside
-//!     engine's parameters ([`SpsaSettings`], [`spsa()`](fn@spsa)).
+//! 25. `spsa`: SPSA, the tuner of chess engine testing, over an outside
+//!     engine's parameters ([`SpsaSettings`], [`spsa()`](fn@spsa)); a run as data
+//!     ([`SpsaState`]), one step at a time.
+//! 26. [`store`]: checkpoints and the history file; an SPSA session's checkpoint.
+//! 27. [`formats`]: reading any weights input, exports.
 //! 28. [`summary`]: what `show`, `export` and `history` print: weight tables, the history
 //!     table and chart.
 //! 29. [`html`]: the self-contained HTML report of a session.
@@ -247,14 +248,14 @@ pub use ga::{
 pub use lock::LOCK_FILE;
 pub use session::{
     Entrant, Finals, NewSession, Observer, Overrides, PastBests, SessionEnd, SessionError,
-    SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, FINALS_FILE,
+    SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, SpsaRun, FINALS_FILE,
 };
 
 // Outside engines (the Hub protocol).
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
 pub use hub::{release_engines, Declared, EngineSpec, Tuned};
-pub use spsa::{spsa, SpsaObserver, SpsaPoint, SpsaResult, SpsaSettings, SpsaStep};
+pub use spsa::{spsa, SpsaObserver, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep};
 
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).
 pub use cluster::{set_stop_note, ClusterError, Launch};

@@ -1,8 +1,8 @@
-//! The session lock: `new` and `resume` hold an exclusive OS file lock on `session.lock` in the
-//! session folder for as long as they run, so two processes never write one session's
-//! checkpoints. The operating system releases the lock when the process ends, however it ends,
-//! so a crash never leaves a stale lock behind. The holder writes its process id into the file,
-//! and a second process names it in its error.
+//! The session lock: `new`, `spsa` and `resume` hold an exclusive OS file lock on
+//! `session.lock` in the session folder for as long as they run, so two processes never write
+//! one session's checkpoints. The operating system releases the lock when the process ends,
+//! however it ends, so a crash never leaves a stale lock behind. The holder writes its process
+//! id into the file, and a second process names it in its error.
 //!
 //! The holder removes the file when it lets go (while it still holds the lock), so a folder
 //! left by a clean exit holds no lock file; one left by a crash means nothing. A process that
@@ -64,7 +64,7 @@ impl SessionLock {
 pub enum LockError {
     /// Another process holds it.
     #[error(
-        "session folder '{}' is in use by {holder} (a running `new` or `resume`; lock file \
+        "session folder '{}' is in use by {holder} (a running `new`, `spsa` or `resume`; lock file \
          '{}'): wait for it to end or stop it first",
         dir.display(),
         path.display()

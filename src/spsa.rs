@@ -27,18 +27,28 @@
 //! moves it by about `0.02 * 2000 * 0.1 * 1.5 ≈ 6 c_end`, a third of the range, toward the
 //! better side.
 //!
-//! Deterministic: the perturbations and openings come from the seed and the step's number, the
-//! games are played as one batch per step ([`jobs::run`], on the current rayon pool) and counted
-//! in job order, so a deterministic engine gives the same result at any number of threads.
+//! A run is data, [`SpsaState`]: θ, the steps and pairs done, the history, the settings and the
+//! engine; [`SpsaState::advance`] plays one step. [`spsa()`](fn@spsa) runs one to its end; an
+//! SPSA session (`checkers-ga spsa`, [`crate::SpsaRun`]) writes the state after every step and
+//! can be continued from it.
+//!
+//! Deterministic: the perturbations and openings come from the seed and the step's number, a
+//! step's games are the match of `θ+` against `θ-` over its openings ([`MatchRun::batch`],
+//! played as one batch by [`jobs::run`] on the current rayon pool) and counted in game order,
+//! so a deterministic engine gives the same result at any number of threads, and a run
+//! continued from its state after any step ends with the values of one that never stopped.
 
+use crate::board::Position;
 use crate::eval::Weights;
 use crate::game::{DrawRules, GameOutcome};
 use crate::hub::EngineSpec;
-use crate::jobs::{self, Batch, GameJob, Seat, Start};
-use crate::openings::ballot;
+use crate::jobs::{self, Batch};
+use crate::matchplay::{Engine, MatchRun, MatchSettings};
+use crate::openings::{ballot, OpeningBook, StartPosition};
 use crate::rng::{derive, Purpose};
 use crate::search::SearchConfig;
 use rand::RngExt;
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// fishtest's exponent of the learning rate's decay.
@@ -47,7 +57,7 @@ const ALPHA: f64 = 0.602;
 const GAMMA: f64 = 0.101;
 
 /// How an SPSA run is played: its budget, its steps and its gains.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SpsaSettings {
     /// The games to play in all (rounded up to even: game pairs).
     pub games: u64,
@@ -117,7 +127,7 @@ impl SpsaSettings {
 }
 
 /// θ at some point of a run.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SpsaPoint {
     /// Steps done.
     pub step: u64,
@@ -228,39 +238,96 @@ fn genome_of(spec: &EngineSpec, values: &[i64]) -> Weights {
     spec.genome(&named)
 }
 
-/// Runs SPSA over `spec`'s tuned parameters from their declared defaults. The games are played
-/// on the current rayon pool (install one to choose the number of threads). `stop` is checked
-/// before every game: once it is set the step under way is abandoned and the result is θ after
-/// the last whole step. Idle engine processes stay in the pool ([`crate::release_engines`]
-/// stops them). One line when the settings are bad.
-pub fn spsa(
-    spec: &EngineSpec,
-    settings: &SpsaSettings,
-    observer: &mut dyn SpsaObserver,
-    stop: &AtomicBool,
-) -> Result<SpsaResult, String> {
-    settings.check()?;
-    let s = settings;
-    let gains = Gains::new(spec, s);
-    let lo: Vec<f64> = spec.tuned.iter().map(|t| t.min as f64).collect();
-    let hi: Vec<f64> = spec.tuned.iter().map(|t| t.max as f64).collect();
-    let mut theta: Vec<f64> = spec.tuned.iter().map(|t| t.default as f64).collect();
-    let steps = s.steps();
-    let mut history = vec![SpsaPoint {
-        step: 0,
-        games: 0,
-        theta: theta.clone(),
-    }];
-    let config = SearchConfig::with_depth(spec.depth);
-    let (mut pairs_done, mut done, mut stopped) = (0u64, 0u64, false);
-    let stopper = || stop.load(Ordering::SeqCst);
-    for step in 1..=steps {
-        if stopper() {
-            stopped = true;
-            break;
+/// An SPSA run as data: what [`SpsaState::advance`] moves on by one step. Everything a step
+/// draws comes from the seed and the step's number, so a run continued from a state is the run
+/// that never stopped. An SPSA session's checkpoint holds one ([`crate::store::spsa`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SpsaState {
+    /// The engine whose parameters are tuned.
+    pub spec: EngineSpec,
+    /// The run's budget, steps, gains and seed.
+    pub settings: SpsaSettings,
+    /// θ, in the order of [`EngineSpec::tuned`].
+    pub theta: Vec<f64>,
+    /// Steps done.
+    pub step: u64,
+    /// Game pairs played (in whole steps).
+    pub pairs_done: u64,
+    /// θ at the start and every [`SpsaSettings::history_every`] steps so far (before the last
+    /// step of the budget).
+    pub history: Vec<SpsaPoint>,
+}
+
+impl SpsaState {
+    /// A run at its start: θ at the engine's declared defaults. One line when the settings are
+    /// bad.
+    pub fn new(spec: &EngineSpec, settings: &SpsaSettings) -> Result<SpsaState, String> {
+        settings.check()?;
+        let theta: Vec<f64> = spec.tuned.iter().map(|t| t.default as f64).collect();
+        Ok(SpsaState {
+            spec: spec.clone(),
+            settings: *settings,
+            history: vec![SpsaPoint {
+                step: 0,
+                games: 0,
+                theta: theta.clone(),
+            }],
+            theta,
+            step: 0,
+            pairs_done: 0,
+        })
+    }
+
+    /// Games played.
+    pub fn games(&self) -> u64 {
+        2 * self.pairs_done
+    }
+
+    /// `step 3 of 5, 24 of 40 games`: how far the run is.
+    pub fn progress(&self) -> String {
+        format!(
+            "step {} of {}, {} of {} games",
+            self.step,
+            self.settings.steps(),
+            self.games(),
+            2 * self.settings.pairs()
+        )
+    }
+
+    /// Has the whole budget been played?
+    pub fn finished(&self) -> bool {
+        self.pairs_done >= self.settings.pairs()
+    }
+
+    /// θ rounded, in the order of [`EngineSpec::tuned`] (a genome's values: clamped to the
+    /// declared ranges).
+    pub fn weights(&self) -> Weights {
+        let rounded: Vec<i64> = self.theta.iter().map(|x| x.round() as i64).collect();
+        genome_of(&self.spec, &rounded)
+    }
+
+    /// Plays the next step and moves θ; the step as the observer heard of it. None when the
+    /// budget is played, or `stop` was set before the step or during its games (the step is
+    /// abandoned and the state unchanged). The games are played on the current rayon pool.
+    pub fn advance(
+        &mut self,
+        observer: &mut dyn SpsaObserver,
+        stop: &AtomicBool,
+    ) -> Option<SpsaStep> {
+        let stopper = || stop.load(Ordering::SeqCst);
+        if self.finished() || stopper() {
+            return None;
         }
-        let pairs = (s.pairs() - pairs_done).min(s.pairs_per_step as u64);
-        let k = pairs_done + 1;
+        let s = self.settings;
+        let spec = &self.spec;
+        let gains = Gains::new(spec, &s);
+        let lo: Vec<f64> = spec.tuned.iter().map(|t| t.min as f64).collect();
+        let hi: Vec<f64> = spec.tuned.iter().map(|t| t.max as f64).collect();
+        let steps = s.steps();
+        let step = self.step + 1;
+        let theta = &mut self.theta;
+        let pairs = (s.pairs() - self.pairs_done).min(s.pairs_per_step as u64);
+        let k = self.pairs_done + 1;
         let mut rng = derive(s.seed, Purpose::Spsa, step, 0);
         let delta: Vec<f64> = theta
             .iter()
@@ -280,34 +347,14 @@ pub fn spsa(
         let (plus, minus) = (side(1.0), side(-1.0));
         let (wp, wm) = (genome_of(spec, &plus), genome_of(spec, &minus));
         let (plus, minus) = (spec.values(&wp), spec.values(&wm));
-        let mut batch = Batch::of_weights(&[wp, wm], s.seed, DrawRules::default());
-        batch.engine = Some(spec.clone());
-        // A stopped step is thrown away: its games under way need not finish.
-        batch.abandon = true;
         let openings: Vec<u32> = (0..pairs)
             .map(|_| rng.random_range(0..ballot().len() as u32))
             .collect();
-        // Game g: the pair g / 2's opening, θ+ (player 0) Black when g is even.
-        batch.jobs = (0..2 * pairs)
-            .map(|g| {
-                let (b, w) = if g % 2 == 0 { (0, 1) } else { (1, 0) };
-                let start = Start::Ballot(openings[(g / 2) as usize]);
-                GameJob::new(
-                    Seat::new(b, config),
-                    Seat::new(w, config),
-                    start,
-                    Purpose::Spsa,
-                    step,
-                    g,
-                )
-            })
-            .collect();
+        let batch = step_match(spec, &s, step, &openings, wp, wm);
         let watcher: &dyn SpsaObserver = &*observer;
-        let Some(played) = jobs::run(&batch, &|_, _| watcher.game_done(), &stopper) else {
-            stopped = true;
-            break;
-        };
-        // Wins minus losses of θ+ (points are 2 a win, 1 a draw).
+        let played = jobs::run(&batch, &|_, _| watcher.game_done(), &stopper)?;
+        // Wins minus losses of θ+ (player A: Black in the even games), as each game ended (an
+        // engine's fault loses it).
         let result: i64 = played
             .iter()
             .enumerate()
@@ -323,44 +370,109 @@ pub fn spsa(
             let moved = theta[i] + ak[i] * result as f64 * delta[i] / ck[i];
             theta[i] = moved.clamp(lo[i], hi[i]);
         }
-        pairs_done += pairs;
-        done = step;
-        let games = 2 * pairs_done;
-        observer.step_done(&SpsaStep {
+        self.pairs_done += pairs;
+        self.step = step;
+        let games = self.games();
+        let done = SpsaStep {
             step,
             steps,
             games,
             plus,
             minus,
             result,
-            theta: theta.clone(),
-        });
+            theta: self.theta.clone(),
+        };
+        observer.step_done(&done);
         if s.history_every > 0 && step.is_multiple_of(s.history_every) && step < steps {
-            history.push(SpsaPoint {
+            self.history.push(SpsaPoint {
                 step,
                 games,
-                theta: theta.clone(),
+                theta: self.theta.clone(),
             });
         }
+        Some(done)
     }
-    if history.last().map(|h| h.step) != Some(done) {
-        history.push(SpsaPoint {
-            step: done,
-            games: 2 * pairs_done,
-            theta: theta.clone(),
-        });
+
+    /// The run as it stands: θ rounded, and the history with the point of the last step done.
+    pub fn result(&self, stopped: bool) -> SpsaResult {
+        let mut history = self.history.clone();
+        if history.last().map(|h| h.step) != Some(self.step) {
+            history.push(SpsaPoint {
+                step: self.step,
+                games: self.games(),
+                theta: self.theta.clone(),
+            });
+        }
+        let weights = self.weights();
+        SpsaResult {
+            weights,
+            values: self.spec.values(&weights),
+            theta: self.theta.clone(),
+            games_played: self.games(),
+            steps: self.step,
+            stopped,
+            history,
+        }
     }
-    let rounded: Vec<i64> = theta.iter().map(|x| x.round() as i64).collect();
-    let weights = genome_of(spec, &rounded);
-    Ok(SpsaResult {
-        weights,
-        values: spec.values(&weights),
-        theta,
-        games_played: 2 * pairs_done,
-        steps: done,
-        stopped,
-        history,
-    })
+}
+
+/// The games of step `step`: the match of θ+ (`plus`, player A) against θ- (`minus`) over the
+/// ballot openings drawn for the step, each played twice with colours swapped, A with Black
+/// first ([`MatchRun::batch`]). Each game's generator is keyed by the step (`Spsa`, step, game)
+/// and a stopped step abandons its games under way.
+fn step_match(
+    spec: &EngineSpec,
+    s: &SpsaSettings,
+    step: u64,
+    openings: &[u32],
+    plus: Weights,
+    minus: Weights,
+) -> Batch {
+    let mut run = MatchRun::of(&MatchSettings {
+        book: OpeningBook::Ballot,
+        pairs: Some(0),
+        seed: s.seed,
+        rules: DrawRules::default(),
+        engine: Some(spec.clone()),
+    });
+    run.starts = openings
+        .iter()
+        .map(|&o| StartPosition {
+            setup: Position::start(),
+            moves: ballot()[o as usize].moves.clone(),
+        })
+        .collect();
+    run.games = 2 * openings.len();
+    let config = SearchConfig::with_depth(spec.depth);
+    let player = |name: &str, w: Weights| Engine {
+        name: name.to_string(),
+        eval: w.into(),
+        config,
+    };
+    let mut batch = run.batch(&player("plus", plus), &player("minus", minus));
+    // The results are counted as the games ended; their moves are not needed.
+    batch.record_moves = false;
+    for (g, job) in batch.jobs.iter_mut().enumerate() {
+        (job.purpose, job.round, job.index) = (Purpose::Spsa, step, g as u64);
+    }
+    batch
+}
+
+/// Runs SPSA over `spec`'s tuned parameters from their declared defaults: [`SpsaState::new`],
+/// then [`SpsaState::advance`] until the budget is played or `stop` is set. The games are
+/// played on the current rayon pool (install one to choose the number of threads). `stop` is
+/// checked before every game: once it is set the step under way is abandoned and the result is
+/// θ after the last whole step. Idle engine processes stay in the pool
+/// ([`crate::release_engines`] stops them). One line when the settings are bad.
+pub fn spsa(
+    spec: &EngineSpec,
+    settings: &SpsaSettings,
+    observer: &mut dyn SpsaObserver,
+    stop: &AtomicBool,
+) -> Result<SpsaResult, String> {
+    let mut state = SpsaState::new(spec, settings)?;
+    while state.advance(observer, stop).is_some() {}
+    Ok(state.result(!state.finished()))
 }
 
 #[cfg(test)]

@@ -7,7 +7,10 @@
 //! writes both as a session runs and prunes old checkpoints by a [`Keep`] policy;
 //! [`load_checkpoint`] reads a checkpoint with its history.
 //!
-//! Files, bottom up: `codec`, `history`, `checkpoint`.
+//! An SPSA session's folder holds one checkpoint instead, `spsa.ckpt` ([`spsa`]), written again
+//! after every step.
+//!
+//! Files, bottom up: `codec`, `history`, `checkpoint`, `spsa`.
 //!
 //! # Example
 //!
@@ -29,6 +32,7 @@
 pub mod checkpoint;
 mod codec;
 pub mod history;
+pub mod spsa;
 
 pub use checkpoint::{
     check_checkpoint_size, decode_checkpoint, decode_checkpoint_parts, encode_checkpoint,

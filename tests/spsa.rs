@@ -19,12 +19,15 @@ fn have_python() -> bool {
     common::have_python()
 }
 
-/// `checkers-ga spsa --engine ENGINE ARGS`, run in the repository.
-fn spsa(args: &[&str]) -> Command {
+/// `checkers-ga spsa --engine ENGINE ARGS --populations T/populations`, run in the
+/// repository.
+fn spsa(t: &Tmp, args: &[&str]) -> Command {
     let mut c = bin();
     c.current_dir(manifest_dir())
         .args(["spsa", "--engine", ENGINE])
-        .args(args);
+        .args(args)
+        .arg("--populations")
+        .arg(t.pops());
     c
 }
 
@@ -71,20 +74,23 @@ fn values(stdout: &str) -> Vec<(String, i64)> {
         .collect()
 }
 
-fn run_at(threads: &str, out: &Path) -> String {
-    let o = output(spsa(&[
-        "--depth",
-        "1",
-        "--games",
-        "40",
-        "--seed",
-        "11",
-        "--threads",
-        threads,
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]));
+fn run_at(t: &Tmp, threads: &str, out: &Path) -> String {
+    let o = output(spsa(
+        t,
+        &[
+            "--depth",
+            "1",
+            "--games",
+            "40",
+            "--seed",
+            "11",
+            "--threads",
+            threads,
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    ));
     assert!(o.status.success(), "{}", text(&o.stderr));
     text(&o.stdout)
 }
@@ -96,8 +102,8 @@ fn a_short_run_is_the_same_at_one_thread_and_two_and_stays_in_range() {
     }
     let t = Tmp::new("det");
     let (one, two) = (t.0.join("one.json"), t.0.join("two.json"));
-    let a = run_at("1", &one);
-    let b = run_at("2", &two);
+    let a = run_at(&t, "1", &one);
+    let b = run_at(&t, "2", &two);
     assert_eq!(a, b);
     assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
     let got = values(&a);
@@ -126,15 +132,18 @@ fn a_short_run_is_the_same_at_one_thread_and_two_and_stays_in_range() {
     });
     assert!(shown.status.success(), "{}", text(&shown.stderr));
     // An existing file is kept without --force.
-    let o = output(spsa(&[
-        "--depth",
-        "1",
-        "--games",
-        "2",
-        "--quiet",
-        "--out",
-        one.to_str().unwrap(),
-    ]));
+    let o = output(spsa(
+        &t,
+        &[
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--quiet",
+            "--out",
+            one.to_str().unwrap(),
+        ],
+    ));
     assert_error_exit(&o, 1, &["already exists", "--force"]);
 }
 
@@ -145,19 +154,22 @@ fn ctrl_c_stops_at_the_next_step_and_writes_the_values_so_far() {
     }
     let t = Tmp::new("stop");
     let out = t.0.join("stopped.json");
-    let child = spsa(&[
-        "--depth",
-        "1",
-        "--games",
-        "100000",
-        "--threads",
-        "2",
-        "--seed",
-        "2",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ])
+    let child = spsa(
+        &t,
+        &[
+            "--depth",
+            "1",
+            "--games",
+            "100000",
+            "--threads",
+            "2",
+            "--seed",
+            "2",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    )
     .stdout(Stdio::piped())
     .stderr(Stdio::piped())
     .spawn()
@@ -208,7 +220,7 @@ fn bad_flags_are_one_line_errors() {
             "--move-timeout 0",
         ),
     ] {
-        let mut c = spsa(&args);
+        let mut c = spsa(&t, &args);
         c.args(["--out", o]);
         let r = output(c);
         assert_error_exit(&r, 2, &[needle]);
@@ -241,11 +253,14 @@ fn bad_flags_are_one_line_errors() {
         c
     });
     assert_error_exit(&r, 1, &["no-such-engine"]);
-    let r = output(spsa(&["--games", "10", "--out", "/no/such/folder/x.json"]));
+    let r = output(spsa(
+        &t,
+        &["--games", "10", "--out", "/no/such/folder/x.json"],
+    ));
     assert_error_exit(&r, 1, &["--out", "no folder"]);
     assert!(!out.exists());
     if have_python() {
-        let r = output(spsa(&["--games", "10", "--tune", "queen", "--out", o]));
+        let r = output(spsa(&t, &["--games", "10", "--tune", "queen", "--out", o]));
         assert_error_exit(&r, 1, &["no parameter 'queen'", "king"]);
         assert!(!out.exists());
     }

@@ -92,6 +92,11 @@ fn load_original_population(path: &Path) -> anyhow::Result<Vec<checkers_ga::Weig
 
 pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     super::common::set_handshake_timeout(a.run.handshake_timeout)?;
+    // An SPSA session continues as one.
+    let spsa = checkers_ga::store::spsa::find_spsa(a.file.as_deref(), &a.run.populations);
+    if let Some(checkpoint) = spsa {
+        return super::spsa::resume(&checkpoint, a);
+    }
     let stop = catch_interrupt(STOPPING)?;
     if let Some(r) = &a.run.report {
         check_output_file(r, "--report")?;
@@ -188,11 +193,16 @@ fn resume_command(dir: &Path, name: &str, run: &RunArgs) -> String {
 /// name (with `--populations` when not the default), or the folder itself when it is not
 /// named after the session (a copy).
 fn session_arg(dir: &Path, name: &str, run: &RunArgs) -> String {
+    session_arg_in(dir, name, &run.populations)
+}
+
+/// [`session_arg`] with the folder of session folders `populations`.
+pub(super) fn session_arg_in(dir: &Path, name: &str, populations: &Path) -> String {
     let word = |p: &Path| shell_word(&p.to_string_lossy());
-    if dir == checkers_ga::store::session_dir(&run.populations, name) {
+    if dir == checkers_ga::store::session_dir(populations, name) {
         let mut c = shell_word(name);
-        if run.populations != Path::new("populations") {
-            c += &format!(" --populations {}", word(&run.populations));
+        if populations != Path::new("populations") {
+            c += &format!(" --populations {}", word(populations));
         }
         c
     } else {

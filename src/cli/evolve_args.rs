@@ -215,8 +215,8 @@ pub struct NewArgs {
 
 #[derive(clap::Args)]
 pub struct ResumeArgs {
-    /// A checkpoint file, a session folder or a session name (default: the newest checkpoint
-    /// under the populations folder)
+    /// A checkpoint file, a session folder or a session name, an SPSA session's too (default:
+    /// the newest checkpoint under the populations folder)
     pub file: Option<String>,
     #[command(flatten)]
     pub session: SessionOptions,

@@ -305,6 +305,9 @@ fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Mea
 }
 
 pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
+    if let Some(file) = checkers_ga::store::spsa::find_spsa(a.session.as_deref(), &a.populations) {
+        return spsa_history(&a, &file);
+    }
     let (path, session) = find_session(a.session.as_deref(), &a.populations, "history")?;
     if session.history.is_empty() && session.generation == 0 {
         bail!(
@@ -390,4 +393,109 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         .write_all(text.as_bytes())
         .context("cannot write to standard output")?;
     Ok(())
+}
+
+/// `history` of an SPSA session: θ at every step its history kept (the start, every
+/// `history_every` steps, the last whole step), as a table, CSV (`step,games,` then the
+/// engine's names) or JSON, or as an SVG chart of each parameter's place in its range.
+fn spsa_history(a: &HistoryArgs, file: &Path) -> anyhow::Result<()> {
+    if a.elo {
+        usage!(
+            "--elo measures the best so far of a GA session; '{}' is an SPSA session (play its \
+             values with `match`)",
+            file.display()
+        );
+    }
+    let s = super::spsa::load(file)?;
+    let st = &s.state;
+    if let Some(svg) = &a.svg {
+        checkers_ga::write_atomic(svg, checkers_ga::summary::spsa_chart(&s, true).as_bytes())
+            .with_context(|| format!("cannot write '{}'", svg.display()))?;
+        if a.format == HistoryFormat::Table {
+            println!("SVG chart written to {}", svg.display());
+            return Ok(());
+        }
+    }
+    let tuned = &st.spec.tuned;
+    let points = checkers_ga::summary::spsa_points(&s);
+    let text = match a.format {
+        HistoryFormat::Table => {
+            let mut t = format!(
+                "SPSA session '{}' ({}): engine {}, {}, depth {}, seed {}; {}\n\n",
+                s.name,
+                file.display(),
+                st.spec.name,
+                match tuned.len() {
+                    1 => "1 parameter".to_string(),
+                    n => format!("{n} parameters"),
+                },
+                st.spec.depth,
+                st.settings.seed,
+                st.progress()
+            );
+            t += &checkers_ga::summary::spsa_history_table(&s);
+            t += &format!(
+                "θ at the start, every {} steps and at the last whole step; games: played by then\n",
+                st.settings.history_every
+            );
+            t
+        }
+        HistoryFormat::Csv => {
+            let mut t = String::from("step,games");
+            for x in tuned {
+                t += &format!(",{}", x.name);
+            }
+            t.push('\n');
+            for p in &points {
+                t += &format!("{},{}", p.step, p.games);
+                for x in &p.theta {
+                    t += &format!(",{x}");
+                }
+                t.push('\n');
+            }
+            t
+        }
+        HistoryFormat::Json => {
+            let parameters: Vec<serde_json::Value> = tuned
+                .iter()
+                .map(|t| {
+                    serde_json::json!({
+                        "name": t.name, "min": t.min, "max": t.max, "default": t.default
+                    })
+                })
+                .collect();
+            let history: Vec<serde_json::Value> = points
+                .iter()
+                .map(|p| {
+                    let theta: serde_json::Map<String, serde_json::Value> = tuned
+                        .iter()
+                        .zip(&p.theta)
+                        .map(|(t, x)| (t.name.clone(), serde_json::json!(x)))
+                        .collect();
+                    serde_json::json!({ "step": p.step, "games": p.games, "theta": theta })
+                })
+                .collect();
+            let doc = serde_json::json!({
+                "session": s.name,
+                "checkpoint": file.display().to_string(),
+                "tuner": "spsa",
+                "engine": st.spec.name,
+                "depth": st.spec.depth,
+                "seed": st.settings.seed,
+                "games": 2 * st.settings.pairs(),
+                "steps": st.settings.steps(),
+                "games_played": st.games(),
+                "steps_done": st.step,
+                "parameters": parameters,
+                "history": history,
+            });
+            let mut t = serde_json::to_string_pretty(&doc).unwrap_or_default();
+            t.push('\n');
+            t
+        }
+    };
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .context("cannot write to standard output")
 }

@@ -125,7 +125,8 @@ pub enum Command {
     #[command(allow_negative_numbers = true)]
     Report(report::ReportArgs),
     /// Tune an outside Hub engine's int parameters by SPSA (as chess engine testers do), for
-    /// a budget of games; writes the final values as an engine parameter file
+    /// a budget of games, as a session (`resume NAME` continues it); writes the final values as
+    /// an engine parameter file
     #[command(allow_negative_numbers = true)]
     Spsa(spsa::SpsaArgs),
     /// Serve our engine over the Hub protocol of draughts engines on standard input and output

@@ -26,6 +26,20 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
     if a.refresh == Some(0) {
         usage!("--refresh must be at least 1 second");
     }
+    if let Some(file) = store::spsa::find_spsa(a.session.as_deref(), &a.populations) {
+        // An SPSA session's page: θ over the steps, its values, its settings.
+        let s = super::spsa::load(&file)?;
+        let out = a
+            .output
+            .unwrap_or_else(|| checkers_ga::folder_of(&file).join(REPORT_FILE));
+        let opts = Options {
+            refresh: a.refresh,
+            follow: None,
+        };
+        html::write_spsa_report(&s, &file, &out, &opts)?;
+        println!("{}", out.display());
+        return Ok(());
+    }
     let found = store::locate(a.session.as_deref(), &a.populations)?;
     if !found.skipped.is_empty() {
         eprintln!(

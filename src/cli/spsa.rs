@@ -1,20 +1,22 @@
 //! `checkers-ga spsa --engine CMD`: SPSA over an outside Hub engine's own int parameters (the
 //! tuner of chess engine testing), from the engine's declared values, for a budget of games;
 //! prints the final values and writes them as an engine parameter file (`show` reads it, as it
-//! reads a session's best).
+//! reads a session's best). The run is a session, `populations/NAME/` with a checkpoint after
+//! every step: `resume NAME` continues it ([`resume`], from `resume`), and `show`, `export`,
+//! `history` and `report` read it.
 
 use super::common::{
-    catch_interrupt, check_output_file, engine_spec, pool, progress_style, say, show_progress,
-    warn, Interrupted,
+    catch_interrupt, check_output_file, command_prefix, engine_spec, pool, progress_style, say,
+    say_somewhere, show_progress, stop_signal_name, warn, AlreadySaid, Interrupted,
 };
+use super::evolve::{session_arg_in, ResumeArgs};
 use anyhow::Context;
 use checkers_ga::formats::engine_params_json;
-use checkers_ga::{spsa, SpsaObserver, SpsaSettings, SpsaStep};
+use checkers_ga::store::spsa::{history_every, load_spsa, MAX_SPSA_GAMES as MAX_GAMES};
+use checkers_ga::SpsaStep;
+use checkers_ga::{Overrides, SessionError, SpsaObserver, SpsaRun, SpsaSettings, SpsaState};
 use indicatif::ProgressBar;
-use std::path::PathBuf;
-
-/// The most games `--games` may ask for.
-const MAX_GAMES: u64 = 10_000_000;
+use std::path::{Path, PathBuf};
 
 /// The file written when `--out` is not given.
 const DEFAULT_OUT: &str = "spsa-params.json";
@@ -78,11 +80,19 @@ pub struct SpsaArgs {
     /// No progress bar, no opening line
     #[arg(long)]
     pub quiet: bool,
+    /// Session name: its checkpoint goes to POPULATIONS/NAME/spsa.ckpt, written after every
+    /// step [default: two words drawn from the seed, e.g. amber-otter]
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Folder of session folders
+    #[arg(long, default_value = "populations")]
+    pub populations: PathBuf,
 }
 
 /// What the first stop signal says.
 const STOPPING: &str = "stopping: the step under way is dropped and the values so far are \
-                        written (the same signal again exits at once)";
+                        written (the same signal again exits at once; the checkpoint of the \
+                        last whole step stays)";
 
 /// The progress bar and the lines of `--print-every`.
 struct Printer {
@@ -118,13 +128,32 @@ impl SpsaObserver for Printer {
     }
 }
 
+/// How a run of an SPSA session goes, from `spsa` or `resume`.
+struct RunOptions {
+    threads: usize,
+    quiet: bool,
+    print_every: u64,
+    populations: PathBuf,
+    handshake_timeout: Option<f64>,
+    report: Option<PathBuf>,
+    /// The `--out` file as the command line gave it (None: as the checkpoint keeps it).
+    out_shown: Option<PathBuf>,
+}
+
 pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     super::common::set_handshake_timeout(a.handshake_timeout)?;
+    if let Some(name) = a
+        .name
+        .as_deref()
+        .filter(|n| !checkers_ga::store::is_plain_name(n))
+    {
+        usage!("session name '{name}' must be a plain folder name");
+    }
     if a.games < 2 || a.games > MAX_GAMES {
         usage!("--games {} must be 2..{MAX_GAMES}", a.games);
     }
     let seed = a.seed.unwrap_or_else(checkers_ga::fresh_seed);
-    let settings = SpsaSettings {
+    let mut settings = SpsaSettings {
         games: a.games,
         pairs_per_step: a.pairs,
         c_end: a.c_end,
@@ -136,6 +165,9 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         usage!("{e}");
     }
     checkers_ga::check_depth(a.depth, "--depth")?;
+    if let Some(name) = &a.name {
+        SpsaRun::check_free(&a.populations, name)?;
+    }
     check_output_file(&a.out, "--out")?;
     if a.out.exists() && !a.force {
         anyhow::bail!(
@@ -143,7 +175,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
             a.out.display()
         );
     }
-    let pool = pool(a.threads)?;
+    pool(a.threads)?;
     let spec = engine_spec(
         &a.engine,
         &a.engine_option,
@@ -152,8 +184,23 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         &a.tune,
     )?;
     let stop = catch_interrupt(STOPPING)?;
-    let names: Vec<String> = spec.tuned.iter().map(|t| t.name.clone()).collect();
+    // θ is kept every 10 steps, or less often where a long run's history would outgrow its
+    // checkpoint.
+    settings.history_every = history_every(settings.steps(), spec.tuned.len());
+    let state = SpsaState::new(&spec, &settings).map_err(super::Usage)?;
+    let out = std::path::absolute(&a.out).unwrap_or_else(|_| a.out.clone());
+    let run = SpsaRun::start(a.name.clone(), &a.populations, state, Some(out))?;
+    let opts = RunOptions {
+        threads: a.threads,
+        quiet: a.quiet,
+        print_every: a.print_every,
+        populations: a.populations.clone(),
+        handshake_timeout: a.handshake_timeout,
+        report: None,
+        out_shown: Some(a.out.clone()),
+    };
     if !a.quiet {
+        let names: Vec<&str> = spec.tuned.iter().map(|t| t.name.as_str()).collect();
         say(&format!(
             "spsa of {} (seed {seed}): {} parameters ({}), {} games in {} steps of {} pairs, depth {}",
             spec.name,
@@ -165,8 +212,103 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
             spec.depth
         ));
     }
-    let bar = if show_progress(a.quiet) {
-        let b = ProgressBar::new(2 * settings.pairs());
+    play(run, &opts, stop)
+}
+
+/// `resume NAME` of an SPSA session (its checkpoint found by
+/// [`checkers_ga::store::spsa::find_spsa`]): continues it where its last whole step left it,
+/// with the settings it started with (a session setting given is refused: the budget and the
+/// gains are the run's).
+pub fn resume(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
+    if a.session.overrides() != Overrides::default() {
+        usage!(
+            "'{}' is an SPSA session: resume takes none of a GA session's settings (its budget, \
+             steps and gains are fixed when it starts)",
+            checkpoint.display()
+        );
+    }
+    let r = &a.run;
+    for (given, flag) in [
+        (r.keep.is_some(), "--keep"),
+        (r.keep_every.is_some(), "--keep-every"),
+        (r.weights_dir.is_some(), "--weights-dir"),
+        (r.force, "--force"),
+    ] {
+        if given {
+            usage!(
+                "{flag} applies to GA sessions; '{}' is an SPSA session",
+                checkpoint.display()
+            );
+        }
+    }
+    if let Some(out) = &r.report {
+        check_output_file(out, "--report")?;
+    }
+    pool(r.threads)?;
+    let stop = catch_interrupt(STOPPING)?;
+    let run = SpsaRun::resume(checkpoint)?;
+    let opts = RunOptions {
+        threads: r.threads,
+        quiet: r.quiet,
+        // --verbose: θ after every step.
+        print_every: r.verbose as u64,
+        populations: r.populations.clone(),
+        handshake_timeout: r.handshake_timeout,
+        report: r.report.clone(),
+        out_shown: None,
+    };
+    let s = &run.session;
+    if s.state.finished() {
+        say(&format!(
+            "SPSA session '{}' already played its budget ({}); its values:",
+            s.name,
+            s.state.progress()
+        ));
+    } else if !r.quiet {
+        say(&format!(
+            "resuming SPSA session '{}' from {} ({})",
+            s.name,
+            run.checkpoint.display(),
+            s.state.progress()
+        ));
+    }
+    play(run, &opts, stop)
+}
+
+/// The command that continues the session in `dir`, as this one was invoked.
+fn resume_command(dir: &Path, name: &str, opts: &RunOptions) -> String {
+    let mut c = format!(
+        "{} resume {}",
+        command_prefix(),
+        session_arg_in(dir, name, &opts.populations)
+    );
+    if let Some(t) = opts.handshake_timeout {
+        c += &format!(" --handshake-timeout {t}");
+    }
+    c
+}
+
+/// Runs the session to the end of its budget or a stop, then writes its values (to its
+/// `--out` file), prints them, and says how to go on.
+fn play(
+    mut run: SpsaRun,
+    opts: &RunOptions,
+    stop: &std::sync::atomic::AtomicBool,
+) -> anyhow::Result<()> {
+    let name = run.session.name.clone();
+    let resume = resume_command(&run.dir, &name, opts);
+    let settings = run.session.state.settings;
+    let total = 2 * settings.pairs();
+    if !opts.quiet && !run.session.state.finished() {
+        say(&format!(
+            "session '{name}': checkpoint {} after every step (Ctrl-C stops; `resume {}` \
+             continues)",
+            run.checkpoint.display(),
+            session_arg_in(&run.dir, &name, &opts.populations)
+        ));
+    }
+    let bar = if show_progress(opts.quiet) {
+        let b = ProgressBar::new(total).with_position(run.session.state.games());
         b.set_style(progress_style(
             "{bar:40} {pos}/{len} games {rate} eta {eta}  {msg}",
         ));
@@ -176,50 +318,104 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     };
     let mut printer = Printer {
         bar,
-        names,
-        every: a.print_every,
+        names: run
+            .session
+            .state
+            .spec
+            .tuned
+            .iter()
+            .map(|t| t.name.clone())
+            .collect(),
+        every: opts.print_every,
     };
-    let result = pool.install(|| spsa(&spec, &settings, &mut printer, stop));
+    let pool = pool(opts.threads)?;
+    let ran = pool.install(|| run.run(&mut printer, stop));
     printer.bar.finish_and_clear();
-    checkers_ga::release_engines();
-    let result = result.map_err(|e| anyhow::anyhow!(e))?;
+    let stopped = match ran {
+        Ok(stopped) => stopped,
+        Err(e @ SessionError::Checkpoint(_)) => {
+            warn(&format!("error: {e}"));
+            say_somewhere(&format!(
+                "continue with, once there is space again: {resume}"
+            ));
+            return Err(AlreadySaid.into());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let s = &run.session;
+    let st = &s.state;
+    let result = st.result(stopped);
     let comment = format!(
-        "SPSA, seed {seed}: {} games in {} steps of {} pairs, depth {}, c_end {}, r_end {}{}",
+        "SPSA, seed {}: {} games in {} steps of {} pairs, depth {}, c_end {}, r_end {}{}",
+        settings.seed,
         result.games_played,
         result.steps,
         settings.pairs_per_step,
-        spec.depth,
+        st.spec.depth,
         settings.c_end,
         settings.r_end,
-        if result.stopped {
-            format!(" (stopped; {} games asked for)", 2 * settings.pairs())
+        if stopped {
+            format!(" (stopped; {total} games asked for)")
         } else {
             String::new()
         }
     );
-    let text = engine_params_json(&spec, &result.weights, None, Some(&comment));
-    checkers_ga::write_atomic(&a.out, text.as_bytes())
-        .with_context(|| format!("cannot write '{}'", a.out.display()))?;
-    for (t, v) in spec.tuned.iter().zip(&result.values) {
+    let mut wrote = None;
+    if let Some(out) = &s.out {
+        let text = engine_params_json(&st.spec, &result.weights, None, Some(&comment));
+        checkers_ga::write_atomic(out, text.as_bytes())
+            .with_context(|| format!("cannot write '{}'", out.display()))?;
+        wrote = Some(format!(
+            "wrote {} ({} games, {} steps)",
+            opts.out_shown.as_deref().unwrap_or(out).display(),
+            result.games_played,
+            result.steps
+        ));
+    }
+    for (t, v) in st.spec.tuned.iter().zip(&result.values) {
         say(&format!("{} {v} (default {})", t.name, t.default));
     }
-    let line = format!(
-        "wrote {} ({} games, {} steps)",
-        a.out.display(),
-        result.games_played,
-        result.steps
-    );
-    if result.stopped {
+    if let Some(report) = &opts.report {
+        let o = checkers_ga::html::Options::default();
+        if let Err(e) = checkers_ga::html::write_spsa_report(s, &run.checkpoint, report, &o) {
+            warn(&format!("warning: report not written: {e}"));
+        }
+    }
+    let line = wrote.unwrap_or_default();
+    if stopped {
         warn(&format!(
-            "{} stopped the run after {} of {} games; {line}",
-            super::common::stop_signal_name(),
+            "{} stopped the run after {} of {total} games; {line}",
+            stop_signal_name(),
             result.games_played,
-            2 * settings.pairs()
         ));
+        say_somewhere(&format!(
+            "session '{name}' stands at {} ({})",
+            st.progress(),
+            run.checkpoint.display()
+        ));
+        say_somewhere(&format!("continue with: {resume}"));
         return Err(Interrupted.into());
     }
-    if !a.quiet {
-        say(&line);
+    if !opts.quiet {
+        if !line.is_empty() {
+            say(&line);
+        }
+        let me = command_prefix();
+        let arg = session_arg_in(&run.dir, &name, &opts.populations);
+        say(&format!(
+            "session '{name}': {} ({})",
+            st.progress(),
+            run.checkpoint.display()
+        ));
+        say("next: its values, its history, a report:");
+        say(&format!("  {me} export {arg} --format hub"));
+        say(&format!("  {me} history {arg}"));
+        say(&format!("  {me} report {arg}"));
     }
     Ok(())
+}
+
+/// An SPSA session's checkpoint, read: the session, or a one-line error.
+pub fn load(checkpoint: &Path) -> anyhow::Result<checkers_ga::store::spsa::SpsaSession> {
+    Ok(load_spsa(checkpoint)?)
 }

@@ -111,6 +111,10 @@ pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, FormatError> {
         let session = crate::store::decode_checkpoint(path, bytes)?;
         return Ok(Input::Checkpoint(Box::new(session)));
     }
+    if crate::store::spsa::is_spsa(bytes) {
+        let session = crate::store::spsa::decode_spsa(path, bytes)?;
+        return Ok(Input::Engine(Box::new(spsa_params(&session, true))));
+    }
     let what = "not a weight file, checkpoint or population file";
     let Ok(text) = std::str::from_utf8(bytes) else {
         return fail(format!("'{shown}': {what} (binary data)"));
@@ -343,6 +347,22 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
     } else {
         None
     };
+    // An SPSA session (its checkpoint, its folder, or its name): its values, θ rounded.
+    let spsa_root = if path.exists() {
+        Path::new(".")
+    } else {
+        sessions
+    };
+    if let Some(file) = crate::store::spsa::find_spsa(Some(spec), spsa_root) {
+        let session = crate::store::spsa::load_spsa(&file)?;
+        return Ok(WeightsArg {
+            // The title says what the comment would.
+            input: Input::Engine(Box::new(spsa_params(&session, false))),
+            name: session.name.clone(),
+            shown: file.display().to_string(),
+            title: Some(spsa_title(&session)),
+        });
+    }
     if let Some(root) = root {
         let found = crate::store::locate(Some(spec), root)?;
         return Ok(WeightsArg {
@@ -377,6 +397,27 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
         shown: spec.to_string(),
         title: None,
     })
+}
+
+/// An SPSA session's values (θ rounded) as the parameter file of its engine would hold them,
+/// with its progress as the comment when `comment`.
+fn spsa_params(s: &crate::store::spsa::SpsaSession, comment: bool) -> super::EngineParams {
+    super::EngineParams {
+        spec: s.state.spec.clone(),
+        weights: s.state.weights(),
+        origin: None,
+        comment: comment.then(|| spsa_title(s)),
+    }
+}
+
+/// `SPSA session 'x', step 3 of 5, 24 of 40 games, seed 11: θ rounded`.
+fn spsa_title(s: &crate::store::spsa::SpsaSession) -> String {
+    format!(
+        "SPSA session '{}', {}, seed {}: θ rounded",
+        s.name,
+        s.state.progress(),
+        s.state.settings.seed
+    )
 }
 
 /// What a player argument means: a yardstick, weights, or an outside engine.

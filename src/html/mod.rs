@@ -21,7 +21,10 @@
 //! far with Black, from the first ballot opening) is played again here move for move. A session
 //! with no measurement yet shows the game a measurement of its last generation would play.
 //!
-//! Files, bottom up: `gather`, `tables`, `charts`, `page`.
+//! The page of an SPSA session is [`spsa_page`] (file `spsa`): θ over the steps, the values,
+//! the settings; [`write_spsa_report`] writes it.
+//!
+//! Files, bottom up: `gather`, `tables`, `charts`, `page`, `spsa`.
 //!
 //! # Example
 //!
@@ -49,10 +52,12 @@
 pub mod charts;
 pub mod gather;
 pub mod page;
+pub mod spsa;
 pub mod tables;
 
 pub use gather::{board_string, gather, measurement_game, sample, ReportData, ShownGame};
 pub use page::page;
+pub use spsa::{spsa_page, write_spsa_report};
 pub use tables::duration_text;
 
 use crate::ga::Session;

@@ -10,7 +10,7 @@ use crate::game::GameOutcome;
 use std::fmt::Write as _;
 
 /// The page's style sheet.
-const STYLE: &str = include_str!("page.css");
+pub(super) const STYLE: &str = include_str!("page.css");
 
 /// The page's script: draws the board of the current ply and steps through the game. The URL
 /// fragment `#ply=N` opens at ply N, and each step writes it (so a reload, as `--refresh`

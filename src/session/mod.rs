@@ -10,7 +10,10 @@
 //! [`SessionOptions::default`] (folder `populations/`, the best weights in each session's folder,
 //! keep the newest 10 checkpoints and every 100th).
 //!
-//! Files, bottom up: `options`, `best`, `finals`, `past`.
+//! An SPSA session (`checkers-ga spsa`) runs behind the same door: [`SpsaRun`] locks its folder
+//! and writes its checkpoint after every step (file `spsa`).
+//!
+//! Files, bottom up: `options`, `best`, `finals`, `past`, `spsa`.
 //!
 //! # Example
 //!
@@ -48,11 +51,13 @@ mod best;
 mod finals;
 mod options;
 mod past;
+mod spsa;
 
 pub use best::{BestFile, FINALS_FILE};
 pub use finals::{Entrant, Finals};
 pub use options::{Overrides, SettingChange};
 pub use past::PastBests;
+pub use spsa::SpsaRun;
 
 use crate::eval::{ParamSet, Weights};
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};
@@ -390,7 +395,9 @@ impl SessionRun {
         let dir = store::session_dir(&options.populations, &name);
         best::check_weights_folder(&options, &dir, &name)?;
         let has_checkpoints = |dir: &Path| -> Result<(), SessionError> {
-            if !store::list_checkpoints(dir).is_empty() {
+            // An SPSA session's folder is taken too.
+            let spsa = store::spsa::spsa_path(dir).exists();
+            if spsa || !store::list_checkpoints(dir).is_empty() {
                 return Err(SessionError::Refused(format!(
                     "session '{name}' already has checkpoints in '{}': resume it with \
                      `checkers-ga resume {}` or pick another --name",

@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// Settings given by the caller; None keeps the value underneath (the default of a new
 /// session, the checkpoint's of a resumed one).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Overrides {
     /// Individuals per generation (a multiple of 4).
     pub population: Option<usize>,

@@ -11,13 +11,15 @@
 //!   of the yardstick Elo and the best and mean points ([`history_svg`], drawn by
 //!   `crate::chart`), and the strength from the first measurement to the last on one line
 //!   ([`history::strength_span`]) (file `history`).
+//! - An SPSA session's θ over its steps, as a table ([`spsa_history_table`]) and a chart of
+//!   each parameter's place in its range ([`spsa_chart`]) (file `spsa`).
 //!
 //! Individuals of a population (checkpoint or original population file) are numbered from 1,
 //! as the original tool did.
 //!
 //! Errors are [`ReportError`]: one line.
 //!
-//! Files, bottom up: `layout`, `weights`, `pick`, `history`.
+//! Files, bottom up: `layout`, `weights`, `pick`, `history`, `spsa`.
 //!
 //! # Example
 //!
@@ -34,6 +36,7 @@
 pub mod history;
 pub mod layout;
 pub mod pick;
+pub mod spsa;
 pub mod weights;
 
 pub use crate::chart::{nice_step, tick_label, xml_escape};
@@ -42,6 +45,7 @@ pub use history::{
 };
 pub use layout::{fit, wrap, TABLE_WIDTH};
 pub use pick::{select, standing_text, Picked};
+pub use spsa::{spsa_chart, spsa_history_table, spsa_points};
 pub use weights::{
     class_counts, engine_table, man_line, net_layers, sorted_indices, weights_table, Priority,
     SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,

@@ -1,0 +1,351 @@
+//! The checkpoint of an SPSA session (`checkers-ga spsa`): `spsa.ckpt` in its folder
+//! (`populations/NAME/`), written again whole after every step (temp name, sync, rename).
+//!
+//! Magic `CKGASPSA`, format version (u32 LE), payload length (u64 LE), FNV-1a checksum of the
+//! payload (u64 LE), then the payload in bincode 2 (serde, standard configuration): the
+//! session's name, its [`SpsaState`] (the engine, the settings, θ, the steps and pairs done,
+//! θ's history) and the `--out` file its values are also written to. θ is kept as the exact
+//! `f64` values, so a session continued from its checkpoint ends with the values of one that
+//! never stopped.
+//!
+//! As the session checkpoints' ([`super::checkpoint`]), decoding trusts nothing: the payload's
+//! size is bounded, the decoder runs with that byte limit, and the state is checked as user
+//! input is (the engine's parameters and ranges, the settings, θ within the ranges, the steps
+//! and pairs done within the budget), so a damaged or crafted file is a one-line error.
+
+use super::codec::{decode_config, fnv, FNV_START, MAX_CHECKPOINT_PAYLOAD};
+use super::CheckpointError;
+use crate::files::read_bounded;
+use crate::spsa::SpsaState;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The first bytes of an SPSA checkpoint.
+pub const SPSA_MAGIC: &[u8; 8] = b"CKGASPSA";
+/// The SPSA checkpoint format this build writes and reads.
+pub const SPSA_VERSION: u32 = 1;
+/// The SPSA checkpoint's name in its session folder.
+pub const SPSA_FILE: &str = "spsa.ckpt";
+/// Magic, version, payload length, checksum.
+const HEADER_LEN: usize = 8 + 4 + 8 + 8;
+
+/// What an SPSA session's checkpoint holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SpsaSession {
+    /// The session's name (its folder's).
+    pub name: String,
+    /// The run as it stands after its last whole step.
+    pub state: SpsaState,
+    /// The engine parameter file its values are also written to (`spsa --out`, made
+    /// absolute), if any.
+    pub out: Option<PathBuf>,
+}
+
+/// The checkpoint of the SPSA session in folder `dir`.
+pub fn spsa_path(dir: &Path) -> PathBuf {
+    dir.join(SPSA_FILE)
+}
+
+/// The bytes of an SPSA session's checkpoint; one line when it does not fit one.
+pub fn encode_spsa(session: &SpsaSession) -> Result<Vec<u8>, String> {
+    let payload = bincode::serde::encode_to_vec(session, bincode::config::standard())
+        .map_err(|e| format!("cannot encode the SPSA session: {e}"))?;
+    if payload.len() > MAX_CHECKPOINT_PAYLOAD {
+        return Err(format!(
+            "the SPSA session takes {} bytes, more than a checkpoint holds ({} MiB)",
+            payload.len(),
+            MAX_CHECKPOINT_PAYLOAD >> 20
+        ));
+    }
+    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
+    out.extend_from_slice(SPSA_MAGIC);
+    out.extend_from_slice(&SPSA_VERSION.to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&fnv(FNV_START, &payload).to_le_bytes());
+    out.extend_from_slice(&payload);
+    Ok(out)
+}
+
+/// Do these bytes start as an SPSA checkpoint?
+pub fn is_spsa(bytes: &[u8]) -> bool {
+    bytes.starts_with(SPSA_MAGIC)
+}
+
+/// Reads SPSA checkpoint bytes; `path` only names the file in errors.
+pub fn decode_spsa(path: &Path, bytes: &[u8]) -> Result<SpsaSession, CheckpointError> {
+    let fail = |what: String| CheckpointError::new(path, what);
+    if bytes.is_empty() {
+        return Err(fail("the file is empty".into()));
+    }
+    if !is_spsa(bytes) {
+        return Err(fail("not an SPSA checkpoint: wrong magic".into()));
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(fail("truncated header".into()));
+    }
+    let word = |at: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&bytes[at..at + 8]);
+        u64::from_le_bytes(b)
+    };
+    let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+    if version > SPSA_VERSION {
+        return Err(fail(format!(
+            "SPSA format version {version} is newer than this build reads ({SPSA_VERSION}); \
+             upgrade checkers-ga"
+        )));
+    }
+    if version == 0 {
+        return Err(fail(format!("unknown SPSA format version {version}")));
+    }
+    let (len, sum) = (word(12), word(20));
+    let payload = &bytes[HEADER_LEN..];
+    if (payload.len() as u64) < len {
+        return Err(fail(format!(
+            "truncated: {} of {len} payload bytes",
+            payload.len()
+        )));
+    }
+    if payload.len() as u64 != len {
+        return Err(fail("trailing bytes after the payload".into()));
+    }
+    if payload.len() > MAX_CHECKPOINT_PAYLOAD {
+        return Err(fail(format!(
+            "a payload of {} bytes is larger than any checkpoint ({} MiB)",
+            payload.len(),
+            MAX_CHECKPOINT_PAYLOAD >> 20
+        )));
+    }
+    if fnv(FNV_START, payload) != sum {
+        return Err(fail("checksum mismatch: the file is corrupted".into()));
+    }
+    let (session, used) =
+        bincode::serde::decode_from_slice::<SpsaSession, _>(payload, decode_config())
+            .map_err(|e| fail(format!("cannot decode: {e}")))?;
+    if used != payload.len() {
+        return Err(fail("trailing bytes after the payload".into()));
+    }
+    check(&session).map_err(fail)?;
+    Ok(session)
+}
+
+/// Reads an SPSA checkpoint file.
+pub fn load_spsa(path: &Path) -> Result<SpsaSession, CheckpointError> {
+    let bytes =
+        read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
+    decode_spsa(path, &bytes)
+}
+
+/// The SPSA checkpoint an argument of `resume`, `show`, `export`, `history` or `report` names,
+/// if it names one: a file that starts as one, a folder that holds [`SPSA_FILE`], or a
+/// session's name whose folder under `root` holds it. None for anything else (a session of the
+/// GA, a weight file, no argument), which those commands read as before.
+pub fn find_spsa(arg: Option<&str>, root: &Path) -> Option<PathBuf> {
+    let arg = arg.filter(|a| !a.is_empty())?;
+    let p = Path::new(arg);
+    if p.is_file() {
+        let mut head = [0u8; 8];
+        let n = std::fs::File::open(p)
+            .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+            .unwrap_or(0);
+        return is_spsa(&head[..n]).then(|| p.to_path_buf());
+    }
+    let dir = if p.is_dir() {
+        p.to_path_buf()
+    } else if super::is_plain_name(arg) {
+        super::session_dir(root, arg)
+    } else {
+        return None;
+    };
+    let file = spsa_path(&dir);
+    file.is_file().then_some(file)
+}
+
+/// Checks a decoded session as user input: one line saying what is wrong.
+fn check(s: &SpsaSession) -> Result<(), String> {
+    if !super::is_plain_name(&s.name) {
+        return Err(format!("session name '{}' is not a plain name", s.name));
+    }
+    let st = &s.state;
+    let spec = &st.spec;
+    let n = spec.tuned.len();
+    if n == 0 || n > crate::eval::MAX_WEIGHTS {
+        return Err(format!(
+            "the engine has {n} tuned parameters (expected 1..={})",
+            crate::eval::MAX_WEIGHTS
+        ));
+    }
+    if let Some(t) = spec
+        .tuned
+        .iter()
+        .find(|t| t.min >= t.max || !(t.min..=t.max).contains(&t.default))
+    {
+        return Err(format!(
+            "parameter {}: range {}..={} with default {} is not a range around its default",
+            t.name, t.min, t.max, t.default
+        ));
+    }
+    crate::search::check_depth(spec.depth, "the depth").map_err(|e| e.to_string())?;
+    st.settings.check()?;
+    if st.settings.games > MAX_SPSA_GAMES {
+        return Err(format!(
+            "{} games is more than an SPSA run plays ({MAX_SPSA_GAMES})",
+            st.settings.games
+        ));
+    }
+    let in_range = |theta: &[f64]| {
+        theta.len() == n
+            && theta
+                .iter()
+                .zip(&spec.tuned)
+                .all(|(x, t)| x.is_finite() && *x >= t.min as f64 && *x <= t.max as f64)
+    };
+    if !in_range(&st.theta) {
+        return Err("θ is not one value within each parameter's range".into());
+    }
+    let s = &st.settings;
+    let pairs = st
+        .step
+        .saturating_mul(s.pairs_per_step as u64)
+        .min(s.pairs());
+    if st.step > s.steps() || st.pairs_done != pairs {
+        return Err(format!(
+            "{} steps with {} game pairs done do not fit the budget ({} pairs in steps of {})",
+            st.step,
+            st.pairs_done,
+            s.pairs(),
+            s.pairs_per_step
+        ));
+    }
+    let mut last = None;
+    for h in &st.history {
+        let pairs = h
+            .step
+            .saturating_mul(s.pairs_per_step as u64)
+            .min(s.pairs());
+        if h.step > st.step || last.is_some_and(|l| h.step <= l) || h.games != 2 * pairs {
+            return Err(format!(
+                "the history's point at step {} does not fit the run",
+                h.step
+            ));
+        }
+        if !in_range(&h.theta) {
+            return Err(format!(
+                "the history's θ at step {} is not one value within each parameter's range",
+                h.step
+            ));
+        }
+        last = Some(h.step);
+    }
+    if st.history.first().map(|h| h.step) != Some(0) {
+        return Err("the history does not start at step 0".into());
+    }
+    Ok(())
+}
+
+/// The most games an SPSA run may ask for (`spsa --games`).
+pub const MAX_SPSA_GAMES: u64 = 10_000_000;
+
+/// How often θ is kept in an SPSA session's history: every 10 steps, or as many more as keep
+/// the history of a run of `steps` steps over `params` parameters within about 4 MiB of its
+/// checkpoint (a run of millions of games).
+pub fn history_every(steps: u64, params: usize) -> u64 {
+    let point = 8 * params as u64 + 24;
+    let most = (4u64 << 20) / point.max(1);
+    steps.div_ceil(most.max(1)).max(10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hub::{EngineSpec, Tuned};
+    use crate::spsa::SpsaSettings;
+
+    fn session() -> SpsaSession {
+        let spec = EngineSpec {
+            command: vec!["engine".into()],
+            dir: None,
+            options: vec![],
+            depth: 1,
+            move_timeout_ms: 1000,
+            name: "e".into(),
+            declared: vec![],
+            tuned: vec![Tuned {
+                name: "king".into(),
+                min: 100,
+                max: 200,
+                default: 130,
+            }],
+        };
+        let settings = SpsaSettings {
+            games: 20,
+            ..SpsaSettings::default()
+        };
+        let mut state = SpsaState::new(&spec, &settings).unwrap();
+        state.theta = vec![131.25];
+        state.step = 2;
+        state.pairs_done = 8;
+        SpsaSession {
+            name: "s".into(),
+            state,
+            out: None,
+        }
+    }
+
+    #[test]
+    fn a_session_reads_back_exactly_and_damage_is_one_line() {
+        let s = session();
+        let bytes = encode_spsa(&s).unwrap();
+        let p = Path::new("x/spsa.ckpt");
+        assert_eq!(decode_spsa(p, &bytes).unwrap(), s);
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 1;
+        let e = decode_spsa(p, &flipped).unwrap_err().to_string();
+        assert!(e.contains("checksum"), "{e}");
+        let e = decode_spsa(p, &bytes[..bytes.len() - 3])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("truncated"), "{e}");
+        let mut newer = bytes.clone();
+        newer[8] = 9;
+        let e = decode_spsa(p, &newer).unwrap_err().to_string();
+        assert!(e.contains("newer"), "{e}");
+        assert!(decode_spsa(p, b"CKGACKPT").is_err());
+    }
+
+    #[test]
+    fn a_state_that_does_not_fit_its_run_is_refused() {
+        let p = Path::new("spsa.ckpt");
+        type Damage = Box<dyn Fn(&mut SpsaSession)>;
+        let bad: Vec<(&str, Damage)> = vec![
+            ("θ", Box::new(|s| s.state.theta = vec![250.0])),
+            ("θ", Box::new(|s| s.state.theta = vec![f64::NAN])),
+            ("θ", Box::new(|s| s.state.theta = vec![130.0, 130.0])),
+            ("budget", Box::new(|s| s.state.pairs_done = 7)),
+            ("budget", Box::new(|s| s.state.step = 99)),
+            ("--games", Box::new(|s| s.state.settings.games = 0)),
+            ("range", Box::new(|s| s.state.spec.tuned[0].min = 300)),
+            ("plain", Box::new(|s| s.name = "../x".into())),
+            ("step 0", Box::new(|s| s.state.history.clear())),
+        ];
+        for (needle, f) in bad {
+            let mut s = session();
+            f(&mut s);
+            // Encoded with a valid checksum: the checks, not the checksum, refuse it.
+            let bytes = encode_spsa(&s).unwrap();
+            let e = decode_spsa(p, &bytes).unwrap_err().to_string();
+            assert!(e.contains(needle) && !e.contains('\n'), "{needle}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_history_of_a_long_run_is_thinned_to_fit() {
+        assert_eq!(history_every(500, 8), 10);
+        let every = history_every(5_000_000, 600);
+        let points = 5_000_000 / every + 2;
+        let point = 8 * 600 + 24;
+        assert!(points * point <= (4 << 20) + 2 * point, "{every}");
+        assert!(every > 10);
+    }
+}

@@ -1,0 +1,273 @@
+//! `checkers-ga spsa` runs as a session: `populations/NAME/spsa.ckpt` after every step, a lock
+//! while it runs, Ctrl-C (exit 130) says `continue with: ... resume NAME`, and `resume NAME`
+//! ends with exactly the values of a run that never stopped, at another thread count; `show`,
+//! `export`, `history` and `report` read the session; bad input is a one-line error. The
+//! engine is our own through the Hub protocol (`checkers-ga hub --tunable`).
+
+mod common;
+
+use common::{assert_error_exit, bin, run_ok, text, Tmp};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// Our engine through the protocol, its weights tunable within -1000..1000.
+fn engine() -> String {
+    format!(
+        "{} hub --tunable --tunable-range 1000 --tie-break first material",
+        common::BIN
+    )
+}
+
+/// `spsa` of our engine's `kings`, `opp_kings` and `moves` at depth 2, seed 7, session `name`
+/// under T/populations, its values also written to T/NAME.json.
+fn spsa(t: &Tmp, name: &str, games: &str, threads: &str) -> Command {
+    let mut c = bin();
+    c.current_dir(&t.0)
+        .args(["spsa", "--engine", &engine()])
+        .args([
+            "--tune",
+            "kings,opp_kings,moves",
+            "--depth",
+            "2",
+            "--pairs",
+            "2",
+        ])
+        .args([
+            "--games",
+            games,
+            "--seed",
+            "7",
+            "--threads",
+            threads,
+            "--quiet",
+        ])
+        .args(["--name", name, "--populations"])
+        .arg(t.pops())
+        .arg("--out")
+        .arg(t.0.join(format!("{name}.json")));
+    c
+}
+
+/// `checkers-ga ARGS --populations T/populations`, run in T.
+fn cmd(t: &Tmp, args: &[&str]) -> Command {
+    let mut c = bin();
+    c.current_dir(&t.0)
+        .args(args)
+        .arg("--populations")
+        .arg(t.pops());
+    c
+}
+
+fn output(mut c: Command) -> Output {
+    c.output().expect("run checkers-ga")
+}
+
+/// The session's checkpoint: its steps done, when it can be read.
+fn steps_done(t: &Tmp, name: &str) -> Option<u64> {
+    let file = t.session(name).join("spsa.ckpt");
+    checkers_ga::store::spsa::load_spsa(&file)
+        .ok()
+        .map(|s| s.state.step)
+}
+
+#[test]
+fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
+    let t = Tmp::new("resume");
+    // 240 games in 60 steps of 2 pairs.
+    let games = "240";
+    run_ok(spsa(&t, "whole", games, "1"));
+
+    let child = spsa(&t, "cut", games, "2")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Stopped once a few steps are in its checkpoint.
+    let t0 = Instant::now();
+    while steps_done(&t, "cut").unwrap_or(0) < 3 {
+        assert!(t0.elapsed() < Duration::from_secs(120), "no step saved");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // The folder is locked while the session runs.
+    let busy = output(cmd(&t, &["resume", "cut"]));
+    assert_error_exit(&busy, 1, &["in use by process"]);
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let o = child.wait_with_output().unwrap();
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(130), "{out}{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let hint = out
+        .lines()
+        .find_map(|l| l.strip_prefix("continue with: "))
+        .unwrap_or_else(|| panic!("no continue line in {out}"));
+    assert!(
+        hint.ends_with(&format!("resume cut --populations {}", t.pops().display())),
+        "{hint}"
+    );
+    let stood = steps_done(&t, "cut").unwrap();
+    assert!((3..60).contains(&stood), "stopped at step {stood}");
+
+    // Resumed at another thread count: the values and θ's history of the whole run, and its
+    // page.
+    let page = t.0.join("cut.html");
+    let more = cmd(
+        &t,
+        &[
+            "resume",
+            "cut",
+            "--threads",
+            "1",
+            "--verbose",
+            "--report",
+            page.to_str().unwrap(),
+        ],
+    );
+    let said = run_ok(more);
+    // --verbose: θ after every step, from the one after the checkpoint's.
+    let first = format!("step {} ({} games, result ", stood + 1, 4 * (stood + 1));
+    assert!(said.lines().any(|l| l.starts_with(&first)), "{said}");
+    assert!(said.contains("step 60 (240 games, result "), "{said}");
+    assert!(!said.contains(&format!("step {stood} (")), "{said}");
+    assert!(std::fs::read_to_string(&page)
+        .unwrap()
+        .contains("step 60 of 60"));
+    assert_eq!(steps_done(&t, "cut"), Some(60));
+    let export = |name: &str| run_ok(cmd(&t, &["export", name, "--format", "hub"]));
+    let values = export("whole");
+    assert_eq!(values.lines().count(), 3, "{values}");
+    assert!(
+        values.starts_with("set-param name=kings value="),
+        "{values}"
+    );
+    assert_eq!(export("cut"), values);
+    let history = |name: &str| run_ok(cmd(&t, &["history", name, "--format", "csv"]));
+    let csv = history("whole");
+    assert!(
+        csv.starts_with("step,games,kings,opp_kings,moves\n"),
+        "{csv}"
+    );
+    assert!(csv.lines().any(|l| l.starts_with("60,240,")), "{csv}");
+    assert_eq!(history("cut"), csv);
+    // The --out file of each run holds its final values.
+    let file = |name: &str| std::fs::read_to_string(t.0.join(format!("{name}.json"))).unwrap();
+    let (w, c) = (file("whole"), file("cut"));
+    for line in values.lines() {
+        let v = line.rsplit('=').next().unwrap();
+        let n = line
+            .split("name=")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        let said = format!("\"{n}\": {v}");
+        assert!(w.contains(&said) && c.contains(&said), "{said}: {w}{c}");
+    }
+    assert!(!c.contains("stopped"), "{c}");
+}
+
+#[test]
+fn show_history_and_report_read_an_spsa_session() {
+    let t = Tmp::new("read");
+    run_ok(spsa(&t, "s", "24", "2"));
+    let shown = run_ok(cmd(&t, &["show", "s"]));
+    assert!(shown.contains("SPSA session 's', step 6 of"), "{shown}");
+    for name in ["kings", "opp_kings", "moves"] {
+        assert!(
+            shown
+                .lines()
+                .any(|l| l.split_whitespace().nth(1) == Some(name)),
+            "{shown}"
+        );
+    }
+    // The folder and the checkpoint file read as the name does.
+    let hub = run_ok(cmd(&t, &["export", "s", "--format", "hub"]));
+    let dir = t.session("s");
+    for other in [dir.clone(), dir.join("spsa.ckpt")] {
+        let mut c = bin();
+        c.arg("export").arg(&other).args(["--format", "hub"]);
+        assert_eq!(run_ok(c), hub);
+    }
+    let json = run_ok(cmd(&t, &["export", "s", "--format", "json"]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(v["kings"].is_i64(), "{json}");
+
+    let table = run_ok(cmd(&t, &["history", "s"]));
+    assert!(table.contains("SPSA session 's'"), "{table}");
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|w| w.parse::<u64>().is_ok())
+        })
+        .collect();
+    // The start and the last step (kept every 10 steps: none between).
+    assert_eq!(rows.len(), 2, "{table}");
+    assert!(rows[1].trim_start().starts_with("6       24"), "{table}");
+    let json = run_ok(cmd(&t, &["history", "s", "--format", "json"]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["tuner"], "spsa");
+    assert_eq!(v["history"].as_array().unwrap().len(), 2, "{json}");
+    let svg = t.0.join("theta.svg");
+    let said = run_ok(cmd(&t, &["history", "s", "--svg", svg.to_str().unwrap()]));
+    assert!(said.contains("SVG chart written"), "{said}");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("opp_kings"));
+
+    let page = run_ok(cmd(&t, &["report", "s"]));
+    let page = Path::new(page.trim());
+    assert_eq!(page, dir.join("report.html"));
+    let html = std::fs::read_to_string(page).unwrap();
+    assert!(
+        html.contains("SPSA session 's'") && html.contains("<svg"),
+        "{html}"
+    );
+    assert!(html.contains("theta-chart") && html.contains("opp_kings"));
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    let t = Tmp::new("bad");
+    // No such session.
+    let o = output(cmd(&t, &["resume", "nosuch"]));
+    assert_error_exit(&o, 1, &["nosuch"]);
+    run_ok(spsa(&t, "s", "4", "1"));
+    // A session of that name already exists.
+    let o = output(spsa(&t, "s", "4", "1"));
+    assert_error_exit(&o, 1, &["already exists", "resume s"]);
+    // Nor does a GA session start in its folder.
+    let o = output(cmd(
+        &t,
+        &["new", "--name", "s", "--generations", "1", "--quiet"],
+    ));
+    assert_error_exit(&o, 1, &["already has checkpoints"]);
+    // A name that is no folder name, a GA setting on resume, --elo of an SPSA session.
+    let o = output(spsa(&t, "../x", "4", "1"));
+    assert_error_exit(&o, 2, &["plain folder name"]);
+    let o = output(cmd(&t, &["resume", "s", "--generations", "5"]));
+    assert_error_exit(&o, 2, &["SPSA session"]);
+    let o = output(cmd(&t, &["history", "s", "--elo"]));
+    assert_error_exit(&o, 2, &["SPSA session"]);
+    // A corrupted checkpoint: every command that reads it says so on one line.
+    let file = t.session("s").join("spsa.ckpt");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(&file, &bytes).unwrap();
+    for args in [
+        &["resume", "s"][..],
+        &["show", "s"],
+        &["export", "s", "--format", "hub"],
+        &["history", "s"],
+        &["report", "s"],
+    ] {
+        let o = output(cmd(&t, args));
+        assert_error_exit(&o, 1, &["spsa.ckpt", "checksum"]);
+    }
+    // Cut short.
+    std::fs::write(&file, &bytes[..20]).unwrap();
+    let o = output(cmd(&t, &["resume", "s"]));
+    assert_error_exit(&o, 1, &["spsa.ckpt", "truncated"]);
+}
