@@ -3,13 +3,16 @@
 //! wheel, or tournament selection), one-point crossover with one cut per pair, mutation (the
 //! original's single-gene replacement, or Gaussian steps), the next generation made of children,
 //! elite parents (the best so far among them) and newcomers, and a periodic measurement of the
-//! best so far against a fixed yardstick.
+//! best so far against a fixed yardstick. Or, with `--selection mean`, an evolution strategy:
+//! mirrored pairs around a centre that their games move, the answer the centres' average
+//! ([`Centre`]).
 //!
 //! Every random choice of generation `g` comes from generators derived from
 //! `(session seed, purpose, g, index)`, so a session resumed from the checkpoint written after
 //! generation `g` continues exactly as if it had never stopped, at any thread count.
 //!
-//! Files, bottom up: `settings`, `operators`, `breeding`, `matches`, `records`, `generation`; the unit tests are in `tests`.
+//! Files, bottom up: `settings`, `operators`, `mean`, `breeding`, `matches`, `records`,
+//! `generation`; the unit tests are in `tests`.
 //!
 //! # Example
 //!
