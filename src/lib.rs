@@ -254,6 +254,7 @@ pub use session::{
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
 pub use hub::{release_engines, Declared, EngineSpec, Tuned};
+pub use hub::{SimModel, SimPair, SimParam, DEFAULT_DEFICIT, DRAW_ELO, SATURATION, SIM_PREFIX};
 pub use spsa::{spsa, SpsaObserver, SpsaPoint, SpsaResult, SpsaSettings, SpsaStep};
 
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).
