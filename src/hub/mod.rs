@@ -20,5 +20,8 @@ pub use client::{
 };
 pub use engine::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator};
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
-pub use sim::{SimModel, SimPair, SimParam, DEFAULT_DEFICIT, DRAW_ELO, SATURATION, SIM_PREFIX};
+pub use sim::{SimModel, SimPair, SimParam};
+pub use sim::{
+    DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
+};
 pub use tuning::{release_engines, Declared, EngineSpec, Tuned};
