@@ -4,7 +4,7 @@
 
 use super::common::say;
 use super::evolve_args::SessionOptions;
-use checkers_ga::{run_sims, Interval, SimRun, SimSetup, SimTuner, SpsaSettings};
+use checkers_ga::{check_sims, run_sims, Interval, SimRun, SimSetup, SimTuner, SpsaSettings};
 use clap::Parser;
 use std::time::Instant;
 
@@ -141,6 +141,10 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
             })
         })
         .collect();
+    // Every setting is checked before a run: what is refused is the command line.
+    if let Err(e) = check_sims(&runs, &setup) {
+        usage!("{e}");
+    }
     if !a.quiet {
         eprintln!(
             "tune-sim: {} runs ({} lines of {} seeds), model seed {}",
@@ -151,11 +155,7 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
         );
     }
     let started = Instant::now();
-    let results = match run_sims(&runs, &setup, a.threads) {
-        Ok(r) => r,
-        // Every setting is checked before a run: what is refused is the command line.
-        Err(e) => usage!("{e}"),
-    };
+    let results = run_sims(&runs, &setup, a.threads).map_err(|e| anyhow::anyhow!(e))?;
     for (k, &(tuner, params, games)) in lines.iter().enumerate() {
         let of = &results[k * a.seeds as usize..(k + 1) * a.seeds as usize];
         let head = format!("{tuner} {params} {games}");
