@@ -195,3 +195,62 @@ fn new_and_spsa_take_the_simulator_and_a_session_of_it_resumes() {
         assert_usage_error(&out, &[needle]);
     }
 }
+
+#[test]
+fn the_regret_is_that_of_the_answers_new_and_spsa_give() {
+    let t = Tmp::new("faithful");
+    let model = checkers_ga::SimModel::new(8, 1);
+    let (mut ga, mut spsa) = (Vec::new(), Vec::new());
+    for seed in [4u64, 5] {
+        let name = format!("s{seed}");
+        let out = run_ok(new_cmd(
+            &t,
+            seed,
+            &name,
+            false,
+            &["--engine", "sim:8", "--games-budget", "3000"],
+        ));
+        let line = out
+            .lines()
+            .find(|l| l.contains("its answer plays"))
+            .unwrap_or_else(|| panic!("{out}"));
+        let figure = line.split_whitespace().nth(3).unwrap();
+        ga.push(figure.parse::<f64>().unwrap());
+        let mut c = bin();
+        c.current_dir(&t.0).args([
+            "spsa", "--engine", "sim:8", "--games", "1000", "--force", "--quiet", "--seed",
+        ]);
+        c.arg(seed.to_string());
+        // `NAME VALUE (default D)`, in the model's order.
+        let values: Vec<i64> = run_ok(c)
+            .lines()
+            .filter(|l| l.contains("(default "))
+            .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(values.len(), 8);
+        spsa.push(model.regret(&values));
+    }
+    let line = |tuner: &str, games: &str| {
+        let out = run_ok(tune_sim(&[
+            "--tuner",
+            tuner,
+            "--params",
+            "8",
+            "--games",
+            games,
+            "--seeds",
+            "2",
+            "--first-seed",
+            "4",
+            "--quiet",
+        ]));
+        figures(out.lines().next().unwrap()).1[0]
+    };
+    let mean = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len() as f64;
+    // The sessions' figures are printed to 0.1: their mean to within 0.1.
+    assert!((line("ga", "3000") - mean(&ga)).abs() <= 0.1, "{ga:?}");
+    assert!(
+        (line("spsa", "1000") - mean(&spsa)).abs() <= 0.051,
+        "{spsa:?}"
+    );
+}
