@@ -208,7 +208,7 @@ pub fn run_sim(run: &SimRun, setup: &SimSetup) -> Result<SimResult, String> {
                         Some(d) if !d.is_same() => session.settings.ga.duel_games as u64,
                         _ => 0,
                     };
-                    h.games as u64 + duel + h.measure.map_or(0, |m| m.games() as u64)
+                    h.games as u64 + duel + h.measure.map_or(0, |m| m.games())
                 })
                 .sum();
             Ok(SimResult {

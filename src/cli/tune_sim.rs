@@ -84,7 +84,7 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
             a.seeds
         );
     }
-    if let Some(&g) = a.games.iter().find(|&&g| g < 2 || g > MAX_GAMES) {
+    if let Some(&g) = a.games.iter().find(|&&g| !(2..=MAX_GAMES).contains(&g)) {
         usage!("--games {g} must be 2..{MAX_GAMES}");
     }
     let max = checkers_ga::MAX_SIM_PARAMS;

@@ -407,7 +407,7 @@ mod tests {
             assert_eq!(m.regret(&m.optimum()), 0.0);
             let d = m.regret(&m.defaults());
             assert!(
-                d >= DEFAULT_DEFICIT && d < DEFAULT_DEFICIT + 5.0,
+                (DEFAULT_DEFICIT..DEFAULT_DEFICIT + 5.0).contains(&d),
                 "{n}: {d}"
             );
             for p in m.params() {
@@ -424,7 +424,7 @@ mod tests {
                     .map(|p| rng.random_range(p.min..=p.max))
                     .collect();
                 let r = m.regret(&x);
-                assert!(r >= 0.0 && r <= SATURATION, "{r}");
+                assert!((0.0..=SATURATION).contains(&r), "{r}");
                 if x != m.optimum() {
                     assert!(r > 0.0);
                 }
