@@ -198,7 +198,8 @@ pub struct NewSession {
 impl NewSession {
     /// The settings of this new session with seed `seed`, checked: the defaults
     /// ([`Settings::default`]; with `from`, its population size and thesis60; with an outside
-    /// engine, [`engine_defaults`]), the caller's settings over them. What
+    /// engine, its parameter set, no fit and the steps measured for engines), the caller's
+    /// settings over them. What
     /// [`SessionRun::start`] starts with, so that a session run elsewhere (the tuning
     /// simulator's runs) has exactly the settings `checkers-ga new` would give it.
     pub fn settings_with(&self, seed: u64) -> Result<Settings, SessionError> {
