@@ -595,6 +595,32 @@ mod tests {
     }
 
     #[test]
+    fn the_simulator_is_known_by_its_command_and_checks_its_declarations() {
+        let model = SimModel::new(8, 3);
+        let spec = EngineSpec::simulated(&model, 4);
+        assert_eq!((spec.name.as_str(), spec.tuned.len()), ("sim:8:3", 8));
+        assert_eq!(spec.values(&spec.defaults()), model.defaults());
+        assert_eq!(*spec.sim_model().expect("the simulator"), model);
+        assert!(spec.check_unchanged().is_ok());
+        // A checkpoint's simulator whose model has changed since is refused on resume.
+        let mut old = spec.clone();
+        old.declared[2].value = "12345".into();
+        let e = old.check_unchanged().unwrap_err();
+        assert!(e.contains("parameter p3 changed"), "{e}");
+        // An outside engine runs in a folder: never the simulator, whatever its command.
+        let outside = EngineSpec {
+            dir: Some(PathBuf::from(".")),
+            ..spec.clone()
+        };
+        assert!(outside.sim_model().is_none());
+        let other = EngineSpec {
+            command: vec!["sim:8:3".into(), "--fast".into()],
+            ..spec
+        };
+        assert!(other.sim_model().is_none());
+    }
+
+    #[test]
     fn genes_span_the_whole_range_and_round_trip() {
         for (min, max) in [
             (0, 10),
