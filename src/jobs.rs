@@ -435,7 +435,9 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
 }
 
 /// [`play_job`] by an outside engine: each side's genome set as its parameters. Games under
-/// way are played out unless the batch abandons them.
+/// way are played out unless the batch abandons them. The tuning simulator
+/// ([`EngineSpec::sim_model`]) plays no moves: its model decides the game from the game's
+/// generator, so its games are the same at any thread count; their moves are never recorded.
 fn play_outside(
     batch: &Batch,
     spec: &EngineSpec,
@@ -448,6 +450,19 @@ fn play_outside(
         _ => spec.defaults(),
     };
     let (black, white) = (genome(&job.black), genome(&job.white));
+    // The tuning simulator: the game decided by its model, from the game's own generator.
+    if let Some(model) = spec.sim_model() {
+        let mut rng = derive(batch.seed, job.purpose, job.round, job.index);
+        let (b, w) = (spec.values(&black), spec.values(&white));
+        let (outcome, reason, plies) = model.play(&b, &w, &mut rng);
+        return Some(Played {
+            result: Some((outcome, reason)),
+            plies,
+            moves: Vec::new(),
+            timing: None,
+            note: None,
+        });
+    }
     let mut game = batch.game(&job.start);
     let never = || false;
     let within: &dyn Fn() -> bool = if batch.abandon { stop } else { &never };

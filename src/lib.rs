@@ -34,7 +34,8 @@
 //! 15. [`weightfile`]: weight files (JSON and the original text): reading, writing, their origin.
 //! 16. `hub`: the Hub protocol of draughts engines both ways: our engine served to a Hub
 //!     client, outside engines driven as processes, and an outside engine's parameters as a
-//!     genome ([`EngineSpec`]).
+//!     genome ([`EngineSpec`]); the tuning simulator's synthetic engine `sim:N`
+//!     ([`SimModel`]), whose games a model of its strength decides.
 //! 17. [`schedule`]: the record of a run's schedule (each game job's thread and time) and
 //!     the model of what P threads make of it.
 //! 18. `jobs`: games as self-contained jobs, played in batches on a rayon pool (or the ranks
@@ -56,7 +57,9 @@
 //!     table and chart.
 //! 29. [`html`]: the self-contained HTML report of a session.
 //! 30. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
-//! 31. [`bench`](mod@bench): the benchmark workloads.
+//! 31. `tuning_sim`: the tuners (the GA, SPSA) run on the simulator through their normal code,
+//!     scored by regret ([`SimRun`], [`SimSetup`], [`Interval`]).
+//! 32. [`bench`](mod@bench): the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!
@@ -200,6 +203,7 @@ pub mod store;
 pub mod summary;
 mod text;
 mod tournament;
+mod tuning_sim;
 pub mod weightfile;
 mod yardstick;
 
@@ -255,7 +259,14 @@ pub use session::{
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
 pub use hub::{release_engines, Declared, EngineSpec, Tuned};
+pub use hub::{SimModel, SimPair, SimParam};
+pub use hub::{
+    DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
+};
 pub use spsa::{spsa, SpsaObserver, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep};
+pub use tuning_sim::{
+    check_sims, run_sim, run_sims, Interval, SimResult, SimRun, SimSetup, SimTuner,
+};
 
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).
 pub use cluster::{set_stop_note, ClusterError, Launch};

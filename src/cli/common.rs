@@ -108,7 +108,8 @@ pub fn set_handshake_timeout(seconds: Option<f64>) -> anyhow::Result<()> {
 /// An outside engine to tune (`--engine CMD`, a `hub:` prefix allowed): started once to read
 /// what it declares. `options` are `--engine-option NAME=VALUE`, `move_timeout` the seconds of
 /// `--move-timeout` (60 when absent), `tune` the names of `--tune` (empty: every int parameter
-/// with a range).
+/// with a range). `sim:N[:SEED]` is the tuning simulator (docs/simulator.md): no process, every
+/// parameter of its model tuned.
 pub fn engine_spec(
     cmd: &str,
     engine_options: &[String],
@@ -116,6 +117,20 @@ pub fn engine_spec(
     depth: u32,
     tune: &[String],
 ) -> anyhow::Result<checkers_ga::EngineSpec> {
+    if cmd.starts_with(checkers_ga::SIM_PREFIX) {
+        let (n, seed) = match checkers_ga::SimModel::parse(cmd) {
+            Ok(x) => x,
+            Err(e) => usage!("--engine {e}"),
+        };
+        if !tune.is_empty() || !engine_options.is_empty() {
+            usage!(
+                "--engine {cmd}: the simulator takes no --tune or --engine-option (every \
+                 parameter of its model is tuned)"
+            );
+        }
+        let model = checkers_ga::SimModel::new(n, seed);
+        return Ok(checkers_ga::EngineSpec::simulated(&model, depth));
+    }
     let cmd = cmd.strip_prefix("hub:").unwrap_or(cmd);
     let h = checkers_ga::formats::hub_player(cmd)?;
     let mut options = Vec::new();

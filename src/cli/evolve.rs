@@ -654,6 +654,18 @@ fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
         let file = shell_word(&best.to_string_lossy());
         say("next: its strength, its weights, a report:");
         match &s.settings.engine {
+            // The simulator plays no match: its model tells the strength.
+            Some(e) if e.sim_model().is_some() => {
+                let model = e.sim_model().expect("the simulator");
+                let regret = |w: &checkers_ga::Weights| model.regret(&e.values(w));
+                say(&format!(
+                    "  its answer plays {:.1} Elo below the optimum of {} (the declared values: \
+                     {:.1})",
+                    regret(&s.answer().unwrap_or_else(|| e.defaults())),
+                    e.name,
+                    regret(&e.defaults())
+                ));
+            }
             // Against the engine with its declared values.
             Some(e) => {
                 let cmd: Vec<String> = e.command.iter().map(|w| shell_word(w)).collect::<Vec<_>>();

@@ -31,6 +31,7 @@ mod report;
 mod schedule;
 mod show;
 mod spsa;
+mod tune_sim;
 
 pub use common::{AlreadySaid, Interrupted};
 
@@ -141,6 +142,11 @@ pub enum Command {
     Finals(finals::FinalsArgs),
     /// What P threads would make of a run's schedule log (CHECKERS_GA_SCHEDULE_LOG)
     Schedule(schedule::ScheduleArgs),
+    /// Run the tuners (the GA, SPSA) many times on the tuning simulator sim:N, a synthetic
+    /// engine with a known optimum; prints their regret: `regret TUNER PARAMS GAMES MEAN LOW
+    /// HIGH`
+    #[command(name = "tune-sim")]
+    TuneSim(tune_sim::TuneSimArgs),
 }
 
 /// The worker threads a command asks for (`--threads`, 0 = one per core): what each rank of an
@@ -199,6 +205,7 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
         Command::Finals(a) => finals::run(a),
         Command::Hub(a) => hub::run(a),
         Command::Spsa(a) => spsa::run(a),
+        Command::TuneSim(a) => tune_sim::run(a),
         Command::Pdn(a) => pdn::run(a),
         Command::Schedule(a) => schedule::run(a),
     }

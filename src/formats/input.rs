@@ -458,7 +458,7 @@ pub fn resolve_player(spec: &str, seed: u64, slot: u64) -> Result<PlayerArg, For
             .settings
             .engine
             .clone()
-            .and_then(|e| Some((e, s.best_so_far?))),
+            .and_then(|e| Some((e, s.answer()?))),
         _ => None,
     };
     if let Some((e, w)) = engine {

@@ -144,6 +144,14 @@ impl Session {
         self
     }
 
+    /// The session's answer: the weights it gives as its result, the best so far (None before
+    /// the first generation). What `export` and `show` of a session pick, what its best-weights
+    /// file holds, what `match` plays for it, and what the tuning simulator scores
+    /// (`tune-sim`): a change of the rule here changes them all.
+    pub fn answer(&self) -> Option<Weights> {
+        self.best_so_far
+    }
+
     /// Has the stop condition been reached?
     pub fn finished(&self) -> bool {
         match self.settings.stop {

@@ -14,6 +14,7 @@
 //! [`release_engines`] stops the idle ones.
 
 use super::client::{misfit, ClientError, HubLevel, HubParam, HubProcess};
+use super::sim::{self, SimModel, SIM_PREFIX};
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
 use crate::game::Game;
 use serde::{Deserialize, Serialize};
@@ -238,10 +239,69 @@ impl EngineSpec {
         Ok(())
     }
 
+    /// The tuning simulator `model` as an engine searching to `depth` (which the model
+    /// ignores): command and name `sim:N:SEED`, no folder, no options, every parameter of the
+    /// model declared and tuned. Its games are decided by the model
+    /// ([`EngineSpec::sim_model`]), without a process.
+    pub fn simulated(model: &SimModel, depth: u32) -> EngineSpec {
+        let declared: Vec<Declared> = model
+            .params()
+            .iter()
+            .map(|p| Declared {
+                name: p.name.clone(),
+                kind: "int".into(),
+                value: p.default.to_string(),
+                min: p.min.to_string(),
+                max: p.max.to_string(),
+            })
+            .collect();
+        let tuned = model
+            .params()
+            .iter()
+            .map(|p| Tuned {
+                name: p.name.clone(),
+                min: p.min,
+                max: p.max,
+                default: p.default,
+            })
+            .collect();
+        EngineSpec {
+            command: vec![model.name()],
+            dir: None,
+            options: Vec::new(),
+            depth,
+            move_timeout_ms: 60_000,
+            name: model.name(),
+            declared,
+            tuned,
+        }
+    }
+
+    /// The simulator's model when this is the simulator (its command the one word
+    /// `sim:N[:SEED]`, no folder and no options, as [`EngineSpec::simulated`] makes it; an
+    /// outside engine is always started in a folder); None for an outside engine.
+    pub fn sim_model(&self) -> Option<std::sync::Arc<SimModel>> {
+        if self.dir.is_some() || !self.options.is_empty() {
+            return None;
+        }
+        let [word] = self.command.as_slice() else {
+            return None;
+        };
+        if !word.starts_with(SIM_PREFIX) {
+            return None;
+        }
+        let (n, seed) = SimModel::parse(word).ok()?;
+        Some(sim::cached(n, seed))
+    }
+
     /// Starts the engine and reads its name and declarations, and what it refused of the
-    /// options (the messages of its `error` lines).
+    /// options (the messages of its `error` lines). The simulator's come from its model.
     #[allow(clippy::type_complexity)]
     fn declarations(&self) -> Result<(String, Vec<Declared>, Vec<String>), String> {
+        if let Some(m) = self.sim_model() {
+            let now = EngineSpec::simulated(&m, self.depth);
+            return Ok((now.name, now.declared, Vec::new()));
+        }
         let p = self.start(&|| false).map_err(|e| {
             format!(
                 "the engine '{}' could not be used: {e}",
@@ -532,6 +592,32 @@ mod tests {
             max,
             default: min,
         }
+    }
+
+    #[test]
+    fn the_simulator_is_known_by_its_command_and_checks_its_declarations() {
+        let model = SimModel::new(8, 3);
+        let spec = EngineSpec::simulated(&model, 4);
+        assert_eq!((spec.name.as_str(), spec.tuned.len()), ("sim:8:3", 8));
+        assert_eq!(spec.values(&spec.defaults()), model.defaults());
+        assert_eq!(*spec.sim_model().expect("the simulator"), model);
+        assert!(spec.check_unchanged().is_ok());
+        // A checkpoint's simulator whose model has changed since is refused on resume.
+        let mut old = spec.clone();
+        old.declared[2].value = "12345".into();
+        let e = old.check_unchanged().unwrap_err();
+        assert!(e.contains("parameter p3 changed"), "{e}");
+        // An outside engine runs in a folder: never the simulator, whatever its command.
+        let outside = EngineSpec {
+            dir: Some(PathBuf::from(".")),
+            ..spec.clone()
+        };
+        assert!(outside.sim_model().is_none());
+        let other = EngineSpec {
+            command: vec!["sim:8:3".into(), "--fast".into()],
+            ..spec
+        };
+        assert!(other.sim_model().is_none());
     }
 
     #[test]

@@ -163,7 +163,7 @@ pub(super) fn write(
     dir: &Path,
     seen: &Option<BestFile>,
 ) -> Result<Option<PathBuf>, SessionError> {
-    let Some(best) = session.best_so_far else {
+    let Some(best) = session.answer() else {
         return Ok(None);
     };
     let (name, seed, g) = (&session.name, session.settings.seed, session.generation);

@@ -200,6 +200,49 @@ pub struct NewSession {
     pub engine: Option<EngineSpec>,
 }
 
+impl NewSession {
+    /// The settings of this new session with seed `seed`, checked: the defaults
+    /// ([`Settings::default`]; with `from`, its population size and thesis60; with an outside
+    /// engine, its parameter set, no fit and the steps measured for engines), the caller's
+    /// settings over them. What
+    /// [`SessionRun::start`] starts with, so that a session run elsewhere (the tuning
+    /// simulator's runs) has exactly the settings `checkers-ga new` would give it.
+    pub fn settings_with(&self, seed: u64) -> Result<Settings, SessionError> {
+        let o = &self.settings;
+        let population = match (&self.from, o.population) {
+            (Some(pop), Some(p)) if p != pop.len() => {
+                return Err(SessionError::Input(format!(
+                    "--population {p} differs from the {} individuals of --from",
+                    pop.len()
+                )))
+            }
+            (Some(pop), _) => pop.len(),
+            (None, p) => p.unwrap_or(DEFAULT_POPULATION),
+        };
+        let mut settings = Settings::with_population(population);
+        settings.seed = seed;
+        if self.from.is_some() {
+            // The original tool's population continues in its own 60 parameters unless told.
+            settings.ga.params = ParamSet::Thesis60;
+        }
+        if let Some(engine) = &self.engine {
+            if self.from.is_some() || !self.include.is_empty() {
+                return Err(SessionError::Input(
+                    "--engine takes no --from or --include (the first population is drawn \
+                     around the engine's declared values)"
+                        .into(),
+                ));
+            }
+            engine_defaults(&mut settings, engine);
+        }
+        o.apply(&mut settings);
+        follow_depth(&mut settings);
+        settings.validate()?;
+        crate::store::check_checkpoint_size(&settings).map_err(SessionError::Input)?;
+        Ok(settings)
+    }
+}
+
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SessionEnd {
@@ -322,37 +365,7 @@ impl SessionRun {
         let pool = thread_pool(options.threads)?;
         let seed_drawn = spec.seed.is_none();
         let seed = spec.seed.unwrap_or_else(fresh_seed);
-        let o = &spec.settings;
-        let population = match (&spec.from, o.population) {
-            (Some(pop), Some(p)) if p != pop.len() => {
-                return Err(SessionError::Input(format!(
-                    "--population {p} differs from the {} individuals of --from",
-                    pop.len()
-                )))
-            }
-            (Some(pop), _) => pop.len(),
-            (None, p) => p.unwrap_or(DEFAULT_POPULATION),
-        };
-        let mut settings = Settings::with_population(population);
-        settings.seed = seed;
-        if spec.from.is_some() {
-            // The original tool's population continues in its own 60 parameters unless told.
-            settings.ga.params = ParamSet::Thesis60;
-        }
-        if let Some(engine) = &spec.engine {
-            if spec.from.is_some() || !spec.include.is_empty() {
-                return Err(SessionError::Input(
-                    "--engine takes no --from or --include (the first population is drawn \
-                     around the engine's declared values)"
-                        .into(),
-                ));
-            }
-            engine_defaults(&mut settings, engine);
-        }
-        o.apply(&mut settings);
-        follow_depth(&mut settings);
-        settings.validate()?;
-        crate::store::check_checkpoint_size(&settings).map_err(SessionError::Input)?;
+        let settings = spec.settings_with(seed)?;
         let name = spec
             .name
             .clone()

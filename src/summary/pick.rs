@@ -142,7 +142,7 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, Report
             );
             match individual {
                 None => {
-                    let Some(best) = s.best_so_far else {
+                    let Some(best) = s.answer() else {
                         return Err(ReportError::Empty(format!(
                             "session '{}' has no best so far yet (no generation played)",
                             s.name

@@ -1,0 +1,199 @@
+//! `checkers-ga tune-sim`: the tuners run on the tuning simulator (`sim:N`), many seeds each,
+//! in-process; one line per tuner, parameter count and budget: `regret TUNER PARAMS GAMES MEAN
+//! LOW HIGH` (docs/simulator.md).
+
+use super::common::say;
+use super::evolve_args::SessionOptions;
+use checkers_ga::{check_sims, run_sims, Interval, SimRun, SimSetup, SimTuner, SpsaSettings};
+use clap::Parser;
+use std::time::Instant;
+
+/// The most games one run may have.
+const MAX_GAMES: u64 = 10_000_000;
+/// The most seeds a command may ask for.
+const MAX_SEEDS: u64 = 100_000;
+
+#[derive(clap::Args)]
+pub struct TuneSimArgs {
+    /// The tuners, comma-separated: ga (the GA of `new --engine sim:N --games-budget GAMES`)
+    /// and spsa (`spsa --engine sim:N --games GAMES`)
+    #[arg(long, value_name = "ga,spsa", value_delimiter = ',', required = true)]
+    pub tuner: Vec<SimTuner>,
+    /// The models' parameter counts, comma-separated (the simulator sim:N of each)
+    #[arg(long, value_name = "N,...", value_delimiter = ',', required = true)]
+    pub params: Vec<usize>,
+    /// The budgets in games, comma-separated
+    #[arg(long, value_name = "GAMES,...", value_delimiter = ',', required = true)]
+    pub games: Vec<u64>,
+    /// Runs of each tuner, parameter count and budget, with the tuner seeds FIRST..FIRST+K-1
+    #[arg(long, value_name = "K", default_value_t = 20)]
+    pub seeds: u64,
+    /// The first tuner seed
+    #[arg(long, value_name = "FIRST", default_value_t = 1)]
+    pub first_seed: u64,
+    /// The models' seed (sim:N:SEED): the landscape every run of N parameters meets
+    #[arg(long, value_name = "SEED", default_value_t = checkers_ga::DEFAULT_MODEL_SEED)]
+    pub model_seed: u64,
+    /// SPSA's game pairs per step, as spsa --pairs
+    #[arg(long, value_name = "P", default_value_t = SpsaSettings::default().pairs_per_step)]
+    pub pairs: u32,
+    /// SPSA's final perturbation as a share of each range, as spsa --c-end
+    #[arg(long, value_name = "F", default_value_t = SpsaSettings::default().c_end)]
+    pub c_end: f64,
+    /// SPSA's final learning rate, as spsa --r-end
+    #[arg(long, value_name = "R", default_value_t = SpsaSettings::default().r_end)]
+    pub r_end: f64,
+    /// Worker threads, each playing whole runs (0 = one per core); the figures are the same at
+    /// any count
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// After each regret line, `detail` lines: the regret of the declared values, and for the
+    /// GA that of the last population's mean, its best (by the model), its best quarter's mean
+    /// and its tournament winner, the generations and the games played
+    #[arg(long)]
+    pub detail: bool,
+    /// No lines on stderr (what runs, how long they took)
+    #[arg(long)]
+    pub quiet: bool,
+    /// The GA's settings over the defaults of `new --engine`, as `new` takes them, after `--`
+    /// (e.g. `-- --duel-games 96 --population 16`); not --generations, --time or
+    /// --games-budget (the budget is --games)
+    #[arg(last = true, value_name = "NEW-FLAGS", allow_hyphen_values = true)]
+    pub ga: Vec<String>,
+}
+
+/// `new`'s session flags, read from what follows `--`.
+#[derive(clap::Parser)]
+#[command(name = "tune-sim --", no_binary_name = true, disable_help_flag = true)]
+struct GaFlags {
+    #[command(flatten)]
+    session: SessionOptions,
+}
+
+pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
+    if a.seeds < 2 || a.seeds > MAX_SEEDS {
+        usage!(
+            "--seeds {} must be 2..{MAX_SEEDS} (an interval needs two)",
+            a.seeds
+        );
+    }
+    if a.first_seed.checked_add(a.seeds).is_none() {
+        usage!(
+            "--first-seed {} leaves no room for {} seeds",
+            a.first_seed,
+            a.seeds
+        );
+    }
+    if let Some(&g) = a.games.iter().find(|&&g| !(2..=MAX_GAMES).contains(&g)) {
+        usage!("--games {g} must be 2..{MAX_GAMES}");
+    }
+    let max = checkers_ga::MAX_SIM_PARAMS;
+    if let Some(&n) = a.params.iter().find(|&&n| n == 0 || n > max) {
+        usage!("--params {n} must be 1..{max}");
+    }
+    if a.threads > 1024 {
+        usage!("--threads {} must be 0..1024 (0 = one per core)", a.threads);
+    }
+    let flags = match GaFlags::try_parse_from(&a.ga) {
+        Ok(f) => f.session,
+        Err(e) => {
+            let text = e.render().to_string();
+            let line = text.lines().next().unwrap_or("").trim();
+            let line = line.strip_prefix("error: ").unwrap_or(line);
+            usage!("the GA's settings after --: {line}")
+        }
+    };
+    if flags.generations.is_some() || flags.time.is_some() || flags.games_budget.is_some() {
+        usage!(
+            "the GA's settings after -- take no --generations, --time or --games-budget: its \
+             budget is --games"
+        );
+    }
+    let setup = SimSetup {
+        model_seed: a.model_seed,
+        ga: flags.overrides(),
+        spsa: SpsaSettings {
+            pairs_per_step: a.pairs,
+            c_end: a.c_end,
+            r_end: a.r_end,
+            ..SpsaSettings::default()
+        },
+    };
+    // The lines' order: tuner, parameters, budget; the runs of a line are its seeds.
+    let mut lines = Vec::new();
+    for &tuner in &a.tuner {
+        for &params in &a.params {
+            for &games in &a.games {
+                if !lines.contains(&(tuner, params, games)) {
+                    lines.push((tuner, params, games));
+                }
+            }
+        }
+    }
+    let runs: Vec<SimRun> = lines
+        .iter()
+        .flat_map(|&(tuner, params, games)| {
+            (a.first_seed..a.first_seed + a.seeds).map(move |seed| SimRun {
+                tuner,
+                params,
+                games,
+                seed,
+            })
+        })
+        .collect();
+    // Every setting is checked before a run: what is refused is the command line.
+    if let Err(e) = check_sims(&runs, &setup) {
+        usage!("{e}");
+    }
+    if !a.quiet {
+        eprintln!(
+            "tune-sim: {} runs ({} lines of {} seeds), model seed {}",
+            runs.len(),
+            lines.len(),
+            a.seeds,
+            a.model_seed
+        );
+    }
+    let started = Instant::now();
+    let results = run_sims(&runs, &setup, a.threads).map_err(|e| anyhow::anyhow!(e))?;
+    for (k, &(tuner, params, games)) in lines.iter().enumerate() {
+        let of = &results[k * a.seeds as usize..(k + 1) * a.seeds as usize];
+        let head = format!("{tuner} {params} {games}");
+        let figures = |i: Interval| format!("{:.1} {:.1} {:.1}", i.mean, i.low, i.high);
+        let regrets: Vec<f64> = of.iter().map(|r| r.regret).collect();
+        say(&format!(
+            "regret {head} {}",
+            figures(Interval::of(&regrets))
+        ));
+        if a.detail {
+            let names: Vec<&str> = of[0].details.iter().map(|(n, _)| *n).collect();
+            for (i, name) in names.iter().enumerate() {
+                let xs: Vec<f64> = of.iter().map(|r| r.details[i].1).collect();
+                say(&format!(
+                    "detail {head} {name} {}",
+                    figures(Interval::of(&xs))
+                ));
+            }
+            if tuner == SimTuner::Ga {
+                let xs: Vec<f64> = of.iter().map(|r| r.generations as f64).collect();
+                say(&format!(
+                    "detail {head} generations {}",
+                    figures(Interval::of(&xs))
+                ));
+            }
+            let xs: Vec<f64> = of.iter().map(|r| r.games_played as f64).collect();
+            say(&format!(
+                "detail {head} games-played {}",
+                figures(Interval::of(&xs))
+            ));
+        }
+    }
+    if !a.quiet {
+        eprintln!(
+            "tune-sim: {} runs in {:.1} s",
+            runs.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}

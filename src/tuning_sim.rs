@@ -1,0 +1,510 @@
+//! The tuning simulator's runs (`checkers-ga tune-sim`): a tuner run on the synthetic engine
+//! `sim:N` ([`SimModel`]) through its normal code, scored by its regret, the Elo its answer
+//! plays below the model's optimum.
+//!
+//! - The GA: a session with exactly the settings `checkers-ga new --engine sim:N
+//!   --games-budget G --seed S` gives it ([`NewSession::settings_with`]: the defaults of an
+//!   outside engine's session, the budget turned into generations by
+//!   [`crate::Settings::generations_for_games`]), played generation by generation as a
+//!   session run plays it, without its folder (no checkpoint, no best-weights file); its
+//!   answer is [`Session::answer`], what `export` gives for a session.
+//! - SPSA: [`spsa()`](fn@crate::spsa) with the settings of `checkers-ga spsa --engine sim:N
+//!   --games G --seed S`; its answer is its final θ rounded.
+//!
+//! Runs are spread over worker threads, each playing its runs one at a time on a pool of one
+//! thread: every run is the same at any thread count. The figures of many seeds are summed up
+//! by [`Interval`]: their mean and its 95% interval (Student's t).
+
+use crate::eval::Weights;
+use crate::ga::{Session, DEFAULT_DEPTH};
+use crate::hub::{EngineSpec, SimModel};
+use crate::session::{NewSession, Overrides};
+use crate::spsa::{spsa, SpsaSettings};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// A tuner the simulator runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SimTuner {
+    /// The GA of `new --engine`.
+    Ga,
+    /// SPSA (`spsa --engine`).
+    Spsa,
+}
+
+impl std::fmt::Display for SimTuner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SimTuner::Ga => "ga",
+            SimTuner::Spsa => "spsa",
+        })
+    }
+}
+
+impl std::str::FromStr for SimTuner {
+    type Err = String;
+    fn from_str(s: &str) -> Result<SimTuner, String> {
+        match s {
+            "ga" => Ok(SimTuner::Ga),
+            "spsa" => Ok(SimTuner::Spsa),
+            _ => Err(format!("unknown tuner '{s}' (expected ga or spsa)")),
+        }
+    }
+}
+
+/// One run: a tuner over `sim:PARAMS` for a budget of games, with its own seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimRun {
+    /// The tuner.
+    pub tuner: SimTuner,
+    /// The parameters of the model (`sim:PARAMS`).
+    pub params: usize,
+    /// The budget in games (the GA's `--games-budget`, SPSA's `--games`).
+    pub games: u64,
+    /// The tuner's seed (the session's `--seed`, SPSA's `--seed`).
+    pub seed: u64,
+}
+
+/// What every run shares: the model's seed and the tuners' settings.
+#[derive(Clone, Debug)]
+pub struct SimSetup {
+    /// The model's seed (`sim:N:SEED`): the landscape every run of `N` parameters meets.
+    pub model_seed: u64,
+    /// The GA's settings over the defaults of `new --engine` (its budget, generations and time
+    /// are the run's: those given here are ignored).
+    pub ga: Overrides,
+    /// SPSA's settings (its games and seed are the run's).
+    pub spsa: SpsaSettings,
+}
+
+impl Default for SimSetup {
+    /// Model seed 1, the GA and SPSA as their commands' defaults.
+    fn default() -> SimSetup {
+        SimSetup {
+            model_seed: crate::hub::DEFAULT_MODEL_SEED,
+            ga: Overrides::default(),
+            spsa: SpsaSettings::default(),
+        }
+    }
+}
+
+/// What a run gave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimResult {
+    /// Elo of the model's optimum over the tuner's answer.
+    pub regret: f64,
+    /// Games the run played (the GA's budget buys whole generations).
+    pub games_played: u64,
+    /// The GA's generations (0 for SPSA).
+    pub generations: u64,
+    /// Other regrets, for a look at why a tuner does what it does: `defaults` (the declared
+    /// values, where every run starts), and for the GA `pop-mean` (the mean of the last
+    /// population played), `pop-best` (its best by the model, which no tuner can see),
+    /// `elite-mean` (the mean of its best quarter by tournament points) and `winner` (the last
+    /// tournament's winner).
+    pub details: Vec<(&'static str, f64)>,
+}
+
+/// The engine form of `sim:params:model_seed` as a session's `--depth` gives it.
+fn sim_engine(params: usize, setup: &SimSetup) -> (SimModel, EngineSpec) {
+    let model = SimModel::new(params, setup.model_seed);
+    let depth = setup.ga.depth.unwrap_or(DEFAULT_DEPTH);
+    let spec = EngineSpec::simulated(&model, depth);
+    (model, spec)
+}
+
+/// The new session of a GA run: `new --engine sim:N --games-budget G --seed S` with the
+/// setup's settings.
+fn ga_session(run: &SimRun, spec: &EngineSpec, setup: &SimSetup) -> Result<Session, String> {
+    let settings = Overrides {
+        games_budget: Some(run.games),
+        generations: None,
+        time: None,
+        ..setup.ga.clone()
+    };
+    let new = NewSession {
+        name: Some("tune-sim".into()),
+        seed: Some(run.seed),
+        settings,
+        engine: Some(spec.clone()),
+        ..NewSession::default()
+    };
+    let settings = new.settings_with(run.seed).map_err(|e| e.to_string())?;
+    Ok(Session::new("tune-sim", settings))
+}
+
+/// The mean of some genomes' values, rounded.
+fn mean_values(spec: &EngineSpec, genomes: &[Weights]) -> Vec<i64> {
+    let n = genomes.len().max(1) as f64;
+    let mut sum = vec![0.0; spec.tuned.len()];
+    for w in genomes {
+        for (s, v) in sum.iter_mut().zip(spec.values(w)) {
+            *s += v as f64;
+        }
+    }
+    sum.iter().map(|s| (s / n).round() as i64).collect()
+}
+
+/// The SPSA settings of a run: `spsa --engine sim:N --games G --seed S` with the setup's.
+fn spsa_settings(run: &SimRun, setup: &SimSetup) -> SpsaSettings {
+    SpsaSettings {
+        games: run.games,
+        seed: run.seed,
+        ..setup.spsa
+    }
+}
+
+/// Checks the settings of every kind of run among `runs` before any is played; one line.
+pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), String> {
+    for run in runs {
+        if !(1..=crate::hub::MAX_SIM_PARAMS).contains(&run.params) {
+            return Err(format!(
+                "{} parameters: the simulator has 1..{}",
+                run.params,
+                crate::hub::MAX_SIM_PARAMS
+            ));
+        }
+        match run.tuner {
+            SimTuner::Ga => {
+                let (_, spec) = sim_engine(run.params, setup);
+                ga_session(run, &spec, setup)?;
+            }
+            SimTuner::Spsa => spsa_settings(run, setup).check()?,
+        }
+    }
+    Ok(())
+}
+
+/// Plays one run on the current rayon pool.
+pub fn run_sim(run: &SimRun, setup: &SimSetup) -> Result<SimResult, String> {
+    let (model, spec) = sim_engine(run.params, setup);
+    let regret = |values: &[i64]| model.regret(values);
+    let defaults = regret(&model.defaults());
+    match run.tuner {
+        SimTuner::Ga => {
+            let mut session = ga_session(run, &spec, setup)?;
+            while !session.finished() {
+                session.run_generation(&|_| {});
+            }
+            let answer = session.answer().unwrap_or_else(|| spec.defaults());
+            let last: Vec<Weights> = session.last.iter().map(|(w, _)| *w).collect();
+            let mut ranked: Vec<&(Weights, crate::tournament::Standing)> =
+                session.last.iter().collect();
+            ranked.sort_by_key(|(_, st)| std::cmp::Reverse(st.points));
+            let elite: Vec<Weights> = ranked
+                .iter()
+                .take((ranked.len() / 4).max(1))
+                .map(|(w, _)| *w)
+                .collect();
+            let pop_best = last
+                .iter()
+                .map(|w| regret(&spec.values(w)))
+                .fold(f64::INFINITY, f64::min);
+            let games: u64 = session
+                .history
+                .iter()
+                .map(|h| {
+                    let duel = match h.duel {
+                        Some(d) if !d.is_same() => session.settings.ga.duel_games as u64,
+                        _ => 0,
+                    };
+                    h.games as u64 + duel + h.measure.map_or(0, |m| m.games())
+                })
+                .sum();
+            Ok(SimResult {
+                regret: regret(&spec.values(&answer)),
+                games_played: games,
+                generations: session.generation,
+                details: vec![
+                    ("defaults", defaults),
+                    ("pop-mean", regret(&mean_values(&spec, &last))),
+                    ("pop-best", pop_best),
+                    ("elite-mean", regret(&mean_values(&spec, &elite))),
+                    (
+                        "winner",
+                        ranked
+                            .first()
+                            .map_or(defaults, |(w, _)| regret(&spec.values(w))),
+                    ),
+                ],
+            })
+        }
+        SimTuner::Spsa => {
+            let s = spsa_settings(run, setup);
+            let r = spsa(&spec, &s, &mut (), &AtomicBool::new(false))?;
+            Ok(SimResult {
+                regret: regret(&r.values),
+                games_played: r.games_played,
+                generations: 0,
+                details: vec![("defaults", defaults)],
+            })
+        }
+    }
+}
+
+/// Plays `runs` on `threads` worker threads (0 = one per core), each run on a pool of one
+/// thread (the largest budgets first); the results in the order of `runs`, the same at any
+/// thread count. The settings are checked first ([`check_sims`]).
+pub fn run_sims(
+    runs: &[SimRun],
+    setup: &SimSetup,
+    threads: usize,
+) -> Result<Vec<SimResult>, String> {
+    check_sims(runs, setup)?;
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    }
+    .clamp(1, runs.len().max(1));
+    // The longest runs first, so that the last to finish are short ones.
+    let mut order: Vec<usize> = (0..runs.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(runs[i].games));
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<Result<SimResult, String>>>> =
+        runs.iter().map(|_| Mutex::new(None)).collect();
+    let failed = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let pool = match crate::jobs::thread_pool(1) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        failed.store(true, Ordering::SeqCst);
+                        if let Some(slot) = slots.first() {
+                            *slot.lock().unwrap_or_else(|e| e.into_inner()) =
+                                Some(Err(e.to_string()));
+                        }
+                        return;
+                    }
+                };
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = order.get(k) else {
+                        return;
+                    };
+                    if failed.load(Ordering::SeqCst) {
+                        return;
+                    }
+                    let r = pool.install(|| run_sim(&runs[i], setup));
+                    if r.is_err() {
+                        failed.store(true, Ordering::SeqCst);
+                    }
+                    *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+                }
+            });
+        }
+    });
+    let mut out = Vec::with_capacity(runs.len());
+    let mut first_error = None;
+    for slot in slots {
+        match slot.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(Ok(r)) => out.push(r),
+            Some(Err(e)) => {
+                first_error.get_or_insert(e);
+            }
+            None => {}
+        }
+    }
+    match first_error {
+        Some(e) => Err(e),
+        None if out.len() == runs.len() => Ok(out),
+        None => Err("a run of the simulator was not played".into()),
+    }
+}
+
+/// A mean and its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Interval {
+    /// The mean.
+    pub mean: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// Its upper end.
+    pub high: f64,
+}
+
+/// The 97.5% quantile of Student's t with `df` degrees of freedom (at least 1): a table to
+/// 10, then the Cornish-Fisher expansion (within 0.001 of the exact value from 11 on).
+fn t975(df: usize) -> f64 {
+    const TABLE: [f64; 10] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    ];
+    if let Some(&t) = TABLE.get(df.max(1) - 1) {
+        return t;
+    }
+    let z: f64 = 1.959_963_984_540_054;
+    let v = df as f64;
+    let (z3, z5, z7, z9) = (z.powi(3), z.powi(5), z.powi(7), z.powi(9));
+    z + (z3 + z) / (4.0 * v)
+        + (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * v * v)
+        + (3.0 * z7 + 19.0 * z5 + 17.0 * z3 - 15.0 * z) / (384.0 * v.powi(3))
+        + (79.0 * z9 + 776.0 * z7 + 1482.0 * z5 - 1920.0 * z3 - 945.0 * z) / (92160.0 * v.powi(4))
+}
+
+impl Interval {
+    /// The mean of `xs` and its 95% interval, `mean ± t * sd / sqrt(n)` (Student's t with
+    /// `n - 1` degrees of freedom); with fewer than two figures, the mean alone (0 for none).
+    pub fn of(xs: &[f64]) -> Interval {
+        let n = xs.len();
+        let mean = if n == 0 {
+            0.0
+        } else {
+            xs.iter().sum::<f64>() / n as f64
+        };
+        if n < 2 {
+            return Interval {
+                mean,
+                low: mean,
+                high: mean,
+            };
+        }
+        let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+        let half = t975(n - 1) * (var / n as f64).sqrt();
+        Interval {
+            mean,
+            low: mean - half,
+            high: mean + half,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jobs::{Batch, GameJob, Seat, Start};
+    use crate::rng::Purpose;
+    use crate::search::SearchConfig;
+
+    #[test]
+    fn the_t_quantile_and_the_interval() {
+        // Exact values: 2.0930 (19), 2.0452 (29), 1.9840 (100).
+        for (df, t) in [(19, 2.0930), (29, 2.0452), (100, 1.9840), (11, 2.2010)] {
+            assert!((t975(df) - t).abs() < 0.001, "{df}: {}", t975(df));
+        }
+        let i = Interval::of(&[1.0, 2.0, 3.0, 4.0]);
+        // sd 1.291, t(3) 3.182: half 2.054.
+        assert!(
+            (i.mean - 2.5).abs() < 1e-12 && (i.high - 4.554).abs() < 0.001,
+            "{i:?}"
+        );
+        assert!((i.mean - i.low - (i.high - i.mean)).abs() < 1e-12);
+        assert_eq!(Interval::of(&[7.0]).low, 7.0);
+    }
+
+    /// A batch of the simulator's games: the defaults against values moved from them.
+    fn sim_batch(n: usize) -> Batch {
+        let model = SimModel::new(n, 1);
+        let spec = EngineSpec::simulated(&model, 2);
+        let other = spec.genome(&[(model.params()[0].name.clone(), model.params()[0].max)]);
+        let mut batch = Batch::of_weights(&[spec.defaults(), other], 7, Default::default());
+        batch.engine = Some(spec);
+        let seat = |p| Seat::new(p, SearchConfig::with_depth(2));
+        batch.jobs = (0..400)
+            .map(|k| {
+                let (b, w) = if k % 2 == 0 { (0, 1) } else { (1, 0) };
+                GameJob::new(
+                    seat(b),
+                    seat(w),
+                    Start::Ballot(k as u32),
+                    Purpose::Spsa,
+                    3,
+                    k,
+                )
+            })
+            .collect();
+        batch
+    }
+
+    #[test]
+    fn the_simulators_games_are_the_same_at_any_thread_count() {
+        let batch = sim_batch(8);
+        let play = |threads| {
+            crate::jobs::thread_pool(threads)
+                .unwrap()
+                .install(|| crate::jobs::run(&batch, &|_, _| {}, &|| false).unwrap())
+        };
+        let one = play(1);
+        assert_eq!(one, play(2));
+        assert_eq!(one, play(3));
+        // Decided games and draws both, no moves.
+        let draws = one
+            .iter()
+            .filter(|p| p.outcome() == crate::game::GameOutcome::Draw);
+        assert!(draws.count() > 100);
+        assert!(one.iter().all(|p| p.moves.is_empty() && p.result.is_some()));
+        // Another seed, other games.
+        let mut other = batch.clone();
+        other.seed = 8;
+        assert_ne!(
+            one,
+            crate::jobs::play_local(&other, &|_, _| {}, &|| false).unwrap()
+        );
+    }
+
+    #[test]
+    fn an_obviously_better_vector_beats_a_worse_one() {
+        let model = SimModel::new(66, 1);
+        let spec = EngineSpec::simulated(&model, 2);
+        let best = spec.genome(
+            &model
+                .params()
+                .iter()
+                .map(|p| (p.name.clone(), p.optimum))
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(model.regret(&spec.values(&best)), 0.0);
+        let mut batch = sim_batch(66);
+        batch.players = vec![best.into(), spec.defaults().into()];
+        let played = crate::jobs::play_local(&batch, &|_, _| {}, &|| false).unwrap();
+        // Player 0 (the optimum) is Black in the even games.
+        let points: u32 = played
+            .iter()
+            .enumerate()
+            .map(|(k, p)| crate::game::GameOutcome::points(p.result.map(|r| r.0), k % 2 == 0))
+            .sum();
+        // 150 Elo: about 70% of the points.
+        let share = points as f64 / (2 * played.len()) as f64;
+        assert!(share > 0.62 && share < 0.78, "{share}");
+    }
+
+    #[test]
+    fn a_run_is_the_same_at_any_thread_count_and_spsa_improves_on_the_defaults() {
+        let runs: Vec<SimRun> = [SimTuner::Ga, SimTuner::Spsa]
+            .into_iter()
+            .flat_map(|tuner| {
+                (1..=3).map(move |seed| SimRun {
+                    tuner,
+                    params: 8,
+                    games: 1000,
+                    seed,
+                })
+            })
+            .collect();
+        let setup = SimSetup::default();
+        let one = run_sims(&runs, &setup, 1).unwrap();
+        assert_eq!(one, run_sims(&runs, &setup, 2).unwrap());
+        for (run, r) in runs.iter().zip(&one) {
+            let defaults = r.details[0];
+            assert_eq!(defaults.0, "defaults");
+            assert!(r.regret >= 0.0 && defaults.1 >= 150.0);
+            match run.tuner {
+                // One generation of 32 all against all twice: 992 games, no duel.
+                SimTuner::Ga => assert_eq!((r.generations, r.games_played), (1, 992)),
+                SimTuner::Spsa => {
+                    assert_eq!(r.games_played, 1000);
+                    assert!(r.regret < defaults.1, "{r:?}");
+                }
+            }
+        }
+        // A bad setting of the GA is one line, before any run.
+        let bad = SimSetup {
+            ga: Overrides {
+                population: Some(6),
+                ..Overrides::default()
+            },
+            ..SimSetup::default()
+        };
+        let e = run_sims(&runs, &bad, 1).unwrap_err();
+        assert!(e.contains("population 6") && !e.contains('\n'), "{e}");
+    }
+}
