@@ -285,15 +285,16 @@ fn the_hints_at_a_sessions_end_work_as_printed() {
 #[test]
 fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
     let t = Tmp::new("cost");
-    let mut c = new_cmd(&t, 2, "cost", false, &SMALL);
-    // Population 4: 12 tournament games and a duel of 2 a generation, about 14.
+    // The defaults (the mean), population 4: 2 mirrored pairs of 2 games, 4 a generation.
+    let small = ["--population", "4", "--depth", "1", "--measure-every", "0"];
+    let mut c = new_cmd(&t, 2, "cost", false, &small);
     c.args([
         "--engine",
         &engine(),
         "--tune",
         "kings,moves",
         "--games-budget",
-        "42",
+        "12",
     ]);
     let out = run_ok(c);
     assert!(
@@ -306,18 +307,44 @@ fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
         .collect();
     assert_eq!(cost.len(), 1, "{out}");
     for needle in [
-        "3 generations of about 14 games",
-        "42 games in all",
+        "3 generations of about 4 games",
+        "12 games in all",
         "games/s",
         "--games-budget",
     ] {
         assert!(cost[0].contains(needle), "{needle}: {out}");
     }
-    assert!(!out.contains(" 0.0 "), "{out}");
+    assert!(
+        !out.contains(" 0.0 gen") && !out.contains(" 0.0 games"),
+        "{out}"
+    );
     let gen2 = out.lines().find(|l| l.starts_with("gen 2/3")).unwrap();
-    assert!(gen2.contains("12+2 duel games"), "{out}");
+    assert!(
+        gen2.contains("pairs decided") && gen2.contains(" 4 games"),
+        "{out}"
+    );
     // What the help says an engine session uses is what it used.
     let s = common::load(&t.ckpt("cost", 3));
+    assert_eq!(
+        s.settings.ga.selection,
+        checkers_ga::Selection::Mean {
+            spread: 8192,
+            rate: 100
+        }
+    );
+    assert_eq!(s.settings.ga.fit_every, 0);
+    // Another selection: population 4 plays 12 tournament games and a duel of 2 a generation.
+    let mut c = new_cmd(&t, 2, "duel", true, &SMALL);
+    c.args(["--engine", &engine(), "--tune", "kings,moves"]);
+    c.args(["--games-budget", "42", "--selection", "truncation"]);
+    run_ok(c);
+    let s = common::load(&t.ckpt("duel", 3));
+    assert_eq!(s.history.len(), 3);
+    assert!(s
+        .history
+        .iter()
+        .skip(1)
+        .all(|h| h.games == 12 && h.duel.is_some()));
     assert_eq!(
         s.settings.ga.mutation,
         checkers_ga::Mutation::Gauss {
@@ -325,7 +352,6 @@ fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
             genes: 1
         }
     );
-    assert_eq!(s.settings.ga.fit_every, 0);
     let help = run_ok({
         let mut c = bin();
         c.args(["new", "--help"]);
@@ -333,6 +359,8 @@ fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
     });
     let help: String = help.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(help.contains("new --engine: gauss:2048:N/4"), "{help}");
+    assert!(help.contains("new --engine: mean:8192:100"), "{help}");
+    assert!(help.contains("new --engine: 4 ceil(sqrt(2 N))"), "{help}");
     assert!(help.contains("new --engine: 0, the fit"), "{help}");
     assert!(help.contains("new --engine: 8192"), "{help}");
 }

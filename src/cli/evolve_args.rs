@@ -10,10 +10,12 @@ use std::path::PathBuf;
 /// keeps the checkpoint's value.
 #[derive(clap::Args, Default)]
 pub struct SessionOptions {
-    /// Individuals per generation, a multiple of 4 [new: 32]
+    /// Individuals per generation, a multiple of 4 [new: 32; new --engine: 4 ceil(sqrt(2 N))
+    /// for N tuned parameters, 16 for 8, 48 for 66]
     #[arg(long)]
     pub population: Option<usize>,
-    /// Games per individual per generation, 0 = all against all twice [new: 0]
+    /// Games per individual per generation, 0 = all against all twice (--selection mean: the
+    /// games each mirrored pair plays, 0 = 2) [new: 0]
     #[arg(long)]
     pub games: Option<usize>,
     /// Search depth of the tournament games [new: 4]
@@ -60,8 +62,10 @@ pub struct SessionOptions {
     #[arg(long, value_name = "SET")]
     pub params: Option<ParamSet>,
     /// Parent selection: truncation (the original: points plus noise, top half), roulette
-    /// (fitness-proportionate), tournament:K, or fit-only (no GA: the population is the fitted
-    /// vector, copied, to measure what the GA adds) [new: truncation]
+    /// (fitness-proportionate), tournament:K, fit-only (no GA: the population is the fitted
+    /// vector, copied, to measure what the GA adds), or mean[:SPREAD[:RATE]] (mirrored pairs
+    /// around a centre that their games move, the answer the centres' average; SPREAD in gene
+    /// units, RATE in thousandths of it) [new: truncation; new --engine: mean:8192:100]
     #[arg(long)]
     pub selection: Option<Selection>,
     /// Mutation: replace (one weight replaced by a random i16, the original),

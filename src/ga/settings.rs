@@ -687,14 +687,14 @@ impl Settings {
                 ));
             }
             let other = [
-                (ga.hall_of_fame > 0, "a hall of fame"),
-                (ga.fit_every > 0, "a fit (--fit-every 0)"),
-                (ga.endgame_pairs > 0, "endgame games"),
+                (ga.hall_of_fame > 0, "hall of fame (--hall-of-fame 0)"),
+                (ga.fit_every > 0, "fit (--fit-every 0)"),
+                (ga.endgame_pairs > 0, "endgame games (--endgame-pairs 0)"),
                 (ga.widen_at > 0, "widening"),
             ];
             if let Some((_, what)) = other.iter().find(|(on, _)| *on) {
                 return Err(format!(
-                    "--selection mean plays each mirrored pair only against itself and takes \
+                    "--selection mean plays each mirrored pair only against itself: it takes \
                      no {what}"
                 ));
             }

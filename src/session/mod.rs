@@ -217,7 +217,10 @@ impl NewSession {
                 )))
             }
             (Some(pop), _) => pop.len(),
-            (None, p) => p.unwrap_or(DEFAULT_POPULATION),
+            (None, p) => p.unwrap_or(match &self.engine {
+                Some(e) => engine_population(e.tuned.len()),
+                None => DEFAULT_POPULATION,
+            }),
         };
         let mut settings = Settings::with_population(population);
         settings.seed = seed;
@@ -716,11 +719,18 @@ fn log_faults(dir: &Path, s: &Session) {
 }
 
 /// The defaults of a session that tunes an outside engine, before the user's settings: its
-/// parameter set, no fit, and steps measured for engines (a gene spans the parameter's whole
-/// range, so a step is a share of it).
+/// parameter set, no fit, and the mean ([`crate::ga::Selection::Mean`]: mirrored pairs around the
+/// declared values, the answer the centres' average), which tuned better per game than the
+/// other selections and than SPSA on the tuning simulator and on real engines
+/// (docs/results.md). The steps of the other selections are those measured for engines (a
+/// gene spans the parameter's whole range, so a step is a share of it).
 fn engine_defaults(settings: &mut Settings, engine: &EngineSpec) {
     settings.ga.params = engine.params();
     settings.ga.fit_every = 0;
+    settings.ga.selection = crate::ga::Selection::Mean {
+        spread: crate::ga::MEAN_SPREAD,
+        rate: crate::ga::MEAN_RATE,
+    };
     settings.ga.init_range = ENGINE_INIT_RANGE;
     settings.ga.mutation = crate::ga::Mutation::Gauss {
         sigma: ENGINE_SIGMA,
@@ -728,6 +738,15 @@ fn engine_defaults(settings: &mut Settings, engine: &EngineSpec) {
     };
     settings.search.depth = engine.depth;
     settings.engine = Some(engine.clone());
+}
+
+/// The population of an outside engine's session of `n` tuned parameters unless given: `4
+/// ceil(sqrt(2 n))`, at least 8 (16 for 8 parameters, 48 for 66). More parameters need more
+/// pairs a generation for the centre's step to point somewhere; fewer parameters gain from
+/// more generations (the tuning simulator, docs/results.md).
+pub fn engine_population(n: usize) -> usize {
+    let root = ((2 * n) as f64).sqrt().ceil() as usize;
+    (4 * root).clamp(8, crate::ga::MAX_POPULATION)
 }
 
 /// Newcomers of an outside engine's session start within this share of 65535 of each
