@@ -265,7 +265,7 @@ pub use hub::{
 };
 pub use spsa::{spsa, SpsaObserver, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep};
 pub use tuning_sim::{
-    check_sims, run_sim, run_sims, Interval, SimResult, SimRun, SimSetup, SimTuner,
+    check_sims, run_sim, run_sims, tuner_chart, Interval, SimResult, SimRun, SimSetup, SimTuner,
 };
 
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).

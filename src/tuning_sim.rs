@@ -368,6 +368,68 @@ impl Interval {
     }
 }
 
+/// The chart of real games' tuner comparisons (`scripts/compare-tuners.sh`'s `elo TUNER
+/// PROBLEM GAMES SEED DEPTH ELO MARGIN` lines, other lines ignored): for each tuner and depth,
+/// the mean Elo over the seeds against the games played, with its 95% band. One line when no
+/// line is of that form or a figure does not read.
+pub fn tuner_chart(text: &str, title: &str) -> Result<String, String> {
+    use crate::chart::{LineChart, Series};
+    use std::collections::BTreeMap;
+    let mut runs: BTreeMap<(String, u32), BTreeMap<u64, Vec<f64>>> = BTreeMap::new();
+    for (k, line) in text.lines().enumerate() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.first() != Some(&"elo") {
+            continue;
+        }
+        let bad = || {
+            format!(
+                "line {}: not `elo TUNER PROBLEM GAMES SEED DEPTH ELO MARGIN`",
+                k + 1
+            )
+        };
+        if f.len() != 8 {
+            return Err(bad());
+        }
+        let games: u64 = f[3].parse().map_err(|_| bad())?;
+        let depth: u32 = f[5].parse().map_err(|_| bad())?;
+        let elo: f64 = f[6].parse().map_err(|_| bad())?;
+        if !elo.is_finite() {
+            continue;
+        }
+        runs.entry((f[1].to_string(), depth))
+            .or_default()
+            .entry(games)
+            .or_default()
+            .push(elo);
+    }
+    if runs.is_empty() {
+        return Err("no `elo TUNER PROBLEM GAMES SEED DEPTH ELO MARGIN` line".into());
+    }
+    let mut chart = LineChart::new(title, 720.0, 400.0);
+    chart.standalone = true;
+    chart.x_label = "games played".into();
+    chart.left.label = "Elo against the declared values".into();
+    const COLOURS: [&str; 6] = [
+        "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+    ];
+    for (i, ((tuner, depth), by_games)) in runs.iter().enumerate() {
+        let mut s = Series::line(
+            &format!("{tuner}, depth {depth}"),
+            &format!("s{i}"),
+            COLOURS[i % COLOURS.len()],
+            Vec::new(),
+        );
+        for (&g, elos) in by_games {
+            let iv = Interval::of(elos);
+            s.points.push((g as f64, iv.mean));
+            s.band.push((g as f64, iv.low, iv.high));
+        }
+        s.dots = 3.0;
+        chart.series.push(s);
+    }
+    Ok(chart.svg())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -488,8 +550,8 @@ mod tests {
             assert_eq!(defaults.0, "defaults");
             assert!(r.regret >= 0.0 && defaults.1 >= 150.0);
             match run.tuner {
-                // One generation of 32 all against all twice: 992 games, no duel.
-                SimTuner::Ga => assert_eq!((r.generations, r.games_played), (1, 992)),
+                // The mean, population 16: 8 pairs of 2 games a generation, no measurement.
+                SimTuner::Ga => assert_eq!((r.generations, r.games_played), (63, 1008)),
                 SimTuner::Spsa => {
                     assert_eq!(r.games_played, 1000);
                     assert!(r.regret < defaults.1, "{r:?}");
@@ -506,5 +568,25 @@ mod tests {
         };
         let e = run_sims(&runs, &bad, 1).unwrap_err();
         assert!(e.contains("population 6") && !e.contains('\n'), "{e}");
+    }
+
+    #[test]
+    fn the_tuner_chart_draws_a_line_per_tuner_and_depth() {
+        let text = "elo ga ours 1000 1 4 10.0 5.0\nelo ga ours 1000 2 4 20.0 5.0\n\
+                    elo ga ours 2000 1 4 30.0 5.0\nelo spsa ours 1000 1 4 15.0 5.0\n\
+                    elo spsa ours 1000 1 6 nan nan\nmean ga ours 1000 4 15 0 30\n";
+        let svg = tuner_chart(text, "t").unwrap();
+        assert!(
+            svg.contains("ga, depth 4") && svg.contains("spsa, depth 4"),
+            "{svg}"
+        );
+        assert!(
+            !svg.contains("spsa, depth 6"),
+            "a depth with no figure has no line"
+        );
+        assert!(tuner_chart("mean only\n", "t").is_err());
+        assert!(tuner_chart("elo ga ours x 1 4 1 1\n", "t")
+            .unwrap_err()
+            .contains("line 1"));
     }
 }

@@ -10,8 +10,7 @@ use std::path::PathBuf;
 /// keeps the checkpoint's value.
 #[derive(clap::Args, Default)]
 pub struct SessionOptions {
-    /// Individuals per generation, a multiple of 4 [new: 32; new --engine: 4 ceil(sqrt(2 N))
-    /// for N tuned parameters, 16 for 8, 48 for 66]
+    /// Individuals per generation, a multiple of 4 [new: 32; new --engine: 16]
     #[arg(long)]
     pub population: Option<usize>,
     /// Games per individual per generation, 0 = all against all twice (--selection mean: the
@@ -65,7 +64,7 @@ pub struct SessionOptions {
     /// (fitness-proportionate), tournament:K, fit-only (no GA: the population is the fitted
     /// vector, copied, to measure what the GA adds), or mean[:SPREAD[:RATE]] (mirrored pairs
     /// around a centre that their games move, the answer the centres' average; SPREAD in gene
-    /// units, RATE in thousandths of it) [new: truncation; new --engine: mean:8192:100]
+    /// units, RATE in thousandths of it) [new: truncation; new --engine: mean:4096:200]
     #[arg(long)]
     pub selection: Option<Selection>,
     /// Mutation: replace (one weight replaced by a random i16, the original),

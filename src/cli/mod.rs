@@ -32,6 +32,7 @@ mod schedule;
 mod show;
 mod spsa;
 mod tune_sim;
+mod tuners_chart;
 
 pub use common::{AlreadySaid, Interrupted};
 
@@ -147,6 +148,10 @@ pub enum Command {
     /// HIGH`
     #[command(name = "tune-sim")]
     TuneSim(tune_sim::TuneSimArgs),
+    /// Chart a real-games tuner comparison (scripts/compare-tuners.sh's `elo ...` lines): each
+    /// tuner's mean Elo against the games played, per depth, with 95% bands, as SVG
+    #[command(name = "tuners-chart")]
+    TunersChart(tuners_chart::TunersChartArgs),
 }
 
 /// The worker threads a command asks for (`--threads`, 0 = one per core): what each rank of an
@@ -206,6 +211,7 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
         Command::Hub(a) => hub::run(a),
         Command::Spsa(a) => spsa::run(a),
         Command::TuneSim(a) => tune_sim::run(a),
+        Command::TunersChart(a) => tuners_chart::run(a),
         Command::Pdn(a) => pdn::run(a),
         Command::Schedule(a) => schedule::run(a),
     }

@@ -21,6 +21,10 @@ use crate::rng::{derive, Purpose};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
+/// The answer's weights: the centre after step `t` weighs `t^AVERAGE_POWER` (about; the
+/// polynomial-decay average of stochastic approximation).
+const AVERAGE_POWER: f64 = 1.0;
+
 /// Adam's smoothing of the slope.
 const BETA1: f64 = 0.9;
 /// Adam's smoothing of the slope's square.
@@ -125,7 +129,8 @@ impl Centre {
                 self.mean[i] = moved.clamp(i16::MIN as f64, i16::MAX as f64);
             }
             // The centre after step t weighs t: the average's share of it is 2 / (t + 1).
-            self.average[i] += (self.mean[i] - self.average[i]) * 2.0 / (t + 1.0);
+            self.average[i] +=
+                (self.mean[i] - self.average[i]) * (AVERAGE_POWER + 1.0) / (t + AVERAGE_POWER);
         }
     }
 }
