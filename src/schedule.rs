@@ -173,16 +173,21 @@ pub fn span(name: &'static str, ways: u32) -> Span {
 
 impl Drop for Span {
     fn drop(&mut self) {
-        if let (Some(t), Some(log)) = (self.start, LOG.get()) {
-            let line = format!(
-                "span,{},0,0,0,{:.6},{:.6},{}\n",
-                self.name,
-                log.since(t),
-                t.elapsed().as_secs_f64(),
-                self.ways
-            );
-            log.write(&line);
+        if let Some(t) = self.start {
+            write_span(self.name, t, t.elapsed().as_secs_f64(), self.ways);
         }
+    }
+}
+
+/// Writes a `span` line of work `name` that started at `start`, took `seconds` and `ways`
+/// threads can share.
+fn write_span(name: &str, start: Instant, seconds: f64, ways: u32) {
+    if let Some(log) = LOG.get() {
+        let line = format!(
+            "span,{name},0,0,0,{:.6},{seconds:.6},{ways}\n",
+            log.since(start)
+        );
+        log.write(&line);
     }
 }
 
@@ -221,15 +226,8 @@ impl Tally {
 
 impl Drop for Tally {
     fn drop(&mut self) {
-        if let (Some(t), Some(log)) = (self.start, LOG.get()) {
-            let line = format!(
-                "span,{},0,0,0,{:.6},{:.6},{}\n",
-                self.name,
-                log.since(t),
-                self.seconds,
-                self.ways
-            );
-            log.write(&line);
+        if let Some(t) = self.start {
+            write_span(self.name, t, self.seconds, self.ways);
         }
     }
 }

@@ -59,19 +59,23 @@ pub fn schedule(
     }
     let mut out = Vec::with_capacity(pairs.len() * 2);
     for (a, b) in pairs {
-        let opening = rng.random_range(0..n_openings);
-        out.push(Pairing {
-            black: a,
-            white: b,
-            opening,
-        });
-        out.push(Pairing {
-            black: b,
-            white: a,
-            opening,
-        });
+        both_colours(a, b, rng.random_range(0..n_openings), &mut out);
     }
     out
+}
+
+/// `a` and `b` play twice from `opening`, `a` Black first.
+fn both_colours(a: usize, b: usize, opening: usize, out: &mut Vec<Pairing>) {
+    out.push(Pairing {
+        black: a,
+        white: b,
+        opening,
+    });
+    out.push(Pairing {
+        black: b,
+        white: a,
+        opening,
+    });
 }
 
 /// The schedule of mirrored pairs (`--selection mean`): individuals `2j` and `2j + 1` play each
@@ -84,17 +88,7 @@ pub fn pair_schedule(population: usize, games: usize, rng: &mut ChaCha8Rng) -> V
     for j in 0..population / 2 {
         let (a, b) = (2 * j, 2 * j + 1);
         for _ in 0..rounds {
-            let opening = rng.random_range(0..n_openings);
-            out.push(Pairing {
-                black: a,
-                white: b,
-                opening,
-            });
-            out.push(Pairing {
-                black: b,
-                white: a,
-                opening,
-            });
+            both_colours(a, b, rng.random_range(0..n_openings), &mut out);
         }
     }
     out

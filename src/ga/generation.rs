@@ -337,29 +337,8 @@ impl Session {
             g,
         );
         drop(span);
-        // The best so far against the yardstick, every `measure_every` generations (not
-        // interruptible once started: a few hundred games at the session's depth).
-        let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
-        if due && stop() {
-            return None;
-        }
-        let measure = due.then(|| {
-            let _phase = schedule::phase("measure");
-            measure(&best, &self.settings, g)
-        });
-        let stats = GenerationStats {
-            generation: g,
-            best: points.iter().copied().max().unwrap_or(0),
-            mean: points.iter().map(|&p| p as f64).sum::<f64>() / pop.len().max(1) as f64,
-            min: points.iter().copied().min().unwrap_or(0),
-            diversity: diversity(&pop),
-            duel,
-            games: results.len() as u32,
-            plies: results.iter().map(|r| r.plies as u64).sum(),
-            seconds: t.elapsed().as_secs_f64(),
-            measure,
-            faults: faults.len() as u32,
-        };
+        let measure = self.measure_due(&best, &s, g, stop)?;
+        let stats = generation_stats(g, &pop, &points, &results, duel, measure, faults.len(), t);
         // The session changes only once the whole generation is played.
         if let Some(b) = new_best {
             self.best_so_far = Some(b);
@@ -378,6 +357,26 @@ impl Session {
             self.replay = r;
         }
         Some(stats)
+    }
+
+    /// The best so far against the yardstick when generation `g` measures (every
+    /// `measure_every` generations; not interruptible once started: a few hundred games at the
+    /// session's depth): `Some(None)` when it does not measure, `None` when stopped first.
+    fn measure_due(
+        &self,
+        best: &Weights,
+        s: &Settings,
+        g: u64,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<Option<Wdl>> {
+        let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
+        if due && stop() {
+            return None;
+        }
+        Some(due.then(|| {
+            let _phase = schedule::phase("measure");
+            measure(best, &self.settings, g)
+        }))
     }
 
     /// A generation of [`Selection::Mean`]: the pairs' games, the centre moved, the answer (the
@@ -416,27 +415,8 @@ impl Session {
         let best = centre.answer(&pop[0]);
         let next = centre.population(s.seed, g + 1, s.population, spread, &best);
         drop(span);
-        let due = s.ga.measure_every > 0 && g.is_multiple_of(s.ga.measure_every);
-        if due && stop() {
-            return None;
-        }
-        let measure = due.then(|| {
-            let _phase = schedule::phase("measure");
-            measure(&best, &self.settings, g)
-        });
-        let stats = GenerationStats {
-            generation: g,
-            best: points.iter().copied().max().unwrap_or(0),
-            mean: points.iter().map(|&p| p as f64).sum::<f64>() / pop.len().max(1) as f64,
-            min: points.iter().copied().min().unwrap_or(0),
-            diversity: diversity(&pop),
-            duel: None,
-            games: results.len() as u32,
-            plies: results.iter().map(|r| r.plies as u64).sum(),
-            seconds: t.elapsed().as_secs_f64(),
-            measure,
-            faults: faults.len() as u32,
-        };
+        let measure = self.measure_due(&best, &s, g, stop)?;
+        let stats = generation_stats(g, &pop, &points, &results, None, measure, faults.len(), t);
         if self.best_so_far != Some(best) {
             self.bests.record(g, best);
         }
@@ -665,4 +645,32 @@ pub(super) fn fit_players(standings: &[Standing], players: usize, top: u32) -> V
         learns[i] = true;
     }
     learns
+}
+
+/// Generation `g`'s statistics: its population `pop`'s `points`, its games, duel, measurement
+/// and faults, and its time since `t`.
+#[allow(clippy::too_many_arguments)]
+fn generation_stats(
+    g: u64,
+    pop: &[Weights],
+    points: &[u32],
+    results: &[GameResult],
+    duel: Option<Duel>,
+    measure: Option<Wdl>,
+    faults: usize,
+    t: Instant,
+) -> GenerationStats {
+    GenerationStats {
+        generation: g,
+        best: points.iter().copied().max().unwrap_or(0),
+        mean: points.iter().map(|&p| p as f64).sum::<f64>() / pop.len().max(1) as f64,
+        min: points.iter().copied().min().unwrap_or(0),
+        diversity: diversity(pop),
+        duel,
+        games: results.len() as u32,
+        plies: results.iter().map(|r| r.plies as u64).sum(),
+        seconds: t.elapsed().as_secs_f64(),
+        measure,
+        faults: faults as u32,
+    }
 }
