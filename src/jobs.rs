@@ -321,14 +321,23 @@ impl Played {
         self.result.map(|r| r.0).unwrap_or(GameOutcome::Draw)
     }
 
-    /// The whole game again from its job's start (the batch must have recorded the moves).
+    /// The whole game again from its job's start (the batch must have recorded the moves),
+    /// with its end when the moves alone do not end it: a loss on time, an outside engine's
+    /// fault (with what it said), a resignation, an adjudication.
     pub fn replay(&self, batch: &Batch, start: &Start) -> Game {
         let mut game = batch.game(start);
         for m in self.decode(&game) {
             game.play(m);
         }
-        if let Some((_, EndReason::Time(_))) = self.result {
-            game.lose_on_time();
+        match self.result {
+            Some((_, EndReason::Time(_))) => game.lose_on_time(),
+            Some((_, EndReason::Fault(_, f))) => {
+                game.forfeit(f, self.note.as_deref().unwrap_or(""))
+            }
+            Some((_, EndReason::Resigned(_))) => game.resign(),
+            Some((_, EndReason::AdjudicatedDraw)) => game.adjudicate(None),
+            Some((_, EndReason::AdjudicatedLoss(c))) => game.adjudicate(Some(c)),
+            _ => {}
         }
         game
     }
@@ -800,6 +809,24 @@ mod tests {
         assert_eq!(game.result(), lost.result);
         let pdn = game.to_pdn(&crate::game::PdnTags::default());
         assert!(pdn.contains("{White ran out of time}") && pdn.contains("[Result \"1-0\"]"));
+        // So do an outside engine's fault (with what it said), a resignation and an
+        // adjudication: a match counts the game as it ended, not as a game cut short.
+        let fault = crate::game::EngineFault::Exited;
+        for end in [
+            EndReason::Fault(Color::White, fault),
+            EndReason::Resigned(Color::White),
+            EndReason::AdjudicatedLoss(Color::White),
+        ] {
+            lost.result = Some((GameOutcome::BlackWin, end));
+            lost.note = Some("segmentation fault".into());
+            let game = lost.replay(&batch, &job.start);
+            assert_eq!(game.result(), lost.result, "{end:?}");
+            if matches!(end, EndReason::Fault(..)) {
+                assert_eq!(game.note(), Some("segmentation fault"));
+            }
+        }
+        lost.result = Some((GameOutcome::Draw, EndReason::AdjudicatedDraw));
+        assert_eq!(lost.replay(&batch, &job.start).result(), lost.result);
         // A fixed-depth batch has none.
         batch.tc = None;
         let shallow = Seat {
