@@ -66,9 +66,11 @@ one() {
         result=$OUT/$name.json
     fi || { echo "failed: $name (see $OUT/$name.log)" >&2; return 0; }
     for d in "$DEPTH" "$DEEPER"; do
-        local line
-        line=$("$BIN" match "$result" "hub:$ENGINE" --depth "$d" --games 312 --threads 1 2>&1 |
-            grep -m1 '^Elo difference:' || true)
+        local line="" log=$OUT/$name-d$d.match
+        # A match stopped early prints the games so far: only a whole one counts.
+        if "$BIN" match "$result" "hub:$ENGINE" --depth "$d" --games 312 --threads 1 >"$log" 2>&1; then
+            line=$(grep -m1 '^Elo difference:' "$log" || true)
+        fi
         # "Elo difference: +12.3 +/- 20.1, LOS: ..."
         read -r _ _ elo _ margin _ <<<"$line"
         margin=${margin%,}
