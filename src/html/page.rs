@@ -80,22 +80,28 @@ pub fn game_section(g: &ShownGame) -> String {
         json = game_json(g)
     )
 }
-/// The HTML page of `data`.
-pub fn page(data: &ReportData, opts: &Options) -> String {
-    let session = data.session;
-    let s = &session.settings;
+/// A page's beginning up to its `<body>`: the title `title` (escaped here), the refresh of
+/// `opts`, the style.
+pub(super) fn head(title: &str, opts: &Options) -> String {
     let mut p = String::new();
     p.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     p.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     if let Some(r) = opts.refresh {
         let _ = writeln!(p, "<meta http-equiv=\"refresh\" content=\"{r}\">");
     }
-    let _ = writeln!(
-        p,
-        "<title>checkers-ga session '{}': report</title>",
-        esc(&session.name)
-    );
+    let _ = writeln!(p, "<title>{}</title>", esc(title));
     let _ = writeln!(p, "<style>\n{STYLE}</style>\n</head>\n<body>");
+    p
+}
+
+/// The HTML page of `data`.
+pub fn page(data: &ReportData, opts: &Options) -> String {
+    let session = data.session;
+    let s = &session.settings;
+    let mut p = head(
+        &format!("checkers-ga session '{}': report", session.name),
+        opts,
+    );
     let _ = writeln!(
         p,
         "<header><h1>checkers-ga session '{}'</h1><p>{} generation{}, {} of evolution; \

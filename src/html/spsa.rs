@@ -3,7 +3,6 @@
 //! ([`crate::summary::spsa_chart`]), the values θ rounds to beside the declared ones, and the
 //! settings; in the style of a session's page.
 
-use super::page::STYLE;
 use super::tables::{engine_table, esc};
 use super::Options;
 use crate::store::spsa::SpsaSession;
@@ -16,18 +15,10 @@ pub fn spsa_page(s: &SpsaSession, checkpoint: &Path, opts: &Options) -> String {
     let st = &s.state;
     let spec = &st.spec;
     let set = &st.settings;
-    let mut p = String::new();
-    p.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    p.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-    if let Some(r) = opts.refresh {
-        let _ = writeln!(p, "<meta http-equiv=\"refresh\" content=\"{r}\">");
-    }
-    let _ = writeln!(
-        p,
-        "<title>checkers-ga SPSA session '{}': report</title>",
-        esc(&s.name)
+    let mut p = super::page::head(
+        &format!("checkers-ga SPSA session '{}': report", s.name),
+        opts,
     );
-    let _ = writeln!(p, "<style>\n{STYLE}</style>\n</head>\n<body>");
     let _ = writeln!(
         p,
         "<header><h1>checkers-ga SPSA session '{}'</h1><p>SPSA over {} parameters of the \
