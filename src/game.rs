@@ -18,10 +18,8 @@
 //! ```
 
 use crate::board::{Color, Move, Position};
-use crate::clock::{Clock, SearchStats, TimeControl};
 use crate::movegen::legal_moves;
 use crate::notation::to_fen;
-use crate::search::Searcher;
 use std::fmt;
 
 /// Draw rules, all settings.
@@ -311,85 +309,6 @@ impl Game {
         } else if self.rules.max_plies > 0 && self.moves.len() as u32 >= self.rules.max_plies {
             self.result = Some((GameOutcome::Draw, EndReason::MaxPlies));
         }
-    }
-
-    /// Plays the game to its end with a searcher on each side (`rng` breaks root ties).
-    pub fn play_out<R: rand::Rng + ?Sized>(
-        &mut self,
-        black: &mut Searcher,
-        white: &mut Searcher,
-        rng: &mut R,
-    ) {
-        self.play_out_unless(black, white, rng, &|| false);
-    }
-
-    /// As [`Game::play_out`], but asks `stop` before every move and returns false, the game
-    /// unfinished, as soon as it says yes (an interrupted match abandons its games in progress).
-    pub fn play_out_unless<R: rand::Rng + ?Sized>(
-        &mut self,
-        black: &mut Searcher,
-        white: &mut Searcher,
-        rng: &mut R,
-        stop: &dyn Fn() -> bool,
-    ) -> bool {
-        while !self.is_over() {
-            if stop() {
-                return false;
-            }
-            let s = match self.pos.side_to_move() {
-                Color::Black => &mut *black,
-                Color::White => &mut *white,
-            };
-            match s.choose(&self.pos, rng).best {
-                Some(m) => self.play(m),
-                None => break,
-            }
-        }
-        true
-    }
-
-    /// As [`Game::play_out_unless`], with a clock of time control `tc`: each move is searched
-    /// for the time the clock allots ([`Searcher::choose_timed`], the searchers' depths their
-    /// maximum), and a side whose move took longer than it had loses on time. Returns what each
-    /// side's searches did, Black's then White's, or None once `stop` said yes.
-    pub fn play_out_clocked<R: rand::Rng + ?Sized>(
-        &mut self,
-        black: &mut Searcher,
-        white: &mut Searcher,
-        rng: &mut R,
-        stop: &dyn Fn() -> bool,
-        tc: TimeControl,
-    ) -> Option<[SearchStats; 2]> {
-        let mut clock = Clock::new(tc);
-        let mut stats = [SearchStats::default(); 2];
-        while !self.is_over() {
-            if stop() {
-                return None;
-            }
-            let side = self.pos.side_to_move();
-            let (s, st) = match side {
-                Color::Black => (&mut *black, &mut stats[0]),
-                Color::White => (&mut *white, &mut stats[1]),
-            };
-            let start = std::time::Instant::now();
-            let r = s.choose_timed(&self.pos, rng, clock.budget(side));
-            let used = start.elapsed();
-            st.nanos += used.as_nanos() as u64;
-            if r.depth > 0 {
-                st.searches += 1;
-                st.depth_sum += r.depth as u64;
-                st.nodes += r.nodes;
-            }
-            if !clock.spend(side, used) {
-                self.lose_on_time();
-                break;
-            }
-            match r.best {
-                Some(m) => self.play(m),
-                None => break,
-            }
-        }
-        Some(stats)
     }
 
     /// The game as PDN. `tags` gives Event, Black and White; Date is today's.

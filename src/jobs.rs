@@ -11,12 +11,13 @@
 //! ranks of the MPI job instead (`crate::cluster`), with the same results.
 
 use crate::board::{Color, Move, MoveList, Position};
-use crate::clock::{SearchStats, TimeControl};
+use crate::clock::{Clock, SearchStats, TimeControl};
 use crate::eval::Weights;
 use crate::game::{DrawRules, EndReason, Game, GameOutcome};
 use crate::hub::EngineSpec;
 use crate::movegen::generate;
 use crate::openings::{ballot, StartPosition};
+use crate::play::{lease_engines, play_game, Outside, Program, Searching, Table};
 use crate::rng::{derive, Purpose};
 use crate::schedule;
 use crate::search::{SearchConfig, Searcher};
@@ -183,7 +184,7 @@ pub struct Batch {
     pub abandon: bool,
     /// The start positions [`Start::Opening`] points at.
     pub openings: Vec<Opening>,
-    /// A clock for every game ([`Game::play_out_clocked`]: the sides' depths are their maximum);
+    /// A clock for every game (the sides' depths are then their maximum);
     /// None: fixed-depth games. Timed games are not reproducible.
     pub tc: Option<TimeControl>,
     /// Root ties go to the first best move in generation order, not to the game's generator
@@ -192,7 +193,7 @@ pub struct Batch {
     #[serde(default)]
     pub first_ties: bool,
     /// An outside engine plays every game of the batch, each side with the parameters its
-    /// player's genome stands for ([`EngineSpec::play`]); the players' evaluators are then
+    /// player's genome stands for (each side an [`Outside`] player); the players' evaluators are then
     /// weight vectors of the engine's set. None: our engine plays them.
     #[serde(default)]
     pub engine: Option<EngineSpec>,
@@ -419,20 +420,19 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
     sb.set_first_ties(batch.first_ties);
     sw.set_first_ties(batch.first_ties);
     let mut game = batch.game(&job.start);
-    let mut timing = None;
-    let finished = match batch.tc {
-        Some(tc) => {
-            let never = || false;
-            let within: &dyn Fn() -> bool = if batch.abandon { stop } else { &never };
-            timing = game.play_out_clocked(&mut sb, &mut sw, &mut rng, within, tc);
-            timing.is_some()
-        }
-        None if batch.abandon => game.play_out_unless(&mut sb, &mut sw, &mut rng, stop),
-        None => {
-            game.play_out(&mut sb, &mut sw, &mut rng);
-            true
-        }
+    let table = match batch.tc {
+        Some(tc) => Table::clocked(Clock::new(tc)),
+        None => Table::default(),
     };
+    let stats = play_game(
+        &mut game,
+        [&mut Searching::new(&mut sb), &mut Searching::new(&mut sw)],
+        &table,
+        &mut rng,
+        within(batch, stop),
+        &mut |_| {},
+    );
+    let (finished, timing) = (stats.is_some(), batch.tc.and(stats));
     SEARCHERS.with(|cell| {
         let mut kept = cell.borrow_mut();
         kept.push(sb);
@@ -473,10 +473,32 @@ fn play_outside(
         });
     }
     let mut game = batch.game(&job.start);
-    let never = || false;
-    let within: &dyn Fn() -> bool = if batch.abandon { stop } else { &never };
-    spec.play(&mut game, &black, &white, within)
-        .then(|| Played::of(batch, &game, None))
+    let program = Program::of(spec);
+    let side = |w: &Weights| {
+        Outside::new(program.clone(), Some(spec.depth), spec.move_timeout())
+            .tuned(spec.set_params(w))
+    };
+    let (mut b, mut w) = (side(&black), side(&white));
+    let mut rng = derive(batch.seed, job.purpose, job.round, job.index);
+    play_game(
+        &mut game,
+        [&mut b, &mut w],
+        &Table::default(),
+        &mut rng,
+        within(batch, stop),
+        &mut |_| {},
+    )
+    .map(|_| Played::of(batch, &game, None))
+}
+
+/// What a game of `batch` asks before each move: `stop` when the batch abandons its games
+/// under way ([`Batch::abandon`]), else never (a game started is played out).
+fn within<'a>(batch: &Batch, stop: &'a dyn Fn() -> bool) -> &'a dyn Fn() -> bool {
+    if batch.abandon {
+        stop
+    } else {
+        &|| false
+    }
 }
 
 /// A searcher with settings `config` from this thread's kept ones, or a new one.
@@ -520,6 +542,8 @@ pub fn play_range(
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Vec<Option<Played>> {
     let jobs = batch.jobs.get(range.clone()).unwrap_or_default();
+    // An outside engine's idle processes are kept for the batch's next games at least.
+    let _engines = batch.engine.as_ref().map(|_| lease_engines());
     let slots: Vec<OnceLock<Played>> = jobs.iter().map(|_| OnceLock::new()).collect();
     let next = AtomicUsize::new(0);
     let threads = rayon::current_num_threads();
@@ -702,11 +726,8 @@ mod tests {
             let mut sb = Searcher::new(batch.players[job.black.player as usize], job.black.config);
             let mut sw = Searcher::new(batch.players[job.white.player as usize], job.white.config);
             let mut game = batch.game(&job.start);
-            game.play_out(
-                &mut sb,
-                &mut sw,
-                &mut derive(9, Purpose::Game, 1, job.index),
-            );
+            let mut rng = derive(9, Purpose::Game, 1, job.index);
+            crate::play::play_out(&mut game, &mut sb, &mut sw, &mut rng);
             assert_eq!(p.result, game.result());
             assert_eq!(p.plies as usize, game.plies());
             let replayed = p.replay(&batch, &job.start);

@@ -9,7 +9,7 @@
 //! What a library user needs is re-exported at the root, grouped as below (board and rules,
 //! evaluation and weights, search and games, sessions, clusters, files); the modules are
 //! private but for the namespaces of the files and output a user reads by name: [`store`],
-//! [`weightfile`], [`formats`], [`matchplay`], [`summary`], [`html`], [`schedule`] (the schedule
+//! [`weightfile`], [`formats`], [`matchplay`], [`play`] (the game loop and its players), [`summary`], [`html`], [`schedule`] (the schedule
 //! log), and the [`bench`](mod@bench) workloads.
 //!
 //! # Layers
@@ -36,30 +36,33 @@
 //!     client, outside engines driven as processes, and an outside engine's parameters as a
 //!     genome ([`EngineSpec`]); the tuning simulator's synthetic engine `sim:N`
 //!     ([`SimModel`]), whose games a model of its strength decides.
-//! 17. [`schedule`]: the record of a run's schedule (each game job's thread and time) and
+//! 17. [`play`]: a game played to its end, for every caller ([`play::play_game`], the one game
+//!     loop), and the players it asks for moves: our searcher, an outside engine's pooled
+//!     process ([`play::Outside`]), a person (the `play` command's).
+//! 18. [`schedule`]: the record of a run's schedule (each game job's thread and time) and
 //!     the model of what P threads make of it.
-//! 18. `jobs`: games as self-contained jobs, played in batches on a rayon pool (or the ranks
+//! 19. `jobs`: games as self-contained jobs, played in batches on a rayon pool (or the ranks
 //!     of an MPI job), results in job order; an outside engine's games through `hub`.
-//! 19. `cluster`: (feature `mpi`) the jobs spread over an MPI job.
-//! 20. [`matchplay`]: matches between two engines, Elo, SPRT.
-//! 21. `tournament`: a generation's pairings and standings.
-//! 22. `fit`: weights fitted to game results (logistic regression on played positions).
-//! 23. `replay`: the positions of the last generations' games, the fit's data (kept in the
+//! 20. `cluster`: (feature `mpi`) the jobs spread over an MPI job.
+//! 21. [`matchplay`]: matches between two engines, Elo, SPRT.
+//! 22. `tournament`: a generation's pairings and standings.
+//! 23. `fit`: weights fitted to game results (logistic regression on played positions).
+//! 24. `replay`: the positions of the last generations' games, the fit's data (kept in the
 //!     checkpoint).
-//! 24. `ga`: a session's data and one generation: tournament, duel, selection, crossover,
+//! 25. `ga`: a session's data and one generation: tournament, duel, selection, crossover,
 //!     mutation, measurement.
-//! 25. `spsa`: SPSA, the tuner of chess engine testing, over an outside
+//! 26. `spsa`: SPSA, the tuner of chess engine testing, over an outside
 //!     engine's parameters ([`SpsaSettings`], [`spsa()`](fn@spsa)); a run as data
 //!     ([`SpsaState`]), one step at a time.
-//! 26. [`store`]: checkpoints and the history file; an SPSA session's checkpoint.
-//! 27. [`formats`]: reading any weights input, exports.
-//! 28. [`summary`]: what `show`, `export` and `history` print: weight tables, the history
+//! 27. [`store`]: checkpoints and the history file; an SPSA session's checkpoint.
+//! 28. [`formats`]: reading any weights input, exports.
+//! 29. [`summary`]: what `show`, `export` and `history` print: weight tables, the history
 //!     table and chart.
-//! 29. [`html`]: the self-contained HTML report of a session.
-//! 30. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
-//! 31. `tuning_sim`: the tuners (the GA, SPSA) run on the simulator through their normal code,
+//! 30. [`html`]: the self-contained HTML report of a session.
+//! 31. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
+//! 32. `tuning_sim`: the tuners (the GA, SPSA) run on the simulator through their normal code,
 //!     scored by regret ([`SimRun`], [`SimSetup`], [`Interval`]).
-//! 32. [`bench`](mod@bench): the benchmark workloads.
+//! 33. [`bench`](mod@bench): the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!
@@ -92,7 +95,7 @@
 //!     game.play(*m); // "Dreaded Edinburgh": 9-13 22-18 6-9
 //! }
 //! let mut rng = derive(1, Purpose::Game, 0, 0);
-//! game.play_out(&mut black, &mut white, &mut rng);
+//! checkers_ga::play::play_out(&mut game, &mut black, &mut white, &mut rng);
 //! assert!(game.result().is_some());
 //! ```
 //!
@@ -193,6 +196,7 @@ pub mod matchplay;
 mod movegen;
 mod notation;
 mod openings;
+pub mod play;
 mod replay;
 mod rng;
 pub mod schedule;
@@ -258,7 +262,7 @@ pub use session::{
 // Outside engines (the Hub protocol).
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
-pub use hub::{release_engines, Declared, EngineSpec, Tuned};
+pub use hub::{Declared, EngineSpec, Tuned};
 pub use hub::{SimModel, SimPair, SimParam};
 pub use hub::{
     DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,

@@ -462,8 +462,8 @@ fn step_match(
 /// then [`SpsaState::advance`] until the budget is played or `stop` is set. The games are
 /// played on the current rayon pool (install one to choose the number of threads). `stop` is
 /// checked before every game: once it is set the step under way is abandoned and the result is
-/// θ after the last whole step. Idle engine processes stay in the pool
-/// ([`crate::release_engines`] stops them). One line when the settings are bad.
+/// θ after the last whole step. The engine's idle processes stay for the next step and end
+/// with the run. One line when the settings are bad.
 pub fn spsa(
     spec: &EngineSpec,
     settings: &SpsaSettings,
@@ -471,6 +471,7 @@ pub fn spsa(
     stop: &AtomicBool,
 ) -> Result<SpsaResult, String> {
     let mut state = SpsaState::new(spec, settings)?;
+    let _engines = crate::play::lease_engines();
     while state.advance(observer, stop).is_some() {}
     Ok(state.result(!state.finished()))
 }

@@ -211,7 +211,7 @@ fn two_kings_convert_against_one() {
     let mut black = Searcher::new(w, SearchConfig::with_depth(4));
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut g = Game::new(parse_fen("W:WK10,K14:BK1").unwrap(), DrawRules::default());
-    g.play_out(&mut black, &mut white, &mut rng);
+    checkers_ga::play::play_out(&mut g, &mut black, &mut white, &mut rng);
     assert_eq!(
         g.result().map(|r| r.0),
         Some(GameOutcome::WhiteWin),

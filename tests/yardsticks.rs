@@ -138,7 +138,7 @@ fn two_kings_against_one(attacker: Evaluator, defender: Evaluator, seed: u64) ->
     let mut black = Searcher::new(defender, SearchConfig::with_depth(12));
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut g = Game::new(fen("W:WK10,K14:BK1"), DrawRules::default());
-    g.play_out(&mut black, &mut white, &mut rng);
+    checkers_ga::play::play_out(&mut g, &mut black, &mut white, &mut rng);
     g
 }
 

@@ -3,12 +3,13 @@
 use super::common::{evaluator_arg, search_config, EVALUATOR_NAMES};
 use anyhow::Context;
 use checkers_ga::formats::HUB_PREFIX;
-use checkers_ga::matchplay::DEFAULT_MOVE_TIMEOUT;
+use checkers_ga::play::{play_game, Answer, Event, Outside, Player, Searching};
+use checkers_ga::play::{Table, Thought, Turn, DEFAULT_MOVE_TIMEOUT};
+use checkers_ga::ClientError;
 use checkers_ga::{derive, fresh_seed, Purpose};
 use checkers_ga::{parse_fen, parse_move, Color, Evaluator, Position};
-use checkers_ga::{ClientError, HubLevel, HubProcess};
 use checkers_ga::{Clock, TimeControl};
-use checkers_ga::{DrawRules, Game, PdnTags};
+use checkers_ga::{DrawRules, EndReason, Game, PdnTags};
 use checkers_ga::{Searcher, MAX_TIMED_DEPTH};
 use std::io::{BufRead, Write};
 
@@ -60,31 +61,72 @@ enum Side {
     /// A name for reports, the searcher, and what one man is worth in its evaluation (the unit
     /// of the values printed).
     Computer(String, Box<Searcher>, Option<f64>),
-    /// An outside Hub engine: a name for reports, its process, the depth it is asked for
-    /// (None: its own level).
-    Hub(String, Box<HubProcess>, Option<u32>),
+    /// An outside Hub engine: a name for reports, and the player (its process started).
+    Hub(String, Box<Outside>),
 }
 
-/// Starts the outside engine `cmd` (`hub:CMD` without its prefix) for a game, asked to search
-/// to `depth` (None: its own level) unless there is a clock.
+/// Starts the outside engine `cmd` (`hub:CMD` without its prefix) to read its name, asked to
+/// search to `depth` (None: its own level) unless there is a clock.
 fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::Result<Side> {
     let player = checkers_ga::formats::hub_player(cmd)?;
-    let timeout = checkers_ga::handshake_timeout();
-    let mut p = HubProcess::start(&player.command, None, &[], timeout, &|| false)
+    let depth = depth.filter(|_| tc.is_none());
+    let mut outside = Outside::new(player.program(), depth, DEFAULT_MOVE_TIMEOUT);
+    let process = outside
+        .ready(&|| false)
         .map_err(|e| anyhow::anyhow!("cannot start the engine hub:{cmd}: it {e}"))?;
-    p.new_game()
-        .map_err(|e| anyhow::anyhow!("the engine hub:{cmd} {e}"))?;
-    let name = p.name().map(str::to_string).unwrap_or(player.name);
+    let name = process.name().map(str::to_string).unwrap_or(player.name);
     let shown = match (tc, depth) {
         (Some(tc), _) => format!("{name} (tc {tc})"),
         (None, Some(d)) => format!("{name} (depth {d})"),
         (None, None) => format!("{name} (its own level)"),
     };
-    Ok(Side::Hub(
-        shown,
-        Box::new(p),
-        depth.filter(|_| tc.is_none()),
-    ))
+    Ok(Side::Hub(shown, Box::new(outside)))
+}
+
+/// A person at the terminal: shown the legal moves, asked for one until it is legal.
+struct Human {
+    input: std::io::Stdin,
+}
+
+impl Player for Human {
+    fn go(&mut self, game: &Game, turn: Turn<'_>) -> Result<Answer, ClientError> {
+        let side = turn.side;
+        let mut out = std::io::stdout().lock();
+        let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+        let _ = writeln!(out, "Legal moves: {}", legal.join(" "));
+        loop {
+            let _ = write!(out, "{} to move> ", side.name());
+            let _ = out.flush();
+            let mut raw = Vec::new();
+            // Bytes, decoded leniently: stray non-UTF-8 input is an illegal move, not the end
+            // of the game. Input that cannot be read ends it, as its end does.
+            let n = self.input.lock().read_until(b'\n', &mut raw).unwrap_or(0);
+            let line = String::from_utf8_lossy(&raw);
+            if n == 0 {
+                let _ = writeln!(out);
+                let _ = writeln!(out, "End of input: {} resigns.", side.name());
+                return Ok(Answer::Resign);
+            }
+            let t = line.trim();
+            if t.is_empty() {
+                continue;
+            }
+            if t == "help" || t == "?" {
+                let _ = writeln!(out, "{HELP}");
+                continue;
+            }
+            if t == "quit" || t == "resign" {
+                let _ = writeln!(out, "{} resigns.", side.name());
+                return Ok(Answer::Resign);
+            }
+            match parse_move(game.position(), t) {
+                Ok(m) => return Ok(Answer::Move(m, Thought::default())),
+                Err(e) => {
+                    let _ = writeln!(out, "Illegal move: {e}. Try again.");
+                }
+            }
+        }
+    }
 }
 
 /// What one man is worth in `eval`'s values: [`checkers_ga::man_value`], the one definition of
@@ -160,16 +202,12 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         ..DrawRules::default()
     };
     let mut game = Game::new(start, rules);
-    let mut clock = a.tc.map(Clock::new);
     let mut rng = derive(seed, Purpose::Game, u64::MAX, 0);
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     let name = |s: &Side| match s {
         Side::Human => "human".to_string(),
-        Side::Computer(n, _, _) | Side::Hub(n, _, _) => n.clone(),
+        Side::Computer(n, _, _) | Side::Hub(n, _) => n.clone(),
     };
+    let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "Black: {}  White: {}  seed {seed}",
@@ -179,162 +217,45 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     if matches!(black, Side::Human) || matches!(white, Side::Human) {
         writeln!(out, "Type a move (e.g. 11-15), help, or quit to resign.")?;
     }
+    drop(out);
+    let names = [name(&black), name(&white)];
+    let mans = [man_of(&black), man_of(&white)];
+    let humans = [matches!(black, Side::Human), matches!(white, Side::Human)];
+    let outside = [
+        matches!(black, Side::Hub(..)),
+        matches!(white, Side::Hub(..)),
+    ];
+    let table = match a.tc {
+        Some(tc) => Table::clocked(Clock::new(tc)),
+        None => Table::default(),
+    };
     let mut last = String::new();
-    loop {
+    let mut on = |e: Event<'_>| {
+        let mut out = std::io::stdout().lock();
+        let _ = show(&mut out, e, &mut last, &mans, &humans, &outside);
+    };
+    {
+        let mut bp = player_of(&mut black);
+        let mut wp = player_of(&mut white);
+        play_game(
+            &mut game,
+            [bp.as_mut(), wp.as_mut()],
+            &table,
+            &mut rng,
+            &|| false,
+            &mut on,
+        );
+    }
+    let mut out = std::io::stdout().lock();
+    // The board as the game ended, unless a side lost on time or by its engine's fault.
+    if !matches!(
+        game.result(),
+        Some((_, EndReason::Time(_) | EndReason::Fault(..)))
+    ) {
         writeln!(out, "\n{}", game.position())?;
         if !last.is_empty() {
             writeln!(out, "Last move: {last}")?;
         }
-        if game.is_over() {
-            break;
-        }
-        let side = game.position().side_to_move();
-        let player = match side {
-            Color::Black => &mut black,
-            Color::White => &mut white,
-        };
-        let mv = match player {
-            Side::Computer(_, s, man) => {
-                // With a clock: the depth reached before the nodes, the time after them.
-                let (r, depth, time) = match &mut clock {
-                    None => (
-                        s.choose(game.position(), &mut rng),
-                        String::new(),
-                        String::new(),
-                    ),
-                    Some(c) => {
-                        let start = std::time::Instant::now();
-                        let r = s.choose_timed(game.position(), &mut rng, c.budget(side));
-                        let used = start.elapsed();
-                        let had = c.remaining(side);
-                        if !c.spend(side, used) {
-                            writeln!(
-                                out,
-                                "{} ran out of time ({:.3} s used, {:.3} s available)",
-                                side.name(),
-                                used.as_secs_f64(),
-                                had.as_secs_f64()
-                            )?;
-                            game.lose_on_time();
-                            break;
-                        }
-                        let left = match c.time_control() {
-                            TimeControl::PerMove(_) => String::new(),
-                            TimeControl::Game { .. } => {
-                                format!(", {:.2} s left", c.remaining(side).as_secs_f64())
-                            }
-                        };
-                        let time = format!(", {:.3} s{left}", used.as_secs_f64());
-                        (r, format!("depth {}, ", r.depth), time)
-                    }
-                };
-                match r.best {
-                    Some(m) => {
-                        let value = r
-                            .value
-                            .map(|v| format!(", {}", describe_value(v, side, *man)))
-                            .unwrap_or_default();
-                        writeln!(
-                            out,
-                            "{} plays {m} ({depth}{} nodes{time}{value})",
-                            side.name(),
-                            r.nodes
-                        )?;
-                        m
-                    }
-                    None => break,
-                }
-            }
-            Side::Hub(_, p, depth) => {
-                let (level, timeout) = match &clock {
-                    None => (depth.map(HubLevel::Depth), DEFAULT_MOVE_TIMEOUT),
-                    Some(c) => {
-                        let left = c.remaining(side);
-                        let level = match c.control(side) {
-                            TimeControl::PerMove(_) => HubLevel::MoveTime(left),
-                            TimeControl::Game { increment, .. } => HubLevel::Time {
-                                time: left,
-                                increment,
-                            },
-                        };
-                        (Some(level), left + c.margin())
-                    }
-                };
-                match p.go(game.start(), game.moves(), level, timeout, &|| false) {
-                    Ok(r) => {
-                        if let Some(c) = &mut clock {
-                            if !c.spend(side, r.elapsed) {
-                                writeln!(out, "{} ran out of time", side.name())?;
-                                game.lose_on_time();
-                                break;
-                            }
-                        }
-                        let mut said = Vec::new();
-                        if let Some(d) = r.depth {
-                            said.push(format!("depth {d}"));
-                        }
-                        if let Some(n) = r.nodes {
-                            said.push(format!("{n} nodes"));
-                        }
-                        said.push(format!("{:.3} s", r.elapsed.as_secs_f64()));
-                        if let Some(s) = r.score {
-                            said.push(format!("score {s:+.2} men for {}", side.name()));
-                        }
-                        writeln!(out, "{} plays {} ({})", side.name(), r.mv, said.join(", "))?;
-                        r.mv
-                    }
-                    Err(ClientError::Fault(f, detail)) => {
-                        writeln!(out, "{}'s engine {f}: {detail}", side.name())?;
-                        game.forfeit(f, &detail);
-                        break;
-                    }
-                    Err(ClientError::Stopped) => break,
-                }
-            }
-            Side::Human => {
-                let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
-                writeln!(out, "Legal moves: {}", legal.join(" "))?;
-                loop {
-                    write!(out, "{} to move> ", side.name())?;
-                    out.flush()?;
-                    let mut raw = Vec::new();
-                    // Bytes, decoded leniently: stray non-UTF-8 input is an illegal move, not
-                    // the end of the game.
-                    let n = input.read_until(b'\n', &mut raw)?;
-                    let line = String::from_utf8_lossy(&raw);
-                    if n == 0 {
-                        writeln!(out)?;
-                        writeln!(out, "End of input: {} resigns.", side.name())?;
-                        game.resign();
-                        break;
-                    }
-                    let t = line.trim();
-                    if t.is_empty() {
-                        continue;
-                    }
-                    if t == "help" || t == "?" {
-                        writeln!(out, "{HELP}")?;
-                        continue;
-                    }
-                    if t == "quit" || t == "resign" {
-                        writeln!(out, "{} resigns.", side.name())?;
-                        game.resign();
-                        break;
-                    }
-                    match parse_move(game.position(), t) {
-                        Ok(m) => {
-                            game.play(m);
-                            last = m.to_string();
-                            break;
-                        }
-                        Err(e) => writeln!(out, "Illegal move: {e}. Try again.")?,
-                    }
-                }
-                continue;
-            }
-        };
-        game.play(mv);
-        last = mv.to_string();
     }
     if let Some((outcome, reason)) = game.result() {
         writeln!(out, "Result: {} ({reason})", outcome.pdn())?;
@@ -342,12 +263,118 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     if let Some(path) = &a.pdn {
         let tags = PdnTags {
             event: "checkers-ga play".to_string(),
-            black: name(&black),
-            white: name(&white),
+            black: names[0].clone(),
+            white: names[1].clone(),
         };
         checkers_ga::write_atomic(path, game.to_pdn(&tags).as_bytes())
             .with_context(|| format!("cannot write PDN '{}'", path.display()))?;
         writeln!(out, "PDN saved to {}", path.display())?;
+    }
+    Ok(())
+}
+
+/// What one man is worth to a side that searches with our engine.
+fn man_of(side: &Side) -> Option<f64> {
+    match side {
+        Side::Computer(_, _, man) => *man,
+        _ => None,
+    }
+}
+
+/// The player of a side: a person at the terminal, our searcher, or an outside engine.
+fn player_of(side: &mut Side) -> Box<dyn Player + '_> {
+    match side {
+        Side::Human => Box::new(Human {
+            input: std::io::stdin(),
+        }),
+        Side::Computer(_, s, _) => Box::new(Searching::new(s)),
+        Side::Hub(_, outside) => Box::new(outside.as_mut()),
+    }
+}
+
+/// Prints what happened in the game: the board before each move, each computer's move with
+/// what its search said, a loss on time, an engine's fault.
+fn show(
+    out: &mut impl Write,
+    e: Event<'_>,
+    last: &mut String,
+    mans: &[Option<f64>; 2],
+    humans: &[bool; 2],
+    outside: &[bool; 2],
+) -> std::io::Result<()> {
+    let k = |c: Color| usize::from(c == Color::White);
+    match e {
+        Event::ToMove(_, game) => {
+            writeln!(out, "\n{}", game.position())?;
+            if !last.is_empty() {
+                writeln!(out, "Last move: {last}")?;
+            }
+        }
+        Event::Moved {
+            side,
+            mv,
+            thought,
+            used,
+            clock,
+        } => {
+            *last = mv.to_string();
+            if humans[k(side)] {
+                return Ok(());
+            }
+            if outside[k(side)] {
+                let mut said = Vec::new();
+                if let Some(d) = thought.depth {
+                    said.push(format!("depth {d}"));
+                }
+                if let Some(n) = thought.nodes {
+                    said.push(format!("{n} nodes"));
+                }
+                said.push(format!("{:.3} s", used.as_secs_f64()));
+                if let Some(s) = thought.score {
+                    said.push(format!(
+                        "score {:+.2} men for {}",
+                        f64::from(s) / 100.0,
+                        side.name()
+                    ));
+                }
+                return writeln!(out, "{} plays {mv} ({})", side.name(), said.join(", "));
+            }
+            // With a clock: the depth reached before the nodes, the time after them.
+            let (depth, time) = match clock {
+                None => (String::new(), String::new()),
+                Some(c) => {
+                    let left = match c.control(side) {
+                        TimeControl::PerMove(_) => String::new(),
+                        TimeControl::Game { .. } => {
+                            format!(", {:.2} s left", c.remaining(side).as_secs_f64())
+                        }
+                    };
+                    (
+                        format!("depth {}, ", thought.depth.unwrap_or(0)),
+                        format!(", {:.3} s{left}", used.as_secs_f64()),
+                    )
+                }
+            };
+            let value = thought
+                .value
+                .map(|v| format!(", {}", describe_value(v, side, mans[k(side)])))
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "{} plays {mv} ({depth}{} nodes{time}{value})",
+                side.name(),
+                thought.nodes.unwrap_or(0)
+            )?;
+        }
+        Event::OutOfTime { side, used, had } => writeln!(
+            out,
+            "{} ran out of time ({:.3} s used, {:.3} s available)",
+            side.name(),
+            used.as_secs_f64(),
+            had.as_secs_f64()
+        )?,
+        Event::Fault(side, f, detail) => writeln!(out, "{}'s engine {f}: {detail}", side.name())?,
+        Event::Resigned(_) => {}
     }
     Ok(())
 }

@@ -19,7 +19,7 @@ fn games(set: ParamSet, n: u64) -> Positions {
         let mut sw = Searcher::new(w, SearchConfig::with_depth(2));
         let mut game = Game::new(Position::start(), DrawRules::default());
         let mut rng = derive(k, Purpose::Game, 0, k);
-        game.play_out(&mut sb, &mut sw, &mut rng);
+        crate::play::play_out(&mut game, &mut sb, &mut sw, &mut rng);
         let outcome = game.result().map(|r| r.0).unwrap_or(GameOutcome::Draw);
         data.add_game(game.start(), game.moves(), outcome);
     }

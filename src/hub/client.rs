@@ -329,7 +329,7 @@ impl HubProcess {
         own_group(&mut cmd);
         // Registered before it runs, so no exit path misses it.
         let mut registry = live();
-        let mut child = cmd.spawn().map_err(|e| {
+        let mut child = spawn(cmd).map_err(|e| {
             ClientError::fault(
                 EngineFault::Exited,
                 format!("cannot start '{program}': {e}"),
@@ -787,6 +787,38 @@ fn own_group(cmd: &mut Command) {
 
 #[cfg(not(unix))]
 fn own_group(_cmd: &mut Command) {}
+
+/// Starts `cmd` from one thread kept for the purpose for the life of the process. An engine
+/// dies with the thread that started it (`PR_SET_PDEATHSIG` is the starting thread's, not the
+/// process's): started from a worker of a thread pool that ends, an engine kept idle for later
+/// games would be killed with that worker.
+fn spawn(cmd: Command) -> std::io::Result<Child> {
+    type Request = (Command, std::sync::mpsc::Sender<std::io::Result<Child>>);
+    static STARTER: std::sync::OnceLock<Mutex<std::sync::mpsc::Sender<Request>>> =
+        std::sync::OnceLock::new();
+    let starter = STARTER.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel::<Request>();
+        thread::Builder::new()
+            .name("engine-starter".into())
+            .spawn(move || {
+                for (mut cmd, answer) in rx {
+                    let _ = answer.send(cmd.spawn());
+                }
+            })
+            .expect("a thread to start engines");
+        Mutex::new(tx)
+    });
+    let (tx, rx) = std::sync::mpsc::channel();
+    let sent = starter
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .send((cmd, tx));
+    if sent.is_err() {
+        return Err(std::io::Error::other("the engine starter thread is gone"));
+    }
+    rx.recv()
+        .unwrap_or_else(|_| Err(std::io::Error::other("the engine starter thread is gone")))
+}
 
 /// The most characters of a text [`one_line`] keeps.
 const ONE_LINE: usize = 300;

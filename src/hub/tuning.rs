@@ -7,19 +7,14 @@
 //! its whole declared range spread over the `i16` range. A Gaussian step of `sigma` moves a
 //! parameter by about `sigma / 65535` of its range, whatever the range.
 //!
-//! Processes are kept in one pool per process (ours), shared by every thread: a game takes an
-//! idle process of its engine for each side at that side's first move (or starts one), sets
-//! the side's values (`set-param` for each tuned parameter, then `init` ... `ready`), plays,
-//! and gives it back; a process that failed is killed and the next game starts another.
-//! [`release_engines`] stops the idle ones.
+//! Its games are played by the game loop, each side an outside player with the side's values
+//! set before the game (`crate::play`, whose pool keeps the idle processes).
 
-use super::client::{misfit, ClientError, HubLevel, HubParam, HubProcess};
+use super::client::{misfit, ClientError, HubParam, HubProcess};
 use super::sim::{self, SimModel, SIM_PREFIX};
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
-use crate::game::Game;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::time::Duration;
 
 /// A parameter as the engine declared it (`param name= value= type= min= max=`), kept as text
@@ -405,13 +400,9 @@ impl EngineSpec {
         w
     }
 
-    fn move_timeout(&self) -> Duration {
+    /// How long a move may take before the engine counts as hung.
+    pub fn move_timeout(&self) -> Duration {
         Duration::from_millis(self.move_timeout_ms)
-    }
-
-    /// The process's one handshake limit ([`super::handshake_timeout`]).
-    fn handshake_timeout(&self) -> Duration {
-        super::handshake_timeout()
     }
 
     fn start(&self, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
@@ -419,115 +410,9 @@ impl EngineSpec {
             &self.command,
             self.dir.as_deref(),
             &self.options,
-            self.handshake_timeout(),
+            super::handshake_timeout(),
             stop,
         )
-    }
-
-    /// Plays `game` out between genomes `black` and `white`, each side through a process of
-    /// this engine with its values set. A side whose engine fails loses the game
-    /// ([`Game::forfeit`], the reason in the PDN). False when `stop` said yes first (the game
-    /// is abandoned).
-    pub fn play(
-        &self,
-        game: &mut Game,
-        black: &Weights,
-        white: &Weights,
-        stop: &dyn Fn() -> bool,
-    ) -> bool {
-        let mut held: [Option<HubProcess>; 2] = [None, None];
-        let sides = [black, white];
-        let mut abandoned = false;
-        while !game.is_over() {
-            if stop() {
-                abandoned = true;
-                break;
-            }
-            let k = match game.position().side_to_move() {
-                crate::board::Color::Black => 0,
-                crate::board::Color::White => 1,
-            };
-            if held[k].is_none() {
-                match self.take(sides[k], stop) {
-                    Ok(p) => held[k] = Some(p),
-                    Err(ClientError::Stopped) => {
-                        abandoned = true;
-                        break;
-                    }
-                    Err(ClientError::Fault(f, detail)) => {
-                        game.forfeit(f, &detail);
-                        break;
-                    }
-                }
-            }
-            let Some(p) = held[k].as_mut() else { break };
-            let level = Some(HubLevel::Depth(self.depth));
-            match p.go(game.start(), game.moves(), level, self.move_timeout(), stop) {
-                Ok(r) => game.play(r.mv),
-                Err(ClientError::Stopped) => {
-                    abandoned = true;
-                    break;
-                }
-                Err(ClientError::Fault(f, detail)) => {
-                    // Killed when dropped.
-                    held[k] = None;
-                    game.forfeit(f, &detail);
-                    break;
-                }
-            }
-        }
-        for p in held.into_iter().flatten() {
-            if !abandoned {
-                self.give_back(p);
-            }
-        }
-        !abandoned
-    }
-
-    /// An idle process of this engine (or a new one) with `w`'s values set, told a new game
-    /// starts.
-    fn take(&self, w: &Weights, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
-        let params = self.set_params(w);
-        let timeout = self.handshake_timeout();
-        loop {
-            let idle = {
-                let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
-                let at = pool.iter().position(|(key, _)| self.same_program(key));
-                at.map(|i| pool.swap_remove(i).1)
-            };
-            match idle {
-                // One that cannot take its values is dropped (killed); the next is tried.
-                Some(mut p) => {
-                    if p.configure(&params, timeout, stop).is_ok() && p.new_game().is_ok() {
-                        return Ok(p);
-                    }
-                    if stop() {
-                        return Err(ClientError::Stopped);
-                    }
-                }
-                None => {
-                    let mut p = self.start(stop)?;
-                    p.configure(&params, timeout, stop)?;
-                    p.new_game()?;
-                    return Ok(p);
-                }
-            }
-        }
-    }
-
-    fn give_back(&self, p: HubProcess) {
-        let key = ProgramKey {
-            command: self.command.clone(),
-            dir: self.dir.clone(),
-            options: self.options.clone(),
-        };
-        POOL.lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push((key, p));
-    }
-
-    fn same_program(&self, key: &ProgramKey) -> bool {
-        key.command == self.command && key.dir == self.dir && key.options == self.options
     }
 }
 
@@ -562,23 +447,6 @@ fn tuned_of(d: &Declared) -> Result<Tuned, String> {
         max,
         default,
     })
-}
-
-/// Which program a pooled process runs.
-struct ProgramKey {
-    command: Vec<String>,
-    dir: Option<PathBuf>,
-    options: Vec<(String, String)>,
-}
-
-/// The idle processes of every outside engine this process plays.
-static POOL: Mutex<Vec<(ProgramKey, HubProcess)>> = Mutex::new(Vec::new());
-
-/// Stops every idle outside engine process of the pool ([`EngineSpec::play`]'s): when a
-/// session ends.
-pub fn release_engines() {
-    let idle = std::mem::take(&mut *POOL.lock().unwrap_or_else(|e| e.into_inner()));
-    drop(idle);
 }
 
 #[cfg(test)]

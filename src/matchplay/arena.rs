@@ -16,21 +16,18 @@
 //! PDN), and the match goes on. Raising the interrupt flag abandons the games in progress and
 //! kills their processes; when the match returns, no engine process it started is left.
 
-use super::adjudicate::Adjudicator;
 use super::run::{Engine, MatchGame, MatchObserver, MatchResult, MatchRun, Tally};
-use crate::board::Color;
-use crate::clock::{Clock, SearchStats, TimeControl};
+use crate::clock::Clock;
 use crate::game::Game;
-use crate::hub::{ClientError, HubLevel, HubProcess};
+use crate::hub::{ClientError, HubProcess};
+use crate::play::Player as PlayerTrait;
+use crate::play::{lease_engines, play_game, Outside, Program, Searching, Table};
 use crate::search::Searcher;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// How long an outside engine may take over one move at a fixed depth (no clock) when the
-/// match does not say ([`MatchRun::move_timeout`]).
-pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
+pub use crate::play::DEFAULT_MOVE_TIMEOUT;
 
 /// A player of a match: our engine, searched in this process, or an outside Hub engine.
 #[derive(Clone, Debug)]
@@ -108,6 +105,15 @@ impl HubPlayer {
         })
     }
 
+    /// What starts its processes.
+    pub fn program(&self) -> Program {
+        Program {
+            command: self.command.clone(),
+            dir: self.dir.clone(),
+            options: self.options.clone(),
+        }
+    }
+
     fn start(&self, timeout: Duration, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
         HubProcess::start(
             &self.command,
@@ -117,56 +123,6 @@ impl HubPlayer {
             stop,
         )
     }
-}
-
-/// The idle processes of one outside engine.
-struct Pool<'p> {
-    player: &'p HubPlayer,
-    idle: Mutex<Vec<HubProcess>>,
-}
-
-impl<'p> Pool<'p> {
-    /// The pool of an outside engine, none for ours.
-    fn of(player: &'p Player) -> Option<Pool<'p>> {
-        match player {
-            Player::Hub(h) => Some(Pool {
-                player: h,
-                idle: Mutex::new(Vec::new()),
-            }),
-            Player::Internal(_) => None,
-        }
-    }
-
-    /// An idle process told a new game starts, or a new one.
-    fn take(&self, timeout: Duration, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
-        loop {
-            let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
-            match idle {
-                // One that cannot hear `new-game` is dropped (killed); the next is tried.
-                Some(mut p) => {
-                    if p.new_game().is_ok() {
-                        return Ok(p);
-                    }
-                }
-                None => {
-                    let mut p = self.player.start(timeout, stop)?;
-                    p.new_game()?;
-                    return Ok(p);
-                }
-            }
-        }
-    }
-
-    fn give_back(&self, p: HubProcess) {
-        self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(p);
-    }
-}
-
-/// One side of a game being played.
-enum Seat<'p> {
-    Internal(&'p Engine, Box<Searcher>),
-    /// An outside engine, its process taken from the pool at its first move.
-    Hub(&'p Pool<'p>, Option<HubProcess>),
 }
 
 impl MatchRun<'_> {
@@ -193,7 +149,13 @@ impl MatchRun<'_> {
         b: &Player,
         observer: &O,
     ) -> Result<MatchResult, O::Error> {
-        let pools = [Pool::of(a), Pool::of(b)];
+        let program = |p: &Player| match p {
+            Player::Hub(h) => Some(h.program()),
+            Player::Internal(_) => None,
+        };
+        let programs = [program(a), program(b)];
+        // The outside engines' idle processes serve the match's next games, and end with it.
+        let engines = lease_engines();
         let tally = Tally::new(self, observer);
         let done = AtomicBool::new(false);
         let interrupted = || self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
@@ -210,7 +172,7 @@ impl MatchRun<'_> {
                 if i >= n || stop() {
                     return;
                 }
-                let Some(g) = self.arena_game(i, players, &pools, &mut spare, &stop) else {
+                let Some(g) = self.arena_game(i, players, &programs, &mut spare, &stop) else {
                     return;
                 };
                 if tally.add(g) {
@@ -224,7 +186,7 @@ impl MatchRun<'_> {
             }
         });
         // The idle processes quit (or are killed) here, before the result is known.
-        drop(pools);
+        drop(engines);
         tally.finish(interrupted())
     }
 
@@ -233,154 +195,60 @@ impl MatchRun<'_> {
     fn arena_game(
         &self,
         i: usize,
-        players: [&Player; 2],
-        pools: &[Option<Pool<'_>>; 2],
+        entrants: [&Player; 2],
+        programs: &[Option<Program>; 2],
         spare: &mut [Option<Box<Searcher>>; 2],
         stop: &dyn Fn() -> bool,
     ) -> Option<MatchGame> {
         let a_is_black = i.is_multiple_of(2);
         // Slot 0 is A, 1 is B; `by_colour` gives Black's slot, then White's.
         let by_colour = if a_is_black { [0, 1] } else { [1, 0] };
-        let slot = |c: Color| by_colour[colour_index(c)];
         let start = self.start_of(i);
         let mut game = Game::new(start.setup, self.rules);
         for m in &start.moves {
             game.play(*m);
         }
         let mut rng = self.rng_of(i);
-        let mut seats: Vec<Seat> = (0..2)
-            .map(|k| match (players[k], &pools[k]) {
-                (Player::Internal(e), _) => {
-                    let mut s = match spare[k].take() {
-                        Some(mut s) => {
-                            s.clear();
-                            s
-                        }
-                        None => Box::new(Searcher::new(e.eval, e.config)),
-                    };
-                    s.set_first_ties(self.first_ties);
-                    Seat::Internal(e, s)
-                }
-                (Player::Hub(_), pool) => {
-                    Seat::Hub(pool.as_ref().expect("an outside engine has a pool"), None)
-                }
-            })
-            .collect();
-        // Each engine's clock (only its own side of it runs).
-        let clock_of =
-            |tc: Option<TimeControl>| tc.map(|t| Clock::new(t).with_margin(self.time_margin));
-        let mut clocks = [clock_of(self.tc[0]), clock_of(self.tc[1])];
-        let timed = self.tc.iter().any(Option::is_some);
-        let mut stats = [SearchStats::default(); 2];
-        let mut adjudicator = Adjudicator::new(&self.adjudication);
         let move_timeout = self.move_timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT);
-        // One limit for every outside engine (`--handshake-timeout`).
-        let handshake = crate::hub::handshake_timeout();
-        let mut abandoned = false;
-        while !game.is_over() {
-            if stop() {
-                abandoned = true;
-                break;
-            }
-            let side = game.position().side_to_move();
-            let k = slot(side);
-            let clock = clocks[k].as_mut();
-            let left = clock.as_ref().map(|c| c.remaining(side));
-            let started = Instant::now();
-            let full_move = (game.plies() / 2 + 1) as u32;
-            let (mv, score, depth, nodes, used) = match &mut seats[k] {
-                Seat::Internal(e, s) => {
-                    let r = match &clock {
-                        Some(c) => s.choose_timed(game.position(), &mut rng, c.budget(side)),
-                        None => s.choose(game.position(), &mut rng),
-                    };
-                    let Some(m) = r.best else { break };
-                    let score = r.value.map(|v| e.centi_men(v));
-                    (m, score, r.depth, r.nodes, started.elapsed())
-                }
-                Seat::Hub(pool, held) => {
-                    let p = match held {
-                        Some(p) => p,
-                        None => match pool.take(handshake, stop) {
-                            Ok(p) => held.insert(p),
-                            Err(ClientError::Stopped) => {
-                                abandoned = true;
-                                break;
-                            }
-                            Err(ClientError::Fault(f, detail)) => {
-                                game.forfeit(f, &detail);
-                                break;
-                            }
-                        },
-                    };
-                    let (level, timeout) = match (&clock, left) {
-                        (Some(c), Some(left)) => (
-                            Some(match c.control(side) {
-                                TimeControl::PerMove(_) => HubLevel::MoveTime(left),
-                                TimeControl::Game { increment, .. } => HubLevel::Time {
-                                    time: left,
-                                    increment,
-                                },
-                            }),
-                            left + self.time_margin,
-                        ),
-                        _ => (pool.player.depth.map(HubLevel::Depth), move_timeout),
-                    };
-                    match p.go(game.start(), game.moves(), level, timeout, stop) {
-                        Ok(r) => (
-                            r.mv,
-                            r.centi_men(),
-                            r.depth.unwrap_or(0),
-                            r.nodes.unwrap_or(0),
-                            r.elapsed,
-                        ),
-                        Err(ClientError::Stopped) => {
-                            abandoned = true;
-                            break;
-                        }
-                        Err(ClientError::Fault(f, detail)) => {
-                            // The process is killed when its seat is dropped.
-                            *held = None;
-                            game.forfeit(f, &detail);
-                            break;
-                        }
+        // A's and B's searchers (ours), taken from `spare` (cleared) or made.
+        let mut searchers: [Option<Box<Searcher>>; 2] = [0, 1].map(|k| match entrants[k] {
+            Player::Internal(e) => {
+                let mut s = match spare[k].take() {
+                    Some(mut s) => {
+                        s.clear();
+                        s
                     }
-                }
+                    None => Box::new(Searcher::new(e.eval, e.config)),
+                };
+                s.set_first_ties(self.first_ties);
+                Some(s)
+            }
+            Player::Hub(_) => None,
+        });
+        // Each engine's clock (only its own side of it runs), by colour.
+        let clock_of = |k: usize| self.tc[k].map(|t| Clock::new(t).with_margin(self.time_margin));
+        let table = Table {
+            clocks: [clock_of(by_colour[0]), clock_of(by_colour[1])],
+            adjudication: self.adjudication,
+        };
+        let timed = self.tc.iter().any(Option::is_some);
+        let stats = {
+            let [sa, sb] = &mut searchers;
+            let mut a = side_player(sa, entrants[0], &programs[0], move_timeout);
+            let mut b = side_player(sb, entrants[1], &programs[1], move_timeout);
+            let players: [&mut dyn PlayerTrait; 2] = if a_is_black {
+                [a.as_mut(), b.as_mut()]
+            } else {
+                [b.as_mut(), a.as_mut()]
             };
-            if timed {
-                let st = &mut stats[colour_index(side)];
-                st.nanos += used.as_nanos() as u64;
-                if depth > 0 {
-                    st.searches += 1;
-                    st.depth_sum += depth as u64;
-                    st.nodes += nodes;
-                }
-            }
-            // Within the margin past its time, a move stands and the clock is empty.
-            if let Some(c) = clock {
-                if !c.spend(side, used) {
-                    game.lose_on_time();
-                    break;
-                }
-            }
-            game.play(mv);
-            if !game.is_over() {
-                if let Some(verdict) = adjudicator.record(side, full_move, score) {
-                    game.adjudicate(verdict);
-                }
+            play_game(&mut game, players, &table, &mut rng, stop, &mut |_| {})
+        };
+        for (k, s) in searchers.into_iter().enumerate() {
+            if s.is_some() {
+                spare[k] = s;
             }
         }
-        // Processes in good order go back to their pools; the rest are killed on drop.
-        for (k, seat) in seats.into_iter().enumerate() {
-            match seat {
-                Seat::Hub(pool, Some(p)) if !abandoned => pool.give_back(p),
-                Seat::Internal(_, s) => spare[k] = Some(s),
-                _ => {}
-            }
-        }
-        if abandoned {
-            return None;
-        }
+        let stats = stats?;
         Some(MatchGame {
             index: i,
             a_is_black,
@@ -390,10 +258,20 @@ impl MatchRun<'_> {
     }
 }
 
-fn colour_index(c: Color) -> usize {
-    match c {
-        Color::Black => 0,
-        Color::White => 1,
+/// The player of a side of a match: our searcher `s` (ours), or the outside engine
+/// `entrant` started by `program`.
+fn side_player<'s>(
+    s: &'s mut Option<Box<Searcher>>,
+    entrant: &Player,
+    program: &Option<Program>,
+    move_timeout: Duration,
+) -> Box<dyn PlayerTrait + 's> {
+    match (s, entrant, program) {
+        (Some(s), _, _) => Box::new(Searching::new(s)),
+        (None, Player::Hub(h), Some(program)) => {
+            Box::new(Outside::new(program.clone(), h.depth, move_timeout))
+        }
+        _ => unreachable!("each side of a match has its player"),
     }
 }
 
@@ -403,6 +281,7 @@ mod tests {
     use crate::game::{EndReason, EngineFault};
     use crate::matchplay::{match_pdn, MatchEnd, MatchSettings, Unobserved};
     use crate::search::SearchConfig;
+    use std::time::Instant;
 
     fn ours(depth: u32) -> Player {
         Player::Internal(Engine {

@@ -3,8 +3,8 @@
 //! - [`run`]: a match's games played as jobs ([`MatchRun`], [`play_match`]) and its record as
 //!   PDN ([`match_pdn`]).
 //! - [`stats`]: W/D/L, pentanomial pair counts, Elo ([`elo`]) and the SPRT ([`Sprt`]).
-//! - [`adjudicate`]: draw and resign adjudication on the engines' scores ([`Adjudication`],
-//!   [`Adjudicator`]).
+//! - draw and resign adjudication on the engines' scores ([`Adjudication`], [`Adjudicator`]),
+//!   done by the game loop (`crate::play`).
 //! - [`arena`]: matches with outside engines ([`Player`], [`HubPlayer`]), per-engine clocks
 //!   or adjudication, played move by move ([`MatchRun::run_players`]).
 //! - [`mod@report`]: the text a match prints before and after its games ([`MatchHeader`],
@@ -12,7 +12,7 @@
 //!
 //! The opening books a match starts from are `crate::openings`.
 //!
-//! Files, bottom up: `stats`, `adjudicate`, `run`, `arena`, `report`.
+//! Files, bottom up: `stats`, `run`, `arena`, `report`.
 //!
 //! # Example
 //!
@@ -35,21 +35,21 @@
 //! assert_eq!((wdl.games(), games.len()), (4, 4));
 //! ```
 
-pub mod adjudicate;
 pub mod arena;
 pub mod report;
 pub mod run;
 pub mod stats;
 
 pub use crate::openings::{load_openings, start_positions, OpeningBook, OpeningsError};
-pub use adjudicate::{
+pub use crate::play::WIN_CENTI_MEN;
+pub use crate::play::{
     Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
 };
 pub use arena::{HubPlayer, HubProbe, Player, DEFAULT_MOVE_TIMEOUT};
 pub use report::{MatchHeader, MatchJson, MatchReport, RunningScore, MATCH_JSON_VERSION};
 pub use run::{
     match_pdn, play_match, Engine, EngineLosses, EngineTiming, MatchEnd, MatchGame, MatchObserver,
-    MatchResult, MatchRun, MatchSettings, Score, Unobserved, WIN_CENTI_MEN,
+    MatchResult, MatchRun, MatchSettings, Score, Unobserved,
 };
 pub use stats::{
     elo, elo_number, erf, logistic_score, Elo, Pentanomial, Sprt, SprtError, SprtVerdict, Wdl,

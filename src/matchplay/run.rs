@@ -1,7 +1,6 @@
 //! Playing a match: its games as jobs, counted in index order whatever order the threads finish
 //! them in, with an optional SPRT, clock and interrupt flag.
 
-use super::adjudicate::Adjudication;
 use super::stats::{Pentanomial, Sprt, SprtVerdict, Wdl};
 use crate::board::Color;
 use crate::clock::{SearchStats, TimeControl};
@@ -9,8 +8,9 @@ use crate::game::{DrawRules, EndReason, Game, GameOutcome, PdnTags};
 use crate::hub::EngineSpec;
 use crate::jobs::{self, Batch, GameJob, Opening, Played, Seat, Start};
 use crate::openings::{start_positions, OpeningBook, StartPosition};
+use crate::play::Adjudication;
 use crate::rng::{derive, ChaCha8Rng, Purpose};
-use crate::search::{SearchConfig, WIN_BOUND};
+use crate::search::SearchConfig;
 use crate::yardstick::Evaluator;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,26 +29,11 @@ pub struct Engine {
     pub config: SearchConfig,
 }
 
-/// The centi-men a won (or lost) position counts as in [`Engine::centi_men`]: beyond any
-/// evaluation, so adjudication takes it for what it is.
-pub const WIN_CENTI_MEN: i32 = 1_000_000;
-
 impl Engine {
     /// A search value of this engine (from the side that moved) in hundredths of a man, the
-    /// unit adjudication works in: the value over [`crate::man_value`] times 100, rounded;
-    /// a won or lost position is +/-[`WIN_CENTI_MEN`]. An evaluation in which a man is worth
-    /// nothing gives its own units.
+    /// unit adjudication works in ([`crate::play::centi_men`]).
     pub fn centi_men(&self, value: i32) -> i32 {
-        if value.abs() > WIN_BOUND {
-            return WIN_CENTI_MEN * value.signum();
-        }
-        match crate::openings::man_value(&self.eval).map(f64::from) {
-            Some(m) => (100.0 * f64::from(value) / m)
-                .round()
-                .clamp(-f64::from(WIN_CENTI_MEN - 1), f64::from(WIN_CENTI_MEN - 1))
-                as i32,
-            None => value,
-        }
+        crate::play::centi_men(&self.eval, value)
     }
 }
 
@@ -742,8 +727,14 @@ mod tests {
         assert_eq!(hand.centi_men(m.round() as i32), 100);
         assert_eq!(hand.centi_men(-(m * 2.5).round() as i32), -250);
         assert_eq!(hand.centi_men(0), 0);
-        assert_eq!(hand.centi_men(crate::search::WIN - 3), WIN_CENTI_MEN);
-        assert_eq!(hand.centi_men(-crate::search::WIN + 3), -WIN_CENTI_MEN);
+        assert_eq!(
+            hand.centi_men(crate::search::WIN - 3),
+            crate::play::WIN_CENTI_MEN
+        );
+        assert_eq!(
+            hand.centi_men(-crate::search::WIN + 3),
+            -crate::play::WIN_CENTI_MEN
+        );
         let material = e(crate::eval::material().into());
         let mm = crate::eval::material().into();
         let mv = f64::from(crate::man_value(&mm).unwrap());

@@ -585,6 +585,8 @@ impl SessionRun {
     ) -> Result<SessionOutcome, SessionError> {
         let keep = options::keep_policy(&self.dir, &self.options)?;
         let mut files = store::Checkpoints::open(&self.dir, &self.session, keep)?;
+        // An outside engine's idle processes stay for the next generation's games.
+        let engines = crate::play::lease_engines();
         let mut end = SessionEnd::Finished;
         while !self.session.finished() {
             if stop.load(Ordering::SeqCst) {
@@ -642,7 +644,7 @@ impl SessionRun {
             }
         }
         // The outside engine's idle processes end with the run.
-        crate::hub::release_engines();
+        drop(engines);
         let best_weights = best::write(&self.session, &self.options, &self.dir, &self.best_seen)?;
         if let Some(p) = &best_weights {
             observer.best_weights_written(p);

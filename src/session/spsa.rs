@@ -108,6 +108,8 @@ impl SpsaRun {
         observer: &mut dyn SpsaObserver,
         stop: &AtomicBool,
     ) -> Result<bool, SessionError> {
+        // The engine's idle processes stay for the next step and end with the run.
+        let _engines = crate::play::lease_engines();
         let mut saved = Ok(());
         while self.session.state.advance(observer, stop).is_some() {
             saved = self.save();
@@ -115,7 +117,6 @@ impl SpsaRun {
                 break;
             }
         }
-        crate::hub::release_engines();
         saved?;
         Ok(!self.session.state.finished())
     }
