@@ -40,10 +40,9 @@
 
 use crate::board::Position;
 use crate::eval::Weights;
-use crate::game::{DrawRules, GameOutcome};
+use crate::game::DrawRules;
 use crate::hub::EngineSpec;
-use crate::jobs::{self, Batch};
-use crate::matchplay::{Engine, MatchRun, MatchSettings};
+use crate::matchplay::{Engine, GameKeys, MatchRun, MatchSettings};
 use crate::openings::{ballot, OpeningBook, StartPosition};
 use crate::rng::{derive, Purpose};
 use crate::search::SearchConfig;
@@ -350,22 +349,21 @@ impl SpsaState {
         let openings: Vec<u32> = (0..pairs)
             .map(|_| rng.random_range(0..ballot().len() as u32))
             .collect();
-        let batch = step_match(spec, &s, step, &openings, wp, wm);
+        let run = step_match(spec, &s, step, &openings);
         let watcher: &dyn SpsaObserver = &*observer;
-        let played = jobs::run(&batch, &|_, _| watcher.game_done(), &stopper)?;
-        // Wins minus losses of θ+ (player A: Black in the even games), as each game ended (an
-        // engine's fault loses it).
-        let result: i64 = played
-            .iter()
-            .enumerate()
-            .map(|(g, p)| {
-                let plus_black = g % 2 == 0;
-                let r = p.result.map(|r| r.0);
-                GameOutcome::points(r, plus_black) as i64
-                    - GameOutcome::points(r, !plus_black) as i64
-            })
-            .sum::<i64>()
-            / 2;
+        let player = |name: &str, w: Weights| Engine {
+            name: name.to_string(),
+            eval: w.into(),
+            config: SearchConfig::with_depth(spec.depth),
+        };
+        let [p_plus, p_minus] = run.points(
+            &player("plus", wp),
+            &player("minus", wm),
+            &|| watcher.game_done(),
+            &stopper,
+        )?;
+        // Wins minus losses of θ+ (an engine's fault loses the game).
+        let result = (i64::from(p_plus) - i64::from(p_minus)) / 2;
         for i in 0..theta.len() {
             let moved = theta[i] + ak[i] * result as f64 * delta[i] / ck[i];
             theta[i] = moved.clamp(lo[i], hi[i]);
@@ -420,14 +418,12 @@ impl SpsaState {
 /// ballot openings drawn for the step, each played twice with colours swapped, A with Black
 /// first ([`MatchRun::batch`]). Each game's generator is keyed by the step (`Spsa`, step, game)
 /// and a stopped step abandons its games under way.
-fn step_match(
+fn step_match<'r>(
     spec: &EngineSpec,
     s: &SpsaSettings,
     step: u64,
     openings: &[u32],
-    plus: Weights,
-    minus: Weights,
-) -> Batch {
+) -> MatchRun<'r> {
     let mut run = MatchRun::of(&MatchSettings {
         book: OpeningBook::Ballot,
         pairs: Some(0),
@@ -443,19 +439,12 @@ fn step_match(
         })
         .collect();
     run.games = 2 * openings.len();
-    let config = SearchConfig::with_depth(spec.depth);
-    let player = |name: &str, w: Weights| Engine {
-        name: name.to_string(),
-        eval: w.into(),
-        config,
+    run.keys = GameKeys::Tuning {
+        purpose: Purpose::Spsa,
+        round: step,
+        first: 0,
     };
-    let mut batch = run.batch(&player("plus", plus), &player("minus", minus));
-    // The results are counted as the games ended; their moves are not needed.
-    batch.record_moves = false;
-    for (g, job) in batch.jobs.iter_mut().enumerate() {
-        (job.purpose, job.round, job.index) = (Purpose::Spsa, step, g as u64);
-    }
-    batch
+    run
 }
 
 /// Runs SPSA over `spec`'s tuned parameters from their declared defaults: [`SpsaState::new`],

@@ -434,6 +434,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         adjudication: c.adjudication,
         first_ties: a.first_ties,
         engine: None,
+        keys: Default::default(),
     };
     let mut out = std::io::stdout().lock();
     write!(

@@ -4,11 +4,11 @@
 use super::settings::Settings;
 use crate::board::{Color, Position};
 use crate::eval::Weights;
-use crate::game::GameOutcome;
-use crate::jobs::{self, Batch, GameJob, Seat, Start};
-use crate::matchplay::{play_match, Engine, MatchSettings, OpeningBook, Wdl};
+use crate::jobs::{GameJob, Seat, Start};
+use crate::matchplay::{play_match, Engine, GameKeys, MatchRun, MatchSettings, OpeningBook, Wdl};
 use crate::movegen::has_capture;
 use crate::openings::ballot;
+use crate::openings::StartPosition;
 use crate::rng::{derive, Purpose};
 use crate::search::SearchConfig;
 use crate::tournament;
@@ -180,27 +180,42 @@ pub(super) fn duel(
         all.shuffle(&mut rng);
         all.into_iter().cycle().take(pairs).collect()
     };
-    // Game k: opening k / 2, the challenger (player 0) Black when k is even. Each has its own
-    // generator.
-    let mut batch = Batch::of_weights(&[*challenger, *holder], s.seed, s.rules);
-    batch.engine = s.engine.clone();
-    batch.jobs = (0..2 * pairs as u64)
-        .map(|k| {
-            let (b, w) = if k.is_multiple_of(2) { (0, 1) } else { (1, 0) };
-            let start = match s.openings {
-                OpeningBook::Ballot => Start::Ballot(openings[(k / 2) as usize] as u32),
-                OpeningBook::Start => Start::Initial,
-            };
-            let side = |player| Seat::new(player, s.search);
-            GameJob::new(side(b), side(w), start, Purpose::Duel, g, k + 1)
+    // A match over those openings, the challenger A; each game keyed by the generation.
+    let mut run = MatchRun::of(&MatchSettings {
+        book: OpeningBook::Ballot,
+        pairs: Some(0),
+        seed: s.seed,
+        rules: s.rules,
+        engine: s.engine.clone(),
+    });
+    run.starts = openings
+        .iter()
+        .map(|&o| StartPosition {
+            setup: Position::start(),
+            moves: match s.openings {
+                OpeningBook::Ballot => ballot()[o].moves.clone(),
+                OpeningBook::Start => Vec::new(),
+            },
         })
         .collect();
-    let mut pts = (0u32, 0u32);
-    for (k, p) in jobs::run(&batch, &|_, _| {}, stop)?.iter().enumerate() {
-        let (result, challenger_black) = (p.result.map(|r| r.0), k.is_multiple_of(2));
-        pts.0 += GameOutcome::points(result, challenger_black);
-        pts.1 += GameOutcome::points(result, !challenger_black);
-    }
+    run.games = 2 * pairs;
+    run.keys = GameKeys::Tuning {
+        purpose: Purpose::Duel,
+        round: g,
+        first: 1,
+    };
+    let engine = |name: &str, w: &Weights| Engine {
+        name: name.into(),
+        eval: (*w).into(),
+        config: s.search,
+    };
+    let [challenger, holder] = run.points(
+        &engine("challenger", challenger),
+        &engine("holder", holder),
+        &|| {},
+        stop,
+    )?;
+    let pts = (challenger, holder);
     Some(Duel {
         challenger: pts.0,
         holder: pts.1,

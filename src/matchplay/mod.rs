@@ -48,8 +48,8 @@ pub use crate::play::{
 pub use arena::{HubPlayer, HubProbe, Player, DEFAULT_MOVE_TIMEOUT};
 pub use report::{MatchHeader, MatchJson, MatchReport, RunningScore, MATCH_JSON_VERSION};
 pub use run::{
-    match_pdn, play_match, Engine, EngineLosses, EngineTiming, MatchEnd, MatchGame, MatchObserver,
-    MatchResult, MatchRun, MatchSettings, Score, Unobserved,
+    match_pdn, play_match, Engine, EngineLosses, EngineTiming, GameKeys, MatchEnd, MatchGame,
+    MatchObserver, MatchResult, MatchRun, MatchSettings, Score, Unobserved,
 };
 pub use stats::{
     elo, elo_number, erf, logistic_score, Elo, Pentanomial, Sprt, SprtError, SprtVerdict, Wdl,

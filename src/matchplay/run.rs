@@ -241,6 +241,27 @@ pub struct MatchRun<'a> {
     pub first_ties: bool,
     /// An outside engine plays both sides ([`MatchSettings::engine`]).
     pub engine: Option<EngineSpec>,
+    /// How each game's generator is keyed ([`MatchRun::key_of`]).
+    pub keys: GameKeys,
+}
+
+/// How the games of a match key their generators (with the match's seed,
+/// `derive(seed, purpose, round, index)`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GameKeys {
+    /// A match's own: game `i` is `(Game, round of i, i)` ([`MatchRun::round_of`]).
+    #[default]
+    Match,
+    /// Part of a tuner's work: game `i` is `(purpose, round, first + i)` (a GA's duel, an SPSA
+    /// step).
+    Tuning {
+        /// What the games are for.
+        purpose: Purpose,
+        /// The generation or step.
+        round: u64,
+        /// The index of the first game.
+        first: u64,
+    },
 }
 
 /// The consumer side of a match: games are counted in index order, whatever order the threads
@@ -436,6 +457,7 @@ impl MatchRun<'_> {
             adjudication: Adjudication::default(),
             first_ties: false,
             engine: settings.engine.clone(),
+            keys: GameKeys::Match,
         }
     }
 
@@ -454,7 +476,48 @@ impl MatchRun<'_> {
     /// of the first round are those a match of one round plays and each later round breaks
     /// its ties anew.
     pub fn rng_of(&self, game: usize) -> ChaCha8Rng {
-        derive(self.seed, Purpose::Game, self.round_of(game), game as u64)
+        let (purpose, round, index) = self.key_of(game);
+        derive(self.seed, purpose, round, index)
+    }
+
+    /// The key `(purpose, round, index)` of game `game`'s generator ([`MatchRun::keys`]).
+    pub fn key_of(&self, game: usize) -> (Purpose, u64, u64) {
+        match self.keys {
+            GameKeys::Match => (Purpose::Game, self.round_of(game), game as u64),
+            GameKeys::Tuning {
+                purpose,
+                round,
+                first,
+            } => (purpose, round, first + game as u64),
+        }
+    }
+
+    /// Whether A has Black in game `game` (the first of each pair).
+    pub fn a_is_black(game: usize) -> bool {
+        game.is_multiple_of(2)
+    }
+
+    /// Plays the match through `jobs::run` as [`MatchRun::run`] does, keeping only the
+    /// results: A's points and B's (2 a win, 1 a draw or a game without a result), or None
+    /// once `stop` said yes (the games under way are abandoned). `on_done` hears of each game
+    /// as it ends. A tuner's comparison of two candidates (a duel, an SPSA step).
+    pub fn points(
+        &self,
+        a: &Engine,
+        b: &Engine,
+        on_done: &(dyn Fn() + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<[u32; 2]> {
+        let mut batch = self.batch(a, b);
+        batch.record_moves = false;
+        let played = jobs::run(&batch, &|_, _| on_done(), stop)?;
+        let mut pts = [0, 0];
+        for (i, p) in played.iter().enumerate() {
+            let (result, a_black) = (p.result.map(|r| r.0), MatchRun::a_is_black(i));
+            pts[0] += GameOutcome::points(result, a_black);
+            pts[1] += GameOutcome::points(result, !a_black);
+        }
+        Some(pts)
     }
 
     /// Why [`MatchRun::run`] (in-process engines as jobs) cannot play this match as set, when
@@ -531,13 +594,14 @@ impl MatchRun<'_> {
                 } else {
                     (sb, sa)
                 };
+                let (purpose, round, index) = self.key_of(i);
                 GameJob::new(
                     black,
                     white,
                     Start::Opening(((i / 2) % n) as u32),
-                    Purpose::Game,
-                    self.round_of(i),
-                    i as u64,
+                    purpose,
+                    round,
+                    index,
                 )
             })
             .collect();
