@@ -225,7 +225,7 @@ pub struct MatchRun<'a> {
     pub interrupt: Option<&'a AtomicBool>,
     /// A's and B's time controls (None: that engine searches to its depth, without a clock).
     /// With one, an engine searches by iterative deepening for the time its clock allots, its
-    /// depth the maximum ([`Game::play_out_clocked`]). Not reproducible. [`MatchRun::run`]
+    /// depth the maximum. Not reproducible. [`MatchRun::run`]
     /// plays only equal controls.
     pub tc: [Option<TimeControl>; 2],
     /// How far past its clock a move may end before the side loses on time
