@@ -8,6 +8,9 @@
 //! was sent, by which the test sees that it was started and played (so that "nothing left" is
 //! not said of an engine that never ran). Without `python3` the tests fail in CI and elsewhere
 //! say `SKIPPED`.
+//!
+//! One test is `#[ignore]`d because it fails today: `play` stopped by Ctrl-C while its engine
+//! thinks leaves the engine's child (`cargo test --test engines_left -- --ignored` runs it).
 
 mod common;
 
@@ -245,9 +248,9 @@ fn spsa_that_fails_leaves_no_engine() {
     assert_none_left(&e.marker);
 }
 
-/// Ctrl-C once while the games are under way, once while every
-/// engine thinks for ever (`hang.py`, no move timeout), and twice (exit at once): exit status
-/// 130 and no engine left, nor an engine's child.
+/// Ctrl-C once while the games are under way, once while an engine thinks for ever
+/// (`hang.py`, no move timeout), and twice (exit at once): exit status 130 and no engine left,
+/// nor an engine's child.
 #[test]
 fn spsa_stopped_by_ctrl_c_leaves_no_engine() {
     if !python() {
@@ -270,10 +273,10 @@ fn spsa_stopped_by_ctrl_c_leaves_no_engine() {
         let e = Engine::new(&t, "hang", "", &tag);
         let name = format!("h{times}");
         let mut child = spawn(&t, spsa(&t, &e, "100000", &name), &tag);
-        // Both threads' games started (spsa, two engines a game, each with its child), and
-        // an engine at its third move, which never comes.
+        // An engine at its third move, which never comes (spsa, the engine and its child at
+        // least; how many games are under way is the pool's business).
         wait_until(&mut child, "an engine thinking for ever", || {
-            e.most_goes_of_one() >= 3 && with_marker(&e.marker).len() >= 9
+            e.most_goes_of_one() >= 3 && with_marker(&e.marker).len() >= 3
         });
         let (st, out, err) = interrupt(&t, child, &tag, times);
         assert_130(st, &out, &err);
@@ -363,7 +366,8 @@ fn play_that_the_human_quits_leaves_no_engine() {
 }
 
 /// Ctrl-C while the engine thinks for ever (`hang.py`, which started a child): the game stops
-/// at once (exit status 130, or the default end by SIGINT) and neither is left.
+/// (exit status 130, or the default end by SIGINT; within a generous bound, far below the
+/// 60 s an engine has for a move) and neither process is left.
 #[test]
 #[ignore = "fails today (issue 37): SIGINT ends `play` by default, the engine by its death \
             signal, and the engine's child is left; run with --ignored"]
