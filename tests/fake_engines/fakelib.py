@@ -15,6 +15,12 @@ commands since the last one (`state.game_goes`). Every fake takes `--marker=...`
 ignores them (a test finds its processes by them); `--log=FILE` appends every line it reads to
 FILE, after the process id, so a test can check what the client sent.
 
+`--linger` makes a fake hard to end, as an engine with helpers of its own may be: it starts a
+child that sleeps for an hour (its command line carries the engine's arguments, so the test's
+marker; it holds none of the engine's pipes), and after `quit` or the end of its input it
+sleeps for an hour itself rather than exit (one that exits mid-game, as exit.py does, still
+leaves its child). Only a kill of its process group ends them.
+
 Positions are written as pydraughts writes them: a side letter and 32 characters, the colours
 swapped and the board turned half round (standard square s is character 33 - s; a Black man is
 `w`, a Black king `W`, a White man `b`, a White king `B`, `e` empty; Black to move is `W`).
@@ -23,7 +29,9 @@ Moves are in standard numbering: `11-15`, captures `FROMxTOxC1xC2...`.
 
 import os
 import shlex
+import subprocess
 import sys
+import time
 
 BLACK, WHITE = 0, 1
 
@@ -195,6 +203,16 @@ def run(name="fake", on_go=None, on_hub=None, params=None, choose=None):
     answer to `hub`. `params()` gives the int parameters declared at `hub`, as
     (name, default, min, max) (default: one, `level` 1 in 1..9); `choose(moves)` picks the move
     from the legal ones (never empty; default: the first)."""
+    linger = "--linger" in sys.argv[1:]
+    if linger:
+        # In the engine's process group; its command line carries the engine's arguments. It
+        # holds none of the engine's pipes: the engine's end is seen as the engine's.
+        subprocess.Popen(
+            [sys.executable, "-c", "import time; time.sleep(3600)"] + sys.argv[1:],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
     board, side = parse_pos("W" + "b" * 12 + "e" * 8 + "w" * 12)
     log = _log_file()
     for line in sys.stdin:
@@ -239,4 +257,6 @@ def run(name="fake", on_go=None, on_hub=None, params=None, choose=None):
         elif cmd == "ping":
             say("pong")
         elif cmd == "quit":
-            return
+            break
+    if linger:
+        time.sleep(3600)
