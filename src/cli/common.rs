@@ -216,6 +216,31 @@ pub fn catch_interrupt(what: &'static str) -> anyhow::Result<&'static AtomicBool
     Ok(&INTERRUPTED)
 }
 
+/// Installs the stop-signal handler of a command with nothing to save (`play`): the first
+/// Ctrl-C, SIGTERM or SIGHUP says so, stops every outside engine (and what it started) and
+/// exits with 128 + the signal.
+pub fn exit_on_interrupt() -> anyhow::Result<()> {
+    let now = |sig: i32| {
+        warn(&format!("\n{}: the game is abandoned", signal_name(sig)));
+        checkers_ga::kill_all_engines();
+        std::process::exit(128 + sig);
+    };
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+            .context("cannot install the stop-signal handler")?;
+        std::thread::spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                now(sig);
+            }
+        });
+    }
+    #[cfg(not(unix))]
+    ctrlc::set_handler(move || now(SIGINT)).context("cannot install the Ctrl-C handler")?;
+    Ok(())
+}
+
 /// Has standard output failed (a closed pipe, a full disk)? Then [`say`] writes no more there.
 static STDOUT_GONE: AtomicBool = AtomicBool::new(false);
 static STDERR_GONE: AtomicBool = AtomicBool::new(false);

@@ -187,6 +187,8 @@ fn parse_side(player: &str, seed: u64, slot: u64, tc: Option<TimeControl>) -> an
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     super::common::set_handshake_timeout(a.handshake_timeout)?;
+    // Ctrl-C ends the game at once, and no outside engine outlives it.
+    super::common::exit_on_interrupt()?;
     if let Some(p) = &a.pdn {
         super::common::check_output_file(p, "--pdn")?;
     }
