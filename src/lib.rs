@@ -258,7 +258,7 @@ pub use session::{
 // Outside engines (the Hub protocol).
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
-pub use hub::{release_engines, Declared, EngineSpec, Tuned};
+pub use hub::{release_engines, Declared, EngineError, EngineSpec, Tuned};
 pub use hub::{SimModel, SimPair, SimParam};
 pub use hub::{
     DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,

@@ -24,4 +24,4 @@ pub use sim::{SimModel, SimPair, SimParam};
 pub use sim::{
     DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
 };
-pub use tuning::{release_engines, Declared, EngineSpec, Tuned};
+pub use tuning::{release_engines, Declared, EngineError, EngineSpec, Tuned};
