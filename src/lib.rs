@@ -259,13 +259,16 @@ pub use session::{
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
 pub use hub::{release_engines, Declared, EngineError, EngineSpec, Tuned};
-pub use hub::{SimModel, SimPair, SimParam};
+pub use hub::{NotASimulator, SimModel, SimPair, SimParam};
 pub use hub::{
     DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
 };
-pub use spsa::{spsa, SpsaObserver, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep};
+pub use spsa::{
+    spsa, SpsaError, SpsaObserver, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep,
+};
 pub use tuning_sim::{
-    check_sims, run_sim, run_sims, tuner_chart, Interval, SimResult, SimRun, SimSetup, SimTuner,
+    check_sims, run_sim, run_sims, tuner_chart, Interval, SimError, SimResult, SimRun, SimSetup,
+    SimTuner, TunerChartError, UnknownTuner,
 };
 
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).

@@ -187,7 +187,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     // θ is kept every 10 steps, or less often where a long run's history would outgrow its
     // checkpoint.
     settings.history_every = history_every(settings.steps(), spec.tuned.len());
-    let state = SpsaState::new(&spec, &settings).map_err(super::Usage)?;
+    let state = SpsaState::new(&spec, &settings).map_err(|e| super::Usage(e.to_string()))?;
     let out = std::path::absolute(&a.out).unwrap_or_else(|_| a.out.clone());
     let run = SpsaRun::start(a.name.clone(), &a.populations, state, Some(out))?;
     let opts = RunOptions {

@@ -20,7 +20,7 @@ pub use client::{
 };
 pub use engine::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator};
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
-pub use sim::{SimModel, SimPair, SimParam};
+pub use sim::{NotASimulator, SimModel, SimPair, SimParam};
 pub use sim::{
     DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
 };

@@ -87,9 +87,14 @@ impl SpsaRun {
         let session = load_spsa(checkpoint)?;
         store::remove_stale_temp_files(&dir);
         if !session.state.finished() {
-            session.state.spec.check_unchanged().map_err(|e| {
-                SessionError::Refused(format!("cannot continue session '{}': {e}", session.name))
-            })?;
+            session
+                .state
+                .spec
+                .check_unchanged()
+                .map_err(|error| SessionError::EngineChanged {
+                    name: session.name.clone(),
+                    error,
+                })?;
         }
         Ok(SpsaRun {
             session,
@@ -127,5 +132,46 @@ impl SpsaRun {
         write_atomic(path, &bytes)
             .map_err(|e| CheckpointError::new(path, format!("cannot write: {e}")))?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hub::{EngineError, EngineSpec, SimModel};
+    use crate::spsa::SpsaSettings;
+
+    #[test]
+    fn a_session_whose_engine_changed_is_refused_on_resume_by_its_variant() {
+        let root = std::env::temp_dir().join(format!("ckga-spsa-changed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let mut spec = EngineSpec::simulated(&SimModel::new(2, 1), 1);
+        // The session's record of the engine: the simulator now declares another default.
+        spec.declared[0].value = "12345".into();
+        let settings = SpsaSettings {
+            games: 4,
+            ..SpsaSettings::default()
+        };
+        let state = SpsaState::new(&spec, &settings).unwrap();
+        let run = SpsaRun::start(Some("s".into()), &root, state, None).unwrap();
+        let checkpoint = run.checkpoint.clone();
+        drop(run);
+        let e = SpsaRun::resume(&checkpoint).err().expect("refused");
+        assert!(
+            matches!(
+                &e,
+                SessionError::EngineChanged {
+                    name,
+                    error: EngineError::ParameterChanged { .. }
+                } if name == "s"
+            ),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("cannot continue session 's': the engine's parameter p1 changed"),
+            "{e}"
+        );
+        let _ = std::fs::remove_dir_all(&root);
     }
 }
