@@ -33,7 +33,7 @@
 //! 14. `openings`: the ballot, opening books and files.
 //! 15. [`weightfile`]: weight files (JSON and the original text): reading, writing, their origin.
 //! 16. `hub`: the Hub protocol of draughts engines both ways: our engine served to a Hub
-//!     client, outside engines driven as processes, and an outside engine's parameters as a
+//!     client (`hub/server/`), outside engines driven as processes, and an outside engine's parameters as a
 //!     genome ([`EngineSpec`]); the tuning simulator's synthetic engine `sim:N`
 //!     ([`SimModel`]), whose games a model of its strength decides.
 //! 17. [`schedule`]: the record of a run's schedule (each game job's thread and time) and

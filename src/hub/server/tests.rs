@@ -1,4 +1,4 @@
-//! Unit tests of `engine` (a file of their own in its folder).
+//! Unit tests of `server` (a file of their own in its folder).
 
 use super::*;
 use crate::board::Position;
