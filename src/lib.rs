@@ -10,7 +10,8 @@
 //! evaluation and weights, search and games, sessions, clusters, files); the modules are
 //! private but for the namespaces of the files and output a user reads by name: [`store`],
 //! [`weightfile`], [`formats`], [`matchplay`], [`summary`], [`html`], [`schedule`] (the schedule
-//! log), and the [`bench`](mod@bench) workloads.
+//! log), and the [`bench`](mod@bench) workloads. A namespace shows its chosen items at its own
+//! path (`matchplay::Wdl`); its files are private, so no item is reached there by two paths.
 //!
 //! # Layers
 //!

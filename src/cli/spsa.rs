@@ -12,7 +12,7 @@ use super::common::{
 use super::evolve::{session_arg_in, ResumeArgs};
 use anyhow::Context;
 use checkers_ga::formats::engine_params_json;
-use checkers_ga::store::spsa::{history_every, load_spsa, MAX_SPSA_GAMES as MAX_GAMES};
+use checkers_ga::store::{history_every, load_spsa, MAX_SPSA_GAMES as MAX_GAMES};
 use checkers_ga::SpsaStep;
 use checkers_ga::{Overrides, SessionError, SpsaObserver, SpsaRun, SpsaSettings, SpsaState};
 use indicatif::ProgressBar;
@@ -216,7 +216,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
 }
 
 /// `resume NAME` of an SPSA session (its checkpoint found by
-/// [`checkers_ga::store::spsa::find_spsa`]): continues it where its last whole step left it,
+/// [`checkers_ga::store::find_spsa`]): continues it where its last whole step left it,
 /// with the settings it started with (a session setting given is refused: the budget and the
 /// gains are the run's).
 pub fn resume(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
@@ -416,6 +416,6 @@ fn play(
 }
 
 /// An SPSA session's checkpoint, read: the session, or a one-line error.
-pub fn load(checkpoint: &Path) -> anyhow::Result<checkers_ga::store::spsa::SpsaSession> {
+pub fn load(checkpoint: &Path) -> anyhow::Result<checkers_ga::store::SpsaSession> {
     Ok(load_spsa(checkpoint)?)
 }

@@ -90,7 +90,10 @@ pub enum EngineError {
     #[error("--tune names '{0}' twice")]
     TunedTwice(String),
     /// A parameter to tune is not an `int`.
-    #[error("the engine's parameter {name} is of type {}, only int parameters are tuned", or_none(.kind))]
+    #[error(
+        "the engine's parameter {name} is of type {}, only int parameters are tuned",
+        or_none(.kind)
+    )]
     NotInt {
         /// Its name.
         name: String,
@@ -124,7 +127,10 @@ pub enum EngineError {
     #[error("{0} parameters to tune; at most {MAX_WEIGHTS}")]
     TooMany(usize),
     /// An option (`--engine-option`) sets a tuned parameter.
-    #[error("--engine-option {name}={value} sets a parameter that is tuned; {}", tuned_fix(.others))]
+    #[error(
+        "--engine-option {name}={value} sets a parameter that is tuned; {}",
+        tuned_fix(.others)
+    )]
     OptionTuned {
         /// The parameter's name.
         name: String,
@@ -180,13 +186,13 @@ pub enum EngineError {
     #[error("the engine's parameter {} changed: it was {was}, it is {now}", .was.name)]
     ParameterChanged {
         /// The declaration when the session began.
-        was: Declared,
+        was: Box<Declared>,
         /// The declaration now.
-        now: Declared,
+        now: Box<Declared>,
     },
     /// The engine declares a parameter it did not.
     #[error("the engine declares a new parameter {0}")]
-    ParameterNew(Declared),
+    ParameterNew(Box<Declared>),
 }
 
 /// What an option that sets a tuned parameter should do instead, `others` being the tuned
@@ -466,8 +472,8 @@ impl EngineSpec {
                 None => return Err(EngineError::ParameterGone(d.name.clone())),
                 Some(n) if n != d => {
                     return Err(EngineError::ParameterChanged {
-                        was: d.clone(),
-                        now: n.clone(),
+                        was: Box::new(d.clone()),
+                        now: Box::new(n.clone()),
                     })
                 }
                 _ => {}
@@ -477,7 +483,7 @@ impl EngineSpec {
             .iter()
             .find(|n| !self.declared.iter().any(|d| d.name == n.name))
         {
-            return Err(EngineError::ParameterNew(n.clone()));
+            return Err(EngineError::ParameterNew(Box::new(n.clone())));
         }
         Ok(())
     }
@@ -930,7 +936,7 @@ mod tests {
         let mut fewer = spec.clone();
         let last = fewer.declared.pop().unwrap();
         let e = fewer.check_unchanged().unwrap_err();
-        assert_eq!(e, EngineError::ParameterNew(last.clone()));
+        assert_eq!(e, EngineError::ParameterNew(Box::new(last.clone())));
         assert_eq!(
             e.to_string(),
             format!("the engine declares a new parameter {last}")

@@ -421,7 +421,7 @@ impl SessionRun {
         best::check_weights_folder(&options, &dir, &name)?;
         let has_checkpoints = |dir: &Path| -> Result<(), SessionError> {
             // An SPSA session's folder is taken too.
-            let spsa = store::spsa::spsa_path(dir).exists();
+            let spsa = store::spsa_path(dir).exists();
             if spsa || !store::list_checkpoints(dir).is_empty() {
                 return Err(SessionError::Refused(format!(
                     "session '{name}' already has checkpoints in '{}': resume it with \

@@ -1,16 +1,16 @@
 //! An SPSA session (`checkers-ga spsa`): an SPSA run ([`SpsaState`]) behind the same front door
 //! as an evolution session. Its folder (`populations/NAME/`) is locked while it runs
-//! ([`crate::lock`]) and holds its checkpoint, `spsa.ckpt` ([`crate::store::spsa`]), written at
-//! the start and again after every whole step; a step cut short by a stop is abandoned, and
-//! [`SpsaRun::resume`] continues from the last whole one with the values a run that never
-//! stopped has.
+//! ([`crate::lock`]) and holds its checkpoint, `spsa.ckpt` ([`crate::store::SpsaSession`]),
+//! written at the start and again after every whole step; a step cut short by a stop is
+//! abandoned, and [`SpsaRun::resume`] continues from the last whole one with the values a run
+//! that never stopped has.
 
 use super::{default_name, ensure_folder, SessionError};
 use crate::files::{folder_of, write_atomic};
 use crate::lock::{lock_session, SessionLock};
 use crate::spsa::{SpsaObserver, SpsaState};
-use crate::store::spsa::{encode_spsa, load_spsa, spsa_path, SpsaSession};
 use crate::store::{self, CheckpointError};
+use crate::store::{encode_spsa, load_spsa, spsa_path, SpsaSession};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -77,7 +77,7 @@ impl SpsaRun {
     }
 
     /// Prepares to continue the SPSA session whose checkpoint is `checkpoint` (see
-    /// [`crate::store::spsa::find_spsa`]): locks its folder, reads the checkpoint, and checks
+    /// [`crate::store::find_spsa`]): locks its folder, reads the checkpoint, and checks
     /// that the engine still declares what it declared (one line when it does not).
     pub fn resume(checkpoint: &Path) -> Result<SpsaRun, SessionError> {
         let dir = folder_of(checkpoint);
