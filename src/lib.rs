@@ -213,7 +213,7 @@ pub use board::{Bitboard, Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHIT
 pub use clock::{Clock, TimeControl, TimeControlError};
 pub use game::{DrawRules, EndReason, EngineFault, Game, GameOutcome, PdnTags};
 pub use hub::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
-pub use hub::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator};
+pub use hub::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator, NotTunable};
 pub use movegen::{generate, has_capture, legal_moves, perft, perft_divide};
 pub use notation::{parse_fen, parse_move, parse_square, square_to_coord, to_fen, ParseError};
 pub use openings::{ballot, load_openings, OpeningBook, UnknownOpeningBook};

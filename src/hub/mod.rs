@@ -21,7 +21,7 @@ pub use client::{
     HubParam, HubProcess, HubReply, DEFAULT_HANDSHAKE_TIMEOUT,
 };
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
-pub use server::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator};
+pub use server::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator, NotTunable};
 pub use sim::{NotASimulator, SimModel, SimPair, SimParam};
 pub use sim::{
     DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
