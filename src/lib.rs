@@ -9,8 +9,10 @@
 //! What a library user needs is re-exported at the root, grouped as below (board and rules,
 //! evaluation and weights, search and games, sessions, clusters, files); the modules are
 //! private but for the namespaces of the files and output a user reads by name: [`store`],
-//! [`weightfile`], [`formats`], [`matchplay`], [`play`] (the game loop and its players), [`summary`], [`html`], [`schedule`] (the schedule
-//! log), and the [`bench`](mod@bench) workloads.
+//! [`weightfile`], [`formats`], [`matchplay`], [`play`] (the game loop and its players),
+//! [`summary`], [`html`], [`schedule`] (the schedule log), and the [`bench`](mod@bench)
+//! workloads. A namespace shows its chosen items at its own path (`matchplay::Wdl`); its files
+//! are private, so no item is reached there by two paths.
 //!
 //! # Layers
 //!
@@ -33,7 +35,7 @@
 //! 14. `openings`: the ballot, opening books and files.
 //! 15. [`weightfile`]: weight files (JSON and the original text): reading, writing, their origin.
 //! 16. `hub`: the Hub protocol of draughts engines both ways: our engine served to a Hub
-//!     client, outside engines driven as processes, and an outside engine's parameters as a
+//!     client (`hub/server/`), outside engines driven as processes, and an outside engine's parameters as a
 //!     genome ([`EngineSpec`]); the tuning simulator's synthetic engine `sim:N`
 //!     ([`SimModel`]), whose games a model of its strength decides.
 //! 17. [`play`]: a game played to its end, for every caller ([`play::play_game`], the one game
@@ -216,7 +218,7 @@ pub use board::{Bitboard, Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHIT
 pub use clock::{Clock, TimeControl, TimeControlError};
 pub use game::{DrawRules, EndReason, EngineFault, Game, GameOutcome, PdnTags};
 pub use hub::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
-pub use hub::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator};
+pub use hub::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator, NotTunable};
 pub use movegen::{generate, has_capture, legal_moves, perft, perft_divide};
 pub use notation::{parse_fen, parse_move, parse_square, square_to_coord, to_fen, ParseError};
 pub use openings::{ballot, load_openings, OpeningBook, UnknownOpeningBook};
@@ -262,14 +264,17 @@ pub use session::{
 // Outside engines (the Hub protocol).
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
-pub use hub::{Declared, EngineSpec, Tuned};
-pub use hub::{SimModel, SimPair, SimParam};
+pub use hub::{Declared, EngineError, EngineSpec, Tuned};
+pub use hub::{NotASimulator, SimModel, SimPair, SimParam};
 pub use hub::{
     DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
 };
-pub use spsa::{spsa, SpsaObserver, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep};
+pub use spsa::{
+    spsa, SpsaError, SpsaObserver, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep,
+};
 pub use tuning_sim::{
-    check_sims, run_sim, run_sims, tuner_chart, Interval, SimResult, SimRun, SimSetup, SimTuner,
+    check_sims, run_sim, run_sims, tuner_chart, Interval, SimError, SimResult, SimRun, SimSetup,
+    SimTuner, TunerChartError, UnknownTuner,
 };
 
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).

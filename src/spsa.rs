@@ -90,26 +90,38 @@ impl Default for SpsaSettings {
     }
 }
 
+/// Why an SPSA run cannot be played: a setting out of range, one variant per setting, each
+/// one line naming the command's flag.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum SpsaError {
+    /// [`SpsaSettings::games`] is less than 2 (one pair).
+    #[error("--games {0} must be at least 2")]
+    Games(u64),
+    /// [`SpsaSettings::pairs_per_step`] is 0.
+    #[error("--pairs must be at least 1")]
+    Pairs,
+    /// [`SpsaSettings::c_end`] is not in `(0, 1]`.
+    #[error("--c-end {0} must be more than 0 and at most 1 (a fraction of each range)")]
+    CEnd(f64),
+    /// [`SpsaSettings::r_end`] is not in `(0, 100]`.
+    #[error("--r-end {0} must be more than 0 and at most 100")]
+    REnd(f64),
+}
+
 impl SpsaSettings {
-    /// Checks the settings; one line saying what is wrong.
-    pub fn check(&self) -> Result<(), String> {
+    /// Checks the settings: the first one out of range.
+    pub fn check(&self) -> Result<(), SpsaError> {
         if self.games < 2 {
-            return Err(format!("--games {} must be at least 2", self.games));
+            return Err(SpsaError::Games(self.games));
         }
         if self.pairs_per_step == 0 {
-            return Err("--pairs must be at least 1".into());
+            return Err(SpsaError::Pairs);
         }
         if !(self.c_end.is_finite() && self.c_end > 0.0 && self.c_end <= 1.0) {
-            return Err(format!(
-                "--c-end {} must be more than 0 and at most 1 (a fraction of each range)",
-                self.c_end
-            ));
+            return Err(SpsaError::CEnd(self.c_end));
         }
         if !(self.r_end.is_finite() && self.r_end > 0.0 && self.r_end <= 100.0) {
-            return Err(format!(
-                "--r-end {} must be more than 0 and at most 100",
-                self.r_end
-            ));
+            return Err(SpsaError::REnd(self.r_end));
         }
         Ok(())
     }
@@ -239,7 +251,7 @@ fn genome_of(spec: &EngineSpec, values: &[i64]) -> Weights {
 
 /// An SPSA run as data: what [`SpsaState::advance`] moves on by one step. Everything a step
 /// draws comes from the seed and the step's number, so a run continued from a state is the run
-/// that never stopped. An SPSA session's checkpoint holds one ([`crate::store::spsa`]).
+/// that never stopped. An SPSA session's checkpoint holds one ([`crate::store::SpsaSession`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SpsaState {
     /// The engine whose parameters are tuned.
@@ -258,9 +270,9 @@ pub struct SpsaState {
 }
 
 impl SpsaState {
-    /// A run at its start: θ at the engine's declared defaults. One line when the settings are
-    /// bad.
-    pub fn new(spec: &EngineSpec, settings: &SpsaSettings) -> Result<SpsaState, String> {
+    /// A run at its start: θ at the engine's declared defaults. The first bad setting when
+    /// the settings are bad.
+    pub fn new(spec: &EngineSpec, settings: &SpsaSettings) -> Result<SpsaState, SpsaError> {
         settings.check()?;
         let theta: Vec<f64> = spec.tuned.iter().map(|t| t.default as f64).collect();
         Ok(SpsaState {
@@ -452,13 +464,13 @@ fn step_match<'r>(
 /// played on the current rayon pool (install one to choose the number of threads). `stop` is
 /// checked before every game: once it is set the step under way is abandoned and the result is
 /// θ after the last whole step. The engine's idle processes stay for the next step and end
-/// with the run. One line when the settings are bad.
+/// with the run. The first bad setting when the settings are bad.
 pub fn spsa(
     spec: &EngineSpec,
     settings: &SpsaSettings,
     observer: &mut dyn SpsaObserver,
     stop: &AtomicBool,
-) -> Result<SpsaResult, String> {
+) -> Result<SpsaResult, SpsaError> {
     let mut state = SpsaState::new(spec, settings)?;
     let _engines = crate::play::lease_engines();
     while state.advance(observer, stop).is_some() {}
@@ -529,20 +541,36 @@ mod tests {
         };
         assert_eq!((s.pairs(), s.steps()), (21, 6));
         assert!(s.check().is_ok());
-        for bad in [
-            SpsaSettings { games: 1, ..s },
-            SpsaSettings {
-                pairs_per_step: 0,
-                ..s
-            },
-            SpsaSettings { c_end: 0.0, ..s },
-            SpsaSettings {
-                c_end: f64::NAN,
-                ..s
-            },
-            SpsaSettings { r_end: -0.1, ..s },
-        ] {
-            assert!(bad.check().is_err(), "{bad:?}");
-        }
+        let games = SpsaSettings { games: 1, ..s };
+        assert_eq!(games.check(), Err(SpsaError::Games(1)));
+        let pairs = SpsaSettings {
+            pairs_per_step: 0,
+            ..s
+        };
+        assert_eq!(pairs.check(), Err(SpsaError::Pairs));
+        let c_end = SpsaSettings { c_end: 0.0, ..s };
+        assert_eq!(c_end.check(), Err(SpsaError::CEnd(0.0)));
+        let nan = SpsaSettings {
+            c_end: f64::NAN,
+            ..s
+        };
+        assert!(matches!(nan.check(), Err(SpsaError::CEnd(c)) if c.is_nan()));
+        let r_end = SpsaSettings { r_end: -0.1, ..s };
+        assert_eq!(r_end.check(), Err(SpsaError::REnd(-0.1)));
+        // The messages name the command's flags.
+        let text = |e: SpsaError| e.to_string();
+        assert_eq!(text(SpsaError::Games(1)), "--games 1 must be at least 2");
+        assert_eq!(text(SpsaError::Pairs), "--pairs must be at least 1");
+        assert_eq!(
+            text(SpsaError::CEnd(1.5)),
+            "--c-end 1.5 must be more than 0 and at most 1 (a fraction of each range)"
+        );
+        assert_eq!(
+            text(SpsaError::REnd(-0.1)),
+            "--r-end -0.1 must be more than 0 and at most 100"
+        );
+        // A run of bad settings does not start.
+        let e = spsa(&spec(&[(0, 10)]), &pairs, &mut (), &AtomicBool::new(false));
+        assert_eq!(e, Err(SpsaError::Pairs));
     }
 }

@@ -1,14 +1,18 @@
 //! A session's files on disk, each written through [`crate::files::write_atomic`] but the one
-//! file that grows in place, a session's history, which follows the rules of [`history`].
+//! file that grows in place, a session's history (appended, a record per generation; a
+//! checkpoint names the bytes of it that belong to it, so a torn record is dropped).
+//! docs/formats.md describes every file byte by byte.
 //!
 //! A session folder (`populations/NAME/`) holds the checkpoints `gen-NNNNN.ckpt`
-//! ([`checkpoint`]: the session after generation N, without its history) and the history file
-//! `history.bin` ([`history`]: every generation's statistics, written once). [`Checkpoints`]
-//! writes both as a session runs and prunes old checkpoints by a [`Keep`] policy;
-//! [`load_checkpoint`] reads a checkpoint with its history.
+//! ([`encode_checkpoint`]: the session after generation N, without its history) and the history
+//! file `history.bin` ([`HISTORY_FILE`], [`decode_history`]: every generation's statistics,
+//! written once). [`Checkpoints`] writes both as a session runs and prunes old checkpoints by a
+//! [`Keep`] policy; [`load_checkpoint`] reads a checkpoint with its history.
 //!
-//! An SPSA session's folder holds one checkpoint instead, `spsa.ckpt` ([`spsa`]), written again
-//! after every step.
+//! An SPSA session's folder holds one checkpoint instead, `spsa.ckpt` ([`SpsaSession`],
+//! [`load_spsa`]), written again after every step.
+//!
+//! Every item is reached here, at `store::` (its files are private).
 //!
 //! Files, bottom up: `codec`, `history`, `checkpoint`, `spsa`.
 //!
@@ -29,17 +33,22 @@
 //! std::fs::remove_dir_all(&root).unwrap();
 //! ```
 
-pub mod checkpoint;
+mod checkpoint;
 mod codec;
-pub mod history;
-pub mod spsa;
+mod history;
+mod spsa;
 
+pub use checkpoint::EncodeError;
 pub use checkpoint::{
     check_checkpoint_size, decode_checkpoint, decode_checkpoint_parts, encode_checkpoint,
     largest_checkpoint, CHECKPOINT_MAGIC, CHECKPOINT_VERSION,
 };
 pub use codec::MAX_CHECKPOINT_PAYLOAD;
-pub use history::{HistoryLink, HISTORY_FILE};
+pub use history::{decode_history, HistoryError, HistoryLink, HistoryRecords, HISTORY_FILE};
+pub use spsa::{
+    decode_spsa, encode_spsa, find_spsa, history_every, is_spsa, load_spsa, spsa_path, SpsaSession,
+    MAX_SPSA_GAMES, SPSA_FILE,
+};
 
 use crate::files::{folder_of, read_bounded, write_atomic};
 use std::path::{Path, PathBuf};
@@ -96,9 +105,9 @@ pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
 }
 
 /// [`load_checkpoint`], but a sound checkpoint whose history file is damaged, cut short or
-/// missing still loads: with what can be saved of its history ([`history::recover_history`])
-/// and a one-line warning that says what was lost. A checkpoint that is itself unreadable is
-/// an error as before.
+/// missing still loads: with what can be saved of its history (its whole records that can
+/// belong to the session) and a one-line warning that says what was lost. A checkpoint that
+/// is itself unreadable is an error as before.
 pub fn load_checkpoint_recovering(
     path: &Path,
 ) -> Result<(Session, Option<String>), CheckpointError> {
@@ -209,7 +218,10 @@ pub struct Checkpoints {
 
 impl Checkpoints {
     /// Opens the folder of a session that is at `session`'s generation: creates it, and makes
-    /// its history file hold exactly `session`'s history (see [`history::HistoryWriter::open`]).
+    /// its history file hold exactly `session`'s history: a file that holds more (records of
+    /// generations whose checkpoint was never written, a torn record) is cut back; one that
+    /// holds less is completed; one that holds another history is set aside as
+    /// `history.bin.superseded-N` and written anew.
     pub fn open(dir: &Path, session: &Session, keep: Keep) -> Result<Checkpoints, CheckpointError> {
         std::fs::create_dir_all(dir)
             .map_err(|e| CheckpointError::new(dir, format!("cannot create folder: {e}")))?;

@@ -18,8 +18,10 @@
 use crate::eval::Weights;
 use crate::ga::{Session, DEFAULT_DEPTH};
 use crate::hub::{EngineSpec, SimModel};
+use crate::jobs::PoolError;
+use crate::session::SessionError;
 use crate::session::{NewSession, Overrides};
-use crate::spsa::{spsa, SpsaSettings};
+use crate::spsa::{spsa, SpsaError, SpsaSettings};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -41,15 +43,51 @@ impl std::fmt::Display for SimTuner {
     }
 }
 
+/// A tuner's name that is neither `ga` nor `spsa`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown tuner '{0}' (expected ga or spsa)")]
+pub struct UnknownTuner(pub String);
+
 impl std::str::FromStr for SimTuner {
-    type Err = String;
-    fn from_str(s: &str) -> Result<SimTuner, String> {
+    type Err = UnknownTuner;
+    fn from_str(s: &str) -> Result<SimTuner, UnknownTuner> {
         match s {
             "ga" => Ok(SimTuner::Ga),
             "spsa" => Ok(SimTuner::Spsa),
-            _ => Err(format!("unknown tuner '{s}' (expected ga or spsa)")),
+            _ => Err(UnknownTuner(s.to_string())),
         }
     }
+}
+
+/// Why the simulator's runs cannot be played: one variant per kind of failure, each one line.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    /// A run's model has no parameter or more than the simulator makes.
+    #[error("{0} parameters: the simulator has 1..{max}", max = crate::hub::MAX_SIM_PARAMS)]
+    Params(usize),
+    /// The GA's settings make no session.
+    #[error("{0}")]
+    Ga(SessionError),
+    /// SPSA's settings are bad.
+    #[error(transparent)]
+    Spsa(#[from] SpsaError),
+    /// A worker's thread pool could not be started.
+    #[error("{0}")]
+    Pool(PoolError),
+    /// A run was not played (a worker ended before it).
+    #[error("a run of the simulator was not played")]
+    NotPlayed,
+}
+
+/// Why the chart of tuner comparisons cannot be drawn ([`tuner_chart`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TunerChartError {
+    /// A line that starts with `elo` is not of the form (its number, from 1).
+    #[error("line {0}: not `elo TUNER PROBLEM GAMES SEED DEPTH ELO MARGIN`")]
+    BadLine(usize),
+    /// No line is of the form.
+    #[error("no `elo TUNER PROBLEM GAMES SEED DEPTH ELO MARGIN` line")]
+    NoLine,
 }
 
 /// One run: a tuner over `sim:PARAMS` for a budget of games, with its own seed.
@@ -115,7 +153,7 @@ fn sim_engine(params: usize, setup: &SimSetup) -> (SimModel, EngineSpec) {
 
 /// The new session of a GA run: `new --engine sim:N --games-budget G --seed S` with the
 /// setup's settings.
-fn ga_session(run: &SimRun, spec: &EngineSpec, setup: &SimSetup) -> Result<Session, String> {
+fn ga_session(run: &SimRun, spec: &EngineSpec, setup: &SimSetup) -> Result<Session, SimError> {
     let settings = Overrides {
         games_budget: Some(run.games),
         generations: None,
@@ -129,7 +167,7 @@ fn ga_session(run: &SimRun, spec: &EngineSpec, setup: &SimSetup) -> Result<Sessi
         engine: Some(spec.clone()),
         ..NewSession::default()
     };
-    let settings = new.settings_with(run.seed).map_err(|e| e.to_string())?;
+    let settings = new.settings_with(run.seed).map_err(SimError::Ga)?;
     Ok(Session::new("tune-sim", settings))
 }
 
@@ -154,15 +192,12 @@ fn spsa_settings(run: &SimRun, setup: &SimSetup) -> SpsaSettings {
     }
 }
 
-/// Checks the settings of every kind of run among `runs` before any is played; one line.
-pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), String> {
+/// Checks the settings of every kind of run among `runs` before any is played: the first
+/// failure.
+pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), SimError> {
     for run in runs {
         if !(1..=crate::hub::MAX_SIM_PARAMS).contains(&run.params) {
-            return Err(format!(
-                "{} parameters: the simulator has 1..{}",
-                run.params,
-                crate::hub::MAX_SIM_PARAMS
-            ));
+            return Err(SimError::Params(run.params));
         }
         match run.tuner {
             SimTuner::Ga => {
@@ -176,7 +211,7 @@ pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), String> {
 }
 
 /// Plays one run on the current rayon pool.
-pub fn run_sim(run: &SimRun, setup: &SimSetup) -> Result<SimResult, String> {
+pub fn run_sim(run: &SimRun, setup: &SimSetup) -> Result<SimResult, SimError> {
     let (model, spec) = sim_engine(run.params, setup);
     let regret = |values: &[i64]| model.regret(values);
     let defaults = regret(&model.defaults());
@@ -249,7 +284,7 @@ pub fn run_sims(
     runs: &[SimRun],
     setup: &SimSetup,
     threads: usize,
-) -> Result<Vec<SimResult>, String> {
+) -> Result<Vec<SimResult>, SimError> {
     check_sims(runs, setup)?;
     let threads = match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -260,7 +295,7 @@ pub fn run_sims(
     let mut order: Vec<usize> = (0..runs.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(runs[i].games));
     let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<Option<Result<SimResult, String>>>> =
+    let slots: Vec<Mutex<Option<Result<SimResult, SimError>>>> =
         runs.iter().map(|_| Mutex::new(None)).collect();
     let failed = AtomicBool::new(false);
     std::thread::scope(|s| {
@@ -272,7 +307,7 @@ pub fn run_sims(
                         failed.store(true, Ordering::SeqCst);
                         if let Some(slot) = slots.first() {
                             *slot.lock().unwrap_or_else(|e| e.into_inner()) =
-                                Some(Err(e.to_string()));
+                                Some(Err(SimError::Pool(e)));
                         }
                         return;
                     }
@@ -308,7 +343,7 @@ pub fn run_sims(
     match first_error {
         Some(e) => Err(e),
         None if out.len() == runs.len() => Ok(out),
-        None => Err("a run of the simulator was not played".into()),
+        None => Err(SimError::NotPlayed),
     }
 }
 
@@ -372,7 +407,7 @@ impl Interval {
 /// PROBLEM GAMES SEED DEPTH ELO MARGIN` lines, other lines ignored): for each tuner and depth,
 /// the mean Elo over the seeds against the games played, with its 95% band. One line when no
 /// line is of that form or a figure does not read.
-pub fn tuner_chart(text: &str, title: &str) -> Result<String, String> {
+pub fn tuner_chart(text: &str, title: &str) -> Result<String, TunerChartError> {
     use crate::chart::{LineChart, Series};
     use std::collections::BTreeMap;
     let mut runs: BTreeMap<(String, u32), BTreeMap<u64, Vec<f64>>> = BTreeMap::new();
@@ -381,12 +416,7 @@ pub fn tuner_chart(text: &str, title: &str) -> Result<String, String> {
         if f.first() != Some(&"elo") {
             continue;
         }
-        let bad = || {
-            format!(
-                "line {}: not `elo TUNER PROBLEM GAMES SEED DEPTH ELO MARGIN`",
-                k + 1
-            )
-        };
+        let bad = || TunerChartError::BadLine(k + 1);
         if f.len() != 8 {
             return Err(bad());
         }
@@ -403,7 +433,7 @@ pub fn tuner_chart(text: &str, title: &str) -> Result<String, String> {
             .push(elo);
     }
     if runs.is_empty() {
-        return Err("no `elo TUNER PROBLEM GAMES SEED DEPTH ELO MARGIN` line".into());
+        return Err(TunerChartError::NoLine);
     }
     let mut chart = LineChart::new(title, 720.0, 400.0);
     chart.standalone = true;
@@ -567,6 +597,11 @@ mod tests {
             ..SimSetup::default()
         };
         let e = run_sims(&runs, &bad, 1).unwrap_err();
+        assert!(
+            matches!(e, SimError::Ga(SessionError::Settings(_))),
+            "{e:?}"
+        );
+        let e = e.to_string();
         assert!(e.contains("population 6") && !e.contains('\n'), "{e}");
     }
 
@@ -584,9 +619,47 @@ mod tests {
             !svg.contains("spsa, depth 6"),
             "a depth with no figure has no line"
         );
-        assert!(tuner_chart("mean only\n", "t").is_err());
-        assert!(tuner_chart("elo ga ours x 1 4 1 1\n", "t")
-            .unwrap_err()
-            .contains("line 1"));
+        assert_eq!(
+            tuner_chart("mean only\n", "t"),
+            Err(TunerChartError::NoLine)
+        );
+        let e = tuner_chart("mean\nelo ga ours x 1 4 1 1\n", "t").unwrap_err();
+        assert_eq!(e, TunerChartError::BadLine(2));
+        assert_eq!(
+            e.to_string(),
+            "line 2: not `elo TUNER PROBLEM GAMES SEED DEPTH ELO MARGIN`"
+        );
+    }
+
+    #[test]
+    fn bad_runs_say_which_failure_before_any_is_played() {
+        let run = |tuner, params| SimRun {
+            tuner,
+            params,
+            games: 100,
+            seed: 1,
+        };
+        let setup = SimSetup::default();
+        let e = check_sims(&[run(SimTuner::Spsa, 0)], &setup).unwrap_err();
+        assert!(matches!(e, SimError::Params(0)), "{e:?}");
+        let max = crate::hub::MAX_SIM_PARAMS;
+        assert_eq!(
+            e.to_string(),
+            format!("0 parameters: the simulator has 1..{max}")
+        );
+        let no_pairs = SimSetup {
+            spsa: SpsaSettings {
+                pairs_per_step: 0,
+                ..SpsaSettings::default()
+            },
+            ..SimSetup::default()
+        };
+        let e = run_sims(&[run(SimTuner::Spsa, 4)], &no_pairs, 1).unwrap_err();
+        assert!(matches!(e, SimError::Spsa(SpsaError::Pairs)), "{e:?}");
+        assert_eq!(e.to_string(), "--pairs must be at least 1");
+        assert_eq!("spsa".parse(), Ok(SimTuner::Spsa));
+        let e = "sa".parse::<SimTuner>().unwrap_err();
+        assert_eq!(e, UnknownTuner("sa".into()));
+        assert_eq!(e.to_string(), "unknown tuner 'sa' (expected ga or spsa)");
     }
 }

@@ -493,13 +493,13 @@ fn the_history_decoder_survives_truncation_and_edits() {
     let t = Tmp::new("histdec");
     let p = real_checkpoint(&t);
     let bytes = std::fs::read(t.session("real").join(store::HISTORY_FILE)).unwrap();
-    let (h, _) = store::history::decode_history(&bytes, "h").unwrap();
+    let (h, _) = store::decode_history(&bytes, "h").unwrap();
     assert_eq!(h.len(), load(&p).history.len());
     // A cut inside the header or inside a record is an error; at a record boundary, fewer
     // records.
     let mut whole_records = 0;
     for n in 0..bytes.len() {
-        match store::history::decode_history(&bytes[..n], "h") {
+        match store::decode_history(&bytes[..n], "h") {
             Ok((fewer, _)) => {
                 assert!(n >= 12 && fewer.len() < h.len(), "cut at {n}");
                 whole_records += 1;
@@ -512,7 +512,7 @@ fn the_history_decoder_survives_truncation_and_edits() {
         for v in [0u8, 1, 0x7f, 0xfb, 0xfc, 0xfd, 0xfe, 0xff] {
             let mut b = bytes.clone();
             b[i] = v;
-            if let Err(e) = store::history::decode_history(&b, "h") {
+            if let Err(e) = store::decode_history(&b, "h") {
                 assert!(!e.0.contains('\n'), "{e}");
             }
         }

@@ -242,6 +242,52 @@ fn a_use_planted_in_the_real_crate_is_caught() {
     }
 }
 
+/// The modules a file declares `pub mod` (plain `pub`, not `pub(crate)`), with their lines;
+/// what only a test build compiles left out.
+fn pub_mods(text: &str) -> Vec<(usize, String)> {
+    let mut toks = lex::lex(text);
+    lex::mark_tests(&mut toks);
+    toks.windows(3)
+        .filter(|w| !w[0].test && w[0].is("pub") && w[1].is("mod"))
+        .filter(|w| w[2].kind == lex::Kind::Ident)
+        .map(|w| (w[0].line, w[2].text.clone()))
+        .collect()
+}
+
+#[test]
+fn pub_mods_are_read_as_code() {
+    let text = "//! pub mod doc;\npub mod a;\npub(crate) mod b;\nmod c;\n// pub mod d;\n\
+                const S: &str = \"pub mod e;\";\n#[cfg(test)]\npub mod f {}\npub  mod\n  g {}\n";
+    assert_eq!(pub_mods(text), vec![(2, "a".into()), (9, "g".into())]);
+}
+
+/// Every public namespace (a module src/lib.rs declares `pub mod`) exposes the items it
+/// chooses at its own path (`matchplay::Wdl`), never a file of its own as a module
+/// (`matchplay::stats::Wdl`): it declares no `pub mod`, so each of its items has one path.
+#[test]
+fn the_public_namespaces_expose_their_items_not_their_files() {
+    let files = source_files();
+    let namespaces = pub_mods(&files["src/lib.rs"]);
+    assert!(
+        namespaces.len() >= 5,
+        "src/lib.rs declares too few public namespaces: {namespaces:?}"
+    );
+    let mut wrong = Vec::new();
+    for (_, ns) in &namespaces {
+        let file = [format!("src/{ns}.rs"), format!("src/{ns}/mod.rs")]
+            .into_iter()
+            .find(|f| files.contains_key(f))
+            .unwrap_or_else(|| panic!("the file of module {ns}"));
+        for (line, m) in pub_mods(&files[&file]) {
+            wrong.push(format!(
+                "{file}:{line}: `pub mod {m}` makes {ns}::{m}::* a second path to {ns}'s items; \
+                 make it `mod {m}` and re-export what {ns} shows"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 // ---------------------------------------------------------------------------------------------
 // A test of the test: each trick that fooled the old text search, on a small crate.
 

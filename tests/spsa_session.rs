@@ -66,7 +66,7 @@ fn output(mut c: Command) -> Output {
 /// The session's checkpoint: its steps done, when it can be read.
 fn steps_done(t: &Tmp, name: &str) -> Option<u64> {
     let file = t.session(name).join("spsa.ckpt");
-    checkers_ga::store::spsa::load_spsa(&file)
+    checkers_ga::store::load_spsa(&file)
         .ok()
         .map(|s| s.state.step)
 }

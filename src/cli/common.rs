@@ -150,8 +150,14 @@ pub fn engine_spec(
         Some(t) => usage!("--move-timeout {t} must be a number of seconds, more than 0"),
     };
     let dir = std::env::current_dir().context("cannot tell the current folder")?;
-    checkers_ga::EngineSpec::probe(h.command, Some(dir), options, depth, timeout, tune)
-        .map_err(|e| anyhow::anyhow!(e))
+    Ok(checkers_ga::EngineSpec::probe(
+        h.command,
+        Some(dir),
+        options,
+        depth,
+        timeout,
+        tune,
+    )?)
 }
 
 /// Set by the first stop signal (see [`catch_interrupt`]); what a running command checks.

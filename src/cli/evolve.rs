@@ -93,7 +93,7 @@ fn load_original_population(path: &Path) -> anyhow::Result<Vec<checkers_ga::Weig
 pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     super::common::set_handshake_timeout(a.run.handshake_timeout)?;
     // An SPSA session continues as one.
-    let spsa = checkers_ga::store::spsa::find_spsa(a.file.as_deref(), &a.run.populations);
+    let spsa = checkers_ga::store::find_spsa(a.file.as_deref(), &a.run.populations);
     if let Some(checkpoint) = spsa {
         return super::spsa::resume(&checkpoint, a);
     }
@@ -646,7 +646,7 @@ fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
         rate(gens as f64 / wall.max(1e-9), "gen"),
         s.generation
     ));
-    if let Some(line) = checkers_ga::summary::history::strength_span(s) {
+    if let Some(line) = checkers_ga::summary::strength_span(s) {
         say(&line);
     }
     if let Some(best) = &out.best_weights {

@@ -305,7 +305,7 @@ fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Mea
 }
 
 pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
-    if let Some(file) = checkers_ga::store::spsa::find_spsa(a.session.as_deref(), &a.populations) {
+    if let Some(file) = checkers_ga::store::find_spsa(a.session.as_deref(), &a.populations) {
         return spsa_history(&a, &file);
     }
     let (path, session) = find_session(a.session.as_deref(), &a.populations, "history")?;

@@ -26,7 +26,7 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
     if a.refresh == Some(0) {
         usage!("--refresh must be at least 1 second");
     }
-    if let Some(file) = store::spsa::find_spsa(a.session.as_deref(), &a.populations) {
+    if let Some(file) = store::find_spsa(a.session.as_deref(), &a.populations) {
         // An SPSA session's page: θ over the steps, its values, its settings.
         let s = super::spsa::load(&file)?;
         let out = a

@@ -12,7 +12,7 @@ use super::common::{
 use super::evolve::{session_arg_in, ResumeArgs};
 use anyhow::Context;
 use checkers_ga::formats::engine_params_json;
-use checkers_ga::store::spsa::{history_every, load_spsa, MAX_SPSA_GAMES as MAX_GAMES};
+use checkers_ga::store::{history_every, load_spsa, MAX_SPSA_GAMES as MAX_GAMES};
 use checkers_ga::SpsaStep;
 use checkers_ga::{Overrides, SessionError, SpsaObserver, SpsaRun, SpsaSettings, SpsaState};
 use indicatif::ProgressBar;
@@ -187,7 +187,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     // θ is kept every 10 steps, or less often where a long run's history would outgrow its
     // checkpoint.
     settings.history_every = history_every(settings.steps(), spec.tuned.len());
-    let state = SpsaState::new(&spec, &settings).map_err(super::Usage)?;
+    let state = SpsaState::new(&spec, &settings).map_err(|e| super::Usage(e.to_string()))?;
     let out = std::path::absolute(&a.out).unwrap_or_else(|_| a.out.clone());
     let run = SpsaRun::start(a.name.clone(), &a.populations, state, Some(out))?;
     let opts = RunOptions {
@@ -216,7 +216,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
 }
 
 /// `resume NAME` of an SPSA session (its checkpoint found by
-/// [`checkers_ga::store::spsa::find_spsa`]): continues it where its last whole step left it,
+/// [`checkers_ga::store::find_spsa`]): continues it where its last whole step left it,
 /// with the settings it started with (a session setting given is refused: the budget and the
 /// gains are the run's).
 pub fn resume(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
@@ -416,6 +416,6 @@ fn play(
 }
 
 /// An SPSA session's checkpoint, read: the session, or a one-line error.
-pub fn load(checkpoint: &Path) -> anyhow::Result<checkers_ga::store::spsa::SpsaSession> {
+pub fn load(checkpoint: &Path) -> anyhow::Result<checkers_ga::store::SpsaSession> {
     Ok(load_spsa(checkpoint)?)
 }

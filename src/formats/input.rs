@@ -25,7 +25,7 @@ pub enum InputKind {
     OriginalPopulation,
     /// A checkpoint of a session ([`crate::store`]).
     Checkpoint,
-    /// An outside engine's parameter file ([`super::engine`]).
+    /// An outside engine's parameter file ([`super::parse_engine_params`]).
     EngineParams,
 }
 
@@ -66,7 +66,7 @@ pub enum Input {
     },
     /// A session checkpoint.
     Checkpoint(Box<Session>),
-    /// An outside engine's parameter file ([`super::engine`]).
+    /// An outside engine's parameter file ([`super::parse_engine_params`]).
     Engine(Box<super::EngineParams>),
 }
 
@@ -111,8 +111,8 @@ pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, FormatError> {
         let session = crate::store::decode_checkpoint(path, bytes)?;
         return Ok(Input::Checkpoint(Box::new(session)));
     }
-    if crate::store::spsa::is_spsa(bytes) {
-        let session = crate::store::spsa::decode_spsa(path, bytes)?;
+    if crate::store::is_spsa(bytes) {
+        let session = crate::store::decode_spsa(path, bytes)?;
         return Ok(Input::Engine(Box::new(spsa_params(&session, true))));
     }
     let what = "not a weight file, checkpoint or population file";
@@ -297,7 +297,7 @@ pub struct WeightsArg {
 /// of the original tool) or a session folder (its newest loadable checkpoint); when no file or
 /// folder of that name exists, in this order: `random` weights (from `seed` and `slot`), the
 /// built-in sets `material` and `thesis`, a session's name (its folder under
-/// [`SESSIONS_ROOT`]), or the stem of a shipped weight file ([`SHIPPED`]: `evolved-hour` is
+/// `populations`), or the stem of a shipped weight file ([`SHIPPED`]: `evolved-hour` is
 /// `weights/evolved-hour.json`, built in). The yardsticks `hand` and `classic` are evaluation
 /// functions, not weights: [`resolve_player`] takes them, this gives a one-line error.
 pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, FormatError> {
@@ -353,8 +353,8 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
     } else {
         sessions
     };
-    if let Some(file) = crate::store::spsa::find_spsa(Some(spec), spsa_root) {
-        let session = crate::store::spsa::load_spsa(&file)?;
+    if let Some(file) = crate::store::find_spsa(Some(spec), spsa_root) {
+        let session = crate::store::load_spsa(&file)?;
         return Ok(WeightsArg {
             // The title says what the comment would.
             input: Input::Engine(Box::new(spsa_params(&session, false))),
@@ -401,7 +401,7 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
 
 /// An SPSA session's values (θ rounded) as the parameter file of its engine would hold them,
 /// with its progress as the comment when `comment`.
-fn spsa_params(s: &crate::store::spsa::SpsaSession, comment: bool) -> super::EngineParams {
+fn spsa_params(s: &crate::store::SpsaSession, comment: bool) -> super::EngineParams {
     super::EngineParams {
         spec: s.state.spec.clone(),
         weights: s.state.weights(),
@@ -411,7 +411,7 @@ fn spsa_params(s: &crate::store::spsa::SpsaSession, comment: bool) -> super::Eng
 }
 
 /// `SPSA session 'x', step 3 of 5, 24 of 40 games, seed 11: θ rounded`.
-fn spsa_title(s: &crate::store::spsa::SpsaSession) -> String {
+fn spsa_title(s: &crate::store::SpsaSession) -> String {
     format!(
         "SPSA session '{}', {}, seed {}: θ rounded",
         s.name,
@@ -479,8 +479,8 @@ pub fn resolve_player(spec: &str, seed: u64, slot: u64) -> Result<PlayerArg, For
 /// `'...'` and `"..."`, backslash escapes; no variables or globs); a program given with a
 /// folder (`./scan`, `bin/scan`) is taken from the current folder, a bare name from `PATH`
 /// only (as a shell does: a program in the current folder is `./scan`), and either must exist
-/// and be executable; when it is not, the error says where it was looked for
-/// ([`missing_program`]). Named after the program's file name.
+/// and be executable; when it is not, the error says where it was looked for. Named after the
+/// program's file name.
 pub fn hub_player(cmd: &str) -> Result<HubPlayer, FormatError> {
     let mut words =
         split_words(cmd).map_err(|e| FormatError::Invalid(format!("{HUB_PREFIX}{cmd}: {e}")))?;

@@ -1,23 +1,24 @@
 //! File formats: reading and writing the files that hold weights, for `show`, `export`,
-//! `history` and every command that takes a weight file.
+//! `history` and every command that takes a weight file. Every item is reached here, at
+//! `formats::` (its files are private):
 //!
-//! - [`input`]: any file that holds weights, told apart by its content (not its name): a
-//!   checkpoint (magic `CKGACKPT`), a JSON weight file (`{`), a CSV export (`number,name,weight`)
-//!   or a text file of the original tool: its weight file (`60 1` then 60 integers) or its
+//! - any file that holds weights, told apart by its content (not its name): a checkpoint
+//!   (magic `CKGACKPT`), a JSON weight file (`{`), a CSV export (`number,name,weight`) or a
+//!   text file of the original tool: its weight file (`60 1` then 60 integers) or its
 //!   population file (`60 POP GENERATION ...` then one line of 60 integers per individual).
-//!   See [`load_input`].
-//! - [`csv`]: the CSV weight file, written by `export` and read back ([`to_csv`], [`parse_csv`]).
-//! - [`mod@export`]: the export formats: JSON, CSV, Rust source, a C header and the original tool's
-//!   text format ([`export()`]).
+//!   See [`load_input`] (file `input`).
+//! - the CSV weight file, written by `export` and read back ([`to_csv`], [`parse_csv`]) (file
+//!   `csv`).
+//! - the export formats: JSON, CSV, Rust source, a C header and the original tool's text
+//!   format ([`export()`]) (file `export`).
+//! - an outside engine's parameter file: the values a session found for its tuned parameters,
+//!   by the engine's names, with the engine ([`parse_engine_params`]) (file `engine`).
 //!
 //! The JSON weight file and the original tool's weight file are read and written by
 //! [`crate::weightfile`]; checkpoints by [`crate::store`]. What is shown of them (tables, the
 //! history, the chart) is [`crate::summary`].
 //!
 //! Errors are [`FormatError`]: one line, naming the file where there is one.
-//!
-//! - [`engine`]: an outside engine's parameter file: the values a session found for its tuned
-//!   parameters, by the engine's names, with the engine ([`parse_engine_params`]).
 //!
 //! Files, bottom up: `csv`, `engine`, `input`, `export`.
 //!
@@ -33,10 +34,10 @@
 //! assert!(code.contains("pub fn evaluate"));
 //! ```
 
-pub mod csv;
-pub mod engine;
-pub mod export;
-pub mod input;
+mod csv;
+mod engine;
+mod export;
+mod input;
 
 pub use csv::{parse_csv, to_csv};
 pub use engine::{

@@ -8,7 +8,7 @@ use super::MAX_LINE_POINTS;
 use crate::chart::{tick_label, xml_escape, LineChart, Series};
 use crate::eval::{Weights, NUM_ALL};
 use crate::ga::{GenerationStats, Session};
-use crate::summary::history::elo_series;
+use crate::summary::elo_series;
 use std::fmt::Write as _;
 
 /// An inline chart of the page.

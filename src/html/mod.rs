@@ -24,6 +24,8 @@
 //! The page of an SPSA session is [`spsa_page`] (file `spsa`): θ over the steps, the values,
 //! the settings; [`write_spsa_report`] writes it.
 //!
+//! Every item is reached here, at `html::` (its files are private).
+//!
 //! Files, bottom up: `gather`, `tables`, `charts`, `page`, `spsa`.
 //!
 //! # Example
@@ -49,11 +51,11 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
-pub mod charts;
-pub mod gather;
-pub mod page;
-pub mod spsa;
-pub mod tables;
+mod charts;
+mod gather;
+mod page;
+mod spsa;
+mod tables;
 
 pub use gather::{board_string, gather, measurement_game, sample, ReportData, ShownGame};
 pub use page::page;

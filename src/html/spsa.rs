@@ -5,7 +5,7 @@
 
 use super::tables::{engine_table, esc};
 use super::Options;
-use crate::store::spsa::SpsaSession;
+use crate::store::SpsaSession;
 use crate::summary::{spsa_chart, ReportError};
 use std::fmt::Write as _;
 use std::path::Path;

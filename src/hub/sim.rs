@@ -110,16 +110,18 @@ fn gaussian<R: Rng + ?Sized>(rng: &mut R) -> f64 {
     (-2.0 * (1.0 - u1).ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
 }
 
+/// A name that is not the simulator's (`sim:N` or `sim:N:SEED`): the text given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "'{0}' is not a simulator: expected sim:N or sim:N:SEED, N the parameters \
+     (1..{MAX_SIM_PARAMS}) and SEED the model's seed (a whole number)"
+)]
+pub struct NotASimulator(pub String);
+
 impl SimModel {
     /// Reads `sim:N` or `sim:N:SEED` (N parameters, 1..=[`MAX_SIM_PARAMS`]): N and the seed.
-    /// One line when it is not that.
-    pub fn parse(text: &str) -> Result<(usize, u64), String> {
-        let bad = || {
-            format!(
-                "'{text}' is not a simulator: expected sim:N or sim:N:SEED, N the parameters \
-                 (1..{MAX_SIM_PARAMS}) and SEED the model's seed (a whole number)"
-            )
-        };
+    pub fn parse(text: &str) -> Result<(usize, u64), NotASimulator> {
+        let bad = || NotASimulator(text.to_string());
         let rest = text.strip_prefix(SIM_PREFIX).ok_or_else(bad)?;
         let mut parts = rest.split(':');
         let n: usize = parts
@@ -391,6 +393,8 @@ mod tests {
             "sim:1001",
         ] {
             let e = SimModel::parse(bad).unwrap_err();
+            assert_eq!(e, NotASimulator(bad.to_string()));
+            let e = e.to_string();
             assert!(
                 e.contains("expected sim:N or sim:N:SEED") && !e.contains('\n'),
                 "{e}"

@@ -61,6 +61,148 @@ impl Declared {
     }
 }
 
+/// Why an outside engine cannot be tuned, or no longer matches its session: one variant per
+/// kind of failure, each one line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    /// The engine could not be started, or failed its handshake.
+    #[error("the engine '{command}' could not be used: {error}")]
+    CannotStart {
+        /// Its command line, its words joined by spaces.
+        command: String,
+        /// What went wrong.
+        error: ClientError,
+    },
+    /// `--tune` names a parameter the engine does not declare.
+    #[error("the engine declares no parameter '{name}' (its int parameters: {})", .ints.join(", "))]
+    UnknownParameter {
+        /// The name given.
+        name: String,
+        /// The names of its declared `int` parameters.
+        ints: Vec<String>,
+    },
+    /// `--tune` names a parameter twice.
+    #[error("--tune names '{0}' twice")]
+    TunedTwice(String),
+    /// A parameter to tune is not an `int`.
+    #[error(
+        "the engine's parameter {name} is of type {}, only int parameters are tuned",
+        or_none(.kind)
+    )]
+    NotInt {
+        /// Its name.
+        name: String,
+        /// Its declared type (empty when none).
+        kind: String,
+    },
+    /// A parameter to tune has a bound or default that is not a whole number.
+    #[error("the engine's parameter {name} has no whole-number {what} ('{value}')")]
+    NotWhole {
+        /// Its name.
+        name: String,
+        /// Which figure: `min`, `max` or `value`.
+        what: &'static str,
+        /// What it declared.
+        value: String,
+    },
+    /// A parameter to tune has no range (`min >= max`).
+    #[error("the engine's parameter {name} has min {min} and max {max}: nothing to tune")]
+    NoRange {
+        /// Its name.
+        name: String,
+        /// Its least value.
+        min: i64,
+        /// Its greatest value.
+        max: i64,
+    },
+    /// The engine declares no `int` parameter with a range (and `--tune` named none).
+    #[error("the engine '{0}' declares no int parameter with a range (min < max) to tune")]
+    NothingToTune(String),
+    /// More parameters to tune than a genome holds.
+    #[error("{0} parameters to tune; at most {MAX_WEIGHTS}")]
+    TooMany(usize),
+    /// An option (`--engine-option`) sets a tuned parameter.
+    #[error(
+        "--engine-option {name}={value} sets a parameter that is tuned; {}",
+        tuned_fix(.others)
+    )]
+    OptionTuned {
+        /// The parameter's name.
+        name: String,
+        /// The value given.
+        value: String,
+        /// The tuned parameters no option sets.
+        others: Vec<String>,
+    },
+    /// An option names a parameter the engine does not declare.
+    #[error(
+        "--engine-option {name}={value}: the engine declares no parameter '{name}' (its \
+         parameters: {})",
+        .declared.join(", ")
+    )]
+    OptionUnknown {
+        /// The name given.
+        name: String,
+        /// The value given.
+        value: String,
+        /// The names of every declared parameter.
+        declared: Vec<String>,
+    },
+    /// An option's value is ruled out by the parameter's declaration.
+    #[error("--engine-option {name}={value}: {why}")]
+    OptionMisfit {
+        /// The parameter's name.
+        name: String,
+        /// The value given.
+        value: String,
+        /// Why it does not fit.
+        why: String,
+    },
+    /// The engine answered an option with `error`.
+    #[error("--engine-option {}: the engine refused: {message}", .sent.join(" "))]
+    OptionRefused {
+        /// Every option sent, `NAME=VALUE`.
+        sent: Vec<String>,
+        /// The engine's first `error` message.
+        message: String,
+    },
+    /// The engine's name is not the session's.
+    #[error("the engine now calls itself '{now}', the session's was '{was}'")]
+    Renamed {
+        /// Its name now.
+        now: String,
+        /// Its name when the session began.
+        was: String,
+    },
+    /// A parameter the engine declared is gone.
+    #[error("the engine no longer declares the parameter {0}")]
+    ParameterGone(String),
+    /// A parameter's declaration changed.
+    #[error("the engine's parameter {} changed: it was {was}, it is {now}", .was.name)]
+    ParameterChanged {
+        /// The declaration when the session began.
+        was: Box<Declared>,
+        /// The declaration now.
+        now: Box<Declared>,
+    },
+    /// The engine declares a parameter it did not.
+    #[error("the engine declares a new parameter {0}")]
+    ParameterNew(Box<Declared>),
+}
+
+/// What an option that sets a tuned parameter should do instead, `others` being the tuned
+/// parameters no option sets.
+fn tuned_fix(others: &[String]) -> String {
+    if others.is_empty() {
+        "leave it out".to_string()
+    } else {
+        format!(
+            "to keep it fixed, tune the others: --tune {}",
+            others.join(",")
+        )
+    }
+}
+
 fn or_none(s: &str) -> &str {
     if s.is_empty() {
         "none"
@@ -124,9 +266,9 @@ pub struct EngineSpec {
 impl EngineSpec {
     /// Starts the engine once and reads its declarations: the tuned parameters are `tune`
     /// (each a declared `int` with a range), or every declared `int` with a range when `tune`
-    /// is empty. One line when the engine cannot be started, a name is not tunable, or an
-    /// option (`--engine-option`) names a tuned parameter or one it does not declare, has a
-    /// value its declaration rules out, or is refused by the engine (`error`).
+    /// is empty. An [`EngineError`] when the engine cannot be started, a name is not tunable,
+    /// or an option (`--engine-option`) names a tuned parameter or one it does not declare,
+    /// has a value its declaration rules out, or is refused by the engine (`error`).
     pub fn probe(
         command: Vec<String>,
         dir: Option<PathBuf>,
@@ -134,7 +276,7 @@ impl EngineSpec {
         depth: u32,
         move_timeout: Duration,
         tune: &[String],
-    ) -> Result<EngineSpec, String> {
+    ) -> Result<EngineSpec, EngineError> {
         let mut spec = EngineSpec {
             command,
             dir,
@@ -155,30 +297,23 @@ impl EngineSpec {
             let mut out = Vec::new();
             for t in tune {
                 let Some(d) = spec.declared.iter().find(|d| &d.name == t) else {
-                    let names: Vec<&str> = ints.iter().map(|d| d.name.as_str()).collect();
-                    return Err(format!(
-                        "the engine declares no parameter '{t}' (its int parameters: {})",
-                        names.join(", ")
-                    ));
+                    return Err(EngineError::UnknownParameter {
+                        name: t.clone(),
+                        ints: ints.iter().map(|d| d.name.clone()).collect(),
+                    });
                 };
                 if out.iter().any(|x: &Tuned| &x.name == t) {
-                    return Err(format!("--tune names '{t}' twice"));
+                    return Err(EngineError::TunedTwice(t.clone()));
                 }
                 out.push(tuned_of(d)?);
             }
             out
         };
         if tuned.is_empty() {
-            return Err(format!(
-                "the engine '{}' declares no int parameter with a range (min < max) to tune",
-                spec.name
-            ));
+            return Err(EngineError::NothingToTune(spec.name));
         }
         if tuned.len() > MAX_WEIGHTS {
-            return Err(format!(
-                "{} parameters to tune; at most {MAX_WEIGHTS}",
-                tuned.len()
-            ));
+            return Err(EngineError::TooMany(tuned.len()));
         }
         spec.tuned = tuned;
         spec.check_options(&refused)?;
@@ -187,49 +322,44 @@ impl EngineSpec {
 
     /// The options (`--engine-option`) against the declarations and the tuned parameters, and
     /// what the engine `refused` of them.
-    fn check_options(&self, refused: &[String]) -> Result<(), String> {
+    fn check_options(&self, refused: &[String]) -> Result<(), EngineError> {
         for (k, v) in &self.options {
             if self.tuned.iter().any(|t| &t.name == k) {
-                let others: Vec<&str> = self
-                    .tuned
-                    .iter()
-                    .map(|t| t.name.as_str())
-                    .filter(|n| !self.options.iter().any(|(o, _)| o == n))
-                    .collect();
-                let fix = if others.is_empty() {
-                    "leave it out".to_string()
-                } else {
-                    format!(
-                        "to keep it fixed, tune the others: --tune {}",
-                        others.join(",")
-                    )
-                };
-                return Err(format!(
-                    "--engine-option {k}={v} sets a parameter that is tuned; {fix}"
-                ));
+                return Err(EngineError::OptionTuned {
+                    name: k.clone(),
+                    value: v.clone(),
+                    others: self
+                        .tuned
+                        .iter()
+                        .map(|t| t.name.clone())
+                        .filter(|n| !self.options.iter().any(|(o, _)| o == n))
+                        .collect(),
+                });
             }
             let Some(d) = self.declared.iter().find(|d| &d.name == k) else {
-                let names: Vec<&str> = self.declared.iter().map(|d| d.name.as_str()).collect();
-                return Err(format!(
-                    "--engine-option {k}={v}: the engine declares no parameter '{k}' (its \
-                     parameters: {})",
-                    names.join(", ")
-                ));
+                return Err(EngineError::OptionUnknown {
+                    name: k.clone(),
+                    value: v.clone(),
+                    declared: self.declared.iter().map(|d| d.name.clone()).collect(),
+                });
             };
             if let Some(why) = misfit(&d.as_param(), v) {
-                return Err(format!("--engine-option {k}={v}: {why}"));
+                return Err(EngineError::OptionMisfit {
+                    name: k.clone(),
+                    value: v.clone(),
+                    why,
+                });
             }
         }
         if let Some(m) = refused.first() {
-            let sent: Vec<String> = self
-                .options
-                .iter()
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect();
-            return Err(format!(
-                "--engine-option {}: the engine refused: {m}",
-                sent.join(" ")
-            ));
+            return Err(EngineError::OptionRefused {
+                sent: self
+                    .options
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect(),
+                message: m.clone(),
+            });
         }
         Ok(())
     }
@@ -292,17 +422,17 @@ impl EngineSpec {
     /// Starts the engine and reads its name and declarations, and what it refused of the
     /// options (the messages of its `error` lines). The simulator's come from its model.
     #[allow(clippy::type_complexity)]
-    fn declarations(&self) -> Result<(String, Vec<Declared>, Vec<String>), String> {
+    fn declarations(&self) -> Result<(String, Vec<Declared>, Vec<String>), EngineError> {
         if let Some(m) = self.sim_model() {
             let now = EngineSpec::simulated(&m, self.depth);
             return Ok((now.name, now.declared, Vec::new()));
         }
-        let p = self.start(&|| false).map_err(|e| {
-            format!(
-                "the engine '{}' could not be used: {e}",
-                self.command.join(" ")
-            )
-        })?;
+        let p = self
+            .start(&|| false)
+            .map_err(|error| EngineError::CannotStart {
+                command: self.command.join(" "),
+                error,
+            })?;
         let name = p
             .name()
             .map(str::to_string)
@@ -322,28 +452,24 @@ impl EngineSpec {
     }
 
     /// Starts the engine again and checks that it declares what it declared when the session
-    /// began; the first difference, in one line, when it does not.
-    pub fn check_unchanged(&self) -> Result<(), String> {
+    /// began; the first difference ([`EngineError::Renamed`], `ParameterGone`,
+    /// `ParameterChanged`, `ParameterNew`) when it does not, or why it could not be started.
+    pub fn check_unchanged(&self) -> Result<(), EngineError> {
         let (name, now, _) = self.declarations()?;
         if name != self.name {
-            return Err(format!(
-                "the engine now calls itself '{name}', the session's was '{}'",
-                self.name
-            ));
+            return Err(EngineError::Renamed {
+                now: name,
+                was: self.name.clone(),
+            });
         }
         for d in &self.declared {
             match now.iter().find(|n| n.name == d.name) {
-                None => {
-                    return Err(format!(
-                        "the engine no longer declares the parameter {}",
-                        d.name
-                    ))
-                }
+                None => return Err(EngineError::ParameterGone(d.name.clone())),
                 Some(n) if n != d => {
-                    return Err(format!(
-                        "the engine's parameter {} changed: it was {d}, it is {n}",
-                        d.name
-                    ))
+                    return Err(EngineError::ParameterChanged {
+                        was: Box::new(d.clone()),
+                        now: Box::new(n.clone()),
+                    })
                 }
                 _ => {}
             }
@@ -352,7 +478,7 @@ impl EngineSpec {
             .iter()
             .find(|n| !self.declared.iter().any(|d| d.name == n.name))
         {
-            return Err(format!("the engine declares a new parameter {n}"));
+            return Err(EngineError::ParameterNew(Box::new(n.clone())));
         }
         Ok(())
     }
@@ -417,28 +543,27 @@ impl EngineSpec {
 }
 
 /// The tuned form of a declared parameter: an `int` with `min < max` and a default.
-fn tuned_of(d: &Declared) -> Result<Tuned, String> {
+fn tuned_of(d: &Declared) -> Result<Tuned, EngineError> {
     if d.kind != "int" {
-        return Err(format!(
-            "the engine's parameter {} is of type {}, only int parameters are tuned",
-            d.name,
-            or_none(&d.kind)
-        ));
+        return Err(EngineError::NotInt {
+            name: d.name.clone(),
+            kind: d.kind.clone(),
+        });
     }
-    let num = |what: &str, v: &str| {
-        v.parse::<i64>().map_err(|_| {
-            format!(
-                "the engine's parameter {} has no whole-number {what} ('{v}')",
-                d.name
-            )
+    let num = |what: &'static str, v: &str| {
+        v.parse::<i64>().map_err(|_| EngineError::NotWhole {
+            name: d.name.clone(),
+            what,
+            value: v.to_string(),
         })
     };
     let (min, max) = (num("min", &d.min)?, num("max", &d.max)?);
     if min >= max {
-        return Err(format!(
-            "the engine's parameter {} has min {min} and max {max}: nothing to tune",
-            d.name
-        ));
+        return Err(EngineError::NoRange {
+            name: d.name.clone(),
+            min,
+            max,
+        });
     }
     let default = num("value", &d.value)?.clamp(min, max);
     Ok(Tuned {
@@ -474,7 +599,11 @@ mod tests {
         let mut old = spec.clone();
         old.declared[2].value = "12345".into();
         let e = old.check_unchanged().unwrap_err();
-        assert!(e.contains("parameter p3 changed"), "{e}");
+        assert!(
+            matches!(&e, EngineError::ParameterChanged { was, .. } if was.name == "p3"),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("parameter p3 changed"), "{e}");
         // An outside engine runs in a folder: never the simulator, whatever its command.
         let outside = EngineSpec {
             dir: Some(PathBuf::from(".")),
@@ -514,5 +643,178 @@ mod tests {
         }
         assert_eq!(t(0, 10).gene(-5), i16::MIN);
         assert_eq!(t(0, 10).gene(50), i16::MAX);
+    }
+
+    fn declared(name: &str, kind: &str, value: &str, min: &str, max: &str) -> Declared {
+        Declared {
+            name: name.into(),
+            kind: kind.into(),
+            value: value.into(),
+            min: min.into(),
+            max: max.into(),
+        }
+    }
+
+    #[test]
+    fn a_parameter_that_cannot_be_tuned_says_which_failure() {
+        let e = tuned_of(&declared("x", "bool", "true", "", "")).unwrap_err();
+        assert_eq!(
+            e,
+            EngineError::NotInt {
+                name: "x".into(),
+                kind: "bool".into()
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "the engine's parameter x is of type bool, only int parameters are tuned"
+        );
+        let e = tuned_of(&declared("x", "", "", "", "")).unwrap_err();
+        assert!(e
+            .to_string()
+            .ends_with("of type none, only int parameters are tuned"));
+        let e = tuned_of(&declared("x", "int", "3", "0", "ten")).unwrap_err();
+        assert!(
+            matches!(&e, EngineError::NotWhole { what: "max", value, .. } if value == "ten"),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "the engine's parameter x has no whole-number max ('ten')"
+        );
+        let e = tuned_of(&declared("x", "int", "3", "5", "5")).unwrap_err();
+        assert!(
+            matches!(e, EngineError::NoRange { min: 5, max: 5, .. }),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "the engine's parameter x has min 5 and max 5: nothing to tune"
+        );
+        assert!(tuned_of(&declared("x", "int", "3", "0", "10")).is_ok());
+    }
+
+    #[test]
+    fn options_are_checked_against_the_declarations_by_kind_of_failure() {
+        let mut spec = EngineSpec::simulated(&SimModel::new(2, 1), 1);
+        spec.declared.push(declared("hash", "int", "16", "1", "64"));
+        spec.tuned.truncate(1);
+        let tuned = spec.tuned[0].name.clone();
+        let other = spec.declared[1].name.clone();
+        let with = |k: &str, v: &str| EngineSpec {
+            options: vec![(k.into(), v.into())],
+            ..spec.clone()
+        };
+        let e = with(&tuned, "3").check_options(&[]).unwrap_err();
+        assert!(matches!(&e, EngineError::OptionTuned { others, .. } if others.is_empty()));
+        assert_eq!(
+            e.to_string(),
+            format!("--engine-option {tuned}=3 sets a parameter that is tuned; leave it out")
+        );
+        let mut two = with(&tuned, "3");
+        two.tuned = EngineSpec::simulated(&SimModel::new(2, 1), 1).tuned;
+        let e = two.check_options(&[]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "--engine-option {tuned}=3 sets a parameter that is tuned; to keep it fixed, \
+                 tune the others: --tune {other}"
+            )
+        );
+        let e = with("size", "3").check_options(&[]).unwrap_err();
+        assert!(matches!(&e, EngineError::OptionUnknown { name, .. } if name == "size"));
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "--engine-option size=3: the engine declares no parameter 'size' (its \
+                 parameters: {tuned}, {other}, hash)"
+            )
+        );
+        let e = with("hash", "65").check_options(&[]).unwrap_err();
+        assert!(matches!(e, EngineError::OptionMisfit { .. }), "{e:?}");
+        assert!(e
+            .to_string()
+            .starts_with("--engine-option hash=65: 65 is outside"));
+        assert!(with("hash", "8").check_options(&[]).is_ok());
+        let e = with("hash", "8")
+            .check_options(&["no hash".into()])
+            .unwrap_err();
+        assert!(matches!(e, EngineError::OptionRefused { .. }), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "--engine-option hash=8: the engine refused: no hash"
+        );
+    }
+
+    #[test]
+    fn a_probe_says_which_failure() {
+        let probe = |command: &str, tune: &[&str]| {
+            let tune: Vec<String> = tune.iter().map(|t| t.to_string()).collect();
+            EngineSpec::probe(
+                vec![command.into()],
+                None,
+                Vec::new(),
+                1,
+                Duration::from_secs(5),
+                &tune,
+            )
+        };
+        assert_eq!(probe("sim:2", &["p1"]).unwrap().tuned.len(), 1);
+        let e = probe("sim:2", &["queen"]).unwrap_err();
+        assert!(matches!(&e, EngineError::UnknownParameter { name, .. } if name == "queen"));
+        assert_eq!(
+            e.to_string(),
+            "the engine declares no parameter 'queen' (its int parameters: p1, p2)"
+        );
+        let e = probe("sim:2", &["p1", "p1"]).unwrap_err();
+        assert_eq!(e, EngineError::TunedTwice("p1".into()));
+        assert_eq!(e.to_string(), "--tune names 'p1' twice");
+        let missing = "./no-such-engine-of-checkers-ga";
+        let e = probe(missing, &[]).unwrap_err();
+        assert!(
+            matches!(&e, EngineError::CannotStart { command, .. } if command == missing),
+            "{e:?}"
+        );
+        assert!(e
+            .to_string()
+            .starts_with(&format!("the engine '{missing}' could not be used: ")));
+    }
+
+    #[test]
+    fn a_changed_engine_says_what_changed() {
+        let spec = EngineSpec::simulated(&SimModel::new(3, 1), 2);
+        let renamed = EngineSpec {
+            name: "old".into(),
+            ..spec.clone()
+        };
+        let e = renamed.check_unchanged().unwrap_err();
+        assert!(matches!(&e, EngineError::Renamed { was, .. } if was == "old"));
+        assert_eq!(
+            e.to_string(),
+            "the engine now calls itself 'sim:3:1', the session's was 'old'"
+        );
+        let mut more = spec.clone();
+        more.declared.push(declared("gone", "int", "1", "0", "2"));
+        let e = more.check_unchanged().unwrap_err();
+        assert_eq!(e, EngineError::ParameterGone("gone".into()));
+        assert_eq!(
+            e.to_string(),
+            "the engine no longer declares the parameter gone"
+        );
+        let mut fewer = spec.clone();
+        let last = fewer.declared.pop().unwrap();
+        let e = fewer.check_unchanged().unwrap_err();
+        assert_eq!(e, EngineError::ParameterNew(Box::new(last.clone())));
+        assert_eq!(
+            e.to_string(),
+            format!("the engine declares a new parameter {last}")
+        );
+        let mut changed = spec;
+        changed.declared[0].max = "7".into();
+        let e = changed.check_unchanged().unwrap_err();
+        assert!(matches!(e, EngineError::ParameterChanged { .. }), "{e:?}");
+        assert!(e
+            .to_string()
+            .starts_with("the engine's parameter p1 changed: it was p1 (type int"));
     }
 }

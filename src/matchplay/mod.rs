@@ -1,14 +1,15 @@
 //! Matches between two engines over an opening book, and the Elo arithmetic engine testers use.
+//! Every item is reached here, at `matchplay::` (its files are private):
 //!
-//! - [`run`]: a match's games played as jobs ([`MatchRun`], [`play_match`]) and its record as
-//!   PDN ([`match_pdn`]).
-//! - [`stats`]: W/D/L, pentanomial pair counts, Elo ([`elo`]) and the SPRT ([`Sprt`]).
+//! - a match's games played as jobs ([`MatchRun`], [`play_match`]) and its record as PDN
+//!   ([`match_pdn`]) (file `run`);
+//! - W/D/L, pentanomial pair counts, Elo ([`elo`]) and the SPRT ([`Sprt`]) (file `stats`);
 //! - draw and resign adjudication on the engines' scores ([`Adjudication`], [`Adjudicator`]),
-//!   done by the game loop (`crate::play`).
-//! - [`arena`]: matches with outside engines ([`Player`], [`HubPlayer`]), per-engine clocks
-//!   or adjudication, played move by move ([`MatchRun::run_players`]).
-//! - [`mod@report`]: the text a match prints before and after its games ([`MatchHeader`],
-//!   [`MatchReport`]).
+//!   done by the game loop (`crate::play`);
+//! - matches with outside engines ([`Player`], [`HubPlayer`]), per-engine clocks or
+//!   adjudication, played move by move ([`MatchRun::run_players`]) (file `arena`);
+//! - the text a match prints before and after its games ([`MatchHeader`], [`MatchReport`])
+//!   (file `report`).
 //!
 //! The opening books a match starts from are `crate::openings`.
 //!
@@ -35,10 +36,10 @@
 //! assert_eq!((wdl.games(), games.len()), (4, 4));
 //! ```
 
-pub mod arena;
-pub mod report;
-pub mod run;
-pub mod stats;
+mod arena;
+mod report;
+mod run;
+mod stats;
 
 pub use crate::openings::{load_openings, start_positions, OpeningBook, OpeningsError};
 pub use crate::play::WIN_CENTI_MEN;

@@ -84,6 +84,15 @@ pub enum SessionError {
     /// A run that would overwrite or mix with what it must not (another session's files).
     #[error("{0}")]
     Refused(String),
+    /// The outside engine of a session to continue cannot be started, or no longer declares
+    /// what it declared when the session began.
+    #[error("cannot continue session '{name}': {error}")]
+    EngineChanged {
+        /// The session's name.
+        name: String,
+        /// What changed, or why the engine could not be started.
+        error: crate::hub::EngineError,
+    },
     #[error(transparent)]
     /// A checkpoint could not be read.
     Checkpoint(#[from] CheckpointError),
@@ -412,7 +421,7 @@ impl SessionRun {
         best::check_weights_folder(&options, &dir, &name)?;
         let has_checkpoints = |dir: &Path| -> Result<(), SessionError> {
             // An SPSA session's folder is taken too.
-            let spsa = store::spsa::spsa_path(dir).exists();
+            let spsa = store::spsa_path(dir).exists();
             if spsa || !store::list_checkpoints(dir).is_empty() {
                 return Err(SessionError::Refused(format!(
                     "session '{name}' already has checkpoints in '{}': resume it with \
@@ -505,9 +514,12 @@ impl SessionRun {
         overrides.apply(&mut session.settings);
         follow_depth(&mut session.settings);
         if let Some(engine) = &session.settings.engine {
-            engine.check_unchanged().map_err(|e| {
-                SessionError::Refused(format!("cannot continue session '{}': {e}", session.name))
-            })?;
+            engine
+                .check_unchanged()
+                .map_err(|error| SessionError::EngineChanged {
+                    name: session.name.clone(),
+                    error,
+                })?;
         }
         let n = session.settings.population;
         if n != before.population {

@@ -1,16 +1,16 @@
 //! An SPSA session (`checkers-ga spsa`): an SPSA run ([`SpsaState`]) behind the same front door
 //! as an evolution session. Its folder (`populations/NAME/`) is locked while it runs
-//! ([`crate::lock`]) and holds its checkpoint, `spsa.ckpt` ([`crate::store::spsa`]), written at
-//! the start and again after every whole step; a step cut short by a stop is abandoned, and
-//! [`SpsaRun::resume`] continues from the last whole one with the values a run that never
-//! stopped has.
+//! ([`crate::lock`]) and holds its checkpoint, `spsa.ckpt` ([`crate::store::SpsaSession`]),
+//! written at the start and again after every whole step; a step cut short by a stop is
+//! abandoned, and [`SpsaRun::resume`] continues from the last whole one with the values a run
+//! that never stopped has.
 
 use super::{default_name, ensure_folder, SessionError};
 use crate::files::{folder_of, write_atomic};
 use crate::lock::{lock_session, SessionLock};
 use crate::spsa::{SpsaObserver, SpsaState};
-use crate::store::spsa::{encode_spsa, load_spsa, spsa_path, SpsaSession};
 use crate::store::{self, CheckpointError};
+use crate::store::{encode_spsa, load_spsa, spsa_path, SpsaSession};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -77,7 +77,7 @@ impl SpsaRun {
     }
 
     /// Prepares to continue the SPSA session whose checkpoint is `checkpoint` (see
-    /// [`crate::store::spsa::find_spsa`]): locks its folder, reads the checkpoint, and checks
+    /// [`crate::store::find_spsa`]): locks its folder, reads the checkpoint, and checks
     /// that the engine still declares what it declared (one line when it does not).
     pub fn resume(checkpoint: &Path) -> Result<SpsaRun, SessionError> {
         let dir = folder_of(checkpoint);
@@ -87,9 +87,14 @@ impl SpsaRun {
         let session = load_spsa(checkpoint)?;
         store::remove_stale_temp_files(&dir);
         if !session.state.finished() {
-            session.state.spec.check_unchanged().map_err(|e| {
-                SessionError::Refused(format!("cannot continue session '{}': {e}", session.name))
-            })?;
+            session
+                .state
+                .spec
+                .check_unchanged()
+                .map_err(|error| SessionError::EngineChanged {
+                    name: session.name.clone(),
+                    error,
+                })?;
         }
         Ok(SpsaRun {
             session,
@@ -128,5 +133,46 @@ impl SpsaRun {
         write_atomic(path, &bytes)
             .map_err(|e| CheckpointError::new(path, format!("cannot write: {e}")))?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hub::{EngineError, EngineSpec, SimModel};
+    use crate::spsa::SpsaSettings;
+
+    #[test]
+    fn a_session_whose_engine_changed_is_refused_on_resume_by_its_variant() {
+        let root = std::env::temp_dir().join(format!("ckga-spsa-changed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let mut spec = EngineSpec::simulated(&SimModel::new(2, 1), 1);
+        // The session's record of the engine: the simulator now declares another default.
+        spec.declared[0].value = "12345".into();
+        let settings = SpsaSettings {
+            games: 4,
+            ..SpsaSettings::default()
+        };
+        let state = SpsaState::new(&spec, &settings).unwrap();
+        let run = SpsaRun::start(Some("s".into()), &root, state, None).unwrap();
+        let checkpoint = run.checkpoint.clone();
+        drop(run);
+        let e = SpsaRun::resume(&checkpoint).err().expect("refused");
+        assert!(
+            matches!(
+                &e,
+                SessionError::EngineChanged {
+                    name,
+                    error: EngineError::ParameterChanged { .. }
+                } if name == "s"
+            ),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("cannot continue session 's': the engine's parameter p1 changed"),
+            "{e}"
+        );
+        let _ = std::fs::remove_dir_all(&root);
     }
 }

@@ -260,8 +260,7 @@ pub(crate) fn encode_with_link(
 }
 
 /// The checkpoint bytes of a session (format 6). Its history goes to the history file: the
-/// checkpoint holds the length and checksum of that file as it is after the session's history
-/// ([`super::history::history_bytes`]).
+/// checkpoint holds the length and checksum of that file as it is after the session's history.
 pub fn encode_checkpoint(session: &Session) -> Result<Vec<u8>, EncodeError> {
     let bytes = super::history::history_bytes(&session.history, &session.bests);
     encode_with_link(session, HistoryLink::of(&bytes))

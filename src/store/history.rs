@@ -43,7 +43,7 @@ pub const MAX_RECORD: usize = 1024 + 3 * MAX_WEIGHTS;
 
 /// A session's history as read: the statistics of every generation, and the best so far each
 /// time it changed (see [`Session::bests`]).
-pub type History = (Vec<GenerationStats>, Vec<(u64, Weights)>);
+pub type HistoryRecords = (Vec<GenerationStats>, Vec<(u64, Weights)>);
 
 #[derive(Serialize)]
 struct RecordRef<'a> {
@@ -146,15 +146,15 @@ fn matches(p: &Path, link: HistoryLink) -> std::io::Result<bool> {
 }
 
 /// Reads the records of the first `len` bytes of the file at `p`.
-fn read_records(p: &Path, len: u64) -> Result<History, String> {
+fn read_records(p: &Path, len: u64) -> Result<HistoryRecords, String> {
     let f = std::fs::File::open(p).map_err(|e| format!("cannot read '{}': {e}", p.display()))?;
     parse_records(std::io::BufReader::new(f), len, &p.display().to_string())
 }
 
 /// Reads the records of a whole history file held in `bytes` (the part a checkpoint goes with);
-/// `name` names it in errors. Records are not checked against a session (see
-/// [`read_history`]).
-pub fn decode_history(bytes: &[u8], name: &str) -> Result<History, HistoryError> {
+/// `name` names it in errors. Records are not checked against a session (as
+/// [`super::load_checkpoint`] checks them).
+pub fn decode_history(bytes: &[u8], name: &str) -> Result<HistoryRecords, HistoryError> {
     decode_history_text(bytes, name).map_err(HistoryError)
 }
 
@@ -163,20 +163,25 @@ pub fn decode_history(bytes: &[u8], name: &str) -> Result<History, HistoryError>
 #[error("{0}")]
 pub struct HistoryError(pub String);
 
-fn decode_history_text(bytes: &[u8], name: &str) -> Result<History, String> {
+fn decode_history_text(bytes: &[u8], name: &str) -> Result<HistoryRecords, String> {
     parse_records(bytes, bytes.len() as u64, name)
 }
 
 /// Reads the records of the first `len` bytes of `r`: each record's length is checked before
 /// its bytes are read, and each record is decoded with the size-limited configuration.
-fn parse_records<R: Read>(r: R, len: u64, shown: &str) -> Result<History, String> {
+fn parse_records<R: Read>(r: R, len: u64, shown: &str) -> Result<HistoryRecords, String> {
     let mut history = (Vec::new(), Vec::new());
     parse_into(r, len, shown, &mut history)?;
     Ok(history)
 }
 
 /// [`parse_records`] into `out`, which keeps every whole record read before an error.
-fn parse_into<R: Read>(r: R, len: u64, shown: &str, out: &mut History) -> Result<(), String> {
+fn parse_into<R: Read>(
+    r: R,
+    len: u64,
+    shown: &str,
+    out: &mut HistoryRecords,
+) -> Result<(), String> {
     let (history, bests) = out;
     let mut r = r.take(len);
     if len < HISTORY_HEADER_LEN as u64 {
@@ -247,11 +252,15 @@ pub fn read_history(
     dir: &Path,
     session: &Session,
     link: HistoryLink,
-) -> Result<History, HistoryError> {
+) -> Result<HistoryRecords, HistoryError> {
     read_history_text(dir, session, link).map_err(HistoryError)
 }
 
-fn read_history_text(dir: &Path, session: &Session, link: HistoryLink) -> Result<History, String> {
+fn read_history_text(
+    dir: &Path,
+    session: &Session,
+    link: HistoryLink,
+) -> Result<HistoryRecords, String> {
     let main = dir.join(HISTORY_FILE);
     if link.len < HISTORY_HEADER_LEN as u64 {
         return Err(format!(
@@ -284,9 +293,13 @@ fn read_history_text(dir: &Path, session: &Session, link: HistoryLink) -> Result
 /// continue `session` (generations rising, none past the session's), with one line for the
 /// user that says what was lost. Nothing is written: a session that goes on from here sets the
 /// file aside and writes the history anew ([`HistoryWriter::open`]).
-pub fn recover_history(dir: &Path, session: &Session, why: &HistoryError) -> (History, String) {
+pub fn recover_history(
+    dir: &Path,
+    session: &Session,
+    why: &HistoryError,
+) -> (HistoryRecords, String) {
     let main = dir.join(HISTORY_FILE);
-    let mut got: History = (Vec::new(), Vec::new());
+    let mut got: HistoryRecords = (Vec::new(), Vec::new());
     if let Ok(f) = std::fs::File::open(&main) {
         let len = f.metadata().map(|m| m.len()).unwrap_or(0);
         let _ = parse_into(std::io::BufReader::new(f), len, "", &mut got);

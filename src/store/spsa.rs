@@ -186,7 +186,7 @@ fn check(s: &SpsaSession) -> Result<(), String> {
         ));
     }
     crate::search::check_depth(spec.depth, "the depth").map_err(|e| e.to_string())?;
-    st.settings.check()?;
+    st.settings.check().map_err(|e| e.to_string())?;
     if st.settings.games > MAX_SPSA_GAMES {
         return Err(format!(
             "{} games is more than an SPSA run plays ({MAX_SPSA_GAMES})",

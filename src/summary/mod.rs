@@ -1,5 +1,6 @@
 //! What is shown of weights and sessions, for `show`, `export` and `history`. (Reading and
-//! writing the files is [`crate::formats`].)
+//! writing the files is [`crate::formats`].) Every item is reached here, at `summary::` (its
+//! files are private).
 //!
 //! - The weights chosen from a file that holds weights, with a title saying what they are:
 //!   [`select`] (file `pick`).
@@ -10,7 +11,7 @@
 //! - The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
 //!   of the yardstick Elo and the best and mean points ([`history_svg`], drawn by
 //!   `crate::chart`), and the strength from the first measurement to the last on one line
-//!   ([`history::strength_span`]) (file `history`).
+//!   ([`strength_span`]) (file `history`).
 //! - An SPSA session's θ over its steps, as a table ([`spsa_history_table`]) and a chart of
 //!   each parameter's place in its range ([`spsa_chart`]) (file `spsa`).
 //!
@@ -33,15 +34,17 @@
 //! assert_eq!(wrap("one two three", 8, "  "), vec!["one two", "  three"]);
 //! ```
 
-pub mod history;
-pub mod layout;
-pub mod pick;
-pub mod spsa;
-pub mod weights;
+mod history;
+mod layout;
+mod pick;
+mod spsa;
+mod weights;
 
 pub use crate::chart::{nice_step, tick_label, xml_escape};
+pub(crate) use history::elo_series;
 pub use history::{
     duel_text, elo_generations, elo_text, history_svg, history_svg_title, history_table,
+    strength_span,
 };
 pub use layout::{fit, wrap, TABLE_WIDTH};
 pub use pick::{select, standing_text, Picked};

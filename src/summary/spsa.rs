@@ -4,7 +4,7 @@
 
 use crate::chart::{LineChart, Series};
 use crate::spsa::SpsaPoint;
-use crate::store::spsa::SpsaSession;
+use crate::store::SpsaSession;
 
 /// The colours of the chart's lines, in turn.
 const PALETTE: [&str; 10] = [

@@ -125,15 +125,18 @@ fn tunable_min(r: i16) -> i16 {
     }
 }
 
+/// An evaluation whose weights `--tunable` cannot declare as parameters: it is not a linear
+/// weighted sum. What it is, e.g. `the hand yardstick`, `a phased132 evaluation`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{0} is not a linear weighted sum (thesis60 or endgame66): its weights cannot be parameters"
+)]
+pub struct NotTunable(pub String);
+
 /// The weights `--tunable` declares as parameters for `eval`, in weight order: those of a
-/// linear weighted sum (thesis60 or endgame66), or a one-line error saying what `eval` is.
-pub fn tunable_params(eval: &Evaluator) -> Result<&'static [Param], String> {
-    let not = |what: String| {
-        Err(format!(
-            "{what} is not a linear weighted sum (thesis60 or endgame66): its weights cannot \
-             be parameters"
-        ))
-    };
+/// linear weighted sum (thesis60 or endgame66), or [`NotTunable`] saying what `eval` is.
+pub fn tunable_params(eval: &Evaluator) -> Result<&'static [Param], NotTunable> {
+    let not = |what: String| Err(NotTunable(what));
     match eval {
         Evaluator::Weighted(w) => match w.set() {
             s @ (ParamSet::Thesis60 | ParamSet::Endgame66) => Ok(s.params()),

@@ -1,4 +1,4 @@
-//! Unit tests of `engine` (a file of their own in its folder).
+//! Unit tests of `server` (a file of their own in its folder).
 
 use super::*;
 use crate::board::Position;
@@ -126,6 +126,8 @@ fn tunable_weights_are_those_of_the_linear_sets_and_clash_with_no_other_paramete
         (Weights::zero_of(ParamSet::Net66(2)).into(), "net66:2"),
     ] {
         let e = tunable_params(&eval).unwrap_err();
+        assert!(e.0.contains(says), "{e:?}");
+        let e = e.to_string();
         assert!(e.contains(says) && e.contains("linear"), "{e}");
         // serve_hub refuses it before serving.
         let load = move |_: &str| Ok((eval, None));
