@@ -17,8 +17,9 @@
 
 use crate::eval::Weights;
 use crate::ga::{Session, DEFAULT_DEPTH};
-use crate::hub::{EngineSpec, SimModel};
+use crate::genome::EngineSpec;
 use crate::session::{NewSession, Overrides};
+use crate::sim::SimModel;
 use crate::spsa::{spsa, SpsaSettings};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -81,7 +82,7 @@ impl Default for SimSetup {
     /// Model seed 1, the GA and SPSA as their commands' defaults.
     fn default() -> SimSetup {
         SimSetup {
-            model_seed: crate::hub::DEFAULT_MODEL_SEED,
+            model_seed: crate::sim::DEFAULT_MODEL_SEED,
             ga: Overrides::default(),
             spsa: SpsaSettings::default(),
         }
@@ -157,11 +158,11 @@ fn spsa_settings(run: &SimRun, setup: &SimSetup) -> SpsaSettings {
 /// Checks the settings of every kind of run among `runs` before any is played; one line.
 pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), String> {
     for run in runs {
-        if !(1..=crate::hub::MAX_SIM_PARAMS).contains(&run.params) {
+        if !(1..=crate::sim::MAX_SIM_PARAMS).contains(&run.params) {
             return Err(format!(
                 "{} parameters: the simulator has 1..{}",
                 run.params,
-                crate::hub::MAX_SIM_PARAMS
+                crate::sim::MAX_SIM_PARAMS
             ));
         }
         match run.tuner {

@@ -1,18 +1,14 @@
 //! The Hub protocol (version 2, the text protocol of draughts engines) both ways: our engine
 //! served to any Hub client (`checkers-ga hub`), and outside engines driven as players.
 //!
-//! Files, bottom up: `protocol`, `engine`, `output`, `client`, `sim`, `tuning`. `output` reads
-//! an engine's output line by line with deadlines; `sim` is the tuning simulator's synthetic
-//! engine (`sim:N`, a known model of strength that decides its games without playing them);
-//! `tuning` makes an outside engine's (or the simulator's) parameters a session's genome and
-//! plays its games with them.
+//! Files, bottom up: `protocol`, `engine`, `output`, `client`. `protocol` is the text of the
+//! lines both ways; `engine` serves our engine; `output` reads an engine's output line by line
+//! with deadlines; `client` drives an outside engine's process.
 
 mod client;
 mod engine;
 mod output;
 mod protocol;
-mod sim;
-mod tuning;
 
 pub use client::{
     handshake_timeout, kill_all_engines, misfit, set_handshake_timeout, ClientError, HubLevel,
@@ -20,8 +16,3 @@ pub use client::{
 };
 pub use engine::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator};
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
-pub use sim::{SimModel, SimPair, SimParam};
-pub use sim::{
-    DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
-};
-pub use tuning::{Declared, EngineSpec, Tuned};

@@ -61,7 +61,7 @@ pub use spsa::SpsaRun;
 
 use crate::eval::{ParamSet, Weights};
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};
-use crate::hub::EngineSpec;
+use crate::genome::EngineSpec;
 use crate::jobs::{thread_pool, PoolError};
 use crate::lock::{lock_session, LockError, SessionLock};
 use crate::matchplay::Wdl;

@@ -12,8 +12,10 @@
 //! Tournament games, duels, SPSA's steps and the measurements (as game jobs), matches in and
 //! out of process, `finals` and `play` all play their games through [`play_game`].
 //!
-//! Files: `adjudicate` (draw and resign adjudication), `searching` (our searcher as a player),
-//! `outside` (an outside engine as a player, and the pool of its processes).
+//! Files, bottom up: `adjudicate`, `searching`, `outside`.
+//!
+//! `adjudicate` is draw and resign adjudication; `searching` our searcher as a player;
+//! `outside` an outside engine as a player, and the pool of its processes.
 //!
 //! # Example
 //!
