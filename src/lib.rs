@@ -16,55 +16,35 @@
 //!
 //! # Layers
 //!
-//! Each module uses only the modules listed before it (a test checks this):
+//! The modules are folders by job, bottom up; each uses only the modules listed before it, and
+//! within a folder each file only those its folder lists before it (a test checks both):
 //!
 //! 1. `rng`: every seeded generator, derived from a seed and the place it is used.
 //! 2. `files`: file I/O at the bottom: atomic writes (temp name, sync, rename), bounded reads.
 //! 3. `text`: how figures are written for people: an Elo difference, with its margin.
-//! 4. `chart`: SVG line charts: ticks, legend, bands (for `history --svg` and the report).
-//! 5. `lock`: one process per session folder.
-//! 6. `board`: bitboards, positions, moves.
-//! 7. `movegen`: legal moves, perft.
-//! 8. `notation`: FEN, move text.
-//! 9. `eval`: the parameter sets, their values of a position, [`Weights`].
-//! 10. `yardstick`: the hand-written evaluations `hand` and `classic`, and [`Evaluator`].
-//! 11. `search`: alpha-beta with a transposition table; iterative deepening against a time
-//!     budget.
-//! 12. `clock`: time controls: the time a move may take, the clock of a game.
-//! 13. `game`: a whole game: draw rules, PDN.
-//! 14. `openings`: the ballot, opening books and files.
-//! 15. [`weightfile`]: weight files (JSON and the original text): reading, writing, their origin.
-//! 16. `hub`: the Hub protocol of draughts engines both ways: our engine served to a Hub
-//!     client (`hub/server/`), outside engines driven as processes, and an outside engine's parameters as a
-//!     genome ([`EngineSpec`]); the tuning simulator's synthetic engine `sim:N`
-//!     ([`SimModel`]), whose games a model of its strength decides.
-//! 17. [`play`]: a game played to its end, for every caller ([`play::play_game`], the one game
-//!     loop), and the players it asks for moves: our searcher, an outside engine's pooled
-//!     process ([`play::Outside`]), a person (the `play` command's).
-//! 18. [`schedule`]: the record of a run's schedule (each game job's thread and time) and
-//!     the model of what P threads make of it.
-//! 19. `jobs`: games as self-contained jobs, played in batches on a rayon pool (or the ranks
-//!     of an MPI job), results in job order; an outside engine's games through `hub`.
-//! 20. `cluster`: (feature `mpi`) the jobs spread over an MPI job.
-//! 21. [`matchplay`]: matches between two engines, Elo, SPRT.
-//! 22. `tournament`: a generation's pairings and standings.
-//! 23. `fit`: weights fitted to game results (logistic regression on played positions).
-//! 24. `replay`: the positions of the last generations' games, the fit's data (kept in the
-//!     checkpoint).
-//! 25. `ga`: a session's data and one generation: tournament, duel, selection, crossover,
-//!     mutation, measurement.
-//! 26. `spsa`: SPSA, the tuner of chess engine testing, over an outside
-//!     engine's parameters ([`SpsaSettings`], [`spsa()`](fn@spsa)); a run as data
-//!     ([`SpsaState`]), one step at a time.
-//! 27. [`store`]: checkpoints and the history file; an SPSA session's checkpoint.
-//! 28. [`formats`]: reading any weights input, exports.
-//! 29. [`summary`]: what `show`, `export` and `history` print: weight tables, the history
-//!     table and chart.
-//! 30. [`html`]: the self-contained HTML report of a session.
-//! 31. `session`: running a session: start, resume, stop, finish, with an [`Observer`].
-//! 32. `tuning_sim`: the tuners (the GA, SPSA) run on the simulator through their normal code,
-//!     scored by regret ([`SimRun`], [`SimSetup`], [`Interval`]).
-//! 33. [`bench`](mod@bench): the benchmark workloads.
+//! 4. `lock`: one process per session folder.
+//! 5. `engine`: the engine: the board, moves, notation, the evaluation and its weights
+//!    ([`Weights`]), the yardsticks `hand` and `classic` and [`Evaluator`], the search, the
+//!    rules of a whole game ([`Game`]), the ballot and opening books.
+//! 6. `hub`: the Hub protocol of draughts engines both ways: our engine served to a Hub
+//!    client ([`serve_hub`], `hub/server/`), outside engines driven as processes ([`HubProcess`]).
+//! 7. `games`: games as work: clocks; an outside engine's parameters as a genome
+//!    ([`EngineSpec`]) and the tuning simulator's synthetic engine `sim:N` ([`SimModel`]); the
+//!    one game loop and its players ([`play`]); the [`schedule`] log; games as jobs on a rayon
+//!    pool or the ranks of an MPI job; matches, Elo and SPRT ([`matchplay`]); a generation's
+//!    tournament.
+//! 8. `tuning`: the tuners: the fit (logistic regression on played positions) and its replay
+//!    of positions, the genetic algorithm (a session's data and one generation: tournament,
+//!    duel, selection, crossover, mutation, the mean, measurement), SPSA ([`SpsaSettings`],
+//!    [`spsa()`](fn@spsa), [`SpsaState`]).
+//! 9. `output`: files and output: SVG charts, weight files ([`weightfile`]), checkpoints and
+//!    the history file ([`store`]), weights inputs and exports ([`formats`]), what `show`,
+//!    `export` and `history` print ([`summary`]), the HTML report ([`html`]).
+//! 10. `session`: running a session of either tuner: start, resume, stop, finish, with an
+//!     [`Observer`] ([`SessionRun`], [`SpsaRun`]).
+//! 11. `tuning_sim`: the tuners run on the simulator through their normal code, scored by
+//!     regret ([`SimRun`], [`SimSetup`], [`Interval`]).
+//! 12. [`bench`](mod@bench): the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!
@@ -180,38 +160,26 @@
 // print, the HTML report, the schedule log) and the benchmark workloads. Everything else is reached through the
 // re-exports below.
 pub mod bench;
-mod board;
-mod chart;
-mod clock;
-mod cluster;
-mod eval;
+mod engine;
 mod files;
-mod fit;
-pub mod formats;
-mod ga;
-mod game;
-pub mod html;
+mod games;
 mod hub;
-mod jobs;
 mod lock;
-pub mod matchplay;
-mod movegen;
-mod notation;
-mod openings;
-pub mod play;
-mod replay;
+mod output;
 mod rng;
-pub mod schedule;
-mod search;
 mod session;
-mod spsa;
-pub mod store;
-pub mod summary;
 mod text;
-mod tournament;
+mod tuning;
 mod tuning_sim;
-pub mod weightfile;
-mod yardstick;
+
+// Inside the crate, each module by its short name (`crate::board`, `crate::jobs`, ...).
+use engine::{board, eval, game, movegen, notation, openings, search, yardstick};
+use games::{clock, cluster, genome, jobs, sim, tournament};
+use output::chart;
+use tuning::{fit, ga, replay, spsa};
+
+pub use games::{matchplay, play, schedule};
+pub use output::{formats, html, store, summary, weightfile};
 
 // Board and rules.
 pub use board::{Bitboard, Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
@@ -262,11 +230,11 @@ pub use session::{
 };
 
 // Outside engines (the Hub protocol).
+pub use genome::{Declared, EngineError, EngineSpec, Tuned};
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
-pub use hub::{Declared, EngineError, EngineSpec, Tuned};
-pub use hub::{NotASimulator, SimModel, SimPair, SimParam};
-pub use hub::{
+pub use sim::{NotASimulator, SimModel, SimPair, SimParam};
+pub use sim::{
     DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
 };
 pub use spsa::{

@@ -17,10 +17,11 @@
 
 use crate::eval::Weights;
 use crate::ga::{Session, DEFAULT_DEPTH};
-use crate::hub::{EngineSpec, SimModel};
+use crate::genome::EngineSpec;
 use crate::jobs::PoolError;
 use crate::session::SessionError;
 use crate::session::{NewSession, Overrides};
+use crate::sim::SimModel;
 use crate::spsa::{spsa, SpsaError, SpsaSettings};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -63,7 +64,7 @@ impl std::str::FromStr for SimTuner {
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {
     /// A run's model has no parameter or more than the simulator makes.
-    #[error("{0} parameters: the simulator has 1..{max}", max = crate::hub::MAX_SIM_PARAMS)]
+    #[error("{0} parameters: the simulator has 1..{max}", max = crate::sim::MAX_SIM_PARAMS)]
     Params(usize),
     /// The GA's settings make no session.
     #[error("{0}")]
@@ -119,7 +120,7 @@ impl Default for SimSetup {
     /// Model seed 1, the GA and SPSA as their commands' defaults.
     fn default() -> SimSetup {
         SimSetup {
-            model_seed: crate::hub::DEFAULT_MODEL_SEED,
+            model_seed: crate::sim::DEFAULT_MODEL_SEED,
             ga: Overrides::default(),
             spsa: SpsaSettings::default(),
         }
@@ -196,7 +197,7 @@ fn spsa_settings(run: &SimRun, setup: &SimSetup) -> SpsaSettings {
 /// failure.
 pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), SimError> {
     for run in runs {
-        if !(1..=crate::hub::MAX_SIM_PARAMS).contains(&run.params) {
+        if !(1..=crate::sim::MAX_SIM_PARAMS).contains(&run.params) {
             return Err(SimError::Params(run.params));
         }
         match run.tuner {
@@ -642,7 +643,7 @@ mod tests {
         let setup = SimSetup::default();
         let e = check_sims(&[run(SimTuner::Spsa, 0)], &setup).unwrap_err();
         assert!(matches!(e, SimError::Params(0)), "{e:?}");
-        let max = crate::hub::MAX_SIM_PARAMS;
+        let max = crate::sim::MAX_SIM_PARAMS;
         assert_eq!(
             e.to_string(),
             format!("0 parameters: the simulator has 1..{max}")

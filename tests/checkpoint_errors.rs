@@ -5,7 +5,7 @@
 //! allocate it), settings no user could give (a transposition table of 2^30 entries), counts
 //! that overflow.
 //!
-//! Checkpoint layout (src/store/checkpoint.rs): magic `CKGACKPT` (0..8), format version u32 LE
+//! Checkpoint layout (src/output/store/checkpoint.rs): magic `CKGACKPT` (0..8), format version u32 LE
 //! (8..12), payload length u64 LE (12..20), FNV-1a checksum u64 LE (20..28), bincode payload
 //! (28..), which starts with the session name (a varint length, then the bytes).
 

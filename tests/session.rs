@@ -1073,7 +1073,7 @@ fn resume_without_target_takes_the_newest_session() {
 // ---------------------------------------------------------------------------------------------
 // Resuming from an older checkpoint of a folder (these found bugs, see the comments)
 
-/// BUG (src/store.rs save_checkpoint, `keep` pruning by file name): resuming from an older
+/// BUG (src/output/store.rs save_checkpoint, `keep` pruning by file name): resuming from an older
 /// checkpoint with `--keep` deletes the checkpoint it has just written, because the newer
 /// checkpoints of the abandoned continuation sort after it. The process still prints
 /// `checkpoint PATH` for a file that no longer exists, and the generation is lost.
@@ -1114,7 +1114,7 @@ fn keep_never_deletes_the_checkpoint_just_written() {
     assert_eq!(s.settings.mutation_chance, 1.0);
 }
 
-/// BUG (src/cli/evolve.rs run_resume / src/store.rs resume_candidates): after continuing from
+/// BUG (src/cli/evolve.rs run_resume / src/output/store.rs resume_candidates): after continuing from
 /// an older checkpoint with new arguments (the original tool's "continue from a population file with new
 /// arguments"), the folder still holds the newer checkpoints of the abandoned continuation, and
 /// a plain `resume FOLDER` picks those (highest generation) instead of the run just made: the

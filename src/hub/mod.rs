@@ -1,20 +1,15 @@
 //! The Hub protocol (version 2, the text protocol of draughts engines) both ways: our engine
 //! served to any Hub client (`checkers-ga hub`), and outside engines driven as players.
 //!
-//! Files, bottom up: `protocol`, `server`, `output`, `client`, `sim`, `tuning`. `protocol` is
-//! the protocol's text (positions, moves, lines); `server` is our engine served to a Hub client
+//! Files, bottom up: `protocol`, `server`, `output`, `client`. `protocol` is the protocol's
+//! text (positions, moves, lines); `server` is our engine served to a Hub client
 //! (`checkers-ga hub`); `output` reads an engine's output line by line with deadlines; `client`
-//! drives an outside engine as a process; `sim` is the tuning simulator's synthetic engine
-//! (`sim:N`, a known model of strength that decides its games without playing them); `tuning`
-//! makes an outside engine's (or the simulator's) parameters a session's genome and plays its
-//! games with them.
+//! drives an outside engine as a process.
 
 mod client;
 mod output;
 mod protocol;
 mod server;
-mod sim;
-mod tuning;
 
 pub use client::{
     handshake_timeout, kill_all_engines, misfit, set_handshake_timeout, ClientError, HubLevel,
@@ -22,8 +17,3 @@ pub use client::{
 };
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
 pub use server::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator, NotTunable};
-pub use sim::{NotASimulator, SimModel, SimPair, SimParam};
-pub use sim::{
-    DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
-};
-pub use tuning::{Declared, EngineError, EngineSpec, Tuned};

@@ -61,7 +61,7 @@ pub use spsa::SpsaRun;
 
 use crate::eval::{ParamSet, Weights};
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};
-use crate::hub::EngineSpec;
+use crate::genome::EngineSpec;
 use crate::jobs::{thread_pool, PoolError};
 use crate::lock::{lock_session, LockError, SessionLock};
 use crate::matchplay::Wdl;
@@ -91,7 +91,7 @@ pub enum SessionError {
         /// The session's name.
         name: String,
         /// What changed, or why the engine could not be started.
-        error: crate::hub::EngineError,
+        error: crate::genome::EngineError,
     },
     #[error(transparent)]
     /// A checkpoint could not be read.

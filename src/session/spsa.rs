@@ -139,7 +139,8 @@ impl SpsaRun {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hub::{EngineError, EngineSpec, SimModel};
+    use crate::genome::{EngineError, EngineSpec};
+    use crate::sim::SimModel;
     use crate::spsa::SpsaSettings;
 
     #[test]

@@ -10,9 +10,9 @@
 //! Its games are played by the game loop, each side an outside player with the side's values
 //! set before the game (`crate::play`, whose pool keeps the idle processes).
 
-use super::client::{misfit, ClientError, HubParam, HubProcess};
-use super::sim::{self, SimModel, SIM_PREFIX};
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
+use crate::hub::{misfit, ClientError, HubParam, HubProcess};
+use crate::sim::{self, SimModel, SIM_PREFIX};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -536,7 +536,7 @@ impl EngineSpec {
             &self.command,
             self.dir.as_deref(),
             &self.options,
-            super::handshake_timeout(),
+            crate::hub::handshake_timeout(),
             stop,
         )
     }

@@ -247,22 +247,22 @@ pub const SHIPPED: [(&str, &str, &str); 4] = [
     (
         "evolved-hour",
         "evolved-hour.json",
-        include_str!("../../weights/evolved-hour.json"),
+        include_str!("../../../weights/evolved-hour.json"),
     ),
     (
         "evolved-seed1",
         "evolved-seed1.json",
-        include_str!("../../weights/evolved-seed1.json"),
+        include_str!("../../../weights/evolved-seed1.json"),
     ),
     (
         "material",
         "material.json",
-        include_str!("../../weights/material.json"),
+        include_str!("../../../weights/material.json"),
     ),
     (
         "thesis-table-4-2",
         "thesis-table-4-2.json",
-        include_str!("../../weights/thesis-table-4-2.json"),
+        include_str!("../../../weights/thesis-table-4-2.json"),
     ),
 ];
 

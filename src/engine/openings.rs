@@ -28,7 +28,7 @@ use crate::notation::{parse_fen, parse_move};
 use crate::yardstick::Evaluator;
 use std::sync::{Mutex, OnceLock};
 
-const BALLOT_TEXT: &str = include_str!("../data/acf-3-move-ballot.txt");
+const BALLOT_TEXT: &str = include_str!("../../data/acf-3-move-ballot.txt");
 
 /// Whether an opening is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

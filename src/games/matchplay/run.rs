@@ -5,7 +5,7 @@ use super::stats::{Pentanomial, Sprt, SprtVerdict, Wdl};
 use crate::board::Color;
 use crate::clock::{SearchStats, TimeControl};
 use crate::game::{DrawRules, EndReason, Game, GameOutcome, PdnTags};
-use crate::hub::EngineSpec;
+use crate::genome::EngineSpec;
 use crate::jobs::{self, Batch, GameJob, Opening, Played, Seat, Start};
 use crate::openings::{start_positions, OpeningBook, StartPosition};
 use crate::play::Adjudication;

@@ -20,7 +20,7 @@
 //! none); `comment` is optional. `engine` is the session's engine as its checkpoint keeps it.
 
 use crate::eval::Weights;
-use crate::hub::EngineSpec;
+use crate::genome::EngineSpec;
 use crate::weightfile::Origin;
 use serde::Deserialize;
 use std::path::Path;
@@ -213,7 +213,7 @@ pub fn values_json(spec: &EngineSpec, w: &Weights) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hub::Tuned;
+    use crate::genome::Tuned;
 
     fn spec() -> EngineSpec {
         EngineSpec {

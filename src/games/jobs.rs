@@ -14,7 +14,7 @@ use crate::board::{Color, Move, MoveList, Position};
 use crate::clock::{Clock, SearchStats, TimeControl};
 use crate::eval::Weights;
 use crate::game::{DrawRules, EndReason, Game, GameOutcome};
-use crate::hub::EngineSpec;
+use crate::genome::EngineSpec;
 use crate::movegen::generate;
 use crate::openings::{ballot, StartPosition};
 use crate::play::{lease_engines, play_game, Outside, Program, Searching, Table};

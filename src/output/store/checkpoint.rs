@@ -18,7 +18,7 @@ use super::history::validate_history;
 use super::CheckpointError;
 use crate::eval::Weights;
 use crate::ga::{Centre, Session, Settings, Steps, MAX_POPULATION};
-use crate::hub::EngineSpec;
+use crate::genome::EngineSpec;
 use crate::replay::{Replay, MAX_REPLAY_POSITIONS};
 use crate::tournament::Standing;
 use serde::{Deserialize, Serialize};

@@ -229,7 +229,7 @@ pub fn class_counts(w: &Weights) -> String {
 /// The table `show` prints for an outside engine's parameters: number, the engine's name, the
 /// value genome `w` stands for, its declared default, the change from it, and the declared
 /// range; rows in `sort` order (weight orders go by the value's place in its range).
-pub fn engine_table(spec: &crate::hub::EngineSpec, w: &Weights, sort: SortOrder) -> String {
+pub fn engine_table(spec: &crate::genome::EngineSpec, w: &Weights, sort: SortOrder) -> String {
     let values = spec.values(w);
     let name_w = spec
         .tuned

@@ -3,7 +3,7 @@
 
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
 use crate::game::DrawRules;
-use crate::hub::EngineSpec;
+use crate::genome::EngineSpec;
 use crate::matchplay::OpeningBook;
 use crate::openings::ballot;
 use crate::search::SearchConfig;

@@ -41,7 +41,7 @@
 use crate::board::Position;
 use crate::eval::Weights;
 use crate::game::DrawRules;
-use crate::hub::EngineSpec;
+use crate::genome::EngineSpec;
 use crate::matchplay::{Engine, GameKeys, MatchRun, MatchSettings};
 use crate::openings::{ballot, OpeningBook, StartPosition};
 use crate::rng::{derive, Purpose};
@@ -480,7 +480,7 @@ pub fn spsa(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hub::Tuned;
+    use crate::genome::Tuned;
 
     fn spec(ranges: &[(i64, i64)]) -> EngineSpec {
         EngineSpec {

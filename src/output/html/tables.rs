@@ -45,7 +45,7 @@ pub fn esc(s: &str) -> String {
 
 /// An outside engine's parameters: number, the engine's name, the value, its declared
 /// default and range.
-pub fn engine_table(e: &crate::hub::EngineSpec, w: &Weights) -> String {
+pub fn engine_table(e: &crate::genome::EngineSpec, w: &Weights) -> String {
     let mut s = format!(
         "<p class=\"note\">{} parameters of the outside engine <code>{}</code> \
          (<code>{}</code>, depth {}).</p>\n<table id=\"weights-table\" class=\"weights\">\

@@ -23,7 +23,7 @@ pub struct Picked {
     pub comment: Option<String>,
     /// The outside engine whose parameters the weights stand for (a session of an outside
     /// engine, or its parameter file); None: our weights.
-    pub engine: Option<Box<crate::hub::EngineSpec>>,
+    pub engine: Option<Box<crate::genome::EngineSpec>>,
 }
 
 fn individual_index(k: usize, n: usize, of_what: &str) -> Result<usize, ReportError> {

@@ -16,7 +16,8 @@
 use super::{Answer, Player, Thought, Turn};
 use crate::clock::TimeControl;
 use crate::game::Game;
-use crate::hub::{handshake_timeout, ClientError, EngineSpec, HubLevel, HubProcess};
+use crate::genome::EngineSpec;
+use crate::hub::{handshake_timeout, ClientError, HubLevel, HubProcess};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Duration;

@@ -258,7 +258,7 @@ pub fn history_every(steps: u64, params: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hub::{EngineSpec, Tuned};
+    use crate::genome::{EngineSpec, Tuned};
     use crate::spsa::SpsaSettings;
 
     fn session() -> SpsaSession {

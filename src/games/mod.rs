@@ -1,0 +1,27 @@
+//! Games as work: clocks, the players and the one game loop, outside engines' parameters as a
+//! genome and the tuning simulator's synthetic engine, game jobs on a thread pool or an MPI
+//! job, matches and a generation's tournament.
+//!
+//! Files, bottom up: `clock`, `sim`, `genome`, `play`, `schedule`, `jobs`, `cluster`, `matchplay`,
+//! `tournament`.
+//!
+//! - `clock`: time controls, a game's clock, search statistics.
+//! - `sim`: the tuning simulator `sim:N`, a model of strength that decides its games;
+//!   `genome`: an outside engine's declared parameters, the tuned ones as the genes of a
+//!   weight vector.
+//! - `play`: the game loop and its players (our searcher, an outside engine's pooled process,
+//!   a person).
+//! - `schedule`: the schedule log and its model; `jobs`: games as self-contained jobs, played
+//!   in batches; `cluster`: the jobs spread over an MPI job (feature `mpi`).
+//! - `matchplay`: matches between two engines, Elo, SPRT; `tournament`: a generation's
+//!   pairings and standings.
+
+pub(crate) mod clock;
+pub(crate) mod cluster;
+pub(crate) mod genome;
+pub(crate) mod jobs;
+pub mod matchplay;
+pub mod play;
+pub mod schedule;
+pub(crate) mod sim;
+pub(crate) mod tournament;

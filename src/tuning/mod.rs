@@ -1,0 +1,14 @@
+//! Tuning: the algorithms that tune weights or an outside engine's parameters from games.
+//!
+//! Files, bottom up: `fit`, `replay`, `ga`, `spsa`.
+//!
+//! - `fit`: weights fitted to game results by logistic regression on played positions;
+//!   `replay`: the positions of the last generations' games, the fit's data.
+//! - `ga`: the genetic algorithm: a session's data and one generation (tournament, duel,
+//!   selection, crossover, mutation, the mean, measurement).
+//! - `spsa`: SPSA over an outside engine's parameters, one step at a time.
+
+pub(crate) mod fit;
+pub(crate) mod ga;
+pub(crate) mod replay;
+pub(crate) mod spsa;
