@@ -328,8 +328,8 @@ fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
     assert_eq!(
         s.settings.ga.selection,
         checkers_ga::Selection::Mean {
-            spread: 4096,
-            rate: 200
+            spread: 8192,
+            rate: 100
         }
     );
     assert_eq!(s.settings.ga.fit_every, 0);
@@ -359,7 +359,7 @@ fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
     });
     let help: String = help.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(help.contains("new --engine: gauss:2048:N/4"), "{help}");
-    assert!(help.contains("new --engine: mean:4096:200"), "{help}");
+    assert!(help.contains("new --engine: mean:8192:100"), "{help}");
     assert!(help.contains("[new: 32; new --engine: 16]"), "{help}");
     assert!(help.contains("new --engine: 0, the fit"), "{help}");
     assert!(help.contains("new --engine: 8192"), "{help}");

@@ -93,10 +93,10 @@ pub enum Selection {
     },
 }
 
-/// The spread of `--selection mean` unless given: a sixteenth of a gene's range either way.
-pub const MEAN_SPREAD: u16 = 4096;
-/// The rate of `--selection mean` unless given: a fifth of the spread a generation.
-pub const MEAN_RATE: u16 = 200;
+/// The spread of `--selection mean` unless given: an eighth of a gene's range either way.
+pub const MEAN_SPREAD: u16 = 8192;
+/// The rate of `--selection mean` unless given: a tenth of the spread a generation.
+pub const MEAN_RATE: u16 = 100;
 
 impl Selection {
     /// The mean's spread and rate as reals, when the selection is the mean.
