@@ -12,7 +12,7 @@ use anyhow::Context;
 use checkers_ga::formats::HUB_PREFIX;
 use checkers_ga::fresh_seed;
 use checkers_ga::load_openings;
-use checkers_ga::matchplay::Player;
+use checkers_ga::matchplay::Contestant;
 use checkers_ga::matchplay::{
     match_pdn, Adjudication, DrawAdjudication, Engine, MatchEnd, MatchGame, MatchHeader, MatchJson,
     MatchObserver, MatchReport, MatchResult, MatchRun, ResignAdjudication, RunningScore, Score,
@@ -276,8 +276,8 @@ fn check(a: &MatchArgs) -> anyhow::Result<Checked> {
 /// engines, per-engine clocks, a margin or adjudication in the arena.
 fn play<O: MatchObserver + ?Sized>(
     run: &MatchRun,
-    a: &Player,
-    b: &Player,
+    a: &Contestant,
+    b: &Contestant,
     observer: &O,
 ) -> Result<MatchResult, O::Error> {
     run.run_players(a, b, observer)
@@ -295,7 +295,7 @@ fn match_player(
     depth: u32,
     options: &[String],
     name: Option<&str>,
-) -> anyhow::Result<Player> {
+) -> anyhow::Result<Contestant> {
     let flag = if slot == 0 {
         "--option-a"
     } else {
@@ -310,7 +310,7 @@ fn match_player(
                 usage!("{flag} {o}: options are for an outside engine (hub:CMD), not '{spec}'");
             }
             let (n, eval) = evaluator_of(spec, ours)?;
-            return Ok(Player::Internal(Engine {
+            return Ok(Contestant::Internal(Engine {
                 name: name.map(str::to_string).unwrap_or(n),
                 eval,
                 config: search_config(depth, false, 16),
@@ -356,7 +356,7 @@ fn match_player(
     if let Some(n) = name {
         h.name = n.to_string();
     }
-    Ok(Player::Hub(h))
+    Ok(Contestant::Hub(h))
 }
 
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {

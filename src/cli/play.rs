@@ -56,7 +56,7 @@ const HELP: &str = "Commands:
   help      this list
   quit      resign the game (also `resign`; the end of input resigns too)";
 
-enum Side {
+enum Contestant {
     Human,
     /// A name for reports, the searcher, and what one man is worth in its evaluation (the unit
     /// of the values printed).
@@ -67,7 +67,7 @@ enum Side {
 
 /// Starts the outside engine `cmd` (`hub:CMD` without its prefix) to read its name, asked to
 /// search to `depth` (None: its own level) unless there is a clock.
-fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::Result<Side> {
+fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::Result<Contestant> {
     let player = checkers_ga::formats::hub_player(cmd)?;
     let depth = depth.filter(|_| tc.is_none());
     let mut outside = Outside::new(player.program(), depth, DEFAULT_MOVE_TIMEOUT);
@@ -80,7 +80,7 @@ fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::R
         (None, Some(d)) => format!("{name} (depth {d})"),
         (None, None) => format!("{name} (its own level)"),
     };
-    Ok(Side::Hub(shown, Box::new(outside)))
+    Ok(Contestant::Hub(shown, Box::new(outside)))
 }
 
 /// A person at the terminal: shown the legal moves, asked for one until it is legal.
@@ -153,9 +153,14 @@ fn describe_value(v: i32, side: Color, man: Option<f64>) -> String {
     }
 }
 
-fn parse_side(player: &str, seed: u64, slot: u64, tc: Option<TimeControl>) -> anyhow::Result<Side> {
+fn parse_side(
+    player: &str,
+    seed: u64,
+    slot: u64,
+    tc: Option<TimeControl>,
+) -> anyhow::Result<Contestant> {
     if player == "human" || player == "0" {
-        return Ok(Side::Human);
+        return Ok(Contestant::Human);
     }
     if let Some(cmd) = player.strip_prefix(HUB_PREFIX) {
         return hub_side(cmd, None, tc);
@@ -182,7 +187,7 @@ fn parse_side(player: &str, seed: u64, slot: u64, tc: Option<TimeControl>) -> an
         None => format!("{name} (depth {depth})"),
         Some(tc) => format!("{name} (tc {tc}, max depth {depth})"),
     };
-    Ok(Side::Computer(shown, Box::new(s), man))
+    Ok(Contestant::Computer(shown, Box::new(s), man))
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
@@ -205,9 +210,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     };
     let mut game = Game::new(start, rules);
     let mut rng = derive(seed, Purpose::Game, u64::MAX, 0);
-    let name = |s: &Side| match s {
-        Side::Human => "human".to_string(),
-        Side::Computer(n, _, _) | Side::Hub(n, _) => n.clone(),
+    let name = |s: &Contestant| match s {
+        Contestant::Human => "human".to_string(),
+        Contestant::Computer(n, _, _) | Contestant::Hub(n, _) => n.clone(),
     };
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -216,16 +221,19 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         name(&black),
         name(&white)
     )?;
-    if matches!(black, Side::Human) || matches!(white, Side::Human) {
+    if matches!(black, Contestant::Human) || matches!(white, Contestant::Human) {
         writeln!(out, "Type a move (e.g. 11-15), help, or quit to resign.")?;
     }
     drop(out);
     let names = [name(&black), name(&white)];
     let mans = [man_of(&black), man_of(&white)];
-    let humans = [matches!(black, Side::Human), matches!(white, Side::Human)];
+    let humans = [
+        matches!(black, Contestant::Human),
+        matches!(white, Contestant::Human),
+    ];
     let outside = [
-        matches!(black, Side::Hub(..)),
-        matches!(white, Side::Hub(..)),
+        matches!(black, Contestant::Hub(..)),
+        matches!(white, Contestant::Hub(..)),
     ];
     let table = match a.tc {
         Some(tc) => Table::clocked(Clock::new(tc)),
@@ -276,21 +284,21 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
 }
 
 /// What one man is worth to a side that searches with our engine.
-fn man_of(side: &Side) -> Option<f64> {
+fn man_of(side: &Contestant) -> Option<f64> {
     match side {
-        Side::Computer(_, _, man) => *man,
+        Contestant::Computer(_, _, man) => *man,
         _ => None,
     }
 }
 
 /// The player of a side: a person at the terminal, our searcher, or an outside engine.
-fn player_of(side: &mut Side) -> Box<dyn Player + '_> {
+fn player_of(side: &mut Contestant) -> Box<dyn Player + '_> {
     match side {
-        Side::Human => Box::new(Human {
+        Contestant::Human => Box::new(Human {
             input: std::io::stdin(),
         }),
-        Side::Computer(_, s, _) => Box::new(Searching::new(s)),
-        Side::Hub(_, outside) => Box::new(outside.as_mut()),
+        Contestant::Computer(_, s, _) => Box::new(Searching::new(s)),
+        Contestant::Hub(_, outside) => Box::new(outside.as_mut()),
     }
 }
 

@@ -1,16 +1,17 @@
 //! Matches with outside engines, per-engine clocks or adjudication: the games played here, move
 //! by move, on the current rayon pool.
 //!
-//! A [`Player`] is our own engine ([`Engine`], searched in this process) or an outside Hub
-//! engine ([`HubPlayer`], a process spoken to through `crate::hub`). [`MatchRun::run_players`]
+//! A [`Contestant`] is our own engine ([`Engine`], searched in this process) or an outside Hub
+//! engine ([`OutsideEngine`], a process spoken to through `crate::hub`). [`MatchRun::run_players`]
 //! sends a pair of in-process engines with equal clocks and no adjudication to
 //! [`MatchRun::run`] (jobs, MPI); every other match is played here.
 //!
 //! Threads take the next game in index order, as the jobs do, and the games are counted in
 //! index order, so the result and the SPRT's stopping point do not depend on the thread count
-//! for engines that decide the same way every time. Each outside engine has a pool of idle
-//! processes: a game takes one (or starts one, when its engine is first to move) and gives it
-//! back; a process that failed is killed, the next game starts another. An engine that fails
+//! for engines that decide the same way every time. Each game is played by the one game loop
+//! (`crate::play`) between the sides' players: our searcher, or an outside engine's process
+//! taken from the pool of idle processes (or started, when its engine is first to move) and
+//! given back; a process that failed is killed, the next game starts another. An engine that fails
 //! (an illegal move by our rules, an exit, a hang past its time and the margin, garbage, no
 //! handshake) loses that game ([`Game::forfeit`]: the reason and what it said go into the
 //! PDN), and the match goes on. Raising the interrupt flag abandons the games in progress and
@@ -20,7 +21,7 @@ use super::run::{Engine, MatchGame, MatchObserver, MatchResult, MatchRun, Tally}
 use crate::clock::Clock;
 use crate::game::Game;
 use crate::hub::{ClientError, HubProcess};
-use crate::play::Player as PlayerTrait;
+use crate::play::Player;
 use crate::play::{lease_engines, play_game, Outside, Program, Searching, Table};
 use crate::search::Searcher;
 use std::path::PathBuf;
@@ -29,22 +30,23 @@ use std::time::Duration;
 
 pub use crate::play::DEFAULT_MOVE_TIMEOUT;
 
-/// A player of a match: our engine, searched in this process, or an outside Hub engine.
+/// Who plays one side of a match: our engine, searched in this process, or an outside Hub
+/// engine (each game asks a [`Player`](crate::play::Player) of it for moves).
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
-pub enum Player {
+pub enum Contestant {
     /// Our engine: an evaluator and search settings.
     Internal(Engine),
     /// An outside engine speaking Hub.
-    Hub(HubPlayer),
+    Hub(OutsideEngine),
 }
 
-impl Player {
+impl Contestant {
     /// The name reports give it.
     pub fn name(&self) -> &str {
         match self {
-            Player::Internal(e) => &e.name,
-            Player::Hub(h) => &h.name,
+            Contestant::Internal(e) => &e.name,
+            Contestant::Hub(h) => &h.name,
         }
     }
 
@@ -52,8 +54,8 @@ impl Player {
     /// and the PDN, which take an `Engine` (its evaluation is never used).
     pub fn as_engine(&self, depth: u32) -> Engine {
         match self {
-            Player::Internal(e) => e.clone(),
-            Player::Hub(h) => Engine {
+            Contestant::Internal(e) => e.clone(),
+            Contestant::Hub(h) => Engine {
                 name: h.name.clone(),
                 eval: crate::eval::material().into(),
                 config: crate::search::SearchConfig::with_depth(depth),
@@ -64,7 +66,7 @@ impl Player {
 
 /// An outside engine speaking the Hub protocol: how to start it and what to tell it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HubPlayer {
+pub struct OutsideEngine {
     /// The name reports give it.
     pub name: String,
     /// The program (a path) and its arguments.
@@ -78,12 +80,12 @@ pub struct HubPlayer {
     pub depth: Option<u32>,
 }
 
-/// What an outside engine says of itself at its handshake ([`HubPlayer::probe`]).
+/// What an outside engine says of itself at its handshake ([`OutsideEngine::probe`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HubProbe {
     /// Its `id name=`.
     pub name: Option<String>,
-    /// Options of the [`HubPlayer`] it did not declare as parameters.
+    /// Options of the [`OutsideEngine`] it did not declare as parameters.
     pub unknown_options: Vec<String>,
     /// The parameters it declared.
     pub params: Vec<crate::hub::HubParam>,
@@ -91,7 +93,7 @@ pub struct HubProbe {
     pub refused: Vec<String>,
 }
 
-impl HubPlayer {
+impl OutsideEngine {
     /// Starts the engine, makes its handshake within `timeout` and stops it again: its name,
     /// the options it does not know (for the report and a warning before a match), what it
     /// declared and what it refused (to check the options before a match).
@@ -131,11 +133,11 @@ impl MatchRun<'_> {
     /// observer hears of the games as [`MatchRun::run`] says.
     pub fn run_players<O: MatchObserver + ?Sized>(
         &self,
-        a: &Player,
-        b: &Player,
+        a: &Contestant,
+        b: &Contestant,
         observer: &O,
     ) -> Result<MatchResult, O::Error> {
-        if let (Player::Internal(ea), Player::Internal(eb)) = (a, b) {
+        if let (Contestant::Internal(ea), Contestant::Internal(eb)) = (a, b) {
             if self.needs_arena().is_none() {
                 return self.run(ea, eb, observer);
             }
@@ -145,13 +147,13 @@ impl MatchRun<'_> {
 
     fn arena<O: MatchObserver + ?Sized>(
         &self,
-        a: &Player,
-        b: &Player,
+        a: &Contestant,
+        b: &Contestant,
         observer: &O,
     ) -> Result<MatchResult, O::Error> {
-        let program = |p: &Player| match p {
-            Player::Hub(h) => Some(h.program()),
-            Player::Internal(_) => None,
+        let program = |p: &Contestant| match p {
+            Contestant::Hub(h) => Some(h.program()),
+            Contestant::Internal(_) => None,
         };
         let programs = [program(a), program(b)];
         // The outside engines' idle processes serve the match's next games, and end with it.
@@ -195,7 +197,7 @@ impl MatchRun<'_> {
     fn arena_game(
         &self,
         i: usize,
-        entrants: [&Player; 2],
+        entrants: [&Contestant; 2],
         programs: &[Option<Program>; 2],
         spare: &mut [Option<Box<Searcher>>; 2],
         stop: &dyn Fn() -> bool,
@@ -212,7 +214,7 @@ impl MatchRun<'_> {
         let move_timeout = self.move_timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT);
         // A's and B's searchers (ours), taken from `spare` (cleared) or made.
         let mut searchers: [Option<Box<Searcher>>; 2] = [0, 1].map(|k| match entrants[k] {
-            Player::Internal(e) => {
+            Contestant::Internal(e) => {
                 let mut s = match spare[k].take() {
                     Some(mut s) => {
                         s.clear();
@@ -223,7 +225,7 @@ impl MatchRun<'_> {
                 s.set_first_ties(self.first_ties);
                 Some(s)
             }
-            Player::Hub(_) => None,
+            Contestant::Hub(_) => None,
         });
         // Each engine's clock (only its own side of it runs), by colour.
         let clock_of = |k: usize| self.tc[k].map(|t| Clock::new(t).with_margin(self.time_margin));
@@ -236,7 +238,7 @@ impl MatchRun<'_> {
             let [sa, sb] = &mut searchers;
             let mut a = side_player(sa, entrants[0], &programs[0], move_timeout);
             let mut b = side_player(sb, entrants[1], &programs[1], move_timeout);
-            let players: [&mut dyn PlayerTrait; 2] = if a_is_black {
+            let players: [&mut dyn Player; 2] = if a_is_black {
                 [a.as_mut(), b.as_mut()]
             } else {
                 [b.as_mut(), a.as_mut()]
@@ -262,13 +264,13 @@ impl MatchRun<'_> {
 /// `entrant` started by `program`.
 fn side_player<'s>(
     s: &'s mut Option<Box<Searcher>>,
-    entrant: &Player,
+    entrant: &Contestant,
     program: &Option<Program>,
     move_timeout: Duration,
-) -> Box<dyn PlayerTrait + 's> {
+) -> Box<dyn Player + 's> {
     match (s, entrant, program) {
         (Some(s), _, _) => Box::new(Searching::new(s)),
-        (None, Player::Hub(h), Some(program)) => {
+        (None, Contestant::Hub(h), Some(program)) => {
             Box::new(Outside::new(program.clone(), h.depth, move_timeout))
         }
         _ => unreachable!("each side of a match has its player"),
@@ -283,19 +285,19 @@ mod tests {
     use crate::search::SearchConfig;
     use std::time::Instant;
 
-    fn ours(depth: u32) -> Player {
-        Player::Internal(Engine {
+    fn ours(depth: u32) -> Contestant {
+        Contestant::Internal(Engine {
             name: "material".into(),
             eval: crate::eval::material().into(),
             config: SearchConfig::with_depth(depth),
         })
     }
 
-    fn fake(name: &str, args: &[&str]) -> Player {
+    fn fake(name: &str, args: &[&str]) -> Contestant {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engines");
         let mut command = vec!["python3".to_string(), format!("{dir}/{name}.py")];
         command.extend(args.iter().map(|s| s.to_string()));
-        Player::Hub(HubPlayer {
+        Contestant::Hub(OutsideEngine {
             name: name.into(),
             command,
             dir: None,
@@ -325,7 +327,7 @@ mod tests {
         assert_eq!(one.games.len(), 6);
         assert!(one.games.iter().all(|g| g.game.is_over()));
         assert_eq!(one.losses[1].faults, 0);
-        let (Player::Internal(ea), Player::Hub(_)) = (&a, &b) else {
+        let (Contestant::Internal(ea), Contestant::Hub(_)) = (&a, &b) else {
             unreachable!()
         };
         let eb = Engine {
@@ -367,7 +369,7 @@ mod tests {
     #[test]
     fn an_engine_that_cannot_start_loses_its_games_and_the_match_goes_on() {
         let a = ours(1);
-        let b = Player::Hub(HubPlayer {
+        let b = Contestant::Hub(OutsideEngine {
             name: "nothing".into(),
             command: vec!["/nonexistent/engine".into()],
             dir: None,

@@ -6,7 +6,7 @@
 //! - W/D/L, pentanomial pair counts, Elo ([`elo`]) and the SPRT ([`Sprt`]) (file `stats`);
 //! - draw and resign adjudication on the engines' scores ([`Adjudication`], [`Adjudicator`]),
 //!   done by the game loop (`crate::play`);
-//! - matches with outside engines ([`Player`], [`HubPlayer`]), per-engine clocks or
+//! - matches with outside engines ([`Contestant`], [`OutsideEngine`]), per-engine clocks or
 //!   adjudication, played move by move ([`MatchRun::run_players`]) (file `arena`);
 //! - the text a match prints before and after its games ([`MatchHeader`], [`MatchReport`])
 //!   (file `report`).
@@ -46,7 +46,7 @@ pub use crate::play::WIN_CENTI_MEN;
 pub use crate::play::{
     Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
 };
-pub use arena::{HubPlayer, HubProbe, Player, DEFAULT_MOVE_TIMEOUT};
+pub use arena::{Contestant, HubProbe, OutsideEngine, DEFAULT_MOVE_TIMEOUT};
 pub use report::{MatchHeader, MatchJson, MatchReport, RunningScore, MATCH_JSON_VERSION};
 pub use run::{
     match_pdn, play_match, Engine, EngineLosses, EngineTiming, GameKeys, MatchEnd, MatchGame,

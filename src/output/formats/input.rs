@@ -6,7 +6,7 @@
 use super::{fail, FormatError};
 use crate::eval::{ParamSet, Weights, NUM_PARAMS, PARAMS};
 use crate::ga::Session;
-use crate::matchplay::HubPlayer;
+use crate::matchplay::OutsideEngine;
 use crate::rng::{derive, Purpose};
 use crate::store::CHECKPOINT_MAGIC;
 use crate::yardstick::Evaluator;
@@ -432,7 +432,7 @@ pub enum PlayerArg {
     /// `hub:CMD`: an outside engine speaking the Hub protocol, run as `CMD` (its program found
     /// now; named after the program until its `id name=` or the user says otherwise; no
     /// options, no depth).
-    Hub(HubPlayer),
+    Hub(OutsideEngine),
 }
 
 /// The prefix of a player argument that is an outside Hub engine's command.
@@ -464,7 +464,7 @@ pub fn resolve_player(spec: &str, seed: u64, slot: u64) -> Result<PlayerArg, For
     if let Some((e, w)) = engine {
         let mut options = e.options.clone();
         options.extend(e.set_params(&w));
-        return Ok(PlayerArg::Hub(HubPlayer {
+        return Ok(PlayerArg::Hub(OutsideEngine {
             name: format!("{} ({})", e.name, weights.name),
             command: e.command.clone(),
             dir: e.dir.clone(),
@@ -481,7 +481,7 @@ pub fn resolve_player(spec: &str, seed: u64, slot: u64) -> Result<PlayerArg, For
 /// only (as a shell does: a program in the current folder is `./scan`), and either must exist
 /// and be executable; when it is not, the error says where it was looked for. Named after the
 /// program's file name.
-pub fn hub_player(cmd: &str) -> Result<HubPlayer, FormatError> {
+pub fn hub_player(cmd: &str) -> Result<OutsideEngine, FormatError> {
     let mut words =
         split_words(cmd).map_err(|e| FormatError::Invalid(format!("{HUB_PREFIX}{cmd}: {e}")))?;
     let Some(program) = words.first().cloned() else {
@@ -502,7 +502,7 @@ pub fn hub_player(cmd: &str) -> Result<HubPlayer, FormatError> {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or(program);
     words[0] = path.to_string_lossy().into_owned();
-    Ok(HubPlayer {
+    Ok(OutsideEngine {
         name,
         command: words,
         dir: None,
