@@ -174,3 +174,54 @@ fn the_slurm_script_that_scripts_test_slurm_reads_is_in_docs_clusters() {
     );
     assert!(doc.contains("`scripts/test-slurm.sh` (run by CI) reads it from this\nfile"));
 }
+
+/// The README's Layout section names every folder and top-level file of src/ (as `name/` or
+/// `name.rs`), and the library's modules in the order src/lib.rs lists its layers.
+#[test]
+fn the_readme_layout_names_every_part_of_src_in_the_layer_order() {
+    let readme = read(&repo("README.md"));
+    let start = readme.find("## Layout").expect("a Layout section");
+    let end = readme[start + 3..]
+        .find("\n## ")
+        .map_or(readme.len(), |i| start + 3 + i);
+    let layout = &readme[start..end];
+    let mut names = Vec::new();
+    for e in std::fs::read_dir(repo("src")).expect("src/") {
+        let p = e.unwrap().path();
+        let file = p.file_name().unwrap().to_string_lossy().to_string();
+        names.push(if p.is_dir() { format!("{file}/") } else { file });
+    }
+    for n in &names {
+        assert!(
+            layout.contains(&format!("`{n}`")) || layout.contains(&format!("`src/{n}`")),
+            "the README's Layout section does not name src/{n}"
+        );
+    }
+    // The layers, in src/lib.rs's order: `N. `name`` lines of its docs.
+    let lib = read(&repo("src/lib.rs"));
+    let layers: Vec<String> = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("//! "))
+        .filter_map(|l| {
+            let (n, rest) = l.split_once(". ")?;
+            n.trim().parse::<u32>().ok()?;
+            let rest = rest.strip_prefix('[').unwrap_or(rest).strip_prefix('`')?;
+            Some(rest.split('`').next()?.to_string())
+        })
+        .collect();
+    assert!(layers.len() >= 8, "{layers:?}");
+    let mut at = 0;
+    for m in &layers {
+        let word = if repo("src").join(m).is_dir() {
+            format!("`{m}/`")
+        } else {
+            format!("`{m}.rs`")
+        };
+        let Some(i) = layout[at..].find(&word) else {
+            panic!(
+                "the README's Layout section names {word} before a layer below it, or not at all"
+            );
+        };
+        at += i;
+    }
+}
