@@ -64,7 +64,8 @@ pub struct SessionOptions {
     /// (fitness-proportionate), tournament:K, fit-only (no GA: the population is the fitted
     /// vector, copied, to measure what the GA adds), or mean[:SPREAD[:RATE]] (mirrored pairs
     /// around a centre that their games move, the answer the centres' average; SPREAD in gene
-    /// units, RATE in thousandths of it) [new: truncation; new --engine: mean:8192:100]
+    /// units, RATE in thousandths of it) [new: truncation; new --engine: mean:8192:100, and
+    /// mean:4096:200 for more than 16 tuned parameters]
     #[arg(long)]
     pub selection: Option<Selection>,
     /// Mutation: replace (one weight replaced by a random i16, the original),

@@ -744,10 +744,7 @@ fn engine_defaults(settings: &mut Settings, engine: &EngineSpec) {
     // A measurement is 312 games that tune nothing: under a budget of games they are games
     // the tuning does not get (`--measure-every K` asks for them).
     settings.ga.measure_every = 0;
-    settings.ga.selection = crate::ga::Selection::Mean {
-        spread: crate::ga::MEAN_SPREAD,
-        rate: crate::ga::MEAN_RATE,
-    };
+    settings.ga.selection = crate::ga::engine_mean(engine.tuned.len());
     settings.ga.init_range = ENGINE_INIT_RANGE;
     settings.ga.mutation = crate::ga::Mutation::Gauss {
         sigma: ENGINE_SIGMA,
