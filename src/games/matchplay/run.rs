@@ -521,8 +521,9 @@ impl MatchRun<'_> {
     }
 
     /// Why [`MatchRun::run`] (in-process engines as jobs) cannot play this match as set, when
-    /// it cannot: the engines' clocks differ, a time margin with a clock, or adjudication. A
-    /// game loop of its own plays those.
+    /// it cannot: the engines' clocks differ, a time margin with a clock, or adjudication. The
+    /// arena plays those ([`MatchRun::run_players`]: the same game loop, per-engine players
+    /// and clocks, outside game jobs).
     pub fn needs_arena(&self) -> Option<&'static str> {
         if self.tc[0] != self.tc[1] {
             Some("different time controls for A and B")
@@ -542,7 +543,7 @@ impl MatchRun<'_> {
     /// the finished games that follow an unfinished one). An error from
     /// [`MatchObserver::game_counted`] stops the match and is returned. It plays A's time
     /// control for both engines, without a margin or adjudication: a match for which
-    /// [`MatchRun::needs_arena`] says why not needs another game loop.
+    /// [`MatchRun::needs_arena`] says why not is played by [`MatchRun::run_players`].
     pub fn run<O: MatchObserver + ?Sized>(
         &self,
         a: &Engine,
