@@ -188,7 +188,7 @@ fn slot(c: Color) -> usize {
 /// hears that the game is over ([`Player::game_over`]).
 pub fn play_game(
     game: &mut Game,
-    players: [&mut dyn Player; 2],
+    mut players: [&mut dyn Player; 2],
     table: &Table,
     rng: &mut ChaCha8Rng,
     stop: &dyn Fn() -> bool,
@@ -199,8 +199,6 @@ pub fn play_game(
     let mut adjudicator =
         (!table.adjudication.is_off()).then(|| Adjudicator::new(&table.adjudication));
     let mut abandoned = false;
-    let [black, white] = players;
-    let mut players: [&mut dyn Player; 2] = [black, white];
     while !game.is_over() {
         if stop() {
             abandoned = true;

@@ -194,18 +194,17 @@ impl Outside {
 
     /// Takes its process now, before the game (to show the engine's name): the process, or
     /// why it could not start.
-    pub fn ready(&mut self, stop: &dyn Fn() -> bool) -> Result<&HubProcess, ClientError> {
-        if self.held.is_none() {
-            self.held = Some(take(&self.program, self.tuned, &self.params, stop)?);
-        }
-        Ok(self.held.as_ref().expect("just taken"))
+    pub fn ready(&mut self, stop: &dyn Fn() -> bool) -> Result<&mut HubProcess, ClientError> {
+        let p = match self.held.take() {
+            Some(p) => p,
+            None => take(&self.program, self.tuned, &self.params, stop)?,
+        };
+        Ok(self.held.insert(p))
     }
 }
 
 impl Player for Outside {
     fn go(&mut self, game: &Game, turn: Turn<'_>) -> Result<Answer, ClientError> {
-        self.ready(turn.stop)?;
-        let p = self.held.as_mut().expect("taken");
         let (level, timeout) = match turn.clock {
             Some(c) => {
                 let left = c.remaining(turn.side);
@@ -220,6 +219,7 @@ impl Player for Outside {
             }
             None => (self.depth.map(HubLevel::Depth), self.move_timeout),
         };
+        let p = self.ready(turn.stop)?;
         match p.go(game.start(), game.moves(), level, timeout, turn.stop) {
             Ok(r) => Ok(Answer::Move(
                 r.mv,
@@ -249,12 +249,5 @@ impl Player for Outside {
                 give_back(&self.program, self.tuned, p);
             }
         }
-    }
-}
-
-impl Drop for Outside {
-    /// A process still held (a game never finished) is killed.
-    fn drop(&mut self) {
-        self.held = None;
     }
 }

@@ -2,7 +2,6 @@
 //! time its clock allots (its depth then the maximum).
 
 use super::{Answer, Player, Thought, Turn};
-use crate::clock::Clock;
 use crate::game::Game;
 use crate::hub::ClientError;
 use crate::search::{Searcher, WIN_BOUND};
@@ -39,18 +38,13 @@ impl<'s> Searching<'s> {
     pub fn new(searcher: &'s mut Searcher) -> Searching<'s> {
         Searching { searcher }
     }
-
-    /// The searcher.
-    pub fn searcher(&mut self) -> &mut Searcher {
-        self.searcher
-    }
 }
 
 /// The move of `searcher` for the side to move: with a clock, by iterative deepening for the
 /// time it allots.
-fn choose(searcher: &mut Searcher, game: &Game, turn: Turn<'_>, clock: Option<&Clock>) -> Answer {
+fn choose(searcher: &mut Searcher, game: &Game, turn: Turn<'_>) -> Answer {
     let pos = game.position();
-    let r = match clock {
+    let r = match turn.clock {
         Some(c) => searcher.choose_timed(pos, turn.rng, c.budget(turn.side)),
         None => searcher.choose(pos, turn.rng),
     };
@@ -79,7 +73,6 @@ fn choose(searcher: &mut Searcher, game: &Game, turn: Turn<'_>, clock: Option<&C
 
 impl Player for Searching<'_> {
     fn go(&mut self, game: &Game, turn: Turn<'_>) -> Result<Answer, ClientError> {
-        let clock = turn.clock;
-        Ok(choose(self.searcher, game, turn, clock))
+        Ok(choose(self.searcher, game, turn))
     }
 }
