@@ -16,10 +16,35 @@
 //! spread buys a clear result per game without bias; the individuals are far from `m`, but
 //! only the centre's average is the answer.
 
+use super::settings::{Selection, MEAN_RATE, MEAN_SPREAD};
 use crate::eval::Weights;
 use crate::rng::{derive, Purpose};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
+
+/// Beyond this many tuned parameters, an outside engine's session takes half the spread
+/// ([`engine_mean`]).
+pub const MEAN_WIDE: usize = 16;
+
+/// The mean an outside engine's session takes by default for `n` tuned parameters: SPREAD
+/// 8192 and RATE 100 ([`MEAN_SPREAD`], [`MEAN_RATE`]) for up to [`MEAN_WIDE`] parameters; beyond,
+/// half the spread and twice the rate (4096:200), the centre's largest move a generation the
+/// same. A pair's perturbation grows with the square root of the parameters it spans, so a
+/// wide genome needs a smaller one per parameter; each setting won where it was measured (the
+/// example engine's 8 parameters, our 66 weights: docs/results.md).
+pub fn engine_mean(n: usize) -> Selection {
+    if n <= MEAN_WIDE {
+        Selection::Mean {
+            spread: MEAN_SPREAD,
+            rate: MEAN_RATE,
+        }
+    } else {
+        Selection::Mean {
+            spread: MEAN_SPREAD / 2,
+            rate: MEAN_RATE * 2,
+        }
+    }
+}
 
 /// The answer's weights: the centre after step `t` weighs `t^AVERAGE_POWER` (about; the
 /// polynomial-decay average of stochastic approximation).
@@ -240,5 +265,29 @@ mod tests {
         assert_eq!(pair_results(2, games), vec![0, -1]);
         // A game between different pairs counts for neither.
         assert_eq!(pair_results(2, [(0, 2, 1)]), vec![0, 0]);
+    }
+}
+
+#[cfg(test)]
+mod engine_mean_tests {
+    use super::*;
+
+    #[test]
+    fn an_engine_s_mean_halves_its_spread_beyond_sixteen_parameters() {
+        let narrow = Selection::Mean {
+            spread: 8192,
+            rate: 100,
+        };
+        let wide = Selection::Mean {
+            spread: 4096,
+            rate: 200,
+        };
+        assert_eq!(engine_mean(1), narrow);
+        assert_eq!(engine_mean(8), narrow);
+        assert_eq!(engine_mean(16), narrow);
+        assert_eq!(engine_mean(17), wide);
+        assert_eq!(engine_mean(66), wide);
+        // `--selection mean` alone is the narrow one.
+        assert_eq!("mean".parse::<Selection>().unwrap(), narrow);
     }
 }

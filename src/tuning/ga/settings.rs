@@ -97,30 +97,6 @@ pub enum Selection {
 pub const MEAN_SPREAD: u16 = 8192;
 /// The rate of `--selection mean` unless given: a tenth of the spread a generation.
 pub const MEAN_RATE: u16 = 100;
-/// Beyond this many tuned parameters, an outside engine's session takes half the spread
-/// ([`engine_mean`]).
-pub const MEAN_WIDE: usize = 16;
-
-/// The mean an outside engine's session takes by default for `n` tuned parameters: SPREAD
-/// 8192 and RATE 100 ([`MEAN_SPREAD`], [`MEAN_RATE`]) for up to [`MEAN_WIDE`] parameters; beyond,
-/// half the spread and twice the rate (4096:200), the centre's largest move a generation the
-/// same. A pair's perturbation grows with the square root of the parameters it spans, so a
-/// wide genome needs a smaller one per parameter; each setting won where it was measured (the
-/// example engine's 8 parameters, our 66 weights: docs/results.md).
-pub fn engine_mean(n: usize) -> Selection {
-    if n <= MEAN_WIDE {
-        Selection::Mean {
-            spread: MEAN_SPREAD,
-            rate: MEAN_RATE,
-        }
-    } else {
-        Selection::Mean {
-            spread: MEAN_SPREAD / 2,
-            rate: MEAN_RATE * 2,
-        }
-    }
-}
-
 impl Selection {
     /// The mean's spread and rate as reals, when the selection is the mean.
     pub fn mean(&self) -> Option<(f64, f64)> {
@@ -815,29 +791,5 @@ impl Settings {
             }
             _ => Ok(()),
         }
-    }
-}
-
-#[cfg(test)]
-mod engine_mean_tests {
-    use super::*;
-
-    #[test]
-    fn an_engine_s_mean_halves_its_spread_beyond_sixteen_parameters() {
-        let narrow = Selection::Mean {
-            spread: 8192,
-            rate: 100,
-        };
-        let wide = Selection::Mean {
-            spread: 4096,
-            rate: 200,
-        };
-        assert_eq!(engine_mean(1), narrow);
-        assert_eq!(engine_mean(8), narrow);
-        assert_eq!(engine_mean(16), narrow);
-        assert_eq!(engine_mean(17), wide);
-        assert_eq!(engine_mean(66), wide);
-        // `--selection mean` alone is the narrow one.
-        assert_eq!("mean".parse::<Selection>().unwrap(), narrow);
     }
 }

@@ -1,0 +1,198 @@
+//! Unit tests of `jobs` (a file of their own beside it).
+
+use super::*;
+
+fn material() -> Weights {
+    crate::eval::material()
+}
+
+#[test]
+fn a_job_plays_as_fresh_searchers_do_whatever_the_thread_played_before() {
+    let depth = |d| SearchConfig {
+        tt_log2: 10,
+        ..SearchConfig::with_depth(d)
+    };
+    let mut rng = derive(5, Purpose::Initial, 0, 0);
+    let other = crate::ga::random_weights(crate::eval::ParamSet::Endgame66, 3000, &mut rng);
+    let mut batch = Batch::new(
+        vec![material().into(), other.into(), Evaluator::Classic],
+        9,
+        DrawRules::default(),
+    );
+    batch.record_moves = true;
+    let side = |p, d| Seat {
+        player: p,
+        config: depth(d),
+    };
+    for (k, (b, w, db, dw)) in [(0, 1, 3, 2), (1, 2, 2, 2), (2, 0, 1, 3), (1, 0, 3, 3)]
+        .into_iter()
+        .enumerate()
+    {
+        batch.jobs.push(GameJob {
+            black: side(b, db),
+            white: side(w, dw),
+            start: Start::Ballot(k as u32 * 7),
+            purpose: Purpose::Game,
+            round: 1,
+            index: k as u64,
+        });
+    }
+    // A match's start: a position (here the one after two ballot moves) and more moves.
+    let b = &ballot()[11];
+    let setup = b.moves[..2]
+        .iter()
+        .fold(Position::start(), |p, m| p.play(m));
+    batch.openings.push(Opening::of(&StartPosition {
+        setup,
+        moves: b.moves[2..].to_vec(),
+    }));
+    batch.jobs.push(GameJob {
+        start: Start::Opening(0),
+        index: 4,
+        ..batch.jobs[0]
+    });
+    batch.check().expect("a good batch");
+    // Played twice in a row on this thread (warm searchers, other settings in between).
+    let play = |j| play_job(&batch, j, &|| false).expect("never stopped");
+    let first: Vec<Played> = batch.jobs.iter().map(play).collect();
+    let again: Vec<Played> = batch.jobs.iter().rev().map(play).collect();
+    assert!(first.iter().eq(again.iter().rev()));
+    for (job, p) in batch.jobs.iter().zip(&first) {
+        let mut sb = Searcher::new(batch.players[job.black.player as usize], job.black.config);
+        let mut sw = Searcher::new(batch.players[job.white.player as usize], job.white.config);
+        let mut game = batch.game(&job.start);
+        let mut rng = derive(9, Purpose::Game, 1, job.index);
+        crate::play::play_out(&mut game, &mut sb, &mut sw, &mut rng);
+        assert_eq!(p.result, game.result());
+        assert_eq!(p.plies as usize, game.plies());
+        let replayed = p.replay(&batch, &job.start);
+        assert_eq!(replayed.moves(), game.moves());
+        assert_eq!(replayed.result(), game.result());
+        let (from, moves) = p.moves_from(&batch, &job.start);
+        assert_eq!(from, *game.start());
+        assert!(moves.eq(game.moves().iter().copied()));
+    }
+    assert!(first.iter().any(|p| p.plies > 20));
+    let opened = batch.game(&Start::Opening(0));
+    assert_eq!(*opened.start(), setup);
+    assert_eq!(opened.moves(), &b.moves[2..]);
+    // A batch from elsewhere naming a missing opening, or an illegal opening move.
+    let mut bad = batch.clone();
+    bad.jobs[4].start = Start::Opening(1);
+    assert!(bad.check().unwrap_err().0.contains("job 4"));
+    let mut bad = batch.clone();
+    bad.openings[0].moves.push(b.moves[0]);
+    assert!(bad.check().unwrap_err().0.contains("illegal move"));
+}
+
+#[test]
+fn local_play_keeps_job_order_and_stops_before_a_game() {
+    let mut batch = Batch::of_weights(&[material(), material()], 3, DrawRules::default());
+    for k in 0..6 {
+        batch.jobs.push(GameJob {
+            black: Seat {
+                player: k % 2,
+                config: SearchConfig::with_depth(1),
+            },
+            white: Seat {
+                player: (k + 1) % 2,
+                config: SearchConfig::with_depth(1),
+            },
+            start: Start::Ballot(k),
+            purpose: Purpose::Game,
+            round: 0,
+            index: k as u64,
+        });
+    }
+    let seen = std::sync::Mutex::new(Vec::new());
+    let all =
+        play_local(&batch, &|k, _| seen.lock().unwrap().push(k), &|| false).expect("not stopped");
+    let one_by_one: Vec<Played> = batch
+        .jobs
+        .iter()
+        .map(|j| play_job(&batch, j, &|| false).expect("never stopped"))
+        .collect();
+    assert_eq!(all, one_by_one);
+    assert_eq!(seen.lock().unwrap().len(), 6);
+    assert!(play_local(&batch, &|_, _| {}, &|| true).is_none());
+    // A batch that abandons its games stops them mid-game; one that does not plays them out.
+    let moves = std::sync::atomic::AtomicUsize::new(0);
+    let stop = || moves.fetch_add(1, Ordering::SeqCst) >= 5;
+    assert_eq!(
+        play_job(&batch, &batch.jobs[0], &stop),
+        Some(all[0].clone())
+    );
+    batch.abandon = true;
+    moves.store(0, Ordering::SeqCst);
+    assert_eq!(play_job(&batch, &batch.jobs[0], &stop), None);
+    assert!(moves.load(Ordering::SeqCst) == 6 && all[0].plies > 10);
+    batch.jobs[2].white.player = 7;
+    assert!(batch.check().unwrap_err().0.contains("job 2"));
+}
+
+#[test]
+fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
+    let mut batch = Batch::new(
+        vec![material().into(), Evaluator::Classic],
+        4,
+        DrawRules::default(),
+    );
+    batch.record_moves = true;
+    batch.tc = Some("0.2+0.005".parse().unwrap());
+    let side = |p| Seat {
+        player: p,
+        config: SearchConfig::with_depth(crate::search::MAX_TIMED_DEPTH),
+    };
+    let job = GameJob {
+        black: side(0),
+        white: side(1),
+        start: Start::Ballot(3),
+        purpose: Purpose::Game,
+        round: 0,
+        index: 0,
+    };
+    let p = play_job(&batch, &job, &|| false).expect("never stopped");
+    assert!(p.result.is_some() && p.plies > 7, "{p:?}");
+    let [b, w] = p.timing.expect("a timed game has statistics");
+    assert!(b.searches > 0 && w.searches > 0 && b.depth_sum >= b.searches as u64);
+    assert_eq!(p.replay(&batch, &job.start).result(), p.result);
+    // A game lost on time: its replay and its PDN say so.
+    let mut lost = p.clone();
+    lost.plies = 7;
+    lost.moves.truncate(7);
+    lost.result = Some((GameOutcome::BlackWin, EndReason::Time(Color::White)));
+    let game = lost.replay(&batch, &job.start);
+    assert_eq!(game.result(), lost.result);
+    let pdn = game.to_pdn(&crate::game::PdnTags::default());
+    assert!(pdn.contains("{White ran out of time}") && pdn.contains("[Result \"1-0\"]"));
+    // So do an outside engine's fault (with what it said), a resignation and an
+    // adjudication: a match counts the game as it ended, not as a game cut short.
+    let fault = crate::game::EngineFault::Exited;
+    for end in [
+        EndReason::Fault(Color::White, fault),
+        EndReason::Resigned(Color::White),
+        EndReason::AdjudicatedLoss(Color::White),
+    ] {
+        lost.result = Some((GameOutcome::BlackWin, end));
+        lost.note = Some("segmentation fault".into());
+        let game = lost.replay(&batch, &job.start);
+        assert_eq!(game.result(), lost.result, "{end:?}");
+        if matches!(end, EndReason::Fault(..)) {
+            assert_eq!(game.note(), Some("segmentation fault"));
+        }
+    }
+    lost.result = Some((GameOutcome::Draw, EndReason::AdjudicatedDraw));
+    assert_eq!(lost.replay(&batch, &job.start).result(), lost.result);
+    // A fixed-depth batch has none.
+    batch.tc = None;
+    let shallow = Seat {
+        player: 0,
+        config: SearchConfig::with_depth(2),
+    };
+    let job = GameJob {
+        black: shallow,
+        white: shallow,
+        ..job
+    };
+    assert_eq!(play_job(&batch, &job, &|| false).unwrap().timing, None);
+}
