@@ -176,7 +176,7 @@ mod tuning_sim;
 use engine::{board, eval, game, movegen, notation, openings, search, yardstick};
 use games::{clock, cluster, genome, jobs, sim, tournament};
 use output::chart;
-use tuning::{fit, ga, replay, spsa};
+use tuning::{fit, ga, replay, signal, spsa};
 
 pub use games::{matchplay, play, schedule};
 pub use output::{formats, html, store, summary, weightfile};
@@ -214,7 +214,7 @@ pub use search::{
     check_depth, minimax, minimax_from, minimax_with, DepthError, SearchConfig, Searcher,
     MAX_DEPTH, MAX_TIMED_DEPTH, WIN, WIN_BOUND,
 };
-pub use text::{EloFigure, EloMargin};
+pub use text::{count, EloFigure, EloMargin};
 pub use tournament::Standing;
 
 // Sessions: the settings, the session's data and a generation, running one.
@@ -230,9 +230,10 @@ pub use session::{
 };
 
 // Outside engines (the Hub protocol).
-pub use genome::{Declared, EngineError, EngineSpec, Tuned};
+pub use genome::{is_setting, Declared, EngineError, EngineSpec, Tuned, SETTING_NAMES};
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
+pub use signal::{standings_draws, Signal};
 pub use sim::{NotASimulator, SimModel, SimPair, SimParam};
 pub use sim::{
     DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,

@@ -127,3 +127,19 @@ mod tests {
         assert_eq!(format!("{:+}", EloMargin::new(336.2, 40.4)), "+336 +/- 40");
     }
 }
+
+/// A count with its noun, singular for one: `count(1, "parameter", "parameters")` is
+/// `1 parameter`, `count(5, ...)` is `5 parameters`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod count_tests {
+    #[test]
+    fn one_is_singular() {
+        assert_eq!(super::count(1, "game", "games"), "1 game");
+        assert_eq!(super::count(0, "game", "games"), "0 games");
+        assert_eq!(super::count(2, "game", "games"), "2 games");
+    }
+}

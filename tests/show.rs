@@ -471,6 +471,6 @@ fn unknown_sort_order() {
     );
     common::assert_usage_error(
         &run(&t.0, &["show", "weights.json", "--sort", "name"]),
-        &["unknown sort order 'name'", "number, weight or abs"],
+        &["unknown sort order 'name'", "number, weight, abs or change"],
     );
 }

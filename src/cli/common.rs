@@ -131,8 +131,11 @@ pub fn engine_spec(
         let model = checkers_ga::SimModel::new(n, seed);
         return Ok(checkers_ga::EngineSpec::simulated(&model, depth));
     }
-    let cmd = cmd.strip_prefix("hub:").unwrap_or(cmd);
-    let h = checkers_ga::formats::hub_player(cmd)?;
+    let bare = cmd.strip_prefix("hub:").unwrap_or(cmd);
+    let h = match checkers_ga::formats::outside_command(bare) {
+        Ok(h) => h,
+        Err(e) => anyhow::bail!("--engine {cmd}: {e}"),
+    };
     let mut options = Vec::new();
     for o in engine_options {
         match o.split_once('=') {

@@ -63,13 +63,16 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
     let s = &run.session;
     if !a.run.quiet {
         let limit = match s.settings.stop {
-            Stop::Generations(n) => format!("{n} generations"),
+            Stop::Generations(n) => checkers_ga::count(n as usize, "generation", "generations"),
             Stop::Seconds(t) => format!("{t} s"),
         };
         say(&format!(
             "new session '{}' (seed {seed}): population {}, depth {}, {limit}",
             s.name, s.settings.population, s.settings.search.depth
         ));
+        if let Some(e) = &s.settings.engine {
+            say(&e.tuning_line());
+        }
     }
     evolve(run, &a.run, stop)
 }
@@ -148,8 +151,10 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         }
     }
     if s.finished() {
+        let games: u64 = s.history.iter().map(|h| h.games as u64).sum();
         say(&format!(
-            "session '{}' already reached its limit ({}); give a larger --generations or --time",
+            "session '{}' already reached its limit ({}); give a larger --generations, \
+             --games-budget (games in all: {games} so far) or --time",
             s.name, s.settings.stop
         ));
         let mut printer = Printer::new(&run, &a.run, String::new());
@@ -249,6 +254,8 @@ struct Printer {
     /// Games finished in this run, and whether the cost was said.
     games_seen: AtomicU64,
     cost_said: std::sync::atomic::AtomicBool,
+    /// An outside engine's session: how much its games tell the tuner (said once when little).
+    signal: checkers_ga::Signal,
 }
 
 /// What a run plans to play: the generations left (None under a time limit) and the games a
@@ -378,6 +385,7 @@ impl Printer {
                 }),
             games_seen: AtomicU64::new(0),
             cost_said: std::sync::atomic::AtomicBool::new(false),
+            signal: checkers_ga::Signal::default(),
         }
     }
 
@@ -528,6 +536,22 @@ impl Observer for Printer {
         if self.lines {
             let games = self.last_game.load(Ordering::Relaxed) as f64 * 1e-9;
             say(&summary_line(st, s, games));
+        }
+        if s.settings.engine.is_some() && !self.quiet {
+            // The standings count a game once per side in them: their share of draws, over
+            // the generation's games.
+            let (sides, drawn) = checkers_ga::standings_draws(s.last.iter().map(|(_, x)| x));
+            let games = u64::from(st.games);
+            let draws = (drawn * games).checked_div(sides).unwrap_or(0);
+            let (pairs, decided) = mean_pairs(s).unwrap_or((0, 0));
+            self.signal.add(games, draws, pairs, decided);
+            if let Some(note) = self.signal.note() {
+                if self.bar.is_hidden() {
+                    say(&note);
+                } else {
+                    self.bar.println(note);
+                }
+            }
         }
         if let (true, Some(f)) = (self.verbose, &s.fitted) {
             say(&format!(
@@ -710,6 +734,18 @@ fn games_of(st: &GenerationStats) -> String {
     t
 }
 
+/// The mean's last generation: its mirrored pairs and how many of them their games decided
+/// (the rest drew, and moved the centre nothing). None for another selection.
+fn mean_pairs(s: &Session) -> Option<(u64, u64)> {
+    s.settings.ga.selection.mean()?;
+    let pairs = s.last.chunks(2).filter(|p| p.len() == 2);
+    let decided = pairs
+        .clone()
+        .filter(|p| p[0].1.points != p[1].1.points)
+        .count();
+    Some((pairs.count() as u64, decided as u64))
+}
+
 /// A generation's line; `games_seconds` is the time its games took (its rate leaves out the fit
 /// and the measurement), or 0 when unknown (then the whole generation's time counts).
 fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String {
@@ -744,17 +780,9 @@ fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String
     };
     // The mean: how many of its mirrored pairs their games decided (the rest drew, and moved
     // the centre nothing).
-    let standing = match s.settings.ga.selection.mean() {
-        Some(_) => {
-            let pairs = s.last.chunks(2).filter(|p| p.len() == 2);
-            let decided = pairs
-                .clone()
-                .filter(|p| p[0].1.points != p[1].1.points)
-                .count();
-            format!(
-                "pairs decided {decided} of {}  centres averaged",
-                pairs.count()
-            )
+    let standing = match mean_pairs(s) {
+        Some((pairs, decided)) => {
+            format!("pairs decided {decided} of {pairs}  centres averaged")
         }
         None => format!(
             "top {} of {} points  diversity {:.3}  {duel}",

@@ -401,7 +401,11 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             names[k].as_deref(),
         )
     });
-    let (pa, pb) = (pa?, pb?);
+    let (mut pa, mut pb) = (pa?, pb?);
+    if a.name_a.is_none() && a.name_b.is_none() {
+        // One engine under two settings: names that tell the sides apart.
+        checkers_ga::matchplay::tell_apart(&mut pa, &mut pb);
+    }
     let (ea, eb) = (pa.as_engine(c.depths[0]), pb.as_engine(c.depths[1]));
     let pdn = match &a.pdn {
         Some(path) => Some((

@@ -27,7 +27,9 @@ pub struct ShowArgs {
     /// its points and W/D/L by colour) or of a population file
     #[arg(long, short = 'i', value_name = "K")]
     pub individual: Option<usize>,
-    /// Row order: number, weight (highest first) or abs (largest |weight| first)
+    /// Row order: number, weight (highest first), abs (largest |weight| first) or, for an
+    /// outside engine's parameters, change (largest change from the declared value, in units
+    /// of the declared range, first); an engine's parameters sort by the values shown
     #[arg(long, default_value = "number")]
     pub sort: String,
     /// Seed of `random` weights (drawn and printed when absent)
@@ -69,11 +71,11 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
     if let Some(engine) = &sel.engine {
         // An outside engine's parameters, by its names.
         text.push_str(&format!(
-            "outside engine '{}' ({}), depth {}: {} tuned parameters\n\n",
+            "outside engine '{}' ({}), depth {}: {}\n\n",
             engine.name,
             engine.command.join(" "),
             engine.depth,
-            engine.tuned.len()
+            checkers_ga::count(engine.tuned.len(), "tuned parameter", "tuned parameters")
         ));
         text.push_str(&checkers_ga::summary::engine_table(
             engine,
@@ -83,6 +85,12 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
         out.write_all(text.as_bytes())
             .context("cannot write to standard output")?;
         return Ok(());
+    }
+    if sort == SortOrder::Change {
+        usage!(
+            "--sort change orders an outside engine's parameters by their change from the \
+             declared values; weights have none (sort by number, weight or abs)"
+        );
     }
     let set = sel.weights.set();
     text.push_str(&format!("parameters: {set} ({} weights)\n", set.len()));

@@ -211,6 +211,40 @@ fn or_none(s: &str) -> &str {
     }
 }
 
+/// The names of an engine's settings (compared without case, `_` as `-`): what it is told
+/// about the machine, the time or its output rather than how it plays. A session given no
+/// `--tune` leaves them out, though they are `int`s with a range; `--tune NAME` tunes one.
+pub const SETTING_NAMES: [&str; 22] = [
+    "depth",
+    "max-depth",
+    "hash",
+    "hash-size",
+    "hashsize",
+    "tt",
+    "tt-size",
+    "bb-size",
+    "threads",
+    "cores",
+    "memory",
+    "seed",
+    "ponder",
+    "book",
+    "book-ply",
+    "book-margin",
+    "time",
+    "movetime",
+    "nodes",
+    "log",
+    "verbose",
+    "multipv",
+];
+
+/// Whether a declared parameter's name is that of an engine setting ([`SETTING_NAMES`]).
+pub fn is_setting(name: &str) -> bool {
+    let n = name.to_ascii_lowercase().replace('_', "-");
+    SETTING_NAMES.contains(&n.as_str())
+}
+
 /// A tuned parameter: an `int` the engine declared with its range and default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tuned {
@@ -292,7 +326,10 @@ impl EngineSpec {
         spec.declared = declared;
         let ints: Vec<&Declared> = spec.declared.iter().filter(|d| d.kind == "int").collect();
         let tuned: Vec<Tuned> = if tune.is_empty() {
-            ints.iter().filter_map(|d| tuned_of(d).ok()).collect()
+            ints.iter()
+                .filter(|d| !is_setting(&d.name))
+                .filter_map(|d| tuned_of(d).ok())
+                .collect()
         } else {
             let mut out = Vec::new();
             for t in tune {
@@ -504,6 +541,46 @@ impl EngineSpec {
             .zip(w.values())
             .map(|(t, &g)| t.value(g))
             .collect()
+    }
+
+    /// The declared `int` parameters with a range that are not tuned because they are engine
+    /// settings ([`is_setting`]): what `--tune` would have to name.
+    pub fn settings_left_out(&self) -> Vec<&str> {
+        self.declared
+            .iter()
+            .filter(|d| d.kind == "int" && is_setting(&d.name))
+            .filter(|d| !self.tuned.iter().any(|t| t.name == d.name))
+            .filter(|d| tuned_of(d).is_ok())
+            .map(|d| d.name.as_str())
+            .collect()
+    }
+
+    /// What a session of this engine tunes, in one line: `tuning 5 parameters of NAME: a, b,
+    /// c, d, e`, then the settings left out and how to tune one.
+    pub fn tuning_line(&self) -> String {
+        let names: Vec<&str> = self.tuned.iter().map(|t| t.name.as_str()).collect();
+        let shown = if names.len() > 12 {
+            format!(
+                "{}, ... ({} more)",
+                names[..10].join(", "),
+                names.len() - 10
+            )
+        } else {
+            names.join(", ")
+        };
+        let mut line = format!(
+            "tuning {} of {}: {shown}",
+            crate::text::count(names.len(), "parameter", "parameters"),
+            self.name
+        );
+        let left = self.settings_left_out();
+        if !left.is_empty() {
+            line += &format!(
+                "; left out as engine settings: {} (--tune NAME tunes one)",
+                left.join(", ")
+            );
+        }
+        line
     }
 
     /// The `set-param` pairs of genome `w`.

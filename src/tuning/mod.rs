@@ -1,7 +1,8 @@
 //! Tuning: the algorithms that tune weights or an outside engine's parameters from games.
 //!
-//! Files, bottom up: `fit`, `replay`, `ga`, `spsa`.
+//! Files, bottom up: `signal`, `fit`, `replay`, `ga`, `spsa`.
 //!
+//! - `signal`: how much the games tell a tuner (draws, undecided pairs), said once.
 //! - `fit`: weights fitted to game results by logistic regression on played positions;
 //!   `replay`: the positions of the last generations' games, the fit's data.
 //! - `ga`: the genetic algorithm: a session's data and one generation (tournament, duel,
@@ -11,4 +12,5 @@
 pub(crate) mod fit;
 pub(crate) mod ga;
 pub(crate) mod replay;
+pub(crate) mod signal;
 pub(crate) mod spsa;

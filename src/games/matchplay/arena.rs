@@ -64,6 +64,54 @@ impl Contestant {
     }
 }
 
+/// Two contestants of one name (one engine under two settings) named apart by what differs:
+/// an outside engine's differing options (`NAME (k=v, ...)`, or `NAME (declared values)` for a
+/// side that sets none of them), else the depth (`NAME depth 6`). Sides whose names differ, or
+/// whose settings are the same, keep their names.
+pub fn tell_apart(a: &mut Contestant, b: &mut Contestant) {
+    if a.name() != b.name() {
+        return;
+    }
+    let depth = |c: &Contestant| match c {
+        Contestant::Internal(e) => Some(e.config.depth),
+        Contestant::Hub(h) => h.depth,
+    };
+    let options = |c: &Contestant| match c {
+        Contestant::Internal(_) => Vec::new(),
+        Contestant::Hub(h) => h.options.clone(),
+    };
+    let (oa, ob) = (options(a), options(b));
+    let differing = |mine: &[(String, String)], other: &[(String, String)]| -> Vec<String> {
+        mine.iter()
+            .filter(|o| !other.contains(o))
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect()
+    };
+    let (da, db) = (differing(&oa, &ob), differing(&ob, &oa));
+    let suffix: [Option<String>; 2] = if !da.is_empty() || !db.is_empty() {
+        [da, db].map(|d| {
+            Some(match d.len() {
+                0 => "(declared values)".to_string(),
+                1..=3 => format!("({})", d.join(", ")),
+                n => format!("({}, {} more)", d[..2].join(", "), n - 2),
+            })
+        })
+    } else if depth(a) != depth(b) {
+        [depth(a), depth(b)].map(|d| d.map(|d| format!("depth {d}")))
+    } else {
+        [None, None]
+    };
+    for (c, s) in [a, b].into_iter().zip(suffix) {
+        if let Some(s) = s {
+            let name = format!("{} {s}", c.name());
+            match c {
+                Contestant::Internal(e) => e.name = name,
+                Contestant::Hub(h) => h.name = name,
+            }
+        }
+    }
+}
+
 /// An outside engine speaking the Hub protocol: how to start it and what to tell it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutsideEngine {

@@ -46,7 +46,7 @@ pub use crate::play::WIN_CENTI_MEN;
 pub use crate::play::{
     Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
 };
-pub use arena::{Contestant, HubProbe, OutsideEngine, DEFAULT_MOVE_TIMEOUT};
+pub use arena::{tell_apart, Contestant, HubProbe, OutsideEngine, DEFAULT_MOVE_TIMEOUT};
 pub use report::{MatchHeader, MatchJson, MatchReport, RunningScore, MATCH_JSON_VERSION};
 pub use run::{
     match_pdn, play_match, Engine, EngineLosses, EngineTiming, GameKeys, MatchEnd, MatchGame,

@@ -482,20 +482,23 @@ pub fn resolve_player(spec: &str, seed: u64, slot: u64) -> Result<PlayerArg, For
 /// and be executable; when it is not, the error says where it was looked for. Named after the
 /// program's file name.
 pub fn hub_player(cmd: &str) -> Result<OutsideEngine, FormatError> {
-    let mut words =
-        split_words(cmd).map_err(|e| FormatError::Invalid(format!("{HUB_PREFIX}{cmd}: {e}")))?;
+    outside_command(cmd).map_err(|e| FormatError::Invalid(format!("{HUB_PREFIX}{cmd}: {e}")))
+}
+
+/// The outside engine that command line `cmd` starts, as [`hub_player`] reads it, for a flag
+/// that takes a command without the `hub:` prefix (`new --engine`, `spsa --engine`): its error
+/// names neither the flag nor the command, which the caller puts before it.
+pub fn outside_command(cmd: &str) -> Result<OutsideEngine, String> {
+    let mut words = split_words(cmd)?;
     let Some(program) = words.first().cloned() else {
-        return fail(format!(
-            "{HUB_PREFIX}{cmd}: no command (expected e.g. hub:./scan hub or hub:\"python3 engine.py\")"
-        ));
+        return Err(
+            "no command (expected e.g. hub:./scan hub or hub:\"python3 engine.py\")".to_string(),
+        );
     };
     let search = std::env::var_os("PATH");
     let path = find_program(&program, search.as_deref()).ok_or_else(|| {
         let here = std::env::current_dir().unwrap_or_default();
-        FormatError::Invalid(format!(
-            "{HUB_PREFIX}{cmd}: {}",
-            missing_program(&program, &here, search.as_deref())
-        ))
+        missing_program(&program, &here, search.as_deref())
     })?;
     let name = Path::new(&program)
         .file_stem()

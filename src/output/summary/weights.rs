@@ -83,6 +83,9 @@ pub enum SortOrder {
     Weight,
     /// |weight|, largest first.
     Abs,
+    /// An outside engine's parameters only: the change from the declared value in units of
+    /// the declared range (|value - default| / (max - min)), largest first.
+    Change,
 }
 
 impl std::str::FromStr for SortOrder {
@@ -92,19 +95,30 @@ impl std::str::FromStr for SortOrder {
             "number" => Ok(SortOrder::Number),
             "weight" => Ok(SortOrder::Weight),
             "abs" => Ok(SortOrder::Abs),
+            "change" => Ok(SortOrder::Change),
             _ => Err(ReportError::Option(format!(
-                "unknown sort order '{s}' (expected number, weight or abs)"
+                "unknown sort order '{s}' (expected number, weight, abs or change)"
             ))),
         }
     }
 }
 /// Parameter indices (0-based) in the chosen order; ties keep the parameter order.
+/// [`SortOrder::Change`] needs declared values, which weights do not have: it keeps the
+/// parameter order (`show` refuses it for weights).
 pub fn sorted_indices(w: &Weights, sort: SortOrder) -> Vec<usize> {
-    let mut idx: Vec<usize> = (0..w.len()).collect();
+    let values: Vec<i64> = w.values().iter().map(|&x| i64::from(x)).collect();
+    sorted_by_value(&values, sort, |_| 0.0)
+}
+
+/// Indices of `values` in `sort` order, ties in index order; `change(i)` is parameter i's
+/// change in units of its range, for [`SortOrder::Change`].
+fn sorted_by_value(values: &[i64], sort: SortOrder, change: impl Fn(usize) -> f64) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..values.len()).collect();
     match sort {
         SortOrder::Number => {}
-        SortOrder::Weight => idx.sort_by_key(|&i| std::cmp::Reverse(w[i])),
-        SortOrder::Abs => idx.sort_by_key(|&i| std::cmp::Reverse((w[i] as i32).abs())),
+        SortOrder::Weight => idx.sort_by_key(|&i| std::cmp::Reverse(values[i])),
+        SortOrder::Abs => idx.sort_by_key(|&i| std::cmp::Reverse(values[i].unsigned_abs())),
+        SortOrder::Change => idx.sort_by(|&a, &b| change(b).total_cmp(&change(a))),
     }
     idx
 }
@@ -228,9 +242,15 @@ pub fn class_counts(w: &Weights) -> String {
 
 /// The table `show` prints for an outside engine's parameters: number, the engine's name, the
 /// value genome `w` stands for, its declared default, the change from it, and the declared
-/// range; rows in `sort` order (weight orders go by the value's place in its range).
+/// range; rows in `sort` order, of the values shown (`weight`: highest value first, `abs`:
+/// largest |value| first, `change`: largest change from the declared value in units of the
+/// declared range first).
 pub fn engine_table(spec: &crate::genome::EngineSpec, w: &Weights, sort: SortOrder) -> String {
     let values = spec.values(w);
+    let change = |i: usize| {
+        let t = &spec.tuned[i];
+        (values[i] - t.default).unsigned_abs() as f64 / (t.max - t.min).max(1) as f64
+    };
     let name_w = spec
         .tuned
         .iter()
@@ -244,7 +264,7 @@ pub fn engine_table(spec: &crate::genome::EngineSpec, w: &Weights, sort: SortOrd
     );
     out.push_str(&"-".repeat(3 + 1 + name_w + 3 * 9 + 2 + 12));
     out.push('\n');
-    for i in sorted_indices(w, sort) {
+    for i in sorted_by_value(&values, sort, change) {
         let (t, v) = (&spec.tuned[i], values[i]);
         let change = match v - t.default {
             0 => "0".to_string(),

@@ -1,0 +1,290 @@
+//! What an outside engine's session says is true: `show --sort` orders by the values shown
+//! (and by their change from the declared values), a session tunes playing values and leaves
+//! the engine's settings out unless `--tune` names them, a mostly drawn session says so once,
+//! and the small things a first user met: counts in the singular, `--engine` errors that name
+//! what was typed, `resume` of a finished session that names every limit, and a match of one
+//! engine under two settings whose sides have two names. (The Python engine needs `python3`:
+//! without it those tests fail in CI and elsewhere say `SKIPPED`.)
+
+mod common;
+
+use common::{manifest_dir, run, run_ok, stdout_ok, text, Tmp};
+
+/// An outside engine's parameter file (what a session's `best.json` holds) with `params`:
+/// (name, min, max, declared default, value).
+fn engine_file(params: &[(&str, i64, i64, i64, i64)]) -> String {
+    let values: Vec<String> = params
+        .iter()
+        .map(|(n, _, _, _, v)| format!("\"{n}\": {v}"))
+        .collect();
+    let declared: Vec<String> = params
+        .iter()
+        .map(|(n, lo, hi, d, _)| {
+            format!(
+                "{{\"name\": \"{n}\", \"kind\": \"int\", \"value\": \"{d}\", \"min\": \"{lo}\", \
+                 \"max\": \"{hi}\"}}"
+            )
+        })
+        .collect();
+    let tuned: Vec<String> = params
+        .iter()
+        .map(|(n, lo, hi, d, _)| {
+            format!("{{\"name\": \"{n}\", \"min\": {lo}, \"max\": {hi}, \"default\": {d}}}")
+        })
+        .collect();
+    format!(
+        "{{\"format\": \"checkers-ga engine parameters\", \"version\": 1, \"session\": \"t\", \
+         \"seed\": 1, \"generation\": 5, \"values\": {{{}}}, \"engine\": {{\"command\": \
+         [\"python3\", \"engine.py\"], \"dir\": null, \"options\": [], \"depth\": 2, \
+         \"move_timeout_ms\": 60000, \"name\": \"engine.py\", \"declared\": [{}], \"tuned\": \
+         [{}]}}}}",
+        values.join(", "),
+        declared.join(", "),
+        tuned.join(", ")
+    )
+}
+
+/// The parameter names of `show`'s table, in the order printed.
+fn shown_order(out: &str) -> Vec<String> {
+    out.lines()
+        .skip_while(|l| !l.starts_with("---"))
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().nth(1).map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn show_sorts_an_engines_parameters_by_the_values_shown() {
+    let t = Tmp::new("sort");
+    // Value order (c 250, a 10, b 9, d -300) is not the genes' order (b's value is near the top
+    // of its range, a's near the bottom of its own).
+    let file = t.write(
+        "params.json",
+        engine_file(&[
+            ("a", 0, 1000, 500, 10),
+            ("b", -10, 10, 0, 9),
+            ("c", 100, 300, 200, 250),
+            ("d", -500, 0, -250, -300),
+        ])
+        .as_bytes(),
+    );
+    let f = file.to_str().unwrap();
+    let order = |sort: &str| shown_order(&stdout_ok(&run(&t.0, &["show", f, "--sort", sort])));
+    assert_eq!(order("number"), ["a", "b", "c", "d"]);
+    assert_eq!(order("weight"), ["c", "a", "b", "d"]);
+    assert_eq!(order("abs"), ["d", "c", "a", "b"]);
+    // Change in units of the range: a 490/1000, b 9/20, c 50/200, d 50/500.
+    assert_eq!(order("change"), ["a", "b", "c", "d"]);
+    // Weights have no declared values to change from.
+    common::assert_usage_error(
+        &run(&t.0, &["show", "material", "--sort", "change"]),
+        &["--sort change", "outside engine"],
+    );
+}
+
+#[test]
+fn one_tuned_parameter_is_singular() {
+    let t = Tmp::new("one");
+    let file = t.write(
+        "one.json",
+        engine_file(&[("king", 100, 300, 130, 150)]).as_bytes(),
+    );
+    let out = stdout_ok(&run(&t.0, &["show", file.to_str().unwrap()]));
+    assert!(out.contains(": 1 tuned parameter\n"), "{out}");
+}
+
+#[test]
+fn a_mistyped_engine_is_named_as_typed() {
+    let t = Tmp::new("typo");
+    for verb in [
+        &["new", "--engine", "../engine/draughts_engin.py"][..],
+        &[
+            "spsa",
+            "--engine",
+            "../engine/draughts_engin.py",
+            "--games",
+            "10",
+        ][..],
+    ] {
+        let out = run(&t.0, verb);
+        common::assert_error(
+            &out,
+            &["--engine ../engine/draughts_engin.py", "no program"],
+        );
+        assert!(!text(&out.stderr).contains("hub:"), "{}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn resume_of_a_finished_budget_session_names_the_budget() {
+    let t = Tmp::new("budget");
+    let small = [
+        "--population",
+        "4",
+        "--depth",
+        "1",
+        "--duel-games",
+        "2",
+        "--measure-every",
+        "0",
+        "--games-budget",
+        "24",
+    ];
+    run_ok(common::new_cmd(&t, 1, "b", true, &small));
+    let out = run_ok(common::resume_cmd(&t, Some(&t.session("b")), false, &[]));
+    let line = out
+        .lines()
+        .find(|l| l.contains("already reached its limit"))
+        .unwrap_or_else(|| panic!("no limit line: {out}"));
+    for flag in ["--generations", "--games-budget", "--time"] {
+        assert!(line.contains(flag), "{flag} not in: {line}");
+    }
+}
+
+#[test]
+fn one_engine_under_two_settings_has_two_names() {
+    let t = Tmp::new("names");
+    let out = stdout_ok(&run(
+        &t.0,
+        &[
+            "match",
+            "material",
+            "material",
+            "--depth",
+            "2",
+            "--depth-b",
+            "3",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+        ],
+    ));
+    let head = out.lines().next().unwrap();
+    assert!(
+        head.starts_with("A: material depth 2  B: material depth 3"),
+        "{head}"
+    );
+    // Named by the user: as named.
+    let out = stdout_ok(&run(
+        &t.0,
+        &[
+            "match",
+            "material",
+            "material",
+            "--depth",
+            "2",
+            "--depth-b",
+            "3",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--name-a",
+            "x",
+        ],
+    ));
+    assert!(out.starts_with("A: x  B: material  "), "{out}");
+    if !common::have_python() {
+        return;
+    }
+    let engine = format!(
+        "hub:python3 {}",
+        manifest_dir().join("examples/hub_engine.py").display()
+    );
+    let out = stdout_ok(&run(
+        &t.0,
+        &[
+            "match",
+            &engine,
+            &engine,
+            "--option-a",
+            "king=200",
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--threads",
+            "1",
+        ],
+    ));
+    let head = out.lines().next().unwrap();
+    assert!(
+        head.contains("A: hub_engine.py (king=200)  B: hub_engine.py (declared values)"),
+        "{head}"
+    );
+}
+
+#[test]
+fn settings_are_not_tuned_unless_named() {
+    let t = Tmp::new("settings");
+    let engine = format!("{} hub --tunable material", common::BIN);
+    let small = [
+        "--population",
+        "4",
+        "--depth",
+        "1",
+        "--generations",
+        "1",
+        "--duel-games",
+        "2",
+        "--measure-every",
+        "0",
+    ];
+    let mut c = common::new_cmd(&t, 1, "s", false, &small);
+    c.args(["--engine", &engine]);
+    let out = run_ok(c);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("tuning "))
+        .unwrap_or_else(|| panic!("no tuning line: {out}"));
+    assert!(
+        line.contains("left out as engine settings: depth, hash"),
+        "{line}"
+    );
+    let shown = stdout_ok(&run(&t.0, &["show", t.session("s").to_str().unwrap()]));
+    let names = shown_order(&shown);
+    assert!(names.iter().any(|n| n == "men"), "{shown}");
+    for setting in ["depth", "hash"] {
+        assert!(
+            !names.iter().any(|n| n == setting),
+            "{setting} tuned: {shown}"
+        );
+    }
+    // Named with --tune, a setting is tuned.
+    let mut c = common::new_cmd(&t, 1, "named", false, &small);
+    c.args(["--engine", &engine, "--tune", "men,hash"]);
+    let out = run_ok(c);
+    assert!(
+        out.contains("tuning 2 parameters of checkers-ga: men, hash;"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_mostly_drawn_session_says_so_once() {
+    if !common::have_python() {
+        return;
+    }
+    let t = Tmp::new("draws");
+    // The example engine at depth 1 draws most of its games.
+    let mut c = common::new_cmd(
+        &t,
+        3,
+        "d",
+        false,
+        &["--depth", "1", "--games-budget", "160"],
+    );
+    c.current_dir(manifest_dir())
+        .args(["--engine", "python3 examples/hub_engine.py"]);
+    let out = run_ok(c);
+    let notes: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("note: the games tell the tuner little"))
+        .collect();
+    assert_eq!(notes.len(), 1, "{out}");
+    assert!(notes[0].contains("were draws"), "{}", notes[0]);
+    assert!(notes[0].contains("--depth"), "{}", notes[0]);
+}
