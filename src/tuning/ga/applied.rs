@@ -188,6 +188,27 @@ impl Settings {
         rows
     }
 
+    /// Whether the session uses option `name` of `new` and `resume` (`elite`, `duel-games`,
+    /// `deepen`, ...: the names of a resume's setting changes) from its next generation on:
+    /// breeding's options only where children are bred (`init-range` draws the newcomers),
+    /// the duel's, the hall of fame's and the endgame games' under every selection but the
+    /// mean, our searcher's depth schedule, the fit and the widening only for our weights,
+    /// the yardstick only for our weights (an outside engine is measured against its declared
+    /// values), the depth, openings and draw rules not for the simulator. Any other: true.
+    pub fn option_applies(&self, name: &str) -> bool {
+        let (ours, board) = (self.our_search(), !self.simulated());
+        match name {
+            "factor" | "mutation" | "mutation-kind" | "elite" | "newcomers" | "init-range" => {
+                self.breeds()
+            }
+            "duel-games" | "hall-of-fame" | "endgame-pairs" => self.duels(),
+            "deepen" | "yardstick" => ours,
+            "fit-every" | "fit-top" | "fit-replay" | "fit-blend" | "widen" => ours && self.duels(),
+            "depth" | "openings" | "max-plies" | "quiet-plies" => board,
+            _ => true,
+        }
+    }
+
     /// The fit, in words: never, or when, from which games, with its replay and blend.
     fn fit_text(&self) -> String {
         let g = &self.ga;
