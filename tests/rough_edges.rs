@@ -1,4 +1,5 @@
-//! One game-length cap for new, match and play; resume echoes the settings it changes;
+//! One game-length cap for new, match and play; resume echoes the settings it changes (and
+//! says which of them the session does not use);
 //! `new --include` takes the built-in names.
 
 mod common;
@@ -70,6 +71,39 @@ fn resume_echoes_the_settings_it_changes() {
     // --depth 1 is the stored value: not a change.
     assert!(!text.contains("new setting: depth"), "{text}");
     assert_eq!(text.matches("new setting: ").count(), 2, "{text}");
+}
+
+#[test]
+fn resume_says_which_new_settings_the_session_does_not_use() {
+    let t = Tmp::new("unused");
+    let out = new_cmd(
+        &t,
+        2,
+        "m",
+        true,
+        &["--population", "4", "--generations", "1"],
+    )
+    .args(["--depth", "1", "--measure-every", "0"])
+    .args(["--selection", "mean", "--fit-every", "0"])
+    .output()
+    .unwrap();
+    assert!(out.status.success());
+    // The mean breeds no children and plays no duel; it searches with our searcher.
+    let out = resume_cmd(&t, Some(&t.session("m")), false, &[])
+        .args(["--generations", "2", "--elite", "2", "--duel-games", "2"])
+        .args(["--deepen", "2:2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    for unused in ["elite 1 -> 2", "duel-games 32 -> 2"] {
+        let line = format!("new setting: {unused} (this session does not use it)\n");
+        assert!(text.contains(&line), "{line}: {text}");
+    }
+    assert!(
+        text.contains("new setting: deepen never -> 2:2\n"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -135,11 +135,19 @@ pub struct SettingChange {
     pub old: String,
     /// The value after, as shown.
     pub new: String,
+    /// Whether the session uses the setting from now on ([`Settings::option_applies`]): the
+    /// elite of the mean, say, it keeps but never uses.
+    pub applies: bool,
 }
 
 impl std::fmt::Display for SettingChange {
+    /// `name old -> new`, and `(this session does not use it)` when it does not apply.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {} -> {}", self.name, self.old, self.new)
+        write!(f, "{} {} -> {}", self.name, self.old, self.new)?;
+        if !self.applies {
+            f.write_str(" (this session does not use it)")?;
+        }
+        Ok(())
     }
 }
 
@@ -206,7 +214,12 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         .into_iter()
         .map(|(name, show)| (name, show(before), show(after)))
         .filter(|(_, old, new)| old != new)
-        .map(|(name, old, new)| SettingChange { name, old, new })
+        .map(|(name, old, new)| SettingChange {
+            name,
+            old,
+            new,
+            applies: after.option_applies(name),
+        })
         .collect()
 }
 

@@ -3,7 +3,7 @@
 //! generations.
 
 use super::gather::{sample, ReportData};
-use super::tables::{scale_of, yardstick_text};
+use super::tables::scale_of;
 use super::MAX_LINE_POINTS;
 use crate::chart::{tick_label, xml_escape, LineChart, Series};
 use crate::eval::{Weights, NUM_ALL};
@@ -33,14 +33,13 @@ pub fn elo_chart(session: &Session) -> Option<String> {
         return None;
     }
     let games = s.ga.measure_games.div_ceil(2).saturating_mul(2);
+    let depth = match s.games_depth() {
+        Some(d) => format!(", depth {d}"),
+        None => String::new(),
+    };
     let title = format!(
-        "Elo of the best so far vs {} ({}), depth {}, {games} games each",
-        s.yardstick_name(),
-        match &s.engine {
-            Some(e) => format!("the engine {} with its declared values", e.name),
-            None => yardstick_text(s.ga.yardstick).to_string(),
-        },
-        s.search.depth
+        "Elo of the best so far vs {}{depth}, {games} games each",
+        s.yardstick_text()
     );
     let series = elo_series(
         &measured,

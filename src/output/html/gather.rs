@@ -53,7 +53,8 @@ pub fn sample(len: usize, n: usize) -> Vec<usize> {
 
 /// Collects what the page shows of `session`, read from the checkpoint `checkpoint` (its
 /// folder's other checkpoints give the best so far of past generations the history does not
-/// hold). Plays one game (at the session's depth).
+/// hold). Plays one game (at the session's depth; none for the simulator, whose games have no
+/// moves).
 pub fn gather<'a>(session: &'a Session, checkpoint: &Path) -> ReportData<'a> {
     let dir = crate::files::folder_of(checkpoint);
     let from_checkpoint = |g: u64| {
@@ -72,6 +73,8 @@ pub fn gather<'a>(session: &'a Session, checkpoint: &Path) -> ReportData<'a> {
         .map(|&i| (h[i].generation, known[i]))
         .collect();
     let game = match measured {
+        // The simulator's games are decided by its model: they have no moves to show.
+        _ if session.settings.simulated() => None,
         Some(i) => known[i].map(|w| {
             measurement_game(
                 session,

@@ -6,7 +6,9 @@
 //! band, the population's diversity and the tournament games per second, the best so far's
 //! weights over the generations as a heatmap (scaled to the men weight), the final weights with
 //! their descriptions, a game of the last measurement to step through on a board, the duels of
-//! the best so far, and the settings.
+//! the best so far, and the settings that applied ([`crate::ga::Settings::applied`]). Only the
+//! sections the session has something for are there, and the contents link to those: no duels
+//! under the mean, no heatmap of an outside engine's parameters, no game of the simulator's.
 //!
 //! - [`gather()`] (file `gather`) collects what the page shows from a session (the best so far
 //!   of past generations from the history, or from the kept checkpoints where the history does

@@ -94,6 +94,113 @@ pub(super) fn head(title: &str, opts: &Options) -> String {
     p
 }
 
+/// A section of the page: its id, its name in the contents, its heading and what it holds.
+struct Section {
+    id: &'static str,
+    name: &'static str,
+    heading: &'static str,
+    content: String,
+}
+
+/// The page's sections that have something to show of `data`, in order. The contents link to
+/// these and no others.
+fn sections(data: &ReportData) -> Vec<Section> {
+    let session = data.session;
+    let s = &session.settings;
+    let mut out = Vec::new();
+    let strength = match elo_chart(session) {
+        Some(c) => {
+            let how = match (s.games_depth(), s.ga.measure_games.div_ceil(2)) {
+                (Some(d), 1) => {
+                    format!(" from the first ballot opening with both colours at depth {d}")
+                }
+                (Some(d), n) => {
+                    format!(" over the first {n} ballot openings with both colours at depth {d}")
+                }
+                (None, _) => " in the simulator's model".to_string(),
+            };
+            format!(
+                "{c}<p class=\"note\">The best so far plays {}{how}; the band is the 95% \
+                 interval (ends beyond +/-800 Elo are drawn at +/-800).</p>\n",
+                esc(&s.yardstick_text())
+            )
+        }
+        None => "<p class=\"note\" id=\"no-elo\">No yardstick measurement yet (see \
+                 <code>--measure-every</code>).</p>\n"
+            .to_string(),
+    };
+    out.push(Section {
+        id: "strength",
+        name: "Strength",
+        heading: "Strength",
+        content: strength,
+    });
+    if !session.history.is_empty() {
+        out.push(Section {
+            id: "population",
+            name: "Population",
+            heading: "Population",
+            content: format!(
+                "<div class=\"pair\">\n{}{}</div><p class=\"note\">Diversity: the mean \
+                 absolute difference between two individuals' weights, per weight, over the i16 \
+                 range (about 0.33 for random vectors, 0 when all are equal).</p>\n",
+                diversity_chart(&session.history),
+                speed_chart(&session.history)
+            ),
+        });
+    }
+    // (An outside engine's parameters have no men weight to scale by: no heatmap.)
+    if let Some(h) = heatmap(data).filter(|_| s.our_search()) {
+        out.push(Section {
+            id: "weights-over-time",
+            name: "Weights over time",
+            heading: "The best so far's weights over the generations",
+            content: format!(
+                "<div class=\"heat-wrap\">{h}</div><p class=\"note\">Each column is the best so \
+                 far after that generation (from the history, or the kept checkpoints); each \
+                 weight is divided by that vector's men weight, so columns compare as shapes. \
+                 Hover a cell for its value.</p>\n"
+            ),
+        });
+    }
+    if let Some(g) = &data.game {
+        out.push(Section {
+            id: "game",
+            name: "Game",
+            heading: "A game of the last measurement",
+            content: game_section(g),
+        });
+    }
+    if let Some(w) = &session.best_so_far {
+        let table = match &s.engine {
+            Some(e) => super::tables::engine_table(e, w),
+            None => weights_table(w),
+        };
+        out.push(Section {
+            id: "final-weights",
+            name: "Final weights",
+            heading: "Final weights: the best so far",
+            content: table,
+        });
+    }
+    // The mean plays no duel: its best so far is the centres' average.
+    if s.duels() && !session.history.is_empty() {
+        out.push(Section {
+            id: "duels",
+            name: "Duels",
+            heading: "Duels of the best so far",
+            content: duels(session),
+        });
+    }
+    out.push(Section {
+        id: "settings",
+        name: "Settings",
+        heading: "Settings",
+        content: settings_table(session),
+    });
+    out
+}
+
 /// The HTML page of `data`.
 pub fn page(data: &ReportData, opts: &Options) -> String {
     let session = data.session;
@@ -102,42 +209,36 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
         &format!("checkers-ga session '{}': report", session.name),
         opts,
     );
+    let depth = match s.games_depth() {
+        Some(d) => format!(", depth {d}"),
+        None => String::new(),
+    };
+    let params = match &s.engine {
+        Some(e) => format!(
+            "{} parameters of the engine <code>{}</code>",
+            e.tuned.len(),
+            esc(&e.name)
+        ),
+        None => format!("<code>{}</code> parameters", s.ga.params),
+    };
     let _ = writeln!(
         p,
         "<header><h1>checkers-ga session '{}'</h1><p>{} generation{}, {} of evolution; \
-         population {}, depth {}, <code>{}</code> parameters, seed {}; read from {}</p></header>\n<main>",
+         population {}{depth}, {params}, seed {}; read from {}</p></header>\n<main>",
         esc(&session.name),
         session.generation,
         if session.generation == 1 { "" } else { "s" },
         duration_text(session.elapsed),
         s.population,
-        s.search.depth,
-        s.ga.params,
         s.seed,
         esc(&data.source)
     );
 
-    // Contents.
-    let mut links = vec![("strength", "Strength")];
-    if !session.history.is_empty() {
-        links.push(("population", "Population"));
-    }
-    if data.bests.iter().any(|(_, w)| w.is_some()) {
-        links.push(("weights-over-time", "Weights over time"));
-    }
-    if data.game.is_some() {
-        links.push(("game", "Game"));
-    }
-    if session.best_so_far.is_some() {
-        links.push(("final-weights", "Final weights"));
-    }
-    if !session.history.is_empty() {
-        links.push(("duels", "Duels"));
-    }
-    links.push(("settings", "Settings"));
+    // Contents: the sections there are.
+    let sections = sections(data);
     p.push_str("<nav>");
-    for (id, name) in links {
-        let _ = write!(p, "<a href=\"#{id}\">{name}</a>");
+    for x in &sections {
+        let _ = write!(p, "<a href=\"#{}\">{}</a>", x.id, x.name);
     }
     p.push_str("</nav>\n");
     if let Some(every) = opts.follow {
@@ -166,12 +267,14 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
             &format!("Elo vs {} after generation {g}", s.yardstick_name()),
         );
     }
-    let changes = session
-        .history
-        .iter()
-        .filter(|x| x.duel.is_some_and(|d| d.replaced))
-        .count();
-    fig(&mut p, changes.to_string(), "new bests so far by duel");
+    if s.duels() {
+        let changes = session
+            .history
+            .iter()
+            .filter(|x| x.duel.is_some_and(|d| d.replaced))
+            .count();
+        fig(&mut p, changes.to_string(), "new bests so far by duel");
+    }
     if let Some(h) = session.history.last() {
         fig(
             &mut p,
@@ -190,65 +293,15 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
     }
     p.push_str("</ul>\n");
 
-    p.push_str("<section id=\"strength\"><h2>Strength</h2>\n");
-    match elo_chart(session) {
-        Some(c) => {
-            p.push_str(&c);
-            p.push_str(
-                "<p class=\"note\">The best so far plays the yardstick over the first ballot \
-                 openings with both colours at the session's depth; the band is the 95% interval \
-                 (ends beyond +/-800 Elo are drawn at +/-800).</p>\n",
-            );
-        }
-        None => p.push_str(
-            "<p class=\"note\" id=\"no-elo\">No yardstick measurement yet (see \
-             <code>--measure-every</code>).</p>\n",
-        ),
-    }
-    p.push_str("</section>\n");
-
-    if !session.history.is_empty() {
-        p.push_str("<section id=\"population\"><h2>Population</h2><div class=\"pair\">\n");
-        p.push_str(&diversity_chart(&session.history));
-        p.push_str(&speed_chart(&session.history));
-        p.push_str(
-            "</div><p class=\"note\">Diversity: the mean absolute difference between two \
-             individuals' weights, per weight, over the i16 range (about 0.33 for random \
-             vectors, 0 when all are equal).</p></section>\n",
+    for x in &sections {
+        let _ = write!(
+            p,
+            "<section id=\"{}\"><h2>{}</h2>\n{}</section>\n",
+            x.id,
+            esc(x.heading),
+            x.content
         );
     }
-
-    // (An outside engine's parameters have no men weight to scale by: no heatmap.)
-    if let Some(h) = heatmap(data).filter(|_| session.settings.engine.is_none()) {
-        p.push_str("<section id=\"weights-over-time\"><h2>The best so far's weights over the generations</h2>\n<div class=\"heat-wrap\">");
-        p.push_str(&h);
-        p.push_str("</div><p class=\"note\">Each column is the best so far after that generation (from the history, or the kept checkpoints); each weight is divided by that vector's men weight, so columns compare as shapes. Hover a cell for its value.</p></section>\n");
-    }
-
-    if let Some(g) = &data.game {
-        p.push_str("<section id=\"game\"><h2>A game of the last measurement</h2>\n");
-        p.push_str(&game_section(g));
-        p.push_str("</section>\n");
-    }
-
-    if let Some(w) = &session.best_so_far {
-        p.push_str("<section id=\"final-weights\"><h2>Final weights: the best so far</h2>\n");
-        match &session.settings.engine {
-            Some(e) => p.push_str(&super::tables::engine_table(e, w)),
-            None => p.push_str(&weights_table(w)),
-        }
-        p.push_str("</section>\n");
-    }
-
-    if !session.history.is_empty() {
-        p.push_str("<section id=\"duels\"><h2>Duels of the best so far</h2>\n");
-        p.push_str(&duels(session));
-        p.push_str("</section>\n");
-    }
-
-    p.push_str("<section id=\"settings\"><h2>Settings</h2>\n");
-    p.push_str(&settings_table(session));
-    p.push_str("</section>\n");
     let _ = writeln!(
         p,
         "<footer>checkers-ga {} report{}</footer>\n</main>",

@@ -19,14 +19,19 @@ pub fn spsa_page(s: &SpsaSession, checkpoint: &Path, opts: &Options) -> String {
         &format!("checkers-ga SPSA session '{}': report", s.name),
         opts,
     );
+    // The simulator's games are decided by its model: it searches nothing.
+    let depth = match spec.sim_model() {
+        Some(_) => None,
+        None => Some(spec.depth),
+    };
     let _ = writeln!(
         p,
         "<header><h1>checkers-ga SPSA session '{}'</h1><p>SPSA over {} parameters of the \
-         outside engine <code>{}</code>, depth {}: {}; seed {}; read from {}</p></header>\n<main>",
+         outside engine <code>{}</code>{}: {}; seed {}; read from {}</p></header>\n<main>",
         esc(&s.name),
         spec.tuned.len(),
         esc(&spec.name),
-        spec.depth,
+        depth.map_or(String::new(), |d| format!(", depth {d}")),
         st.progress(),
         set.seed,
         esc(&checkpoint.display().to_string())
@@ -60,12 +65,15 @@ pub fn spsa_page(s: &SpsaSession, checkpoint: &Path, opts: &Options) -> String {
 
     p.push_str("<section id=\"theta\"><h2>θ over the steps</h2>\n");
     p.push_str(&spsa_chart(s, false));
+    let kept = match set.history_every {
+        0 => "the start and the last whole step".to_string(),
+        1 => "the start and every step".to_string(),
+        k => format!("the start, every {k} steps, the last whole step"),
+    };
     let _ = writeln!(
         p,
-        "<p class=\"note\">θ of each parameter at the steps the history kept (the start, every \
-         {} steps, the last whole step), as its place in the parameter's declared range: 0% \
-         its minimum, 100% its maximum.</p></section>",
-        set.history_every
+        "<p class=\"note\">θ of each parameter at the steps the history kept ({kept}), as its \
+         place in the parameter's declared range: 0% its minimum, 100% its maximum.</p></section>"
     );
 
     p.push_str("<section id=\"final-values\"><h2>Values: θ rounded</h2>\n");
@@ -73,9 +81,9 @@ pub fn spsa_page(s: &SpsaSession, checkpoint: &Path, opts: &Options) -> String {
     p.push_str("</section>\n");
 
     p.push_str("<section id=\"settings\"><h2>Settings</h2>\n");
-    let rows: Vec<(&str, String)> = vec![
-        ("engine", spec.command.join(" ")),
-        ("search depth", spec.depth.to_string()),
+    let mut rows: Vec<(&str, String)> = vec![("engine", spec.command.join(" "))];
+    rows.extend(depth.map(|d| ("search depth", d.to_string())));
+    rows.extend([
         (
             "games",
             format!("{} (game pairs, colours swapped)", 2 * set.pairs()),
@@ -86,7 +94,7 @@ pub fn spsa_page(s: &SpsaSession, checkpoint: &Path, opts: &Options) -> String {
         ),
         ("c_end", format!("{} of each range (at least 1)", set.c_end)),
         ("r_end", set.r_end.to_string()),
-        ("θ kept", format!("every {} steps", set.history_every)),
+        ("θ kept", kept),
         (
             "values also written to",
             s.out
@@ -94,7 +102,7 @@ pub fn spsa_page(s: &SpsaSession, checkpoint: &Path, opts: &Options) -> String {
                 .map_or("-".to_string(), |o| o.display().to_string()),
         ),
         ("seed", set.seed.to_string()),
-    ];
+    ]);
     p.push_str("<table id=\"settings-table\" class=\"settings\"><tbody>\n");
     for (k, v) in rows {
         let _ = writeln!(p, "<tr><th>{}</th><td>{}</td></tr>", esc(k), esc(&v));

@@ -3,7 +3,7 @@
 
 use crate::chart::xml_escape;
 use crate::eval::Weights;
-use crate::ga::{GenerationStats, Session, Stop, YardstickKind};
+use crate::ga::{GenerationStats, Session};
 use crate::summary::{duel_text, Priority};
 use std::fmt::Write as _;
 
@@ -30,14 +30,6 @@ pub fn scale_of(w: &Weights) -> (f64, &'static str) {
     }
 }
 
-/// A short description of a yardstick.
-pub fn yardstick_text(y: YardstickKind) -> &'static str {
-    match y {
-        YardstickKind::Material => "men 100, kings 160",
-        YardstickKind::Hand => "a hand-made value function",
-        YardstickKind::Classic => "a classical hand-written evaluation",
-    }
-}
 /// Text made safe for HTML.
 pub fn esc(s: &str) -> String {
     xml_escape(s)
@@ -127,86 +119,12 @@ pub fn weights_table(w: &Weights) -> String {
     s
 }
 
-/// The session's settings, one row each.
+/// The session's settings that applied to it, one row each ([`Settings::applied`]).
+///
+/// [`Settings::applied`]: crate::ga::Settings::applied
 pub fn settings_table(session: &Session) -> String {
-    let s = &session.settings;
-    let g = &s.ga;
-    let stop = match s.stop {
-        Stop::Generations(n) => format!("after {n} generations"),
-        Stop::Seconds(t) => format!("after {t} seconds of evolution"),
-    };
-    let games = if s.games == 0 {
-        "all against all, twice".to_string()
-    } else {
-        format!("{} per individual", s.games)
-    };
-    let deepen = if g.deepen_at > 0 {
-        format!("to {} from generation {}", g.deepen_to, g.deepen_at)
-    } else {
-        "never".to_string()
-    };
-    let fit = match (g.fit_every, g.fit_top) {
-        (0, _) => "never".to_string(),
-        (k, 0) => format!("every {k} generations, the fitted vector a newcomer"),
-        (k, top) => format!(
-            "every {k} generations to the games among the {top} best, the fitted vector a newcomer"
-        ),
-    };
-    let widen = match g.widen_at {
-        0 => "never".to_string(),
-        at => format!("into {} after generation {at}", g.widen_to),
-    };
-    let measure = if g.measure_every > 0 {
-        format!(
-            "every {} generations, {} games against {} ({})",
-            g.measure_every,
-            g.measure_games.div_ceil(2).saturating_mul(2),
-            s.yardstick_name(),
-            match &s.engine {
-                Some(e) => format!("the engine {} with its declared values", e.name),
-                None => yardstick_text(g.yardstick).to_string(),
-            }
-        )
-    } else {
-        "never".to_string()
-    };
-    let rows: Vec<(&str, String)> = vec![
-        ("parameters", g.params.to_string()),
-        ("population", s.population.to_string()),
-        ("tournament games", games),
-        ("search depth", s.search.depth.to_string()),
-        ("deepen", deepen),
-        ("capture extension", s.search.capture_extension.to_string()),
-        (
-            "transposition table",
-            format!("2^{} entries", s.search.tt_log2),
-        ),
-        ("openings", format!("{:?}", s.openings).to_lowercase()),
-        ("selection", g.selection.to_string()),
-        ("roulette noise factor", s.factor.to_string()),
-        ("mutation chance", s.mutation_chance.to_string()),
-        ("mutation", g.mutation.to_string()),
-        ("initial weight range", format!("+/-{}", g.init_range)),
-        ("elite", s.elite.to_string()),
-        ("newcomers", s.newcomers.to_string()),
-        ("hall of fame", g.hall_of_fame.to_string()),
-        ("endgame pairs", g.endgame_pairs.to_string()),
-        ("duel games", g.duel_games.to_string()),
-        ("fit to the games", fit),
-        ("widen", widen),
-        ("measurement", measure),
-        (
-            "draw rules",
-            format!(
-                "{} quiet plies, {}-fold repetition, {} plies at most",
-                s.rules.quiet_plies, s.rules.repetitions, s.rules.max_plies
-            ),
-        ),
-        ("stop", stop),
-        ("seed", s.seed.to_string()),
-    ];
     let mut out = String::from("<table id=\"settings-table\" class=\"settings\"><tbody>\n");
-    for (k, v) in rows {
+    for (k, v) in session.settings.applied() {
         let _ = writeln!(out, "<tr><th>{}</th><td>{}</td></tr>", esc(k), esc(&v));
     }
     out.push_str("</tbody></table>\n");
@@ -261,8 +179,10 @@ pub fn duels(session: &Session) -> String {
         .skip(changes.len().saturating_sub(SHOWN))
         .rev()
     {
+        // Only the first generation crowns its best without a duel.
         let d = match x.duel {
-            None => "first generation".to_string(),
+            None if x.generation == 1 => "first generation".to_string(),
+            None => "no duel".to_string(),
             Some(_) => duel_text(x),
         };
         let _ = writeln!(

@@ -11,8 +11,9 @@
 //! `(session seed, purpose, g, index)`, so a session resumed from the checkpoint written after
 //! generation `g` continues exactly as if it had never stopped, at any thread count.
 //!
-//! Files, bottom up: `settings`, `operators`, `mean`, `breeding`, `matches`, `records`,
-//! `generation`; the unit tests are in `tests`.
+//! Files, bottom up: `settings`, `applied`, `operators`, `mean`, `breeding`, `matches`,
+//! `records`, `generation`; the unit tests are in `tests`. (`applied`: which settings apply to
+//! a session, as people read them.)
 //!
 //! # Example
 //!
@@ -32,6 +33,7 @@
 //! assert!(session.best_so_far.is_some());
 //! ```
 
+mod applied;
 mod breeding;
 mod generation;
 mod matches;
