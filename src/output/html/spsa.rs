@@ -26,10 +26,10 @@ pub fn spsa_page(s: &SpsaSession, checkpoint: &Path, opts: &Options) -> String {
     };
     let _ = writeln!(
         p,
-        "<header><h1>checkers-ga SPSA session '{}'</h1><p>SPSA over {} parameters of the \
+        "<header><h1>checkers-ga SPSA session '{}'</h1><p>SPSA over {} of the \
          outside engine <code>{}</code>{}: {}; seed {}; read from {}</p></header>\n<main>",
         esc(&s.name),
-        spec.tuned.len(),
+        crate::text::count(spec.tuned.len(), "parameter", "parameters"),
         esc(&spec.name),
         depth.map_or(String::new(), |d| format!(", depth {d}")),
         st.progress(),

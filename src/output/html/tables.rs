@@ -39,11 +39,11 @@ pub fn esc(s: &str) -> String {
 /// default and range.
 pub fn engine_table(e: &crate::genome::EngineSpec, w: &Weights) -> String {
     let mut s = format!(
-        "<p class=\"note\">{} parameters of the outside engine <code>{}</code> \
+        "<p class=\"note\">{} of the outside engine <code>{}</code> \
          (<code>{}</code>, depth {}).</p>\n<table id=\"weights-table\" class=\"weights\">\
          <thead><tr><th>#</th><th>name</th><th>value</th><th>default</th><th>change</th>\
          <th>range</th></tr></thead><tbody>\n",
-        e.tuned.len(),
+        crate::text::count(e.tuned.len(), "parameter", "parameters"),
         esc(&e.name),
         esc(&e.command.join(" ")),
         e.depth
