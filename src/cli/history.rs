@@ -1,16 +1,11 @@
 //! `checkers-ga history [SESSION]`: a session's per-generation statistics as a table, an SVG
 //! chart, and (with `--elo`) the strength of its best so far against a fixed reference.
 
-use super::common::{evaluator_arg, pool, progress_style, session_match, show_progress};
 use anyhow::{bail, Context};
-use checkers_ga::check_depth;
-use checkers_ga::fresh_seed;
-use checkers_ga::matchplay::{elo, start_positions, Engine, Wdl};
+use checkers_ga::matchplay::{elo, MatchResult, Wdl};
 use checkers_ga::store;
 use checkers_ga::summary::{history_svg, history_table};
-use checkers_ga::PastBests;
 use checkers_ga::Session;
-use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -27,8 +22,8 @@ pub struct HistoryArgs {
     /// generation (with --format csv or json the records are still printed)
     #[arg(long, value_name = "OUT.svg")]
     pub svg: Option<PathBuf>,
-    /// Play the best so far of every K-th generation (and the last) against --reference and
-    /// add an Elo column
+    /// Play the answer (the best so far) of every K-th generation (and the last) against
+    /// --reference, as `match` plays that generation's checkpoint, and add an Elo column
     #[arg(long)]
     pub elo: bool,
     /// With --elo: measure generations whose number is a multiple of K (and the last)
@@ -40,15 +35,12 @@ pub struct HistoryArgs {
     /// With --elo: search depth of both sides [default: the session's depth]
     #[arg(long, value_name = "D", requires = "elo")]
     pub depth: Option<u32>,
-    /// With --elo: the fixed opponent: `material` (built in), the yardsticks `hand` and
-    /// `classic`, `thesis`, or any file `show` reads (a checkpoint gives its best so far)
-    #[arg(
-        long,
-        value_name = "NAME|FILE",
-        default_value = "material",
-        requires = "elo"
-    )]
-    pub reference: String,
+    /// With --elo: the fixed opponent, anything `match` plays: `material` (built in), the
+    /// yardsticks `hand` and `classic`, `thesis`, any file `show` reads (a checkpoint gives its
+    /// answer), or an outside engine `hub:CMD` [default: material; in an outside engine's
+    /// session, that engine with its declared values]
+    #[arg(long, value_name = "NAME|FILE|hub:CMD", requires = "elo")]
+    pub reference: Option<String>,
     /// With --elo: worker threads (0 = one per core); results are the same at any count
     #[arg(long, value_name = "T", default_value_t = 0, requires = "elo")]
     pub threads: usize,
@@ -115,15 +107,33 @@ fn wdl_json(w: Option<&Wdl>) -> serde_json::Value {
     }
 }
 
+/// A generation's `--elo` result for JSON: W/D/L, Elo and margin, and the answer's score in
+/// each game in game order (1, 0.5 or 0, as `match --json` gives `score_a`); null when not
+/// measured.
+fn reference_json(r: Option<&MatchResult>) -> serde_json::Value {
+    let Some(r) = r else {
+        return serde_json::Value::Null;
+    };
+    let mut v = wdl_json(Some(&r.wdl));
+    let scores: Vec<f64> = r
+        .games
+        .iter()
+        .map(|g| g.half_points_for_a() as f64 / 2.0)
+        .collect();
+    v["scores"] = serde_json::json!(scores);
+    v
+}
+
 /// The history for programs: CSV with a header line, or one JSON document.
 fn machine_history(
     f: HistoryFormat,
     session: &Session,
     path: &Path,
-    elo: &[(u64, Wdl)],
+    elo: &[(u64, MatchResult)],
     reference: Option<serde_json::Value>,
 ) -> String {
-    let of = |g: u64| elo.iter().find(|(x, _)| *x == g).map(|(_, w)| w);
+    let result = |g: u64| elo.iter().find(|(x, _)| *x == g).map(|(_, r)| r);
+    let of = |g: u64| result(g).map(|r| &r.wdl);
     if f == HistoryFormat::Csv {
         let mut out = format!("{CSV_COLUMNS}\n");
         for h in &session.history {
@@ -180,7 +190,7 @@ fn machine_history(
                 "plies": h.plies,
                 "seconds": h.seconds,
                 "yardstick": wdl_json(h.measure.as_ref()),
-                "reference": wdl_json(of(h.generation)),
+                "reference": reference_json(result(h.generation)),
             })
         })
         .collect();
@@ -226,84 +236,6 @@ pub(super) fn find_session(
     Ok((found.path, found.session))
 }
 
-/// What `--elo` measured: the header line, the reference's settings (for JSON), and each
-/// measured generation with its best so far's result.
-type Measured = (String, serde_json::Value, Vec<(u64, Wdl)>);
-
-/// Plays the best so far of the chosen generations against the reference; a weight vector that
-/// stays the best so far over several generations is played once.
-///
-/// The best so far of generation `g` comes from the history (which records it each time it
-/// changes), or where the history does not have it (the part of a session played before
-/// checkpoint format 3) from that generation's checkpoint in the session folder; generations
-/// with neither are left out and counted in the header line.
-fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Measured> {
-    if a.every == 0 {
-        usage!("--every must be at least 1");
-    }
-    if a.games == 0 {
-        usage!("--games must be at least 1");
-    }
-    let depth = a.depth.unwrap_or(session.settings.search.depth);
-    check_depth(depth, "--depth")?;
-    let seed = a.seed.unwrap_or_else(fresh_seed);
-    if a.reference.starts_with(checkers_ga::formats::HUB_PREFIX) {
-        usage!(
-            "--reference {}: an outside engine cannot be the reference of --elo (its games are \
-             played in-process, as the session's own); play it with `match BEST {}`",
-            a.reference,
-            a.reference
-        );
-    }
-    let (config, settings) = session_match(session, depth, a.games, seed);
-    let per_match = start_positions(settings.book, settings.pairs).len() * 2;
-    let reference = match &session.settings.engine {
-        // An outside engine's session: its bests play the engine with its declared values.
-        Some(e) => Engine {
-            name: "defaults".to_string(),
-            eval: e.defaults().into(),
-            config,
-        },
-        None => Engine {
-            name: a.reference.clone(),
-            eval: evaluator_arg(&a.reference, seed, 1)?.1,
-            config,
-        },
-    };
-    let past = PastBests::of(session, dir, a.every);
-    let missing = past.left_out;
-    let bar = if show_progress(false) {
-        let b = ProgressBar::new((past.distinct.len() * per_match) as u64);
-        b.set_style(progress_style(
-            "Elo {bar:40} {pos}/{len} games {rate} eta {eta}",
-        ));
-        b
-    } else {
-        ProgressBar::hidden()
-    };
-    let p = pool(a.threads)?;
-    let elo = p.install(|| past.measure(&reference, config, &settings, &|_| bar.inc(1)));
-    bar.finish_and_clear();
-    let mut what = format!(
-        "Elo: best so far vs {} over {per_match} ballot games at depth {depth}, seed {seed}",
-        a.reference
-    );
-    if missing > 0 {
-        what += &format!(
-            " ({missing} generation(s) left out: played before checkpoint format 3, and their \
-             checkpoints were pruned)"
-        );
-    }
-    let reference = serde_json::json!({
-        "name": a.reference,
-        "games": per_match,
-        "depth": depth,
-        "seed": seed,
-        "generations_left_out": missing,
-    });
-    Ok((what, reference, elo))
-}
-
 pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
     if let Some(file) = checkers_ga::store::find_spsa(a.session.as_deref(), &a.populations) {
         return spsa_history(&a, &file);
@@ -322,13 +254,14 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
              separately, or add --format csv or json"
         );
     }
-    let (elo_line, reference, elo) = if a.elo {
+    let (elo_line, reference, results) = if a.elo {
         let dir = checkers_ga::folder_of(&path);
-        let (l, r, e) = measure(&a, &session, &dir)?;
-        (Some(l), Some(r), e)
+        let m = super::history_elo::measure(&a, &session, &dir)?;
+        (Some(m.line), Some(m.reference), m.results)
     } else {
         (None, None, Vec::new())
     };
+    let elo: Vec<(u64, Wdl)> = results.iter().map(|(g, r)| (*g, r.wdl)).collect();
     if let Some(svg) = &a.svg {
         checkers_ga::write_atomic(svg, history_svg(&session).as_bytes())
             .with_context(|| format!("cannot write '{}'", svg.display()))?;
@@ -339,7 +272,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         }
     }
     if a.format != HistoryFormat::Table {
-        let text = machine_history(a.format, &session, &path, &elo, reference);
+        let text = machine_history(a.format, &session, &path, &results, reference);
         return std::io::stdout()
             .lock()
             .write_all(text.as_bytes())

@@ -22,6 +22,7 @@ mod export;
 mod features;
 mod finals;
 mod history;
+mod history_elo;
 mod hub;
 mod matchcmd;
 mod pdn;

@@ -445,10 +445,22 @@ impl MatchRun<'_> {
     pub fn of(settings: &MatchSettings) -> MatchRun<'static> {
         let starts = start_positions(settings.book, settings.pairs);
         MatchRun {
-            games: starts.len() * 2,
-            starts,
-            seed: settings.seed,
             rules: settings.rules,
+            engine: settings.engine.clone(),
+            ..MatchRun::new(starts.len() * 2, starts, settings.seed)
+        }
+    }
+
+    /// `games` games from `starts` (in rounds of them) with tie-breaks from `seed`, and
+    /// everything else as `match` has it by default: the default draw rules, no SPRT, no
+    /// interrupt flag, no clock, margin or adjudication, ties to the seed. What `match
+    /// --games N --seed S` plays from the ballot, and `history --elo` with it.
+    pub fn new(games: usize, starts: Vec<StartPosition>, seed: u64) -> MatchRun<'static> {
+        MatchRun {
+            games,
+            starts,
+            seed,
+            rules: DrawRules::default(),
             sprt: None,
             interrupt: None,
             tc: [None; 2],
@@ -456,7 +468,7 @@ impl MatchRun<'_> {
             move_timeout: None,
             adjudication: Adjudication::default(),
             first_ties: false,
-            engine: settings.engine.clone(),
+            engine: None,
             keys: GameKeys::Match,
         }
     }
