@@ -520,16 +520,32 @@ impl MatchRun<'_> {
         on_done: &(dyn Fn() + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<[u32; 2]> {
+        self.points_and_faults(a, b, on_done, stop).map(|(p, _)| p)
+    }
+
+    /// [`MatchRun::points`], and how many games an outside engine lost by a fault (a crash, a
+    /// hang, an illegal move, garbage).
+    pub fn points_and_faults(
+        &self,
+        a: &Engine,
+        b: &Engine,
+        on_done: &(dyn Fn() + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<([u32; 2], u32)> {
         let mut batch = self.batch(a, b);
         batch.record_moves = false;
         let played = jobs::run(&batch, &|_, _| on_done(), stop)?;
         let mut pts = [0, 0];
+        let mut faults = 0;
         for (i, p) in played.iter().enumerate() {
             let (result, a_black) = (p.result.map(|r| r.0), MatchRun::a_is_black(i));
             pts[0] += GameOutcome::points(result, a_black);
             pts[1] += GameOutcome::points(result, !a_black);
+            if matches!(p.result, Some((_, EndReason::Fault(..)))) {
+                faults += 1;
+            }
         }
-        Some(pts)
+        Some((pts, faults))
     }
 
     /// Why [`MatchRun::run`] (in-process engines as jobs) cannot play this match as set, when
