@@ -4,8 +4,9 @@
 use anyhow::{bail, Context};
 use checkers_ga::matchplay::{elo, MatchResult, Wdl};
 use checkers_ga::store;
-use checkers_ga::summary::{history_svg, history_table};
+use checkers_ga::summary::{engine_history_svg, history_svg, history_table};
 use checkers_ga::Session;
+use checkers_ga::Weights;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -67,13 +68,14 @@ fn elo_value(v: f64) -> Option<f64> {
     v.is_finite().then(|| ((v * 10.0).round() / 10.0) + 0.0)
 }
 
-/// The columns of `history --format csv`, in order.
+/// The columns of `history --format csv`, in order (in a session of an outside engine, the
+/// engine's names of its tuned parameters follow: the answer's values).
 pub const CSV_COLUMNS: &str = "generation,best,mean,min,diversity,duel,duel_challenger,\
 duel_holder,duel_replaced,games,plies,seconds,yardstick_wins,yardstick_draws,yardstick_losses,yardstick_elo,\
-yardstick_margin,reference_wins,reference_draws,reference_losses,reference_elo,reference_margin";
+yardstick_margin,reference_wins,reference_draws,reference_losses,reference_elo,reference_margin,faults";
 
 /// W/D/L and Elo as CSV fields (5, empty when absent).
-fn wdl_fields(w: Option<&Wdl>) -> String {
+pub(super) fn wdl_fields(w: Option<&Wdl>) -> String {
     match w {
         None => ",,,,".to_string(),
         Some(w) => {
@@ -110,7 +112,7 @@ fn wdl_json(w: Option<&Wdl>) -> serde_json::Value {
 /// A generation's `--elo` result for JSON: W/D/L, Elo and margin, and the answer's score in
 /// each game in game order (1, 0.5 or 0, as `match --json` gives `score_a`); null when not
 /// measured.
-fn reference_json(r: Option<&MatchResult>) -> serde_json::Value {
+pub(super) fn reference_json(r: Option<&MatchResult>) -> serde_json::Value {
     let Some(r) = r else {
         return serde_json::Value::Null;
     };
@@ -129,17 +131,28 @@ fn machine_history(
     f: HistoryFormat,
     session: &Session,
     path: &Path,
+    answers: &[Option<Weights>],
     elo: &[(u64, MatchResult)],
     reference: Option<serde_json::Value>,
 ) -> String {
+    let engine = session.settings.engine.as_ref();
+    // The answer's values after the generation at history index `i`, in a session of an
+    // outside engine (None where it cannot be told).
+    let values = |i: usize| Some(engine?.values(answers.get(i).copied().flatten().as_ref()?));
     let result = |g: u64| elo.iter().find(|(x, _)| *x == g).map(|(_, r)| r);
     let of = |g: u64| result(g).map(|r| &r.wdl);
     if f == HistoryFormat::Csv {
-        let mut out = format!("{CSV_COLUMNS}\n");
-        for h in &session.history {
-            // duel: `first` (no best so far yet), `same` (the best so far won its own
-            // generation: no duel) or `played`.
+        let mut out = CSV_COLUMNS.to_string();
+        for t in engine.iter().flat_map(|e| &e.tuned) {
+            out += &format!(",{}", t.name);
+        }
+        out.push('\n');
+        for (i, h) in session.history.iter().enumerate() {
+            // duel: `first` (no best so far yet), `none` (a later generation of the mean,
+            // which has no duel), `same` (the best so far won its own generation: no duel) or
+            // `played`.
             let (kind, c, ho, r) = match h.duel {
+                None if h.generation > 1 => ("none", String::new(), String::new(), String::new()),
                 None => ("first", String::new(), String::new(), String::new()),
                 Some(d) if d.is_same() => ("same", String::new(), String::new(), String::new()),
                 Some(d) => (
@@ -150,7 +163,7 @@ fn machine_history(
                 ),
             };
             out += &format!(
-                "{},{},{:.2},{},{:.4},{kind},{c},{ho},{r},{},{},{:.3},{},{}\n",
+                "{},{},{:.2},{},{:.4},{kind},{c},{ho},{r},{},{},{:.3},{},{},{}",
                 h.generation,
                 h.best,
                 h.mean,
@@ -160,8 +173,16 @@ fn machine_history(
                 h.plies,
                 h.seconds,
                 wdl_fields(h.measure.as_ref()),
-                wdl_fields(of(h.generation))
+                wdl_fields(of(h.generation)),
+                h.faults
             );
+            if let Some(e) = engine {
+                match values(i) {
+                    Some(v) => v.iter().for_each(|x| out += &format!(",{x}")),
+                    None => out += &",".repeat(e.tuned.len()),
+                }
+            }
+            out.push('\n');
         }
         return out;
     }
@@ -169,7 +190,8 @@ fn machine_history(
     let generations: Vec<serde_json::Value> = session
         .history
         .iter()
-        .map(|h| {
+        .enumerate()
+        .map(|(i, h)| {
             let duel = match h.duel {
                 None => serde_json::Value::Null,
                 Some(d) if d.is_same() => serde_json::json!("same"),
@@ -178,6 +200,16 @@ fn machine_history(
                     "holder": d.holder,
                     "replaced": d.replaced,
                 }),
+            };
+            let values = match (engine, values(i)) {
+                (Some(e), Some(v)) => serde_json::Value::Object(
+                    e.tuned
+                        .iter()
+                        .zip(v)
+                        .map(|(t, x)| (t.name.clone(), serde_json::json!(x)))
+                        .collect(),
+                ),
+                _ => serde_json::Value::Null,
             };
             serde_json::json!({
                 "generation": h.generation,
@@ -191,12 +223,27 @@ fn machine_history(
                 "seconds": h.seconds,
                 "yardstick": wdl_json(h.measure.as_ref()),
                 "reference": reference_json(result(h.generation)),
+                "faults": h.faults,
+                "values": values,
             })
         })
         .collect();
+    let parameters = engine.map(|e| {
+        e.tuned
+            .iter()
+            .map(|t| {
+                serde_json::json!({
+                    "name": t.name, "min": t.min, "max": t.max, "default": t.default
+                })
+            })
+            .collect::<Vec<_>>()
+    });
     let doc = serde_json::json!({
         "session": session.name,
         "checkpoint": path.display().to_string(),
+        "tuner": "ga",
+        "engine": engine.map(|e| &e.name),
+        "parameters": parameters,
         "seed": s.seed,
         "population": s.population,
         "depth": s.search.depth,
@@ -238,7 +285,7 @@ pub(super) fn find_session(
 
 pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
     if let Some(file) = checkers_ga::store::find_spsa(a.session.as_deref(), &a.populations) {
-        return spsa_history(&a, &file);
+        return super::history_spsa::run(&a, &file);
     }
     let (path, session) = find_session(a.session.as_deref(), &a.populations, "history")?;
     if session.history.is_empty() && session.generation == 0 {
@@ -262,8 +309,16 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         (None, None, Vec::new())
     };
     let elo: Vec<(u64, Wdl)> = results.iter().map(|(g, r)| (*g, r.wdl)).collect();
+    let engine = session.settings.engine.as_ref();
+    // The answer after each generation: its values are shown in a session of an outside
+    // engine.
+    let answers = match engine {
+        Some(_) => checkers_ga::answers_by_generation(&session, &checkers_ga::folder_of(&path)),
+        None => Vec::new(),
+    };
     if let Some(svg) = &a.svg {
-        checkers_ga::write_atomic(svg, history_svg(&session).as_bytes())
+        let chart = engine_history_svg(&session, &answers).unwrap_or_else(|| history_svg(&session));
+        checkers_ga::write_atomic(svg, chart.as_bytes())
             .with_context(|| format!("cannot write '{}'", svg.display()))?;
         if a.format == HistoryFormat::Table {
             // The chart is what was asked for: its path, not the table.
@@ -272,7 +327,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         }
     }
     if a.format != HistoryFormat::Table {
-        let text = machine_history(a.format, &session, &path, &results, reference);
+        let text = machine_history(a.format, &session, &path, &answers, &results, reference);
         return std::io::stdout()
             .lock()
             .write_all(text.as_bytes())
@@ -305,11 +360,27 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
             first - 1
         ));
     }
-    text.push_str(&history_table(&session.history, &elo));
-    text.push_str(
-        "points: 2 per win, 1 per draw, within each generation's own tournament (relative: they \
-         fall as the population gets stronger); duel: challenger-holder points, * = new best so far\n",
-    );
+    text.push_str(&history_table(&session, &answers, &elo));
+    if engine.is_none() || s.ga.selection.mean().is_none() {
+        text.push_str(
+            "points: 2 per win, 1 per draw, within each generation's own tournament (relative: \
+             they fall as the population gets stronger); duel: challenger-holder points, * = new \
+             best so far\n",
+        );
+    }
+    if let Some(e) = engine {
+        text.push_str(&format!(
+            "games: the generation's games; faults: those {} lost by a fault (faults.log says \
+             which); then the answer after the generation ({}), in the engine's units, ? where \
+             it cannot be told\n",
+            e.name,
+            if s.ga.selection.mean().is_some() {
+                "the centres' average"
+            } else {
+                "the best so far"
+            }
+        ));
+    }
     if session.history.iter().any(|h| h.measure.is_some()) {
         let g = &s.ga;
         text.push_str(&format!(
@@ -326,109 +397,4 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         .write_all(text.as_bytes())
         .context("cannot write to standard output")?;
     Ok(())
-}
-
-/// `history` of an SPSA session: θ at every step its history kept (the start, every
-/// `history_every` steps, the last whole step), as a table, CSV (`step,games,` then the
-/// engine's names) or JSON, or as an SVG chart of each parameter's place in its range.
-fn spsa_history(a: &HistoryArgs, file: &Path) -> anyhow::Result<()> {
-    if a.elo {
-        usage!(
-            "--elo measures the best so far of a GA session; '{}' is an SPSA session (play its \
-             values with `match`)",
-            file.display()
-        );
-    }
-    let s = super::spsa::load(file)?;
-    let st = &s.state;
-    if let Some(svg) = &a.svg {
-        checkers_ga::write_atomic(svg, checkers_ga::summary::spsa_chart(&s, true).as_bytes())
-            .with_context(|| format!("cannot write '{}'", svg.display()))?;
-        if a.format == HistoryFormat::Table {
-            println!("SVG chart written to {}", svg.display());
-            return Ok(());
-        }
-    }
-    let tuned = &st.spec.tuned;
-    let points = checkers_ga::summary::spsa_points(&s);
-    let text = match a.format {
-        HistoryFormat::Table => {
-            let mut t = format!(
-                "SPSA session '{}' ({}): engine {}, {}, depth {}, seed {}; {}\n\n",
-                s.name,
-                file.display(),
-                st.spec.name,
-                match tuned.len() {
-                    1 => "1 parameter".to_string(),
-                    n => format!("{n} parameters"),
-                },
-                st.spec.depth,
-                st.settings.seed,
-                st.progress()
-            );
-            t += &checkers_ga::summary::spsa_history_table(&s);
-            t += &format!(
-                "θ at the start, every {} steps and at the last whole step; games: played by then\n",
-                st.settings.history_every
-            );
-            t
-        }
-        HistoryFormat::Csv => {
-            let mut t = String::from("step,games");
-            for x in tuned {
-                t += &format!(",{}", x.name);
-            }
-            t.push('\n');
-            for p in &points {
-                t += &format!("{},{}", p.step, p.games);
-                for x in &p.theta {
-                    t += &format!(",{x}");
-                }
-                t.push('\n');
-            }
-            t
-        }
-        HistoryFormat::Json => {
-            let parameters: Vec<serde_json::Value> = tuned
-                .iter()
-                .map(|t| {
-                    serde_json::json!({
-                        "name": t.name, "min": t.min, "max": t.max, "default": t.default
-                    })
-                })
-                .collect();
-            let history: Vec<serde_json::Value> = points
-                .iter()
-                .map(|p| {
-                    let theta: serde_json::Map<String, serde_json::Value> = tuned
-                        .iter()
-                        .zip(&p.theta)
-                        .map(|(t, x)| (t.name.clone(), serde_json::json!(x)))
-                        .collect();
-                    serde_json::json!({ "step": p.step, "games": p.games, "theta": theta })
-                })
-                .collect();
-            let doc = serde_json::json!({
-                "session": s.name,
-                "checkpoint": file.display().to_string(),
-                "tuner": "spsa",
-                "engine": st.spec.name,
-                "depth": st.spec.depth,
-                "seed": st.settings.seed,
-                "games": 2 * st.settings.pairs(),
-                "steps": st.settings.steps(),
-                "games_played": st.games(),
-                "steps_done": st.step,
-                "parameters": parameters,
-                "history": history,
-            });
-            let mut t = serde_json::to_string_pretty(&doc).unwrap_or_default();
-            t.push('\n');
-            t
-        }
-    };
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .context("cannot write to standard output")
 }

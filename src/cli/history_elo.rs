@@ -1,14 +1,16 @@
-//! `history --elo`: the answer of past generations (a GA session's best so far) played against
-//! a fixed reference, each exactly as `match` of that generation's checkpoint plays it.
+//! `history --elo`: the answer of past generations (a GA session's best so far) or of an SPSA
+//! session's kept steps (θ rounded) played against a fixed reference, each exactly as `match`
+//! plays it (of a GA session, that generation's checkpoint).
 
 use super::common::{pool, progress_style, show_progress};
 use super::history::HistoryArgs;
 use checkers_ga::check_depth;
 use checkers_ga::fresh_seed;
 use checkers_ga::matchplay::{load_openings, Contestant, MatchResult, MatchRun, OutsideEngine};
+use checkers_ga::store::SpsaSession;
 use checkers_ga::EngineSpec;
-use checkers_ga::PastBests;
-use checkers_ga::Session;
+use checkers_ga::{measure_genomes, PastBests};
+use checkers_ga::{Session, SpsaPoint};
 use indicatif::ProgressBar;
 use std::path::Path;
 
@@ -116,6 +118,56 @@ pub fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result
         "depth": depth,
         "seed": seed,
         "generations_left_out": missing,
+    });
+    Ok(Measured {
+        line,
+        reference,
+        results,
+    })
+}
+
+/// Plays the values θ rounds to at the kept steps of an SPSA session whose number is a
+/// multiple of `--every` (and the last) against the reference, each as `match` plays it (the
+/// engine with those values); values kept over several steps are played once.
+pub fn measure_spsa(
+    a: &HistoryArgs,
+    s: &SpsaSession,
+    points: &[SpsaPoint],
+) -> anyhow::Result<Measured> {
+    let st = &s.state;
+    let depth = a.depth.unwrap_or(st.spec.depth);
+    let (run, seed, reference, name) = setup(a, Some(&st.spec), depth)?;
+    let last = points.len().saturating_sub(1);
+    let chosen: Vec<(u64, checkers_ga::Weights)> = points
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| p.step.is_multiple_of(a.every) || *i == last)
+        .map(|(_, p)| (p.step, st.weights_at(&p.theta)))
+        .collect();
+    let mut distinct: Vec<&checkers_ga::Weights> = Vec::new();
+    for (_, w) in &chosen {
+        if !distinct.contains(&w) {
+            distinct.push(w);
+        }
+    }
+    let bar = bar(distinct.len() * run.games);
+    let p = pool(a.threads)?;
+    let results = p.install(|| {
+        measure_genomes(&chosen, Some(&st.spec), &reference, &run, depth, &|| {
+            bar.inc(1)
+        })
+    });
+    bar.finish_and_clear();
+    let line = format!(
+        "Elo: θ rounded vs {name} over {} ballot games at depth {depth}, seed {seed} (as `match` \
+         plays those values)",
+        run.games
+    );
+    let reference = serde_json::json!({
+        "name": name,
+        "games": run.games,
+        "depth": depth,
+        "seed": seed,
     });
     Ok(Measured {
         line,

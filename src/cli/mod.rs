@@ -23,6 +23,7 @@ mod features;
 mod finals;
 mod history;
 mod history_elo;
+mod history_spsa;
 mod hub;
 mod matchcmd;
 mod pdn;

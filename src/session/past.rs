@@ -49,11 +49,7 @@ impl PastBests {
 
     /// The bests of `session` after the generations at the history indices `wanted`.
     fn at(session: &Session, dir: &Path, wanted: &[usize]) -> PastBests {
-        let known = session.bests_at(wanted, |g| {
-            store::load_checkpoint_alone(&store::checkpoint_path(dir, g))
-                .ok()
-                .and_then(|s| s.best_so_far)
-        });
+        let known = bests_at(session, dir, wanted);
         let chosen: Vec<(u64, Weights)> = wanted
             .iter()
             .filter_map(|&i| known[i].map(|w| (session.history[i].generation, w)))
@@ -129,6 +125,26 @@ impl PastBests {
         }
         finals
     }
+}
+
+/// The best so far of `session` (whose folder is `dir`) after the generations of its history,
+/// for those at the indices `wanted` and those the history tells: from the history's record
+/// of its changes, else from the generation's checkpoint.
+fn bests_at(session: &Session, dir: &Path, wanted: &[usize]) -> Vec<Option<Weights>> {
+    session.bests_at(wanted, |g| {
+        store::load_checkpoint_alone(&store::checkpoint_path(dir, g))
+            .ok()
+            .and_then(|s| s.best_so_far)
+    })
+}
+
+/// The answer (the best so far) of `session` (whose folder is `dir`) after every generation
+/// of its history, where it can be told: from the history's record of its changes, else from
+/// the generation's checkpoint (None when neither has it). What `match` plays for each
+/// generation's checkpoint; `history` shows its values in a session of an outside engine.
+pub fn answers_by_generation(session: &Session, dir: &Path) -> Vec<Option<Weights>> {
+    let all: Vec<usize> = (0..session.history.len()).collect();
+    bests_at(session, dir, &all)
 }
 
 /// What hears of each game of a measurement.
