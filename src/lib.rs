@@ -225,8 +225,9 @@ pub use ga::{
 };
 pub use lock::LOCK_FILE;
 pub use session::{
-    Entrant, Finals, NewSession, Observer, Overrides, PastBests, SessionEnd, SessionError,
-    SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, SpsaRun, FINALS_FILE,
+    answers_by_generation, measure_genomes, Entrant, Finals, NewSession, Observer, Overrides,
+    PastBests, SessionEnd, SessionError, SessionOptions, SessionOutcome, SessionRun, SettingChange,
+    Silent, SpsaRun, FINALS_FILE,
 };
 
 // Outside engines (the Hub protocol).

@@ -145,7 +145,10 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
     let history = |name: &str| run_ok(cmd(&t, &["history", name, "--format", "csv"]));
     let csv = history("whole");
     assert!(
-        csv.starts_with("step,games,kings,opp_kings,moves\n"),
+        csv.starts_with(
+            "step,games,reference_wins,reference_draws,reference_losses,reference_elo,\
+             reference_margin,faults,kings,opp_kings,moves\n"
+        ),
         "{csv}"
     );
     assert!(csv.lines().any(|l| l.starts_with("60,240,")), "{csv}");
@@ -243,13 +246,13 @@ fn bad_input_is_one_line() {
         &["new", "--name", "s", "--generations", "1", "--quiet"],
     ));
     assert_error_exit(&o, 1, &["already has checkpoints"]);
-    // A name that is no folder name, a GA setting on resume, --elo of an SPSA session.
+    // A name that is no folder name, a GA setting on resume, a bad --elo setting.
     let o = output(spsa(&t, "../x", "4", "1"));
     assert_error_exit(&o, 2, &["plain folder name"]);
     let o = output(cmd(&t, &["resume", "s", "--generations", "5"]));
     assert_error_exit(&o, 2, &["SPSA session"]);
-    let o = output(cmd(&t, &["history", "s", "--elo"]));
-    assert_error_exit(&o, 2, &["SPSA session"]);
+    let o = output(cmd(&t, &["history", "s", "--elo", "--every", "0"]));
+    assert_error_exit(&o, 2, &["--every must be at least 1"]);
     // A corrupted checkpoint: every command that reads it says so on one line.
     let file = t.session("s").join("spsa.ckpt");
     let mut bytes = std::fs::read(&file).unwrap();

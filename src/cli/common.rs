@@ -48,7 +48,7 @@ pub fn search_config(depth: u32, no_extension: bool, tt_log2: u8) -> SearchConfi
 
 /// The search of `session`'s games at `depth`, and a match of `games` (rounded up to even: the
 /// first `games / 2` ballot openings, each with both colours) under the session's rules with
-/// tie-breaks from `seed`: how past bests are played (`history --elo`, `finals`).
+/// tie-breaks from `seed`: how `finals` plays past bests.
 pub fn session_match(
     session: &checkers_ga::Session,
     depth: u32,

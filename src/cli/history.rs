@@ -1,16 +1,12 @@
 //! `checkers-ga history [SESSION]`: a session's per-generation statistics as a table, an SVG
 //! chart, and (with `--elo`) the strength of its best so far against a fixed reference.
 
-use super::common::{evaluator_arg, pool, progress_style, session_match, show_progress};
 use anyhow::{bail, Context};
-use checkers_ga::check_depth;
-use checkers_ga::fresh_seed;
-use checkers_ga::matchplay::{elo, start_positions, Engine, Wdl};
+use checkers_ga::matchplay::{elo, MatchResult, Wdl};
 use checkers_ga::store;
-use checkers_ga::summary::{history_svg, history_table};
-use checkers_ga::PastBests;
+use checkers_ga::summary::{engine_history_svg, history_svg, history_table};
 use checkers_ga::Session;
-use indicatif::ProgressBar;
+use checkers_ga::Weights;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -27,8 +23,8 @@ pub struct HistoryArgs {
     /// generation (with --format csv or json the records are still printed)
     #[arg(long, value_name = "OUT.svg")]
     pub svg: Option<PathBuf>,
-    /// Play the best so far of every K-th generation (and the last) against --reference and
-    /// add an Elo column
+    /// Play the answer (the best so far) of every K-th generation (and the last) against
+    /// --reference, as `match` plays that generation's checkpoint, and add an Elo column
     #[arg(long)]
     pub elo: bool,
     /// With --elo: measure generations whose number is a multiple of K (and the last)
@@ -40,15 +36,12 @@ pub struct HistoryArgs {
     /// With --elo: search depth of both sides [default: the session's depth]
     #[arg(long, value_name = "D", requires = "elo")]
     pub depth: Option<u32>,
-    /// With --elo: the fixed opponent: `material` (built in), the yardsticks `hand` and
-    /// `classic`, `thesis`, or any file `show` reads (a checkpoint gives its best so far)
-    #[arg(
-        long,
-        value_name = "NAME|FILE",
-        default_value = "material",
-        requires = "elo"
-    )]
-    pub reference: String,
+    /// With --elo: the fixed opponent, anything `match` plays: `material` (built in), the
+    /// yardsticks `hand` and `classic`, `thesis`, any file `show` reads (a checkpoint gives its
+    /// answer), or an outside engine `hub:CMD` [default: material; in an outside engine's
+    /// session, that engine with its declared values]
+    #[arg(long, value_name = "NAME|FILE|hub:CMD", requires = "elo")]
+    pub reference: Option<String>,
     /// With --elo: worker threads (0 = one per core); results are the same at any count
     #[arg(long, value_name = "T", default_value_t = 0, requires = "elo")]
     pub threads: usize,
@@ -75,13 +68,14 @@ fn elo_value(v: f64) -> Option<f64> {
     v.is_finite().then(|| ((v * 10.0).round() / 10.0) + 0.0)
 }
 
-/// The columns of `history --format csv`, in order.
+/// The columns of `history --format csv`, in order (in a session of an outside engine, the
+/// engine's names of its tuned parameters follow: the answer's values).
 pub const CSV_COLUMNS: &str = "generation,best,mean,min,diversity,duel,duel_challenger,\
 duel_holder,duel_replaced,games,plies,seconds,yardstick_wins,yardstick_draws,yardstick_losses,yardstick_elo,\
-yardstick_margin,reference_wins,reference_draws,reference_losses,reference_elo,reference_margin";
+yardstick_margin,reference_wins,reference_draws,reference_losses,reference_elo,reference_margin,faults";
 
 /// W/D/L and Elo as CSV fields (5, empty when absent).
-fn wdl_fields(w: Option<&Wdl>) -> String {
+pub(super) fn wdl_fields(w: Option<&Wdl>) -> String {
     match w {
         None => ",,,,".to_string(),
         Some(w) => {
@@ -115,21 +109,50 @@ fn wdl_json(w: Option<&Wdl>) -> serde_json::Value {
     }
 }
 
+/// A generation's `--elo` result for JSON: W/D/L, Elo and margin, and the answer's score in
+/// each game in game order (1, 0.5 or 0, as `match --json` gives `score_a`); null when not
+/// measured.
+pub(super) fn reference_json(r: Option<&MatchResult>) -> serde_json::Value {
+    let Some(r) = r else {
+        return serde_json::Value::Null;
+    };
+    let mut v = wdl_json(Some(&r.wdl));
+    let scores: Vec<f64> = r
+        .games
+        .iter()
+        .map(|g| g.half_points_for_a() as f64 / 2.0)
+        .collect();
+    v["scores"] = serde_json::json!(scores);
+    v
+}
+
 /// The history for programs: CSV with a header line, or one JSON document.
 fn machine_history(
     f: HistoryFormat,
     session: &Session,
     path: &Path,
-    elo: &[(u64, Wdl)],
+    answers: &[Option<Weights>],
+    elo: &[(u64, MatchResult)],
     reference: Option<serde_json::Value>,
 ) -> String {
-    let of = |g: u64| elo.iter().find(|(x, _)| *x == g).map(|(_, w)| w);
+    let engine = session.settings.engine.as_ref();
+    // The answer's values after the generation at history index `i`, in a session of an
+    // outside engine (None where it cannot be told).
+    let values = |i: usize| Some(engine?.values(answers.get(i).copied().flatten().as_ref()?));
+    let result = |g: u64| elo.iter().find(|(x, _)| *x == g).map(|(_, r)| r);
+    let of = |g: u64| result(g).map(|r| &r.wdl);
     if f == HistoryFormat::Csv {
-        let mut out = format!("{CSV_COLUMNS}\n");
-        for h in &session.history {
-            // duel: `first` (no best so far yet), `same` (the best so far won its own
-            // generation: no duel) or `played`.
+        let mut out = CSV_COLUMNS.to_string();
+        for t in engine.iter().flat_map(|e| &e.tuned) {
+            out += &format!(",{}", t.name);
+        }
+        out.push('\n');
+        for (i, h) in session.history.iter().enumerate() {
+            // duel: `first` (no best so far yet), `none` (a later generation of the mean,
+            // which has no duel), `same` (the best so far won its own generation: no duel) or
+            // `played`.
             let (kind, c, ho, r) = match h.duel {
+                None if h.generation > 1 => ("none", String::new(), String::new(), String::new()),
                 None => ("first", String::new(), String::new(), String::new()),
                 Some(d) if d.is_same() => ("same", String::new(), String::new(), String::new()),
                 Some(d) => (
@@ -140,7 +163,7 @@ fn machine_history(
                 ),
             };
             out += &format!(
-                "{},{},{:.2},{},{:.4},{kind},{c},{ho},{r},{},{},{:.3},{},{}\n",
+                "{},{},{:.2},{},{:.4},{kind},{c},{ho},{r},{},{},{:.3},{},{},{}",
                 h.generation,
                 h.best,
                 h.mean,
@@ -150,8 +173,16 @@ fn machine_history(
                 h.plies,
                 h.seconds,
                 wdl_fields(h.measure.as_ref()),
-                wdl_fields(of(h.generation))
+                wdl_fields(of(h.generation)),
+                h.faults
             );
+            if let Some(e) = engine {
+                match values(i) {
+                    Some(v) => v.iter().for_each(|x| out += &format!(",{x}")),
+                    None => out += &",".repeat(e.tuned.len()),
+                }
+            }
+            out.push('\n');
         }
         return out;
     }
@@ -159,7 +190,8 @@ fn machine_history(
     let generations: Vec<serde_json::Value> = session
         .history
         .iter()
-        .map(|h| {
+        .enumerate()
+        .map(|(i, h)| {
             let duel = match h.duel {
                 None => serde_json::Value::Null,
                 Some(d) if d.is_same() => serde_json::json!("same"),
@@ -168,6 +200,16 @@ fn machine_history(
                     "holder": d.holder,
                     "replaced": d.replaced,
                 }),
+            };
+            let values = match (engine, values(i)) {
+                (Some(e), Some(v)) => serde_json::Value::Object(
+                    e.tuned
+                        .iter()
+                        .zip(v)
+                        .map(|(t, x)| (t.name.clone(), serde_json::json!(x)))
+                        .collect(),
+                ),
+                _ => serde_json::Value::Null,
             };
             serde_json::json!({
                 "generation": h.generation,
@@ -180,13 +222,28 @@ fn machine_history(
                 "plies": h.plies,
                 "seconds": h.seconds,
                 "yardstick": wdl_json(h.measure.as_ref()),
-                "reference": wdl_json(of(h.generation)),
+                "reference": reference_json(result(h.generation)),
+                "faults": h.faults,
+                "values": values,
             })
         })
         .collect();
+    let parameters = engine.map(|e| {
+        e.tuned
+            .iter()
+            .map(|t| {
+                serde_json::json!({
+                    "name": t.name, "min": t.min, "max": t.max, "default": t.default
+                })
+            })
+            .collect::<Vec<_>>()
+    });
     let doc = serde_json::json!({
         "session": session.name,
         "checkpoint": path.display().to_string(),
+        "tuner": "ga",
+        "engine": engine.map(|e| &e.name),
+        "parameters": parameters,
         "seed": s.seed,
         "population": s.population,
         "depth": s.search.depth,
@@ -226,87 +283,9 @@ pub(super) fn find_session(
     Ok((found.path, found.session))
 }
 
-/// What `--elo` measured: the header line, the reference's settings (for JSON), and each
-/// measured generation with its best so far's result.
-type Measured = (String, serde_json::Value, Vec<(u64, Wdl)>);
-
-/// Plays the best so far of the chosen generations against the reference; a weight vector that
-/// stays the best so far over several generations is played once.
-///
-/// The best so far of generation `g` comes from the history (which records it each time it
-/// changes), or where the history does not have it (the part of a session played before
-/// checkpoint format 3) from that generation's checkpoint in the session folder; generations
-/// with neither are left out and counted in the header line.
-fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Measured> {
-    if a.every == 0 {
-        usage!("--every must be at least 1");
-    }
-    if a.games == 0 {
-        usage!("--games must be at least 1");
-    }
-    let depth = a.depth.unwrap_or(session.settings.search.depth);
-    check_depth(depth, "--depth")?;
-    let seed = a.seed.unwrap_or_else(fresh_seed);
-    if a.reference.starts_with(checkers_ga::formats::HUB_PREFIX) {
-        usage!(
-            "--reference {}: an outside engine cannot be the reference of --elo (its games are \
-             played in-process, as the session's own); play it with `match BEST {}`",
-            a.reference,
-            a.reference
-        );
-    }
-    let (config, settings) = session_match(session, depth, a.games, seed);
-    let per_match = start_positions(settings.book, settings.pairs).len() * 2;
-    let reference = match &session.settings.engine {
-        // An outside engine's session: its bests play the engine with its declared values.
-        Some(e) => Engine {
-            name: "defaults".to_string(),
-            eval: e.defaults().into(),
-            config,
-        },
-        None => Engine {
-            name: a.reference.clone(),
-            eval: evaluator_arg(&a.reference, seed, 1)?.1,
-            config,
-        },
-    };
-    let past = PastBests::of(session, dir, a.every);
-    let missing = past.left_out;
-    let bar = if show_progress(false) {
-        let b = ProgressBar::new((past.distinct.len() * per_match) as u64);
-        b.set_style(progress_style(
-            "Elo {bar:40} {pos}/{len} games {rate} eta {eta}",
-        ));
-        b
-    } else {
-        ProgressBar::hidden()
-    };
-    let p = pool(a.threads)?;
-    let elo = p.install(|| past.measure(&reference, config, &settings, &|_| bar.inc(1)));
-    bar.finish_and_clear();
-    let mut what = format!(
-        "Elo: best so far vs {} over {per_match} ballot games at depth {depth}, seed {seed}",
-        a.reference
-    );
-    if missing > 0 {
-        what += &format!(
-            " ({missing} generation(s) left out: played before checkpoint format 3, and their \
-             checkpoints were pruned)"
-        );
-    }
-    let reference = serde_json::json!({
-        "name": a.reference,
-        "games": per_match,
-        "depth": depth,
-        "seed": seed,
-        "generations_left_out": missing,
-    });
-    Ok((what, reference, elo))
-}
-
 pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
     if let Some(file) = checkers_ga::store::find_spsa(a.session.as_deref(), &a.populations) {
-        return spsa_history(&a, &file);
+        return super::history_spsa::run(&a, &file);
     }
     let (path, session) = find_session(a.session.as_deref(), &a.populations, "history")?;
     if session.history.is_empty() && session.generation == 0 {
@@ -322,15 +301,24 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
              separately, or add --format csv or json"
         );
     }
-    let (elo_line, reference, elo) = if a.elo {
+    let (elo_line, reference, results) = if a.elo {
         let dir = checkers_ga::folder_of(&path);
-        let (l, r, e) = measure(&a, &session, &dir)?;
-        (Some(l), Some(r), e)
+        let m = super::history_elo::measure(&a, &session, &dir)?;
+        (Some(m.line), Some(m.reference), m.results)
     } else {
         (None, None, Vec::new())
     };
+    let elo: Vec<(u64, Wdl)> = results.iter().map(|(g, r)| (*g, r.wdl)).collect();
+    let engine = session.settings.engine.as_ref();
+    // The answer after each generation: its values are shown in a session of an outside
+    // engine.
+    let answers = match engine {
+        Some(_) => checkers_ga::answers_by_generation(&session, &checkers_ga::folder_of(&path)),
+        None => Vec::new(),
+    };
     if let Some(svg) = &a.svg {
-        checkers_ga::write_atomic(svg, history_svg(&session).as_bytes())
+        let chart = engine_history_svg(&session, &answers).unwrap_or_else(|| history_svg(&session));
+        checkers_ga::write_atomic(svg, chart.as_bytes())
             .with_context(|| format!("cannot write '{}'", svg.display()))?;
         if a.format == HistoryFormat::Table {
             // The chart is what was asked for: its path, not the table.
@@ -339,7 +327,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         }
     }
     if a.format != HistoryFormat::Table {
-        let text = machine_history(a.format, &session, &path, &elo, reference);
+        let text = machine_history(a.format, &session, &path, &answers, &results, reference);
         return std::io::stdout()
             .lock()
             .write_all(text.as_bytes())
@@ -372,11 +360,27 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
             first - 1
         ));
     }
-    text.push_str(&history_table(&session.history, &elo));
-    text.push_str(
-        "points: 2 per win, 1 per draw, within each generation's own tournament (relative: they \
-         fall as the population gets stronger); duel: challenger-holder points, * = new best so far\n",
-    );
+    text.push_str(&history_table(&session, &answers, &elo));
+    if engine.is_none() || s.ga.selection.mean().is_none() {
+        text.push_str(
+            "points: 2 per win, 1 per draw, within each generation's own tournament (relative: \
+             they fall as the population gets stronger); duel: challenger-holder points, * = new \
+             best so far\n",
+        );
+    }
+    if let Some(e) = engine {
+        text.push_str(&format!(
+            "games: the generation's games; faults: those {} lost by a fault (faults.log says \
+             which); then the answer after the generation ({}), in the engine's units, ? where \
+             it cannot be told\n",
+            e.name,
+            if s.ga.selection.mean().is_some() {
+                "the centres' average"
+            } else {
+                "the best so far"
+            }
+        ));
+    }
     if session.history.iter().any(|h| h.measure.is_some()) {
         let g = &s.ga;
         text.push_str(&format!(
@@ -393,109 +397,4 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         .write_all(text.as_bytes())
         .context("cannot write to standard output")?;
     Ok(())
-}
-
-/// `history` of an SPSA session: θ at every step its history kept (the start, every
-/// `history_every` steps, the last whole step), as a table, CSV (`step,games,` then the
-/// engine's names) or JSON, or as an SVG chart of each parameter's place in its range.
-fn spsa_history(a: &HistoryArgs, file: &Path) -> anyhow::Result<()> {
-    if a.elo {
-        usage!(
-            "--elo measures the best so far of a GA session; '{}' is an SPSA session (play its \
-             values with `match`)",
-            file.display()
-        );
-    }
-    let s = super::spsa::load(file)?;
-    let st = &s.state;
-    if let Some(svg) = &a.svg {
-        checkers_ga::write_atomic(svg, checkers_ga::summary::spsa_chart(&s, true).as_bytes())
-            .with_context(|| format!("cannot write '{}'", svg.display()))?;
-        if a.format == HistoryFormat::Table {
-            println!("SVG chart written to {}", svg.display());
-            return Ok(());
-        }
-    }
-    let tuned = &st.spec.tuned;
-    let points = checkers_ga::summary::spsa_points(&s);
-    let text = match a.format {
-        HistoryFormat::Table => {
-            let mut t = format!(
-                "SPSA session '{}' ({}): engine {}, {}, depth {}, seed {}; {}\n\n",
-                s.name,
-                file.display(),
-                st.spec.name,
-                match tuned.len() {
-                    1 => "1 parameter".to_string(),
-                    n => format!("{n} parameters"),
-                },
-                st.spec.depth,
-                st.settings.seed,
-                st.progress()
-            );
-            t += &checkers_ga::summary::spsa_history_table(&s);
-            t += &format!(
-                "θ at the start, every {} steps and at the last whole step; games: played by then\n",
-                st.settings.history_every
-            );
-            t
-        }
-        HistoryFormat::Csv => {
-            let mut t = String::from("step,games");
-            for x in tuned {
-                t += &format!(",{}", x.name);
-            }
-            t.push('\n');
-            for p in &points {
-                t += &format!("{},{}", p.step, p.games);
-                for x in &p.theta {
-                    t += &format!(",{x}");
-                }
-                t.push('\n');
-            }
-            t
-        }
-        HistoryFormat::Json => {
-            let parameters: Vec<serde_json::Value> = tuned
-                .iter()
-                .map(|t| {
-                    serde_json::json!({
-                        "name": t.name, "min": t.min, "max": t.max, "default": t.default
-                    })
-                })
-                .collect();
-            let history: Vec<serde_json::Value> = points
-                .iter()
-                .map(|p| {
-                    let theta: serde_json::Map<String, serde_json::Value> = tuned
-                        .iter()
-                        .zip(&p.theta)
-                        .map(|(t, x)| (t.name.clone(), serde_json::json!(x)))
-                        .collect();
-                    serde_json::json!({ "step": p.step, "games": p.games, "theta": theta })
-                })
-                .collect();
-            let doc = serde_json::json!({
-                "session": s.name,
-                "checkpoint": file.display().to_string(),
-                "tuner": "spsa",
-                "engine": st.spec.name,
-                "depth": st.spec.depth,
-                "seed": st.settings.seed,
-                "games": 2 * st.settings.pairs(),
-                "steps": st.settings.steps(),
-                "games_played": st.games(),
-                "steps_done": st.step,
-                "parameters": parameters,
-                "history": history,
-            });
-            let mut t = serde_json::to_string_pretty(&doc).unwrap_or_default();
-            t.push('\n');
-            t
-        }
-    };
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .context("cannot write to standard output")
 }

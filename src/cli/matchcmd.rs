@@ -5,8 +5,7 @@
 //! adjudication, as engine testers set them.
 
 use super::common::{
-    catch_interrupt, evaluator_of, pool, progress_style, search_config, show_progress, warn,
-    Interrupted,
+    catch_interrupt, evaluator_of, pool, progress_style, show_progress, warn, Interrupted,
 };
 use anyhow::Context;
 use checkers_ga::formats::HUB_PREFIX;
@@ -288,7 +287,7 @@ fn play<O: MatchObserver + ?Sized>(
 /// `name`, else by its `id name=` (its handshake tried once now, within
 /// `--handshake-timeout`: an engine that fails it fails the command, in one line, before any
 /// game).
-fn match_player(
+pub(super) fn match_player(
     spec: &str,
     slot: u64,
     seed: u64,
@@ -310,11 +309,17 @@ fn match_player(
                 usage!("{flag} {o}: options are for an outside engine (hub:CMD), not '{spec}'");
             }
             let (n, eval) = evaluator_of(spec, ours)?;
-            return Ok(Contestant::Internal(Engine {
-                name: name.map(str::to_string).unwrap_or(n),
-                eval,
-                config: search_config(depth, false, 16),
-            }));
+            let name = name.map(str::to_string).unwrap_or(n);
+            // Weights (a checkpoint's answer, a weight file) play as `history --elo` plays
+            // them.
+            return Ok(match eval.weights() {
+                Some(w) => Contestant::of_genome(None, w, name, depth),
+                None => Contestant::Internal(Engine {
+                    name,
+                    eval,
+                    config: checkers_ga::SearchConfig::with_depth(depth),
+                }),
+            });
         }
     };
     for o in options {
@@ -423,9 +428,6 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         None => None,
     };
     let run = MatchRun {
-        games: total,
-        starts,
-        seed,
         rules: DrawRules {
             max_plies: a.max_plies,
             ..DrawRules::default()
@@ -437,8 +439,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         move_timeout: c.move_timeout,
         adjudication: c.adjudication,
         first_ties: a.first_ties,
-        engine: None,
-        keys: Default::default(),
+        ..MatchRun::new(total, starts, seed)
     };
     let mut out = std::io::stdout().lock();
     write!(

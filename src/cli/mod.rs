@@ -22,6 +22,8 @@ mod export;
 mod features;
 mod finals;
 mod history;
+mod history_elo;
+mod history_spsa;
 mod hub;
 mod matchcmd;
 mod pdn;

@@ -56,7 +56,7 @@ mod spsa;
 pub use best::{BestFile, FINALS_FILE};
 pub use finals::{Entrant, Finals};
 pub use options::{Overrides, SettingChange};
-pub use past::PastBests;
+pub use past::{answers_by_generation, measure_genomes, PastBests};
 pub use spsa::SpsaRun;
 
 use crate::eval::{ParamSet, Weights};

@@ -4,7 +4,8 @@
 use super::finals::{Entrant, Finals};
 use crate::eval::Weights;
 use crate::ga::Session;
-use crate::matchplay::Wdl;
+use crate::genome::EngineSpec;
+use crate::matchplay::{Contestant, MatchGame, MatchObserver, MatchResult, MatchRun};
 use crate::store;
 use std::path::Path;
 
@@ -48,11 +49,7 @@ impl PastBests {
 
     /// The bests of `session` after the generations at the history indices `wanted`.
     fn at(session: &Session, dir: &Path, wanted: &[usize]) -> PastBests {
-        let known = session.bests_at(wanted, |g| {
-            store::load_checkpoint_alone(&store::checkpoint_path(dir, g))
-                .ok()
-                .and_then(|s| s.best_so_far)
-        });
+        let known = bests_at(session, dir, wanted);
         let chosen: Vec<(u64, Weights)> = wanted
             .iter()
             .filter_map(|&i| known[i].map(|w| (session.history[i].generation, w)))
@@ -70,35 +67,19 @@ impl PastBests {
         }
     }
 
-    /// Each distinct best plays `reference` (a match of `settings`, searching with `config`);
-    /// every generation chosen gets its best's result. `on_game` is called after every game.
+    /// Each distinct best plays `reference` in `run`, as `match` plays a checkpoint of its
+    /// generation ([`Contestant::of_genome`] at `depth`: with `engine`, that outside engine
+    /// with the values the best stands for); every generation chosen gets its best's result.
+    /// `on_game` is called after every game.
     pub fn measure(
         &self,
-        reference: &crate::matchplay::Engine,
-        config: crate::search::SearchConfig,
-        settings: &crate::matchplay::MatchSettings,
-        on_game: &(dyn Fn(&crate::matchplay::MatchGame) + Sync),
-    ) -> Vec<(u64, Wdl)> {
-        let results: Vec<(Weights, Wdl)> = self
-            .distinct
-            .iter()
-            .map(|w| {
-                let engine = crate::matchplay::Engine {
-                    name: "best so far".to_string(),
-                    eval: (*w).into(),
-                    config,
-                };
-                let (wdl, _) = crate::matchplay::play_match(&engine, reference, settings, on_game);
-                (*w, wdl)
-            })
-            .collect();
-        self.chosen
-            .iter()
-            .filter_map(|(g, w)| {
-                let r = results.iter().find(|(x, _)| x == w)?;
-                Some((*g, r.1))
-            })
-            .collect()
+        engine: Option<&EngineSpec>,
+        reference: &Contestant,
+        run: &MatchRun,
+        depth: u32,
+        on_game: &(dyn Fn() + Sync),
+    ) -> Vec<(u64, MatchResult)> {
+        measure_genomes(&self.chosen, engine, reference, run, depth, on_game)
     }
 
     /// The finals: every two distinct bests play a match of `settings` (both searching with
@@ -144,4 +125,67 @@ impl PastBests {
         }
         finals
     }
+}
+
+/// The best so far of `session` (whose folder is `dir`) after the generations of its history,
+/// for those at the indices `wanted` and those the history tells: from the history's record
+/// of its changes, else from the generation's checkpoint.
+fn bests_at(session: &Session, dir: &Path, wanted: &[usize]) -> Vec<Option<Weights>> {
+    session.bests_at(wanted, |g| {
+        store::load_checkpoint_alone(&store::checkpoint_path(dir, g))
+            .ok()
+            .and_then(|s| s.best_so_far)
+    })
+}
+
+/// The answer (the best so far) of `session` (whose folder is `dir`) after every generation
+/// of its history, where it can be told: from the history's record of its changes, else from
+/// the generation's checkpoint (None when neither has it). What `match` plays for each
+/// generation's checkpoint; `history` shows its values in a session of an outside engine.
+pub fn answers_by_generation(session: &Session, dir: &Path) -> Vec<Option<Weights>> {
+    let all: Vec<usize> = (0..session.history.len()).collect();
+    bests_at(session, dir, &all)
+}
+
+/// What hears of each game of a measurement.
+struct EachGame<'f>(&'f (dyn Fn() + Sync));
+
+impl MatchObserver for EachGame<'_> {
+    type Error = std::convert::Infallible;
+    fn game_finished(&self, _: &MatchGame) {
+        (self.0)()
+    }
+}
+
+/// Each distinct genome of `chosen` (a generation's best, an SPSA step's values, each with its
+/// generation or step) plays `reference` in `run` as `match` plays it
+/// ([`Contestant::of_genome`] with `engine` at `depth`), once however often it is chosen; each
+/// of `chosen` gets its genome's result. `on_game` is called after every game.
+pub fn measure_genomes(
+    chosen: &[(u64, Weights)],
+    engine: Option<&EngineSpec>,
+    reference: &Contestant,
+    run: &MatchRun,
+    depth: u32,
+    on_game: &(dyn Fn() + Sync),
+) -> Vec<(u64, MatchResult)> {
+    let mut results: Vec<(Weights, MatchResult)> = Vec::new();
+    for (at, w) in chosen {
+        if results.iter().any(|(x, _)| x == w) {
+            continue;
+        }
+        let player = Contestant::of_genome(engine, w, format!("the answer at {at}"), depth);
+        let r = match run.run_players(&player, reference, &EachGame(on_game)) {
+            Ok(r) => r,
+            Err(e) => match e {},
+        };
+        results.push((*w, r));
+    }
+    chosen
+        .iter()
+        .filter_map(|(at, w)| {
+            let r = results.iter().find(|(x, _)| x == w)?;
+            Some((*at, r.1.clone()))
+        })
+        .collect()
 }

@@ -146,6 +146,10 @@ pub struct SpsaPoint {
     pub games: u64,
     /// θ, in the order of [`EngineSpec::tuned`].
     pub theta: Vec<f64>,
+    /// Games lost by an engine's fault (a crash, a hang, an illegal move, garbage) in the
+    /// steps up to this one, counted since the run began keeping them ([`SpsaState::faults`]);
+    /// None in a history kept before (SPSA checkpoint format 1).
+    pub faults: Option<u64>,
 }
 
 /// One step as it ends, for an observer.
@@ -267,6 +271,9 @@ pub struct SpsaState {
     /// θ at the start and every [`SpsaSettings::history_every`] steps so far (before the last
     /// step of the budget).
     pub history: Vec<SpsaPoint>,
+    /// Games lost by an engine's fault so far (since the resume, for a run whose checkpoint
+    /// was written before they were counted: SPSA checkpoint format 1).
+    pub faults: u64,
 }
 
 impl SpsaState {
@@ -282,10 +289,12 @@ impl SpsaState {
                 step: 0,
                 games: 0,
                 theta: theta.clone(),
+                faults: Some(0),
             }],
             theta,
             step: 0,
             pairs_done: 0,
+            faults: 0,
         })
     }
 
@@ -313,7 +322,13 @@ impl SpsaState {
     /// θ rounded, in the order of [`EngineSpec::tuned`] (a genome's values: clamped to the
     /// declared ranges).
     pub fn weights(&self) -> Weights {
-        let rounded: Vec<i64> = self.theta.iter().map(|x| x.round() as i64).collect();
+        self.weights_at(&self.theta)
+    }
+
+    /// θ `theta` (one of its history's) rounded, as [`SpsaState::weights`] rounds the current
+    /// one: the values `match` would play had the run stopped there.
+    pub fn weights_at(&self, theta: &[f64]) -> Weights {
+        let rounded: Vec<i64> = theta.iter().map(|x| x.round() as i64).collect();
         genome_of(&self.spec, &rounded)
     }
 
@@ -368,7 +383,7 @@ impl SpsaState {
             eval: w.into(),
             config: SearchConfig::with_depth(spec.depth),
         };
-        let [p_plus, p_minus] = run.points(
+        let ([p_plus, p_minus], faults) = run.points_and_faults(
             &player("plus", wp),
             &player("minus", wm),
             &|| watcher.game_done(),
@@ -382,6 +397,7 @@ impl SpsaState {
         }
         self.pairs_done += pairs;
         self.step = step;
+        self.faults += u64::from(faults);
         let games = self.games();
         let done = SpsaStep {
             step,
@@ -398,6 +414,7 @@ impl SpsaState {
                 step,
                 games,
                 theta: self.theta.clone(),
+                faults: Some(self.faults),
             });
         }
         Some(done)
@@ -411,6 +428,7 @@ impl SpsaState {
                 step: self.step,
                 games: self.games(),
                 theta: self.theta.clone(),
+                faults: Some(self.faults),
             });
         }
         let weights = self.weights();

@@ -19,7 +19,9 @@
 
 use super::run::{Engine, MatchGame, MatchObserver, MatchResult, MatchRun, Tally};
 use crate::clock::Clock;
+use crate::eval::Weights;
 use crate::game::Game;
+use crate::genome::EngineSpec;
 use crate::hub::{ClientError, HubProcess};
 use crate::play::Player;
 use crate::play::{lease_engines, play_game, Outside, Program, Searching, Table};
@@ -60,6 +62,25 @@ impl Contestant {
                 eval: crate::eval::material().into(),
                 config: crate::search::SearchConfig::with_depth(depth),
             },
+        }
+    }
+
+    /// What plays genome `w` in a match at a fixed `depth`, named `name`: with `engine`, that
+    /// outside engine with the values `w` stands for ([`OutsideEngine::with_genome`]); without,
+    /// our engine with `w` as its weights and the default search settings. What `match` plays
+    /// for a weight file, a checkpoint (its answer) or an engine's parameter file, and what
+    /// `history --elo` plays for each generation's answer, so the two play the same games.
+    pub fn of_genome(engine: Option<&EngineSpec>, w: &Weights, name: String, depth: u32) -> Self {
+        match engine {
+            Some(spec) => Contestant::Hub(OutsideEngine {
+                depth: Some(depth),
+                ..OutsideEngine::with_genome(spec, w, name)
+            }),
+            None => Contestant::Internal(Engine {
+                name,
+                eval: (*w).into(),
+                config: crate::search::SearchConfig::with_depth(depth),
+            }),
         }
     }
 }
@@ -142,6 +163,29 @@ pub struct HubProbe {
 }
 
 impl OutsideEngine {
+    /// `spec`'s engine playing the values genome `w` stands for, named `name`: its fixed
+    /// options, then a `set-param` for each tuned parameter; at its own level (no depth).
+    pub fn with_genome(spec: &EngineSpec, w: &Weights, name: String) -> OutsideEngine {
+        let mut options = spec.options.clone();
+        options.extend(spec.set_params(w));
+        OutsideEngine {
+            options,
+            ..OutsideEngine::declared(spec, name)
+        }
+    }
+
+    /// `spec`'s engine with its declared values (only its fixed options are set), named
+    /// `name`, at its own level: as `match` plays `hub:CMD`.
+    pub fn declared(spec: &EngineSpec, name: String) -> OutsideEngine {
+        OutsideEngine {
+            name,
+            command: spec.command.clone(),
+            dir: spec.dir.clone(),
+            options: spec.options.clone(),
+            depth: None,
+        }
+    }
+
     /// Starts the engine, makes its handshake within `timeout` and stops it again: its name,
     /// the options it does not know (for the report and a warning before a match), what it
     /// declared and what it refused (to check the options before a match).

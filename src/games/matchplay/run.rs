@@ -445,10 +445,22 @@ impl MatchRun<'_> {
     pub fn of(settings: &MatchSettings) -> MatchRun<'static> {
         let starts = start_positions(settings.book, settings.pairs);
         MatchRun {
-            games: starts.len() * 2,
-            starts,
-            seed: settings.seed,
             rules: settings.rules,
+            engine: settings.engine.clone(),
+            ..MatchRun::new(starts.len() * 2, starts, settings.seed)
+        }
+    }
+
+    /// `games` games from `starts` (in rounds of them) with tie-breaks from `seed`, and
+    /// everything else as `match` has it by default: the default draw rules, no SPRT, no
+    /// interrupt flag, no clock, margin or adjudication, ties to the seed. What `match
+    /// --games N --seed S` plays from the ballot, and `history --elo` with it.
+    pub fn new(games: usize, starts: Vec<StartPosition>, seed: u64) -> MatchRun<'static> {
+        MatchRun {
+            games,
+            starts,
+            seed,
+            rules: DrawRules::default(),
             sprt: None,
             interrupt: None,
             tc: [None; 2],
@@ -456,7 +468,7 @@ impl MatchRun<'_> {
             move_timeout: None,
             adjudication: Adjudication::default(),
             first_ties: false,
-            engine: settings.engine.clone(),
+            engine: None,
             keys: GameKeys::Match,
         }
     }
@@ -508,16 +520,32 @@ impl MatchRun<'_> {
         on_done: &(dyn Fn() + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<[u32; 2]> {
+        self.points_and_faults(a, b, on_done, stop).map(|(p, _)| p)
+    }
+
+    /// [`MatchRun::points`], and how many games an outside engine lost by a fault (a crash, a
+    /// hang, an illegal move, garbage).
+    pub fn points_and_faults(
+        &self,
+        a: &Engine,
+        b: &Engine,
+        on_done: &(dyn Fn() + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<([u32; 2], u32)> {
         let mut batch = self.batch(a, b);
         batch.record_moves = false;
         let played = jobs::run(&batch, &|_, _| on_done(), stop)?;
         let mut pts = [0, 0];
+        let mut faults = 0;
         for (i, p) in played.iter().enumerate() {
             let (result, a_black) = (p.result.map(|r| r.0), MatchRun::a_is_black(i));
             pts[0] += GameOutcome::points(result, a_black);
             pts[1] += GameOutcome::points(result, !a_black);
+            if matches!(p.result, Some((_, EndReason::Fault(..)))) {
+                faults += 1;
+            }
         }
-        Some(pts)
+        Some((pts, faults))
     }
 
     /// Why [`MatchRun::run`] (in-process engines as jobs) cannot play this match as set, when

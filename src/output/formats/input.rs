@@ -462,15 +462,8 @@ pub fn resolve_player(spec: &str, seed: u64, slot: u64) -> Result<PlayerArg, For
         _ => None,
     };
     if let Some((e, w)) = engine {
-        let mut options = e.options.clone();
-        options.extend(e.set_params(&w));
-        return Ok(PlayerArg::Hub(OutsideEngine {
-            name: format!("{} ({})", e.name, weights.name),
-            command: e.command.clone(),
-            dir: e.dir.clone(),
-            options,
-            depth: None,
-        }));
+        let name = format!("{} ({})", e.name, weights.name);
+        return Ok(PlayerArg::Hub(OutsideEngine::with_genome(&e, &w, name)));
     }
     Ok(PlayerArg::Weights(weights))
 }

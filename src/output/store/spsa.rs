@@ -22,8 +22,9 @@ use std::path::{Path, PathBuf};
 
 /// The first bytes of an SPSA checkpoint.
 pub const SPSA_MAGIC: &[u8; 8] = b"CKGASPSA";
-/// The SPSA checkpoint format this build writes and reads.
-pub const SPSA_VERSION: u32 = 1;
+/// The SPSA checkpoint format this build writes and reads (2: the faults counted; format 1
+/// still loads, its history without them).
+pub const SPSA_VERSION: u32 = 2;
 /// The SPSA checkpoint's name in its session folder.
 pub const SPSA_FILE: &str = "spsa.ckpt";
 /// Magic, version, payload length, checksum.
@@ -39,6 +40,68 @@ pub struct SpsaSession {
     /// The engine parameter file its values are also written to (`spsa --out`, made
     /// absolute), if any.
     pub out: Option<PathBuf>,
+}
+
+/// SPSA checkpoint format 1: as format 2 without the faults (of the run and of each point of
+/// its history), which read as not kept (the run's count starts at 0).
+mod v1 {
+    use crate::genome::EngineSpec;
+    use crate::spsa::{SpsaPoint as Point, SpsaSettings, SpsaState as State};
+    use serde::Deserialize;
+    use std::path::PathBuf;
+
+    #[derive(Deserialize)]
+    pub struct SpsaSession {
+        name: String,
+        state: SpsaState,
+        out: Option<PathBuf>,
+    }
+
+    #[derive(Deserialize)]
+    struct SpsaState {
+        spec: EngineSpec,
+        settings: SpsaSettings,
+        theta: Vec<f64>,
+        step: u64,
+        pairs_done: u64,
+        history: Vec<SpsaPoint>,
+    }
+
+    #[derive(Deserialize)]
+    struct SpsaPoint {
+        step: u64,
+        games: u64,
+        theta: Vec<f64>,
+    }
+
+    impl From<SpsaSession> for super::SpsaSession {
+        fn from(s: SpsaSession) -> super::SpsaSession {
+            let st = s.state;
+            let history = st
+                .history
+                .into_iter()
+                .map(|p| Point {
+                    step: p.step,
+                    games: p.games,
+                    theta: p.theta,
+                    faults: None,
+                })
+                .collect();
+            super::SpsaSession {
+                name: s.name,
+                state: State {
+                    spec: st.spec,
+                    settings: st.settings,
+                    theta: st.theta,
+                    step: st.step,
+                    pairs_done: st.pairs_done,
+                    history,
+                    faults: 0,
+                },
+                out: s.out,
+            }
+        }
+    }
 }
 
 /// The checkpoint of the SPSA session in folder `dir`.
@@ -119,9 +182,13 @@ pub fn decode_spsa(path: &Path, bytes: &[u8]) -> Result<SpsaSession, CheckpointE
     if fnv(FNV_START, payload) != sum {
         return Err(fail("checksum mismatch: the file is corrupted".into()));
     }
-    let (session, used) =
+    let (session, used) = if version == 1 {
+        bincode::serde::decode_from_slice::<v1::SpsaSession, _>(payload, decode_config())
+            .map(|(s, used)| (s.into(), used))
+    } else {
         bincode::serde::decode_from_slice::<SpsaSession, _>(payload, decode_config())
-            .map_err(|e| fail(format!("cannot decode: {e}")))?;
+    }
+    .map_err(|e| fail(format!("cannot decode: {e}")))?;
     if used != payload.len() {
         return Err(fail("trailing bytes after the payload".into()));
     }
@@ -235,7 +302,20 @@ fn check(s: &SpsaSession) -> Result<(), String> {
                 h.step
             ));
         }
+        if h.faults.is_some_and(|f| f > h.games || f > st.faults) {
+            return Err(format!(
+                "the history's faults at step {} do not fit the run",
+                h.step
+            ));
+        }
         last = Some(h.step);
+    }
+    if st.faults > st.games() {
+        return Err(format!(
+            "{} games lost by a fault of {} played",
+            st.faults,
+            st.games()
+        ));
     }
     if st.history.first().map(|h| h.step) != Some(0) {
         return Err("the history does not start at step 0".into());
@@ -314,6 +394,51 @@ mod tests {
         assert!(decode_spsa(p, b"CKGACKPT").is_err());
     }
 
+    /// A checkpoint of format 1 (before the faults were counted) loads, its history's faults
+    /// not known and the run's count at 0.
+    #[test]
+    fn format_1_loads_without_faults() {
+        #[derive(serde::Serialize)]
+        struct PointV1<'a> {
+            step: u64,
+            games: u64,
+            theta: &'a [f64],
+        }
+        let s = session();
+        let st = &s.state;
+        let history: Vec<PointV1> = st
+            .history
+            .iter()
+            .map(|p| PointV1 {
+                step: p.step,
+                games: p.games,
+                theta: &p.theta,
+            })
+            .collect();
+        let payload = bincode::serde::encode_to_vec(
+            (
+                &s.name,
+                (&st.spec, &st.settings, &st.theta, st.step, st.pairs_done),
+                &history,
+                &s.out,
+            ),
+            bincode::config::standard(),
+        )
+        .unwrap();
+        let mut bytes = Vec::new();
+        bytes.extend_from_slice(SPSA_MAGIC);
+        bytes.extend_from_slice(&1u32.to_le_bytes());
+        bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&fnv(FNV_START, &payload).to_le_bytes());
+        bytes.extend_from_slice(&payload);
+        let read = decode_spsa(Path::new("old/spsa.ckpt"), &bytes).unwrap();
+        assert_eq!(read.state.theta, st.theta);
+        assert_eq!(read.state.step, 2);
+        assert_eq!(read.state.faults, 0);
+        assert!(read.state.history.iter().all(|p| p.faults.is_none()));
+        assert_eq!(read.state.history.len(), st.history.len());
+    }
+
     #[test]
     fn a_state_that_does_not_fit_its_run_is_refused() {
         let p = Path::new("spsa.ckpt");
@@ -328,6 +453,8 @@ mod tests {
             ("range", Box::new(|s| s.state.spec.tuned[0].min = 300)),
             ("plain", Box::new(|s| s.name = "../x".into())),
             ("step 0", Box::new(|s| s.state.history.clear())),
+            ("fault", Box::new(|s| s.state.faults = 17)),
+            ("faults", Box::new(|s| s.state.history[0].faults = Some(1))),
         ];
         for (needle, f) in bad {
             let mut s = session();

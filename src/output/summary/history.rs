@@ -3,6 +3,7 @@
 //! strength from its first measurement to its last in one line ([`strength_span`]).
 
 use crate::chart::{Axis, AxisSide, LineChart, Series};
+use crate::eval::Weights;
 use crate::ga::{GenerationStats, Session};
 use crate::matchplay::{elo, Wdl};
 use crate::text::{EloFigure, EloMargin};
@@ -65,10 +66,18 @@ pub fn strength_span(s: &Session) -> Option<String> {
     ))
 }
 
-/// The per-generation table: generation, best/mean/min points, diversity, duel, seconds, and
-/// (when `elo` names any generation) an Elo column against a reference. `elo` pairs a
-/// generation number with the match result of its best so far.
-pub fn history_table(history: &[GenerationStats], elo: &[(u64, Wdl)]) -> String {
+/// The per-generation table: generation, best/mean/min points, diversity, duel (not in an
+/// outside engine's session under the mean, where they say nothing: its pairs share their
+/// points, their spread is fixed, and it has no duel), in a
+/// session of an outside engine the games and the faults, seconds, in a session of an outside
+/// engine the answer's values after each generation (by the engine's names and in its units;
+/// `answers` holds the answer of each history record, None where it cannot be told), the
+/// yardstick measurement, and (when `elo` names any generation) an Elo column against a
+/// reference. `elo` pairs a generation number with the match result of its best so far.
+pub fn history_table(session: &Session, answers: &[Option<Weights>], elo: &[(u64, Wdl)]) -> String {
+    let history = &session.history;
+    let engine = session.settings.engine.as_ref();
+    let points = engine.is_none() || session.settings.ga.selection.mean().is_none();
     let gw = history
         .iter()
         .map(|s| s.generation.to_string().len())
@@ -89,10 +98,24 @@ pub fn history_table(history: &[GenerationStats], elo: &[(u64, Wdl)]) -> String 
         .max()
         .unwrap_or(0)
         .max(14);
-    let mut head = format!(
-        "{:>gw$} {:>5} {:>8} {:>5} {:>9}  {:<dw$} {:>8}",
-        "gen", "best", "mean", "min", "diversity", "duel", "seconds"
-    );
+    let names: Vec<&str> = engine.map_or(Vec::new(), |e| {
+        e.tuned.iter().map(|t| t.name.as_str()).collect()
+    });
+    let widths: Vec<usize> = names.iter().map(|n| n.len().max(7)).collect();
+    let mut head = format!("{:>gw$}", "gen");
+    if points {
+        head += &format!(
+            " {:>5} {:>8} {:>5} {:>9}  {:<dw$}",
+            "best", "mean", "min", "diversity", "duel"
+        );
+    }
+    if engine.is_some() {
+        head += &format!(" {:>6} {:>6}", "games", "faults");
+    }
+    head += &format!(" {:>8}", "seconds");
+    for (n, w) in names.iter().zip(&widths) {
+        head += &format!(" {n:>w$}");
+    }
     if measured {
         head.push_str(&format!("  {:<mw$}", "vs yardstick"));
     }
@@ -100,17 +123,31 @@ pub fn history_table(history: &[GenerationStats], elo: &[(u64, Wdl)]) -> String 
         head.push_str("  Elo vs reference (W/D/L)");
     }
     lines.push(head);
-    for s in history {
-        let mut row = format!(
-            "{:>gw$} {:>5} {:>8.2} {:>5} {:>9.3}  {:<dw$} {:>8.1}",
-            s.generation,
-            s.best,
-            s.mean,
-            s.min,
-            s.diversity,
-            duel_text(s),
-            s.seconds
-        );
+    for (i, s) in history.iter().enumerate() {
+        let mut row = format!("{:>gw$}", s.generation);
+        if points {
+            row += &format!(
+                " {:>5} {:>8.2} {:>5} {:>9.3}  {:<dw$}",
+                s.best,
+                s.mean,
+                s.min,
+                s.diversity,
+                duel_text(s)
+            );
+        }
+        if engine.is_some() {
+            row += &format!(" {:>6} {:>6}", s.games, s.faults);
+        }
+        row += &format!(" {:>8.1}", s.seconds);
+        if let Some(e) = engine {
+            let values = answers.get(i).copied().flatten().map(|w| e.values(&w));
+            for (k, w) in widths.iter().enumerate() {
+                match &values {
+                    Some(v) => row += &format!(" {:>w$}", v[k]),
+                    None => row += &format!(" {:>w$}", "?"),
+                }
+            }
+        }
         if measured {
             let m = s.measure.map(|m| elo_text(&m)).unwrap_or_default();
             row.push_str(&format!("  {m:<mw$}"));
@@ -211,6 +248,37 @@ pub fn history_svg(session: &Session) -> String {
         chart.series.push(se);
     }
     chart.svg()
+}
+
+/// The chart of a GA session of an outside engine ([`super::parameter_chart`], as SPSA's
+/// history draws θ): each tuned parameter's place in its declared range in the answer after
+/// each generation (`answers`, one for each history record; those that cannot be told are
+/// left out). None in a session of our own weights.
+pub fn engine_history_svg(session: &Session, answers: &[Option<Weights>]) -> Option<String> {
+    let spec = session.settings.engine.as_ref()?;
+    let title = format!(
+        "Session '{}' of {}: each parameter's place in its declared range in the answer",
+        session.name, spec.name
+    );
+    let points: Vec<(f64, Vec<f64>)> = session
+        .history
+        .iter()
+        .zip(answers)
+        .filter_map(|(h, w)| {
+            let values = spec.values(w.as_ref()?);
+            Some((
+                h.generation as f64,
+                values.iter().map(|&v| v as f64).collect(),
+            ))
+        })
+        .collect();
+    Some(super::parameter_chart(
+        &title,
+        spec,
+        "generation",
+        &points,
+        true,
+    ))
 }
 
 /// The Elo of the best so far at each measurement with its 95% band and a tooltip per point

@@ -12,6 +12,10 @@
 //!   of the yardstick Elo and the best and mean points ([`history_svg`], drawn by
 //!   `crate::chart`), and the strength from the first measurement to the last on one line
 //!   ([`strength_span`]) (file `history`).
+//! - An outside engine's parameters over a session, each one's place in its declared range:
+//!   [`parameter_chart`], the chart of both tuners (file `params`); in a GA session of an
+//!   outside engine, the answer's values by generation are columns of [`history_table`] and
+//!   their chart is [`engine_history_svg`].
 //! - An SPSA session's θ over its steps, as a table ([`spsa_history_table`]) and a chart of
 //!   each parameter's place in its range ([`spsa_chart`]) (file `spsa`).
 //!
@@ -20,7 +24,7 @@
 //!
 //! Errors are [`ReportError`]: one line.
 //!
-//! Files, bottom up: `layout`, `weights`, `pick`, `history`, `spsa`.
+//! Files, bottom up: `layout`, `weights`, `pick`, `params`, `history`, `spsa`.
 //!
 //! # Example
 //!
@@ -36,6 +40,7 @@
 
 mod history;
 mod layout;
+mod params;
 mod pick;
 mod spsa;
 mod weights;
@@ -43,12 +48,13 @@ mod weights;
 pub use crate::chart::{nice_step, tick_label, xml_escape};
 pub(crate) use history::elo_series;
 pub use history::{
-    duel_text, elo_generations, elo_text, history_svg, history_svg_title, history_table,
-    strength_span,
+    duel_text, elo_generations, elo_text, engine_history_svg, history_svg, history_svg_title,
+    history_table, strength_span,
 };
 pub use layout::{fit, wrap, TABLE_WIDTH};
+pub use params::parameter_chart;
 pub use pick::{select, standing_text, Picked};
-pub use spsa::{spsa_chart, spsa_history_table, spsa_points};
+pub use spsa::{spsa_chart, spsa_faults, spsa_history_table, spsa_points};
 pub use weights::{
     class_counts, engine_table, man_line, net_layers, sorted_indices, weights_table, Priority,
     SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,

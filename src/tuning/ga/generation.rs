@@ -530,8 +530,8 @@ impl Session {
     }
 
     /// The best so far after each generation of the history, where known: from the changes in
-    /// [`Session::bests`] (a generation's best so far changed when its duel is absent, the
-    /// first generation, or replaced it); `None` where the change is not recorded (the part of
+    /// [`Session::bests`] (a generation's best so far changed when its duel replaced it, in
+    /// the first generation, and in a generation of the mean that recorded a change); `None` where the change is not recorded (the part of
     /// a session played before checkpoint format 3). The last generation's is `best_so_far`.
     pub fn bests_by_generation(&self) -> Vec<Option<Weights>> {
         let mut changes = self.bests.iter().peekable();
@@ -540,7 +540,7 @@ impl Session {
         let mut out = Vec::with_capacity(n);
         for (i, h) in self.history.iter().enumerate() {
             while changes.next_if(|(g, _)| *g < h.generation).is_some() {}
-            if h.duel.is_none_or(|d| d.replaced) {
+            if self.changed_best(i) {
                 current = changes
                     .next_if(|(g, _)| *g == h.generation)
                     .map(|(_, w)| *w);
@@ -551,6 +551,19 @@ impl Session {
             out.push(current);
         }
         out
+    }
+
+    /// Whether the generation at history index `i` may have changed the best so far: its duel
+    /// replaced it, or it had no duel: the first generation, or one of [`Selection::Mean`],
+    /// whose answer is recorded in [`Session::bests`] whenever it changes (so a later one
+    /// without a record kept it).
+    fn changed_best(&self, i: usize) -> bool {
+        let h = &self.history[i];
+        match h.duel {
+            Some(d) => d.replaced,
+            None if h.generation > 1 => self.bests.iter().any(|(g, _)| *g == h.generation),
+            None => true,
+        }
     }
 
     /// The best so far after the generations of the history at the indices `wanted`, where it
@@ -564,7 +577,7 @@ impl Session {
     ) -> Vec<Option<Weights>> {
         let h = &self.history;
         let mut best = self.bests_by_generation();
-        let changed = |i: usize| h[i].duel.is_none_or(|d| d.replaced);
+        let changed = |i: usize| self.changed_best(i);
         let mut want = vec![false; h.len()];
         for &i in wanted {
             if let Some(x) = want.get_mut(i) {

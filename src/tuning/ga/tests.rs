@@ -599,3 +599,41 @@ fn a_genome_of_one_gene_breeds_its_parents_mutated() {
     got.sort();
     assert_eq!(got, vec![5, 9]);
 }
+
+/// Under the mean there is no duel: the answer is recorded in `bests` whenever it changes, so
+/// a generation without a record kept the one before, and its best so far is known without a
+/// checkpoint.
+#[test]
+fn the_means_answer_is_known_in_generations_that_kept_it() {
+    let settings = Settings {
+        ga: GaOptions {
+            selection: "mean:8192:100".parse().unwrap(),
+            ..GaOptions::default()
+        },
+        ..Settings::default()
+    };
+    let mut s = Session::with_population("mean", settings, vec![w(0); 4]);
+    for g in 1..=4 {
+        if g == 1 || g == 3 {
+            s.bests.record(g, w(g as i16));
+        }
+        s.history.record(super::records::GenerationStats {
+            generation: g,
+            best: 4,
+            mean: 2.0,
+            min: 0,
+            diversity: 0.1,
+            duel: None,
+            games: 8,
+            plies: 800,
+            seconds: 0.1,
+            measure: None,
+            faults: 0,
+        });
+    }
+    s.generation = 4;
+    s.best_so_far = Some(w(3));
+    let known = [Some(w(1)), Some(w(1)), Some(w(3)), Some(w(3))];
+    assert_eq!(s.bests_by_generation(), known);
+    assert_eq!(s.bests_at(&[0, 1, 2, 3], |_| None), known);
+}

@@ -1,0 +1,177 @@
+//! `history --elo`: the answer of past generations (a GA session's best so far) or of an SPSA
+//! session's kept steps (θ rounded) played against a fixed reference, each exactly as `match`
+//! plays it (of a GA session, that generation's checkpoint).
+
+use super::common::{pool, progress_style, show_progress};
+use super::history::HistoryArgs;
+use checkers_ga::check_depth;
+use checkers_ga::fresh_seed;
+use checkers_ga::matchplay::{load_openings, Contestant, MatchResult, MatchRun, OutsideEngine};
+use checkers_ga::store::SpsaSession;
+use checkers_ga::EngineSpec;
+use checkers_ga::{measure_genomes, PastBests};
+use checkers_ga::{Session, SpsaPoint};
+use indicatif::ProgressBar;
+use std::path::Path;
+
+/// What `--elo` measured: the header line, the reference's settings (for JSON), and each
+/// measured generation (or step) with its answer's match.
+pub struct Measured {
+    pub line: String,
+    pub reference: serde_json::Value,
+    pub results: Vec<(u64, MatchResult)>,
+}
+
+/// The settings of `--elo` checked, the match `match --games N --seed S` plays from the ballot,
+/// and the reference: `--reference` as `match` reads a player, or by default (an outside
+/// engine's session) the engine with its declared values, else `material`. Its name as the
+/// header and JSON give it.
+fn setup(
+    a: &HistoryArgs,
+    engine: Option<&EngineSpec>,
+    depth: u32,
+) -> anyhow::Result<(MatchRun<'static>, u64, Contestant, String)> {
+    if a.every == 0 {
+        usage!("--every must be at least 1");
+    }
+    if a.games == 0 {
+        usage!("--games must be at least 1");
+    }
+    check_depth(depth, "--depth")?;
+    let seed = a.seed.unwrap_or_else(fresh_seed);
+    let pairs = a.games.div_ceil(2);
+    let run = MatchRun::new(pairs * 2, load_openings("ballot", Some(pairs))?, seed);
+    if let Some(e) = engine {
+        // The engine plays every game of the answers: one that cannot start fails here, in
+        // one line, before any game.
+        OutsideEngine::declared(e, e.name.clone())
+            .probe(checkers_ga::handshake_timeout())
+            .map_err(|x| anyhow::anyhow!("{}: the engine {x}", e.command.join(" ")))?;
+    }
+    let (reference, name) = match (&a.reference, engine) {
+        (None, Some(e)) => {
+            let name = format!("{} (declared values)", e.name);
+            let h = OutsideEngine {
+                depth: Some(depth),
+                ..OutsideEngine::declared(e, name.clone())
+            };
+            (Contestant::Hub(h), name)
+        }
+        (r, _) => {
+            let r = r.as_deref().unwrap_or("material");
+            let c = super::matchcmd::match_player(r, 1, seed, depth, &[], None)?;
+            (c, r.to_string())
+        }
+    };
+    Ok((run, seed, reference, name))
+}
+
+/// A progress bar of `games` games (hidden off a terminal).
+fn bar(games: usize) -> ProgressBar {
+    if show_progress(false) {
+        let b = ProgressBar::new(games as u64);
+        b.set_style(progress_style(
+            "Elo {bar:40} {pos}/{len} games {rate} eta {eta}",
+        ));
+        b
+    } else {
+        ProgressBar::hidden()
+    }
+}
+
+/// Plays the answer of the chosen generations against the reference; a weight vector that
+/// stays the answer over several generations is played once.
+///
+/// The answer of generation `g` comes from the history (which records it each time it
+/// changes), or where the history does not have it (the part of a session played before
+/// checkpoint format 3) from that generation's checkpoint in the session folder; generations
+/// with neither are left out and counted in the header line.
+pub fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Measured> {
+    let depth = a.depth.unwrap_or(session.settings.search.depth);
+    let engine = session.settings.engine.as_ref();
+    let (run, seed, reference, name) = setup(a, engine, depth)?;
+    let past = PastBests::of(session, dir, a.every);
+    let missing = past.left_out;
+    let bar = bar(past.distinct.len() * run.games);
+    let p = pool(a.threads)?;
+    let results = p.install(|| past.measure(engine, &reference, &run, depth, &|| bar.inc(1)));
+    bar.finish_and_clear();
+    let what = if session.settings.ga.selection.mean().is_some() {
+        "the answer"
+    } else {
+        "best so far"
+    };
+    let mut line = format!(
+        "Elo: {what} vs {name} over {} ballot games at depth {depth}, seed {seed} (as `match` \
+         plays each generation's checkpoint)",
+        run.games
+    );
+    if missing > 0 {
+        line += &format!(
+            " ({missing} generation(s) left out: played before checkpoint format 3, and their \
+             checkpoints were pruned)"
+        );
+    }
+    let reference = serde_json::json!({
+        "name": name,
+        "games": run.games,
+        "depth": depth,
+        "seed": seed,
+        "generations_left_out": missing,
+    });
+    Ok(Measured {
+        line,
+        reference,
+        results,
+    })
+}
+
+/// Plays the values θ rounds to at the kept steps of an SPSA session whose number is a
+/// multiple of `--every` (and the last) against the reference, each as `match` plays it (the
+/// engine with those values); values kept over several steps are played once.
+pub fn measure_spsa(
+    a: &HistoryArgs,
+    s: &SpsaSession,
+    points: &[SpsaPoint],
+) -> anyhow::Result<Measured> {
+    let st = &s.state;
+    let depth = a.depth.unwrap_or(st.spec.depth);
+    let (run, seed, reference, name) = setup(a, Some(&st.spec), depth)?;
+    let last = points.len().saturating_sub(1);
+    let chosen: Vec<(u64, checkers_ga::Weights)> = points
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| p.step.is_multiple_of(a.every) || *i == last)
+        .map(|(_, p)| (p.step, st.weights_at(&p.theta)))
+        .collect();
+    let mut distinct: Vec<&checkers_ga::Weights> = Vec::new();
+    for (_, w) in &chosen {
+        if !distinct.contains(&w) {
+            distinct.push(w);
+        }
+    }
+    let bar = bar(distinct.len() * run.games);
+    let p = pool(a.threads)?;
+    let results = p.install(|| {
+        measure_genomes(&chosen, Some(&st.spec), &reference, &run, depth, &|| {
+            bar.inc(1)
+        })
+    });
+    bar.finish_and_clear();
+    let line = format!(
+        "Elo: θ rounded vs {name} over {} ballot games at depth {depth}, seed {seed} (as `match` \
+         plays those values)",
+        run.games
+    );
+    let reference = serde_json::json!({
+        "name": name,
+        "games": run.games,
+        "depth": depth,
+        "seed": seed,
+    });
+    Ok(Measured {
+        line,
+        reference,
+        results,
+    })
+}
