@@ -108,6 +108,14 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
     );
     let stood = steps_done(&t, "cut").unwrap();
     assert!((3..60).contains(&stood), "stopped at step {stood}");
+    // The values so far are the session's best.json, said to be stopped.
+    let best = |name: &str| std::fs::read_to_string(t.session(name).join("best.json")).unwrap();
+    assert!(
+        best("cut").contains(&format!("{} games in {stood} steps", 4 * stood)),
+        "{}",
+        best("cut")
+    );
+    assert!(best("cut").contains("(stopped; 240 games asked for)"));
 
     // Resumed at another thread count: the values and θ's history of the whole run, and its
     // page.
@@ -153,6 +161,9 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
     // The --out file of each run holds its final values.
     let file = |name: &str| std::fs::read_to_string(t.0.join(format!("{name}.json"))).unwrap();
     let (w, c) = (file("whole"), file("cut"));
+    // And so does each session's best.json, brought up to date by resume.
+    let (bw, bc) = (best("whole"), best("cut"));
+    assert_eq!(bw.replace("'whole'", "'cut'"), bc);
     for line in values.lines() {
         let v = line.rsplit('=').next().unwrap();
         let n = line
@@ -165,7 +176,7 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
         let said = format!("\"{n}\": {v}");
         assert!(w.contains(&said) && c.contains(&said), "{said}: {w}{c}");
     }
-    assert!(!c.contains("stopped"), "{c}");
+    assert!(!c.contains("stopped") && !bc.contains("stopped"), "{c}");
 }
 
 #[test]
@@ -270,4 +281,79 @@ fn bad_input_is_one_line() {
     std::fs::write(&file, &bytes[..20]).unwrap();
     let o = output(cmd(&t, &["resume", "s"]));
     assert_error_exit(&o, 1, &["spsa.ckpt", "truncated"]);
+}
+
+/// `spsa` of our engine with no `--out`, run in folder `cwd`, session `name` under
+/// T/populations: 8 games at depth 1 in steps of 2 pairs, seed 3.
+fn spsa_in(t: &Tmp, cwd: &Path, name: &str) -> Command {
+    let mut c = bin();
+    c.current_dir(cwd)
+        .args(["spsa", "--engine", &engine()])
+        .args(["--tune", "kings,moves", "--depth", "1", "--pairs", "2"])
+        .args(["--games", "8", "--seed", "3", "--threads", "2"])
+        .args(["--name", name, "--populations"])
+        .arg(t.pops());
+    c
+}
+
+#[test]
+fn the_answer_is_the_sessions_best_json_and_nothing_lands_in_the_current_folder() {
+    let t = Tmp::new("best");
+    let cwd = t.0.join("work");
+    std::fs::create_dir(&cwd).unwrap();
+    let said = run_ok(spsa_in(&t, &cwd, "a"));
+    // Nothing written where it ran.
+    let left: Vec<_> = std::fs::read_dir(&cwd).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+    // The answer in the session's folder, as a GA session's best.json of an engine is.
+    let best = t.session("a").join("best.json");
+    let file = std::fs::read_to_string(&best).unwrap();
+    assert!(
+        file.contains("\"format\": \"checkers-ga engine parameters\""),
+        "{file}"
+    );
+    assert!(
+        file.contains("SPSA session 'a', seed 3: 8 games in 2 steps"),
+        "{file}"
+    );
+    assert!(
+        said.contains(&format!("best values: {}", best.display())),
+        "{said}"
+    );
+    // The lines to go on name it; show, export and match read it.
+    let shown = best.to_str().unwrap();
+    assert!(said.contains(&format!("match {shown} ")), "{said}");
+    let hub = run_ok(cmd(&t, &["export", "a", "--format", "hub"]));
+    let mut c = bin();
+    c.args(["export", shown, "--format", "hub"]);
+    assert_eq!(run_ok(c), hub);
+    let mut c = bin();
+    c.args(["show", shown]);
+    let table = run_ok(c);
+    assert!(
+        table.contains("kings") && table.contains("SPSA session 'a'"),
+        "{table}"
+    );
+    let mut c = bin();
+    c.args(["match", shown, &format!("hub:{}", engine())])
+        .args(["--depth", "1", "--games", "2", "--threads", "1"]);
+    assert!(run_ok(c).contains("W/D/L for A: "));
+
+    // A second session in the same folder starts without --force; --out is an extra copy.
+    let extra = t.0.join("extra.json");
+    let mut c = spsa_in(&t, &cwd, "b");
+    c.arg("--out").arg(&extra);
+    let said = run_ok(c);
+    assert!(
+        said.contains(&format!("also written to {}", extra.display())),
+        "{said}"
+    );
+    let best_b = std::fs::read_to_string(t.session("b").join("best.json")).unwrap();
+    assert_eq!(std::fs::read_to_string(&extra).unwrap(), best_b);
+    assert!(std::fs::read_dir(&cwd).unwrap().next().is_none());
+    // An existing --out is kept without --force, before any session is made.
+    let mut c = spsa_in(&t, &cwd, "c");
+    c.arg("--out").arg(&extra);
+    assert_error_exit(&output(c), 1, &["already exists", "--force"]);
+    assert!(!t.session("c").exists());
 }
