@@ -227,7 +227,7 @@ pub use lock::LOCK_FILE;
 pub use session::{
     Entrant, Finals, NewSession, Observer, Overrides, Pace, PaceClock, PastBests, RunCost,
     SessionEnd, SessionError, SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent,
-    SpsaOutcome, SpsaRun, FINALS_FILE,
+    SpsaOutcome, SpsaProgress, SpsaRun, FINALS_FILE,
 };
 
 // Outside engines (the Hub protocol).

@@ -357,3 +357,135 @@ fn the_answer_is_the_sessions_best_json_and_nothing_lands_in_the_current_folder(
     assert_error_exit(&output(c), 1, &["already exists", "--force"]);
     assert!(!t.session("c").exists());
 }
+
+/// The progress lines `spsa` prints off a terminal: (step, steps, games, the rest).
+fn progress_lines(out: &str) -> Vec<(u64, u64, u64, String)> {
+    out.lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("step ")?;
+            let (done, rest) = rest.split_once('/')?;
+            let (steps, rest) = rest.split_once("  ")?;
+            let (games, rest) = rest.split_once('/')?;
+            Some((
+                done.parse().ok()?,
+                steps.parse().ok()?,
+                games.parse().ok()?,
+                rest.to_string(),
+            ))
+        })
+        .collect()
+}
+
+/// θ after each step, from the lines of `--print-every 1`: `step S (G games, result R): a=1.0 ...`.
+fn theta_lines(out: &str) -> std::collections::HashMap<u64, Vec<(String, f64)>> {
+    out.lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("step ")?;
+            let (step, rest) = rest.split_once(" (")?;
+            let step: u64 = step.parse().ok()?;
+            let (_, values) = rest.split_once("): ")?;
+            let theta = values
+                .split_whitespace()
+                .map(|nv| {
+                    let (n, v) = nv.split_once('=').unwrap();
+                    (n.to_string(), v.parse().unwrap())
+                })
+                .collect();
+            Some((step, theta))
+        })
+        .collect()
+}
+
+#[test]
+fn off_a_terminal_it_says_how_the_run_goes_every_so_often() {
+    let t = Tmp::new("lines");
+    // 400 games of the simulator in 50 steps of 4 pairs, stdout a pipe, θ after every step.
+    let mut c = bin();
+    c.current_dir(&t.0)
+        .args([
+            "spsa", "--engine", "sim:6:2", "--games", "400", "--seed", "4",
+        ])
+        .args(["--print-every", "1", "--name", "p", "--populations"])
+        .arg(t.pops());
+    let out = run_ok(c);
+    let lines = progress_lines(&out);
+    let theta = theta_lines(&out);
+    // A line at least every 5% of the run (every 3 of 50 steps), the last step's too.
+    let steps: Vec<u64> = lines.iter().map(|l| l.0).collect();
+    assert!(steps.len() >= 17, "{out}");
+    assert_eq!(steps.last(), Some(&50), "{out}");
+    let mut before = 0;
+    for (k, (step, of, games, rest)) in lines.iter().enumerate() {
+        assert!(*step > before && step - before <= 3, "{out}");
+        assert_eq!((*of, *games), (50, 8 * step), "{out}");
+        assert!(rest.starts_with("400 games  "), "{rest}");
+        assert!(
+            rest.contains(" games/") && rest.contains(" left "),
+            "{rest}"
+        );
+        // The largest moves since the line before, in the engine's units: each named
+        // parameter moved by that much to that value, and none left out moved more.
+        let moves = rest
+            .split("moved most: ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{rest}"));
+        // (θ before the first step is not printed: the first line's moves are not checked.)
+        let was = theta.get(&before).filter(|_| k > 0);
+        let now = &theta[step];
+        let mut smallest = f64::INFINITY;
+        let mut named = Vec::new();
+        for m in moves.split(", ").filter(|m| *m != "none") {
+            // `p3 +12.5 (to 1030.0)`
+            let w: Vec<&str> = m.split_whitespace().collect();
+            assert_eq!(w.len(), 4, "{m}");
+            let by: f64 = w[1].parse().unwrap();
+            let to: f64 = w[3].trim_end_matches(')').parse().unwrap();
+            let i = now.iter().position(|(n, _)| n == w[0]).unwrap();
+            assert!((to - now[i].1).abs() < 0.051, "{m} vs {:?}", now[i]);
+            if let Some(was) = was {
+                assert!((by - (now[i].1 - was[i].1)).abs() < 0.16, "{m}");
+            }
+            smallest = smallest.min(by.abs());
+            named.push(w[0]);
+        }
+        assert!(
+            named.len() <= 3 && (named.is_empty() == (moves == "none")),
+            "{rest}"
+        );
+        if let Some(was) = was {
+            for (i, (n, v)) in now.iter().enumerate() {
+                if !named.contains(&n.as_str()) {
+                    // (Fewer than three named: the others did not move, to the 0.1 shown.)
+                    let most = if named.len() < 3 {
+                        0.16
+                    } else {
+                        smallest + 0.16
+                    };
+                    assert!((v - was[i].1).abs() <= most, "{n} in {rest}");
+                }
+            }
+        }
+        before = *step;
+    }
+    // A long run: a line at least every 200 games.
+    let mut c = bin();
+    c.current_dir(&t.0)
+        .args([
+            "spsa", "--engine", "sim:6:2", "--games", "20000", "--seed", "4",
+        ])
+        .args(["--name", "q", "--populations"])
+        .arg(t.pops());
+    let out = run_ok(c);
+    let games: Vec<u64> = progress_lines(&out).iter().map(|l| l.2).collect();
+    assert!(games.len() >= 100, "{out}");
+    assert_eq!(games.last(), Some(&20000));
+    assert!(games.windows(2).all(|w| w[1] - w[0] <= 200), "{games:?}");
+    assert!(games[0] <= 200);
+    // --quiet: none.
+    let mut c = bin();
+    c.current_dir(&t.0)
+        .args(["spsa", "--engine", "sim:6:2", "--games", "400", "--quiet"])
+        .args(["--name", "r", "--populations"])
+        .arg(t.pops());
+    assert!(progress_lines(&run_ok(c)).is_empty());
+}

@@ -12,8 +12,8 @@ use super::common::{
 };
 use super::evolve::{session_arg_in, ResumeArgs};
 use checkers_ga::store::{history_every, load_spsa, MAX_SPSA_GAMES as MAX_GAMES};
-use checkers_ga::SpsaStep;
 use checkers_ga::{Overrides, SessionError, SpsaObserver, SpsaRun, SpsaSettings, SpsaState};
+use checkers_ga::{PaceClock, SpsaProgress, SpsaStep};
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
 
@@ -90,19 +90,27 @@ const STOPPING: &str = "stopping: the step under way is dropped and the values s
                         written (the same signal again exits at once; the checkpoint of the \
                         last whole step stays)";
 
-/// The progress bar and the lines of `--print-every`.
+/// The progress bar (on a terminal), the progress lines (off one), and the lines of
+/// `--print-every`.
 struct Printer {
     bar: ProgressBar,
     names: Vec<String>,
     every: u64,
+    /// The run's games and time, its start-up apart.
+    clock: PaceClock,
+    /// Off a terminal (and not quiet): a line every so often.
+    lines: Option<SpsaProgress>,
 }
 
 impl SpsaObserver for Printer {
     fn game_done(&self) {
+        self.clock.game_done();
         self.bar.inc(1);
     }
 
     fn step_done(&mut self, s: &SpsaStep) {
+        // The first step started the engine's processes: the pace counts from its end.
+        self.clock.start_up_done();
         let theta: Vec<String> = self
             .names
             .iter()
@@ -120,6 +128,10 @@ impl SpsaObserver for Printer {
                     theta.join(" ")
                 ))
             });
+        }
+        let pace = self.clock.pace();
+        if let Some(line) = self.lines.as_mut().and_then(|p| p.line(s, &pace)) {
+            say(&line);
         }
     }
 }
@@ -308,7 +320,8 @@ fn play(
             session_arg_in(&run.dir, &name, &opts.populations)
         ));
     }
-    let bar = if show_progress(opts.quiet) {
+    let on_terminal = show_progress(opts.quiet);
+    let bar = if on_terminal {
         let b = ProgressBar::new(total).with_position(run.session.state.games());
         b.set_style(progress_style(
             "{bar:40} {pos}/{len} games {rate} eta {eta}  {msg}",
@@ -328,6 +341,8 @@ fn play(
             .map(|t| t.name.clone())
             .collect(),
         every: opts.print_every,
+        clock: PaceClock::new(),
+        lines: (!opts.quiet && !on_terminal).then(|| SpsaProgress::new(&run.session.state)),
     };
     let pool = pool(opts.threads)?;
     let ran = pool.install(|| run.run(&mut printer, stop));

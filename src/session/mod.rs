@@ -59,7 +59,7 @@ pub use finals::{Entrant, Finals};
 pub use options::{Overrides, SettingChange};
 pub use pace::{Pace, PaceClock, RunCost};
 pub use past::PastBests;
-pub use spsa::{SpsaOutcome, SpsaRun};
+pub use spsa::{SpsaOutcome, SpsaProgress, SpsaRun};
 
 use crate::eval::{ParamSet, Weights};
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};

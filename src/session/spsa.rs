@@ -9,10 +9,11 @@
 //! session names, if any.
 
 use super::best::BEST_FILE;
+use super::pace::Pace;
 use super::{default_name, ensure_folder, io, SessionError};
 use crate::files::{folder_of, write_atomic};
 use crate::lock::{lock_session, SessionLock};
-use crate::spsa::{SpsaObserver, SpsaState};
+use crate::spsa::{SpsaObserver, SpsaSettings, SpsaState, SpsaStep};
 use crate::store::{self, CheckpointError};
 use crate::store::{encode_spsa, load_spsa, spsa_path, SpsaSession};
 use std::path::{Path, PathBuf};
@@ -193,6 +194,93 @@ pub struct SpsaOutcome {
     pub best: PathBuf,
     /// The copy of it the session names (`spsa --out`), if any.
     pub copy: Option<PathBuf>,
+}
+
+/// Games between two progress lines of an SPSA run at most (rounded up to whole steps).
+const LINE_GAMES: u64 = 200;
+
+/// The lines an SPSA run prints off a terminal (a pipe, a log file), as `new` prints one per
+/// generation: one every [`SpsaProgress::every`] steps and one at the last step, each with the
+/// steps and games played, their rate and the time left (at the pace past the start-up,
+/// [`Pace`]) and the parameters that moved most since the line before (or the run's start), in
+/// the engine's units:
+///
+/// `step 75/500  600/4000 games  9.1 games/s  left 6m13s  moved most: king +12.4 (to 142.4),
+/// mobility -3.1 (to 4.9), centre +1.0 (to 6.0)`
+#[derive(Clone, Debug)]
+pub struct SpsaProgress {
+    every: u64,
+    /// The games of the whole run.
+    total: u64,
+    names: Vec<String>,
+    /// θ at the last line (or the run's start).
+    last: Vec<f64>,
+}
+
+impl SpsaProgress {
+    /// The lines of a run of `state` from where it stands.
+    pub fn new(state: &SpsaState) -> SpsaProgress {
+        SpsaProgress {
+            every: SpsaProgress::every(&state.settings),
+            total: 2 * state.settings.pairs(),
+            names: state.spec.tuned.iter().map(|t| t.name.clone()).collect(),
+            last: state.theta.clone(),
+        }
+    }
+
+    /// Every how many steps a line comes: every 5% of the run, and at least every 200 games
+    /// (every step when a step plays more).
+    pub fn every(settings: &SpsaSettings) -> u64 {
+        let per_step = 2 * settings.pairs_per_step.max(1) as u64;
+        settings
+            .steps()
+            .div_ceil(20)
+            .min(LINE_GAMES.div_ceil(per_step))
+            .max(1)
+    }
+
+    /// The line after `step`, when one is due (every [`SpsaProgress::every`] steps and at the
+    /// last), at `pace`; θ then counts as seen.
+    pub fn line(&mut self, step: &SpsaStep, pace: &Pace) -> Option<String> {
+        if !(step.step.is_multiple_of(self.every) || step.step == step.steps) {
+            return None;
+        }
+        let total = self.total;
+        let rate = match pace.rate() {
+            Some(r) => crate::per_time(r, "games"),
+            None => "? games/s".to_string(),
+        };
+        let left = pace
+            .seconds_for(total.saturating_sub(step.games) as f64)
+            .map_or("?".to_string(), crate::short_time);
+        let mut moved: Vec<(usize, f64)> = step
+            .theta
+            .iter()
+            .zip(&self.last)
+            .map(|(now, was)| now - was)
+            .enumerate()
+            .filter(|(_, d)| d.abs() >= 0.05)
+            .collect();
+        // The largest first; equal moves in the engine's order.
+        moved.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.cmp(&b.0)));
+        let moves: Vec<String> = moved
+            .iter()
+            .take(3)
+            .map(|&(i, d)| format!("{} {d:+.1} (to {:.1})", self.names[i], step.theta[i]))
+            .collect();
+        self.last.clone_from(&step.theta);
+        Some(format!(
+            "step {}/{}  {}/{total} games  {rate}  left {left}  moved most: {}",
+            step.step,
+            step.steps,
+            step.games,
+            if moves.is_empty() {
+                "none".to_string()
+            } else {
+                moves.join(", ")
+            }
+        ))
+    }
 }
 
 /// The comment of an SPSA session's answer file: `SPSA session 'NAME', seed S: G games in K
