@@ -214,7 +214,7 @@ pub use search::{
     check_depth, minimax, minimax_from, minimax_with, DepthError, SearchConfig, Searcher,
     MAX_DEPTH, MAX_TIMED_DEPTH, WIN, WIN_BOUND,
 };
-pub use text::{count, EloFigure, EloMargin};
+pub use text::{count, grouped, per_time, short_time, EloFigure, EloMargin};
 pub use tournament::Standing;
 
 // Sessions: the settings, the session's data and a generation, running one.
@@ -225,9 +225,9 @@ pub use ga::{
 };
 pub use lock::LOCK_FILE;
 pub use session::{
-    answers_by_generation, measure_genomes, Entrant, Finals, NewSession, Observer, Overrides,
-    PastBests, SessionEnd, SessionError, SessionOptions, SessionOutcome, SessionRun, SettingChange,
-    Silent, SpsaRun, FINALS_FILE,
+    answers_by_generation, measure_genomes, Entrant, Finals, NewSession, Observer, Overrides, Pace,
+    PaceClock, PastBests, RunCost, SessionEnd, SessionError, SessionOptions, SessionOutcome,
+    SessionRun, SettingChange, Silent, SpsaOutcome, SpsaProgress, SpsaRun, FINALS_FILE,
 };
 
 // Outside engines (the Hub protocol).

@@ -1,5 +1,6 @@
 //! How figures are written for people, the same in every table, line and chart: an Elo
-//! difference ([`EloFigure`]) and an Elo difference with its margin ([`EloMargin`]).
+//! difference ([`EloFigure`]), an Elo difference with its margin ([`EloMargin`]), a duration
+//! ([`short_time`]), a rate ([`per_time`]) and a count ([`grouped`]).
 //!
 //! ```
 //! use checkers_ga::{EloFigure, EloMargin};
@@ -91,9 +92,74 @@ impl fmt::Display for EloMargin {
     }
 }
 
+/// A duration as `45s`, `2m14s` or `1h02m` (rounded to the second; never negative).
+pub fn short_time(secs: f64) -> String {
+    let s = secs.max(0.0).round() as u64;
+    match s {
+        0..=59 => format!("{s}s"),
+        60..=3599 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, s / 60 % 60),
+    }
+}
+
+/// A rate of `unit` as `12.5 games/s` from one a second up, else per minute, else per hour
+/// (never `0.0/s`); with no unit, `12.5/s`.
+pub fn per_time(per_second: f64, unit: &str) -> String {
+    let unit = if unit.is_empty() {
+        String::new()
+    } else {
+        format!(" {unit}")
+    };
+    if per_second >= 0.95 {
+        format!("{per_second:.1}{unit}/s")
+    } else if per_second * 60.0 >= 0.95 {
+        format!("{:.1}{unit}/min", per_second * 60.0)
+    } else {
+        format!("{:.1}{unit}/h", per_second * 3600.0)
+    }
+}
+
+/// A whole number with its thousands separated: `204,800`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rate_below_one_a_second_is_given_per_minute_or_per_hour() {
+        assert_eq!(per_time(2.34, "gen"), "2.3 gen/s");
+        assert_eq!(per_time(0.5, "gen"), "30.0 gen/min");
+        assert_eq!(per_time(0.001, "gen"), "3.6 gen/h");
+        assert_eq!(per_time(12.0, ""), "12.0/s");
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(204800), "204,800");
+        assert_eq!(grouped(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn durations_in_seconds_minutes_or_hours() {
+        assert_eq!(short_time(-3.0), "0s");
+        assert_eq!(short_time(59.4), "59s");
+        assert_eq!(short_time(134.0), "2m14s");
+        assert_eq!(short_time(3600.0 + 125.0), "1h02m");
+    }
 
     #[test]
     fn zero_has_no_sign_at_any_precision() {

@@ -347,3 +347,55 @@ fn ctrl_c_stops_an_engine_session_which_then_continues() {
     assert!(t.ckpt("i", g + 1).exists());
     assert_none_left(&m);
 }
+
+/// `2m05s` or `45s` (as the program writes a duration) in seconds.
+fn seconds_of(text: &str) -> f64 {
+    let (m, s) = match text.split_once('m') {
+        Some((m, s)) => (m.parse::<f64>().unwrap(), s),
+        None => (0.0, text),
+    };
+    60.0 * m + s.trim_end_matches('s').parse::<f64>().unwrap()
+}
+
+/// What a session of an engine slow to start says its run will cost (`this run: ... about 19s
+/// at the 10.1 games/s so far`) is the time the run takes, within a quarter: the rate is
+/// measured past the start of the engine's processes, which the first generation waits for.
+#[test]
+fn the_time_a_run_says_it_will_take_is_the_time_it_takes() {
+    if !python() {
+        return;
+    }
+    let t = Tmp::new("cost");
+    let m = marker("cost");
+    // Every process takes 1.5 s to start (two a thread in the first generation), a move 2 ms.
+    let engine = format!("python3 tests/fake_engines/slow_start.py 1.5 2 {m}");
+    let small = ["--population", "4", "--depth", "1", "--measure-every", "0"];
+    let mut c = new_cmd(&t, 3, "c", false, &small);
+    c.current_dir(manifest_dir()).args([
+        "--engine",
+        &engine,
+        "--games-budget",
+        "160",
+        "--threads",
+        "2",
+    ]);
+    let out = run_ok(c);
+    let said = out
+        .lines()
+        .find_map(|l| l.strip_prefix("this run: "))
+        .and_then(|l| l.split(" games in all, about ").nth(1))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no cost line in {out}"));
+    // `session 'c': 40 generations in 19s (2.1 gen/s), now at generation 40`
+    let took = out
+        .lines()
+        .find_map(|l| l.strip_prefix("session 'c': 40 generations in "))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no summary in {out}"));
+    let (said, took) = (seconds_of(said), seconds_of(took));
+    assert!(
+        (said - took).abs() <= 0.25 * took,
+        "said {said} s, took {took} s:\n{out}"
+    );
+    assert_none_left(&m);
+}

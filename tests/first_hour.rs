@@ -278,8 +278,9 @@ fn the_hints_at_a_sessions_end_work_as_printed() {
     assert_eq!(run_hints(&out), 2, "{out}");
 }
 
-/// An outside engine's session says, after its first games, what its settings will cost (its
-/// games and their time at the rate seen) and how to ask for less; `--games-budget` asks for
+/// An outside engine's session says, once its games past the first generation show their pace
+/// (64 of them), what its settings will cost (its games and their time at that pace) and how to
+/// ask for less; `--games-budget` asks for
 /// a number of games; the generation's line counts the duel's games; `new --help` gives the
 /// defaults an engine session really uses.
 #[test]
@@ -294,11 +295,11 @@ fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
         "--tune",
         "kings,moves",
         "--games-budget",
-        "12",
+        "100",
     ]);
     let out = run_ok(c);
     assert!(
-        out.lines().next().unwrap().contains("3 generations"),
+        out.lines().next().unwrap().contains("25 generations"),
         "{out}"
     );
     let cost: Vec<&str> = out
@@ -307,8 +308,8 @@ fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
         .collect();
     assert_eq!(cost.len(), 1, "{out}");
     for needle in [
-        "3 generations of about 4 games",
-        "12 games in all",
+        "25 generations of about 4 games",
+        "100 games in all",
         "games/s",
         "--games-budget",
     ] {
@@ -318,13 +319,16 @@ fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
         !out.contains(" 0.0 gen") && !out.contains(" 0.0 games"),
         "{out}"
     );
-    let gen2 = out.lines().find(|l| l.starts_with("gen 2/3")).unwrap();
+    // Said past the first generation (whose games wait for the engine's processes to start).
+    let at = |start: &str| out.lines().position(|l| l.starts_with(start)).unwrap();
+    assert!(at("this run: ") > at("gen 1/25"), "{out}");
+    let gen2 = out.lines().find(|l| l.starts_with("gen 2/25")).unwrap();
     assert!(
         gen2.contains("pairs decided") && gen2.contains(" 4 games"),
         "{out}"
     );
     // What the help says an engine session uses is what it used.
-    let s = common::load(&t.ckpt("cost", 3));
+    let s = common::load(&t.ckpt("cost", 25));
     assert_eq!(
         s.settings.ga.selection,
         checkers_ga::Selection::Mean {

@@ -87,6 +87,8 @@ fn run_at(t: &Tmp, threads: &str, out: &Path) -> String {
             "--threads",
             threads,
             "--quiet",
+            "--name",
+            "det",
             "--out",
             out.to_str().unwrap(),
         ],
@@ -100,10 +102,11 @@ fn a_short_run_is_the_same_at_one_thread_and_two_and_stays_in_range() {
     if !have_python() {
         return;
     }
-    let t = Tmp::new("det");
+    // Two sessions of the same name, in two folders of sessions.
+    let (t, t2) = (Tmp::new("det"), Tmp::new("det2"));
     let (one, two) = (t.0.join("one.json"), t.0.join("two.json"));
     let a = run_at(&t, "1", &one);
-    let b = run_at(&t, "2", &two);
+    let b = run_at(&t2, "2", &two);
     assert_eq!(a, b);
     assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
     let got = values(&a);
@@ -119,7 +122,7 @@ fn a_short_run_is_the_same_at_one_thread_and_two_and_stays_in_range() {
     let file = std::fs::read_to_string(&one).unwrap();
     assert!(file.contains("\"format\": \"checkers-ga engine parameters\""));
     assert!(
-        file.contains("SPSA, seed 11: 40 games in 5 steps of 4 pairs"),
+        file.contains("SPSA session 'det', seed 11: 40 games in 5 steps of 4 pairs"),
         "{file}"
     );
     for (name, v) in &got {

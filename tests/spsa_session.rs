@@ -108,6 +108,14 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
     );
     let stood = steps_done(&t, "cut").unwrap();
     assert!((3..60).contains(&stood), "stopped at step {stood}");
+    // The values so far are the session's best.json, said to be stopped.
+    let best = |name: &str| std::fs::read_to_string(t.session(name).join("best.json")).unwrap();
+    assert!(
+        best("cut").contains(&format!("{} games in {stood} steps", 4 * stood)),
+        "{}",
+        best("cut")
+    );
+    assert!(best("cut").contains("(stopped; 240 games asked for)"));
 
     // Resumed at another thread count: the values and θ's history of the whole run, and its
     // page.
@@ -156,6 +164,9 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
     // The --out file of each run holds its final values.
     let file = |name: &str| std::fs::read_to_string(t.0.join(format!("{name}.json"))).unwrap();
     let (w, c) = (file("whole"), file("cut"));
+    // And so does each session's best.json, brought up to date by resume.
+    let (bw, bc) = (best("whole"), best("cut"));
+    assert_eq!(bw.replace("'whole'", "'cut'"), bc);
     for line in values.lines() {
         let v = line.rsplit('=').next().unwrap();
         let n = line
@@ -168,7 +179,7 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
         let said = format!("\"{n}\": {v}");
         assert!(w.contains(&said) && c.contains(&said), "{said}: {w}{c}");
     }
-    assert!(!c.contains("stopped"), "{c}");
+    assert!(!c.contains("stopped") && !bc.contains("stopped"), "{c}");
 }
 
 #[test]
@@ -273,4 +284,211 @@ fn bad_input_is_one_line() {
     std::fs::write(&file, &bytes[..20]).unwrap();
     let o = output(cmd(&t, &["resume", "s"]));
     assert_error_exit(&o, 1, &["spsa.ckpt", "truncated"]);
+}
+
+/// `spsa` of our engine with no `--out`, run in folder `cwd`, session `name` under
+/// T/populations: 8 games at depth 1 in steps of 2 pairs, seed 3.
+fn spsa_in(t: &Tmp, cwd: &Path, name: &str) -> Command {
+    let mut c = bin();
+    c.current_dir(cwd)
+        .args(["spsa", "--engine", &engine()])
+        .args(["--tune", "kings,moves", "--depth", "1", "--pairs", "2"])
+        .args(["--games", "8", "--seed", "3", "--threads", "2"])
+        .args(["--name", name, "--populations"])
+        .arg(t.pops());
+    c
+}
+
+#[test]
+fn the_answer_is_the_sessions_best_json_and_nothing_lands_in_the_current_folder() {
+    let t = Tmp::new("best");
+    let cwd = t.0.join("work");
+    std::fs::create_dir(&cwd).unwrap();
+    let said = run_ok(spsa_in(&t, &cwd, "a"));
+    // Nothing written where it ran.
+    let left: Vec<_> = std::fs::read_dir(&cwd).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+    // The answer in the session's folder, as a GA session's best.json of an engine is.
+    let best = t.session("a").join("best.json");
+    let file = std::fs::read_to_string(&best).unwrap();
+    assert!(
+        file.contains("\"format\": \"checkers-ga engine parameters\""),
+        "{file}"
+    );
+    assert!(
+        file.contains("SPSA session 'a', seed 3: 8 games in 2 steps"),
+        "{file}"
+    );
+    assert!(
+        said.contains(&format!("best values: {}", best.display())),
+        "{said}"
+    );
+    // The lines to go on name it; show, export and match read it.
+    let shown = best.to_str().unwrap();
+    assert!(said.contains(&format!("match {shown} ")), "{said}");
+    let hub = run_ok(cmd(&t, &["export", "a", "--format", "hub"]));
+    let mut c = bin();
+    c.args(["export", shown, "--format", "hub"]);
+    assert_eq!(run_ok(c), hub);
+    let mut c = bin();
+    c.args(["show", shown]);
+    let table = run_ok(c);
+    assert!(
+        table.contains("kings") && table.contains("SPSA session 'a'"),
+        "{table}"
+    );
+    let mut c = bin();
+    c.args(["match", shown, &format!("hub:{}", engine())])
+        .args(["--depth", "1", "--games", "2", "--threads", "1"]);
+    assert!(run_ok(c).contains("W/D/L for A: "));
+
+    // A second session in the same folder starts without --force; --out is an extra copy.
+    let extra = t.0.join("extra.json");
+    let mut c = spsa_in(&t, &cwd, "b");
+    c.arg("--out").arg(&extra);
+    let said = run_ok(c);
+    assert!(
+        said.contains(&format!("also written to {}", extra.display())),
+        "{said}"
+    );
+    let best_b = std::fs::read_to_string(t.session("b").join("best.json")).unwrap();
+    assert_eq!(std::fs::read_to_string(&extra).unwrap(), best_b);
+    assert!(std::fs::read_dir(&cwd).unwrap().next().is_none());
+    // An existing --out is kept without --force, before any session is made.
+    let mut c = spsa_in(&t, &cwd, "c");
+    c.arg("--out").arg(&extra);
+    assert_error_exit(&output(c), 1, &["already exists", "--force"]);
+    assert!(!t.session("c").exists());
+}
+
+/// The progress lines `spsa` prints off a terminal: (step, steps, games, the rest).
+fn progress_lines(out: &str) -> Vec<(u64, u64, u64, String)> {
+    out.lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("step ")?;
+            let (done, rest) = rest.split_once('/')?;
+            let (steps, rest) = rest.split_once("  ")?;
+            let (games, rest) = rest.split_once('/')?;
+            Some((
+                done.parse().ok()?,
+                steps.parse().ok()?,
+                games.parse().ok()?,
+                rest.to_string(),
+            ))
+        })
+        .collect()
+}
+
+/// θ after each step, from the lines of `--print-every 1`: `step S (G games, result R): a=1.0 ...`.
+fn theta_lines(out: &str) -> std::collections::HashMap<u64, Vec<(String, f64)>> {
+    out.lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("step ")?;
+            let (step, rest) = rest.split_once(" (")?;
+            let step: u64 = step.parse().ok()?;
+            let (_, values) = rest.split_once("): ")?;
+            let theta = values
+                .split_whitespace()
+                .map(|nv| {
+                    let (n, v) = nv.split_once('=').unwrap();
+                    (n.to_string(), v.parse().unwrap())
+                })
+                .collect();
+            Some((step, theta))
+        })
+        .collect()
+}
+
+#[test]
+fn off_a_terminal_it_says_how_the_run_goes_every_so_often() {
+    let t = Tmp::new("lines");
+    // 400 games of the simulator in 50 steps of 4 pairs, stdout a pipe, θ after every step.
+    let mut c = bin();
+    c.current_dir(&t.0)
+        .args([
+            "spsa", "--engine", "sim:6:2", "--games", "400", "--seed", "4",
+        ])
+        .args(["--print-every", "1", "--name", "p", "--populations"])
+        .arg(t.pops());
+    let out = run_ok(c);
+    let lines = progress_lines(&out);
+    let theta = theta_lines(&out);
+    // A line at least every 5% of the run (every 3 of 50 steps), the last step's too.
+    let steps: Vec<u64> = lines.iter().map(|l| l.0).collect();
+    assert!(steps.len() >= 17, "{out}");
+    assert_eq!(steps.last(), Some(&50), "{out}");
+    let mut before = 0;
+    for (k, (step, of, games, rest)) in lines.iter().enumerate() {
+        assert!(*step > before && step - before <= 3, "{out}");
+        assert_eq!((*of, *games), (50, 8 * step), "{out}");
+        assert!(rest.starts_with("400 games  "), "{rest}");
+        assert!(
+            rest.contains(" games/") && rest.contains(" left "),
+            "{rest}"
+        );
+        // The largest moves since the line before, in the engine's units: each named
+        // parameter moved by that much to that value, and none left out moved more.
+        let moves = rest
+            .split("moved most: ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{rest}"));
+        // (θ before the first step is not printed: the first line's moves are not checked.)
+        let was = theta.get(&before).filter(|_| k > 0);
+        let now = &theta[step];
+        let mut smallest = f64::INFINITY;
+        let mut named = Vec::new();
+        for m in moves.split(", ").filter(|m| *m != "none") {
+            // `p3 +12.5 (to 1030.0)`
+            let w: Vec<&str> = m.split_whitespace().collect();
+            assert_eq!(w.len(), 4, "{m}");
+            let by: f64 = w[1].parse().unwrap();
+            let to: f64 = w[3].trim_end_matches(')').parse().unwrap();
+            let i = now.iter().position(|(n, _)| n == w[0]).unwrap();
+            assert!((to - now[i].1).abs() < 0.051, "{m} vs {:?}", now[i]);
+            if let Some(was) = was {
+                assert!((by - (now[i].1 - was[i].1)).abs() < 0.16, "{m}");
+            }
+            smallest = smallest.min(by.abs());
+            named.push(w[0]);
+        }
+        assert!(
+            named.len() <= 3 && (named.is_empty() == (moves == "none")),
+            "{rest}"
+        );
+        if let Some(was) = was {
+            for (i, (n, v)) in now.iter().enumerate() {
+                if !named.contains(&n.as_str()) {
+                    // (Fewer than three named: the others did not move, to the 0.1 shown.)
+                    let most = if named.len() < 3 {
+                        0.16
+                    } else {
+                        smallest + 0.16
+                    };
+                    assert!((v - was[i].1).abs() <= most, "{n} in {rest}");
+                }
+            }
+        }
+        before = *step;
+    }
+    // A long run: a line at least every 200 games.
+    let mut c = bin();
+    c.current_dir(&t.0)
+        .args([
+            "spsa", "--engine", "sim:6:2", "--games", "20000", "--seed", "4",
+        ])
+        .args(["--name", "q", "--populations"])
+        .arg(t.pops());
+    let out = run_ok(c);
+    let games: Vec<u64> = progress_lines(&out).iter().map(|l| l.2).collect();
+    assert!(games.len() >= 100, "{out}");
+    assert_eq!(games.last(), Some(&20000));
+    assert!(games.windows(2).all(|w| w[1] - w[0] <= 200), "{games:?}");
+    assert!(games[0] <= 200);
+    // --quiet: none.
+    let mut c = bin();
+    c.current_dir(&t.0)
+        .args(["spsa", "--engine", "sim:6:2", "--games", "400", "--quiet"])
+        .args(["--name", "r", "--populations"])
+        .arg(t.pops());
+    assert!(progress_lines(&run_ok(c)).is_empty());
 }

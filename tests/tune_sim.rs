@@ -171,11 +171,11 @@ fn new_and_spsa_take_the_simulator_and_a_session_of_it_resumes() {
     // SPSA.
     let mut c = bin();
     c.current_dir(&t.0).args([
-        "spsa", "--engine", "sim:8:2", "--games", "200", "--seed", "3", "--quiet",
+        "spsa", "--engine", "sim:8:2", "--games", "200", "--seed", "3", "--quiet", "--name", "sp",
     ]);
     let out = run_ok(c);
     assert!(
-        out.contains("p1 ") && t.0.join("spsa-params.json").exists(),
+        out.contains("p1 ") && t.session("sp").join("best.json").exists(),
         "{out}"
     );
     // A bad simulator, and flags it does not take.

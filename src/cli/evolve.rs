@@ -10,6 +10,7 @@ use checkers_ga::matchplay::elo;
 use checkers_ga::summary::elo_text;
 use checkers_ga::EloFigure;
 use checkers_ga::{self, NewSession, Observer, SessionEnd, SessionError, SessionRun};
+use checkers_ga::{per_time as rate, short_time, PaceClock, RunCost};
 use checkers_ga::{GenerationStats, Session, Stop};
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
@@ -243,96 +244,20 @@ struct Printer {
     /// How `report` and `finals` name the session (see [`session_arg`]).
     session_arg: String,
     report: Option<PathBuf>,
-    started: Instant,
+    /// The run's games and time, its start-up apart.
+    clock: PaceClock,
     first_generation: u64,
     /// When the current generation started, and when its last game so far ended (nanoseconds
     /// after that; written by the worker threads).
     generation_started: Instant,
     last_game: AtomicU64,
-    /// An outside engine's session: what the run will cost, said once after its first games.
-    cost: Option<Cost>,
-    /// Games finished in this run, and whether the cost was said.
-    games_seen: AtomicU64,
+    /// An outside engine's session: what the run will cost, said once its pace past the
+    /// start-up is known.
+    cost: Option<RunCost>,
+    /// Whether the cost was said.
     cost_said: std::sync::atomic::AtomicBool,
     /// An outside engine's session: how much its games tell the tuner (said once when little).
     signal: checkers_ga::Signal,
-}
-
-/// What a run plans to play: the generations left (None under a time limit) and the games a
-/// generation plays on average.
-struct Cost {
-    generations: Option<u64>,
-    per_generation: f64,
-}
-
-/// A rate for people: per second from one a second up, else per minute, else per hour (never
-/// `0.0/s`).
-fn rate(per_second: f64, unit: &str) -> String {
-    let unit = if unit.is_empty() {
-        String::new()
-    } else {
-        format!(" {unit}")
-    };
-    if per_second >= 0.95 {
-        format!("{per_second:.1}{unit}/s")
-    } else if per_second * 60.0 >= 0.95 {
-        format!("{:.1}{unit}/min", per_second * 60.0)
-    } else {
-        format!("{:.1}{unit}/h", per_second * 3600.0)
-    }
-}
-
-/// A whole number with thousands separated: `204,800`.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-impl Cost {
-    /// The line that says what the run will cost at `games_per_second`, and how to ask for
-    /// less.
-    fn line(&self, games_per_second: f64) -> String {
-        let per = self.per_generation;
-        let speed = rate(games_per_second, "games");
-        let budget = 4000u64;
-        let budget_time = short_time(budget as f64 / games_per_second.max(1e-9));
-        let total = self.generations.map(|g| g as f64 * per);
-        let less = if total.is_some_and(|t| t <= 1.5 * budget as f64) {
-            "for less, give --games-budget GAMES, fewer --generations or a smaller --population"
-                .to_string()
-        } else {
-            format!(
-                "for less, give --games-budget GAMES (--games-budget {budget}: about \
-                 {budget_time}), fewer --generations or a smaller --population"
-            )
-        };
-        match self.generations {
-            Some(g) => {
-                let total = (g as f64 * per).round() as u64;
-                format!(
-                    "this run: {g} generation{} of about {} games, {} games in all, about {} at the \
-                     {speed} so far; {less}",
-                    if g == 1 { "" } else { "s" },
-                    grouped(per.round() as u64),
-                    grouped(total),
-                    short_time(total as f64 / games_per_second.max(1e-9)),
-                )
-            }
-            None => format!(
-                "this run: about {} games a generation, a generation every {} at the {speed} so \
-                 far; {less}",
-                grouped(per.round() as u64),
-                short_time(per / games_per_second.max(1e-9)),
-            ),
-        }
-    }
 }
 
 impl Printer {
@@ -367,7 +292,7 @@ impl Printer {
             resume,
             session_arg: session_arg(&run.dir, &s.name, opts),
             report: opts.report.clone(),
-            started: Instant::now(),
+            clock: PaceClock::new(),
             first_generation: s.generation,
             generation_started: Instant::now(),
             last_game: AtomicU64::new(0),
@@ -376,34 +301,30 @@ impl Printer {
                 .engine
                 .as_ref()
                 .filter(|_| !opts.quiet)
-                .map(|_| Cost {
+                .map(|_| RunCost {
                     generations: match s.settings.stop {
                         Stop::Generations(n) => Some(n.saturating_sub(s.generation)),
                         Stop::Seconds(_) => None,
                     },
                     per_generation: s.settings.games_per_generation(),
                 }),
-            games_seen: AtomicU64::new(0),
             cost_said: std::sync::atomic::AtomicBool::new(false),
             signal: checkers_ga::Signal::default(),
         }
     }
 
-    /// Says once what the run will cost, at the rate of its games so far: from 64 games or
-    /// 10 seconds on, or at the end of its first generation (`now`).
-    fn say_cost(&self, now: bool) {
+    /// Says once what the run will cost, at the pace of its games past the start-up (its
+    /// first generation), once that is known ([`RunCost::line`]).
+    fn say_cost(&self) {
         let Some(cost) = &self.cost else {
             return;
         };
-        let n = self.games_seen.load(Ordering::Relaxed);
-        let secs = self.started.elapsed().as_secs_f64();
-        if n == 0 || !(now || n >= 64 || secs >= 10.0) {
+        let Some(line) = cost.line(&self.clock.pace()) else {
             return;
-        }
+        };
         if self.cost_said.swap(true, Ordering::Relaxed) {
             return;
         }
-        let line = cost.line(n as f64 / secs.max(1e-9));
         if self.bar.is_hidden() {
             say(&line);
         } else {
@@ -483,16 +404,6 @@ fn early_signal(st: &GenerationStats, s: &Session) -> String {
         .join(" ")
 }
 
-/// A duration as `2m14s` or `1h02m`.
-fn short_time(secs: f64) -> String {
-    let s = secs.max(0.0).round() as u64;
-    match s {
-        0..=59 => format!("{s}s"),
-        60..=3599 => format!("{}m{:02}s", s / 60, s % 60),
-        _ => format!("{}h{:02}m", s / 3600, s / 60 % 60),
-    }
-}
-
 impl Observer for Printer {
     fn generation_started(&mut self, _: &Session, _: usize) {
         self.generation_started = Instant::now();
@@ -502,15 +413,21 @@ impl Observer for Printer {
     fn game_done(&self) {
         let at = self.generation_started.elapsed().as_nanos() as u64;
         self.last_game.fetch_max(at, Ordering::Relaxed);
-        self.games_seen.fetch_add(1, Ordering::Relaxed);
-        self.say_cost(false);
+        self.clock.game_done();
+        self.say_cost();
     }
 
     fn generation_done(&mut self, st: &GenerationStats, s: &Session) {
-        self.say_cost(true);
+        // The first generation started the engine's processes: the pace counts from its end.
+        self.clock.start_up_done();
+        self.say_cost();
+        // Generations a second past the first (the start-up), or over the run before.
         let gens = (s.generation - self.first_generation) as f64;
-        let wall = self.started.elapsed().as_secs_f64().max(1e-9);
-        let rate_per_second = gens / wall;
+        let past = (gens - 1.0).max(0.0);
+        let rate_per_second = match self.clock.pace().past_start_up() {
+            Some((_, secs)) if past > 0.0 && secs > 0.0 => past / secs,
+            _ => gens / self.clock.seconds().max(1e-9),
+        };
         let left = match s.settings.stop {
             Stop::Generations(n) => {
                 n.saturating_sub(s.generation) as f64 / rate_per_second.max(1e-9)
@@ -661,7 +578,7 @@ fn evolve(
 /// measurement, and what to do next.
 fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
     let gens = s.generation - p.first_generation;
-    let wall = p.started.elapsed().as_secs_f64();
+    let wall = p.clock.seconds();
     say(&format!(
         "session '{}': {gens} generation{} in {} ({}), now at generation {}",
         s.name,
@@ -807,26 +724,4 @@ fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String
         ),
         st.seconds
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{grouped, rate};
-
-    #[test]
-    fn a_rate_below_one_a_second_is_given_per_minute_or_per_hour() {
-        assert_eq!(rate(2.34, "gen"), "2.3 gen/s");
-        assert_eq!(rate(0.5, "gen"), "30.0 gen/min");
-        assert_eq!(rate(0.001, "gen"), "3.6 gen/h");
-        assert_eq!(rate(12.0, ""), "12.0/s");
-    }
-
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1000), "1,000");
-        assert_eq!(grouped(204800), "204,800");
-        assert_eq!(grouped(1234567), "1,234,567");
-    }
 }

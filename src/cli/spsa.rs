@@ -1,25 +1,21 @@
 //! `checkers-ga spsa --engine CMD`: SPSA over an outside Hub engine's own int parameters (the
 //! tuner of chess engine testing), from the engine's declared values, for a budget of games;
-//! prints the final values and writes them as an engine parameter file (`show` reads it, as it
-//! reads a session's best). The run is a session, `populations/NAME/` with a checkpoint after
-//! every step: `resume NAME` continues it ([`resume`], from `resume`), and `show`, `export`,
-//! `history` and `report` read it.
+//! prints the final values. The run is a session, `populations/NAME/` with a checkpoint after
+//! every step and its answer in `best.json` (an engine parameter file, as an engine session's
+//! best: `show`, `export` and `match` read it; `--out` also writes a copy): `resume NAME`
+//! continues it ([`resume`], from `resume`), and `show`, `export`, `history` and `report` read
+//! it.
 
 use super::common::{
     catch_interrupt, check_output_file, command_prefix, engine_spec, pool, progress_style, say,
-    say_somewhere, show_progress, stop_signal_name, warn, AlreadySaid, Interrupted,
+    say_somewhere, shell_word, show_progress, stop_signal_name, warn, AlreadySaid, Interrupted,
 };
 use super::evolve::{session_arg_in, ResumeArgs};
-use anyhow::Context;
-use checkers_ga::formats::engine_params_json;
 use checkers_ga::store::{history_every, load_spsa, MAX_SPSA_GAMES as MAX_GAMES};
-use checkers_ga::SpsaStep;
 use checkers_ga::{Overrides, SessionError, SpsaObserver, SpsaRun, SpsaSettings, SpsaState};
+use checkers_ga::{PaceClock, SpsaProgress, SpsaStep};
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
-
-/// The file written when `--out` is not given.
-const DEFAULT_OUT: &str = "spsa-params.json";
 
 #[derive(clap::Args)]
 pub struct SpsaArgs {
@@ -56,10 +52,10 @@ pub struct SpsaArgs {
     /// file's comment give it)
     #[arg(long)]
     pub seed: Option<u64>,
-    /// The engine parameter file to write (the final values, the engine, the run in its
-    /// comment)
-    #[arg(long, value_name = "FILE", default_value = DEFAULT_OUT)]
-    pub out: PathBuf,
+    /// A copy of the session's answer, POPULATIONS/NAME/best.json (the final values, the
+    /// engine, the run in its comment), also written to FILE
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
     /// Overwrite --out if it exists
     #[arg(long)]
     pub force: bool,
@@ -94,19 +90,27 @@ const STOPPING: &str = "stopping: the step under way is dropped and the values s
                         written (the same signal again exits at once; the checkpoint of the \
                         last whole step stays)";
 
-/// The progress bar and the lines of `--print-every`.
+/// The progress bar (on a terminal), the progress lines (off one), and the lines of
+/// `--print-every`.
 struct Printer {
     bar: ProgressBar,
     names: Vec<String>,
     every: u64,
+    /// The run's games and time, its start-up apart.
+    clock: PaceClock,
+    /// Off a terminal (and not quiet): a line every so often.
+    lines: Option<SpsaProgress>,
 }
 
 impl SpsaObserver for Printer {
     fn game_done(&self) {
+        self.clock.game_done();
         self.bar.inc(1);
     }
 
     fn step_done(&mut self, s: &SpsaStep) {
+        // The first step started the engine's processes: the pace counts from its end.
+        self.clock.start_up_done();
         let theta: Vec<String> = self
             .names
             .iter()
@@ -124,6 +128,10 @@ impl SpsaObserver for Printer {
                     theta.join(" ")
                 ))
             });
+        }
+        let pace = self.clock.pace();
+        if let Some(line) = self.lines.as_mut().and_then(|p| p.line(s, &pace)) {
+            say(&line);
         }
     }
 }
@@ -168,12 +176,14 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     if let Some(name) = &a.name {
         SpsaRun::check_free(&a.populations, name)?;
     }
-    check_output_file(&a.out, "--out")?;
-    if a.out.exists() && !a.force {
-        anyhow::bail!(
-            "'{}' already exists; add --force to overwrite it",
-            a.out.display()
-        );
+    if let Some(out) = &a.out {
+        check_output_file(out, "--out")?;
+        if out.exists() && !a.force {
+            anyhow::bail!(
+                "'{}' already exists; add --force to overwrite it",
+                out.display()
+            );
+        }
     }
     pool(a.threads)?;
     let spec = engine_spec(
@@ -188,8 +198,11 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     // checkpoint.
     settings.history_every = history_every(settings.steps(), spec.tuned.len());
     let state = SpsaState::new(&spec, &settings).map_err(|e| super::Usage(e.to_string()))?;
-    let out = std::path::absolute(&a.out).unwrap_or_else(|_| a.out.clone());
-    let run = SpsaRun::start(a.name.clone(), &a.populations, state, Some(out))?;
+    let out = a
+        .out
+        .as_ref()
+        .map(|o| std::path::absolute(o).unwrap_or_else(|_| o.clone()));
+    let run = SpsaRun::start(a.name.clone(), &a.populations, state, out)?;
     let opts = RunOptions {
         threads: a.threads,
         quiet: a.quiet,
@@ -197,7 +210,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         populations: a.populations.clone(),
         handshake_timeout: a.handshake_timeout,
         report: None,
-        out_shown: Some(a.out.clone()),
+        out_shown: a.out.clone(),
     };
     if !a.quiet {
         let names: Vec<&str> = spec.tuned.iter().map(|t| t.name.as_str()).collect();
@@ -288,8 +301,8 @@ fn resume_command(dir: &Path, name: &str, opts: &RunOptions) -> String {
     c
 }
 
-/// Runs the session to the end of its budget or a stop, then writes its values (to its
-/// `--out` file), prints them, and says how to go on.
+/// Runs the session to the end of its budget or a stop (which writes its answer, `best.json`,
+/// and its `--out` copy), prints its values, and says how to go on.
 fn play(
     mut run: SpsaRun,
     opts: &RunOptions,
@@ -307,7 +320,8 @@ fn play(
             session_arg_in(&run.dir, &name, &opts.populations)
         ));
     }
-    let bar = if show_progress(opts.quiet) {
+    let on_terminal = show_progress(opts.quiet);
+    let bar = if on_terminal {
         let b = ProgressBar::new(total).with_position(run.session.state.games());
         b.set_style(progress_style(
             "{bar:40} {pos}/{len} games {rate} eta {eta}  {msg}",
@@ -327,12 +341,14 @@ fn play(
             .map(|t| t.name.clone())
             .collect(),
         every: opts.print_every,
+        clock: PaceClock::new(),
+        lines: (!opts.quiet && !on_terminal).then(|| SpsaProgress::new(&run.session.state)),
     };
     let pool = pool(opts.threads)?;
     let ran = pool.install(|| run.run(&mut printer, stop));
     printer.bar.finish_and_clear();
-    let stopped = match ran {
-        Ok(stopped) => stopped,
+    let outcome = match ran {
+        Ok(outcome) => outcome,
         Err(e @ SessionError::Checkpoint(_)) => {
             warn(&format!("error: {e}"));
             say_somewhere(&format!(
@@ -342,36 +358,23 @@ fn play(
         }
         Err(e) => return Err(e.into()),
     };
+    let stopped = outcome.stopped;
     let s = &run.session;
     let st = &s.state;
     let result = st.result(stopped);
-    let comment = format!(
-        "SPSA, seed {}: {} games in {} steps of {} pairs, depth {}, c_end {}, r_end {}{}",
-        settings.seed,
+    let copy = match (&outcome.copy, &opts.out_shown) {
+        (Some(c), shown) => format!(
+            "; also written to {}",
+            shown.as_deref().unwrap_or(c).display()
+        ),
+        (None, _) => String::new(),
+    };
+    let wrote = format!(
+        "best values: {} ({} games, {} steps){copy}",
+        outcome.best.display(),
         result.games_played,
-        result.steps,
-        settings.pairs_per_step,
-        st.spec.depth,
-        settings.c_end,
-        settings.r_end,
-        if stopped {
-            format!(" (stopped; {total} games asked for)")
-        } else {
-            String::new()
-        }
+        result.steps
     );
-    let mut wrote = None;
-    if let Some(out) = &s.out {
-        let text = engine_params_json(&st.spec, &result.weights, None, Some(&comment));
-        checkers_ga::write_atomic(out, text.as_bytes())
-            .with_context(|| format!("cannot write '{}'", out.display()))?;
-        wrote = Some(format!(
-            "wrote {} ({} games, {} steps)",
-            opts.out_shown.as_deref().unwrap_or(out).display(),
-            result.games_played,
-            result.steps
-        ));
-    }
     for (t, v) in st.spec.tuned.iter().zip(&result.values) {
         say(&format!("{} {v} (default {})", t.name, t.default));
     }
@@ -381,7 +384,7 @@ fn play(
             warn(&format!("warning: report not written: {e}"));
         }
     }
-    let line = wrote.unwrap_or_default();
+    let line = wrote;
     if stopped {
         warn(&format!(
             "{} stopped the run after {} of {total} games; {line}",
@@ -397,18 +400,29 @@ fn play(
         return Err(Interrupted.into());
     }
     if !opts.quiet {
-        if !line.is_empty() {
-            say(&line);
-        }
+        say(&line);
         let me = command_prefix();
         let arg = session_arg_in(&run.dir, &name, &opts.populations);
+        let file = shell_word(&outcome.best.to_string_lossy());
         say(&format!(
             "session '{name}': {} ({})",
             st.progress(),
             run.checkpoint.display()
         ));
-        say("next: its values, its history, a report:");
-        say(&format!("  {me} export {arg} --format hub"));
+        let spec = &st.spec;
+        if spec.sim_model().is_some() {
+            say("next: its values, its history, a report:");
+        } else {
+            // Against the engine with its declared values.
+            say("next: its strength, its values, its history, a report:");
+            let cmd: Vec<String> = spec.command.iter().map(|w| shell_word(w)).collect();
+            say(&format!(
+                "  {me} match {file} {} --depth {} --games 312",
+                shell_word(&format!("hub:{}", cmd.join(" "))),
+                spec.depth
+            ));
+        }
+        say(&format!("  {me} export {file} --format hub"));
         say(&format!("  {me} history {arg}"));
         say(&format!("  {me} report {arg}"));
     }

@@ -13,7 +13,7 @@
 //! An SPSA session (`checkers-ga spsa`) runs behind the same door: [`SpsaRun`] locks its folder
 //! and writes its checkpoint after every step (file `spsa`).
 //!
-//! Files, bottom up: `options`, `best`, `finals`, `past`, `spsa`.
+//! Files, bottom up: `pace`, `options`, `best`, `finals`, `past`, `spsa`.
 //!
 //! # Example
 //!
@@ -50,14 +50,16 @@
 mod best;
 mod finals;
 mod options;
+mod pace;
 mod past;
 mod spsa;
 
 pub use best::{BestFile, FINALS_FILE};
 pub use finals::{Entrant, Finals};
 pub use options::{Overrides, SettingChange};
+pub use pace::{Pace, PaceClock, RunCost};
 pub use past::{answers_by_generation, measure_genomes, PastBests};
-pub use spsa::SpsaRun;
+pub use spsa::{SpsaOutcome, SpsaProgress, SpsaRun};
 
 use crate::eval::{ParamSet, Weights};
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};
