@@ -261,6 +261,25 @@ fn settings_are_not_tuned_unless_named() {
         out.contains("tuning 2 parameters of checkers-ga: men, hash;"),
         "{out}"
     );
+    // SPSA says the same and tunes the same.
+    let mut c = common::bin();
+    c.current_dir(&t.0).args([
+        "spsa", "--engine", &engine, "--games", "4", "--depth", "1", "--seed", "1", "--name", "sp",
+    ]);
+    c.arg("--populations").arg(t.pops());
+    let out = run_ok(c);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("tuning "))
+        .unwrap_or_else(|| panic!("no tuning line: {out}"));
+    assert!(
+        line.contains("left out as engine settings: depth, hash"),
+        "{line}"
+    );
+    let shown = stdout_ok(&run(&t.0, &["show", t.session("sp").to_str().unwrap()]));
+    let names = shown_order(&shown);
+    assert!(names.iter().any(|n| n == "men"), "{shown}");
+    assert!(!names.iter().any(|n| n == "hash"), "hash tuned: {shown}");
 }
 
 #[test]
@@ -287,4 +306,27 @@ fn a_mostly_drawn_session_says_so_once() {
     assert_eq!(notes.len(), 1, "{out}");
     assert!(notes[0].contains("were draws"), "{}", notes[0]);
     assert!(notes[0].contains("--depth"), "{}", notes[0]);
+    // SPSA of the same engine at the same depth says it as well, once.
+    let mut c = common::bin();
+    c.current_dir(manifest_dir()).args([
+        "spsa",
+        "--engine",
+        "python3 examples/hub_engine.py",
+        "--depth",
+        "1",
+        "--games",
+        "240",
+        "--seed",
+        "3",
+        "--name",
+        "sp",
+    ]);
+    c.arg("--populations").arg(t.pops());
+    let out = run_ok(c);
+    let notes: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("note: the games tell the tuner little"))
+        .collect();
+    assert_eq!(notes.len(), 1, "{out}");
+    assert!(notes[0].contains("pairs of games decided"), "{}", notes[0]);
 }

@@ -100,6 +100,8 @@ struct Printer {
     clock: PaceClock,
     /// Off a terminal (and not quiet): a line every so often.
     lines: Option<SpsaProgress>,
+    /// How much the games tell the tuner (said once when little; None when quiet).
+    signal: Option<checkers_ga::Signal>,
 }
 
 impl SpsaObserver for Printer {
@@ -132,6 +134,13 @@ impl SpsaObserver for Printer {
         let pace = self.clock.pace();
         if let Some(line) = self.lines.as_mut().and_then(|p| p.line(s, &pace)) {
             say(&line);
+        }
+        let games = 2 * s.pairs;
+        if let Some(note) = self.signal.as_mut().and_then(|g| {
+            g.add(games, s.draws, s.pairs, s.decided);
+            g.note()
+        }) {
+            self.bar.suspend(|| say(&note));
         }
     }
 }
@@ -213,17 +222,15 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         out_shown: a.out.clone(),
     };
     if !a.quiet {
-        let names: Vec<&str> = spec.tuned.iter().map(|t| t.name.as_str()).collect();
         say(&format!(
-            "spsa of {} (seed {seed}): {} parameters ({}), {} games in {} steps of {} pairs, depth {}",
+            "spsa of {} (seed {seed}): {} games in {} steps of {} pairs, depth {}",
             spec.name,
-            names.len(),
-            names.join(", "),
             2 * settings.pairs(),
             settings.steps(),
             settings.pairs_per_step,
             spec.depth
         ));
+        say(&spec.tuning_line());
     }
     play(run, &opts, stop)
 }
@@ -343,6 +350,7 @@ fn play(
         every: opts.print_every,
         clock: PaceClock::new(),
         lines: (!opts.quiet && !on_terminal).then(|| SpsaProgress::new(&run.session.state)),
+        signal: (!opts.quiet).then(checkers_ga::Signal::default),
     };
     let pool = pool(opts.threads)?;
     let ran = pool.install(|| run.run(&mut printer, stop));

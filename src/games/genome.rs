@@ -573,14 +573,23 @@ impl EngineSpec {
             crate::text::count(names.len(), "parameter", "parameters"),
             self.name
         );
-        let left = self.settings_left_out();
-        if !left.is_empty() {
-            line += &format!(
-                "; left out as engine settings: {} (--tune NAME tunes one)",
-                left.join(", ")
-            );
+        if let Some(note) = self.settings_note() {
+            line += "; ";
+            line += &note;
         }
         line
+    }
+
+    /// `left out as engine settings: depth, hash (--tune NAME tunes one)`, when the engine
+    /// declares settings that are not tuned ([`EngineSpec::settings_left_out`]).
+    pub fn settings_note(&self) -> Option<String> {
+        let left = self.settings_left_out();
+        (!left.is_empty()).then(|| {
+            format!(
+                "left out as engine settings: {} (--tune NAME tunes one)",
+                left.join(", ")
+            )
+        })
     }
 
     /// The `set-param` pairs of genome `w`.

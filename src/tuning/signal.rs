@@ -1,5 +1,6 @@
-//! How much a session's games tell its tuner. A drawn game moves neither a GA's points nor a
-//! mirrored pair's difference: when most games are drawn (an engine that repeats moves, games
+//! How much a session's games tell its tuner. A drawn game moves neither a GA's points nor the
+//! difference between the two sides of a pair of games (one opening, colours swapped, as the
+//! mean's mirrored candidates and SPSA's θ+ and θ- play them): when most games are drawn (an engine that repeats moves, games
 //! too shallow to decide anything) the tuner drifts on noise. [`Signal`] counts the games and
 //! pairs as they come and says so once, with what helps.
 
@@ -16,8 +17,9 @@ pub const SIGNAL_DECIDED_PERCENT: u64 = 30;
 /// The pairs counted before their share is judged.
 pub const SIGNAL_MIN_PAIRS: u64 = 8;
 
-/// A session's games so far: how many were drawn, how many mirrored pairs (two candidates
-/// that differ by opposite steps, as the mean and SPSA play them) their games decided.
+/// A session's games so far: how many were drawn, and how many pairs of games (one opening,
+/// colours swapped, between two candidates that differ by opposite steps, as the mean and
+/// SPSA play them) scored apart.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Signal {
     games: u64,
@@ -28,7 +30,7 @@ pub struct Signal {
 }
 
 impl Signal {
-    /// Counts `games` more games, `draws` of them drawn, and `pairs` more mirrored pairs,
+    /// Counts `games` more games, `draws` of them drawn, and `pairs` more pairs of games,
     /// `decided` of them decided (scored apart).
     pub fn add(&mut self, games: u64, draws: u64, pairs: u64, decided: u64) {
         self.games += games;
@@ -63,7 +65,7 @@ impl Signal {
         );
         if self.pairs > 0 {
             counts += &format!(
-                ", {} of {} mirrored pairs decided",
+                ", {} of {} pairs of games decided",
                 self.decided, self.pairs
             );
         }
@@ -102,7 +104,7 @@ mod tests {
         let note = s.note().expect("a note");
         assert!(note.contains("255 of 312 games"), "{note}");
         assert!(note.contains("81%"), "{note}");
-        assert!(note.contains("2 of 8 mirrored pairs decided"), "{note}");
+        assert!(note.contains("2 of 8 pairs of games decided"), "{note}");
         assert!(note.contains("--depth"), "{note}");
         s.add(100, 100, 8, 0);
         assert_eq!(s.note(), None, "said once");
@@ -122,6 +124,6 @@ mod tests {
         // Half the games drawn, but the pairs' games cancel out.
         s.add(200, 100, 20, 5);
         assert!(s.weak());
-        assert!(s.note().unwrap().contains("5 of 20 mirrored pairs"));
+        assert!(s.note().unwrap().contains("5 of 20 pairs of games"));
     }
 }

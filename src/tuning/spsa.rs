@@ -169,6 +169,12 @@ pub struct SpsaStep {
     pub result: i64,
     /// θ after the step.
     pub theta: Vec<f64>,
+    /// This step's games that were drawn.
+    pub draws: u64,
+    /// This step's pairs of games (one opening, colours swapped).
+    pub pairs: u64,
+    /// Of those, the pairs θ+ and θ- scored apart in.
+    pub decided: u64,
 }
 
 /// What watches a run: every finished game (from the worker threads), every step.
@@ -383,12 +389,13 @@ impl SpsaState {
             eval: w.into(),
             config: SearchConfig::with_depth(spec.depth),
         };
-        let ([p_plus, p_minus], faults) = run.points_and_faults(
+        let tally = run.tally(
             &player("plus", wp),
             &player("minus", wm),
             &|| watcher.game_done(),
             &stopper,
         )?;
+        let ([p_plus, p_minus], faults) = (tally.points, tally.faults);
         // Wins minus losses of θ+ (an engine's fault loses the game).
         let result = (i64::from(p_plus) - i64::from(p_minus)) / 2;
         for i in 0..theta.len() {
@@ -407,6 +414,9 @@ impl SpsaState {
             minus,
             result,
             theta: self.theta.clone(),
+            draws: u64::from(tally.draws),
+            pairs: u64::from(tally.pairs),
+            decided: u64::from(tally.decided),
         };
         observer.step_done(&done);
         if s.history_every > 0 && step.is_multiple_of(s.history_every) && step < steps {

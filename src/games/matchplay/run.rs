@@ -205,6 +205,21 @@ pub struct MatchResult {
     pub adjudicated_draws: u32,
 }
 
+/// A match counted ([`MatchRun::tally`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchTally {
+    /// Points (2 a win, 1 a draw) of A and of B.
+    pub points: [u32; 2],
+    /// Games an outside engine lost by a fault.
+    pub faults: u32,
+    /// Games drawn (or without a result).
+    pub draws: u32,
+    /// Pairs of games (one opening, colours swapped) played.
+    pub pairs: u32,
+    /// Of those, the pairs that scored apart: A did not take 2 of the pair's 4 points.
+    pub decided: u32,
+}
+
 /// A match to play: where its game pairs start, how many games, its seed and draw rules, an
 /// optional SPRT and interrupt flag, the engines' clocks and the adjudication.
 #[derive(Clone, Debug)]
@@ -532,20 +547,44 @@ impl MatchRun<'_> {
         on_done: &(dyn Fn() + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<([u32; 2], u32)> {
+        self.tally(a, b, on_done, stop)
+            .map(|t| (t.points, t.faults))
+    }
+
+    /// The match played as [`MatchRun::points`] plays it, counted: points, faults, draws, and
+    /// the pairs of games (one opening, colours swapped) that scored apart.
+    pub fn tally(
+        &self,
+        a: &Engine,
+        b: &Engine,
+        on_done: &(dyn Fn() + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<MatchTally> {
         let mut batch = self.batch(a, b);
         batch.record_moves = false;
         let played = jobs::run(&batch, &|_, _| on_done(), stop)?;
-        let mut pts = [0, 0];
-        let mut faults = 0;
+        let mut t = MatchTally::default();
+        let mut pair = [0u32; 2];
         for (i, p) in played.iter().enumerate() {
             let (result, a_black) = (p.result.map(|r| r.0), MatchRun::a_is_black(i));
-            pts[0] += GameOutcome::points(result, a_black);
-            pts[1] += GameOutcome::points(result, !a_black);
+            let own = GameOutcome::points(result, a_black);
+            t.points[0] += own;
+            t.points[1] += GameOutcome::points(result, !a_black);
+            if own == 1 {
+                t.draws += 1;
+            }
             if matches!(p.result, Some((_, EndReason::Fault(..)))) {
-                faults += 1;
+                t.faults += 1;
+            }
+            pair[i % 2] = own;
+            if i % 2 == 1 {
+                t.pairs += 1;
+                if pair[0] + pair[1] != 2 {
+                    t.decided += 1;
+                }
             }
         }
-        Some((pts, faults))
+        Some(t)
     }
 
     /// Why [`MatchRun::run`] (in-process engines as jobs) cannot play this match as set, when
