@@ -54,6 +54,7 @@ impl State<'_> {
             }
         };
         searcher.set_first_ties(self.opts.first_ties);
+        searcher.set_params(self.search);
         searcher.set_abort(Some(shared.abort.clone()));
         let rng = self
             .rng
