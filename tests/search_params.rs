@@ -338,3 +338,29 @@ fn the_declared_names_are_not_settings_and_the_neutral_values_declare_every_swit
         [("lmr-reduction", 0), ("aspiration", 0), ("futility", 0)]
     );
 }
+
+#[test]
+fn margins_are_in_hundredths_of_the_man_the_searcher_is_told() {
+    let p = |futility, aspiration| SearchParams {
+        futility,
+        aspiration,
+        futility_depth: 2,
+        ..SearchParams::NEUTRAL
+    };
+    let told = |man: Option<i32>, futility, aspiration| {
+        move |mut s: Searcher| {
+            s.set_man_value(man);
+            s.with_params(p(futility, aspiration))
+        }
+    };
+    for timed in [false, true] {
+        let plain = digest(timed, 16, true, &|s| s.with_params(p(50, 20)));
+        // Not told: a man is 100 units, as when told None or 100.
+        assert_eq!(digest(timed, 16, true, &told(None, 50, 20)), plain);
+        assert_eq!(digest(timed, 16, true, &told(Some(100), 50, 20)), plain);
+        // A twentieth of a man of 1000 units is 50 units, as half a man of 100 (and a fiftieth
+        // is 20, as a fifth).
+        assert_eq!(digest(timed, 16, true, &told(Some(1000), 5, 2)), plain);
+        assert_ne!(digest(timed, 16, true, &told(Some(100), 5, 2)), plain);
+    }
+}

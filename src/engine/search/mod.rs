@@ -168,6 +168,10 @@ pub const MAX_TIMED_DEPTH: u32 = 64;
 /// of a millisecond of search.
 pub const CLOCK_CHECK_NODES: u64 = 1024;
 
+/// What one man is worth in the evaluator's values when the searcher is not told
+/// ([`Searcher::set_man_value`]).
+const DEFAULT_MAN: i32 = 100;
+
 /// The deepest line a search follows (plies from the root).
 const MAX_PLY: usize = 128;
 
@@ -203,6 +207,13 @@ pub struct Searcher {
     params: Option<SearchParams>,
     /// Those of the search under way.
     active: SearchParams,
+    /// What one man is worth in the evaluator's values ([`Self::set_man_value`]): the unit of
+    /// the margins of `params`, which are in hundredths of a man.
+    man: i32,
+    /// The aspiration window and futility margin of the search under way, in the evaluator's
+    /// values (0: off).
+    aspiration_units: i32,
+    futility_units: i32,
 }
 
 impl Searcher {
@@ -234,7 +245,18 @@ impl Searcher {
             ),
             params: None,
             active: SearchParams::NEUTRAL,
+            man: DEFAULT_MAN,
+            aspiration_units: 0,
+            futility_units: 0,
         }
+    }
+
+    /// What one man is worth in the evaluator's values (its `man_value`, which the search
+    /// layer cannot measure): the unit of the margins of [`SearchParams`] (hundredths of a
+    /// man). None, or a searcher never told: 100, a man's worth in `material` and the
+    /// yardsticks. Keep it with the evaluator: [`Self::reset`] does not change it.
+    pub fn set_man_value(&mut self, man: Option<i32>) {
+        self.man = man.unwrap_or(DEFAULT_MAN).max(1);
     }
 
     /// The searcher with reductions and pruning `params` in every search, fixed-depth and
@@ -265,6 +287,8 @@ impl Searcher {
             (None, false) => SearchParams::NEUTRAL,
             (None, true) => SearchParams::DEFAULT,
         };
+        self.aspiration_units = self.active.units(self.active.aspiration, self.man);
+        self.futility_units = self.active.units(self.active.futility, self.man);
     }
 
     /// A flag another thread sets to stop this searcher's timed searches
@@ -637,9 +661,10 @@ impl Searcher {
         let p = self.active;
         // Captures are forced: a node has only captures or none.
         let quiet = !list[0].is_capture();
-        if p.futility > 0 && quiet && depth <= p.futility_depth && alpha.abs() < WIN_BOUND {
+        let margin = self.futility_units;
+        if margin > 0 && quiet && depth <= p.futility_depth && alpha.abs() < WIN_BOUND {
             let stand = i64::from(self.leaf::<L>(pos, ply));
-            let bound = stand + i64::from(p.futility) * i64::from(depth);
+            let bound = stand + i64::from(margin) * i64::from(depth);
             if bound <= i64::from(alpha) {
                 return bound as i32;
             }

@@ -21,12 +21,14 @@ pub struct SearchParams {
     /// the table move (searched first), moves that crown and the node's killers.
     pub lmr_reduction: u32,
     /// Aspiration windows: the half-width of the root window around the previous iteration's
-    /// value, in evaluation units (0: off, the full window). A value outside it is searched
+    /// value, in hundredths of a man (0: off, the full window; at least one unit of the
+    /// evaluation when on). A value outside it is searched
     /// again with a window four times as wide, and then the full window once the window would
     /// reach the scores of wins. Only iterative deepening has a previous iteration: a timed
     /// search's depths after the first.
     pub aspiration: i32,
-    /// Futility pruning: the margin per ply, in evaluation units (0: off). A node at most
+    /// Futility pruning: the margin per ply, in hundredths of a man (0: off; at least one unit
+    /// of the evaluation when on). A node at most
     /// `futility_depth` plies from the horizon whose side to move has no capture, whose static
     /// value plus `futility * depth` is at most alpha (an evaluation, not a win or loss), is
     /// not searched: that sum is its value, an upper bound.
@@ -58,8 +60,8 @@ impl SearchParams {
             ParamSpec::new("lmr-depth", 2, 12, self.lmr_depth as i64),
             ParamSpec::new("lmr-moves", 1, 16, self.lmr_moves as i64),
             ParamSpec::new("lmr-reduction", 0, 3, self.lmr_reduction as i64),
-            ParamSpec::new("aspiration", 0, 1000, self.aspiration as i64),
-            ParamSpec::new("futility", 0, 1000, self.futility as i64),
+            ParamSpec::new("aspiration", 0, 200, self.aspiration as i64),
+            ParamSpec::new("futility", 0, 500, self.futility as i64),
             ParamSpec::new("futility-depth", 1, 3, self.futility_depth as i64),
         ]
     }
@@ -93,6 +95,15 @@ impl SearchParams {
             _ => self.futility_depth = v as u32,
         }
         Ok(())
+    }
+
+    /// A margin of `centi` hundredths of a man in the evaluator's values, `man` being one man:
+    /// 0 when off (`centi` at most 0), else at least 1.
+    pub(super) fn units(&self, centi: i32, man: i32) -> i32 {
+        if centi <= 0 {
+            return 0;
+        }
+        (i64::from(centi) * i64::from(man) / 100).clamp(1, i64::from(i32::MAX)) as i32
     }
 
     /// Reads `neutral`, `default`, or either followed by `,NAME=VALUE` items (e.g.

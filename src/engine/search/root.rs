@@ -92,7 +92,7 @@ impl Searcher {
         last: Option<i32>,
     ) -> Option<RootPass> {
         let timed = depth > 1;
-        let width = self.active.aspiration;
+        let width = self.aspiration_units;
         let last = match last {
             Some(v) if width > 0 && v.abs() < WIN_BOUND => v,
             _ => return self.root_pass(pos, moves, depth, timed, (-INF, INF)),

@@ -197,6 +197,7 @@ fn tunable_search_declares_the_search_constants_and_every_level_uses_their_value
         };
         let mut s = Searcher::new(crate::eval::material(), config);
         s.set_params(params);
+        s.set_man_value(Some(100));
         s.set_first_ties(true);
         let r = s.choose(&start, &mut derive(1, Purpose::Game, 0, 0));
         let m = r.best.unwrap();
@@ -234,7 +235,7 @@ fn tunable_search_declares_the_search_constants_and_every_level_uses_their_value
     let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("error")).collect();
     assert_eq!(errors.len(), 2, "{text}");
     assert!(errors[0].contains("lmr-reduction=9 must be a whole number 0..3"));
-    assert!(errors[1].contains("futility=x must be a whole number 0..1000"));
+    assert!(errors[1].contains("futility=x must be a whole number 0..500"));
     let set = SearchParams {
         lmr_reduction: 1,
         lmr_depth: 2,
