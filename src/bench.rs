@@ -19,10 +19,10 @@ use crate::eval::{evaluate_with, ParamSet, Simd, Weights};
 use crate::movegen::legal_moves;
 use crate::openings::ballot;
 use crate::rng::{derive, Purpose};
-use crate::search::{SearchConfig, Searcher};
+use crate::search::{SearchConfig, SearchParams, Searcher};
 use crate::yardstick::{classic, hand, Evaluator};
 use rand::RngExt;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The benchmark positions: every ballot opening in use, and from each one position after
 /// 6 to 30 further random plies (seeded, so the set is the same in every run).
@@ -111,13 +111,50 @@ pub fn set_costs(
 /// Searches every position to the configured depth with one searcher (cleared in between);
 /// returns (nodes, seconds).
 pub fn search_speed(positions: &[Position], e: &Evaluator, config: SearchConfig) -> (u64, f64) {
-    let mut s = Searcher::new(*e, config);
+    search_speed_with(positions, e, config, SearchParams::NEUTRAL)
+}
+
+/// [`search_speed`] with the reductions and pruning `params`: each position searched to the
+/// configured depth; (nodes, seconds).
+pub fn search_speed_with(
+    positions: &[Position],
+    e: &Evaluator,
+    config: SearchConfig,
+    params: SearchParams,
+) -> (u64, f64) {
+    let mut s = Searcher::new(*e, config).with_params(params);
+    s.set_man_value(crate::openings::man_value(e));
     let t = Instant::now();
     for p in positions {
         s.clear();
         std::hint::black_box(s.value(p));
     }
     (s.nodes, t.elapsed().as_secs_f64())
+}
+
+/// Time to depth: every position searched by iterative deepening ([`Searcher::choose_timed`]
+/// with no time limit, ties to the first best move) to the configured depth with `params`
+/// (aspiration windows included), one searcher cleared in between; (nodes, seconds). A forced
+/// win ends a position's deepening early, and a single legal move is not searched, with any
+/// params alike.
+pub fn time_to_depth(
+    positions: &[Position],
+    e: &Evaluator,
+    config: SearchConfig,
+    params: SearchParams,
+) -> (u64, f64) {
+    let mut s = Searcher::new(*e, config).with_params(params);
+    s.set_man_value(crate::openings::man_value(e));
+    s.set_first_ties(true);
+    let mut rng = derive(0xBE7C, Purpose::Game, 3, 0);
+    let unlimited = Duration::from_secs(1_000_000_000);
+    let t = Instant::now();
+    let mut nodes = 0;
+    for p in positions {
+        s.clear();
+        nodes += std::hint::black_box(s.choose_timed(p, &mut rng, unlimited)).nodes;
+    }
+    (nodes, t.elapsed().as_secs_f64())
 }
 
 /// The search speed of each kind of set against `endgame66`'s, at `config`'s depth over

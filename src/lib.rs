@@ -211,8 +211,8 @@ pub use yardstick::{classic, hand, Evaluator, CLASSIC};
 pub use jobs::{thread_pool, PoolError};
 pub use rng::{derive, fresh_seed, Purpose};
 pub use search::{
-    check_depth, minimax, minimax_from, minimax_with, DepthError, SearchConfig, Searcher,
-    MAX_DEPTH, MAX_TIMED_DEPTH, WIN, WIN_BOUND,
+    check_depth, minimax, minimax_from, minimax_with, DepthError, ParamSpec, SearchConfig,
+    SearchParams, Searcher, MAX_DEPTH, MAX_TIMED_DEPTH, WIN, WIN_BOUND,
 };
 pub use text::{count, grouped, per_time, short_time, EloFigure, EloMargin};
 pub use tournament::Standing;

@@ -2,7 +2,7 @@
 
 use super::common::evaluator_arg;
 use checkers_ga::bench;
-use checkers_ga::SearchConfig;
+use checkers_ga::{SearchConfig, SearchParams};
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
@@ -25,9 +25,19 @@ pub struct BenchArgs {
     /// Turn the capture extension off
     #[arg(long)]
     pub no_extension: bool,
+    /// The search's reductions and pruning: `neutral` (none: the plain alpha-beta of a
+    /// fixed-depth search), `default` (the tuned defaults of a search on a clock), or either
+    /// followed by `,NAME=VALUE` items (`default,lmr-reduction=2`; names as `hub
+    /// --tunable-search` declares them)
+    #[arg(long, default_value = "neutral", value_name = "PARAMS")]
+    pub search_params: String,
 }
 
 pub fn run(a: BenchArgs) -> anyhow::Result<()> {
+    let params = match SearchParams::parse(&a.search_params) {
+        Ok(p) => p,
+        Err(e) => usage!("--search-params: {e}"),
+    };
     let (_, w) = evaluator_arg(&a.weights, 1, 0)?;
     let positions = bench::positions();
     println!("positions {}", positions.len());
@@ -57,11 +67,17 @@ pub fn run(a: BenchArgs) -> anyhow::Result<()> {
         capture_extension: !a.no_extension,
         tt_log2: if a.no_tt { 0 } else { 20 },
     };
-    let (nodes, secs) = bench::search_speed(&positions, &w, config);
+    let (nodes, secs) = bench::search_speed_with(&positions, &w, config, params);
+    println!("search_params {}", a.search_params);
     println!("search_depth {}", a.depth);
     println!("search_nodes {nodes}");
     println!("search_seconds {secs:.3}");
     println!("search_nps {:.0}", nodes as f64 / secs.max(1e-9));
+    // Iterative deepening to the same depth, aspiration windows included.
+    let (nodes, secs) = bench::time_to_depth(&positions, &w, config, params);
+    println!("depth_time_nodes {nodes}");
+    println!("depth_time_seconds {secs:.3}");
+    println!("depth_time_nps {:.0}", nodes as f64 / secs.max(1e-9));
     // Each kind of set's search speed against endgame66's, on the same positions and depth.
     let speeds = bench::set_search_speeds(&positions, config, a.repeats);
     let base = speeds.first().map_or(1.0, |s| s.1);

@@ -33,6 +33,13 @@ pub struct HubArgs {
     #[arg(long, value_name = "R", default_value_t = 32767, requires = "tunable",
           value_parser = clap::value_parser!(i16).range(1..))]
     pub tunable_range: i16,
+    /// Declare the constants of the search's reductions and pruning as int parameters
+    /// (`lmr-depth`, `lmr-moves`, `lmr-reduction`, `aspiration`, `futility`,
+    /// `futility-depth`) at their tuned defaults, applied at every level, fixed depths
+    /// included; alone or beside --tunable. Without it: none at a fixed depth, the tuned
+    /// defaults on a clock
+    #[arg(long)]
+    pub tunable_search: bool,
 }
 
 pub fn run(a: HubArgs) -> anyhow::Result<()> {
@@ -62,6 +69,7 @@ pub fn run(a: HubArgs) -> anyhow::Result<()> {
         seed: a.seed,
         tunable: a.tunable,
         tunable_range: a.tunable_range,
+        tunable_search: a.tunable_search,
         ..HubEngineOptions::default()
     };
     let stdin = std::io::BufReader::new(std::io::stdin());

@@ -182,7 +182,9 @@ fn parse_side(
     }
     let (name, eval) = evaluator_arg(w, seed, slot)?;
     let man = man_value(&eval);
-    let s = Searcher::new(eval, search_config(depth, false, 20));
+    let mut s = Searcher::new(eval, search_config(depth, false, 20));
+    // The unit of the search's margins (on a clock).
+    s.set_man_value(checkers_ga::man_value(&eval));
     let shown = match tc {
         None => format!("{name} (depth {depth})"),
         Some(tc) => format!("{name} (tc {tc}, max depth {depth})"),

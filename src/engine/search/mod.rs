@@ -13,6 +13,12 @@
 //!   table returns exactly the plain minimax value (a tested property); any entry still gives
 //!   its best move to the move ordering.
 //! * Move ordering: table move, then moves that crown, then killer moves, then history scores.
+//! * Reductions and pruning ([`SearchParams`], not part of the settings that checkpoints
+//!   hold): late-move reductions, aspiration windows at the root of a timed search and futility
+//!   pruning near the horizon, each off at its neutral value. A searcher given none
+//!   ([`Searcher::with_params`]) searches a fixed depth with [`SearchParams::NEUTRAL`], the
+//!   plain alpha-beta above (node for node, a tested property), and on a clock with the tuned
+//!   [`SearchParams::DEFAULT`].
 //! * Among root moves of equal best value one is picked uniformly at random with the caller's
 //!   generator, as the original tool did.
 //! * A timed search deepens one ply at a time up to the configured depth (its maximum) while
@@ -22,11 +28,13 @@
 //!   played is that of the last completed iteration. The fixed-depth search does not read the
 //!   clock and is unchanged by it (a separate instance of the same code).
 //!
-//! Files, bottom up: `table`, `leaf`, `order`, `minimax`.
+//! Files, bottom up: `table`, `leaf`, `order`, `minimax`, `params`, `root`.
 //! - `table`: the transposition table's entries.
 //! - `leaf`: the leaf evaluation, one type per kind of evaluator.
 //! - `order`: move ordering.
 //! - `minimax`: plain minimax, the reference.
+//! - `params`: the tunable constants of reductions and pruning.
+//! - `root`: a pass over the root moves, and aspiration windows around it.
 //!
 //! # Example
 //!
@@ -49,16 +57,19 @@
 mod leaf;
 mod minimax;
 mod order;
+mod params;
+mod root;
 mod table;
 
 pub use minimax::{minimax, minimax_from, minimax_with};
+pub use params::{ParamSpec, SearchParams};
 
 use crate::board::{Color, Move, MoveList, Position};
 use crate::eval::{Accumulator, Simd};
 use crate::movegen::{capture_and_any_move, generate, has_any_move};
 use crate::yardstick::Evaluator;
 use leaf::{BoardLeaf, ClassicLeaf, HandLeaf, Leaf, WeightedLeaf};
-use rand::RngExt;
+use root::RootPass;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -157,6 +168,10 @@ pub const MAX_TIMED_DEPTH: u32 = 64;
 /// of a millisecond of search.
 pub const CLOCK_CHECK_NODES: u64 = 1024;
 
+/// What one man is worth in the evaluator's values when the searcher is not told
+/// ([`Searcher::set_man_value`]).
+const DEFAULT_MAN: i32 = 100;
+
 /// The deepest line a search follows (plies from the root).
 const MAX_PLY: usize = 128;
 
@@ -187,6 +202,18 @@ pub struct Searcher {
     /// A board network's units' sums of the position at each ply of the line being searched
     /// (unused by other evaluators).
     acc: Box<[Accumulator; MAX_PLY]>,
+    /// The reductions and pruning given ([`Self::with_params`]); None: neutral at a fixed
+    /// depth, the tuned defaults on a clock.
+    params: Option<SearchParams>,
+    /// Those of the search under way.
+    active: SearchParams,
+    /// What one man is worth in the evaluator's values ([`Self::set_man_value`]): the unit of
+    /// the margins of `params`, which are in hundredths of a man.
+    man: i32,
+    /// The aspiration window and futility margin of the search under way, in the evaluator's
+    /// values (0: off).
+    aspiration_units: i32,
+    futility_units: i32,
 }
 
 impl Searcher {
@@ -216,7 +243,52 @@ impl Searcher {
                     sums: [0; crate::eval::MAX_HIDDEN],
                 }; MAX_PLY],
             ),
+            params: None,
+            active: SearchParams::NEUTRAL,
+            man: DEFAULT_MAN,
+            aspiration_units: 0,
+            futility_units: 0,
         }
+    }
+
+    /// What one man is worth in the evaluator's values (its `man_value`, which the search
+    /// layer cannot measure): the unit of the margins of [`SearchParams`] (hundredths of a
+    /// man). None, or a searcher never told: 100, a man's worth in `material` and the
+    /// yardsticks. Keep it with the evaluator: [`Self::reset`] does not change it.
+    pub fn set_man_value(&mut self, man: Option<i32>) {
+        self.man = man.unwrap_or(DEFAULT_MAN).max(1);
+    }
+
+    /// The searcher with reductions and pruning `params` in every search, fixed-depth and
+    /// timed alike ([`Self::set_params`]).
+    pub fn with_params(mut self, params: SearchParams) -> Searcher {
+        self.set_params(Some(params));
+        self
+    }
+
+    /// The reductions and pruning of every search from now on; None (a new searcher's):
+    /// [`SearchParams::NEUTRAL`] at a fixed depth ([`Self::choose`], [`Self::value`],
+    /// [`Self::choose_abortable`]), [`SearchParams::DEFAULT`] on a clock
+    /// ([`Self::choose_timed`]).
+    pub fn set_params(&mut self, params: Option<SearchParams>) {
+        self.params = params;
+    }
+
+    /// The reductions and pruning given ([`Self::set_params`]).
+    pub fn params(&self) -> Option<SearchParams> {
+        self.params
+    }
+
+    /// Makes the reductions and pruning of a fixed-depth search (`timed` false) or a timed one
+    /// those of the search that starts.
+    fn activate(&mut self, timed: bool) {
+        self.active = match (self.params, timed) {
+            (Some(p), _) => p,
+            (None, false) => SearchParams::NEUTRAL,
+            (None, true) => SearchParams::DEFAULT,
+        };
+        self.aspiration_units = self.active.units(self.active.aspiration, self.man);
+        self.futility_units = self.active.units(self.active.futility, self.man);
     }
 
     /// A flag another thread sets to stop this searcher's timed searches
@@ -278,6 +350,7 @@ impl Searcher {
 
     /// Minimax value of `pos` for the side to move, searched to the configured depth.
     pub fn value(&mut self, pos: &Position) -> i32 {
+        self.activate(false);
         self.set_player(pos.side_to_move());
         self.search::<false>(pos, self.config.depth, 0, -INF, INF)
     }
@@ -325,9 +398,10 @@ impl Searcher {
             .find_map(|&s| now.checked_add(Duration::from_secs(s)))
             .unwrap_or(now);
         self.stopped = false;
+        self.activate(false);
         let generated = self.root_moves(pos, &mut list);
         let depth = self.config.depth.max(1);
-        let pass = self.root_pass(pos, list.as_slice(), depth, true);
+        let pass = self.root_pass(pos, list.as_slice(), depth, true, (-INF, INF));
         self.stopped = false;
         let pass = pass?;
         let value = pass.best;
@@ -375,14 +449,16 @@ impl Searcher {
         };
         self.deadline = start.checked_add(budget).unwrap_or(start);
         self.stopped = false;
+        self.activate(true);
         let generated = self.root_moves(pos, &mut list);
         let mut moves: Vec<Move> = list.as_slice().to_vec();
         let max_depth = self.config.depth.clamp(1, MAX_TIMED_DEPTH);
         // The last whole iteration and its depth.
         let mut done: Option<(RootPass, u32)> = None;
         for depth in 1..=max_depth {
-            // Depth 1 does not look at the clock.
-            let Some(pass) = self.root_pass(pos, &moves, depth, depth > 1) else {
+            // Depth 1 does not look at the clock (nor has a previous value to aspire to).
+            let last = done.as_ref().map(|(p, _)| p.best);
+            let Some(pass) = self.aspiring_pass(pos, &moves, depth, last) else {
                 break;
             };
             let best = pass.best;
@@ -419,10 +495,11 @@ impl Searcher {
         list: &mut MoveList,
         rng: &mut R,
     ) -> (Move, i32) {
+        self.activate(false);
         let generated = self.root_moves(pos, list);
         let depth = self.config.depth.max(1);
         let pass = self
-            .root_pass(pos, list.as_slice(), depth, false)
+            .root_pass(pos, list.as_slice(), depth, false, (-INF, INF))
             .expect("an untimed search is never stopped");
         let best = pass.best;
         (pass.pick(&generated, rng, self.first_ties), best)
@@ -438,43 +515,6 @@ impl Searcher {
         let generated = list.as_slice().to_vec();
         self.order(pos, list, 0);
         generated
-    }
-
-    /// Searches each root move of `moves`, in that order, to `depth` plies, with the window
-    /// (best so far - 1, INF): a move equal to the best so far gets its exact value, a worse one
-    /// an upper bound. `timed`: the instance that reads the clock; None when the deadline cut
-    /// the pass short.
-    fn root_pass(
-        &mut self,
-        pos: &Position,
-        moves: &[Move],
-        depth: u32,
-        timed: bool,
-    ) -> Option<RootPass> {
-        let mut best = -INF;
-        let mut ties: Vec<Move> = Vec::with_capacity(moves.len());
-        let mut values: Vec<i32> = Vec::with_capacity(moves.len());
-        for m in moves {
-            let child = pos.play(m);
-            let beta = -(best - 1).max(-INF);
-            let v = if timed {
-                -self.search::<true>(&child, depth - 1, 1, -INF, beta)
-            } else {
-                -self.search::<false>(&child, depth - 1, 1, -INF, beta)
-            };
-            if self.stopped {
-                return None;
-            }
-            values.push(v);
-            if v > best {
-                best = v;
-                ties.clear();
-                ties.push(*m);
-            } else if v == best {
-                ties.push(*m);
-            }
-        }
-        Some(RootPass { best, ties, values })
     }
 
     #[inline]
@@ -618,6 +658,17 @@ impl Searcher {
         if list.is_empty() {
             return -(WIN - ply as i32);
         }
+        let p = self.active;
+        // Captures are forced: a node has only captures or none.
+        let quiet = !list[0].is_capture();
+        let margin = self.futility_units;
+        if margin > 0 && quiet && depth <= p.futility_depth && alpha.abs() < WIN_BOUND {
+            let stand = i64::from(self.leaf::<L>(pos, ply));
+            let bound = stand + i64::from(margin) * i64::from(depth);
+            if bound <= i64::from(alpha) {
+                return bound as i32;
+            }
+        }
         self.order(pos, &mut list, ply as usize);
         if let Some((from, to)) = tt_move {
             if let Some(i) = list.iter().position(|m| m.from() == from && m.to() == to) {
@@ -628,12 +679,36 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = list[0];
         let next = depth.saturating_sub(1);
-        for m in list.iter() {
+        // Late quiet moves may be reduced here (not the first `lmr_moves`, killers or
+        // crowning moves).
+        let reducing = p.lmr_reduction > 0 && quiet && depth >= p.lmr_depth && next > 0;
+        let killers = self.killers[ply as usize];
+        for (i, m) in list.iter().enumerate() {
             let child = pos.play(m);
             if L::INCREMENTAL {
                 self.board_child(pos, &child, ply as usize);
             }
-            let v = -self.negamax::<L, TIMED>(&child, next, ply + 1, -beta, -a);
+            let reduce = reducing
+                && i as u32 >= p.lmr_moves
+                && a.abs() < WIN_BOUND
+                && !killers.contains(m)
+                && !self.crowns(pos, m);
+            let v = if reduce {
+                // A null window at the reduced depth: only a move that beats alpha there is
+                // searched again in full.
+                let r = next.saturating_sub(p.lmr_reduction);
+                let v = -self.negamax::<L, TIMED>(&child, r, ply + 1, -a - 1, -a);
+                if TIMED && self.stopped {
+                    return 0;
+                }
+                if v > a {
+                    -self.negamax::<L, TIMED>(&child, next, ply + 1, -beta, -a)
+                } else {
+                    v
+                }
+            } else {
+                -self.negamax::<L, TIMED>(&child, next, ply + 1, -beta, -a)
+            };
             if TIMED && self.stopped {
                 return 0;
             }
@@ -686,31 +761,6 @@ impl Searcher {
             let (done, next) = self.acc.split_at_mut(ply + 1);
             next[0] = done[ply];
             next[0].apply(parent, child, self.player, w.values(), w.set().hidden());
-        }
-    }
-}
-
-/// One pass over the root moves at one depth.
-struct RootPass {
-    /// The best value.
-    best: i32,
-    /// The moves that have it, in search order.
-    ties: Vec<Move>,
-    /// Each move's value (exact for the best ones, an upper bound for the others), in search
-    /// order.
-    values: Vec<i32>,
-}
-
-impl RootPass {
-    /// One of the best moves: the only one, the first in `generated` (the generation order)
-    /// when `first`, or else one picked uniformly at random with `rng` over that order.
-    fn pick<R: rand::Rng + ?Sized>(mut self, generated: &[Move], rng: &mut R, first: bool) -> Move {
-        self.ties
-            .sort_by_key(|t| generated.iter().position(|g| g == t));
-        if self.ties.len() > 1 && !first {
-            self.ties[rng.random_range(0..self.ties.len())]
-        } else {
-            self.ties[0]
         }
     }
 }

@@ -4,19 +4,31 @@ use super::{Searcher, MAX_PLY};
 use crate::board::Move;
 use crate::board::{Color, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
 
+/// The squares where `side`'s men crown.
+#[inline]
+fn crown_row(side: Color) -> u32 {
+    match side {
+        Color::Black => BLACK_CROWN_ROW,
+        Color::White => WHITE_CROWN_ROW,
+    }
+}
+
 /// Move lists up to this length are ordered with scores kept on the stack.
 const ORDER_BUF: usize = 48;
 
 impl Searcher {
+    /// Whether `m`, a move of `pos`, crowns a man.
+    #[inline]
+    pub(super) fn crowns(&self, pos: &Position, m: &Move) -> bool {
+        pos.is_man_move(m) && crown_row(pos.side_to_move()) & (1 << (m.to() - 1)) != 0
+    }
+
     /// Orders moves: crowning moves, then killers, then by history score (stable).
     pub(super) fn order(&self, pos: &Position, list: &mut MoveList, ply: usize) {
         if list.len() < 2 {
             return;
         }
-        let crown = match pos.side_to_move() {
-            Color::Black => BLACK_CROWN_ROW,
-            Color::White => WHITE_CROWN_ROW,
-        };
+        let crown = crown_row(pos.side_to_move());
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let score = |m: &Move| -> u32 {
             let mut s = self.history[m.from() as usize - 1][m.to() as usize - 1].min(1 << 20);

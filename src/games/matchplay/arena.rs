@@ -312,7 +312,12 @@ impl MatchRun<'_> {
                         s.clear();
                         s
                     }
-                    None => Box::new(Searcher::new(e.eval, e.config)),
+                    None => {
+                        let mut s = Searcher::new(e.eval, e.config);
+                        // The unit of the search's margins (on a clock).
+                        s.set_man_value(crate::openings::man_value(&e.eval));
+                        Box::new(s)
+                    }
                 };
                 s.set_first_ties(self.first_ties);
                 Some(s)

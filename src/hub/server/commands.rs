@@ -110,6 +110,18 @@ impl State<'_> {
                 .arg("min", 0)
                 .arg("max", crate::search::MAX_TT_LOG2),
         ];
+        if let Some(search) = &self.search {
+            for p in search.declared() {
+                lines.push(
+                    HubLine::new("param")
+                        .arg("name", p.name)
+                        .arg("value", p.value)
+                        .arg("type", "int")
+                        .arg("min", p.min)
+                        .arg("max", p.max),
+                );
+            }
+        }
         let weights = self.eval.weights();
         for p in self.tunable {
             // The weight of that name in the weights in effect (0 when they have none).
@@ -209,6 +221,14 @@ impl State<'_> {
             "hash" => {
                 self.opts.hash = int(crate::search::MAX_TT_LOG2 as u64)? as u8;
                 self.searcher = None;
+            }
+            _ if self
+                .search
+                .is_some_and(|s| s.declared().iter().any(|p| p.name == name)) =>
+            {
+                if let Some(s) = self.search.as_mut() {
+                    s.set(name, value)?;
+                }
             }
             _ if self.tunable.iter().any(|p| p.name == name) => self.set_weight(name, value)?,
             // Unknown parameters are ignored, as the protocol says of unknown arguments.

@@ -54,6 +54,11 @@ impl State<'_> {
             }
         };
         searcher.set_first_ties(self.opts.first_ties);
+        searcher.set_params(self.search);
+        searcher.set_man_value(
+            self.man
+                .map(|m| m.round().clamp(1.0, f64::from(i32::MAX)) as i32),
+        );
         searcher.set_abort(Some(shared.abort.clone()));
         let rng = self
             .rng

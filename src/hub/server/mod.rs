@@ -20,6 +20,13 @@
 //!   changes that weight of the weights in effect (an `error` line when they have no weight of
 //!   that name, e.g. after `weights` was set to `classic`). The names are those of the starting
 //!   weights for the whole session; `weights` only changes what they apply to.
+//!   With [`HubEngineOptions::tunable_search`], also one `int` parameter per constant of the
+//!   search's reductions and pruning ([`SearchParams::declared`]: `lmr-depth`, `lmr-moves`,
+//!   `lmr-reduction`, `aspiration`, `futility`, `futility-depth`), declared at the tuned
+//!   defaults ([`SearchParams::DEFAULT`]), after the settings and before any weights; the
+//!   values in effect apply at every level, fixed depths included. Without it the search
+//!   uses [`SearchParams::NEUTRAL`] at `level depth` (exactly [`Searcher::choose`]'s search)
+//!   and the tuned defaults at timed levels.
 //! - `init`: `ready`. `new-game`: the searcher's table, killers and history are cleared and
 //!   the tie-break generator moves on to the next game.
 //! - `pos pos=P [moves="..."]`: the position ([`super::parse_hub_position`]) and the moves
@@ -71,7 +78,7 @@ use super::protocol::HubLine;
 use crate::eval::{Param, ParamSet};
 use crate::game::Game;
 use crate::rng::{derive, ChaCha8Rng, Purpose};
-use crate::search::{SearchConfig, Searcher};
+use crate::search::{SearchConfig, SearchParams, Searcher};
 use crate::yardstick::Evaluator;
 use answers::say_error;
 use reader::read_input;
@@ -114,6 +121,10 @@ pub struct HubEngineOptions {
     /// whole `i16` range for 32767). A tuner spreads its steps over the declared range, so a
     /// narrower one suits weights near material's, a man 100.
     pub tunable_range: i16,
+    /// One `int` parameter per constant of the search's reductions and pruning
+    /// ([`SearchParams::declared`]), starting at [`SearchParams::DEFAULT`] and applied at every
+    /// level; without it, [`SearchParams::NEUTRAL`] at fixed depths and the defaults on a clock.
+    pub tunable_search: bool,
 }
 
 /// The least value of a tunable weight with range `r`: `-r`, or the whole `i16` range's
@@ -164,6 +175,7 @@ impl Default for HubEngineOptions {
             hash: SearchConfig::default().tt_log2,
             tunable: false,
             tunable_range: i16::MAX,
+            tunable_search: false,
         }
     }
 }
@@ -238,6 +250,9 @@ struct State<'a> {
     /// every search, and a `pos` that extends the last one plays only the new moves.
     game_text: (String, Vec<String>),
     level: Option<Level>,
+    /// The search's reductions and pruning declared as parameters (`tunable_search`): their
+    /// values, given to the searcher at every search; None without them.
+    search: Option<SearchParams>,
 }
 
 /// Serves the Hub protocol on `input` and `output` until `quit` or the end of input. The
@@ -273,6 +288,7 @@ where
     // The reader stays blocked on input after `quit`; it ends with the process (or when the
     // input closes).
     std::thread::spawn(move || read_input(input, &reader_shared, &tx));
+    let search = options.tunable_search.then_some(SearchParams::DEFAULT);
     let mut st = State {
         rng: Some(derive(options.seed, Purpose::Game, u64::MAX, 0)),
         opts: options,
@@ -287,6 +303,7 @@ where
         game: None,
         game_text: (String::new(), Vec::new()),
         level: None,
+        search,
     };
     loop {
         // The channel never closes while the reader runs, and it sends End before it ends.

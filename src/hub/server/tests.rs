@@ -139,3 +139,138 @@ fn tunable_weights_are_those_of_the_linear_sets_and_clash_with_no_other_paramete
         assert!(e.to_string().contains(says), "{e}");
     }
 }
+
+/// Serves `options` (material's weights, or the `classic` yardstick) on `script`, waiting for
+/// `dones` `done` lines before the input ends; the output.
+fn serve_script(options: HubEngineOptions, script: &str, dones: usize) -> String {
+    let (r, mut w) = std::io::pipe().unwrap();
+    let out = Out::default();
+    let engine_out = out.clone();
+    let server = std::thread::spawn(move || {
+        let load = |spec: &str| match spec {
+            "classic" => Ok((Evaluator::Classic, None)),
+            _ => Ok((Evaluator::from(crate::eval::material()), Some(100.0))),
+        };
+        serve_hub(std::io::BufReader::new(r), engine_out, options, &load)
+    });
+    write!(w, "{script}").unwrap();
+    let text = out.wait_for("done", dones);
+    drop(w);
+    server.join().unwrap().unwrap();
+    text
+}
+
+/// The `param` lines of an output, by name.
+fn declared_params(text: &str) -> Vec<HubLine> {
+    text.lines()
+        .filter_map(|l| HubLine::parse(l).ok())
+        .filter(|l| l.command == "param")
+        .collect()
+}
+
+/// The nodes and move of the last `info` and `done` lines.
+fn nodes_and_move(text: &str) -> (u64, String) {
+    let last = |c: &str| {
+        let l = text.lines().rev().find(|l| l.starts_with(c)).unwrap();
+        HubLine::parse(l).unwrap()
+    };
+    let nodes = last("info").get("nodes").unwrap().parse().unwrap();
+    (nodes, last("done").get("move").unwrap().to_string())
+}
+
+#[test]
+fn tunable_search_declares_the_search_constants_and_every_level_uses_their_values() {
+    use crate::search::{SearchParams, MAX_TT_LOG2};
+    let start = Position::start();
+    let script = |sets: &str| {
+        format!(
+            "hub\nset-param name=tie-break value=first\n{sets}pos pos={}\nlevel depth=6\ngo think\n",
+            crate::hub::protocol::hub_position(&start)
+        )
+    };
+    // In process: the same search with `params` (None: a searcher given none).
+    let ours = |params: Option<SearchParams>| {
+        let config = SearchConfig {
+            depth: 6,
+            tt_log2: HubEngineOptions::default().hash.min(MAX_TT_LOG2),
+            ..SearchConfig::default()
+        };
+        let mut s = Searcher::new(crate::eval::material(), config);
+        s.set_params(params);
+        s.set_man_value(Some(100));
+        s.set_first_ties(true);
+        let r = s.choose(&start, &mut derive(1, Purpose::Game, 0, 0));
+        let m = r.best.unwrap();
+        (r.nodes, crate::hub::protocol::hub_move(&start, &m))
+    };
+    let tuned = HubEngineOptions {
+        weights: "material".into(),
+        tunable_search: true,
+        ..HubEngineOptions::default()
+    };
+    // Declared at the defaults, each with its range, after the six settings.
+    let text = serve_script(tuned.clone(), &script(""), 1);
+    let params = declared_params(&text);
+    let specs = SearchParams::DEFAULT.declared();
+    assert_eq!(params.len(), 6 + specs.len(), "{text}");
+    for (line, spec) in params[6..].iter().zip(specs) {
+        assert_eq!(line.get("name"), Some(spec.name), "{text}");
+        assert_eq!(line.get("type"), Some("int"));
+        let value: i64 = line.get("value").unwrap().parse().unwrap();
+        let min: i64 = line.get("min").unwrap().parse().unwrap();
+        let max: i64 = line.get("max").unwrap().parse().unwrap();
+        assert_eq!((value, min, max), (spec.value, spec.min, spec.max));
+    }
+    // Unset, they are the defaults, at a fixed depth too.
+    assert_eq!(
+        nodes_and_move(&text),
+        ours(Some(SearchParams::DEFAULT)),
+        "{text}"
+    );
+    // Set (a bad value is an error line and changes nothing).
+    let sets = "set-param name=lmr-reduction value=9\nset-param name=futility value=x\n\
+                set-param name=lmr-reduction value=1\nset-param name=lmr-depth value=2\n\
+                set-param name=futility value=120\n";
+    let text = serve_script(tuned.clone(), &script(sets), 1);
+    let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("error")).collect();
+    assert_eq!(errors.len(), 2, "{text}");
+    assert!(errors[0].contains("lmr-reduction=9 must be a whole number 0..3"));
+    assert!(errors[1].contains("futility=x must be a whole number 0..500"));
+    let set = SearchParams {
+        lmr_reduction: 1,
+        lmr_depth: 2,
+        futility: 120,
+        ..SearchParams::DEFAULT
+    };
+    let got = nodes_and_move(&text);
+    assert_eq!(got, ours(Some(set)), "{text}");
+    // They do something: the plain search visits other nodes.
+    assert_ne!(got.0, ours(Some(SearchParams::NEUTRAL)).0);
+    // Without --tunable-search none is declared, setting one is ignored, and a fixed depth is
+    // the plain search of a searcher given none.
+    let plain = HubEngineOptions {
+        tunable_search: false,
+        ..tuned.clone()
+    };
+    let text = serve_script(plain, &script(sets), 1);
+    assert_eq!(declared_params(&text).len(), 6, "{text}");
+    assert!(!text.contains("error"), "{text}");
+    assert_eq!(nodes_and_move(&text), ours(None), "{text}");
+    assert_eq!(ours(None), ours(Some(SearchParams::NEUTRAL)));
+    // Beside the weights: both declared, no name shared.
+    let both = HubEngineOptions {
+        tunable: true,
+        ..tuned
+    };
+    let text = serve_script(both, &script(""), 1);
+    let names: Vec<String> = declared_params(&text)
+        .iter()
+        .map(|l| l.get("name").unwrap().to_string())
+        .collect();
+    let weights = crate::eval::material().set().len();
+    assert_eq!(names.len(), 6 + specs.len() + weights, "{text}");
+    let mut unique = names.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "{names:?}");
+}
