@@ -294,7 +294,10 @@ mod timed {
             let w = random_weights(&mut wrng);
             let depth = 1 + (i as u32 % 4);
             let fixed = Searcher::new(w, SearchConfig::with_depth(depth)).choose(pos, &mut rng);
-            let mut s = Searcher::new(w, SearchConfig::with_depth(depth));
+            // The plain search on a clock (a clock's default reductions and pruning change
+            // values: tests/search_params.rs checks them).
+            let mut s = Searcher::new(w, SearchConfig::with_depth(depth))
+                .with_params(checkers_ga::SearchParams::NEUTRAL);
             let r = s.choose_timed(pos, &mut rng, Duration::from_secs(600));
             // A forced win ends the deepening early; otherwise every depth is searched.
             let won = r.value.unwrap() > WIN - 1000;
