@@ -152,6 +152,58 @@ fn check_page(what: &str, page: &str) -> Vec<String> {
     ids
 }
 
+/// The heading of section `id`.
+fn heading_of(page: &str, id: &str) -> String {
+    let at = page
+        .split(&format!("<section id=\"{id}\"><h2>"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no section {id}"));
+    at.split("</h2>").next().unwrap().to_string()
+}
+
+/// The names of the values table's rows (an outside engine's tuned parameters).
+fn value_names(page: &str) -> Vec<String> {
+    let table = page.split("id=\"weights-table\"").nth(1).expect("values");
+    let table = table.split("</table>").next().unwrap();
+    table
+        .split("<td><code>")
+        .skip(1)
+        .map(|r| r.split("</code>").next().unwrap().to_string())
+        .collect()
+}
+
+/// Checks the chart of the answer over the generations (the chart of SPSA's θ): a line for
+/// each tuned parameter of the values table, in its order, named in the legend, with a point
+/// for each of `generations`.
+fn check_answer_chart(what: &str, page: &str, generations: usize) {
+    let (_, chart) = sections(page)
+        .into_iter()
+        .find(|(id, _)| id == "answer")
+        .expect("the answer's section");
+    assert!(chart.contains("id=\"theta-chart\""), "{what}: {chart}");
+    assert!(chart.contains("place in its declared range"), "{what}");
+    let names = value_names(page);
+    assert!(!names.is_empty(), "{what}");
+    let legend = chart.split("<g class=\"legend\">").nth(1).expect("legend");
+    let legend = legend.split("</g>").next().unwrap();
+    let shown: Vec<&str> = legend
+        .split("<text")
+        .skip(1)
+        .map(|t| t.split('>').nth(1).unwrap().split('<').next().unwrap())
+        .collect();
+    assert_eq!(shown, names, "{what}: the legend");
+    for i in 0..names.len() {
+        let line = chart
+            .split(&format!("<path class=\"theta-{i}\" d=\""))
+            .nth(1)
+            .unwrap_or_else(|| panic!("{what}: no line {i}"));
+        let d = line.split('"').next().unwrap();
+        assert_eq!(d.matches(['M', 'L']).count(), generations, "{what}: {d}");
+    }
+    let lines = names.len();
+    assert!(!chart.contains(&format!("theta-{lines}")), "{what}");
+}
+
 /// Checks the page of a GA session played by `player` with `tuner`.
 fn check_ga(what: &str, page: &str, tuner: Tuner, player: Player) {
     let ids = check_page(what, page);
@@ -187,6 +239,48 @@ fn check_ga(what: &str, page: &str, tuner: Tuner, player: Player) {
     }
     // The heat map is of our weights only (an engine's parameters have no men weight).
     assert_eq!(has("weights-over-time"), ours, "{what}: {ids:?}");
+    // An outside engine's answer over the generations, as SPSA's θ over the steps: a line
+    // per tuned parameter, named by the engine's names, a point per generation.
+    assert_eq!(has("answer"), !ours, "{what}: {ids:?}");
+    if !ours {
+        check_answer_chart(what, page, 3);
+    }
+    // Under the mean the pairs are drawn at a fixed spread: their diversity says nothing.
+    let mean = tuner == Tuner::Mean;
+    assert_eq!(page.contains("id=\"diversity-chart\""), !mean, "{what}");
+    assert_eq!(page.contains("diversity, last generation"), !mean, "{what}");
+    assert!(page.contains("id=\"speed-chart\""), "{what}");
+    // The values are the answer: under the mean the centres' average, else the best so far.
+    let (id, heading) = match (ours, mean) {
+        (true, false) => ("final-weights", "Final weights: the best so far"),
+        (true, true) => (
+            "final-weights",
+            "Final weights: the answer (the centres&apos; average)",
+        ),
+        (false, false) => ("final-values", "Values: the answer (the best so far)"),
+        (false, true) => (
+            "final-values",
+            "Values: the answer (the centres&apos; average)",
+        ),
+    };
+    assert_eq!(heading_of(page, id), heading, "{what}");
+    // An outside engine's depth; the simulator searches to none.
+    if !ours {
+        let (_, values) = sections(page).into_iter().find(|(x, _)| x == id).unwrap();
+        assert_eq!(
+            values.contains("depth"),
+            player == Player::Outside,
+            "{what}"
+        );
+    }
+    // The game's Black is the answer, named as the values are.
+    if let Some((_, game)) = sections(page).into_iter().find(|(id, _)| id == "game") {
+        let black = if mean { "the answer" } else { "best so far" };
+        assert!(
+            game.contains(&format!("Black: <b>{black} (depth 1)</b>")),
+            "{what}: {game}"
+        );
+    }
     // The simulator's games have no moves: no game to step through.
     assert_eq!(has("game"), player != Player::Sim, "{what}: {ids:?}");
     // Breeding's settings only where children are bred.
@@ -301,4 +395,100 @@ fn an_spsa_sessions_report_shows_what_exists() {
     assert!(!labels.contains(&"search depth"), "{labels:?}");
     let header = page.split("</header>").next().unwrap();
     assert!(!header.contains("depth"), "{header}");
+    let (_, values) = sections(&page).into_iter().nth(1).unwrap();
+    assert!(!values.contains("depth"), "{values}");
+}
+
+/// The game on the page of an outside engine's session is the engine's: `report` has the
+/// engine play it, the answer's values set on the side with Black, the declared ones on the
+/// other, and asks it for every move after the opening (the engine's log says what it was
+/// sent). `declares.py` picks its move by its parameters' values.
+#[test]
+fn an_engine_sessions_game_is_played_by_the_engine() {
+    if !common::have_python() {
+        return;
+    }
+    let t = Tmp::new("engine-game");
+    let decl = t.write("decl.txt", b"a 3 0 9\nb 5 0 9\n");
+    let log = t.0.join("engine.log");
+    let engine = format!(
+        "python3 {}/tests/fake_engines/declares.py {} --log={}",
+        common::manifest_dir().display(),
+        decl.display(),
+        log.display()
+    );
+    let args = ["--engine", &engine, "--population", "4", "--depth", "1"];
+    let more = ["--max-plies", "60", "--generations", "3"];
+    run_ok(new_cmd(&t, 3, "e", true, &[&args[..], &more].concat()));
+    let before = std::fs::read_to_string(&log).unwrap().lines().count();
+    let page = report(&t, "e");
+    check_answer_chart("declares", &page, 3);
+    let sent: Vec<String> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .skip(before)
+        .map(str::to_string)
+        .collect();
+    let data: serde_json::Value = {
+        let start = "<script type=\"application/json\" id=\"game-data\">";
+        let from = page.find(start).expect("a game") + start.len();
+        let len = page[from..].find("</script>").unwrap();
+        serde_json::from_str(&page[from..from + len]).unwrap()
+    };
+    let plies = data["plies"].as_array().unwrap();
+    let opening = plies.iter().filter(|p| p["opening"] == true).count();
+    let is_go = |l: &&String| l.split(' ').nth(1) == Some("go");
+    let goes = sent.iter().filter(is_go);
+    assert_eq!(goes.count(), plies.len() - opening, "{sent:?}");
+    // Black's process got the answer's values (the values table), White's the declared ones.
+    let table = page.split("id=\"weights-table\"").nth(1).unwrap();
+    let cells = |row: &str, k: usize| {
+        row.split("<td")
+            .nth(k)
+            .and_then(|c| c.split('>').nth(1))
+            .map(|c| c.split('<').next().unwrap().to_string())
+            .unwrap()
+    };
+    let rows: Vec<&str> = table
+        .split("</table>")
+        .next()
+        .unwrap()
+        .split("<tr>")
+        .collect();
+    let values = |k: usize| -> Vec<String> {
+        rows.iter()
+            .filter(|r| r.contains("<code>"))
+            .map(|r| {
+                let name = r.split("<code>").nth(1).unwrap().split('<').next().unwrap();
+                format!("set-param name={name} value={}", cells(r, k))
+            })
+            .collect()
+    };
+    let set_by = |pid: &str| -> Vec<String> {
+        sent.iter()
+            .filter_map(|l| l.strip_prefix(pid)?.strip_prefix(" set-param"))
+            .map(|l| format!("set-param{l}"))
+            .collect()
+    };
+    // One process a side; the first asked to move is the side to move after the opening.
+    let pid = |l: &String| l.split(' ').next().unwrap().to_string();
+    let pids: Vec<String> = sent
+        .iter()
+        .filter(|l| l.ends_with(" new-game"))
+        .map(pid)
+        .collect();
+    assert_eq!(pids.len(), 2, "{sent:?}");
+    let first = sent.iter().find(is_go).map(pid).unwrap();
+    let other = pids.iter().find(|p| **p != first).unwrap().clone();
+    let (black, white) = if opening % 2 == 0 {
+        (first, other)
+    } else {
+        (other, first)
+    };
+    assert_eq!(set_by(&black), values(3), "{sent:?}");
+    assert_eq!(set_by(&white), values(4), "{sent:?}");
+    assert!(
+        page.contains("Black: <b>the answer (depth 1)</b>"),
+        "the answer plays Black"
+    );
 }

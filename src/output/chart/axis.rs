@@ -21,13 +21,16 @@ pub fn nice_step(range: f64, target: usize) -> f64 {
     m * mag
 }
 
-/// Numbers for tick labels: no trailing `.0`.
+/// Numbers for tick labels: no trailing `.0`, and at most 12 significant digits, so that a
+/// multiple of a step that binary fractions cannot hold (3 x 0.05 is 0.15000000000000002)
+/// reads as it should.
 pub fn tick_label(v: f64) -> String {
     if (v - v.round()).abs() < 1e-9 {
-        format!("{}", v.round() as i64)
-    } else {
-        format!("{v}")
+        return format!("{}", v.round() as i64);
     }
+    let scale = 10f64.powf(11.0 - v.abs().log10().floor());
+    let rounded = (v * scale).round() / scale;
+    format!("{}", if rounded.is_finite() { rounded } else { v })
 }
 
 /// The most ticks an axis draws: odd data (an infinite mean, huge generation numbers in a
@@ -115,5 +118,9 @@ mod tests {
         assert!(huge.ticks().len() <= MAX_TICKS);
         assert_eq!(tick_label(2.0), "2");
         assert_eq!(tick_label(0.5), "0.5");
+        assert_eq!(tick_label(3.0 * 0.05), "0.15");
+        assert_eq!(tick_label(-0.1 - 0.2), "-0.3");
+        assert_eq!(tick_label(0.1 + 0.2), "0.3");
+        assert_eq!(tick_label(2.5e15 + 0.5), "2500000000000000");
     }
 }

@@ -1,8 +1,9 @@
-//! The page's charts: the Elo of the best so far with its band, the diversity and the speed
-//! (line charts of `crate::chart`), and the heatmap of the best so far's weights over the
-//! generations.
+//! The page's charts: the Elo of the best so far (the answer) with its band, the diversity and
+//! the speed (line charts of `crate::chart`), and the heatmap of the best so far's weights over
+//! the generations. (An outside engine's answer over the generations is the chart of
+//! [`crate::summary::engine_answer_chart`].)
 
-use super::gather::{sample, ReportData};
+use super::gather::{answer_name, sample, ReportData};
 use super::tables::scale_of;
 use super::MAX_LINE_POINTS;
 use crate::chart::{tick_label, xml_escape, LineChart, Series};
@@ -20,8 +21,9 @@ fn inline(id: &str, title: &str, y_label: &str, w: f64, h: f64, series: Series) 
     c.svg()
 }
 
-/// The Elo chart: the best so far against the yardstick, with the 95% band (ends beyond
-/// +/-800 Elo, a perfect score's infinite ones included, are drawn at +/-800).
+/// The Elo chart: the session's answer ([`answer_name`]) against the yardstick, with the 95%
+/// band (ends beyond +/-800 Elo, a perfect score's infinite ones included, are drawn at
+/// +/-800).
 pub fn elo_chart(session: &Session) -> Option<String> {
     let s = &session.settings;
     let measured: Vec<_> = session
@@ -37,13 +39,14 @@ pub fn elo_chart(session: &Session) -> Option<String> {
         Some(d) => format!(", depth {d}"),
         None => String::new(),
     };
+    let who = answer_name(s);
     let title = format!(
-        "Elo of the best so far vs {}{depth}, {games} games each",
+        "Elo of {who} vs {}{depth}, {games} games each",
         s.yardstick_text()
     );
     let series = elo_series(
         &measured,
-        "Elo of the best so far, with its 95% band",
+        &format!("Elo of {who}, with its 95% band"),
         "#2a7d2e",
     );
     Some(inline(
@@ -182,7 +185,8 @@ pub fn heatmap(data: &ReportData) -> Option<String> {
         .min(4.0);
     // The title is HTML above the chart, so it wraps instead of being cut.
     let mut s = format!(
-        "<h3 class=\"chart-head\">Weights of the best so far, each divided by its men weight{}{}</h3>\n",
+        "<h3 class=\"chart-head\">Weights of {}, each divided by its men weight{}{}</h3>\n",
+        answer_name(&data.session.settings),
         if by_men < cols.len() {
             " (or by its largest |weight| where the men weight is not positive)"
         } else {
@@ -202,7 +206,8 @@ pub fn heatmap(data: &ReportData) -> Option<String> {
         s,
         "<svg class=\"heatmap\" id=\"weights-heatmap\" xmlns=\"http://www.w3.org/2000/svg\" \
          viewBox=\"0 0 {width:.0} {height:.0}\" width=\"{width:.0}\" role=\"img\" \
-         aria-label=\"weights of the best so far over the generations\">"
+         aria-label=\"weights of {} over the generations\">",
+        answer_name(&data.session.settings)
     );
     // Colour key.
     let kx = left;

@@ -4,7 +4,7 @@
 use super::HEATMAP_COLUMNS;
 use crate::board::{Color, Position};
 use crate::eval::Weights;
-use crate::ga::{measure_match, Session};
+use crate::ga::{measure_match, Session, Settings};
 use crate::game::Game;
 use crate::jobs;
 use crate::matchplay::{MatchRun, MatchSettings};
@@ -35,8 +35,20 @@ pub struct ReportData<'a> {
     pub source: String,
     /// The heatmap's columns: a generation and its best so far where known.
     pub bests: Vec<(u64, Option<Weights>)>,
+    /// Of an outside engine's session, the answer (the best so far) after each generation of
+    /// the history, where known (its chart is SPSA's of θ); empty for our weights.
+    pub answers: Vec<Option<Weights>>,
     /// A game to show on the page, if any.
     pub game: Option<ShownGame>,
+}
+
+/// What the session's answer is called: under the mean "the answer" (the centres' average,
+/// as `history` calls it), else "the best so far".
+pub(super) fn answer_name(s: &Settings) -> &'static str {
+    match s.ga.selection.mean() {
+        Some(_) => "the answer",
+        None => "the best so far",
+    }
 }
 
 /// Indices of at most `n` entries of `0..len`, evenly spread, the first and last always in.
@@ -64,14 +76,19 @@ pub fn gather<'a>(session: &'a Session, checkpoint: &Path) -> ReportData<'a> {
     };
     let h = &session.history;
     let wanted = sample(h.len(), HEATMAP_COLUMNS);
-    let mut want_all = wanted.clone();
     let measured = h.iter().rposition(|x| x.measure.is_some());
-    want_all.extend(measured);
+    // An outside engine's answer is charted after every generation.
+    let engine = session.settings.engine.is_some();
+    let want_all: Vec<usize> = match engine {
+        true => (0..h.len()).collect(),
+        false => wanted.iter().copied().chain(measured).collect(),
+    };
     let known = session.bests_at(&want_all, from_checkpoint);
     let bests = wanted
         .iter()
         .map(|&i| (h[i].generation, known[i]))
         .collect();
+    let who = answer_name(&session.settings);
     let game = match measured {
         // The simulator's games are decided by its model: they have no moves to show.
         _ if session.settings.simulated() => None,
@@ -81,8 +98,8 @@ pub fn gather<'a>(session: &'a Session, checkpoint: &Path) -> ReportData<'a> {
                 &w,
                 h[i].generation,
                 format!(
-                    "Game 1 of the measurement after generation {}: the best so far of that \
-                     generation against the yardstick",
+                    "Game 1 of the measurement after generation {}: {who} of that generation \
+                     against the yardstick",
                     h[i].generation
                 ),
             )
@@ -92,9 +109,10 @@ pub fn gather<'a>(session: &'a Session, checkpoint: &Path) -> ReportData<'a> {
                 session,
                 &w,
                 session.generation,
-                "No measurement yet: the game a measurement of the last generation's best so \
-                 far against the yardstick would play first"
-                    .to_string(),
+                format!(
+                    "No measurement yet: the game a measurement of {who} after the last \
+                     generation against the yardstick would play first"
+                ),
             )
         }),
     };
@@ -102,12 +120,15 @@ pub fn gather<'a>(session: &'a Session, checkpoint: &Path) -> ReportData<'a> {
         session,
         source: checkpoint.display().to_string(),
         bests,
+        answers: if engine { known } else { Vec::new() },
         game,
     }
 }
 
 /// Plays game 1 of generation `g`'s yardstick measurement with `best` as the best so far: the
-/// same seed, depth and opening as the session's measurement, so the same moves.
+/// same seed, depth and opening as the session's measurement, so the same moves. Of an outside
+/// engine's session the engine plays it, `best` set as its parameters against its declared
+/// values, as the measurement and `match` play it.
 pub fn measurement_game(session: &Session, best: &Weights, g: u64, title: String) -> ShownGame {
     let s = &session.settings;
     let (a, b, settings) = measure_match(best, s, g);
@@ -122,10 +143,16 @@ pub fn measurement_game(session: &Session, best: &Weights, g: u64, title: String
         None => batch.game(&job.start),
     };
     let opening_plies = batch.game(&job.start).plies();
+    // The depth the games search to: an outside engine's own.
+    let depth = s.games_depth().unwrap_or(a.config.depth);
+    let who = match s.ga.selection.mean() {
+        Some(_) => "the answer",
+        None => "best so far",
+    };
     ShownGame {
         title,
-        black: format!("best so far (depth {})", a.config.depth),
-        white: format!("{} (depth {})", b.name, b.config.depth),
+        black: format!("{who} (depth {depth})"),
+        white: format!("{} (depth {depth})", b.name),
         game,
         opening_plies,
     }

@@ -2,13 +2,17 @@
 //! fetched from the network (CSS, SVG charts and the script that steps through a game are
 //! inline), written atomically.
 //!
-//! What it holds: the yardstick Elo of the best so far over the generations with its 95%
-//! band, the population's diversity and the tournament games per second, the best so far's
-//! weights over the generations as a heatmap (scaled to the men weight), the final weights with
-//! their descriptions, a game of the last measurement to step through on a board, the duels of
-//! the best so far, and the settings that applied ([`crate::ga::Settings::applied`]). Only the
-//! sections the session has something for are there, and the contents link to those: no duels
-//! under the mean, no heatmap of an outside engine's parameters, no game of the simulator's.
+//! What it holds: the yardstick Elo of the best so far (under the mean, "the answer": the
+//! centres' average) over the generations with its 95% band, the population's diversity and
+//! the tournament games per second, the best so far's weights over the generations as a heatmap
+//! (scaled to the men weight), the final weights with their descriptions, a game of the last
+//! measurement to step through on a board, the duels of the best so far, and the settings that
+//! applied ([`crate::ga::Settings::applied`]). Only the sections the session has something for
+//! are there, and the contents link to those: no duels and no diversity under the mean (its
+//! pairs' spread is fixed), no game of the simulator's. Of an outside engine's session, the
+//! answer over the generations is the chart SPSA draws of θ
+//! ([`crate::summary::engine_answer_chart`]) instead of the heatmap, and its values are named
+//! as SPSA's ("Values: the answer (...)").
 //!
 //! - [`gather()`] (file `gather`) collects what the page shows from a session (the best so far
 //!   of past generations from the history, or from the kept checkpoints where the history does
@@ -21,7 +25,9 @@
 //! The game: no game's moves are recorded in a session, but the yardstick measurement of a
 //! generation is a seeded match ([`crate::ga::measure_match`]), so its first game (the best so
 //! far with Black, from the first ballot opening) is played again here move for move. A session
-//! with no measurement yet shows the game a measurement of its last generation would play.
+//! with no measurement yet shows the game a measurement of its last generation would play. Of an
+//! outside engine's session the engine plays that game again, the answer's values set as its
+//! parameters against its declared ones, as the measurement and `match` play it.
 //!
 //! The page of an SPSA session is [`spsa_page`] (file `spsa`): θ over the steps, the values,
 //! the settings; [`write_spsa_report`] writes it.

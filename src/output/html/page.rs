@@ -2,11 +2,12 @@
 //! are `page.css` and `page.js`, included at build time.
 
 use super::charts::{diversity_chart, elo_chart, heatmap, speed_chart};
-use super::gather::{board_string, ReportData, ShownGame};
+use super::gather::{answer_name, board_string, ReportData, ShownGame};
 use super::tables::{duels, duration_text, esc, settings_table, weights_table};
 use super::{follow_seconds, Options};
 use crate::board::Color;
 use crate::game::GameOutcome;
+use crate::summary::engine_answer_chart;
 use std::fmt::Write as _;
 
 /// The page's style sheet.
@@ -98,8 +99,23 @@ pub(super) fn head(title: &str, opts: &Options) -> String {
 struct Section {
     id: &'static str,
     name: &'static str,
-    heading: &'static str,
+    heading: String,
     content: String,
+}
+
+/// What the answer of a session is: under the mean the centres' average, else the best so far.
+fn answer_is(mean: bool) -> &'static str {
+    match mean {
+        true => "the centres' average",
+        false => "the best so far",
+    }
+}
+
+/// `text` with a capital first letter.
+fn capital(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
 }
 
 /// The page's sections that have something to show of `data`, in order. The contents link to
@@ -107,6 +123,8 @@ struct Section {
 fn sections(data: &ReportData) -> Vec<Section> {
     let session = data.session;
     let s = &session.settings;
+    let who = answer_name(s);
+    let mean = s.ga.selection.mean().is_some();
     let mut out = Vec::new();
     let strength = match elo_chart(session) {
         Some(c) => {
@@ -120,8 +138,9 @@ fn sections(data: &ReportData) -> Vec<Section> {
                 (None, _) => " in the simulator's model".to_string(),
             };
             format!(
-                "{c}<p class=\"note\">The best so far plays {}{how}; the band is the 95% \
-                 interval (ends beyond +/-800 Elo are drawn at +/-800).</p>\n",
+                "{c}<p class=\"note\">{} plays {}{how}; the band is the 95% interval (ends \
+                 beyond +/-800 Elo are drawn at +/-800).</p>\n",
+                capital(who),
                 esc(&s.yardstick_text())
             )
         }
@@ -132,21 +151,47 @@ fn sections(data: &ReportData) -> Vec<Section> {
     out.push(Section {
         id: "strength",
         name: "Strength",
-        heading: "Strength",
+        heading: "Strength".to_string(),
         content: strength,
     });
+    // An outside engine's answer over the generations: the chart of SPSA's θ over the steps.
+    if data.answers.iter().any(Option::is_some) {
+        if let Some(chart) = engine_answer_chart(session, &data.answers, false) {
+            out.push(Section {
+                id: "answer",
+                name: "Answer over the generations",
+                heading: "The answer over the generations".to_string(),
+                content: format!(
+                    "{chart}<p class=\"note\">The answer ({}) after each generation: each \
+                     parameter's value as its place in the parameter's declared range, 0% its \
+                     minimum, 100% its maximum. <code>history</code> lists the values.</p>\n",
+                    answer_is(mean)
+                ),
+            });
+        }
+    }
     if !session.history.is_empty() {
-        out.push(Section {
-            id: "population",
-            name: "Population",
-            heading: "Population",
-            content: format!(
+        // The mean's pairs are drawn a fixed spread either way of the centre: their diversity
+        // says nothing.
+        let content = match mean {
+            true => format!(
+                "<div class=\"pair\">\n{}</div>\n",
+                speed_chart(&session.history)
+            ),
+            false => format!(
                 "<div class=\"pair\">\n{}{}</div><p class=\"note\">Diversity: the mean \
                  absolute difference between two individuals' weights, per weight, over the i16 \
                  range (about 0.33 for random vectors, 0 when all are equal).</p>\n",
                 diversity_chart(&session.history),
                 speed_chart(&session.history)
             ),
+        };
+        let name = if mean { "Speed" } else { "Population" };
+        out.push(Section {
+            id: "population",
+            name,
+            heading: name.to_string(),
+            content,
         });
     }
     // (An outside engine's parameters have no men weight to scale by: no heatmap.)
@@ -154,12 +199,12 @@ fn sections(data: &ReportData) -> Vec<Section> {
         out.push(Section {
             id: "weights-over-time",
             name: "Weights over time",
-            heading: "The best so far's weights over the generations",
+            heading: format!("{}'s weights over the generations", capital(who)),
             content: format!(
-                "<div class=\"heat-wrap\">{h}</div><p class=\"note\">Each column is the best so \
-                 far after that generation (from the history, or the kept checkpoints); each \
-                 weight is divided by that vector's men weight, so columns compare as shapes. \
-                 Hover a cell for its value.</p>\n"
+                "<div class=\"heat-wrap\">{h}</div><p class=\"note\">Each column is {who} \
+                 after that generation (from the history, or the kept checkpoints); each weight \
+                 is divided by that vector's men weight, so columns compare as shapes. Hover a \
+                 cell for its value.</p>\n"
             ),
         });
     }
@@ -167,20 +212,32 @@ fn sections(data: &ReportData) -> Vec<Section> {
         out.push(Section {
             id: "game",
             name: "Game",
-            heading: "A game of the last measurement",
+            heading: match session.last_measure() {
+                Some(_) => "A game of the last measurement",
+                None => "A game against the yardstick",
+            }
+            .to_string(),
             content: game_section(g),
         });
     }
     if let Some(w) = &session.best_so_far {
-        let table = match &s.engine {
-            Some(e) => super::tables::engine_table(e, w),
-            None => weights_table(w),
-        };
-        out.push(Section {
-            id: "final-weights",
-            name: "Final weights",
-            heading: "Final weights: the best so far",
-            content: table,
+        // An outside engine's values are named as SPSA's; ours are weights.
+        out.push(match &s.engine {
+            Some(e) => Section {
+                id: "final-values",
+                name: "Values",
+                heading: format!("Values: the answer ({})", answer_is(mean)),
+                content: super::tables::engine_table(e, w),
+            },
+            None => Section {
+                id: "final-weights",
+                name: "Final weights",
+                heading: match mean {
+                    true => format!("Final weights: the answer ({})", answer_is(mean)),
+                    false => "Final weights: the best so far".to_string(),
+                },
+                content: weights_table(w),
+            },
         });
     }
     // The mean plays no duel: its best so far is the centres' average.
@@ -188,14 +245,14 @@ fn sections(data: &ReportData) -> Vec<Section> {
         out.push(Section {
             id: "duels",
             name: "Duels",
-            heading: "Duels of the best so far",
+            heading: "Duels of the best so far".to_string(),
             content: duels(session),
         });
     }
     out.push(Section {
         id: "settings",
         name: "Settings",
-        heading: "Settings",
+        heading: "Settings".to_string(),
         content: settings_table(session),
     });
     out
@@ -275,12 +332,24 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
             .count();
         fig(&mut p, changes.to_string(), "new bests so far by duel");
     }
+    if let (Some(e), Some(w)) = (&s.engine, &session.best_so_far) {
+        let moved = e
+            .tuned
+            .iter()
+            .zip(e.values(w))
+            .filter(|(t, v)| *v != t.default)
+            .count();
+        fig(&mut p, moved.to_string(), "values away from the default");
+    }
     if let Some(h) = session.history.last() {
-        fig(
-            &mut p,
-            format!("{:.3}", h.diversity),
-            "diversity, last generation",
-        );
+        // Under the mean the pairs' diversity is fixed by their spread: it says nothing.
+        if s.ga.selection.mean().is_none() {
+            fig(
+                &mut p,
+                format!("{:.3}", h.diversity),
+                "diversity, last generation",
+            );
+        }
         let total: f64 = session.history.iter().map(|h| h.seconds).sum();
         let games: u64 = session.history.iter().map(|h| h.games as u64).sum();
         if total > 0.0 {
@@ -298,7 +367,7 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
             p,
             "<section id=\"{}\"><h2>{}</h2>\n{}</section>\n",
             x.id,
-            esc(x.heading),
+            esc(&x.heading),
             x.content
         );
     }

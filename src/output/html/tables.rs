@@ -40,13 +40,17 @@ pub fn esc(s: &str) -> String {
 pub fn engine_table(e: &crate::genome::EngineSpec, w: &Weights) -> String {
     let mut s = format!(
         "<p class=\"note\">{} of the outside engine <code>{}</code> \
-         (<code>{}</code>, depth {}).</p>\n<table id=\"weights-table\" class=\"weights\">\
+         (<code>{}</code>{}).</p>\n<table id=\"weights-table\" class=\"weights\">\
          <thead><tr><th>#</th><th>name</th><th>value</th><th>default</th><th>change</th>\
          <th>range</th></tr></thead><tbody>\n",
         crate::text::count(e.tuned.len(), "parameter", "parameters"),
         esc(&e.name),
         esc(&e.command.join(" ")),
-        e.depth
+        // The simulator's model decides its games: it searches to no depth.
+        match e.sim_model() {
+            Some(_) => String::new(),
+            None => format!(", depth {}", e.depth),
+        }
     );
     for (i, (t, v)) in e.tuned.iter().zip(e.values(w)).enumerate() {
         let _ = writeln!(

@@ -253,8 +253,19 @@ pub fn history_svg(session: &Session) -> String {
 /// The chart of a GA session of an outside engine ([`super::parameter_chart`], as SPSA's
 /// history draws θ): each tuned parameter's place in its declared range in the answer after
 /// each generation (`answers`, one for each history record; those that cannot be told are
-/// left out). None in a session of our own weights.
+/// left out). None in a session of our own weights. An SVG file ([`engine_answer_chart`]
+/// standalone).
 pub fn engine_history_svg(session: &Session, answers: &[Option<Weights>]) -> Option<String> {
+    engine_answer_chart(session, answers, true)
+}
+
+/// The chart of [`engine_history_svg`]; `standalone`: an SVG file (`history --svg`), else an
+/// element of the report's page (as [`super::spsa_chart`]).
+pub fn engine_answer_chart(
+    session: &Session,
+    answers: &[Option<Weights>],
+    standalone: bool,
+) -> Option<String> {
     let spec = session.settings.engine.as_ref()?;
     let title = format!(
         "Session '{}' of {}: each parameter's place in its declared range in the answer",
@@ -277,7 +288,7 @@ pub fn engine_history_svg(session: &Session, answers: &[Option<Weights>]) -> Opt
         spec,
         "generation",
         &points,
-        true,
+        standalone,
     ))
 }
 

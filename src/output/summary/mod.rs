@@ -15,7 +15,7 @@
 //! - An outside engine's parameters over a session, each one's place in its declared range:
 //!   [`parameter_chart`], the chart of both tuners (file `params`); in a GA session of an
 //!   outside engine, the answer's values by generation are columns of [`history_table`] and
-//!   their chart is [`engine_history_svg`].
+//!   their chart is [`engine_history_svg`] ([`engine_answer_chart`] on the report's page).
 //! - An SPSA session's θ over its steps, as a table ([`spsa_history_table`]) and a chart of
 //!   each parameter's place in its range ([`spsa_chart`]) (file `spsa`).
 //!
@@ -48,8 +48,8 @@ mod weights;
 pub use crate::chart::{nice_step, tick_label, xml_escape};
 pub(crate) use history::elo_series;
 pub use history::{
-    duel_text, elo_generations, elo_text, engine_history_svg, history_svg, history_svg_title,
-    history_table, strength_span,
+    duel_text, elo_generations, elo_text, engine_answer_chart, engine_history_svg, history_svg,
+    history_svg_title, history_table, strength_span,
 };
 pub use layout::{fit, wrap, TABLE_WIDTH};
 pub use params::parameter_chart;
