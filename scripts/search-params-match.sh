@@ -25,5 +25,5 @@ args=()
 for s in $settings; do
   args+=(--option-a "$s")
 done
-"$bin" match "$engine" "$engine" "${args[@]}" --tc "$tc" --time-margin "${MARGIN:-300}" \
+exec "$bin" match "$engine" "$engine" "${args[@]}" --tc "$tc" --time-margin "${MARGIN:-300}" \
   --games "$games" --threads "${THREADS:-0}" --seed "${SEED:-1}" --quiet
