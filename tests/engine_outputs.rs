@@ -245,6 +245,8 @@ fn settings_are_not_tuned_unless_named() {
         "{line}"
     );
     let shown = stdout_ok(&run(&t.0, &["show", t.session("s").to_str().unwrap()]));
+    // The mean's answer is the centres' average, no best so far.
+    assert!(shown.contains("generation 1, the answer\n"), "{shown}");
     let names = shown_order(&shown);
     assert!(names.iter().any(|n| n == "men"), "{shown}");
     for setting in ["depth", "hash"] {

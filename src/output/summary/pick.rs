@@ -151,7 +151,13 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, Report
                     Ok(Picked {
                         weights: best,
                         kind: InputKind::Checkpoint,
-                        title: format!("{head}, best so far"),
+                        // Under the mean the answer is the centres' average, not an
+                        // individual that won anything.
+                        title: if s.settings.ga.selection.mean().is_some() {
+                            format!("{head}, the answer")
+                        } else {
+                            format!("{head}, best so far")
+                        },
                         details: Vec::new(),
                         comment: None,
                         engine: s.settings.engine.clone().map(Box::new),
