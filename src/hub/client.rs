@@ -3,8 +3,9 @@
 //! [`HubProcess::start`] runs the command in a process group of its own (on Linux it is also
 //! killed when the thread that started it ends, so a crash of ours leaves no engine behind),
 //! makes the handshake (`hub` ... `wait`, `set-param` for the user's options, `init` ...
-//! `ready`) and keeps the process's pid in a registry of live engines that [`kill_all_engines`]
-//! empties on any exit path. Its standard output is read with a deadline on every read (`poll`
+//! `ready`) and keeps the process's pid in a registry of live engines that
+//! [`kill_all_engines`](super::kill_all_engines) empties on any exit path (the process itself,
+//! its group, its exit status and its standard error are file `process`). Its standard output is read with a deadline on every read (`poll`
 //! by the thread that waits for the answer; where there is no `poll`, a reader thread and a
 //! channel); a thread drains its standard error (whatever it says there never matters),
 //! keeping the last lines for the report of a fault: when the output ends, the fault waits
@@ -18,17 +19,21 @@
 //! its whole process group and reaps it.
 
 #[cfg(test)]
-use super::output::MAX_LINE;
-use super::output::{read_line, Next, Output};
+use super::output::{read_line, MAX_LINE};
+use super::output::{Next, Output};
+#[cfg(unix)]
+use super::process::kill_group;
+#[cfg(test)]
+use super::process::STDERR_KEPT;
+use super::process::{exit_status, has_exited, live, own_group, spawn, Stderr};
 use super::protocol::{hub_move, hub_position, parse_hub_move, HubLine};
 use crate::board::{Move, Position};
 use crate::game::EngineFault;
-use std::collections::VecDeque;
-use std::io::{BufReader, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -58,9 +63,6 @@ pub fn set_handshake_timeout(t: Duration) {
 
 /// How long a dropped engine has to quit on its own before its process group is killed.
 pub const QUIT_GRACE: Duration = Duration::from_millis(200);
-
-/// The lines of its standard error kept for the report of a fault.
-const STDERR_KEPT: usize = 5;
 
 /// How long an engine whose output ended is given to show its exit status and close its
 /// standard error (its last words read to the end) before its fault is reported without them.
@@ -197,32 +199,6 @@ impl HubReply {
     }
 }
 
-/// The pids (each also its process group) of the engine processes alive.
-static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
-
-fn live() -> std::sync::MutexGuard<'static, Vec<u32>> {
-    LIVE.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// Kills (SIGKILL) the process group of every outside engine still alive, at once and without
-/// waiting: for a process about to exit (a second Ctrl-C), so that no engine outlives it.
-pub fn kill_all_engines() {
-    for pid in live().drain(..) {
-        kill_group(pid);
-    }
-}
-
-#[cfg(unix)]
-fn kill_group(pid: u32) {
-    // SAFETY: kill(2) with a negative pid signals the process group; no memory is involved.
-    unsafe {
-        libc::kill(-(pid as libc::pid_t), libc::SIGKILL);
-    }
-}
-
-#[cfg(not(unix))]
-fn kill_group(_pid: u32) {}
-
 /// An outside Hub engine running as a process, its handshake made.
 pub struct HubProcess {
     child: Child,
@@ -239,59 +215,6 @@ pub struct HubProcess {
     /// The game of the last `go`: its start, its moves, their Hub text and the position after
     /// them, so the next `go` of the game encodes only the moves added since.
     sent: Option<Box<Sent>>,
-}
-
-/// An engine's standard error as read so far: its last lines, and whether it has ended.
-#[derive(Default)]
-struct Stderr {
-    tail: Mutex<StderrTail>,
-    /// Signalled when it ends.
-    ended: Condvar,
-}
-
-#[derive(Default)]
-struct StderrTail {
-    lines: VecDeque<String>,
-    ended: bool,
-}
-
-impl Stderr {
-    fn lock(&self) -> std::sync::MutexGuard<'_, StderrTail> {
-        self.tail.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Reads `pipe` to its end, keeping the last [`STDERR_KEPT`] lines that are not blank.
-    fn read(&self, pipe: impl std::io::Read) {
-        let mut r = BufReader::new(pipe);
-        while let Some(line) = read_line(&mut r) {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let mut t = self.lock();
-            if t.lines.len() == STDERR_KEPT {
-                t.lines.pop_front();
-            }
-            t.lines.push_back(line);
-        }
-        self.lock().ended = true;
-        self.ended.notify_all();
-    }
-
-    /// Waits until it has ended or `until` passed.
-    fn wait_end(&self, until: Instant) {
-        let mut t = self.lock();
-        while !t.ended {
-            let now = Instant::now();
-            if now >= until {
-                return;
-            }
-            t = self
-                .ended
-                .wait_timeout(t, until - now)
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
-        }
-    }
 }
 
 /// The game of a `go`, as sent.
@@ -713,111 +636,6 @@ impl Drop for HubProcess {
         let _ = self.child.wait();
         live().retain(|p| *p != pid);
     }
-}
-
-/// Whether the process has exited, without reaping it (its pid stays reserved).
-fn has_exited(child: &mut Child) -> bool {
-    exit_status(child).is_some()
-}
-
-/// How the process ended (`exit status 1`, `killed by signal 9`), None while it runs; it is
-/// not reaped, so its pid, the id of its process group, is not reused before we kill the group.
-#[cfg(unix)]
-fn exit_status(child: &mut Child) -> Option<String> {
-    // SAFETY: waitid fills `info`, a plain struct we own; WNOWAIT leaves the child waitable.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        let r = libc::waitid(
-            libc::P_PID,
-            child.id() as libc::id_t,
-            &mut info,
-            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-        );
-        if r != 0 || info.si_pid() == 0 {
-            return None;
-        }
-        let code = info.si_status();
-        Some(match info.si_code {
-            libc::CLD_EXITED => format!("exit status {code}"),
-            _ => format!("killed by signal {code}"),
-        })
-    }
-}
-
-#[cfg(not(unix))]
-fn exit_status(child: &mut Child) -> Option<String> {
-    match child.try_wait() {
-        Ok(Some(s)) => Some(s.to_string()),
-        _ => None,
-    }
-}
-
-/// The engine in a process group of its own (killed as one, and not hit by the terminal's
-/// Ctrl-C, which is ours to handle), and on Linux killed when the thread that started it ends.
-#[cfg(unix)]
-fn own_group(cmd: &mut Command) {
-    use std::os::unix::process::CommandExt;
-    cmd.process_group(0);
-    #[cfg(target_os = "linux")]
-    {
-        // SAFETY: getpid() is async-signal-safe; called before the fork.
-        let parent = unsafe { libc::getpid() };
-        // SAFETY: between fork and exec only async-signal-safe calls: prctl and getppid.
-        unsafe {
-            cmd.pre_exec(move || {
-                if libc::prctl(
-                    libc::PR_SET_PDEATHSIG,
-                    libc::SIGKILL as libc::c_ulong,
-                    0,
-                    0,
-                    0,
-                ) != 0
-                {
-                    return Err(std::io::Error::last_os_error());
-                }
-                // The parent died before the call: nothing would kill us.
-                if libc::getppid() != parent {
-                    return Err(std::io::Error::other("parent gone"));
-                }
-                Ok(())
-            });
-        }
-    }
-}
-
-#[cfg(not(unix))]
-fn own_group(_cmd: &mut Command) {}
-
-/// Starts `cmd` from one thread kept for the purpose for the life of the process. An engine
-/// dies with the thread that started it (`PR_SET_PDEATHSIG` is the starting thread's, not the
-/// process's): started from a worker of a thread pool that ends, an engine kept idle for later
-/// games would be killed with that worker.
-fn spawn(cmd: Command) -> std::io::Result<Child> {
-    type Request = (Command, std::sync::mpsc::Sender<std::io::Result<Child>>);
-    static STARTER: std::sync::OnceLock<Mutex<std::sync::mpsc::Sender<Request>>> =
-        std::sync::OnceLock::new();
-    let starter = STARTER.get_or_init(|| {
-        let (tx, rx) = std::sync::mpsc::channel::<Request>();
-        thread::Builder::new()
-            .name("engine-starter".into())
-            .spawn(move || {
-                for (mut cmd, answer) in rx {
-                    let _ = answer.send(cmd.spawn());
-                }
-            })
-            .expect("a thread to start engines");
-        Mutex::new(tx)
-    });
-    let (tx, rx) = std::sync::mpsc::channel();
-    let sent = starter
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .send((cmd, tx));
-    if sent.is_err() {
-        return Err(std::io::Error::other("the engine starter thread is gone"));
-    }
-    rx.recv()
-        .unwrap_or_else(|_| Err(std::io::Error::other("the engine starter thread is gone")))
 }
 
 /// The most characters of a text [`one_line`] keeps.

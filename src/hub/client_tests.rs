@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::notation::parse_move;
+use std::io::BufReader;
 
 /// A time limit for an engine that works (a handshake, a move): generous, as a loaded machine
 /// needs; a test never waits for it to pass.
