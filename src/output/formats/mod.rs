@@ -10,7 +10,9 @@
 //! - the CSV weight file, written by `export` and read back ([`to_csv`], [`parse_csv`]) (file
 //!   `csv`).
 //! - the export formats: JSON, CSV, Rust source, a C header and the original tool's text
-//!   format ([`export()`]) (file `export`).
+//!   format ([`export()`]) (file `export`); the Rust source and the C header ([`to_rust`],
+//!   [`to_c_header`]) and the values they state ([`man_value`], [`StaticValues`]) (file
+//!   `code`).
 //! - an outside engine's parameter file: the values a session found for its tuned parameters,
 //!   by the engine's names, with the engine ([`parse_engine_params`]) (file `engine`).
 //!
@@ -20,7 +22,7 @@
 //!
 //! Errors are [`FormatError`]: one line, naming the file where there is one.
 //!
-//! Files, bottom up: `csv`, `engine`, `input`, `export`.
+//! Files, bottom up: `csv`, `engine`, `input`, `code`, `export`.
 //!
 //! # Example
 //!
@@ -34,20 +36,21 @@
 //! assert!(code.contains("pub fn evaluate"));
 //! ```
 
+mod code;
 mod csv;
 mod engine;
 mod export;
 mod input;
 
+pub use code::{
+    bitboards, evaluate_call, man_value, men_text, to_c_header, to_rust, StaticValues, CHECK_FEN,
+};
 pub use csv::{parse_csv, to_csv};
 pub use engine::{
     engine_params_json, is_engine_params, parse_engine_params, save_engine_params,
     set_param_script, values_json, EngineParams, ENGINE_FORMAT_NAME,
 };
-pub use export::{
-    bitboards, check_prefix, evaluate_call, export, man_value, men_text, prefix_from_name,
-    to_c_header, to_rust, ExportFormat, StaticValues, CHECK_FEN,
-};
+pub use export::{check_prefix, export, prefix_from_name, ExportFormat};
 pub use input::{
     hub_player, load_input, outside_command, parse_input, parse_population, resolve_player,
     resolve_weights, shipped, split_words, Input, InputKind, PlayerArg, WeightsArg, HUB_PREFIX,
