@@ -14,7 +14,7 @@
 //!
 //! Every item is reached here, at `store::` (its files are private).
 //!
-//! Files, bottom up: `codec`, `history`, `checkpoint`, `spsa`.
+//! Files, bottom up: `codec`, `history`, `legacy`, `checkpoint`, `spsa`.
 //!
 //! # Example
 //!
@@ -36,6 +36,7 @@
 mod checkpoint;
 mod codec;
 mod history;
+mod legacy;
 mod spsa;
 
 pub use checkpoint::EncodeError;
