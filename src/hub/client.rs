@@ -5,9 +5,9 @@
 //! makes the handshake (`hub` ... `wait`, `set-param` for the user's options, `init` ...
 //! `ready`) and keeps the process's pid in a registry of live engines that
 //! [`kill_all_engines`](super::kill_all_engines) empties on any exit path (the process itself,
-//! its group, its exit status and its standard error are file `process`). Its standard output is read with a deadline on every read (`poll`
-//! by the thread that waits for the answer; where there is no `poll`, a reader thread and a
-//! channel); a thread drains its standard error (whatever it says there never matters),
+//! its group, its exit status and its standard error are file `process`). Its standard output
+//! is read with a deadline on every read (`poll` by the thread that waits for the answer;
+//! where there is no `poll`, a reader thread and a channel); a thread drains its standard error (whatever it says there never matters),
 //! keeping the last lines for the report of a fault: when the output ends, the fault waits
 //! (at most [`LAST_WORDS_WAIT`]) for the exit status and the end of standard error, so an
 //! engine's last words are in its report however loaded the machine is. Where a reply is expected,
