@@ -332,3 +332,50 @@ fn a_mostly_drawn_session_says_so_once() {
     assert_eq!(notes.len(), 1, "{out}");
     assert!(notes[0].contains("pairs of games decided"), "{}", notes[0]);
 }
+
+#[test]
+fn new_says_which_given_options_the_session_does_not_use() {
+    let t = Tmp::new("unused");
+    let engine = format!("{} hub --tunable material", common::BIN);
+    let small = [
+        "--population",
+        "4",
+        "--depth",
+        "1",
+        "--generations",
+        "1",
+        "--measure-every",
+        "0",
+    ];
+    // The mean (an engine session's default) breeds nothing and plays no duel; an outside
+    // engine searches at its own depth, so --deepen is ours alone.
+    let mut c = common::new_cmd(&t, 1, "u", false, &small);
+    c.args(["--engine", &engine, "--elite", "2", "--deepen", "5:3"]);
+    let out = c.output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("note: this session does not use --elite, --deepen"),
+        "{err}"
+    );
+    // Options that apply: no note.
+    let mut c = common::new_cmd(&t, 1, "v", false, &small);
+    c.args(["--engine", &engine]);
+    let out = c.output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("does not use"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Our own weights under roulette use both.
+    let mut c = common::new_cmd(&t, 1, "w", false, &small);
+    c.args(["--elite", "2", "--deepen", "5:3", "--duel-games", "2"]);
+    let out = c.output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("does not use"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -74,6 +74,14 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         if let Some(e) = &s.settings.engine {
             say(&e.tuning_line());
         }
+        let unused = a.session.overrides().unused(&s.settings);
+        if !unused.is_empty() {
+            let flags: Vec<String> = unused.iter().map(|n| format!("--{n}")).collect();
+            warn(&format!(
+                "note: this session does not use {} (given, and kept aside)",
+                flags.join(", ")
+            ));
+        }
     }
     evolve(run, &a.run, stop)
 }

@@ -75,6 +75,48 @@ pub struct Overrides {
 }
 
 impl Overrides {
+    /// The options given, by the names of [`Settings::option_applies`] (the flags without
+    /// their `--`), in the order of `--help`.
+    pub fn given(&self) -> Vec<&'static str> {
+        let o = self;
+        [
+            ("population", o.population.is_some()),
+            ("games", o.games.is_some()),
+            ("depth", o.depth.is_some()),
+            ("factor", o.factor.is_some()),
+            ("mutation", o.mutation.is_some()),
+            ("openings", o.openings.is_some()),
+            ("elite", o.elite.is_some()),
+            ("newcomers", o.newcomers.is_some()),
+            ("max-plies", o.max_plies.is_some()),
+            ("quiet-plies", o.quiet_plies.is_some()),
+            ("mutation-kind", o.mutation_kind.is_some()),
+            ("init-range", o.init_range.is_some()),
+            ("hall-of-fame", o.hall_of_fame.is_some()),
+            ("deepen", o.deepen.is_some()),
+            ("endgame-pairs", o.endgame_pairs.is_some()),
+            ("duel-games", o.duel_games.is_some()),
+            ("yardstick", o.yardstick.is_some()),
+            ("fit-every", o.fit_every.is_some()),
+            ("fit-top", o.fit_top.is_some()),
+            ("fit-replay", o.fit_replay.is_some()),
+            ("fit-blend", o.fit_blend.is_some()),
+            ("widen", o.widen.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, set)| set.then_some(name))
+        .collect()
+    }
+
+    /// The options given that a session of `settings` does not use (the elite under the mean,
+    /// `--deepen` for an outside engine, ...): what it says it leaves aside.
+    pub fn unused(&self, settings: &Settings) -> Vec<&'static str> {
+        self.given()
+            .into_iter()
+            .filter(|name| !settings.option_applies(name))
+            .collect()
+    }
+
     /// Puts the given settings over `s`. A time limit wins over a generation count.
     pub fn apply(&self, s: &mut Settings) {
         fn set<T: Copy>(to: &mut T, from: Option<T>) {
