@@ -44,6 +44,18 @@ fn engine_file(params: &[(&str, i64, i64, i64, i64)]) -> String {
     )
 }
 
+/// A session of one small generation at depth 1, unmeasured.
+const ONE_GENERATION: [&str; 8] = [
+    "--population",
+    "4",
+    "--depth",
+    "1",
+    "--generations",
+    "1",
+    "--measure-every",
+    "0",
+];
+
 /// The parameter names of `show`'s table, in the order printed.
 fn shown_order(out: &str) -> Vec<String> {
     out.lines()
@@ -144,46 +156,28 @@ fn resume_of_a_finished_budget_session_names_the_budget() {
 #[test]
 fn one_engine_under_two_settings_has_two_names() {
     let t = Tmp::new("names");
-    let out = stdout_ok(&run(
-        &t.0,
-        &[
-            "match",
-            "material",
-            "material",
-            "--depth",
-            "2",
-            "--depth-b",
-            "3",
-            "--games",
-            "2",
-            "--seed",
-            "1",
-        ],
-    ));
+    // One engine at two depths.
+    let two_depths = [
+        "match",
+        "material",
+        "material",
+        "--depth",
+        "2",
+        "--depth-b",
+        "3",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+    ];
+    let out = stdout_ok(&run(&t.0, &two_depths));
     let head = out.lines().next().unwrap();
     assert!(
         head.starts_with("A: material depth 2  B: material depth 3"),
         "{head}"
     );
     // Named by the user: as named.
-    let out = stdout_ok(&run(
-        &t.0,
-        &[
-            "match",
-            "material",
-            "material",
-            "--depth",
-            "2",
-            "--depth-b",
-            "3",
-            "--games",
-            "2",
-            "--seed",
-            "1",
-            "--name-a",
-            "x",
-        ],
-    ));
+    let out = stdout_ok(&run(&t.0, &[&two_depths[..], &["--name-a", "x"]].concat()));
     assert!(out.starts_with("A: x  B: material  "), "{out}");
     if !common::have_python() {
         return;
@@ -221,18 +215,7 @@ fn one_engine_under_two_settings_has_two_names() {
 fn settings_are_not_tuned_unless_named() {
     let t = Tmp::new("settings");
     let engine = format!("{} hub --tunable material", common::BIN);
-    let small = [
-        "--population",
-        "4",
-        "--depth",
-        "1",
-        "--generations",
-        "1",
-        "--duel-games",
-        "2",
-        "--measure-every",
-        "0",
-    ];
+    let small = ONE_GENERATION;
     let mut c = common::new_cmd(&t, 1, "s", false, &small);
     c.args(["--engine", &engine]);
     let out = run_ok(c);
@@ -337,16 +320,7 @@ fn a_mostly_drawn_session_says_so_once() {
 fn new_says_which_given_options_the_session_does_not_use() {
     let t = Tmp::new("unused");
     let engine = format!("{} hub --tunable material", common::BIN);
-    let small = [
-        "--population",
-        "4",
-        "--depth",
-        "1",
-        "--generations",
-        "1",
-        "--measure-every",
-        "0",
-    ];
+    let small = ONE_GENERATION;
     // The mean (an engine session's default) breeds nothing and plays no duel; an outside
     // engine searches at its own depth, so --deepen is ours alone.
     let mut c = common::new_cmd(&t, 1, "u", false, &small);
