@@ -183,7 +183,7 @@ pub use output::{formats, html, store, summary, weightfile};
 
 // Board and rules.
 pub use board::{Bitboard, Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
-pub use clock::{Clock, TimeControl, TimeControlError};
+pub use clock::{crowd_note, Clock, SearchStats, TimeControl, TimeControlError, TimeUse};
 pub use game::{DrawRules, EndReason, EngineFault, Game, GameOutcome, PdnTags};
 pub use hub::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
 pub use hub::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator, NotTunable};

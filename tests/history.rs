@@ -51,6 +51,7 @@ fn session(name: &str, gens: u64) -> Session {
             seconds: 0.25 * g as f64,
             measure: None,
             faults: 0,
+            time: None,
         });
     }
     s.generation = gens;

@@ -41,6 +41,7 @@ fn stats(g: u64, best: u32, duel: Option<Duel>) -> GenerationStats {
         seconds: 1.5,
         measure: None,
         faults: 0,
+        time: None,
     }
 }
 

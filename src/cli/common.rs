@@ -163,6 +163,26 @@ pub fn engine_spec(
     )?)
 }
 
+/// Puts a tuning session's games on clock `tc` (`--tc`), when given: refused for the
+/// simulator, which plays no moves; a note when `threads` crowd the cores.
+pub fn set_clock(
+    spec: &mut checkers_ga::EngineSpec,
+    tc: Option<checkers_ga::TimeControl>,
+    threads: usize,
+) -> anyhow::Result<()> {
+    let Some(tc) = tc else {
+        return Ok(());
+    };
+    if spec.sim_model().is_some() {
+        usage!("--tc: the simulator plays no moves, so it has no clock");
+    }
+    spec.tc = Some(tc);
+    if let Some(note) = checkers_ga::crowd_note(threads) {
+        warn(&note);
+    }
+    Ok(())
+}
+
 /// Set by the first stop signal (see [`catch_interrupt`]); what a running command checks.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 

@@ -67,9 +67,13 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             Stop::Generations(n) => checkers_ga::count(n as usize, "generation", "generations"),
             Stop::Seconds(t) => format!("{t} s"),
         };
+        let level = match s.settings.engine.as_ref().filter(|e| e.tc.is_some()) {
+            Some(e) => e.level(),
+            None => format!("depth {}", s.settings.search.depth),
+        };
         say(&format!(
-            "new session '{}' (seed {seed}): population {}, depth {}, {limit}",
-            s.name, s.settings.population, s.settings.search.depth
+            "new session '{}' (seed {seed}): population {}, {level}, {limit}",
+            s.name, s.settings.population
         ));
         if let Some(e) = &s.settings.engine {
             say(&e.tuning_line());
@@ -89,7 +93,10 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
 /// The outside engine of `new --engine CMD`: started once to read what it declares.
 fn engine_spec(cmd: &str, a: &NewArgs) -> anyhow::Result<checkers_ga::EngineSpec> {
     let depth = a.session.depth.unwrap_or(checkers_ga::DEFAULT_DEPTH);
-    super::common::engine_spec(cmd, &a.engine_option, a.move_timeout, depth, &a.tune)
+    let mut spec =
+        super::common::engine_spec(cmd, &a.engine_option, a.move_timeout, depth, &a.tune)?;
+    super::common::set_clock(&mut spec, a.tc, a.run.threads)?;
+    Ok(spec)
 }
 
 /// Reads a population file of the original tool (its individuals; the other header fields
@@ -619,9 +626,9 @@ fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
             Some(e) => {
                 let cmd: Vec<String> = e.command.iter().map(|w| shell_word(w)).collect::<Vec<_>>();
                 say(&format!(
-                    "  {me} match {file} {} --depth {} --games 312",
+                    "  {me} match {file} {} {} --games 312",
                     shell_word(&format!("hub:{}", cmd.join(" "))),
-                    e.depth
+                    e.level_flag()
                 ));
             }
             None => {

@@ -215,6 +215,11 @@ pub struct NewArgs {
     /// game, which is logged) [default: 60]
     #[arg(long, value_name = "S", requires = "engine")]
     pub move_timeout: Option<f64>,
+    /// With --engine: play every tuning game on a clock instead of to --depth, as `match --tc`
+    /// does: SECONDS per move (e.g. 0.1) or GAME+INC (e.g. 10+0.1), sent as Hub `level` lines
+    /// with the time left; a game lost on time is a loss, and is logged. Not reproducible
+    #[arg(long, value_name = "SECONDS|GAME+INC", requires = "engine")]
+    pub tc: Option<checkers_ga::TimeControl>,
 }
 
 #[derive(clap::Args)]

@@ -335,13 +335,16 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
     }
     let s = &session.settings;
     let mut text = format!(
-        "session '{}' ({}): {} generation{}, population {}, depth {}, seed {}\n",
+        "session '{}' ({}): {} generation{}, population {}, {}, seed {}\n",
         session.name,
         path.display(),
         session.history.len(),
         if session.history.len() == 1 { "" } else { "s" },
         s.population,
-        s.search.depth,
+        match s.engine.as_ref().filter(|e| e.tc.is_some()) {
+            Some(e) => e.level(),
+            None => format!("depth {}", s.search.depth),
+        },
         s.seed
     );
     if let Some(l) = elo_line {

@@ -49,7 +49,7 @@ pub fn run(a: &HistoryArgs, file: &Path) -> anyhow::Result<()> {
     let text = match a.format {
         HistoryFormat::Table => {
             let mut t = format!(
-                "SPSA session '{}' ({}): engine {}, {}, depth {}, seed {}; {}\n",
+                "SPSA session '{}' ({}): engine {}, {}, {}, seed {}; {}\n",
                 s.name,
                 file.display(),
                 st.spec.name,
@@ -57,7 +57,7 @@ pub fn run(a: &HistoryArgs, file: &Path) -> anyhow::Result<()> {
                     1 => "1 parameter".to_string(),
                     n => format!("{n} parameters"),
                 },
-                st.spec.depth,
+                st.spec.level(),
                 st.settings.seed,
                 st.progress()
             );

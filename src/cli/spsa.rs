@@ -33,6 +33,11 @@ pub struct SpsaArgs {
     /// The depth of every game (`level depth=`)
     #[arg(long, default_value_t = checkers_ga::DEFAULT_DEPTH)]
     pub depth: u32,
+    /// Play every game on a clock instead of to --depth, as `match --tc` does: SECONDS per
+    /// move (e.g. 0.1) or GAME+INC (e.g. 10+0.1), sent as Hub `level` lines with the time
+    /// left; a game lost on time is a loss. Not reproducible
+    #[arg(long, value_name = "SECONDS|GAME+INC")]
+    pub tc: Option<checkers_ga::TimeControl>,
     /// The games to play in all (rounded up to even: pairs of games, colours swapped)
     #[arg(long)]
     pub games: u64,
@@ -195,13 +200,14 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         }
     }
     pool(a.threads)?;
-    let spec = engine_spec(
+    let mut spec = engine_spec(
         &a.engine,
         &a.engine_option,
         a.move_timeout,
         a.depth,
         &a.tune,
     )?;
+    super::common::set_clock(&mut spec, a.tc, a.threads)?;
     let stop = catch_interrupt(STOPPING)?;
     // θ is kept every 10 steps, or less often where a long run's history would outgrow its
     // checkpoint.
@@ -222,13 +228,13 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         out_shown: a.out.clone(),
     };
     if !a.quiet {
+        let level = spec.level();
         say(&format!(
-            "spsa of {} (seed {seed}): {} games in {} steps of {} pairs, depth {}",
+            "spsa of {} (seed {seed}): {} games in {} steps of {} pairs, {level}",
             spec.name,
             2 * settings.pairs(),
             settings.steps(),
             settings.pairs_per_step,
-            spec.depth
         ));
         say(&spec.tuning_line());
     }
@@ -425,9 +431,9 @@ fn play(
             say("next: its strength, its values, its history, a report:");
             let cmd: Vec<String> = spec.command.iter().map(|w| shell_word(w)).collect();
             say(&format!(
-                "  {me} match {file} {} --depth {} --games 312",
+                "  {me} match {file} {} {} --games 312",
                 shell_word(&format!("hub:{}", cmd.join(" "))),
-                spec.depth
+                spec.level_flag()
             ));
         }
         say(&format!("  {me} export {file} --format hub"));

@@ -143,6 +143,18 @@ impl std::str::FromStr for TimeControl {
     }
 }
 
+impl TimeControl {
+    /// The time control as `--tc` takes it: `0.1`, `10+0.1`.
+    pub fn flag(&self) -> String {
+        match self {
+            TimeControl::PerMove(t) => t.as_secs_f64().to_string(),
+            TimeControl::Game { base, increment } => {
+                format!("{}+{}", base.as_secs_f64(), increment.as_secs_f64())
+            }
+        }
+    }
+}
+
 impl fmt::Display for TimeControl {
     /// `0.1 s/move` or `10+0.1 s` (seconds per game, plus per move).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -268,6 +280,13 @@ pub struct SearchStats {
     pub nodes: u64,
     /// Time spent on every move, forced ones included, in nanoseconds.
     pub nanos: u64,
+    /// Moves played, forced ones included.
+    #[serde(default)]
+    pub moves: u32,
+    /// The time on the side's clock when the game ended, in nanoseconds (summed over games
+    /// by [`SearchStats::add`]; 0 without a clock).
+    #[serde(default)]
+    pub left_nanos: u64,
 }
 
 impl SearchStats {
@@ -277,6 +296,8 @@ impl SearchStats {
         self.depth_sum += o.depth_sum;
         self.nodes += o.nodes;
         self.nanos += o.nanos;
+        self.moves += o.moves;
+        self.left_nanos += o.left_nanos;
     }
 
     /// The mean depth reached per search (0 with none).
@@ -291,6 +312,91 @@ impl SearchStats {
         } else {
             self.nodes as f64 * 1e9 / self.nanos as f64
         }
+    }
+}
+
+/// A note for a tuning session on a clock asked for `threads` worker threads (0: one per core)
+/// on a machine with fewer cores: games on a clock that share cores measure the crowd, not
+/// the engine. None when every game has a core of its own.
+pub fn crowd_note(threads: usize) -> Option<String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (threads > cores).then(|| {
+        format!(
+            "note: --threads {threads} on {cores} cores: games on a clock share the cores, so              their clocks measure the crowd (the default is one game per core)"
+        )
+    })
+}
+
+/// What the timed games of a generation or a step did with their clocks: what the sides'
+/// searches did, summed over the games, and the games lost on time. A tuning session keeps one
+/// per generation (SPSA: per span of steps) in its history.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeUse {
+    /// Games counted.
+    pub games: u32,
+    /// Both sides' searches in those games, summed ([`SearchStats::left_nanos`]: the time left
+    /// on each side's clock at the end, summed over sides and games).
+    pub sides: SearchStats,
+    /// Games lost on time.
+    pub lost_on_time: u32,
+}
+
+impl TimeUse {
+    /// Counts a game: its sides' searches (None: a game without a clock, or decided without
+    /// moves) and whether a side lost it on time.
+    pub fn add_game(&mut self, timing: Option<&[SearchStats; 2]>, lost_on_time: bool) {
+        self.games += 1;
+        if let Some([b, w]) = timing {
+            self.sides.add(b);
+            self.sides.add(w);
+        }
+        self.lost_on_time += u32::from(lost_on_time);
+    }
+
+    /// Adds another span's counts to these.
+    pub fn add(&mut self, o: &TimeUse) {
+        self.games += o.games;
+        self.sides.add(&o.sides);
+        self.lost_on_time += o.lost_on_time;
+    }
+
+    /// The mean depth a search reached (0 with none).
+    pub fn mean_depth(&self) -> f64 {
+        self.sides.mean_depth()
+    }
+
+    /// The mean time a move took.
+    pub fn mean_move(&self) -> Duration {
+        Duration::from_nanos(self.sides.nanos / u64::from(self.sides.moves.max(1)))
+    }
+
+    /// The mean time left on a side's clock at a game's end.
+    pub fn mean_left(&self) -> Duration {
+        Duration::from_nanos(self.sides.left_nanos / (2 * u64::from(self.games.max(1))))
+    }
+
+    /// Every game counted was lost on time (and there was at least one).
+    pub fn all_lost_on_time(&self) -> bool {
+        self.games > 0 && self.lost_on_time == self.games
+    }
+
+    /// One line for people: `depth 7.2, 48 ms a move, 3.1 s left at the end, 2 of 64 games
+    /// lost on time` (the time left only under a game clock, `per_move` false).
+    pub fn line(&self, per_move: bool) -> String {
+        let mut out = format!(
+            "depth {:.1}, {} ms a move",
+            self.mean_depth(),
+            self.mean_move().as_millis()
+        );
+        if !per_move {
+            out += &format!(", {:.1} s left at the end", self.mean_left().as_secs_f64());
+        }
+        out += &format!(
+            ", {} of {} lost on time",
+            self.lost_on_time,
+            crate::text::count(self.games as usize, "game", "games")
+        );
+        out
     }
 }
 

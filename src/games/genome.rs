@@ -10,6 +10,7 @@
 //! Its games are played by the game loop, each side an outside player with the side's values
 //! set before the game (`crate::play`, whose pool keeps the idle processes).
 
+use crate::clock::TimeControl;
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
 use crate::hub::{misfit, ClientError, HubParam, HubProcess};
 use crate::sim::{self, SimModel, SIM_PREFIX};
@@ -285,8 +286,14 @@ pub struct EngineSpec {
     pub dir: Option<PathBuf>,
     /// Parameters set once, the same for every individual (`set-param`).
     pub options: Vec<(String, String)>,
-    /// The depth every game asks for (`level depth=`).
+    /// The depth every game asks for (`level depth=`) when it has no clock.
     pub depth: u32,
+    /// The clock every tuning game is played on (`level move-time=` or `level time= inc=`,
+    /// with the side's time left), None: a fixed depth. Kept in a checkpoint after the rest
+    /// (GA format 9, SPSA format 3), not in this struct's encoding; a batch of games carries
+    /// it as [`crate::jobs::Batch::tc`].
+    #[serde(skip)]
+    pub tc: Option<TimeControl>,
     /// How long a move may take before the engine counts as hung, in milliseconds.
     pub move_timeout_ms: u64,
     /// Its `id name=` (the program's name when it gave none).
@@ -316,6 +323,7 @@ impl EngineSpec {
             dir,
             options,
             depth,
+            tc: None,
             move_timeout_ms: move_timeout.as_millis().min(u64::MAX as u128) as u64,
             name: String::new(),
             declared: Vec::new(),
@@ -432,6 +440,7 @@ impl EngineSpec {
             dir: None,
             options: Vec::new(),
             depth,
+            tc: None,
             move_timeout_ms: 60_000,
             name: model.name(),
             declared,
@@ -610,6 +619,22 @@ impl EngineSpec {
             }
         }
         w
+    }
+
+    /// How every tuning game is played: `depth 4`, or `clock 0.1 s/move`.
+    pub fn level(&self) -> String {
+        match self.tc {
+            Some(tc) => format!("clock {tc}"),
+            None => format!("depth {}", self.depth),
+        }
+    }
+
+    /// How every tuning game is played, as `match` takes it: `--depth 4`, `--tc 0.1`.
+    pub fn level_flag(&self) -> String {
+        match self.tc {
+            Some(tc) => format!("--tc {}", tc.flag()),
+            None => format!("--depth {}", self.depth),
+        }
     }
 
     /// How long a move may take before the engine counts as hung.

@@ -11,7 +11,7 @@
 //! ranks of the MPI job instead (`crate::cluster`), with the same results.
 
 use crate::board::{Color, Move, MoveList, Position};
-use crate::clock::{Clock, SearchStats, TimeControl};
+use crate::clock::{Clock, SearchStats, TimeControl, TimeUse};
 use crate::eval::Weights;
 use crate::game::{DrawRules, EndReason, Game, GameOutcome};
 use crate::genome::EngineSpec;
@@ -443,8 +443,9 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
     finished.then(|| Played::of(batch, &game, timing))
 }
 
-/// [`play_job`] by an outside engine: each side's genome set as its parameters. Games under
-/// way are played out unless the batch abandons them. The tuning simulator
+/// [`play_job`] by an outside engine: each side's genome set as its parameters, at the
+/// engine's depth or on the batch's clock. Games under way are played out unless the batch
+/// abandons them. The tuning simulator
 /// ([`EngineSpec::sim_model`]) plays no moves: its model decides the game from the game's
 /// generator, so its games are the same at any thread count; their moves are never recorded.
 fn play_outside(
@@ -480,15 +481,20 @@ fn play_outside(
     };
     let (mut b, mut w) = (side(&black), side(&white));
     let mut rng = derive(batch.seed, job.purpose, job.round, job.index);
-    play_game(
+    // On a clock each side is sent `level` with its time left before every move.
+    let table = match batch.tc {
+        Some(tc) => Table::clocked(Clock::new(tc)),
+        None => Table::default(),
+    };
+    let stats = play_game(
         &mut game,
         [&mut b, &mut w],
-        &Table::default(),
+        &table,
         &mut rng,
         within(batch, stop),
         &mut |_| {},
-    )
-    .map(|_| Played::of(batch, &game, None))
+    )?;
+    Some(Played::of(batch, &game, batch.tc.map(|_| stats)))
 }
 
 /// What a game of `batch` asks before each move: `stop` when the batch abandons its games
@@ -499,6 +505,17 @@ fn within<'a>(batch: &Batch, stop: &'a dyn Fn() -> bool) -> &'a dyn Fn() -> bool
     } else {
         &|| false
     }
+}
+
+/// What the games of a batch with a clock did with it: their sides' searches and the games
+/// lost on time.
+pub fn time_use(played: &[Played]) -> TimeUse {
+    let mut t = TimeUse::default();
+    for p in played {
+        let lost = matches!(p.result, Some((_, EndReason::Time(_))));
+        t.add_game(p.timing.as_ref(), lost);
+    }
+    t
 }
 
 /// A searcher with settings `config` from this thread's kept ones, or a new one.

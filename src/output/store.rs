@@ -42,7 +42,7 @@ mod spsa;
 pub use checkpoint::EncodeError;
 pub use checkpoint::{
     check_checkpoint_size, decode_checkpoint, decode_checkpoint_parts, encode_checkpoint,
-    largest_checkpoint, CHECKPOINT_MAGIC, CHECKPOINT_VERSION,
+    largest_checkpoint, CHECKPOINT_CLOCK_VERSION, CHECKPOINT_MAGIC, CHECKPOINT_VERSION,
 };
 pub use codec::MAX_CHECKPOINT_PAYLOAD;
 pub use history::{decode_history, HistoryError, HistoryLink, HistoryRecords, HISTORY_FILE};

@@ -138,6 +138,43 @@ pub enum SessionError {
         /// The best-weights file written (None: none, or it could not be written either).
         best_weights: Option<PathBuf>,
     },
+    /// Every game of a generation (or an SPSA step) on a clock was lost on time: the engine
+    /// does not keep to its clock. The session stands at its checkpoint before.
+    #[error(
+        "every game of {what} was lost on time ({games}): {engine} does not keep to its clock \
+         of {tc}; give it more time (--tc) or check that it reads `level`"
+    )]
+    OutOfTime {
+        /// `generation 3`, `step 12`.
+        what: String,
+        /// `16 games`.
+        games: String,
+        /// The engine's name.
+        engine: String,
+        /// The clock.
+        tc: crate::clock::TimeControl,
+    },
+}
+
+impl SessionError {
+    /// [`SessionError::OutOfTime`] when every game counted in `time` was lost on time.
+    pub(crate) fn out_of_time(
+        what: String,
+        time: Option<&crate::clock::TimeUse>,
+        engine: Option<&EngineSpec>,
+    ) -> Result<(), SessionError> {
+        match (time, engine) {
+            (Some(t), Some(e)) if t.all_lost_on_time() => Err(SessionError::OutOfTime {
+                what,
+                games: crate::text::count(t.games as usize, "game", "games"),
+                engine: e.name.clone(),
+                tc: e
+                    .tc
+                    .unwrap_or(crate::clock::TimeControl::PerMove(Duration::ZERO)),
+            }),
+            _ => Ok(()),
+        }
+    }
 }
 
 fn at_checkpoint(p: &Option<PathBuf>) -> String {
@@ -633,8 +670,13 @@ impl SessionRun {
                 };
                 break;
             };
-            observer.generation_done(&stats, &self.session);
             log_faults(&self.dir, &self.session);
+            SessionError::out_of_time(
+                format!("generation {}", stats.generation),
+                stats.time.as_ref(),
+                self.session.settings.engine.as_ref(),
+            )?;
+            observer.generation_done(&stats, &self.session);
             if let (Some(b), true) = (
                 self.session.best_so_far,
                 stats.duel.is_none_or(|d| d.replaced),

@@ -127,7 +127,15 @@ impl SpsaRun {
             // The engine's idle processes stay for the next step and end with the run.
             let _engines = crate::play::lease_engines();
             let mut saved = Ok(());
-            while self.session.state.advance(observer, stop).is_some() {
+            while let Some(step) = self.session.state.advance(observer, stop) {
+                // A step whose every game was lost on time moved θ by nothing the engine
+                // played: the run ends, its checkpoint the step before.
+                let st = &self.session.state;
+                SessionError::out_of_time(
+                    format!("step {}", step.step),
+                    step.time.as_ref(),
+                    Some(&st.spec),
+                )?;
                 saved = self.save();
                 if saved.is_err() {
                     break;

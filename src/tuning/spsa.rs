@@ -39,6 +39,7 @@
 //! continued from its state after any step ends with the values of one that never stopped.
 
 use crate::board::Position;
+use crate::clock::TimeUse;
 use crate::eval::Weights;
 use crate::game::DrawRules;
 use crate::genome::EngineSpec;
@@ -150,6 +151,10 @@ pub struct SpsaPoint {
     /// steps up to this one, counted since the run began keeping them ([`SpsaState::faults`]);
     /// None in a history kept before (SPSA checkpoint format 1).
     pub faults: Option<u64>,
+    /// On a clock ([`EngineSpec::tc`]): what the games of the steps since the point before
+    /// did with it. Kept in the checkpoint after the rest (SPSA format 3).
+    #[serde(skip)]
+    pub time: Option<TimeUse>,
 }
 
 /// One step as it ends, for an observer.
@@ -175,6 +180,8 @@ pub struct SpsaStep {
     pub pairs: u64,
     /// Of those, the pairs θ+ and θ- scored apart in.
     pub decided: u64,
+    /// On a clock: what this step's games did with it.
+    pub time: Option<TimeUse>,
 }
 
 /// What watches a run: every finished game (from the worker threads), every step.
@@ -280,6 +287,10 @@ pub struct SpsaState {
     /// Games lost by an engine's fault so far (since the resume, for a run whose checkpoint
     /// was written before they were counted: SPSA checkpoint format 1).
     pub faults: u64,
+    /// On a clock: what the games of the steps since the last point of the history did with
+    /// it. Kept in the checkpoint after the rest (SPSA format 3).
+    #[serde(skip)]
+    pub time: TimeUse,
 }
 
 impl SpsaState {
@@ -296,11 +307,13 @@ impl SpsaState {
                 games: 0,
                 theta: theta.clone(),
                 faults: Some(0),
+                time: None,
             }],
             theta,
             step: 0,
             pairs_done: 0,
             faults: 0,
+            time: TimeUse::default(),
         })
     }
 
@@ -417,7 +430,11 @@ impl SpsaState {
             draws: u64::from(tally.draws),
             pairs: u64::from(tally.pairs),
             decided: u64::from(tally.decided),
+            time: tally.time,
         };
+        if let Some(t) = &tally.time {
+            self.time.add(t);
+        }
         observer.step_done(&done);
         if s.history_every > 0 && step.is_multiple_of(s.history_every) && step < steps {
             self.history.push(SpsaPoint {
@@ -425,6 +442,7 @@ impl SpsaState {
                 games,
                 theta: self.theta.clone(),
                 faults: Some(self.faults),
+                time: self.spec.tc.map(|_| std::mem::take(&mut self.time)),
             });
         }
         Some(done)
@@ -439,6 +457,7 @@ impl SpsaState {
                 games: self.games(),
                 theta: self.theta.clone(),
                 faults: Some(self.faults),
+                time: self.spec.tc.map(|_| self.time),
             });
         }
         let weights = self.weights();
@@ -516,6 +535,7 @@ mod tests {
             dir: None,
             options: vec![],
             depth: 1,
+            tc: None,
             move_timeout_ms: 1000,
             name: "e".into(),
             declared: vec![],

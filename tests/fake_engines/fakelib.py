@@ -9,7 +9,8 @@ move (`run(on_go=...)`).
 `set-param` and `init` may come any number of times, before or between games; `init` always
 answers `ready`. The values of the declared `int` parameters are kept in `state.values`
 (clamped to their range; a value that is not an integer gets an `error` line and the old value
-stays); other names are ignored. `level` is taken and ignored (the move does not depend on it).
+stays); other names are ignored. `level` is kept in `state.level` (its arguments) and
+otherwise ignored (the move does not depend on it).
 `state` also counts the `new-game` commands this process received (`state.games`) and the `go`
 commands since the last one (`state.game_goes`). Every fake takes `--marker=...` arguments and
 ignores them (a test finds its processes by them); `--log=FILE` appends every line it reads to
@@ -148,6 +149,8 @@ class State:
         self.goes = 0  # `go` commands in all
         self.params = []  # the declared int parameters: (name, default, min, max)
         self.values = {}  # their values (the defaults until set)
+        self.level = {}  # the arguments of the last `level` line
+        self.depth = 1  # the depth the `info` line before `done` reports
 
 
 state = State()
@@ -237,6 +240,8 @@ def run(name="fake", on_go=None, on_hub=None, params=None, choose=None):
         elif cmd == "new-game":
             state.games += 1
             state.game_goes = 0
+        elif cmd == "level":
+            state.level = args
         elif cmd == "pos":
             board, side = parse_pos(args["pos"])
             for m in args.get("moves", "").split():
@@ -252,7 +257,7 @@ def run(name="fake", on_go=None, on_hub=None, params=None, choose=None):
                 move = on_go(state.goes, move)
                 if move is None:
                     continue
-            say("info depth=1 score=0.0 nodes=1")
+            say(f"info depth={state.depth} score=0.0 nodes=1")
             say(f"done move={move}")
         elif cmd == "ping":
             say("pong")

@@ -3,7 +3,7 @@
 
 use super::stats::{Pentanomial, Sprt, SprtVerdict, Wdl};
 use crate::board::Color;
-use crate::clock::{SearchStats, TimeControl};
+use crate::clock::{SearchStats, TimeControl, TimeUse};
 use crate::game::{DrawRules, EndReason, Game, GameOutcome, PdnTags};
 use crate::genome::EngineSpec;
 use crate::jobs::{self, Batch, GameJob, Opening, Played, Seat, Start};
@@ -218,6 +218,8 @@ pub struct MatchTally {
     pub pairs: u32,
     /// Of those, the pairs that scored apart: A did not take 2 of the pair's 4 points.
     pub decided: u32,
+    /// On a clock: what the games did with it.
+    pub time: Option<TimeUse>,
 }
 
 /// A match to play: where its game pairs start, how many games, its seed and draw rules, an
@@ -456,11 +458,14 @@ impl MatchSettings {
 
 impl MatchRun<'_> {
     /// The match `settings` describe (their book's first game pairs, seed and rules), without
-    /// an SPRT, an interrupt flag or a clock.
+    /// an SPRT or an interrupt flag; on the clock of its outside engine's session
+    /// ([`EngineSpec::tc`]), if any.
     pub fn of(settings: &MatchSettings) -> MatchRun<'static> {
         let starts = start_positions(settings.book, settings.pairs);
+        let tc = settings.engine.as_ref().and_then(|e| e.tc);
         MatchRun {
             rules: settings.rules,
+            tc: [tc; 2],
             engine: settings.engine.clone(),
             ..MatchRun::new(starts.len() * 2, starts, settings.seed)
         }
@@ -563,7 +568,10 @@ impl MatchRun<'_> {
         let mut batch = self.batch(a, b);
         batch.record_moves = false;
         let played = jobs::run(&batch, &|_, _| on_done(), stop)?;
-        let mut t = MatchTally::default();
+        let mut t = MatchTally {
+            time: batch.tc.map(|_| jobs::time_use(&played)),
+            ..MatchTally::default()
+        };
         let mut pair = [0u32; 2];
         for (i, p) in played.iter().enumerate() {
             let (result, a_black) = (p.result.map(|r| r.0), MatchRun::a_is_black(i));

@@ -51,7 +51,7 @@ pub use searching::{centi_men, Searching, WIN_CENTI_MEN};
 
 use crate::board::{Color, Move};
 use crate::clock::{Clock, SearchStats};
-use crate::game::{EngineFault, Game};
+use crate::game::{EndReason, EngineFault, Game};
 use crate::hub::ClientError;
 use crate::rng::ChaCha8Rng;
 use crate::search::Searcher;
@@ -236,6 +236,7 @@ pub fn play_game(
         let used = thought.elapsed.unwrap_or_else(|| started.elapsed());
         let st = &mut stats[k];
         st.nanos += used.as_nanos() as u64;
+        st.moves += 1;
         let depth = thought.depth.unwrap_or(0);
         if depth > 0 {
             st.searches += 1;
@@ -270,6 +271,15 @@ pub fn play_game(
     }
     for p in players.iter_mut() {
         p.game_over(abandoned);
+    }
+    for (st, (c, side)) in stats
+        .iter_mut()
+        .zip(clocks.iter().zip([Color::Black, Color::White]))
+    {
+        let flagged = matches!(game.result(), Some((_, EndReason::Time(c))) if c == side);
+        if let Some(c) = c.filter(|_| !flagged) {
+            st.left_nanos = c.remaining(side).as_nanos() as u64;
+        }
     }
     (!abandoned).then_some(stats)
 }

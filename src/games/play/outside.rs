@@ -26,6 +26,10 @@ use std::time::Duration;
 /// caller does not say.
 pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
 
+/// On a clock, how much longer than twice its time an engine may be silent before it counts
+/// as hung (a move that comes sooner but late loses on time).
+const HUNG_AFTER_CLOCK: Duration = Duration::from_secs(1);
+
 /// What starts an outside engine's process: the program and its arguments, the folder it runs
 /// in, and the parameters set once at its handshake.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -215,7 +219,9 @@ impl Player for Outside {
                         increment,
                     },
                 };
-                (Some(level), left + c.margin())
+                // A move past its time loses on time (the game loop's clock says so); only an
+                // engine silent for twice its time and a second more counts as hung.
+                (Some(level), 2 * (left + c.margin()) + HUNG_AFTER_CLOCK)
             }
             None => (self.depth.map(HubLevel::Depth), self.move_timeout),
         };

@@ -221,6 +221,7 @@ mod tests {
             dir: None,
             options: vec![],
             depth: 2,
+            tc: None,
             move_timeout_ms: 1000,
             name: "e".into(),
             declared: vec![],

@@ -194,6 +194,32 @@ fn sections(data: &ReportData) -> Vec<Section> {
             content,
         });
     }
+    // On a clock: what the tournament's games did with it, generation by generation.
+    if let Some(tc) = s.engine.as_ref().and_then(|e| e.tc) {
+        let rows: Vec<_> = session
+            .history
+            .iter()
+            .map(|h| (h.generation.to_string(), h.time))
+            .collect();
+        let game_clock = matches!(tc, crate::clock::TimeControl::Game { .. });
+        out.push(Section {
+            id: "clock",
+            name: "Clock",
+            heading: format!("The clock: {tc}"),
+            content: format!(
+                "{}<p class=\"note\">Every tuning game is played on a clock of {tc}. Per \
+                 generation: the mean depth the engine said its searches reached, the mean time \
+                 a move took{}, and the games lost on time (each a loss, logged in \
+                 <code>faults.log</code>).</p>\n",
+                super::tables::time_table("generation", &rows, game_clock),
+                if game_clock {
+                    ", the mean time left on a side's clock at the end"
+                } else {
+                    ""
+                }
+            ),
+        });
+    }
     // (An outside engine's parameters have no men weight to scale by: no heatmap.)
     if let Some(h) = heatmap(data).filter(|_| s.our_search()) {
         out.push(Section {

@@ -6,7 +6,7 @@
 use super::tables::{engine_table, esc};
 use super::Options;
 use crate::store::SpsaSession;
-use crate::summary::{spsa_chart, ReportError};
+use crate::summary::{spsa_chart, spsa_points, ReportError};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -31,14 +31,23 @@ pub fn spsa_page(s: &SpsaSession, checkpoint: &Path, opts: &Options) -> String {
         esc(&s.name),
         crate::text::count(spec.tuned.len(), "parameter", "parameters"),
         esc(&spec.name),
-        depth.map_or(String::new(), |d| format!(", depth {d}")),
+        match (spec.tc, depth) {
+            (Some(tc), _) => format!(", clock {tc}"),
+            (None, d) => d.map_or(String::new(), |d| format!(", depth {d}")),
+        },
         st.progress(),
         set.seed,
         esc(&checkpoint.display().to_string())
     );
-    p.push_str(
-        "<nav><a href=\"#theta\">θ over the steps</a><a href=\"#final-values\">Values</a>\
-         <a href=\"#settings\">Settings</a></nav>\n",
+    let _ = writeln!(
+        p,
+        "<nav><a href=\"#theta\">θ over the steps</a>{}<a href=\"#final-values\">Values</a>\
+         <a href=\"#settings\">Settings</a></nav>",
+        if spec.tc.is_some() {
+            "<a href=\"#clock\">Clock</a>"
+        } else {
+            ""
+        }
     );
     p.push_str("<ul class=\"figures\">\n");
     let fig = |p: &mut String, v: String, what: &str| {
@@ -76,13 +85,33 @@ pub fn spsa_page(s: &SpsaSession, checkpoint: &Path, opts: &Options) -> String {
          place in the parameter's declared range: 0% its minimum, 100% its maximum.</p></section>"
     );
 
+    if let Some(tc) = spec.tc {
+        // What the games of the steps between two kept points did with the clock.
+        let rows: Vec<_> = spsa_points(s)
+            .into_iter()
+            .filter(|p| p.step > 0)
+            .map(|p| (p.step.to_string(), p.time))
+            .collect();
+        let game_clock = matches!(tc, crate::clock::TimeControl::Game { .. });
+        let _ = writeln!(
+            p,
+            "<section id=\"clock\"><h2>The clock: {tc}</h2>\n{}<p class=\"note\">Every game is \
+             played on a clock of {tc}. For the steps up to each kept step since the one before: \
+             the mean depth the engine said its searches reached, the mean time a move took, \
+             and the games lost on time (each a loss).</p></section>",
+            super::tables::time_table("up to step", &rows, game_clock)
+        );
+    }
     p.push_str("<section id=\"final-values\"><h2>Values: θ rounded</h2>\n");
     p.push_str(&engine_table(spec, &st.weights()));
     p.push_str("</section>\n");
 
     p.push_str("<section id=\"settings\"><h2>Settings</h2>\n");
     let mut rows: Vec<(&str, String)> = vec![("engine", spec.command.join(" "))];
-    rows.extend(depth.map(|d| ("search depth", d.to_string())));
+    match spec.tc {
+        Some(tc) => rows.push(("clock", format!("{tc}, every game"))),
+        None => rows.extend(depth.map(|d| ("search depth", d.to_string()))),
+    }
     rows.extend([
         (
             "games",

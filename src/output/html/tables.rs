@@ -135,6 +135,50 @@ pub fn settings_table(session: &Session) -> String {
     out
 }
 
+/// What the games on a clock did with it, one row per `(label, time)` (a generation, or SPSA's
+/// steps since the row before): games, mean depth, time a move, time left at the end (under a
+/// game clock), games lost on time; `?` where a row has none.
+pub fn time_table(
+    first: &str,
+    rows: &[(String, Option<crate::clock::TimeUse>)],
+    game_clock: bool,
+) -> String {
+    let mut out = format!(
+        "<table id=\"clock-table\"><thead><tr><th>{}</th><th>games</th><th>mean depth</th>\
+         <th>ms a move</th>{}<th>lost on time</th></tr></thead><tbody>\n",
+        esc(first),
+        if game_clock {
+            "<th>s left at the end</th>"
+        } else {
+            ""
+        }
+    );
+    for (label, t) in rows {
+        let cells: Vec<String> = match t {
+            Some(t) => {
+                let mut c = vec![
+                    t.games.to_string(),
+                    format!("{:.1}", t.mean_depth()),
+                    t.mean_move().as_millis().to_string(),
+                ];
+                if game_clock {
+                    c.push(format!("{:.2}", t.mean_left().as_secs_f64()));
+                }
+                c.push(t.lost_on_time.to_string());
+                c
+            }
+            None => vec!["?".to_string(); if game_clock { 5 } else { 4 }],
+        };
+        let _ = write!(out, "<tr><td>{}</td>", esc(label));
+        for c in cells {
+            let _ = write!(out, "<td>{c}</td>");
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody></table>\n");
+    out
+}
+
 /// The duels: counts, and the generations where the best so far changed.
 pub fn duels(session: &Session) -> String {
     let h = &session.history;

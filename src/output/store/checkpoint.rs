@@ -18,6 +18,7 @@ use super::codec::{decode_config, fnv, HistoryLink, FNV_START, MAX_CHECKPOINT_PA
 use super::history::validate_history;
 use super::legacy::{v1, v2, v3, v4};
 use super::CheckpointError;
+use crate::clock::TimeControl;
 use crate::eval::Weights;
 use crate::ga::{Centre, Session, Settings, Steps, MAX_POPULATION};
 use crate::genome::EngineSpec;
@@ -28,7 +29,10 @@ use std::path::Path;
 
 /// The first bytes of every checkpoint file.
 pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
-/// The checkpoint format this build writes. It also reads format 6 (before the fit's replay:
+/// The checkpoint format this build writes for a session without a clock, which every build
+/// since format 8 reads; one whose outside engine plays on a clock is written in
+/// [`CHECKPOINT_CLOCK_VERSION`]. It also reads format 7 (before the mean's centre), format 6
+/// (before the fit's replay:
 /// read as none, `fit_replay` 0), format 5 (before sessions of outside
 /// engines: read as a session of our engine), format 4 (before `fit_top`, read as 0:
 /// the fit learns from every game), format 3 (before `fit_every`, read as 0: never), format 2
@@ -36,6 +40,9 @@ pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
 /// options, yardstick measurements and the hall of fame, read as a session with the original
 /// operators).
 pub const CHECKPOINT_VERSION: u32 = 8;
+/// The checkpoint format of a session whose outside engine plays on a clock (format 8 ending
+/// with the clock), and the newest this build reads.
+pub const CHECKPOINT_CLOCK_VERSION: u32 = 9;
 /// Magic, version, payload length, checksum.
 pub const HEADER_LEN: usize = 8 + 4 + 8 + 8;
 /// The largest generation number a checkpoint may hold (far beyond any session, and far from
@@ -117,6 +124,8 @@ struct PayloadRef<'a> {
     replay: ReplayPart<&'a Replay>,
     /// Format 8: the centre of a session of `--selection mean`.
     centre: &'a Option<Centre>,
+    // Format 9 ends with the clock of an outside engine's games ([`EngineSpec::tc`]), as
+    // `Option<TimeControl>`; appended to the payload only for a session with one.
 }
 
 /// Format 7's end: [`crate::ga::GaOptions::fit_replay`], `fit_blend` and `fit_blend_depth`,
@@ -144,6 +153,16 @@ impl From<NoReplay> for ReplayPart<Replay> {
     }
 }
 
+/// Formats 3 to 8: no clock (no bytes): games at a fixed depth.
+#[derive(Deserialize)]
+struct NoClock;
+
+impl From<NoClock> for Option<TimeControl> {
+    fn from(_: NoClock) -> Option<TimeControl> {
+        None
+    }
+}
+
 /// Formats 3 to 7: no centre (no bytes).
 #[derive(Deserialize)]
 struct NoCentre;
@@ -159,7 +178,7 @@ impl From<NoCentre> for Option<Centre> {
 /// formats before 7 no replay (`R` = `NoReplay`) and formats before 8 no centre (`C` =
 /// `NoCentre`).
 #[derive(Deserialize)]
-struct Payload<S, T, E, R, C = NoCentre> {
+struct Payload<S, T, E, R, C = NoCentre, K = NoClock> {
     name: String,
     settings: S,
     generation: u64,
@@ -174,6 +193,7 @@ struct Payload<S, T, E, R, C = NoCentre> {
     engine: E,
     replay: R,
     centre: C,
+    clock: K,
 }
 
 impl<
@@ -182,7 +202,8 @@ impl<
         E: Into<Option<EngineSpec>>,
         R: Into<ReplayPart<Replay>>,
         C: Into<Option<Centre>>,
-    > Payload<S, T, E, R, C>
+        K: Into<Option<TimeControl>>,
+    > Payload<S, T, E, R, C, K>
 {
     /// The session (with an empty history) and the part of the history file it goes with.
     fn into_session(self, settings: impl FnOnce(S) -> Settings) -> (Session, HistoryLink) {
@@ -192,6 +213,9 @@ impl<
         };
         let mut settings = settings(self.settings);
         settings.engine = self.engine.into();
+        if let Some(e) = settings.engine.as_mut() {
+            e.tc = self.clock.into();
+        }
         let replay: ReplayPart<Replay> = self.replay.into();
         settings.ga.fit_replay = replay.fit_replay;
         settings.ga.fit_blend = replay.fit_blend;
@@ -243,8 +267,20 @@ pub(crate) fn encode_with_link(
         },
         centre: &session.centre,
     };
-    let payload = bincode::serde::encode_to_vec(&p, bincode::config::standard())
-        .map_err(|e| EncodeError(format!("cannot encode the session: {e}")))?;
+    let cannot =
+        |e: bincode::error::EncodeError| EncodeError(format!("cannot encode the session: {e}"));
+    let mut payload =
+        bincode::serde::encode_to_vec(&p, bincode::config::standard()).map_err(cannot)?;
+    // A session without a clock is written in format 8, which earlier builds read too.
+    let clock = session.settings.engine.as_ref().and_then(|e| e.tc);
+    let version = if clock.is_some() {
+        payload.extend(
+            bincode::serde::encode_to_vec(clock, bincode::config::standard()).map_err(cannot)?,
+        );
+        CHECKPOINT_CLOCK_VERSION
+    } else {
+        CHECKPOINT_VERSION
+    };
     if payload.len() > MAX_CHECKPOINT_PAYLOAD {
         return Err(EncodeError(format!(
             "the session takes {} bytes, more than a checkpoint holds ({} MiB)",
@@ -254,7 +290,7 @@ pub(crate) fn encode_with_link(
     }
     let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(CHECKPOINT_MAGIC);
-    out.extend_from_slice(&CHECKPOINT_VERSION.to_le_bytes());
+    out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&fnv(FNV_START, &payload).to_le_bytes());
     out.extend_from_slice(&payload);
@@ -308,11 +344,12 @@ pub fn decode_checkpoint_parts(
         u64::from_le_bytes(b)
     };
     let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
-    if version > CHECKPOINT_VERSION {
+    if version > CHECKPOINT_CLOCK_VERSION {
         return Err(CheckpointError::new(
             path,
             format!(
-                "format version {version} is newer than this build reads ({CHECKPOINT_VERSION}); \
+                "format version {version} is newer than this build reads \
+                 ({CHECKPOINT_CLOCK_VERSION}); \
                  upgrade checkers-ga"
             ),
         ));
@@ -413,6 +450,21 @@ pub fn decode_checkpoint_parts(
             let (s, link) = p.into_session(|s| s);
             (s, Some(link), used)
         }
+        8 => {
+            let (p, used) = bincode::serde::decode_from_slice::<
+                Payload<
+                    Settings,
+                    Vec<Steps>,
+                    Option<EngineSpec>,
+                    ReplayPart<Replay>,
+                    Option<Centre>,
+                >,
+                _,
+            >(payload, decode_config())
+            .map_err(cannot)?;
+            let (s, link) = p.into_session(|s| s);
+            (s, Some(link), used)
+        }
         _ => {
             let (p, used) = bincode::serde::decode_from_slice::<
                 Payload<
@@ -421,6 +473,7 @@ pub fn decode_checkpoint_parts(
                     Option<EngineSpec>,
                     ReplayPart<Replay>,
                     Option<Centre>,
+                    Option<TimeControl>,
                 >,
                 _,
             >(payload, decode_config())

@@ -5,7 +5,8 @@
 //! Layout: magic `CKGAHIST`, format version (u32 LE), then one record per generation: its
 //! length (u32 LE, at most [`MAX_RECORD`]) and the record in bincode 2 (standard
 //! configuration): the generation's [`GenerationStats`] and, when the best so far changed in
-//! that generation, its weights.
+//! that generation, its weights; then, when the tournament had faults or a clock, the
+//! faults (a varint), and with a clock what its games did with it ([`crate::TimeUse`]).
 //!
 //! Recovery rules. A checkpoint names the bytes of the history file that belong to it (their
 //! length and FNV-1a checksum), so bytes after them are ignored when it is read. A session
@@ -21,6 +22,7 @@
 
 pub use super::codec::HistoryLink;
 use super::codec::{decode_config, fnv, FNV_START};
+use crate::clock::TimeUse;
 use crate::eval::{Weights, MAX_WEIGHTS};
 use crate::ga::{GenerationStats, Session};
 use crate::matchplay::Wdl;
@@ -69,10 +71,16 @@ fn record_bytes(stats: &GenerationStats, best: Option<&Weights>) -> Vec<u8> {
     let r = RecordRef { stats, best };
     let mut payload = bincode::serde::encode_to_vec(&r, bincode::config::standard())
         .expect("a history record always encodes");
-    if stats.faults > 0 {
+    if stats.faults > 0 || stats.time.is_some() {
         payload.extend(
             bincode::serde::encode_to_vec(stats.faults, bincode::config::standard())
                 .expect("a count always encodes"),
+        );
+    }
+    if let Some(t) = &stats.time {
+        payload.extend(
+            bincode::serde::encode_to_vec(t, bincode::config::standard())
+                .expect("counts always encode"),
         );
     }
     debug_assert!(payload.len() <= MAX_RECORD, "{} bytes", payload.len());
@@ -230,6 +238,14 @@ fn parse_into<R: Read>(
                 bincode::serde::decode_from_slice(&buf[used..], decode_config())
                     .map_err(|e| format!("history file '{shown}': record {n}: {e}"))?;
             rec.stats.faults = faults;
+            used += more;
+        }
+        if used < l {
+            // On a clock: what the generation's games did with it.
+            let (time, more): (TimeUse, usize) =
+                bincode::serde::decode_from_slice(&buf[used..], decode_config())
+                    .map_err(|e| format!("history file '{shown}': record {n}: {e}"))?;
+            rec.stats.time = Some(time);
             used += more;
         }
         if used != l {
@@ -539,6 +555,18 @@ mod tests {
                 losses: u32::MAX,
             }),
             faults: u32::MAX,
+            time: Some(TimeUse {
+                games: u32::MAX,
+                sides: crate::clock::SearchStats {
+                    searches: u32::MAX,
+                    depth_sum: u64::MAX,
+                    nodes: u64::MAX,
+                    nanos: u64::MAX,
+                    moves: u32::MAX,
+                    left_nanos: u64::MAX,
+                },
+                lost_on_time: u32::MAX,
+            }),
         };
         let bytes = history_bytes(std::slice::from_ref(&stats), &[(u64::MAX, w)]);
         assert!(bytes.len() > 4096 + HISTORY_HEADER_LEN);

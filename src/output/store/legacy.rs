@@ -248,6 +248,7 @@ pub(super) mod v1 {
                         seconds: h.seconds,
                         measure: None,
                         faults: 0,
+                        time: None,
                     })
                     .collect(),
                 hall: Default::default(),

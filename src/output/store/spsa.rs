@@ -22,9 +22,12 @@ use std::path::{Path, PathBuf};
 
 /// The first bytes of an SPSA checkpoint.
 pub const SPSA_MAGIC: &[u8; 8] = b"CKGASPSA";
-/// The SPSA checkpoint format this build writes and reads (2: the faults counted; format 1
-/// still loads, its history without them).
+/// The SPSA checkpoint format this build writes for a run without a clock (2: the faults
+/// counted; format 1 still loads, its history without them).
 pub const SPSA_VERSION: u32 = 2;
+/// The SPSA checkpoint format of a run on a clock, and the newest this build reads: format 2
+/// followed by the clock and what the games did with it ([`ClockPart`]).
+pub const SPSA_CLOCK_VERSION: u32 = 3;
 /// The SPSA checkpoint's name in its session folder.
 pub const SPSA_FILE: &str = "spsa.ckpt";
 /// Magic, version, payload length, checksum.
@@ -85,6 +88,7 @@ mod v1 {
                     games: p.games,
                     theta: p.theta,
                     faults: None,
+                    time: None,
                 })
                 .collect();
             super::SpsaSession {
@@ -97,11 +101,22 @@ mod v1 {
                     pairs_done: st.pairs_done,
                     history,
                     faults: 0,
+                    time: Default::default(),
                 },
                 out: s.out,
             }
         }
     }
+}
+
+/// The end of SPSA format 3: the clock of the run's games ([`crate::genome::EngineSpec::tc`]),
+/// what the games did with it between each point of the history and the one before
+/// ([`crate::spsa::SpsaPoint::time`]), and since the last one ([`SpsaState::time`]).
+#[derive(Serialize, Deserialize)]
+struct ClockPart {
+    clock: Option<crate::clock::TimeControl>,
+    times: Vec<Option<crate::clock::TimeUse>>,
+    under_way: crate::clock::TimeUse,
 }
 
 /// The checkpoint of the SPSA session in folder `dir`.
@@ -111,8 +126,26 @@ pub fn spsa_path(dir: &Path) -> PathBuf {
 
 /// The bytes of an SPSA session's checkpoint; one line when it does not fit one.
 pub fn encode_spsa(session: &SpsaSession) -> Result<Vec<u8>, String> {
-    let payload = bincode::serde::encode_to_vec(session, bincode::config::standard())
-        .map_err(|e| format!("cannot encode the SPSA session: {e}"))?;
+    let cannot = |e: bincode::error::EncodeError| format!("cannot encode the SPSA session: {e}");
+    let mut payload =
+        bincode::serde::encode_to_vec(session, bincode::config::standard()).map_err(cannot)?;
+    // A run without a clock is written in format 2, which earlier builds read too.
+    let st = &session.state;
+    let version = match st.spec.tc {
+        Some(tc) => {
+            let part = ClockPart {
+                clock: Some(tc),
+                times: st.history.iter().map(|p| p.time).collect(),
+                under_way: st.time,
+            };
+            payload.extend(
+                bincode::serde::encode_to_vec(&part, bincode::config::standard())
+                    .map_err(cannot)?,
+            );
+            SPSA_CLOCK_VERSION
+        }
+        None => SPSA_VERSION,
+    };
     if payload.len() > MAX_CHECKPOINT_PAYLOAD {
         return Err(format!(
             "the SPSA session takes {} bytes, more than a checkpoint holds ({} MiB)",
@@ -122,7 +155,7 @@ pub fn encode_spsa(session: &SpsaSession) -> Result<Vec<u8>, String> {
     }
     let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(SPSA_MAGIC);
-    out.extend_from_slice(&SPSA_VERSION.to_le_bytes());
+    out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&fnv(FNV_START, &payload).to_le_bytes());
     out.extend_from_slice(&payload);
@@ -152,10 +185,10 @@ pub fn decode_spsa(path: &Path, bytes: &[u8]) -> Result<SpsaSession, CheckpointE
         u64::from_le_bytes(b)
     };
     let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
-    if version > SPSA_VERSION {
+    if version > SPSA_CLOCK_VERSION {
         return Err(fail(format!(
-            "SPSA format version {version} is newer than this build reads ({SPSA_VERSION}); \
-             upgrade checkers-ga"
+            "SPSA format version {version} is newer than this build reads \
+             ({SPSA_CLOCK_VERSION}); upgrade checkers-ga"
         )));
     }
     if version == 0 {
@@ -182,13 +215,29 @@ pub fn decode_spsa(path: &Path, bytes: &[u8]) -> Result<SpsaSession, CheckpointE
     if fnv(FNV_START, payload) != sum {
         return Err(fail("checksum mismatch: the file is corrupted".into()));
     }
-    let (session, used) = if version == 1 {
+    let cannot = |e: bincode::error::DecodeError| fail(format!("cannot decode: {e}"));
+    let (mut session, mut used) = if version == 1 {
         bincode::serde::decode_from_slice::<v1::SpsaSession, _>(payload, decode_config())
             .map(|(s, used)| (s.into(), used))
     } else {
         bincode::serde::decode_from_slice::<SpsaSession, _>(payload, decode_config())
     }
-    .map_err(|e| fail(format!("cannot decode: {e}")))?;
+    .map_err(cannot)?;
+    if version >= SPSA_CLOCK_VERSION {
+        let (part, more) =
+            bincode::serde::decode_from_slice::<ClockPart, _>(&payload[used..], decode_config())
+                .map_err(cannot)?;
+        let st = &mut session.state;
+        if part.times.len() != st.history.len() {
+            return Err(fail("the clock's records do not match the history".into()));
+        }
+        st.spec.tc = part.clock;
+        for (p, t) in st.history.iter_mut().zip(part.times) {
+            p.time = t;
+        }
+        st.time = part.under_way;
+        used += more;
+    }
     if used != payload.len() {
         return Err(fail("trailing bytes after the payload".into()));
     }
@@ -347,6 +396,7 @@ mod tests {
             dir: None,
             options: vec![],
             depth: 1,
+            tc: None,
             move_timeout_ms: 1000,
             name: "e".into(),
             declared: vec![],

@@ -112,6 +112,16 @@ pub fn history_table(session: &Session, answers: &[Option<Weights>], elo: &[(u64
     if engine.is_some() {
         head += &format!(" {:>6} {:>6}", "games", "faults");
     }
+    // On a clock: what the games did with it.
+    let clock = engine.and_then(|e| e.tc);
+    let game_clock = matches!(clock, Some(crate::clock::TimeControl::Game { .. }));
+    if clock.is_some() {
+        head += &format!(" {:>5} {:>7}", "depth", "ms/move");
+        if game_clock {
+            head += &format!(" {:>6}", "left s");
+        }
+        head += &format!(" {:>9}", "time-lost");
+    }
     head += &format!(" {:>8}", "seconds");
     for (n, w) in names.iter().zip(&widths) {
         head += &format!(" {n:>w$}");
@@ -138,6 +148,9 @@ pub fn history_table(session: &Session, answers: &[Option<Weights>], elo: &[(u64
         if engine.is_some() {
             row += &format!(" {:>6} {:>6}", s.games, s.faults);
         }
+        if clock.is_some() {
+            row += &time_cells(s.time.as_ref(), game_clock);
+        }
         row += &format!(" {:>8.1}", s.seconds);
         if let Some(e) = engine {
             let values = answers.get(i).copied().flatten().map(|w| e.values(&w));
@@ -163,6 +176,31 @@ pub fn history_table(session: &Session, answers: &[Option<Weights>], elo: &[(u64
     let mut s = lines.join("\n");
     s.push('\n');
     s
+}
+
+/// The clock's cells of a history row: mean depth, ms a move, (under a game clock) the mean
+/// time left at the end in seconds, and the games lost on time; `?` for a record without them
+/// (a generation played before the session had a clock).
+pub fn time_cells(t: Option<&crate::clock::TimeUse>, game_clock: bool) -> String {
+    let Some(t) = t else {
+        let left = if game_clock {
+            format!(" {:>6}", "?")
+        } else {
+            String::new()
+        };
+        return format!(" {:>5} {:>7}{left} {:>9}", "?", "?", "?");
+    };
+    let left = if game_clock {
+        format!(" {:>6.2}", t.mean_left().as_secs_f64())
+    } else {
+        String::new()
+    };
+    format!(
+        " {:>5.1} {:>7}{left} {:>9}",
+        t.mean_depth(),
+        t.mean_move().as_millis(),
+        t.lost_on_time
+    )
 }
 
 /// The title of a session's chart: what it shows, the yardstick and its depth included.

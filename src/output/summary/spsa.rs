@@ -31,13 +31,25 @@ pub fn spsa_faults(points: &[SpsaPoint]) -> Vec<Option<u64>> {
 }
 
 /// The history as a table: one row per kept step (its number, the games played by then, the
-/// games lost by a fault since the row before (`?` where not kept) and θ of every parameter,
+/// games lost by a fault since the row before (`?` where not kept), on a clock what the
+/// games since the row before did with it (mean depth, ms a move, time left at the end under a
+/// game clock, games lost on time), and θ of every parameter,
 /// one decimal), under a row of the engine's names; when `elo` names any step, an Elo column
 /// against a reference (`elo` pairs a step with the match result of its values).
 pub fn spsa_history_table(s: &SpsaSession, elo: &[(u64, Wdl)]) -> String {
     let tuned = &s.state.spec.tuned;
     let widths: Vec<usize> = tuned.iter().map(|t| t.name.len().max(7)).collect();
     let mut head = format!("{:>6} {:>8} {:>6}", "step", "games", "faults");
+    // On a clock: what the games of the steps since the row before did with it.
+    let clock = s.state.spec.tc;
+    let game_clock = matches!(clock, Some(crate::clock::TimeControl::Game { .. }));
+    if clock.is_some() {
+        head += &format!(" {:>5} {:>7}", "depth", "ms/move");
+        if game_clock {
+            head += &format!(" {:>6}", "left s");
+        }
+        head += &format!(" {:>9}", "time-lost");
+    }
     for (t, w) in tuned.iter().zip(&widths) {
         head += &format!(" {:>w$}", t.name);
     }
@@ -49,6 +61,18 @@ pub fn spsa_history_table(s: &SpsaSession, elo: &[(u64, Wdl)]) -> String {
     for (p, f) in points.iter().zip(spsa_faults(&points)) {
         let f = f.map_or("?".to_string(), |f| f.to_string());
         let mut row = format!("{:>6} {:>8} {f:>6}", p.step, p.games);
+        if clock.is_some() {
+            if p.step == 0 {
+                let left = if game_clock {
+                    " ".repeat(7)
+                } else {
+                    String::new()
+                };
+                row += &format!(" {:>5} {:>7}{left} {:>9}", "", "", "");
+            } else {
+                row += &super::history::time_cells(p.time.as_ref(), game_clock);
+            }
+        }
         for (x, w) in p.theta.iter().zip(&widths) {
             row += &format!(" {x:>w$.1}");
         }

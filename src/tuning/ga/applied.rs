@@ -106,8 +106,13 @@ impl Settings {
             (true, n) => format!("{n} per individual"),
         };
         row(true, "tournament games", games);
-        if let Some(d) = self.games_depth() {
-            row(true, "search depth", d.to_string());
+        match self.engine.as_ref().and_then(|e| e.tc) {
+            Some(tc) => row(true, "clock", format!("{tc}, every tuning game")),
+            None => {
+                if let Some(d) = self.games_depth() {
+                    row(true, "search depth", d.to_string());
+                }
+            }
         }
         let deepen = match g.deepen_at {
             0 => "never".to_string(),

@@ -7,6 +7,7 @@ use super::operators::*;
 use super::records::{GenerationStats, HallOfFame, History, Lineage};
 use super::settings::*;
 use crate::board::Color;
+use crate::clock::TimeUse;
 use crate::eval::{ParamSet, Weights};
 use crate::fit::{self, Fitted, Positions};
 use crate::game::EndReason;
@@ -25,8 +26,12 @@ struct Tournament {
     results: Vec<GameResult>,
     standings: Vec<Standing>,
     positions: Option<Positions>,
-    /// The games an outside engine lost by a fault, each in a line.
+    /// The games an outside engine lost by a fault or on time, each in a line.
     faults: Vec<String>,
+    /// How many of those were faults (the rest were lost on time).
+    fault_count: usize,
+    /// On a clock: what the games did with it.
+    time: Option<TimeUse>,
 }
 
 /// The weight vectors of a session, with their set: what widening changes.
@@ -73,8 +78,8 @@ pub struct Session {
     /// ([`GaOptions::fit_every`]); not saved (the fitted vector is in the population).
     pub fitted: Option<Fitted>,
     /// The tournament games of the last generation this process played that an outside
-    /// engine lost by a fault, one line each (which game, which side, what it did and said);
-    /// not saved (their count is in the history).
+    /// engine lost by a fault or on time, one line each (which game, which side, what it did
+    /// and said); not saved (their counts are in the history).
     pub faults: Vec<String>,
     /// The positions of the last generations' learned games, which the fit learns from
     /// ([`GaOptions::fit_replay`]); empty unless the session keeps a replay.
@@ -289,6 +294,8 @@ impl Session {
             standings,
             positions,
             faults,
+            fault_count,
+            time,
         } = self.tournament(&pop, &s, g, fitting, on_game, stop)?;
         let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
         let (duel, new_best) = self.crown(&pop, &points, &s, g, stop)?;
@@ -338,7 +345,8 @@ impl Session {
         );
         drop(span);
         let measure = self.measure_due(&best, &s, g, stop)?;
-        let stats = generation_stats(g, &pop, &points, &results, duel, measure, faults.len(), t);
+        let mut stats = generation_stats(g, &pop, &points, &results, duel, measure, fault_count, t);
+        stats.time = time;
         // The session changes only once the whole generation is played.
         if let Some(b) = new_best {
             self.best_so_far = Some(b);
@@ -397,6 +405,8 @@ impl Session {
             results,
             standings,
             faults,
+            fault_count,
+            time,
             ..
         } = self.tournament(&pop, &s, g, false, on_game, stop)?;
         let points: Vec<u32> = standings.iter().map(|x| x.points).collect();
@@ -416,7 +426,8 @@ impl Session {
         let next = centre.population(s.seed, g + 1, s.population, spread, &best);
         drop(span);
         let measure = self.measure_due(&best, &s, g, stop)?;
-        let stats = generation_stats(g, &pop, &points, &results, None, measure, faults.len(), t);
+        let mut stats = generation_stats(g, &pop, &points, &results, None, measure, fault_count, t);
+        stats.time = time;
         if self.best_so_far != Some(best) {
             self.bests.record(g, best);
         }
@@ -452,6 +463,7 @@ impl Session {
         let endgames = endgame_pairings(pop, s, g);
         let mut batch = Batch::of_weights(&players, s.seed, s.rules);
         batch.engine = s.engine.clone();
+        batch.tc = s.engine.as_ref().and_then(|e| e.tc);
         batch.jobs = tournament::jobs(&sched, s.search, s.openings, g);
         batch.jobs.extend(endgame_jobs(&endgames, s.search, g));
         batch.record_moves = positions;
@@ -470,6 +482,11 @@ impl Session {
             .map(|(pairing, p)| tournament::result(pairing, p))
             .collect();
         let faults = fault_lines(&batch, &played);
+        let fault_count = played
+            .iter()
+            .filter(|p| matches!(p.result, Some((_, EndReason::Fault(..)))))
+            .count();
+        let time = batch.tc.map(|_| jobs::time_use(&played));
         let mut standings = tournament::standings(players.len(), &results);
         standings.truncate(pop.len());
         // Each game's positions on its own thread, joined in the games' order: the games
@@ -502,6 +519,8 @@ impl Session {
             standings,
             positions,
             faults,
+            fault_count,
+            time,
         })
     }
 
@@ -608,8 +627,8 @@ impl Session {
     }
 }
 
-/// The games of `batch` that an outside engine lost by a fault: which game, which individual
-/// with which colour, what it did and what it said.
+/// The games of `batch` that an outside engine lost by a fault or on time: which game, which
+/// individual with which colour, what it did and what it said.
 fn fault_lines(batch: &Batch, played: &[Played]) -> Vec<String> {
     batch
         .jobs
@@ -617,8 +636,10 @@ fn fault_lines(batch: &Batch, played: &[Played]) -> Vec<String> {
         .zip(played)
         .enumerate()
         .filter_map(|(k, (job, p))| {
-            let Some((_, EndReason::Fault(c, f))) = p.result else {
-                return None;
+            let (c, what) = match p.result {
+                Some((_, EndReason::Fault(c, f))) => (c, f.to_string()),
+                Some((_, EndReason::Time(c))) => (c, "lost on time".to_string()),
+                _ => return None,
             };
             let seat = if c == Color::Black {
                 job.black
@@ -631,7 +652,7 @@ fn fault_lines(batch: &Batch, played: &[Played]) -> Vec<String> {
                 .map(|n| format!(": {n}"))
                 .unwrap_or_default();
             Some(format!(
-                "game {} ({}), individual {} as {}: {f}{note}",
+                "game {} ({}), individual {} as {}: {what}{note}",
                 k + 1,
                 match job.start {
                     crate::jobs::Start::Ballot(n) => format!("ballot opening {}", n + 1),
@@ -685,5 +706,6 @@ fn generation_stats(
         seconds: t.elapsed().as_secs_f64(),
         measure,
         faults: faults as u32,
+        time: None,
     }
 }

@@ -36,6 +36,11 @@ pub struct GenerationStats {
     /// fields, only when not 0 (so the records of our engine's sessions are as before).
     #[serde(skip)]
     pub faults: u32,
+    /// On a clock ([`crate::genome::EngineSpec::tc`]): what the tournament's games did with
+    /// it (their depths, time per move, time left at the end, games lost on time). Kept in the
+    /// history file after the faults, only when there is one.
+    #[serde(skip)]
+    pub time: Option<crate::clock::TimeUse>,
 }
 
 /// Read access to a record's entries as a slice, and building one from a `Vec`.

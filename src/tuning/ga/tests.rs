@@ -629,6 +629,7 @@ fn the_means_answer_is_known_in_generations_that_kept_it() {
             seconds: 0.1,
             measure: None,
             faults: 0,
+            time: None,
         });
     }
     s.generation = 4;
