@@ -14,7 +14,7 @@
 //!
 //! Every item is reached here, at `store::` (its files are private).
 //!
-//! Files, bottom up: `codec`, `history`, `legacy`, `checkpoint`, `spsa`.
+//! Files, bottom up: `codec`, `frame`, `history`, `legacy`, `checkpoint`, `spsa`.
 //!
 //! # Example
 //!
@@ -35,6 +35,7 @@
 
 mod checkpoint;
 mod codec;
+mod frame;
 mod history;
 mod legacy;
 mod spsa;
