@@ -149,31 +149,6 @@ pub fn load_spsa(path: &Path) -> Result<SpsaSession, CheckpointError> {
     decode_spsa(path, &bytes)
 }
 
-/// The SPSA checkpoint an argument of `resume`, `show`, `export`, `history` or `report` names,
-/// if it names one: a file that starts as one, a folder that holds [`SPSA_FILE`], or a
-/// session's name whose folder under `root` holds it. None for anything else (a session of the
-/// GA, a weight file, no argument), which those commands read as before.
-pub fn find_spsa(arg: Option<&str>, root: &Path) -> Option<PathBuf> {
-    let arg = arg.filter(|a| !a.is_empty())?;
-    let p = Path::new(arg);
-    if p.is_file() {
-        let mut head = [0u8; 8];
-        let n = std::fs::File::open(p)
-            .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
-            .unwrap_or(0);
-        return is_spsa(&head[..n]).then(|| p.to_path_buf());
-    }
-    let dir = if p.is_dir() {
-        p.to_path_buf()
-    } else if super::is_plain_name(arg) {
-        super::session_dir(root, arg)
-    } else {
-        return None;
-    };
-    let file = spsa_path(&dir);
-    file.is_file().then_some(file)
-}
-
 /// Checks a decoded session as user input: one line saying what is wrong.
 fn check(s: &SpsaSession) -> Result<(), String> {
     if !super::is_plain_name(&s.name) {
