@@ -12,9 +12,14 @@
 //! An SPSA session's folder holds one checkpoint instead, `spsa.ckpt` ([`SpsaSession`],
 //! [`load_spsa`]), written again after every step.
 //!
+//! Both checkpoints are framed alike (file `frame`). [`locate_any`] says whose session a name,
+//! folder or checkpoint file is ([`Tuner`]) and where its checkpoint is, reading nothing but
+//! names and a file's magic; [`locate`] then reads a session of the GA, [`load_spsa`] one of
+//! SPSA.
+//!
 //! Every item is reached here, at `store::` (its files are private).
 //!
-//! Files, bottom up: `codec`, `history`, `legacy`, `checkpoint`, `spsa`.
+//! Files, bottom up: `codec`, `frame`, `history`, `legacy`, `checkpoint`, `spsa`.
 //!
 //! # Example
 //!
@@ -35,6 +40,7 @@
 
 mod checkpoint;
 mod codec;
+mod frame;
 mod history;
 mod legacy;
 mod spsa;
@@ -47,7 +53,7 @@ pub use checkpoint::{
 pub use codec::MAX_CHECKPOINT_PAYLOAD;
 pub use history::{decode_history, HistoryError, HistoryLink, HistoryRecords, HISTORY_FILE};
 pub use spsa::{
-    decode_spsa, encode_spsa, find_spsa, history_every, is_spsa, load_spsa, spsa_path, SpsaSession,
+    decode_spsa, encode_spsa, history_every, is_spsa, load_spsa, spsa_path, SpsaSession,
     MAX_SPSA_GAMES, SPSA_FILE,
 };
 
@@ -382,6 +388,92 @@ pub fn resume_candidates(dir_or_root: &Path) -> Vec<PathBuf> {
     all.into_iter().map(|x| x.1).collect()
 }
 
+/// The tuner a session belongs to, told by its files: the GA's checkpoints `gen-NNNNN.ckpt`
+/// (magic [`CHECKPOINT_MAGIC`]) or SPSA's `spsa.ckpt` (magic `CKGASPSA`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tuner {
+    /// `checkers-ga new`'s genetic algorithm (every selection, the mean among them).
+    Ga,
+    /// `checkers-ga spsa`.
+    Spsa,
+}
+
+/// A session found on disk by [`session_in`] or [`locate_any`], nothing of it read but its
+/// files' names (and a named file's first bytes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionFiles {
+    /// Whose session it is.
+    pub tuner: Tuner,
+    /// Its folder.
+    pub dir: PathBuf,
+    /// Its checkpoint: SPSA's one, the GA's newest by generation, or the file named.
+    pub checkpoint: PathBuf,
+}
+
+/// The session folder `dir` holds, if any: an SPSA session when it holds [`SPSA_FILE`], else a
+/// session of the GA when it holds a checkpoint. A folder taken by either tuner is taken for
+/// both (`new` and `spsa` refuse it).
+pub fn session_in(dir: &Path) -> Option<SessionFiles> {
+    let spsa = spsa_path(dir);
+    let (tuner, checkpoint) = if spsa.exists() {
+        (Tuner::Spsa, spsa)
+    } else {
+        let mut all = list_checkpoints(dir);
+        sort_by_generation(&mut all);
+        (Tuner::Ga, all.pop()?)
+    };
+    Some(SessionFiles {
+        tuner,
+        dir: dir.to_path_buf(),
+        checkpoint,
+    })
+}
+
+/// The session an argument names, of whichever tuner: a checkpoint file (told by its magic), a
+/// session folder ([`session_in`]), or a session's name whose folder under `root` holds one.
+/// None for anything else (a weight file, a folder without a session, an empty name). It reads
+/// no checkpoint: [`locate`] and [`load_spsa`] do, and say what is wrong with one.
+pub fn locate_any(arg: &str, root: &Path) -> Option<SessionFiles> {
+    if arg.is_empty() {
+        return None;
+    }
+    let p = Path::new(arg);
+    if p.is_file() {
+        let mut head = [0u8; 8];
+        let n = std::fs::File::open(p)
+            .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+            .unwrap_or(0);
+        let tuner = if is_spsa(&head[..n]) {
+            Tuner::Spsa
+        } else if head[..n].starts_with(CHECKPOINT_MAGIC) {
+            Tuner::Ga
+        } else {
+            return None;
+        };
+        return Some(SessionFiles {
+            tuner,
+            dir: folder_of(p),
+            checkpoint: p.to_path_buf(),
+        });
+    }
+    if p.is_dir() {
+        session_in(p)
+    } else if is_plain_name(arg) {
+        session_in(&session_dir(root, arg))
+    } else {
+        None
+    }
+}
+
+/// The SPSA checkpoint an argument of `resume`, `show`, `export`, `history` or `report` names,
+/// if it names one: [`locate_any`]'s SPSA session. None for anything else (a session of the
+/// GA, a weight file, no argument), which those commands read as before.
+pub fn find_spsa(arg: Option<&str>, root: &Path) -> Option<PathBuf> {
+    locate_any(arg?, root)
+        .filter(|s| s.tuner == Tuner::Spsa && s.checkpoint.is_file())
+        .map(|s| s.checkpoint)
+}
+
 /// A checkpoint found for `resume`, `history` or `show`.
 pub struct Located {
     /// The checkpoint file that was read.
@@ -493,7 +585,56 @@ pub enum LocateError {
 
 #[cfg(test)]
 mod tests {
-    use super::Keep;
+    use super::{find_spsa, locate_any, session_in, Keep, SessionFiles, Tuner};
+    use std::path::Path;
+
+    #[test]
+    fn a_session_of_either_tuner_is_found_by_name_folder_or_file() {
+        let root = std::env::temp_dir().join(format!("ckga-locate-any-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let (ga, spsa, empty) = (root.join("ga"), root.join("sp"), root.join("none"));
+        for d in [&ga, &spsa, &empty] {
+            std::fs::create_dir_all(d).unwrap();
+        }
+        for g in [2, 10, 9] {
+            std::fs::write(ga.join(format!("gen-{g:05}.ckpt")), b"CKGACKPT").unwrap();
+        }
+        std::fs::write(spsa.join("spsa.ckpt"), b"CKGASPSA").unwrap();
+        let weights = root.join("w.json");
+        std::fs::write(&weights, b"{\"weights\": []}").unwrap();
+        let at = |tuner, dir: &Path, file: &str| SessionFiles {
+            tuner,
+            dir: dir.to_path_buf(),
+            checkpoint: dir.join(file),
+        };
+        let newest_ga = at(Tuner::Ga, &ga, "gen-00010.ckpt");
+        let the_spsa = at(Tuner::Spsa, &spsa, "spsa.ckpt");
+        let s = |p: &Path| p.to_str().unwrap().to_string();
+        assert_eq!(session_in(&ga), Some(newest_ga.clone()));
+        assert_eq!(session_in(&spsa), Some(the_spsa.clone()));
+        assert_eq!(session_in(&empty), None);
+        assert_eq!(locate_any("ga", &root), Some(newest_ga.clone()));
+        assert_eq!(locate_any(&s(&ga), &root), Some(newest_ga));
+        assert_eq!(locate_any("sp", &root), Some(the_spsa.clone()));
+        assert_eq!(locate_any(&s(&spsa), &root), Some(the_spsa.clone()));
+        let file = ga.join("gen-00002.ckpt");
+        assert_eq!(
+            locate_any(&s(&file), &root),
+            Some(at(Tuner::Ga, &ga, "gen-00002.ckpt"))
+        );
+        assert_eq!(
+            locate_any(&s(&the_spsa.checkpoint), &root),
+            Some(the_spsa.clone())
+        );
+        for nothing in ["none", "missing", "", "../ga", &s(&weights), &s(&empty)] {
+            assert_eq!(locate_any(nothing, &root), None, "{nothing:?}");
+        }
+        // SPSA's door onto it: the SPSA sessions only.
+        assert_eq!(find_spsa(Some("sp"), &root), Some(the_spsa.checkpoint));
+        assert_eq!(find_spsa(Some("ga"), &root), None);
+        assert_eq!(find_spsa(None, &root), None);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 
     #[test]
     fn keep_policies_read_back_and_bad_text_is_refused() {

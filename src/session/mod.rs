@@ -461,9 +461,8 @@ impl SessionRun {
         let dir = store::session_dir(&options.populations, &name);
         best::check_weights_folder(&options, &dir, &name)?;
         let has_checkpoints = |dir: &Path| -> Result<(), SessionError> {
-            // An SPSA session's folder is taken too.
-            let spsa = store::spsa_path(dir).exists();
-            if spsa || !store::list_checkpoints(dir).is_empty() {
+            // A session of either tuner takes the folder.
+            if store::session_in(dir).is_some() {
                 return Err(SessionError::Refused(format!(
                     "session '{name}' already has checkpoints in '{}': resume it with \
                      `checkers-ga resume {}` or pick another --name",

@@ -72,10 +72,7 @@ impl SpsaRun {
     /// under the folder's lock.
     pub fn check_free(populations: &Path, name: &str) -> Result<(), SessionError> {
         let dir = store::session_dir(populations, name);
-        if spsa_path(&dir).exists()
-            || !store::list_checkpoints(&dir).is_empty()
-            || dir.join(BEST_FILE).exists()
-        {
+        if store::session_in(&dir).is_some() || dir.join(BEST_FILE).exists() {
             return Err(SessionError::Refused(format!(
                 "session '{name}' already exists in '{}': continue it with `checkers-ga resume \
                  {name}` or pick another --name",

@@ -1,6 +1,6 @@
 //! The checkpoint file: magic `CKGACKPT`, format version (u32 LE), payload length (u64 LE),
 //! FNV-1a checksum of the payload (u64 LE), then the payload in bincode 2 (serde, standard
-//! configuration).
+//! configuration): the frame that [`super::frame`] writes and checks, here around a session.
 //!
 //! Format 3 (this build) holds the session without its history: the history is written once, to
 //! the history file beside the checkpoints ([`super::history`]), and the payload ends with the
@@ -8,13 +8,17 @@
 //! whole history in every checkpoint; both still load (their parts that today's lack are read by
 //! file `legacy`).
 //!
-//! Decoding trusts nothing: the payload is at most [`MAX_CHECKPOINT_PAYLOAD`] bytes, the bincode
+//! Decoding trusts nothing: the frame is checked first ([`super::frame`]: magic, lengths,
+//! version, checksum), the payload is at most [`MAX_CHECKPOINT_PAYLOAD`] bytes, the bincode
 //! decoder runs with that byte limit (a length field cannot make it allocate more than the
 //! limit before reading the bytes), and every decoded setting is checked as user input is, so a
 //! crafted file with a valid checksum gives a one-line error, never a panic or a huge
 //! allocation.
 
-use super::codec::{decode_config, fnv, HistoryLink, FNV_START, MAX_CHECKPOINT_PAYLOAD};
+use super::codec::{HistoryLink, MAX_CHECKPOINT_PAYLOAD};
+use super::frame::{
+    decode_frame, decode_payload, encode_parts, encode_value, FrameError, FrameKind,
+};
 use super::history::validate_history;
 use super::legacy::{v1, v2, v3, v4};
 use super::CheckpointError;
@@ -43,8 +47,14 @@ pub const CHECKPOINT_VERSION: u32 = 8;
 /// The checkpoint format of a session whose outside engine plays on a clock (format 8 ending
 /// with the clock), and the newest this build reads.
 pub const CHECKPOINT_CLOCK_VERSION: u32 = 9;
-/// Magic, version, payload length, checksum.
-pub const HEADER_LEN: usize = 8 + 4 + 8 + 8;
+/// The GA checkpoint's frame ([`super::frame`]).
+const FRAME: FrameKind = FrameKind {
+    magic: CHECKPOINT_MAGIC,
+    writes: CHECKPOINT_VERSION,
+    newest: CHECKPOINT_CLOCK_VERSION,
+    noun: "a checkpoint",
+    tuner: "",
+};
 /// The largest generation number a checkpoint may hold (far beyond any session, and far from
 /// overflowing the counters that follow it).
 pub const MAX_GENERATION: u64 = 1 << 40;
@@ -267,34 +277,12 @@ pub(crate) fn encode_with_link(
         },
         centre: &session.centre,
     };
-    let cannot =
-        |e: bincode::error::EncodeError| EncodeError(format!("cannot encode the session: {e}"));
-    let mut payload =
-        bincode::serde::encode_to_vec(&p, bincode::config::standard()).map_err(cannot)?;
     // A session without a clock is written in format 8, which earlier builds read too.
-    let clock = session.settings.engine.as_ref().and_then(|e| e.tc);
-    let version = if clock.is_some() {
-        payload.extend(
-            bincode::serde::encode_to_vec(clock, bincode::config::standard()).map_err(cannot)?,
-        );
-        CHECKPOINT_CLOCK_VERSION
-    } else {
-        CHECKPOINT_VERSION
-    };
-    if payload.len() > MAX_CHECKPOINT_PAYLOAD {
-        return Err(EncodeError(format!(
-            "the session takes {} bytes, more than a checkpoint holds ({} MiB)",
-            payload.len(),
-            MAX_CHECKPOINT_PAYLOAD >> 20
-        )));
+    match session.settings.engine.as_ref().and_then(|e| e.tc) {
+        Some(tc) => encode_parts(&FRAME, CHECKPOINT_CLOCK_VERSION, &p, Some(&Some(tc))),
+        None => encode_value(&FRAME, &p),
     }
-    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
-    out.extend_from_slice(CHECKPOINT_MAGIC);
-    out.extend_from_slice(&version.to_le_bytes());
-    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    out.extend_from_slice(&fnv(FNV_START, &payload).to_le_bytes());
-    out.extend_from_slice(&payload);
-    Ok(out)
+    .map_err(EncodeError)
 }
 
 /// The checkpoint bytes of a session (format 6). Its history goes to the history file: the
@@ -317,141 +305,63 @@ pub fn decode_checkpoint_parts(
     path: &Path,
     bytes: &[u8],
 ) -> Result<(Session, Option<HistoryLink>), CheckpointError> {
-    if bytes.is_empty() {
-        return Err(CheckpointError::new(path, "the file is empty"));
-    }
-    if bytes.len() < 8 || &bytes[..8] != CHECKPOINT_MAGIC {
-        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).to_string();
-        let t = head.trim_start();
-        let what = if t.starts_with('{') && t.contains("weights") {
-            " (it looks like a weight file)"
-        } else if t.starts_with("60 ") {
-            " (it looks like a file of the original tool)"
-        } else {
-            ""
+    let (version, payload) = decode_frame(bytes, &FRAME).map_err(|e| {
+        let what = match e {
+            FrameError::WrongMagic { .. } => looks_like(bytes),
+            _ => "",
         };
-        return Err(CheckpointError::new(
-            path,
-            format!("not a checkpoint: wrong magic{what}"),
-        ));
-    }
-    if bytes.len() < HEADER_LEN {
-        return Err(CheckpointError::new(path, "truncated header"));
-    }
-    let word = |at: usize| {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&bytes[at..at + 8]);
-        u64::from_le_bytes(b)
-    };
-    let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
-    if version > CHECKPOINT_CLOCK_VERSION {
-        return Err(CheckpointError::new(
-            path,
-            format!(
-                "format version {version} is newer than this build reads \
-                 ({CHECKPOINT_CLOCK_VERSION}); \
-                 upgrade checkers-ga"
-            ),
-        ));
-    }
-    if version == 0 {
-        return Err(CheckpointError::new(
-            path,
-            format!("unknown format version {version}"),
-        ));
-    }
-    let (len, sum) = (word(12), word(20));
-    let payload = &bytes[HEADER_LEN..];
-    if (payload.len() as u64) < len {
-        return Err(CheckpointError::new(
-            path,
-            format!("truncated: {} of {len} payload bytes", payload.len()),
-        ));
-    }
-    if payload.len() as u64 != len {
-        return Err(CheckpointError::new(
-            path,
-            "trailing bytes after the payload",
-        ));
-    }
-    if payload.len() > MAX_CHECKPOINT_PAYLOAD {
-        return Err(CheckpointError::new(
-            path,
-            format!(
-                "a payload of {} bytes is larger than any checkpoint ({} MiB)",
-                payload.len(),
-                MAX_CHECKPOINT_PAYLOAD >> 20
-            ),
-        ));
-    }
-    if fnv(FNV_START, payload) != sum {
-        return Err(CheckpointError::new(
-            path,
-            "checksum mismatch: the file is corrupted",
-        ));
-    }
+        CheckpointError::new(path, format!("{e}{what}"))
+    })?;
     let cannot =
         |e: bincode::error::DecodeError| CheckpointError::new(path, format!("cannot decode: {e}"));
     let (session, link, used) = match version {
         1 => {
-            let (s, used) =
-                bincode::serde::decode_from_slice::<v1::Session, _>(payload, decode_config())
-                    .map_err(cannot)?;
+            let (s, used) = decode_payload::<v1::Session>(payload).map_err(cannot)?;
             (s.into(), None, used)
         }
         2 => {
-            let (s, used) =
-                bincode::serde::decode_from_slice::<v2::Session, _>(payload, decode_config())
-                    .map_err(cannot)?;
+            let (s, used) = decode_payload::<v2::Session>(payload).map_err(cannot)?;
             (s.into(), None, used)
         }
         3 => {
-            let (p, used) = bincode::serde::decode_from_slice::<
-                Payload<v3::Settings, NoSteps, NoEngine, NoReplay>,
-                _,
-            >(payload, decode_config())
-            .map_err(cannot)?;
+            let (p, used) =
+                decode_payload::<Payload<v3::Settings, NoSteps, NoEngine, NoReplay>>(payload)
+                    .map_err(cannot)?;
             let (s, link) = p.into_session(v3::Settings::into);
             (s, Some(link), used)
         }
         4 => {
-            let (p, used) = bincode::serde::decode_from_slice::<
-                Payload<v4::Settings, Vec<Steps>, NoEngine, NoReplay>,
-                _,
-            >(payload, decode_config())
-            .map_err(cannot)?;
+            let (p, used) =
+                decode_payload::<Payload<v4::Settings, Vec<Steps>, NoEngine, NoReplay>>(payload)
+                    .map_err(cannot)?;
             let (s, link) = p.into_session(v4::Settings::into);
             (s, Some(link), used)
         }
         5 => {
-            let (p, used) = bincode::serde::decode_from_slice::<
-                Payload<Settings, Vec<Steps>, NoEngine, NoReplay>,
-                _,
-            >(payload, decode_config())
-            .map_err(cannot)?;
+            let (p, used) =
+                decode_payload::<Payload<Settings, Vec<Steps>, NoEngine, NoReplay>>(payload)
+                    .map_err(cannot)?;
             let (s, link) = p.into_session(|s| s);
             (s, Some(link), used)
         }
         6 => {
-            let (p, used) = bincode::serde::decode_from_slice::<
+            let (p, used) = decode_payload::<
                 Payload<Settings, Vec<Steps>, Option<EngineSpec>, NoReplay>,
-                _,
-            >(payload, decode_config())
+            >(payload)
             .map_err(cannot)?;
             let (s, link) = p.into_session(|s| s);
             (s, Some(link), used)
         }
         7 => {
-            let (p, used) = bincode::serde::decode_from_slice::<
+            let (p, used) = decode_payload::<
                 Payload<Settings, Vec<Steps>, Option<EngineSpec>, ReplayPart<Replay>>,
-                _,
-            >(payload, decode_config())
+            >(payload)
             .map_err(cannot)?;
             let (s, link) = p.into_session(|s| s);
             (s, Some(link), used)
         }
         8 => {
-            let (p, used) = bincode::serde::decode_from_slice::<
+            let (p, used) = decode_payload::<
                 Payload<
                     Settings,
                     Vec<Steps>,
@@ -459,14 +369,13 @@ pub fn decode_checkpoint_parts(
                     ReplayPart<Replay>,
                     Option<Centre>,
                 >,
-                _,
-            >(payload, decode_config())
+            >(payload)
             .map_err(cannot)?;
             let (s, link) = p.into_session(|s| s);
             (s, Some(link), used)
         }
         _ => {
-            let (p, used) = bincode::serde::decode_from_slice::<
+            let (p, used) = decode_payload::<
                 Payload<
                     Settings,
                     Vec<Steps>,
@@ -475,8 +384,7 @@ pub fn decode_checkpoint_parts(
                     Option<Centre>,
                     Option<TimeControl>,
                 >,
-                _,
-            >(payload, decode_config())
+            >(payload)
             .map_err(cannot)?;
             let (s, link) = p.into_session(|s| s);
             (s, Some(link), used)
@@ -492,6 +400,20 @@ pub fn decode_checkpoint_parts(
     validate_history(&session, &session.history, &session.bests)
         .map_err(|e| CheckpointError::new(path, e))?;
     Ok((session, link))
+}
+
+/// What bytes that are not a checkpoint look like, to say after "wrong magic": a weight file,
+/// a file of the original tool, or nothing.
+fn looks_like(bytes: &[u8]) -> &'static str {
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).to_string();
+    let t = head.trim_start();
+    if t.starts_with('{') && t.contains("weights") {
+        " (it looks like a weight file)"
+    } else if t.starts_with("60 ") {
+        " (it looks like a file of the original tool)"
+    } else {
+        ""
+    }
 }
 
 /// Checks a decoded session as the tool checks user input: its settings as `new` would, and

@@ -2,7 +2,8 @@
 //! (`populations/NAME/`), written again whole after every step (temp name, sync, rename).
 //!
 //! Magic `CKGASPSA`, format version (u32 LE), payload length (u64 LE), FNV-1a checksum of the
-//! payload (u64 LE), then the payload in bincode 2 (serde, standard configuration): the
+//! payload (u64 LE), then the payload in bincode 2 (serde, standard configuration), in the frame
+//! of the GA's checkpoints ([`super::frame`]): the
 //! session's name, its [`SpsaState`] (the engine, the settings, θ, the steps and pairs done,
 //! θ's history) and the `--out` file its values are also written to. θ is kept as the exact
 //! `f64` values, so a session continued from its checkpoint ends with the values of one that
@@ -13,7 +14,7 @@
 //! input is (the engine's parameters and ranges, the settings, θ within the ranges, the steps
 //! and pairs done within the budget), so a damaged or crafted file is a one-line error.
 
-use super::codec::{decode_config, fnv, FNV_START, MAX_CHECKPOINT_PAYLOAD};
+use super::frame::{decode_frame, decode_payload, encode_parts, encode_value, FrameKind};
 use super::CheckpointError;
 use crate::files::read_bounded;
 use crate::spsa::SpsaState;
@@ -30,8 +31,14 @@ pub const SPSA_VERSION: u32 = 2;
 pub const SPSA_CLOCK_VERSION: u32 = 3;
 /// The SPSA checkpoint's name in its session folder.
 pub const SPSA_FILE: &str = "spsa.ckpt";
-/// Magic, version, payload length, checksum.
-const HEADER_LEN: usize = 8 + 4 + 8 + 8;
+/// The SPSA checkpoint's frame ([`super::frame`]).
+const FRAME: FrameKind = FrameKind {
+    magic: SPSA_MAGIC,
+    writes: SPSA_VERSION,
+    newest: SPSA_CLOCK_VERSION,
+    noun: "an SPSA checkpoint",
+    tuner: "SPSA ",
+};
 
 /// What an SPSA session's checkpoint holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -126,40 +133,19 @@ pub fn spsa_path(dir: &Path) -> PathBuf {
 
 /// The bytes of an SPSA session's checkpoint; one line when it does not fit one.
 pub fn encode_spsa(session: &SpsaSession) -> Result<Vec<u8>, String> {
-    let cannot = |e: bincode::error::EncodeError| format!("cannot encode the SPSA session: {e}");
-    let mut payload =
-        bincode::serde::encode_to_vec(session, bincode::config::standard()).map_err(cannot)?;
     // A run without a clock is written in format 2, which earlier builds read too.
     let st = &session.state;
-    let version = match st.spec.tc {
+    match st.spec.tc {
         Some(tc) => {
             let part = ClockPart {
                 clock: Some(tc),
                 times: st.history.iter().map(|p| p.time).collect(),
                 under_way: st.time,
             };
-            payload.extend(
-                bincode::serde::encode_to_vec(&part, bincode::config::standard())
-                    .map_err(cannot)?,
-            );
-            SPSA_CLOCK_VERSION
+            encode_parts(&FRAME, SPSA_CLOCK_VERSION, session, Some(&part))
         }
-        None => SPSA_VERSION,
-    };
-    if payload.len() > MAX_CHECKPOINT_PAYLOAD {
-        return Err(format!(
-            "the SPSA session takes {} bytes, more than a checkpoint holds ({} MiB)",
-            payload.len(),
-            MAX_CHECKPOINT_PAYLOAD >> 20
-        ));
+        None => encode_value(&FRAME, session),
     }
-    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
-    out.extend_from_slice(SPSA_MAGIC);
-    out.extend_from_slice(&version.to_le_bytes());
-    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    out.extend_from_slice(&fnv(FNV_START, &payload).to_le_bytes());
-    out.extend_from_slice(&payload);
-    Ok(out)
 }
 
 /// Do these bytes start as an SPSA checkpoint?
@@ -170,63 +156,16 @@ pub fn is_spsa(bytes: &[u8]) -> bool {
 /// Reads SPSA checkpoint bytes; `path` only names the file in errors.
 pub fn decode_spsa(path: &Path, bytes: &[u8]) -> Result<SpsaSession, CheckpointError> {
     let fail = |what: String| CheckpointError::new(path, what);
-    if bytes.is_empty() {
-        return Err(fail("the file is empty".into()));
-    }
-    if !is_spsa(bytes) {
-        return Err(fail("not an SPSA checkpoint: wrong magic".into()));
-    }
-    if bytes.len() < HEADER_LEN {
-        return Err(fail("truncated header".into()));
-    }
-    let word = |at: usize| {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&bytes[at..at + 8]);
-        u64::from_le_bytes(b)
-    };
-    let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
-    if version > SPSA_CLOCK_VERSION {
-        return Err(fail(format!(
-            "SPSA format version {version} is newer than this build reads \
-             ({SPSA_CLOCK_VERSION}); upgrade checkers-ga"
-        )));
-    }
-    if version == 0 {
-        return Err(fail(format!("unknown SPSA format version {version}")));
-    }
-    let (len, sum) = (word(12), word(20));
-    let payload = &bytes[HEADER_LEN..];
-    if (payload.len() as u64) < len {
-        return Err(fail(format!(
-            "truncated: {} of {len} payload bytes",
-            payload.len()
-        )));
-    }
-    if payload.len() as u64 != len {
-        return Err(fail("trailing bytes after the payload".into()));
-    }
-    if payload.len() > MAX_CHECKPOINT_PAYLOAD {
-        return Err(fail(format!(
-            "a payload of {} bytes is larger than any checkpoint ({} MiB)",
-            payload.len(),
-            MAX_CHECKPOINT_PAYLOAD >> 20
-        )));
-    }
-    if fnv(FNV_START, payload) != sum {
-        return Err(fail("checksum mismatch: the file is corrupted".into()));
-    }
+    let (version, payload) = decode_frame(bytes, &FRAME).map_err(|e| fail(e.to_string()))?;
     let cannot = |e: bincode::error::DecodeError| fail(format!("cannot decode: {e}"));
     let (mut session, mut used) = if version == 1 {
-        bincode::serde::decode_from_slice::<v1::SpsaSession, _>(payload, decode_config())
-            .map(|(s, used)| (s.into(), used))
+        decode_payload::<v1::SpsaSession>(payload).map(|(s, used)| (s.into(), used))
     } else {
-        bincode::serde::decode_from_slice::<SpsaSession, _>(payload, decode_config())
+        decode_payload::<SpsaSession>(payload)
     }
     .map_err(cannot)?;
     if version >= SPSA_CLOCK_VERSION {
-        let (part, more) =
-            bincode::serde::decode_from_slice::<ClockPart, _>(&payload[used..], decode_config())
-                .map_err(cannot)?;
+        let (part, more) = decode_payload::<ClockPart>(&payload[used..]).map_err(cannot)?;
         let st = &mut session.state;
         if part.times.len() != st.history.len() {
             return Err(fail("the clock's records do not match the history".into()));
@@ -250,31 +189,6 @@ pub fn load_spsa(path: &Path) -> Result<SpsaSession, CheckpointError> {
     let bytes =
         read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     decode_spsa(path, &bytes)
-}
-
-/// The SPSA checkpoint an argument of `resume`, `show`, `export`, `history` or `report` names,
-/// if it names one: a file that starts as one, a folder that holds [`SPSA_FILE`], or a
-/// session's name whose folder under `root` holds it. None for anything else (a session of the
-/// GA, a weight file, no argument), which those commands read as before.
-pub fn find_spsa(arg: Option<&str>, root: &Path) -> Option<PathBuf> {
-    let arg = arg.filter(|a| !a.is_empty())?;
-    let p = Path::new(arg);
-    if p.is_file() {
-        let mut head = [0u8; 8];
-        let n = std::fs::File::open(p)
-            .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
-            .unwrap_or(0);
-        return is_spsa(&head[..n]).then(|| p.to_path_buf());
-    }
-    let dir = if p.is_dir() {
-        p.to_path_buf()
-    } else if super::is_plain_name(arg) {
-        super::session_dir(root, arg)
-    } else {
-        return None;
-    };
-    let file = spsa_path(&dir);
-    file.is_file().then_some(file)
 }
 
 /// Checks a decoded session as user input: one line saying what is wrong.
@@ -444,6 +358,47 @@ mod tests {
         assert!(decode_spsa(p, b"CKGACKPT").is_err());
     }
 
+    /// The file is written as before the frame was shared: the header by hand, then the payload;
+    /// and its errors keep their SPSA words.
+    #[test]
+    fn the_bytes_and_the_errors_are_those_of_before() {
+        use super::super::codec::{fnv, FNV_START};
+        let s = session();
+        let payload = bincode::serde::encode_to_vec(&s, bincode::config::standard()).unwrap();
+        let mut want = Vec::new();
+        want.extend_from_slice(b"CKGASPSA");
+        want.extend_from_slice(&2u32.to_le_bytes());
+        want.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        want.extend_from_slice(&fnv(FNV_START, &payload).to_le_bytes());
+        want.extend_from_slice(&payload);
+        let bytes = encode_spsa(&s).unwrap();
+        assert_eq!(bytes, want);
+        let p = Path::new("x/spsa.ckpt");
+        let error = |b: &[u8]| decode_spsa(p, b).unwrap_err().to_string();
+        let mut newer = bytes.clone();
+        newer[8] = 3;
+        assert_eq!(
+            error(&newer),
+            "checkpoint 'x/spsa.ckpt': SPSA format version 3 is newer than this build reads (2); \
+             upgrade checkers-ga"
+        );
+        newer[8] = 0;
+        assert_eq!(
+            error(&newer),
+            "checkpoint 'x/spsa.ckpt': unknown SPSA format version 0"
+        );
+        assert_eq!(
+            error(b"CKGACKPT"),
+            "checkpoint 'x/spsa.ckpt': not an SPSA checkpoint: wrong magic"
+        );
+        let mut extra = payload.clone();
+        extra.push(0);
+        assert_eq!(
+            error(&super::super::frame::encode_frame(SPSA_MAGIC, 2, &extra)),
+            "checkpoint 'x/spsa.ckpt': trailing bytes after the payload"
+        );
+    }
+
     /// A checkpoint of format 1 (before the faults were counted) loads, its history's faults
     /// not known and the run's count at 0.
     #[test]
@@ -475,12 +430,7 @@ mod tests {
             bincode::config::standard(),
         )
         .unwrap();
-        let mut bytes = Vec::new();
-        bytes.extend_from_slice(SPSA_MAGIC);
-        bytes.extend_from_slice(&1u32.to_le_bytes());
-        bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(&fnv(FNV_START, &payload).to_le_bytes());
-        bytes.extend_from_slice(&payload);
+        let bytes = super::super::frame::encode_frame(SPSA_MAGIC, 1, &payload);
         let read = decode_spsa(Path::new("old/spsa.ckpt"), &bytes).unwrap();
         assert_eq!(read.state.theta, st.theta);
         assert_eq!(read.state.step, 2);
