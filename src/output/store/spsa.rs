@@ -376,12 +376,15 @@ mod tests {
         let p = Path::new("x/spsa.ckpt");
         let error = |b: &[u8]| decode_spsa(p, b).unwrap_err().to_string();
         let mut newer = bytes.clone();
-        newer[8] = 3;
+        newer[8] = 4;
         assert_eq!(
             error(&newer),
-            "checkpoint 'x/spsa.ckpt': SPSA format version 3 is newer than this build reads (2); \
+            "checkpoint 'x/spsa.ckpt': SPSA format version 4 is newer than this build reads (3); \
              upgrade checkers-ga"
         );
+        // Format 3 without its clock's part.
+        newer[8] = 3;
+        assert!(error(&newer).contains("cannot decode"));
         newer[8] = 0;
         assert_eq!(
             error(&newer),
