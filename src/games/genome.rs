@@ -294,6 +294,10 @@ pub struct EngineSpec {
     /// it as [`crate::jobs::Batch::tc`].
     #[serde(skip)]
     pub tc: Option<TimeControl>,
+    /// On a clock, how far past its time a move may end and still count (`--time-margin`: a
+    /// move crosses a pipe, and a busy machine delays it). Kept beside [`EngineSpec::tc`].
+    #[serde(skip)]
+    pub time_margin: Duration,
     /// How long a move may take before the engine counts as hung, in milliseconds.
     pub move_timeout_ms: u64,
     /// Its `id name=` (the program's name when it gave none).
@@ -324,6 +328,7 @@ impl EngineSpec {
             options,
             depth,
             tc: None,
+            time_margin: Duration::ZERO,
             move_timeout_ms: move_timeout.as_millis().min(u64::MAX as u128) as u64,
             name: String::new(),
             declared: Vec::new(),
@@ -441,6 +446,7 @@ impl EngineSpec {
             options: Vec::new(),
             depth,
             tc: None,
+            time_margin: Duration::ZERO,
             move_timeout_ms: 60_000,
             name: model.name(),
             declared,
@@ -621,9 +627,13 @@ impl EngineSpec {
         w
     }
 
-    /// How every tuning game is played: `depth 4`, or `clock 0.1 s/move`.
+    /// How every tuning game is played: `depth 4`, `clock 0.1 s/move`, or with a margin
+    /// `clock 0.1 s/move (margin 50 ms)`.
     pub fn level(&self) -> String {
         match self.tc {
+            Some(tc) if !self.time_margin.is_zero() => {
+                format!("clock {tc} (margin {} ms)", self.time_margin.as_millis())
+            }
             Some(tc) => format!("clock {tc}"),
             None => format!("depth {}", self.depth),
         }
@@ -632,6 +642,11 @@ impl EngineSpec {
     /// How every tuning game is played, as `match` takes it: `--depth 4`, `--tc 0.1`.
     pub fn level_flag(&self) -> String {
         match self.tc {
+            Some(tc) if !self.time_margin.is_zero() => format!(
+                "--tc {} --time-margin {}",
+                tc.flag(),
+                self.time_margin.as_millis()
+            ),
             Some(tc) => format!("--tc {}", tc.flag()),
             None => format!("--depth {}", self.depth),
         }

@@ -187,6 +187,10 @@ pub struct Batch {
     /// A clock for every game (the sides' depths are then their maximum);
     /// None: fixed-depth games. Timed games are not reproducible.
     pub tc: Option<TimeControl>,
+    /// With a clock: how far past its time a move may end and still count
+    /// ([`Clock::with_margin`]).
+    #[serde(default)]
+    pub time_margin: std::time::Duration,
     /// Root ties go to the first best move in generation order, not to the game's generator
     /// ([`Searcher::set_first_ties`]): a match compared with the same match against an
     /// outside engine.
@@ -212,6 +216,7 @@ impl Batch {
             abandon: false,
             openings: Vec::new(),
             tc: None,
+            time_margin: std::time::Duration::ZERO,
             first_ties: false,
             engine: None,
             jobs: Vec::new(),
@@ -261,6 +266,15 @@ impl Batch {
             }
         }
         Ok(())
+    }
+
+    /// What every game of the batch is played at: both sides on its clock (with its margin),
+    /// or none.
+    fn table(&self) -> Table {
+        match self.tc {
+            Some(tc) => Table::clocked(Clock::new(tc).with_margin(self.time_margin)),
+            None => Table::default(),
+        }
     }
 
     /// A game from `start`, its opening's moves played.
@@ -420,10 +434,7 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
     sb.set_first_ties(batch.first_ties);
     sw.set_first_ties(batch.first_ties);
     let mut game = batch.game(&job.start);
-    let table = match batch.tc {
-        Some(tc) => Table::clocked(Clock::new(tc)),
-        None => Table::default(),
-    };
+    let table = batch.table();
     let stats = play_game(
         &mut game,
         [&mut Searching::new(&mut sb), &mut Searching::new(&mut sw)],
@@ -482,10 +493,7 @@ fn play_outside(
     let (mut b, mut w) = (side(&black), side(&white));
     let mut rng = derive(batch.seed, job.purpose, job.round, job.index);
     // On a clock each side is sent `level` with its time left before every move.
-    let table = match batch.tc {
-        Some(tc) => Table::clocked(Clock::new(tc)),
-        None => Table::default(),
-    };
+    let table = batch.table();
     let stats = play_game(
         &mut game,
         [&mut b, &mut w],

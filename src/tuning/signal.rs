@@ -17,9 +17,15 @@ pub const SIGNAL_DECIDED_PERCENT: u64 = 30;
 /// The pairs counted before their share is judged.
 pub const SIGNAL_MIN_PAIRS: u64 = 8;
 
+/// From this many games on a clock, a session's losses on time are judged.
+pub const SIGNAL_MIN_TIMED_GAMES: u64 = 16;
+
+/// A share of games lost on time at or above this (percent) is too much.
+pub const SIGNAL_TIME_LOSS_PERCENT: u64 = 10;
+
 /// A session's games so far: how many were drawn, and how many pairs of games (one opening,
 /// colours swapped, between two candidates that differ by opposite steps, as the mean and
-/// SPSA play them) scored apart.
+/// SPSA play them) scored apart; on a clock, how many were lost on time.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Signal {
     games: u64,
@@ -27,6 +33,9 @@ pub struct Signal {
     pairs: u64,
     decided: u64,
     said: bool,
+    timed: u64,
+    lost_on_time: u64,
+    said_time: bool,
 }
 
 impl Signal {
@@ -77,6 +86,34 @@ impl Signal {
     }
 }
 
+impl Signal {
+    /// Counts `games` more games on a clock, `lost` of them lost on time.
+    pub fn add_timed(&mut self, games: u64, lost: u64) {
+        self.timed += games;
+        self.lost_on_time += lost.min(games);
+    }
+
+    /// The note to print the first time enough games on a clock were lost on time (a game
+    /// lost on time says how the engine kept its clock, not how its values play), then never
+    /// again: the count, and what helps.
+    pub fn time_note(&mut self) -> Option<String> {
+        let many = self.timed >= SIGNAL_MIN_TIMED_GAMES
+            && self.lost_on_time * 100 >= SIGNAL_TIME_LOSS_PERCENT * self.timed;
+        if self.said_time || !many {
+            return None;
+        }
+        self.said_time = true;
+        Some(format!(
+            "note: {} of {} games so far were lost on time ({}%): they tell the tuner about \
+             the clock, not the values. What helps: a longer --tc, a --time-margin MS (for the \
+             time a move takes through the pipe, or on a busy machine), fewer --threads",
+            self.lost_on_time,
+            self.timed,
+            self.lost_on_time * 100 / self.timed.max(1)
+        ))
+    }
+}
+
 /// A generation's draws from its standings: (games, draws), each game counted once for every
 /// side of it among `standings`, so the share is the generation's.
 pub fn standings_draws<'a>(
@@ -108,6 +145,24 @@ mod tests {
         assert!(note.contains("--depth"), "{note}");
         s.add(100, 100, 8, 0);
         assert_eq!(s.note(), None, "said once");
+    }
+
+    #[test]
+    fn many_losses_on_time_are_told_once() {
+        let mut s = Signal::default();
+        s.add_timed(8, 8);
+        assert_eq!(s.time_note(), None, "too few games to judge");
+        s.add_timed(92, 2);
+        let note = s.time_note().expect("a note");
+        assert!(note.contains("10 of 100 games"), "{note}");
+        assert!(note.contains("--time-margin"), "{note}");
+        s.add_timed(100, 50);
+        assert_eq!(s.time_note(), None, "said once");
+        let mut few = Signal::default();
+        few.add_timed(100, 9);
+        assert_eq!(few.time_note(), None);
+        // The draws' note is another.
+        assert_eq!(few.note(), None);
     }
 
     #[test]

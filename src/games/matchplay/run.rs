@@ -463,9 +463,11 @@ impl MatchRun<'_> {
     pub fn of(settings: &MatchSettings) -> MatchRun<'static> {
         let starts = start_positions(settings.book, settings.pairs);
         let tc = settings.engine.as_ref().and_then(|e| e.tc);
+        let margin = settings.engine.as_ref().map(|e| e.time_margin);
         MatchRun {
             rules: settings.rules,
             tc: [tc; 2],
+            time_margin: margin.unwrap_or_default(),
             engine: settings.engine.clone(),
             ..MatchRun::new(starts.len() * 2, starts, settings.seed)
         }
@@ -596,7 +598,7 @@ impl MatchRun<'_> {
     }
 
     /// Why [`MatchRun::run`] (in-process engines as jobs) cannot play this match as set, when
-    /// it cannot: the engines' clocks differ, a time margin with a clock, or adjudication. The
+    /// it cannot: the engines' clocks differ, or adjudication. The
     /// arena plays those ([`MatchRun::run_players`]: the same game loop, per-engine players
     /// and clocks, outside game jobs).
     pub fn needs_arena(&self) -> Option<&'static str> {
@@ -604,8 +606,6 @@ impl MatchRun<'_> {
             Some("different time controls for A and B")
         } else if !self.adjudication.is_off() {
             Some("adjudication")
-        } else if self.tc[0].is_some() && !self.time_margin.is_zero() {
-            Some("a time margin")
         } else {
             None
         }
@@ -617,7 +617,7 @@ impl MatchRun<'_> {
     /// (for a record that must not depend on the thread count; after an interrupt it also gets
     /// the finished games that follow an unfinished one). An error from
     /// [`MatchObserver::game_counted`] stops the match and is returned. It plays A's time
-    /// control for both engines, without a margin or adjudication: a match for which
+    /// control for both engines (with the margin), without adjudication: a match for which
     /// [`MatchRun::needs_arena`] says why not is played by [`MatchRun::run_players`].
     pub fn run<O: MatchObserver + ?Sized>(
         &self,
@@ -658,6 +658,7 @@ impl MatchRun<'_> {
         batch.record_moves = true;
         batch.abandon = true;
         batch.tc = self.tc[0];
+        batch.time_margin = self.time_margin;
         batch.first_ties = self.first_ties;
         batch.engine = self.engine.clone();
         batch.openings = self.starts.iter().map(Opening::of).collect();

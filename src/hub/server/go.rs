@@ -19,6 +19,9 @@ impl State<'_> {
     /// iterations complete) and gives the final `info` and `done` lines, to be written in one
     /// write (or the error and `done` when there is no move to search).
     pub(super) fn go<W: Write>(&mut self, shared: &Shared<W>) -> anyhow::Result<String> {
+        // The clock runs from here: making the searcher (its table's memory, at a game's first
+        // move) is time the move takes.
+        let start = Instant::now();
         let Some(game) = self.game.as_ref() else {
             return Ok(error_text("go without a position: send pos pos=... first"));
         };
@@ -65,7 +68,6 @@ impl State<'_> {
             .as_mut()
             .ok_or_else(|| anyhow::anyhow!("the tie-break generator is missing"))?;
         let man = self.man;
-        let start = Instant::now();
         let mut failed = None;
         let mut report = |r: &SearchResult| {
             if let Some(m) = r.best {
@@ -89,12 +91,15 @@ impl State<'_> {
                 }
             },
             Level::MoveTime(t) => {
-                searcher.choose_timed_reporting(&pos, rng, t - margin(t), &mut report)
+                let budget = (t - margin(t)).saturating_sub(start.elapsed());
+                searcher.choose_timed_reporting(&pos, rng, budget, &mut report)
             }
             Level::Time { moves, time, inc } => {
                 let left = time + inc;
                 let share = left / moves.unwrap_or(30) + inc;
-                let budget = share.min(left - margin(left));
+                let budget = share
+                    .min(left - margin(left))
+                    .saturating_sub(start.elapsed());
                 searcher.choose_timed_reporting(&pos, rng, budget, &mut report)
             }
             Level::Infinite => searcher.choose_timed_reporting(

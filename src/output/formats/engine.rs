@@ -222,6 +222,7 @@ mod tests {
             options: vec![],
             depth: 2,
             tc: None,
+            time_margin: std::time::Duration::ZERO,
             move_timeout_ms: 1000,
             name: "e".into(),
             declared: vec![],

@@ -135,7 +135,8 @@ struct PayloadRef<'a> {
     /// Format 8: the centre of a session of `--selection mean`.
     centre: &'a Option<Centre>,
     // Format 9 ends with the clock of an outside engine's games ([`EngineSpec::tc`]), as
-    // `Option<TimeControl>`; appended to the payload only for a session with one.
+    // `Option<ClockTail>` (the clock and its margin); appended to the payload only for a
+    // session with one.
 }
 
 /// Format 7's end: [`crate::ga::GaOptions::fit_replay`], `fit_blend` and `fit_blend_depth`,
@@ -163,12 +164,20 @@ impl From<NoReplay> for ReplayPart<Replay> {
     }
 }
 
+/// Format 9's end: the clock of an outside engine's games and its margin
+/// ([`EngineSpec::tc`], [`EngineSpec::time_margin`]).
+#[derive(Clone, Copy, Serialize, Deserialize)]
+struct ClockTail {
+    tc: TimeControl,
+    margin: std::time::Duration,
+}
+
 /// Formats 3 to 8: no clock (no bytes): games at a fixed depth.
 #[derive(Deserialize)]
 struct NoClock;
 
-impl From<NoClock> for Option<TimeControl> {
-    fn from(_: NoClock) -> Option<TimeControl> {
+impl From<NoClock> for Option<ClockTail> {
+    fn from(_: NoClock) -> Option<ClockTail> {
         None
     }
 }
@@ -212,7 +221,7 @@ impl<
         E: Into<Option<EngineSpec>>,
         R: Into<ReplayPart<Replay>>,
         C: Into<Option<Centre>>,
-        K: Into<Option<TimeControl>>,
+        K: Into<Option<ClockTail>>,
     > Payload<S, T, E, R, C, K>
 {
     /// The session (with an empty history) and the part of the history file it goes with.
@@ -223,8 +232,9 @@ impl<
         };
         let mut settings = settings(self.settings);
         settings.engine = self.engine.into();
-        if let Some(e) = settings.engine.as_mut() {
-            e.tc = self.clock.into();
+        if let (Some(e), Some(c)) = (settings.engine.as_mut(), self.clock.into()) {
+            e.tc = Some(c.tc);
+            e.time_margin = c.margin;
         }
         let replay: ReplayPart<Replay> = self.replay.into();
         settings.ga.fit_replay = replay.fit_replay;
@@ -278,8 +288,14 @@ pub(crate) fn encode_with_link(
         centre: &session.centre,
     };
     // A session without a clock is written in format 8, which earlier builds read too.
-    match session.settings.engine.as_ref().and_then(|e| e.tc) {
-        Some(tc) => encode_parts(&FRAME, CHECKPOINT_CLOCK_VERSION, &p, Some(&Some(tc))),
+    let clock = session.settings.engine.as_ref().and_then(|e| {
+        e.tc.map(|tc| ClockTail {
+            tc,
+            margin: e.time_margin,
+        })
+    });
+    match clock {
+        Some(c) => encode_parts(&FRAME, CHECKPOINT_CLOCK_VERSION, &p, Some(&Some(c))),
         None => encode_value(&FRAME, &p),
     }
     .map_err(EncodeError)
@@ -382,7 +398,7 @@ pub fn decode_checkpoint_parts(
                     Option<EngineSpec>,
                     ReplayPart<Replay>,
                     Option<Centre>,
-                    Option<TimeControl>,
+                    Option<ClockTail>,
                 >,
             >(payload)
             .map_err(cannot)?;

@@ -122,6 +122,7 @@ mod v1 {
 #[derive(Serialize, Deserialize)]
 struct ClockPart {
     clock: Option<crate::clock::TimeControl>,
+    margin: std::time::Duration,
     times: Vec<Option<crate::clock::TimeUse>>,
     under_way: crate::clock::TimeUse,
 }
@@ -139,6 +140,7 @@ pub fn encode_spsa(session: &SpsaSession) -> Result<Vec<u8>, String> {
         Some(tc) => {
             let part = ClockPart {
                 clock: Some(tc),
+                margin: st.spec.time_margin,
                 times: st.history.iter().map(|p| p.time).collect(),
                 under_way: st.time,
             };
@@ -171,6 +173,7 @@ pub fn decode_spsa(path: &Path, bytes: &[u8]) -> Result<SpsaSession, CheckpointE
             return Err(fail("the clock's records do not match the history".into()));
         }
         st.spec.tc = part.clock;
+        st.spec.time_margin = part.margin;
         for (p, t) in st.history.iter_mut().zip(part.times) {
             p.time = t;
         }
@@ -311,6 +314,7 @@ mod tests {
             options: vec![],
             depth: 1,
             tc: None,
+            time_margin: std::time::Duration::ZERO,
             move_timeout_ms: 1000,
             name: "e".into(),
             declared: vec![],
