@@ -340,6 +340,44 @@ pub fn command_prefix() -> String {
     }
 }
 
+/// How `resume`, `report`, `history` and `finals` find session `name` in folder `dir`: its
+/// name (with `--populations` when `populations`, the folder of session folders, is not the
+/// default), or the folder itself when it is not named after the session (a copy).
+pub fn session_arg(dir: &Path, name: &str, populations: &Path) -> String {
+    let word = |p: &Path| shell_word(&p.to_string_lossy());
+    if dir == checkers_ga::store::session_dir(populations, name) {
+        let mut c = shell_word(name);
+        if populations != Path::new("populations") {
+            c += &format!(" --populations {}", word(populations));
+        }
+        c
+    } else {
+        word(dir)
+    }
+}
+
+/// The command that continues the session in `dir` (of either tuner), as this one was invoked
+/// (see [`command_prefix`]): `... resume NAME` (with the folders when they are not the
+/// defaults, see [`session_arg`]), then `--weights-dir` and `--handshake-timeout` when this run
+/// was given them.
+pub fn resume_command(
+    dir: &Path,
+    name: &str,
+    populations: &Path,
+    weights_dir: Option<&Path>,
+    handshake_timeout: Option<f64>,
+) -> String {
+    let me = command_prefix();
+    let mut c = format!("{me} resume {}", session_arg(dir, name, populations));
+    if let Some(w) = weights_dir {
+        c += &format!(" --weights-dir {}", shell_word(&w.to_string_lossy()));
+    }
+    if let Some(t) = handshake_timeout {
+        c += &format!(" --handshake-timeout {t}");
+    }
+    c
+}
+
 /// The cargo profile (`release`, `debug`, ...) when this run was started by `cargo run` of this
 /// package: cargo's variables say this package, and no ancestor process is a program built in
 /// the same folder (a test of this package, which inherits cargo's variables, runs the binary

@@ -3,10 +3,10 @@
 
 use super::common::{check_output_file, pool, progress_style, session_match, show_progress};
 use super::history::find_session;
-use anyhow::{bail, Context};
-use checkers_ga::check_depth;
-use checkers_ga::weightfile::{save_best_weights_with_comment, Origin};
+use anyhow::bail;
+use checkers_ga::weightfile::Origin;
 use checkers_ga::PastBests;
+use checkers_ga::{check_depth, write_answer_file};
 use indicatif::ProgressBar;
 use std::path::PathBuf;
 
@@ -142,15 +142,8 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
         from + 1,
         a.depth
     );
-    match &session.settings.engine {
-        Some(e) => checkers_ga::write_atomic(
-            &out,
-            checkers_ga::formats::engine_params_json(e, &w.weights, Some(&origin), Some(&comment))
-                .as_bytes(),
-        )
-        .with_context(|| format!("cannot write '{}'", out.display()))?,
-        None => save_best_weights_with_comment(&out, &w.weights, &origin, &comment)?,
-    }
+    let engine = session.settings.engine.as_ref();
+    write_answer_file(&out, engine, &w.weights, Some(&origin), Some(&comment))?;
     println!();
     println!(
         "winner: the best so far after generation {} -> {}",

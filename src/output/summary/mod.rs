@@ -48,8 +48,9 @@ mod weights;
 pub use crate::chart::{nice_step, tick_label, xml_escape};
 pub(crate) use history::elo_series;
 pub use history::{
-    duel_text, elo_generations, elo_text, engine_answer_chart, engine_history_svg, history_svg,
-    history_svg_title, history_table, strength_span,
+    decided_pairs, duel_text, elo_generations, elo_text, engine_answer_chart, engine_history_svg,
+    generation_draws, history_svg, history_svg_title, history_table, strength_span,
+    tournament_max_points,
 };
 pub use layout::{fit, wrap, TABLE_WIDTH};
 pub use params::parameter_chart;
