@@ -2,11 +2,11 @@
 //! chart, and (with `--elo`) the strength of its best so far against a fixed reference.
 
 use anyhow::{bail, Context};
-use checkers_ga::matchplay::{elo, MatchResult, Wdl};
+use checkers_ga::matchplay::Wdl;
 use checkers_ga::store;
-use checkers_ga::summary::{engine_history_svg, history_svg, history_table};
+use checkers_ga::summary::history_table;
+use checkers_ga::summary::{engine_history_svg, history_csv, history_json, history_svg};
 use checkers_ga::Session;
-use checkers_ga::Weights;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -60,201 +60,6 @@ pub enum HistoryFormat {
     Table,
     Csv,
     Json,
-}
-
-/// An Elo figure for machine output: a number with one decimal, or null (JSON) / empty (CSV)
-/// when a side scored everything.
-fn elo_value(v: f64) -> Option<f64> {
-    v.is_finite().then(|| ((v * 10.0).round() / 10.0) + 0.0)
-}
-
-/// The columns of `history --format csv`, in order (in a session of an outside engine, the
-/// engine's names of its tuned parameters follow: the answer's values).
-pub const CSV_COLUMNS: &str = "generation,best,mean,min,diversity,duel,duel_challenger,\
-duel_holder,duel_replaced,games,plies,seconds,yardstick_wins,yardstick_draws,yardstick_losses,yardstick_elo,\
-yardstick_margin,reference_wins,reference_draws,reference_losses,reference_elo,reference_margin,faults";
-
-/// W/D/L and Elo as CSV fields (5, empty when absent).
-pub(super) fn wdl_fields(w: Option<&Wdl>) -> String {
-    match w {
-        None => ",,,,".to_string(),
-        Some(w) => {
-            let e = elo(w);
-            let f = |v: f64| elo_value(v).map(|x| format!("{x:.1}")).unwrap_or_default();
-            format!(
-                "{},{},{},{},{}",
-                w.wins,
-                w.draws,
-                w.losses,
-                f(e.diff),
-                f(e.margin)
-            )
-        }
-    }
-}
-
-fn wdl_json(w: Option<&Wdl>) -> serde_json::Value {
-    match w {
-        None => serde_json::Value::Null,
-        Some(w) => {
-            let e = elo(w);
-            serde_json::json!({
-                "wins": w.wins,
-                "draws": w.draws,
-                "losses": w.losses,
-                "elo": elo_value(e.diff),
-                "margin": elo_value(e.margin),
-            })
-        }
-    }
-}
-
-/// A generation's `--elo` result for JSON: W/D/L, Elo and margin, and the answer's score in
-/// each game in game order (1, 0.5 or 0, as `match --json` gives `score_a`); null when not
-/// measured.
-pub(super) fn reference_json(r: Option<&MatchResult>) -> serde_json::Value {
-    let Some(r) = r else {
-        return serde_json::Value::Null;
-    };
-    let mut v = wdl_json(Some(&r.wdl));
-    let scores: Vec<f64> = r
-        .games
-        .iter()
-        .map(|g| g.half_points_for_a() as f64 / 2.0)
-        .collect();
-    v["scores"] = serde_json::json!(scores);
-    v
-}
-
-/// The history for programs: CSV with a header line, or one JSON document.
-fn machine_history(
-    f: HistoryFormat,
-    session: &Session,
-    path: &Path,
-    answers: &[Option<Weights>],
-    elo: &[(u64, MatchResult)],
-    reference: Option<serde_json::Value>,
-) -> String {
-    let engine = session.settings.engine.as_ref();
-    // The answer's values after the generation at history index `i`, in a session of an
-    // outside engine (None where it cannot be told).
-    let values = |i: usize| Some(engine?.values(answers.get(i).copied().flatten().as_ref()?));
-    let result = |g: u64| elo.iter().find(|(x, _)| *x == g).map(|(_, r)| r);
-    let of = |g: u64| result(g).map(|r| &r.wdl);
-    if f == HistoryFormat::Csv {
-        let mut out = CSV_COLUMNS.to_string();
-        for t in engine.iter().flat_map(|e| &e.tuned) {
-            out += &format!(",{}", t.name);
-        }
-        out.push('\n');
-        for (i, h) in session.history.iter().enumerate() {
-            // duel: `first` (no best so far yet), `none` (a later generation of the mean,
-            // which has no duel), `same` (the best so far won its own generation: no duel) or
-            // `played`.
-            let (kind, c, ho, r) = match h.duel {
-                None if h.generation > 1 => ("none", String::new(), String::new(), String::new()),
-                None => ("first", String::new(), String::new(), String::new()),
-                Some(d) if d.is_same() => ("same", String::new(), String::new(), String::new()),
-                Some(d) => (
-                    "played",
-                    d.challenger.to_string(),
-                    d.holder.to_string(),
-                    d.replaced.to_string(),
-                ),
-            };
-            out += &format!(
-                "{},{},{:.2},{},{:.4},{kind},{c},{ho},{r},{},{},{:.3},{},{},{}",
-                h.generation,
-                h.best,
-                h.mean,
-                h.min,
-                h.diversity,
-                h.games,
-                h.plies,
-                h.seconds,
-                wdl_fields(h.measure.as_ref()),
-                wdl_fields(of(h.generation)),
-                h.faults
-            );
-            if let Some(e) = engine {
-                match values(i) {
-                    Some(v) => v.iter().for_each(|x| out += &format!(",{x}")),
-                    None => out += &",".repeat(e.tuned.len()),
-                }
-            }
-            out.push('\n');
-        }
-        return out;
-    }
-    let s = &session.settings;
-    let generations: Vec<serde_json::Value> = session
-        .history
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            let duel = match h.duel {
-                None => serde_json::Value::Null,
-                Some(d) if d.is_same() => serde_json::json!("same"),
-                Some(d) => serde_json::json!({
-                    "challenger": d.challenger,
-                    "holder": d.holder,
-                    "replaced": d.replaced,
-                }),
-            };
-            let values = match (engine, values(i)) {
-                (Some(e), Some(v)) => serde_json::Value::Object(
-                    e.tuned
-                        .iter()
-                        .zip(v)
-                        .map(|(t, x)| (t.name.clone(), serde_json::json!(x)))
-                        .collect(),
-                ),
-                _ => serde_json::Value::Null,
-            };
-            serde_json::json!({
-                "generation": h.generation,
-                "best": h.best,
-                "mean": h.mean,
-                "min": h.min,
-                "diversity": h.diversity,
-                "duel": duel,
-                "games": h.games,
-                "plies": h.plies,
-                "seconds": h.seconds,
-                "yardstick": wdl_json(h.measure.as_ref()),
-                "reference": reference_json(result(h.generation)),
-                "faults": h.faults,
-                "values": values,
-            })
-        })
-        .collect();
-    let parameters = engine.map(|e| {
-        e.tuned
-            .iter()
-            .map(|t| {
-                serde_json::json!({
-                    "name": t.name, "min": t.min, "max": t.max, "default": t.default
-                })
-            })
-            .collect::<Vec<_>>()
-    });
-    let doc = serde_json::json!({
-        "session": session.name,
-        "checkpoint": path.display().to_string(),
-        "tuner": "ga",
-        "engine": engine.map(|e| &e.name),
-        "parameters": parameters,
-        "seed": s.seed,
-        "population": s.population,
-        "depth": s.search.depth,
-        "params": s.ga.params.to_string(),
-        "yardstick": s.yardstick_name(),
-        "reference": reference,
-        "generations": generations,
-    });
-    let mut text = serde_json::to_string_pretty(&doc).unwrap_or_default();
-    text.push('\n');
-    text
 }
 
 /// The session `arg` names under `root` (the newest when None; `command` says so on stderr).
@@ -327,7 +132,10 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         }
     }
     if a.format != HistoryFormat::Table {
-        let text = machine_history(a.format, &session, &path, &answers, &results, reference);
+        let text = match a.format {
+            HistoryFormat::Csv => history_csv(&session, &answers, &results),
+            _ => history_json(&session, &path, &answers, &results, reference.as_ref()),
+        };
         return std::io::stdout()
             .lock()
             .write_all(text.as_bytes())

@@ -18,13 +18,16 @@
 //!   their chart is [`engine_history_svg`] ([`engine_answer_chart`] on the report's page).
 //! - An SPSA session's θ over its steps, as a table ([`spsa_history_table`]) and a chart of
 //!   each parameter's place in its range ([`spsa_chart`]) (file `spsa`).
+//! - The history of either tuner's session for programs, as `history --format csv|json` prints
+//!   it: [`history_csv`], [`history_json`], [`spsa_history_csv`], [`spsa_history_json`], with
+//!   the `--elo` reference ([`EloReference`]) (file `records`).
 //!
 //! Individuals of a population (checkpoint or original population file) are numbered from 1,
 //! as the original tool did.
 //!
 //! Errors are [`ReportError`]: one line.
 //!
-//! Files, bottom up: `layout`, `weights`, `pick`, `params`, `history`, `spsa`.
+//! Files, bottom up: `layout`, `weights`, `pick`, `params`, `history`, `spsa`, `records`.
 //!
 //! # Example
 //!
@@ -42,6 +45,7 @@ mod history;
 mod layout;
 mod params;
 mod pick;
+mod records;
 mod spsa;
 mod weights;
 
@@ -55,6 +59,10 @@ pub use history::{
 pub use layout::{fit, wrap, TABLE_WIDTH};
 pub use params::parameter_chart;
 pub use pick::{select, standing_text, Picked};
+pub use records::{
+    history_csv, history_json, spsa_history_csv, spsa_history_json, EloReference,
+    HISTORY_CSV_COLUMNS,
+};
 pub use spsa::{spsa_chart, spsa_faults, spsa_history_table, spsa_points};
 pub use weights::{
     class_counts, engine_table, man_line, net_layers, sorted_indices, weights_table, Priority,
