@@ -117,7 +117,7 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
         } else {
             format!("{}..{}", e.first, e.last)
         };
-        let elo = field_elo(e.score());
+        let elo = field_elo(e.elo_vs_field());
         println!(
             "{:>4}  {gens:<18}  {:>6.1}/{:<6}  {:>5.1}%  {}",
             rank + 1,
@@ -153,15 +153,16 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The Elo difference a score (0..1) against the field means, with its sign (`+inf`/`-inf` at
-/// 1 and 0).
-fn field_elo(score: f64) -> String {
-    if score >= 1.0 {
+/// The Elo difference against the field ([`checkers_ga::Entrant::elo_vs_field`]) as the table
+/// writes it: with its sign and one decimal, `+inf`/`-inf` at a score of 1 and 0, `0.0` for
+/// an even score.
+fn field_elo(elo: f64) -> String {
+    if elo == f64::INFINITY {
         "+inf".to_string()
-    } else if score <= 0.0 {
+    } else if elo == f64::NEG_INFINITY {
         "-inf".to_string()
     } else {
-        match format!("{:+.1}", -400.0 * (1.0 / score - 1.0).log10()) {
+        match format!("{elo:+.1}") {
             z if z == "+0.0" || z == "-0.0" => "0.0".to_string(),
             t => t,
         }

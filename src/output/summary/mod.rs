@@ -6,8 +6,8 @@
 //!   [`select`] (file `pick`).
 //! - The parameter table of `show`, with a priority class per weight in the spirit of the
 //!   original thesis (see [`Priority`]): [`weights_table`] (file `weights`, with the layers of a
-//!   network, [`net_layers`]); lines cut and wrapped to a width: [`fit`], [`wrap`] (file
-//!   `layout`).
+//!   network, [`net_layers`], and its hidden units summed up, [`hidden_units`]); lines cut and
+//!   wrapped to a width: [`fit`], [`wrap`] (file `layout`).
 //! - The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
 //!   of the yardstick Elo and the best and mean points ([`history_svg`], drawn by
 //!   `crate::chart`), and the strength from the first measurement to the last on one line
@@ -65,8 +65,8 @@ pub use records::{
 };
 pub use spsa::{spsa_chart, spsa_faults, spsa_history_table, spsa_points};
 pub use weights::{
-    class_counts, engine_table, man_line, net_layers, sorted_indices, weights_table, Priority,
-    SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,
+    class_counts, engine_table, hidden_units, is_hidden, man_line, net_layers, sorted_indices,
+    weights_table, HiddenUnit, Priority, SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,
 };
 
 /// Why weights could not be picked out of an input, or a report not made: one line.
