@@ -1,9 +1,8 @@
 //! Pieces shared by the subcommands: reading players (weights or yardsticks), thread pools,
-//! output.
+//! output, the commands a run prints to go on with.
 
 use anyhow::Context;
 use checkers_ga::formats::{resolve_player, resolve_weights, PlayerArg};
-use checkers_ga::matchplay::MatchSettings;
 use checkers_ga::summary::select;
 use checkers_ga::Evaluator;
 use checkers_ga::SearchConfig;
@@ -44,25 +43,6 @@ pub fn search_config(depth: u32, no_extension: bool, tt_log2: u8) -> SearchConfi
         capture_extension: !no_extension,
         tt_log2,
     }
-}
-
-/// The search of `session`'s games at `depth`, and a match of `games` (rounded up to even: the
-/// first `games / 2` ballot openings, each with both colours) under the session's rules with
-/// tie-breaks from `seed`: how `finals` plays past bests.
-pub fn session_match(
-    session: &checkers_ga::Session,
-    depth: u32,
-    games: usize,
-    seed: u64,
-) -> (SearchConfig, MatchSettings) {
-    let config = SearchConfig {
-        depth,
-        ..session.settings.search
-    };
-    let mut settings = MatchSettings::ballot(games, seed, session.settings.rules);
-    // An outside engine's session: its games are the engine's.
-    settings.engine = session.settings.engine.clone();
-    (config, settings)
 }
 
 /// A rayon pool with `threads` workers (0 = one per core).

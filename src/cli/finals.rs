@@ -1,12 +1,12 @@
 //! `checkers-ga finals [SESSION]`: a round robin at a deeper search among a session's past bests,
 //! whose winner is written as a weight file.
 
-use super::common::{check_output_file, pool, progress_style, session_match, show_progress};
+use super::common::{check_output_file, pool, progress_style, show_progress};
 use super::history::find_session;
 use anyhow::bail;
 use checkers_ga::weightfile::Origin;
-use checkers_ga::PastBests;
 use checkers_ga::{check_depth, write_answer_file};
+use checkers_ga::{Finals, PastBests};
 use indicatif::ProgressBar;
 use std::path::PathBuf;
 
@@ -70,7 +70,7 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
     let dir = checkers_ga::folder_of(&path);
     let past = PastBests::spread(&session, &dir, a.entrants, from);
     let seed = a.seed.unwrap_or(session.settings.seed);
-    let (config, settings) = session_match(&session, a.depth, a.games, seed);
+    let (config, settings) = Finals::match_settings(&session, a.depth, a.games, seed);
     let per_pair = settings.games();
     let n = past.distinct.len();
     let out = match &a.out {

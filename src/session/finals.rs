@@ -1,6 +1,9 @@
 //! The finals: a round robin among a session's past bests.
 
 use crate::eval::Weights;
+use crate::ga::Session;
+use crate::matchplay::MatchSettings;
+use crate::search::SearchConfig;
 
 /// One of the finals' players: a past best so far.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,6 +54,25 @@ pub struct Finals {
 }
 
 impl Finals {
+    /// How the finals of `session` play: its search at `depth`, and a match of `games`
+    /// (rounded up to even: the first `games / 2` ballot openings, each with both colours)
+    /// under the session's rules with tie-breaks from `seed`; an outside engine's session plays
+    /// the engine's games.
+    pub fn match_settings(
+        session: &Session,
+        depth: u32,
+        games: usize,
+        seed: u64,
+    ) -> (SearchConfig, MatchSettings) {
+        let config = SearchConfig {
+            depth,
+            ..session.settings.search
+        };
+        let mut settings = MatchSettings::ballot(games, seed, session.settings.rules);
+        settings.engine = session.settings.engine.clone();
+        (config, settings)
+    }
+
     /// The entrants' indices by points, most first; equal points rank the later best first.
     pub fn ranking(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.entrants.len()).collect();
