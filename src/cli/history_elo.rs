@@ -3,7 +3,7 @@
 //! plays it (of a GA session, that generation's checkpoint).
 
 use super::common::{pool, progress_style, show_progress};
-use super::history::HistoryArgs;
+use super::history_args::HistoryArgs;
 use checkers_ga::check_depth;
 use checkers_ga::fresh_seed;
 use checkers_ga::matchplay::{load_openings, Contestant, MatchResult, MatchRun, OutsideEngine};

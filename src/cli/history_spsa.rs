@@ -4,7 +4,7 @@
 //! parameter's place in its range; with `--elo`, the values θ rounds to at those steps played
 //! against a reference, as `match` plays them.
 
-use super::history::{HistoryArgs, HistoryFormat};
+use super::history_args::{HistoryArgs, HistoryFormat};
 use anyhow::Context;
 use checkers_ga::matchplay::Wdl;
 use checkers_ga::summary::{spsa_history_csv, spsa_history_json};
