@@ -455,7 +455,33 @@ pub fn in_populations(spec: &str, populations: &Path) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::progress_style;
+    use super::{progress_style, resume_command, session_arg};
+    use std::path::Path;
+
+    #[test]
+    fn a_session_is_named_as_resume_finds_it() {
+        let default = Path::new("populations");
+        let dir = checkers_ga::store::session_dir(default, "amber-otter");
+        assert_eq!(session_arg(&dir, "amber-otter", default), "amber-otter");
+        let other = Path::new("my pops");
+        let dir = checkers_ga::store::session_dir(other, "s");
+        assert_eq!(session_arg(&dir, "s", other), "s --populations 'my pops'");
+        // A copy of the folder under another name: the folder itself.
+        assert_eq!(
+            session_arg(Path::new("/tmp/copy"), "s", default),
+            "/tmp/copy"
+        );
+        let c = resume_command(&dir, "s", other, Some(Path::new("w")), Some(2.5));
+        assert!(
+            c.ends_with(
+                " resume s --populations 'my pops' --weights-dir w --handshake-timeout 2.5"
+            ),
+            "{c}"
+        );
+        let c = resume_command(&dir, "s", other, None, None);
+        assert!(c.ends_with(" resume s --populations 'my pops'"), "{c}");
+    }
+
     use indicatif::{ProgressBar, ProgressDrawTarget, TermLike};
     use std::sync::{Arc, Mutex};
 
