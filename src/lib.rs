@@ -225,9 +225,10 @@ pub use ga::{
 };
 pub use lock::LOCK_FILE;
 pub use session::{
-    answers_by_generation, measure_genomes, Entrant, Finals, NewSession, Observer, Overrides, Pace,
-    PaceClock, PastBests, RunCost, SessionEnd, SessionError, SessionOptions, SessionOutcome,
-    SessionRun, SettingChange, Silent, SpsaOutcome, SpsaProgress, SpsaRun, FINALS_FILE,
+    answers_by_generation, measure_genomes, write_answer_file, AnswerFileError, Entrant, Eta,
+    Finals, NewSession, Observer, Overrides, Pace, PaceClock, PastBests, RunCost, SessionEnd,
+    SessionError, SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, SpsaOutcome,
+    SpsaProgress, SpsaRun, FINALS_FILE,
 };
 
 // Outside engines (the Hub protocol).

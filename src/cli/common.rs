@@ -1,9 +1,8 @@
 //! Pieces shared by the subcommands: reading players (weights or yardsticks), thread pools,
-//! output.
+//! output, the commands a run prints to go on with.
 
 use anyhow::Context;
 use checkers_ga::formats::{resolve_player, resolve_weights, PlayerArg};
-use checkers_ga::matchplay::MatchSettings;
 use checkers_ga::summary::select;
 use checkers_ga::Evaluator;
 use checkers_ga::SearchConfig;
@@ -44,25 +43,6 @@ pub fn search_config(depth: u32, no_extension: bool, tt_log2: u8) -> SearchConfi
         capture_extension: !no_extension,
         tt_log2,
     }
-}
-
-/// The search of `session`'s games at `depth`, and a match of `games` (rounded up to even: the
-/// first `games / 2` ballot openings, each with both colours) under the session's rules with
-/// tie-breaks from `seed`: how `finals` plays past bests.
-pub fn session_match(
-    session: &checkers_ga::Session,
-    depth: u32,
-    games: usize,
-    seed: u64,
-) -> (SearchConfig, MatchSettings) {
-    let config = SearchConfig {
-        depth,
-        ..session.settings.search
-    };
-    let mut settings = MatchSettings::ballot(games, seed, session.settings.rules);
-    // An outside engine's session: its games are the engine's.
-    settings.engine = session.settings.engine.clone();
-    (config, settings)
 }
 
 /// A rayon pool with `threads` workers (0 = one per core).
@@ -360,6 +340,44 @@ pub fn command_prefix() -> String {
     }
 }
 
+/// How `resume`, `report`, `history` and `finals` find session `name` in folder `dir`: its
+/// name (with `--populations` when `populations`, the folder of session folders, is not the
+/// default), or the folder itself when it is not named after the session (a copy).
+pub fn session_arg(dir: &Path, name: &str, populations: &Path) -> String {
+    let word = |p: &Path| shell_word(&p.to_string_lossy());
+    if dir == checkers_ga::store::session_dir(populations, name) {
+        let mut c = shell_word(name);
+        if populations != Path::new("populations") {
+            c += &format!(" --populations {}", word(populations));
+        }
+        c
+    } else {
+        word(dir)
+    }
+}
+
+/// The command that continues the session in `dir` (of either tuner), as this one was invoked
+/// (see [`command_prefix`]): `... resume NAME` (with the folders when they are not the
+/// defaults, see [`session_arg`]), then `--weights-dir` and `--handshake-timeout` when this run
+/// was given them.
+pub fn resume_command(
+    dir: &Path,
+    name: &str,
+    populations: &Path,
+    weights_dir: Option<&Path>,
+    handshake_timeout: Option<f64>,
+) -> String {
+    let me = command_prefix();
+    let mut c = format!("{me} resume {}", session_arg(dir, name, populations));
+    if let Some(w) = weights_dir {
+        c += &format!(" --weights-dir {}", shell_word(&w.to_string_lossy()));
+    }
+    if let Some(t) = handshake_timeout {
+        c += &format!(" --handshake-timeout {t}");
+    }
+    c
+}
+
 /// The cargo profile (`release`, `debug`, ...) when this run was started by `cargo run` of this
 /// package: cargo's variables say this package, and no ancestor process is a program built in
 /// the same folder (a test of this package, which inherits cargo's variables, runs the binary
@@ -457,7 +475,33 @@ pub fn in_populations(spec: &str, populations: &Path) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::progress_style;
+    use super::{progress_style, resume_command, session_arg};
+    use std::path::Path;
+
+    #[test]
+    fn a_session_is_named_as_resume_finds_it() {
+        let default = Path::new("populations");
+        let dir = checkers_ga::store::session_dir(default, "amber-otter");
+        assert_eq!(session_arg(&dir, "amber-otter", default), "amber-otter");
+        let other = Path::new("my pops");
+        let dir = checkers_ga::store::session_dir(other, "s");
+        assert_eq!(session_arg(&dir, "s", other), "s --populations 'my pops'");
+        // A copy of the folder under another name: the folder itself.
+        assert_eq!(
+            session_arg(Path::new("/tmp/copy"), "s", default),
+            "/tmp/copy"
+        );
+        let c = resume_command(&dir, "s", other, Some(Path::new("w")), Some(2.5));
+        assert!(
+            c.ends_with(
+                " resume s --populations 'my pops' --weights-dir w --handshake-timeout 2.5"
+            ),
+            "{c}"
+        );
+        let c = resume_command(&dir, "s", other, None, None);
+        assert!(c.ends_with(" resume s --populations 'my pops'"), "{c}");
+    }
+
     use indicatif::{ProgressBar, ProgressDrawTarget, TermLike};
     use std::sync::{Arc, Mutex};
 

@@ -1,16 +1,17 @@
 //! `checkers-ga new` and `checkers-ga resume`: evolution sessions with a checkpoint per generation.
 
 use super::common::{
-    catch_interrupt, check_output_file, command_prefix, progress_style, say, say_somewhere,
-    shell_word, show_progress, stop_signal_name, warn, weights_arg, AlreadySaid, Interrupted,
+    catch_interrupt, check_output_file, command_prefix, progress_style, resume_command, say,
+    say_somewhere, session_arg, shell_word, show_progress, stop_signal_name, warn, weights_arg,
+    AlreadySaid, Interrupted,
 };
 use anyhow::Context;
 use checkers_ga::fresh_seed;
 use checkers_ga::matchplay::elo;
-use checkers_ga::summary::elo_text;
+use checkers_ga::summary::{decided_pairs, elo_text, generation_draws, tournament_max_points};
 use checkers_ga::EloFigure;
 use checkers_ga::{self, NewSession, Observer, SessionEnd, SessionError, SessionRun};
-use checkers_ga::{per_time as rate, short_time, PaceClock, RunCost};
+use checkers_ga::{per_time as rate, short_time, Eta, PaceClock, RunCost};
 use checkers_ga::{GenerationStats, Session, Stop};
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
@@ -195,40 +196,15 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     evolve(run, &a.run, stop)
 }
 
-/// The command that continues the session in `dir`, as this one was invoked (see
-/// [`command_prefix`]): `... resume NAME` (with the folders when they are not the defaults), or
-/// the folder when it is not `POPULATIONS/NAME`.
-fn resume_command(dir: &Path, name: &str, run: &RunArgs) -> String {
-    let me = command_prefix();
-    let mut c = format!("{me} resume {}", session_arg(dir, name, run));
-    if let Some(w) = &run.weights_dir {
-        c += &format!(" --weights-dir {}", shell_word(&w.to_string_lossy()));
-    }
-    if let Some(t) = run.handshake_timeout {
-        c += &format!(" --handshake-timeout {t}");
-    }
-    c
-}
-
-/// How `resume`, `report`, `history` and `finals` find session `name` in folder `dir`: its
-/// name (with `--populations` when not the default), or the folder itself when it is not
-/// named after the session (a copy).
-fn session_arg(dir: &Path, name: &str, run: &RunArgs) -> String {
-    session_arg_in(dir, name, &run.populations)
-}
-
-/// [`session_arg`] with the folder of session folders `populations`.
-pub(super) fn session_arg_in(dir: &Path, name: &str, populations: &Path) -> String {
-    let word = |p: &Path| shell_word(&p.to_string_lossy());
-    if dir == checkers_ga::store::session_dir(populations, name) {
-        let mut c = shell_word(name);
-        if populations != Path::new("populations") {
-            c += &format!(" --populations {}", word(populations));
-        }
-        c
-    } else {
-        word(dir)
-    }
+/// The command that continues the session of `run` ([`resume_command`]).
+fn resume_of(dir: &Path, name: &str, run: &RunArgs) -> String {
+    resume_command(
+        dir,
+        name,
+        &run.populations,
+        run.weights_dir.as_deref(),
+        run.handshake_timeout,
+    )
 }
 
 /// What rank 0 of an MPI job says if the job is ended under it (a rank died, mpirun stopped):
@@ -305,7 +281,7 @@ impl Printer {
             quiet: opts.quiet,
             bar,
             resume,
-            session_arg: session_arg(&run.dir, &s.name, opts),
+            session_arg: session_arg(&run.dir, &s.name, &opts.populations),
             report: opts.report.clone(),
             clock: PaceClock::new(),
             first_generation: s.generation,
@@ -316,13 +292,7 @@ impl Printer {
                 .engine
                 .as_ref()
                 .filter(|_| !opts.quiet)
-                .map(|_| RunCost {
-                    generations: match s.settings.stop {
-                        Stop::Generations(n) => Some(n.saturating_sub(s.generation)),
-                        Stop::Seconds(_) => None,
-                    },
-                    per_generation: s.settings.games_per_generation(),
-                }),
+                .map(|_| RunCost::of_session(s)),
             cost_said: std::sync::atomic::AtomicBool::new(false),
             signal: checkers_ga::Signal::default(),
         }
@@ -436,19 +406,7 @@ impl Observer for Printer {
         // The first generation started the engine's processes: the pace counts from its end.
         self.clock.start_up_done();
         self.say_cost();
-        // Generations a second past the first (the start-up), or over the run before.
-        let gens = (s.generation - self.first_generation) as f64;
-        let past = (gens - 1.0).max(0.0);
-        let rate_per_second = match self.clock.pace().past_start_up() {
-            Some((_, secs)) if past > 0.0 && secs > 0.0 => past / secs,
-            _ => gens / self.clock.seconds().max(1e-9),
-        };
-        let left = match s.settings.stop {
-            Stop::Generations(n) => {
-                n.saturating_sub(s.generation) as f64 / rate_per_second.max(1e-9)
-            }
-            Stop::Seconds(t) => t - s.elapsed,
-        };
+        let eta = Eta::of(s, self.first_generation, &self.clock.pace());
         self.bar.set_prefix(progress_prefix(s));
         self.bar.set_position(match s.settings.stop {
             Stop::Generations(_) => s.generation,
@@ -461,8 +419,8 @@ impl Observer for Printer {
         }
         self.bar.set_message(format!(
             "{} eta {}{}{elo}",
-            rate(rate_per_second, "gen"),
-            short_time(left),
+            rate(eta.per_second, "gen"),
+            short_time(eta.seconds_left),
             if elo.is_empty() { "" } else { "  " }
         ));
         if self.lines {
@@ -470,13 +428,9 @@ impl Observer for Printer {
             say(&summary_line(st, s, games));
         }
         if s.settings.engine.is_some() && !self.quiet {
-            // The standings count a game once per side in them: their share of draws, over
-            // the generation's games.
-            let (sides, drawn) = checkers_ga::standings_draws(s.last.iter().map(|(_, x)| x));
-            let games = u64::from(st.games);
-            let draws = (drawn * games).checked_div(sides).unwrap_or(0);
-            let (pairs, decided) = mean_pairs(s).unwrap_or((0, 0));
-            self.signal.add(games, draws, pairs, decided);
+            let (pairs, decided) = decided_pairs(s).unwrap_or((0, 0));
+            let draws = generation_draws(st, s);
+            self.signal.add(u64::from(st.games), draws, pairs, decided);
             if let Some(note) = self.signal.note() {
                 if self.bar.is_hidden() {
                     say(&note);
@@ -524,7 +478,7 @@ fn evolve(
     opts: &RunArgs,
     stop: &std::sync::atomic::AtomicBool,
 ) -> anyhow::Result<()> {
-    let resume = resume_command(&run.dir, &run.session.name, opts);
+    let resume = resume_of(&run.dir, &run.session.name, opts);
     if !opts.quiet {
         say(&format!(
             "checkpoints in {}/ (Ctrl-C stops at the next game boundary and saves)",
@@ -666,18 +620,6 @@ fn games_of(st: &GenerationStats) -> String {
     t
 }
 
-/// The mean's last generation: its mirrored pairs and how many of them their games decided
-/// (the rest drew, and moved the centre nothing). None for another selection.
-fn mean_pairs(s: &Session) -> Option<(u64, u64)> {
-    s.settings.ga.selection.mean()?;
-    let pairs = s.last.chunks(2).filter(|p| p.len() == 2);
-    let decided = pairs
-        .clone()
-        .filter(|p| p[0].1.points != p[1].1.points)
-        .count();
-    Some((pairs.count() as u64, decided as u64))
-}
-
 /// A generation's line; `games_seconds` is the time its games took (its rate leaves out the fit
 /// and the measurement), or 0 when unknown (then the whole generation's time counts).
 fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String {
@@ -712,14 +654,14 @@ fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String
     };
     // The mean: how many of its mirrored pairs their games decided (the rest drew, and moved
     // the centre nothing).
-    let standing = match mean_pairs(s) {
+    let standing = match decided_pairs(s) {
         Some((pairs, decided)) => {
             format!("pairs decided {decided} of {pairs}  centres averaged")
         }
         None => format!(
             "top {} of {} points  diversity {:.3}  {duel}",
             st.best,
-            4 * (s.settings.population as u64 - 1) + 4 * s.hall_players().len() as u64,
+            tournament_max_points(s),
             st.diversity
         ),
     };

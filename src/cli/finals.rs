@@ -1,12 +1,12 @@
 //! `checkers-ga finals [SESSION]`: a round robin at a deeper search among a session's past bests,
 //! whose winner is written as a weight file.
 
-use super::common::{check_output_file, pool, progress_style, session_match, show_progress};
+use super::common::{check_output_file, pool, progress_style, show_progress};
 use super::history::find_session;
-use anyhow::{bail, Context};
-use checkers_ga::check_depth;
-use checkers_ga::weightfile::{save_best_weights_with_comment, Origin};
-use checkers_ga::PastBests;
+use anyhow::bail;
+use checkers_ga::weightfile::Origin;
+use checkers_ga::{check_depth, write_answer_file};
+use checkers_ga::{Finals, PastBests};
 use indicatif::ProgressBar;
 use std::path::PathBuf;
 
@@ -70,7 +70,7 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
     let dir = checkers_ga::folder_of(&path);
     let past = PastBests::spread(&session, &dir, a.entrants, from);
     let seed = a.seed.unwrap_or(session.settings.seed);
-    let (config, settings) = session_match(&session, a.depth, a.games, seed);
+    let (config, settings) = Finals::match_settings(&session, a.depth, a.games, seed);
     let per_pair = settings.games();
     let n = past.distinct.len();
     let out = match &a.out {
@@ -117,7 +117,7 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
         } else {
             format!("{}..{}", e.first, e.last)
         };
-        let elo = field_elo(e.score());
+        let elo = field_elo(e.elo_vs_field());
         println!(
             "{:>4}  {gens:<18}  {:>6.1}/{:<6}  {:>5.1}%  {}",
             rank + 1,
@@ -142,15 +142,8 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
         from + 1,
         a.depth
     );
-    match &session.settings.engine {
-        Some(e) => checkers_ga::write_atomic(
-            &out,
-            checkers_ga::formats::engine_params_json(e, &w.weights, Some(&origin), Some(&comment))
-                .as_bytes(),
-        )
-        .with_context(|| format!("cannot write '{}'", out.display()))?,
-        None => save_best_weights_with_comment(&out, &w.weights, &origin, &comment)?,
-    }
+    let engine = session.settings.engine.as_ref();
+    write_answer_file(&out, engine, &w.weights, Some(&origin), Some(&comment))?;
     println!();
     println!(
         "winner: the best so far after generation {} -> {}",
@@ -160,15 +153,16 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The Elo difference a score (0..1) against the field means, with its sign (`+inf`/`-inf` at
-/// 1 and 0).
-fn field_elo(score: f64) -> String {
-    if score >= 1.0 {
+/// The Elo difference against the field ([`checkers_ga::Entrant::elo_vs_field`]) as the table
+/// writes it: with its sign and one decimal, `+inf`/`-inf` at a score of 1 and 0, `0.0` for
+/// an even score.
+fn field_elo(elo: f64) -> String {
+    if elo == f64::INFINITY {
         "+inf".to_string()
-    } else if score <= 0.0 {
+    } else if elo == f64::NEG_INFINITY {
         "-inf".to_string()
     } else {
-        match format!("{:+.1}", -400.0 * (1.0 / score - 1.0).log10()) {
+        match format!("{elo:+.1}") {
             z if z == "+0.0" || z == "-0.0" => "0.0".to_string(),
             t => t,
         }

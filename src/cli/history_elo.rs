@@ -3,14 +3,15 @@
 //! plays it (of a GA session, that generation's checkpoint).
 
 use super::common::{pool, progress_style, show_progress};
-use super::history::HistoryArgs;
+use super::history_args::HistoryArgs;
 use checkers_ga::check_depth;
 use checkers_ga::fresh_seed;
 use checkers_ga::matchplay::{load_openings, Contestant, MatchResult, MatchRun, OutsideEngine};
 use checkers_ga::store::SpsaSession;
+use checkers_ga::summary::EloReference;
 use checkers_ga::EngineSpec;
-use checkers_ga::{measure_genomes, PastBests};
-use checkers_ga::{Session, SpsaPoint};
+use checkers_ga::PastBests;
+use checkers_ga::Session;
 use indicatif::ProgressBar;
 use std::path::Path;
 
@@ -18,7 +19,7 @@ use std::path::Path;
 /// measured generation (or step) with its answer's match.
 pub struct Measured {
     pub line: String,
-    pub reference: serde_json::Value,
+    pub reference: EloReference,
     pub results: Vec<(u64, MatchResult)>,
 }
 
@@ -112,13 +113,13 @@ pub fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result
              checkpoints were pruned)"
         );
     }
-    let reference = serde_json::json!({
-        "name": name,
-        "games": run.games,
-        "depth": depth,
-        "seed": seed,
-        "generations_left_out": missing,
-    });
+    let reference = EloReference {
+        name,
+        games: run.games,
+        depth,
+        seed,
+        generations_left_out: Some(missing),
+    };
     Ok(Measured {
         line,
         reference,
@@ -129,46 +130,28 @@ pub fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result
 /// Plays the values θ rounds to at the kept steps of an SPSA session whose number is a
 /// multiple of `--every` (and the last) against the reference, each as `match` plays it (the
 /// engine with those values); values kept over several steps are played once.
-pub fn measure_spsa(
-    a: &HistoryArgs,
-    s: &SpsaSession,
-    points: &[SpsaPoint],
-) -> anyhow::Result<Measured> {
+pub fn measure_spsa(a: &HistoryArgs, s: &SpsaSession) -> anyhow::Result<Measured> {
     let st = &s.state;
     let depth = a.depth.unwrap_or(st.spec.depth);
     let (run, seed, reference, name) = setup(a, Some(&st.spec), depth)?;
-    let last = points.len().saturating_sub(1);
-    let chosen: Vec<(u64, checkers_ga::Weights)> = points
-        .iter()
-        .enumerate()
-        .filter(|(i, p)| p.step.is_multiple_of(a.every) || *i == last)
-        .map(|(_, p)| (p.step, st.weights_at(&p.theta)))
-        .collect();
-    let mut distinct: Vec<&checkers_ga::Weights> = Vec::new();
-    for (_, w) in &chosen {
-        if !distinct.contains(&w) {
-            distinct.push(w);
-        }
-    }
-    let bar = bar(distinct.len() * run.games);
+    let past = PastBests::of_spsa(s, a.every);
+    let bar = bar(past.distinct.len() * run.games);
     let p = pool(a.threads)?;
-    let results = p.install(|| {
-        measure_genomes(&chosen, Some(&st.spec), &reference, &run, depth, &|| {
-            bar.inc(1)
-        })
-    });
+    let results =
+        p.install(|| past.measure(Some(&st.spec), &reference, &run, depth, &|| bar.inc(1)));
     bar.finish_and_clear();
     let line = format!(
         "Elo: θ rounded vs {name} over {} ballot games at depth {depth}, seed {seed} (as `match` \
          plays those values)",
         run.games
     );
-    let reference = serde_json::json!({
-        "name": name,
-        "games": run.games,
-        "depth": depth,
-        "seed": seed,
-    });
+    let reference = EloReference {
+        name,
+        games: run.games,
+        depth,
+        seed,
+        generations_left_out: None,
+    };
     Ok(Measured {
         line,
         reference,

@@ -4,32 +4,23 @@
 //! parameter's place in its range; with `--elo`, the values θ rounds to at those steps played
 //! against a reference, as `match` plays them.
 
-use super::history::{reference_json, wdl_fields, HistoryArgs, HistoryFormat};
+use super::history_args::{HistoryArgs, HistoryFormat};
 use anyhow::Context;
 use checkers_ga::matchplay::Wdl;
-use checkers_ga::store::SpsaSession;
-use checkers_ga::summary::{spsa_faults, spsa_points};
-use checkers_ga::SpsaPoint;
+use checkers_ga::summary::{spsa_history_csv, spsa_history_json};
 use std::io::Write;
 use std::path::Path;
-
-/// The CSV columns after `step,games`, before the engine's names (θ in full): the `--elo`
-/// measurement, empty where there is none, and the faults since the row before, as the GA's
-/// history ends.
-const CSV_MIDDLE: &str =
-    "reference_wins,reference_draws,reference_losses,reference_elo,reference_margin,faults";
 
 pub fn run(a: &HistoryArgs, file: &Path) -> anyhow::Result<()> {
     let s = super::spsa::load(file)?;
     let st = &s.state;
-    let points = spsa_points(&s);
     let measured = if a.elo {
-        Some(super::history_elo::measure_spsa(a, &s, &points)?)
+        Some(super::history_elo::measure_spsa(a, &s)?)
     } else {
         None
     };
     let results = measured.as_ref().map_or(&[][..], |m| &m.results[..]);
-    let result = |step: u64| results.iter().find(|(x, _)| *x == step).map(|(_, r)| r);
+    let reference = measured.as_ref().map(|m| &m.reference);
     if let Some(svg) = &a.svg {
         if a.elo && a.format == HistoryFormat::Table {
             usage!(
@@ -45,7 +36,6 @@ pub fn run(a: &HistoryArgs, file: &Path) -> anyhow::Result<()> {
         }
     }
     let tuned = &st.spec.tuned;
-    let faults = spsa_faults(&points);
     let text = match a.format {
         HistoryFormat::Table => {
             let mut t = format!(
@@ -76,91 +66,11 @@ pub fn run(a: &HistoryArgs, file: &Path) -> anyhow::Result<()> {
             );
             t
         }
-        HistoryFormat::Csv => {
-            let mut t = format!("step,games,{CSV_MIDDLE}");
-            for x in tuned {
-                t += &format!(",{}", x.name);
-            }
-            t.push('\n');
-            for (p, f) in points.iter().zip(&faults) {
-                let f = f.map(|f| f.to_string()).unwrap_or_default();
-                let wdl: Option<&Wdl> = result(p.step).map(|r| &r.wdl);
-                t += &format!("{},{},{},{f}", p.step, p.games, wdl_fields(wdl));
-                for x in &p.theta {
-                    t += &format!(",{x}");
-                }
-                t.push('\n');
-            }
-            t
-        }
-        HistoryFormat::Json => json(&s, file, &points, &faults, measured.as_ref()),
+        HistoryFormat::Csv => spsa_history_csv(&s, results),
+        HistoryFormat::Json => spsa_history_json(&s, file, results, reference),
     };
     std::io::stdout()
         .lock()
         .write_all(text.as_bytes())
         .context("cannot write to standard output")
-}
-
-/// The JSON document of an SPSA session's history.
-fn json(
-    s: &SpsaSession,
-    file: &Path,
-    points: &[SpsaPoint],
-    faults: &[Option<u64>],
-    measured: Option<&super::history_elo::Measured>,
-) -> String {
-    let results = measured.map_or(&[][..], |m| &m.results[..]);
-    let result = |step: u64| results.iter().find(|(x, _)| *x == step).map(|(_, r)| r);
-    let st = &s.state;
-    let tuned = &st.spec.tuned;
-    let parameters: Vec<serde_json::Value> = tuned
-        .iter()
-        .map(|t| {
-            serde_json::json!({
-                "name": t.name, "min": t.min, "max": t.max, "default": t.default
-            })
-        })
-        .collect();
-    let history: Vec<serde_json::Value> = points
-        .iter()
-        .zip(faults)
-        .map(|(p, f)| {
-            let theta: serde_json::Map<String, serde_json::Value> = tuned
-                .iter()
-                .zip(&p.theta)
-                .map(|(t, x)| (t.name.clone(), serde_json::json!(x)))
-                .collect();
-            let values: serde_json::Map<String, serde_json::Value> = tuned
-                .iter()
-                .zip(st.spec.values(&st.weights_at(&p.theta)))
-                .map(|(t, x)| (t.name.clone(), serde_json::json!(x)))
-                .collect();
-            serde_json::json!({
-                "step": p.step,
-                "games": p.games,
-                "faults": f,
-                "theta": theta,
-                "values": values,
-                "reference": reference_json(result(p.step)),
-            })
-        })
-        .collect();
-    let doc = serde_json::json!({
-        "session": s.name,
-        "checkpoint": file.display().to_string(),
-        "tuner": "spsa",
-        "engine": st.spec.name,
-        "depth": st.spec.depth,
-        "seed": st.settings.seed,
-        "games": 2 * st.settings.pairs(),
-        "steps": st.settings.steps(),
-        "games_played": st.games(),
-        "steps_done": st.step,
-        "parameters": parameters,
-        "reference": measured.map(|m| &m.reference),
-        "history": history,
-    });
-    let mut t = serde_json::to_string_pretty(&doc).unwrap_or_default();
-    t.push('\n');
-    t
 }

@@ -22,6 +22,7 @@ mod export;
 mod features;
 mod finals;
 mod history;
+mod history_args;
 mod history_elo;
 mod history_spsa;
 mod hub;

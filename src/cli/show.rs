@@ -6,8 +6,8 @@ use anyhow::Context;
 use checkers_ga::formats::InputKind;
 use checkers_ga::fresh_seed;
 use checkers_ga::summary::{
-    class_counts, select, sorted_indices, wrap, Priority, SortOrder, HIGH_THRESHOLD,
-    MEDIUM_THRESHOLD, TABLE_WIDTH,
+    class_counts, hidden_units, is_hidden, select, sorted_indices, wrap, Priority, SortOrder,
+    HIGH_THRESHOLD, MEDIUM_THRESHOLD, TABLE_WIDTH,
 };
 use checkers_ga::weightfile::load_weight_file;
 use checkers_ga::Weights;
@@ -115,7 +115,7 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
     text.push_str(&table(&sel.weights, sort, a.network));
     if set.hidden() > 0 && !a.network {
         text.push('\n');
-        text.push_str(&hidden_units(&sel.weights));
+        text.push_str(&hidden_units_text(&sel.weights));
     }
     out.write_all(text.as_bytes())
         .context("cannot write to standard output")?;
@@ -133,16 +133,6 @@ fn class_legend(w: &Weights) -> String {
     let mut s = wrap(&text, TABLE_WIDTH, "  ").join("\n");
     s.push('\n');
     s
-}
-
-/// Is parameter `name` a hidden unit's: an input weight or the bias of a `net66` unit
-/// (`hiddenJ.NAME`), or a `board` unit's input weight (`INPUT>J`) or bias (`hiddenJ.bias`)?
-fn is_hidden(name: &str) -> bool {
-    name.contains('>')
-        || name
-            .strip_prefix("hidden")
-            .and_then(|r| r.split_once('.'))
-            .is_some_and(|(j, _)| j.parse::<u32>().is_ok())
 }
 
 /// The table of weights within [`TABLE_WIDTH`] columns: number, name, weight, class and
@@ -189,41 +179,24 @@ fn table(w: &Weights, sort: SortOrder, network: bool) -> String {
     s
 }
 
-/// A network's hidden units, one line each: its output weight, its bias, the size of its input
-/// weights (the root of their sum of squares) and its largest by |weight| (three where they
-/// fit).
-fn hidden_units(w: &Weights) -> String {
-    let params = w.set().params();
+/// A network's hidden units ([`hidden_units`]), one line each: its output weight, its bias,
+/// the size of its input weights (the root of their sum of squares) and its largest by
+/// |weight| (three where they fit).
+fn hidden_units_text(w: &Weights) -> String {
     let mut s = String::from(
         "hidden units (each weight: show --network): output weight, bias, size of the input \
          weights (root of the sum of squares) and the largest of them\n",
     );
     s = wrap(&s, TABLE_WIDTH, "  ").join("\n");
     s.push('\n');
-    for j in 1..=w.set().hidden() {
-        // A net66 unit's input weights are `hiddenJ.NAME`, a board unit's `INPUT>J`.
-        let (unit, into) = (format!("hidden{j}."), format!(">{j}"));
-        let of = |name: &str| params.iter().position(|p| p.name == name).map(|i| w[i]);
-        let mut inputs: Vec<(&str, i16)> = params
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| {
-                let input = p.name.strip_prefix(&unit);
-                Some((input.or_else(|| p.name.strip_suffix(&into))?, w[i]))
-            })
-            .filter(|(n, _)| *n != "bias")
-            .collect();
-        let norm = inputs
-            .iter()
-            .map(|(_, v)| f64::from(*v).powi(2))
-            .sum::<f64>()
-            .sqrt();
-        inputs.sort_by_key(|(_, v)| std::cmp::Reverse(i32::from(*v).abs()));
+    for (k, unit) in hidden_units(w).iter().enumerate() {
+        let j = k + 1;
         // The largest three, or fewer where three do not fit the width.
         let line = (1..=3)
             .rev()
             .map(|k| {
-                let top: Vec<String> = inputs
+                let top: Vec<String> = unit
+                    .inputs
                     .iter()
                     .take(k)
                     .map(|(n, v)| format!("{n} {v:+}"))
@@ -231,9 +204,9 @@ fn hidden_units(w: &Weights) -> String {
                 format!(
                     "{:<8} out {:>6}  bias {:>6}  size {:>6.0}  {}",
                     format!("hidden{j}"),
-                    of(&format!("out{j}")).unwrap_or(0),
-                    of(&format!("{unit}bias")).unwrap_or(0),
-                    norm,
+                    unit.out,
+                    unit.bias,
+                    unit.size,
                     top.join(", ")
                 )
             })

@@ -7,10 +7,11 @@
 //! it.
 
 use super::common::{
-    catch_interrupt, check_output_file, command_prefix, engine_spec, pool, progress_style, say,
-    say_somewhere, shell_word, show_progress, stop_signal_name, warn, AlreadySaid, Interrupted,
+    catch_interrupt, check_output_file, command_prefix, engine_spec, pool, progress_style,
+    resume_command, say, say_somewhere, session_arg, shell_word, show_progress, stop_signal_name,
+    warn, AlreadySaid, Interrupted,
 };
-use super::evolve::{session_arg_in, ResumeArgs};
+use super::evolve_args::ResumeArgs;
 use checkers_ga::store::{history_every, load_spsa, MAX_SPSA_GAMES as MAX_GAMES};
 use checkers_ga::{Overrides, SessionError, SpsaObserver, SpsaRun, SpsaSettings, SpsaState};
 use checkers_ga::{PaceClock, SpsaProgress, SpsaStep};
@@ -301,19 +302,6 @@ pub fn resume(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
     play(run, &opts, stop)
 }
 
-/// The command that continues the session in `dir`, as this one was invoked.
-fn resume_command(dir: &Path, name: &str, opts: &RunOptions) -> String {
-    let mut c = format!(
-        "{} resume {}",
-        command_prefix(),
-        session_arg_in(dir, name, &opts.populations)
-    );
-    if let Some(t) = opts.handshake_timeout {
-        c += &format!(" --handshake-timeout {t}");
-    }
-    c
-}
-
 /// Runs the session to the end of its budget or a stop (which writes its answer, `best.json`,
 /// and its `--out` copy), prints its values, and says how to go on.
 fn play(
@@ -322,7 +310,13 @@ fn play(
     stop: &std::sync::atomic::AtomicBool,
 ) -> anyhow::Result<()> {
     let name = run.session.name.clone();
-    let resume = resume_command(&run.dir, &name, opts);
+    let resume = resume_command(
+        &run.dir,
+        &name,
+        &opts.populations,
+        None,
+        opts.handshake_timeout,
+    );
     let settings = run.session.state.settings;
     let total = 2 * settings.pairs();
     if !opts.quiet && !run.session.state.finished() {
@@ -330,7 +324,7 @@ fn play(
             "session '{name}': checkpoint {} after every step (Ctrl-C stops; `resume {}` \
              continues)",
             run.checkpoint.display(),
-            session_arg_in(&run.dir, &name, &opts.populations)
+            session_arg(&run.dir, &name, &opts.populations)
         ));
     }
     let on_terminal = show_progress(opts.quiet);
@@ -416,7 +410,7 @@ fn play(
     if !opts.quiet {
         say(&line);
         let me = command_prefix();
-        let arg = session_arg_in(&run.dir, &name, &opts.populations);
+        let arg = session_arg(&run.dir, &name, &opts.populations);
         let file = shell_word(&outcome.best.to_string_lossy());
         say(&format!(
             "session '{name}': {} ({})",

@@ -3,9 +3,11 @@
 //! writes it only when it holds nothing, or the best of this very session and branch.
 
 use super::{io, SessionError, SessionOptions};
+use crate::eval::Weights;
 use crate::ga::{Session, Stop};
+use crate::genome::EngineSpec;
 use crate::store;
-use crate::weightfile::Origin;
+use crate::weightfile::{Origin, WeightsError};
 use std::path::{Path, PathBuf};
 
 /// The name of a session's best-weights file in its folder, where a run writes it unless told
@@ -27,6 +29,66 @@ pub fn best_file(run: &SessionOptions, dir: &Path, name: &str) -> PathBuf {
         Some(w) => best_path(w, name),
         None => dir.join(BEST_FILE),
     }
+}
+
+/// Why an answer file could not be written ([`write_answer_file`]).
+#[derive(Debug, thiserror::Error)]
+pub enum AnswerFileError {
+    /// An outside engine's parameter file could not be written.
+    #[error("cannot write '{}'", path.display())]
+    Engine {
+        /// The file.
+        path: PathBuf,
+        /// What the operating system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A weight file could not be written (the error names the file).
+    #[error(transparent)]
+    Weights(#[from] WeightsError),
+}
+
+impl From<AnswerFileError> for SessionError {
+    fn from(e: AnswerFileError) -> SessionError {
+        match e {
+            AnswerFileError::Engine { path, source } => {
+                io(format!("cannot write '{}'", path.display()))(source)
+            }
+            AnswerFileError::Weights(e) => SessionError::Weights(e),
+        }
+    }
+}
+
+/// Writes a session's answer `w` to `path` (atomically: temp name, sync, rename) in the file a
+/// session of that kind answers with: an outside engine's parameter file, its values by the
+/// engine's names, when the session tunes `engine`
+/// ([`crate::formats::engine_params_json`]); else a weight file of our own evaluation
+/// ([`crate::weightfile`]). Either names `origin` (the session, seed and generation) and
+/// carries `comment` when given. A session's best-weights file, an SPSA session's `best.json`
+/// and the finals' winner are written so.
+pub fn write_answer_file(
+    path: &Path,
+    engine: Option<&EngineSpec>,
+    w: &Weights,
+    origin: Option<&Origin>,
+    comment: Option<&str>,
+) -> Result<(), AnswerFileError> {
+    use crate::weightfile::{save_best_weights, save_best_weights_with_comment, save_weight_file};
+    match (engine, origin, comment) {
+        (Some(e), ..) => {
+            let text = crate::formats::engine_params_json(e, w, origin, comment);
+            crate::files::write_atomic(path, text.as_bytes()).map_err(|source| {
+                AnswerFileError::Engine {
+                    path: path.to_path_buf(),
+                    source,
+                }
+            })?
+        }
+        (None, Some(o), Some(c)) => save_best_weights_with_comment(path, w, o, c)?,
+        (None, Some(o), None) => save_best_weights(path, w, o)?,
+        (None, None, c) => save_weight_file(path, w, c)?,
+    }
+    Ok(())
 }
 
 /// Checks before any work that the best-weights file of session `name` (whose folder is `dir`)
@@ -187,11 +249,58 @@ pub(super) fn write(
         seed,
         generation: g,
     };
-    match &session.settings.engine {
-        // An outside engine's values, by its names.
-        Some(engine) => crate::formats::save_engine_params(&path, engine, &best, Some(&origin))
-            .map_err(super::io(format!("cannot write '{}'", path.display())))?,
-        None => crate::weightfile::save_best_weights(&path, &best, &origin)?,
-    }
+    // An outside engine's values by its names, or our weights.
+    let engine = session.settings.engine.as_ref();
+    write_answer_file(&path, engine, &best, Some(&origin), None)?;
     Ok(Some(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_file_is_an_engines_parameter_file_or_a_weight_file() {
+        let dir = std::env::temp_dir().join(format!("ckga-answer-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let origin = Origin {
+            session: "s".into(),
+            seed: 7,
+            generation: 3,
+        };
+        // An outside engine's session: its values by the engine's names.
+        let spec = EngineSpec::simulated(&crate::SimModel::new(4, 1), 2);
+        let path = dir.join("engine.json");
+        let w = spec.defaults();
+        write_answer_file(&path, Some(&spec), &w, Some(&origin), Some("c")).unwrap();
+        assert_eq!(BestFile::read(&path), BestFile::Origin(origin.clone()));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            text,
+            crate::formats::engine_params_json(&spec, &w, Some(&origin), Some("c"))
+        );
+        // Our weights: a weight file, with or without its origin and comment.
+        let w = crate::material();
+        for (origin, comment) in [(Some(&origin), Some("c")), (Some(&origin), None)] {
+            let path = dir.join("weights.json");
+            write_answer_file(&path, None, &w, origin, comment).unwrap();
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(
+                text,
+                crate::weightfile::weights_to_json_full(&w, comment, origin)
+            );
+        }
+        let path = dir.join("plain.json");
+        write_answer_file(&path, None, &w, None, None).unwrap();
+        assert_eq!(BestFile::read(&path), BestFile::Unknown);
+        // A file that cannot be written: the error names it.
+        let bad = dir.join("no/such/folder/x.json");
+        let e = write_answer_file(&bad, Some(&spec), &spec.defaults(), None, None).unwrap_err();
+        assert!(e.to_string().starts_with("cannot write '"), "{e}");
+        let e = SessionError::from(e);
+        assert!(matches!(e, SessionError::Io { .. }), "{e}");
+        let e = write_answer_file(&bad, None, &w, None, None).unwrap_err();
+        assert!(matches!(SessionError::from(e), SessionError::Weights(_)));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

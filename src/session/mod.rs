@@ -55,10 +55,10 @@ mod pace;
 mod past;
 mod spsa;
 
-pub use best::{BestFile, FINALS_FILE};
+pub use best::{write_answer_file, AnswerFileError, BestFile, FINALS_FILE};
 pub use finals::{Entrant, Finals};
 pub use options::{Overrides, SettingChange};
-pub use pace::{Pace, PaceClock, RunCost};
+pub use pace::{Eta, Pace, PaceClock, RunCost};
 pub use past::{answers_by_generation, measure_genomes, PastBests};
 pub use spsa::{SpsaOutcome, SpsaProgress, SpsaRun};
 

@@ -18,6 +18,7 @@
 //! assert!((pace.run_seconds(400.0).unwrap() - 42.4).abs() < 1e-9);
 //! ```
 
+use crate::ga::{Session, Stop};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -149,6 +150,18 @@ pub struct RunCost {
 }
 
 impl RunCost {
+    /// What a run of session `s` plans to play from where it stands: the generations left to
+    /// its limit (None under a time limit), of the games its next generation plays.
+    pub fn of_session(s: &Session) -> RunCost {
+        RunCost {
+            generations: match s.settings.stop {
+                Stop::Generations(n) => Some(n.saturating_sub(s.generation)),
+                Stop::Seconds(_) => None,
+            },
+            per_generation: s.settings.games_per_generation(),
+        }
+    }
+
     /// The line that says what the run costs at `pace` and how to ask for less, once the pace
     /// is [`Pace::settled`] (None before): `this run: 125 generations of about 16 games, 2,000
     /// games in all, about 3m40s at the 9.1 games/s so far; for less, ...`. The time is the
@@ -190,6 +203,40 @@ impl RunCost {
                 crate::short_time(pace.seconds_for(per)?),
             ),
         })
+    }
+}
+
+/// How fast a run of a session goes, in generations, and the time it has left: what its
+/// progress line says.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Eta {
+    /// Generations per second: past the start-up (the run's first generation) once a
+    /// generation has ended past it, else over the whole run so far.
+    pub per_second: f64,
+    /// Seconds to the session's limit: its generations left at that rate, or what is left of
+    /// its time limit.
+    pub seconds_left: f64,
+}
+
+impl Eta {
+    /// The rate and time left of a run of session `s` that started at generation `first` and
+    /// stands at `pace`.
+    pub fn of(s: &Session, first: u64, pace: &Pace) -> Eta {
+        // Generations a second past the first (the start-up), or over the run so far.
+        let gens = (s.generation - first) as f64;
+        let past = (gens - 1.0).max(0.0);
+        let per_second = match pace.past_start_up() {
+            Some((_, secs)) if past > 0.0 && secs > 0.0 => past / secs,
+            _ => gens / pace.seconds.max(1e-9),
+        };
+        let seconds_left = match s.settings.stop {
+            Stop::Generations(n) => n.saturating_sub(s.generation) as f64 / per_second.max(1e-9),
+            Stop::Seconds(t) => t - s.elapsed,
+        };
+        Eta {
+            per_second,
+            seconds_left,
+        }
     }
 }
 
@@ -300,6 +347,43 @@ mod tests {
         assert!(timed.line(&p).unwrap().starts_with(
             "this run: about 16 games a generation, a generation every 2s at the 8.0"
         ));
+    }
+
+    #[test]
+    fn a_sessions_cost_counts_the_generations_left_to_its_limit() {
+        let mut s = Session::new("t", crate::ga::Settings::default());
+        s.settings.stop = Stop::Generations(10);
+        s.generation = 4;
+        let cost = RunCost::of_session(&s);
+        assert_eq!(cost.generations, Some(6));
+        assert_eq!(cost.per_generation, s.settings.games_per_generation());
+        s.generation = 12;
+        assert_eq!(RunCost::of_session(&s).generations, Some(0));
+        s.settings.stop = Stop::Seconds(60.0);
+        assert_eq!(RunCost::of_session(&s).generations, None);
+    }
+
+    #[test]
+    fn the_eta_counts_generations_past_the_first() {
+        let mut s = Session::new("t", crate::ga::Settings::default());
+        s.settings.stop = Stop::Generations(20);
+        s.generation = 5;
+        // From generation 2: 3 generations, the first (the start-up) in 4 s, 2 more in 2 s.
+        let pace = Pace {
+            games: 48,
+            seconds: 6.0,
+            start_up: Some((16, 4.0)),
+        };
+        let eta = Eta::of(&s, 2, &pace);
+        assert_eq!(eta.per_second, 1.0);
+        assert_eq!(eta.seconds_left, 15.0);
+        // One generation so far: over the whole run.
+        let eta = Eta::of(&s, 4, &pace);
+        assert_eq!(eta.per_second, 1.0 / 6.0);
+        // Under a time limit: what is left of it.
+        s.settings.stop = Stop::Seconds(100.0);
+        s.elapsed = 40.0;
+        assert_eq!(Eta::of(&s, 2, &pace).seconds_left, 60.0);
     }
 
     #[test]

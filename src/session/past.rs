@@ -6,12 +6,13 @@ use crate::eval::Weights;
 use crate::ga::Session;
 use crate::genome::EngineSpec;
 use crate::matchplay::{Contestant, MatchGame, MatchObserver, MatchResult, MatchRun};
-use crate::store;
+use crate::store::{self, SpsaSession};
 use std::path::Path;
 
 /// The best so far of past generations of a session, for `history --elo`: every `every`-th
 /// generation's, where it can be told (from the history's record of changes, or the session
-/// folder's kept checkpoints).
+/// folder's kept checkpoints); or the values of an SPSA session's kept steps
+/// ([`PastBests::of_spsa`]).
 pub struct PastBests {
     /// (generation, its best so far), oldest first.
     pub chosen: Vec<(u64, Weights)>,
@@ -47,13 +48,23 @@ impl PastBests {
         PastBests::at(session, dir, &wanted)
     }
 
-    /// The bests of `session` after the generations at the history indices `wanted`.
-    fn at(session: &Session, dir: &Path, wanted: &[usize]) -> PastBests {
-        let known = bests_at(session, dir, wanted);
-        let chosen: Vec<(u64, Weights)> = wanted
+    /// The values θ rounds to at the kept steps of SPSA session `s` ([`crate::summary::spsa_points`])
+    /// whose number is a multiple of `every` (and at the last), each with its step: what
+    /// `history --elo` plays of an SPSA session. None is left out.
+    pub fn of_spsa(s: &SpsaSession, every: u64) -> PastBests {
+        let points = crate::summary::spsa_points(s);
+        let last = points.len().saturating_sub(1);
+        let chosen: Vec<(u64, Weights)> = points
             .iter()
-            .filter_map(|&i| known[i].map(|w| (session.history[i].generation, w)))
+            .enumerate()
+            .filter(|(i, p)| p.step.is_multiple_of(every) || *i == last)
+            .map(|(_, p)| (p.step, s.state.weights_at(&p.theta)))
             .collect();
+        PastBests::distinct_of(chosen, 0)
+    }
+
+    /// `chosen`, its distinct weight vectors, and `left_out`.
+    fn distinct_of(chosen: Vec<(u64, Weights)>, left_out: usize) -> PastBests {
         let mut distinct: Vec<Weights> = Vec::new();
         for (_, w) in &chosen {
             if !distinct.contains(w) {
@@ -61,10 +72,21 @@ impl PastBests {
             }
         }
         PastBests {
-            left_out: wanted.len() - chosen.len(),
             chosen,
             distinct,
+            left_out,
         }
+    }
+
+    /// The bests of `session` after the generations at the history indices `wanted`.
+    fn at(session: &Session, dir: &Path, wanted: &[usize]) -> PastBests {
+        let known = bests_at(session, dir, wanted);
+        let chosen: Vec<(u64, Weights)> = wanted
+            .iter()
+            .filter_map(|&i| known[i].map(|w| (session.history[i].generation, w)))
+            .collect();
+        let left_out = wanted.len() - chosen.len();
+        PastBests::distinct_of(chosen, left_out)
     }
 
     /// Each distinct best plays `reference` in `run`, as `match` plays a checkpoint of its

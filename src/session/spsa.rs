@@ -8,9 +8,9 @@
 //! parameter file: `show`, `export` and `match` read it), and also to the `--out` file the
 //! session names, if any.
 
-use super::best::BEST_FILE;
+use super::best::{write_answer_file, BEST_FILE};
 use super::pace::Pace;
-use super::{default_name, ensure_folder, io, SessionError};
+use super::{default_name, ensure_folder, SessionError};
 use crate::files::{folder_of, write_atomic};
 use crate::lock::{lock_session, SessionLock};
 use crate::spsa::{SpsaObserver, SpsaSettings, SpsaState, SpsaStep};
@@ -158,16 +158,16 @@ impl SpsaRun {
     pub fn write_answer(&self) -> Result<SpsaOutcome, SessionError> {
         let st = &self.session.state;
         let stopped = !st.finished();
-        let text = crate::formats::engine_params_json(
-            &st.spec,
-            &st.weights(),
-            None,
-            Some(&answer_comment(&self.session)),
-        );
+        let (w, comment) = (st.weights(), answer_comment(&self.session));
         let best = self.best_file();
-        let write = |path: &Path| {
-            write_atomic(path, text.as_bytes())
-                .map_err(io(format!("cannot write '{}'", path.display())))
+        let write = |path: &Path| -> Result<(), SessionError> {
+            Ok(write_answer_file(
+                path,
+                Some(&st.spec),
+                &w,
+                None,
+                Some(&comment),
+            )?)
         };
         write(&best)?;
         if let Some(out) = &self.session.out {

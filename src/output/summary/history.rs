@@ -1,6 +1,9 @@
 //! The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
 //! of the yardstick Elo and the best and mean points ([`history_svg`]), and the session's
-//! strength from its first measurement to its last in one line ([`strength_span`]).
+//! strength from its first measurement to its last in one line ([`strength_span`]); what a
+//! generation's line counts: the tournament's maximum points ([`tournament_max_points`]), the
+//! mean's decided pairs ([`decided_pairs`]) and the generation's draws
+//! ([`generation_draws`]).
 
 use crate::chart::{Axis, AxisSide, LineChart, Series};
 use crate::eval::Weights;
@@ -64,6 +67,35 @@ pub fn strength_span(s: &Session) -> Option<String> {
         s.settings.search.depth,
         last.1.games()
     ))
+}
+
+/// The most points a player can score in session `s`'s tournament, as a generation's line
+/// says it (`top 54 of 124 points`): 4 (two games, 2 points a win) against every other member
+/// of the population and every hall of fame member that plays.
+pub fn tournament_max_points(s: &Session) -> u64 {
+    4 * (s.settings.population as u64 - 1) + 4 * s.hall_players().len() as u64
+}
+
+/// The mean's last generation: its mirrored pairs and how many of them their games decided
+/// (the rest drew, and moved the centre nothing). None for another selection.
+pub fn decided_pairs(s: &Session) -> Option<(u64, u64)> {
+    s.settings.ga.selection.mean()?;
+    let pairs = s.last.chunks(2).filter(|p| p.len() == 2);
+    let decided = pairs
+        .clone()
+        .filter(|p| p[0].1.points != p[1].1.points)
+        .count();
+    Some((pairs.count() as u64, decided as u64))
+}
+
+/// The draws among generation `st`'s games, from the last standings of session `s`: the
+/// standings count a game once for every side of it in them, so their share of draws is the
+/// generation's (what [`crate::Signal::add`] is told).
+pub fn generation_draws(st: &GenerationStats, s: &Session) -> u64 {
+    let (sides, drawn) = crate::signal::standings_draws(s.last.iter().map(|(_, x)| x));
+    (drawn * u64::from(st.games))
+        .checked_div(sides)
+        .unwrap_or(0)
 }
 
 /// The per-generation table: generation, best/mean/min points, diversity, duel (not in an
@@ -355,4 +387,63 @@ pub fn elo_series(measured: &[(f64, Wdl)], name: &str, colour: &str) -> Series {
     se.dots = 3.5;
     se.width = 2.5;
     se
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ga::{Selection, Settings};
+    use crate::tournament::Standing;
+
+    /// A session of 4 whose last generation's standings give these points and draws.
+    fn session(selection: Selection, last: &[(u32, u32)]) -> Session {
+        let mut settings = Settings {
+            population: 4,
+            ..Settings::default()
+        };
+        settings.ga.selection = selection;
+        let mut s = Session::new("t", settings);
+        s.last = last
+            .iter()
+            .map(|&(points, draws)| {
+                let st = Standing {
+                    points,
+                    draws_black: draws,
+                    ..Standing::default()
+                };
+                (crate::material(), st)
+            })
+            .collect();
+        s
+    }
+
+    #[test]
+    fn a_generation_line_counts_the_tournaments_points_and_the_means_pairs() {
+        let s = session(Selection::Truncation, &[(6, 0), (4, 0), (2, 0), (0, 0)]);
+        // 4 points against each of the 3 others; no hall of fame has played yet.
+        assert_eq!(tournament_max_points(&s), 12);
+        assert_eq!(decided_pairs(&s), None);
+        let mean = Selection::Mean {
+            spread: 100,
+            rate: 100,
+        };
+        let s = session(mean, &[(2, 0), (0, 0), (1, 1), (1, 1)]);
+        assert_eq!(decided_pairs(&s), Some((2, 1)));
+    }
+
+    #[test]
+    fn a_generations_draws_are_its_standings_share() {
+        // The standings saw 2 games (a side's each), both drawn: all 8 of the generation's.
+        let s = session(Selection::Truncation, &[(2, 0), (0, 0), (1, 1), (1, 1)]);
+        let (sides, drawn) = crate::signal::standings_draws(s.last.iter().map(|(_, x)| x));
+        assert_eq!((sides, drawn), (2, 2));
+        // (Read as a history record is, so that fields a record does not keep take their
+        // defaults.)
+        let stats: GenerationStats = serde_json::from_value(serde_json::json!({
+            "generation": 1, "best": 2, "mean": 1.0, "min": 0, "diversity": 0.0,
+            "duel": null, "games": 8, "plies": 0, "seconds": 1.0, "measure": null
+        }))
+        .unwrap();
+        assert_eq!(generation_draws(&stats, &s), 8);
+    }
 }

@@ -6,8 +6,8 @@
 //!   [`select`] (file `pick`).
 //! - The parameter table of `show`, with a priority class per weight in the spirit of the
 //!   original thesis (see [`Priority`]): [`weights_table`] (file `weights`, with the layers of a
-//!   network, [`net_layers`]); lines cut and wrapped to a width: [`fit`], [`wrap`] (file
-//!   `layout`).
+//!   network, [`net_layers`], and its hidden units summed up, [`hidden_units`]); lines cut and
+//!   wrapped to a width: [`fit`], [`wrap`] (file `layout`).
 //! - The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
 //!   of the yardstick Elo and the best and mean points ([`history_svg`], drawn by
 //!   `crate::chart`), and the strength from the first measurement to the last on one line
@@ -18,13 +18,16 @@
 //!   their chart is [`engine_history_svg`] ([`engine_answer_chart`] on the report's page).
 //! - An SPSA session's θ over its steps, as a table ([`spsa_history_table`]) and a chart of
 //!   each parameter's place in its range ([`spsa_chart`]) (file `spsa`).
+//! - The history of either tuner's session for programs, as `history --format csv|json` prints
+//!   it: [`history_csv`], [`history_json`], [`spsa_history_csv`], [`spsa_history_json`], with
+//!   the `--elo` reference ([`EloReference`]) (file `records`).
 //!
 //! Individuals of a population (checkpoint or original population file) are numbered from 1,
 //! as the original tool did.
 //!
 //! Errors are [`ReportError`]: one line.
 //!
-//! Files, bottom up: `layout`, `weights`, `pick`, `params`, `history`, `spsa`.
+//! Files, bottom up: `layout`, `weights`, `pick`, `params`, `history`, `spsa`, `records`.
 //!
 //! # Example
 //!
@@ -42,22 +45,28 @@ mod history;
 mod layout;
 mod params;
 mod pick;
+mod records;
 mod spsa;
 mod weights;
 
 pub use crate::chart::{nice_step, tick_label, xml_escape};
 pub(crate) use history::elo_series;
 pub use history::{
-    duel_text, elo_generations, elo_text, engine_answer_chart, engine_history_svg, history_svg,
-    history_svg_title, history_table, strength_span,
+    decided_pairs, duel_text, elo_generations, elo_text, engine_answer_chart, engine_history_svg,
+    generation_draws, history_svg, history_svg_title, history_table, strength_span,
+    tournament_max_points,
 };
 pub use layout::{fit, wrap, TABLE_WIDTH};
 pub use params::parameter_chart;
 pub use pick::{select, standing_text, Picked};
+pub use records::{
+    history_csv, history_json, spsa_history_csv, spsa_history_json, EloReference,
+    HISTORY_CSV_COLUMNS,
+};
 pub use spsa::{spsa_chart, spsa_faults, spsa_history_table, spsa_points};
 pub use weights::{
-    class_counts, engine_table, man_line, net_layers, sorted_indices, weights_table, Priority,
-    SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,
+    class_counts, engine_table, hidden_units, is_hidden, man_line, net_layers, sorted_indices,
+    weights_table, HiddenUnit, Priority, SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,
 };
 
 /// Why weights could not be picked out of an input, or a report not made: one line.

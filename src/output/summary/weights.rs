@@ -168,6 +168,63 @@ pub fn weights_table(w: &Weights, sort: SortOrder, width: Option<usize>) -> Stri
     s
 }
 
+/// Is parameter `name` a hidden unit's: an input weight or the bias of a `net66` unit
+/// (`hiddenJ.NAME`), or a `board` unit's input weight (`INPUT>J`) or bias (`hiddenJ.bias`)?
+pub fn is_hidden(name: &str) -> bool {
+    name.contains('>')
+        || name
+            .strip_prefix("hidden")
+            .and_then(|r| r.split_once('.'))
+            .is_some_and(|(j, _)| j.parse::<u32>().is_ok())
+}
+
+/// A network's hidden unit as `show` sums it up ([`hidden_units`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HiddenUnit {
+    /// Its output weight (`outJ`; 0 where the set has none).
+    pub out: i16,
+    /// Its bias (`hiddenJ.bias`; 0 where the set has none).
+    pub bias: i16,
+    /// The size of its input weights: the root of their sum of squares.
+    pub size: f64,
+    /// Its input weights by input name (`NAME` of `hiddenJ.NAME`, `INPUT` of `INPUT>J`),
+    /// largest |weight| first (equal ones in the set's order).
+    pub inputs: Vec<(&'static str, i16)>,
+}
+
+/// The hidden units `hidden1..hiddenH` of network weights `w` (none for a linear set).
+pub fn hidden_units(w: &Weights) -> Vec<HiddenUnit> {
+    let params = w.set().params();
+    (1..=w.set().hidden())
+        .map(|j| {
+            // A net66 unit's input weights are `hiddenJ.NAME`, a board unit's `INPUT>J`.
+            let (unit, into) = (format!("hidden{j}."), format!(">{j}"));
+            let of = |name: &str| params.iter().position(|p| p.name == name).map(|i| w[i]);
+            let mut inputs: Vec<(&'static str, i16)> = params
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| {
+                    let input = p.name.strip_prefix(unit.as_str());
+                    Some((input.or_else(|| p.name.strip_suffix(into.as_str()))?, w[i]))
+                })
+                .filter(|(n, _)| *n != "bias")
+                .collect();
+            let size = inputs
+                .iter()
+                .map(|(_, v)| f64::from(*v).powi(2))
+                .sum::<f64>()
+                .sqrt();
+            inputs.sort_by_key(|(_, v)| std::cmp::Reverse(i32::from(*v).abs()));
+            HiddenUnit {
+                out: of(&format!("out{j}")).unwrap_or(0),
+                bias: of(&format!("{unit}bias")).unwrap_or(0),
+                size,
+                inputs,
+            }
+        })
+        .collect()
+}
+
 /// For a network set (`net66:H`, `board:H`), its layers and where their weights are (weight numbers from 1), one
 /// line each; None for the linear sets.
 pub fn net_layers(set: ParamSet) -> Option<String> {
@@ -300,6 +357,44 @@ mod tests {
         assert_eq!(Priority::of(-16384), Priority::HighNegative);
         assert_eq!(Priority::of(i16::MIN), Priority::HighNegative);
         assert_eq!(Priority::of(i16::MAX), Priority::HighPositive);
+    }
+
+    #[test]
+    fn a_networks_hidden_units_are_summed_up() {
+        for set in [ParamSet::Net66(2), ParamSet::Board(2)] {
+            let params = set.params();
+            let mut values = vec![0i16; set.len()];
+            for (i, p) in params.iter().enumerate() {
+                values[i] = match p.name {
+                    "out2" => 7,
+                    "hidden2.bias" => -5,
+                    n if is_hidden(n) && (n.ends_with(">2") || n.starts_with("hidden2.")) => {
+                        if values.iter().all(|&v| v == 0) {
+                            -4
+                        } else {
+                            3
+                        }
+                    }
+                    _ => 0,
+                };
+            }
+            let w = Weights::new(set, &values).unwrap();
+            let units = hidden_units(&w);
+            assert_eq!(units.len(), 2, "{set}");
+            assert_eq!((units[0].out, units[0].bias, units[0].size), (0, 0, 0.0));
+            let u = &units[1];
+            assert_eq!((u.out, u.bias), (7, -5), "{set}");
+            // One input weight -4, the others 3: the -4 first.
+            assert_eq!(u.inputs[0].1, -4, "{set}");
+            let n = u.inputs.len() as f64;
+            assert!(
+                (u.size - (16.0 + 9.0 * (n - 1.0)).sqrt()).abs() < 1e-9,
+                "{set}"
+            );
+        }
+        assert!(hidden_units(&crate::material()).is_empty());
+        assert!(is_hidden("hidden3.bias") && is_hidden("own_man12>2"));
+        assert!(!is_hidden("out3") && !is_hidden("hiddenX.y"));
     }
 
     #[test]

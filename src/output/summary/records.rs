@@ -1,0 +1,416 @@
+//! A session's history for programs, as `history --format csv|json` prints it (the columns and
+//! fields are described in docs/formats.md): a GA session's generations ([`history_csv`],
+//! [`history_json`]) and an SPSA session's kept steps ([`spsa_history_csv`],
+//! [`spsa_history_json`]), each with the `--elo` measurement of its answers when there is one
+//! ([`EloReference`]).
+
+use crate::eval::Weights;
+use crate::ga::Session;
+use crate::matchplay::{elo, MatchResult, Wdl};
+use crate::store::SpsaSession;
+use serde_json::{json, Value};
+use std::path::Path;
+
+/// The columns of a GA session's CSV history, in order (in a session of an outside engine,
+/// the engine's names of its tuned parameters follow: the answer's values).
+pub const HISTORY_CSV_COLUMNS: &str = "generation,best,mean,min,diversity,duel,duel_challenger,\
+duel_holder,duel_replaced,games,plies,seconds,yardstick_wins,yardstick_draws,yardstick_losses,yardstick_elo,\
+yardstick_margin,reference_wins,reference_draws,reference_losses,reference_elo,reference_margin,faults";
+
+/// The columns of an SPSA session's CSV history after `step,games`, before the engine's names
+/// (θ in full): the `--elo` measurement, empty where there is none, and the faults since the
+/// row before, as the GA's history ends.
+const SPSA_CSV_MIDDLE: &str =
+    "reference_wins,reference_draws,reference_losses,reference_elo,reference_margin,faults";
+
+/// The reference the answers of a history were played against (`history --elo`), as the JSON
+/// history names it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EloReference {
+    /// The reference, as the command line named it.
+    pub name: String,
+    /// Games of each measured answer.
+    pub games: usize,
+    /// The search depth of both sides.
+    pub depth: u32,
+    /// The seed of the games' tie-breaks.
+    pub seed: u64,
+    /// Of a GA session: generations that could not be measured (their answer is in neither
+    /// the history nor a checkpoint); None for an SPSA session, where every kept step can be.
+    pub generations_left_out: Option<usize>,
+}
+
+impl EloReference {
+    fn json(&self) -> Value {
+        let mut v = json!({
+            "name": self.name,
+            "games": self.games,
+            "depth": self.depth,
+            "seed": self.seed,
+        });
+        if let Some(n) = self.generations_left_out {
+            v["generations_left_out"] = json!(n);
+        }
+        v
+    }
+}
+
+/// An Elo figure for machine output: a number with one decimal, or null (JSON) / empty (CSV)
+/// when a side scored everything.
+fn elo_value(v: f64) -> Option<f64> {
+    v.is_finite().then(|| ((v * 10.0).round() / 10.0) + 0.0)
+}
+
+/// W/D/L and Elo as CSV fields (5, empty when absent).
+fn wdl_fields(w: Option<&Wdl>) -> String {
+    match w {
+        None => ",,,,".to_string(),
+        Some(w) => {
+            let e = elo(w);
+            let f = |v: f64| elo_value(v).map(|x| format!("{x:.1}")).unwrap_or_default();
+            format!(
+                "{},{},{},{},{}",
+                w.wins,
+                w.draws,
+                w.losses,
+                f(e.diff),
+                f(e.margin)
+            )
+        }
+    }
+}
+
+fn wdl_json(w: Option<&Wdl>) -> Value {
+    match w {
+        None => Value::Null,
+        Some(w) => {
+            let e = elo(w);
+            json!({
+                "wins": w.wins,
+                "draws": w.draws,
+                "losses": w.losses,
+                "elo": elo_value(e.diff),
+                "margin": elo_value(e.margin),
+            })
+        }
+    }
+}
+
+/// A generation's (or step's) `--elo` result for JSON: W/D/L, Elo and margin, and the answer's
+/// score in each game in game order (1, 0.5 or 0, as `match --json` gives `score_a`); null when
+/// not measured.
+fn reference_json(r: Option<&MatchResult>) -> Value {
+    let Some(r) = r else {
+        return Value::Null;
+    };
+    let mut v = wdl_json(Some(&r.wdl));
+    let scores: Vec<f64> = r
+        .games
+        .iter()
+        .map(|g| g.half_points_for_a() as f64 / 2.0)
+        .collect();
+    v["scores"] = json!(scores);
+    v
+}
+
+/// The result of the measurement of `at` (a generation or a step) among `elo`.
+fn result_at(elo: &[(u64, MatchResult)], at: u64) -> Option<&MatchResult> {
+    elo.iter().find(|(x, _)| *x == at).map(|(_, r)| r)
+}
+
+/// A JSON document as printed: pretty, with a final newline.
+fn pretty(doc: &Value) -> String {
+    let mut text = serde_json::to_string_pretty(doc).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// The answer's values after the generation at history index `i`, in a session of an outside
+/// engine (None where it cannot be told, or in a session of our own weights).
+fn values_at(session: &Session, answers: &[Option<Weights>], i: usize) -> Option<Vec<i64>> {
+    let engine = session.settings.engine.as_ref()?;
+    Some(engine.values(answers.get(i).copied().flatten().as_ref()?))
+}
+
+/// A GA session's history as CSV: [`HISTORY_CSV_COLUMNS`] (then, in a session of an outside
+/// engine, its tuned parameters' names) and a row per generation. `answers` holds the answer
+/// after each history record (None where it cannot be told; its values are columns in a
+/// session of an outside engine), `elo` pairs a generation with its answer's `--elo` match.
+pub fn history_csv(
+    session: &Session,
+    answers: &[Option<Weights>],
+    elo: &[(u64, MatchResult)],
+) -> String {
+    let engine = session.settings.engine.as_ref();
+    let of = |g: u64| result_at(elo, g).map(|r| &r.wdl);
+    let mut out = HISTORY_CSV_COLUMNS.to_string();
+    for t in engine.iter().flat_map(|e| &e.tuned) {
+        out += &format!(",{}", t.name);
+    }
+    out.push('\n');
+    for (i, h) in session.history.iter().enumerate() {
+        // duel: `first` (no best so far yet), `none` (a later generation of the mean, which has
+        // no duel), `same` (the best so far won its own generation: no duel) or `played`.
+        let (kind, c, ho, r) = match h.duel {
+            None if h.generation > 1 => ("none", String::new(), String::new(), String::new()),
+            None => ("first", String::new(), String::new(), String::new()),
+            Some(d) if d.is_same() => ("same", String::new(), String::new(), String::new()),
+            Some(d) => (
+                "played",
+                d.challenger.to_string(),
+                d.holder.to_string(),
+                d.replaced.to_string(),
+            ),
+        };
+        out += &format!(
+            "{},{},{:.2},{},{:.4},{kind},{c},{ho},{r},{},{},{:.3},{},{},{}",
+            h.generation,
+            h.best,
+            h.mean,
+            h.min,
+            h.diversity,
+            h.games,
+            h.plies,
+            h.seconds,
+            wdl_fields(h.measure.as_ref()),
+            wdl_fields(of(h.generation)),
+            h.faults
+        );
+        if let Some(e) = engine {
+            match values_at(session, answers, i) {
+                Some(v) => v.iter().for_each(|x| out += &format!(",{x}")),
+                None => out += &",".repeat(e.tuned.len()),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A GA session's history as one JSON document: the session (read from `path`, its
+/// checkpoint), its settings, the `--elo` reference when measured, and a record per
+/// generation; `answers` and `elo` as for [`history_csv`].
+pub fn history_json(
+    session: &Session,
+    path: &Path,
+    answers: &[Option<Weights>],
+    elo: &[(u64, MatchResult)],
+    reference: Option<&EloReference>,
+) -> String {
+    let engine = session.settings.engine.as_ref();
+    let s = &session.settings;
+    let generations: Vec<Value> = session
+        .history
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let duel = match h.duel {
+                None => Value::Null,
+                Some(d) if d.is_same() => json!("same"),
+                Some(d) => json!({
+                    "challenger": d.challenger,
+                    "holder": d.holder,
+                    "replaced": d.replaced,
+                }),
+            };
+            let values = match (engine, values_at(session, answers, i)) {
+                (Some(e), Some(v)) => Value::Object(
+                    e.tuned
+                        .iter()
+                        .zip(v)
+                        .map(|(t, x)| (t.name.clone(), json!(x)))
+                        .collect(),
+                ),
+                _ => Value::Null,
+            };
+            json!({
+                "generation": h.generation,
+                "best": h.best,
+                "mean": h.mean,
+                "min": h.min,
+                "diversity": h.diversity,
+                "duel": duel,
+                "games": h.games,
+                "plies": h.plies,
+                "seconds": h.seconds,
+                "yardstick": wdl_json(h.measure.as_ref()),
+                "reference": reference_json(result_at(elo, h.generation)),
+                "faults": h.faults,
+                "values": values,
+            })
+        })
+        .collect();
+    let parameters = engine.map(|e| {
+        e.tuned
+            .iter()
+            .map(|t| json!({ "name": t.name, "min": t.min, "max": t.max, "default": t.default }))
+            .collect::<Vec<_>>()
+    });
+    pretty(&json!({
+        "session": session.name,
+        "checkpoint": path.display().to_string(),
+        "tuner": "ga",
+        "engine": engine.map(|e| &e.name),
+        "parameters": parameters,
+        "seed": s.seed,
+        "population": s.population,
+        "depth": s.search.depth,
+        "params": s.ga.params.to_string(),
+        "yardstick": s.yardstick_name(),
+        "reference": reference.map(EloReference::json),
+        "generations": generations,
+    }))
+}
+
+/// An SPSA session's history as CSV: `step,games`, the `--elo` measurement and the faults
+/// since the row before, then θ in full by the engine's names; a row per kept step
+/// ([`super::spsa_points`]). `elo` pairs a step with the `--elo` match of its values.
+pub fn spsa_history_csv(s: &SpsaSession, elo: &[(u64, MatchResult)]) -> String {
+    let points = super::spsa_points(s);
+    let faults = super::spsa_faults(&points);
+    let mut t = format!("step,games,{SPSA_CSV_MIDDLE}");
+    for x in &s.state.spec.tuned {
+        t += &format!(",{}", x.name);
+    }
+    t.push('\n');
+    for (p, f) in points.iter().zip(&faults) {
+        let f = f.map(|f| f.to_string()).unwrap_or_default();
+        let wdl: Option<&Wdl> = result_at(elo, p.step).map(|r| &r.wdl);
+        t += &format!("{},{},{},{f}", p.step, p.games, wdl_fields(wdl));
+        for x in &p.theta {
+            t += &format!(",{x}");
+        }
+        t.push('\n');
+    }
+    t
+}
+
+/// An SPSA session's history as one JSON document: the session (read from `file`, its
+/// checkpoint), its run, its parameters, the `--elo` reference when measured, and a record per
+/// kept step (θ, the values it rounds to, the faults since the step before); `elo` as for
+/// [`spsa_history_csv`].
+pub fn spsa_history_json(
+    s: &SpsaSession,
+    file: &Path,
+    elo: &[(u64, MatchResult)],
+    reference: Option<&EloReference>,
+) -> String {
+    let points = super::spsa_points(s);
+    let faults = super::spsa_faults(&points);
+    let st = &s.state;
+    let tuned = &st.spec.tuned;
+    let parameters: Vec<Value> = tuned
+        .iter()
+        .map(|t| json!({ "name": t.name, "min": t.min, "max": t.max, "default": t.default }))
+        .collect();
+    let history: Vec<Value> = points
+        .iter()
+        .zip(&faults)
+        .map(|(p, f)| {
+            let theta: serde_json::Map<String, Value> = tuned
+                .iter()
+                .zip(&p.theta)
+                .map(|(t, x)| (t.name.clone(), json!(x)))
+                .collect();
+            let values: serde_json::Map<String, Value> = tuned
+                .iter()
+                .zip(st.spec.values(&st.weights_at(&p.theta)))
+                .map(|(t, x)| (t.name.clone(), json!(x)))
+                .collect();
+            json!({
+                "step": p.step,
+                "games": p.games,
+                "faults": f,
+                "theta": theta,
+                "values": values,
+                "reference": reference_json(result_at(elo, p.step)),
+            })
+        })
+        .collect();
+    pretty(&json!({
+        "session": s.name,
+        "checkpoint": file.display().to_string(),
+        "tuner": "spsa",
+        "engine": st.spec.name,
+        "depth": st.spec.depth,
+        "seed": st.settings.seed,
+        "games": 2 * st.settings.pairs(),
+        "steps": st.settings.steps(),
+        "games_played": st.games(),
+        "steps_done": st.step,
+        "parameters": parameters,
+        "reference": reference.map(EloReference::json),
+        "history": history,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_figures_have_one_decimal_and_none_when_a_side_scored_everything() {
+        let w = Wdl {
+            wins: 3,
+            draws: 1,
+            losses: 0,
+        };
+        let fields = wdl_fields(Some(&w));
+        assert!(fields.starts_with("3,1,0,"), "{fields}");
+        let elo_field = fields.split(',').nth(3).unwrap();
+        assert_eq!(
+            elo_field.split('.').nth(1).map(str::len),
+            Some(1),
+            "{fields}"
+        );
+        assert_eq!(wdl_fields(None), ",,,,");
+        let all = Wdl {
+            wins: 4,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(wdl_json(Some(&all))["elo"], Value::Null);
+        assert!(wdl_fields(Some(&all)).starts_with("4,0,0,,"));
+        assert_eq!(elo_value(-0.01), Some(0.0));
+        assert!(elo_value(-0.01).unwrap().is_sign_positive());
+    }
+
+    #[test]
+    fn a_ga_history_has_a_row_and_a_record_per_generation() {
+        let mut s = Session::new("t", crate::ga::Settings::default());
+        // (Read as a history record is, so that fields a record does not keep take their
+        // defaults.)
+        let stats: crate::ga::GenerationStats = serde_json::from_value(serde_json::json!({
+            "generation": 1, "best": 6, "mean": 3.0, "min": 0, "diversity": 0.5,
+            "duel": null, "games": 12, "plies": 800, "seconds": 1.5, "measure": null
+        }))
+        .unwrap();
+        s.history.record(stats);
+        let csv = history_csv(&s, &[], &[]);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], HISTORY_CSV_COLUMNS);
+        assert_eq!(
+            lines[1],
+            "1,6,3.00,0,0.5000,first,,,,12,800,1.500,,,,,,,,,,,0"
+        );
+        let reference = EloReference {
+            name: "material".into(),
+            games: 2,
+            depth: 3,
+            seed: 9,
+            generations_left_out: Some(0),
+        };
+        let doc: Value = serde_json::from_str(&history_json(
+            &s,
+            Path::new("c"),
+            &[],
+            &[],
+            Some(&reference),
+        ))
+        .unwrap();
+        assert_eq!(doc["tuner"], "ga");
+        assert_eq!(doc["reference"]["generations_left_out"], 0);
+        assert_eq!(doc["generations"][0]["games"], 12);
+        assert_eq!(doc["generations"][0]["reference"], Value::Null);
+    }
+}
