@@ -330,3 +330,78 @@ fn a_clock_on_more_threads_than_cores_says_the_clocks_measure_the_crowd() {
         .unwrap();
     common::assert_usage_error(&out, &["--tc", "simulator"]);
 }
+
+#[test]
+fn a_time_margin_lets_a_late_move_stand_and_is_kept_with_the_clock() {
+    if !common::have_python() {
+        return;
+    }
+    let t = Tmp::new("clock-margin");
+    let log = t.0.join("engine.log");
+    // 1.3 times its 50 ms: late by 15 ms every move, within a margin of 200 ms.
+    run_ok(clocked_new(
+        &t,
+        "m",
+        &engine("1.3", &log),
+        "0.05",
+        &["--generations", "1", "--time-margin", "200"],
+    ));
+    let mut more = resume_cmd(&t, Some(&t.session("m")), true, &["--generations", "2"]);
+    more.current_dir(manifest_dir());
+    run_ok(more);
+    let s = common::load(&t.ckpt("m", 2));
+    let e = s.settings.engine.as_ref().unwrap();
+    assert_eq!(e.time_margin, std::time::Duration::from_millis(200));
+    for h in &s.history {
+        let time = h.time.expect("time use");
+        assert_eq!(time.lost_on_time, 0, "{time:?}");
+        assert!(time.mean_move().as_millis() >= 60, "{time:?}");
+    }
+    // The CSV and JSON histories carry the clock's columns and fields.
+    let history = |format: &str| {
+        run_ok({
+            let mut c = bin();
+            c.args(["history", "m", "--format", format, "--populations"])
+                .arg(t.pops());
+            c
+        })
+    };
+    let csv = history("csv");
+    let head: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let at = head.iter().position(|h| *h == "lost_on_time").expect(&csv);
+    assert_eq!(
+        head[at - 3..at],
+        ["mean_depth", "ms_per_move", "seconds_left"]
+    );
+    for row in csv.lines().skip(1) {
+        assert_eq!(row.split(',').nth(at), Some("0"), "{csv}");
+    }
+    let json: serde_json::Value = serde_json::from_str(&history("json")).unwrap();
+    assert_eq!(json["clock"], "0.05");
+    assert_eq!(json["time_margin_ms"], 200);
+    assert_eq!(json["generations"][1]["time"]["lost_on_time"], 0);
+    // Without the margin the same engine loses every game on time.
+    let out = clocked_new(
+        &t,
+        "n",
+        &engine("1.3", &log),
+        "0.05",
+        &["--generations", "1"],
+    )
+    .output()
+    .unwrap();
+    assert!(text(&out.stderr).contains("every game of generation 1 was lost on time"));
+    // A margin needs a clock.
+    let out = new_cmd(
+        &t,
+        3,
+        "d",
+        true,
+        &["--population", "4", "--time-margin", "5"],
+    )
+    .current_dir(manifest_dir())
+    .args(["--engine", &engine("0.1", &log)])
+    .output()
+    .unwrap();
+    common::assert_usage_error(&out, &["--time-margin", "--tc"]);
+}

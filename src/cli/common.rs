@@ -148,15 +148,23 @@ pub fn engine_spec(
 pub fn set_clock(
     spec: &mut checkers_ga::EngineSpec,
     tc: Option<checkers_ga::TimeControl>,
+    margin_ms: Option<u64>,
     threads: usize,
 ) -> anyhow::Result<()> {
     let Some(tc) = tc else {
+        if margin_ms.is_some() {
+            usage!("--time-margin needs --tc (a fixed depth has no clock)");
+        }
         return Ok(());
     };
     if spec.sim_model().is_some() {
         usage!("--tc: the simulator plays no moves, so it has no clock");
     }
+    if let Some(m) = margin_ms.filter(|m| *m > 3_600_000) {
+        usage!("--time-margin {m} must be 0..3600000 milliseconds");
+    }
     spec.tc = Some(tc);
+    spec.time_margin = std::time::Duration::from_millis(margin_ms.unwrap_or(0));
     if let Some(note) = checkers_ga::crowd_note(threads) {
         warn(&note);
     }

@@ -96,7 +96,7 @@ fn engine_spec(cmd: &str, a: &NewArgs) -> anyhow::Result<checkers_ga::EngineSpec
     let depth = a.session.depth.unwrap_or(checkers_ga::DEFAULT_DEPTH);
     let mut spec =
         super::common::engine_spec(cmd, &a.engine_option, a.move_timeout, depth, &a.tune)?;
-    super::common::set_clock(&mut spec, a.tc, a.run.threads)?;
+    super::common::set_clock(&mut spec, a.tc, a.time_margin, a.run.threads)?;
     Ok(spec)
 }
 
@@ -431,7 +431,12 @@ impl Observer for Printer {
             let (pairs, decided) = decided_pairs(s).unwrap_or((0, 0));
             let draws = generation_draws(st, s);
             self.signal.add(u64::from(st.games), draws, pairs, decided);
-            if let Some(note) = self.signal.note() {
+            if let Some(t) = &st.time {
+                self.signal
+                    .add_timed(u64::from(t.games), u64::from(t.lost_on_time));
+            }
+            let notes = [self.signal.note(), self.signal.time_note()];
+            for note in notes.into_iter().flatten() {
                 if self.bar.is_hidden() {
                     say(&note);
                 } else {
@@ -648,10 +653,17 @@ fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String
         None => String::new(),
     };
     // An outside engine's faults (their games lost; the session's faults.log says which).
-    let faults = match st.faults {
+    let mut faults = match st.faults {
         0 => String::new(),
         n => format!("  faults {n}"),
     };
+    // On a clock: the depth its searches reached, and its games lost on time.
+    if let Some(t) = &st.time {
+        faults += &format!("  depth {:.1}", t.mean_depth());
+        if t.lost_on_time > 0 {
+            faults += &format!("  lost on time {}", t.lost_on_time);
+        }
+    }
     // The mean: how many of its mirrored pairs their games decided (the rest drew, and moved
     // the centre nothing).
     let standing = match decided_pairs(s) {

@@ -220,6 +220,11 @@ pub struct NewArgs {
     /// with the time left; a game lost on time is a loss, and is logged. Not reproducible
     #[arg(long, value_name = "SECONDS|GAME+INC", requires = "engine")]
     pub tc: Option<checkers_ga::TimeControl>,
+    /// With --tc: how far past its clock a move may end before the side loses on time, in
+    /// milliseconds (for the time a move takes through the pipe, or on a busy machine)
+    /// [default: 0]
+    #[arg(long, value_name = "MS", requires = "engine")]
+    pub time_margin: Option<u64>,
 }
 
 #[derive(clap::Args)]

@@ -39,6 +39,11 @@ pub struct SpsaArgs {
     /// left; a game lost on time is a loss. Not reproducible
     #[arg(long, value_name = "SECONDS|GAME+INC")]
     pub tc: Option<checkers_ga::TimeControl>,
+    /// With --tc: how far past its clock a move may end before the side loses on time, in
+    /// milliseconds (for the time a move takes through the pipe, or on a busy machine)
+    /// [default: 0]
+    #[arg(long, value_name = "MS")]
+    pub time_margin: Option<u64>,
     /// The games to play in all (rounded up to even: pairs of games, colours swapped)
     #[arg(long)]
     pub games: u64,
@@ -142,11 +147,14 @@ impl SpsaObserver for Printer {
             say(&line);
         }
         let games = 2 * s.pairs;
-        if let Some(note) = self.signal.as_mut().and_then(|g| {
+        if let Some(g) = self.signal.as_mut() {
             g.add(games, s.draws, s.pairs, s.decided);
-            g.note()
-        }) {
-            self.bar.suspend(|| say(&note));
+            if let Some(t) = &s.time {
+                g.add_timed(u64::from(t.games), u64::from(t.lost_on_time));
+            }
+            for note in [g.note(), g.time_note()].into_iter().flatten() {
+                self.bar.suspend(|| say(&note));
+            }
         }
     }
 }
@@ -208,7 +216,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         a.depth,
         &a.tune,
     )?;
-    super::common::set_clock(&mut spec, a.tc, a.threads)?;
+    super::common::set_clock(&mut spec, a.tc, a.time_margin, a.threads)?;
     let stop = catch_interrupt(STOPPING)?;
     // θ is kept every 10 steps, or less often where a long run's history would outgrow its
     // checkpoint.

@@ -277,9 +277,18 @@ impl Game {
 
     /// The side to move has run out of time: it loses.
     pub fn lose_on_time(&mut self) {
+        self.lose_on_time_noted("");
+    }
+
+    /// [`Game::lose_on_time`], with what happened (`detail`, kept as the game's [`Game::note`]
+    /// when not empty): how long the move took and what the clock had.
+    pub fn lose_on_time_noted(&mut self, detail: &str) {
         if self.result.is_none() {
             let c = self.pos.side_to_move();
             self.result = Some((GameOutcome::win_for(c.opposite()), EndReason::Time(c)));
+            if !detail.is_empty() {
+                self.note = Some(detail.to_string());
+            }
         }
     }
 

@@ -345,7 +345,9 @@ impl Played {
             game.play(m);
         }
         match self.result {
-            Some((_, EndReason::Time(_))) => game.lose_on_time(),
+            Some((_, EndReason::Time(_))) => {
+                game.lose_on_time_noted(self.note.as_deref().unwrap_or(""))
+            }
             Some((_, EndReason::Fault(_, f))) => {
                 game.forfeit(f, self.note.as_deref().unwrap_or(""))
             }

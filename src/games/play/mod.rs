@@ -248,7 +248,15 @@ pub fn play_game(
             let had = c.remaining(side);
             if !c.spend(side, used) {
                 on(Event::OutOfTime { side, used, had });
-                game.lose_on_time();
+                let margin = match c.margin() {
+                    m if m.is_zero() => String::new(),
+                    m => format!(" and a margin of {} ms", m.as_millis()),
+                };
+                game.lose_on_time_noted(&format!(
+                    "its move took {} ms, with {} ms on its clock{margin}",
+                    used.as_millis(),
+                    had.as_millis()
+                ));
                 break;
             }
         }

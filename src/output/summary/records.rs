@@ -4,6 +4,7 @@
 //! [`spsa_history_json`]), each with the `--elo` measurement of its answers when there is one
 //! ([`EloReference`]).
 
+use crate::clock::{TimeControl, TimeUse};
 use crate::eval::Weights;
 use crate::ga::Session;
 use crate::matchplay::{elo, MatchResult, Wdl};
@@ -16,6 +17,48 @@ use std::path::Path;
 pub const HISTORY_CSV_COLUMNS: &str = "generation,best,mean,min,diversity,duel,duel_challenger,\
 duel_holder,duel_replaced,games,plies,seconds,yardstick_wins,yardstick_draws,yardstick_losses,yardstick_elo,\
 yardstick_margin,reference_wins,reference_draws,reference_losses,reference_elo,reference_margin,faults";
+
+/// The columns that follow the faults in the CSV history of a session on a clock (both
+/// tuners): what the games did with it (`seconds_left` only under a game clock).
+pub const CLOCK_CSV_COLUMNS: &str = "mean_depth,ms_per_move,seconds_left,lost_on_time";
+
+/// The clock's CSV fields of a record (`,` first), empty fields for a record without them.
+fn time_fields(t: Option<&TimeUse>, game_clock: bool) -> String {
+    match t {
+        Some(t) => format!(
+            ",{:.2},{:.1},{},{}",
+            t.mean_depth(),
+            t.mean_move().as_secs_f64() * 1000.0,
+            if game_clock {
+                format!("{:.3}", t.mean_left().as_secs_f64())
+            } else {
+                String::new()
+            },
+            t.lost_on_time
+        ),
+        None => ",,,,".to_string(),
+    }
+}
+
+/// The clock's JSON record: games, mean depth, ms a move, seconds left at the end (under a
+/// game clock), games lost on time; null without one.
+fn time_json(t: Option<&TimeUse>, game_clock: bool) -> Value {
+    match t {
+        Some(t) => json!({
+            "games": t.games,
+            "mean_depth": t.mean_depth(),
+            "ms_per_move": t.mean_move().as_secs_f64() * 1000.0,
+            "seconds_left": game_clock.then(|| t.mean_left().as_secs_f64()),
+            "lost_on_time": t.lost_on_time,
+        }),
+        None => Value::Null,
+    }
+}
+
+/// Whether `tc` is a game clock (the time left at the end says something).
+fn is_game_clock(tc: Option<TimeControl>) -> bool {
+    matches!(tc, Some(TimeControl::Game { .. }))
+}
 
 /// The columns of an SPSA session's CSV history after `step,games`, before the engine's names
 /// (θ in full): the `--elo` measurement, empty where there is none, and the faults since the
@@ -143,7 +186,11 @@ pub fn history_csv(
 ) -> String {
     let engine = session.settings.engine.as_ref();
     let of = |g: u64| result_at(elo, g).map(|r| &r.wdl);
+    let clock = engine.and_then(|e| e.tc);
     let mut out = HISTORY_CSV_COLUMNS.to_string();
+    if clock.is_some() {
+        out += &format!(",{CLOCK_CSV_COLUMNS}");
+    }
     for t in engine.iter().flat_map(|e| &e.tuned) {
         out += &format!(",{}", t.name);
     }
@@ -176,6 +223,9 @@ pub fn history_csv(
             wdl_fields(of(h.generation)),
             h.faults
         );
+        if clock.is_some() {
+            out += &time_fields(h.time.as_ref(), is_game_clock(clock));
+        }
         if let Some(e) = engine {
             match values_at(session, answers, i) {
                 Some(v) => v.iter().for_each(|x| out += &format!(",{x}")),
@@ -199,6 +249,7 @@ pub fn history_json(
 ) -> String {
     let engine = session.settings.engine.as_ref();
     let s = &session.settings;
+    let clock = engine.and_then(|e| e.tc);
     let generations: Vec<Value> = session
         .history
         .iter()
@@ -236,6 +287,7 @@ pub fn history_json(
                 "yardstick": wdl_json(h.measure.as_ref()),
                 "reference": reference_json(result_at(elo, h.generation)),
                 "faults": h.faults,
+                "time": time_json(h.time.as_ref(), is_game_clock(clock)),
                 "values": values,
             })
         })
@@ -255,6 +307,8 @@ pub fn history_json(
         "seed": s.seed,
         "population": s.population,
         "depth": s.search.depth,
+        "clock": clock.map(|tc| tc.flag()),
+        "time_margin_ms": engine.filter(|e| e.tc.is_some()).map(|e| e.time_margin.as_millis() as u64),
         "params": s.ga.params.to_string(),
         "yardstick": s.yardstick_name(),
         "reference": reference.map(EloReference::json),
@@ -268,7 +322,11 @@ pub fn history_json(
 pub fn spsa_history_csv(s: &SpsaSession, elo: &[(u64, MatchResult)]) -> String {
     let points = super::spsa_points(s);
     let faults = super::spsa_faults(&points);
+    let clock = s.state.spec.tc;
     let mut t = format!("step,games,{SPSA_CSV_MIDDLE}");
+    if clock.is_some() {
+        t += &format!(",{CLOCK_CSV_COLUMNS}");
+    }
     for x in &s.state.spec.tuned {
         t += &format!(",{}", x.name);
     }
@@ -277,6 +335,9 @@ pub fn spsa_history_csv(s: &SpsaSession, elo: &[(u64, MatchResult)]) -> String {
         let f = f.map(|f| f.to_string()).unwrap_or_default();
         let wdl: Option<&Wdl> = result_at(elo, p.step).map(|r| &r.wdl);
         t += &format!("{},{},{},{f}", p.step, p.games, wdl_fields(wdl));
+        if clock.is_some() {
+            t += &time_fields(p.time.as_ref(), is_game_clock(clock));
+        }
         for x in &p.theta {
             t += &format!(",{x}");
         }
@@ -321,6 +382,7 @@ pub fn spsa_history_json(
                 "step": p.step,
                 "games": p.games,
                 "faults": f,
+                "time": time_json(p.time.as_ref(), is_game_clock(st.spec.tc)),
                 "theta": theta,
                 "values": values,
                 "reference": reference_json(result_at(elo, p.step)),
@@ -333,6 +395,8 @@ pub fn spsa_history_json(
         "tuner": "spsa",
         "engine": st.spec.name,
         "depth": st.spec.depth,
+        "clock": st.spec.tc.map(|tc| tc.flag()),
+        "time_margin_ms": st.spec.tc.map(|_| st.spec.time_margin.as_millis() as u64),
         "seed": st.settings.seed,
         "games": 2 * st.settings.pairs(),
         "steps": st.settings.steps(),

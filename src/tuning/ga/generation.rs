@@ -464,6 +464,7 @@ impl Session {
         let mut batch = Batch::of_weights(&players, s.seed, s.rules);
         batch.engine = s.engine.clone();
         batch.tc = s.engine.as_ref().and_then(|e| e.tc);
+        batch.time_margin = s.engine.as_ref().map(|e| e.time_margin).unwrap_or_default();
         batch.jobs = tournament::jobs(&sched, s.search, s.openings, g);
         batch.jobs.extend(endgame_jobs(&endgames, s.search, g));
         batch.record_moves = positions;
