@@ -10,18 +10,19 @@
 # 3. The answer and today's search each against `classic` on the same clocks.
 #
 # Usage: scripts/tune-search-clock.sh [TUNE_TC] [BUDGET] [GAMES]
-#   TUNE_TC: the tuning games' clock (default 0.05); BUDGET: tuning games (default 2000);
+#   TUNE_TC: the tuning games' clock (default 0.02); BUDGET: tuning games (default 3000);
 #   GAMES: games of each match (default 312, the ballot twice)
 # Environment: BIN (a built binary; default: a release build of this tree), PLAYER (the
 # weights, default evolved-hour), NAME (the session, default search-clock), POPS (the
 # populations folder, default a temporary one), SEED (1), THREADS (default: one per core),
 # MARGIN (ms a move that crosses a pipe may end past its time in the matches, default 300),
+# TUNE_MARGIN (the same in the tuning games, default 30),
 # CLOCKS (the matches' clocks, default "0.1 10+0.1").
 # Nothing else may run on the machine meanwhile: clocks measure whatever shares the cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tune_tc=${1:-0.05}
-budget=${2:-2000}
+tune_tc=${1:-0.02}
+budget=${2:-3000}
 games=${3:-312}
 if [[ -z ${BIN:-} ]]; then
   cargo build --release --quiet
@@ -36,7 +37,8 @@ threads=${THREADS:-0}
 engine="$bin hub --tunable-search $player"
 echo "== tuning: $engine at --tc $tune_tc, $budget games ($(date -u +%H:%M:%S))"
 start=$(date +%s)
-"$bin" new --engine "$engine" --tc "$tune_tc" --games-budget "$budget" --name "$name" \
+"$bin" new --engine "$engine" --tc "$tune_tc" --time-margin "${TUNE_MARGIN:-30}" \
+  --games-budget "$budget" --name "$name" \
   --populations "$pops" --seed "$seed" --threads "$threads"
 echo "tuning took $(($(date +%s) - start)) s"
 best="$pops/$name/best.json"

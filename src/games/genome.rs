@@ -290,8 +290,8 @@ pub struct EngineSpec {
     pub depth: u32,
     /// The clock every tuning game is played on (`level move-time=` or `level time= inc=`,
     /// with the side's time left), None: a fixed depth. Kept in a checkpoint after the rest
-    /// (GA format 9, SPSA format 3), not in this struct's encoding; a batch of games carries
-    /// it as [`crate::jobs::Batch::tc`].
+    /// (GA format 9, SPSA format 3), not in this struct's encoding; a batch of game jobs
+    /// carries it in its own `tc`.
     #[serde(skip)]
     pub tc: Option<TimeControl>,
     /// On a clock, how far past its time a move may end and still count (`--time-margin`: a
