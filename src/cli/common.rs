@@ -238,6 +238,9 @@ pub fn catch_interrupt(what: &'static str) -> anyhow::Result<&'static AtomicBool
 /// exits with 128 + the signal.
 pub fn exit_on_interrupt() -> anyhow::Result<()> {
     let now = |sig: i32| {
+        // Said before the engines are stopped: the game sees its engine end as the stop it
+        // is, not as the engine's fault ([`abandoned`], [`wait_if_abandoned`]).
+        ABANDONED.store(true, Ordering::SeqCst);
         warn(&format!("\n{}: the game is abandoned", signal_name(sig)));
         checkers_ga::kill_all_engines();
         std::process::exit(128 + sig);
@@ -256,6 +259,23 @@ pub fn exit_on_interrupt() -> anyhow::Result<()> {
     #[cfg(not(unix))]
     ctrlc::set_handler(move || now(SIGINT)).context("cannot install the Ctrl-C handler")?;
     Ok(())
+}
+
+/// Set by the stop signal of a command with nothing to save, before its engines are stopped.
+static ABANDONED: AtomicBool = AtomicBool::new(false);
+
+/// Has a stop signal abandoned the game ([`exit_on_interrupt`])? What `play`'s game asks before
+/// each move and while an engine thinks.
+pub fn abandoned() -> bool {
+    ABANDONED.load(Ordering::SeqCst)
+}
+
+/// Once a stop signal abandoned the game, waits for the signal's handler to end the process
+/// (with 128 + the signal), so that the game's end prints nothing and exits with nothing else.
+pub fn wait_if_abandoned() {
+    while abandoned() {
+        std::thread::park();
+    }
 }
 
 /// Has standard output failed (a closed pipe, a full disk)? Then [`say`] writes no more there.

@@ -254,10 +254,11 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             [bp.as_mut(), wp.as_mut()],
             &table,
             &mut rng,
-            &|| false,
+            &super::common::abandoned,
             &mut on,
         );
     }
+    super::common::wait_if_abandoned();
     let mut out = std::io::stdout().lock();
     // The board as the game ended, unless a side lost on time or by its engine's fault.
     if !matches!(

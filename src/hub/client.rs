@@ -542,6 +542,10 @@ impl HubProcess {
                 Next::Line(l, at) => return Ok(Some((l, at))),
                 Next::End => {
                     self.ended = true;
+                    // Stopped meanwhile (its processes killed by the stop): not a fault.
+                    if stop() {
+                        return Err(ClientError::Stopped);
+                    }
                     return Err(self.exited());
                 }
                 Next::Timeout => {}
