@@ -493,8 +493,9 @@ fn equal_time_matches_print_the_time_control_depths_speeds_and_time_losses() {
     // A time loss is in the PDN as the result and its reason.
     let pdn = t.read("tc.pdn");
     assert_eq!(pdn.matches("[Event ").count(), 4);
+    // (Each with how long its move took and what its clock had.)
     assert_eq!(
-        pdn.matches("ran out of time}").count() as f64,
+        pdn.matches("ran out of time: its move took ").count() as f64,
         losses[0] + losses[1],
         "{pdn}"
     );
