@@ -148,11 +148,7 @@ pub fn history_table(session: &Session, answers: &[Option<Weights>], elo: &[(u64
     let clock = engine.and_then(|e| e.tc);
     let game_clock = matches!(clock, Some(crate::clock::TimeControl::Game { .. }));
     if clock.is_some() {
-        head += &format!(" {:>5} {:>7}", "depth", "ms/move");
-        if game_clock {
-            head += &format!(" {:>6}", "left s");
-        }
-        head += &format!(" {:>9}", "time-lost");
+        head += &time_head(game_clock);
     }
     head += &format!(" {:>8}", "seconds");
     for (n, w) in names.iter().zip(&widths) {
@@ -208,6 +204,16 @@ pub fn history_table(session: &Session, answers: &[Option<Weights>], elo: &[(u64
     let mut s = lines.join("\n");
     s.push('\n');
     s
+}
+
+/// The heads of the clock's columns of a history table ([`time_cells`]).
+pub fn time_head(game_clock: bool) -> String {
+    let left = if game_clock {
+        format!(" {:>6}", "left s")
+    } else {
+        String::new()
+    };
+    format!(" {:>5} {:>7}{left} {:>9}", "depth", "ms/move", "time-lost")
 }
 
 /// The clock's cells of a history row: mean depth, ms a move, (under a game clock) the mean

@@ -44,11 +44,7 @@ pub fn spsa_history_table(s: &SpsaSession, elo: &[(u64, Wdl)]) -> String {
     let clock = s.state.spec.tc;
     let game_clock = matches!(clock, Some(crate::clock::TimeControl::Game { .. }));
     if clock.is_some() {
-        head += &format!(" {:>5} {:>7}", "depth", "ms/move");
-        if game_clock {
-            head += &format!(" {:>6}", "left s");
-        }
-        head += &format!(" {:>9}", "time-lost");
+        head += &super::history::time_head(game_clock);
     }
     for (t, w) in tuned.iter().zip(&widths) {
         head += &format!(" {:>w$}", t.name);
