@@ -435,6 +435,26 @@ fn a_bad_player_is_a_usage_error_before_any_protocol() {
         .output()
         .unwrap();
     common::assert_error_exit(&out, 2, &["--depth"]);
+    let out = Command::new(BIN)
+        .args(["hub", "--search-params", "neutral,futility=600"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    common::assert_error_exit(&out, 2, &["--search-params", "futility=600", "0..500"]);
+}
+
+#[test]
+fn search_params_set_the_values_tunable_search_declares() {
+    let mut hub = Hub::start(&["--tunable-search", "material"]);
+    assert_eq!(declared(&mut hub, "futility"), "84");
+    let mut hub = Hub::start(&[
+        "--tunable-search",
+        "--search-params",
+        "neutral,futility=60",
+        "material",
+    ]);
+    assert_eq!(declared(&mut hub, "futility"), "60");
+    assert_eq!(declared(&mut hub, "aspiration"), "0");
 }
 
 /// Positions from seeded random games, with a choice of moves.

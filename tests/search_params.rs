@@ -178,6 +178,37 @@ fn neutral_params_search_exactly_as_before_node_for_node() {
 }
 
 #[test]
+fn a_timed_search_given_none_uses_the_tuned_defaults_a_fixed_depth_the_plain_search() {
+    // The defaults are the answer docs/engine.md and docs/engines.md give: futility at the
+    // last two plies, 0.84 men a ply, an aspiration window of 0.21 men, reductions off.
+    let declared: Vec<(&str, i64)> = SearchParams::DEFAULT
+        .declared()
+        .iter()
+        .map(|s| (s.name, s.value))
+        .collect();
+    assert_eq!(
+        declared,
+        [
+            ("lmr-depth", 5),
+            ("lmr-moves", 4),
+            ("lmr-reduction", 0),
+            ("aspiration", 21),
+            ("futility", 84),
+            ("futility-depth", 2)
+        ]
+    );
+    let none = |s: Searcher| s;
+    let defaults = |s: Searcher| s.with_params(SearchParams::DEFAULT);
+    for (tt, ext) in [(0, true), (16, true), (12, false)] {
+        let timed = digest(true, tt, ext, &none);
+        assert_eq!(timed, digest(true, tt, ext, &defaults), "table 2^{tt}");
+        let before = BEFORE.iter().find(|b| b.0 == (true, tt, ext)).unwrap().1;
+        // They prune: fewer nodes to the same depths than the plain search.
+        assert!(timed.0 < before.0, "table 2^{tt}: {} nodes", timed.0);
+    }
+}
+
+#[test]
 fn each_feature_is_off_at_its_switch_whatever_its_other_constants() {
     let n = SearchParams::NEUTRAL;
     let lmr = SearchParams {

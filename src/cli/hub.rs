@@ -4,7 +4,7 @@
 
 use super::common::evaluator_arg;
 use super::play::man_value;
-use checkers_ga::{serve_hub, tunable_params, HubEngineOptions, MAX_DEPTH};
+use checkers_ga::{serve_hub, tunable_params, HubEngineOptions, SearchParams, MAX_DEPTH};
 
 #[derive(clap::Args)]
 pub struct HubArgs {
@@ -36,10 +36,16 @@ pub struct HubArgs {
     /// Declare the constants of the search's reductions and pruning as int parameters
     /// (`lmr-depth`, `lmr-moves`, `lmr-reduction`, `aspiration`, `futility`,
     /// `futility-depth`) at their tuned defaults, applied at every level, fixed depths
-    /// included; alone or beside --tunable. Without it: none at a fixed depth, the tuned
-    /// defaults on a clock
+    /// included; alone or beside --tunable. Without it (and --search-params): none at a
+    /// fixed depth, the tuned defaults on a clock
     #[arg(long)]
     pub tunable_search: bool,
+    /// The search's reductions and pruning at every level, fixed depths included: `neutral`
+    /// (every feature off, the plain alpha-beta), `default` (the tuned defaults), either
+    /// followed by `,NAME=VALUE` items (e.g. `neutral,futility=60`); with --tunable-search,
+    /// the values its parameters start at
+    #[arg(long, value_name = "PARAMS")]
+    pub search_params: Option<String>,
 }
 
 pub fn run(a: HubArgs) -> anyhow::Result<()> {
@@ -62,6 +68,11 @@ pub fn run(a: HubArgs) -> anyhow::Result<()> {
             usage!("--tunable: PLAYER '{}': {e}", a.player);
         }
     }
+    let search_params = match a.search_params.as_deref().map(SearchParams::parse) {
+        None => None,
+        Some(Ok(p)) => Some(p),
+        Some(Err(e)) => usage!("--search-params: {e}"),
+    };
     let options = HubEngineOptions {
         weights: a.player,
         depth: a.depth,
@@ -70,6 +81,7 @@ pub fn run(a: HubArgs) -> anyhow::Result<()> {
         tunable: a.tunable,
         tunable_range: a.tunable_range,
         tunable_search: a.tunable_search,
+        search_params,
         ..HubEngineOptions::default()
     };
     let stdin = std::io::BufReader::new(std::io::stdin());

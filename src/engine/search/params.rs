@@ -50,8 +50,20 @@ impl SearchParams {
     };
 
     /// The tuned defaults, what a timed search uses unless given others (`match --tc`,
-    /// `play --tc`, `hub` on a clock).
-    pub const DEFAULT: SearchParams = SearchParams::NEUTRAL;
+    /// `play --tc`, `hub` on a clock): the answer of a GA session that tuned these six
+    /// constants through the Hub protocol with every game on a clock of 0.02 s a move
+    /// (docs/results.md, "Our search tuned on a clock"). Futility pruning at the last two
+    /// plies with a margin of 0.84 men a ply and an aspiration window of 0.21 men; late-move
+    /// reductions stay off (`lmr_reduction` 0), so `lmr_depth` and `lmr_moves`, kept as
+    /// tuned, change nothing.
+    pub const DEFAULT: SearchParams = SearchParams {
+        lmr_depth: 5,
+        lmr_moves: 4,
+        lmr_reduction: 0,
+        aspiration: 21,
+        futility: 84,
+        futility_depth: 2,
+    };
 
     /// Each constant as the Hub engine declares it: its name, range and value in `self`, in
     /// declaration order.

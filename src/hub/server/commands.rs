@@ -110,7 +110,7 @@ impl State<'_> {
                 .arg("min", 0)
                 .arg("max", crate::search::MAX_TT_LOG2),
         ];
-        if let Some(search) = &self.search {
+        if let Some(search) = self.search.filter(|_| o.tunable_search) {
             for p in search.declared() {
                 lines.push(
                     HubLine::new("param")
@@ -222,9 +222,10 @@ impl State<'_> {
                 self.opts.hash = int(crate::search::MAX_TT_LOG2 as u64)? as u8;
                 self.searcher = None;
             }
-            _ if self
-                .search
-                .is_some_and(|s| s.declared().iter().any(|p| p.name == name)) =>
+            _ if self.opts.tunable_search
+                && self
+                    .search
+                    .is_some_and(|s| s.declared().iter().any(|p| p.name == name)) =>
             {
                 if let Some(s) = self.search.as_mut() {
                     s.set(name, value)?;

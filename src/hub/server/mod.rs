@@ -125,6 +125,10 @@ pub struct HubEngineOptions {
     /// ([`SearchParams::declared`]), starting at [`SearchParams::DEFAULT`] and applied at every
     /// level; without it, [`SearchParams::NEUTRAL`] at fixed depths and the defaults on a clock.
     pub tunable_search: bool,
+    /// The search's reductions and pruning at every level, fixed depths included (with
+    /// `tunable_search`, the values its parameters start at, in place of the defaults); None:
+    /// as `tunable_search` says.
+    pub search_params: Option<SearchParams>,
 }
 
 /// The least value of a tunable weight with range `r`: `-r`, or the whole `i16` range's
@@ -176,6 +180,7 @@ impl Default for HubEngineOptions {
             tunable: false,
             tunable_range: i16::MAX,
             tunable_search: false,
+            search_params: None,
         }
     }
 }
@@ -250,8 +255,8 @@ struct State<'a> {
     /// every search, and a `pos` that extends the last one plays only the new moves.
     game_text: (String, Vec<String>),
     level: Option<Level>,
-    /// The search's reductions and pruning declared as parameters (`tunable_search`): their
-    /// values, given to the searcher at every search; None without them.
+    /// The search's reductions and pruning given to the searcher at every search (declared
+    /// as parameters with `tunable_search`); None without them or `search_params`.
     search: Option<SearchParams>,
 }
 
@@ -288,7 +293,9 @@ where
     // The reader stays blocked on input after `quit`; it ends with the process (or when the
     // input closes).
     std::thread::spawn(move || read_input(input, &reader_shared, &tx));
-    let search = options.tunable_search.then_some(SearchParams::DEFAULT);
+    let search = options
+        .search_params
+        .or(options.tunable_search.then_some(SearchParams::DEFAULT));
     let mut st = State {
         rng: Some(derive(options.seed, Purpose::Game, u64::MAX, 0)),
         opts: options,

@@ -252,11 +252,47 @@ fn tunable_search_declares_the_search_constants_and_every_level_uses_their_value
         tunable_search: false,
         ..tuned.clone()
     };
-    let text = serve_script(plain, &script(sets), 1);
+    let text = serve_script(plain.clone(), &script(sets), 1);
     assert_eq!(declared_params(&text).len(), 6, "{text}");
     assert!(!text.contains("error"), "{text}");
     assert_eq!(nodes_and_move(&text), ours(None), "{text}");
     assert_eq!(ours(None), ours(Some(SearchParams::NEUTRAL)));
+    // --search-params: given values at every level; declared (as their start) only with
+    // --tunable-search.
+    let given = SearchParams {
+        futility: 60,
+        futility_depth: 3,
+        ..SearchParams::NEUTRAL
+    };
+    let text = serve_script(
+        HubEngineOptions {
+            search_params: Some(given),
+            ..plain
+        },
+        &script(sets),
+        1,
+    );
+    assert_eq!(declared_params(&text).len(), 6, "{text}");
+    assert_eq!(nodes_and_move(&text), ours(Some(given)), "{text}");
+    let text = serve_script(
+        HubEngineOptions {
+            search_params: Some(SearchParams::NEUTRAL),
+            ..tuned.clone()
+        },
+        &script(""),
+        1,
+    );
+    let values: Vec<i64> = declared_params(&text)[6..]
+        .iter()
+        .map(|l| l.get("value").unwrap().parse().unwrap())
+        .collect();
+    let neutral: Vec<i64> = SearchParams::NEUTRAL
+        .declared()
+        .iter()
+        .map(|p| p.value)
+        .collect();
+    assert_eq!(values, neutral, "{text}");
+    assert_eq!(nodes_and_move(&text), ours(None), "{text}");
     // Beside the weights: both declared, no name shared.
     let both = HubEngineOptions {
         tunable: true,
