@@ -137,6 +137,16 @@ fn a_session_on_a_clock_tells_the_engine_its_time_keeps_what_it_used_and_resumes
     assert_eq!(depth.len(), 2, "{out}");
     assert_eq!(depth, vec![2.0, 2.0], "{out}");
     assert_eq!(column(&out, "time-lost"), vec![0.0, 0.0], "{out}");
+    // The answer file keeps the clock it was tuned on, and `show` says it, not a depth.
+    let best = t.best("c");
+    let text = std::fs::read_to_string(&best).unwrap();
+    assert!(text.contains("\"clock\": \"0.1\""), "{text}");
+    let out = run_ok({
+        let mut c = bin();
+        c.arg("show").arg(&best);
+        c
+    });
+    assert!(out.contains("), clock 0.1 s/move: "), "{out}");
     // The report has a section on the clock, a row per generation, and names it in the
     // settings instead of a depth.
     let page = report(&t, "c");

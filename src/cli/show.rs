@@ -71,10 +71,10 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
     if let Some(engine) = &sel.engine {
         // An outside engine's parameters, by its names.
         text.push_str(&format!(
-            "outside engine '{}' ({}), depth {}: {}\n\n",
+            "outside engine '{}' ({}), {}: {}\n\n",
             engine.name,
             engine.command.join(" "),
-            engine.depth,
+            engine.level(),
             checkers_ga::count(engine.tuned.len(), "tuned parameter", "tuned parameters")
         ));
         text.push_str(&checkers_ga::summary::engine_table(

@@ -18,6 +18,9 @@
 //! `values` names each tuned parameter once with a whole number within its declared range;
 //! `session`, `seed` and `generation` say which session's best so far it holds (all three or
 //! none); `comment` is optional. `engine` is the session's engine as its checkpoint keeps it.
+//! A session whose games were played on a clock also writes `clock` (as `--tc` takes it:
+//! `"0.1"`, `"10+0.1"`) and, when it had one, `time_margin_ms`: the level its values were
+//! tuned at, which `show` says in place of the depth.
 
 use crate::eval::Weights;
 use crate::genome::EngineSpec;
@@ -54,6 +57,10 @@ struct Repr {
     generation: Option<u64>,
     #[serde(default)]
     comment: Option<String>,
+    #[serde(default)]
+    clock: Option<String>,
+    #[serde(default)]
+    time_margin_ms: Option<u64>,
     values: serde_json::Map<String, serde_json::Value>,
     engine: EngineSpec,
 }
@@ -92,6 +99,12 @@ pub fn engine_params_json(
     if let Some(c) = comment {
         out += &format!("  \"comment\": {},\n", q(c));
     }
+    if let Some(tc) = spec.tc {
+        out += &format!("  \"clock\": {},\n", q(&tc.flag()));
+        if !spec.time_margin.is_zero() {
+            out += &format!("  \"time_margin_ms\": {},\n", spec.time_margin.as_millis());
+        }
+    }
     out += "  \"values\": {\n";
     let values = spec.values(w);
     let lines: Vec<String> = spec
@@ -121,7 +134,18 @@ pub fn parse_engine_params(text: &str) -> Result<EngineParams, String> {
     if r.version != 1 {
         return Err(format!("version {} (this build reads 1)", r.version));
     }
-    let spec = r.engine;
+    let mut spec = r.engine;
+    if let Some(tc) = &r.clock {
+        spec.tc = Some(
+            tc.parse()
+                .map_err(|e| format!("\"clock\": \"{tc}\": {e}"))?,
+        );
+    }
+    match (r.time_margin_ms, spec.tc) {
+        (Some(_), None) => return Err("\"time_margin_ms\" without \"clock\"".into()),
+        (Some(ms), Some(_)) => spec.time_margin = std::time::Duration::from_millis(ms),
+        (None, _) => {}
+    }
     if spec.tuned.is_empty() || spec.tuned.len() > crate::eval::MAX_WEIGHTS {
         return Err(format!(
             "the engine has {} tuned parameters (expected 1..={})",
@@ -271,5 +295,31 @@ mod tests {
             "set-param name=king value=211\nset-param name=edge value=7\n"
         );
         assert!(!is_engine_params("{\"format\": \"checkers-ga weights\"}"));
+        // Without a clock the file says none.
+        assert!(!text.contains("clock"), "{text}");
+    }
+
+    #[test]
+    fn a_session_on_a_clock_writes_its_clock_and_show_says_it() {
+        let mut s = spec();
+        s.tc = Some("10+0.1".parse().unwrap());
+        s.time_margin = std::time::Duration::from_millis(30);
+        let w = s.defaults();
+        let text = engine_params_json(&s, &w, None, None);
+        assert!(text.contains("\"clock\": \"10+0.1\""), "{text}");
+        assert!(text.contains("\"time_margin_ms\": 30"), "{text}");
+        let back = parse_engine_params(&text).unwrap();
+        assert_eq!(back.spec, s);
+        assert_eq!(back.spec.level(), "clock 10+0.1 s (margin 30 ms)");
+        s.time_margin = std::time::Duration::ZERO;
+        let text = engine_params_json(&s, &w, None, None);
+        assert!(!text.contains("time_margin_ms"), "{text}");
+        assert_eq!(parse_engine_params(&text).unwrap().spec, s);
+        let bad = text.replace("\"10+0.1\"", "\"fast\"");
+        let e = parse_engine_params(&bad).unwrap_err();
+        assert!(e.starts_with("\"clock\": \"fast\""), "{e}");
+        let bad = text.replace("\"clock\": \"10+0.1\",", "\"time_margin_ms\": 5,");
+        let e = parse_engine_params(&bad).unwrap_err();
+        assert!(e.contains("without \"clock\""), "{e}");
     }
 }
