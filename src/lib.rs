@@ -176,7 +176,7 @@ mod tuning_sim;
 use engine::{board, eval, game, movegen, notation, openings, search, yardstick};
 use games::{clock, cluster, genome, jobs, sim, tournament};
 use output::chart;
-use tuning::{fit, ga, replay, signal, spsa};
+use tuning::{fit, ga, replay, signal, spsa, tuner};
 
 pub use games::{matchplay, play, schedule};
 pub use output::{formats, html, store, summary, weightfile};
@@ -243,6 +243,7 @@ pub use sim::{
 pub use spsa::{
     spsa, SpsaError, SpsaObserver, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep,
 };
+pub use tuner::{play_step, Tuner};
 pub use tuning_sim::{
     check_sims, run_sim, run_sims, tuner_chart, Interval, SimError, SimResult, SimRun, SimSetup,
     SimTuner, TunerChartError, UnknownTuner,

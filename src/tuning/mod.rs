@@ -1,7 +1,9 @@
 //! Tuning: the algorithms that tune weights or an outside engine's parameters from games.
 //!
-//! Files, bottom up: `signal`, `fit`, `replay`, `ga`, `spsa`.
+//! Files, bottom up: `tuner`, `signal`, `fit`, `replay`, `ga`, `spsa`.
 //!
+//! - `tuner`: the contract a tuner keeps (ask for games, be told their results), and the step
+//!   that plays one on the jobs executor.
 //! - `signal`: how much the games tell a tuner (draws, undecided pairs), said once.
 //! - `fit`: weights fitted to game results by logistic regression on played positions;
 //!   `replay`: the positions of the last generations' games, the fit's data.
@@ -14,3 +16,4 @@ pub(crate) mod ga;
 pub(crate) mod replay;
 pub(crate) mod signal;
 pub(crate) mod spsa;
+pub(crate) mod tuner;

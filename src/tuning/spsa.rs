@@ -43,10 +43,12 @@ use crate::clock::TimeUse;
 use crate::eval::Weights;
 use crate::game::DrawRules;
 use crate::genome::EngineSpec;
-use crate::matchplay::{Engine, GameKeys, MatchRun, MatchSettings};
+use crate::jobs::{Batch, Played};
+use crate::matchplay::{Engine, GameKeys, MatchRun, MatchSettings, MatchTally};
 use crate::openings::{ballot, OpeningBook, StartPosition};
 use crate::rng::{derive, Purpose};
 use crate::search::SearchConfig;
+use crate::tuner::{self, Tuner};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -353,7 +355,9 @@ impl SpsaState {
 
     /// Plays the next step and moves θ; the step as the observer heard of it. None when the
     /// budget is played, or `stop` was set before the step or during its games (the step is
-    /// abandoned and the state unchanged). The games are played on the current rayon pool.
+    /// abandoned and the state unchanged). The games are played on the jobs executor (the
+    /// current rayon pool, or an MPI job's ranks): [`tuner::play_step`] of this state's ask and
+    /// tell.
     pub fn advance(
         &mut self,
         observer: &mut dyn SpsaObserver,
@@ -363,14 +367,25 @@ impl SpsaState {
         if self.finished() || stopper() {
             return None;
         }
+        let watcher: &dyn SpsaObserver = &*observer;
+        let done = tuner::play_step(self, &|_, _| watcher.game_done(), &stopper)?;
+        observer.step_done(&done);
+        Some(done)
+    }
+
+    /// What the next step draws and plays, from the seed and the step's number: the signs,
+    /// the gains, θ+ and θ- and the step's match. None once the budget is played.
+    fn plan(&self) -> Option<Plan> {
+        if self.finished() {
+            return None;
+        }
         let s = self.settings;
         let spec = &self.spec;
         let gains = Gains::new(spec, &s);
         let lo: Vec<f64> = spec.tuned.iter().map(|t| t.min as f64).collect();
         let hi: Vec<f64> = spec.tuned.iter().map(|t| t.max as f64).collect();
-        let steps = s.steps();
         let step = self.step + 1;
-        let theta = &mut self.theta;
+        let theta = &self.theta;
         let pairs = (s.pairs() - self.pairs_done).min(s.pairs_per_step as u64);
         let k = self.pairs_done + 1;
         let mut rng = derive(s.seed, Purpose::Spsa, step, 0);
@@ -389,63 +404,30 @@ impl SpsaState {
                 })
                 .collect()
         };
-        let (plus, minus) = (side(1.0), side(-1.0));
-        let (wp, wm) = (genome_of(spec, &plus), genome_of(spec, &minus));
-        let (plus, minus) = (spec.values(&wp), spec.values(&wm));
+        let (wp, wm) = (genome_of(spec, &side(1.0)), genome_of(spec, &side(-1.0)));
         let openings: Vec<u32> = (0..pairs)
             .map(|_| rng.random_range(0..ballot().len() as u32))
             .collect();
-        let run = step_match(spec, &s, step, &openings);
-        let watcher: &dyn SpsaObserver = &*observer;
         let player = |name: &str, w: Weights| Engine {
             name: name.to_string(),
             eval: w.into(),
             config: SearchConfig::with_depth(spec.depth),
         };
-        let tally = run.tally(
-            &player("plus", wp),
-            &player("minus", wm),
-            &|| watcher.game_done(),
-            &stopper,
-        )?;
-        let ([p_plus, p_minus], faults) = (tally.points, tally.faults);
-        // Wins minus losses of θ+ (an engine's fault loses the game).
-        let result = (i64::from(p_plus) - i64::from(p_minus)) / 2;
-        for i in 0..theta.len() {
-            let moved = theta[i] + ak[i] * result as f64 * delta[i] / ck[i];
-            theta[i] = moved.clamp(lo[i], hi[i]);
-        }
-        self.pairs_done += pairs;
-        self.step = step;
-        self.faults += u64::from(faults);
-        let games = self.games();
-        let done = SpsaStep {
+        let mut batch =
+            step_match(spec, &s, step, &openings).batch(&player("plus", wp), &player("minus", wm));
+        batch.record_moves = false;
+        Some(Plan {
             step,
-            steps,
-            games,
-            plus,
-            minus,
-            result,
-            theta: self.theta.clone(),
-            draws: u64::from(tally.draws),
-            pairs: u64::from(tally.pairs),
-            decided: u64::from(tally.decided),
-            time: tally.time,
-        };
-        if let Some(t) = &tally.time {
-            self.time.add(t);
-        }
-        observer.step_done(&done);
-        if s.history_every > 0 && step.is_multiple_of(s.history_every) && step < steps {
-            self.history.push(SpsaPoint {
-                step,
-                games,
-                theta: self.theta.clone(),
-                faults: Some(self.faults),
-                time: self.spec.tc.map(|_| std::mem::take(&mut self.time)),
-            });
-        }
-        Some(done)
+            pairs,
+            delta,
+            ck,
+            ak,
+            lo,
+            hi,
+            plus: wp,
+            minus: wm,
+            batch,
+        })
     }
 
     /// The run as it stands: θ rounded, and the history with the point of the last step done.
@@ -470,6 +452,84 @@ impl SpsaState {
             stopped,
             history,
         }
+    }
+}
+
+/// What step `step` draws and plays ([`SpsaState::plan`]).
+struct Plan {
+    step: u64,
+    pairs: u64,
+    delta: Vec<f64>,
+    ck: Vec<f64>,
+    ak: Vec<f64>,
+    lo: Vec<f64>,
+    hi: Vec<f64>,
+    plus: Weights,
+    minus: Weights,
+    batch: Batch,
+}
+
+impl Tuner for SpsaState {
+    type Step = SpsaStep;
+
+    /// The next step's match of θ+ (A) against θ-: its pairs of games over ballot openings
+    /// drawn for the step.
+    fn ask(&self) -> Option<Batch> {
+        self.plan().map(|p| p.batch)
+    }
+
+    /// Moves θ by the step's result (wins minus losses of θ+; an engine's fault loses the
+    /// game) and keeps a point of the history every [`SpsaSettings::history_every`] steps.
+    fn tell(&mut self, batch: &Batch, played: &[Played]) -> Option<SpsaStep> {
+        let p = self.plan()?;
+        debug_assert_eq!(&p.batch, batch, "told of a batch not asked for");
+        let tally = MatchTally::of(batch, played);
+        let ([p_plus, p_minus], faults) = (tally.points, tally.faults);
+        let result = (i64::from(p_plus) - i64::from(p_minus)) / 2;
+        for i in 0..self.theta.len() {
+            let moved = self.theta[i] + p.ak[i] * result as f64 * p.delta[i] / p.ck[i];
+            self.theta[i] = moved.clamp(p.lo[i], p.hi[i]);
+        }
+        self.pairs_done += p.pairs;
+        self.step = p.step;
+        self.faults += u64::from(faults);
+        let games = self.games();
+        let steps = self.settings.steps();
+        let done = SpsaStep {
+            step: p.step,
+            steps,
+            games,
+            plus: self.spec.values(&p.plus),
+            minus: self.spec.values(&p.minus),
+            result,
+            theta: self.theta.clone(),
+            draws: u64::from(tally.draws),
+            pairs: u64::from(tally.pairs),
+            decided: u64::from(tally.decided),
+            time: tally.time,
+        };
+        if let Some(t) = &tally.time {
+            self.time.add(t);
+        }
+        let every = self.settings.history_every;
+        if every > 0 && p.step.is_multiple_of(every) && p.step < steps {
+            self.history.push(SpsaPoint {
+                step: p.step,
+                games,
+                theta: self.theta.clone(),
+                faults: Some(self.faults),
+                time: self.spec.tc.map(|_| std::mem::take(&mut self.time)),
+            });
+        }
+        Some(done)
+    }
+
+    fn answer(&self) -> Weights {
+        self.weights()
+    }
+
+    fn games(&self) -> u64 {
+        SpsaState::games(self)
     }
 }
 

@@ -222,6 +222,38 @@ pub struct MatchTally {
     pub time: Option<TimeUse>,
 }
 
+impl MatchTally {
+    /// The tally of the games `played` of a match's `batch` ([`MatchRun::batch`]: A with
+    /// Black in the even games), in job order.
+    pub fn of(batch: &Batch, played: &[Played]) -> MatchTally {
+        let mut t = MatchTally {
+            time: batch.tc.map(|_| jobs::time_use(played)),
+            ..MatchTally::default()
+        };
+        let mut pair = [0u32; 2];
+        for (i, p) in played.iter().enumerate() {
+            let (result, a_black) = (p.result.map(|r| r.0), MatchRun::a_is_black(i));
+            let own = GameOutcome::points(result, a_black);
+            t.points[0] += own;
+            t.points[1] += GameOutcome::points(result, !a_black);
+            if own == 1 {
+                t.draws += 1;
+            }
+            if matches!(p.result, Some((_, EndReason::Fault(..)))) {
+                t.faults += 1;
+            }
+            pair[i % 2] = own;
+            if i % 2 == 1 {
+                t.pairs += 1;
+                if pair[0] + pair[1] != 2 {
+                    t.decided += 1;
+                }
+            }
+        }
+        t
+    }
+}
+
 /// A match to play: where its game pairs start, how many games, its seed and draw rules, an
 /// optional SPRT and interrupt flag, the engines' clocks and the adjudication.
 #[derive(Clone, Debug)]
@@ -570,31 +602,7 @@ impl MatchRun<'_> {
         let mut batch = self.batch(a, b);
         batch.record_moves = false;
         let played = jobs::run(&batch, &|_, _| on_done(), stop)?;
-        let mut t = MatchTally {
-            time: batch.tc.map(|_| jobs::time_use(&played)),
-            ..MatchTally::default()
-        };
-        let mut pair = [0u32; 2];
-        for (i, p) in played.iter().enumerate() {
-            let (result, a_black) = (p.result.map(|r| r.0), MatchRun::a_is_black(i));
-            let own = GameOutcome::points(result, a_black);
-            t.points[0] += own;
-            t.points[1] += GameOutcome::points(result, !a_black);
-            if own == 1 {
-                t.draws += 1;
-            }
-            if matches!(p.result, Some((_, EndReason::Fault(..)))) {
-                t.faults += 1;
-            }
-            pair[i % 2] = own;
-            if i % 2 == 1 {
-                t.pairs += 1;
-                if pair[0] + pair[1] != 2 {
-                    t.decided += 1;
-                }
-            }
-        }
-        Some(t)
+        Some(MatchTally::of(&batch, &played))
     }
 
     /// Why [`MatchRun::run`] (in-process engines as jobs) cannot play this match as set, when

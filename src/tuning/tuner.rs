@@ -1,0 +1,136 @@
+//! The contract a tuner keeps, ask and tell (as DEAP's generate and update, or Nevergrad's ask
+//! and tell): the tuner says which games it wants played next, as a batch of game jobs
+//! ([`Batch`]: the candidates and their pairings, openings and per-game keys), is told their
+//! results, and moves on. What plays the games, a rayon pool or the ranks of an MPI job, is
+//! the jobs executor's business ([`crate::jobs::run`]), never the tuner's; so is stopping.
+//!
+//! A tuner's state is data: everything a batch draws comes from its seed and its own step
+//! counters, so asking again without a tell gives the same batch. A batch cut short by a stop
+//! is abandoned and asked again later, and a run continued from a saved state plays the games
+//! a run that never stopped would have played.
+//!
+//! SPSA ([`crate::spsa::SpsaState`]) keeps it.
+
+use crate::eval::Weights;
+use crate::jobs::{self, Batch, Played};
+
+/// A tuner, by its ask and tell: it says which games it wants played next, as a batch of
+/// game jobs, and is told their results. Its state is data: everything a batch draws comes
+/// from its seed and its own step counters, so asking again without a tell gives the same
+/// batch, a batch cut short by a stop is asked again later, and a run continued from a saved
+/// state plays the games a run that never stopped would have played. What plays the games (a
+/// rayon pool, an MPI job's ranks) is the jobs executor's business, never the tuner's;
+/// [`play_step`] plays one step.
+pub trait Tuner {
+    /// What a whole step reports when it ends (SPSA's [`crate::spsa::SpsaStep`]).
+    type Step;
+
+    /// The games it wants played next; None once its budget is played. Without a tell in
+    /// between, the same batch each time.
+    fn ask(&self) -> Option<Batch>;
+
+    /// The results of the batch [`Self::ask`] gave, in job order (one per job): the tuner
+    /// moves on, and says what its step did when the step ends; None while the step wants
+    /// more games (a tuner whose step is more than one batch asks for the next).
+    fn tell(&mut self, batch: &Batch, played: &[Played]) -> Option<Self::Step>;
+
+    /// Drops what a step cut short was told before its last batch, so that the next ask
+    /// starts the step again (nothing for a tuner whose steps are one batch each).
+    fn abandon(&mut self) {}
+
+    /// Its answer as it stands: the genome it would play now.
+    fn answer(&self) -> Weights;
+
+    /// Games played in whole steps.
+    fn games(&self) -> u64;
+}
+
+/// Plays `tuner`'s next step on the jobs executor: asks, plays the batch, tells, until a step
+/// ends; the step. `on_game(k, played)` hears of each game of a batch as it finishes; `stop` is
+/// asked before each game (and each move of a batch that abandons its games). None when the
+/// budget is played, or when stopped before the step ended: the step is abandoned
+/// ([`Tuner::abandon`]) and the tuner is as it was before it.
+pub fn play_step<T: Tuner + ?Sized>(
+    tuner: &mut T,
+    on_game: &(dyn Fn(usize, &Played) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<T::Step> {
+    loop {
+        let batch = tuner.ask()?;
+        let Some(played) = jobs::run(&batch, on_game, stop) else {
+            tuner.abandon();
+            return None;
+        };
+        if let Some(step) = tuner.tell(&batch, &played) {
+            return Some(step);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::genome::EngineSpec;
+    use crate::sim::SimModel;
+    use crate::spsa::{SpsaSettings, SpsaState};
+
+    fn spsa() -> SpsaState {
+        let model = SimModel::new(4, 7);
+        let settings = SpsaSettings {
+            games: 64,
+            pairs_per_step: 4,
+            seed: 11,
+            ..SpsaSettings::default()
+        };
+        SpsaState::new(&EngineSpec::simulated(&model, 2), &settings).unwrap()
+    }
+
+    fn on_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+        crate::jobs::thread_pool(2).unwrap().install(f)
+    }
+
+    #[test]
+    fn asking_again_gives_the_same_games_and_a_stopped_step_changes_nothing() {
+        let mut t = spsa();
+        let batch = t.ask().unwrap();
+        assert_eq!(batch.jobs.len(), 8);
+        assert_eq!(t.ask(), Some(batch));
+        let before = t.clone();
+        assert!(on_pool(|| play_step(&mut t, &|_, _| {}, &|| true)).is_none());
+        assert_eq!(t, before);
+        // Told of its batch's games, it moves on: the next batch is another step's.
+        let step = on_pool(|| play_step(&mut t, &|_, _| {}, &|| false)).unwrap();
+        assert_eq!((step.step, step.games, t.games()), (1, 8, 8));
+        assert_ne!(t.ask(), before.ask());
+    }
+
+    #[test]
+    fn a_state_saved_between_steps_goes_on_as_the_run_that_never_stopped() {
+        let mut whole = spsa();
+        let mut steps = Vec::new();
+        on_pool(|| {
+            while let Some(s) = play_step(&mut whole, &|_, _| {}, &|| false) {
+                steps.push(s.theta);
+            }
+        });
+        assert_eq!(steps.len(), 8);
+        assert!(whole.ask().is_none(), "the budget is played");
+        let mut part = spsa();
+        let mut again = Vec::new();
+        on_pool(|| {
+            for _ in 0..3 {
+                again.push(play_step(&mut part, &|_, _| {}, &|| false).unwrap().theta);
+            }
+        });
+        let bytes = bincode::serde::encode_to_vec(&part, bincode::config::standard()).unwrap();
+        let (mut part, _): (SpsaState, _) =
+            bincode::serde::decode_from_slice(&bytes, bincode::config::standard()).unwrap();
+        on_pool(|| {
+            while let Some(s) = play_step(&mut part, &|_, _| {}, &|| false) {
+                again.push(s.theta);
+            }
+        });
+        assert_eq!(again, steps);
+        assert_eq!(part.answer(), whole.answer());
+    }
+}
