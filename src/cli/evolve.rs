@@ -113,8 +113,8 @@ fn load_original_population(path: &Path) -> anyhow::Result<Vec<checkers_ga::Weig
 pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     super::common::set_handshake_timeout(a.run.handshake_timeout)?;
     // An SPSA session continues as one.
-    let spsa = checkers_ga::store::find_spsa(a.file.as_deref(), &a.run.populations);
-    if let Some(checkpoint) = spsa {
+    use checkers_ga::store::{tuner_of, Tuner};
+    if let (Tuner::Spsa, Some(checkpoint)) = tuner_of(a.file.as_deref(), &a.run.populations) {
         return super::spsa::resume(&checkpoint, a);
     }
     let stop = catch_interrupt(STOPPING)?;

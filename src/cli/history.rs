@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Context};
 use checkers_ga::matchplay::Wdl;
-use checkers_ga::store;
+use checkers_ga::store::{self, Opened};
 use checkers_ga::summary::history_table;
 use checkers_ga::summary::{engine_history_svg, history_csv, history_json, history_svg};
 use checkers_ga::Session;
@@ -12,13 +12,40 @@ use std::path::{Path, PathBuf};
 
 pub use super::history_args::{HistoryArgs, HistoryFormat};
 
-/// The session `arg` names under `root` (the newest when None; `command` says so on stderr).
+/// The session `arg` names under `root`, whichever tuner's ([`store::open`]; the newest of
+/// the GA's when None, and `command` says so on stderr).
+pub(super) fn open_session(
+    arg: Option<&str>,
+    root: &Path,
+    command: &str,
+) -> anyhow::Result<Opened> {
+    let opened = store::open(arg, root)?;
+    if let Opened::Ga(found) = &opened {
+        say_found(found, arg, command);
+    }
+    Ok(opened)
+}
+
+/// The session of the GA `arg` names under `root` (the newest when None; `command` says so
+/// on stderr); an SPSA session is refused: `command` is the GA's alone.
 pub(super) fn find_session(
     arg: Option<&str>,
     root: &Path,
     command: &str,
 ) -> anyhow::Result<(PathBuf, Session)> {
-    let found = store::locate(arg, root)?;
+    match open_session(arg, root, command)? {
+        Opened::Ga(found) => Ok((found.path, found.session)),
+        Opened::Spsa { path, .. } => {
+            bail!(
+                "'{}' is an SPSA session: {command} takes a session of the GA",
+                path.display()
+            )
+        }
+    }
+}
+
+/// Says on stderr which checkpoint was taken when none was named, and what was passed over.
+fn say_found(found: &store::Located, arg: Option<&str>, command: &str) {
     if arg.is_none() {
         eprintln!(
             "{command}: no session named, so using the newest one: '{}' ({})",
@@ -35,14 +62,13 @@ pub(super) fn find_session(
     if let Some(line) = &found.warning {
         eprintln!("{line}");
     }
-    Ok((found.path, found.session))
 }
 
 pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
-    if let Some(file) = checkers_ga::store::find_spsa(a.session.as_deref(), &a.populations) {
-        return super::history_spsa::run(&a, &file);
-    }
-    let (path, session) = find_session(a.session.as_deref(), &a.populations, "history")?;
+    let (path, session) = match open_session(a.session.as_deref(), &a.populations, "history")? {
+        Opened::Spsa { path, session } => return super::history_spsa::run(&a, &path, &session),
+        Opened::Ga(found) => (found.path, found.session),
+    };
     if session.history.is_empty() && session.generation == 0 {
         bail!(
             "session '{}' ({}) has no generations yet",

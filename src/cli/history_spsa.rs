@@ -7,15 +7,15 @@
 use super::history_args::{HistoryArgs, HistoryFormat};
 use anyhow::Context;
 use checkers_ga::matchplay::Wdl;
+use checkers_ga::store::SpsaSession;
 use checkers_ga::summary::{spsa_history_csv, spsa_history_json};
 use std::io::Write;
 use std::path::Path;
 
-pub fn run(a: &HistoryArgs, file: &Path) -> anyhow::Result<()> {
-    let s = super::spsa::load(file)?;
+pub fn run(a: &HistoryArgs, file: &Path, s: &SpsaSession) -> anyhow::Result<()> {
     let st = &s.state;
     let measured = if a.elo {
-        Some(super::history_elo::measure_spsa(a, &s)?)
+        Some(super::history_elo::measure_spsa(a, s)?)
     } else {
         None
     };
@@ -28,7 +28,7 @@ pub fn run(a: &HistoryArgs, file: &Path) -> anyhow::Result<()> {
                  separately, or add --format csv or json"
             );
         }
-        checkers_ga::write_atomic(svg, checkers_ga::summary::spsa_chart(&s, true).as_bytes())
+        checkers_ga::write_atomic(svg, checkers_ga::summary::spsa_chart(s, true).as_bytes())
             .with_context(|| format!("cannot write '{}'", svg.display()))?;
         if a.format == HistoryFormat::Table {
             println!("SVG chart written to {}", svg.display());
@@ -57,7 +57,7 @@ pub fn run(a: &HistoryArgs, file: &Path) -> anyhow::Result<()> {
             }
             t.push('\n');
             let elo: Vec<(u64, Wdl)> = results.iter().map(|(g, r)| (*g, r.wdl)).collect();
-            t += &checkers_ga::summary::spsa_history_table(&s, &elo);
+            t += &checkers_ga::summary::spsa_history_table(s, &elo);
             t += &format!(
                 "θ at the start, every {} steps and at the last whole step; games: played by \
                  then; faults: games lost by a fault since the row before (? where the history \
@@ -66,8 +66,8 @@ pub fn run(a: &HistoryArgs, file: &Path) -> anyhow::Result<()> {
             );
             t
         }
-        HistoryFormat::Csv => spsa_history_csv(&s, results),
-        HistoryFormat::Json => spsa_history_json(&s, file, results, reference),
+        HistoryFormat::Csv => spsa_history_csv(s, results),
+        HistoryFormat::Json => spsa_history_json(s, file, results, reference),
     };
     std::io::stdout()
         .lock()

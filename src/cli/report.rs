@@ -2,7 +2,7 @@
 //! by [`checkers_ga::html`]); prints the path written.
 
 use checkers_ga::html::{self, Options, REPORT_FILE};
-use checkers_ga::store;
+use checkers_ga::store::{self, Opened};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -26,21 +26,22 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
     if a.refresh == Some(0) {
         usage!("--refresh must be at least 1 second");
     }
-    if let Some(file) = store::find_spsa(a.session.as_deref(), &a.populations) {
-        // An SPSA session's page: θ over the steps, its values, its settings.
-        let s = super::spsa::load(&file)?;
-        let out = a
-            .output
-            .unwrap_or_else(|| checkers_ga::folder_of(&file).join(REPORT_FILE));
-        let opts = Options {
-            refresh: a.refresh,
-            follow: None,
-        };
-        html::write_spsa_report(&s, &file, &out, &opts)?;
-        println!("{}", out.display());
-        return Ok(());
-    }
-    let found = store::locate(a.session.as_deref(), &a.populations)?;
+    let found = match store::open(a.session.as_deref(), &a.populations)? {
+        Opened::Spsa { path, session } => {
+            // An SPSA session's page: θ over the steps, its values, its settings.
+            let out = a
+                .output
+                .unwrap_or_else(|| checkers_ga::folder_of(&path).join(REPORT_FILE));
+            let opts = Options {
+                refresh: a.refresh,
+                follow: None,
+            };
+            html::write_spsa_report(&session, &path, &out, &opts)?;
+            println!("{}", out.display());
+            return Ok(());
+        }
+        Opened::Ga(found) => found,
+    };
     if !found.skipped.is_empty() {
         eprintln!(
             "warning: newer checkpoints could not be read; using {}",

@@ -12,7 +12,7 @@ use super::common::{
     warn, AlreadySaid, Interrupted,
 };
 use super::evolve_args::ResumeArgs;
-use checkers_ga::store::{history_every, load_spsa, MAX_SPSA_GAMES as MAX_GAMES};
+use checkers_ga::store::{history_every, MAX_SPSA_GAMES as MAX_GAMES};
 use checkers_ga::{Overrides, SessionError, SpsaObserver, SpsaRun, SpsaSettings, SpsaState};
 use checkers_ga::{PaceClock, SpsaProgress, SpsaStep};
 use indicatif::ProgressBar;
@@ -251,7 +251,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
 }
 
 /// `resume NAME` of an SPSA session (its checkpoint found by
-/// [`checkers_ga::store::find_spsa`]): continues it where its last whole step left it,
+/// [`checkers_ga::store::tuner_of`]): continues it where its last whole step left it,
 /// with the settings it started with (a session setting given is refused: the budget and the
 /// gains are the run's).
 pub fn resume(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
@@ -443,9 +443,4 @@ fn play(
         say(&format!("  {me} report {arg}"));
     }
     Ok(())
-}
-
-/// An SPSA session's checkpoint, read: the session, or a one-line error.
-pub fn load(checkpoint: &Path) -> anyhow::Result<checkers_ga::store::SpsaSession> {
-    Ok(load_spsa(checkpoint)?)
 }

@@ -14,8 +14,8 @@
 //!
 //! Both checkpoints are framed alike (file `frame`). [`locate_any`] says whose session a name,
 //! folder or checkpoint file is ([`Tuner`]) and where its checkpoint is, reading nothing but
-//! names and a file's magic; [`locate`] then reads a session of the GA, [`load_spsa`] one of
-//! SPSA.
+//! names and a file's magic; [`open`] reads the session, whichever tuner's ([`Opened`]): the
+//! one door every command that takes a session goes through.
 //!
 //! Every item is reached here, at `store::` (its files are private).
 //!
@@ -465,13 +465,52 @@ pub fn locate_any(arg: &str, root: &Path) -> Option<SessionFiles> {
     }
 }
 
-/// The SPSA checkpoint an argument of `resume`, `show`, `export`, `history` or `report` names,
-/// if it names one: [`locate_any`]'s SPSA session. None for anything else (a session of the
-/// GA, a weight file, no argument), which those commands read as before.
-pub fn find_spsa(arg: Option<&str>, root: &Path) -> Option<PathBuf> {
-    locate_any(arg?, root)
-        .filter(|s| s.tuner == Tuner::Spsa && s.checkpoint.is_file())
-        .map(|s| s.checkpoint)
+/// Whose session an argument of `resume`, `show`, `export`, `history` or `report` names (the
+/// GA's when it names none: with no argument, the newest of the GA's sessions is meant), and
+/// the SPSA checkpoint when it is SPSA's. Nothing is read but file names and a named file's
+/// first bytes.
+pub fn tuner_of(arg: Option<&str>, root: &Path) -> (Tuner, Option<PathBuf>) {
+    match arg.and_then(|a| locate_any(a, root)) {
+        Some(s) if s.tuner == Tuner::Spsa => (Tuner::Spsa, Some(s.checkpoint)),
+        _ => (Tuner::Ga, None),
+    }
+}
+
+/// A session read from disk by [`open`], whichever tuner's.
+pub enum Opened {
+    /// The GA's: the checkpoint found and read, as [`locate`] finds it.
+    Ga(Box<Located>),
+    /// SPSA's: its checkpoint and the session it holds.
+    Spsa {
+        /// The checkpoint read.
+        path: PathBuf,
+        /// The session.
+        session: Box<SpsaSession>,
+    },
+}
+
+/// Why [`open`] read no session.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// No session of the GA, or none loadable ([`locate`]).
+    #[error(transparent)]
+    Locate(#[from] LocateError),
+    /// An SPSA checkpoint that cannot be read.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+}
+
+/// Reads the session an argument names, whichever tuner's: a checkpoint file, a session
+/// folder, or a session's name under `root` ([`tuner_of`]); with no argument, the newest of
+/// the GA's sessions under `root`. What is wrong, in one line, when none can be read.
+pub fn open(arg: Option<&str>, root: &Path) -> Result<Opened, OpenError> {
+    match tuner_of(arg, root) {
+        (Tuner::Spsa, Some(path)) => {
+            let session = Box::new(load_spsa(&path)?);
+            Ok(Opened::Spsa { path, session })
+        }
+        _ => Ok(Opened::Ga(Box::new(locate(arg, root)?))),
+    }
 }
 
 /// A checkpoint found for `resume`, `history` or `show`.
@@ -585,7 +624,7 @@ pub enum LocateError {
 
 #[cfg(test)]
 mod tests {
-    use super::{find_spsa, locate_any, session_in, Keep, SessionFiles, Tuner};
+    use super::{locate_any, session_in, tuner_of, Keep, SessionFiles, Tuner};
     use std::path::Path;
 
     #[test]
@@ -629,10 +668,14 @@ mod tests {
         for nothing in ["none", "missing", "", "../ga", &s(&weights), &s(&empty)] {
             assert_eq!(locate_any(nothing, &root), None, "{nothing:?}");
         }
-        // SPSA's door onto it: the SPSA sessions only.
-        assert_eq!(find_spsa(Some("sp"), &root), Some(the_spsa.checkpoint));
-        assert_eq!(find_spsa(Some("ga"), &root), None);
-        assert_eq!(find_spsa(None, &root), None);
+        // Whose session: the GA's unless it is SPSA's (with no name, the GA's newest).
+        assert_eq!(
+            tuner_of(Some("sp"), &root),
+            (Tuner::Spsa, Some(the_spsa.checkpoint))
+        );
+        assert_eq!(tuner_of(Some("ga"), &root), (Tuner::Ga, None));
+        assert_eq!(tuner_of(None, &root), (Tuner::Ga, None));
+        assert_eq!(tuner_of(Some("missing"), &root), (Tuner::Ga, None));
         std::fs::remove_dir_all(&root).unwrap();
     }
 

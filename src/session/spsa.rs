@@ -83,7 +83,7 @@ impl SpsaRun {
     }
 
     /// Prepares to continue the SPSA session whose checkpoint is `checkpoint` (see
-    /// [`crate::store::find_spsa`]): locks its folder, reads the checkpoint, and checks
+    /// [`crate::store::tuner_of`]): locks its folder, reads the checkpoint, and checks
     /// that the engine still declares what it declared (one line when it does not).
     pub fn resume(checkpoint: &Path) -> Result<SpsaRun, SessionError> {
         let dir = folder_of(checkpoint);

@@ -337,39 +337,34 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
             return shipped_arg(found);
         }
     }
-    // A session folder, or a session's name (its folder under `populations/`), as `history`
-    // and `resume` take them: the newest loadable checkpoint.
+    // A session, whichever tuner's, as `history` and `resume` take it: a session folder, a
+    // session's name (its folder under `populations/`), or SPSA's checkpoint (the GA's
+    // checkpoint files are read below, as files). The GA's: the newest loadable checkpoint;
+    // SPSA's: its values, θ rounded.
     let sessions = Path::new(SESSIONS_ROOT);
-    let root = if path.is_dir() {
-        Some(Path::new("."))
-    } else if !path.exists() && !spec.is_empty() && sessions.join(spec).is_dir() {
-        Some(sessions)
-    } else {
-        None
-    };
-    // An SPSA session (its checkpoint, its folder, or its name): its values, θ rounded.
-    let spsa_root = if path.exists() {
+    let root = if path.exists() {
         Path::new(".")
     } else {
         sessions
     };
-    if let Some(file) = crate::store::find_spsa(Some(spec), spsa_root) {
-        let session = crate::store::load_spsa(&file)?;
-        return Ok(WeightsArg {
-            // The title says what the comment would.
-            input: Input::Engine(Box::new(spsa_params(&session, false))),
-            name: session.name.clone(),
-            shown: file.display().to_string(),
-            title: Some(spsa_title(&session)),
-        });
-    }
-    if let Some(root) = root {
-        let found = crate::store::locate(Some(spec), root)?;
-        return Ok(WeightsArg {
-            name: found.session.name.clone(),
-            shown: found.path.display().to_string(),
-            input: Input::Checkpoint(Box::new(found.session)),
-            title: None,
+    let names_session = path.is_dir()
+        || (!path.exists() && !spec.is_empty() && sessions.join(spec).is_dir())
+        || crate::store::tuner_of(Some(spec), root).0 == crate::store::Tuner::Spsa;
+    if names_session {
+        return Ok(match crate::store::open(Some(spec), root)? {
+            crate::store::Opened::Spsa { path, session } => WeightsArg {
+                // The title says what the comment would.
+                input: Input::Engine(Box::new(spsa_params(&session, false))),
+                name: session.name.clone(),
+                shown: path.display().to_string(),
+                title: Some(spsa_title(&session)),
+            },
+            crate::store::Opened::Ga(found) => WeightsArg {
+                name: found.session.name.clone(),
+                shown: found.path.display().to_string(),
+                input: Input::Checkpoint(Box::new(found.session)),
+                title: None,
+            },
         });
     }
     if !path.exists() {

@@ -104,6 +104,15 @@ pub enum FormatError {
     Weights(#[from] crate::weightfile::WeightsError),
 }
 
+impl From<crate::store::OpenError> for FormatError {
+    fn from(e: crate::store::OpenError) -> FormatError {
+        match e {
+            crate::store::OpenError::Locate(e) => FormatError::Locate(e),
+            crate::store::OpenError::Checkpoint(e) => FormatError::Checkpoint(e),
+        }
+    }
+}
+
 fn fail<T>(msg: impl Into<String>) -> Result<T, FormatError> {
     Err(FormatError::Invalid(msg.into()))
 }
