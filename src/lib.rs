@@ -33,10 +33,11 @@
 //!    one game loop and its players ([`play`]); the [`schedule`] log; games as jobs on a rayon
 //!    pool or the ranks of an MPI job; matches, Elo and SPRT ([`matchplay`]); a generation's
 //!    tournament.
-//! 8. `tuning`: the tuners: the fit (logistic regression on played positions) and its replay
-//!    of positions, the genetic algorithm (a session's data and one generation: tournament,
-//!    duel, selection, crossover, mutation, the mean, measurement), SPSA ([`SpsaSettings`],
-//!    [`spsa()`](fn@spsa), [`SpsaState`]).
+//! 8. `tuning`: the tuners: the contract they keep ([`Tuner`]: ask for games, be told their
+//!    results; [`play_step`]), the fit (logistic regression on played positions) and its
+//!    replay of positions, the genetic algorithm (a session's data and one generation:
+//!    tournament, duel, selection, crossover, mutation, the mean, measurement), SPSA
+//!    ([`SpsaSettings`], [`spsa()`](fn@spsa), [`SpsaState`]), CMA-ES ([`CmaesState`]).
 //! 9. `output`: files and output: SVG charts, weight files ([`weightfile`]), checkpoints and
 //!    the history file ([`store`]), weights inputs and exports ([`formats`]), what `show`,
 //!    `export` and `history` print ([`summary`]), the HTML report ([`html`]).
@@ -176,7 +177,7 @@ mod tuning_sim;
 use engine::{board, eval, game, movegen, notation, openings, search, yardstick};
 use games::{clock, cluster, genome, jobs, sim, tournament};
 use output::chart;
-use tuning::{fit, ga, replay, signal, spsa, tuner};
+use tuning::{cmaes, fit, ga, replay, signal, spsa, tuner};
 
 pub use games::{matchplay, play, schedule};
 pub use output::{formats, html, store, summary, weightfile};
@@ -232,6 +233,7 @@ pub use session::{
 };
 
 // Outside engines (the Hub protocol).
+pub use cmaes::{CmaesSettings, CmaesState, CmaesStep, CMAES_RATE, CMAES_SIGMA};
 pub use genome::{is_setting, Declared, EngineError, EngineSpec, Tuned, SETTING_NAMES};
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};

@@ -34,6 +34,8 @@ pub enum Purpose {
     Fit = 6,
     /// One step of an SPSA run: its perturbation and openings, and its games.
     Spsa = 7,
+    /// One generation of a CMA-ES run: its directions and openings, and its games.
+    Cmaes = 8,
 }
 
 /// A generator for `(seed, purpose, a, b)`, e.g. `(session seed, Game, generation, game index)`.

@@ -15,6 +15,7 @@
 //! thread: every run is the same at any thread count. The figures of many seeds are summed up
 //! by [`Interval`]: their mean and its 95% interval (Student's t).
 
+use crate::cmaes::{CmaesSettings, CmaesState};
 use crate::eval::Weights;
 use crate::ga::{Session, DEFAULT_DEPTH};
 use crate::genome::EngineSpec;
@@ -23,6 +24,7 @@ use crate::session::SessionError;
 use crate::session::{NewSession, Overrides};
 use crate::sim::SimModel;
 use crate::spsa::{spsa, SpsaError, SpsaSettings};
+use crate::tuner::{play_step, Tuner};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -33,6 +35,8 @@ pub enum SimTuner {
     Ga,
     /// SPSA (`spsa --engine`).
     Spsa,
+    /// CMA-ES (separable, mirrored pairs; [`CmaesState`]), at its defaults.
+    Cmaes,
 }
 
 impl std::fmt::Display for SimTuner {
@@ -40,13 +44,14 @@ impl std::fmt::Display for SimTuner {
         f.write_str(match self {
             SimTuner::Ga => "ga",
             SimTuner::Spsa => "spsa",
+            SimTuner::Cmaes => "cmaes",
         })
     }
 }
 
-/// A tuner's name that is neither `ga` nor `spsa`.
+/// A tuner's name that is not `ga`, `spsa` or `cmaes`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown tuner '{0}' (expected ga or spsa)")]
+#[error("unknown tuner '{0}' (expected ga, spsa or cmaes)")]
 pub struct UnknownTuner(pub String);
 
 impl std::str::FromStr for SimTuner {
@@ -55,6 +60,7 @@ impl std::str::FromStr for SimTuner {
         match s {
             "ga" => Ok(SimTuner::Ga),
             "spsa" => Ok(SimTuner::Spsa),
+            "cmaes" => Ok(SimTuner::Cmaes),
             _ => Err(UnknownTuner(s.to_string())),
         }
     }
@@ -72,6 +78,9 @@ pub enum SimError {
     /// SPSA's settings are bad.
     #[error(transparent)]
     Spsa(#[from] SpsaError),
+    /// CMA-ES's settings are bad: what is wrong, in one line.
+    #[error("{0}")]
+    Cmaes(String),
     /// A worker's thread pool could not be started.
     #[error("{0}")]
     Pool(PoolError),
@@ -114,15 +123,18 @@ pub struct SimSetup {
     pub ga: Overrides,
     /// SPSA's settings (its games and seed are the run's).
     pub spsa: SpsaSettings,
+    /// CMA-ES's settings (its games and seed are the run's).
+    pub cmaes: CmaesSettings,
 }
 
 impl Default for SimSetup {
-    /// Model seed 1, the GA and SPSA as their commands' defaults.
+    /// Model seed 1, the GA and SPSA as their commands' defaults, CMA-ES at its defaults.
     fn default() -> SimSetup {
         SimSetup {
             model_seed: crate::sim::DEFAULT_MODEL_SEED,
             ga: Overrides::default(),
             spsa: SpsaSettings::default(),
+            cmaes: CmaesSettings::default(),
         }
     }
 }
@@ -206,6 +218,21 @@ pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), SimError> {
                 ga_session(run, &spec, setup)?;
             }
             SimTuner::Spsa => spsa_settings(run, setup).check()?,
+            SimTuner::Cmaes => {
+                let c = &setup.cmaes;
+                if !(c.rate > 0.0 && c.rate <= 1.0) {
+                    return Err(SimError::Cmaes(format!(
+                        "--cmaes-rate {} must be above 0 and at most 1",
+                        c.rate
+                    )));
+                }
+                if !(0.0..=1.0).contains(&c.cov_rate) {
+                    return Err(SimError::Cmaes(format!(
+                        "--cmaes-cov-rate {} must be 0..1",
+                        c.cov_rate
+                    )));
+                }
+            }
         }
     }
     Ok(())
@@ -262,6 +289,24 @@ pub fn run_sim(run: &SimRun, setup: &SimSetup) -> Result<SimResult, SimError> {
                             .first()
                             .map_or(defaults, |(w, _)| regret(&spec.values(w))),
                     ),
+                ],
+            })
+        }
+        SimTuner::Cmaes => {
+            let settings = CmaesSettings {
+                games: run.games,
+                seed: run.seed,
+                ..setup.cmaes
+            };
+            let mut state = CmaesState::new(&spec, &settings);
+            while play_step(&mut state, &|_, _| {}, &|| false).is_some() {}
+            Ok(SimResult {
+                regret: regret(&spec.values(&state.answer())),
+                games_played: state.games,
+                generations: state.generation,
+                details: vec![
+                    ("defaults", defaults),
+                    ("mean", regret(&spec.values(&state.genome_at_mean()))),
                 ],
             })
         }
@@ -561,8 +606,8 @@ mod tests {
     }
 
     #[test]
-    fn a_run_is_the_same_at_any_thread_count_and_spsa_improves_on_the_defaults() {
-        let runs: Vec<SimRun> = [SimTuner::Ga, SimTuner::Spsa]
+    fn a_run_is_the_same_at_any_thread_count_and_spsa_and_cmaes_improve_on_the_defaults() {
+        let runs: Vec<SimRun> = [SimTuner::Ga, SimTuner::Spsa, SimTuner::Cmaes]
             .into_iter()
             .flat_map(|tuner| {
                 (1..=3).map(move |seed| SimRun {
@@ -585,6 +630,11 @@ mod tests {
                 SimTuner::Ga => assert_eq!((r.generations, r.games_played), (63, 1008)),
                 SimTuner::Spsa => {
                     assert_eq!(r.games_played, 1000);
+                    assert!(r.regret < defaults.1, "{r:?}");
+                }
+                // 8 parameters: 5 pairs of 2 games a generation, the budget's last cut short.
+                SimTuner::Cmaes => {
+                    assert_eq!((r.generations, r.games_played), (100, 1000));
                     assert!(r.regret < defaults.1, "{r:?}");
                 }
             }
@@ -661,6 +711,10 @@ mod tests {
         assert_eq!("spsa".parse(), Ok(SimTuner::Spsa));
         let e = "sa".parse::<SimTuner>().unwrap_err();
         assert_eq!(e, UnknownTuner("sa".into()));
-        assert_eq!(e.to_string(), "unknown tuner 'sa' (expected ga or spsa)");
+        assert_eq!(
+            e.to_string(),
+            "unknown tuner 'sa' (expected ga, spsa or cmaes)"
+        );
+        assert_eq!("cmaes".parse(), Ok(SimTuner::Cmaes));
     }
 }

@@ -146,7 +146,7 @@ pub enum Command {
     Finals(finals::FinalsArgs),
     /// What P threads would make of a run's schedule log (CHECKERS_GA_SCHEDULE_LOG)
     Schedule(schedule::ScheduleArgs),
-    /// Run the tuners (the GA, SPSA) many times on the tuning simulator sim:N, a synthetic
+    /// Run the tuners (the GA, SPSA, CMA-ES) many times on the tuning simulator sim:N, a synthetic
     /// engine with a known optimum; prints their regret: `regret TUNER PARAMS GAMES MEAN LOW
     /// HIGH`
     #[command(name = "tune-sim")]

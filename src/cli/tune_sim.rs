@@ -4,7 +4,8 @@
 
 use super::common::say;
 use super::evolve_args::SessionOptions;
-use checkers_ga::{check_sims, run_sims, Interval, SimRun, SimSetup, SimTuner, SpsaSettings};
+use checkers_ga::SpsaSettings;
+use checkers_ga::{check_sims, run_sims, CmaesSettings, Interval, SimRun, SimSetup, SimTuner};
 use clap::Parser;
 use std::time::Instant;
 
@@ -15,9 +16,15 @@ const MAX_SEEDS: u64 = 100_000;
 
 #[derive(clap::Args)]
 pub struct TuneSimArgs {
-    /// The tuners, comma-separated: ga (the GA of `new --engine sim:N --games-budget GAMES`)
-    /// and spsa (`spsa --engine sim:N --games GAMES`)
-    #[arg(long, value_name = "ga,spsa", value_delimiter = ',', required = true)]
+    /// The tuners, comma-separated: ga (the GA of `new --engine sim:N --games-budget GAMES`),
+    /// spsa (`spsa --engine sim:N --games GAMES`) and cmaes (CMA-ES, separable, mirrored
+    /// pairs, as the library's `CmaesState`)
+    #[arg(
+        long,
+        value_name = "ga,spsa,cmaes",
+        value_delimiter = ',',
+        required = true
+    )]
     pub tuner: Vec<SimTuner>,
     /// The models' parameter counts, comma-separated (the simulator sim:N of each)
     #[arg(long, value_name = "N,...", value_delimiter = ',', required = true)]
@@ -43,6 +50,13 @@ pub struct TuneSimArgs {
     /// SPSA's final learning rate, as spsa --r-end
     #[arg(long, value_name = "R", default_value_t = SpsaSettings::default().r_end)]
     pub r_end: f64,
+    /// CMA-ES's mean learning rate, the share of the selected step the mean moves (0..1]
+    #[arg(long, value_name = "R", default_value_t = CmaesSettings::default().rate)]
+    pub cmaes_rate: f64,
+    /// CMA-ES's covariance learning rates as a share of the separable variant's own (0: the
+    /// covariance stays the identity, σ alone adapts)
+    #[arg(long, value_name = "F", default_value_t = CmaesSettings::default().cov_rate)]
+    pub cmaes_cov_rate: f64,
     /// Worker threads, each playing whole runs (0 = one per core); the figures are the same at
     /// any count
     #[arg(long, default_value_t = 0)]
@@ -117,6 +131,11 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
             c_end: a.c_end,
             r_end: a.r_end,
             ..SpsaSettings::default()
+        },
+        cmaes: CmaesSettings {
+            rate: a.cmaes_rate,
+            cov_rate: a.cmaes_cov_rate,
+            ..CmaesSettings::default()
         },
     };
     // The lines' order: tuner, parameters, budget; the runs of a line are its seeds.

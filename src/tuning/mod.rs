@@ -1,6 +1,6 @@
 //! Tuning: the algorithms that tune weights or an outside engine's parameters from games.
 //!
-//! Files, bottom up: `tuner`, `signal`, `fit`, `replay`, `ga`, `spsa`.
+//! Files, bottom up: `tuner`, `signal`, `fit`, `replay`, `ga`, `spsa`, `cmaes`.
 //!
 //! - `tuner`: the contract a tuner keeps (ask for games, be told their results), and the step
 //!   that plays one on the jobs executor.
@@ -10,7 +10,10 @@
 //! - `ga`: the genetic algorithm: a session's data and one generation (tournament, duel,
 //!   selection, crossover, mutation, the mean, measurement).
 //! - `spsa`: SPSA over an outside engine's parameters, one step at a time.
+//! - `cmaes`: CMA-ES (separable, mirrored pairs) over an outside engine's parameters, one
+//!   generation at a time.
 
+pub(crate) mod cmaes;
 pub(crate) mod fit;
 pub(crate) mod ga;
 pub(crate) mod replay;

@@ -9,7 +9,7 @@
 //! is abandoned and asked again later, and a run continued from a saved state plays the games
 //! a run that never stopped would have played.
 //!
-//! SPSA ([`crate::spsa::SpsaState`]) keeps it.
+//! SPSA ([`crate::spsa::SpsaState`]) and CMA-ES ([`crate::cmaes::CmaesState`]) keep it.
 
 use crate::eval::Weights;
 use crate::jobs::{self, Batch, Played};

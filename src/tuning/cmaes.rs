@@ -1,0 +1,504 @@
+//! CMA-ES for game results: a separable (diagonal) covariance matrix adaptation evolution
+//! strategy with mirrored pairs, over an outside engine's tuned parameters, keeping the
+//! tuner contract ([`crate::tuner::Tuner`]).
+//!
+//! The search works on the genome's genes (each parameter mapped onto the `i16` range, as the
+//! GA's genomes are), from the engine's declared defaults. Generation `g` draws `k` directions
+//! `z_j` (standard normal in every gene) and plays pair `j`, `m + σ y_j` against `m - σ y_j`
+//! with `y_j = sqrt(C) z_j`, two games from one ballot opening (colours swapped); `r_j` is the
+//! wins minus losses of the `+` side (-2..2).
+//!
+//! Games give a pair's winner, not a value, so selection is by pairs: the winner of each pair
+//! that was decided is selected, weighted by its margin (`|r_j|`), and the generation moves as
+//! CMA-ES moves with those weights: the mean toward the selected steps (by a share `rate` of
+//! them: single games are noisy), the evolution paths, the step size σ by cumulative step-size
+//! adaptation (the path's length against a random walk's; never above the σ it started with),
+//! and the diagonal of `C` by the rank-one and rank-μ updates (the separable variant's
+//! learning rates, larger by `(n + 2) / 3`, times `cov_rate`). Mirrored pairs cancel the
+//! curvature around `m` in each comparison, and a decisive pair says which side of `m` is
+//! better along its direction. A generation whose pairs were all drawn moves nothing: draws
+//! say only that the two sides were close.
+//!
+//! What the covariance learns from such selection is biased: a pair whose sides lie farther
+//! apart along a gene that matters is decided more often and by more, so the selected steps
+//! are longer than the drawn ones in exactly the genes that matter, and `C` grows there
+//! without end. On the simulator every `cov_rate` above 0 tuned worse, and some runs ran off
+//! to the ends of the ranges; by default `C` stays the identity and σ alone adapts (a
+//! cumulative step-size adaptation evolution strategy). Learning `C` needs a ranking across
+//! pairs, which games between the pairs (or against a common opponent) would buy; playing each
+//! candidate against the mean was tried and stalled (both sides of a pair near the mean lose
+//! alike, and their steps cancel).
+//!
+//! The answer is the average of the means, the mean after generation `t` weighted `t` (as the
+//! GA's mean averages its centres): the noise of single games is averaged out, while σ shrinks
+//! the moves near an optimum.
+
+use crate::board::Position;
+use crate::eval::Weights;
+use crate::game::DrawRules;
+use crate::genome::EngineSpec;
+use crate::jobs::{Batch, GameJob, Opening, Played, Seat, Start};
+use crate::openings::{ballot, StartPosition};
+use crate::rng::{derive, Purpose};
+use crate::search::SearchConfig;
+use crate::tuner::Tuner;
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+
+/// The step size a run starts with, in genes (a gene spans the `i16` range: 8192 is an eighth
+/// of a parameter's declared range), for up to 16 parameters; half of it beyond, as the GA's
+/// mean takes (`engine_mean`).
+pub const CMAES_SIGMA: f64 = 8192.0;
+
+/// The least step size: a gene's unit is 1/65536 of a range, so below a few units pairs
+/// round to the same values.
+const MIN_SIGMA: f64 = 8.0;
+
+/// A CMA-ES run's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CmaesSettings {
+    /// Games to play in all (whole generations: the last may be cut to the budget).
+    pub games: u64,
+    /// Mirrored pairs a generation (0: `4 + 3 ln n` candidates, halved, at least 4 pairs).
+    pub pairs: u32,
+    /// The step size at the start, in genes (0: [`CMAES_SIGMA`], halved beyond 16
+    /// parameters).
+    pub sigma: f64,
+    /// The seed every draw comes from.
+    pub seed: u64,
+    /// The mean's learning rate: the share of the selected step it moves (CMA-ES's `c_m`, 1 in
+    /// a noiseless search).
+    pub rate: f64,
+    /// The covariance's learning rates as a share of CMA-ES's own (the separable variant's):
+    /// 1 adapts `C` at the usual speed, 0 keeps it the identity (σ alone adapts).
+    pub cov_rate: f64,
+}
+
+/// The mean's learning rate of [`CmaesSettings::default`]: the best of 1, 0.5, 0.3 and 0.1 on
+/// the simulator (docs/results.md).
+pub const CMAES_RATE: f64 = 0.3;
+
+impl Default for CmaesSettings {
+    /// 4,000 games, the automatic population and step size, seed 1, the mean's rate 0.3
+    /// (`CMAES_RATE`), and the covariance fixed (`cov_rate` 0): from mirrored pairs' results
+    /// the covariance learns the wrong thing (module docs), and every rate above 0 tuned worse
+    /// on the simulator.
+    fn default() -> Self {
+        CmaesSettings {
+            games: 4000,
+            pairs: 0,
+            sigma: 0.0,
+            seed: 1,
+            rate: CMAES_RATE,
+            cov_rate: 0.0,
+        }
+    }
+}
+
+/// A CMA-ES run as data: what [`Tuner::tell`] moves on by one generation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CmaesState {
+    /// The engine whose parameters are tuned.
+    pub spec: EngineSpec,
+    /// The settings, their automatic values filled in.
+    pub settings: CmaesSettings,
+    /// The mean, in genes.
+    pub mean: Vec<f64>,
+    /// The step size.
+    pub sigma: f64,
+    /// The diagonal of the covariance matrix.
+    pub c: Vec<f64>,
+    /// The conjugate evolution path (σ's).
+    pub p_sigma: Vec<f64>,
+    /// The evolution path (C's).
+    pub p_c: Vec<f64>,
+    /// The average of the means so far (the answer), the mean after generation `t` weighted
+    /// `t`.
+    pub average: Vec<f64>,
+    /// Generations played.
+    pub generation: u64,
+    /// Generations that moved (had a decided pair).
+    pub moved: u64,
+    /// Games played.
+    pub games: u64,
+}
+
+/// What one generation did, as [`Tuner::tell`] reports it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CmaesStep {
+    /// The generation.
+    pub generation: u64,
+    /// Games played so far.
+    pub games: u64,
+    /// Each pair's wins minus losses of its `+` side.
+    pub results: Vec<i64>,
+    /// The step size after the generation.
+    pub sigma: f64,
+}
+
+/// A standard normal number (Box-Muller).
+fn normal(rng: &mut impl RngExt) -> f64 {
+    let u: f64 = 1.0 - rng.random::<f64>();
+    let v: f64 = rng.random::<f64>();
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+}
+
+/// `E ||N(0, I)||` in `n` dimensions (the usual approximation).
+fn expected_norm(n: f64) -> f64 {
+    n.sqrt() * (1.0 - 1.0 / (4.0 * n) + 1.0 / (21.0 * n * n))
+}
+
+impl CmaesState {
+    /// A run at its start: the mean at the engine's declared defaults, `C` the identity.
+    pub fn new(spec: &EngineSpec, settings: &CmaesSettings) -> CmaesState {
+        let n = spec.tuned.len().max(1);
+        let mut s = *settings;
+        if s.pairs == 0 {
+            let lambda = 4.0 + (3.0 * (n as f64).ln()).floor();
+            s.pairs = ((lambda / 2.0).ceil() as u32).max(4);
+        }
+        if s.sigma <= 0.0 {
+            s.sigma = if n <= 16 {
+                CMAES_SIGMA
+            } else {
+                CMAES_SIGMA / 2.0
+            };
+        }
+        let mean: Vec<f64> = spec
+            .defaults()
+            .values()
+            .iter()
+            .take(n)
+            .map(|&v| v as f64)
+            .collect();
+        CmaesState {
+            spec: spec.clone(),
+            sigma: s.sigma,
+            settings: s,
+            c: vec![1.0; n],
+            p_sigma: vec![0.0; n],
+            p_c: vec![0.0; n],
+            average: mean.clone(),
+            mean,
+            generation: 0,
+            moved: 0,
+            games: 0,
+        }
+    }
+
+    /// Has the whole budget been played?
+    pub fn finished(&self) -> bool {
+        self.games >= self.settings.games
+    }
+
+    /// The next generation's directions and openings, from the seed and its number.
+    fn draws(&self) -> (Vec<Vec<f64>>, Vec<u32>) {
+        let left = self.settings.games.saturating_sub(self.games);
+        let pairs = (self.settings.pairs as u64).min(left.div_ceil(2)) as usize;
+        let mut rng = derive(self.settings.seed, Purpose::Cmaes, self.generation + 1, 0);
+        let n = self.mean.len();
+        let z = (0..pairs)
+            .map(|_| (0..n).map(|_| normal(&mut rng)).collect())
+            .collect();
+        let openings = (0..pairs)
+            .map(|_| rng.random_range(0..ballot().len() as u32))
+            .collect();
+        (z, openings)
+    }
+
+    /// The mean as it stands, as a genome (the answer is the means' average: [`Tuner::answer`]).
+    pub fn genome_at_mean(&self) -> Weights {
+        self.genome(&self.mean)
+    }
+
+    /// The genome at genes `x` (rounded, clamped into the `i16` range).
+    fn genome(&self, x: &[f64]) -> Weights {
+        let mut w = self.spec.defaults();
+        for (o, &v) in w.values_mut().iter_mut().zip(x) {
+            *o = v.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+        }
+        w
+    }
+
+    /// Pair `j`'s two sides: the mean plus and minus σ times direction `z` scaled by `C`.
+    fn sides(&self, z: &[f64]) -> [Weights; 2] {
+        [1.0, -1.0].map(|sign| {
+            let x: Vec<f64> = (0..z.len())
+                .map(|i| self.mean[i] + sign * self.sigma * self.c[i].sqrt() * z[i])
+                .collect();
+            self.genome(&x)
+        })
+    }
+}
+
+impl Tuner for CmaesState {
+    type Step = CmaesStep;
+
+    /// The generation's pairs, each its two games from its opening.
+    fn ask(&self) -> Option<Batch> {
+        if self.finished() {
+            return None;
+        }
+        let (zs, openings) = self.draws();
+        let players: Vec<Weights> = zs.iter().flat_map(|z| self.sides(z)).collect();
+        let mut batch = Batch::of_weights(&players, self.settings.seed, DrawRules::default());
+        batch.engine = Some(self.spec.clone());
+        batch.tc = self.spec.tc;
+        batch.time_margin = self.spec.time_margin;
+        batch.abandon = true;
+        batch.openings = openings
+            .iter()
+            .map(|&o| {
+                Opening::of(&StartPosition {
+                    setup: Position::start(),
+                    moves: ballot()[o as usize].moves.clone(),
+                })
+            })
+            .collect();
+        let config = SearchConfig::with_depth(self.spec.depth);
+        let g = self.generation + 1;
+        for j in 0..zs.len() {
+            let (plus, minus) = (Seat::new(2 * j, config), Seat::new(2 * j + 1, config));
+            for (k, (black, white)) in [(plus, minus), (minus, plus)].into_iter().enumerate() {
+                let index = (2 * j + k) as u64;
+                let start = Start::Opening(j as u32);
+                batch
+                    .jobs
+                    .push(GameJob::new(black, white, start, Purpose::Cmaes, g, index));
+            }
+        }
+        Some(batch)
+    }
+
+    /// Moves the mean, the paths, σ and `C` by the generation's decided pairs.
+    fn tell(&mut self, batch: &Batch, played: &[Played]) -> Option<CmaesStep> {
+        let (zs, _) = self.draws();
+        let mut results = vec![0i64; zs.len()];
+        for (job, p) in batch.jobs.iter().zip(played) {
+            let pair = job.black.player as usize / 2;
+            let plus_black = job.black.player.is_multiple_of(2);
+            let black = match p.result.map(|r| r.0) {
+                Some(crate::game::GameOutcome::BlackWin) => 1,
+                Some(crate::game::GameOutcome::WhiteWin) => -1,
+                _ => 0,
+            };
+            if let Some(r) = results.get_mut(pair) {
+                *r += if plus_black { black } else { -black };
+            }
+        }
+        self.generation += 1;
+        self.games += played.len() as u64;
+        let total: f64 = results.iter().map(|r| r.unsigned_abs() as f64).sum();
+        if total > 0.0 {
+            self.update(&zs, &results, total);
+        }
+        let t = self.generation as f64;
+        for (a, m) in self.average.iter_mut().zip(&self.mean) {
+            // The mean after generation t weighs t: the average's share of it is 2 / (t + 1).
+            *a += (m - *a) * 2.0 / (t + 1.0);
+        }
+        Some(CmaesStep {
+            generation: self.generation,
+            games: self.games,
+            results,
+            sigma: self.sigma,
+        })
+    }
+
+    fn answer(&self) -> Weights {
+        self.genome(&self.average)
+    }
+
+    fn games(&self) -> u64 {
+        self.games
+    }
+}
+
+impl CmaesState {
+    /// One generation's update from its decided pairs (`total`: the sum of their margins).
+    fn update(&mut self, zs: &[Vec<f64>], results: &[i64], total: f64) {
+        // The selected steps: each decided pair's winning side, weighted by its margin.
+        let selected: Vec<(Vec<f64>, f64)> = zs
+            .iter()
+            .zip(results)
+            .filter(|(_, r)| **r != 0)
+            .map(|(z, &r)| {
+                let s = r.signum() as f64;
+                (
+                    z.iter().map(|x| s * x).collect(),
+                    r.unsigned_abs() as f64 / total,
+                )
+            })
+            .collect();
+        self.update_selected(&selected);
+    }
+
+    /// One generation's update from its selected steps (signed directions) and their weights
+    /// (summing to 1).
+    fn update_selected(&mut self, selected: &[(Vec<f64>, f64)]) {
+        let n = self.mean.len();
+        let nf = n as f64;
+        let w: Vec<f64> = selected.iter().map(|s| s.1).collect();
+        let zs: Vec<Vec<f64>> = selected.iter().map(|s| s.0.clone()).collect();
+        let zs = &zs[..];
+        let mu_eff = 1.0 / w.iter().map(|x| x * x).sum::<f64>();
+        let mut z_w = vec![0.0; n];
+        for (z, &wj) in zs.iter().zip(&w) {
+            for i in 0..n {
+                z_w[i] += wj * z[i];
+            }
+        }
+        let sd: Vec<f64> = self.c.iter().map(|c| c.sqrt()).collect();
+        let y_w: Vec<f64> = (0..n).map(|i| sd[i] * z_w[i]).collect();
+        // Learning rates (Hansen's defaults; the separable variant's C rates times (n+2)/3).
+        let eta = self.settings.cov_rate;
+        let c_sigma = (mu_eff + 2.0) / (nf + mu_eff + 5.0);
+        let d_sigma = 1.0 + 2.0 * (((mu_eff - 1.0) / (nf + 1.0)).sqrt() - 1.0).max(0.0) + c_sigma;
+        let c_c = (4.0 + mu_eff / nf) / (nf + 4.0 + 2.0 * mu_eff / nf);
+        let sep = (nf + 2.0) / 3.0;
+        let c_1 = (2.0 / ((nf + 1.3).powi(2) + mu_eff) * sep).min(0.5) * eta;
+        let c_mu =
+            (2.0 * (mu_eff - 2.0 + 1.0 / mu_eff) / ((nf + 2.0).powi(2) + mu_eff) * sep * eta)
+                .clamp(0.0, 1.0 - c_1);
+        let c_m = self.settings.rate;
+        for (m, y) in self.mean.iter_mut().zip(&y_w) {
+            *m = (*m + c_m * self.sigma * y).clamp(i16::MIN as f64, i16::MAX as f64);
+        }
+        let k_sigma = (c_sigma * (2.0 - c_sigma) * mu_eff).sqrt();
+        for (p, z) in self.p_sigma.iter_mut().zip(&z_w) {
+            *p = (1.0 - c_sigma) * *p + k_sigma * z;
+        }
+        self.moved += 1;
+        let norm = self.p_sigma.iter().map(|x| x * x).sum::<f64>().sqrt();
+        let chi = expected_norm(nf);
+        let fade = (1.0 - (1.0 - c_sigma).powi(2 * self.moved as i32)).sqrt();
+        let h_sigma = if norm / fade.max(1e-12) < (1.4 + 2.0 / (nf + 1.0)) * chi {
+            1.0
+        } else {
+            0.0
+        };
+        let k_c = (c_c * (2.0 - c_c) * mu_eff).sqrt();
+        for (p, y) in self.p_c.iter_mut().zip(&y_w) {
+            *p = (1.0 - c_c) * *p + h_sigma * k_c * y;
+        }
+        for i in 0..n {
+            let rank_mu: f64 = zs
+                .iter()
+                .zip(&w)
+                .map(|(z, &wj)| wj * (sd[i] * z[i]).powi(2))
+                .sum();
+            let lost = (1.0 - h_sigma) * c_c * (2.0 - c_c) * self.c[i];
+            self.c[i] = ((1.0 - c_1 - c_mu) * self.c[i]
+                + c_1 * (self.p_c[i] * self.p_c[i] + lost)
+                + c_mu * rank_mu)
+                .clamp(1e-4, 1e4);
+        }
+        self.sigma = (self.sigma * ((c_sigma / d_sigma) * (norm / chi - 1.0)).exp())
+            .clamp(MIN_SIGMA, self.settings.sigma);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::SimModel;
+    use crate::tuner::play_step;
+
+    fn state(games: u64) -> CmaesState {
+        let model = SimModel::new(4, 7);
+        let settings = CmaesSettings {
+            games,
+            seed: 5,
+            ..CmaesSettings::default()
+        };
+        CmaesState::new(&EngineSpec::simulated(&model, 2), &settings)
+    }
+
+    #[test]
+    fn a_generation_is_mirrored_pairs_and_asking_again_gives_the_same_games() {
+        let t = state(64);
+        assert_eq!(t.settings.pairs, 4);
+        let batch = t.ask().unwrap();
+        assert_eq!(batch.jobs.len(), 8);
+        assert_eq!(t.ask(), Some(batch.clone()));
+        // Each pair's sides lie either side of the mean.
+        let genes = t.mean.len();
+        for pair in batch.players.chunks(2) {
+            use crate::yardstick::Evaluator::Weighted;
+            let (Weighted(a), Weighted(b)) = (&pair[0], &pair[1]) else {
+                panic!("weights expected");
+            };
+            for i in 0..genes {
+                let (x, y) = (a.values()[i], b.values()[i]);
+                if [x, y].iter().any(|&v| v == i16::MIN || v == i16::MAX) {
+                    continue; // clamped at the end of the range
+                }
+                let mid = (x as f64 + y as f64) / 2.0;
+                assert!(
+                    (mid - t.mean[i]).abs() <= 1.0,
+                    "gene {i}: {x} {y} {}",
+                    t.mean[i]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_run_plays_its_budget_and_resumes_exactly() {
+        let pool = crate::jobs::thread_pool(2).unwrap();
+        let mut whole = state(96);
+        let mut sigmas = Vec::new();
+        pool.install(|| {
+            while let Some(s) = play_step(&mut whole, &|_, _| {}, &|| false) {
+                sigmas.push(s.sigma);
+            }
+        });
+        assert_eq!(whole.games, 96);
+        assert_eq!(sigmas.len(), 12);
+        assert!(whole.ask().is_none());
+        // Stopped after 5 generations, saved, loaded, continued.
+        let mut part = state(96);
+        pool.install(|| {
+            for _ in 0..5 {
+                play_step(&mut part, &|_, _| {}, &|| false).unwrap();
+            }
+        });
+        let cfg = bincode::config::standard();
+        let bytes = bincode::serde::encode_to_vec(&part, cfg).unwrap();
+        let (mut part, _): (CmaesState, _) =
+            bincode::serde::decode_from_slice(&bytes, cfg).unwrap();
+        pool.install(|| while play_step(&mut part, &|_, _| {}, &|| false).is_some() {});
+        assert_eq!(part, whole);
+        assert_eq!(part.answer(), whole.answer());
+    }
+
+    #[test]
+    fn decided_pairs_move_the_mean_toward_their_winners_and_draws_move_nothing() {
+        let mut t = state(64);
+        let (zs, _) = t.draws();
+        let before = t.clone();
+        // Every pair drawn: nothing moves but the counts.
+        t.update_for_test(&zs, &[0, 0, 0, 0]);
+        assert_eq!(
+            (t.mean.clone(), t.sigma),
+            (before.mean.clone(), before.sigma)
+        );
+        // Pair 0's plus side won both games: the mean moves along its direction.
+        let mut t = before.clone();
+        t.update_for_test(&zs, &[2, 0, 0, 0]);
+        for (i, z) in zs[0].iter().enumerate() {
+            let moved = t.mean[i] - before.mean[i];
+            assert!(moved * z >= 0.0, "gene {i}");
+        }
+        assert_ne!(t.mean, before.mean);
+    }
+
+    impl CmaesState {
+        fn update_for_test(&mut self, zs: &[Vec<f64>], results: &[i64]) {
+            let total: f64 = results.iter().map(|r| r.unsigned_abs() as f64).sum();
+            if total > 0.0 {
+                self.update(zs, results, total);
+            }
+        }
+    }
+}
