@@ -4,7 +4,6 @@
 
 use super::common::{pool, progress_style, show_progress};
 use super::history_args::HistoryArgs;
-use checkers_ga::check_depth;
 use checkers_ga::fresh_seed;
 use checkers_ga::matchplay::{load_openings, Contestant, MatchResult, MatchRun, OutsideEngine};
 use checkers_ga::store::SpsaSession;
@@ -12,8 +11,10 @@ use checkers_ga::summary::EloReference;
 use checkers_ga::EngineSpec;
 use checkers_ga::PastBests;
 use checkers_ga::Session;
+use checkers_ga::{check_depth, TimeControl, MAX_TIMED_DEPTH};
 use indicatif::ProgressBar;
 use std::path::Path;
+use std::time::Duration;
 
 /// What `--elo` measured: the header line, the reference's settings (for JSON), and each
 /// measured generation (or step) with its answer's match.
@@ -27,10 +28,59 @@ pub struct Measured {
 /// and the reference: `--reference` as `match` reads a player, or by default (an outside
 /// engine's session) the engine with its declared values, else `material`. Its name as the
 /// header and JSON give it.
+/// The level `--elo` plays at: the session's clock when its games were played on one and no
+/// `--depth` is given, both sides then searching to at most `MAX_TIMED_DEPTH` plies; else
+/// `--depth`, or `depth`, the session's. The depth and, on a clock, the clock and its margin.
+fn level(
+    a: &HistoryArgs,
+    engine: Option<&EngineSpec>,
+    depth: u32,
+) -> anyhow::Result<(u32, Option<(TimeControl, Duration)>)> {
+    match engine.and_then(|e| e.tc.map(|tc| (tc, e.time_margin))) {
+        Some(clock) if a.depth.is_none() => Ok((MAX_TIMED_DEPTH, Some(clock))),
+        _ => {
+            let depth = a.depth.unwrap_or(depth);
+            check_depth(depth, "--depth")?;
+            Ok((depth, None))
+        }
+    }
+}
+
+/// How the header says the level: `at depth 4`, or `on a clock of 0.1 s/move (margin 30 ms)`.
+fn level_text(depth: u32, clock: Option<(TimeControl, Duration)>) -> String {
+    match clock {
+        Some((tc, m)) if !m.is_zero() => {
+            format!("on a clock of {tc} (margin {} ms)", m.as_millis())
+        }
+        Some((tc, _)) => format!("on a clock of {tc}"),
+        None => format!("at depth {depth}"),
+    }
+}
+
+/// The reference's settings for JSON.
+fn reference_of(
+    name: String,
+    games: usize,
+    depth: u32,
+    clock: Option<(TimeControl, Duration)>,
+    seed: u64,
+    generations_left_out: Option<usize>,
+) -> EloReference {
+    EloReference {
+        name,
+        games,
+        depth,
+        clock: clock.map(|(tc, m)| (tc.flag(), m.as_millis() as u64)),
+        seed,
+        generations_left_out,
+    }
+}
+
 fn setup(
     a: &HistoryArgs,
     engine: Option<&EngineSpec>,
     depth: u32,
+    clock: Option<(TimeControl, Duration)>,
 ) -> anyhow::Result<(MatchRun<'static>, u64, Contestant, String)> {
     if a.every == 0 {
         usage!("--every must be at least 1");
@@ -38,10 +88,13 @@ fn setup(
     if a.games == 0 {
         usage!("--games must be at least 1");
     }
-    check_depth(depth, "--depth")?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let pairs = a.games.div_ceil(2);
-    let run = MatchRun::new(pairs * 2, load_openings("ballot", Some(pairs))?, seed);
+    let mut run = MatchRun::new(pairs * 2, load_openings("ballot", Some(pairs))?, seed);
+    if let Some((tc, margin)) = clock {
+        run.tc = [Some(tc); 2];
+        run.time_margin = margin;
+    }
     if let Some(e) = engine {
         // The engine plays every game of the answers: one that cannot start fails here, in
         // one line, before any game.
@@ -88,9 +141,9 @@ fn bar(games: usize) -> ProgressBar {
 /// checkpoint format 3) from that generation's checkpoint in the session folder; generations
 /// with neither are left out and counted in the header line.
 pub fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Measured> {
-    let depth = a.depth.unwrap_or(session.settings.search.depth);
     let engine = session.settings.engine.as_ref();
-    let (run, seed, reference, name) = setup(a, engine, depth)?;
+    let (depth, clock) = level(a, engine, session.settings.search.depth)?;
+    let (run, seed, reference, name) = setup(a, engine, depth, clock)?;
     let past = PastBests::of(session, dir, a.every);
     let missing = past.left_out;
     let bar = bar(past.distinct.len() * run.games);
@@ -103,9 +156,10 @@ pub fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result
         "best so far"
     };
     let mut line = format!(
-        "Elo: {what} vs {name} over {} ballot games at depth {depth}, seed {seed} (as `match` \
-         plays each generation's checkpoint)",
-        run.games
+        "Elo: {what} vs {name} over {} ballot games {}, seed {seed} (as `match` plays each \
+         generation's checkpoint)",
+        run.games,
+        level_text(depth, clock)
     );
     if missing > 0 {
         line += &format!(
@@ -113,13 +167,7 @@ pub fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result
              checkpoints were pruned)"
         );
     }
-    let reference = EloReference {
-        name,
-        games: run.games,
-        depth,
-        seed,
-        generations_left_out: Some(missing),
-    };
+    let reference = reference_of(name, run.games, depth, clock, seed, Some(missing));
     Ok(Measured {
         line,
         reference,
@@ -132,8 +180,8 @@ pub fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result
 /// engine with those values); values kept over several steps are played once.
 pub fn measure_spsa(a: &HistoryArgs, s: &SpsaSession) -> anyhow::Result<Measured> {
     let st = &s.state;
-    let depth = a.depth.unwrap_or(st.spec.depth);
-    let (run, seed, reference, name) = setup(a, Some(&st.spec), depth)?;
+    let (depth, clock) = level(a, Some(&st.spec), st.spec.depth)?;
+    let (run, seed, reference, name) = setup(a, Some(&st.spec), depth, clock)?;
     let past = PastBests::of_spsa(s, a.every);
     let bar = bar(past.distinct.len() * run.games);
     let p = pool(a.threads)?;
@@ -141,17 +189,12 @@ pub fn measure_spsa(a: &HistoryArgs, s: &SpsaSession) -> anyhow::Result<Measured
         p.install(|| past.measure(Some(&st.spec), &reference, &run, depth, &|| bar.inc(1)));
     bar.finish_and_clear();
     let line = format!(
-        "Elo: θ rounded vs {name} over {} ballot games at depth {depth}, seed {seed} (as `match` \
-         plays those values)",
-        run.games
+        "Elo: θ rounded vs {name} over {} ballot games {}, seed {seed} (as `match` plays those \
+         values)",
+        run.games,
+        level_text(depth, clock)
     );
-    let reference = EloReference {
-        name,
-        games: run.games,
-        depth,
-        seed,
-        generations_left_out: None,
-    };
+    let reference = reference_of(name, run.games, depth, clock, seed, None);
     Ok(Measured {
         line,
         reference,

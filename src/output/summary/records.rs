@@ -74,8 +74,11 @@ pub struct EloReference {
     pub name: String,
     /// Games of each measured answer.
     pub games: usize,
-    /// The search depth of both sides.
+    /// The search depth of both sides (with a clock, their maximum depth).
     pub depth: u32,
+    /// The clock both sides played on, as `--tc` takes it (`0.1`, `10+0.1`), and its margin in
+    /// milliseconds: a session tuned on a clock is measured on it. None: at `depth`.
+    pub clock: Option<(String, u64)>,
     /// The seed of the games' tie-breaks.
     pub seed: u64,
     /// Of a GA session: generations that could not be measured (their answer is in neither
@@ -93,6 +96,10 @@ impl EloReference {
         });
         if let Some(n) = self.generations_left_out {
             v["generations_left_out"] = json!(n);
+        }
+        if let Some((tc, margin)) = &self.clock {
+            v["clock"] = json!(tc);
+            v["time_margin_ms"] = json!(margin);
         }
         v
     }
@@ -461,6 +468,7 @@ mod tests {
             name: "material".into(),
             games: 2,
             depth: 3,
+            clock: None,
             seed: 9,
             generations_left_out: Some(0),
         };
