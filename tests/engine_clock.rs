@@ -140,16 +140,20 @@ fn a_session_on_a_clock_tells_the_engine_its_time_keeps_what_it_used_and_resumes
     // `history --elo` measures the answers on the session's clock, as they were tuned.
     let out = run_ok({
         let mut c = bin();
-        c.args(["history", "c", "--elo", "--games", "2", "--seed", "1", "--format", "json"])
-            .args(["--populations"])
-            .arg(t.pops())
-            .current_dir(manifest_dir());
+        c.args([
+            "history", "c", "--elo", "--games", "2", "--seed", "1", "--format", "json",
+        ])
+        .args(["--populations"])
+        .arg(t.pops())
+        .current_dir(manifest_dir());
         c
     });
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["reference"]["clock"], "0.1", "{out}");
     // The engine's log shows the measurement's games on the clock too: no depth was sent.
-    assert!(levels(&log).iter().all(|l| l.starts_with("level move-time=")));
+    assert!(levels(&log)
+        .iter()
+        .all(|l| l.starts_with("level move-time=")));
     // The answer file keeps the clock it was tuned on, and `show` says it, not a depth.
     let best = t.best("c");
     let text = std::fs::read_to_string(&best).unwrap();

@@ -239,6 +239,9 @@ fn show_history_and_report_read_an_spsa_session() {
         "{html}"
     );
     assert!(html.contains("theta-chart") && html.contains("opp_kings"));
+    // `finals` is the GA's alone: an SPSA session is refused in one line, by its checkpoint.
+    let out = output(cmd(&t, &["finals", "s"]));
+    common::assert_error_exit(&out, 1, &["spsa.ckpt", "is an SPSA session", "finals"]);
 }
 
 #[test]
