@@ -15,7 +15,6 @@
 //! thread: every run is the same at any thread count. The figures of many seeds are summed up
 //! by [`Interval`]: their mean and its 95% interval (Student's t).
 
-use crate::adaptive::{AdaptiveMean, AdaptiveSettings};
 use crate::cmaes::{CmaesSettings, CmaesState};
 use crate::eval::Weights;
 use crate::ga::{Session, DEFAULT_DEPTH};
@@ -38,8 +37,6 @@ pub enum SimTuner {
     Spsa,
     /// CMA-ES (separable, mirrored pairs; [`CmaesState`]), at its defaults.
     Cmaes,
-    /// The mean with a spread that adapts ([`AdaptiveMean`]).
-    Amean,
 }
 
 impl std::fmt::Display for SimTuner {
@@ -48,7 +45,6 @@ impl std::fmt::Display for SimTuner {
             SimTuner::Ga => "ga",
             SimTuner::Spsa => "spsa",
             SimTuner::Cmaes => "cmaes",
-            SimTuner::Amean => "amean",
         })
     }
 }
@@ -65,7 +61,6 @@ impl std::str::FromStr for SimTuner {
             "ga" => Ok(SimTuner::Ga),
             "spsa" => Ok(SimTuner::Spsa),
             "cmaes" => Ok(SimTuner::Cmaes),
-            "amean" => Ok(SimTuner::Amean),
             _ => Err(UnknownTuner(s.to_string())),
         }
     }
@@ -223,7 +218,6 @@ pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), SimError> {
                 ga_session(run, &spec, setup)?;
             }
             SimTuner::Spsa => spsa_settings(run, setup).check()?,
-            SimTuner::Amean => {}
             SimTuner::Cmaes => {
                 let c = &setup.cmaes;
                 if !(c.rate > 0.0 && c.rate <= 1.0) {
@@ -296,29 +290,6 @@ pub fn run_sim(run: &SimRun, setup: &SimSetup) -> Result<SimResult, SimError> {
                             .map_or(defaults, |(w, _)| regret(&spec.values(w))),
                     ),
                 ],
-            })
-        }
-        SimTuner::Amean => {
-            let env = |k: &str, d: f64| {
-                std::env::var(k)
-                    .ok()
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(d)
-            };
-            let settings = AdaptiveSettings {
-                games: run.games,
-                seed: run.seed,
-                gain: env("AMEAN_GAIN", AdaptiveSettings::default().gain),
-                target: env("AMEAN_TARGET", AdaptiveSettings::default().target),
-                ..AdaptiveSettings::default()
-            };
-            let mut state = AdaptiveMean::new(&spec, &settings);
-            while play_step(&mut state, &|_, _| {}, &|| false).is_some() {}
-            Ok(SimResult {
-                regret: regret(&spec.values(&state.answer())),
-                games_played: state.games,
-                generations: state.generation,
-                details: vec![("defaults", defaults), ("spread", state.spread)],
             })
         }
         SimTuner::Cmaes => {
@@ -666,7 +637,6 @@ mod tests {
                     assert_eq!((r.generations, r.games_played), (100, 1000));
                     assert!(r.regret < defaults.1, "{r:?}");
                 }
-                SimTuner::Amean => assert!(r.regret < defaults.1, "{r:?}"),
             }
         }
         // A bad setting of the GA is one line, before any run.

@@ -1,6 +1,6 @@
 //! Tuning: the algorithms that tune weights or an outside engine's parameters from games.
 //!
-//! Files, bottom up: `tuner`, `signal`, `fit`, `replay`, `ga`, `spsa`, `cmaes`, `adaptive`.
+//! Files, bottom up: `tuner`, `signal`, `fit`, `replay`, `ga`, `spsa`, `cmaes`.
 //!
 //! - `tuner`: the contract a tuner keeps (ask for games, be told their results), and the step
 //!   that plays one on the jobs executor.
@@ -12,9 +12,7 @@
 //! - `spsa`: SPSA over an outside engine's parameters, one step at a time.
 //! - `cmaes`: CMA-ES (separable, mirrored pairs) over an outside engine's parameters, one
 //!   generation at a time.
-//! - `adaptive`: the GA's mean as a tuner of the contract, its spread moved by its own signal.
 
-pub(crate) mod adaptive;
 pub(crate) mod cmaes;
 pub(crate) mod fit;
 pub(crate) mod ga;

@@ -46,7 +46,7 @@ mod tests;
 
 pub use generation::Session;
 pub use matches::{measure_match, Duel};
-pub use mean::{engine_mean, pair_results, Centre};
+pub use mean::{engine_mean, Centre};
 pub use operators::*;
 pub use records::{GenerationStats, HallOfFame, History, Lineage};
 pub use settings::*;
