@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Our search with some of its tunable constants set (A) against the same search with none (B,
-# the plain alpha-beta), at equal time: both are `checkers-ga hub --tunable-search PLAYER`
-# through the Hub protocol, A given the constants as `--option-a NAME=VALUE`.
+# the plain alpha-beta), at equal time: both are `checkers-ga hub --tunable-search
+# --search-params neutral PLAYER` through the Hub protocol (every feature off unless set), A
+# given the constants as `--option-a NAME=VALUE`.
 #
 # Usage: scripts/search-params-match.sh "lmr-reduction=1 futility=20" [TC] [GAMES]
 #   TC: a time control as `match --tc` takes it (default 0.1, a tenth of a second a move)
@@ -20,7 +21,7 @@ if [[ -z ${BIN:-} ]]; then
   BIN=target/release/checkers-ga
 fi
 bin=$(realpath "$BIN")
-engine="hub:$bin hub --tunable-search ${PLAYER:-evolved-hour}"
+engine="hub:$bin hub --tunable-search --search-params neutral ${PLAYER:-evolved-hour}"
 args=()
 for s in $settings; do
   args+=(--option-a "$s")

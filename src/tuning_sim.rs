@@ -218,21 +218,7 @@ pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), SimError> {
                 ga_session(run, &spec, setup)?;
             }
             SimTuner::Spsa => spsa_settings(run, setup).check()?,
-            SimTuner::Cmaes => {
-                let c = &setup.cmaes;
-                if !(c.rate > 0.0 && c.rate <= 1.0) {
-                    return Err(SimError::Cmaes(format!(
-                        "--cmaes-rate {} must be above 0 and at most 1",
-                        c.rate
-                    )));
-                }
-                if !(0.0..=1.0).contains(&c.cov_rate) {
-                    return Err(SimError::Cmaes(format!(
-                        "--cmaes-cov-rate {} must be 0..1",
-                        c.cov_rate
-                    )));
-                }
-            }
+            SimTuner::Cmaes => setup.cmaes.check().map_err(SimError::Cmaes)?,
         }
     }
     Ok(())
@@ -632,7 +618,7 @@ mod tests {
                     assert_eq!(r.games_played, 1000);
                     assert!(r.regret < defaults.1, "{r:?}");
                 }
-                // 8 parameters: 5 pairs of 2 games a generation, the budget's last cut short.
+                // 8 parameters: 5 pairs of 2 games a generation.
                 SimTuner::Cmaes => {
                     assert_eq!((r.generations, r.games_played), (100, 1000));
                     assert!(r.regret < defaults.1, "{r:?}");

@@ -138,6 +138,7 @@ fn a_session_on_a_clock_tells_the_engine_its_time_keeps_what_it_used_and_resumes
     assert_eq!(depth, vec![2.0, 2.0], "{out}");
     assert_eq!(column(&out, "time-lost"), vec![0.0, 0.0], "{out}");
     // `history --elo` measures the answers on the session's clock, as they were tuned.
+    let before = levels(&log).len();
     let out = run_ok({
         let mut c = bin();
         c.args([
@@ -151,7 +152,12 @@ fn a_session_on_a_clock_tells_the_engine_its_time_keeps_what_it_used_and_resumes
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["reference"]["clock"], "0.1", "{out}");
     // The engine's log shows the measurement's games on the clock too: no depth was sent.
-    assert!(levels(&log)
+    let sent = levels(&log);
+    assert!(
+        sent.len() > before,
+        "the measurement's games reached no engine"
+    );
+    assert!(sent[before..]
         .iter()
         .all(|l| l.starts_with("level move-time=")));
     // The answer file keeps the clock it was tuned on, and `show` says it, not a depth.

@@ -256,12 +256,16 @@ fn an_engine_whose_declarations_changed_is_refused_on_resume() {
         err.contains("cannot continue session 'd'") && err.contains("parameter a changed"),
         "{err}"
     );
-    // Put back, it continues.
-    std::fs::write(&decl, "a 0 -50 50\nb 3 0 9\n").unwrap();
+    // Put back, it continues; a tuned parameter's new default is no change (the session sets
+    // every tuned value itself and keeps its own start).
+    std::fs::write(&decl, "a 7 -50 50\nb 3 0 9\n").unwrap();
     let mut c = resume_cmd(&t, Some(&t.session("d")), true, &["--generations", "2"]);
     c.current_dir(manifest_dir());
     run_ok(c);
     assert!(t.ckpt("d", 2).exists());
+    let s = common::load(&t.ckpt("d", 2));
+    let e = s.settings.engine.unwrap();
+    assert_eq!(e.tuned.iter().find(|p| p.name == "a").unwrap().default, 0);
 }
 
 #[test]

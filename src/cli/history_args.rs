@@ -26,7 +26,8 @@ pub struct HistoryArgs {
     /// With --elo: games per measured generation, the first N/2 ballot openings twice each
     #[arg(long, value_name = "N", default_value_t = 40, requires = "elo")]
     pub games: usize,
-    /// With --elo: search depth of both sides [default: the session's depth]
+    /// With --elo: search depth of both sides [default: the session's depth; a session tuned
+    /// on a clock is measured on that clock instead, unless a depth is given]
     #[arg(long, value_name = "D", requires = "elo")]
     pub depth: Option<u32>,
     /// With --elo: the fixed opponent, anything `match` plays: `material` (built in), the

@@ -24,10 +24,6 @@ pub struct Measured {
     pub results: Vec<(u64, MatchResult)>,
 }
 
-/// The settings of `--elo` checked, the match `match --games N --seed S` plays from the ballot,
-/// and the reference: `--reference` as `match` reads a player, or by default (an outside
-/// engine's session) the engine with its declared values, else `material`. Its name as the
-/// header and JSON give it.
 /// The level `--elo` plays at: the session's clock when its games were played on one and no
 /// `--depth` is given, both sides then searching to at most `MAX_TIMED_DEPTH` plies; else
 /// `--depth`, or `depth`, the session's. The depth and, on a clock, the clock and its margin.
@@ -76,6 +72,10 @@ fn reference_of(
     }
 }
 
+/// The settings of `--elo` checked, the match `match --games N --seed S` plays from the ballot
+/// (on `clock` when given), and the reference: `--reference` as `match` reads a player, or by
+/// default (an outside engine's session) the engine with its declared values, else
+/// `material`. Its name as the header and JSON give it.
 fn setup(
     a: &HistoryArgs,
     engine: Option<&EngineSpec>,

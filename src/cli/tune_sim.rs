@@ -138,6 +138,9 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
             ..CmaesSettings::default()
         },
     };
+    if let Err(e) = setup.cmaes.check() {
+        usage!("CMA-ES (--cmaes-rate, --cmaes-cov-rate): {e}");
+    }
     // The lines' order: tuner, parameters, budget; the runs of a line are its seeds.
     let mut lines = Vec::new();
     for &tuner in &a.tuner {

@@ -506,7 +506,12 @@ impl EngineSpec {
     /// Starts the engine again and checks that it declares what it declared when the session
     /// began; the first difference ([`EngineError::Renamed`], `ParameterGone`,
     /// `ParameterChanged`, `ParameterNew`) when it does not, or why it could not be started.
+    /// A tuned parameter's declared value may change (a new default of the engine's): the
+    /// session sets every tuned value before each game and keeps its own start
+    /// ([`Tuned::default`]), so only its name, kind and range must stay. Not so for the
+    /// simulator, whose declared values are its model's: another value is another model.
     pub fn check_unchanged(&self) -> Result<(), EngineError> {
+        let sim = self.sim_model().is_some();
         let (name, now, _) = self.declarations()?;
         if name != self.name {
             return Err(EngineError::Renamed {
@@ -515,9 +520,20 @@ impl EngineSpec {
             });
         }
         for d in &self.declared {
+            let tuned = !sim && self.tuned.iter().any(|t| t.name == d.name);
+            let same = |n: &Declared| {
+                if tuned {
+                    Declared {
+                        value: d.value.clone(),
+                        ..n.clone()
+                    } == *d
+                } else {
+                    n == d
+                }
+            };
             match now.iter().find(|n| n.name == d.name) {
                 None => return Err(EngineError::ParameterGone(d.name.clone())),
-                Some(n) if n != d => {
+                Some(n) if !same(n) => {
                     return Err(EngineError::ParameterChanged {
                         was: Box::new(d.clone()),
                         now: Box::new(n.clone()),

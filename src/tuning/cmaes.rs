@@ -57,7 +57,8 @@ const MIN_SIGMA: f64 = 8.0;
 /// A CMA-ES run's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CmaesSettings {
-    /// Games to play in all (whole generations: the last may be cut to the budget).
+    /// Games to play in all, rounded up to an even number (whole pairs: the last generation
+    /// may have fewer pairs).
     pub games: u64,
     /// Mirrored pairs a generation (0: `4 + 3 ln n` candidates, halved, at least 4 pairs).
     pub pairs: u32,
@@ -78,6 +79,26 @@ pub struct CmaesSettings {
 /// the simulator (docs/results.md).
 pub const CMAES_RATE: f64 = 0.3;
 
+impl CmaesSettings {
+    /// What is wrong with the settings, in one line: the mean's rate must be above 0 and at
+    /// most 1, the covariance's 0..1.
+    pub fn check(&self) -> Result<(), String> {
+        if !(self.rate > 0.0 && self.rate <= 1.0) {
+            return Err(format!(
+                "the mean's rate {} must be above 0 and at most 1",
+                self.rate
+            ));
+        }
+        if !(0.0..=1.0).contains(&self.cov_rate) {
+            return Err(format!(
+                "the covariance's rate {} must be 0..1",
+                self.cov_rate
+            ));
+        }
+        Ok(())
+    }
+}
+
 impl Default for CmaesSettings {
     /// 4,000 games, the automatic population and step size, seed 1, the mean's rate 0.3
     /// (`CMAES_RATE`), and the covariance fixed (`cov_rate` 0): from mirrored pairs' results
@@ -95,7 +116,9 @@ impl Default for CmaesSettings {
     }
 }
 
-/// A CMA-ES run as data: what [`Tuner::tell`] moves on by one generation.
+/// A CMA-ES run as data: what [`Tuner::tell`] moves on by one generation. Its engine's clock
+/// is not part of its serialized form ([`EngineSpec`] keeps the clock apart, as the sessions'
+/// checkpoints do): whatever saves a run on a clock keeps the clock beside it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CmaesState {
     /// The engine whose parameters are tuned.
@@ -157,13 +180,16 @@ impl CmaesState {
             let lambda = 4.0 + (3.0 * (n as f64).ln()).floor();
             s.pairs = ((lambda / 2.0).ceil() as u32).max(4);
         }
-        if s.sigma <= 0.0 {
+        // 0 (or anything not a number above 0): the automatic step size; never below the
+        // least.
+        if s.sigma.is_nan() || s.sigma <= 0.0 {
             s.sigma = if n <= 16 {
                 CMAES_SIGMA
             } else {
                 CMAES_SIGMA / 2.0
             };
         }
+        s.sigma = s.sigma.max(MIN_SIGMA);
         let mean: Vec<f64> = spec
             .defaults()
             .values()
@@ -195,7 +221,13 @@ impl CmaesState {
     fn draws(&self) -> (Vec<Vec<f64>>, Vec<u32>) {
         let left = self.settings.games.saturating_sub(self.games);
         let pairs = (self.settings.pairs as u64).min(left.div_ceil(2)) as usize;
-        let mut rng = derive(self.settings.seed, Purpose::Cmaes, self.generation + 1, 0);
+        // Keyed apart from the generation's games (`Cmaes`, generation, game index).
+        let mut rng = derive(
+            self.settings.seed,
+            Purpose::Cmaes,
+            self.generation + 1,
+            u64::MAX,
+        );
         let n = self.mean.len();
         let z = (0..pairs)
             .map(|_| (0..n).map(|_| normal(&mut rng)).collect())

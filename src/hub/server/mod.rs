@@ -23,10 +23,11 @@
 //!   With [`HubEngineOptions::tunable_search`], also one `int` parameter per constant of the
 //!   search's reductions and pruning ([`SearchParams::declared`]: `lmr-depth`, `lmr-moves`,
 //!   `lmr-reduction`, `aspiration`, `futility`, `futility-depth`), declared at the tuned
-//!   defaults ([`SearchParams::DEFAULT`]), after the settings and before any weights; the
-//!   values in effect apply at every level, fixed depths included. Without it the search
-//!   uses [`SearchParams::NEUTRAL`] at `level depth` (exactly [`Searcher::choose`]'s search)
-//!   and the tuned defaults at timed levels.
+//!   defaults ([`SearchParams::DEFAULT`]; [`HubEngineOptions::search_params`] when given),
+//!   after the settings and before any weights; the values in effect apply at every level,
+//!   fixed depths included. Without it, [`HubEngineOptions::search_params`] at every level
+//!   when given, else [`SearchParams::NEUTRAL`] at `level depth` (exactly
+//!   [`Searcher::choose`]'s search) and the tuned defaults at timed levels.
 //! - `init`: `ready`. `new-game`: the searcher's table, killers and history are cleared and
 //!   the tie-break generator moves on to the next game.
 //! - `pos pos=P [moves="..."]`: the position ([`super::parse_hub_position`]) and the moves
@@ -122,8 +123,10 @@ pub struct HubEngineOptions {
     /// narrower one suits weights near material's, a man 100.
     pub tunable_range: i16,
     /// One `int` parameter per constant of the search's reductions and pruning
-    /// ([`SearchParams::declared`]), starting at [`SearchParams::DEFAULT`] and applied at every
-    /// level; without it, [`SearchParams::NEUTRAL`] at fixed depths and the defaults on a clock.
+    /// ([`SearchParams::declared`]), starting at [`SearchParams::DEFAULT`] (or
+    /// `search_params`) and applied at every level; without it, `search_params` at every
+    /// level when given, else [`SearchParams::NEUTRAL`] at fixed depths and the defaults on a
+    /// clock.
     pub tunable_search: bool,
     /// The search's reductions and pruning at every level, fixed depths included (with
     /// `tunable_search`, the values its parameters start at, in place of the defaults); None:
