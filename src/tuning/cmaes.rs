@@ -370,12 +370,9 @@ impl CmaesState {
     fn update_selected(&mut self, selected: &[(Vec<f64>, f64)]) {
         let n = self.mean.len();
         let nf = n as f64;
-        let w: Vec<f64> = selected.iter().map(|s| s.1).collect();
-        let zs: Vec<Vec<f64>> = selected.iter().map(|s| s.0.clone()).collect();
-        let zs = &zs[..];
-        let mu_eff = 1.0 / w.iter().map(|x| x * x).sum::<f64>();
+        let mu_eff = 1.0 / selected.iter().map(|(_, w)| w * w).sum::<f64>();
         let mut z_w = vec![0.0; n];
-        for (z, &wj) in zs.iter().zip(&w) {
+        for (z, wj) in selected {
             for i in 0..n {
                 z_w[i] += wj * z[i];
             }
@@ -414,10 +411,9 @@ impl CmaesState {
             *p = (1.0 - c_c) * *p + h_sigma * k_c * y;
         }
         for i in 0..n {
-            let rank_mu: f64 = zs
+            let rank_mu: f64 = selected
                 .iter()
-                .zip(&w)
-                .map(|(z, &wj)| wj * (sd[i] * z[i]).powi(2))
+                .map(|(z, wj)| wj * (sd[i] * z[i]).powi(2))
                 .sum();
             let lost = (1.0 - h_sigma) * c_c * (2.0 - c_c) * self.c[i];
             self.c[i] = ((1.0 - c_1 - c_mu) * self.c[i]
