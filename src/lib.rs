@@ -221,7 +221,7 @@ pub use tournament::Standing;
 // Sessions: the settings, the session's data and a generation, running one.
 pub use ga::{
     measure_match, Duel, GaOptions, GenerationStats, HallOfFame, History, Lineage, Mutation,
-    ParseSettingError, Selection, Session, Settings, SettingsError, Stop, YardstickKind,
+    ParseSettingError, Pending, Selection, Session, Settings, SettingsError, Stop, YardstickKind,
     DEFAULT_DEPTH, DEFAULT_GENERATIONS,
 };
 pub use lock::LOCK_FILE;

@@ -249,17 +249,7 @@ pub fn run_sim(run: &SimRun, setup: &SimSetup) -> Result<SimResult, SimError> {
                 .iter()
                 .map(|w| regret(&spec.values(w)))
                 .fold(f64::INFINITY, f64::min);
-            let games: u64 = session
-                .history
-                .iter()
-                .map(|h| {
-                    let duel = match h.duel {
-                        Some(d) if !d.is_same() => session.settings.ga.duel_games as u64,
-                        _ => 0,
-                    };
-                    h.games as u64 + duel + h.measure.map_or(0, |m| m.games())
-                })
-                .sum();
+            let games = session.games_played();
             Ok(SimResult {
                 regret: regret(&spec.values(&answer)),
                 games_played: games,

@@ -9,7 +9,9 @@
 //! is abandoned and asked again later, and a run continued from a saved state plays the games
 //! a run that never stopped would have played.
 //!
-//! SPSA ([`crate::spsa::SpsaState`]) and CMA-ES ([`crate::cmaes::CmaesState`]) keep it.
+//! The GA ([`crate::Session`]: a generation is its tournament, then a duel and a measurement
+//! when they are due, up to three batches), SPSA ([`crate::spsa::SpsaState`]) and CMA-ES
+//! ([`crate::cmaes::CmaesState`]) keep it.
 
 use crate::eval::Weights;
 use crate::jobs::{self, Batch, Played};
@@ -43,6 +45,12 @@ pub trait Tuner {
 
     /// Games played in whole steps.
     fn games(&self) -> u64;
+
+    /// What the schedule log ([`crate::schedule`]) calls the batch asked for next, when the
+    /// default (by its games' purpose) would not say it (the GA's `tournament` and `measure`).
+    fn phase(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// Plays `tuner`'s next step on the jobs executor: asks, plays the batch, tells, until a step
@@ -57,7 +65,10 @@ pub fn play_step<T: Tuner + ?Sized>(
 ) -> Option<T::Step> {
     loop {
         let batch = tuner.ask()?;
-        let Some(played) = jobs::run(&batch, on_game, stop) else {
+        let phase = tuner.phase().map(crate::schedule::phase);
+        let played = jobs::run(&batch, on_game, stop);
+        drop(phase);
+        let Some(played) = played else {
             tuner.abandon();
             return None;
         };

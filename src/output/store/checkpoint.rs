@@ -256,6 +256,7 @@ impl<
             faults: Vec::new(),
             replay: replay.replay,
             centre: self.centre.into(),
+            pending: Default::default(),
         };
         (s, link)
     }

@@ -129,6 +129,7 @@ pub(super) mod v2 {
         fn from(s: Session) -> ga::Session {
             ga::Session {
                 centre: None,
+                pending: Default::default(),
                 name: s.name,
                 settings: s.settings.into(),
                 generation: s.generation,
@@ -225,6 +226,7 @@ pub(super) mod v1 {
         fn from(s: Session) -> ga::Session {
             ga::Session {
                 centre: None,
+                pending: Default::default(),
                 name: s.name,
                 settings: s.settings.with(GaOptions::ORIGINAL),
                 generation: s.generation,

@@ -5,7 +5,7 @@ use super::settings::Settings;
 use crate::board::{Color, Position};
 use crate::eval::Weights;
 use crate::jobs::{GameJob, Seat, Start};
-use crate::matchplay::{play_match, Engine, GameKeys, MatchRun, MatchSettings, OpeningBook, Wdl};
+use crate::matchplay::{Engine, GameKeys, MatchRun, MatchSettings, OpeningBook};
 use crate::movegen::has_capture;
 use crate::openings::ballot;
 use crate::openings::StartPosition;
@@ -122,14 +122,6 @@ pub(super) fn endgame_jobs(
         .collect()
 }
 
-/// The best so far plays the yardstick over the first `measure_games / 2` ballot openings,
-/// both colours, at the session's depth; each game's generator comes from (seed, generation,
-/// game), so the result does not depend on the number of threads.
-pub(super) fn measure(best: &Weights, s: &Settings, g: u64) -> Wdl {
-    let (a, b, settings) = measure_match(best, s, g);
-    play_match(&a, &b, &settings, &|_| {}).0
-}
-
 /// The match of generation `g`'s yardstick measurement: the best so far `best` (A) against the
 /// yardstick, both at the session's depth, over the first `measure_games / 2` ballot openings
 /// with the generation's seed. Playing it again gives the same games (the HTML report replays
@@ -159,18 +151,12 @@ pub fn measure_match(best: &Weights, s: &Settings, g: u64) -> (Engine, Engine, M
     (a, b, settings)
 }
 
-/// The generation's best plays the best so far. With `duel_games` 2 (the original): two games,
-/// colours swapped, from one ballot opening drawn for the duel, and the challenger takes over
-/// if it scores at least as well. With more: `duel_games / 2` distinct ballot openings drawn
-/// for the duel, both colours each, and the challenger must score more (a tie keeps the holder).
-/// `None` when `stop` said yes before a game.
-pub(super) fn duel(
-    challenger: &Weights,
-    holder: &Weights,
-    s: &Settings,
-    g: u64,
-    stop: &(dyn Fn() -> bool + Sync),
-) -> Option<Duel> {
+/// The match of generation `g`'s duel, the generation's best (A) against the best so far.
+/// With `duel_games` 2 (the original): two games, colours swapped, from one ballot opening
+/// drawn for the duel, and the challenger takes over if it scores at least as well. With more:
+/// `duel_games / 2` distinct ballot openings drawn for the duel, both colours each, and the
+/// challenger must score more (a tie keeps the holder). Each game is keyed by the generation.
+pub(super) fn duel_run(s: &Settings, g: u64) -> MatchRun<'static> {
     let mut rng = derive(s.seed, Purpose::Duel, g, 0);
     let pairs = (s.ga.duel_games as usize / 2).max(1);
     let openings: Vec<usize> = if pairs == 1 {
@@ -180,7 +166,6 @@ pub(super) fn duel(
         all.shuffle(&mut rng);
         all.into_iter().cycle().take(pairs).collect()
     };
-    // A match over those openings, the challenger A; each game keyed by the generation.
     let mut run = MatchRun::of(&MatchSettings {
         book: OpeningBook::Ballot,
         pairs: Some(0),
@@ -204,25 +189,14 @@ pub(super) fn duel(
         round: g,
         first: 1,
     };
-    let engine = |name: &str, w: &Weights| Engine {
+    run
+}
+
+/// A weight vector as a match's engine, at the session's search.
+pub(super) fn engine(name: &str, w: &Weights, s: &Settings) -> Engine {
+    Engine {
         name: name.into(),
         eval: (*w).into(),
         config: s.search,
-    };
-    let [challenger, holder] = run.points(
-        &engine("challenger", challenger),
-        &engine("holder", holder),
-        &|| {},
-        stop,
-    )?;
-    let pts = (challenger, holder);
-    Some(Duel {
-        challenger: pts.0,
-        holder: pts.1,
-        replaced: if pairs == 1 {
-            pts.0 >= pts.1
-        } else {
-            pts.0 > pts.1
-        },
-    })
+    }
 }

@@ -12,8 +12,10 @@
 //! generation `g` continues exactly as if it had never stopped, at any thread count.
 //!
 //! Files, bottom up: `settings`, `applied`, `operators`, `mean`, `breeding`, `matches`,
-//! `records`, `generation`; the unit tests are in `tests`. (`applied`: which settings apply to
-//! a session, as people read them.)
+//! `records`, `pending`, `generation`, `step`; the unit tests are in `tests`. (`applied`:
+//! which settings apply to a session, as people read them; `pending`: what a generation under
+//! way keeps between its batches; `step`: a generation as the tuner contract's step, its
+//! batches asked for and told, the session changed once it is whole.)
 //!
 //! # Example
 //!
@@ -39,8 +41,10 @@ mod generation;
 mod matches;
 mod mean;
 mod operators;
+mod pending;
 mod records;
 mod settings;
+mod step;
 #[cfg(test)]
 mod tests;
 
@@ -48,5 +52,6 @@ pub use generation::Session;
 pub use matches::{measure_match, Duel};
 pub use mean::{engine_mean, Centre};
 pub use operators::*;
+pub use pending::Pending;
 pub use records::{GenerationStats, HallOfFame, History, Lineage};
 pub use settings::*;

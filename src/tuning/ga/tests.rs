@@ -4,6 +4,7 @@ use super::generation::*;
 use super::matches::*;
 use super::operators::*;
 use super::settings::*;
+use super::step::fit_players;
 use crate::board::Color;
 use crate::eval::{ParamSet, Weights, NUM_PARAMS};
 use crate::fit;
@@ -507,6 +508,141 @@ fn an_abandoned_generation_leaves_the_session_as_it_was() {
     };
     assert_eq!(wall(whole), wall(once));
     assert!(stats.measure.is_some());
+}
+
+/// Settings of a small session whose generations play every batch: a tournament with a
+/// hall of fame and endgame games, a duel of 4 games and a measurement of 6.
+fn three_batches() -> Settings {
+    Settings {
+        population: 8,
+        games: 0,
+        search: SearchConfig::with_depth(1),
+        factor: 8,
+        mutation_chance: 0.9,
+        stop: Stop::Generations(12),
+        seed: 5,
+        openings: OpeningBook::Ballot,
+        elite: 2,
+        newcomers: 2,
+        rules: DrawRules::default(),
+        ga: GaOptions {
+            hall_of_fame: 1,
+            endgame_pairs: 1,
+            duel_games: 4,
+            measure_every: 1,
+            measure_games: 6,
+            ..GaOptions::ORIGINAL
+        },
+        engine: None,
+    }
+}
+
+/// The session without its clock (seconds differ from run to run).
+fn unclocked(mut s: Session) -> Session {
+    s.elapsed = 0.0;
+    s.history.iter_mut().for_each(|h| h.seconds = 0.0);
+    s
+}
+
+fn played(batch: &crate::jobs::Batch) -> Vec<crate::jobs::Played> {
+    crate::jobs::run(batch, &|_, _| {}, &|| false).expect("not stopped")
+}
+
+#[test]
+fn a_generation_is_asked_and_told_batch_by_batch_as_the_tuner_contract_says() {
+    use crate::tuner::{play_step, Tuner};
+    let mut s = Session::new("s", three_batches());
+    s.run_generation(&|_| {});
+    // A generation whose best is not the best so far: its tournament, a duel, a measurement.
+    let mut duels = 0;
+    while duels == 0 {
+        assert!(s.generation < 10, "no generation duelled");
+        let before = s.clone();
+        let tournament = s.ask().expect("not finished");
+        assert_eq!(
+            s.ask().as_ref(),
+            Some(&tournament),
+            "asked again: the same games"
+        );
+        let games = tournament.jobs.len();
+        assert_eq!(
+            games,
+            s.games_per_generation() + 2 * 8,
+            "with the endgame games"
+        );
+        let mut told = s.clone();
+        let stats = match told.tell(&tournament, &played(&tournament)) {
+            Some(stats) => stats, // its best was the best so far: measured next, or whole
+            None if told.ask().unwrap().jobs.len() == 4 => {
+                duels += 1;
+                let duel = told.ask().unwrap();
+                assert!(!told.pending.is_empty());
+                let mut cut = told.clone();
+                cut.abandon();
+                assert_eq!(cut, before, "abandoned at the duel: as it was");
+                assert!(told.tell(&duel, &played(&duel)).is_none(), "measured next");
+                let measure = told.ask().unwrap();
+                assert_eq!(measure.jobs.len(), 6);
+                let mut cut = told.clone();
+                cut.abandon();
+                assert_eq!(cut, before, "abandoned at the measurement: as it was");
+                told.tell(&measure, &played(&measure)).expect("whole")
+            }
+            None => {
+                let measure = told.ask().unwrap();
+                assert_eq!(measure.jobs.len(), 6);
+                told.tell(&measure, &played(&measure)).expect("whole")
+            }
+        };
+        assert!(told.pending.is_empty());
+        assert!(stats.measure.is_some());
+        // The generation as run_generation plays it, and as play_step does.
+        let mut whole = before.clone();
+        assert_eq!(whole.run_generation(&|_| {}).generation, stats.generation);
+        assert_eq!(unclocked(whole.clone()), unclocked(told.clone()));
+        let mut stepped = before.clone();
+        play_step(&mut stepped, &|_, _| {}, &|| false).expect("a generation");
+        assert_eq!(unclocked(stepped), unclocked(whole));
+        let duel = if stats.duel.is_some_and(|d| !d.is_same()) {
+            4
+        } else {
+            0
+        };
+        assert_eq!(told.games(), before.games() + games as u64 + duel + 6);
+        assert_eq!(Tuner::answer(&told), told.best_so_far.unwrap());
+        s = told;
+    }
+}
+
+#[test]
+fn a_widening_generation_abandoned_after_its_tournament_is_narrow_again() {
+    use crate::tuner::Tuner;
+    let mut st = three_batches();
+    st.ga.widen_at = 1;
+    st.ga.widen_to = ParamSet::Endgame66;
+    let mut s = Session::new("s", st);
+    s.run_generation(&|_| {});
+    let before = s.clone();
+    let tournament = s.ask().unwrap();
+    let wide = |p: &crate::Evaluator| matches!(p, crate::Evaluator::Weighted(w) if w.set() == ParamSet::Endgame66);
+    assert!(tournament.players.iter().all(wide), "played widened");
+    if s.tell(&tournament, &played(&tournament)).is_none() {
+        assert_eq!(
+            s.settings.ga.params,
+            ParamSet::Endgame66,
+            "widened while under way"
+        );
+        s.abandon();
+    }
+    assert_eq!(s.settings.ga.params, ParamSet::Thesis60);
+    assert_eq!(s, before);
+    let mut whole = before.clone();
+    whole.run_generation(&|_| {});
+    assert_eq!(whole.settings.ga.params, ParamSet::Endgame66);
+    assert!(whole
+        .population
+        .iter()
+        .all(|w| w.set() == ParamSet::Endgame66));
 }
 
 #[test]
