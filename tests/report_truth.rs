@@ -492,3 +492,32 @@ fn an_engine_sessions_game_is_played_by_the_engine() {
         "the answer plays Black"
     );
 }
+
+#[test]
+fn a_simulated_sessions_measurements_count_the_models_games() {
+    // The simulator plays no moves: its games' results are the model's, and the measurement
+    // counts them as they were drawn (it once counted every one a draw).
+    let t = Tmp::new("sim-measure");
+    let args = [
+        "--engine",
+        "sim:4",
+        "--generations",
+        "2",
+        "--measure-every",
+        "1",
+        "--measure-games",
+        "40",
+    ];
+    run_ok(new_cmd(&t, 5, "s", true, &args));
+    let s = common::load(&t.ckpt("s", 2));
+    assert_eq!(s.history.len(), 2);
+    for h in s.history.iter() {
+        let m = h.measure.expect("measured every generation");
+        assert_eq!(m.games(), 40, "generation {}", h.generation);
+        assert!(
+            m.wins + m.losses > 0,
+            "generation {}: {m}, every game a draw",
+            h.generation
+        );
+    }
+}

@@ -192,7 +192,7 @@ pub(super) fn duel_run(s: &Settings, g: u64) -> MatchRun<'static> {
     run
 }
 
-/// A weight vector as a match's engine, at the session's search.
+/// A weight vector as a match's engine, searching as `s` says (the generation's depth).
 pub(super) fn engine(name: &str, w: &Weights, s: &Settings) -> Engine {
     Engine {
         name: name.into(),

@@ -28,7 +28,8 @@ pub(super) struct Vectors {
 /// one plays its next generation from the start.
 #[derive(Clone, Debug, Default)]
 pub struct Pending {
-    /// When the generation's first batch was asked for (its time in the history).
+    /// When the generation's first batch was asked for: its time in the history runs from
+    /// the first ask to the last tell (an ask only to look starts the clock too).
     pub(super) started: OnceLock<Instant>,
     /// What the played batches gave; None until the tournament is told.
     pub(super) stage: Option<Box<Stage>>,

@@ -338,12 +338,13 @@ impl Session {
     /// The next population bred (by the mean, or by selection with the fit), then the
     /// measurement when one is due, else the generation whole.
     fn bred(&mut self, mut st: Box<Stage>) -> Option<GenerationStats> {
-        let span = schedule::span("breed", 1);
         st.bred = Some(match self.settings.ga.selection.mean() {
-            Some((spread, rate)) => self.bred_by_mean(&st, spread, rate),
+            Some((spread, rate)) => {
+                let _span = schedule::span("breed", 1);
+                self.bred_by_mean(&st, spread, rate)
+            }
             None => self.bred_by_selection(&mut st),
         });
-        drop(span);
         let g = st.g;
         let due = st.s.ga.measure_every > 0 && g.is_multiple_of(st.s.ga.measure_every);
         if due {
@@ -420,6 +421,9 @@ impl Session {
             });
             fit::fit_to(&start, &p, FIT_POSITIONS, FIT_EPOCHS, target, &mut rng)
         });
+        // The schedule log's serial `breed` span holds the breeding alone: the fit logs its
+        // own spans.
+        let span = schedule::span("breed", 1);
         let (next, steps) = next_population(
             pop,
             &self.steps,
@@ -429,6 +433,7 @@ impl Session {
             s,
             g,
         );
+        drop(span);
         Bred {
             best,
             next,
