@@ -454,27 +454,15 @@ fn a_fitted_newcomer_enters_in_generations_that_fit_and_only_there() {
 #[test]
 fn an_abandoned_generation_leaves_the_session_as_it_was() {
     use std::sync::atomic::{AtomicUsize, Ordering};
+    let base = three_batches();
     let settings = Settings {
-        population: 8,
-        games: 0,
-        search: SearchConfig::with_depth(1),
-        factor: 8,
-        mutation_chance: 0.9,
         stop: Stop::Generations(10),
         seed: 11,
-        openings: OpeningBook::Ballot,
-        elite: 2,
-        newcomers: 2,
-        rules: DrawRules::default(),
         ga: GaOptions {
-            hall_of_fame: 1,
-            endgame_pairs: 1,
-            duel_games: 4,
-            measure_every: 1,
             measure_games: 4,
-            ..GaOptions::ORIGINAL
+            ..base.ga
         },
-        engine: None,
+        ..base
     };
     let mut whole = Session::new("s", settings);
     whole.run_generation(&|_| {});
@@ -501,12 +489,7 @@ fn an_abandoned_generation_leaves_the_session_as_it_was() {
     }
     // And played again, the generation is the one never interrupted.
     whole.run_generation(&|_| {});
-    let wall = |mut s: Session| {
-        s.elapsed = 0.0;
-        s.history.iter_mut().for_each(|h| h.seconds = 0.0);
-        s
-    };
-    assert_eq!(wall(whole), wall(once));
+    assert_eq!(unclocked(whole), unclocked(once));
     assert!(stats.measure.is_some());
 }
 
