@@ -14,9 +14,10 @@
 #   mean TUNER PROBLEM GAMES DEPTH MEAN LOW HIGH   (over the seeds; LOW..HIGH a 95% interval)
 #
 # Usage: scripts/compare-tuners.sh PROBLEM      Environment: SEEDS ("1 2 3 4 5"), BUDGETS
-#        (4000), TUNERS ("ga spsa"), JOBS (parallel runs, the cores), BIN (a built binary, else
-#        the release build), OUT (a folder for the runs and their logs, else a temporary one),
-#        GA_FLAGS (more flags for `new`), SPSA_FLAGS (more flags for `spsa`).
+#        (4000), TUNERS ("ga spsa"; also cmaes), JOBS (parallel runs, the cores), BIN (a built
+#        binary, else the release build), OUT (a folder for the runs and their logs, else a
+#        temporary one), GA_FLAGS (more flags for `new`), SPSA_FLAGS (more flags for `spsa`),
+#        CMAES_FLAGS (more flags for `cmaes`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PROBLEM=${1:?usage: scripts/compare-tuners.sh example|ours}
@@ -47,6 +48,7 @@ ours)
 esac
 DEEPER=$((DEPTH + 2))
 export BIN ENGINE DEPTH OUT GA_FLAGS=${GA_FLAGS:-} SPSA_FLAGS=${SPSA_FLAGS:-}
+export CMAES_FLAGS=${CMAES_FLAGS:-}
 
 # One tuning run, then its two matches: prints its elo lines.
 one() {
@@ -58,6 +60,12 @@ one() {
             --seed "$seed" --threads 1 --quiet --name "$name" --populations "$OUT/pops" \
             --weights-dir "$OUT/weights" $GA_FLAGS >"$OUT/$name.log" 2>&1
         result=$OUT/weights/$name-best.json
+    elif [[ $tuner == cmaes ]]; then
+        # shellcheck disable=SC2086
+        "$BIN" cmaes --engine "$ENGINE" --depth "$DEPTH" --games "$games" --seed "$seed" \
+            --threads 1 --quiet --name "$name" --populations "$OUT/pops" \
+            --out "$OUT/$name.json" $CMAES_FLAGS >"$OUT/$name.log" 2>&1
+        result=$OUT/$name.json
     else
         # shellcheck disable=SC2086
         "$BIN" spsa --engine "$ENGINE" --depth "$DEPTH" --games "$games" --seed "$seed" \

@@ -228,12 +228,15 @@ pub use lock::LOCK_FILE;
 pub use session::{
     answers_by_generation, measure_genomes, write_answer_file, AnswerFileError, Entrant, Eta,
     Finals, NewSession, Observer, Overrides, Pace, PaceClock, PastBests, RunCost, SessionEnd,
-    SessionError, SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, SpsaOutcome,
-    SpsaProgress, SpsaRun, FINALS_FILE,
+    SessionError, SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, SpsaRun,
+    FINALS_FILE,
+};
+pub use session::{
+    check_free, CmaesRun, FileTuner, StepReport, TunerOutcome, TunerProgress, TunerRun,
 };
 
 // Outside engines (the Hub protocol).
-pub use cmaes::{CmaesSettings, CmaesState, CmaesStep, CMAES_RATE, CMAES_SIGMA};
+pub use cmaes::{CmaesPoint, CmaesSettings, CmaesState, CmaesStep, CMAES_RATE, CMAES_SIGMA};
 pub use genome::{is_setting, Declared, EngineError, EngineSpec, Tuned, SETTING_NAMES};
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};
@@ -242,10 +245,8 @@ pub use sim::{NotASimulator, SimModel, SimPair, SimParam};
 pub use sim::{
     DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
 };
-pub use spsa::{
-    spsa, SpsaError, SpsaObserver, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep,
-};
-pub use tuner::{play_step, Tuner};
+pub use spsa::{spsa, SpsaError, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep};
+pub use tuner::{advance, play_step, StepObserver, Tuner};
 pub use tuning_sim::{
     check_sims, run_sim, run_sims, tuner_chart, Interval, SimError, SimResult, SimRun, SimSetup,
     SimTuner, TunerChartError, UnknownTuner,

@@ -112,10 +112,12 @@ fn load_original_population(path: &Path) -> anyhow::Result<Vec<checkers_ga::Weig
 
 pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     super::common::set_handshake_timeout(a.run.handshake_timeout)?;
-    // An SPSA session continues as one.
+    // Another tuner's session continues as one.
     use checkers_ga::store::{tuner_of, Tuner};
-    if let (Tuner::Spsa, Some(checkpoint)) = tuner_of(a.file.as_deref(), &a.run.populations) {
-        return super::spsa::resume(&checkpoint, a);
+    match tuner_of(a.file.as_deref(), &a.run.populations) {
+        (Tuner::Spsa, Some(checkpoint)) => return super::spsa::resume(&checkpoint, a),
+        (Tuner::Cmaes, Some(checkpoint)) => return super::cmaes::resume(&checkpoint, a),
+        _ => {}
     }
     let stop = catch_interrupt(STOPPING)?;
     if let Some(r) = &a.run.report {

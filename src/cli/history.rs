@@ -41,6 +41,12 @@ pub(super) fn find_session(
                 path.display()
             )
         }
+        Opened::Cmaes { path, .. } => {
+            bail!(
+                "'{}' is a CMA-ES session: {command} takes a session of the GA",
+                path.display()
+            )
+        }
     }
 }
 
@@ -67,6 +73,9 @@ fn say_found(found: &store::Located, arg: Option<&str>, command: &str) {
 pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
     let (path, session) = match open_session(a.session.as_deref(), &a.populations, "history")? {
         Opened::Spsa { path, session } => return super::history_spsa::run(&a, &path, &session),
+        Opened::Cmaes { path, session } => {
+            return super::history_spsa::run_cmaes(&a, &path, &session)
+        }
         Opened::Ga(found) => (found.path, found.session),
     };
     if session.history.is_empty() && session.generation == 0 {

@@ -74,3 +74,51 @@ pub fn run(a: &HistoryArgs, file: &Path, s: &SpsaSession) -> anyhow::Result<()> 
         .write_all(text.as_bytes())
         .context("cannot write to standard output")
 }
+
+/// `history` of a CMA-ES session: its answer at every generation its history kept, as a table
+/// or as an SVG chart of each parameter's place in its range (CSV, JSON and `--elo` are for the
+/// GA's and SPSA's sessions so far: one line says so).
+pub fn run_cmaes(
+    a: &HistoryArgs,
+    file: &Path,
+    s: &checkers_ga::store::CmaesSession,
+) -> anyhow::Result<()> {
+    if a.elo || a.format != HistoryFormat::Table {
+        usage!(
+            "'{}' is a CMA-ES session: its history is a table or --svg (--elo and --format \
+             are for GA and SPSA sessions so far)",
+            file.display()
+        );
+    }
+    if let Some(svg) = &a.svg {
+        checkers_ga::write_atomic(svg, checkers_ga::summary::cmaes_chart(s, true).as_bytes())
+            .with_context(|| format!("cannot write '{}'", svg.display()))?;
+        println!("SVG chart written to {}", svg.display());
+        return Ok(());
+    }
+    let st = &s.state;
+    let mut t = format!(
+        "CMA-ES session '{}' ({}): engine {}, {}, {}, seed {}; {}\n\n",
+        s.name,
+        file.display(),
+        st.spec.name,
+        match st.spec.tuned.len() {
+            1 => "1 parameter".to_string(),
+            n => format!("{n} parameters"),
+        },
+        st.spec.level(),
+        st.settings.seed,
+        st.progress()
+    );
+    t += &checkers_ga::summary::cmaes_history_table(s);
+    t += &format!(
+        "the answer (the average of the means) at the start, every {} generations and at the \
+         last whole one; games: played by then; faults: games lost by a fault since the row \
+         before\n",
+        st.settings.history_every
+    );
+    std::io::stdout()
+        .lock()
+        .write_all(t.as_bytes())
+        .context("cannot write to standard output")
+}

@@ -14,6 +14,7 @@ macro_rules! usage {
 }
 
 mod bench;
+mod cmaes;
 mod common;
 mod eval;
 mod evolve;
@@ -35,6 +36,7 @@ mod schedule;
 mod show;
 mod spsa;
 mod tune_sim;
+mod tuner_session;
 mod tuners_chart;
 
 pub use common::{AlreadySaid, Interrupted};
@@ -134,6 +136,11 @@ pub enum Command {
     /// an engine parameter file
     #[command(allow_negative_numbers = true)]
     Spsa(spsa::SpsaArgs),
+    /// Tune an outside Hub engine's int parameters by CMA-ES (separable, mirrored pairs, an
+    /// adapted step size), for a budget of games, as a session (`resume NAME` continues it);
+    /// writes the final values as an engine parameter file
+    #[command(allow_negative_numbers = true)]
+    Cmaes(cmaes::CmaesArgs),
     /// Serve our engine over the Hub protocol of draughts engines on standard input and output
     /// (for pydraughts, Hub GUIs and match tools)
     #[command(allow_negative_numbers = true)]
@@ -166,7 +173,8 @@ pub fn threads(cli: &Cli) -> usize {
         Command::Match(a) => a.threads,
         Command::History(a) => a.threads,
         Command::Finals(a) => a.threads,
-        Command::Spsa(a) => a.threads,
+        Command::Spsa(a) => spsa::threads(a),
+        Command::Cmaes(a) => cmaes::threads(a),
         _ => 0,
     }
 }
@@ -175,7 +183,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     // The runs that play batches of games record their schedule when asked to.
     let logs = matches!(
         cli.command,
-        Command::New(_) | Command::Resume(_) | Command::Match(_) | Command::Spsa(_)
+        Command::New(_)
+            | Command::Resume(_)
+            | Command::Match(_)
+            | Command::Spsa(_)
+            | Command::Cmaes(_)
     );
     let log = std::env::var_os(checkers_ga::schedule::LOG_ENV).filter(|v| logs && !v.is_empty());
     if let Some(path) = &log {
@@ -213,6 +225,7 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
         Command::Finals(a) => finals::run(a),
         Command::Hub(a) => hub::run(a),
         Command::Spsa(a) => spsa::run(a),
+        Command::Cmaes(a) => cmaes::run(a),
         Command::TuneSim(a) => tune_sim::run(a),
         Command::TunersChart(a) => tuners_chart::run(a),
         Command::Pdn(a) => pdn::run(a),

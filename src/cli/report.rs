@@ -40,6 +40,13 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
             println!("{}", out.display());
             return Ok(());
         }
+        Opened::Cmaes { path, .. } => {
+            anyhow::bail!(
+                "'{}' is a CMA-ES session: report has no page for it yet (`history` shows its \
+                 run)",
+                path.display()
+            )
+        }
         Opened::Ga(found) => found,
     };
     if !found.skipped.is_empty() {

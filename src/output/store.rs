@@ -19,7 +19,8 @@
 //!
 //! Every item is reached here, at `store::` (its files are private).
 //!
-//! Files, bottom up: `codec`, `frame`, `history`, `legacy`, `checkpoint`, `spsa`.
+//! Files, bottom up: `codec`, `frame`, `history`, `legacy`, `checkpoint`, `tuner_file`, `spsa`,
+//! `cmaes`.
 //!
 //! # Example
 //!
@@ -39,16 +40,22 @@
 //! ```
 
 mod checkpoint;
+mod cmaes;
 mod codec;
 mod frame;
 mod history;
 mod legacy;
 mod spsa;
+mod tuner_file;
 
 pub use checkpoint::EncodeError;
 pub use checkpoint::{
     check_checkpoint_size, decode_checkpoint, decode_checkpoint_parts, encode_checkpoint,
     largest_checkpoint, CHECKPOINT_CLOCK_VERSION, CHECKPOINT_MAGIC, CHECKPOINT_VERSION,
+};
+pub use cmaes::{
+    cmaes_path, decode_cmaes, encode_cmaes, is_cmaes, load_cmaes, CmaesSession, CMAES_FILE,
+    CMAES_MAGIC, CMAES_VERSION,
 };
 pub use codec::MAX_CHECKPOINT_PAYLOAD;
 pub use history::{decode_history, HistoryError, HistoryLink, HistoryRecords, HISTORY_FILE};
@@ -56,6 +63,7 @@ pub use spsa::{
     decode_spsa, encode_spsa, history_every, is_spsa, load_spsa, spsa_path, SpsaSession,
     MAX_SPSA_GAMES, SPSA_FILE,
 };
+pub use tuner_file::TunerSession;
 
 use crate::files::{folder_of, read_bounded, write_atomic};
 use std::path::{Path, PathBuf};
@@ -389,13 +397,27 @@ pub fn resume_candidates(dir_or_root: &Path) -> Vec<PathBuf> {
 }
 
 /// The tuner a session belongs to, told by its files: the GA's checkpoints `gen-NNNNN.ckpt`
-/// (magic [`CHECKPOINT_MAGIC`]) or SPSA's `spsa.ckpt` (magic `CKGASPSA`).
+/// (magic [`CHECKPOINT_MAGIC`]), SPSA's `spsa.ckpt` (magic `CKGASPSA`) or CMA-ES's
+/// `cmaes.ckpt` (magic [`CMAES_MAGIC`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tuner {
     /// `checkers-ga new`'s genetic algorithm (every selection, the mean among them).
     Ga,
     /// `checkers-ga spsa`.
     Spsa,
+    /// `checkers-ga cmaes`.
+    Cmaes,
+}
+
+impl Tuner {
+    /// The tuner's name as sessions' lines give it: `GA`, `SPSA`, `CMA-ES`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tuner::Ga => "GA",
+            Tuner::Spsa => "SPSA",
+            Tuner::Cmaes => "CMA-ES",
+        }
+    }
 }
 
 /// A session found on disk by [`session_in`] or [`locate_any`], nothing of it read but its
@@ -410,13 +432,16 @@ pub struct SessionFiles {
     pub checkpoint: PathBuf,
 }
 
-/// The session folder `dir` holds, if any: an SPSA session when it holds [`SPSA_FILE`], else a
-/// session of the GA when it holds a checkpoint. A folder taken by either tuner is taken for
-/// both (`new` and `spsa` refuse it).
+/// The session folder `dir` holds, if any: an SPSA session when it holds [`SPSA_FILE`], a
+/// CMA-ES session when it holds [`CMAES_FILE`], else a session of the GA when it holds a
+/// checkpoint. A folder taken by one tuner is taken for all (`new`, `spsa` and `cmaes` refuse
+/// it).
 pub fn session_in(dir: &Path) -> Option<SessionFiles> {
-    let spsa = spsa_path(dir);
+    let (spsa, cmaes) = (spsa_path(dir), cmaes_path(dir));
     let (tuner, checkpoint) = if spsa.exists() {
         (Tuner::Spsa, spsa)
+    } else if cmaes.exists() {
+        (Tuner::Cmaes, cmaes)
     } else {
         let mut all = list_checkpoints(dir);
         sort_by_generation(&mut all);
@@ -445,6 +470,8 @@ pub fn locate_any(arg: &str, root: &Path) -> Option<SessionFiles> {
             .unwrap_or(0);
         let tuner = if is_spsa(&head[..n]) {
             Tuner::Spsa
+        } else if is_cmaes(&head[..n]) {
+            Tuner::Cmaes
         } else if head[..n].starts_with(CHECKPOINT_MAGIC) {
             Tuner::Ga
         } else {
@@ -467,11 +494,11 @@ pub fn locate_any(arg: &str, root: &Path) -> Option<SessionFiles> {
 
 /// Whose session an argument of `resume`, `show`, `export`, `history` or `report` names (the
 /// GA's when it names none: with no argument, the newest of the GA's sessions is meant), and
-/// the SPSA checkpoint when it is SPSA's. Nothing is read but file names and a named file's
-/// first bytes.
+/// the checkpoint when it is another tuner's (SPSA's, CMA-ES's: one file each). Nothing is
+/// read but file names and a named file's first bytes.
 pub fn tuner_of(arg: Option<&str>, root: &Path) -> (Tuner, Option<PathBuf>) {
     match arg.and_then(|a| locate_any(a, root)) {
-        Some(s) if s.tuner == Tuner::Spsa => (Tuner::Spsa, Some(s.checkpoint)),
+        Some(s) if s.tuner != Tuner::Ga => (s.tuner, Some(s.checkpoint)),
         _ => (Tuner::Ga, None),
     }
 }
@@ -487,6 +514,24 @@ pub enum Opened {
         /// The session.
         session: Box<SpsaSession>,
     },
+    /// CMA-ES's: its checkpoint and the session it holds.
+    Cmaes {
+        /// The checkpoint read.
+        path: PathBuf,
+        /// The session.
+        session: Box<CmaesSession>,
+    },
+}
+
+impl Opened {
+    /// The tuner whose session it is.
+    pub fn tuner(&self) -> Tuner {
+        match self {
+            Opened::Ga(_) => Tuner::Ga,
+            Opened::Spsa { .. } => Tuner::Spsa,
+            Opened::Cmaes { .. } => Tuner::Cmaes,
+        }
+    }
 }
 
 /// Why [`open`] read no session.
@@ -508,6 +553,10 @@ pub fn open(arg: Option<&str>, root: &Path) -> Result<Opened, OpenError> {
         (Tuner::Spsa, Some(path)) => {
             let session = Box::new(load_spsa(&path)?);
             Ok(Opened::Spsa { path, session })
+        }
+        (Tuner::Cmaes, Some(path)) => {
+            let session = Box::new(load_cmaes(&path)?);
+            Ok(Opened::Cmaes { path, session })
         }
         _ => Ok(Opened::Ga(Box::new(locate(arg, root)?))),
     }

@@ -10,10 +10,13 @@
 //! [`SessionOptions::default`] (folder `populations/`, the best weights in each session's folder,
 //! keep the newest 10 checkpoints and every 100th).
 //!
-//! An SPSA session (`checkers-ga spsa`) runs behind the same door: [`SpsaRun`] locks its folder
-//! and writes its checkpoint after every step (file `spsa`).
+//! The tuners of an outside engine whose state is one checkpoint file, SPSA (`checkers-ga
+//! spsa`) and CMA-ES (`checkers-ga cmaes`), run in one session around any of them
+//! ([`TunerRun`], file `tuner_run`: its folder, lock, checkpoint, answer and progress lines);
+//! what is each tuner's own is its [`FileTuner`] (files `spsa`, `cmaes`).
 //!
-//! Files, bottom up: `pace`, `options`, `outside`, `best`, `finals`, `past`, `spsa`.
+//! Files, bottom up: `pace`, `options`, `outside`, `best`, `finals`, `past`, `tuner_run`, `spsa`,
+//! `cmaes`.
 //!
 //! # Example
 //!
@@ -48,19 +51,23 @@
 //! ```
 
 mod best;
+mod cmaes;
 mod finals;
 mod options;
 mod outside;
 mod pace;
 mod past;
 mod spsa;
+mod tuner_run;
 
 pub use best::{write_answer_file, AnswerFileError, BestFile, FINALS_FILE};
+pub use cmaes::CmaesRun;
 pub use finals::{Entrant, Finals};
 pub use options::{Overrides, SettingChange};
 pub use pace::{Eta, Pace, PaceClock, RunCost};
 pub use past::{answers_by_generation, measure_genomes, PastBests};
-pub use spsa::{SpsaOutcome, SpsaProgress, SpsaRun};
+pub use spsa::SpsaRun;
+pub use tuner_run::{check_free, FileTuner, StepReport, TunerOutcome, TunerProgress, TunerRun};
 
 use crate::eval::{ParamSet, Weights};
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};

@@ -34,10 +34,12 @@
 //! the moves near an optimum.
 
 use crate::board::Position;
+use crate::clock::TimeUse;
 use crate::eval::Weights;
 use crate::game::DrawRules;
 use crate::genome::EngineSpec;
 use crate::jobs::{Batch, GameJob, Opening, Played, Seat, Start};
+use crate::matchplay::MatchTally;
 use crate::openings::{ballot, StartPosition};
 use crate::rng::{derive, Purpose};
 use crate::search::SearchConfig;
@@ -73,6 +75,9 @@ pub struct CmaesSettings {
     /// The covariance's learning rates as a share of CMA-ES's own (the separable variant's):
     /// 1 adapts `C` at the usual speed, 0 keeps it the identity (σ alone adapts).
     pub cov_rate: f64,
+    /// Keep a point of the history ([`CmaesState::history`]) every this many generations (0:
+    /// none; a session sets it by its budget, as SPSA's).
+    pub history_every: u64,
 }
 
 /// The mean's learning rate of [`CmaesSettings::default`]: the best of 1, 0.5, 0.3 and 0.1 on
@@ -112,6 +117,7 @@ impl Default for CmaesSettings {
             seed: 1,
             rate: CMAES_RATE,
             cov_rate: 0.0,
+            history_every: 0,
         }
     }
 }
@@ -144,6 +150,33 @@ pub struct CmaesState {
     pub moved: u64,
     /// Games played.
     pub games: u64,
+    /// Games lost by an engine's fault (a crash, a hang, an illegal move, garbage) so far.
+    pub faults: u64,
+    /// The answer at the start and every [`CmaesSettings::history_every`] generations.
+    pub history: Vec<CmaesPoint>,
+    /// On a clock: what the games since the last point of the history did with it (kept in
+    /// a session's checkpoint beside the rest, as the clock is).
+    #[serde(skip)]
+    pub time: TimeUse,
+}
+
+/// The run at some point of its history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CmaesPoint {
+    /// Generations played.
+    pub generation: u64,
+    /// Games played.
+    pub games: u64,
+    /// The answer then (the average of the means), in genes.
+    pub average: Vec<f64>,
+    /// The step size then.
+    pub sigma: f64,
+    /// Games lost by an engine's fault up to then.
+    pub faults: u64,
+    /// On a clock: what the games since the point before did with it (kept in a session's
+    /// checkpoint beside the rest).
+    #[serde(skip)]
+    pub time: Option<TimeUse>,
 }
 
 /// What one generation did, as [`Tuner::tell`] reports it.
@@ -157,6 +190,16 @@ pub struct CmaesStep {
     pub results: Vec<i64>,
     /// The step size after the generation.
     pub sigma: f64,
+    /// The answer after the generation, in the engine's units ([`CmaesState::values`]).
+    pub values: Vec<f64>,
+    /// This generation's games that were drawn.
+    pub draws: u64,
+    /// This generation's pairs of games.
+    pub pairs: u64,
+    /// Of those, the pairs whose sides scored apart.
+    pub decided: u64,
+    /// On a clock: what this generation's games did with it.
+    pub time: Option<TimeUse>,
 }
 
 /// A standard normal number (Box-Muller).
@@ -204,17 +247,72 @@ impl CmaesState {
             c: vec![1.0; n],
             p_sigma: vec![0.0; n],
             p_c: vec![0.0; n],
+            history: if s.history_every > 0 {
+                vec![CmaesPoint {
+                    generation: 0,
+                    games: 0,
+                    average: mean.clone(),
+                    sigma: s.sigma,
+                    faults: 0,
+                    time: spec.tc.map(|_| TimeUse::default()),
+                }]
+            } else {
+                Vec::new()
+            },
             average: mean.clone(),
             mean,
             generation: 0,
             moved: 0,
             games: 0,
+            faults: 0,
+            time: TimeUse::default(),
         }
+    }
+
+    /// The answer in the engine's units, unrounded: the average of the means, each gene mapped
+    /// onto its parameter's range.
+    pub fn values(&self) -> Vec<f64> {
+        self.values_at(&self.average)
+    }
+
+    /// Genes `x` in the engine's units, unrounded.
+    pub fn values_at(&self, x: &[f64]) -> Vec<f64> {
+        self.spec
+            .tuned
+            .iter()
+            .zip(x)
+            .map(|(t, &g)| {
+                let span = (t.max - t.min) as f64;
+                t.min as f64 + (g - i16::MIN as f64) / 65535.0 * span
+            })
+            .collect()
     }
 
     /// Has the whole budget been played?
     pub fn finished(&self) -> bool {
         self.games >= self.settings.games
+    }
+
+    /// The games of the whole budget: whole pairs.
+    pub fn budget(&self) -> u64 {
+        self.settings.games.next_multiple_of(2)
+    }
+
+    /// The generations of the whole budget.
+    pub fn generations(&self) -> u64 {
+        self.budget()
+            .div_ceil(2 * u64::from(self.settings.pairs.max(1)))
+    }
+
+    /// Where it stands, in words: `generation 12 of 250, 192 of 4000 games`.
+    pub fn progress(&self) -> String {
+        format!(
+            "generation {} of {}, {} of {} games",
+            self.generation,
+            self.generations(),
+            self.games,
+            self.budget()
+        )
     }
 
     /// The next generation's directions and openings, from the seed and its number.
@@ -318,8 +416,13 @@ impl Tuner for CmaesState {
                 *r += if plus_black { black } else { -black };
             }
         }
+        let tally = MatchTally::of(batch, played);
         self.generation += 1;
         self.games += played.len() as u64;
+        self.faults += u64::from(tally.faults);
+        if let Some(t) = &tally.time {
+            self.time.add(t);
+        }
         let total: f64 = results.iter().map(|r| r.unsigned_abs() as f64).sum();
         if total > 0.0 {
             self.update(&zs, &results, total);
@@ -329,11 +432,27 @@ impl Tuner for CmaesState {
             // The mean after generation t weighs t: the average's share of it is 2 / (t + 1).
             *a += (m - *a) * 2.0 / (t + 1.0);
         }
+        let every = self.settings.history_every;
+        if every > 0 && (self.generation.is_multiple_of(every) || self.finished()) {
+            self.history.push(CmaesPoint {
+                generation: self.generation,
+                games: self.games,
+                average: self.average.clone(),
+                sigma: self.sigma,
+                faults: self.faults,
+                time: self.spec.tc.map(|_| std::mem::take(&mut self.time)),
+            });
+        }
         Some(CmaesStep {
             generation: self.generation,
             games: self.games,
             results,
             sigma: self.sigma,
+            values: self.values(),
+            draws: u64::from(tally.draws),
+            pairs: u64::from(tally.pairs),
+            decided: u64::from(tally.decided),
+            time: tally.time,
         })
     }
 

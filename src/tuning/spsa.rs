@@ -48,10 +48,10 @@ use crate::matchplay::{Engine, GameKeys, MatchRun, MatchSettings, MatchTally};
 use crate::openings::{ballot, OpeningBook, StartPosition};
 use crate::rng::{derive, Purpose};
 use crate::search::SearchConfig;
-use crate::tuner::{self, Tuner};
+use crate::tuner::{self, StepObserver, Tuner};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// fishtest's exponent of the learning rate's decay.
 const ALPHA: f64 = 0.602;
@@ -185,17 +185,6 @@ pub struct SpsaStep {
     /// On a clock: what this step's games did with it.
     pub time: Option<TimeUse>,
 }
-
-/// What watches a run: every finished game (from the worker threads), every step.
-pub trait SpsaObserver: Sync {
-    /// A game has ended.
-    fn game_done(&self) {}
-    /// A step has ended and θ moved.
-    fn step_done(&mut self, _step: &SpsaStep) {}
-}
-
-/// An observer that watches nothing.
-impl SpsaObserver for () {}
 
 /// The end of a run.
 #[derive(Clone, Debug, PartialEq)]
@@ -360,17 +349,13 @@ impl SpsaState {
     /// tell.
     pub fn advance(
         &mut self,
-        observer: &mut dyn SpsaObserver,
+        observer: &mut dyn StepObserver<SpsaStep>,
         stop: &AtomicBool,
     ) -> Option<SpsaStep> {
-        let stopper = || stop.load(Ordering::SeqCst);
-        if self.finished() || stopper() {
+        if self.finished() {
             return None;
         }
-        let watcher: &dyn SpsaObserver = &*observer;
-        let done = tuner::play_step(self, &|_, _| watcher.game_done(), &stopper)?;
-        observer.step_done(&done);
-        Some(done)
+        tuner::advance(self, observer, stop)
     }
 
     /// What the next step draws and plays, from the seed and the step's number: the signs,
@@ -575,7 +560,7 @@ fn step_match<'r>(
 pub fn spsa(
     spec: &EngineSpec,
     settings: &SpsaSettings,
-    observer: &mut dyn SpsaObserver,
+    observer: &mut dyn StepObserver<SpsaStep>,
     stop: &AtomicBool,
 ) -> Result<SpsaResult, SpsaError> {
     let mut state = SpsaState::new(spec, settings)?;

@@ -15,6 +15,7 @@
 
 use crate::eval::Weights;
 use crate::jobs::{self, Batch, Played};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A tuner, by its ask and tell: it says which games it wants played next, as a batch of
 /// game jobs, and is told their results. Its state is data: everything a batch draws comes
@@ -76,6 +77,36 @@ pub fn play_step<T: Tuner + ?Sized>(
             return Some(step);
         }
     }
+}
+
+/// What watches a tuner's run: every finished game (heard from the worker threads) and every
+/// whole step, as the tuner reports it (`S`: [`Tuner::Step`]).
+pub trait StepObserver<S>: Sync {
+    /// A game has ended.
+    fn game_done(&self) {}
+    /// A step has ended and the tuner moved.
+    fn step_done(&mut self, _step: &S) {}
+}
+
+/// An observer that watches nothing.
+impl<S> StepObserver<S> for () {}
+
+/// Plays `tuner`'s next step ([`play_step`]) for `observer`, which hears of each game and of the
+/// step; the step. None when the budget is played, or when `stop` was set before the step or
+/// during its games (the step is abandoned and the tuner as it was).
+pub fn advance<T: Tuner + ?Sized>(
+    tuner: &mut T,
+    observer: &mut dyn StepObserver<T::Step>,
+    stop: &AtomicBool,
+) -> Option<T::Step> {
+    let stopper = || stop.load(Ordering::SeqCst);
+    if stopper() {
+        return None;
+    }
+    let watcher: &dyn StepObserver<T::Step> = &*observer;
+    let done = play_step(tuner, &|_, _| watcher.game_done(), &stopper)?;
+    observer.step_done(&done);
+    Some(done)
 }
 
 #[cfg(test)]

@@ -115,6 +115,10 @@ pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, FormatError> {
         let session = crate::store::decode_spsa(path, bytes)?;
         return Ok(Input::Engine(Box::new(spsa_params(&session, true))));
     }
+    if crate::store::is_cmaes(bytes) {
+        let session = crate::store::decode_cmaes(path, bytes)?;
+        return Ok(Input::Engine(Box::new(cmaes_params(&session, true))));
+    }
     let what = "not a weight file, checkpoint or population file";
     let Ok(text) = std::str::from_utf8(bytes) else {
         return fail(format!("'{shown}': {what} (binary data)"));
@@ -349,7 +353,7 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
     };
     let names_session = path.is_dir()
         || (!path.exists() && !spec.is_empty() && sessions.join(spec).is_dir())
-        || crate::store::tuner_of(Some(spec), root).0 == crate::store::Tuner::Spsa;
+        || crate::store::tuner_of(Some(spec), root).0 != crate::store::Tuner::Ga;
     if names_session {
         return Ok(match crate::store::open(Some(spec), root)? {
             crate::store::Opened::Spsa { path, session } => WeightsArg {
@@ -358,6 +362,12 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
                 name: session.name.clone(),
                 shown: path.display().to_string(),
                 title: Some(spsa_title(&session)),
+            },
+            crate::store::Opened::Cmaes { path, session } => WeightsArg {
+                input: Input::Engine(Box::new(cmaes_params(&session, false))),
+                name: session.name.clone(),
+                shown: path.display().to_string(),
+                title: Some(cmaes_title(&session)),
             },
             crate::store::Opened::Ga(found) => WeightsArg {
                 name: found.session.name.clone(),
@@ -409,6 +419,27 @@ fn spsa_params(s: &crate::store::SpsaSession, comment: bool) -> super::EnginePar
 fn spsa_title(s: &crate::store::SpsaSession) -> String {
     format!(
         "SPSA session '{}', {}, seed {}: θ rounded",
+        s.name,
+        s.state.progress(),
+        s.state.settings.seed
+    )
+}
+
+fn cmaes_params(s: &crate::store::CmaesSession, comment: bool) -> super::EngineParams {
+    use crate::tuner::Tuner;
+    super::EngineParams {
+        spec: s.state.spec.clone(),
+        weights: s.state.answer(),
+        origin: None,
+        comment: comment.then(|| cmaes_title(s)),
+    }
+}
+
+/// `CMA-ES session 'x', generation 3 of 5, 24 of 40 games, seed 11: the means' average
+/// rounded`.
+fn cmaes_title(s: &crate::store::CmaesSession) -> String {
+    format!(
+        "CMA-ES session '{}', {}, seed {}: the means' average rounded",
         s.name,
         s.state.progress(),
         s.state.settings.seed

@@ -15,6 +15,7 @@
 //! and pairs done within the budget), so a damaged or crafted file is a one-line error.
 
 use super::frame::{decode_frame, decode_payload, encode_parts, encode_value, FrameKind};
+use super::tuner_file::{check_engine, TunerSession};
 use super::CheckpointError;
 use crate::files::read_bounded;
 use crate::spsa::SpsaState;
@@ -40,17 +41,8 @@ const FRAME: FrameKind = FrameKind {
     tuner: "SPSA ",
 };
 
-/// What an SPSA session's checkpoint holds.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SpsaSession {
-    /// The session's name (its folder's).
-    pub name: String,
-    /// The run as it stands after its last whole step.
-    pub state: SpsaState,
-    /// The engine parameter file its values are also written to (`spsa --out`, made
-    /// absolute), if any.
-    pub out: Option<PathBuf>,
-}
+/// What an SPSA session's checkpoint holds: its name, its [`SpsaState`] and its `--out` file.
+pub type SpsaSession = TunerSession<SpsaState>;
 
 /// SPSA checkpoint format 1: as format 2 without the faults (of the run and of each point of
 /// its history), which read as not kept (the run's count starts at 0).
@@ -196,29 +188,10 @@ pub fn load_spsa(path: &Path) -> Result<SpsaSession, CheckpointError> {
 
 /// Checks a decoded session as user input: one line saying what is wrong.
 fn check(s: &SpsaSession) -> Result<(), String> {
-    if !super::is_plain_name(&s.name) {
-        return Err(format!("session name '{}' is not a plain name", s.name));
-    }
     let st = &s.state;
     let spec = &st.spec;
     let n = spec.tuned.len();
-    if n == 0 || n > crate::eval::MAX_WEIGHTS {
-        return Err(format!(
-            "the engine has {n} tuned parameters (expected 1..={})",
-            crate::eval::MAX_WEIGHTS
-        ));
-    }
-    if let Some(t) = spec
-        .tuned
-        .iter()
-        .find(|t| t.min >= t.max || !(t.min..=t.max).contains(&t.default))
-    {
-        return Err(format!(
-            "parameter {}: range {}..={} with default {} is not a range around its default",
-            t.name, t.min, t.max, t.default
-        ));
-    }
-    crate::search::check_depth(spec.depth, "the depth").map_err(|e| e.to_string())?;
+    check_engine(&s.name, spec)?;
     st.settings.check().map_err(|e| e.to_string())?;
     if st.settings.games > MAX_SPSA_GAMES {
         return Err(format!(

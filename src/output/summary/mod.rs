@@ -17,7 +17,9 @@
 //!   outside engine, the answer's values by generation are columns of [`history_table`] and
 //!   their chart is [`engine_history_svg`] ([`engine_answer_chart`] on the report's page).
 //! - An SPSA session's θ over its steps, as a table ([`spsa_history_table`]) and a chart of
-//!   each parameter's place in its range ([`spsa_chart`]) (file `spsa`).
+//!   each parameter's place in its range ([`spsa_chart`]), drawn for any one-file tuner's
+//!   points ([`points_table`], [`points_chart`]) (file `spsa`); a CMA-ES session's answer over
+//!   its generations the same way ([`cmaes_history_table`], [`cmaes_chart`]) (file `cmaes`).
 //! - The history of either tuner's session for programs, as `history --format csv|json` prints
 //!   it: [`history_csv`], [`history_json`], [`spsa_history_csv`], [`spsa_history_json`], with
 //!   the `--elo` reference ([`EloReference`]) (file `records`).
@@ -27,7 +29,8 @@
 //!
 //! Errors are [`ReportError`]: one line.
 //!
-//! Files, bottom up: `layout`, `weights`, `pick`, `params`, `history`, `spsa`, `records`.
+//! Files, bottom up: `layout`, `weights`, `pick`, `params`, `history`, `spsa`, `cmaes`,
+//! `records`.
 //!
 //! # Example
 //!
@@ -41,6 +44,7 @@
 //! assert_eq!(wrap("one two three", 8, "  "), vec!["one two", "  three"]);
 //! ```
 
+mod cmaes;
 mod history;
 mod layout;
 mod params;
@@ -50,6 +54,7 @@ mod spsa;
 mod weights;
 
 pub use crate::chart::{nice_step, tick_label, xml_escape};
+pub use cmaes::{cmaes_chart, cmaes_history_table, cmaes_points};
 pub(crate) use history::elo_series;
 pub use history::{
     decided_pairs, duel_text, elo_generations, elo_text, engine_answer_chart, engine_history_svg,
@@ -63,7 +68,9 @@ pub use records::{
     history_csv, history_json, spsa_history_csv, spsa_history_json, EloReference,
     HISTORY_CSV_COLUMNS,
 };
-pub use spsa::{spsa_chart, spsa_faults, spsa_history_table, spsa_points};
+pub use spsa::{
+    points_chart, points_table, spsa_chart, spsa_faults, spsa_history_table, spsa_points,
+};
 pub use weights::{
     class_counts, engine_table, hidden_units, is_hidden, man_line, net_layers, sorted_indices,
     weights_table, HiddenUnit, Priority, SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,

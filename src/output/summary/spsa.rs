@@ -2,6 +2,7 @@
 //! table ([`spsa_history_table`]) and as a chart of each parameter's place in its declared
 //! range over the steps ([`spsa_chart`]).
 
+use crate::genome::EngineSpec;
 use crate::matchplay::Wdl;
 use crate::spsa::SpsaPoint;
 use crate::store::SpsaSession;
@@ -37,11 +38,23 @@ pub fn spsa_faults(points: &[SpsaPoint]) -> Vec<Option<u64>> {
 /// one decimal), under a row of the engine's names; when `elo` names any step, an Elo column
 /// against a reference (`elo` pairs a step with the match result of its values).
 pub fn spsa_history_table(s: &SpsaSession, elo: &[(u64, Wdl)]) -> String {
-    let tuned = &s.state.spec.tuned;
+    points_table(&s.state.spec, "step", &spsa_points(s), elo)
+}
+
+/// A one-file tuner's history as a table ([`spsa_history_table`]'s, whichever tuner's: CMA-ES
+/// gives its answer at the generations it kept): `step` names the first column.
+pub fn points_table(
+    spec: &EngineSpec,
+    step: &str,
+    points: &[SpsaPoint],
+    elo: &[(u64, Wdl)],
+) -> String {
+    let tuned = &spec.tuned;
     let widths: Vec<usize> = tuned.iter().map(|t| t.name.len().max(7)).collect();
-    let mut head = format!("{:>6} {:>8} {:>6}", "step", "games", "faults");
+    let w0 = step.len().max(6);
+    let mut head = format!("{step:>w0$} {:>8} {:>6}", "games", "faults");
     // On a clock: what the games of the steps since the row before did with it.
-    let clock = s.state.spec.tc;
+    let clock = spec.tc;
     let game_clock = matches!(clock, Some(crate::clock::TimeControl::Game { .. }));
     if clock.is_some() {
         head += &super::history::time_head(game_clock);
@@ -53,10 +66,9 @@ pub fn spsa_history_table(s: &SpsaSession, elo: &[(u64, Wdl)]) -> String {
         head += "  Elo vs reference (W/D/L)";
     }
     let mut lines = vec![head];
-    let points = spsa_points(s);
-    for (p, f) in points.iter().zip(spsa_faults(&points)) {
+    for (p, f) in points.iter().zip(spsa_faults(points)) {
         let f = f.map_or("?".to_string(), |f| f.to_string());
-        let mut row = format!("{:>6} {:>8} {f:>6}", p.step, p.games);
+        let mut row = format!("{:>w0$} {:>8} {f:>6}", p.step, p.games);
         if clock.is_some() {
             if p.step == 0 {
                 let left = if game_clock {
@@ -89,14 +101,23 @@ pub fn spsa_history_table(s: &SpsaSession, elo: &[(u64, Wdl)]) -> String {
 /// ([`super::parameter_chart`], as the GA's history of an engine draws its answer).
 /// `standalone`: an SVG file (`history --svg`); else an element of the report's page.
 pub fn spsa_chart(s: &SpsaSession, standalone: bool) -> String {
-    let spec = &s.state.spec;
-    let title = format!(
-        "SPSA session '{}' of {}: each parameter's place in its declared range",
-        s.name, spec.name
-    );
-    let points: Vec<(f64, Vec<f64>)> = spsa_points(s)
+    let title = format!("SPSA session '{}' of {}", s.name, s.state.spec.name);
+    points_chart(&title, &s.state.spec, "step", spsa_points(s), standalone)
+}
+
+/// A one-file tuner's history as a chart ([`spsa_chart`]'s, whichever tuner's): `title` names
+/// the session, `step` the x axis.
+pub fn points_chart(
+    title: &str,
+    spec: &EngineSpec,
+    step: &str,
+    points: Vec<SpsaPoint>,
+    standalone: bool,
+) -> String {
+    let title = format!("{title}: each parameter's place in its declared range");
+    let points: Vec<(f64, Vec<f64>)> = points
         .into_iter()
         .map(|p| (p.step as f64, p.theta))
         .collect();
-    super::parameter_chart(&title, spec, "step", &points, standalone)
+    super::parameter_chart(&title, spec, step, &points, standalone)
 }

@@ -1,0 +1,82 @@
+//! `checkers-ga cmaes --engine CMD`: CMA-ES (separable, mirrored pairs, step-size adaptation)
+//! over an outside Hub engine's own int parameters, from the engine's declared values, for a
+//! budget of games; prints the final values. The run is a session as SPSA's is
+//! ([`super::tuner_session`]): `populations/NAME/cmaes.ckpt` after every generation, its answer
+//! (the average of the means) in `best.json`; `resume NAME` continues it, and `show`, `export`
+//! and `match` read it.
+
+use super::evolve_args::ResumeArgs;
+use super::tuner_session::TunerSessionArgs;
+use checkers_ga::store::history_every;
+use checkers_ga::{CmaesSettings, CmaesState, FileTuner};
+use std::path::Path;
+
+#[derive(clap::Args)]
+pub struct CmaesArgs {
+    #[command(flatten)]
+    pub session: TunerSessionArgs,
+    /// Mirrored pairs a generation (0: 4 + 3 ln n candidates, halved, at least 4 pairs)
+    #[arg(long, value_name = "P", default_value_t = 0)]
+    pub pairs: u32,
+    /// The step size at the start, in genes (a gene spans a parameter's declared range in
+    /// 65536 steps; 0: 8192, halved beyond 16 parameters); it only shrinks from there
+    #[arg(long, value_name = "GENES", default_value_t = 0.0)]
+    pub sigma: f64,
+    /// The mean's learning rate: the share of the selected step it moves (0..1]
+    #[arg(long, value_name = "R", default_value_t = CmaesSettings::default().rate)]
+    pub rate: f64,
+    /// The covariance's learning rates as a share of CMA-ES's own: 0 keeps it the identity
+    /// (the step size alone adapts), 1 the usual speed
+    #[arg(long, value_name = "F", default_value_t = CmaesSettings::default().cov_rate)]
+    pub cov_rate: f64,
+}
+
+pub fn run(a: CmaesArgs) -> anyhow::Result<()> {
+    a.session.check()?;
+    let mut settings = CmaesSettings {
+        games: a.session.games,
+        pairs: a.pairs,
+        sigma: a.sigma,
+        rate: a.rate,
+        cov_rate: a.cov_rate,
+        ..CmaesSettings::default()
+    };
+    if let Err(e) = settings.check() {
+        usage!("{e}");
+    }
+    if !(a.sigma.is_finite() && a.sigma >= 0.0 && a.sigma <= 32768.0) {
+        usage!("--sigma {} must be 0..32768", a.sigma);
+    }
+    let p = a.session.prepare()?;
+    settings.seed = p.seed;
+    let spec = &p.spec;
+    let mut state = CmaesState::new(spec, &settings);
+    // The answer is kept every 10 generations, or less often where a long run's history would
+    // outgrow its checkpoint; the first point is the start.
+    state.settings.history_every = history_every(state.generations(), spec.tuned.len());
+    let state = CmaesState::new(spec, &state.settings);
+    let s = &state.settings;
+    let opening = format!(
+        "cmaes of {} (seed {}): {} games in {} generations of {} pairs, σ {:.0}, rate {}, {}",
+        spec.name,
+        p.seed,
+        state.budget(),
+        state.steps(),
+        s.pairs,
+        s.sigma,
+        s.rate,
+        spec.level()
+    );
+    a.session.start(p, state, opening)
+}
+
+/// `resume NAME` of a CMA-ES session: continues it where its last whole generation left it.
+pub fn resume(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
+    super::tuner_session::resume::<CmaesState>(checkpoint, a, &|_, _, _| {
+        anyhow::bail!("a CMA-ES session has no report page yet (`history` reads it)")
+    })
+}
+
+pub fn threads(a: &CmaesArgs) -> usize {
+    a.session.threads
+}

@@ -1,0 +1,465 @@
+//! What `spsa` and `cmaes` share: the flags of a session that tunes an outside engine's
+//! parameters with a one-file tuner (the engine, the games, the session's name and folder, the
+//! answer's copy), the progress it prints, and running, stopping and resuming it
+//! ([`checkers_ga::TunerRun`]). Each tuner's file adds its own flags and builds its state.
+
+use super::common::{
+    catch_interrupt, check_output_file, command_prefix, engine_spec, pool, progress_style,
+    resume_command, say, say_somewhere, session_arg, shell_word, show_progress, stop_signal_name,
+    warn, AlreadySaid, Interrupted,
+};
+use super::evolve_args::ResumeArgs;
+use checkers_ga::store::MAX_SPSA_GAMES as MAX_GAMES;
+use checkers_ga::{
+    FileTuner, Overrides, PaceClock, SessionError, StepObserver, TunerProgress, TunerRun,
+};
+use indicatif::ProgressBar;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+/// The flags every one-file tuner's session takes.
+#[derive(clap::Args)]
+pub struct TunerSessionArgs {
+    /// The outside Hub engine whose int parameters are tuned: its command line (e.g. "python3
+    /// examples/hub_engine.py"; a hub: prefix is allowed)
+    #[arg(long, value_name = "CMD")]
+    pub engine: String,
+    /// The parameters to tune, by the engine's names (comma-separated) [default: every int
+    /// parameter it declares with min < max]
+    #[arg(long, value_name = "NAME,...", value_delimiter = ',')]
+    pub tune: Vec<String>,
+    /// A parameter set the same for both sides of every game, NAME=VALUE (repeatable)
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub engine_option: Vec<String>,
+    /// The depth of every game (`level depth=`)
+    #[arg(long, default_value_t = checkers_ga::DEFAULT_DEPTH)]
+    pub depth: u32,
+    /// Play every game on a clock instead of to --depth, as `match --tc` does: SECONDS per
+    /// move (e.g. 0.1) or GAME+INC (e.g. 10+0.1), sent as Hub `level` lines with the time
+    /// left; a game lost on time is a loss. Not reproducible
+    #[arg(long, value_name = "SECONDS|GAME+INC")]
+    pub tc: Option<checkers_ga::TimeControl>,
+    /// With --tc: how far past its clock a move may end before the side loses on time, in
+    /// milliseconds (for the time a move takes through the pipe, or on a busy machine)
+    /// [default: 0]
+    #[arg(long, value_name = "MS")]
+    pub time_margin: Option<u64>,
+    /// The games to play in all (rounded up to even: pairs of games, colours swapped)
+    #[arg(long)]
+    pub games: u64,
+    /// Seed of every draw of the run (drawn when absent; the opening line and the file's
+    /// comment give it)
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// A copy of the session's answer, POPULATIONS/NAME/best.json (the final values, the
+    /// engine, the run in its comment), also written to FILE
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Overwrite --out if it exists
+    #[arg(long)]
+    pub force: bool,
+    /// Worker threads (0 = one per core)
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Seconds a move may take before the engine counts as hung (it loses that game)
+    /// [default: 60]
+    #[arg(long, value_name = "S")]
+    pub move_timeout: Option<f64>,
+    /// Seconds an outside engine has for its handshake (`hub` ... `wait`, `init` ... `ready`)
+    /// before it counts as never having answered [default: 10]
+    #[arg(long, value_name = "S")]
+    pub handshake_timeout: Option<f64>,
+    /// Print the values every N steps (0 = never; also with --quiet)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub print_every: u64,
+    /// No progress bar, no opening line
+    #[arg(long)]
+    pub quiet: bool,
+    /// Session name: its checkpoint goes to POPULATIONS/NAME/, written after every step
+    /// [default: two words drawn from the seed, e.g. amber-otter]
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Folder of session folders
+    #[arg(long, default_value = "populations")]
+    pub populations: PathBuf,
+}
+
+/// A new session's engine and seed, its flags checked: what each tuner builds its state from.
+pub struct Prepared {
+    /// The engine, its clock set.
+    pub spec: checkers_ga::EngineSpec,
+    /// The run's seed.
+    pub seed: u64,
+    /// The stop flag (Ctrl-C).
+    pub stop: &'static AtomicBool,
+}
+
+/// What the first stop signal says.
+const STOPPING: &str = "stopping: the step under way is dropped and the values so far are \
+                        written (the same signal again exits at once; the checkpoint of the \
+                        last whole step stays)";
+
+impl TunerSessionArgs {
+    /// Checks the session's name and budget (before the tuner's own settings).
+    pub fn check(&self) -> anyhow::Result<()> {
+        if let Some(name) = self
+            .name
+            .as_deref()
+            .filter(|n| !checkers_ga::store::is_plain_name(n))
+        {
+            usage!("session name '{name}' must be a plain folder name");
+        }
+        if self.games < 2 || self.games > MAX_GAMES {
+            usage!("--games {} must be 2..{MAX_GAMES}", self.games);
+        }
+        Ok(())
+    }
+
+    /// Checks the flags a new session of any tuner takes, sets up the pool and the stop
+    /// signal, and asks the engine what it declares.
+    pub fn prepare(&self) -> anyhow::Result<Prepared> {
+        super::common::set_handshake_timeout(self.handshake_timeout)?;
+        self.check()?;
+        checkers_ga::check_depth(self.depth, "--depth")?;
+        if let Some(name) = &self.name {
+            checkers_ga::check_free(&self.populations, name)?;
+        }
+        if let Some(out) = &self.out {
+            check_output_file(out, "--out")?;
+            if out.exists() && !self.force {
+                anyhow::bail!(
+                    "'{}' already exists; add --force to overwrite it",
+                    out.display()
+                );
+            }
+        }
+        pool(self.threads)?;
+        let mut spec = engine_spec(
+            &self.engine,
+            &self.engine_option,
+            self.move_timeout,
+            self.depth,
+            &self.tune,
+        )?;
+        super::common::set_clock(&mut spec, self.tc, self.time_margin, self.threads)?;
+        let stop = catch_interrupt(STOPPING)?;
+        Ok(Prepared {
+            spec,
+            seed: self.seed.unwrap_or_else(checkers_ga::fresh_seed),
+            stop,
+        })
+    }
+
+    /// Starts the session of `state` and runs it; `opening` is the tuner's first line (what it
+    /// plays), said before the engine's.
+    pub fn start<T: FileTuner>(
+        &self,
+        p: Prepared,
+        state: T,
+        opening: String,
+    ) -> anyhow::Result<()> {
+        let out = self
+            .out
+            .as_ref()
+            .map(|o| std::path::absolute(o).unwrap_or_else(|_| o.clone()));
+        let run = TunerRun::start(self.name.clone(), p.seed, &self.populations, state, out)?;
+        let opts = RunOptions {
+            threads: self.threads,
+            quiet: self.quiet,
+            print_every: self.print_every,
+            populations: self.populations.clone(),
+            handshake_timeout: self.handshake_timeout,
+            report: None,
+            out_shown: self.out.clone(),
+        };
+        if !self.quiet {
+            say(&opening);
+            say(&p.spec.tuning_line());
+        }
+        play(run, &opts, p.stop, &|_, _, _| Ok(()))
+    }
+}
+
+/// `resume NAME` of a one-file tuner's session (its checkpoint found by
+/// [`checkers_ga::store::tuner_of`]): continues it where its last whole step left it, with the
+/// settings it started with (a session setting given is refused: the budget and the rest are
+/// the run's). `report` writes its page when `--report` asks for one.
+pub fn resume<T: FileTuner>(
+    checkpoint: &Path,
+    a: ResumeArgs,
+    report: &ReportFn<T>,
+) -> anyhow::Result<()> {
+    let kind = T::KIND.name();
+    if a.session.overrides() != Overrides::default() {
+        usage!(
+            "'{}' is a {kind} session: resume takes none of a GA session's settings (its budget \
+             and the rest are fixed when it starts)",
+            checkpoint.display()
+        );
+    }
+    let r = &a.run;
+    for (given, flag) in [
+        (r.keep.is_some(), "--keep"),
+        (r.keep_every.is_some(), "--keep-every"),
+        (r.weights_dir.is_some(), "--weights-dir"),
+        (r.force, "--force"),
+    ] {
+        if given {
+            usage!(
+                "{flag} applies to GA sessions; '{}' is a {kind} session",
+                checkpoint.display()
+            );
+        }
+    }
+    if let Some(out) = &r.report {
+        check_output_file(out, "--report")?;
+    }
+    pool(r.threads)?;
+    let stop = catch_interrupt(STOPPING)?;
+    let run = TunerRun::<T>::resume(checkpoint)?;
+    let opts = RunOptions {
+        threads: r.threads,
+        quiet: r.quiet,
+        // --verbose: the values after every step.
+        print_every: r.verbose as u64,
+        populations: r.populations.clone(),
+        handshake_timeout: r.handshake_timeout,
+        report: r.report.clone(),
+        out_shown: None,
+    };
+    let s = &run.session;
+    if s.state.finished() {
+        say(&format!(
+            "{kind} session '{}' already played its budget ({}); its values:",
+            s.name,
+            s.state.progress()
+        ));
+    } else if !r.quiet {
+        say(&format!(
+            "resuming {kind} session '{}' from {} ({})",
+            s.name,
+            run.checkpoint.display(),
+            s.state.progress()
+        ));
+    }
+    play(run, &opts, stop, report)
+}
+
+/// Writes a session's HTML page: the session, its checkpoint, the page's file.
+pub type ReportFn<T> =
+    dyn Fn(&checkers_ga::store::TunerSession<T>, &Path, &Path) -> anyhow::Result<()>;
+
+/// The progress bar (on a terminal), the progress lines (off one), and the lines of
+/// `--print-every`.
+struct Printer {
+    bar: ProgressBar,
+    names: Vec<String>,
+    step: &'static str,
+    steps: u64,
+    every: u64,
+    /// The run's games and time, its start-up apart.
+    clock: PaceClock,
+    /// Off a terminal (and not quiet): a line every so often.
+    lines: Option<TunerProgress>,
+    /// How much the games tell the tuner (said once when little; None when quiet).
+    signal: Option<checkers_ga::Signal>,
+}
+
+impl Printer {
+    fn step_done(&mut self, s: &checkers_ga::StepReport) {
+        // The first step started the engine's processes: the pace counts from its end.
+        self.clock.start_up_done();
+        let values: Vec<String> = self
+            .names
+            .iter()
+            .zip(&s.values)
+            .map(|(n, t)| format!("{n}={t:.1}"))
+            .collect();
+        self.bar
+            .set_message(format!("{} {}/{}", self.step, s.number, self.steps));
+        if self.every > 0 && s.number.is_multiple_of(self.every) {
+            self.bar.suspend(|| {
+                say(&format!(
+                    "{} {} ({} games, {}): {}",
+                    self.step,
+                    s.number,
+                    s.games,
+                    s.note,
+                    values.join(" ")
+                ))
+            });
+        }
+        let pace = self.clock.pace();
+        if let Some(line) = self.lines.as_mut().and_then(|p| p.line(s, &pace)) {
+            say(&line);
+        }
+        if let Some(g) = self.signal.as_mut() {
+            g.add(2 * s.pairs, s.draws, s.pairs, s.decided);
+            if let Some(t) = &s.time {
+                g.add_timed(u64::from(t.games), u64::from(t.lost_on_time));
+            }
+            for note in [g.note(), g.time_note()].into_iter().flatten() {
+                self.bar.suspend(|| say(&note));
+            }
+        }
+    }
+}
+
+/// A [`Printer`] hearing tuner `T`'s steps.
+struct Watch<T>(Printer, std::marker::PhantomData<fn(T)>);
+
+impl<T: FileTuner> StepObserver<T::Step> for Watch<T> {
+    fn game_done(&self) {
+        self.0.clock.game_done();
+        self.0.bar.inc(1);
+    }
+
+    fn step_done(&mut self, s: &T::Step) {
+        self.0.step_done(&T::report(s));
+    }
+}
+
+/// How a run of a session goes, from its command or `resume`.
+struct RunOptions {
+    threads: usize,
+    quiet: bool,
+    print_every: u64,
+    populations: PathBuf,
+    handshake_timeout: Option<f64>,
+    report: Option<PathBuf>,
+    /// The `--out` file as the command line gave it (None: as the checkpoint keeps it).
+    out_shown: Option<PathBuf>,
+}
+
+/// Runs the session to the end of its budget or a stop (which writes its answer, `best.json`,
+/// and its `--out` copy), prints its values, and says how to go on.
+fn play<T: FileTuner>(
+    mut run: TunerRun<T>,
+    opts: &RunOptions,
+    stop: &AtomicBool,
+    report: &ReportFn<T>,
+) -> anyhow::Result<()> {
+    let name = run.session.name.clone();
+    let resume = resume_command(
+        &run.dir,
+        &name,
+        &opts.populations,
+        None,
+        opts.handshake_timeout,
+    );
+    let state = &run.session.state;
+    let total = state.budget();
+    if !opts.quiet && !state.finished() {
+        say(&format!(
+            "session '{name}': checkpoint {} after every {} (Ctrl-C stops; `resume {}` \
+             continues)",
+            run.checkpoint.display(),
+            T::STEP,
+            session_arg(&run.dir, &name, &opts.populations)
+        ));
+    }
+    let on_terminal = show_progress(opts.quiet);
+    let bar = if on_terminal {
+        let b = ProgressBar::new(total).with_position(state.games());
+        b.set_style(progress_style(
+            "{bar:40} {pos}/{len} games {rate} eta {eta}  {msg}",
+        ));
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut watch = Watch::<T>(
+        Printer {
+            bar,
+            names: state.spec().tuned.iter().map(|t| t.name.clone()).collect(),
+            step: T::STEP,
+            steps: state.steps(),
+            every: opts.print_every,
+            clock: PaceClock::new(),
+            lines: (!opts.quiet && !on_terminal).then(|| TunerProgress::new(state)),
+            signal: (!opts.quiet).then(checkers_ga::Signal::default),
+        },
+        std::marker::PhantomData,
+    );
+    let pool = pool(opts.threads)?;
+    let ran = pool.install(|| run.run(&mut watch, stop));
+    watch.0.bar.finish_and_clear();
+    let outcome = match ran {
+        Ok(outcome) => outcome,
+        Err(e @ SessionError::Checkpoint(_)) => {
+            warn(&format!("error: {e}"));
+            say_somewhere(&format!(
+                "continue with, once there is space again: {resume}"
+            ));
+            return Err(AlreadySaid.into());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let stopped = outcome.stopped;
+    let s = &run.session;
+    let st = &s.state;
+    let spec = st.spec();
+    let copy = match (&outcome.copy, &opts.out_shown) {
+        (Some(c), shown) => format!(
+            "; also written to {}",
+            shown.as_deref().unwrap_or(c).display()
+        ),
+        (None, _) => String::new(),
+    };
+    let line = format!(
+        "best values: {} ({} games, {} {}s){copy}",
+        outcome.best.display(),
+        st.games(),
+        st.steps_done(),
+        T::STEP
+    );
+    for (t, v) in spec.tuned.iter().zip(spec.values(&st.answer())) {
+        say(&format!("{} {v} (default {})", t.name, t.default));
+    }
+    if let Some(page) = &opts.report {
+        if let Err(e) = report(s, &run.checkpoint, page) {
+            warn(&format!("warning: report not written: {e}"));
+        }
+    }
+    if stopped {
+        warn(&format!(
+            "{} stopped the run after {} of {total} games; {line}",
+            stop_signal_name(),
+            st.games(),
+        ));
+        say_somewhere(&format!(
+            "session '{name}' stands at {} ({})",
+            st.progress(),
+            run.checkpoint.display()
+        ));
+        say_somewhere(&format!("continue with: {resume}"));
+        return Err(Interrupted.into());
+    }
+    if !opts.quiet {
+        say(&line);
+        let me = command_prefix();
+        let arg = session_arg(&run.dir, &name, &opts.populations);
+        let file = shell_word(&outcome.best.to_string_lossy());
+        say(&format!(
+            "session '{name}': {} ({})",
+            st.progress(),
+            run.checkpoint.display()
+        ));
+        if spec.sim_model().is_some() {
+            say("next: its values, its history, a report:");
+        } else {
+            // Against the engine with its declared values.
+            say("next: its strength, its values, its history, a report:");
+            let cmd: Vec<String> = spec.command.iter().map(|w| shell_word(w)).collect();
+            say(&format!(
+                "  {me} match {file} {} {} --games 312",
+                shell_word(&format!("hub:{}", cmd.join(" "))),
+                spec.level_flag()
+            ));
+        }
+        say(&format!("  {me} export {file} --format hub"));
+        say(&format!("  {me} history {arg}"));
+        say(&format!("  {me} report {arg}"));
+    }
+    Ok(())
+}

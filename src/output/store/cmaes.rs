@@ -1,0 +1,216 @@
+//! The checkpoint of a CMA-ES session (`checkers-ga cmaes`): `cmaes.ckpt` in its folder
+//! (`populations/NAME/`), written again whole after every generation (temp name, sync, rename).
+//!
+//! Magic `CKGACMAE`, format version (u32 LE), payload length (u64 LE), FNV-1a checksum of the
+//! payload (u64 LE), then the payload in bincode 2 (serde, standard configuration), in the frame
+//! every checkpoint has ([`super::frame`]): the session's name, its [`CmaesState`] (the engine,
+//! the settings, the mean, σ, the covariance's diagonal, the paths, the answer, the counts and
+//! the history) and the `--out` file, then the clock of its games and what they did with it
+//! ([`ClockPart`]; no clock for a run to a depth). Every number is kept as the exact `f64`, so
+//! a session continued from its checkpoint ends with the answer of one that never stopped.
+//!
+//! Decoding trusts nothing: the frame is checked before a byte is decoded, the decoder runs
+//! with the checkpoints' byte limit, and the state is checked as user input is, so a damaged or
+//! crafted file is a one-line error.
+
+use super::frame::{decode_frame, decode_payload, encode_parts, FrameKind};
+use super::tuner_file::{check_engine, TunerSession};
+use super::{CheckpointError, MAX_SPSA_GAMES};
+use crate::clock::{TimeControl, TimeUse};
+use crate::cmaes::CmaesState;
+use crate::files::read_bounded;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The first bytes of a CMA-ES checkpoint.
+pub const CMAES_MAGIC: &[u8; 8] = b"CKGACMAE";
+/// The CMA-ES checkpoint format this build writes and the newest it reads.
+pub const CMAES_VERSION: u32 = 1;
+/// The CMA-ES checkpoint's name in its session folder.
+pub const CMAES_FILE: &str = "cmaes.ckpt";
+/// The CMA-ES checkpoint's frame ([`super::frame`]).
+const FRAME: FrameKind = FrameKind {
+    magic: CMAES_MAGIC,
+    writes: CMAES_VERSION,
+    newest: CMAES_VERSION,
+    noun: "a CMA-ES checkpoint",
+    tuner: "CMA-ES ",
+};
+
+/// What a CMA-ES session's checkpoint holds: its name, its [`CmaesState`] and its `--out` file.
+pub type CmaesSession = TunerSession<CmaesState>;
+
+/// The end of the payload: the clock of the run's games ([`crate::genome::EngineSpec::tc`]),
+/// what the games did with it between each point of the history and the one before
+/// ([`crate::cmaes::CmaesPoint::time`]), and since the last one ([`CmaesState::time`]).
+#[derive(Serialize, Deserialize)]
+struct ClockPart {
+    clock: Option<TimeControl>,
+    margin: Duration,
+    times: Vec<Option<TimeUse>>,
+    under_way: TimeUse,
+}
+
+/// The checkpoint of the CMA-ES session in folder `dir`.
+pub fn cmaes_path(dir: &Path) -> PathBuf {
+    dir.join(CMAES_FILE)
+}
+
+/// Do these bytes start as a CMA-ES checkpoint?
+pub fn is_cmaes(bytes: &[u8]) -> bool {
+    bytes.starts_with(CMAES_MAGIC)
+}
+
+/// The bytes of a CMA-ES session's checkpoint; one line when it does not fit one.
+pub fn encode_cmaes(session: &CmaesSession) -> Result<Vec<u8>, String> {
+    let st = &session.state;
+    let part = ClockPart {
+        clock: st.spec.tc,
+        margin: st.spec.time_margin,
+        times: st.history.iter().map(|p| p.time).collect(),
+        under_way: st.time,
+    };
+    encode_parts(&FRAME, CMAES_VERSION, session, Some(&part))
+}
+
+/// Reads CMA-ES checkpoint bytes; `path` only names the file in errors.
+pub fn decode_cmaes(path: &Path, bytes: &[u8]) -> Result<CmaesSession, CheckpointError> {
+    let fail = |what: String| CheckpointError::new(path, what);
+    let (_, payload) = decode_frame(bytes, &FRAME).map_err(|e| fail(e.to_string()))?;
+    let cannot = |e: bincode::error::DecodeError| fail(format!("cannot decode: {e}"));
+    let (mut session, used) = decode_payload::<CmaesSession>(payload).map_err(cannot)?;
+    let (part, more) = decode_payload::<ClockPart>(&payload[used..]).map_err(cannot)?;
+    if used + more != payload.len() {
+        return Err(fail("trailing bytes after the payload".into()));
+    }
+    let st = &mut session.state;
+    if part.times.len() != st.history.len() {
+        return Err(fail("the clock's records do not match the history".into()));
+    }
+    st.spec.tc = part.clock;
+    st.spec.time_margin = part.margin;
+    for (p, t) in st.history.iter_mut().zip(part.times) {
+        p.time = t;
+    }
+    st.time = part.under_way;
+    check(&session).map_err(fail)?;
+    Ok(session)
+}
+
+/// Reads a CMA-ES checkpoint file.
+pub fn load_cmaes(path: &Path) -> Result<CmaesSession, CheckpointError> {
+    let bytes =
+        read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
+    decode_cmaes(path, &bytes)
+}
+
+/// Checks a decoded session as user input: one line saying what is wrong.
+fn check(s: &CmaesSession) -> Result<(), String> {
+    let st = &s.state;
+    check_engine(&s.name, &st.spec)?;
+    let set = &st.settings;
+    set.check()?;
+    if set.games > MAX_SPSA_GAMES {
+        return Err(format!(
+            "{} games is more than a tuner session plays ({MAX_SPSA_GAMES})",
+            set.games
+        ));
+    }
+    if set.pairs == 0 || !(set.sigma.is_finite() && set.sigma > 0.0) {
+        return Err("the settings' pairs and step size are not filled in".into());
+    }
+    let n = st.spec.tuned.len();
+    let genes = |x: &[f64]| {
+        x.len() == n
+            && x.iter()
+                .all(|g| g.is_finite() && (i16::MIN as f64..=i16::MAX as f64).contains(g))
+    };
+    if !genes(&st.mean) || !genes(&st.average) {
+        return Err("the mean is not one gene of the i16 range for each parameter".into());
+    }
+    let finite = |x: &[f64]| x.len() == n && x.iter().all(|v| v.is_finite());
+    if !finite(&st.p_sigma) || !finite(&st.p_c) || !finite(&st.c) || st.c.iter().any(|&c| c <= 0.0)
+    {
+        return Err("the paths or the covariance do not fit the parameters".into());
+    }
+    if !(st.sigma.is_finite() && st.sigma > 0.0 && st.sigma <= set.sigma) {
+        return Err(format!(
+            "the step size {} is not within 0..{}",
+            st.sigma, set.sigma
+        ));
+    }
+    if st.games > set.games.next_multiple_of(2)
+        || st.generation > st.games
+        || st.moved > st.generation
+        || st.faults > st.games
+    {
+        return Err(format!(
+            "{} generations and {} games do not fit the budget ({} games)",
+            st.generation, st.games, set.games
+        ));
+    }
+    let mut last = None;
+    for h in &st.history {
+        if h.generation > st.generation
+            || last.is_some_and(|l| h.generation <= l)
+            || h.games > st.games
+            || h.faults > st.faults
+            || !genes(&h.average)
+        {
+            return Err(format!(
+                "the history's point at generation {} does not fit the run",
+                h.generation
+            ));
+        }
+        last = Some(h.generation);
+    }
+    if set.history_every > 0 && st.history.first().map(|h| h.generation) != Some(0) {
+        return Err("the history does not start at generation 0".into());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cmaes::CmaesSettings;
+    use crate::genome::EngineSpec;
+    use crate::sim::SimModel;
+
+    fn session() -> CmaesSession {
+        let spec = EngineSpec::simulated(&SimModel::new(3, 1), 2);
+        let settings = CmaesSettings {
+            games: 40,
+            history_every: 2,
+            ..CmaesSettings::default()
+        };
+        TunerSession {
+            name: "c".into(),
+            state: CmaesState::new(&spec, &settings),
+            out: None,
+        }
+    }
+
+    #[test]
+    fn a_checkpoint_reads_back_as_written_and_a_damaged_one_is_one_line() {
+        let s = session();
+        let bytes = encode_cmaes(&s).unwrap();
+        assert!(is_cmaes(&bytes));
+        let p = Path::new("cmaes.ckpt");
+        assert_eq!(decode_cmaes(p, &bytes).unwrap(), s);
+        let mut bad = bytes.clone();
+        let last = bad.len() - 1;
+        bad[last] ^= 1;
+        let e = decode_cmaes(p, &bad).unwrap_err().to_string();
+        assert!(e.contains("checksum"), "{e}");
+        // A state that does not fit its settings, framed whole: refused by the checks.
+        let mut wrong = s.clone();
+        wrong.state.sigma = 2.0 * wrong.state.settings.sigma;
+        let e = decode_cmaes(p, &encode_cmaes(&wrong).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("step size"), "{e}");
+        assert!(!e.contains('\n'));
+    }
+}

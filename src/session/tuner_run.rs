@@ -1,0 +1,367 @@
+//! The session around a tuner of an outside engine whose state is one checkpoint file (SPSA's
+//! `spsa.ckpt`, CMA-ES's `cmaes.ckpt`): [`TunerRun`], the same for every such tuner. Its folder
+//! (`populations/NAME/`) is locked while it runs ([`crate::lock`]) and holds its checkpoint,
+//! written at the start and again after every whole step; a step cut short by a stop is
+//! abandoned ([`crate::Tuner::abandon`]), and [`TunerRun::resume`] continues from the last
+//! whole one as a run that never stopped. Its answer is `best.json` in its folder, written when
+//! a run ends however it ends, in the format of an engine session's best file (an engine
+//! parameter file: `show`, `export` and `match` read it), and also to the `--out` file the
+//! session names, if any.
+//!
+//! What is a tuner's own, [`FileTuner`] says: its checkpoint's file and format, its engine,
+//! its budget, its answer's comment, and how a step reads in a progress line
+//! ([`StepReport`]).
+
+use super::best::{write_answer_file, BEST_FILE};
+use super::pace::Pace;
+use super::{default_name, ensure_folder, SessionError};
+use crate::clock::TimeUse;
+use crate::files::{folder_of, write_atomic};
+use crate::genome::EngineSpec;
+use crate::lock::{lock_session, SessionLock};
+use crate::store::{self, CheckpointError, TunerSession};
+use crate::tuner::{self, StepObserver, Tuner};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+/// A tuner whose session is one checkpoint file in its folder: what [`TunerRun`] needs of it
+/// beyond the tuner contract.
+pub trait FileTuner: Tuner + Sized + Send {
+    /// Whose session it is, as [`crate::store::session_in`] tells it by its file.
+    const KIND: store::Tuner;
+    /// What one step is called in lines: `step`, `generation`.
+    const STEP: &'static str;
+
+    /// Its checkpoint in session folder `dir`.
+    fn checkpoint(dir: &Path) -> PathBuf;
+    /// The bytes of a session's checkpoint; one line when it does not fit one.
+    fn encode(session: &TunerSession<Self>) -> Result<Vec<u8>, String>;
+    /// Reads a session's checkpoint.
+    fn load(path: &Path) -> Result<TunerSession<Self>, CheckpointError>;
+    /// The engine whose parameters it tunes.
+    fn spec(&self) -> &EngineSpec;
+    /// The games of its whole budget.
+    fn budget(&self) -> u64;
+    /// The games of one whole step.
+    fn games_per_step(&self) -> u64;
+    /// Its steps in all.
+    fn steps(&self) -> u64;
+    /// Has the whole budget been played?
+    fn finished(&self) -> bool {
+        self.games() >= self.budget()
+    }
+    /// Where it stands, in words: `step 75 of 500, 600 of 4000 games`.
+    fn progress(&self) -> String {
+        format!(
+            "{} {} of {}, {} of {} games",
+            Self::STEP,
+            self.steps_done(),
+            self.steps(),
+            self.games(),
+            self.budget()
+        )
+    }
+    /// Whole steps played.
+    fn steps_done(&self) -> u64;
+    /// Its answer in the engine's units, unrounded (θ, or CMA-ES's average of the means).
+    fn values(&self) -> Vec<f64>;
+    /// The comment of the session's answer file: the tuner, the session, what it played.
+    fn comment(session: &TunerSession<Self>) -> String;
+    /// How step `step` reads in progress lines.
+    fn report(step: &Self::Step) -> StepReport;
+}
+
+/// A step as progress lines and the signal note read it, whichever tuner's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepReport {
+    /// The step's number, from 1.
+    pub number: u64,
+    /// Games played so far, this step's included.
+    pub games: u64,
+    /// The answer after the step, in the engine's units.
+    pub values: Vec<f64>,
+    /// The step's result in a few words (`result +2`, `σ 4096`).
+    pub note: String,
+    /// This step's games that were drawn.
+    pub draws: u64,
+    /// This step's pairs of games (one opening, colours swapped).
+    pub pairs: u64,
+    /// Of those, the pairs whose sides scored apart.
+    pub decided: u64,
+    /// On a clock: what this step's games did with it.
+    pub time: Option<TimeUse>,
+}
+
+/// A tuner's session ready to run: its folder locked, its checkpoint read or written.
+pub struct TunerRun<T: FileTuner> {
+    /// The session as it stands.
+    pub session: TunerSession<T>,
+    /// Its folder.
+    pub dir: PathBuf,
+    /// Its checkpoint.
+    pub checkpoint: PathBuf,
+    _lock: SessionLock,
+}
+
+impl<T: FileTuner> TunerRun<T> {
+    /// Starts a session of `state` (a run at its start) named `name` (None: two words drawn from
+    /// `seed`, as `new` names a session) under `populations`: makes and locks its folder,
+    /// refusing one that holds a session already, and writes its checkpoint at step 0. `out` is
+    /// a parameter file its answer is also written to, besides the session's `best.json`.
+    /// Nothing is made when the name is refused.
+    pub fn start(
+        name: Option<String>,
+        seed: u64,
+        populations: &Path,
+        state: T,
+        out: Option<PathBuf>,
+    ) -> Result<TunerRun<T>, SessionError> {
+        let name = name.unwrap_or_else(|| default_name(seed, populations));
+        if !store::is_plain_name(&name) {
+            return Err(SessionError::Input(format!(
+                "session name '{name}' must be a plain folder name"
+            )));
+        }
+        let dir = store::session_dir(populations, &name);
+        // A folder that exists is locked before it is looked at, so a running session is
+        // reported as such.
+        if !dir.is_dir() {
+            ensure_folder(&dir, "session")?;
+        }
+        let lock = lock_session(&dir)?;
+        check_free(populations, &name)?;
+        store::remove_stale_temp_files(&dir);
+        let run = TunerRun {
+            checkpoint: T::checkpoint(&dir),
+            session: TunerSession { name, state, out },
+            dir,
+            _lock: lock,
+        };
+        run.save()?;
+        Ok(run)
+    }
+
+    /// Prepares to continue the session whose checkpoint is `checkpoint` (see
+    /// [`crate::store::tuner_of`]): locks its folder, reads the checkpoint, and checks that the
+    /// engine still declares what it declared (one line when it does not).
+    pub fn resume(checkpoint: &Path) -> Result<TunerRun<T>, SessionError> {
+        let dir = folder_of(checkpoint);
+        // Read under the lock: a run that held the folder until just now may have written a
+        // later step.
+        let lock = lock_session(&dir)?;
+        let session = T::load(checkpoint)?;
+        store::remove_stale_temp_files(&dir);
+        if !session.state.finished() {
+            session.state.spec().check_unchanged().map_err(|error| {
+                SessionError::EngineChanged {
+                    name: session.name.clone(),
+                    error,
+                }
+            })?;
+        }
+        Ok(TunerRun {
+            session,
+            dir,
+            checkpoint: checkpoint.to_path_buf(),
+            _lock: lock,
+        })
+    }
+
+    /// Plays steps until the budget is played or `stop` is set (checked before every game:
+    /// the step under way is abandoned), writing the checkpoint after every step, then writes
+    /// the answer ([`TunerRun::write_answer`]), however the run ends (when a checkpoint cannot
+    /// be written, as it can). The games are played on the jobs executor (the current rayon
+    /// pool); the engine's idle processes end with the run.
+    pub fn run(
+        &mut self,
+        observer: &mut dyn StepObserver<T::Step>,
+        stop: &AtomicBool,
+    ) -> Result<TunerOutcome, SessionError> {
+        let saved = {
+            // The engine's idle processes stay for the next step and end with the run.
+            let _engines = crate::play::lease_engines();
+            let mut saved = Ok(());
+            while !self.session.state.finished() {
+                let Some(step) = tuner::advance(&mut self.session.state, observer, stop) else {
+                    break;
+                };
+                // A step whose every game was lost on time moved the tuner by nothing the
+                // engine played: the run ends, its checkpoint the step before.
+                let r = T::report(&step);
+                SessionError::out_of_time(
+                    format!("{} {}", T::STEP, r.number),
+                    r.time.as_ref(),
+                    Some(self.session.state.spec()),
+                )?;
+                saved = self.save();
+                if saved.is_err() {
+                    break;
+                }
+            }
+            saved
+        };
+        if let Err(e) = saved {
+            let _ = self.write_answer();
+            return Err(e);
+        }
+        self.write_answer()
+    }
+
+    /// The session's answer file: `best.json` in its folder.
+    pub fn best_file(&self) -> PathBuf {
+        self.dir.join(BEST_FILE)
+    }
+
+    /// Writes the answer after the last whole step, rounded, to the session's `best.json` and
+    /// to its `--out` copy if it has one (each to a temporary name, synced, renamed): an engine
+    /// parameter file whose comment names the session and what the run played.
+    pub fn write_answer(&self) -> Result<TunerOutcome, SessionError> {
+        let st = &self.session.state;
+        let stopped = !st.finished();
+        let (w, comment) = (st.answer(), T::comment(&self.session));
+        let best = self.best_file();
+        let write = |path: &Path| -> Result<(), SessionError> {
+            Ok(write_answer_file(
+                path,
+                Some(st.spec()),
+                &w,
+                None,
+                Some(&comment),
+            )?)
+        };
+        write(&best)?;
+        if let Some(out) = &self.session.out {
+            write(out)?;
+        }
+        Ok(TunerOutcome {
+            stopped,
+            best,
+            copy: self.session.out.clone(),
+        })
+    }
+
+    /// Writes the checkpoint (temp name, sync, rename).
+    fn save(&self) -> Result<(), SessionError> {
+        let path = &self.checkpoint;
+        let bytes = T::encode(&self.session).map_err(|e| CheckpointError::new(path, e))?;
+        write_atomic(path, &bytes)
+            .map_err(|e| CheckpointError::new(path, format!("cannot write: {e}")))?;
+        Ok(())
+    }
+}
+
+/// Refuses a session name whose folder under `populations` holds a session already (of any
+/// tuner) or a session's answer (`best.json`): [`TunerRun::start`] checks again under the
+/// folder's lock.
+pub fn check_free(populations: &Path, name: &str) -> Result<(), SessionError> {
+    let dir = store::session_dir(populations, name);
+    if store::session_in(&dir).is_some() || dir.join(BEST_FILE).exists() {
+        return Err(SessionError::Refused(format!(
+            "session '{name}' already exists in '{}': continue it with `checkers-ga resume \
+             {name}` or pick another --name",
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
+/// What a run of a tuner's session did ([`TunerRun::run`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TunerOutcome {
+    /// Did it stop before the end of the budget?
+    pub stopped: bool,
+    /// The session's answer: `best.json` in its folder.
+    pub best: PathBuf,
+    /// The copy of it the session names (`--out`), if any.
+    pub copy: Option<PathBuf>,
+}
+
+/// Games between two progress lines of a run at most (rounded up to whole steps).
+const LINE_GAMES: u64 = 200;
+
+/// The lines a tuner's run prints off a terminal (a pipe, a log file), as `new` prints one per
+/// generation: one every [`TunerProgress::every`] steps and one at the last step, each with the
+/// steps and games played, their rate and the time left (at the pace past the start-up,
+/// [`Pace`]) and the parameters that moved most since the line before (or the run's start), in
+/// the engine's units:
+///
+/// `step 75/500  600/4000 games  9.1 games/s  left 6m13s  moved most: king +12.4 (to 142.4),
+/// mobility -3.1 (to 4.9), centre +1.0 (to 6.0)`
+#[derive(Clone, Debug)]
+pub struct TunerProgress {
+    every: u64,
+    step: &'static str,
+    steps: u64,
+    /// The games of the whole run.
+    total: u64,
+    names: Vec<String>,
+    /// The answer at the last line (or the run's start).
+    last: Vec<f64>,
+}
+
+impl TunerProgress {
+    /// The lines of a run of `state` from where it stands.
+    pub fn new<T: FileTuner>(state: &T) -> TunerProgress {
+        TunerProgress {
+            every: TunerProgress::every(state.steps(), state.games_per_step()),
+            step: T::STEP,
+            steps: state.steps(),
+            total: state.budget(),
+            names: state.spec().tuned.iter().map(|t| t.name.clone()).collect(),
+            last: state.values(),
+        }
+    }
+
+    /// Every how many steps a line comes: every 5% of a run of `steps` steps, and at least
+    /// every 200 games (every step when a step plays more).
+    pub fn every(steps: u64, games_per_step: u64) -> u64 {
+        steps
+            .div_ceil(20)
+            .min(LINE_GAMES.div_ceil(games_per_step.max(1)))
+            .max(1)
+    }
+
+    /// The line after `step`, when one is due (every [`TunerProgress::every`] steps and at the
+    /// last), at `pace`; its answer then counts as seen.
+    pub fn line(&mut self, step: &StepReport, pace: &Pace) -> Option<String> {
+        if !(step.number.is_multiple_of(self.every) || step.number == self.steps) {
+            return None;
+        }
+        let total = self.total;
+        let rate = match pace.rate() {
+            Some(r) => crate::per_time(r, "games"),
+            None => "? games/s".to_string(),
+        };
+        let left = pace
+            .seconds_for(total.saturating_sub(step.games) as f64)
+            .map_or("?".to_string(), crate::short_time);
+        let mut moved: Vec<(usize, f64)> = step
+            .values
+            .iter()
+            .zip(&self.last)
+            .map(|(now, was)| now - was)
+            .enumerate()
+            .filter(|(_, d)| d.abs() >= 0.05)
+            .collect();
+        // The largest first; equal moves in the engine's order.
+        moved.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.cmp(&b.0)));
+        let moves: Vec<String> = moved
+            .iter()
+            .take(3)
+            .map(|&(i, d)| format!("{} {d:+.1} (to {:.1})", self.names[i], step.values[i]))
+            .collect();
+        self.last.clone_from(&step.values);
+        Some(format!(
+            "{} {}/{}  {}/{total} games  {rate}  left {left}  moved most: {}",
+            self.step,
+            step.number,
+            self.steps,
+            step.games,
+            if moves.is_empty() {
+                "none".to_string()
+            } else {
+                moves.join(", ")
+            }
+        ))
+    }
+}

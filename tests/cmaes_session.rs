@@ -1,0 +1,192 @@
+//! `checkers-ga cmaes` runs as a session, as `spsa` does (one session around either tuner):
+//! `populations/NAME/cmaes.ckpt` after every generation, a lock while it runs, Ctrl-C (exit 130)
+//! says `continue with: ... resume NAME`, and `resume NAME` ends with exactly the answer of a
+//! run that never stopped, at another thread count; `show`, `export`, `match` and `history`
+//! read the session; bad input is a one-line error. The engine is our own through the Hub
+//! protocol (`checkers-ga hub --tunable`).
+
+mod common;
+
+use common::{assert_error_exit, bin, run_ok, text, Tmp};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// `cmaes` of our engine's `kings`, `opp_kings` and `moves` at depth 2, seed 7, session `name`
+/// under T/populations, its answer also written to T/NAME.json.
+fn cmaes(t: &Tmp, name: &str, games: &str, threads: &str) -> Command {
+    let engine = format!(
+        "{} hub --tunable --tunable-range 1000 --tie-break first material",
+        common::BIN
+    );
+    let mut c = bin();
+    c.current_dir(&t.0)
+        .args(["cmaes", "--engine", &engine])
+        .args(["--tune", "kings,opp_kings,moves", "--depth", "2"])
+        .args(["--games", games, "--seed", "7", "--threads", threads])
+        .args(["--quiet", "--name", name, "--populations"])
+        .arg(t.pops())
+        .arg("--out")
+        .arg(t.0.join(format!("{name}.json")));
+    c
+}
+
+/// `checkers-ga ARGS --populations T/populations`, run in T.
+fn cmd(t: &Tmp, args: &[&str]) -> Command {
+    let mut c = bin();
+    c.current_dir(&t.0)
+        .args(args)
+        .arg("--populations")
+        .arg(t.pops());
+    c
+}
+
+fn output(mut c: Command) -> Output {
+    c.output().expect("run checkers-ga")
+}
+
+/// The session's checkpoint: its generations done, when it can be read.
+fn generations_done(t: &Tmp, name: &str) -> Option<u64> {
+    let file = t.session(name).join("cmaes.ckpt");
+    checkers_ga::store::load_cmaes(&file)
+        .ok()
+        .map(|s| s.state.generation)
+}
+
+#[test]
+fn a_run_stopped_and_resumed_ends_with_the_answer_of_one_that_never_stopped() {
+    let t = Tmp::new("cmaes-resume");
+    // 3 parameters: 4 mirrored pairs a generation, 240 games in 30 generations.
+    let games = "240";
+    let said = run_ok(cmaes(&t, "whole", games, "1"));
+    assert!(said.contains("kings "), "{said}");
+
+    let child = cmaes(&t, "cut", games, "2")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t0 = Instant::now();
+    while generations_done(&t, "cut").unwrap_or(0) < 3 {
+        assert!(
+            t0.elapsed() < Duration::from_secs(120),
+            "no generation saved"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // The folder is locked while the session runs.
+    let busy = output(cmd(&t, &["resume", "cut"]));
+    assert_error_exit(&busy, 1, &["in use by process"]);
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let o = child.wait_with_output().unwrap();
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(130), "{out}{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("continue with: ") && l.contains("resume cut")),
+        "{out}"
+    );
+    let stood = generations_done(&t, "cut").unwrap();
+    assert!((3..30).contains(&stood), "stopped at generation {stood}");
+    let best = |name: &str| std::fs::read_to_string(t.session(name).join("best.json")).unwrap();
+    assert!(
+        best("cut").contains(&format!("{} games in {stood} generations", 8 * stood)),
+        "{}",
+        best("cut")
+    );
+    assert!(best("cut").contains("(stopped; 240 games asked for)"));
+
+    // Resumed at another thread count: the answer and the history of the whole run.
+    let said = run_ok(cmd(&t, &["resume", "cut", "--threads", "1", "--verbose"]));
+    let first = format!("generation {} ({} games, σ ", stood + 1, 8 * (stood + 1));
+    assert!(said.lines().any(|l| l.starts_with(&first)), "{said}");
+    assert!(said.contains("generation 30 (240 games, σ "), "{said}");
+    assert_eq!(generations_done(&t, "cut"), Some(30));
+    let export = |name: &str| run_ok(cmd(&t, &["export", name, "--format", "hub"]));
+    let values = export("whole");
+    assert_eq!(values.lines().count(), 3, "{values}");
+    assert_eq!(export("cut"), values);
+    let history = |name: &str| run_ok(cmd(&t, &["history", name]));
+    let table = history("whole");
+    assert!(table.contains("CMA-ES session 'whole'"), "{table}");
+    assert!(
+        table
+            .lines()
+            .any(|l| l.trim_start().starts_with("30      240")),
+        "{table}"
+    );
+    assert_eq!(
+        history("cut")
+            .replace("'cut'", "'whole'")
+            .replace("/cut/", "/whole/"),
+        table
+    );
+    let (bw, bc) = (best("whole"), best("cut"));
+    assert_eq!(bw.replace("'whole'", "'cut'"), bc);
+    assert!(!bc.contains("stopped"), "{bc}");
+    let copy = std::fs::read_to_string(t.0.join("cut.json")).unwrap();
+    assert_eq!(copy, bc);
+
+    // Resumed when done: says so, and plays nothing.
+    let again = run_ok(cmd(&t, &["resume", "cut"]));
+    assert!(again.contains("already played its budget"), "{again}");
+}
+
+#[test]
+fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
+    let t = Tmp::new("cmaes-bad");
+    run_ok(cmaes(&t, "s", "16", "2"));
+    let shown = run_ok(cmd(&t, &["show", "s"]));
+    let words = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("CMA-ES session 's', generation 2 of 2, 16 of 16 games"),
+        "{shown}"
+    );
+    let dir = t.session("s");
+    let hub = run_ok(cmd(&t, &["export", "s", "--format", "hub"]));
+    for other in [dir.clone(), dir.join("cmaes.ckpt"), dir.join("best.json")] {
+        let mut c = bin();
+        c.arg("export").arg(&other).args(["--format", "hub"]);
+        assert_eq!(run_ok(c), hub);
+    }
+    // The GA's commands refuse it by its checkpoint; so do the tables it has none of yet.
+    let o = output(cmd(&t, &["finals", "s"]));
+    assert_error_exit(&o, 1, &["cmaes.ckpt", "is a CMA-ES session", "finals"]);
+    let o = output(cmd(&t, &["history", "s", "--format", "csv"]));
+    assert_error_exit(&o, 2, &["CMA-ES session"]);
+    let o = output(cmd(&t, &["report", "s"]));
+    assert_error_exit(&o, 1, &["CMA-ES session", "history"]);
+    // Taken: by this tuner and by the others.
+    let o = output(cmaes(&t, "s", "16", "1"));
+    assert_error_exit(&o, 1, &["already exists", "resume s"]);
+    let o = output(cmd(&t, &["resume", "s", "--generations", "5"]));
+    assert_error_exit(&o, 2, &["CMA-ES session"]);
+    // Settings out of range.
+    for (flag, value, says) in [
+        ("--rate", "0", "rate"),
+        ("--cov-rate", "2", "rate"),
+        ("--sigma", "-1", "--sigma"),
+        ("--games", "1", "--games"),
+    ] {
+        let mut c = cmaes(&t, "x", "16", "1");
+        c.args([flag, value]);
+        assert_error_exit(&output(c), 2, &[says]);
+    }
+    assert!(!t.session("x").exists());
+    // A corrupted checkpoint: every command that reads it says so on one line.
+    let file = dir.join("cmaes.ckpt");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(&file, &bytes).unwrap();
+    for args in [
+        &["resume", "s"][..],
+        &["show", "s"],
+        &["export", "s", "--format", "hub"],
+        &["history", "s"],
+    ] {
+        let o = output(cmd(&t, args));
+        assert_error_exit(&o, 1, &["cmaes.ckpt", "checksum"]);
+    }
+}
