@@ -150,13 +150,25 @@ fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
         c.arg("export").arg(&other).args(["--format", "hub"]);
         assert_eq!(run_ok(c), hub);
     }
-    // The GA's commands refuse it by its checkpoint; so do the tables it has none of yet.
+    // The GA's commands refuse it by its checkpoint; so does the CSV it has none of yet.
     let o = output(cmd(&t, &["finals", "s"]));
     assert_error_exit(&o, 1, &["cmaes.ckpt", "is a CMA-ES session", "finals"]);
     let o = output(cmd(&t, &["history", "s", "--format", "csv"]));
     assert_error_exit(&o, 2, &["CMA-ES session"]);
-    let o = output(cmd(&t, &["report", "s"]));
-    assert_error_exit(&o, 1, &["CMA-ES session", "history"]);
+    let page = run_ok(cmd(&t, &["report", "s"]));
+    let page = std::path::Path::new(page.trim());
+    assert_eq!(page, dir.join("report.html"));
+    let html = std::fs::read_to_string(page).unwrap();
+    for says in [
+        "CMA-ES session 's'",
+        "The answer over the generations",
+        "generations done / in the budget",
+        "step size σ",
+        "opp_kings",
+        "<svg",
+    ] {
+        assert!(html.contains(says), "{says}: {html}");
+    }
     // Taken: by this tuner and by the others.
     let o = output(cmaes(&t, "s", "16", "1"));
     assert_error_exit(&o, 1, &["already exists", "resume s"]);
@@ -189,4 +201,40 @@ fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
         let o = output(cmd(&t, args));
         assert_error_exit(&o, 1, &["cmaes.ckpt", "checksum"]);
     }
+}
+
+#[test]
+fn new_engine_with_a_tuner_runs_that_tuners_session() {
+    let t = Tmp::new("cmaes-new");
+    run_ok(cmaes(&t, "direct", "16", "2"));
+    let engine = format!(
+        "{} hub --tunable --tunable-range 1000 --tie-break first material",
+        common::BIN
+    );
+    let new = |name: &str, tuner: &str, more: &[&str]| {
+        let mut c = cmd(&t, &["new", "--engine", &engine, "--tuner", tuner]);
+        c.args(["--tune", "kings,opp_kings,moves", "--depth", "2"])
+            .args(["--games-budget", "16", "--seed", "7", "--quiet"])
+            .args(["--name", name])
+            .args(more);
+        c
+    };
+    let w = t.0.join("w");
+    run_ok(new(
+        "via-new",
+        "cmaes",
+        &["--weights-dir", w.to_str().unwrap()],
+    ));
+    // The same session as `cmaes` starts: its checkpoint, its answer, its copy.
+    assert!(t.session("via-new").join("cmaes.ckpt").is_file());
+    let export = |name: &str| run_ok(cmd(&t, &["export", name, "--format", "hub"]));
+    assert_eq!(export("via-new"), export("direct"));
+    let copy = std::fs::read_to_string(w.join("via-new-best.json")).unwrap();
+    assert!(copy.contains("CMA-ES session 'via-new'"), "{copy}");
+    // SPSA the same way; a GA setting is refused in one line, naming it.
+    run_ok(new("spsa", "spsa", &[]));
+    assert!(t.session("spsa").join("spsa.ckpt").is_file());
+    let o = output(new("x", "cmaes", &["--population", "8"]));
+    assert_error_exit(&o, 2, &["--tuner cmaes", "--population"]);
+    assert!(!t.session("x").exists());
 }

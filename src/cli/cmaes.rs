@@ -31,6 +31,20 @@ pub struct CmaesArgs {
     pub cov_rate: f64,
 }
 
+impl CmaesArgs {
+    /// A session of these flags with CMA-ES's defaults.
+    pub fn with(session: TunerSessionArgs) -> CmaesArgs {
+        let d = CmaesSettings::default();
+        CmaesArgs {
+            session,
+            pairs: d.pairs,
+            sigma: d.sigma,
+            rate: d.rate,
+            cov_rate: d.cov_rate,
+        }
+    }
+}
+
 pub fn run(a: CmaesArgs) -> anyhow::Result<()> {
     a.session.check()?;
     let mut settings = CmaesSettings {
@@ -72,8 +86,9 @@ pub fn run(a: CmaesArgs) -> anyhow::Result<()> {
 
 /// `resume NAME` of a CMA-ES session: continues it where its last whole generation left it.
 pub fn resume(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
-    super::tuner_session::resume::<CmaesState>(checkpoint, a, &|_, _, _| {
-        anyhow::bail!("a CMA-ES session has no report page yet (`history` reads it)")
+    super::tuner_session::resume::<CmaesState>(checkpoint, a, &|s, path, page| {
+        let o = checkers_ga::html::Options::default();
+        Ok(checkers_ga::html::write_cmaes_report(s, path, page, &o)?)
     })
 }
 

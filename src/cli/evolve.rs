@@ -5,6 +5,7 @@ use super::common::{
     say_somewhere, session_arg, shell_word, show_progress, stop_signal_name, warn, weights_arg,
     AlreadySaid, Interrupted,
 };
+use super::evolve_args::EngineTuner;
 use anyhow::Context;
 use checkers_ga::fresh_seed;
 use checkers_ga::matchplay::elo;
@@ -25,6 +26,9 @@ const STOPPING: &str = "stopping at the next game boundary to save the session (
                         again exits at once; the checkpoints written so far stay)";
 
 pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
+    if let Some(tuner) = a.tuner.filter(|&t| t != EngineTuner::Ga) {
+        return super::tuner_session::new_engine_session(a, tuner);
+    }
     super::common::set_handshake_timeout(a.run.handshake_timeout)?;
     if let Some(name) = a
         .name

@@ -225,6 +225,22 @@ pub struct NewArgs {
     /// [default: 0]
     #[arg(long, value_name = "MS", requires = "engine")]
     pub time_margin: Option<u64>,
+    /// With --engine: the tuner, ga (this command's genetic algorithm, the mean by default),
+    /// spsa or cmaes (the sessions of `checkers-ga spsa` and `checkers-ga cmaes`, at their
+    /// defaults, for --games-budget games, 4000 when not given) [default: ga]
+    #[arg(long, value_name = "NAME", requires = "engine")]
+    pub tuner: Option<EngineTuner>,
+}
+
+/// The tuners `new --engine --tuner` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineTuner {
+    /// The genetic algorithm of `new` (the mean by default).
+    Ga,
+    /// SPSA, as `checkers-ga spsa` runs it.
+    Spsa,
+    /// CMA-ES, as `checkers-ga cmaes` runs it.
+    Cmaes,
 }
 
 #[derive(clap::Args)]

@@ -26,28 +26,28 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
     if a.refresh == Some(0) {
         usage!("--refresh must be at least 1 second");
     }
-    let found = match store::open(a.session.as_deref(), &a.populations)? {
-        Opened::Spsa { path, session } => {
-            // An SPSA session's page: θ over the steps, its values, its settings.
-            let out = a
-                .output
-                .unwrap_or_else(|| checkers_ga::folder_of(&path).join(REPORT_FILE));
-            let opts = Options {
-                refresh: a.refresh,
-                follow: None,
-            };
-            html::write_spsa_report(&session, &path, &out, &opts)?;
-            println!("{}", out.display());
-            return Ok(());
+    let opened = store::open(a.session.as_deref(), &a.populations)?;
+    // A one-file tuner's page (SPSA, CMA-ES): its answer over the steps, its values, its
+    // settings.
+    if let Opened::Spsa { path, .. } | Opened::Cmaes { path, .. } = &opened {
+        let out = a
+            .output
+            .clone()
+            .unwrap_or_else(|| checkers_ga::folder_of(path).join(REPORT_FILE));
+        let opts = Options {
+            refresh: a.refresh,
+            follow: None,
+        };
+        match &opened {
+            Opened::Spsa { session, .. } => html::write_spsa_report(session, path, &out, &opts)?,
+            Opened::Cmaes { session, .. } => html::write_cmaes_report(session, path, &out, &opts)?,
+            Opened::Ga(_) => {}
         }
-        Opened::Cmaes { path, .. } => {
-            anyhow::bail!(
-                "'{}' is a CMA-ES session: report has no page for it yet (`history` shows its \
-                 run)",
-                path.display()
-            )
-        }
-        Opened::Ga(found) => found,
+        println!("{}", out.display());
+        return Ok(());
+    }
+    let Opened::Ga(found) = opened else {
+        return Ok(());
     };
     if !found.skipped.is_empty() {
         eprintln!(

@@ -30,6 +30,19 @@ pub struct SpsaArgs {
     pub r_end: f64,
 }
 
+impl SpsaArgs {
+    /// A session of these flags with SPSA's defaults.
+    pub fn with(session: TunerSessionArgs) -> SpsaArgs {
+        let d = SpsaSettings::default();
+        SpsaArgs {
+            session,
+            pairs: d.pairs_per_step,
+            c_end: d.c_end,
+            r_end: d.r_end,
+        }
+    }
+}
+
 pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     a.session.check()?;
     let mut settings = SpsaSettings {

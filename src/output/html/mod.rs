@@ -29,12 +29,13 @@
 //! outside engine's session the engine plays that game again, the answer's values set as its
 //! parameters against its declared ones, as the measurement and `match` play it.
 //!
-//! The page of an SPSA session is [`spsa_page`] (file `spsa`): θ over the steps, the values,
-//! the settings; [`write_spsa_report`] writes it.
+//! The page of an SPSA session is [`spsa_page`] and a CMA-ES session's [`cmaes_page`] (file
+//! `tuner`, one page for both): the answer over the steps, the values, the settings;
+//! [`write_spsa_report`] and [`write_cmaes_report`] write them.
 //!
 //! Every item is reached here, at `html::` (its files are private).
 //!
-//! Files, bottom up: `gather`, `tables`, `charts`, `page`, `spsa`.
+//! Files, bottom up: `gather`, `tables`, `charts`, `page`, `tuner`.
 //!
 //! # Example
 //!
@@ -62,13 +63,13 @@
 mod charts;
 mod gather;
 mod page;
-mod spsa;
 mod tables;
+mod tuner;
 
 pub use gather::{board_string, gather, measurement_game, sample, ReportData, ShownGame};
 pub use page::page;
-pub use spsa::{spsa_page, write_spsa_report};
 pub use tables::duration_text;
+pub use tuner::{cmaes_page, spsa_page, write_cmaes_report, write_spsa_report};
 
 use crate::ga::Session;
 use crate::store;

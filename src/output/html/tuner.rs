@@ -1,0 +1,309 @@
+//! The page of a one-file tuner's session (`checkers-ga report NAME` on a folder of
+//! `checkers-ga spsa` or `checkers-ga cmaes`): the figures of the run, its answer over the steps
+//! as a chart of each parameter's place in its range ([`crate::summary::points_chart`]), the
+//! values beside the declared ones, and the settings; in the style of a session's page. What
+//! differs by tuner ([`spsa_page`], [`cmaes_page`]) is said by a [`TunerPage`].
+
+use super::tables::{engine_table, esc};
+use super::Options;
+use crate::eval::Weights;
+use crate::genome::EngineSpec;
+use crate::spsa::SpsaPoint;
+use crate::store::{CmaesSession, SpsaSession};
+use crate::summary::{cmaes_chart, cmaes_points, spsa_chart, spsa_points, ReportError};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// What a tuner's page shows that differs by tuner.
+struct TunerPage<'a> {
+    /// `SPSA`, `CMA-ES`.
+    tuner: &'static str,
+    /// The session's name.
+    name: &'a str,
+    spec: &'a EngineSpec,
+    /// Where it stands, in words.
+    progress: String,
+    seed: u64,
+    /// `step`, `generation`.
+    step: &'static str,
+    /// Steps done and in the budget.
+    steps: (u64, u64),
+    /// Games played and in the budget.
+    games: (u64, u64),
+    /// What the answer is called: `θ`, `the answer`.
+    answer: &'static str,
+    /// The answer as played, and what its rounding is called (`θ rounded`).
+    weights: Weights,
+    rounded: &'static str,
+    /// The chart of the answer over the steps.
+    chart: String,
+    /// The kept points.
+    points: Vec<SpsaPoint>,
+    /// Every how many steps a point is kept.
+    every: u64,
+    /// The tuner's own settings, after the engine, the clock and the games.
+    settings: Vec<(&'static str, String)>,
+    out: Option<&'a Path>,
+}
+
+/// The HTML page of SPSA session `s`, read from `checkpoint`.
+pub fn spsa_page(s: &SpsaSession, checkpoint: &Path, opts: &Options) -> String {
+    let st = &s.state;
+    let set = &st.settings;
+    tuner_page(
+        &TunerPage {
+            tuner: "SPSA",
+            name: &s.name,
+            spec: &st.spec,
+            progress: st.progress(),
+            seed: set.seed,
+            step: "step",
+            steps: (st.step, set.steps()),
+            games: (st.games(), 2 * set.pairs()),
+            answer: "θ",
+            weights: st.weights(),
+            rounded: "θ rounded",
+            chart: spsa_chart(s, false),
+            points: spsa_points(s),
+            every: set.history_every,
+            settings: vec![
+                (
+                    "steps",
+                    format!("{} of {} game pairs", set.steps(), set.pairs_per_step),
+                ),
+                ("c_end", format!("{} of each range (at least 1)", set.c_end)),
+                ("r_end", set.r_end.to_string()),
+            ],
+            out: s.out.as_deref(),
+        },
+        checkpoint,
+        opts,
+    )
+}
+
+/// The HTML page of CMA-ES session `s`, read from `checkpoint`.
+pub fn cmaes_page(s: &CmaesSession, checkpoint: &Path, opts: &Options) -> String {
+    use crate::tuner::Tuner;
+    let st = &s.state;
+    let set = &st.settings;
+    tuner_page(
+        &TunerPage {
+            tuner: "CMA-ES",
+            name: &s.name,
+            spec: &st.spec,
+            progress: st.progress(),
+            seed: set.seed,
+            step: "generation",
+            steps: (st.generation, st.generations()),
+            games: (st.games, st.budget()),
+            answer: "the answer",
+            weights: st.answer(),
+            rounded: "the means' average rounded",
+            chart: cmaes_chart(s, false),
+            points: cmaes_points(s),
+            every: set.history_every,
+            settings: vec![
+                (
+                    "generations",
+                    format!("{} of {} mirrored pairs", st.generations(), set.pairs),
+                ),
+                (
+                    "step size σ",
+                    format!(
+                        "{:.0} genes at the start, {:.0} now (a range is 65536 genes)",
+                        set.sigma, st.sigma
+                    ),
+                ),
+                ("mean's rate", set.rate.to_string()),
+                ("covariance's rate", set.cov_rate.to_string()),
+            ],
+            out: s.out.as_deref(),
+        },
+        checkpoint,
+        opts,
+    )
+}
+
+/// The page of tuner session `t`, read from `checkpoint`.
+fn tuner_page(t: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
+    let spec = t.spec;
+    let mut p = super::page::head(
+        &format!("checkers-ga {} session '{}': report", t.tuner, t.name),
+        opts,
+    );
+    // The simulator's games are decided by its model: it searches nothing.
+    let depth = match spec.sim_model() {
+        Some(_) => None,
+        None => Some(spec.depth),
+    };
+    let _ = writeln!(
+        p,
+        "<header><h1>checkers-ga {tuner} session '{}'</h1><p>{tuner} over {} of the \
+         outside engine <code>{}</code>{}: {}; seed {}; read from {}</p></header>\n<main>",
+        esc(t.name),
+        crate::text::count(spec.tuned.len(), "parameter", "parameters"),
+        esc(&spec.name),
+        match (spec.tc, depth) {
+            (Some(tc), _) => format!(", clock {tc}"),
+            (None, d) => d.map_or(String::new(), |d| format!(", depth {d}")),
+        },
+        t.progress,
+        t.seed,
+        esc(&checkpoint.display().to_string()),
+        tuner = t.tuner,
+    );
+    let _ = writeln!(
+        p,
+        "<nav><a href=\"#theta\">{} over the {}s</a>{}<a href=\"#final-values\">Values</a>\
+         <a href=\"#settings\">Settings</a></nav>",
+        capital(t.answer),
+        t.step,
+        if spec.tc.is_some() {
+            "<a href=\"#clock\">Clock</a>"
+        } else {
+            ""
+        }
+    );
+    p.push_str("<ul class=\"figures\">\n");
+    let fig = |p: &mut String, v: String, what: &str| {
+        let _ = writeln!(p, "<li><b>{}</b><span>{}</span></li>", esc(&v), esc(what));
+    };
+    fig(
+        &mut p,
+        format!("{} / {}", t.steps.0, t.steps.1),
+        &format!("{}s done / in the budget", t.step),
+    );
+    fig(
+        &mut p,
+        format!("{} / {}", t.games.0, t.games.1),
+        "games played / in the budget",
+    );
+    let moved = spec
+        .tuned
+        .iter()
+        .zip(spec.values(&t.weights))
+        .filter(|(t, v)| *v != t.default)
+        .count();
+    fig(&mut p, moved.to_string(), "values away from the default");
+    p.push_str("</ul>\n");
+
+    let (answer, step) = (t.answer, t.step);
+    let _ = writeln!(
+        p,
+        "<section id=\"theta\"><h2>{} over the {step}s</h2>",
+        capital(answer)
+    );
+    p.push_str(&t.chart);
+    let kept = match t.every {
+        0 => format!("the start and the last whole {step}"),
+        1 => format!("the start and every {step}"),
+        k => format!("the start, every {k} {step}s, the last whole {step}"),
+    };
+    let _ = writeln!(
+        p,
+        "<p class=\"note\">{} of each parameter at the {step}s the history kept ({kept}), as \
+         its place in the parameter's declared range: 0% its minimum, 100% its \
+         maximum.</p></section>",
+        capital(answer)
+    );
+
+    if let Some(tc) = spec.tc {
+        // What the games of the steps between two kept points did with the clock.
+        let rows: Vec<_> = t
+            .points
+            .iter()
+            .filter(|p| p.step > 0)
+            .map(|p| (p.step.to_string(), p.time))
+            .collect();
+        let game_clock = matches!(tc, crate::clock::TimeControl::Game { .. });
+        let _ = writeln!(
+            p,
+            "<section id=\"clock\"><h2>The clock: {tc}</h2>\n{}<p class=\"note\">Every game is \
+             played on a clock of {tc}. For the {step}s up to each kept one since the one before: \
+             the mean depth the engine said its searches reached, the mean time a move took, \
+             and the games lost on time (each a loss).</p></section>",
+            super::tables::time_table(&format!("up to {step}"), &rows, game_clock)
+        );
+    }
+    let _ = writeln!(
+        p,
+        "<section id=\"final-values\"><h2>Values: {}</h2>",
+        t.rounded
+    );
+    p.push_str(&engine_table(spec, &t.weights));
+    p.push_str("</section>\n");
+
+    p.push_str("<section id=\"settings\"><h2>Settings</h2>\n");
+    let mut rows: Vec<(&str, String)> = vec![("engine", spec.command.join(" "))];
+    match spec.tc {
+        Some(tc) => rows.push(("clock", format!("{tc}, every game"))),
+        None => rows.extend(depth.map(|d| ("search depth", d.to_string()))),
+    }
+    rows.push((
+        "games",
+        format!("{} (game pairs, colours swapped)", t.games.1),
+    ));
+    rows.extend(t.settings.iter().cloned());
+    let kept_row = format!("{answer} kept");
+    rows.extend([
+        (kept_row.as_str(), kept),
+        (
+            "values also written to",
+            t.out.map_or("-".to_string(), |o| o.display().to_string()),
+        ),
+        ("seed", t.seed.to_string()),
+    ]);
+    p.push_str("<table id=\"settings-table\" class=\"settings\"><tbody>\n");
+    for (k, v) in rows {
+        let _ = writeln!(p, "<tr><th>{}</th><td>{}</td></tr>", esc(k), esc(&v));
+    }
+    p.push_str("</tbody></table>\n</section>\n");
+    let _ = writeln!(
+        p,
+        "<footer>checkers-ga {} report{}</footer>\n</main>\n</body>\n</html>",
+        env!("CARGO_PKG_VERSION"),
+        match opts.refresh {
+            Some(r) => format!(", reloads every {r} s"),
+            None => String::new(),
+        }
+    );
+    p
+}
+
+/// Makes the page of SPSA session `s` (read from `checkpoint`) and writes it to `out`
+/// atomically (temp name, sync, rename).
+pub fn write_spsa_report(
+    s: &SpsaSession,
+    checkpoint: &Path,
+    out: &Path,
+    opts: &Options,
+) -> Result<(), ReportError> {
+    write_page(out, &spsa_page(s, checkpoint, opts))
+}
+
+/// Makes the page of CMA-ES session `s` (read from `checkpoint`) and writes it to `out`
+/// atomically (temp name, sync, rename).
+pub fn write_cmaes_report(
+    s: &CmaesSession,
+    checkpoint: &Path,
+    out: &Path,
+    opts: &Options,
+) -> Result<(), ReportError> {
+    write_page(out, &cmaes_page(s, checkpoint, opts))
+}
+
+fn write_page(out: &Path, page: &str) -> Result<(), ReportError> {
+    crate::files::write_atomic(out, page.as_bytes()).map_err(|source| ReportError::Write {
+        path: out.to_path_buf(),
+        source,
+    })
+}
+
+/// A name at the start of a heading: `the answer` as `The answer` (a Greek letter stays as it
+/// is: θ is θ).
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or(String::new(), |f| {
+        f.to_ascii_uppercase().to_string() + c.as_str()
+    })
+}
