@@ -150,11 +150,36 @@ fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
         c.arg("export").arg(&other).args(["--format", "hub"]);
         assert_eq!(run_ok(c), hub);
     }
-    // The GA's commands refuse it by its checkpoint; so does the CSV it has none of yet.
+    // Its history for programs, in its own words, and --elo as for SPSA.
+    let csv = run_ok(cmd(&t, &["history", "s", "--format", "csv"]));
+    assert_eq!(
+        csv.lines().next(),
+        Some(
+            "generation,games,reference_wins,reference_draws,reference_losses,reference_elo,\
+             reference_margin,faults,kings,opp_kings,moves"
+        ),
+        "{csv}"
+    );
+    assert!(csv.lines().any(|l| l.starts_with("2,16,")), "{csv}");
+    let json = run_ok(cmd(&t, &["history", "s", "--format", "json"]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["tuner"], "cmaes");
+    assert_eq!(v["generations_done"], 2);
+    let last = v["history"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["generation"], 2);
+    assert!(last["answer"]["kings"].is_f64(), "{json}");
+    // The answer's values are the session's best.json's.
+    let best = std::fs::read_to_string(dir.join("best.json")).unwrap();
+    let kings = last["values"]["kings"].as_i64().unwrap();
+    assert!(best.contains(&format!("\"kings\": {kings}")), "{best}");
+    let elo = run_ok(cmd(
+        &t,
+        &["history", "s", "--elo", "--games", "4", "--threads", "2"],
+    ));
+    assert!(elo.contains("Elo: the means' average rounded vs"), "{elo}");
+    // The GA's commands refuse it by its checkpoint.
     let o = output(cmd(&t, &["finals", "s"]));
     assert_error_exit(&o, 1, &["cmaes.ckpt", "is a CMA-ES session", "finals"]);
-    let o = output(cmd(&t, &["history", "s", "--format", "csv"]));
-    assert_error_exit(&o, 2, &["CMA-ES session"]);
     let page = run_ok(cmd(&t, &["report", "s"]));
     let page = std::path::Path::new(page.trim());
     assert_eq!(page, dir.join("report.html"));

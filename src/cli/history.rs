@@ -72,9 +72,13 @@ fn say_found(found: &store::Located, arg: Option<&str>, command: &str) {
 
 pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
     let (path, session) = match open_session(a.session.as_deref(), &a.populations, "history")? {
-        Opened::Spsa { path, session } => return super::history_spsa::run(&a, &path, &session),
+        Opened::Spsa { path, session } => {
+            let h = checkers_ga::summary::TunerHistory::of_spsa(&session);
+            return super::history_tuner::run(&a, &path, &h);
+        }
         Opened::Cmaes { path, session } => {
-            return super::history_spsa::run_cmaes(&a, &path, &session)
+            let h = checkers_ga::summary::TunerHistory::of_cmaes(&session);
+            return super::history_tuner::run(&a, &path, &h);
         }
         Opened::Ga(found) => (found.path, found.session),
     };

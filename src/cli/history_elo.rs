@@ -1,13 +1,12 @@
-//! `history --elo`: the answer of past generations (a GA session's best so far) or of an SPSA
-//! session's kept steps (θ rounded) played against a fixed reference, each exactly as `match`
+//! `history --elo`: the answer of past generations (a GA session's best so far) or of a
+//! one-file tuner's kept steps (SPSA's θ rounded, CMA-ES's average of the means) played against a fixed reference, each exactly as `match`
 //! plays it (of a GA session, that generation's checkpoint).
 
 use super::common::{pool, progress_style, show_progress};
 use super::history_args::HistoryArgs;
 use checkers_ga::fresh_seed;
 use checkers_ga::matchplay::{load_openings, Contestant, MatchResult, MatchRun, OutsideEngine};
-use checkers_ga::store::SpsaSession;
-use checkers_ga::summary::EloReference;
+use checkers_ga::summary::{EloReference, TunerHistory};
 use checkers_ga::EngineSpec;
 use checkers_ga::PastBests;
 use checkers_ga::Session;
@@ -175,22 +174,23 @@ pub fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result
     })
 }
 
-/// Plays the values θ rounds to at the kept steps of an SPSA session whose number is a
-/// multiple of `--every` (and the last) against the reference, each as `match` plays it (the
-/// engine with those values); values kept over several steps are played once.
-pub fn measure_spsa(a: &HistoryArgs, s: &SpsaSession) -> anyhow::Result<Measured> {
-    let st = &s.state;
-    let (depth, clock) = level(a, Some(&st.spec), st.spec.depth)?;
-    let (run, seed, reference, name) = setup(a, Some(&st.spec), depth, clock)?;
-    let past = PastBests::of_spsa(s, a.every);
+/// Plays the answers at the kept steps of a one-file tuner's session (SPSA's θ rounded,
+/// CMA-ES's average of the means) whose number is a multiple of `--every` (and the last)
+/// against the reference, each as `match` plays it (the engine with those values); values kept
+/// over several steps are played once.
+pub fn measure_tuner(a: &HistoryArgs, h: &TunerHistory) -> anyhow::Result<Measured> {
+    let spec = &h.spec;
+    let (depth, clock) = level(a, Some(spec), spec.depth)?;
+    let (run, seed, reference, name) = setup(a, Some(spec), depth, clock)?;
+    let past = PastBests::of_tuner(h, a.every);
     let bar = bar(past.distinct.len() * run.games);
     let p = pool(a.threads)?;
-    let results =
-        p.install(|| past.measure(Some(&st.spec), &reference, &run, depth, &|| bar.inc(1)));
+    let results = p.install(|| past.measure(Some(spec), &reference, &run, depth, &|| bar.inc(1)));
     bar.finish_and_clear();
     let line = format!(
-        "Elo: θ rounded vs {name} over {} ballot games {}, seed {seed} (as `match` plays those \
+        "Elo: {} vs {name} over {} ballot games {}, seed {seed} (as `match` plays those \
          values)",
+        h.rounded,
         run.games,
         level_text(depth, clock)
     );

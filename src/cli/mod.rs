@@ -25,7 +25,7 @@ mod finals;
 mod history;
 mod history_args;
 mod history_elo;
-mod history_spsa;
+mod history_tuner;
 mod hub;
 mod matchcmd;
 mod pdn;

@@ -6,13 +6,13 @@ use crate::eval::Weights;
 use crate::ga::Session;
 use crate::genome::EngineSpec;
 use crate::matchplay::{Contestant, MatchGame, MatchObserver, MatchResult, MatchRun};
-use crate::store::{self, SpsaSession};
+use crate::store;
 use std::path::Path;
 
 /// The best so far of past generations of a session, for `history --elo`: every `every`-th
 /// generation's, where it can be told (from the history's record of changes, or the session
 /// folder's kept checkpoints); or the values of an SPSA session's kept steps
-/// ([`PastBests::of_spsa`]).
+/// ([`PastBests::of_tuner`]).
 pub struct PastBests {
     /// (generation, its best so far), oldest first.
     pub chosen: Vec<(u64, Weights)>,
@@ -48,17 +48,18 @@ impl PastBests {
         PastBests::at(session, dir, &wanted)
     }
 
-    /// The values θ rounds to at the kept steps of SPSA session `s` ([`crate::summary::spsa_points`])
-    /// whose number is a multiple of `every` (and at the last), each with its step: what
-    /// `history --elo` plays of an SPSA session. None is left out.
-    pub fn of_spsa(s: &SpsaSession, every: u64) -> PastBests {
-        let points = crate::summary::spsa_points(s);
-        let last = points.len().saturating_sub(1);
-        let chosen: Vec<(u64, Weights)> = points
+    /// The answers at the kept steps of a one-file tuner's session (SPSA's θ rounded,
+    /// CMA-ES's average of the means: [`crate::summary::TunerHistory`]) whose number is a
+    /// multiple of `every` (and at the last), each with its step: what `history --elo` plays of
+    /// such a session. None is left out.
+    pub fn of_tuner(h: &crate::summary::TunerHistory, every: u64) -> PastBests {
+        let last = h.points.len().saturating_sub(1);
+        let chosen: Vec<(u64, Weights)> = h
+            .points
             .iter()
             .enumerate()
             .filter(|(i, p)| p.step.is_multiple_of(every) || *i == last)
-            .map(|(_, p)| (p.step, s.state.weights_at(&p.theta)))
+            .map(|(_, p)| (p.step, p.weights))
             .collect();
         PastBests::distinct_of(chosen, 0)
     }

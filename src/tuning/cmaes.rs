@@ -338,11 +338,11 @@ impl CmaesState {
 
     /// The mean as it stands, as a genome (the answer is the means' average: [`Tuner::answer`]).
     pub fn genome_at_mean(&self) -> Weights {
-        self.genome(&self.mean)
+        self.genome_at(&self.mean)
     }
 
     /// The genome at genes `x` (rounded, clamped into the `i16` range).
-    fn genome(&self, x: &[f64]) -> Weights {
+    pub fn genome_at(&self, x: &[f64]) -> Weights {
         let mut w = self.spec.defaults();
         for (o, &v) in w.values_mut().iter_mut().zip(x) {
             *o = v.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
@@ -356,7 +356,7 @@ impl CmaesState {
             let x: Vec<f64> = (0..z.len())
                 .map(|i| self.mean[i] + sign * self.sigma * self.c[i].sqrt() * z[i])
                 .collect();
-            self.genome(&x)
+            self.genome_at(&x)
         })
     }
 }
@@ -457,7 +457,7 @@ impl Tuner for CmaesState {
     }
 
     fn answer(&self) -> Weights {
-        self.genome(&self.average)
+        self.genome_at(&self.average)
     }
 
     fn games(&self) -> u64 {

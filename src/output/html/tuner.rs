@@ -1,46 +1,19 @@
 //! The page of a one-file tuner's session (`checkers-ga report NAME` on a folder of
 //! `checkers-ga spsa` or `checkers-ga cmaes`): the figures of the run, its answer over the steps
-//! as a chart of each parameter's place in its range ([`crate::summary::points_chart`]), the
-//! values beside the declared ones, and the settings; in the style of a session's page. What
-//! differs by tuner ([`spsa_page`], [`cmaes_page`]) is said by a [`TunerPage`].
+//! as a chart of each parameter's place in its range ([`TunerHistory::chart`]), the values
+//! beside the declared ones, and the settings; in the style of a session's page. What differs
+//! by tuner ([`spsa_page`], [`cmaes_page`]) is its history's words and its own settings.
 
 use super::tables::{engine_table, esc};
 use super::Options;
-use crate::eval::Weights;
-use crate::genome::EngineSpec;
-use crate::spsa::SpsaPoint;
 use crate::store::{CmaesSession, SpsaSession};
-use crate::summary::{cmaes_chart, cmaes_points, spsa_chart, spsa_points, ReportError};
+use crate::summary::{ReportError, TunerHistory};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// What a tuner's page shows that differs by tuner.
+/// What a tuner's page shows: its history ([`TunerHistory`]), its own settings, its copy.
 struct TunerPage<'a> {
-    /// `SPSA`, `CMA-ES`.
-    tuner: &'static str,
-    /// The session's name.
-    name: &'a str,
-    spec: &'a EngineSpec,
-    /// Where it stands, in words.
-    progress: String,
-    seed: u64,
-    /// `step`, `generation`.
-    step: &'static str,
-    /// Steps done and in the budget.
-    steps: (u64, u64),
-    /// Games played and in the budget.
-    games: (u64, u64),
-    /// What the answer is called: `θ`, `the answer`.
-    answer: &'static str,
-    /// The answer as played, and what its rounding is called (`θ rounded`).
-    weights: Weights,
-    rounded: &'static str,
-    /// The chart of the answer over the steps.
-    chart: String,
-    /// The kept points.
-    points: Vec<SpsaPoint>,
-    /// Every how many steps a point is kept.
-    every: u64,
+    h: TunerHistory,
     /// The tuner's own settings, after the engine, the clock and the games.
     settings: Vec<(&'static str, String)>,
     out: Option<&'a Path>,
@@ -48,24 +21,10 @@ struct TunerPage<'a> {
 
 /// The HTML page of SPSA session `s`, read from `checkpoint`.
 pub fn spsa_page(s: &SpsaSession, checkpoint: &Path, opts: &Options) -> String {
-    let st = &s.state;
-    let set = &st.settings;
+    let set = &s.state.settings;
     tuner_page(
         &TunerPage {
-            tuner: "SPSA",
-            name: &s.name,
-            spec: &st.spec,
-            progress: st.progress(),
-            seed: set.seed,
-            step: "step",
-            steps: (st.step, set.steps()),
-            games: (st.games(), 2 * set.pairs()),
-            answer: "θ",
-            weights: st.weights(),
-            rounded: "θ rounded",
-            chart: spsa_chart(s, false),
-            points: spsa_points(s),
-            every: set.history_every,
+            h: TunerHistory::of_spsa(s),
             settings: vec![
                 (
                     "steps",
@@ -83,25 +42,11 @@ pub fn spsa_page(s: &SpsaSession, checkpoint: &Path, opts: &Options) -> String {
 
 /// The HTML page of CMA-ES session `s`, read from `checkpoint`.
 pub fn cmaes_page(s: &CmaesSession, checkpoint: &Path, opts: &Options) -> String {
-    use crate::tuner::Tuner;
     let st = &s.state;
     let set = &st.settings;
     tuner_page(
         &TunerPage {
-            tuner: "CMA-ES",
-            name: &s.name,
-            spec: &st.spec,
-            progress: st.progress(),
-            seed: set.seed,
-            step: "generation",
-            steps: (st.generation, st.generations()),
-            games: (st.games, st.budget()),
-            answer: "the answer",
-            weights: st.answer(),
-            rounded: "the means' average rounded",
-            chart: cmaes_chart(s, false),
-            points: cmaes_points(s),
-            every: set.history_every,
+            h: TunerHistory::of_cmaes(s),
             settings: vec![
                 (
                     "generations",
@@ -125,10 +70,19 @@ pub fn cmaes_page(s: &CmaesSession, checkpoint: &Path, opts: &Options) -> String
 }
 
 /// The page of tuner session `t`, read from `checkpoint`.
-fn tuner_page(t: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
-    let spec = t.spec;
+fn tuner_page(page: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
+    let t = &page.h;
+    let spec = &t.spec;
+    let weights = t
+        .points
+        .last()
+        .map_or_else(|| spec.defaults(), |p| p.weights);
     let mut p = super::page::head(
-        &format!("checkers-ga {} session '{}': report", t.tuner, t.name),
+        &format!(
+            "checkers-ga {} session '{}': report",
+            t.tuner.name(),
+            t.name
+        ),
         opts,
     );
     // The simulator's games are decided by its model: it searches nothing.
@@ -140,7 +94,7 @@ fn tuner_page(t: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
         p,
         "<header><h1>checkers-ga {tuner} session '{}'</h1><p>{tuner} over {} of the \
          outside engine <code>{}</code>{}: {}; seed {}; read from {}</p></header>\n<main>",
-        esc(t.name),
+        esc(&t.name),
         crate::text::count(spec.tuned.len(), "parameter", "parameters"),
         esc(&spec.name),
         match (spec.tc, depth) {
@@ -150,13 +104,13 @@ fn tuner_page(t: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
         t.progress,
         t.seed,
         esc(&checkpoint.display().to_string()),
-        tuner = t.tuner,
+        tuner = t.tuner.name(),
     );
     let _ = writeln!(
         p,
         "<nav><a href=\"#theta\">{} over the {}s</a>{}<a href=\"#final-values\">Values</a>\
          <a href=\"#settings\">Settings</a></nav>",
-        capital(t.answer),
+        capital(t.answer.0),
         t.step,
         if spec.tc.is_some() {
             "<a href=\"#clock\">Clock</a>"
@@ -170,30 +124,30 @@ fn tuner_page(t: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
     };
     fig(
         &mut p,
-        format!("{} / {}", t.steps.0, t.steps.1),
+        format!("{} / {}", t.done.1, t.budget.1),
         &format!("{}s done / in the budget", t.step),
     );
     fig(
         &mut p,
-        format!("{} / {}", t.games.0, t.games.1),
+        format!("{} / {}", t.done.0, t.budget.0),
         "games played / in the budget",
     );
     let moved = spec
         .tuned
         .iter()
-        .zip(spec.values(&t.weights))
+        .zip(spec.values(&weights))
         .filter(|(t, v)| *v != t.default)
         .count();
     fig(&mut p, moved.to_string(), "values away from the default");
     p.push_str("</ul>\n");
 
-    let (answer, step) = (t.answer, t.step);
+    let (answer, step) = (t.answer.0, t.step);
     let _ = writeln!(
         p,
         "<section id=\"theta\"><h2>{} over the {step}s</h2>",
         capital(answer)
     );
-    p.push_str(&t.chart);
+    p.push_str(&t.chart(false));
     let kept = match t.every {
         0 => format!("the start and the last whole {step}"),
         1 => format!("the start and every {step}"),
@@ -230,7 +184,7 @@ fn tuner_page(t: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
         "<section id=\"final-values\"><h2>Values: {}</h2>",
         t.rounded
     );
-    p.push_str(&engine_table(spec, &t.weights));
+    p.push_str(&engine_table(spec, &weights));
     p.push_str("</section>\n");
 
     p.push_str("<section id=\"settings\"><h2>Settings</h2>\n");
@@ -241,15 +195,16 @@ fn tuner_page(t: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
     }
     rows.push((
         "games",
-        format!("{} (game pairs, colours swapped)", t.games.1),
+        format!("{} (game pairs, colours swapped)", t.budget.0),
     ));
-    rows.extend(t.settings.iter().cloned());
+    rows.extend(page.settings.iter().cloned());
     let kept_row = format!("{answer} kept");
     rows.extend([
         (kept_row.as_str(), kept),
         (
             "values also written to",
-            t.out.map_or("-".to_string(), |o| o.display().to_string()),
+            page.out
+                .map_or("-".to_string(), |o| o.display().to_string()),
         ),
         ("seed", t.seed.to_string()),
     ]);

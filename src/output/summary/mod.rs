@@ -16,12 +16,11 @@
 //!   [`parameter_chart`], the chart of both tuners (file `params`); in a GA session of an
 //!   outside engine, the answer's values by generation are columns of [`history_table`] and
 //!   their chart is [`engine_history_svg`] ([`engine_answer_chart`] on the report's page).
-//! - An SPSA session's θ over its steps, as a table ([`spsa_history_table`]) and a chart of
-//!   each parameter's place in its range ([`spsa_chart`]), drawn for any one-file tuner's
-//!   points ([`points_table`], [`points_chart`]) (file `spsa`); a CMA-ES session's answer over
-//!   its generations the same way ([`cmaes_history_table`], [`cmaes_chart`]) (file `cmaes`).
+//! - A one-file tuner's session (SPSA's θ over its steps, CMA-ES's answer over its
+//!   generations), read into one view ([`TunerHistory`]), as a table and a chart of each
+//!   parameter's place in its range (file `tuner`).
 //! - The history of either tuner's session for programs, as `history --format csv|json` prints
-//!   it: [`history_csv`], [`history_json`], [`spsa_history_csv`], [`spsa_history_json`], with
+//!   it: [`history_csv`], [`history_json`], [`tuner_history_csv`], [`tuner_history_json`], with
 //!   the `--elo` reference ([`EloReference`]) (file `records`).
 //!
 //! Individuals of a population (checkpoint or original population file) are numbered from 1,
@@ -29,8 +28,7 @@
 //!
 //! Errors are [`ReportError`]: one line.
 //!
-//! Files, bottom up: `layout`, `weights`, `pick`, `params`, `history`, `spsa`, `cmaes`,
-//! `records`.
+//! Files, bottom up: `layout`, `weights`, `pick`, `params`, `history`, `tuner`, `records`.
 //!
 //! # Example
 //!
@@ -44,17 +42,15 @@
 //! assert_eq!(wrap("one two three", 8, "  "), vec!["one two", "  three"]);
 //! ```
 
-mod cmaes;
 mod history;
 mod layout;
 mod params;
 mod pick;
 mod records;
-mod spsa;
+mod tuner;
 mod weights;
 
 pub use crate::chart::{nice_step, tick_label, xml_escape};
-pub use cmaes::{cmaes_chart, cmaes_history_table, cmaes_points};
 pub(crate) use history::elo_series;
 pub use history::{
     decided_pairs, duel_text, elo_generations, elo_text, engine_answer_chart, engine_history_svg,
@@ -65,12 +61,10 @@ pub use layout::{fit, wrap, TABLE_WIDTH};
 pub use params::parameter_chart;
 pub use pick::{select, standing_text, Picked};
 pub use records::{
-    history_csv, history_json, spsa_history_csv, spsa_history_json, EloReference,
+    history_csv, history_json, tuner_history_csv, tuner_history_json, EloReference,
     HISTORY_CSV_COLUMNS,
 };
-pub use spsa::{
-    points_chart, points_table, spsa_chart, spsa_faults, spsa_history_table, spsa_points,
-};
+pub use tuner::{TunerHistory, TunerPoint};
 pub use weights::{
     class_counts, engine_table, hidden_units, is_hidden, man_line, net_layers, sorted_indices,
     weights_table, HiddenUnit, Priority, SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,

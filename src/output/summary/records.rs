@@ -1,14 +1,13 @@
 //! A session's history for programs, as `history --format csv|json` prints it (the columns and
 //! fields are described in docs/formats.md): a GA session's generations ([`history_csv`],
-//! [`history_json`]) and an SPSA session's kept steps ([`spsa_history_csv`],
-//! [`spsa_history_json`]), each with the `--elo` measurement of its answers when there is one
+//! [`history_json`]) and a one-file tuner's kept steps (SPSA's, CMA-ES's:
+//! [`tuner_history_csv`], [`tuner_history_json`]), each with the `--elo` measurement of its answers when there is one
 //! ([`EloReference`]).
 
 use crate::clock::{TimeControl, TimeUse};
 use crate::eval::Weights;
 use crate::ga::Session;
 use crate::matchplay::{elo, MatchResult, Wdl};
-use crate::store::SpsaSession;
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -323,29 +322,29 @@ pub fn history_json(
     }))
 }
 
-/// An SPSA session's history as CSV: `step,games`, the `--elo` measurement and the faults
-/// since the row before, then θ in full by the engine's names; a row per kept step
-/// ([`super::spsa_points`]). `elo` pairs a step with the `--elo` match of its values.
-pub fn spsa_history_csv(s: &SpsaSession, elo: &[(u64, MatchResult)]) -> String {
-    let points = super::spsa_points(s);
-    let faults = super::spsa_faults(&points);
-    let clock = s.state.spec.tc;
-    let mut t = format!("step,games,{SPSA_CSV_MIDDLE}");
+/// A one-file tuner's history as CSV ([`super::TunerHistory`]): `step,games` (SPSA;
+/// `generation,games` for CMA-ES), the `--elo` measurement and the faults since the row before,
+/// then the answer in full by the engine's names (on a clock, what the games did with it
+/// first); a row per kept step. `elo` pairs a step with the `--elo` match of its values.
+pub fn tuner_history_csv(h: &super::TunerHistory, elo: &[(u64, MatchResult)]) -> String {
+    let faults = h.faults();
+    let clock = h.spec.tc;
+    let mut t = format!("{},games,{SPSA_CSV_MIDDLE}", h.step);
     if clock.is_some() {
         t += &format!(",{CLOCK_CSV_COLUMNS}");
     }
-    for x in &s.state.spec.tuned {
+    for x in &h.spec.tuned {
         t += &format!(",{}", x.name);
     }
     t.push('\n');
-    for (p, f) in points.iter().zip(&faults) {
+    for (p, f) in h.points.iter().zip(&faults) {
         let f = f.map(|f| f.to_string()).unwrap_or_default();
         let wdl: Option<&Wdl> = result_at(elo, p.step).map(|r| &r.wdl);
         t += &format!("{},{},{},{f}", p.step, p.games, wdl_fields(wdl));
         if clock.is_some() {
             t += &time_fields(p.time.as_ref(), is_game_clock(clock));
         }
-        for x in &p.theta {
+        for x in &p.values {
             t += &format!(",{x}");
         }
         t.push('\n');
@@ -353,66 +352,82 @@ pub fn spsa_history_csv(s: &SpsaSession, elo: &[(u64, MatchResult)]) -> String {
     t
 }
 
-/// An SPSA session's history as one JSON document: the session (read from `file`, its
+/// A one-file tuner's history as one JSON document: the session (read from `file`, its
 /// checkpoint), its run, its parameters, the `--elo` reference when measured, and a record per
-/// kept step (θ, the values it rounds to, the faults since the step before); `elo` as for
-/// [`spsa_history_csv`].
-pub fn spsa_history_json(
-    s: &SpsaSession,
+/// kept step (the answer unrounded, the values it rounds to, the faults since the step
+/// before); `elo` as for [`tuner_history_csv`]. The words are the tuner's: SPSA's records have
+/// `step` and `theta`, and the run `steps` and `steps_done`; CMA-ES's `generation`, `answer`,
+/// `generations` and `generations_done`.
+pub fn tuner_history_json(
+    h: &super::TunerHistory,
     file: &Path,
     elo: &[(u64, MatchResult)],
     reference: Option<&EloReference>,
 ) -> String {
-    let points = super::spsa_points(s);
-    let faults = super::spsa_faults(&points);
-    let st = &s.state;
-    let tuned = &st.spec.tuned;
+    let faults = h.faults();
+    let spec = &h.spec;
+    let tuned = &spec.tuned;
+    let (step, answer) = (h.step, h.answer.1);
     let parameters: Vec<Value> = tuned
         .iter()
         .map(|t| json!({ "name": t.name, "min": t.min, "max": t.max, "default": t.default }))
         .collect();
-    let history: Vec<Value> = points
+    let history: Vec<Value> = h
+        .points
         .iter()
         .zip(&faults)
         .map(|(p, f)| {
-            let theta: serde_json::Map<String, Value> = tuned
+            let unrounded: serde_json::Map<String, Value> = tuned
                 .iter()
-                .zip(&p.theta)
+                .zip(&p.values)
                 .map(|(t, x)| (t.name.clone(), json!(x)))
                 .collect();
             let values: serde_json::Map<String, Value> = tuned
                 .iter()
-                .zip(st.spec.values(&st.weights_at(&p.theta)))
+                .zip(spec.values(&p.weights))
                 .map(|(t, x)| (t.name.clone(), json!(x)))
                 .collect();
-            json!({
-                "step": p.step,
-                "games": p.games,
-                "faults": f,
-                "time": time_json(p.time.as_ref(), is_game_clock(st.spec.tc)),
-                "theta": theta,
-                "values": values,
-                "reference": reference_json(result_at(elo, p.step)),
-            })
+            let mut r = serde_json::Map::new();
+            r.insert(step.into(), json!(p.step));
+            r.insert("games".into(), json!(p.games));
+            r.insert("faults".into(), json!(f));
+            r.insert(
+                "time".into(),
+                time_json(p.time.as_ref(), is_game_clock(spec.tc)),
+            );
+            r.insert(answer.into(), Value::Object(unrounded));
+            r.insert("values".into(), Value::Object(values));
+            r.insert("reference".into(), reference_json(result_at(elo, p.step)));
+            Value::Object(r)
         })
         .collect();
-    pretty(&json!({
-        "session": s.name,
-        "checkpoint": file.display().to_string(),
-        "tuner": "spsa",
-        "engine": st.spec.name,
-        "depth": st.spec.depth,
-        "clock": st.spec.tc.map(|tc| tc.flag()),
-        "time_margin_ms": st.spec.tc.map(|_| st.spec.time_margin.as_millis() as u64),
-        "seed": st.settings.seed,
-        "games": 2 * st.settings.pairs(),
-        "steps": st.settings.steps(),
-        "games_played": st.games(),
-        "steps_done": st.step,
-        "parameters": parameters,
-        "reference": reference.map(EloReference::json),
-        "history": history,
-    }))
+    let mut doc = serde_json::Map::new();
+    for (k, v) in [
+        ("session", json!(h.name)),
+        ("checkpoint", json!(file.display().to_string())),
+        (
+            "tuner",
+            json!(h.tuner.name().to_lowercase().replace('-', "")),
+        ),
+        ("engine", json!(spec.name)),
+        ("depth", json!(spec.depth)),
+        ("clock", json!(spec.tc.map(|tc| tc.flag()))),
+        (
+            "time_margin_ms",
+            json!(spec.tc.map(|_| spec.time_margin.as_millis() as u64)),
+        ),
+        ("seed", json!(h.seed)),
+        ("games", json!(h.budget.0)),
+    ] {
+        doc.insert(k.into(), v);
+    }
+    doc.insert(format!("{step}s"), json!(h.budget.1));
+    doc.insert("games_played".into(), json!(h.done.0));
+    doc.insert(format!("{step}s_done"), json!(h.done.1));
+    doc.insert("parameters".into(), json!(parameters));
+    doc.insert("reference".into(), json!(reference.map(EloReference::json)));
+    doc.insert("history".into(), json!(history));
+    pretty(&Value::Object(doc))
 }
 
 #[cfg(test)]
