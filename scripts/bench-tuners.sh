@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The tuners on the tuning simulator (issue 38, docs/simulator.md): the GA of
-# `new --engine sim:N --games-budget GAMES` and SPSA (`spsa --engine sim:N --games GAMES`), each
-# run SEEDS times (tuner seeds 1..SEEDS, the model fixed per N) for N = 8 and 66 parameters and
-# budgets of 1,000, 4,000 and 16,000 games. Prints one line per tuner, parameters and budget:
+# `new --engine sim:N --games-budget GAMES`, SPSA (`spsa --engine sim:N --games GAMES`) and
+# CMA-ES (`cmaes --engine sim:N --games GAMES`), each run SEEDS times (tuner seeds 1..SEEDS, the
+# model fixed per N) for N = 8, 16 and 66 parameters and budgets of 1,000, 4,000 and 16,000
+# games. Prints one line per tuner, parameters and budget:
 #   regret TUNER PARAMS GAMES MEAN LOW HIGH
 # the Elo the tuner's answer plays below the model's optimum: the mean over the seeds and its
 # 95% interval (Student's t). Then the wall time on stderr.
@@ -26,7 +27,7 @@ if [[ -z "${BIN:-}" ]]; then
     BIN=$PWD/target/release/checkers-ga
 fi
 built=$(date +%s.%N)
-"$BIN" tune-sim --tuner ga,spsa --params 8,66 --games 1000,4000,16000 --seeds "$SEEDS" \
+"$BIN" tune-sim --tuner ga,spsa,cmaes --params 8,16,66 --games 1000,4000,16000 --seeds "$SEEDS" \
     --threads "$THREADS" --quiet "$@"
 ended=$(date +%s.%N)
 awk -v a="$began" -v b="$built" -v c="$ended" -v s="$SEEDS" 'BEGIN {

@@ -7,17 +7,14 @@
 
 mod common;
 
-use common::{assert_error_exit, bin, run_ok, text, Tmp};
-use std::process::{Command, Output, Stdio};
+use common::{assert_error_exit, bin, output, run_ok, text, tunable_engine, Tmp};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// `cmaes` of our engine's `kings`, `opp_kings` and `moves` at depth 2, seed 7, session `name`
 /// under T/populations, its answer also written to T/NAME.json.
 fn cmaes(t: &Tmp, name: &str, games: &str, threads: &str) -> Command {
-    let engine = format!(
-        "{} hub --tunable --tunable-range 1000 --tie-break first material",
-        common::BIN
-    );
+    let engine = tunable_engine();
     let mut c = bin();
     c.current_dir(&t.0)
         .args(["cmaes", "--engine", &engine])
@@ -28,20 +25,6 @@ fn cmaes(t: &Tmp, name: &str, games: &str, threads: &str) -> Command {
         .arg("--out")
         .arg(t.0.join(format!("{name}.json")));
     c
-}
-
-/// `checkers-ga ARGS --populations T/populations`, run in T.
-fn cmd(t: &Tmp, args: &[&str]) -> Command {
-    let mut c = bin();
-    c.current_dir(&t.0)
-        .args(args)
-        .arg("--populations")
-        .arg(t.pops());
-    c
-}
-
-fn output(mut c: Command) -> Output {
-    c.output().expect("run checkers-ga")
 }
 
 /// The session's checkpoint: its generations done, when it can be read.
@@ -74,7 +57,7 @@ fn a_run_stopped_and_resumed_ends_with_the_answer_of_one_that_never_stopped() {
         std::thread::sleep(Duration::from_millis(10));
     }
     // The folder is locked while the session runs.
-    let busy = output(cmd(&t, &["resume", "cut"]));
+    let busy = output(t.cmd(&["resume", "cut"]));
     assert_error_exit(&busy, 1, &["in use by process"]);
     // SAFETY: a signal to our own child.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
@@ -98,16 +81,16 @@ fn a_run_stopped_and_resumed_ends_with_the_answer_of_one_that_never_stopped() {
     assert!(best("cut").contains("(stopped; 240 games asked for)"));
 
     // Resumed at another thread count: the answer and the history of the whole run.
-    let said = run_ok(cmd(&t, &["resume", "cut", "--threads", "1", "--verbose"]));
+    let said = run_ok(t.cmd(&["resume", "cut", "--threads", "1", "--verbose"]));
     let first = format!("generation {} ({} games, σ ", stood + 1, 8 * (stood + 1));
     assert!(said.lines().any(|l| l.starts_with(&first)), "{said}");
     assert!(said.contains("generation 30 (240 games, σ "), "{said}");
     assert_eq!(generations_done(&t, "cut"), Some(30));
-    let export = |name: &str| run_ok(cmd(&t, &["export", name, "--format", "hub"]));
+    let export = |name: &str| run_ok(t.cmd(&["export", name, "--format", "hub"]));
     let values = export("whole");
     assert_eq!(values.lines().count(), 3, "{values}");
     assert_eq!(export("cut"), values);
-    let history = |name: &str| run_ok(cmd(&t, &["history", name]));
+    let history = |name: &str| run_ok(t.cmd(&["history", name]));
     let table = history("whole");
     assert!(table.contains("CMA-ES session 'whole'"), "{table}");
     assert!(
@@ -129,7 +112,7 @@ fn a_run_stopped_and_resumed_ends_with_the_answer_of_one_that_never_stopped() {
     assert_eq!(copy, bc);
 
     // Resumed when done: says so, and plays nothing.
-    let again = run_ok(cmd(&t, &["resume", "cut"]));
+    let again = run_ok(t.cmd(&["resume", "cut"]));
     assert!(again.contains("already played its budget"), "{again}");
 }
 
@@ -137,21 +120,21 @@ fn a_run_stopped_and_resumed_ends_with_the_answer_of_one_that_never_stopped() {
 fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
     let t = Tmp::new("cmaes-bad");
     run_ok(cmaes(&t, "s", "16", "2"));
-    let shown = run_ok(cmd(&t, &["show", "s"]));
+    let shown = run_ok(t.cmd(&["show", "s"]));
     let words = shown.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         words.contains("CMA-ES session 's', generation 2 of 2, 16 of 16 games"),
         "{shown}"
     );
     let dir = t.session("s");
-    let hub = run_ok(cmd(&t, &["export", "s", "--format", "hub"]));
+    let hub = run_ok(t.cmd(&["export", "s", "--format", "hub"]));
     for other in [dir.clone(), dir.join("cmaes.ckpt"), dir.join("best.json")] {
         let mut c = bin();
         c.arg("export").arg(&other).args(["--format", "hub"]);
         assert_eq!(run_ok(c), hub);
     }
     // Its history for programs, in its own words, and --elo as for SPSA.
-    let csv = run_ok(cmd(&t, &["history", "s", "--format", "csv"]));
+    let csv = run_ok(t.cmd(&["history", "s", "--format", "csv"]));
     assert_eq!(
         csv.lines().next(),
         Some(
@@ -161,7 +144,7 @@ fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
         "{csv}"
     );
     assert!(csv.lines().any(|l| l.starts_with("2,16,")), "{csv}");
-    let json = run_ok(cmd(&t, &["history", "s", "--format", "json"]));
+    let json = run_ok(t.cmd(&["history", "s", "--format", "json"]));
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["tuner"], "cmaes");
     assert_eq!(v["generations_done"], 2);
@@ -172,15 +155,12 @@ fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
     let best = std::fs::read_to_string(dir.join("best.json")).unwrap();
     let kings = last["values"]["kings"].as_i64().unwrap();
     assert!(best.contains(&format!("\"kings\": {kings}")), "{best}");
-    let elo = run_ok(cmd(
-        &t,
-        &["history", "s", "--elo", "--games", "4", "--threads", "2"],
-    ));
+    let elo = run_ok(t.cmd(&["history", "s", "--elo", "--games", "4", "--threads", "2"]));
     assert!(elo.contains("Elo: the means' average rounded vs"), "{elo}");
     // The GA's commands refuse it by its checkpoint.
-    let o = output(cmd(&t, &["finals", "s"]));
+    let o = output(t.cmd(&["finals", "s"]));
     assert_error_exit(&o, 1, &["cmaes.ckpt", "is a CMA-ES session", "finals"]);
-    let page = run_ok(cmd(&t, &["report", "s"]));
+    let page = run_ok(t.cmd(&["report", "s"]));
     let page = std::path::Path::new(page.trim());
     assert_eq!(page, dir.join("report.html"));
     let html = std::fs::read_to_string(page).unwrap();
@@ -197,7 +177,7 @@ fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
     // Taken: by this tuner and by the others.
     let o = output(cmaes(&t, "s", "16", "1"));
     assert_error_exit(&o, 1, &["already exists", "resume s"]);
-    let o = output(cmd(&t, &["resume", "s", "--generations", "5"]));
+    let o = output(t.cmd(&["resume", "s", "--generations", "5"]));
     assert_error_exit(&o, 2, &["CMA-ES session"]);
     // Settings out of range.
     for (flag, value, says) in [
@@ -223,7 +203,7 @@ fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
         &["export", "s", "--format", "hub"],
         &["history", "s"],
     ] {
-        let o = output(cmd(&t, args));
+        let o = output(t.cmd(args));
         assert_error_exit(&o, 1, &["cmaes.ckpt", "checksum"]);
     }
 }
@@ -232,12 +212,9 @@ fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
 fn new_engine_with_a_tuner_runs_that_tuners_session() {
     let t = Tmp::new("cmaes-new");
     run_ok(cmaes(&t, "direct", "16", "2"));
-    let engine = format!(
-        "{} hub --tunable --tunable-range 1000 --tie-break first material",
-        common::BIN
-    );
+    let engine = tunable_engine();
     let new = |name: &str, tuner: &str, more: &[&str]| {
-        let mut c = cmd(&t, &["new", "--engine", &engine, "--tuner", tuner]);
+        let mut c = t.cmd(&["new", "--engine", &engine, "--tuner", tuner]);
         c.args(["--tune", "kings,opp_kings,moves", "--depth", "2"])
             .args(["--games-budget", "16", "--seed", "7", "--quiet"])
             .args(["--name", name])
@@ -252,7 +229,7 @@ fn new_engine_with_a_tuner_runs_that_tuners_session() {
     ));
     // The same session as `cmaes` starts: its checkpoint, its answer, its copy.
     assert!(t.session("via-new").join("cmaes.ckpt").is_file());
-    let export = |name: &str| run_ok(cmd(&t, &["export", name, "--format", "hub"]));
+    let export = |name: &str| run_ok(t.cmd(&["export", name, "--format", "hub"]));
     assert_eq!(export("via-new"), export("direct"));
     let copy = std::fs::read_to_string(w.join("via-new-best.json")).unwrap();
     assert!(copy.contains("CMA-ES session 'via-new'"), "{copy}");

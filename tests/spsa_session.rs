@@ -6,25 +6,17 @@
 
 mod common;
 
-use common::{assert_error_exit, bin, run_ok, text, Tmp};
+use common::{assert_error_exit, bin, output, run_ok, text, tunable_engine, Tmp};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// Our engine through the protocol, its weights tunable within -1000..1000.
-fn engine() -> String {
-    format!(
-        "{} hub --tunable --tunable-range 1000 --tie-break first material",
-        common::BIN
-    )
-}
 
 /// `spsa` of our engine's `kings`, `opp_kings` and `moves` at depth 2, seed 7, session `name`
 /// under T/populations, its values also written to T/NAME.json.
 fn spsa(t: &Tmp, name: &str, games: &str, threads: &str) -> Command {
     let mut c = bin();
     c.current_dir(&t.0)
-        .args(["spsa", "--engine", &engine()])
+        .args(["spsa", "--engine", &tunable_engine()])
         .args([
             "--tune",
             "kings,opp_kings,moves",
@@ -47,20 +39,6 @@ fn spsa(t: &Tmp, name: &str, games: &str, threads: &str) -> Command {
         .arg("--out")
         .arg(t.0.join(format!("{name}.json")));
     c
-}
-
-/// `checkers-ga ARGS --populations T/populations`, run in T.
-fn cmd(t: &Tmp, args: &[&str]) -> Command {
-    let mut c = bin();
-    c.current_dir(&t.0)
-        .args(args)
-        .arg("--populations")
-        .arg(t.pops());
-    c
-}
-
-fn output(mut c: Command) -> Output {
-    c.output().expect("run checkers-ga")
 }
 
 /// The session's checkpoint: its steps done, when it can be read.
@@ -90,7 +68,7 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
         std::thread::sleep(Duration::from_millis(10));
     }
     // The folder is locked while the session runs.
-    let busy = output(cmd(&t, &["resume", "cut"]));
+    let busy = output(t.cmd(&["resume", "cut"]));
     assert_error_exit(&busy, 1, &["in use by process"]);
     // SAFETY: a signal to our own child.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
@@ -120,18 +98,15 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
     // Resumed at another thread count: the values and θ's history of the whole run, and its
     // page.
     let page = t.0.join("cut.html");
-    let more = cmd(
-        &t,
-        &[
-            "resume",
-            "cut",
-            "--threads",
-            "1",
-            "--verbose",
-            "--report",
-            page.to_str().unwrap(),
-        ],
-    );
+    let more = t.cmd(&[
+        "resume",
+        "cut",
+        "--threads",
+        "1",
+        "--verbose",
+        "--report",
+        page.to_str().unwrap(),
+    ]);
     let said = run_ok(more);
     // --verbose: θ after every step, from the one after the checkpoint's.
     let first = format!("step {} ({} games, result ", stood + 1, 4 * (stood + 1));
@@ -142,7 +117,7 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
         .unwrap()
         .contains("step 60 of 60"));
     assert_eq!(steps_done(&t, "cut"), Some(60));
-    let export = |name: &str| run_ok(cmd(&t, &["export", name, "--format", "hub"]));
+    let export = |name: &str| run_ok(t.cmd(&["export", name, "--format", "hub"]));
     let values = export("whole");
     assert_eq!(values.lines().count(), 3, "{values}");
     assert!(
@@ -150,7 +125,7 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
         "{values}"
     );
     assert_eq!(export("cut"), values);
-    let history = |name: &str| run_ok(cmd(&t, &["history", name, "--format", "csv"]));
+    let history = |name: &str| run_ok(t.cmd(&["history", name, "--format", "csv"]));
     let csv = history("whole");
     assert!(
         csv.starts_with(
@@ -186,7 +161,7 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
 fn show_history_and_report_read_an_spsa_session() {
     let t = Tmp::new("read");
     run_ok(spsa(&t, "s", "24", "2"));
-    let shown = run_ok(cmd(&t, &["show", "s"]));
+    let shown = run_ok(t.cmd(&["show", "s"]));
     assert!(shown.contains("SPSA session 's', step 6 of"), "{shown}");
     for name in ["kings", "opp_kings", "moves"] {
         assert!(
@@ -197,18 +172,18 @@ fn show_history_and_report_read_an_spsa_session() {
         );
     }
     // The folder and the checkpoint file read as the name does.
-    let hub = run_ok(cmd(&t, &["export", "s", "--format", "hub"]));
+    let hub = run_ok(t.cmd(&["export", "s", "--format", "hub"]));
     let dir = t.session("s");
     for other in [dir.clone(), dir.join("spsa.ckpt")] {
         let mut c = bin();
         c.arg("export").arg(&other).args(["--format", "hub"]);
         assert_eq!(run_ok(c), hub);
     }
-    let json = run_ok(cmd(&t, &["export", "s", "--format", "json"]));
+    let json = run_ok(t.cmd(&["export", "s", "--format", "json"]));
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert!(v["kings"].is_i64(), "{json}");
 
-    let table = run_ok(cmd(&t, &["history", "s"]));
+    let table = run_ok(t.cmd(&["history", "s"]));
     assert!(table.contains("SPSA session 's'"), "{table}");
     let rows: Vec<&str> = table
         .lines()
@@ -221,16 +196,16 @@ fn show_history_and_report_read_an_spsa_session() {
     // The start and the last step (kept every 10 steps: none between).
     assert_eq!(rows.len(), 2, "{table}");
     assert!(rows[1].trim_start().starts_with("6       24"), "{table}");
-    let json = run_ok(cmd(&t, &["history", "s", "--format", "json"]));
+    let json = run_ok(t.cmd(&["history", "s", "--format", "json"]));
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["tuner"], "spsa");
     assert_eq!(v["history"].as_array().unwrap().len(), 2, "{json}");
     let svg = t.0.join("theta.svg");
-    let said = run_ok(cmd(&t, &["history", "s", "--svg", svg.to_str().unwrap()]));
+    let said = run_ok(t.cmd(&["history", "s", "--svg", svg.to_str().unwrap()]));
     assert!(said.contains("SVG chart written"), "{said}");
     assert!(std::fs::read_to_string(&svg).unwrap().contains("opp_kings"));
 
-    let page = run_ok(cmd(&t, &["report", "s"]));
+    let page = run_ok(t.cmd(&["report", "s"]));
     let page = Path::new(page.trim());
     assert_eq!(page, dir.join("report.html"));
     let html = std::fs::read_to_string(page).unwrap();
@@ -240,7 +215,7 @@ fn show_history_and_report_read_an_spsa_session() {
     );
     assert!(html.contains("theta-chart") && html.contains("opp_kings"));
     // `finals` is the GA's alone: an SPSA session is refused in one line, by its checkpoint.
-    let out = output(cmd(&t, &["finals", "s"]));
+    let out = output(t.cmd(&["finals", "s"]));
     common::assert_error_exit(&out, 1, &["spsa.ckpt", "is an SPSA session", "finals"]);
 }
 
@@ -248,24 +223,21 @@ fn show_history_and_report_read_an_spsa_session() {
 fn bad_input_is_one_line() {
     let t = Tmp::new("bad");
     // No such session.
-    let o = output(cmd(&t, &["resume", "nosuch"]));
+    let o = output(t.cmd(&["resume", "nosuch"]));
     assert_error_exit(&o, 1, &["nosuch"]);
     run_ok(spsa(&t, "s", "4", "1"));
     // A session of that name already exists.
     let o = output(spsa(&t, "s", "4", "1"));
     assert_error_exit(&o, 1, &["already exists", "resume s"]);
     // Nor does a GA session start in its folder.
-    let o = output(cmd(
-        &t,
-        &["new", "--name", "s", "--generations", "1", "--quiet"],
-    ));
+    let o = output(t.cmd(&["new", "--name", "s", "--generations", "1", "--quiet"]));
     assert_error_exit(&o, 1, &["already has checkpoints"]);
     // A name that is no folder name, a GA setting on resume, a bad --elo setting.
     let o = output(spsa(&t, "../x", "4", "1"));
     assert_error_exit(&o, 2, &["plain folder name"]);
-    let o = output(cmd(&t, &["resume", "s", "--generations", "5"]));
+    let o = output(t.cmd(&["resume", "s", "--generations", "5"]));
     assert_error_exit(&o, 2, &["SPSA session"]);
-    let o = output(cmd(&t, &["history", "s", "--elo", "--every", "0"]));
+    let o = output(t.cmd(&["history", "s", "--elo", "--every", "0"]));
     assert_error_exit(&o, 2, &["--every must be at least 1"]);
     // A corrupted checkpoint: every command that reads it says so on one line.
     let file = t.session("s").join("spsa.ckpt");
@@ -280,12 +252,12 @@ fn bad_input_is_one_line() {
         &["history", "s"],
         &["report", "s"],
     ] {
-        let o = output(cmd(&t, args));
+        let o = output(t.cmd(args));
         assert_error_exit(&o, 1, &["spsa.ckpt", "checksum"]);
     }
     // Cut short.
     std::fs::write(&file, &bytes[..20]).unwrap();
-    let o = output(cmd(&t, &["resume", "s"]));
+    let o = output(t.cmd(&["resume", "s"]));
     assert_error_exit(&o, 1, &["spsa.ckpt", "truncated"]);
 }
 
@@ -294,7 +266,7 @@ fn bad_input_is_one_line() {
 fn spsa_in(t: &Tmp, cwd: &Path, name: &str) -> Command {
     let mut c = bin();
     c.current_dir(cwd)
-        .args(["spsa", "--engine", &engine()])
+        .args(["spsa", "--engine", &tunable_engine()])
         .args(["--tune", "kings,moves", "--depth", "1", "--pairs", "2"])
         .args(["--games", "8", "--seed", "3", "--threads", "2"])
         .args(["--name", name, "--populations"])
@@ -329,7 +301,7 @@ fn the_answer_is_the_sessions_best_json_and_nothing_lands_in_the_current_folder(
     // The lines to go on name it; show, export and match read it.
     let shown = best.to_str().unwrap();
     assert!(said.contains(&format!("match {shown} ")), "{said}");
-    let hub = run_ok(cmd(&t, &["export", "a", "--format", "hub"]));
+    let hub = run_ok(t.cmd(&["export", "a", "--format", "hub"]));
     let mut c = bin();
     c.args(["export", shown, "--format", "hub"]);
     assert_eq!(run_ok(c), hub);
@@ -341,7 +313,7 @@ fn the_answer_is_the_sessions_best_json_and_nothing_lands_in_the_current_folder(
         "{table}"
     );
     let mut c = bin();
-    c.args(["match", shown, &format!("hub:{}", engine())])
+    c.args(["match", shown, &format!("hub:{}", tunable_engine())])
         .args(["--depth", "1", "--games", "2", "--threads", "1"]);
     assert!(run_ok(c).contains("W/D/L for A: "));
 

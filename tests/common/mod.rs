@@ -209,6 +209,26 @@ impl Tmp {
     pub fn best(&self, name: &str) -> PathBuf {
         self.weights().join(format!("{name}-best.json"))
     }
+    /// `checkers-ga ARGS --populations T/populations`, run in the folder.
+    pub fn cmd(&self, args: &[&str]) -> Command {
+        let mut c = bin();
+        c.current_dir(&self.0)
+            .args(args)
+            .arg("--populations")
+            .arg(self.pops());
+        c
+    }
+}
+
+/// Runs a command to its end, whatever its exit status.
+pub fn output(mut c: Command) -> Output {
+    c.output().expect("run checkers-ga")
+}
+
+/// Our engine through the Hub protocol, its weights tunable within -1000..1000 and ties broken
+/// the same way every time, from `material`.
+pub fn tunable_engine() -> String {
+    format!("{BIN} hub --tunable --tunable-range 1000 --tie-break first material")
 }
 
 impl Drop for Tmp {
