@@ -178,7 +178,7 @@ fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
     let o = output(cmaes(&t, "s", "16", "1"));
     assert_error_exit(&o, 1, &["already exists", "resume s"]);
     let o = output(t.cmd(&["resume", "s", "--generations", "5"]));
-    assert_error_exit(&o, 2, &["CMA-ES session"]);
+    assert_error_exit(&o, 2, &["is a CMA-ES session"]);
     // Settings out of range.
     for (flag, value, says) in [
         ("--rate", "0", "rate"),

@@ -236,7 +236,7 @@ fn bad_input_is_one_line() {
     let o = output(spsa(&t, "../x", "4", "1"));
     assert_error_exit(&o, 2, &["plain folder name"]);
     let o = output(t.cmd(&["resume", "s", "--generations", "5"]));
-    assert_error_exit(&o, 2, &["SPSA session"]);
+    assert_error_exit(&o, 2, &["is an SPSA session"]);
     let o = output(t.cmd(&["history", "s", "--elo", "--every", "0"]));
     assert_error_exit(&o, 2, &["--every must be at least 1"]);
     // A corrupted checkpoint: every command that reads it says so on one line.

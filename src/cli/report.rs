@@ -26,28 +26,20 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
     if a.refresh == Some(0) {
         usage!("--refresh must be at least 1 second");
     }
-    let opened = store::open(a.session.as_deref(), &a.populations)?;
     // A one-file tuner's page (SPSA, CMA-ES): its answer over the steps, its values, its
     // settings.
-    if let Opened::Spsa { path, .. } | Opened::Cmaes { path, .. } = &opened {
-        let out = a
-            .output
-            .clone()
-            .unwrap_or_else(|| checkers_ga::folder_of(path).join(REPORT_FILE));
-        let opts = Options {
-            refresh: a.refresh,
-            follow: None,
-        };
-        match &opened {
-            Opened::Spsa { session, .. } => html::write_spsa_report(session, path, &out, &opts)?,
-            Opened::Cmaes { session, .. } => html::write_cmaes_report(session, path, &out, &opts)?,
-            Opened::Ga(_) => {}
+    let found = match store::open(a.session.as_deref(), &a.populations)? {
+        Opened::Ga(found) => found,
+        Opened::Spsa { path, session } => {
+            return tuner_report(&a, &path, &|out, o| {
+                html::write_spsa_report(&session, &path, out, o)
+            })
         }
-        println!("{}", out.display());
-        return Ok(());
-    }
-    let Opened::Ga(found) = opened else {
-        return Ok(());
+        Opened::Cmaes { path, session } => {
+            return tuner_report(&a, &path, &|out, o| {
+                html::write_cmaes_report(&session, &path, out, o)
+            })
+        }
     };
     if !found.skipped.is_empty() {
         eprintln!(
@@ -66,6 +58,26 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
         follow: None,
     };
     html::write_report(&found.session, &found.path, &out, &opts)?;
+    println!("{}", out.display());
+    Ok(())
+}
+
+/// Writes a one-file tuner's page with `write` (to `-o`, or its folder's `report.html`) and
+/// prints where.
+fn tuner_report(
+    a: &ReportArgs,
+    checkpoint: &std::path::Path,
+    write: &dyn Fn(&std::path::Path, &Options) -> Result<(), checkers_ga::summary::ReportError>,
+) -> anyhow::Result<()> {
+    let out = a
+        .output
+        .clone()
+        .unwrap_or_else(|| checkers_ga::folder_of(checkpoint).join(REPORT_FILE));
+    let opts = Options {
+        refresh: a.refresh,
+        follow: None,
+    };
+    write(&out, &opts)?;
     println!("{}", out.display());
     Ok(())
 }

@@ -75,8 +75,8 @@ pub struct TunerSessionArgs {
     /// No progress bar, no opening line
     #[arg(long)]
     pub quiet: bool,
-    /// Session name: its checkpoint goes to POPULATIONS/NAME/, written after every step
-    /// [default: two words drawn from the seed, e.g. amber-otter]
+    /// Session name: its checkpoint goes to POPULATIONS/NAME/ (spsa.ckpt, cmaes.ckpt), written
+    /// after every step [default: two words drawn from the seed, e.g. amber-otter]
     #[arg(long)]
     pub name: Option<String>,
     /// Folder of session folders
@@ -95,7 +95,7 @@ pub struct Prepared {
 }
 
 /// What the first stop signal says.
-const STOPPING: &str = "stopping: the step under way is dropped and the values so far are \
+const STOPPING: &str = "stopping: the games under way are dropped and the values so far are \
                         written (the same signal again exits at once; the checkpoint of the \
                         last whole step stays)";
 
@@ -189,11 +189,11 @@ pub fn resume<T: FileTuner>(
     a: ResumeArgs,
     report: &ReportFn<T>,
 ) -> anyhow::Result<()> {
-    let kind = T::KIND.name();
+    let (kind, a_kind) = (T::KIND.name(), T::KIND.a_name());
     if a.session.overrides() != Overrides::default() {
         usage!(
-            "'{}' is a {kind} session: resume takes none of a GA session's settings (its budget \
-             and the rest are fixed when it starts)",
+            "'{}' is {a_kind} session: resume takes none of a GA session's settings (its budget \
+             and its own settings are fixed when it starts)",
             checkpoint.display()
         );
     }
@@ -206,7 +206,7 @@ pub fn resume<T: FileTuner>(
     ] {
         if given {
             usage!(
-                "{flag} applies to GA sessions; '{}' is a {kind} session",
+                "{flag} applies to GA sessions; '{}' is {a_kind} session",
                 checkpoint.display()
             );
         }
@@ -510,6 +510,9 @@ pub fn new_engine_session(a: NewArgs, tuner: EngineTuner) -> anyhow::Result<()> 
         (Some(_), None) => usage!("--weights-dir with --tuner {what} needs --name"),
         (None, _) => None,
     };
+    if let Some(d) = o.depth {
+        checkers_ga::check_depth(d, "--depth")?;
+    }
     let session = TunerSessionArgs {
         engine: a.engine.clone().unwrap_or_default(),
         tune: a.tune,
@@ -529,6 +532,8 @@ pub fn new_engine_session(a: NewArgs, tuner: EngineTuner) -> anyhow::Result<()> 
         name: a.name,
         populations: a.run.populations,
     };
+    // The copy's folder is made once the flags are checked (as `new` makes --weights-dir).
+    session.check()?;
     if let Some(dir) = session.out.as_deref().and_then(Path::parent) {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create '{}': {e}", dir.display()))?;

@@ -418,6 +418,15 @@ impl Tuner {
             Tuner::Cmaes => "CMA-ES",
         }
     }
+
+    /// Its name with its article, as a sentence says it: `a GA`, `an SPSA`, `a CMA-ES`.
+    pub fn a_name(self) -> &'static str {
+        match self {
+            Tuner::Ga => "a GA",
+            Tuner::Spsa => "an SPSA",
+            Tuner::Cmaes => "a CMA-ES",
+        }
+    }
 }
 
 /// A session found on disk by [`session_in`] or [`locate_any`], nothing of it read but its

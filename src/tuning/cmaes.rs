@@ -54,7 +54,7 @@ pub const CMAES_SIGMA: f64 = 8192.0;
 
 /// The least step size: a gene's unit is 1/65536 of a range, so below a few units pairs
 /// round to the same values.
-const MIN_SIGMA: f64 = 8.0;
+pub const CMAES_MIN_SIGMA: f64 = 8.0;
 
 /// A CMA-ES run's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -232,7 +232,7 @@ impl CmaesState {
                 CMAES_SIGMA / 2.0
             };
         }
-        s.sigma = s.sigma.max(MIN_SIGMA);
+        s.sigma = s.sigma.max(CMAES_MIN_SIGMA);
         let mean: Vec<f64> = spec
             .defaults()
             .values()
@@ -541,7 +541,7 @@ impl CmaesState {
                 .clamp(1e-4, 1e4);
         }
         self.sigma = (self.sigma * ((c_sigma / d_sigma) * (norm / chi - 1.0)).exp())
-            .clamp(MIN_SIGMA, self.settings.sigma);
+            .clamp(CMAES_MIN_SIGMA, self.settings.sigma);
     }
 }
 

@@ -173,7 +173,7 @@ fn tuner_page(page: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
         let _ = writeln!(
             p,
             "<section id=\"clock\"><h2>The clock: {tc}</h2>\n{}<p class=\"note\">Every game is \
-             played on a clock of {tc}. For the {step}s up to each kept one since the one before: \
+             played on a clock of {tc}. For the {step}s up to each kept {step} since the one before: \
              the mean depth the engine said its searches reached, the mean time a move took, \
              and the games lost on time (each a loss).</p></section>",
             super::tables::time_table(&format!("up to {step}"), &rows, game_clock)

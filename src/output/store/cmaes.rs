@@ -17,7 +17,7 @@ use super::frame::{decode_frame, decode_payload, encode_parts, FrameKind};
 use super::tuner_file::{check_engine, TunerSession};
 use super::{CheckpointError, MAX_SPSA_GAMES};
 use crate::clock::{TimeControl, TimeUse};
-use crate::cmaes::CmaesState;
+use crate::cmaes::{CmaesState, CMAES_MIN_SIGMA};
 use crate::files::read_bounded;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -51,6 +51,9 @@ struct ClockPart {
     times: Vec<Option<TimeUse>>,
     under_way: TimeUse,
 }
+
+/// The most mirrored pairs a generation a checkpoint may ask for.
+const MAX_PAIRS: u32 = 1 << 16;
 
 /// The checkpoint of the CMA-ES session in folder `dir`.
 pub fn cmaes_path(dir: &Path) -> PathBuf {
@@ -117,8 +120,13 @@ fn check(s: &CmaesSession) -> Result<(), String> {
             set.games
         ));
     }
-    if set.pairs == 0 || !(set.sigma.is_finite() && set.sigma > 0.0) {
-        return Err("the settings' pairs and step size are not filled in".into());
+    if set.pairs == 0 || set.pairs > MAX_PAIRS || !(CMAES_MIN_SIGMA..=32768.0).contains(&set.sigma)
+    {
+        return Err(format!(
+            "the settings' {} pairs and step size {} are not 1..={MAX_PAIRS} and \
+             {CMAES_MIN_SIGMA}..=32768",
+            set.pairs, set.sigma
+        ));
     }
     let n = st.spec.tuned.len();
     let genes = |x: &[f64]| {
@@ -134,14 +142,18 @@ fn check(s: &CmaesSession) -> Result<(), String> {
     {
         return Err("the paths or the covariance do not fit the parameters".into());
     }
-    if !(st.sigma.is_finite() && st.sigma > 0.0 && st.sigma <= set.sigma) {
+    let sigma_fits = |x: f64| (CMAES_MIN_SIGMA..=set.sigma).contains(&x);
+    if !sigma_fits(st.sigma) {
         return Err(format!(
-            "the step size {} is not within 0..{}",
+            "the step size {} is not within {CMAES_MIN_SIGMA}..{}",
             st.sigma, set.sigma
         ));
     }
-    if st.games > set.games.next_multiple_of(2)
-        || st.generation > st.games
+    // Every generation plays its pairs but the last, which plays what is left of the budget.
+    let budget = set.games.next_multiple_of(2);
+    let games_after = |g: u64| g.saturating_mul(2 * u64::from(set.pairs)).min(budget);
+    if st.games != games_after(st.generation)
+        || (st.generation > 0 && games_after(st.generation - 1) == budget)
         || st.moved > st.generation
         || st.faults > st.games
     {
@@ -150,12 +162,14 @@ fn check(s: &CmaesSession) -> Result<(), String> {
             st.generation, st.games, set.games
         ));
     }
-    let mut last = None;
+    let mut last: Option<(u64, u64)> = None;
     for h in &st.history {
         if h.generation > st.generation
-            || last.is_some_and(|l| h.generation <= l)
-            || h.games > st.games
+            || last.is_some_and(|(g, f)| h.generation <= g || h.faults < f)
+            || h.games != games_after(h.generation)
             || h.faults > st.faults
+            || h.faults > h.games
+            || !sigma_fits(h.sigma)
             || !genes(&h.average)
         {
             return Err(format!(
@@ -163,7 +177,7 @@ fn check(s: &CmaesSession) -> Result<(), String> {
                 h.generation
             ));
         }
-        last = Some(h.generation);
+        last = Some((h.generation, h.faults));
     }
     if set.history_every > 0 && st.history.first().map(|h| h.generation) != Some(0) {
         return Err("the history does not start at generation 0".into());
@@ -212,5 +226,67 @@ mod tests {
             .to_string();
         assert!(e.contains("step size"), "{e}");
         assert!(!e.contains('\n'));
+    }
+
+    /// What a crafted file could hold that a run would trip over later: each refused in one
+    /// line as it is read.
+    #[test]
+    fn a_crafted_state_that_would_break_a_run_later_is_refused() {
+        let p = Path::new("cmaes.ckpt");
+        let refused = |change: &dyn Fn(&mut CmaesSession), says: &str| {
+            let mut s = session();
+            change(&mut s);
+            let e = decode_cmaes(p, &encode_cmaes(&s).unwrap())
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(says), "{says}: {e}");
+        };
+        // A step size below the least (σ's update would clamp with its bounds crossed).
+        refused(
+            &|s| {
+                s.state.settings.sigma = 4.0;
+                s.state.sigma = 4.0;
+            },
+            "step size",
+        );
+        // Games that no run of these settings plays.
+        refused(&|s| s.state.games = 3, "do not fit the budget");
+        // Faults that fall from one point of the history to the next.
+        refused(
+            &|s| {
+                let st = &mut s.state;
+                let per = 2 * u64::from(st.settings.pairs);
+                for (g, faults) in [(1, 2), (2, 1)] {
+                    let mut h = st.history[0].clone();
+                    (h.generation, h.games, h.faults) = (g, g * per, faults);
+                    st.history.push(h);
+                }
+                (st.generation, st.games, st.faults) = (2, 2 * per, 2);
+            },
+            "history's point at generation 2",
+        );
+        // Mean and covariance of another width.
+        refused(&|s| s.state.c.push(1.0), "covariance");
+    }
+
+    #[test]
+    fn a_run_on_a_clock_keeps_its_clock_and_what_the_games_did_with_it() {
+        let mut s = session();
+        let st = &mut s.state;
+        st.spec.tc = Some(crate::clock::TimeControl::PerMove(Duration::from_millis(
+            20,
+        )));
+        st.spec.time_margin = Duration::from_millis(5);
+        st.history[0].time = Some(TimeUse {
+            games: 4,
+            lost_on_time: 1,
+            ..TimeUse::default()
+        });
+        st.time = TimeUse {
+            games: 2,
+            ..TimeUse::default()
+        };
+        let p = Path::new("cmaes.ckpt");
+        assert_eq!(decode_cmaes(p, &encode_cmaes(&s).unwrap()).unwrap(), s);
     }
 }

@@ -224,6 +224,8 @@ fn check(s: &SpsaSession) -> Result<(), String> {
         ));
     }
     let mut last = None;
+    // The faults by each point: they only rise.
+    let mut before: Option<u64> = None;
     for h in &st.history {
         let pairs = h
             .step
@@ -241,13 +243,16 @@ fn check(s: &SpsaSession) -> Result<(), String> {
                 h.step
             ));
         }
-        if h.faults.is_some_and(|f| f > h.games || f > st.faults) {
+        if h.faults.is_some_and(|f| f > h.games || f > st.faults)
+            || (h.faults.is_some() && before.is_some_and(|b| h.faults < Some(b)))
+        {
             return Err(format!(
                 "the history's faults at step {} do not fit the run",
                 h.step
             ));
         }
         last = Some(h.step);
+        before = h.faults.or(before);
     }
     if st.faults > st.games() {
         return Err(format!(

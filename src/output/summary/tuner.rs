@@ -156,7 +156,7 @@ impl TunerHistory {
                 let since = if p.step == 0 {
                     Some(0)
                 } else {
-                    Some(p.faults? - before?)
+                    p.faults?.checked_sub(before?)
                 };
                 before = p.faults;
                 since
