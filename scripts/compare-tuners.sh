@@ -56,7 +56,8 @@ one() {
     name=$tuner-$games-$seed
     if [[ $tuner == ga ]]; then
         # shellcheck disable=SC2086 # GA_FLAGS are words
-        "$BIN" new --engine "$ENGINE" --depth "$DEPTH" --games-budget "$games" --measure-every 0 \
+        "$BIN" new --engine "$ENGINE" --tuner ga --depth "$DEPTH" --games-budget "$games" \
+            --measure-every 0 \
             --seed "$seed" --threads 1 --quiet --name "$name" --populations "$OUT/pops" \
             --weights-dir "$OUT/weights" $GA_FLAGS >"$OUT/$name.log" 2>&1
         result=$OUT/weights/$name-best.json

@@ -232,7 +232,8 @@ pub use session::{
     FINALS_FILE,
 };
 pub use session::{
-    check_free, CmaesRun, FileTuner, StepReport, TunerOutcome, TunerProgress, TunerRun,
+    check_free, engine_tuner, CmaesRun, FileTuner, StepReport, TunerOutcome, TunerProgress,
+    TunerRun,
 };
 
 // Outside engines (the Hub protocol).

@@ -240,3 +240,33 @@ fn new_engine_with_a_tuner_runs_that_tuners_session() {
     assert_error_exit(&o, 2, &["--tuner cmaes", "--population"]);
     assert!(!t.session("x").exists());
 }
+
+#[test]
+fn new_engine_without_a_tuner_picks_one_by_the_engines_parameter_count() {
+    let t = Tmp::new("cmaes-default");
+    let engine = tunable_engine();
+    let new = |name: &str, more: &[&str]| {
+        let mut c = t.cmd(&["new", "--engine", &engine, "--depth", "1"]);
+        c.args(["--seed", "3", "--name", name]).args(more);
+        c
+    };
+    // Our 60 weights: CMA-ES, which says so.
+    let said = run_ok(new("wide", &["--games-budget", "16"]));
+    assert!(said.contains("tuning by CMA-ES"), "{said}");
+    assert!(t.session("wide").join("cmaes.ckpt").is_file());
+    // Three of them: the GA (the mean).
+    let said = run_ok(new(
+        "narrow",
+        &["--tune", "kings,opp_kings,moves", "--games-budget", "32"],
+    ));
+    assert!(!said.contains("CMA-ES"), "{said}");
+    assert!(!t.session("narrow").join("cmaes.ckpt").exists());
+    assert!(t.session("narrow").join("history.bin").is_file());
+    // All 60, with a setting only the GA takes: the GA.
+    run_ok(new(
+        "ga",
+        &["--population", "8", "--generations", "1", "--quiet"],
+    ));
+    assert!(t.session("ga").join("history.bin").is_file());
+    assert!(!t.session("ga").join("cmaes.ckpt").exists());
+}

@@ -45,7 +45,8 @@ impl CmaesArgs {
     }
 }
 
-pub fn run(a: CmaesArgs) -> anyhow::Result<()> {
+/// `spec`: the engine as `new --engine` read it already, if it did.
+pub fn run(a: CmaesArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Result<()> {
     a.session.check()?;
     let mut settings = CmaesSettings {
         games: a.session.games,
@@ -61,7 +62,7 @@ pub fn run(a: CmaesArgs) -> anyhow::Result<()> {
     if !(a.sigma.is_finite() && a.sigma >= 0.0 && a.sigma <= 32768.0) {
         usage!("--sigma {} must be 0..32768", a.sigma);
     }
-    let p = a.session.prepare()?;
+    let p = a.session.prepare(spec)?;
     settings.seed = p.seed;
     let spec = &p.spec;
     let mut state = CmaesState::new(spec, &settings);

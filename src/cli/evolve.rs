@@ -26,9 +26,6 @@ const STOPPING: &str = "stopping at the next game boundary to save the session (
                         again exits at once; the checkpoints written so far stay)";
 
 pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
-    if let Some(tuner) = a.tuner.filter(|&t| t != EngineTuner::Ga) {
-        return super::tuner_session::new_engine_session(a, tuner);
-    }
     super::common::set_handshake_timeout(a.run.handshake_timeout)?;
     if let Some(name) = a
         .name
@@ -36,6 +33,33 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         .filter(|n| !checkers_ga::store::is_plain_name(n))
     {
         usage!("session name '{name}' must be a plain folder name");
+    }
+    // The engine is read first when the tuner is chosen by its parameter count (no --tuner, no
+    // setting only the GA takes).
+    let mut read = None;
+    let tuner = match (a.tuner, &a.engine) {
+        (Some(t), _) => t,
+        (None, Some(cmd)) if super::tuner_session::ga_only_flags(&a).is_empty() => {
+            let spec = engine_spec(cmd, &a)?;
+            let n = spec.tuned.len();
+            read = Some(spec);
+            match checkers_ga::engine_tuner(n) {
+                checkers_ga::store::Tuner::Cmaes => {
+                    if !a.run.quiet {
+                        say(&format!(
+                            "tuning by CMA-ES, the default tuner beyond 16 parameters ({n} here; \
+                             --tuner ga for the GA)"
+                        ));
+                    }
+                    EngineTuner::Cmaes
+                }
+                _ => EngineTuner::Ga,
+            }
+        }
+        _ => EngineTuner::Ga,
+    };
+    if tuner != EngineTuner::Ga {
+        return super::tuner_session::new_engine_session(a, tuner, read);
     }
     let stop = catch_interrupt(STOPPING)?;
     if let Some(r) = &a.run.report {
@@ -53,9 +77,10 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         let w = checkers_ga::summary::select(&arg.input, None)?.weights;
         include.push((spec.clone(), w));
     }
-    let engine = match &a.engine {
-        Some(cmd) => Some(engine_spec(cmd, &a)?),
-        None => None,
+    let engine = match (read, &a.engine) {
+        (Some(spec), _) => Some(spec),
+        (None, Some(cmd)) => Some(engine_spec(cmd, &a)?),
+        (None, None) => None,
     };
     let spec = NewSession {
         name: a.name.clone(),

@@ -43,7 +43,8 @@ impl SpsaArgs {
     }
 }
 
-pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
+/// `spec`: the engine as `new --engine` read it already, if it did.
+pub fn run(a: SpsaArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Result<()> {
     a.session.check()?;
     let mut settings = SpsaSettings {
         games: a.session.games,
@@ -55,7 +56,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     if let Err(e) = settings.check() {
         usage!("{e}");
     }
-    let p = a.session.prepare()?;
+    let p = a.session.prepare(spec)?;
     settings.seed = p.seed;
     let spec = &p.spec;
     // θ is kept every 10 steps, or less often where a long run's history would outgrow its

@@ -116,8 +116,9 @@ impl TunerSessionArgs {
     }
 
     /// Checks the flags a new session of any tuner takes, sets up the pool and the stop
-    /// signal, and asks the engine what it declares.
-    pub fn prepare(&self) -> anyhow::Result<Prepared> {
+    /// signal, and asks the engine what it declares (`spec`: what it declared when it was
+    /// asked already).
+    pub fn prepare(&self, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Result<Prepared> {
         super::common::set_handshake_timeout(self.handshake_timeout)?;
         self.check()?;
         checkers_ga::check_depth(self.depth, "--depth")?;
@@ -134,14 +135,20 @@ impl TunerSessionArgs {
             }
         }
         pool(self.threads)?;
-        let mut spec = engine_spec(
-            &self.engine,
-            &self.engine_option,
-            self.move_timeout,
-            self.depth,
-            &self.tune,
-        )?;
-        super::common::set_clock(&mut spec, self.tc, self.time_margin, self.threads)?;
+        let spec = match spec {
+            Some(spec) => spec,
+            None => {
+                let mut spec = engine_spec(
+                    &self.engine,
+                    &self.engine_option,
+                    self.move_timeout,
+                    self.depth,
+                    &self.tune,
+                )?;
+                super::common::set_clock(&mut spec, self.tc, self.time_margin, self.threads)?;
+                spec
+            }
+        };
         let stop = catch_interrupt(STOPPING)?;
         Ok(Prepared {
             spec,
@@ -469,35 +476,20 @@ fn play<T: FileTuner>(
 /// or clock, `--games-budget` (4000 when not given), the seed, the name and folder, the threads);
 /// `--weights-dir DIR` writes the answer's copy to `DIR/NAME-best.json`, as a GA session's. A
 /// setting only the GA has is refused in one line.
-pub fn new_engine_session(a: NewArgs, tuner: EngineTuner) -> anyhow::Result<()> {
+///
+/// `spec`: the engine as `new` read it already (when it chose the tuner by the engine's
+/// parameter count), else it is read here.
+pub fn new_engine_session(
+    a: NewArgs,
+    tuner: EngineTuner,
+    spec: Option<checkers_ga::EngineSpec>,
+) -> anyhow::Result<()> {
     let o = a.session.overrides();
-    let kept = checkers_ga::Overrides {
-        depth: o.depth,
-        games_budget: o.games_budget,
-        ..checkers_ga::Overrides::default()
-    };
     let what = match tuner {
         EngineTuner::Spsa => "spsa",
         _ => "cmaes",
     };
-    let mut ga_only: Vec<String> = o
-        .given()
-        .into_iter()
-        .filter(|n| !kept.given().contains(n))
-        .map(|n| format!("--{n}"))
-        .collect();
-    for (given, flag) in [
-        (a.from.is_some(), "--from"),
-        (!a.include.is_empty(), "--include"),
-        (a.run.keep.is_some(), "--keep"),
-        (a.run.keep_every.is_some(), "--keep-every"),
-        (a.run.report.is_some(), "--report"),
-        (a.run.verbose, "--verbose"),
-    ] {
-        if given {
-            ga_only.push(flag.to_string());
-        }
-    }
+    let ga_only = ga_only_flags(&a);
     if !ga_only.is_empty() {
         usage!(
             "--tuner {what} takes none of the GA's settings ({}): `checkers-ga {what} --help` \
@@ -539,7 +531,37 @@ pub fn new_engine_session(a: NewArgs, tuner: EngineTuner) -> anyhow::Result<()> 
             .map_err(|e| anyhow::anyhow!("cannot create '{}': {e}", dir.display()))?;
     }
     match tuner {
-        EngineTuner::Spsa => super::spsa::run(super::spsa::SpsaArgs::with(session)),
-        _ => super::cmaes::run(super::cmaes::CmaesArgs::with(session)),
+        EngineTuner::Spsa => super::spsa::run(super::spsa::SpsaArgs::with(session), spec),
+        _ => super::cmaes::run(super::cmaes::CmaesArgs::with(session), spec),
     }
+}
+
+/// The flags of `new` that only the GA takes, as given (`--population`, `--from`, ...): with
+/// any of them, `new --engine` without `--tuner` is the GA's session whatever the engine.
+pub fn ga_only_flags(a: &NewArgs) -> Vec<String> {
+    let o = a.session.overrides();
+    let kept = checkers_ga::Overrides {
+        depth: o.depth,
+        games_budget: o.games_budget,
+        ..checkers_ga::Overrides::default()
+    };
+    let mut ga_only: Vec<String> = o
+        .given()
+        .into_iter()
+        .filter(|n| !kept.given().contains(n))
+        .map(|n| format!("--{n}"))
+        .collect();
+    for (given, flag) in [
+        (a.from.is_some(), "--from"),
+        (!a.include.is_empty(), "--include"),
+        (a.run.keep.is_some(), "--keep"),
+        (a.run.keep_every.is_some(), "--keep-every"),
+        (a.run.report.is_some(), "--report"),
+        (a.run.verbose, "--verbose"),
+    ] {
+        if given {
+            ga_only.push(flag.to_string());
+        }
+    }
+    ga_only
 }

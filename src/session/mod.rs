@@ -67,7 +67,9 @@ pub use options::{Overrides, SettingChange};
 pub use pace::{Eta, Pace, PaceClock, RunCost};
 pub use past::{answers_by_generation, measure_genomes, PastBests};
 pub use spsa::SpsaRun;
-pub use tuner_run::{check_free, FileTuner, StepReport, TunerOutcome, TunerProgress, TunerRun};
+pub use tuner_run::{
+    check_free, engine_tuner, FileTuner, StepReport, TunerOutcome, TunerProgress, TunerRun,
+};
 
 use crate::eval::{ParamSet, Weights};
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};

@@ -50,7 +50,7 @@ mod tests;
 
 pub use generation::Session;
 pub use matches::{measure_match, Duel};
-pub use mean::{engine_mean, Centre};
+pub use mean::{engine_mean, Centre, MEAN_WIDE};
 pub use operators::*;
 pub use pending::Pending;
 pub use records::{GenerationStats, HallOfFame, History, Lineage};
