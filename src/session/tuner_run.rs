@@ -266,9 +266,10 @@ pub fn check_free(populations: &Path, name: &str) -> Result<(), SessionError> {
 }
 
 /// The tuner `new --engine` runs for an engine of `params` tuned parameters when none is named:
-/// the GA (the mean) up to 16 parameters ([`crate::engine_mean`]'s own bound), CMA-ES beyond. Each won in real games
-/// where it was measured at equal games: the mean on the example engine's 8 parameters, CMA-ES
-/// on our 66 weights through the protocol (docs/results.md).
+/// the GA (the mean) up to 16 parameters (the bound where the mean halves its spread), CMA-ES
+/// beyond. Each won in real games where it was measured at equal games: the mean on the
+/// example engine's 8 parameters, CMA-ES on our 66 weights through the protocol
+/// (docs/results.md).
 pub fn engine_tuner(params: usize) -> store::Tuner {
     if params <= crate::ga::MEAN_WIDE {
         store::Tuner::Ga
