@@ -15,8 +15,8 @@
 //! ([`TunerRun`], file `tuner_run`: its folder, lock, checkpoint, answer and progress lines);
 //! what is each tuner's own is its [`FileTuner`] (files `spsa`, `cmaes`).
 //!
-//! Files, bottom up: `pace`, `options`, `outside`, `best`, `finals`, `past`, `tuner_run`, `spsa`,
-//! `cmaes`.
+//! Files, bottom up: `names`, `pace`, `options`, `outside`, `best`, `finals`, `past`, `tuner_run`,
+//! `spsa`, `cmaes`.
 //!
 //! # Example
 //!
@@ -53,6 +53,7 @@
 mod best;
 mod cmaes;
 mod finals;
+mod names;
 mod options;
 mod outside;
 mod pace;
@@ -63,6 +64,7 @@ mod tuner_run;
 pub use best::{write_answer_file, AnswerFileError, BestFile, FINALS_FILE};
 pub use cmaes::CmaesRun;
 pub use finals::{Entrant, Finals};
+pub use names::default_name;
 pub use options::{Overrides, SettingChange};
 pub use pace::{Eta, Pace, PaceClock, RunCost};
 pub use past::{answers_by_generation, measure_genomes, PastBests};
@@ -378,37 +380,6 @@ pub struct SessionRun {
     pool: rayon::ThreadPool,
     best_seen: Option<BestFile>,
     _lock: SessionLock,
-}
-
-/// A short, memorable session name drawn from the seed (`amber-otter`), with `-2`, `-3`, ...
-/// when a folder of that name exists under `populations`.
-pub fn default_name(seed: u64, populations: &Path) -> String {
-    const FIRST: [&str; 32] = [
-        "amber", "brave", "calm", "clever", "crisp", "dapper", "eager", "fair", "gentle", "glad",
-        "golden", "grand", "happy", "jolly", "keen", "kind", "lively", "lucky", "merry", "mild",
-        "noble", "proud", "quick", "quiet", "rapid", "royal", "shiny", "swift", "tidy", "vivid",
-        "warm", "witty",
-    ];
-    const SECOND: [&str; 32] = [
-        "badger", "bear", "beaver", "bison", "crane", "deer", "dove", "eagle", "falcon", "ferret",
-        "finch", "fox", "gecko", "hare", "heron", "ibis", "koala", "lark", "lemur", "lynx",
-        "marten", "moose", "newt", "otter", "owl", "panda", "puffin", "raven", "robin", "seal",
-        "stoat", "wren",
-    ];
-    let mut rng = crate::rng::derive(seed, crate::rng::Purpose::Initial, u64::MAX - 1, 0);
-    use rand::RngExt;
-    let base = format!(
-        "{}-{}",
-        FIRST[rng.random_range(0..FIRST.len())],
-        SECOND[rng.random_range(0..SECOND.len())]
-    );
-    (1..)
-        .map(|k| match k {
-            1 => base.clone(),
-            k => format!("{base}-{k}"),
-        })
-        .find(|n| !store::session_dir(populations, n).exists())
-        .unwrap_or(base)
 }
 
 /// Creates a folder the run will write into.
