@@ -68,7 +68,9 @@ pub fn run(a: CmaesArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Resul
     let mut state = CmaesState::new(spec, &settings);
     // The answer is kept every 10 generations, or less often where a long run's history would
     // outgrow its checkpoint; the first point is the start.
-    state.settings.history_every = history_every(state.generations(), spec.tuned.len());
+    // A point holds σ and, on a clock, a time record besides the answer: sized as 8 more
+    // parameters.
+    state.settings.history_every = history_every(state.generations(), spec.tuned.len() + 8);
     let state = CmaesState::new(spec, &state.settings);
     let s = &state.settings;
     let opening = format!(
