@@ -571,6 +571,25 @@ pub fn open(arg: Option<&str>, root: &Path) -> Result<Opened, OpenError> {
     }
 }
 
+/// The session a one-file tuner's checkpoint holds, read from its bytes (told by the magic:
+/// SPSA's or CMA-ES's); None for any other bytes. `path` only names the file in errors.
+pub fn decode_tuner_file(path: &Path, bytes: &[u8]) -> Option<Result<Opened, CheckpointError>> {
+    let path_buf = path.to_path_buf();
+    if is_spsa(bytes) {
+        Some(decode_spsa(path, bytes).map(|s| Opened::Spsa {
+            path: path_buf,
+            session: Box::new(s),
+        }))
+    } else if is_cmaes(bytes) {
+        Some(decode_cmaes(path, bytes).map(|s| Opened::Cmaes {
+            path: path_buf,
+            session: Box::new(s),
+        }))
+    } else {
+        None
+    }
+}
+
 /// A checkpoint found for `resume`, `history` or `show`.
 pub struct Located {
     /// The checkpoint file that was read.

@@ -111,13 +111,10 @@ pub fn parse_input(path: &Path, bytes: &[u8]) -> Result<Input, FormatError> {
         let session = crate::store::decode_checkpoint(path, bytes)?;
         return Ok(Input::Checkpoint(Box::new(session)));
     }
-    if crate::store::is_spsa(bytes) {
-        let session = crate::store::decode_spsa(path, bytes)?;
-        return Ok(Input::Engine(Box::new(spsa_params(&session, true))));
-    }
-    if crate::store::is_cmaes(bytes) {
-        let session = crate::store::decode_cmaes(path, bytes)?;
-        return Ok(Input::Engine(Box::new(cmaes_params(&session, true))));
+    if let Some(opened) = crate::store::decode_tuner_file(path, bytes) {
+        if let Some(arg) = tuner_arg(&opened?, true) {
+            return Ok(arg.input);
+        }
     }
     let what = "not a weight file, checkpoint or population file";
     let Ok(text) = std::str::from_utf8(bytes) else {
@@ -355,27 +352,18 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
         || (!path.exists() && !spec.is_empty() && sessions.join(spec).is_dir())
         || crate::store::tuner_of(Some(spec), root).0 != crate::store::Tuner::Ga;
     if names_session {
-        return Ok(match crate::store::open(Some(spec), root)? {
-            crate::store::Opened::Spsa { path, session } => WeightsArg {
-                // The title says what the comment would.
-                input: Input::Engine(Box::new(spsa_params(&session, false))),
-                name: session.name.clone(),
-                shown: path.display().to_string(),
-                title: Some(spsa_title(&session)),
-            },
-            crate::store::Opened::Cmaes { path, session } => WeightsArg {
-                input: Input::Engine(Box::new(cmaes_params(&session, false))),
-                name: session.name.clone(),
-                shown: path.display().to_string(),
-                title: Some(cmaes_title(&session)),
-            },
-            crate::store::Opened::Ga(found) => WeightsArg {
+        let opened = crate::store::open(Some(spec), root)?;
+        if let Some(arg) = tuner_arg(&opened, false) {
+            return Ok(arg);
+        }
+        if let crate::store::Opened::Ga(found) = opened {
+            return Ok(WeightsArg {
                 name: found.session.name.clone(),
                 shown: found.path.display().to_string(),
                 input: Input::Checkpoint(Box::new(found.session)),
                 title: None,
-            },
-        });
+            });
+        }
     }
     if !path.exists() {
         if let Some(found) = shipped(spec) {
@@ -404,46 +392,59 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
     })
 }
 
-/// An SPSA session's values (θ rounded) as the parameter file of its engine would hold them,
-/// with its progress as the comment when `comment`.
-fn spsa_params(s: &crate::store::SpsaSession, comment: bool) -> super::EngineParams {
-    super::EngineParams {
-        spec: s.state.spec.clone(),
-        weights: s.state.weights(),
-        origin: None,
-        comment: comment.then(|| spsa_title(s)),
-    }
-}
-
-/// `SPSA session 'x', step 3 of 5, 24 of 40 games, seed 11: θ rounded`.
-fn spsa_title(s: &crate::store::SpsaSession) -> String {
-    format!(
-        "SPSA session '{}', {}, seed {}: θ rounded",
-        s.name,
-        s.state.progress(),
-        s.state.settings.seed
-    )
-}
-
-fn cmaes_params(s: &crate::store::CmaesSession, comment: bool) -> super::EngineParams {
+/// A one-file tuner's session (SPSA's, CMA-ES's) as weights: its answer rounded (θ; the means'
+/// average) as the parameter file of its engine would hold it, titled by the session, its
+/// progress and seed (`SPSA session 'x', step 3 of 5, 24 of 40 games, seed 11: θ rounded`),
+/// the title also the file's comment when `comment`. None for a session of the GA.
+fn tuner_arg(opened: &crate::store::Opened, comment: bool) -> Option<WeightsArg> {
+    use crate::store::Opened;
     use crate::tuner::Tuner;
-    super::EngineParams {
-        spec: s.state.spec.clone(),
-        weights: s.state.answer(),
-        origin: None,
-        comment: comment.then(|| cmaes_title(s)),
-    }
-}
-
-/// `CMA-ES session 'x', generation 3 of 5, 24 of 40 games, seed 11: the means' average
-/// rounded`.
-fn cmaes_title(s: &crate::store::CmaesSession) -> String {
-    format!(
-        "CMA-ES session '{}', {}, seed {}: the means' average rounded",
-        s.name,
-        s.state.progress(),
-        s.state.settings.seed
-    )
+    let (path, name, spec, weights, progress, seed, rounded) = match opened {
+        Opened::Spsa { path, session } => {
+            let st = &session.state;
+            let (w, p) = (st.weights(), st.progress());
+            (
+                path,
+                &session.name,
+                &st.spec,
+                w,
+                p,
+                st.settings.seed,
+                "θ rounded",
+            )
+        }
+        Opened::Cmaes { path, session } => {
+            let st = &session.state;
+            let (w, p) = (st.answer(), st.progress());
+            let rounded = "the means' average rounded";
+            (
+                path,
+                &session.name,
+                &st.spec,
+                w,
+                p,
+                st.settings.seed,
+                rounded,
+            )
+        }
+        Opened::Ga(_) => return None,
+    };
+    let title = format!(
+        "{} session '{name}', {progress}, seed {seed}: {rounded}",
+        opened.tuner().name()
+    );
+    Some(WeightsArg {
+        input: Input::Engine(Box::new(super::EngineParams {
+            spec: spec.clone(),
+            weights,
+            origin: None,
+            comment: comment.then(|| title.clone()),
+        })),
+        name: name.clone(),
+        shown: path.display().to_string(),
+        // The title says what the comment would.
+        title: (!comment).then_some(title),
+    })
 }
 
 /// What a player argument means: a yardstick, weights, or an outside engine.
