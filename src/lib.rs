@@ -177,7 +177,7 @@ mod tuning_sim;
 use engine::{board, eval, game, movegen, notation, openings, search, yardstick};
 use games::{clock, cluster, genome, jobs, sim, tournament};
 use output::chart;
-use tuning::{cmaes, fit, ga, replay, signal, spsa, tuner};
+use tuning::{cmaes, fit, flight, ga, replay, signal, spsa, tuner};
 
 pub use games::{matchplay, play, schedule};
 pub use output::{formats, html, store, summary, weightfile};
@@ -238,6 +238,7 @@ pub use session::{
 
 // Outside engines (the Hub protocol).
 pub use cmaes::{CmaesPoint, CmaesSettings, CmaesState, CmaesStep, CMAES_RATE, CMAES_SIGMA};
+pub use flight::run_steps;
 pub use genome::{is_setting, Declared, EngineError, EngineSpec, Tuned, SETTING_NAMES};
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply};

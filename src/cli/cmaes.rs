@@ -29,6 +29,12 @@ pub struct CmaesArgs {
     /// (the step size alone adapts), 1 the usual speed
     #[arg(long, value_name = "F", default_value_t = CmaesSettings::default().cov_rate)]
     pub cov_rate: f64,
+    /// Generations in flight: each generation's pairs are drawn this many generations before
+    /// its results are told, so that the next generations' games keep the threads busy while
+    /// the last ones end (1: each generation waits for the one before; at most 64). The results
+    /// are the same at any thread count
+    #[arg(long, value_name = "G", default_value_t = CmaesSettings::default().in_flight)]
+    pub in_flight: u32,
 }
 
 impl CmaesArgs {
@@ -41,6 +47,7 @@ impl CmaesArgs {
             sigma: d.sigma,
             rate: d.rate,
             cov_rate: d.cov_rate,
+            in_flight: d.in_flight,
         }
     }
 }
@@ -54,10 +61,14 @@ pub fn run(a: CmaesArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Resul
         sigma: a.sigma,
         rate: a.rate,
         cov_rate: a.cov_rate,
+        in_flight: a.in_flight,
         ..CmaesSettings::default()
     };
     if let Err(e) = settings.check() {
         usage!("{e}");
+    }
+    if a.in_flight == 0 {
+        usage!("--in-flight 0: at least one generation is in flight");
     }
     if !(a.sigma.is_finite() && a.sigma >= 0.0 && a.sigma <= 32768.0) {
         usage!("--sigma {} must be 0..32768", a.sigma);
@@ -74,7 +85,8 @@ pub fn run(a: CmaesArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Resul
     let state = CmaesState::new(spec, &state.settings);
     let s = &state.settings;
     let opening = format!(
-        "cmaes of {} (seed {}): {} games in {} generations of {} pairs, σ {:.0}, rate {}, {}",
+        "cmaes of {} (seed {}): {} games in {} generations of {} pairs, σ {:.0}, rate {}, \
+         {} in flight, {}",
         spec.name,
         p.seed,
         state.budget(),
@@ -82,6 +94,7 @@ pub fn run(a: CmaesArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Resul
         s.pairs,
         s.sigma,
         s.rate,
+        s.in_flight,
         spec.level()
     );
     a.session.start(p, state, opening)

@@ -57,6 +57,10 @@ pub struct TuneSimArgs {
     /// covariance stays the identity, σ alone adapts)
     #[arg(long, value_name = "F", default_value_t = CmaesSettings::default().cov_rate)]
     pub cmaes_cov_rate: f64,
+    /// CMA-ES's generations in flight, as cmaes --in-flight (1: each generation waits for the
+    /// one before)
+    #[arg(long, value_name = "G", default_value_t = CmaesSettings::default().in_flight)]
+    pub cmaes_in_flight: u32,
     /// Worker threads, each playing whole runs (0 = one per core); the figures are the same at
     /// any count
     #[arg(long, default_value_t = 0)]
@@ -135,11 +139,15 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
         cmaes: CmaesSettings {
             rate: a.cmaes_rate,
             cov_rate: a.cmaes_cov_rate,
+            in_flight: a.cmaes_in_flight,
             ..CmaesSettings::default()
         },
     };
     if let Err(e) = setup.cmaes.check() {
-        usage!("CMA-ES (--cmaes-rate, --cmaes-cov-rate): {e}");
+        usage!("CMA-ES (--cmaes-rate, --cmaes-cov-rate, --cmaes-in-flight): {e}");
+    }
+    if a.cmaes_in_flight == 0 {
+        usage!("--cmaes-in-flight 0: at least one generation is in flight");
     }
     // The lines' order: tuner, parameters, budget; the runs of a line are its seeds.
     let mut lines = Vec::new();

@@ -228,6 +228,39 @@ impl Batch {
         Batch::new(players.iter().map(|&w| w.into()).collect(), seed, rules)
     }
 
+    /// The batches as one, their games in order (each batch's players, openings and jobs after
+    /// the batch before's; every game as its own batch plays it): so the executor plays
+    /// batches that do not wait for each other at once. None when they differ in anything but
+    /// their players, openings and jobs, or when there are none.
+    pub fn merge(batches: &[Batch]) -> Option<Batch> {
+        let (first, rest) = batches.split_first()?;
+        let shared = |b: &Batch| Batch {
+            players: Vec::new(),
+            openings: Vec::new(),
+            jobs: Vec::new(),
+            ..b.clone()
+        };
+        let mut out = shared(first);
+        if rest.iter().any(|b| shared(b) != out) {
+            return None;
+        }
+        for b in batches {
+            let (players, openings) = (out.players.len() as u32, out.openings.len() as u32);
+            out.jobs.extend(b.jobs.iter().map(|j| {
+                let mut j = *j;
+                j.black.player += players;
+                j.white.player += players;
+                if let Start::Opening(n) = &mut j.start {
+                    *n += openings;
+                }
+                j
+            }));
+            out.players.extend(b.players.iter().cloned());
+            out.openings.extend(b.openings.iter().cloned());
+        }
+        Some(out)
+    }
+
     /// Checks that every job names a player and an opening of the batch, and that every
     /// opening's moves are legal (a batch from another process).
     pub fn check(&self) -> Result<(), BatchError> {
@@ -607,10 +640,11 @@ pub fn play_range(
 }
 
 /// The schedule log's phase of a batch of `jobs` when none is named: what its first job is for.
-fn phase_of(jobs: &[GameJob]) -> &'static str {
+pub(crate) fn phase_of(jobs: &[GameJob]) -> &'static str {
     match jobs.first().map(|j| j.purpose) {
         Some(Purpose::Duel) => "duel",
         Some(Purpose::Spsa) => "spsa",
+        Some(Purpose::Cmaes) => "cmaes",
         _ => "match",
     }
 }
@@ -664,6 +698,12 @@ pub fn run(
         Some(e) => e.run(batch, on_done, stop),
         None => play_local(batch, on_done, stop),
     }
+}
+
+/// Has an executor other than the local pool been set ([`set_executor`]: the ranks of an MPI
+/// job)? Batches are then played one at a time through [`run`].
+pub fn remote() -> bool {
+    EXECUTOR.get().is_some()
 }
 
 /// More worker threads than any machine this runs on has cores.

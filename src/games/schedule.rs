@@ -12,8 +12,14 @@
 //! - `job,PHASE,BATCH,JOB,THREAD,START,SECONDS,1`: job `JOB` (its index in the batch's jobs) of
 //!   batch `BATCH` (the batches numbered from 0 in the order they start), played on pool thread
 //!   `THREAD`, started `START` seconds after the log was opened, taking `SECONDS`.
-//! - `batch,PHASE,BATCH,JOBS,THREADS,START,SECONDS,0`: the batch as a whole (its jobs, the
-//!   pool's threads, its wall-clock time from the first job's start to the last one's end).
+//! - `batch,PHASE,BATCH,JOBS,THREADS,START,SECONDS,FLIGHT`: the batch as a whole (its jobs,
+//!   the pool's threads, its wall-clock time from the first job's start to the last one's end).
+//!   `FLIGHT` is 0 for a batch played alone; a tuner that keeps batches in flight
+//!   ([`crate::Tuner::in_flight`]) has its batches played as a stream, each asked for once the
+//!   batch `FLIGHT` before it has been told, and their games overlap.
+//! - `tell,PHASE,BATCH,0,THREAD,START,SECONDS,0`: in a stream, the tuner's work once batch
+//!   `BATCH`'s games are all in (told their results, the step saved, the next batch asked for),
+//!   on pool thread `THREAD` while the other threads play on.
 //! - `span,NAME,0,0,0,START,SECONDS,WAYS`: work between batches that the model does not
 //!   schedule job by job: `WAYS` threads can share it at most (0: any number, evenly; 1: it is
 //!   serial).
@@ -36,9 +42,13 @@
 //! in job order, so a batch takes the makespan of greedy list scheduling in job order
 //! ([`makespan`]); the batches and spans follow each other (a barrier between them); a span
 //! takes its time divided by `min(P, WAYS)`; the rest of the run's time (start-up, breeding,
-//! checkpoints, anything not in a batch or span) is serial. The time each thread waits is put
-//! down to its cause: the end of a batch of each phase (the wait for its longest jobs), each
-//! span, and the serial rest.
+//! checkpoints, anything not in a batch or span) is serial. A stream (consecutive batches with
+//! a `FLIGHT` of 2 or more) is replayed as the stream executor plays it: every thread takes
+//! the next game not started, in batch and job order, of the batches asked for; a batch is
+//! asked for once the one `FLIGHT` before it is told, and each tell keeps the thread that ended
+//! that batch busy for its recorded time ([`stream_makespan`]). The time each thread waits is
+//! put down to its cause: the end of a batch of each phase (the wait for its longest jobs, or
+//! in a stream for the batch that lets the next be asked for), each span, and the serial rest.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -238,6 +248,8 @@ pub(crate) struct BatchLog {
     phase: &'static str,
     threads: usize,
     jobs: usize,
+    /// The batches in flight with it (0: it is played alone).
+    flight: usize,
     start: Instant,
     done: Mutex<Vec<(usize, usize, f64, f64)>>,
 }
@@ -258,12 +270,53 @@ pub(crate) fn batch(default_phase: &'static str, jobs: usize, threads: usize) ->
         phase,
         threads,
         jobs,
+        flight: 0,
         start: Instant::now(),
         done: Mutex::new(Vec::with_capacity(jobs)),
     })
 }
 
+/// Starts the record of batch `jobs` of a stream that keeps `flight` batches in flight (its
+/// number taken now, in the order the batches are asked for; its time from [`BatchLog::begin`]).
+pub(crate) fn flight_batch(
+    default_phase: &'static str,
+    jobs: usize,
+    threads: usize,
+    flight: usize,
+) -> Option<BatchLog> {
+    batch(default_phase, jobs, threads).map(|b| BatchLog { flight, ..b })
+}
+
+/// Records the tuner's work on batch `id` (of phase `phase`) once its games are all in: told
+/// their results, the step saved, the next batch asked for; begun at `began`, on this thread.
+pub(crate) fn tell(id: u64, phase: &str, began: Instant) {
+    if let Some(log) = LOG.get() {
+        let thread = rayon::current_thread_index().unwrap_or(0);
+        let line = format!(
+            "tell,{phase},{id},0,{thread},{:.6},{:.6},0\n",
+            log.since(began),
+            began.elapsed().as_secs_f64()
+        );
+        log.write(&line);
+    }
+}
+
 impl BatchLog {
+    /// Its number in the log.
+    pub(crate) fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// Its phase.
+    pub(crate) fn phase(&self) -> &'static str {
+        self.phase
+    }
+
+    /// Its first game starts now (a batch asked for ahead waits for its turn).
+    pub(crate) fn begin(&mut self) {
+        self.start = Instant::now();
+    }
+
     /// Job `index` (in the batch), started at `began`, has ended (finished or abandoned).
     pub(crate) fn job(&self, index: usize, began: Instant) {
         let Some(log) = LOG.get() else {
@@ -297,13 +350,14 @@ impl BatchLog {
             ));
         }
         text.push_str(&format!(
-            "batch,{},{},{},{},{:.6},{:.6},0\n",
+            "batch,{},{},{},{},{:.6},{:.6},{}\n",
             self.phase,
             self.id,
             self.jobs,
             self.threads,
             log.since(self.start),
-            self.start.elapsed().as_secs_f64()
+            self.start.elapsed().as_secs_f64(),
+            self.flight
         ));
         log.write(&text);
     }
@@ -320,14 +374,22 @@ pub struct LogError {
 }
 
 /// One batch of a record: its phase and its jobs' durations in job order.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct BatchRun {
     /// What the batch plays.
     pub phase: String,
+    /// When its first game started in the record (seconds after the log's opening).
+    pub start: f64,
     /// Its wall-clock seconds in the record.
     pub seconds: f64,
     /// Every recorded job's seconds, in job order.
     pub jobs: Vec<f64>,
+    /// The batches in flight with it (0: played alone).
+    pub flight: u32,
+    /// In a stream: the seconds of the tuner's work once its games were in (0 when none).
+    pub tell: f64,
+    /// In a stream: when that work ended in the record.
+    pub tell_end: f64,
 }
 
 /// Work between batches: its name, seconds, and how many threads can share it (0: any).
@@ -383,6 +445,50 @@ pub fn makespan(jobs: &[f64], threads: usize) -> f64 {
     free.into_iter().fold(0.0, f64::max)
 }
 
+/// The makespan of a stream of batches (each its jobs' durations in job order, and its tell's
+/// seconds) on `threads` threads, `flight` batches in flight: every thread takes the next job
+/// not started, in batch and job order, of the batches asked for; batch `i` is asked for once
+/// batch `i - flight` is told; a tell keeps the thread that ended the batch's last game busy for
+/// its time, or, when the tell before is still under way, the thread telling that one (tells
+/// are in order, one at a time).
+pub fn stream_makespan(batches: &[Vec<f64>], tells: &[f64], flight: usize, threads: usize) -> f64 {
+    let p = threads.max(1);
+    let flight = flight.max(1);
+    let mut free = vec![0.0f64; p];
+    // When each batch was told (the batch `flight` after it is asked for then).
+    let mut told: Vec<f64> = Vec::with_capacity(batches.len());
+    let mut teller = 0;
+    for (i, jobs) in batches.iter().enumerate() {
+        let asked = if i >= flight { told[i - flight] } else { 0.0 };
+        let mut last = (0usize, asked);
+        for &d in jobs {
+            let (k, _) =
+                free.iter().enumerate().fold(
+                    (0, f64::INFINITY),
+                    |m, (k, &t)| if t < m.1 { (k, t) } else { m },
+                );
+            let end = free[k].max(asked) + d;
+            free[k] = end;
+            if end >= last.1 {
+                last = (k, end);
+            }
+        }
+        // The thread that ended the batch tells it, or, while the tell before is under way,
+        // the thread telling that one goes on with this one.
+        let (k, ended) = last;
+        let before = told.last().copied().unwrap_or(0.0);
+        if ended >= before {
+            teller = k;
+        }
+        let end = ended.max(before) + tells.get(i).copied().unwrap_or(0.0);
+        free[teller] = free[teller].max(end);
+        told.push(end);
+    }
+    free.into_iter()
+        .chain(told.last().copied())
+        .fold(0.0, f64::max)
+}
+
 impl Schedule {
     /// Reads a schedule log ([`HEADER`] and its lines).
     pub fn parse(text: &str) -> Result<Schedule, LogError> {
@@ -400,7 +506,9 @@ impl Schedule {
         let mut out = Schedule::default();
         // Batch id -> (phase, jobs by index), and the batches' seconds, as they come.
         let mut jobs: BTreeMap<u64, (String, BTreeMap<u64, f64>)> = BTreeMap::new();
-        let mut walls: BTreeMap<u64, f64> = BTreeMap::new();
+        // Batch id -> (start, seconds, flight); -> (its tell's seconds, the tell's end).
+        let mut walls: BTreeMap<u64, (f64, f64, u32)> = BTreeMap::new();
+        let mut tells: BTreeMap<u64, (f64, f64)> = BTreeMap::new();
         let mut end = None;
         let mut last = 0.0f64;
         for (n, line) in lines {
@@ -439,7 +547,12 @@ impl Schedule {
                     let id = int(2)?;
                     jobs.entry(id)
                         .or_insert_with(|| (f[1].to_string(), BTreeMap::new()));
-                    walls.insert(id, seconds);
+                    walls.insert(id, (start, seconds, int(7)? as u32));
+                }
+                "tell" => {
+                    let t = tells.entry(int(2)?).or_default();
+                    t.0 += seconds;
+                    t.1 = t.1.max(start + seconds);
                 }
                 "span" => out.spans.push(SpanRun {
                     name: f[1].to_string(),
@@ -452,28 +565,72 @@ impl Schedule {
         }
         for (id, (phase, js)) in jobs {
             let run: Vec<f64> = js.into_values().collect();
-            let seconds = walls.get(&id).copied().unwrap_or_else(|| run.iter().sum());
+            let (start, seconds, flight) = walls
+                .get(&id)
+                .copied()
+                .unwrap_or_else(|| (0.0, run.iter().sum(), 0));
+            let (tell, tell_end) = tells.get(&id).copied().unwrap_or_default();
             out.batches.push(BatchRun {
                 phase,
+                start,
                 seconds,
                 jobs: run,
+                flight,
+                tell,
+                tell_end,
             });
         }
         out.seconds = end.unwrap_or(last);
         Ok(out)
     }
 
-    /// The run's seconds outside its batches and spans (serial work).
+    /// The batches as the model replays them: runs of streamed batches (a `FLIGHT` of 2 or
+    /// more, the same all along), and each other batch alone.
+    fn runs(&self) -> Vec<&[BatchRun]> {
+        let mut out = Vec::new();
+        let mut rest = self.batches.as_slice();
+        while let Some(first) = rest.first() {
+            let n = if first.flight >= 2 {
+                rest.iter().take_while(|b| b.flight == first.flight).count()
+            } else {
+                1
+            };
+            let (run, after) = rest.split_at(n);
+            out.push(run);
+            rest = after;
+        }
+        out
+    }
+
+    /// The run's seconds outside its batches and spans (serial work); a stream covers the time
+    /// from its first game's start to the end of its last game or tell.
     pub fn serial(&self) -> f64 {
-        let covered: f64 = self.batches.iter().map(|b| b.seconds).sum::<f64>()
+        let covered: f64 = self
+            .runs()
+            .iter()
+            .map(|run| match run {
+                [b] if b.flight < 2 => b.seconds,
+                _ => {
+                    let first = run.iter().map(|b| b.start).fold(f64::INFINITY, f64::min);
+                    let last = run
+                        .iter()
+                        .map(|b| (b.start + b.seconds).max(b.tell_end))
+                        .fold(0.0, f64::max);
+                    (last - first).max(0.0)
+                }
+            })
+            .sum::<f64>()
             + self.spans.iter().map(|s| s.seconds).sum::<f64>();
         (self.seconds - covered).max(0.0)
     }
 
-    /// The work: every job's seconds, every span's and the serial rest (the run's time at one
-    /// thread, as the model has it).
+    /// The work: every job's seconds, every tell's, every span's and the serial rest (the
+    /// run's time at one thread, as the model has it).
     pub fn work(&self) -> f64 {
-        self.batches.iter().flat_map(|b| &b.jobs).sum::<f64>()
+        self.batches
+            .iter()
+            .map(|b| b.jobs.iter().sum::<f64>() + b.tell)
+            .sum::<f64>()
             + self.spans.iter().map(|s| s.seconds).sum::<f64>()
             + self.serial()
     }
@@ -495,17 +652,28 @@ impl Schedule {
         let pf = p as f64;
         let mut idle: BTreeMap<String, f64> = BTreeMap::new();
         let mut seconds = 0.0;
-        for b in &self.batches {
-            let m = if longest_first {
-                let mut jobs = b.jobs.clone();
+        let order = |b: &BatchRun| {
+            let mut jobs = b.jobs.clone();
+            if longest_first {
                 jobs.sort_by(|x, y| y.total_cmp(x));
-                makespan(&jobs, p)
-            } else {
-                makespan(&b.jobs, p)
+            }
+            jobs
+        };
+        for run in self.runs() {
+            let m = match run {
+                [b] if b.flight < 2 => makespan(&order(b), p),
+                _ => {
+                    let jobs: Vec<Vec<f64>> = run.iter().map(order).collect();
+                    let tells: Vec<f64> = run.iter().map(|b| b.tell).collect();
+                    stream_makespan(&jobs, &tells, run[0].flight as usize, p)
+                }
             };
             seconds += m;
-            let sum: f64 = b.jobs.iter().sum();
-            *idle.entry(format!("wait-{}", b.phase)).or_default() += pf * m - sum;
+            let sum: f64 = run
+                .iter()
+                .map(|b| b.jobs.iter().sum::<f64>() + b.tell)
+                .sum();
+            *idle.entry(format!("wait-{}", run[0].phase)).or_default() += pf * m - sum;
         }
         for s in &self.spans {
             let ways = if s.ways == 0 {
@@ -536,117 +704,5 @@ impl Schedule {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn list_scheduling_in_job_order_has_the_known_makespans() {
-        // Graham's example: in order, 2 threads put the long job last on its own.
-        assert_eq!(makespan(&[1.0, 1.0, 2.0], 2), 3.0);
-        assert_eq!(makespan(&[2.0, 1.0, 1.0], 2), 2.0);
-        // Three threads, jobs 3 3 2 2 2: the threads end at 3 + 2, 3, 2 + 2.
-        assert_eq!(makespan(&[3.0, 3.0, 2.0, 2.0, 2.0], 3), 5.0);
-        assert_eq!(makespan(&[2.0, 2.0, 2.0, 3.0, 3.0], 3), 5.0);
-        // One thread: the sum; more threads than jobs: the longest job.
-        assert_eq!(makespan(&[1.0, 2.0, 3.5], 1), 6.5);
-        assert_eq!(makespan(&[1.0, 2.0, 3.5], 64), 3.5);
-        assert_eq!(makespan(&[], 4), 0.0);
-        // A long job at the end of a batch: every other thread waits for it.
-        let mut jobs = vec![1.0; 15];
-        jobs.push(8.0);
-        assert_eq!(makespan(&jobs, 4), 3.0 + 8.0);
-        jobs.rotate_right(1);
-        assert_eq!(makespan(&jobs, 4), 8.0);
-    }
-
-    fn log(lines: &[&str]) -> String {
-        std::iter::once(HEADER)
-            .chain(lines.iter().copied())
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-
-    #[test]
-    fn a_log_predicts_its_threads_time_and_where_the_idle_time_goes() {
-        let text = log(&[
-            "job,tournament,0,1,0,0.5,2.0,1",
-            "job,tournament,0,0,0,0.0,1.0,1",
-            "job,tournament,0,2,0,2.5,1.0,1",
-            "batch,tournament,0,3,1,0.0,4.0,0",
-            "span,fit,0,0,0,4.0,2.0,2",
-            "job,duel,1,0,0,6.0,1.0,1",
-            "batch,duel,1,1,1,6.0,1.0,0",
-            "end,,0,0,0,0,8.0,0",
-        ]);
-        let s = Schedule::parse(&text).unwrap();
-        assert_eq!(s.batches[0].jobs, vec![1.0, 2.0, 1.0]);
-        assert_eq!(s.batches[0].phase, "tournament");
-        // 8 s in all: 4 + 1 in batches, 2 of fit, 1 serial.
-        assert!((s.serial() - 1.0).abs() < 1e-9);
-        assert!((s.work() - 8.0).abs() < 1e-9);
-        let one = s.predict(1);
-        assert!((one.seconds - 8.0).abs() < 1e-9 && (one.efficiency - 1.0).abs() < 1e-9);
-        // Two threads: tournament 1 | 2, then the third job on the first thread -> 2; fit 1;
-        // duel 1; serial 1: 5 s, efficiency 8 / 10.
-        let two = s.predict(2);
-        assert!((two.seconds - 5.0).abs() < 1e-9, "{two:?}");
-        assert!((two.efficiency - 0.8).abs() < 1e-9);
-        let idle: BTreeMap<_, _> = two.idle.iter().cloned().collect();
-        assert!((idle["wait-duel"] - 0.1).abs() < 1e-9);
-        assert!(idle["wait-tournament"].abs() < 1e-9);
-        assert!(idle["fit"].abs() < 1e-9);
-        assert!((idle["serial"] - 0.1).abs() < 1e-9);
-        // Longest first: the 2 s job first, the two others beside it.
-        let first = s.predict_longest_first(2);
-        assert!((first.seconds - 5.0).abs() < 1e-9);
-        let late = Schedule::parse(&text.replace(
-            "job,tournament,0,1,0,0.5,2.0,1",
-            "job,tournament,0,1,0,0.5,0.5,1",
-        ))
-        .unwrap();
-        // 1, 0.5, 1 on 2 threads: 1 | 0.5 + 1 = 1.5 in order, 1 | 1 + 0.5 = 1.5 longest
-        // first; 3 threads: 1 either way.
-        assert!((late.predict(2).seconds - late.predict_longest_first(2).seconds).abs() < 1e-9);
-        let tail = Schedule::parse(&log(&[
-            "job,match,0,0,0,0,1,1",
-            "job,match,0,1,0,0,1,1",
-            "job,match,0,2,0,0,2,1",
-            "end,,0,0,0,0,4,0",
-        ]))
-        .unwrap();
-        assert!((tail.predict(2).seconds - 3.0).abs() < 1e-9);
-        assert!((tail.predict_longest_first(2).seconds - 2.0).abs() < 1e-9);
-        // Eight threads: the fit is shared by 2 at most.
-        let eight = s.predict(8);
-        assert!((eight.seconds - (2.0 + 1.0 + 1.0 + 1.0)).abs() < 1e-9);
-        // The work is the jobs' time, not the batches' wall clock (at one thread the rest is
-        // the executor's own, which more threads do not lengthen).
-        let slow = Schedule::parse(&text.replace(
-            "batch,tournament,0,3,1,0.0,4.0,0",
-            "batch,tournament,0,3,1,0.0,4.5,0",
-        ))
-        .unwrap();
-        assert!((slow.serial() - 0.5).abs() < 1e-9 && (slow.work() - 7.5).abs() < 1e-9);
-        let total: f64 = eight.idle.iter().map(|(_, x)| x).sum::<f64>() + eight.efficiency;
-        assert!((total - 1.0).abs() < 1e-9, "idle and work are the whole");
-    }
-
-    #[test]
-    fn bad_logs_say_which_line() {
-        assert_eq!(Schedule::parse("kind,x").unwrap_err().line, 1);
-        let e = Schedule::parse(&log(&["job,t,0,1,0,0.5,2.0"])).unwrap_err();
-        assert_eq!((e.line, e.what.as_str()), (2, "7 fields, not 8"));
-        let e = Schedule::parse(&log(&["end,,0,0,0,0,1,0", "job,t,x,1,0,0,1,1"])).unwrap_err();
-        assert_eq!(e.line, 3);
-        assert!(e.what.contains("field 3"), "{e}");
-        let e = Schedule::parse(&log(&["job,t,0,1,0,0,-1,1"])).unwrap_err();
-        assert!(e.what.contains("seconds"), "{e}");
-        assert!(Schedule::parse(&log(&["jobs,t,0,1,0,0,1,1"]))
-            .unwrap_err()
-            .what
-            .contains("unknown kind"));
-        // Without an end line the run ends with its last record.
-        let s = Schedule::parse(&log(&["job,t,0,0,0,1.5,2.0,1"])).unwrap();
-        assert_eq!(s.seconds, 3.5);
-    }
-}
+#[path = "schedule_tests.rs"]
+mod tests;

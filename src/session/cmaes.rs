@@ -6,7 +6,7 @@
 use super::tuner_run::{FileTuner, StepReport, TunerRun};
 use crate::cmaes::{CmaesState, CmaesStep};
 use crate::genome::EngineSpec;
-use crate::store::{self, CheckpointError, CmaesSession};
+use crate::store::{self, CheckpointError, CmaesSession, TunerSession};
 use std::path::{Path, PathBuf};
 
 /// A CMA-ES session ready to run.
@@ -20,7 +20,7 @@ impl FileTuner for CmaesState {
         store::cmaes_path(dir)
     }
 
-    fn encode(session: &CmaesSession) -> Result<Vec<u8>, String> {
+    fn encode(session: &TunerSession<&CmaesState>) -> Result<Vec<u8>, String> {
         store::encode_cmaes(session)
     }
 

@@ -20,7 +20,7 @@ impl FileTuner for SpsaState {
         store::spsa_path(dir)
     }
 
-    fn encode(session: &SpsaSession) -> Result<Vec<u8>, String> {
+    fn encode(session: &TunerSession<&SpsaState>) -> Result<Vec<u8>, String> {
         store::encode_spsa(session)
     }
 

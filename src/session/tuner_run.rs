@@ -20,9 +20,10 @@ use crate::files::{folder_of, write_atomic};
 use crate::genome::EngineSpec;
 use crate::lock::{lock_session, SessionLock};
 use crate::store::{self, CheckpointError, TunerSession};
-use crate::tuner::{self, StepObserver, Tuner};
+use crate::tuner::{StepObserver, Tuner};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
 /// A tuner whose session is one checkpoint file in its folder: what [`TunerRun`] needs of it
 /// beyond the tuner contract.
@@ -35,7 +36,7 @@ pub trait FileTuner: Tuner + Sized + Send {
     /// Its checkpoint in session folder `dir`.
     fn checkpoint(dir: &Path) -> PathBuf;
     /// The bytes of a session's checkpoint; one line when it does not fit one.
-    fn encode(session: &TunerSession<Self>) -> Result<Vec<u8>, String>;
+    fn encode(session: &TunerSession<&Self>) -> Result<Vec<u8>, String>;
     /// Reads a session's checkpoint.
     fn load(path: &Path) -> Result<TunerSession<Self>, CheckpointError>;
     /// The engine whose parameters it tunes.
@@ -137,7 +138,7 @@ impl<T: FileTuner> TunerRun<T> {
             dir,
             _lock: lock,
         };
-        run.save()?;
+        save(&run.checkpoint, &T::encode(&run.session.view()))?;
         Ok(run)
     }
 
@@ -168,35 +169,50 @@ impl<T: FileTuner> TunerRun<T> {
     }
 
     /// Plays steps until the budget is played or `stop` is set (checked before every game:
-    /// the step under way is abandoned), writing the checkpoint after every step, then writes
+    /// the steps under way are abandoned), writing the checkpoint after every step, then writes
     /// the answer ([`TunerRun::write_answer`]), however the run ends (when a checkpoint cannot
     /// be written, as it can). The games are played on the jobs executor (the current rayon
-    /// pool); the engine's idle processes end with the run.
+    /// pool), as a stream when the tuner keeps generations in flight ([`crate::run_steps`]:
+    /// the checkpoint is written while the next generations' games are played); the engine's
+    /// idle processes end with the run.
     pub fn run(
         &mut self,
-        observer: &mut dyn StepObserver<T::Step>,
+        observer: &mut (dyn StepObserver<T::Step> + Send),
         stop: &AtomicBool,
     ) -> Result<TunerOutcome, SessionError> {
         let saved = {
             // The engine's idle processes stay for the next step and end with the run.
             let _engines = crate::play::lease_engines();
             let mut saved = Ok(());
-            while !self.session.state.finished() {
-                let Some(step) = tuner::advance(&mut self.session.state, observer, stop) else {
-                    break;
-                };
+            let TunerSession { name, state, out } = &mut self.session;
+            let checkpoint = &self.checkpoint;
+            let stopper = || stop.load(Ordering::SeqCst);
+            // Games end on every thread while a step is told on one of them.
+            let watcher = Mutex::new(observer);
+            let heard = || watcher.lock().unwrap_or_else(|e| e.into_inner());
+            let games = |_: &crate::jobs::Played| heard().game_done();
+            let mut after = |st: &T, step: &T::Step| {
+                heard().step_done(step);
                 // A step whose every game was lost on time moved the tuner by nothing the
                 // engine played: the run ends, its checkpoint the step before.
-                let r = T::report(&step);
-                SessionError::out_of_time(
+                let r = T::report(step);
+                saved = SessionError::out_of_time(
                     format!("{} {}", T::STEP, r.number),
                     r.time.as_ref(),
-                    Some(self.session.state.spec()),
-                )?;
-                saved = self.save();
-                if saved.is_err() {
-                    break;
-                }
+                    Some(st.spec()),
+                )
+                .and_then(|()| {
+                    let view = TunerSession {
+                        name: name.clone(),
+                        state: st,
+                        out: out.clone(),
+                    };
+                    save(checkpoint, &T::encode(&view))
+                });
+                saved.is_ok()
+            };
+            if !stopper() {
+                crate::run_steps(state, &games, &stopper, &mut after);
             }
             saved
         };
@@ -239,15 +255,16 @@ impl<T: FileTuner> TunerRun<T> {
             copy: self.session.out.clone(),
         })
     }
+}
 
-    /// Writes the checkpoint (temp name, sync, rename).
-    fn save(&self) -> Result<(), SessionError> {
-        let path = &self.checkpoint;
-        let bytes = T::encode(&self.session).map_err(|e| CheckpointError::new(path, e))?;
-        write_atomic(path, &bytes)
-            .map_err(|e| CheckpointError::new(path, format!("cannot write: {e}")))?;
-        Ok(())
-    }
+/// Writes checkpoint `bytes` to `path` (temp name, sync, rename).
+fn save(path: &Path, bytes: &Result<Vec<u8>, String>) -> Result<(), SessionError> {
+    let bytes = bytes
+        .as_ref()
+        .map_err(|e| CheckpointError::new(path, e.clone()))?;
+    write_atomic(path, bytes)
+        .map_err(|e| CheckpointError::new(path, format!("cannot write: {e}")))?;
+    Ok(())
 }
 
 /// Refuses a session name whose folder under `populations` holds a session already (of any

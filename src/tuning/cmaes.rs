@@ -78,7 +78,20 @@ pub struct CmaesSettings {
     /// Keep a point of the history ([`CmaesState::history`]) every this many generations (0:
     /// none; a session sets it by its budget, as SPSA's).
     pub history_every: u64,
+    /// Generations in flight: each generation's pairs are drawn this many generations before
+    /// it is told, from the mean, σ and `C` as they stood then, so that the games of the next
+    /// generations are played while the last ones end (0 and 1: each generation waits for the
+    /// one before). Kept apart from the rest of the settings in a checkpoint (format 2).
+    #[serde(skip)]
+    pub in_flight: u32,
 }
+
+/// The generations in flight of [`CmaesSettings::default`]: on the simulator 3 tuned as well
+/// as 1, and a generation of 16 games keeps 16 threads busy (docs/scaling.md).
+pub const CMAES_IN_FLIGHT: u32 = 3;
+
+/// The most generations in flight a run keeps.
+pub const CMAES_MAX_IN_FLIGHT: u32 = 64;
 
 /// The mean's learning rate of [`CmaesSettings::default`]: the best of 1, 0.5, 0.3 and 0.1 on
 /// the simulator (docs/results.md).
@@ -86,8 +99,14 @@ pub const CMAES_RATE: f64 = 0.3;
 
 impl CmaesSettings {
     /// What is wrong with the settings, in one line: the mean's rate must be above 0 and at
-    /// most 1, the covariance's 0..1.
+    /// most 1, the covariance's 0..1, the generations in flight at most 64.
     pub fn check(&self) -> Result<(), String> {
+        if self.in_flight > CMAES_MAX_IN_FLIGHT {
+            return Err(format!(
+                "{} generations in flight is more than {CMAES_MAX_IN_FLIGHT}",
+                self.in_flight
+            ));
+        }
         if !(self.rate > 0.0 && self.rate <= 1.0) {
             return Err(format!(
                 "the mean's rate {} must be above 0 and at most 1",
@@ -118,6 +137,7 @@ impl Default for CmaesSettings {
             rate: CMAES_RATE,
             cov_rate: 0.0,
             history_every: 0,
+            in_flight: CMAES_IN_FLIGHT,
         }
     }
 }
@@ -158,6 +178,23 @@ pub struct CmaesState {
     /// a session's checkpoint beside the rest, as the clock is).
     #[serde(skip)]
     pub time: TimeUse,
+    /// What the generations asked for ahead and not yet told were drawn from, the next first
+    /// (fewer than [`CmaesSettings::in_flight`]; the later ones are drawn from the mean as it
+    /// stands). Kept in a session's checkpoint beside the rest (format 2).
+    #[serde(skip)]
+    pub ahead: Vec<CmaesDraw>,
+}
+
+/// What a generation's pairs were drawn from: the mean, σ and `C`'s diagonal when it was asked
+/// for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CmaesDraw {
+    /// The mean, in genes.
+    pub mean: Vec<f64>,
+    /// The step size.
+    pub sigma: f64,
+    /// The diagonal of the covariance matrix.
+    pub c: Vec<f64>,
 }
 
 /// The run at some point of its history.
@@ -233,6 +270,7 @@ impl CmaesState {
             };
         }
         s.sigma = s.sigma.max(CMAES_MIN_SIGMA);
+        s.in_flight = s.in_flight.max(1);
         let mean: Vec<f64> = spec
             .defaults()
             .values()
@@ -266,6 +304,7 @@ impl CmaesState {
             games: 0,
             faults: 0,
             time: TimeUse::default(),
+            ahead: Vec::new(),
         }
     }
 
@@ -315,15 +354,37 @@ impl CmaesState {
         )
     }
 
-    /// The next generation's directions and openings, from the seed and its number.
-    fn draws(&self) -> (Vec<Vec<f64>>, Vec<u32>) {
-        let left = self.settings.games.saturating_sub(self.games);
-        let pairs = (self.settings.pairs as u64).min(left.div_ceil(2)) as usize;
+    /// Generations in flight (at least 1).
+    fn flight(&self) -> usize {
+        self.settings.in_flight.max(1) as usize
+    }
+
+    /// The pairs of the generation `k` after the next (0 past the budget).
+    fn pairs_ahead(&self, k: usize) -> usize {
+        let per = 2 * u64::from(self.settings.pairs);
+        let played = self.games.saturating_add(per.saturating_mul(k as u64));
+        let left = self.settings.games.saturating_sub(played);
+        (self.settings.pairs as u64).min(left.div_ceil(2)) as usize
+    }
+
+    /// The mean, σ and `C` as they stand, to draw from.
+    fn draw_now(&self) -> CmaesDraw {
+        CmaesDraw {
+            mean: self.mean.clone(),
+            sigma: self.sigma,
+            c: self.c.clone(),
+        }
+    }
+
+    /// The directions and openings of the generation `k` after the next, from the seed and its
+    /// number.
+    fn draws(&self, k: usize) -> (Vec<Vec<f64>>, Vec<u32>) {
+        let pairs = self.pairs_ahead(k);
         // Keyed apart from the generation's games (`Cmaes`, generation, game index).
         let mut rng = derive(
             self.settings.seed,
             Purpose::Cmaes,
-            self.generation + 1,
+            self.generation + 1 + k as u64,
             u64::MAX,
         );
         let n = self.mean.len();
@@ -350,11 +411,12 @@ impl CmaesState {
         w
     }
 
-    /// Pair `j`'s two sides: the mean plus and minus σ times direction `z` scaled by `C`.
-    fn sides(&self, z: &[f64]) -> [Weights; 2] {
+    /// Pair `j`'s two sides: the mean plus and minus σ times direction `z` scaled by `C`, as
+    /// `d` has them.
+    fn sides(&self, d: &CmaesDraw, z: &[f64]) -> [Weights; 2] {
         [1.0, -1.0].map(|sign| {
             let x: Vec<f64> = (0..z.len())
-                .map(|i| self.mean[i] + sign * self.sigma * self.c[i].sqrt() * z[i])
+                .map(|i| d.mean[i] + sign * d.sigma * d.c[i].sqrt() * z[i])
                 .collect();
             self.genome_at(&x)
         })
@@ -366,11 +428,29 @@ impl Tuner for CmaesState {
 
     /// The generation's pairs, each its two games from its opening.
     fn ask(&self) -> Option<Batch> {
-        if self.finished() {
+        self.ask_ahead(0)
+    }
+
+    fn in_flight(&self) -> usize {
+        self.flight()
+    }
+
+    /// The pairs of the generation `k` after the next, drawn from what it was drawn from if it
+    /// was asked for before (else from the mean as it stands).
+    fn ask_ahead(&self, k: usize) -> Option<Batch> {
+        if k >= self.flight() || self.pairs_ahead(k) == 0 {
             return None;
         }
-        let (zs, openings) = self.draws();
-        let players: Vec<Weights> = zs.iter().flat_map(|z| self.sides(z)).collect();
+        let (zs, openings) = self.draws(k);
+        let now;
+        let d = match self.ahead.get(k) {
+            Some(d) => d,
+            None => {
+                now = self.draw_now();
+                &now
+            }
+        };
+        let players: Vec<Weights> = zs.iter().flat_map(|z| self.sides(d, z)).collect();
         let mut batch = Batch::of_weights(&players, self.settings.seed, DrawRules::default());
         batch.engine = Some(self.spec.clone());
         batch.tc = self.spec.tc;
@@ -386,7 +466,7 @@ impl Tuner for CmaesState {
             })
             .collect();
         let config = SearchConfig::with_depth(self.spec.depth);
-        let g = self.generation + 1;
+        let g = self.generation + 1 + k as u64;
         for j in 0..zs.len() {
             let (plus, minus) = (Seat::new(2 * j, config), Seat::new(2 * j + 1, config));
             for (k, (black, white)) in [(plus, minus), (minus, plus)].into_iter().enumerate() {
@@ -402,7 +482,16 @@ impl Tuner for CmaesState {
 
     /// Moves the mean, the paths, σ and `C` by the generation's decided pairs.
     fn tell(&mut self, batch: &Batch, played: &[Played]) -> Option<CmaesStep> {
-        let (zs, _) = self.draws();
+        // The generations asked for ahead keep what they were drawn from before the mean moves.
+        while self.ahead.len() < self.flight() && self.pairs_ahead(self.ahead.len()) > 0 {
+            self.ahead.push(self.draw_now());
+        }
+        let drawn = if self.ahead.is_empty() {
+            self.draw_now()
+        } else {
+            self.ahead.remove(0)
+        };
+        let (zs, _) = self.draws(0);
         let mut results = vec![0i64; zs.len()];
         for (job, p) in batch.jobs.iter().zip(played) {
             let pair = job.black.player as usize / 2;
@@ -425,7 +514,7 @@ impl Tuner for CmaesState {
         }
         let total: f64 = results.iter().map(|r| r.unsigned_abs() as f64).sum();
         if total > 0.0 {
-            self.update(&zs, &results, total);
+            self.update(&drawn, &zs, &results, total);
         }
         let t = self.generation as f64;
         for (a, m) in self.average.iter_mut().zip(&self.mean) {
@@ -466,8 +555,9 @@ impl Tuner for CmaesState {
 }
 
 impl CmaesState {
-    /// One generation's update from its decided pairs (`total`: the sum of their margins).
-    fn update(&mut self, zs: &[Vec<f64>], results: &[i64], total: f64) {
+    /// One generation's update from its decided pairs (`total`: the sum of their margins),
+    /// its pairs drawn from `d`.
+    fn update(&mut self, d: &CmaesDraw, zs: &[Vec<f64>], results: &[i64], total: f64) {
         // The selected steps: each decided pair's winning side, weighted by its margin.
         let selected: Vec<(Vec<f64>, f64)> = zs
             .iter()
@@ -481,12 +571,13 @@ impl CmaesState {
                 )
             })
             .collect();
-        self.update_selected(&selected);
+        self.update_selected(d, &selected);
     }
 
     /// One generation's update from its selected steps (signed directions) and their weights
-    /// (summing to 1).
-    fn update_selected(&mut self, selected: &[(Vec<f64>, f64)]) {
+    /// (summing to 1), drawn from `d`: the mean moves by the steps as they were taken (`d`'s σ
+    /// and `C`), from where it stands now.
+    fn update_selected(&mut self, d: &CmaesDraw, selected: &[(Vec<f64>, f64)]) {
         let n = self.mean.len();
         let nf = n as f64;
         let mu_eff = 1.0 / selected.iter().map(|(_, w)| w * w).sum::<f64>();
@@ -496,7 +587,7 @@ impl CmaesState {
                 z_w[i] += wj * z[i];
             }
         }
-        let sd: Vec<f64> = self.c.iter().map(|c| c.sqrt()).collect();
+        let sd: Vec<f64> = d.c.iter().map(|c| c.sqrt()).collect();
         let y_w: Vec<f64> = (0..n).map(|i| sd[i] * z_w[i]).collect();
         // Learning rates (Hansen's defaults; the separable variant's C rates times (n+2)/3).
         let eta = self.settings.cov_rate;
@@ -510,7 +601,7 @@ impl CmaesState {
                 .clamp(0.0, 1.0 - c_1);
         let c_m = self.settings.rate;
         for (m, y) in self.mean.iter_mut().zip(&y_w) {
-            *m = (*m + c_m * self.sigma * y).clamp(i16::MIN as f64, i16::MAX as f64);
+            *m = (*m + c_m * d.sigma * y).clamp(i16::MIN as f64, i16::MAX as f64);
         }
         let k_sigma = (c_sigma * (2.0 - c_sigma) * mu_eff).sqrt();
         for (p, z) in self.p_sigma.iter_mut().zip(&z_w) {
@@ -612,8 +703,14 @@ mod tests {
         });
         let cfg = bincode::config::standard();
         let bytes = bincode::serde::encode_to_vec(&part, cfg).unwrap();
-        let (mut part, _): (CmaesState, _) =
+        let (mut back, _): (CmaesState, _) =
             bincode::serde::decode_from_slice(&bytes, cfg).unwrap();
+        // The generations in flight and what those asked for ahead were drawn from are kept
+        // apart in a checkpoint (the store's tests read them back).
+        assert_eq!(part.ahead.len(), 2);
+        back.settings.in_flight = part.settings.in_flight;
+        back.ahead = part.ahead.clone();
+        let mut part = back;
         pool.install(|| while play_step(&mut part, &|_, _| {}, &|| false).is_some() {});
         assert_eq!(part, whole);
         assert_eq!(part.answer(), whole.answer());
@@ -622,7 +719,7 @@ mod tests {
     #[test]
     fn decided_pairs_move_the_mean_toward_their_winners_and_draws_move_nothing() {
         let mut t = state(64);
-        let (zs, _) = t.draws();
+        let (zs, _) = t.draws(0);
         let before = t.clone();
         // Every pair drawn: nothing moves but the counts.
         t.update_for_test(&zs, &[0, 0, 0, 0]);
@@ -644,7 +741,7 @@ mod tests {
         fn update_for_test(&mut self, zs: &[Vec<f64>], results: &[i64]) {
             let total: f64 = results.iter().map(|r| r.unsigned_abs() as f64).sum();
             if total > 0.0 {
-                self.update(zs, results, total);
+                self.update(&self.draw_now(), zs, results, total);
             }
         }
     }

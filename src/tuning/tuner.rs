@@ -52,6 +52,25 @@ pub trait Tuner {
     fn phase(&self) -> Option<&'static str> {
         None
     }
+
+    /// How many batches it keeps in flight: the batch asked for next and those after it,
+    /// drawn before the results of the ones before them are told. 1 (the default): each batch
+    /// waits for the last one's results. A tuner that keeps more makes every step one batch,
+    /// and its state keeps what it drew for the batches asked for ahead, so that which batch
+    /// it asks for never depends on when it is asked ([`crate::run_steps`] plays them as a stream).
+    fn in_flight(&self) -> usize {
+        1
+    }
+
+    /// The batch `k` after the one [`Self::ask`] gives (`k` below [`Self::in_flight`]; `k = 0`
+    /// is `ask`'s), before any of them is told; None past the budget.
+    fn ask_ahead(&self, k: usize) -> Option<Batch> {
+        if k == 0 {
+            self.ask()
+        } else {
+            None
+        }
+    }
 }
 
 /// Plays `tuner`'s next step on the jobs executor: asks, plays the batch, tells, until a step

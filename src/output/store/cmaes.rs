@@ -6,8 +6,10 @@
 //! every checkpoint has ([`super::frame`]): the session's name, its [`CmaesState`] (the engine,
 //! the settings, the mean, σ, the covariance's diagonal, the paths, the answer, the counts and
 //! the history) and the `--out` file, then the clock of its games and what they did with it
-//! ([`ClockPart`]; no clock for a run to a depth). Every number is kept as the exact `f64`, so
-//! a session continued from its checkpoint ends with the answer of one that never stopped.
+//! ([`ClockPart`]; no clock for a run to a depth), then (format 2) the generations in flight and
+//! what those asked for ahead were drawn from ([`FlightPart`]; a format 1 checkpoint keeps one
+//! generation in flight). Every number is kept as the exact `f64`, so a session continued from
+//! its checkpoint ends with the answer of one that never stopped.
 //!
 //! Decoding trusts nothing: the frame is checked before a byte is decoded, the decoder runs
 //! with the checkpoints' byte limit, and the state is checked as user input is, so a damaged or
@@ -17,7 +19,7 @@ use super::frame::{decode_frame, decode_payload, encode_parts, FrameKind};
 use super::tuner_file::{check_engine, TunerSession};
 use super::{CheckpointError, MAX_SPSA_GAMES};
 use crate::clock::{TimeControl, TimeUse};
-use crate::cmaes::{CmaesState, CMAES_MIN_SIGMA};
+use crate::cmaes::{CmaesDraw, CmaesState, CMAES_MAX_IN_FLIGHT, CMAES_MIN_SIGMA};
 use crate::files::read_bounded;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -26,7 +28,7 @@ use std::time::Duration;
 /// The first bytes of a CMA-ES checkpoint.
 pub const CMAES_MAGIC: &[u8; 8] = b"CKGACMAE";
 /// The CMA-ES checkpoint format this build writes and the newest it reads.
-pub const CMAES_VERSION: u32 = 1;
+pub const CMAES_VERSION: u32 = 2;
 /// The CMA-ES checkpoint's name in its session folder.
 pub const CMAES_FILE: &str = "cmaes.ckpt";
 /// The CMA-ES checkpoint's frame ([`super::frame`]).
@@ -52,6 +54,15 @@ struct ClockPart {
     under_way: TimeUse,
 }
 
+/// The end of a format 2 payload: the generations in flight
+/// ([`crate::cmaes::CmaesSettings::in_flight`]) and what those asked for ahead were drawn from
+/// ([`CmaesState::ahead`]).
+#[derive(Serialize, Deserialize)]
+struct FlightPart {
+    in_flight: u32,
+    ahead: Vec<CmaesDraw>,
+}
+
 /// The most mirrored pairs a generation a checkpoint may ask for.
 const MAX_PAIRS: u32 = 1 << 16;
 
@@ -66,25 +77,40 @@ pub fn is_cmaes(bytes: &[u8]) -> bool {
 }
 
 /// The bytes of a CMA-ES session's checkpoint; one line when it does not fit one.
-pub fn encode_cmaes(session: &CmaesSession) -> Result<Vec<u8>, String> {
-    let st = &session.state;
+pub fn encode_cmaes(session: &TunerSession<&CmaesState>) -> Result<Vec<u8>, String> {
+    let st = session.state;
     let part = ClockPart {
         clock: st.spec.tc,
         margin: st.spec.time_margin,
         times: st.history.iter().map(|p| p.time).collect(),
         under_way: st.time,
     };
-    encode_parts(&FRAME, CMAES_VERSION, session, Some(&part))
+    let flight = FlightPart {
+        in_flight: st.settings.in_flight,
+        ahead: st.ahead.clone(),
+    };
+    encode_parts(&FRAME, CMAES_VERSION, session, Some(&(part, flight)))
 }
 
 /// Reads CMA-ES checkpoint bytes; `path` only names the file in errors.
 pub fn decode_cmaes(path: &Path, bytes: &[u8]) -> Result<CmaesSession, CheckpointError> {
     let fail = |what: String| CheckpointError::new(path, what);
-    let (_, payload) = decode_frame(bytes, &FRAME).map_err(|e| fail(e.to_string()))?;
+    let (version, payload) = decode_frame(bytes, &FRAME).map_err(|e| fail(e.to_string()))?;
     let cannot = |e: bincode::error::DecodeError| fail(format!("cannot decode: {e}"));
     let (mut session, used) = decode_payload::<CmaesSession>(payload).map_err(cannot)?;
     let (part, more) = decode_payload::<ClockPart>(&payload[used..]).map_err(cannot)?;
-    if used + more != payload.len() {
+    let mut used = used + more;
+    let flight = if version >= 2 {
+        let (f, more) = decode_payload::<FlightPart>(&payload[used..]).map_err(cannot)?;
+        used += more;
+        f
+    } else {
+        FlightPart {
+            in_flight: 1,
+            ahead: Vec::new(),
+        }
+    };
+    if used != payload.len() {
         return Err(fail("trailing bytes after the payload".into()));
     }
     let st = &mut session.state;
@@ -97,6 +123,8 @@ pub fn decode_cmaes(path: &Path, bytes: &[u8]) -> Result<CmaesSession, Checkpoin
         p.time = t;
     }
     st.time = part.under_way;
+    st.settings.in_flight = flight.in_flight;
+    st.ahead = flight.ahead;
     check(&session).map_err(fail)?;
     Ok(session)
 }
@@ -182,6 +210,21 @@ fn check(s: &CmaesSession) -> Result<(), String> {
     if set.history_every > 0 && st.history.first().map(|h| h.generation) != Some(0) {
         return Err("the history does not start at generation 0".into());
     }
+    if !(1..=CMAES_MAX_IN_FLIGHT).contains(&set.in_flight)
+        || st.ahead.len() >= set.in_flight as usize
+        || st.ahead.iter().any(|d| {
+            !genes(&d.mean)
+                || !finite(&d.c)
+                || d.c.iter().any(|&c| c <= 0.0)
+                || !sigma_fits(d.sigma)
+        })
+    {
+        return Err(format!(
+            "the {} generations in flight and the {} asked for ahead do not fit the run",
+            set.in_flight,
+            st.ahead.len()
+        ));
+    }
     Ok(())
 }
 
@@ -209,7 +252,7 @@ mod tests {
     #[test]
     fn a_checkpoint_reads_back_as_written_and_a_damaged_one_is_one_line() {
         let s = session();
-        let bytes = encode_cmaes(&s).unwrap();
+        let bytes = encode_cmaes(&s.view()).unwrap();
         assert!(is_cmaes(&bytes));
         let p = Path::new("cmaes.ckpt");
         assert_eq!(decode_cmaes(p, &bytes).unwrap(), s);
@@ -221,7 +264,7 @@ mod tests {
         // A state that does not fit its settings, framed whole: refused by the checks.
         let mut wrong = s.clone();
         wrong.state.sigma = 2.0 * wrong.state.settings.sigma;
-        let e = decode_cmaes(p, &encode_cmaes(&wrong).unwrap())
+        let e = decode_cmaes(p, &encode_cmaes(&wrong.view()).unwrap())
             .unwrap_err()
             .to_string();
         assert!(e.contains("step size"), "{e}");
@@ -236,7 +279,7 @@ mod tests {
         let refused = |change: &dyn Fn(&mut CmaesSession), says: &str| {
             let mut s = session();
             change(&mut s);
-            let e = decode_cmaes(p, &encode_cmaes(&s).unwrap())
+            let e = decode_cmaes(p, &encode_cmaes(&s.view()).unwrap())
                 .unwrap_err()
                 .to_string();
             assert!(e.contains(says), "{says}: {e}");
@@ -287,6 +330,9 @@ mod tests {
             ..TimeUse::default()
         };
         let p = Path::new("cmaes.ckpt");
-        assert_eq!(decode_cmaes(p, &encode_cmaes(&s).unwrap()).unwrap(), s);
+        assert_eq!(
+            decode_cmaes(p, &encode_cmaes(&s.view()).unwrap()).unwrap(),
+            s
+        );
     }
 }

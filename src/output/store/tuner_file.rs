@@ -20,6 +20,18 @@ pub struct TunerSession<T> {
     pub out: Option<PathBuf>,
 }
 
+impl<T> TunerSession<T> {
+    /// The session with its state borrowed (what a checkpoint is written from; it encodes as
+    /// the session does).
+    pub fn view(&self) -> TunerSession<&T> {
+        TunerSession {
+            name: self.name.clone(),
+            state: &self.state,
+            out: self.out.clone(),
+        }
+    }
+}
+
 /// Checks a decoded session's name and engine as user input: one line saying what is wrong
 /// (a name that is not a plain one, no tuned parameter or too many, a range that does not
 /// hold its default, a depth out of range).

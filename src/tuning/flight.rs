@@ -1,0 +1,416 @@
+//! Games in flight: a tuner's steps played one after another ([`run_steps`]), as a stream when
+//! the tuner keeps more than one batch in flight ([`Tuner::in_flight`]).
+//!
+//! A tuner whose steps are small (16 games a generation) leaves threads waiting at the end of
+//! every step for its longest game. One that asks for the next batches before the last are told
+//! keeps them busy: every thread takes the next game not started, in batch and job order, of
+//! the batches asked for; once a batch's games are all in (and the batches before it told), the
+//! thread that ended it tells the tuner, hands the step to the caller (a session saves its
+//! checkpoint), and asks for the batch that fills the window again, while the other threads
+//! play on.
+//!
+//! The results never depend on the threads or on the order games end: what each batch holds
+//! is fixed by the tuner's state (it keeps what it drew for the batches asked for ahead), the
+//! batches are told in the order they were asked for, and each game depends on its job alone.
+//! Where batches go through another executor (the ranks of an MPI job,
+//! [`crate::jobs::set_executor`]), the batches in flight are played as one merged batch and told
+//! in turn: the same steps, the same results.
+
+use crate::jobs::{self, Batch, Played};
+use crate::schedule::{self, BatchLog};
+use crate::tuner::Tuner;
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Instant;
+
+/// Plays `tuner`'s steps on the jobs executor until its budget is played, `stop` says yes
+/// (asked before each game; the steps not whole are abandoned, [`Tuner::abandon`], and the
+/// tuner is as its last whole step left it), or `after` says no. `after(tuner, step)` hears
+/// of each whole step as it ends, the tuner as the step left it (on a pool thread while the
+/// games of the batches in flight go on); `on_game` of every game as it ends.
+pub fn run_steps<T: Tuner + Send + ?Sized>(
+    tuner: &mut T,
+    on_game: &(dyn Fn(&Played) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+    after: &mut (dyn FnMut(&T, &T::Step) -> bool + Send),
+) {
+    let flight = tuner.in_flight().max(1);
+    if flight == 1 || jobs::remote() {
+        in_windows(tuner, flight, on_game, stop, after);
+    } else {
+        stream(tuner, flight, on_game, stop, after);
+    }
+}
+
+/// The batches in flight played together through [`jobs::run`] (merged into one batch), then
+/// told in turn.
+fn in_windows<T: Tuner + ?Sized>(
+    tuner: &mut T,
+    flight: usize,
+    on_game: &(dyn Fn(&Played) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+    after: &mut (dyn FnMut(&T, &T::Step) -> bool + Send),
+) {
+    loop {
+        let mut window: Vec<Batch> = (0..flight).map_while(|k| tuner.ask_ahead(k)).collect();
+        let merged = match window.len() {
+            0 => return,
+            1 => None,
+            _ => Batch::merge(&window),
+        };
+        if merged.is_none() {
+            window.truncate(1);
+        }
+        let phase = tuner.phase().map(schedule::phase);
+        let played = jobs::run(
+            merged.as_ref().unwrap_or(&window[0]),
+            &|_, p| on_game(p),
+            stop,
+        );
+        drop(phase);
+        let Some(mut played) = played else {
+            tuner.abandon();
+            return;
+        };
+        for b in &window {
+            let rest = played.split_off(b.jobs.len());
+            if let Some(step) = tuner.tell(b, &played) {
+                if !after(tuner, &step) {
+                    return;
+                }
+            }
+            played = rest;
+        }
+    }
+}
+
+/// A batch in flight.
+struct Flight {
+    /// Its number in the stream, from 0.
+    seq: u64,
+    batch: Arc<Batch>,
+    slots: Vec<Option<Played>>,
+    /// Its next game not started.
+    next: usize,
+    /// Its games not yet in.
+    left: usize,
+    log: Option<BatchLog>,
+}
+
+/// The batches in flight, oldest first, and how the stream stands.
+struct Queue {
+    flights: VecDeque<Flight>,
+    /// The number of the oldest batch in flight.
+    front: u64,
+    /// The number the next batch asked for gets.
+    seq: u64,
+    /// A thread is telling the tuner (one at a time, in order).
+    telling: bool,
+    /// No game is to start: the budget is played, `after` said no, or stopped.
+    over: bool,
+    /// A game was not played to its end: the steps not whole are abandoned.
+    stopped: bool,
+    threads: usize,
+    flight: usize,
+}
+
+impl Queue {
+    fn push(&mut self, batch: Batch) {
+        let n = batch.jobs.len();
+        let log = schedule::flight_batch(jobs::phase_of(&batch.jobs), n, self.threads, self.flight);
+        self.flights.push_back(Flight {
+            seq: self.seq,
+            batch: Arc::new(batch),
+            slots: (0..n).map(|_| None).collect(),
+            next: 0,
+            left: n,
+            log,
+        });
+        self.seq += 1;
+    }
+
+    /// Is the oldest batch's every game in?
+    fn front_whole(&self) -> bool {
+        !self.over && self.flights.front().is_some_and(|f| f.left == 0)
+    }
+}
+
+/// The tuner and what hears of its steps, one thread at a time.
+struct Coord<'a, T: ?Sized + Tuner> {
+    tuner: &'a mut T,
+    after: &'a mut (dyn FnMut(&T, &T::Step) -> bool + Send),
+}
+
+fn lock<X>(m: &Mutex<X>) -> MutexGuard<'_, X> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The batches in flight played as a stream on the current rayon pool.
+fn stream<T: Tuner + Send + ?Sized>(
+    tuner: &mut T,
+    flight: usize,
+    on_game: &(dyn Fn(&Played) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+    after: &mut (dyn FnMut(&T, &T::Step) -> bool + Send),
+) {
+    let threads = rayon::current_num_threads();
+    let mut queue = Queue {
+        flights: VecDeque::new(),
+        front: 0,
+        seq: 0,
+        telling: false,
+        over: false,
+        stopped: false,
+        threads,
+        flight,
+    };
+    let _phase = tuner.phase().map(schedule::phase);
+    for b in (0..flight).map_while(|k| tuner.ask_ahead(k)) {
+        queue.push(b);
+    }
+    if queue.flights.is_empty() {
+        return;
+    }
+    // An outside engine's idle processes are kept for the next games while the stream runs.
+    let _engines = queue.flights[0]
+        .batch
+        .engine
+        .as_ref()
+        .map(|_| crate::play::lease_engines());
+    let queue = Mutex::new(queue);
+    let wake = Condvar::new();
+    let coord = Mutex::new(Coord { tuner, after });
+    rayon::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|_| worker(&queue, &wake, &coord, on_game, stop));
+        }
+    });
+    let stopped = lock(&queue).stopped;
+    if stopped {
+        lock(&coord).tuner.abandon();
+    }
+}
+
+/// One pool thread of a stream: plays the next game not started, and tells the tuner of the
+/// batches whose games are all in, until the stream is over.
+fn worker<T: Tuner + Send + ?Sized>(
+    queue: &Mutex<Queue>,
+    wake: &Condvar,
+    coord: &Mutex<Coord<'_, T>>,
+    on_game: &(dyn Fn(&Played) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) {
+    let mut q = lock(queue);
+    loop {
+        if q.over {
+            wake.notify_all();
+            return;
+        }
+        let Some(at) = q.flights.iter().position(|f| f.next < f.batch.jobs.len()) else {
+            if q.flights.is_empty() && !q.telling {
+                q.over = true;
+                continue;
+            }
+            q = wake.wait(q).unwrap_or_else(|e| e.into_inner());
+            continue;
+        };
+        let f = &mut q.flights[at];
+        let i = f.next;
+        f.next += 1;
+        if i == 0 {
+            if let Some(log) = &mut f.log {
+                log.begin();
+            }
+        }
+        let (seq, batch) = (f.seq, Arc::clone(&f.batch));
+        drop(q);
+        let began = Instant::now();
+        let played = jobs::play_job(&batch, &batch.jobs[i], stop);
+        if let Some(p) = &played {
+            on_game(p);
+        }
+        q = lock(queue);
+        let front = q.front;
+        let f = &mut q.flights[(seq - front) as usize];
+        if let Some(log) = &f.log {
+            log.job(i, began);
+        }
+        let Some(p) = played else {
+            q.over = true;
+            q.stopped = true;
+            continue;
+        };
+        f.slots[i] = Some(p);
+        f.left -= 1;
+        if q.telling {
+            continue;
+        }
+        q.telling = true;
+        while q.front_whole() {
+            let Some(done) = q.flights.pop_front() else {
+                break;
+            };
+            q.front += 1;
+            let ahead = q.flights.len();
+            drop(q);
+            let (more, go) = tell(coord, done, ahead);
+            q = lock(queue);
+            for b in more {
+                q.push(b);
+            }
+            if !go || q.flights.is_empty() {
+                q.over = true;
+            }
+            wake.notify_all();
+        }
+        q.telling = false;
+    }
+}
+
+/// Tells the tuner of batch `done` (every game in), hands the step to `after`, and asks for the
+/// batches that fill the window again (`ahead`: the batches still in flight); those batches, and
+/// whether to go on.
+fn tell<T: Tuner + Send + ?Sized>(
+    coord: &Mutex<Coord<'_, T>>,
+    done: Flight,
+    ahead: usize,
+) -> (Vec<Batch>, bool) {
+    let began = Instant::now();
+    let logged = done.log.as_ref().map(|l| (l.id(), l.phase()));
+    if let Some(log) = done.log {
+        log.end();
+    }
+    let played: Vec<Played> = done.slots.into_iter().flatten().collect();
+    let mut c = lock(coord);
+    let Coord { tuner, after } = &mut *c;
+    let go = match tuner.tell(&done.batch, &played) {
+        Some(step) => after(tuner, &step),
+        None => true,
+    };
+    let flight = tuner.in_flight().max(1);
+    let more = if go {
+        (ahead..flight).map_while(|k| tuner.ask_ahead(k)).collect()
+    } else {
+        Vec::new()
+    };
+    drop(c);
+    if let Some((id, phase)) = logged {
+        schedule::tell(id, phase, began);
+    }
+    (more, go)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cmaes::{CmaesSettings, CmaesState, CmaesStep};
+    use crate::genome::EngineSpec;
+    use crate::sim::SimModel;
+    use crate::tuner::play_step;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    fn cmaes(in_flight: u32) -> CmaesState {
+        let model = SimModel::new(6, 3);
+        let settings = CmaesSettings {
+            games: 400,
+            seed: 9,
+            in_flight,
+            ..CmaesSettings::default()
+        };
+        CmaesState::new(&EngineSpec::simulated(&model, 2), &settings)
+    }
+
+    fn on_pool<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
+        jobs::thread_pool(threads).unwrap().install(f)
+    }
+
+    /// Each step's generation and σ, one step at a time.
+    fn one_at_a_time(t: &mut CmaesState) -> Vec<(u64, f64)> {
+        let mut out = Vec::new();
+        on_pool(1, || {
+            while let Some(s) = play_step(t, &|_, _| {}, &|| false) {
+                out.push((s.generation, s.sigma));
+            }
+        });
+        out
+    }
+
+    fn streamed(t: &mut CmaesState, threads: usize, stop_after: Option<usize>) -> Vec<(u64, f64)> {
+        let games = AtomicUsize::new(0);
+        let mut out = Vec::new();
+        let stop = || stop_after.is_some_and(|n| games.load(Ordering::SeqCst) >= n);
+        on_pool(threads, || {
+            run_steps(
+                t,
+                &|_| {
+                    games.fetch_add(1, Ordering::SeqCst);
+                },
+                &stop,
+                &mut |_: &CmaesState, s: &CmaesStep| {
+                    out.push((s.generation, s.sigma));
+                    true
+                },
+            )
+        });
+        out
+    }
+
+    #[test]
+    fn a_stream_tells_the_steps_of_one_batch_at_a_time_at_any_thread_count() {
+        let mut alone = cmaes(3);
+        let steps = one_at_a_time(&mut alone);
+        assert_eq!(steps.len(), 40);
+        for threads in [1, 2, 4] {
+            let mut t = cmaes(3);
+            assert_eq!(streamed(&mut t, threads, None), steps, "{threads} threads");
+            assert_eq!(t, alone, "{threads} threads");
+        }
+        // Played together and told in turn (as through another executor): the same.
+        let mut t = cmaes(3);
+        let mut out = Vec::new();
+        on_pool(2, || {
+            in_windows(&mut t, 3, &|_| {}, &|| false, &mut |_, s: &CmaesStep| {
+                out.push((s.generation, s.sigma));
+                true
+            })
+        });
+        assert_eq!((&out, &t), (&steps, &alone));
+        // Generations drawn ahead are other generations than those drawn one at a time.
+        let mut one = cmaes(1);
+        one_at_a_time(&mut one);
+        assert_ne!(one, alone);
+    }
+
+    #[test]
+    fn a_stopped_stream_keeps_its_last_whole_step_and_goes_on_as_if_never_stopped() {
+        let mut whole = cmaes(3);
+        let steps = one_at_a_time(&mut whole);
+        let mut t = cmaes(3);
+        let first = streamed(&mut t, 2, Some(150));
+        assert!(
+            !first.is_empty() && first.len() < steps.len(),
+            "{}",
+            first.len()
+        );
+        assert_eq!(first, steps[..first.len()]);
+        assert_eq!(t.generation, first.last().unwrap().0);
+        // What it drew for the generations asked for ahead is kept: it goes on from there.
+        assert_eq!(t.ahead.len(), 2);
+        let rest = streamed(&mut t, 3, None);
+        assert_eq!([first, rest].concat(), steps);
+        assert_eq!(t, whole);
+    }
+
+    #[test]
+    fn a_step_refused_ends_the_stream_there() {
+        let mut t = cmaes(4);
+        let mut seen = 0;
+        on_pool(2, || {
+            run_steps(&mut t, &|_| {}, &|| false, &mut |_, _| {
+                seen += 1;
+                seen < 3
+            })
+        });
+        assert_eq!((seen, t.generation), (3, 3));
+    }
+}
