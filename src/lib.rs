@@ -209,7 +209,7 @@ pub use weightfile::{load_weights, parse_weights, save_weights, WeightsError};
 pub use yardstick::{classic, hand, Evaluator, CLASSIC};
 
 // Search and games.
-pub use jobs::{thread_pool, PoolError};
+pub use jobs::{pool_threads, thread_pool, PoolError, ENGINE_GAMES_PER_CORE};
 pub use rng::{derive, fresh_seed, Purpose};
 pub use search::{
     check_depth, minimax, minimax_from, minimax_with, DepthError, ParamSpec, SearchConfig,
@@ -237,7 +237,8 @@ pub use session::{
 };
 
 // Outside engines (the Hub protocol).
-pub use cmaes::{CmaesPoint, CmaesSettings, CmaesState, CmaesStep, CMAES_RATE, CMAES_SIGMA};
+pub use cmaes::{cmaes_in_flight, CmaesDraw, CmaesPoint, CmaesSettings, CmaesState, CmaesStep};
+pub use cmaes::{CMAES_RATE, CMAES_SIGMA};
 pub use flight::run_steps;
 pub use genome::{is_setting, Declared, EngineError, EngineSpec, Tuned, SETTING_NAMES};
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};

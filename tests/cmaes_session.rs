@@ -40,10 +40,17 @@ fn a_run_stopped_and_resumed_ends_with_the_answer_of_one_that_never_stopped() {
     let t = Tmp::new("cmaes-resume");
     // 3 parameters: 4 mirrored pairs a generation, 240 games in 30 generations.
     let games = "240";
-    let said = run_ok(cmaes(&t, "whole", games, "1"));
+    // 3 generations in flight (1 by default for 3 parameters): the stream is stopped and
+    // resumed with what the generations asked for ahead were drawn from.
+    let streamed = |name: &str, threads: &str| {
+        let mut c = cmaes(&t, name, games, threads);
+        c.args(["--in-flight", "3"]);
+        c
+    };
+    let said = run_ok(streamed("whole", "1"));
     assert!(said.contains("kings "), "{said}");
 
-    let child = cmaes(&t, "cut", games, "2")
+    let child = streamed("cut", "2")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

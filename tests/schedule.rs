@@ -157,6 +157,71 @@ fn a_logged_match_logs_its_games_and_an_engine_process_logs_nothing() {
 }
 
 #[test]
+fn a_tuner_with_generations_in_flight_logs_a_stream_and_ends_as_one_played_in_turn() {
+    let t = Tmp::new("stream");
+    let log = t.0.join("s.csv");
+    let engine = common::tunable_engine();
+    let run = |name: &str, threads: &str, flight: &str| {
+        let mut c = bin();
+        c.current_dir(&t.0)
+            .args(["cmaes", "--engine", &engine, "--tune", "kings,moves"])
+            .args(["--depth", "2", "--games", "96", "--seed", "3", "--quiet"])
+            .args(["--threads", threads, "--in-flight", flight, "--name", name])
+            .arg("--populations")
+            .arg(t.pops());
+        c
+    };
+    let mut logged = run("logged", "2", "3");
+    logged.env(LOG_ENV, &log);
+    run_ok(logged);
+    let mut plain = run("plain", "1", "3");
+    plain.env_remove(LOG_ENV);
+    run_ok(plain);
+    let values = |name: &str| {
+        let text = std::fs::read_to_string(t.session(name).join("best.json")).unwrap();
+        text.lines()
+            .filter(|l| !l.contains("comment"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(values("logged"), values("plain"));
+    // 2 parameters: 4 pairs, 8 games a generation, 12 generations: each batch's games, its
+    // line with 3 in flight, and its tell.
+    let text = std::fs::read_to_string(&log).unwrap();
+    let b = batches(&text);
+    assert_eq!(b.len(), 12, "{text}");
+    for (id, (phase, jobs, n)) in &b {
+        assert_eq!(
+            (phase.as_str(), jobs.len(), *n),
+            ("cmaes", 8, Some(8)),
+            "{id}"
+        );
+    }
+    let flights = text
+        .lines()
+        .filter(|l| l.starts_with("batch,") && l.ends_with(",3"))
+        .count();
+    let tells = text
+        .lines()
+        .filter(|l| l.starts_with("tell,cmaes,"))
+        .count();
+    assert_eq!((flights, tells), (12, 12), "{text}");
+    let s = Schedule::parse(&text).unwrap();
+    assert!(s.batches.iter().all(|b| b.flight == 3 && b.tell > 0.0));
+    let one = s.predict(1);
+    assert!((one.seconds - s.work()).abs() < 1e-9 && (one.efficiency - 1.0).abs() < 1e-9);
+    // One generation in flight: the same games would be other games (drawn from later means),
+    // and its log has no stream.
+    let mut one_at_a_time = run("single", "2", "1");
+    let single_log = t.0.join("one.csv");
+    one_at_a_time.env(LOG_ENV, &single_log);
+    run_ok(one_at_a_time);
+    let text = std::fs::read_to_string(&single_log).unwrap();
+    assert!(!text.contains("\ntell,"), "{text}");
+    assert_eq!(batches(&text).len(), 12);
+}
+
+#[test]
 fn the_model_prints_each_thread_count_and_where_the_idle_time_goes() {
     let t = Tmp::new("model");
     let log = t.write(

@@ -29,10 +29,10 @@ pub struct CmaesArgs {
     /// (the step size alone adapts), 1 the usual speed
     #[arg(long, value_name = "F", default_value_t = CmaesSettings::default().cov_rate)]
     pub cov_rate: f64,
-    /// Generations in flight: each generation's pairs are drawn this many generations before
-    /// its results are told, so that the next generations' games keep the threads busy while
-    /// the last ones end (1: each generation waits for the one before; at most 64). The results
-    /// are the same at any thread count
+    /// Generations in flight: the next generations' pairs are drawn before the last ones are
+    /// told, so that their games keep the threads busy while the last games end (1: each
+    /// generation waits for the one before; 0: 1 up to 8 parameters, 3 beyond; at most 64).
+    /// The results are the same at any thread count
     #[arg(long, value_name = "G", default_value_t = CmaesSettings::default().in_flight)]
     pub in_flight: u32,
 }
@@ -66,9 +66,6 @@ pub fn run(a: CmaesArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Resul
     };
     if let Err(e) = settings.check() {
         usage!("{e}");
-    }
-    if a.in_flight == 0 {
-        usage!("--in-flight 0: at least one generation is in flight");
     }
     if !(a.sigma.is_finite() && a.sigma >= 0.0 && a.sigma <= 32768.0) {
         usage!("--sigma {} must be 0..32768", a.sigma);

@@ -58,7 +58,7 @@ pub struct TuneSimArgs {
     #[arg(long, value_name = "F", default_value_t = CmaesSettings::default().cov_rate)]
     pub cmaes_cov_rate: f64,
     /// CMA-ES's generations in flight, as cmaes --in-flight (1: each generation waits for the
-    /// one before)
+    /// one before; 0: by the parameters)
     #[arg(long, value_name = "G", default_value_t = CmaesSettings::default().in_flight)]
     pub cmaes_in_flight: u32,
     /// Worker threads, each playing whole runs (0 = one per core); the figures are the same at
@@ -145,9 +145,6 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
     };
     if let Err(e) = setup.cmaes.check() {
         usage!("CMA-ES (--cmaes-rate, --cmaes-cov-rate, --cmaes-in-flight): {e}");
-    }
-    if a.cmaes_in_flight == 0 {
-        usage!("--cmaes-in-flight 0: at least one generation is in flight");
     }
     // The lines' order: tuner, parameters, budget; the runs of a line are its seeds.
     let mut lines = Vec::new();

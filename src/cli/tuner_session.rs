@@ -388,7 +388,9 @@ fn play<T: FileTuner>(
         },
         std::marker::PhantomData,
     );
-    let pool = pool(opts.threads)?;
+    // An outside engine's games to a depth: two a core unless --threads says.
+    let threads = checkers_ga::pool_threads(opts.threads, Some(run.session.state.spec()));
+    let pool = pool(threads)?;
     let ran = pool.install(|| run.run(&mut watch, stop));
     watch.0.bar.finish_and_clear();
     let outcome = match ran {

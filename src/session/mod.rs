@@ -477,6 +477,7 @@ impl SessionRun {
                 take(&dir)?
             }
         };
+        let pool = crate::jobs::pool_for(pool, options.threads, session.settings.engine.as_ref())?;
         Ok(SessionRun {
             session,
             dir,
@@ -486,8 +487,8 @@ impl SessionRun {
             set_aside: Vec::new(),
             skipped: Vec::new(),
             history_lost: None,
-            options,
             pool,
+            options,
             best_seen,
             _lock: lock,
         })
@@ -582,6 +583,7 @@ impl SessionRun {
             dir.display()
         )))?;
         let changes = options::changes(&before, &session.settings);
+        let pool = crate::jobs::pool_for(pool, options.threads, session.settings.engine.as_ref())?;
         Ok(SessionRun {
             session,
             dir,
@@ -591,8 +593,8 @@ impl SessionRun {
             set_aside: moved,
             skipped,
             history_lost,
-            options,
             pool,
+            options,
             best_seen,
             _lock: lock,
         })

@@ -78,17 +78,33 @@ pub struct CmaesSettings {
     /// Keep a point of the history ([`CmaesState::history`]) every this many generations (0:
     /// none; a session sets it by its budget, as SPSA's).
     pub history_every: u64,
-    /// Generations in flight: each generation's pairs are drawn this many generations before
-    /// it is told, from the mean, σ and `C` as they stood then, so that the games of the next
-    /// generations are played while the last ones end (0 and 1: each generation waits for the
-    /// one before). Kept apart from the rest of the settings in a checkpoint (format 2).
+    /// Generations in flight: each generation's pairs are drawn before the generations before
+    /// it, up to this many less one, are told (from the mean, σ and `C` as they stood then), so
+    /// that the next generations' games are played while the last ones end; 1: each generation
+    /// waits for the one before; 0: by the parameters ([`cmaes_in_flight`]). Kept apart from
+    /// the rest of the settings in a checkpoint (format 2).
     #[serde(skip)]
     pub in_flight: u32,
 }
 
-/// The generations in flight of [`CmaesSettings::default`]: on the simulator 3 tuned as well
-/// as 1, and a generation of 16 games keeps 16 threads busy (docs/scaling.md).
+/// The generations in flight beyond [`CMAES_ALONE`] parameters.
 pub const CMAES_IN_FLIGHT: u32 = 3;
+
+/// Up to this many parameters a run keeps one generation in flight by default.
+pub const CMAES_ALONE: usize = 8;
+
+/// The generations in flight a run of `n` parameters keeps by default: 1 up to
+/// [`CMAES_ALONE`] parameters, [`CMAES_IN_FLIGHT`] beyond. On the simulator (100 seeds,
+/// docs/results.md) 3 in flight tuned better than 1 on 16 and 66 parameters at 4,000 and
+/// 16,000 games (level at 1,000) and worse on 8; 3 keep 16 threads about 0.94 busy with
+/// generations of 16 games where 1 keeps them 0.53 busy (docs/scaling.md).
+pub fn cmaes_in_flight(n: usize) -> u32 {
+    if n <= CMAES_ALONE {
+        1
+    } else {
+        CMAES_IN_FLIGHT
+    }
+}
 
 /// The most generations in flight a run keeps.
 pub const CMAES_MAX_IN_FLIGHT: u32 = 64;
@@ -124,8 +140,8 @@ impl CmaesSettings {
 }
 
 impl Default for CmaesSettings {
-    /// 4,000 games, the automatic population and step size, seed 1, the mean's rate 0.3
-    /// (`CMAES_RATE`), and the covariance fixed (`cov_rate` 0): from mirrored pairs' results
+    /// 4,000 games, the automatic population, step size and generations in flight, seed 1,
+    /// the mean's rate 0.3 (`CMAES_RATE`), and the covariance fixed (`cov_rate` 0): from mirrored pairs' results
     /// the covariance learns the wrong thing (module docs), and every rate above 0 tuned worse
     /// on the simulator.
     fn default() -> Self {
@@ -137,7 +153,7 @@ impl Default for CmaesSettings {
             rate: CMAES_RATE,
             cov_rate: 0.0,
             history_every: 0,
-            in_flight: CMAES_IN_FLIGHT,
+            in_flight: 0,
         }
     }
 }
@@ -270,7 +286,9 @@ impl CmaesState {
             };
         }
         s.sigma = s.sigma.max(CMAES_MIN_SIGMA);
-        s.in_flight = s.in_flight.max(1);
+        if s.in_flight == 0 {
+            s.in_flight = cmaes_in_flight(n);
+        }
         let mean: Vec<f64> = spec
             .defaults()
             .values()
@@ -684,6 +702,11 @@ mod tests {
     #[test]
     fn a_run_plays_its_budget_and_resumes_exactly() {
         let pool = crate::jobs::thread_pool(2).unwrap();
+        let state = |games| {
+            let mut s = state(games);
+            s.settings.in_flight = 3;
+            s
+        };
         let mut whole = state(96);
         let mut sigmas = Vec::new();
         pool.install(|| {

@@ -271,6 +271,53 @@ mod tests {
         assert!(!e.contains('\n'));
     }
 
+    /// A run under way, its generations in flight: what those asked for ahead were drawn from
+    /// is read back, and a format 1 checkpoint (written before generations were kept in
+    /// flight) reads as one generation in flight.
+    #[test]
+    fn generations_in_flight_are_kept_and_format_1_reads_as_one() {
+        use crate::tuner::play_step;
+        let mut s = session();
+        crate::jobs::thread_pool(1).unwrap().install(|| {
+            for _ in 0..2 {
+                play_step(&mut s.state, &|_, _| {}, &|| false).unwrap();
+            }
+        });
+        s.state.settings.in_flight = 3;
+        assert_eq!(s.state.ahead.len(), 0);
+        crate::jobs::thread_pool(1).unwrap().install(|| {
+            play_step(&mut s.state, &|_, _| {}, &|| false).unwrap();
+        });
+        assert_eq!(s.state.ahead.len(), 2);
+        let p = Path::new("cmaes.ckpt");
+        assert_eq!(
+            decode_cmaes(p, &encode_cmaes(&s.view()).unwrap()).unwrap(),
+            s
+        );
+        // Format 1: the frame's version 1, the payload without the flight part.
+        let mut old = s.clone();
+        old.state.ahead.clear();
+        let st = &old.state;
+        let part = ClockPart {
+            clock: st.spec.tc,
+            margin: st.spec.time_margin,
+            times: st.history.iter().map(|p| p.time).collect(),
+            under_way: st.time,
+        };
+        let v1 = encode_parts(&FRAME, 1, &old.view(), Some(&part)).unwrap();
+        let back = decode_cmaes(p, &v1).unwrap();
+        assert_eq!(
+            (back.state.settings.in_flight, back.state.ahead.len()),
+            (1, 0)
+        );
+        assert_eq!(back.state.mean, s.state.mean);
+        // More asked for ahead than are in flight: refused.
+        let mut wrong = s.clone();
+        wrong.state.settings.in_flight = 2;
+        let e = decode_cmaes(p, &encode_cmaes(&wrong.view()).unwrap()).unwrap_err();
+        assert!(e.to_string().contains("in flight"), "{e}");
+    }
+
     /// What a crafted file could hold that a run would trip over later: each refused in one
     /// line as it is read.
     #[test]
