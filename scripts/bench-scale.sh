@@ -12,9 +12,13 @@
 #   match    match evolved-hour classic --depth 6 --games $MATCH_GAMES
 #   engine   new --engine "checkers-ga hub --tunable --tunable-range 1000 --tie-break first material"
 #                --population 32 --generations $GENS_ENGINE --measure-every 0
+#   tuner    new --engine (the same engine) --games-budget $GAMES_TUNER: the default tuner of an
+#                engine of 60 parameters (CMA-ES, 3 generations of 16 games in flight)
 # Prints for each case
 #   modelled RUN THREADS EFFICIENCY  SECONDS s  idle: CAUSE SHARE, ...   (THREADS = 1 2 4 8 16 64)
 #   measured RUN THREADS EFFICIENCY  SECONDS s
+#   measured RUN default THREADS EFFICIENCY  SECONDS s   (engine and tuner: --threads 0, which
+#            plays an outside engine's games two a core; efficiency against the cores)
 #   jobs RUN THREADS RATIO        (the games' own seconds at THREADS / at 1 thread, from the logs)
 # where efficiency = the 1-thread time / (threads x the time). The issue's table used
 # GENS_DEFAULT=6 GENS_POP64=4 MATCH_GAMES=1248 GENS_ENGINE=3 (and a pop64 run with
@@ -23,7 +27,7 @@
 #
 # Usage: scripts/bench-scale.sh [RUN...]     (from anywhere inside the repository; all cases
 #        when none is named). Environment: GENS_DEFAULT (2), GENS_POP64 (2), MATCH_GAMES (312),
-#        GENS_ENGINE (2), MODEL_THREADS (1,2,4,8,16,64), MEASURE_THREADS (1 2 4 ... cores),
+#        GENS_ENGINE (2), GAMES_TUNER (1600), MODEL_THREADS (1,2,4,8,16,64), MEASURE_THREADS (1 2 4 ... cores),
 #        EXTRA (0), BIN (a built binary instead of the release build).
 set -euo pipefail
 
@@ -32,6 +36,7 @@ GENS_DEFAULT=${GENS_DEFAULT:-2}
 GENS_POP64=${GENS_POP64:-2}
 MATCH_GAMES=${MATCH_GAMES:-312}
 GENS_ENGINE=${GENS_ENGINE:-2}
+GAMES_TUNER=${GAMES_TUNER:-1600}
 MODEL_THREADS=${MODEL_THREADS:-1,2,4,8,16,64}
 EXTRA=${EXTRA:-0}
 
@@ -61,7 +66,8 @@ case_args() {
     pop64-nofit) echo new --population 64 --generations "$GENS_POP64" --measure-every 0 --fit-every 0 "${session[@]}" ;;
     match) echo match evolved-hour classic --depth 6 --games "$MATCH_GAMES" --seed 1 --threads "$threads" --quiet ;;
     engine) echo new --population 32 --generations "$GENS_ENGINE" --measure-every 0 "${session[@]}" ;;
-    *) echo "unknown case '$run' (default, pop64, pop64-nofit, match, engine)" >&2; exit 2 ;;
+    tuner) echo new --games-budget "$GAMES_TUNER" "${session[@]}" ;;
+    *) echo "unknown case '$run' (default, pop64, pop64-nofit, match, engine, tuner)" >&2; exit 2 ;;
     esac
 }
 
@@ -72,7 +78,7 @@ run_case() {
     # shellcheck disable=SC2046 # the case's words are plain words
     local args=($(case_args "$run" "$threads" "$dir"))
     local engine=()
-    if [[ $run == engine ]]; then
+    if [[ $run == engine || $run == tuner ]]; then
         engine=(--engine "$BIN hub --tunable --tunable-range 1000 --tie-break first material")
     fi
     start=$(date +%s.%N)
@@ -90,7 +96,7 @@ run_case() {
 
 RUNS=("$@")
 if ((${#RUNS[@]} == 0)); then
-    RUNS=(default pop64 match engine)
+    RUNS=(default pop64 match engine tuner)
     if [[ $EXTRA == 1 ]]; then RUNS+=(pop64-nofit); fi
 fi
 
@@ -115,4 +121,10 @@ for run in "${RUNS[@]}"; do
             FNR == 1 { f++ } $1 == "job" { s[f] += $7 }
             END { if (s[1] > 0) printf "jobs %s %d %.3f\n", r, p, s[2] / s[1] }' "$log" "$WORK/$run-$threads.csv"
     done
+    if [[ $run == engine || $run == tuner ]]; then
+        # The default thread count: an outside engine's games to a depth, two a core.
+        tp=$(run_case "$run" 0)
+        awk -v r="$run" -v c="$CORES" -v a="$t1" -v b="$tp" \
+            'BEGIN { printf "measured %s default %d %.3f  %.2f s\n", r, 2 * c, a / (c * b), b }'
+    fi
 done

@@ -34,7 +34,8 @@
 //!    pool or the ranks of an MPI job; matches, Elo and SPRT ([`matchplay`]); a generation's
 //!    tournament.
 //! 8. `tuning`: the tuners: the contract they keep ([`Tuner`]: ask for games, be told their
-//!    results; [`play_step`]), the fit (logistic regression on played positions) and its
+//!    results; [`play_step`]; [`run_steps`]: a tuner's steps, as a stream of the batches it
+//!    keeps in flight), the fit (logistic regression on played positions) and its
 //!    replay of positions, the genetic algorithm (a session's data and one generation:
 //!    tournament, duel, selection, crossover, mutation, the mean, measurement), SPSA
 //!    ([`SpsaSettings`], [`spsa()`](fn@spsa), [`SpsaState`]), CMA-ES ([`CmaesState`]).
