@@ -239,7 +239,7 @@ pub use session::{
 
 // Outside engines (the Hub protocol).
 pub use cmaes::{cmaes_in_flight, CmaesDraw, CmaesPoint, CmaesSettings, CmaesState, CmaesStep};
-pub use cmaes::{CMAES_RATE, CMAES_SIGMA};
+pub use cmaes::{CMAES_ALONE, CMAES_IN_FLIGHT, CMAES_RATE, CMAES_SIGMA};
 pub use flight::run_steps;
 pub use genome::{is_setting, Declared, EngineError, EngineSpec, Tuned, SETTING_NAMES};
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
