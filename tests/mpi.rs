@@ -176,6 +176,46 @@ fn an_outside_engine_s_session_under_mpirun_is_that_of_one_process() {
     same_files(&plain, &mpi, "e", 1..=3);
 }
 
+/// CMA-ES with 3 generations in flight: under `mpirun` the generations in flight are played
+/// as one merged batch and told in turn, the run of one process (which plays them as a
+/// stream).
+#[test]
+fn a_cmaes_session_with_generations_in_flight_under_mpirun_is_that_of_one_process() {
+    // Our engine through the protocol, started by the ranks (an MPI build: it must not take
+    // itself for one more rank). (`--tune` would be mpirun's own flag.)
+    let run = |t: &Tmp| {
+        let engine = common::tunable_engine();
+        let mut c = Command::new(BIN);
+        c.current_dir(&t.0)
+            .args(["cmaes", "--engine", &engine, "--pairs", "4"])
+            .args([
+                "--depth",
+                "2",
+                "--games",
+                "80",
+                "--seed",
+                "9",
+                "--in-flight",
+                "3",
+            ])
+            .args(["--threads", "2", "--quiet", "--name", "c", "--populations"])
+            .arg(t.pops());
+        c
+    };
+    let plain = Tmp::new("cmaes-plain");
+    stdout_ok(&output(run(&plain)));
+    let mpi = Tmp::new("cmaes-mpi");
+    let mut m = under_mpi(2, &run(&mpi));
+    m.stdin(Stdio::null());
+    stdout_ok(&output(m));
+    let load = |t: &Tmp| store::load_cmaes(&t.session("c").join("cmaes.ckpt")).unwrap();
+    let (a, mut b) = (load(&plain), load(&mpi));
+    assert_eq!(a.state.generation, 10);
+    // The engine ran in each test's own folder.
+    b.state.spec.dir = a.state.spec.dir.clone();
+    assert!(a.state == b.state, "the runs differ");
+}
+
 /// `match A B ARGS --pdn PDN --quiet`, run in `t`.
 fn match_cmd(t: &Tmp, pdn: &str, args: &[&str]) -> Command {
     let mut c = Command::new(BIN);

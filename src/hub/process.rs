@@ -168,11 +168,28 @@ pub(super) fn own_group(cmd: &mut Command) {
 #[cfg(not(unix))]
 pub(super) fn own_group(_cmd: &mut Command) {}
 
-/// Starts `cmd` from one thread kept for the purpose for the life of the process. An engine
-/// dies with the thread that started it (`PR_SET_PDEATHSIG` is the starting thread's, not the
-/// process's): started from a worker of a thread pool that ends, an engine kept idle for later
-/// games would be killed with that worker.
-pub(super) fn spawn(cmd: Command) -> std::io::Result<Child> {
+/// The environment an MPI launcher gives its ranks (Open MPI's, PMIx's, PMI's, and Slurm's
+/// rank): an engine started by a rank is a process of its own, not one more rank (an MPI
+/// build of ours, `checkers-ga hub` among them, would otherwise join or abort the job).
+fn is_launcher_variable(name: &std::ffi::OsStr) -> bool {
+    let name = name.to_string_lossy();
+    ["OMPI_", "PMIX_", "PMI_"]
+        .iter()
+        .any(|p| name.starts_with(p))
+        || name == "SLURM_PROCID"
+        || name == "SLURM_STEP_NUM_TASKS"
+}
+
+/// Starts `cmd` from one thread kept for the purpose for the life of the process, without the
+/// MPI launcher's variables. An engine dies with the thread that started it
+/// (`PR_SET_PDEATHSIG` is the starting thread's, not the process's): started from a worker of a
+/// thread pool that ends, an engine kept idle for later games would be killed with that worker.
+pub(super) fn spawn(mut cmd: Command) -> std::io::Result<Child> {
+    for (name, _) in std::env::vars_os() {
+        if is_launcher_variable(&name) {
+            cmd.env_remove(name);
+        }
+    }
     type Request = (Command, std::sync::mpsc::Sender<std::io::Result<Child>>);
     static STARTER: std::sync::OnceLock<Mutex<std::sync::mpsc::Sender<Request>>> =
         std::sync::OnceLock::new();
