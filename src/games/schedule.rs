@@ -335,8 +335,13 @@ impl BatchLog {
             .push(rec);
     }
 
-    /// Writes the batch's lines: its jobs in job order, then the batch.
+    /// Writes the batch's lines: its jobs in job order, then the batch, ending now.
     pub(crate) fn end(self) {
+        self.end_at(Instant::now());
+    }
+
+    /// Writes the batch's lines, the batch ending at `ended` (its last game's end).
+    pub(crate) fn end_at(self, ended: Instant) {
         let Some(log) = LOG.get() else {
             return;
         };
@@ -356,7 +361,7 @@ impl BatchLog {
             self.jobs,
             self.threads,
             log.since(self.start),
-            self.start.elapsed().as_secs_f64(),
+            ended.saturating_duration_since(self.start).as_secs_f64(),
             self.flight
         ));
         log.write(&text);
@@ -547,7 +552,9 @@ impl Schedule {
                     let id = int(2)?;
                     jobs.entry(id)
                         .or_insert_with(|| (f[1].to_string(), BTreeMap::new()));
-                    walls.insert(id, (start, seconds, int(7)? as u32));
+                    let flight = u32::try_from(int(7)?)
+                        .map_err(|_| err(n, format!("field 8 `{}` is too large", f[7])))?;
+                    walls.insert(id, (start, seconds, flight));
                 }
                 "tell" => {
                     let t = tells.entry(int(2)?).or_default();

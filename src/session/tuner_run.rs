@@ -180,10 +180,11 @@ impl<T: FileTuner> TunerRun<T> {
         observer: &mut (dyn StepObserver<T::Step> + Send),
         stop: &AtomicBool,
     ) -> Result<TunerOutcome, SessionError> {
-        let saved = {
+        let (saved, late) = {
             // The engine's idle processes stay for the next step and end with the run.
             let _engines = crate::play::lease_engines();
             let mut saved = Ok(());
+            let mut late = Ok(());
             let TunerSession { name, state, out } = &mut self.session;
             let checkpoint = &self.checkpoint;
             let stopper = || stop.load(Ordering::SeqCst);
@@ -196,26 +197,29 @@ impl<T: FileTuner> TunerRun<T> {
                 // A step whose every game was lost on time moved the tuner by nothing the
                 // engine played: the run ends, its checkpoint the step before.
                 let r = T::report(step);
-                saved = SessionError::out_of_time(
+                late = SessionError::out_of_time(
                     format!("{} {}", T::STEP, r.number),
                     r.time.as_ref(),
                     Some(st.spec()),
-                )
-                .and_then(|()| {
-                    let view = TunerSession {
-                        name: name.clone(),
-                        state: st,
-                        out: out.clone(),
-                    };
-                    save(checkpoint, &T::encode(&view))
-                });
+                );
+                if late.is_err() {
+                    return false;
+                }
+                let view = TunerSession {
+                    name: name.clone(),
+                    state: st,
+                    out: out.clone(),
+                };
+                saved = save(checkpoint, &T::encode(&view));
                 saved.is_ok()
             };
             if !stopper() {
                 crate::run_steps(state, &games, &stopper, &mut after);
             }
-            saved
+            (saved, late)
         };
+        // Out of time: no answer from a step that moved by nothing the engine played.
+        late?;
         if let Err(e) = saved {
             let _ = self.write_answer();
             return Err(e);

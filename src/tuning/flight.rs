@@ -20,6 +20,7 @@ use crate::jobs::{self, Batch, Played};
 use crate::schedule::{self, BatchLog};
 use crate::tuner::Tuner;
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
@@ -95,6 +96,8 @@ struct Flight {
     /// Its games not yet in.
     left: usize,
     log: Option<BatchLog>,
+    /// When its last game ended.
+    ended: Option<Instant>,
 }
 
 /// The batches in flight, oldest first, and how the stream stands.
@@ -114,6 +117,22 @@ struct Queue {
     flight: usize,
 }
 
+/// Ends the stream if a worker unwinds (a panic in a game or in what hears of it): the other
+/// workers stop waiting, and the panic reaches the caller through the scope.
+struct Unwind<'a>(&'a Mutex<Queue>, &'a Condvar, &'a AtomicBool);
+
+impl Drop for Unwind<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let mut q = lock(self.0);
+            q.over = true;
+            q.stopped = true;
+            self.2.store(true, Ordering::SeqCst);
+            self.1.notify_all();
+        }
+    }
+}
+
 impl Queue {
     fn push(&mut self, batch: Batch) {
         let n = batch.jobs.len();
@@ -125,6 +144,7 @@ impl Queue {
             next: 0,
             left: n,
             log,
+            ended: None,
         });
         self.seq += 1;
     }
@@ -180,13 +200,22 @@ fn stream<T: Tuner + Send + ?Sized>(
     let queue = Mutex::new(queue);
     let wake = Condvar::new();
     let coord = Mutex::new(Coord { tuner, after });
+    // Set once the stream is over before its budget: the games under way are abandoned too.
+    let halt = AtomicBool::new(false);
+    let halted = || stop() || halt.load(Ordering::SeqCst);
     rayon::scope(|s| {
         for _ in 0..threads {
-            s.spawn(|_| worker(&queue, &wake, &coord, on_game, stop));
+            s.spawn(|_| worker(&queue, &wake, &coord, &halt, on_game, &halted));
         }
     });
-    let stopped = lock(&queue).stopped;
-    if stopped {
+    let mut q = lock(&queue);
+    // The batches not told: their games in the schedule log all the same.
+    for f in q.flights.drain(..) {
+        if let Some(log) = f.log {
+            log.end();
+        }
+    }
+    if q.stopped {
         lock(&coord).tuner.abandon();
     }
 }
@@ -197,14 +226,21 @@ fn worker<T: Tuner + Send + ?Sized>(
     queue: &Mutex<Queue>,
     wake: &Condvar,
     coord: &Mutex<Coord<'_, T>>,
+    halt: &AtomicBool,
     on_game: &(dyn Fn(&Played) + Sync),
     stop: &(dyn Fn() -> bool + Sync),
 ) {
+    let _unwind = Unwind(queue, wake, halt);
     let mut q = lock(queue);
     loop {
         if q.over {
             wake.notify_all();
             return;
+        }
+        if q.front_whole() && !q.telling {
+            // Batches whose games are all in (or that have none) are told first.
+            q = tell_whole(q, queue, wake, coord, halt);
+            continue;
         }
         let Some(at) = q.flights.iter().position(|f| f.next < f.batch.jobs.len()) else {
             if q.flights.is_empty() && !q.telling {
@@ -242,29 +278,44 @@ fn worker<T: Tuner + Send + ?Sized>(
         };
         f.slots[i] = Some(p);
         f.left -= 1;
-        if q.telling {
-            continue;
+        if f.left == 0 {
+            f.ended = Some(Instant::now());
         }
-        q.telling = true;
-        while q.front_whole() {
-            let Some(done) = q.flights.pop_front() else {
-                break;
-            };
-            q.front += 1;
-            let ahead = q.flights.len();
-            drop(q);
-            let (more, go) = tell(coord, done, ahead);
-            q = lock(queue);
-            for b in more {
-                q.push(b);
-            }
-            if !go || q.flights.is_empty() {
-                q.over = true;
-            }
-            wake.notify_all();
-        }
-        q.telling = false;
     }
+}
+
+/// Tells the tuner of the oldest batches while their games are all in, one after another, and
+/// puts the batches it asks for in flight; `q` is the queue's guard, given back.
+fn tell_whole<'q, T: Tuner + Send + ?Sized>(
+    mut q: MutexGuard<'q, Queue>,
+    queue: &'q Mutex<Queue>,
+    wake: &Condvar,
+    coord: &Mutex<Coord<'_, T>>,
+    halt: &AtomicBool,
+) -> MutexGuard<'q, Queue> {
+    q.telling = true;
+    while q.front_whole() {
+        let Some(done) = q.flights.pop_front() else {
+            break;
+        };
+        q.front += 1;
+        let ahead = q.flights.len();
+        drop(q);
+        let (more, go) = tell(coord, done, ahead);
+        q = lock(queue);
+        for b in more {
+            q.push(b);
+        }
+        if !go {
+            q.over = true;
+            halt.store(true, Ordering::SeqCst);
+        } else if q.flights.is_empty() {
+            q.over = true;
+        }
+        wake.notify_all();
+    }
+    q.telling = false;
+    q
 }
 
 /// Tells the tuner of batch `done` (every game in), hands the step to `after`, and asks for the
@@ -278,7 +329,7 @@ fn tell<T: Tuner + Send + ?Sized>(
     let began = Instant::now();
     let logged = done.log.as_ref().map(|l| (l.id(), l.phase()));
     if let Some(log) = done.log {
-        log.end();
+        log.end_at(done.ended.unwrap_or(began));
     }
     let played: Vec<Played> = done.slots.into_iter().flatten().collect();
     let mut c = lock(coord);
@@ -412,5 +463,59 @@ mod tests {
             })
         });
         assert_eq!((seen, t.generation), (3, 3));
+    }
+
+    /// A tuner whose batches have no games: told at once, one after another.
+    struct Empty {
+        told: u32,
+        total: u32,
+    }
+
+    impl Tuner for Empty {
+        type Step = u32;
+        fn ask(&self) -> Option<Batch> {
+            self.ask_ahead(0)
+        }
+        fn in_flight(&self) -> usize {
+            3
+        }
+        fn ask_ahead(&self, k: usize) -> Option<Batch> {
+            (k < 3 && self.told + (k as u32) < self.total)
+                .then(|| Batch::new(Vec::new(), 1, crate::game::DrawRules::default()))
+        }
+        fn tell(&mut self, _: &Batch, _: &[Played]) -> Option<u32> {
+            self.told += 1;
+            Some(self.told)
+        }
+        fn answer(&self) -> crate::eval::Weights {
+            crate::eval::Weights::zero()
+        }
+        fn games(&self) -> u64 {
+            0
+        }
+    }
+
+    #[test]
+    fn batches_without_games_are_told_and_a_panic_ends_the_stream() {
+        let mut t = Empty { told: 0, total: 7 };
+        let mut steps = Vec::new();
+        on_pool(2, || {
+            run_steps(&mut t, &|_| {}, &|| false, &mut |_, s: &u32| {
+                steps.push(*s);
+                true
+            })
+        });
+        assert_eq!(steps, (1..=7).collect::<Vec<_>>());
+        // A panic where a step is heard reaches the caller; no thread is left waiting.
+        let mut t = cmaes(3);
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            on_pool(3, || {
+                run_steps(&mut t, &|_| {}, &|| false, &mut |_, s: &CmaesStep| {
+                    assert!(s.generation < 2, "heard generation {}", s.generation);
+                    true
+                })
+            })
+        }));
+        assert!(caught.is_err());
     }
 }
