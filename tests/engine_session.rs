@@ -194,9 +194,15 @@ fn an_engine_that_crashes_costs_games_and_the_session_goes_on() {
     let m = marker("crash");
     let engine = format!("python3 tests/fake_engines/crash_every.py 2 {m}");
     let t = Tmp::new("engine-crash");
-    let out = engine_new(&t, 5, "c", &engine, &["--generations", "2"])
-        .output()
-        .unwrap();
+    let out = engine_new(
+        &t,
+        5,
+        "c",
+        &engine,
+        &["--generations", "2", "--threads", "2"],
+    )
+    .output()
+    .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = common::load(&t.ckpt("c", 2));
     let faults: u32 = s.history.iter().map(|h| h.faults).sum();
@@ -224,7 +230,16 @@ fn an_engine_that_hangs_loses_on_the_move_timeout_and_is_killed() {
         5,
         "h",
         &engine,
-        &["--generations", "1", "--move-timeout", "0.5"],
+        // Two game threads: the processes play a second game (more threads would start
+        // new ones for every game of the generation).
+        &[
+            "--generations",
+            "1",
+            "--move-timeout",
+            "0.5",
+            "--threads",
+            "2",
+        ],
     )
     .output()
     .unwrap();
