@@ -94,10 +94,10 @@ pub const CMAES_IN_FLIGHT: u32 = 3;
 pub const CMAES_ALONE: usize = 8;
 
 /// The generations in flight a run of `n` parameters keeps by default: 1 up to
-/// [`CMAES_ALONE`] parameters, [`CMAES_IN_FLIGHT`] beyond. On the simulator (100 seeds,
-/// docs/results.md) 3 in flight tuned better than 1 on 16 and 66 parameters at 4,000 and
-/// 16,000 games (level at 1,000) and worse on 8; 3 keep 16 threads about 0.94 busy with
-/// generations of 16 games where 1 keeps them 0.53 busy (docs/scaling.md).
+/// [`CMAES_ALONE`] parameters, [`CMAES_IN_FLIGHT`] beyond. On the simulator (100 seeds) 3 in
+/// flight tuned better than 1 on 16 and 66 parameters at 4,000 and 16,000 games (level at
+/// 1,000) and worse on 8, and level in real games on our 66 weights; 3 keep 16 threads about
+/// 0.96 busy with generations of 16 games where 1 keeps them 0.53 busy (docs/scaling.md).
 pub fn cmaes_in_flight(n: usize) -> u32 {
     if n <= CMAES_ALONE {
         1
