@@ -14,10 +14,13 @@
 #                --population 32 --generations $GENS_ENGINE --measure-every 0
 #   tuner    new --engine (the same engine) --games-budget $GAMES_TUNER: the default tuner of an
 #                engine of 60 parameters (CMA-ES, 3 generations of 16 games in flight)
+#   mean     new --engine (the same engine) --tune (8 of its weights) --games-budget $GAMES_MEAN:
+#                the default tuner of an engine of up to 16 parameters (the mean, generations
+#                of 16 games; MEAN_FLIGHT, when set, is its --in-flight)
 # Prints for each case
 #   modelled RUN THREADS EFFICIENCY  SECONDS s  idle: CAUSE SHARE, ...   (THREADS = 1 2 4 8 16 64)
 #   measured RUN THREADS EFFICIENCY  SECONDS s
-#   measured RUN default THREADS EFFICIENCY  SECONDS s   (engine and tuner: --threads 0, which
+#   measured RUN default THREADS EFFICIENCY  SECONDS s   (engine, tuner, mean: --threads 0, which
 #            plays an outside engine's games two a core; efficiency against the cores)
 #   jobs RUN THREADS RATIO        (the games' own seconds at THREADS / at 1 thread, from the logs)
 # where efficiency = the 1-thread time / (threads x the time). The issue's table used
@@ -27,7 +30,7 @@
 #
 # Usage: scripts/bench-scale.sh [RUN...]     (from anywhere inside the repository; all cases
 #        when none is named). Environment: GENS_DEFAULT (2), GENS_POP64 (2), MATCH_GAMES (312),
-#        GENS_ENGINE (2), GAMES_TUNER (1600), MODEL_THREADS (1,2,4,8,16,64), MEASURE_THREADS (1 2 4 ... cores),
+#        GENS_ENGINE (2), GAMES_TUNER (1600), GAMES_MEAN (1600), MEAN_FLIGHT, MODEL_THREADS (1,2,4,8,16,64), MEASURE_THREADS (1 2 4 ... cores),
 #        EXTRA (0), BIN (a built binary instead of the release build).
 set -euo pipefail
 
@@ -37,6 +40,8 @@ GENS_POP64=${GENS_POP64:-2}
 MATCH_GAMES=${MATCH_GAMES:-312}
 GENS_ENGINE=${GENS_ENGINE:-2}
 GAMES_TUNER=${GAMES_TUNER:-1600}
+GAMES_MEAN=${GAMES_MEAN:-1600}
+MEAN_TUNE=men,kings,opp_men,opp_kings,moves,opp_moves,wall_men,opp_wall_men
 MODEL_THREADS=${MODEL_THREADS:-1,2,4,8,16,64}
 EXTRA=${EXTRA:-0}
 
@@ -67,7 +72,8 @@ case_args() {
     match) echo match evolved-hour classic --depth 6 --games "$MATCH_GAMES" --seed 1 --threads "$threads" --quiet ;;
     engine) echo new --population 32 --generations "$GENS_ENGINE" --measure-every 0 "${session[@]}" ;;
     tuner) echo new --games-budget "$GAMES_TUNER" "${session[@]}" ;;
-    *) echo "unknown case '$run' (default, pop64, pop64-nofit, match, engine, tuner)" >&2; exit 2 ;;
+    mean) echo new --games-budget "$GAMES_MEAN" --tune "$MEAN_TUNE" ${MEAN_FLIGHT:+--in-flight "$MEAN_FLIGHT"} "${session[@]}" ;;
+    *) echo "unknown case '$run' (default, pop64, pop64-nofit, match, engine, tuner, mean)" >&2; exit 2 ;;
     esac
 }
 
@@ -78,7 +84,7 @@ run_case() {
     # shellcheck disable=SC2046 # the case's words are plain words
     local args=($(case_args "$run" "$threads" "$dir"))
     local engine=()
-    if [[ $run == engine || $run == tuner ]]; then
+    if [[ $run == engine || $run == tuner || $run == mean ]]; then
         engine=(--engine "$BIN hub --tunable --tunable-range 1000 --tie-break first material")
     fi
     start=$(date +%s.%N)
@@ -96,7 +102,7 @@ run_case() {
 
 RUNS=("$@")
 if ((${#RUNS[@]} == 0)); then
-    RUNS=(default pop64 match engine tuner)
+    RUNS=(default pop64 match engine tuner mean)
     if [[ $EXTRA == 1 ]]; then RUNS+=(pop64-nofit); fi
 fi
 
@@ -121,7 +127,7 @@ for run in "${RUNS[@]}"; do
             FNR == 1 { f++ } $1 == "job" { s[f] += $7 }
             END { if (s[1] > 0) printf "jobs %s %d %.3f\n", r, p, s[2] / s[1] }' "$log" "$WORK/$run-$threads.csv"
     done
-    if [[ $run == engine || $run == tuner ]]; then
+    if [[ $run == engine || $run == tuner || $run == mean ]]; then
         # The default thread count: an outside engine's games to a depth, two a core.
         tp=$(run_case "$run" 0)
         awk -v r="$run" -v c="$CORES" -v a="$t1" -v b="$tp" \

@@ -101,8 +101,12 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             Some(e) => e.level(),
             None => format!("depth {}", s.settings.search.depth),
         };
+        let flight = match s.settings.ga.in_flight {
+            1 => String::new(),
+            g => format!(", {g} in flight"),
+        };
         say(&format!(
-            "new session '{}' (seed {seed}): population {}, {level}, {limit}",
+            "new session '{}' (seed {seed}): population {}, {level}, {limit}{flight}",
             s.name, s.settings.population
         ));
         if let Some(e) = &s.settings.engine {

@@ -126,6 +126,11 @@ pub struct SessionOptions {
     /// 0:SET = never [new: never]
     #[arg(long, value_name = "G:SET", value_parser = parse_widen)]
     pub widen: Option<(u64, ParamSet)>,
+    /// Under --selection mean: generations in flight, each generation's pairs drawn that many
+    /// generations ahead so that their games start while the last generation's are told (1:
+    /// each generation waits for the one before) [new: 1]
+    #[arg(long, value_name = "G")]
+    pub in_flight: Option<u32>,
 }
 
 /// Options of a run that are not part of the session's identity.
@@ -309,6 +314,7 @@ impl SessionOptions {
             fit_replay: self.fit_replay,
             fit_blend: self.fit_blend,
             widen: self.widen,
+            in_flight: self.in_flight,
         }
     }
 }

@@ -85,6 +85,7 @@ use crate::weightfile::WeightsError;
 use outside::{engine_defaults, follow_depth, log_faults, ENGINE_POPULATION};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 /// Why a session could not start, go on or finish: one line.
@@ -332,10 +333,11 @@ pub struct SessionOutcome {
 }
 
 /// What a running session reports. Every method has a default that does nothing.
-pub trait Observer: Sync {
+pub trait Observer: Send + Sync {
     /// A generation starts; its tournament plays `games` games.
     fn generation_started(&mut self, _session: &Session, _games: usize) {}
-    /// A tournament game ended (called from the worker threads).
+    /// A game ended: of a tournament, a duel or a measurement (called from the worker
+    /// threads).
     fn game_done(&self) {}
     /// A generation was played and the session updated (its checkpoint not yet written).
     fn generation_done(&mut self, _stats: &GenerationStats, _session: &Session) {}
@@ -567,10 +569,11 @@ impl SessionRun {
                 .map_err(|e| SessionError::Input(e.to_string()))?;
         }
         if n != before.population {
-            resize(&mut session, &before);
+            options::resize(&mut session, &before);
         }
-        // The mean's pairs follow from its centre, whatever the size or spread now.
-        let session = session.centred();
+        // The mean's pairs follow from its centre, whatever the size or spread now; those
+        // drawn ahead stand while what drew them is unchanged.
+        let session = session.recentred(&before);
         let best_seen = best::check_lineage(
             &options,
             &session.name,
@@ -621,61 +624,75 @@ impl SessionRun {
         let mut files = store::Checkpoints::open(&self.dir, &self.session, keep)?;
         // An outside engine's idle processes stay for the next generation's games.
         let engines = crate::play::lease_engines();
-        let mut end = SessionEnd::Finished;
-        while !self.session.finished() {
-            if stop.load(Ordering::SeqCst) {
-                end = SessionEnd::Stopped;
-                break;
-            }
-            let deadline = match self.session.settings.stop {
-                Stop::Seconds(t) => {
-                    Duration::try_from_secs_f64((t - self.session.elapsed).max(0.0))
-                        .ok()
-                        .and_then(|d| Instant::now().checked_add(d))
-                }
-                Stop::Generations(_) => None,
-            };
-            let halt =
-                || stop.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d);
+        let deadline = Mutex::new(deadline(&self.session));
+        let halt =
+            || stop.load(Ordering::SeqCst) || lock(&deadline).is_some_and(|d| Instant::now() >= d);
+        let mut late = Ok(());
+        let mut unsaved = None;
+        if !self.session.finished() && !stop.load(Ordering::SeqCst) {
             observer.generation_started(&self.session, self.session.games_per_generation());
+            // Games end on every thread while a generation is told on one of them.
+            let watcher = RwLock::new(&mut *observer);
+            let dir = &self.dir;
+            let mut after = |s: &Session, stats: &GenerationStats| {
+                log_faults(dir, s);
+                late = SessionError::out_of_time(
+                    format!("generation {}", stats.generation),
+                    stats.time.as_ref(),
+                    s.settings.engine.as_ref(),
+                );
+                if late.is_err() {
+                    return false;
+                }
+                {
+                    let mut o = watcher.write().unwrap_or_else(|e| e.into_inner());
+                    o.generation_done(stats, s);
+                    if let (Some(b), true) = (s.best_so_far, stats.duel.is_none_or(|d| d.replaced))
+                    {
+                        o.new_best(stats.generation, &b);
+                    }
+                    if let Some(m) = &stats.measure {
+                        o.measured(stats.generation, m, s);
+                    }
+                }
+                let span = crate::schedule::span("checkpoint", 1);
+                let saved = files.save(s);
+                drop(span);
+                let mut o = watcher.write().unwrap_or_else(|e| e.into_inner());
+                match saved {
+                    Ok(path) => o.checkpoint_written(&path, s),
+                    Err(e) => {
+                        unsaved = Some(e);
+                        return false;
+                    }
+                }
+                *lock(&deadline) = self::deadline(s);
+                if !s.finished() {
+                    o.generation_started(s, s.games_per_generation());
+                }
+                true
+            };
+            let games = |_: &crate::jobs::Played| {
+                watcher
+                    .read()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .game_done()
+            };
             let session = &mut self.session;
-            let watcher: &dyn Observer = observer;
-            let stats = self
-                .pool
-                .install(|| session.run_generation_until(&|_| watcher.game_done(), &halt));
-            let Some(stats) = stats else {
-                end = if stop.load(Ordering::SeqCst) {
-                    SessionEnd::Stopped
-                } else {
-                    SessionEnd::TimeLimit
-                };
-                break;
-            };
-            log_faults(&self.dir, &self.session);
-            SessionError::out_of_time(
-                format!("generation {}", stats.generation),
-                stats.time.as_ref(),
-                self.session.settings.engine.as_ref(),
-            )?;
-            observer.generation_done(&stats, &self.session);
-            if let (Some(b), true) = (
-                self.session.best_so_far,
-                stats.duel.is_none_or(|d| d.replaced),
-            ) {
-                observer.new_best(stats.generation, &b);
-            }
-            if let Some(m) = &stats.measure {
-                observer.measured(stats.generation, m, &self.session);
-            }
-            let span = crate::schedule::span("checkpoint", 1);
-            let saved = files.save(&self.session);
-            drop(span);
-            let path = match saved {
-                Ok(p) => p,
-                Err(e) => return Err(self.save_failed(e)),
-            };
-            observer.checkpoint_written(&path, &self.session);
+            self.pool
+                .install(|| crate::run_steps(session, &games, &halt, &mut after));
         }
+        late?;
+        if let Some(e) = unsaved {
+            return Err(self.save_failed(e));
+        }
+        let end = if self.session.finished() {
+            SessionEnd::Finished
+        } else if stop.load(Ordering::SeqCst) {
+            SessionEnd::Stopped
+        } else {
+            SessionEnd::TimeLimit
+        };
         let checkpoint = store::checkpoint_path(&self.dir, self.session.generation);
         if end != SessionEnd::Finished && !checkpoint.exists() {
             if let Err(e) = files.save(&self.session) {
@@ -739,40 +756,16 @@ impl SessionRun {
     }
 }
 
-/// A new population size on resume. The next population is stored as children, elite (the
-/// best so far first), newcomers: a smaller one keeps the elite first, then children, then
-/// newcomers; a larger one is filled with random newcomers drawn from the session's generator
-/// for this generation.
-fn resize(s: &mut Session, before: &Settings) {
-    let n = s.settings.population;
-    let children = before.population - before.elite - before.newcomers;
-    let old = s.population.len();
-    // Old indices: elite first, then children, then newcomers.
-    let elite_end = (children + before.elite).min(old);
-    let kids_end = children.min(old);
-    let order: Vec<usize> = (kids_end..elite_end)
-        .chain(0..kids_end)
-        .chain(elite_end..old)
-        .take(n)
-        .collect();
-    s.population = order.iter().map(|&i| s.population[i]).collect();
-    // Steps follow their individuals (the newcomers added below take a newcomer's).
-    s.steps = match s.steps.len() == old {
-        true => order.iter().map(|&i| s.steps[i]).collect(),
-        false => Vec::new(),
-    };
-    let mut rng = crate::rng::derive(
-        s.settings.seed,
-        crate::rng::Purpose::Initial,
-        s.generation + 1,
-        n as u64,
-    );
-    while s.population.len() < n {
-        s.population
-            .push(crate::ga::newcomer(&s.settings, &mut rng));
+/// When a session with a time limit must stop starting games: its time left from now.
+fn deadline(s: &Session) -> Option<Instant> {
+    match s.settings.stop {
+        Stop::Seconds(t) => Duration::try_from_secs_f64((t - s.elapsed).max(0.0))
+            .ok()
+            .and_then(|d| Instant::now().checked_add(d)),
+        Stop::Generations(_) => None,
     }
-    if !s.steps.is_empty() {
-        let newcomer = crate::ga::Steps::initial(s.settings.ga.mutation.sigma());
-        s.steps.resize(n, newcomer);
-    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }

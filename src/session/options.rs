@@ -1,9 +1,10 @@
 //! Settings a caller gives over the defaults (a new session) or a checkpoint's (a resumed one),
-//! what a resume changed, and the session folder's keep policy.
+//! what a resume changed (a new population size among them), and the session folder's keep
+//! policy.
 
 use super::{io, SessionError, SessionOptions};
 use crate::eval::ParamSet;
-use crate::ga::{GaOptions, Mutation, Selection, Settings, Stop, YardstickKind};
+use crate::ga::{GaOptions, Mutation, Selection, Session, Settings, Stop, YardstickKind};
 use crate::matchplay::OpeningBook;
 use crate::store::{self, Keep};
 use std::path::Path;
@@ -72,6 +73,8 @@ pub struct Overrides {
     pub fit_blend: Option<(u32, u32)>,
     /// After generation G, continue as SET (G:SET).
     pub widen: Option<(u64, ParamSet)>,
+    /// The mean's generations in flight.
+    pub in_flight: Option<u32>,
 }
 
 impl Overrides {
@@ -102,6 +105,7 @@ impl Overrides {
             ("fit-replay", o.fit_replay.is_some()),
             ("fit-blend", o.fit_blend.is_some()),
             ("widen", o.widen.is_some()),
+            ("in-flight", o.in_flight.is_some()),
         ]
         .into_iter()
         .filter_map(|(name, set)| set.then_some(name))
@@ -162,6 +166,7 @@ impl Overrides {
             g.widen_at = at;
             g.widen_to = to;
         }
+        set(&mut g.in_flight, self.in_flight);
         if let Some(games) = self.games_budget {
             s.stop = Stop::Generations(s.generations_for_games(games));
         }
@@ -220,7 +225,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         }
     }
     type Show = fn(&Settings) -> String;
-    let fields: [(&str, Show); 28] = [
+    let fields: [(&str, Show); 29] = [
         ("population", |s| s.population.to_string()),
         ("games", |s| s.games.to_string()),
         ("depth", |s| s.search.depth.to_string()),
@@ -250,6 +255,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
             format!("{}:{}", s.ga.fit_blend, s.ga.fit_blend_depth)
         }),
         ("widen", |s| widen(&s.ga)),
+        ("in-flight", |s| s.ga.in_flight.to_string()),
         ("seed", |s| s.seed.to_string()),
     ];
     fields
@@ -295,4 +301,42 @@ pub(super) fn keep_policy(dir: &Path, run: &SessionOptions) -> Result<Keep, Sess
             .map_err(io(format!("cannot write '{}'", file.display())))?;
     }
     Ok(keep)
+}
+
+/// A new population size on resume. The next population is stored as children, elite (the
+/// best so far first), newcomers: a smaller one keeps the elite first, then children, then
+/// newcomers; a larger one is filled with random newcomers drawn from the session's generator
+/// for this generation.
+pub(super) fn resize(s: &mut Session, before: &Settings) {
+    let n = s.settings.population;
+    let children = before.population - before.elite - before.newcomers;
+    let old = s.population.len();
+    // Old indices: elite first, then children, then newcomers.
+    let elite_end = (children + before.elite).min(old);
+    let kids_end = children.min(old);
+    let order: Vec<usize> = (kids_end..elite_end)
+        .chain(0..kids_end)
+        .chain(elite_end..old)
+        .take(n)
+        .collect();
+    s.population = order.iter().map(|&i| s.population[i]).collect();
+    // Steps follow their individuals (the newcomers added below take a newcomer's).
+    s.steps = match s.steps.len() == old {
+        true => order.iter().map(|&i| s.steps[i]).collect(),
+        false => Vec::new(),
+    };
+    let mut rng = crate::rng::derive(
+        s.settings.seed,
+        crate::rng::Purpose::Initial,
+        s.generation + 1,
+        n as u64,
+    );
+    while s.population.len() < n {
+        s.population
+            .push(crate::ga::newcomer(&s.settings, &mut rng));
+    }
+    if !s.steps.is_empty() {
+        let newcomer = crate::ga::Steps::initial(s.settings.ga.mutation.sigma());
+        s.steps.resize(n, newcomer);
+    }
 }

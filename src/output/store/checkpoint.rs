@@ -45,13 +45,17 @@ pub const CHECKPOINT_MAGIC: &[u8; 8] = b"CKGACKPT";
 /// operators).
 pub const CHECKPOINT_VERSION: u32 = 8;
 /// The checkpoint format of a session whose outside engine plays on a clock (format 8 ending
-/// with the clock), and the newest this build reads.
+/// with the clock).
 pub const CHECKPOINT_CLOCK_VERSION: u32 = 9;
+/// The checkpoint format of a session of the mean with generations in flight (format 9, its
+/// clock or none, then the generations in flight and the pairs drawn ahead), and the newest
+/// this build reads.
+pub const CHECKPOINT_FLIGHT_VERSION: u32 = 10;
 /// The GA checkpoint's frame ([`super::frame`]).
 const FRAME: FrameKind = FrameKind {
     magic: CHECKPOINT_MAGIC,
     writes: CHECKPOINT_VERSION,
-    newest: CHECKPOINT_CLOCK_VERSION,
+    newest: CHECKPOINT_FLIGHT_VERSION,
     noun: "a checkpoint",
     tuner: "",
 };
@@ -69,7 +73,8 @@ pub fn largest_checkpoint(settings: &Settings) -> usize {
     if ga.widen_at > 0 {
         weights = weights.max(ga.widen_to.len());
     }
-    let vectors = 2 * settings.population + ga.hall_of_fame as usize + 1;
+    let ahead = ga.in_flight.saturating_sub(1) as usize * settings.population;
+    let vectors = 2 * settings.population + ga.hall_of_fame as usize + 1 + ahead;
     let replay = if ga.fit_replay > 1 {
         17 * MAX_REPLAY_POSITIONS
     } else {
@@ -136,7 +141,29 @@ struct PayloadRef<'a> {
     centre: &'a Option<Centre>,
     // Format 9 ends with the clock of an outside engine's games ([`EngineSpec::tc`]), as
     // `Option<ClockTail>` (the clock and its margin); appended to the payload only for a
-    // session with one.
+    // session with one. Format 10 ends with that option and a [`FlightTail`], for a session
+    // of the mean with generations in flight.
+}
+
+/// Format 10's end: the mean's generations in flight ([`crate::ga::GaOptions::in_flight`])
+/// and the pairs drawn ahead ([`Centre::ahead`]).
+#[derive(Serialize, Deserialize)]
+struct FlightTail<A> {
+    in_flight: u32,
+    ahead: A,
+}
+
+/// Formats 3 to 9: one generation in flight (no bytes).
+#[derive(Deserialize)]
+struct NoFlight;
+
+impl From<NoFlight> for FlightTail<Vec<Vec<Weights>>> {
+    fn from(_: NoFlight) -> FlightTail<Vec<Vec<Weights>>> {
+        FlightTail {
+            in_flight: 1,
+            ahead: Vec::new(),
+        }
+    }
 }
 
 /// Format 7's end: [`crate::ga::GaOptions::fit_replay`], `fit_blend` and `fit_blend_depth`,
@@ -197,7 +224,7 @@ impl From<NoCentre> for Option<Centre> {
 /// formats before 7 no replay (`R` = `NoReplay`) and formats before 8 no centre (`C` =
 /// `NoCentre`).
 #[derive(Deserialize)]
-struct Payload<S, T, E, R, C = NoCentre, K = NoClock> {
+struct Payload<S, T, E, R, C = NoCentre, K = NoClock, F = NoFlight> {
     name: String,
     settings: S,
     generation: u64,
@@ -213,6 +240,7 @@ struct Payload<S, T, E, R, C = NoCentre, K = NoClock> {
     replay: R,
     centre: C,
     clock: K,
+    flight: F,
 }
 
 impl<
@@ -222,7 +250,8 @@ impl<
         R: Into<ReplayPart<Replay>>,
         C: Into<Option<Centre>>,
         K: Into<Option<ClockTail>>,
-    > Payload<S, T, E, R, C, K>
+        F: Into<FlightTail<Vec<Vec<Weights>>>>,
+    > Payload<S, T, E, R, C, K, F>
 {
     /// The session (with an empty history) and the part of the history file it goes with.
     fn into_session(self, settings: impl FnOnce(S) -> Settings) -> (Session, HistoryLink) {
@@ -240,6 +269,12 @@ impl<
         settings.ga.fit_replay = replay.fit_replay;
         settings.ga.fit_blend = replay.fit_blend;
         settings.ga.fit_blend_depth = replay.fit_blend_depth;
+        let flight: FlightTail<Vec<Vec<Weights>>> = self.flight.into();
+        settings.ga.in_flight = flight.in_flight;
+        let mut centre: Option<Centre> = self.centre.into();
+        if let Some(c) = centre.as_mut() {
+            c.ahead = flight.ahead;
+        }
         let s = Session {
             name: self.name,
             settings,
@@ -255,7 +290,7 @@ impl<
             fitted: None,
             faults: Vec::new(),
             replay: replay.replay,
-            centre: self.centre.into(),
+            centre,
             pending: Default::default(),
         };
         (s, link)
@@ -295,9 +330,14 @@ pub(crate) fn encode_with_link(
             margin: e.time_margin,
         })
     });
-    match clock {
-        Some(c) => encode_parts(&FRAME, CHECKPOINT_CLOCK_VERSION, &p, Some(&Some(c))),
-        None => encode_value(&FRAME, &p),
+    let flight = (session.settings.ga.in_flight > 1).then(|| FlightTail {
+        in_flight: session.settings.ga.in_flight,
+        ahead: session.centre.as_ref().map_or(&[][..], |c| &c.ahead[..]),
+    });
+    match (clock, flight) {
+        (clock, Some(f)) => encode_parts(&FRAME, CHECKPOINT_FLIGHT_VERSION, &p, Some(&(clock, f))),
+        (Some(c), None) => encode_parts(&FRAME, CHECKPOINT_CLOCK_VERSION, &p, Some(&Some(c))),
+        (None, None) => encode_value(&FRAME, &p),
     }
     .map_err(EncodeError)
 }
@@ -391,6 +431,21 @@ pub fn decode_checkpoint_parts(
             let (s, link) = p.into_session(|s| s);
             (s, Some(link), used)
         }
+        9 => {
+            let (p, used) = decode_payload::<
+                Payload<
+                    Settings,
+                    Vec<Steps>,
+                    Option<EngineSpec>,
+                    ReplayPart<Replay>,
+                    Option<Centre>,
+                    Option<ClockTail>,
+                >,
+            >(payload)
+            .map_err(cannot)?;
+            let (s, link) = p.into_session(|s| s);
+            (s, Some(link), used)
+        }
         _ => {
             let (p, used) = decode_payload::<
                 Payload<
@@ -400,6 +455,7 @@ pub fn decode_checkpoint_parts(
                     ReplayPart<Replay>,
                     Option<Centre>,
                     Option<ClockTail>,
+                    FlightTail<Vec<Vec<Weights>>>,
                 >,
             >(payload)
             .map_err(cannot)?;
@@ -454,6 +510,14 @@ fn validate_session(s: &Session) -> Result<(), String> {
                 s.settings.ga.params
             ));
         }
+        let flight = s.settings.ga.in_flight as usize;
+        if c.ahead.len() + 1 != flight || c.ahead.iter().any(|p| p.len() != s.settings.population) {
+            return Err(format!(
+                "the mean's pairs drawn ahead do not fill {flight} generations in flight"
+            ));
+        }
+    } else if s.settings.ga.in_flight > 1 {
+        return Err("generations in flight without the mean's centre".to_string());
     }
     if s.population.len() != s.settings.population {
         return Err("population size does not match its settings".to_string());
@@ -510,9 +574,11 @@ fn validate_session(s: &Session) -> Result<(), String> {
         }
     }
     let set = s.settings.ga.params;
+    let ahead = s.centre.iter().flat_map(|c| c.ahead.iter().flatten());
     let all = s
         .population
         .iter()
+        .chain(ahead)
         .chain(s.last.iter().map(|(w, _)| w))
         .chain(s.best_so_far.iter())
         .chain(s.hall.iter());

@@ -93,6 +93,7 @@ pub(super) mod v3 {
                 fit_blend_depth: 2,
                 widen_at: 0,
                 widen_to: g.params,
+                in_flight: 1,
             }
         }
     }

@@ -138,6 +138,7 @@ impl Settings {
             s => s.to_string(),
         };
         row(true, "selection", selection);
+        row(!duels, "generations in flight", g.in_flight.to_string());
         let noise = match (self.factor, g.selection) {
             (0, _) => "none".to_string(),
             (f, Selection::Truncation) => {
@@ -208,6 +209,7 @@ impl Settings {
             }
             "duel-games" | "hall-of-fame" | "endgame-pairs" => self.duels(),
             "deepen" | "yardstick" => ours,
+            "in-flight" => !self.duels(),
             "fit-every" | "fit-top" | "fit-replay" | "fit-blend" | "widen" => ours && self.duels(),
             "depth" | "openings" | "max-plies" | "quiet-plies" => board,
             _ => true,

@@ -111,15 +111,33 @@ impl Session {
         };
         let start = self.best_so_far.unwrap_or(first);
         let centre = self.centre.take().unwrap_or_else(|| Centre::at(&start));
-        self.population = centre.population(
+        let mut centre = centre;
+        self.population = centre.draw_from(
             self.settings.seed,
-            self.generation + 1,
+            self.generation,
             self.settings.population,
             spread,
             &first,
+            self.settings.ga.in_flight,
         );
         self.centre = Some(centre);
         self
+    }
+
+    /// [`Session::centred`] on resume, whose settings were `before`: the pairs of the
+    /// generations in flight, drawn from earlier centres, stand when the population, the
+    /// mean's spread and the generations in flight are as they were; else all are drawn again
+    /// from the centre.
+    pub fn recentred(self, before: &Settings) -> Session {
+        let (s, b) = (&self.settings, before);
+        let kept = s.ga.in_flight > 1
+            && (s.population, s.ga.selection, s.ga.in_flight)
+                == (b.population, b.ga.selection, b.ga.in_flight);
+        if kept {
+            self
+        } else {
+            self.centred()
+        }
     }
 
     /// The session's answer: the weights it gives as its result, the best so far (None before

@@ -16,7 +16,7 @@
 //! spread buys a clear result per game without bias; the individuals are far from `m`, but
 //! only the centre's average is the answer.
 
-use super::settings::{Selection, MEAN_RATE, MEAN_SPREAD};
+use super::settings::{GaOptions, Selection, MEAN_RATE, MEAN_SPREAD};
 use crate::eval::Weights;
 use crate::rng::{derive, Purpose};
 use rand::RngExt;
@@ -46,6 +46,52 @@ pub fn engine_mean(n: usize) -> Selection {
     }
 }
 
+/// The most generations of the mean a session keeps in flight (`--in-flight`).
+pub const MEAN_MAX_IN_FLIGHT: u32 = 64;
+
+/// Checks the mean's own settings: its spread and rate, the operators it takes none of, and
+/// its generations in flight (more than one only under the mean, without measurements: a
+/// generation in flight is one batch, its pairs' games).
+pub(super) fn check_mean(ga: &GaOptions) -> Result<(), String> {
+    if let Selection::Mean { spread, rate } = ga.selection {
+        if spread == 0 || spread > i16::MAX as u16 || rate == 0 || rate > 1000 {
+            return Err(format!(
+                "mean spread {spread} must be 1..32767 and rate {rate} 1..1000"
+            ));
+        }
+        let other = [
+            (ga.hall_of_fame > 0, "hall of fame (--hall-of-fame 0)"),
+            (ga.fit_every > 0, "fit (--fit-every 0)"),
+            (ga.endgame_pairs > 0, "endgame games (--endgame-pairs 0)"),
+            (ga.widen_at > 0, "widening"),
+        ];
+        if let Some((_, what)) = other.iter().find(|(on, _)| *on) {
+            return Err(format!(
+                "--selection mean plays each mirrored pair only against itself: it takes \
+                 no {what}"
+            ));
+        }
+    }
+    let n = ga.in_flight;
+    if n == 0 || n > MEAN_MAX_IN_FLIGHT {
+        return Err(format!(
+            "{n} generations in flight must be 1..{MEAN_MAX_IN_FLIGHT}"
+        ));
+    }
+    if n > 1 && ga.selection.mean().is_none() {
+        return Err(format!(
+            "{n} generations in flight need --selection mean (a selection breeds from the \
+             whole last generation)"
+        ));
+    }
+    if n > 1 && ga.measure_every > 0 {
+        return Err(format!(
+            "{n} generations in flight take no measurement (--measure-every 0)"
+        ));
+    }
+    Ok(())
+}
+
 /// The answer's weights: the centre after step `t` weighs `t^AVERAGE_POWER` (about; the
 /// polynomial-decay average of stochastic approximation).
 const AVERAGE_POWER: f64 = 1.0;
@@ -68,6 +114,11 @@ pub struct Centre {
     pub average: Vec<f64>,
     /// Generations that moved the centre.
     pub steps: u64,
+    /// With generations in flight, the pairs of the generations after the next one, drawn
+    /// ahead (oldest first; empty with one in flight). Kept in the checkpoint beside the
+    /// centre (format 10).
+    #[serde(skip)]
+    pub ahead: Vec<Vec<Weights>>,
 }
 
 impl Centre {
@@ -81,6 +132,7 @@ impl Centre {
             slope: vec![0.0; n],
             square: vec![0.0; n],
             steps: 0,
+            ahead: Vec::new(),
         }
     }
 
@@ -129,6 +181,49 @@ impl Centre {
             }
         }
         out
+    }
+
+    /// Draws the pairs of generations `g + 1` to `g + flight` around the centre as it stands
+    /// (a session's start, or settings changed on resume): the first is returned, the rest
+    /// kept as [`Centre::ahead`].
+    pub fn draw_from(
+        &mut self,
+        seed: u64,
+        g: u64,
+        size: usize,
+        spread: f64,
+        like: &Weights,
+        flight: u32,
+    ) -> Vec<Weights> {
+        self.ahead = (2..=flight as u64)
+            .map(|k| self.population(seed, g + k, size, spread, like))
+            .collect();
+        self.population(seed, g + 1, size, spread, like)
+    }
+
+    /// After generation `g` moved the centre: the pairs of generation `g + 1` (drawn now with
+    /// one generation in flight; else the oldest drawn ahead), and generation `g + flight`'s
+    /// drawn now around the new centre and kept.
+    pub fn draw_next(
+        &mut self,
+        seed: u64,
+        g: u64,
+        size: usize,
+        spread: f64,
+        like: &Weights,
+        flight: u32,
+    ) -> Vec<Weights> {
+        if self.ahead.len() + 1 != flight.max(1) as usize {
+            return self.draw_from(seed, g, size, spread, like, flight);
+        }
+        let drawn = self.population(seed, g + flight.max(1) as u64, size, spread, like);
+        match self.ahead.is_empty() {
+            true => drawn,
+            false => {
+                self.ahead.push(drawn);
+                self.ahead.remove(0)
+            }
+        }
     }
 
     /// Moves the centre after generation `g`, whose pair `j` scored `results[j]` (wins minus
@@ -202,6 +297,36 @@ mod tests {
             *v = (i as i16 - 30) * 100;
         }
         w
+    }
+
+    #[test]
+    fn pairs_in_flight_are_drawn_from_the_centre_of_their_draw() {
+        let w = start();
+        let mut c = Centre::at(&w);
+        let first = c.clone();
+        // Generations 1 to 3 drawn around the start.
+        let pop1 = c.draw_from(9, 0, 8, 500.0, &w, 3);
+        assert_eq!(pop1, first.population(9, 1, 8, 500.0, &w));
+        assert_eq!(
+            c.ahead,
+            [2, 3].map(|g| first.population(9, g, 8, 500.0, &w))
+        );
+        // Generation 1 moves the centre: generation 2 is the one drawn before, 4 is drawn now.
+        c.step(9, 1, &[2, -2, 0, 1], 500.0, 0.1);
+        let moved = c.clone();
+        let pop2 = c.draw_next(9, 1, 8, 500.0, &w, 3);
+        assert_eq!(pop2, first.population(9, 2, 8, 500.0, &w));
+        assert_eq!(c.ahead[0], first.population(9, 3, 8, 500.0, &w));
+        assert_eq!(c.ahead[1], moved.population(9, 4, 8, 500.0, &w));
+        assert_ne!(c.ahead[1], first.population(9, 4, 8, 500.0, &w));
+        // One in flight: the next pairs are drawn now, nothing ahead.
+        let mut one = moved.clone();
+        one.ahead.clear();
+        assert_eq!(
+            one.draw_next(9, 1, 8, 500.0, &w, 1),
+            moved.population(9, 2, 8, 500.0, &w)
+        );
+        assert!(one.ahead.is_empty());
     }
 
     #[test]

@@ -11,9 +11,10 @@
 //! `(session seed, purpose, g, index)`, so a session resumed from the checkpoint written after
 //! generation `g` continues exactly as if it had never stopped, at any thread count.
 //!
-//! Files, bottom up: `settings`, `applied`, `operators`, `mean`, `breeding`, `matches`,
-//! `records`, `pending`, `generation`, `step`; the unit tests are in `tests`. (`applied`:
-//! which settings apply to a session, as people read them; `pending`: what a generation under
+//! Files, bottom up: `settings`, `applied`, `operators`, `mean`, `checks`, `breeding`,
+//! `matches`, `records`, `pending`, `generation`, `step`; the unit tests are in `tests` and
+//! `flight_tests` (the mean with generations in flight). (`applied`: which settings apply to
+//! a session, as people read them; `checks`: the settings checked as user input; `pending`: what a generation under
 //! way keeps between its batches; `step`: a generation as the tuner contract's step, its
 //! batches asked for and told, the session changed once it is whole.)
 //!
@@ -37,6 +38,9 @@
 
 mod applied;
 mod breeding;
+mod checks;
+#[cfg(test)]
+mod flight_tests;
 mod generation;
 mod matches;
 mod mean;

@@ -1,11 +1,10 @@
 //! A session's settings: the stop condition, the operators' kinds and options, their defaults,
 //! parsing and checks.
 
-use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
+use crate::eval::{ParamSet, MAX_WEIGHTS};
 use crate::game::DrawRules;
 use crate::genome::EngineSpec;
 use crate::matchplay::OpeningBook;
-use crate::openings::ballot;
 use crate::search::SearchConfig;
 use crate::yardstick::Evaluator;
 use serde::{Deserialize, Serialize};
@@ -361,12 +360,21 @@ pub struct GaOptions {
     #[serde(skip)]
     pub fit_blend_depth: u32,
     /// After this generation (0 = never) the session continues as `widen_to`: every weight
-    /// vector is widened into it ([`Weights::widen`]: same evaluation, a network at 0) and
+    /// vector is widened into it ([`crate::eval::Weights::widen`]: same evaluation, a network at 0) and
     /// newcomers are drawn from it. A two-stage session: the weighted sum first, then a
     /// network over it.
     pub widen_at: u64,
     /// The parameter set the session continues in after generation `widen_at`.
     pub widen_to: ParamSet,
+    /// Under the mean, the generations in flight: each generation's pairs are drawn that many
+    /// generations ahead, so that the next ones play while the last are told; 1 otherwise.
+    /// Kept beside the settings (checkpoint format 10; older ones read as 1).
+    #[serde(skip, default = "one")]
+    pub in_flight: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 impl GaOptions {
@@ -391,6 +399,7 @@ impl GaOptions {
         fit_blend_depth: 2,
         widen_at: 0,
         widen_to: ParamSet::Thesis60,
+        in_flight: 1,
     };
 }
 
@@ -425,6 +434,7 @@ impl Default for GaOptions {
             fit_blend_depth: 2,
             widen_at: 0,
             widen_to: ParamSet::Endgame66,
+            in_flight: 1,
         }
     }
 }
@@ -576,7 +586,7 @@ impl YardstickKind {
 }
 
 /// The widenings a session may take.
-const WIDENINGS: &str =
+pub(super) const WIDENINGS: &str =
     "only thesis60 -> endgame66 -> phased132, thesis60 or endgame66 -> net66, net66:H -> net66 \
      with more units";
 
@@ -602,194 +612,6 @@ impl Settings {
             self.ga.deepen_to
         } else {
             self.search.depth
-        }
-    }
-
-    /// Checks the settings a user gave; the message names the bad one.
-    pub fn validate(&self) -> Result<(), SettingsError> {
-        self.check().map_err(SettingsError)
-    }
-
-    fn check(&self) -> Result<(), String> {
-        let p = self.population;
-        if p < 4 || !p.is_multiple_of(4) || p > MAX_POPULATION {
-            return Err(format!(
-                "population {p} must be a multiple of 4 from 4 to {MAX_POPULATION}"
-            ));
-        }
-        if !self.games.is_multiple_of(4) {
-            return Err(format!(
-                "games per individual {} must be a multiple of 4 (each plays games/4 neighbours \
-                 on each side of a ring, twice), or 0 for all against all",
-                self.games
-            ));
-        }
-        if self.rules.max_plies == 0 || self.rules.max_plies > 100_000 {
-            return Err(format!(
-                "max plies {} must be 1..100000 (tournament games need a cap)",
-                self.rules.max_plies
-            ));
-        }
-        crate::search::check_depth(self.search.depth, "depth").map_err(|e| e.to_string())?;
-        if self.search.tt_log2 > crate::search::MAX_TT_LOG2 {
-            return Err(format!(
-                "transposition table of 2^{} entries: at most 2^{}",
-                self.search.tt_log2,
-                crate::search::MAX_TT_LOG2
-            ));
-        }
-        if !(0.0..=1.0).contains(&self.mutation_chance) {
-            return Err(format!(
-                "mutation chance {} must be in 0..1",
-                self.mutation_chance
-            ));
-        }
-        if self.elite == 0 {
-            return Err("elite must be at least 1 (it holds the best so far)".to_string());
-        }
-        if self.elite + self.newcomers > p {
-            return Err(format!(
-                "elite {} + newcomers {} exceed the population {p}",
-                self.elite, self.newcomers
-            ));
-        }
-        if self.elite > p / 2 {
-            return Err(format!(
-                "elite {} cannot exceed the parents (population/2 = {})",
-                self.elite,
-                p / 2
-            ));
-        }
-        let ga = &self.ga;
-        let most = 2 * ballot().len() as u32;
-        if ga.duel_games == 0 || !ga.duel_games.is_multiple_of(2) || ga.duel_games > most {
-            return Err(format!(
-                "duel games {} must be an even number from 2 to {most}",
-                ga.duel_games
-            ));
-        }
-        if ga.measure_every > 0 && (ga.measure_games < 2 || ga.measure_games > most) {
-            return Err(format!(
-                "measure games {} must be 2..{most}",
-                ga.measure_games
-            ));
-        }
-        if let Selection::Tournament(k) = ga.selection {
-            if !(2..=64).contains(&k) {
-                return Err(format!("tournament selection size {k} must be 2..64"));
-            }
-        }
-        if let Selection::Mean { spread, rate } = ga.selection {
-            if spread == 0 || spread > i16::MAX as u16 || rate == 0 || rate > 1000 {
-                return Err(format!(
-                    "mean spread {spread} must be 1..32767 and rate {rate} 1..1000"
-                ));
-            }
-            let other = [
-                (ga.hall_of_fame > 0, "hall of fame (--hall-of-fame 0)"),
-                (ga.fit_every > 0, "fit (--fit-every 0)"),
-                (ga.endgame_pairs > 0, "endgame games (--endgame-pairs 0)"),
-                (ga.widen_at > 0, "widening"),
-            ];
-            if let Some((_, what)) = other.iter().find(|(on, _)| *on) {
-                return Err(format!(
-                    "--selection mean plays each mirrored pair only against itself: it takes \
-                     no {what}"
-                ));
-            }
-        }
-        if ga.deepen_at > 0 {
-            crate::search::check_depth(ga.deepen_to, "deepened depth")
-                .map_err(|e| e.to_string())?;
-        }
-        if ga.widen_at > 0
-            && ga.widen_to != ga.params
-            && Weights::zero_of(ga.params).widen(ga.widen_to).is_none()
-        {
-            return Err(format!(
-                "cannot widen {} into {}: {WIDENINGS}",
-                ga.params, ga.widen_to
-            ));
-        }
-        if ga.endgame_pairs as usize >= p {
-            return Err(format!(
-                "endgame pairs {} must be below the population {p}",
-                ga.endgame_pairs
-            ));
-        }
-        if ga.hall_of_fame as usize > MAX_POPULATION {
-            return Err(format!(
-                "hall of fame {} must be 0..{MAX_POPULATION}",
-                ga.hall_of_fame
-            ));
-        }
-        if let Mutation::Gauss { genes, .. } | Mutation::Layered { genes, .. } = ga.mutation {
-            if genes as usize > ga.params.len() {
-                return Err(format!(
-                    "mutation of {genes} genes: the {} set has {} weights",
-                    ga.params,
-                    ga.params.len()
-                ));
-            }
-        }
-        if ga.fit_top == 1 || ga.fit_top as usize > p {
-            return Err(format!(
-                "fit top {} must be 0 (every game) or 2..{p} (the population)",
-                ga.fit_top
-            ));
-        }
-        if ga.fit_replay > MAX_FIT_REPLAY {
-            return Err(format!(
-                "fit replay {} must be 0..{MAX_FIT_REPLAY} generations",
-                ga.fit_replay
-            ));
-        }
-        if ga.fit_blend > 100 || !(1..=crate::search::MAX_DEPTH).contains(&ga.fit_blend_depth) {
-            return Err(format!(
-                "fit blend {}:{} must be PERCENT 0..100 and DEPTH 1..{}",
-                ga.fit_blend,
-                ga.fit_blend_depth,
-                crate::search::MAX_DEPTH
-            ));
-        }
-        if ga.init_range == 0 || ga.init_range > i16::MAX as u16 {
-            return Err(format!("init range {} must be 1..32767", ga.init_range));
-        }
-        match (&self.engine, ga.params) {
-            (Some(e), ParamSet::Engine(n)) if n as usize == e.tuned.len() => {
-                if ga.fit_every > 0 {
-                    return Err("an outside engine's session has no fit (--fit-every 0)".into());
-                }
-                if ga.widen_at > 0 {
-                    return Err("an outside engine's session cannot widen".into());
-                }
-                if e.depth == 0 || e.depth > crate::search::MAX_DEPTH {
-                    return Err(format!(
-                        "the outside engine's depth {} must be 1..{}",
-                        e.depth,
-                        crate::search::MAX_DEPTH
-                    ));
-                }
-            }
-            (Some(e), set) => {
-                return Err(format!(
-                    "a session of the outside engine {} with {} tuned parameters holds {set} \
-                     weights",
-                    e.name,
-                    e.tuned.len()
-                ))
-            }
-            (None, ParamSet::Engine(_)) => {
-                return Err("an outside engine's parameters without the engine".into())
-            }
-            (None, _) => {}
-        }
-        match self.stop {
-            Stop::Generations(0) => Err("--generations must be at least 1".to_string()),
-            Stop::Seconds(s) if s.is_nan() || s <= 0.0 => {
-                Err("--time must be a positive number of seconds".to_string())
-            }
-            _ => Ok(()),
         }
     }
 }

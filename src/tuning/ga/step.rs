@@ -57,6 +57,33 @@ impl Tuner for Session {
         self.games_played()
     }
 
+    /// Under the mean, [`GaOptions::in_flight`] generations (each one batch); 1 otherwise.
+    fn in_flight(&self) -> usize {
+        match self.centre {
+            Some(_) => self.settings.ga.in_flight.max(1) as usize,
+            None => 1,
+        }
+    }
+
+    /// Generation `k` after the next: its pairs' games, the pairs drawn ahead
+    /// (the centre's `ahead`).
+    fn ask_ahead(&self, k: usize) -> Option<Batch> {
+        if k == 0 {
+            return self.ask();
+        }
+        let g = self.generation + 1 + k as u64;
+        let past = match self.settings.stop {
+            Stop::Generations(n) => g > n,
+            Stop::Seconds(s) => self.elapsed >= s,
+        };
+        if k >= self.in_flight() || past || !self.pending.is_empty() {
+            return None;
+        }
+        let pop = self.centre.as_ref()?.ahead.get(k - 1)?;
+        let s = self.generation_settings(g);
+        Some(self.tournament_batch(pop, &[], &s, g, false))
+    }
+
     fn phase(&self) -> Option<&'static str> {
         Some(match self.pending.stage.as_ref().map(|st| &st.due) {
             None => "tournament",
@@ -371,7 +398,7 @@ impl Session {
         let mut centre = self.centre.clone().unwrap_or_else(|| Centre::at(&pop[0]));
         centre.step(s.seed, g, &pairs, spread, rate);
         let best = centre.answer(&pop[0]);
-        let next = centre.population(s.seed, g + 1, s.population, spread, &best);
+        let next = centre.draw_next(s.seed, g, s.population, spread, &best, s.ga.in_flight);
         Bred {
             best,
             next,
@@ -448,6 +475,11 @@ impl Session {
     /// population in place.
     fn commit(&mut self, st: Stage, measure: Option<Wdl>) -> GenerationStats {
         let started = self.pending.started.take().unwrap_or_else(Instant::now);
+        // With generations in flight the next one is under way already: its time runs from
+        // this tell.
+        if Tuner::in_flight(self) > 1 {
+            let _ = self.pending.started.set(Instant::now());
+        }
         let points = st.points();
         let Stage {
             g,
