@@ -22,7 +22,8 @@
 //!   on pool thread `THREAD` while the other threads play on.
 //! - `span,NAME,0,0,0,START,SECONDS,WAYS`: work between batches that the model does not
 //!   schedule job by job: `WAYS` threads can share it at most (0: any number, evenly; 1: it is
-//!   serial).
+//!   serial). A span that starts within a tell is part of the tell (a stream's checkpoint): the
+//!   model counts it there, on the telling thread.
 //! - `end,,0,0,0,0,SECONDS,0`: the whole run, from the log's opening to its end.
 //!
 //! The spans a session records: `positions` (the tournament games' positions for the fit),
@@ -514,6 +515,7 @@ impl Schedule {
         // Batch id -> (start, seconds, flight); -> (its tell's seconds, the tell's end).
         let mut walls: BTreeMap<u64, (f64, f64, u32)> = BTreeMap::new();
         let mut tells: BTreeMap<u64, (f64, f64)> = BTreeMap::new();
+        let mut spans: Vec<(f64, SpanRun)> = Vec::new();
         let mut end = None;
         let mut last = 0.0f64;
         for (n, line) in lines {
@@ -561,11 +563,14 @@ impl Schedule {
                     t.0 += seconds;
                     t.1 = t.1.max(start + seconds);
                 }
-                "span" => out.spans.push(SpanRun {
-                    name: f[1].to_string(),
-                    seconds,
-                    ways: int(7)? as u32,
-                }),
+                "span" => spans.push((
+                    start,
+                    SpanRun {
+                        name: f[1].to_string(),
+                        seconds,
+                        ways: int(7)? as u32,
+                    },
+                )),
                 "end" => end = Some(seconds),
                 k => return Err(err(n, format!("unknown kind `{k}`"))),
             }
@@ -587,6 +592,19 @@ impl Schedule {
                 tell_end,
             });
         }
+        // Work done while a stream's batch is told (its checkpoint, the breeding) is in the
+        // tell's time already, on the telling thread while the others play on: not a span
+        // that holds them all.
+        let within = |t: f64| {
+            tells
+                .values()
+                .any(|&(secs, end)| t + 1e-6 >= end - secs && t <= end + 1e-6)
+        };
+        out.spans = spans
+            .into_iter()
+            .filter(|(start, _)| !within(*start))
+            .map(|(_, s)| s)
+            .collect();
         out.seconds = end.unwrap_or(last);
         Ok(out)
     }

@@ -143,12 +143,18 @@ fn a_streamed_log_is_replayed_as_a_stream() {
         "batch,cmaes,1,2,2,1.0,2.0,2",
         "tell,cmaes,0,0,0,3.0,0.5,0",
         "tell,cmaes,1,0,0,3.5,0.5,0",
+        // A checkpoint written within batch 1's tell is the tell's; one after the stream a
+        // span of its own.
+        "span,checkpoint,0,0,0,3.6,0.2,1",
+        "span,checkpoint,0,0,0,4.1,0.2,1",
         "end,,0,0,0,0,4.5,0",
     ]);
     let s = Schedule::parse(&text).unwrap();
     assert_eq!((s.batches[0].flight, s.batches[1].tell), (2, 0.5));
-    // The stream covers 0 .. 4 (its last tell's end); the rest, 0.5 s, is serial.
-    assert!((s.serial() - 0.5).abs() < 1e-9, "{}", s.serial());
+    assert_eq!(s.spans.len(), 1);
+    // The stream covers 0 .. 4 (its last tell's end); the span 0.2 s; the rest, 0.3 s, is
+    // serial.
+    assert!((s.serial() - 0.3).abs() < 1e-9, "{}", s.serial());
     assert!((s.work() - (6.0 + 1.0 + 0.5)).abs() < 1e-9);
     let two = s.predict(2);
     assert!((two.seconds - 4.5).abs() < 1e-9, "{two:?}");
