@@ -99,12 +99,17 @@ fn a_session_on_a_clock_tells_the_engine_its_time_keeps_what_it_used_and_resumes
     let sent = levels(&log);
     assert!(!sent.is_empty(), "no level line in the engine's log");
     assert!(sent.iter().all(|l| l == "level move-time=0.1"), "{sent:?}");
-    // The checkpoint keeps the clock (format 9); the history says what the games did with it.
+    // The checkpoint keeps the clock (format 10: the clock, then the mean's 3 generations in
+    // flight); the history says what the games did with it.
     let ckpt = t.ckpt("c", 1);
-    assert_eq!(version(&ckpt), checkers_ga::store::CHECKPOINT_CLOCK_VERSION);
+    assert_eq!(
+        version(&ckpt),
+        checkers_ga::store::CHECKPOINT_FLIGHT_VERSION
+    );
     let s = common::load(&ckpt);
     let e = s.settings.engine.as_ref().expect("an engine session");
     assert_eq!(e.tc, Some("0.1".parse().unwrap()));
+    assert_eq!(s.settings.ga.in_flight, 3);
     let time = s.history[0].time.expect("time use in the history");
     assert_eq!(time.games, s.history[0].games);
     assert_eq!(time.lost_on_time, 0, "{time:?}");

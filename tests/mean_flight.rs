@@ -1,8 +1,9 @@
 //! The mean with generations in flight (`new --engine CMD --in-flight G`): each generation's
 //! pairs are drawn G generations ahead, so that their games play while the last generation is
 //! told. Our engine through the protocol: the same seed gives the same checkpoints at 1 and 2
-//! threads, stopped after a generation and resumed, and with one generation in flight at a
-//! time on the simulator it is the session it always was; bad settings are one line.
+//! threads, stopped after a generation and resumed. The default is 3 where the mean is the
+//! default tuner (up to 16 parameters), else 1, whose checkpoints are as before; CMA-ES by
+//! `new` takes the flag, SPSA refuses it; bad settings are one line.
 
 mod common;
 
@@ -105,12 +106,16 @@ fn generations_in_flight_give_the_same_session_at_any_thread_count_and_resumed()
     );
 }
 
+/// The format version of a checkpoint file.
+fn version(p: &Path) -> u32 {
+    let b = std::fs::read(p).unwrap();
+    u32::from_le_bytes(b[8..12].try_into().unwrap())
+}
+
 #[test]
-fn one_generation_in_flight_is_the_session_of_before() {
-    // `--in-flight 1` is the default: its checkpoint is format 8, as before generations in
-    // flight, and the same bytes whether given or not.
-    let t = Tmp::new("one");
-    let sim = |name: &str, more: &[&str]| {
+fn the_default_is_three_in_flight_where_the_mean_is_the_default_tuner() {
+    let t = Tmp::new("default");
+    let sim = |name: &str, engine: &str, more: &[&str]| {
         let mut c = new_cmd(
             &t,
             2,
@@ -118,7 +123,7 @@ fn one_generation_in_flight_is_the_session_of_before() {
             true,
             &[
                 "--engine",
-                "sim:6",
+                engine,
                 "--population",
                 "8",
                 "--generations",
@@ -127,42 +132,82 @@ fn one_generation_in_flight_is_the_session_of_before() {
         );
         c.args(more);
         run_ok(c);
+        common::load(&t.ckpt(name, 5))
     };
-    sim("a", &[]);
-    sim("b", &["--in-flight", "1"]);
-    let a = std::fs::read(t.ckpt("a", 5)).unwrap();
-    assert_eq!(u32::from_le_bytes(a[8..12].try_into().unwrap()), 8);
-    let (mut sa, mut sb) = (common::load(&t.ckpt("a", 5)), common::load(&t.ckpt("b", 5)));
-    sb.name = sa.name.clone();
-    for s in [&mut sa, &mut sb] {
-        s.elapsed = 0.0;
-        for h in s.history.iter_mut() {
-            h.seconds = 0.0;
-        }
-    }
-    assert_eq!(
-        checkers_ga::store::encode_checkpoint(&sa).unwrap(),
-        checkers_ga::store::encode_checkpoint(&sb).unwrap()
-    );
+    // Up to 16 parameters, where the mean is the default tuner: 3 in flight (0 says the
+    // default too).
+    let three = sim("three", "sim:6", &[]);
+    assert_eq!(three.settings.ga.in_flight, 3);
+    assert_eq!(version(&t.ckpt("three", 5)), 10);
+    let zero = sim("zero", "sim:6", &["--in-flight", "0"]);
+    assert_eq!(zero.centre, three.centre);
+    // Beyond 16 (the mean by --tuner ga), or with a measurement: one, in format 8 as before.
+    let wide = sim("wide", "sim:20", &["--tuner", "ga"]);
+    assert_eq!(wide.settings.ga.in_flight, 1);
+    assert_eq!(version(&t.ckpt("wide", 5)), 8);
+    let measured = sim("measured", "sim:6", &["--measure-every", "5"]);
+    assert_eq!(measured.settings.ga.in_flight, 1);
+
     // With one in flight the next pairs are drawn from the newest centre; with two, from the
     // one before.
-    let (spread, _) = sa.settings.ga.selection.mean().unwrap();
-    let newest = sa.centre.as_ref().unwrap();
-    let next = newest.population(sa.settings.seed, 6, 8, spread, &sa.population[0]);
-    assert_eq!(next, sa.population);
-    sim("c", &["--in-flight", "2"]);
-    let sc = common::load(&t.ckpt("c", 5));
-    let c4 = common::load(&t.ckpt("c", 4)).centre.unwrap();
-    assert_eq!(c4.ahead, std::slice::from_ref(&sc.population));
-    let drawn = c4.population(sc.settings.seed, 6, 8, spread, &sc.population[0]);
-    assert_eq!(drawn, sc.population);
+    let one = sim("one", "sim:6", &["--in-flight", "1"]);
+    assert_eq!(version(&t.ckpt("one", 5)), 8);
+    let (spread, _) = one.settings.ga.selection.mean().unwrap();
+    let newest = one.centre.as_ref().unwrap();
+    let next = newest.population(one.settings.seed, 6, 8, spread, &one.population[0]);
+    assert_eq!(next, one.population);
+    let two = sim("two", "sim:6", &["--in-flight", "2"]);
+    let c4 = common::load(&t.ckpt("two", 4)).centre.unwrap();
+    assert_eq!(c4.ahead, std::slice::from_ref(&two.population));
+    let drawn = c4.population(two.settings.seed, 6, 8, spread, &two.population[0]);
+    assert_eq!(drawn, two.population);
+}
+
+#[test]
+fn cmaes_by_new_takes_in_flight_and_spsa_refuses_it() {
+    let t = Tmp::new("others");
+    let mut c = new_cmd(
+        &t,
+        2,
+        "c",
+        false,
+        &[
+            "--engine",
+            "sim:20",
+            "--games-budget",
+            "96",
+            "--in-flight",
+            "2",
+        ],
+    );
+    c.args(["--threads", "1"]);
+    let out = run_ok(c);
+    assert!(out.contains("2 in flight"), "{out}");
+    let e = run_usage_err(new_cmd(
+        &t,
+        2,
+        "s",
+        true,
+        &["--engine", "sim:6", "--tuner", "spsa", "--in-flight", "2"],
+    ));
+    assert!(e.contains("takes no --in-flight"), "{e}");
 }
 
 #[test]
 fn bad_generations_in_flight_are_one_line() {
     let t = Tmp::new("bad");
     let cases: [(&[&str], &str); 4] = [
-        (&["--engine", "sim:4", "--in-flight", "0"], "must be 1..64"),
+        (
+            &[
+                "--engine",
+                "sim:4",
+                "--selection",
+                "roulette",
+                "--in-flight",
+                "3",
+            ],
+            "need --selection mean",
+        ),
         (&["--engine", "sim:4", "--in-flight", "65"], "must be 1..64"),
         (&["--in-flight", "2"], "need --selection mean"),
         (

@@ -128,7 +128,9 @@ pub struct SessionOptions {
     pub widen: Option<(u64, ParamSet)>,
     /// Under --selection mean: generations in flight, each generation's pairs drawn that many
     /// generations ahead so that their games start while the last generation's are told (1:
-    /// each generation waits for the one before) [new: 1]
+    /// each generation waits for the one before; 0: the default; at most 64; the results are
+    /// the same at any thread count). With --tuner cmaes, CMA-ES's (cmaes --in-flight) [new: 1;
+    /// new --engine: 3 up to 16 tuned parameters, 1 beyond]
     #[arg(long, value_name = "G")]
     pub in_flight: Option<u32>,
 }

@@ -492,6 +492,9 @@ pub fn new_engine_session(
         _ => "cmaes",
     };
     let ga_only = ga_only_flags(&a);
+    if tuner == EngineTuner::Spsa && o.in_flight.is_some() {
+        usage!("--tuner spsa plays one step at a time: it takes no --in-flight");
+    }
     if !ga_only.is_empty() {
         usage!(
             "--tuner {what} takes none of the GA's settings ({}): `checkers-ga {what} --help` \
@@ -534,7 +537,11 @@ pub fn new_engine_session(
     }
     match tuner {
         EngineTuner::Spsa => super::spsa::run(super::spsa::SpsaArgs::with(session), spec),
-        _ => super::cmaes::run(super::cmaes::CmaesArgs::with(session), spec),
+        _ => {
+            let mut c = super::cmaes::CmaesArgs::with(session);
+            c.in_flight = o.in_flight.unwrap_or(c.in_flight);
+            super::cmaes::run(c, spec)
+        }
     }
 }
 
@@ -545,6 +552,7 @@ pub fn ga_only_flags(a: &NewArgs) -> Vec<String> {
     let kept = checkers_ga::Overrides {
         depth: o.depth,
         games_budget: o.games_budget,
+        in_flight: o.in_flight,
         ..checkers_ga::Overrides::default()
     };
     let mut ga_only: Vec<String> = o

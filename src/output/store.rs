@@ -51,7 +51,8 @@ mod tuner_file;
 pub use checkpoint::EncodeError;
 pub use checkpoint::{
     check_checkpoint_size, decode_checkpoint, decode_checkpoint_parts, encode_checkpoint,
-    largest_checkpoint, CHECKPOINT_CLOCK_VERSION, CHECKPOINT_MAGIC, CHECKPOINT_VERSION,
+    largest_checkpoint, CHECKPOINT_CLOCK_VERSION, CHECKPOINT_FLIGHT_VERSION, CHECKPOINT_MAGIC,
+    CHECKPOINT_VERSION,
 };
 pub use cmaes::{
     cmaes_path, decode_cmaes, encode_cmaes, is_cmaes, load_cmaes, CmaesSession, CMAES_FILE,

@@ -166,10 +166,17 @@ impl Overrides {
             g.widen_at = at;
             g.widen_to = to;
         }
-        set(&mut g.in_flight, self.in_flight);
         if let Some(games) = self.games_budget {
             s.stop = Stop::Generations(s.generations_for_games(games));
         }
+        // Generations in flight: as given (0: the session's default); else kept, but for a
+        // session whose other settings now keep none.
+        s.ga.in_flight = match self.in_flight {
+            Some(0) => crate::ga::default_in_flight(s),
+            Some(n) => n,
+            None if !crate::ga::keeps_flight(&s.ga) => 1,
+            None => s.ga.in_flight,
+        };
     }
 }
 

@@ -46,6 +46,7 @@ pub(super) fn engine_defaults(settings: &mut Settings, engine: &EngineSpec) {
     };
     settings.search.depth = engine.depth;
     settings.engine = Some(engine.clone());
+    settings.ga.in_flight = crate::ga::default_in_flight(settings);
 }
 
 /// The population of an outside engine's session unless given: 8 mirrored pairs, 16 games a

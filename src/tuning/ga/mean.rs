@@ -16,7 +16,7 @@
 //! spread buys a clear result per game without bias; the individuals are far from `m`, but
 //! only the centre's average is the answer.
 
-use super::settings::{GaOptions, Selection, MEAN_RATE, MEAN_SPREAD};
+use super::settings::{GaOptions, Selection, Settings, MEAN_RATE, MEAN_SPREAD};
 use crate::eval::Weights;
 use crate::rng::{derive, Purpose};
 use rand::RngExt;
@@ -48,6 +48,39 @@ pub fn engine_mean(n: usize) -> Selection {
 
 /// The most generations of the mean a session keeps in flight (`--in-flight`).
 pub const MEAN_MAX_IN_FLIGHT: u32 = 64;
+
+/// The generations in flight of an outside engine's session under the mean, where the mean is
+/// the default tuner (up to [`MEAN_WIDE`] parameters).
+pub const MEAN_IN_FLIGHT: u32 = 3;
+
+/// The generations in flight an outside engine's session of `n` tuned parameters takes under
+/// the mean unless given: [`MEAN_IN_FLIGHT`] up to [`MEAN_WIDE`] parameters, where the mean is
+/// the default tuner (its 16 games a generation leave most of 16 threads waiting for the
+/// generation's longest game: 0.49 of linear modelled, 0.94 with 3 in flight); beyond, where
+/// CMA-ES is, one (drawing ahead cost the mean more there on the simulator), so that a run
+/// of `--tuner ga` is the one it always was. Measured: docs/scaling.md.
+pub fn engine_mean_in_flight(n: usize) -> u32 {
+    if n <= MEAN_WIDE {
+        MEAN_IN_FLIGHT
+    } else {
+        1
+    }
+}
+
+/// Whether a session of `ga` can keep more than one generation in flight: under the mean
+/// (a generation is one batch, its pairs' games), without measurements.
+pub fn keeps_flight(ga: &GaOptions) -> bool {
+    ga.selection.mean().is_some() && ga.measure_every == 0
+}
+
+/// The generations in flight a session of `s` takes unless told (or told 0): an outside
+/// engine's under the mean [`engine_mean_in_flight`], any other one.
+pub fn default_in_flight(s: &Settings) -> u32 {
+    match &s.engine {
+        Some(e) if keeps_flight(&s.ga) => engine_mean_in_flight(e.tuned.len()),
+        _ => 1,
+    }
+}
 
 /// Checks the mean's own settings: its spread and rate, the operators it takes none of, and
 /// its generations in flight (more than one only under the mean, without measurements: a

@@ -54,7 +54,10 @@ mod tests;
 
 pub use generation::Session;
 pub use matches::{measure_match, Duel};
-pub use mean::{engine_mean, Centre, MEAN_WIDE};
+pub use mean::{
+    default_in_flight, engine_mean, engine_mean_in_flight, keeps_flight, Centre, MEAN_IN_FLIGHT,
+    MEAN_MAX_IN_FLIGHT, MEAN_WIDE,
+};
 pub use operators::*;
 pub use pending::Pending;
 pub use records::{GenerationStats, HallOfFame, History, Lineage};
