@@ -14,9 +14,9 @@
 #                --population 32 --generations $GENS_ENGINE --measure-every 0
 #   tuner    new --engine (the same engine) --games-budget $GAMES_TUNER: the default tuner of an
 #                engine of 60 parameters (CMA-ES, 3 generations of 16 games in flight)
-#   mean     new --engine (the same engine) --tune (8 of its weights) --games-budget $GAMES_MEAN:
-#                the default tuner of an engine of up to 16 parameters (the mean, generations
-#                of 16 games; MEAN_FLIGHT, when set, is its --in-flight)
+#   mean     new --engine (the same engine) --tune (12 of its weights) --games-budget $GAMES_MEAN:
+#                the default tuner of an engine of 9 to 16 parameters (the mean, generations
+#                of 16 games, 3 in flight; MEAN_FLIGHT, when set, is its --in-flight)
 # Prints for each case
 #   modelled RUN THREADS EFFICIENCY  SECONDS s  idle: CAUSE SHARE, ...   (THREADS = 1 2 4 8 16 64)
 #   measured RUN THREADS EFFICIENCY  SECONDS s
@@ -41,7 +41,7 @@ MATCH_GAMES=${MATCH_GAMES:-312}
 GENS_ENGINE=${GENS_ENGINE:-2}
 GAMES_TUNER=${GAMES_TUNER:-1600}
 GAMES_MEAN=${GAMES_MEAN:-1600}
-MEAN_TUNE=men,kings,opp_men,opp_kings,moves,opp_moves,wall_men,opp_wall_men
+MEAN_TUNE=men,kings,opp_men,opp_kings,wall_men,wall_kings,opp_wall_men,opp_wall_kings,moves,opp_moves,movable_men,opp_movable_men
 MODEL_THREADS=${MODEL_THREADS:-1,2,4,8,16,64}
 EXTRA=${EXTRA:-0}
 

@@ -99,17 +99,12 @@ fn a_session_on_a_clock_tells_the_engine_its_time_keeps_what_it_used_and_resumes
     let sent = levels(&log);
     assert!(!sent.is_empty(), "no level line in the engine's log");
     assert!(sent.iter().all(|l| l == "level move-time=0.1"), "{sent:?}");
-    // The checkpoint keeps the clock (format 10: the clock, then the mean's 3 generations in
-    // flight); the history says what the games did with it.
+    // The checkpoint keeps the clock (format 9); the history says what the games did with it.
     let ckpt = t.ckpt("c", 1);
-    assert_eq!(
-        version(&ckpt),
-        checkers_ga::store::CHECKPOINT_FLIGHT_VERSION
-    );
+    assert_eq!(version(&ckpt), checkers_ga::store::CHECKPOINT_CLOCK_VERSION);
     let s = common::load(&ckpt);
     let e = s.settings.engine.as_ref().expect("an engine session");
     assert_eq!(e.tc, Some("0.1".parse().unwrap()));
-    assert_eq!(s.settings.ga.in_flight, 3);
     let time = s.history[0].time.expect("time use in the history");
     assert_eq!(time.games, s.history[0].games);
     assert_eq!(time.lost_on_time, 0, "{time:?}");
@@ -118,9 +113,14 @@ fn a_session_on_a_clock_tells_the_engine_its_time_keeps_what_it_used_and_resumes
     let ms = time.mean_move().as_secs_f64() * 1000.0;
     assert!((9.0..60.0).contains(&ms), "{ms} ms a move");
     assert_eq!(time.mean_depth(), 2.0, "{time:?}");
-    // Continued, it plays on the same clock.
+    // Continued (with 2 generations in flight), it plays on the same clock.
     let before = sent.len();
-    let mut more = resume_cmd(&t, Some(&t.session("c")), true, &["--generations", "2"]);
+    let mut more = resume_cmd(
+        &t,
+        Some(&t.session("c")),
+        true,
+        &["--generations", "2", "--in-flight", "2"],
+    );
     more.current_dir(manifest_dir());
     run_ok(more);
     let sent = levels(&log);
@@ -129,7 +129,13 @@ fn a_session_on_a_clock_tells_the_engine_its_time_keeps_what_it_used_and_resumes
         sent[before..].iter().all(|l| l == "level move-time=0.1"),
         "{sent:?}"
     );
+    // Format 10: the clock, then the generations in flight.
+    assert_eq!(
+        version(&t.ckpt("c", 2)),
+        checkers_ga::store::CHECKPOINT_FLIGHT_VERSION
+    );
     let s = common::load(&t.ckpt("c", 2));
+    assert_eq!(s.settings.ga.in_flight, 2);
     assert_eq!(s.settings.engine.unwrap().tc, Some("0.1".parse().unwrap()));
     assert!(s.history.iter().all(|h| h.time.is_some()));
     // `history` shows the clock's columns.

@@ -1,8 +1,9 @@
 //! The mean with generations in flight (`new --engine CMD --in-flight G`): each generation's
 //! pairs are drawn G generations ahead, so that their games play while the last generation is
 //! told. Our engine through the protocol: the same seed gives the same checkpoints at 1 and 2
-//! threads, stopped after a generation and resumed. The default is 3 where the mean is the
-//! default tuner (up to 16 parameters), else 1, whose checkpoints are as before; CMA-ES by
+//! threads, stopped after a generation and resumed. The default is 3 from 9 to 16 parameters
+//! (where the mean is the default tuner and drawing ahead tuned as well), else 1, whose
+//! checkpoints are as before; a mean session widened on resume goes on; CMA-ES by
 //! `new` takes the flag, SPSA refuses it; bad settings are one line.
 
 mod common;
@@ -113,7 +114,7 @@ fn version(p: &Path) -> u32 {
 }
 
 #[test]
-fn the_default_is_three_in_flight_where_the_mean_is_the_default_tuner() {
+fn the_default_is_three_in_flight_from_9_to_16_parameters() {
     let t = Tmp::new("default");
     let sim = |name: &str, engine: &str, more: &[&str]| {
         let mut c = new_cmd(
@@ -134,18 +135,22 @@ fn the_default_is_three_in_flight_where_the_mean_is_the_default_tuner() {
         run_ok(c);
         common::load(&t.ckpt(name, 5))
     };
-    // Up to 16 parameters, where the mean is the default tuner: 3 in flight (0 says the
+    // From 9 to 16 parameters, where the mean is the default tuner: 3 in flight (0 says the
     // default too).
-    let three = sim("three", "sim:6", &[]);
+    let three = sim("three", "sim:12", &[]);
     assert_eq!(three.settings.ga.in_flight, 3);
     assert_eq!(version(&t.ckpt("three", 5)), 10);
-    let zero = sim("zero", "sim:6", &["--in-flight", "0"]);
+    let zero = sim("zero", "sim:12", &["--in-flight", "0"]);
     assert_eq!(zero.centre, three.centre);
-    // Beyond 16 (the mean by --tuner ga), or with a measurement: one, in format 8 as before.
+    // Up to 8, beyond 16 (the mean by --tuner ga), or with a measurement: one, in format 8 as
+    // before.
+    let small = sim("small", "sim:8", &[]);
+    assert_eq!(small.settings.ga.in_flight, 1);
+    assert_eq!(version(&t.ckpt("small", 5)), 8);
     let wide = sim("wide", "sim:20", &["--tuner", "ga"]);
     assert_eq!(wide.settings.ga.in_flight, 1);
     assert_eq!(version(&t.ckpt("wide", 5)), 8);
-    let measured = sim("measured", "sim:6", &["--measure-every", "5"]);
+    let measured = sim("measured", "sim:12", &["--measure-every", "5"]);
     assert_eq!(measured.settings.ga.in_flight, 1);
 
     // With one in flight the next pairs are drawn from the newest centre; with two, from the
@@ -226,4 +231,45 @@ fn bad_generations_in_flight_are_one_line() {
         let e = run_usage_err(new_cmd(&t, 1, "x", true, args));
         assert!(e.contains(says), "{args:?}: {e}");
     }
+}
+
+#[test]
+fn a_mean_session_widened_on_resume_goes_on() {
+    // Its centre restarts at the widened best so far (before, its checkpoint could not be
+    // read back: a centre of 60 values in a session of 66).
+    let t = Tmp::new("widened");
+    let mut c = new_cmd(
+        &t,
+        1,
+        "w",
+        true,
+        &[
+            "--selection",
+            "mean",
+            "--params",
+            "thesis60",
+            "--population",
+            "8",
+            "--depth",
+            "1",
+            "--generations",
+            "2",
+            "--measure-every",
+            "0",
+            "--fit-every",
+            "0",
+        ],
+    );
+    c.args(["--threads", "1"]);
+    run_ok(c);
+    let c = resume_cmd(
+        &t,
+        Some(&t.session("w")),
+        true,
+        &["--params", "endgame66", "--generations", "3"],
+    );
+    run_ok(c);
+    let s = common::load(&t.ckpt("w", 3));
+    assert_eq!(s.settings.ga.params.len(), 66);
+    assert_eq!(s.centre.unwrap().mean.len(), 66);
 }

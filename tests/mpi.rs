@@ -176,6 +176,47 @@ fn an_outside_engine_s_session_under_mpirun_is_that_of_one_process() {
     same_files(&plain, &mpi, "e", 1..=3);
 }
 
+/// The mean with 3 generations in flight (the default of an engine of 9 to 16 parameters;
+/// this one has 2): under `mpirun` the generations in flight are played as one merged batch and
+/// told in turn, the session of one process (which plays them as a stream); a session begun
+/// under MPI goes on without it.
+#[test]
+fn the_means_generations_in_flight_under_mpirun_are_those_of_one_process() {
+    let plain = Tmp::new("flight-plain");
+    let decl = plain.write("params.txt", b"a 0 -50 50\nb 3 0 9\n");
+    let engine = format!("python3 tests/fake_engines/declares.py {}", decl.display());
+    let run = |t: &Tmp, gens: &str, mpi: bool, resume: bool| {
+        let a = [
+            "--engine",
+            &engine,
+            "--population",
+            "8",
+            "--depth",
+            "2",
+            "--in-flight",
+            "3",
+        ];
+        let mut c = match resume {
+            false => new_cmd(t, 6, "f", true, &a),
+            true => resume_cmd(t, Some(&t.session("f")), true, &[]),
+        };
+        c.args(["--generations", gens])
+            .current_dir(common::manifest_dir());
+        let mut c = if mpi { under_mpi(2, &c) } else { c };
+        c.stdin(Stdio::null());
+        stdout_ok(&output(c));
+    };
+    run(&plain, "7", false, false);
+    assert_eq!(session(&plain.ckpt("f", 7)).settings.ga.in_flight, 3);
+    let mpi = Tmp::new("flight-mpi");
+    run(&mpi, "7", true, false);
+    same_files(&plain, &mpi, "f", 1..=7);
+    let mixed = Tmp::new("flight-mixed");
+    run(&mixed, "4", true, false);
+    run(&mixed, "7", false, true);
+    same_files(&plain, &mixed, "f", 5..=7);
+}
+
 /// CMA-ES with 3 generations in flight: under `mpirun` the generations in flight are played
 /// as one merged batch and told in turn, the run of one process (which plays them as a
 /// stream).

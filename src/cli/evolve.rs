@@ -213,14 +213,19 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         run.finish(&mut printer)?;
         return Ok(());
     }
-    if let (Stop::Seconds(t), Some(last)) = (s.settings.stop, s.history.last()) {
+    if let (Stop::Seconds(t), Some(_)) = (s.settings.stop, s.history.last()) {
         let left = t - s.elapsed;
-        if left < last.seconds {
+        // With generations in flight a record's seconds run from the tell before, which may
+        // have come just before: the longest of the last ones in flight is a generation's.
+        let flight = s.settings.ga.in_flight.max(1) as usize;
+        let per = s.history.iter().rev().take(flight).map(|h| h.seconds);
+        let last = per.fold(0.0, f64::max);
+        if left < last {
             say(&format!(
                 "session '{}' has {left:.1} s left of its --time {t} (the session's total), less \
                  than one generation (about {:.1} s): give a larger --time, e.g. --time {}",
                 s.name,
-                last.seconds,
+                last,
                 (2.0 * t).ceil()
             ));
             let mut printer = Printer::new(&run, &a.run, String::new());

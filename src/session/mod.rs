@@ -667,9 +667,12 @@ impl SessionRun {
                     }
                 }
                 *lock(&deadline) = self::deadline(s);
-                if !s.finished() {
-                    o.generation_started(s, s.games_per_generation());
+                // Past the session's limit (its time, with later generations in flight) or
+                // once stopped, no further generation is taken.
+                if s.finished() || stop.load(Ordering::SeqCst) {
+                    return false;
                 }
+                o.generation_started(s, s.games_per_generation());
                 true
             };
             let games = |_: &crate::jobs::Played| {

@@ -110,7 +110,14 @@ impl Session {
             return self;
         };
         let start = self.best_so_far.unwrap_or(first);
-        let centre = self.centre.take().unwrap_or_else(|| Centre::at(&start));
+        // A centre of another width (the session widened on resume) starts again at the best
+        // so far.
+        let genes = self.settings.ga.params.len();
+        let centre = self
+            .centre
+            .take()
+            .filter(|c| c.fits(genes))
+            .unwrap_or_else(|| Centre::at(&start));
         let mut centre = centre;
         self.population = centre.draw_from(
             self.settings.seed,
@@ -131,8 +138,8 @@ impl Session {
     pub fn recentred(self, before: &Settings) -> Session {
         let (s, b) = (&self.settings, before);
         let kept = s.ga.in_flight > 1
-            && (s.population, s.ga.selection, s.ga.in_flight)
-                == (b.population, b.ga.selection, b.ga.in_flight);
+            && (s.population, s.ga.selection, s.ga.in_flight, s.ga.params)
+                == (b.population, b.ga.selection, b.ga.in_flight, b.ga.params);
         if kept {
             self
         } else {

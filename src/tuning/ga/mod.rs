@@ -55,8 +55,8 @@ mod tests;
 pub use generation::Session;
 pub use matches::{measure_match, Duel};
 pub use mean::{
-    default_in_flight, engine_mean, engine_mean_in_flight, keeps_flight, Centre, MEAN_IN_FLIGHT,
-    MEAN_MAX_IN_FLIGHT, MEAN_WIDE,
+    default_in_flight, engine_mean, engine_mean_in_flight, keeps_flight, Centre, MEAN_ALONE,
+    MEAN_IN_FLIGHT, MEAN_MAX_IN_FLIGHT, MEAN_WIDE,
 };
 pub use operators::*;
 pub use pending::Pending;
