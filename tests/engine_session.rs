@@ -9,7 +9,6 @@
 mod common;
 
 use common::{assert_none_left, bin, manifest_dir, new_cmd, resume_cmd, run_ok, text, Tmp};
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -42,16 +41,6 @@ fn engine_new(t: &Tmp, seed: u64, name: &str, engine: &str, more: &[&str]) -> Co
     c
 }
 
-/// A checkpoint without its wall-clock times, as bytes.
-fn normalized(p: &Path) -> Vec<u8> {
-    let mut s = common::load(p);
-    s.elapsed = 0.0;
-    for h in s.history.iter_mut() {
-        h.seconds = 0.0;
-    }
-    checkers_ga::store::encode_checkpoint(&s).unwrap()
-}
-
 /// A marker no other process has on its command line.
 fn marker(tag: &str) -> String {
     format!("--marker=engine-session-{tag}-{}", std::process::id())
@@ -79,8 +68,8 @@ fn the_example_engine_is_tuned_stopped_resumed_and_shown_by_its_names() {
         &["--generations", "3", "--threads", "1"],
     ));
     assert_eq!(
-        normalized(&t.ckpt("ex", 3)),
-        normalized(&whole.ckpt("ex", 3))
+        common::timeless(&t.ckpt("ex", 3)),
+        common::timeless(&whole.ckpt("ex", 3))
     );
     let s = common::load(&t.ckpt("ex", 3));
     let e = s
@@ -146,8 +135,8 @@ fn our_engine_through_the_protocol_is_tuned_alike_at_any_thread_count() {
     };
     let (one, two) = (run("1"), run("2"));
     assert_eq!(
-        normalized(&one.ckpt("ours", 2)),
-        normalized(&two.ckpt("ours", 2))
+        common::timeless(&one.ckpt("ours", 2)),
+        common::timeless(&two.ckpt("ours", 2))
     );
     let out = run_ok({
         let mut c = bin();

@@ -11,16 +11,6 @@ mod common;
 use common::{manifest_dir, new_cmd, resume_cmd, run_ok, run_usage_err, tunable_engine, Tmp};
 use std::path::Path;
 
-/// A checkpoint without its wall-clock times, as bytes.
-fn normalized(p: &Path) -> Vec<u8> {
-    let mut s = common::load(p);
-    s.elapsed = 0.0;
-    for h in s.history.iter_mut() {
-        h.seconds = 0.0;
-    }
-    checkers_ga::store::encode_checkpoint(&s).unwrap()
-}
-
 /// `new --engine` our engine, three weights tuned by the mean with 3 generations in flight,
 /// population 4 (2 pairs, 4 games a generation), depth 1.
 fn ours(t: &Tmp, name: &str, quiet: bool, more: &[&str]) -> std::process::Command {
@@ -61,8 +51,8 @@ fn generations_in_flight_give_the_same_session_at_any_thread_count_and_resumed()
         t
     };
     let (one, two) = (whole("1"), whole("2"));
-    let last = normalized(&one.ckpt("m", 7));
-    assert_eq!(last, normalized(&two.ckpt("m", 7)));
+    let last = common::timeless(&one.ckpt("m", 7));
+    assert_eq!(last, common::timeless(&two.ckpt("m", 7)));
     // The checkpoint is format 10 (the generations in flight and the pairs drawn ahead).
     let bytes = std::fs::read(one.ckpt("m", 7)).unwrap();
     assert_eq!(&bytes[..8], b"CKGACKPT");
@@ -96,7 +86,7 @@ fn generations_in_flight_give_the_same_session_at_any_thread_count_and_resumed()
     let mut c = resume_cmd(&t, Some(&t.session("m")), true, &["--generations", "7"]);
     c.args(["--threads", "2"]);
     run_ok(c);
-    assert_eq!(last, normalized(&t.ckpt("m", 7)));
+    assert_eq!(last, common::timeless(&t.ckpt("m", 7)));
 
     // The opening line says how many are in flight.
     let t = Tmp::new("said");

@@ -327,6 +327,17 @@ pub fn load(p: &Path) -> Session {
     store::load_checkpoint(p).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// A checkpoint without its wall-clock times (the seconds of evolution, per generation), as
+/// the bytes it would be written as: two runs of one session compare equal.
+pub fn timeless(p: &Path) -> Vec<u8> {
+    let mut s = load(p);
+    s.elapsed = 0.0;
+    for h in s.history.iter_mut() {
+        h.seconds = 0.0;
+    }
+    store::encode_checkpoint(&s).unwrap()
+}
+
 // ---------------------------------------------------------------------------------------------
 // Seeded generators
 
