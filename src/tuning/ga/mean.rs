@@ -61,9 +61,10 @@ pub const MEAN_ALONE: usize = 8;
 /// The generations in flight an outside engine's session of `n` tuned parameters takes under
 /// the mean unless given: [`MEAN_IN_FLIGHT`] from 9 to [`MEAN_WIDE`] parameters, where the mean
 /// is the default tuner (its 16 games a generation leave most of 16 threads waiting for the
-/// generation's longest game: 0.49 of linear modelled, 0.94 with 3 in flight) and drawing
-/// ahead tuned as well on the simulator (16 parameters: regret 17.2 against 16.7 at 4,000
-/// games, within the intervals); one up to [`MEAN_ALONE`] (8 parameters: 5.0 against 4.1,
+/// generation's longest game: 0.47 of linear modelled, 0.94 with 3 in flight) and drawing
+/// ahead cost little if anything (16 parameters on the simulator: regret 17.2 against 16.7 at
+/// 4,000 games; 12 of our weights in real games: -12.7 and -3.3 Elo against -7.1 and -0.2;
+/// both within the intervals); one up to [`MEAN_ALONE`] (8 parameters: 5.0 against 4.1,
 /// outside them; the example engine's 8 in real games: +47.8 and +34.7 against +63.6 and
 /// +43.5, within them) and beyond 16, where CMA-ES is the default (66: 46.4 against 43.3), so
 /// that a run there is the one it always was. Measured: docs/scaling.md.
