@@ -50,8 +50,8 @@ pub fn engine_mean(n: usize) -> Selection {
 pub const MEAN_MAX_IN_FLIGHT: u32 = 64;
 
 /// The generations in flight of an outside engine's session under the mean, where the mean is
-/// the default tuner and drawing ahead tuned as well (more than [`MEAN_ALONE`], up to
-/// [`MEAN_WIDE`] parameters).
+/// the default tuner and drawing ahead tuned as well (more than [`MEAN_ALONE`], up to 16
+/// parameters).
 pub const MEAN_IN_FLIGHT: u32 = 3;
 
 /// Up to this many tuned parameters the mean keeps one generation in flight: drawing ahead
@@ -59,7 +59,7 @@ pub const MEAN_IN_FLIGHT: u32 = 3;
 pub const MEAN_ALONE: usize = 8;
 
 /// The generations in flight an outside engine's session of `n` tuned parameters takes under
-/// the mean unless given: [`MEAN_IN_FLIGHT`] from 9 to [`MEAN_WIDE`] parameters, where the mean
+/// the mean unless given: [`MEAN_IN_FLIGHT`] from 9 to 16 parameters, where the mean
 /// is the default tuner (its 16 games a generation leave most of 16 threads waiting for the
 /// generation's longest game: 0.47 of linear modelled, 0.94 with 3 in flight) and drawing
 /// ahead cost little if anything (16 parameters on the simulator: regret 17.2 against 16.7 at
