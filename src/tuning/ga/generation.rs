@@ -113,12 +113,11 @@ impl Session {
         // A centre of another width (the session widened on resume) starts again at the best
         // so far.
         let genes = self.settings.ga.params.len();
-        let centre = self
+        let mut centre = self
             .centre
             .take()
             .filter(|c| c.fits(genes))
             .unwrap_or_else(|| Centre::at(&start));
-        let mut centre = centre;
         self.population = centre.draw_from(
             self.settings.seed,
             self.generation,
@@ -133,8 +132,8 @@ impl Session {
 
     /// [`Session::centred`] on resume, whose settings were `before`: the pairs of the
     /// generations in flight, drawn from earlier centres, stand when the population, the
-    /// mean's spread and the generations in flight are as they were; else all are drawn again
-    /// from the centre.
+    /// mean's spread and rate, the parameter set and the generations in flight are as they
+    /// were; else all are drawn again from the centre.
     pub fn recentred(self, before: &Settings) -> Session {
         let (s, b) = (&self.settings, before);
         let kept = s.ga.in_flight > 1
