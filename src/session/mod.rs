@@ -74,6 +74,7 @@ pub use tuner_run::{
 };
 
 use crate::eval::{ParamSet, Weights};
+use crate::flight::lock;
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};
 use crate::genome::EngineSpec;
 use crate::jobs::{thread_pool, PoolError};
@@ -767,8 +768,4 @@ fn deadline(s: &Session) -> Option<Instant> {
             .and_then(|d| Instant::now().checked_add(d)),
         Stop::Generations(_) => None,
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }

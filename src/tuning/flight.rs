@@ -161,7 +161,9 @@ struct Coord<'a, T: ?Sized + Tuner> {
     after: &'a mut (dyn FnMut(&T, &T::Step) -> bool + Send),
 }
 
-fn lock<X>(m: &Mutex<X>) -> MutexGuard<'_, X> {
+/// The mutex's guard, whether or not a thread panicked while holding it (what it guards is
+/// kept consistent by its users).
+pub(crate) fn lock<X>(m: &Mutex<X>) -> MutexGuard<'_, X> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
