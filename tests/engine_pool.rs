@@ -5,7 +5,8 @@
 
 mod common;
 
-use checkers_ga::play::{lease_engines, Outside, Player, Program, DEFAULT_MOVE_TIMEOUT};
+use checkers_ga::play::{lease_engines, Outside, Player, DEFAULT_MOVE_TIMEOUT};
+use checkers_ga::Program;
 use common::{assert_none_left, have_python, manifest_dir, with_marker};
 
 #[test]
@@ -14,18 +15,14 @@ fn idle_engines_stay_while_a_lease_is_held_are_reused_and_stop_with_the_last_lea
         return;
     }
     let marker = format!("--marker=engine-pool-{}", std::process::id());
-    let program = Program {
-        command: vec![
-            "python3".into(),
-            manifest_dir()
-                .join("tests/fake_engines/good.py")
-                .display()
-                .to_string(),
-            marker.clone(),
-        ],
-        dir: None,
-        options: Vec::new(),
-    };
+    let program = Program::new(vec![
+        "python3".into(),
+        manifest_dir()
+            .join("tests/fake_engines/good.py")
+            .display()
+            .to_string(),
+        marker.clone(),
+    ]);
     let player = || Outside::new(program.clone(), Some(1), DEFAULT_MOVE_TIMEOUT);
     let pid_of = |o: &mut Outside| o.ready(&|| false).expect("the fake starts").pid();
     {

@@ -116,15 +116,10 @@ pub fn engine_spec(
         Ok(h) => h,
         Err(e) => anyhow::bail!("--engine {cmd}: {e}"),
     };
-    let mut options = Vec::new();
-    for o in engine_options {
-        match o.split_once('=') {
-            Some((k, v)) if !k.trim().is_empty() => {
-                options.push((k.trim().to_string(), v.to_string()))
-            }
-            _ => usage!("--engine-option '{o}' must be NAME=VALUE"),
-        }
-    }
+    let options = match checkers_ga::formats::parse_options(engine_options) {
+        Ok(o) => o,
+        Err(o) => usage!("--engine-option '{o}' must be NAME=VALUE"),
+    };
     let timeout = match move_timeout {
         None => std::time::Duration::from_secs(60),
         Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
@@ -134,7 +129,7 @@ pub fn engine_spec(
     };
     let dir = std::env::current_dir().context("cannot tell the current folder")?;
     Ok(checkers_ga::EngineSpec::probe(
-        h.command,
+        h.program.command,
         Some(dir),
         options,
         depth,

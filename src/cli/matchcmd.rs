@@ -322,13 +322,9 @@ pub(super) fn match_player(
             });
         }
     };
-    for o in options {
-        match o.split_once('=') {
-            Some((k, v)) if !k.trim().is_empty() => {
-                h.options.push((k.trim().to_string(), v.to_string()))
-            }
-            _ => usage!("{flag} '{o}' must be NAME=VALUE"),
-        }
+    match checkers_ga::formats::parse_options(options) {
+        Ok(o) => h.program.options.extend(o),
+        Err(o) => usage!("{flag} '{o}' must be NAME=VALUE"),
     }
     h.depth = Some(depth);
     let p = h
@@ -336,7 +332,7 @@ pub(super) fn match_player(
         .map_err(|e| anyhow::anyhow!("{spec}: the engine {e}"))?;
     // A value the engine's declaration rules out, or one it refused: the match would play
     // with another.
-    for (k, v) in &h.options {
+    for (k, v) in &h.program.options {
         if let Some(why) = p
             .params
             .iter()
@@ -347,7 +343,12 @@ pub(super) fn match_player(
         }
     }
     if let Some(m) = p.refused.first() {
-        let sent: Vec<String> = h.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let sent: Vec<String> = h
+            .program
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
         usage!("{flag} {}: {spec} refused: {m}", sent.join(" "));
     }
     for u in &p.unknown_options {

@@ -70,7 +70,7 @@ enum Contestant {
 fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::Result<Contestant> {
     let player = checkers_ga::formats::hub_player(cmd)?;
     let depth = depth.filter(|_| tc.is_none());
-    let mut outside = Outside::new(player.program(), depth, DEFAULT_MOVE_TIMEOUT);
+    let mut outside = Outside::new(player.program.clone(), depth, DEFAULT_MOVE_TIMEOUT);
     let process = outside
         .ready(&|| false)
         .map_err(|e| anyhow::anyhow!("cannot start the engine hub:{cmd}: it {e}"))?;

@@ -12,7 +12,7 @@
 
 use crate::clock::TimeControl;
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
-use crate::hub::{misfit, ClientError, HubParam, HubProcess};
+use crate::hub::{misfit, ClientError, HubParam, HubProcess, Program};
 use crate::sim::{self, SimModel, SIM_PREFIX};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -673,14 +673,17 @@ impl EngineSpec {
         Duration::from_millis(self.move_timeout_ms)
     }
 
+    /// What starts its processes: its command in its folder, its fixed options set.
+    pub fn program(&self) -> Program {
+        Program {
+            command: self.command.clone(),
+            dir: self.dir.clone(),
+            options: self.options.clone(),
+        }
+    }
+
     fn start(&self, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
-        HubProcess::start(
-            &self.command,
-            self.dir.as_deref(),
-            &self.options,
-            crate::hub::handshake_timeout(),
-            stop,
-        )
+        self.program().start(crate::hub::handshake_timeout(), stop)
     }
 }
 

@@ -17,7 +17,7 @@ use crate::game::{DrawRules, EndReason, Game, GameOutcome};
 use crate::genome::EngineSpec;
 use crate::movegen::generate;
 use crate::openings::{ballot, StartPosition};
-use crate::play::{lease_engines, play_game, Outside, Program, Searching, Table};
+use crate::play::{lease_engines, play_game, Outside, Searching, Table};
 use crate::rng::{derive, Purpose};
 use crate::schedule;
 use crate::search::{SearchConfig, Searcher};
@@ -520,7 +520,7 @@ fn play_outside(
         });
     }
     let mut game = batch.game(&job.start);
-    let program = Program::of(spec);
+    let program = spec.program();
     let side = |w: &Weights| {
         Outside::new(program.clone(), Some(spec.depth), spec.move_timeout())
             .tuned(spec.set_params(w))

@@ -30,7 +30,7 @@ use super::protocol::{hub_move, hub_position, parse_hub_move, HubLine};
 use crate::board::{Move, Position};
 use crate::game::EngineFault;
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -199,6 +199,39 @@ impl HubReply {
     }
 }
 
+/// What starts an outside engine's process: the program and its arguments, the folder it runs
+/// in, and the parameters set once at its handshake. One description for every outside
+/// engine we start: a match's side, `play`'s, a tuning session's, a probe's.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Program {
+    /// The program (a path) and its arguments.
+    pub command: Vec<String>,
+    /// The folder it runs in (None: ours).
+    pub dir: Option<PathBuf>,
+    /// Parameters set at the handshake (`set-param name= value=`), in order.
+    pub options: Vec<(String, String)>,
+}
+
+impl Program {
+    /// `command` (the program, then its arguments) run in our folder, with no options.
+    pub fn new(command: Vec<String>) -> Program {
+        Program {
+            command,
+            ..Program::default()
+        }
+    }
+
+    /// Starts a process of the program and makes its handshake within `timeout`
+    /// ([`HubProcess::start`]).
+    pub fn start(
+        &self,
+        timeout: Duration,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<HubProcess, ClientError> {
+        HubProcess::start(self, timeout, stop)
+    }
+}
+
 /// An outside Hub engine running as a process, its handshake made.
 pub struct HubProcess {
     child: Child,
@@ -226,27 +259,26 @@ struct Sent {
 }
 
 impl HubProcess {
-    /// Starts `command` (the program, then its arguments) in `dir` (or the current folder),
-    /// makes the handshake within `timeout` (`hub` ... `wait`; `set-param` for each of
-    /// `options`; `init` ... `ready`) and returns the engine ready for a game. Options the
-    /// engine did not declare are sent all the same and listed by
-    /// [`HubProcess::unknown_options`]. `stop` is asked while we wait.
+    /// Starts `program` (its command in its folder, or the current one), makes the handshake
+    /// within `timeout` (`hub` ... `wait`; `set-param` for each of its options; `init` ...
+    /// `ready`) and returns the engine ready for a game. Options the engine did not declare
+    /// are sent all the same and listed by [`HubProcess::unknown_options`]. `stop` is asked
+    /// while we wait. Every outside engine process is started here.
     pub fn start(
-        command: &[String],
-        dir: Option<&Path>,
-        options: &[(String, String)],
+        program: &Program,
         timeout: Duration,
         stop: &dyn Fn() -> bool,
     ) -> Result<HubProcess, ClientError> {
-        let Some(program) = command.first() else {
+        let (command, options) = (&program.command, &program.options);
+        let Some(program_path) = command.first() else {
             return Err(ClientError::fault(EngineFault::Exited, "no command"));
         };
-        let mut cmd = Command::new(program);
+        let mut cmd = Command::new(program_path);
         cmd.args(&command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        if let Some(d) = dir {
+        if let Some(d) = &program.dir {
             cmd.current_dir(d);
         }
         own_group(&mut cmd);
@@ -255,7 +287,7 @@ impl HubProcess {
         let mut child = spawn(cmd).map_err(|e| {
             ClientError::fault(
                 EngineFault::Exited,
-                format!("cannot start '{program}': {e}"),
+                format!("cannot start '{program_path}': {e}"),
             )
         })?;
         registry.push(child.id());

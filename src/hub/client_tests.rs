@@ -16,8 +16,16 @@ fn fake(name: &str, args: &[&str]) -> Vec<String> {
     v
 }
 
+/// `command` with `options` set at its handshake.
+fn with_options(command: Vec<String>, options: &[(String, String)]) -> Program {
+    Program {
+        options: options.to_vec(),
+        ..Program::new(command)
+    }
+}
+
 fn start(name: &str, args: &[&str]) -> Result<HubProcess, ClientError> {
-    HubProcess::start(&fake(name, args), None, &[], LONG, &|| false)
+    HubProcess::start(&Program::new(fake(name, args)), LONG, &|| false)
 }
 
 /// A marker no other process has on its command line.
@@ -81,7 +89,8 @@ fn a_good_engine_is_named_and_plays_the_moves_it_says() {
         ("level".to_string(), "3".to_string()),
         ("bogus".to_string(), "1".to_string()),
     ];
-    let mut p = HubProcess::start(&fake("good", &[]), None, &opts, LONG, &|| false).unwrap();
+    let mut p =
+        HubProcess::start(&with_options(fake("good", &[]), &opts), LONG, &|| false).unwrap();
     assert_eq!(p.name(), Some("good"));
     assert_eq!(p.params()[0].name, "level");
     assert_eq!(p.params()[0].kind.as_deref(), Some("int"));
@@ -196,9 +205,7 @@ fn garbage_instead_of_a_move() {
 fn no_answer_to_hub_is_no_handshake() {
     let t = Instant::now();
     let r = HubProcess::start(
-        &fake("silent", &[]),
-        None,
-        &[],
+        &Program::new(fake("silent", &[])),
         Duration::from_millis(300),
         &|| false,
     );
@@ -213,8 +220,10 @@ fn no_answer_to_hub_is_no_handshake() {
 
 #[test]
 fn a_program_that_cannot_start_exits() {
-    let cmd = vec!["/nonexistent/engine".to_string()];
-    match HubProcess::start(&cmd, None, &[], Duration::from_secs(1), &|| false) {
+    let cmd = ["/nonexistent/engine".to_string()];
+    match HubProcess::start(&Program::new(cmd.to_vec()), Duration::from_secs(1), &|| {
+        false
+    }) {
         Err(ClientError::Fault(EngineFault::Exited, d)) => {
             assert!(d.contains("cannot start"), "{d}")
         }
@@ -222,7 +231,9 @@ fn a_program_that_cannot_start_exits() {
     }
     // A script that dies at once: its words on standard error are the reason.
     let cmd = ["python3", "-c", "import sys; sys.exit('no such weights')"].map(String::from);
-    match HubProcess::start(&cmd, None, &[], Duration::from_secs(5), &|| false) {
+    match HubProcess::start(&Program::new(cmd.to_vec()), Duration::from_secs(5), &|| {
+        false
+    }) {
         Err(ClientError::Fault(EngineFault::Exited, d)) => {
             assert!(
                 d.contains("exit status 1") && d.contains("no such weights"),
@@ -242,7 +253,7 @@ fn long_last_words_keep_their_reason() {
         "import sys; sys.exit(\"python3: can't open file '\" + '/deep' * 80 + \"/nosuch.py': [Errno 2] No such file or directory\")",
     ]
     .map(String::from);
-    match HubProcess::start(&cmd, None, &[], LONG, &|| false) {
+    match HubProcess::start(&Program::new(cmd.to_vec()), LONG, &|| false) {
         Err(ClientError::Fault(EngineFault::Exited, d)) => {
             assert!(
                 d.contains("its last words: python3: can't open file '/deep/deep"),
@@ -271,7 +282,11 @@ fn last_words_that_come_late_are_in_the_fault() {
         "import os, sys, time; os.close(1); time.sleep(0.5); sys.exit('no such weights')",
     ]
     .map(String::from);
-    match HubProcess::start(&cmd, None, &[], Duration::from_secs(30), &|| false) {
+    match HubProcess::start(
+        &Program::new(cmd.to_vec()),
+        Duration::from_secs(30),
+        &|| false,
+    ) {
         Err(ClientError::Fault(EngineFault::Exited, d)) => {
             assert!(
                 d.contains("exit status 1") && d.contains("its last words: no such weights"),
@@ -416,8 +431,11 @@ fn values_an_engine_refuses_are_kept() {
         ("level".to_string(), "high".to_string()),
         ("level".to_string(), "3".to_string()),
     ];
-    let p = HubProcess::start(&fake("good", &[]), None, &opts, LONG, &|| false).unwrap();
+    let p = HubProcess::start(&with_options(fake("good", &[]), &opts), LONG, &|| false).unwrap();
     assert_eq!(p.refused(), ["set-param level: 'high' is not an integer"]);
-    let p = HubProcess::start(&fake("good", &[]), None, &opts[1..], LONG, &|| false).unwrap();
+    let p = HubProcess::start(&with_options(fake("good", &[]), &opts[1..]), LONG, &|| {
+        false
+    })
+    .unwrap();
     assert!(p.refused().is_empty());
 }

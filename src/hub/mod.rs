@@ -15,7 +15,7 @@ mod server;
 
 pub use client::{
     handshake_timeout, misfit, set_handshake_timeout, ClientError, HubLevel, HubParam, HubProcess,
-    HubReply, DEFAULT_HANDSHAKE_TIMEOUT,
+    HubReply, Program, DEFAULT_HANDSHAKE_TIMEOUT,
 };
 pub use process::kill_all_engines;
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};

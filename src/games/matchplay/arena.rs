@@ -22,11 +22,10 @@ use crate::clock::Clock;
 use crate::eval::Weights;
 use crate::game::Game;
 use crate::genome::EngineSpec;
-use crate::hub::{ClientError, HubProcess};
+use crate::hub::{ClientError, Program};
 use crate::play::Player;
-use crate::play::{lease_engines, play_game, Outside, Program, Searching, Table};
+use crate::play::{lease_engines, play_game, Outside, Searching, Table};
 use crate::search::Searcher;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -99,7 +98,7 @@ pub fn tell_apart(a: &mut Contestant, b: &mut Contestant) {
     };
     let options = |c: &Contestant| match c {
         Contestant::Internal(_) => Vec::new(),
-        Contestant::Hub(h) => h.options.clone(),
+        Contestant::Hub(h) => h.program.options.clone(),
     };
     let (oa, ob) = (options(a), options(b));
     let differing = |mine: &[(String, String)], other: &[(String, String)]| -> Vec<String> {
@@ -138,12 +137,9 @@ pub fn tell_apart(a: &mut Contestant, b: &mut Contestant) {
 pub struct OutsideEngine {
     /// The name reports give it.
     pub name: String,
-    /// The program (a path) and its arguments.
-    pub command: Vec<String>,
-    /// The folder it runs in (None: ours).
-    pub dir: Option<PathBuf>,
-    /// Its parameters (`set-param name= value=`), in order.
-    pub options: Vec<(String, String)>,
+    /// What starts its processes: its command, its folder, its parameters (`set-param name=
+    /// value=`, in order).
+    pub program: Program,
     /// The depth it is asked to search (`level depth=`) in a game without a clock; None: its
     /// own level (no `level` is sent).
     pub depth: Option<u32>,
@@ -166,12 +162,9 @@ impl OutsideEngine {
     /// `spec`'s engine playing the values genome `w` stands for, named `name`: its fixed
     /// options, then a `set-param` for each tuned parameter; at its own level (no depth).
     pub fn with_genome(spec: &EngineSpec, w: &Weights, name: String) -> OutsideEngine {
-        let mut options = spec.options.clone();
-        options.extend(spec.set_params(w));
-        OutsideEngine {
-            options,
-            ..OutsideEngine::declared(spec, name)
-        }
+        let mut e = OutsideEngine::declared(spec, name);
+        e.program.options.extend(spec.set_params(w));
+        e
     }
 
     /// `spec`'s engine with its declared values (only its fixed options are set), named
@@ -179,9 +172,7 @@ impl OutsideEngine {
     pub fn declared(spec: &EngineSpec, name: String) -> OutsideEngine {
         OutsideEngine {
             name,
-            command: spec.command.clone(),
-            dir: spec.dir.clone(),
-            options: spec.options.clone(),
+            program: spec.program(),
             depth: None,
         }
     }
@@ -190,32 +181,13 @@ impl OutsideEngine {
     /// the options it does not know (for the report and a warning before a match), what it
     /// declared and what it refused (to check the options before a match).
     pub fn probe(&self, timeout: Duration) -> Result<HubProbe, ClientError> {
-        let p = self.start(timeout, &|| false)?;
+        let p = self.program.start(timeout, &|| false)?;
         Ok(HubProbe {
             name: p.name().map(str::to_string),
             unknown_options: p.unknown_options().to_vec(),
             params: p.params().to_vec(),
             refused: p.refused().to_vec(),
         })
-    }
-
-    /// What starts its processes.
-    pub fn program(&self) -> Program {
-        Program {
-            command: self.command.clone(),
-            dir: self.dir.clone(),
-            options: self.options.clone(),
-        }
-    }
-
-    fn start(&self, timeout: Duration, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
-        HubProcess::start(
-            &self.command,
-            self.dir.as_deref(),
-            &self.options,
-            timeout,
-            stop,
-        )
     }
 }
 
@@ -244,7 +216,7 @@ impl MatchRun<'_> {
         observer: &O,
     ) -> Result<MatchResult, O::Error> {
         let program = |p: &Contestant| match p {
-            Contestant::Hub(h) => Some(h.program()),
+            Contestant::Hub(h) => Some(h.program.clone()),
             Contestant::Internal(_) => None,
         };
         let programs = [program(a), program(b)];
@@ -396,9 +368,7 @@ mod tests {
         command.extend(args.iter().map(|s| s.to_string()));
         Contestant::Hub(OutsideEngine {
             name: name.into(),
-            command,
-            dir: None,
-            options: Vec::new(),
+            program: Program::new(command),
             depth: Some(2),
         })
     }
@@ -468,9 +438,7 @@ mod tests {
         let a = ours(1);
         let b = Contestant::Hub(OutsideEngine {
             name: "nothing".into(),
-            command: vec!["/nonexistent/engine".into()],
-            dir: None,
-            options: Vec::new(),
+            program: Program::new(vec!["/nonexistent/engine".into()]),
             depth: None,
         });
         let r = on(2, || run(4).run_players(&b, &a, &Unobserved).unwrap());

@@ -46,7 +46,7 @@ mod searching;
 pub use adjudicate::{
     Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
 };
-pub use outside::{lease_engines, EngineLease, Outside, Program, DEFAULT_MOVE_TIMEOUT};
+pub use outside::{lease_engines, EngineLease, Outside, DEFAULT_MOVE_TIMEOUT};
 pub use searching::{centi_men, Searching, WIN_CENTI_MEN};
 
 use crate::board::{Color, Move};

@@ -16,9 +16,7 @@
 use super::{Answer, Player, Thought, Turn};
 use crate::clock::TimeControl;
 use crate::game::Game;
-use crate::genome::EngineSpec;
-use crate::hub::{handshake_timeout, ClientError, HubLevel, HubProcess};
-use std::path::PathBuf;
+use crate::hub::{handshake_timeout, ClientError, HubLevel, HubProcess, Program};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -29,41 +27,6 @@ pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
 /// On a clock, how much longer than twice its time an engine may be silent before it counts
 /// as hung (a move that comes sooner but late loses on time).
 const HUNG_AFTER_CLOCK: Duration = Duration::from_secs(1);
-
-/// What starts an outside engine's process: the program and its arguments, the folder it runs
-/// in, and the parameters set once at its handshake.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Program {
-    /// The program (a path) and its arguments.
-    pub command: Vec<String>,
-    /// The folder it runs in (None: ours).
-    pub dir: Option<PathBuf>,
-    /// Parameters set at the handshake (`set-param name= value=`), in order.
-    pub options: Vec<(String, String)>,
-}
-
-impl Program {
-    /// The program of the outside engine a session tunes.
-    pub fn of(spec: &EngineSpec) -> Program {
-        Program {
-            command: spec.command.clone(),
-            dir: spec.dir.clone(),
-            options: spec.options.clone(),
-        }
-    }
-
-    /// Starts a process of the program and makes its handshake within the one limit
-    /// ([`handshake_timeout`]); `stop` is asked while we wait.
-    pub fn start(&self, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
-        HubProcess::start(
-            &self.command,
-            self.dir.as_deref(),
-            &self.options,
-            handshake_timeout(),
-            stop,
-        )
-    }
-}
 
 /// The idle processes, and how many hold the pool open.
 struct Pool {
@@ -143,7 +106,7 @@ fn take(
                 }
             }
             None => {
-                let mut p = program.start(stop)?;
+                let mut p = program.start(handshake_timeout(), stop)?;
                 ready(&mut p)?;
                 return Ok(p);
             }

@@ -527,9 +527,7 @@ pub fn outside_command(cmd: &str) -> Result<OutsideEngine, String> {
     words[0] = path.to_string_lossy().into_owned();
     Ok(OutsideEngine {
         name,
-        command: words,
-        dir: None,
-        options: Vec::new(),
+        program: crate::hub::Program::new(words),
         depth: None,
     })
 }
@@ -654,6 +652,18 @@ pub fn split_words(s: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
+/// An outside engine's options as given on a command line (`NAME=VALUE` each: `--option-a`,
+/// `--engine-option`), in order; the first that is not one is the error.
+pub fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, String> {
+    options
+        .iter()
+        .map(|o| match o.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.to_string())),
+            _ => Err(o.clone()),
+        })
+        .collect()
+}
+
 /// The stems of the shipped weight files, for messages: `evolved-hour, evolved-seed1, ...`.
 pub fn shipped_names() -> String {
     SHIPPED.map(|(s, _, _)| s).join(", ")
@@ -662,6 +672,19 @@ pub fn shipped_names() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn options_are_name_equals_value_and_the_first_bad_one_is_named() {
+        let given = ["depth= 6 ".to_string(), "k=a=b".to_string()];
+        let parsed = parse_options(&given).unwrap();
+        assert_eq!(
+            parsed,
+            [("depth".into(), " 6 ".into()), ("k".into(), "a=b".into())]
+        );
+        let bad = ["a=1".to_string(), "=2".to_string(), "c".to_string()];
+        assert_eq!(parse_options(&bad), Err("=2".to_string()));
+        assert_eq!(parse_options(&[]), Ok(Vec::new()));
+    }
 
     #[test]
     fn commands_split_as_a_shell_splits_them() {
@@ -681,8 +704,8 @@ mod tests {
     fn a_hub_player_names_its_program_found_on_the_path_or_here() {
         let p = hub_player("python3 engine.py --fast").unwrap();
         assert_eq!(p.name, "python3");
-        assert!(Path::new(&p.command[0]).is_absolute());
-        assert_eq!(&p.command[1..], ["engine.py", "--fast"]);
+        assert!(Path::new(&p.program.command[0]).is_absolute());
+        assert_eq!(&p.program.command[1..], ["engine.py", "--fast"]);
         let e = hub_player("no-such-engine-anywhere hub")
             .unwrap_err()
             .to_string();
