@@ -3,14 +3,15 @@
 use super::common::{evaluator_arg, search_config, EVALUATOR_NAMES};
 use anyhow::Context;
 use checkers_ga::formats::HUB_PREFIX;
-use checkers_ga::play::{play_game, Answer, Event, Outside, Player, Searching};
+use checkers_ga::matchplay::Engine;
+use checkers_ga::play::{play_game, Answer, Event, Player, SidePlayer};
 use checkers_ga::play::{Table, Thought, Turn, DEFAULT_MOVE_TIMEOUT};
 use checkers_ga::ClientError;
+use checkers_ga::MAX_TIMED_DEPTH;
 use checkers_ga::{derive, fresh_seed, Purpose};
 use checkers_ga::{parse_fen, parse_move, Color, Evaluator, Position};
 use checkers_ga::{Clock, TimeControl};
 use checkers_ga::{DrawRules, EndReason, Game, PdnTags};
-use checkers_ga::{Searcher, MAX_TIMED_DEPTH};
 use std::io::{BufRead, Write};
 
 #[derive(clap::Args)]
@@ -56,31 +57,35 @@ const HELP: &str = "Commands:
   help      this list
   quit      resign the game (also `resign`; the end of input resigns too)";
 
-enum Contestant {
-    Human,
-    /// A name for reports, the searcher, and what one man is worth in its evaluation (the unit
-    /// of the values printed).
-    Computer(String, Box<Searcher>, Option<f64>),
-    /// An outside Hub engine: a name for reports, and the player (its process started).
-    Hub(String, Box<Outside>),
+/// A side of the game: how it is shown, its player (a person, our searcher, an outside
+/// engine), and for ours what one man is worth in its evaluation (the unit of the values
+/// printed).
+struct Side {
+    shown: String,
+    player: SidePlayer,
+    man: Option<f64>,
 }
 
 /// Starts the outside engine `cmd` (`hub:CMD` without its prefix) to read its name, asked to
 /// search to `depth` (None: its own level) unless there is a clock.
-fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::Result<Contestant> {
-    let player = checkers_ga::formats::hub_player(cmd)?;
-    let depth = depth.filter(|_| tc.is_none());
-    let mut outside = Outside::new(player.program.clone(), depth, DEFAULT_MOVE_TIMEOUT);
+fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::Result<Side> {
+    let mut engine = checkers_ga::formats::hub_player(cmd)?;
+    engine.depth = depth.filter(|_| tc.is_none());
+    let mut outside = engine.player(DEFAULT_MOVE_TIMEOUT);
     let process = outside
         .ready(&|| false)
         .map_err(|e| anyhow::anyhow!("cannot start the engine hub:{cmd}: it {e}"))?;
-    let name = process.name().map(str::to_string).unwrap_or(player.name);
-    let shown = match (tc, depth) {
+    let name = process.name().map_or(engine.name, str::to_string);
+    let shown = match (tc, engine.depth) {
         (Some(tc), _) => format!("{name} (tc {tc})"),
         (None, Some(d)) => format!("{name} (depth {d})"),
         (None, None) => format!("{name} (its own level)"),
     };
-    Ok(Contestant::Hub(shown, Box::new(outside)))
+    Ok(Side {
+        shown,
+        player: SidePlayer::Outside(Box::new(outside)),
+        man: None,
+    })
 }
 
 /// A person at the terminal: shown the legal moves, asked for one until it is legal.
@@ -153,14 +158,15 @@ fn describe_value(v: i32, side: Color, man: Option<f64>) -> String {
     }
 }
 
-fn parse_side(
-    player: &str,
-    seed: u64,
-    slot: u64,
-    tc: Option<TimeControl>,
-) -> anyhow::Result<Contestant> {
+fn parse_side(player: &str, seed: u64, slot: u64, tc: Option<TimeControl>) -> anyhow::Result<Side> {
     if player == "human" || player == "0" {
-        return Ok(Contestant::Human);
+        return Ok(Side {
+            shown: "human".to_string(),
+            player: SidePlayer::Other(Box::new(Human {
+                input: std::io::stdin(),
+            })),
+            man: None,
+        });
     }
     if let Some(cmd) = player.strip_prefix(HUB_PREFIX) {
         return hub_side(cmd, None, tc);
@@ -181,15 +187,20 @@ fn parse_side(
         return hub_side(cmd, Some(depth), tc);
     }
     let (name, eval) = evaluator_arg(w, seed, slot)?;
-    let man = man_value(&eval);
-    let mut s = Searcher::new(eval, search_config(depth, false, 20));
-    // The unit of the search's margins (on a clock).
-    s.set_man_value(checkers_ga::man_value(&eval));
     let shown = match tc {
         None => format!("{name} (depth {depth})"),
         Some(tc) => format!("{name} (tc {tc}, max depth {depth})"),
     };
-    Ok(Contestant::Computer(shown, Box::new(s), man))
+    let engine = Engine {
+        name,
+        eval,
+        config: search_config(depth, false, 20),
+    };
+    Ok(Side {
+        shown,
+        player: SidePlayer::Ours(Box::new(engine.searcher())),
+        man: man_value(&eval),
+    })
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
@@ -212,31 +223,21 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     };
     let mut game = Game::new(start, rules);
     let mut rng = derive(seed, Purpose::Game, u64::MAX, 0);
-    let name = |s: &Contestant| match s {
-        Contestant::Human => "human".to_string(),
-        Contestant::Computer(n, _, _) | Contestant::Hub(n, _) => n.clone(),
-    };
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "Black: {}  White: {}  seed {seed}",
-        name(&black),
-        name(&white)
+        black.shown, white.shown
     )?;
-    if matches!(black, Contestant::Human) || matches!(white, Contestant::Human) {
+    let is_human = |s: &Side| matches!(s.player, SidePlayer::Other(_));
+    if is_human(&black) || is_human(&white) {
         writeln!(out, "Type a move (e.g. 11-15), help, or quit to resign.")?;
     }
     drop(out);
-    let names = [name(&black), name(&white)];
-    let mans = [man_of(&black), man_of(&white)];
-    let humans = [
-        matches!(black, Contestant::Human),
-        matches!(white, Contestant::Human),
-    ];
-    let outside = [
-        matches!(black, Contestant::Hub(..)),
-        matches!(white, Contestant::Hub(..)),
-    ];
+    let names = [black.shown.clone(), white.shown.clone()];
+    let mans = [black.man, white.man];
+    let humans = [is_human(&black), is_human(&white)];
+    let outside = [&black, &white].map(|s| matches!(s.player, SidePlayer::Outside(_)));
     let table = match a.tc {
         Some(tc) => Table::clocked(Clock::new(tc)),
         None => Table::default(),
@@ -246,18 +247,14 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         let mut out = std::io::stdout().lock();
         let _ = show(&mut out, e, &mut last, &mans, &humans, &outside);
     };
-    {
-        let mut bp = player_of(&mut black);
-        let mut wp = player_of(&mut white);
-        play_game(
-            &mut game,
-            [bp.as_mut(), wp.as_mut()],
-            &table,
-            &mut rng,
-            &super::common::abandoned,
-            &mut on,
-        );
-    }
+    play_game(
+        &mut game,
+        [&mut black.player, &mut white.player],
+        &table,
+        &mut rng,
+        &super::common::abandoned,
+        &mut on,
+    );
     super::common::wait_if_abandoned();
     let mut out = std::io::stdout().lock();
     // The board as the game ended, unless a side lost on time or by its engine's fault.
@@ -284,25 +281,6 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         writeln!(out, "PDN saved to {}", path.display())?;
     }
     Ok(())
-}
-
-/// What one man is worth to a side that searches with our engine.
-fn man_of(side: &Contestant) -> Option<f64> {
-    match side {
-        Contestant::Computer(_, _, man) => *man,
-        _ => None,
-    }
-}
-
-/// The player of a side: a person at the terminal, our searcher, or an outside engine.
-fn player_of(side: &mut Contestant) -> Box<dyn Player + '_> {
-    match side {
-        Contestant::Human => Box::new(Human {
-            input: std::io::stdin(),
-        }),
-        Contestant::Computer(_, s, _) => Box::new(Searching::new(s)),
-        Contestant::Hub(_, outside) => Box::new(outside.as_mut()),
-    }
 }
 
 /// Prints what happened in the game: the board before each move, each computer's move with

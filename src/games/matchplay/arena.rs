@@ -24,8 +24,7 @@ use crate::game::Game;
 use crate::genome::EngineSpec;
 use crate::hub::{ClientError, Program};
 use crate::play::Player;
-use crate::play::{lease_engines, play_game, Outside, Searching, Table};
-use crate::search::Searcher;
+use crate::play::{lease_engines, play_game, Outside, SidePlayer, Table};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -80,6 +79,18 @@ impl Contestant {
                 eval: (*w).into(),
                 config: crate::search::SearchConfig::with_depth(depth),
             }),
+        }
+    }
+}
+
+impl Contestant {
+    /// Its player for a match's games: our searcher made from its evaluator and settings (a
+    /// man's value the unit of its margins on a clock), or its outside engine asked for its
+    /// depth without a clock, a move then allowed `move_timeout`.
+    pub fn player(&self, move_timeout: Duration) -> SidePlayer {
+        match self {
+            Contestant::Internal(e) => SidePlayer::Ours(Box::new(e.searcher())),
+            Contestant::Hub(h) => SidePlayer::Outside(Box::new(h.player(move_timeout))),
         }
     }
 }
@@ -177,6 +188,12 @@ impl OutsideEngine {
         }
     }
 
+    /// Its player: asked for its depth without a clock (none: its own level), a move then
+    /// allowed `move_timeout`.
+    pub fn player(&self, move_timeout: Duration) -> Outside {
+        Outside::new(self.program.clone(), self.depth, move_timeout)
+    }
+
     /// Starts the engine, makes its handshake within `timeout` and stops it again: its name,
     /// the options it does not know (for the report and a warning before a match), what it
     /// declared and what it refused (to check the options before a match).
@@ -215,11 +232,6 @@ impl MatchRun<'_> {
         b: &Contestant,
         observer: &O,
     ) -> Result<MatchResult, O::Error> {
-        let program = |p: &Contestant| match p {
-            Contestant::Hub(h) => Some(h.program.clone()),
-            Contestant::Internal(_) => None,
-        };
-        let programs = [program(a), program(b)];
         // The outside engines' idle processes serve the match's next games, and end with it.
         let engines = lease_engines();
         let tally = Tally::new(self, observer);
@@ -230,7 +242,7 @@ impl MatchRun<'_> {
         let n = self.games;
         let players = [a, b];
         let worker = || {
-            // The worker's searchers of A and B, cleared between its games (a new one zeroes
+            // The worker's players of A and B, kept across its games (a new searcher zeroes
             // its table: more than a fast game's search).
             let mut spare = [None, None];
             loop {
@@ -238,7 +250,7 @@ impl MatchRun<'_> {
                 if i >= n || stop() {
                     return;
                 }
-                let Some(g) = self.arena_game(i, players, &programs, &mut spare, &stop) else {
+                let Some(g) = self.arena_game(i, players, &mut spare, &stop) else {
                     return;
                 };
                 if tally.add(g) {
@@ -256,14 +268,13 @@ impl MatchRun<'_> {
         tally.finish(interrupted())
     }
 
-    /// Plays game `i` (A with Black when i is even) with the searchers of `spare` (cleared;
-    /// made when there are none; put back after the game); None when it was abandoned.
+    /// Plays game `i` (A with Black when i is even) with the players of `spare` (made when
+    /// there are none, readied for another game when there are); None when it was abandoned.
     fn arena_game(
         &self,
         i: usize,
         entrants: [&Contestant; 2],
-        programs: &[Option<Program>; 2],
-        spare: &mut [Option<Box<Searcher>>; 2],
+        spare: &mut [Option<SidePlayer>; 2],
         stop: &dyn Fn() -> bool,
     ) -> Option<MatchGame> {
         let a_is_black = i.is_multiple_of(2);
@@ -276,26 +287,18 @@ impl MatchRun<'_> {
         }
         let mut rng = self.rng_of(i);
         let move_timeout = self.move_timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT);
-        // A's and B's searchers (ours), taken from `spare` (cleared) or made.
-        let mut searchers: [Option<Box<Searcher>>; 2] = [0, 1].map(|k| match entrants[k] {
-            Contestant::Internal(e) => {
-                let mut s = match spare[k].take() {
-                    Some(mut s) => {
-                        s.clear();
-                        s
-                    }
-                    None => {
-                        let mut s = Searcher::new(e.eval, e.config);
-                        // The unit of the search's margins (on a clock).
-                        s.set_man_value(crate::openings::man_value(&e.eval));
-                        Box::new(s)
-                    }
-                };
+        for (k, slot) in spare.iter_mut().enumerate() {
+            let p = match slot {
+                Some(p) => {
+                    p.next_game();
+                    p
+                }
+                None => slot.insert(entrants[k].player(move_timeout)),
+            };
+            if let Some(s) = p.searcher() {
                 s.set_first_ties(self.first_ties);
-                Some(s)
             }
-            Contestant::Hub(_) => None,
-        });
+        }
         // Each engine's clock (only its own side of it runs), by colour.
         let clock_of = |k: usize| self.tc[k].map(|t| Clock::new(t).with_margin(self.time_margin));
         let table = Table {
@@ -303,46 +306,17 @@ impl MatchRun<'_> {
             adjudication: self.adjudication,
         };
         let timed = self.tc.iter().any(Option::is_some);
-        let stats = {
-            let [sa, sb] = &mut searchers;
-            let mut a = side_player(sa, entrants[0], &programs[0], move_timeout);
-            let mut b = side_player(sb, entrants[1], &programs[1], move_timeout);
-            let players: [&mut dyn Player; 2] = if a_is_black {
-                [a.as_mut(), b.as_mut()]
-            } else {
-                [b.as_mut(), a.as_mut()]
-            };
-            play_game(&mut game, players, &table, &mut rng, stop, &mut |_| {})
+        let [Some(a), Some(b)] = spare else {
+            unreachable!("each side of a match has its player")
         };
-        for (k, s) in searchers.into_iter().enumerate() {
-            if s.is_some() {
-                spare[k] = s;
-            }
-        }
-        let stats = stats?;
+        let players: [&mut dyn Player; 2] = if a_is_black { [a, b] } else { [b, a] };
+        let stats = play_game(&mut game, players, &table, &mut rng, stop, &mut |_| {})?;
         Some(MatchGame {
             index: i,
             a_is_black,
             game,
             timing: timed.then_some(stats),
         })
-    }
-}
-
-/// The player of a side of a match: our searcher `s` (ours), or the outside engine
-/// `entrant` started by `program`.
-fn side_player<'s>(
-    s: &'s mut Option<Box<Searcher>>,
-    entrant: &Contestant,
-    program: &Option<Program>,
-    move_timeout: Duration,
-) -> Box<dyn Player + 's> {
-    match (s, entrant, program) {
-        (Some(s), _, _) => Box::new(Searching::new(s)),
-        (None, Contestant::Hub(h), Some(program)) => {
-            Box::new(Outside::new(program.clone(), h.depth, move_timeout))
-        }
-        _ => unreachable!("each side of a match has its player"),
     }
 }
 

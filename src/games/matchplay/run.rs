@@ -10,7 +10,7 @@ use crate::jobs::{self, Batch, GameJob, Opening, Played, Seat, Start};
 use crate::openings::{start_positions, OpeningBook, StartPosition};
 use crate::play::Adjudication;
 use crate::rng::{derive, ChaCha8Rng, Purpose};
-use crate::search::SearchConfig;
+use crate::search::{SearchConfig, Searcher};
 use crate::yardstick::Evaluator;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,6 +30,14 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// Its searcher: its evaluator and settings, a man's value the unit of its margins on a
+    /// clock. How a match, `play` and `finals` make ours.
+    pub fn searcher(&self) -> Searcher {
+        let mut s = Searcher::new(self.eval, self.config);
+        s.set_man_value(crate::openings::man_value(&self.eval));
+        s
+    }
+
     /// A search value of this engine (from the side that moved) in hundredths of a man, the
     /// unit adjudication works in ([`crate::play::centi_men`]).
     pub fn centi_men(&self, value: i32) -> i32 {

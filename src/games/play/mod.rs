@@ -12,10 +12,11 @@
 //! Tournament games, duels, SPSA's steps and the measurements (as game jobs), matches in and
 //! out of process, `finals` and `play` all play their games through [`play_game`].
 //!
-//! Files, bottom up: `adjudicate`, `searching`, `outside`.
+//! Files, bottom up: `adjudicate`, `searching`, `outside`, `side`.
 //!
 //! `adjudicate` is draw and resign adjudication; `searching` our searcher as a player;
-//! `outside` an outside engine as a player, and the pool of its processes.
+//! `outside` an outside engine as a player, and the pool of its processes; `side` a side's
+//! player owned across its games, whichever kind ([`SidePlayer`]).
 //!
 //! # Example
 //!
@@ -42,12 +43,14 @@
 mod adjudicate;
 mod outside;
 mod searching;
+mod side;
 
 pub use adjudicate::{
     Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
 };
 pub use outside::{lease_engines, EngineLease, Outside, DEFAULT_MOVE_TIMEOUT};
 pub use searching::{centi_men, Searching, WIN_CENTI_MEN};
+pub use side::SidePlayer;
 
 use crate::board::{Color, Move};
 use crate::clock::{Clock, SearchStats};
