@@ -222,9 +222,9 @@ pub use tournament::Standing;
 // Sessions: the settings, the session's data and a generation, running one.
 pub use ga::{
     engine_mean_in_flight, measure_match, Duel, GaOptions, GenerationStats, HallOfFame, History,
-    Lineage, Mutation, ParseSettingError, Pending, Selection, Session, Settings, SettingsError,
-    Stop, YardstickKind, DEFAULT_DEPTH, DEFAULT_GENERATIONS, MEAN_ALONE, MEAN_IN_FLIGHT,
-    MEAN_MAX_IN_FLIGHT,
+    Lineage, Method, Mutation, ParseSettingError, Pending, Selection, Session, Settings,
+    SettingsError, Stop, YardstickKind, DEFAULT_DEPTH, DEFAULT_GENERATIONS, MEAN_ALONE,
+    MEAN_IN_FLIGHT, MEAN_MAX_IN_FLIGHT,
 };
 pub use lock::LOCK_FILE;
 pub use session::{

@@ -32,7 +32,7 @@
 mod common;
 
 use checkers_ga::store;
-use checkers_ga::{GaOptions, Mutation, Selection};
+use checkers_ga::{GaOptions, Method, Mutation, Selection};
 use common::{load, repo, resume_cmd, run, stdout_ok, Tmp};
 use std::path::Path;
 
@@ -84,7 +84,7 @@ fn a_format_2_checkpoint_loads_with_its_history() {
     assert_eq!(s.generation, 3);
     assert_eq!(s.population.len(), 8);
     assert_eq!(s.settings.seed, 17);
-    assert_eq!(s.settings.ga.selection, Selection::Tournament(3));
+    assert_eq!(s.settings.ga.method, Method::Ga(Selection::Tournament(3)));
     assert_eq!(
         s.settings.ga.mutation,
         Mutation::Gauss {

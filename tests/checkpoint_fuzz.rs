@@ -13,7 +13,7 @@
 mod common;
 
 use checkers_ga::store;
-use checkers_ga::{Mutation, ParamSet, Selection, Session};
+use checkers_ga::{Method, Mutation, ParamSet, Selection, Session};
 use common::{repo, settings, SplitMix};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
@@ -85,7 +85,7 @@ fn current_format() -> Vec<u8> {
     s.ga.measure_every = 1;
     s.ga.measure_games = 2;
     s.ga.duel_games = 4;
-    s.ga.selection = Selection::Tournament(2);
+    s.ga.method = Method::Ga(Selection::Tournament(2));
     s.ga.mutation = Mutation::Gauss {
         sigma: 500,
         genes: 3,

@@ -330,8 +330,8 @@ fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
     // What the help says an engine session uses is what it used.
     let s = common::load(&t.ckpt("cost", 25));
     assert_eq!(
-        s.settings.ga.selection,
-        checkers_ga::Selection::Mean {
+        s.settings.ga.method,
+        checkers_ga::Method::Mean {
             spread: 8192,
             rate: 100
         }

@@ -68,7 +68,7 @@ fn generations_in_flight_give_the_same_session_at_any_thread_count_and_resumed()
     assert_eq!(before.centre.as_ref().unwrap().ahead[0], s.population);
     assert_eq!(before.centre.as_ref().unwrap().ahead[1], ahead[0]);
     let five = common::load(&one.ckpt("m", 5)).centre.unwrap();
-    let (spread, _) = s.settings.ga.selection.mean().unwrap();
+    let (spread, _) = s.settings.ga.method.mean().unwrap();
     assert_eq!(
         five.population(s.settings.seed, 8, 4, spread, &s.population[0]),
         s.population
@@ -147,7 +147,7 @@ fn the_default_is_three_in_flight_from_9_to_16_parameters() {
     // one before.
     let one = sim("one", "sim:6", &["--in-flight", "1"]);
     assert_eq!(version(&t.ckpt("one", 5)), 8);
-    let (spread, _) = one.settings.ga.selection.mean().unwrap();
+    let (spread, _) = one.settings.ga.method.mean().unwrap();
     let newest = one.centre.as_ref().unwrap();
     let next = newest.population(one.settings.seed, 6, 8, spread, &one.population[0]);
     assert_eq!(next, one.population);

@@ -1505,5 +1505,5 @@ fn without_the_ga_the_population_is_the_fitted_vector_carried_on() {
     assert_ne!(g1.population[0], g1.last[0].0);
     assert_ne!(g2.population[0], g1.population[0]);
     assert_eq!(g2.last[0].0, g1.population[0]);
-    assert_eq!(g2.settings.ga.selection.to_string(), "fit-only");
+    assert_eq!(g2.settings.ga.method.to_string(), "fit-only");
 }

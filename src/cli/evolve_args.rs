@@ -3,7 +3,7 @@
 //! what only `new` or only `resume` takes.
 
 use checkers_ga::matchplay::OpeningBook;
-use checkers_ga::{Mutation, Overrides, ParamSet, Selection, YardstickKind};
+use checkers_ga::{Method, Mutation, Overrides, ParamSet, YardstickKind};
 use std::path::PathBuf;
 
 /// Settings of a session. With `new`, an absent option takes its default; with `resume`, it
@@ -67,7 +67,7 @@ pub struct SessionOptions {
     /// units, RATE in thousandths of it) [new: truncation; new --engine: mean:8192:100, and
     /// mean:4096:200 for more than 16 tuned parameters]
     #[arg(long)]
-    pub selection: Option<Selection>,
+    pub selection: Option<Method>,
     /// Mutation: replace (one weight replaced by a random i16, the original),
     /// gauss:SIGMA[:GENES] (GENES weights moved by Gaussian steps), or layered:SIGMA[:GENES]
     /// (for net66: genes drawn from the sum and the network alike, network steps SIGMA/8), or
@@ -301,7 +301,7 @@ impl SessionOptions {
             max_plies: self.max_plies,
             quiet_plies: self.quiet_plies,
             params: self.params,
-            selection: self.selection,
+            method: self.selection,
             mutation_kind: self.mutation_kind,
             init_range: self.init_range,
             hall_of_fame: self.hall_of_fame,

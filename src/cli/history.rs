@@ -161,7 +161,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         ));
     }
     text.push_str(&history_table(&session, &answers, &elo));
-    if engine.is_none() || s.ga.selection.mean().is_none() {
+    if engine.is_none() || s.ga.method.mean().is_none() {
         text.push_str(
             "points: 2 per win, 1 per draw, within each generation's own tournament (relative: \
              they fall as the population gets stronger); duel: challenger-holder points, * = new \
@@ -174,7 +174,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
              which); then the answer after the generation ({}), in the engine's units, ? where \
              it cannot be told\n",
             e.name,
-            if s.ga.selection.mean().is_some() {
+            if s.ga.method.mean().is_some() {
                 "the centres' average"
             } else {
                 "the best so far"

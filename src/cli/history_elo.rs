@@ -149,7 +149,7 @@ pub fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result
     let p = pool(a.threads)?;
     let results = p.install(|| past.measure(engine, &reference, &run, depth, &|| bar.inc(1)));
     bar.finish_and_clear();
-    let what = if session.settings.ga.selection.mean().is_some() {
+    let what = if session.settings.ga.method.mean().is_some() {
         "the answer"
     } else {
         "best so far"

@@ -402,7 +402,8 @@ pub fn resume_candidates(dir_or_root: &Path) -> Vec<PathBuf> {
 /// `cmaes.ckpt` (magic [`CMAES_MAGIC`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tuner {
-    /// `checkers-ga new`'s genetic algorithm (every selection, the mean among them).
+    /// `checkers-ga new`'s population tuners: the genetic algorithm (every selection), the
+    /// fit alone and the mean ([`crate::ga::Method`]).
     Ga,
     /// `checkers-ga spsa`.
     Spsa,

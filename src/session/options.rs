@@ -4,7 +4,7 @@
 
 use super::{io, SessionError, SessionOptions};
 use crate::eval::ParamSet;
-use crate::ga::{GaOptions, Mutation, Selection, Session, Settings, Stop, YardstickKind};
+use crate::ga::{GaOptions, Method, Mutation, Session, Settings, Stop, YardstickKind};
 use crate::matchplay::OpeningBook;
 use crate::store::{self, Keep};
 use std::path::Path;
@@ -42,8 +42,9 @@ pub struct Overrides {
     pub quiet_plies: Option<u32>,
     /// The parameter set the weights weigh (new sessions only).
     pub params: Option<ParamSet>,
-    /// How parents are chosen.
-    pub selection: Option<Selection>,
+    /// What makes the next population: the GA with a selection, the fit alone, or the mean
+    /// (`--selection`).
+    pub method: Option<Method>,
     /// How a child is mutated.
     pub mutation_kind: Option<Mutation>,
     /// Random weights are uniform in `[-init_range, init_range]`.
@@ -142,7 +143,7 @@ impl Overrides {
         set(&mut s.rules.quiet_plies, self.quiet_plies);
         let g = &mut s.ga;
         set(&mut g.params, self.params);
-        set(&mut g.selection, self.selection);
+        set(&mut g.method, self.method);
         set(&mut g.mutation, self.mutation_kind);
         set(&mut g.init_range, self.init_range);
         set(&mut g.hall_of_fame, self.hall_of_fame);
@@ -245,7 +246,7 @@ pub(super) fn changes(before: &Settings, after: &Settings) -> Vec<SettingChange>
         ("max-plies", |s| s.rules.max_plies.to_string()),
         ("quiet-plies", |s| s.rules.quiet_plies.to_string()),
         ("params", |s| s.ga.params.to_string()),
-        ("selection", |s| s.ga.selection.to_string()),
+        ("selection", |s| s.ga.method.to_string()),
         ("mutation-kind", |s| s.ga.mutation.to_string()),
         ("init-range", |s| s.ga.init_range.to_string()),
         ("hall-of-fame", |s| s.ga.hall_of_fame.to_string()),

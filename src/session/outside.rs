@@ -27,18 +27,18 @@ pub(super) fn log_faults(dir: &Path, s: &Session) {
 }
 
 /// The defaults of a session that tunes an outside engine, before the user's settings: its
-/// parameter set, no fit, no measurement, and the mean ([`crate::ga::Selection::Mean`]: mirrored pairs around the
-/// declared values, the answer the centres' average), which tuned better per game than the
-/// other selections and than SPSA on the tuning simulator and on real engines
-/// (docs/results.md). The steps of the other selections are those measured for engines (a
-/// gene spans the parameter's whole range, so a step is a share of it).
+/// parameter set, no fit, no measurement, and the mean ([`crate::ga::Method::Mean`]: mirrored
+/// pairs around the declared values, the answer the centres' average), which tuned better per
+/// game than the GA's selections and than SPSA on the tuning simulator and on real engines
+/// (docs/results.md). The GA's steps are those measured for engines (a gene spans the
+/// parameter's whole range, so a step is a share of it).
 pub(super) fn engine_defaults(settings: &mut Settings, engine: &EngineSpec) {
     settings.ga.params = engine.params();
     settings.ga.fit_every = 0;
     // A measurement is 312 games that tune nothing: under a budget of games they are games
     // the tuning does not get (`--measure-every K` asks for them).
     settings.ga.measure_every = 0;
-    settings.ga.selection = crate::ga::engine_mean(engine.tuned.len());
+    settings.ga.method = crate::ga::engine_mean(engine.tuned.len());
     settings.ga.init_range = ENGINE_INIT_RANGE;
     settings.ga.mutation = crate::ga::Mutation::Gauss {
         sigma: ENGINE_SIGMA,

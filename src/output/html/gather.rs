@@ -45,7 +45,7 @@ pub struct ReportData<'a> {
 /// What the session's answer is called: under the mean "the answer" (the centres' average,
 /// as `history` calls it), else "the best so far".
 pub(super) fn answer_name(s: &Settings) -> &'static str {
-    match s.ga.selection.mean() {
+    match s.ga.method.mean() {
         Some(_) => "the answer",
         None => "the best so far",
     }
@@ -145,7 +145,7 @@ pub fn measurement_game(session: &Session, best: &Weights, g: u64, title: String
     let opening_plies = batch.game(&job.start).plies();
     // The depth the games search to: an outside engine's own.
     let depth = s.games_depth().unwrap_or(a.config.depth);
-    let who = match s.ga.selection.mean() {
+    let who = match s.ga.method.mean() {
         Some(_) => "the answer",
         None => "best so far",
     };

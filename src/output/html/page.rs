@@ -124,7 +124,7 @@ fn sections(data: &ReportData) -> Vec<Section> {
     let session = data.session;
     let s = &session.settings;
     let who = answer_name(s);
-    let mean = s.ga.selection.mean().is_some();
+    let mean = s.ga.method.mean().is_some();
     let mut out = Vec::new();
     let strength = match elo_chart(session) {
         Some(c) => {
@@ -369,7 +369,7 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
     }
     if let Some(h) = session.history.last() {
         // Under the mean the pairs' diversity is fixed by their spread: it says nothing.
-        if s.ga.selection.mean().is_none() {
+        if s.ga.method.mean().is_none() {
             fig(
                 &mut p,
                 format!("{:.3}", h.diversity),

@@ -42,7 +42,7 @@ pub(super) mod v4 {
 /// as 0, never) and the widening (never).
 pub(super) mod v3 {
     use crate::eval::ParamSet;
-    use crate::ga::{self, Mutation, Selection, YardstickKind};
+    use crate::ga::{self, Method, Mutation, YardstickKind};
     use serde::Deserialize;
 
     /// Format 1's settings followed by the GA options (bincode writes a struct's fields one
@@ -57,7 +57,7 @@ pub(super) mod v3 {
     #[derive(Deserialize)]
     pub struct GaOptions {
         params: ParamSet,
-        selection: Selection,
+        method: Method,
         mutation: Mutation,
         init_range: u16,
         hall_of_fame: u32,
@@ -75,7 +75,7 @@ pub(super) mod v3 {
         fn from(g: GaOptions) -> ga::GaOptions {
             ga::GaOptions {
                 params: g.params,
-                selection: g.selection,
+                method: g.method,
                 mutation: g.mutation,
                 init_range: g.init_range,
                 hall_of_fame: g.hall_of_fame,

@@ -77,9 +77,9 @@ pub fn tournament_max_points(s: &Session) -> u64 {
 }
 
 /// The mean's last generation: its mirrored pairs and how many of them their games decided
-/// (the rest drew, and moved the centre nothing). None for another selection.
+/// (the rest drew, and moved the centre nothing). None for another method.
 pub fn decided_pairs(s: &Session) -> Option<(u64, u64)> {
-    s.settings.ga.selection.mean()?;
+    s.settings.ga.method.mean()?;
     let pairs = s.last.chunks(2).filter(|p| p.len() == 2);
     let decided = pairs
         .clone()
@@ -109,7 +109,7 @@ pub fn generation_draws(st: &GenerationStats, s: &Session) -> u64 {
 pub fn history_table(session: &Session, answers: &[Option<Weights>], elo: &[(u64, Wdl)]) -> String {
     let history = &session.history;
     let engine = session.settings.engine.as_ref();
-    let points = engine.is_none() || session.settings.ga.selection.mean().is_none();
+    let points = engine.is_none() || session.settings.ga.method.mean().is_none();
     let gw = history
         .iter()
         .map(|s| s.generation.to_string().len())
@@ -398,16 +398,16 @@ pub fn elo_series(measured: &[(f64, Wdl)], name: &str, colour: &str) -> Series {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ga::{Selection, Settings};
+    use crate::ga::{Method, Selection, Settings};
     use crate::tournament::Standing;
 
     /// A session of 4 whose last generation's standings give these points and draws.
-    fn session(selection: Selection, last: &[(u32, u32)]) -> Session {
+    fn session(method: Method, last: &[(u32, u32)]) -> Session {
         let mut settings = Settings {
             population: 4,
             ..Settings::default()
         };
-        settings.ga.selection = selection;
+        settings.ga.method = method;
         let mut s = Session::new("t", settings);
         s.last = last
             .iter()
@@ -425,11 +425,14 @@ mod tests {
 
     #[test]
     fn a_generation_line_counts_the_tournaments_points_and_the_means_pairs() {
-        let s = session(Selection::Truncation, &[(6, 0), (4, 0), (2, 0), (0, 0)]);
+        let s = session(
+            Method::Ga(Selection::Truncation),
+            &[(6, 0), (4, 0), (2, 0), (0, 0)],
+        );
         // 4 points against each of the 3 others; no hall of fame has played yet.
         assert_eq!(tournament_max_points(&s), 12);
         assert_eq!(decided_pairs(&s), None);
-        let mean = Selection::Mean {
+        let mean = Method::Mean {
             spread: 100,
             rate: 100,
         };
@@ -440,7 +443,10 @@ mod tests {
     #[test]
     fn a_generations_draws_are_its_standings_share() {
         // The standings saw 2 games (a side's each), both drawn: all 8 of the generation's.
-        let s = session(Selection::Truncation, &[(2, 0), (0, 0), (1, 1), (1, 1)]);
+        let s = session(
+            Method::Ga(Selection::Truncation),
+            &[(2, 0), (0, 0), (1, 1), (1, 1)],
+        );
         let (sides, drawn) = crate::signal::standings_draws(s.last.iter().map(|(_, x)| x));
         assert_eq!((sides, drawn), (2, 2));
         // (Read as a history record is, so that fields a record does not keep take their

@@ -153,7 +153,7 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, Report
                         kind: InputKind::Checkpoint,
                         // Under the mean the answer is the centres' average, not an
                         // individual that won anything.
-                        title: if s.settings.ga.selection.mean().is_some() {
+                        title: if s.settings.ga.method.mean().is_some() {
                             format!("{head}, the answer")
                         } else {
                             format!("{head}, best so far")

@@ -2,7 +2,7 @@
 //! tuner or player never uses (the elite of the mean, the transposition table of an outside
 //! engine's games, ...) is not among them, so no printer of the settings can show it.
 
-use super::settings::{Selection, Settings, Stop, YardstickKind};
+use super::settings::{Method, Selection, Settings, Stop, YardstickKind};
 
 impl YardstickKind {
     /// What the yardstick is, in a few words.
@@ -21,17 +21,14 @@ impl Settings {
     /// noise apply; fit-only copies the fitted vector and the mean draws pairs around its
     /// centre.
     pub fn breeds(&self) -> bool {
-        matches!(
-            self.ga.selection,
-            Selection::Truncation | Selection::Roulette | Selection::Tournament(_)
-        )
+        matches!(self.ga.method, Method::Ga(_))
     }
 
     /// Whether the population plays a tournament among itself, its best then dueling the best
-    /// so far (with a hall of fame and endgame games when asked): every selection but the mean,
+    /// so far (with a hall of fame and endgame games when asked): every method but the mean,
     /// whose mirrored pairs play only themselves and whose best so far is the centres' average.
     pub fn duels(&self) -> bool {
-        self.ga.selection.mean().is_none()
+        self.ga.method.mean().is_none()
     }
 
     /// Whether the games are our searcher's (the evolved weights as its evaluation), so that
@@ -128,20 +125,20 @@ impl Settings {
             "openings",
             format!("{:?}", self.openings).to_lowercase(),
         );
-        let selection = match g.selection {
-            Selection::Mean { spread, rate } => format!(
+        let selection = match g.method {
+            Method::Mean { spread, rate } => format!(
                 "{} (mirrored pairs {spread} gene units either way of a centre that moves at \
                  most about {} of that a generation; the answer is the centres' average)",
-                g.selection,
+                g.method,
                 rate as f64 / 1000.0
             ),
             s => s.to_string(),
         };
         row(true, "selection", selection);
         row(!duels, "generations in flight", g.in_flight.to_string());
-        let noise = match (self.factor, g.selection) {
+        let noise = match (self.factor, g.method) {
             (0, _) => "none".to_string(),
-            (f, Selection::Truncation) => {
+            (f, Method::Ga(Selection::Truncation)) => {
                 format!("a random integer below {f} added to each total to rank the parents and the elite")
             }
             (f, _) => format!("a random integer below {f} added to each total to rank the elite"),
@@ -197,7 +194,7 @@ impl Settings {
     /// Whether the session uses option `name` of `new` and `resume` (`elite`, `duel-games`,
     /// `deepen`, ...: the names of a resume's setting changes) from its next generation on:
     /// breeding's options only where children are bred (`init-range` draws the newcomers),
-    /// the duel's, the hall of fame's and the endgame games' under every selection but the
+    /// the duel's, the hall of fame's and the endgame games' under every method but the
     /// mean, our searcher's depth schedule, the fit and the widening only for our weights,
     /// the yardstick only for our weights (an outside engine is measured against its declared
     /// values), the depth, openings and draw rules not for the simulator. Any other: true.
@@ -228,8 +225,8 @@ impl Settings {
             0 => String::new(),
             top => format!(" to the games among the {top} best"),
         };
-        let fitted = match g.selection {
-            Selection::FitOnly => "the whole next population",
+        let fitted = match g.method {
+            Method::FitOnly => "the whole next population",
             _ => "a newcomer",
         };
         let mut s = format!("{when}{games}, the fitted vector {fitted}");

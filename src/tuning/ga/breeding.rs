@@ -2,7 +2,7 @@
 //! [`Brood`]): children of the selected parents, the elite, newcomers, the fitted vector.
 
 use super::operators::*;
-use super::settings::{Mutation, Selection, Settings, Steps};
+use super::settings::{Method, Mutation, Selection, Settings, Steps};
 use crate::eval::Weights;
 use crate::rng::{derive, Purpose};
 use rand::Rng;
@@ -31,13 +31,13 @@ impl Breeding<'_> {
     /// The parents, by the session's selection (population/2 of them, indices into `pop`).
     fn select<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<usize> {
         let count = self.pop.len() / 2;
-        match self.s.ga.selection {
-            Selection::Truncation => truncation(&self.genotypes, &self.ranked, count),
-            Selection::Roulette => roulette_wheel(self.points, count, rng),
-            Selection::Tournament(k) => tournament_select(self.points, count, k, rng),
+        match self.s.ga.method {
+            Method::Ga(Selection::Truncation) => truncation(&self.genotypes, &self.ranked, count),
+            Method::Ga(Selection::Roulette) => roulette_wheel(self.points, count, rng),
+            Method::Ga(Selection::Tournament(k)) => tournament_select(self.points, count, k, rng),
             // Never bred: `next_population` copies the fitted vector; the mean draws its
             // pairs around its centre.
-            Selection::FitOnly | Selection::Mean { .. } => Vec::new(),
+            Method::FitOnly | Method::Mean { .. } => Vec::new(),
         }
     }
 
@@ -137,7 +137,7 @@ pub(super) fn next_population(
     s: &Settings,
     g: u64,
 ) -> (Vec<Weights>, Vec<Steps>) {
-    if s.ga.selection == Selection::FitOnly {
+    if s.ga.method == Method::FitOnly {
         let next = fitted.unwrap_or(pop[0]);
         return (vec![next; pop.len()], Vec::new());
     }

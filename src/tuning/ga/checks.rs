@@ -76,7 +76,7 @@ impl Settings {
                 ga.measure_games
             ));
         }
-        if let Selection::Tournament(k) = ga.selection {
+        if let Method::Ga(Selection::Tournament(k)) = ga.method {
             if !(2..=64).contains(&k) {
                 return Err(format!("tournament selection size {k} must be 2..64"));
             }

@@ -26,7 +26,7 @@ fn session(flight: u32) -> Session {
     s.ga.fit_every = 0;
     s.ga.fit_top = 0;
     s.ga.measure_every = 0;
-    s.ga.selection = engine_mean(6);
+    s.ga.method = engine_mean(6);
     s.ga.in_flight = flight;
     s.engine = Some(spec);
     s.validate().unwrap();

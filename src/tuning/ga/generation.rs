@@ -53,7 +53,7 @@ pub struct Session {
     /// The positions of the last generations' learned games, which the fit learns from
     /// ([`GaOptions::fit_replay`]); empty unless the session keeps a replay.
     pub replay: Replay,
-    /// Under [`Selection::Mean`], the centre the population is drawn around (None otherwise).
+    /// Under [`Method::Mean`], the centre the population is drawn around (None otherwise).
     pub centre: Option<Centre>,
     /// What the generation under way has been told between its batches (the GA as a
     /// [`Tuner`](crate::Tuner)); empty between generations, and never saved.
@@ -99,11 +99,11 @@ impl Session {
         .centred()
     }
 
-    /// Under [`Selection::Mean`], the session with a centre (when it had none, at the best so
+    /// Under [`Method::Mean`], the session with a centre (when it had none, at the best so
     /// far, or at the first individual before any generation) and the next generation's pairs
     /// drawn around it; otherwise as it is.
     pub fn centred(mut self) -> Session {
-        let Some((spread, _)) = self.settings.ga.selection.mean() else {
+        let Some((spread, _)) = self.settings.ga.method.mean() else {
             return self;
         };
         let Some(&first) = self.population.first() else {
@@ -137,8 +137,8 @@ impl Session {
     pub fn recentred(self, before: &Settings) -> Session {
         let (s, b) = (&self.settings, before);
         let kept = s.ga.in_flight > 1
-            && (s.population, s.ga.selection, s.ga.in_flight, s.ga.params)
-                == (b.population, b.ga.selection, b.ga.in_flight, b.ga.params);
+            && (s.population, s.ga.method, s.ga.in_flight, s.ga.params)
+                == (b.population, b.ga.method, b.ga.in_flight, b.ga.params);
         if kept {
             self
         } else {
@@ -173,7 +173,7 @@ impl Session {
         let n = self.population.len();
         let h = self.hall_players().len();
         let mut prng = derive(self.settings.seed, Purpose::Pairing, g, 0);
-        if self.settings.ga.selection.mean().is_some() {
+        if self.settings.ga.method.mean().is_some() {
             return tournament::pair_schedule(n, self.settings.games, &mut prng);
         }
         let mut sched = tournament::schedule(n + h, self.settings.games, &mut prng);
@@ -255,7 +255,7 @@ impl Session {
     }
 
     /// Whether the generation at history index `i` may have changed the best so far: its duel
-    /// replaced it, or it had no duel: the first generation, or one of [`Selection::Mean`],
+    /// replaced it, or it had no duel: the first generation, or one of [`Method::Mean`],
     /// whose answer is recorded in [`Session::bests`] whenever it changes (so a later one
     /// without a record kept it).
     fn changed_best(&self, i: usize) -> bool {

@@ -16,7 +16,7 @@
 //! spread buys a clear result per game without bias; the individuals are far from `m`, but
 //! only the centre's average is the answer.
 
-use super::settings::{GaOptions, Selection, Settings, MEAN_RATE, MEAN_SPREAD};
+use super::settings::{GaOptions, Method, Settings, MEAN_RATE, MEAN_SPREAD};
 use crate::eval::Weights;
 use crate::rng::{derive, Purpose};
 use rand::RngExt;
@@ -32,14 +32,14 @@ pub const MEAN_WIDE: usize = 16;
 /// same. A pair's perturbation grows with the square root of the parameters it spans, so a
 /// wide genome needs a smaller one per parameter; each setting won where it was measured (the
 /// example engine's 8 parameters, our 66 weights: docs/results.md).
-pub fn engine_mean(n: usize) -> Selection {
+pub fn engine_mean(n: usize) -> Method {
     if n <= MEAN_WIDE {
-        Selection::Mean {
+        Method::Mean {
             spread: MEAN_SPREAD,
             rate: MEAN_RATE,
         }
     } else {
-        Selection::Mean {
+        Method::Mean {
             spread: MEAN_SPREAD / 2,
             rate: MEAN_RATE * 2,
         }
@@ -79,7 +79,7 @@ pub fn engine_mean_in_flight(n: usize) -> u32 {
 /// Whether a session of `ga` can keep more than one generation in flight: under the mean
 /// (a generation is one batch, its pairs' games), without measurements.
 pub fn keeps_flight(ga: &GaOptions) -> bool {
-    ga.selection.mean().is_some() && ga.measure_every == 0
+    ga.method.mean().is_some() && ga.measure_every == 0
 }
 
 /// The generations in flight a session of `s` takes unless told (or told 0): an outside
@@ -95,7 +95,7 @@ pub fn default_in_flight(s: &Settings) -> u32 {
 /// its generations in flight (more than one only under the mean, without measurements: a
 /// generation in flight is one batch, its pairs' games).
 pub(super) fn check_mean(ga: &GaOptions) -> Result<(), String> {
-    if let Selection::Mean { spread, rate } = ga.selection {
+    if let Method::Mean { spread, rate } = ga.method {
         if spread == 0 || spread > i16::MAX as u16 || rate == 0 || rate > 1000 {
             return Err(format!(
                 "mean spread {spread} must be 1..32767 and rate {rate} 1..1000"
@@ -120,7 +120,7 @@ pub(super) fn check_mean(ga: &GaOptions) -> Result<(), String> {
             "{n} generations in flight must be 1..{MEAN_MAX_IN_FLIGHT}"
         ));
     }
-    if n > 1 && ga.selection.mean().is_none() {
+    if n > 1 && ga.method.mean().is_none() {
         return Err(format!(
             "{n} generations in flight need --selection mean (a selection breeds from the \
              whole last generation)"
@@ -441,11 +441,11 @@ mod engine_mean_tests {
 
     #[test]
     fn an_engine_s_mean_halves_its_spread_beyond_sixteen_parameters() {
-        let narrow = Selection::Mean {
+        let narrow = Method::Mean {
             spread: 8192,
             rate: 100,
         };
-        let wide = Selection::Mean {
+        let wide = Method::Mean {
             spread: 4096,
             rate: 200,
         };
@@ -455,6 +455,6 @@ mod engine_mean_tests {
         assert_eq!(engine_mean(17), wide);
         assert_eq!(engine_mean(66), wide);
         // `--selection mean` alone is the narrow one.
-        assert_eq!("mean".parse::<Selection>().unwrap(), narrow);
+        assert_eq!("mean".parse::<Method>().unwrap(), narrow);
     }
 }

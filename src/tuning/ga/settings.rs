@@ -65,17 +65,14 @@ pub struct Settings {
     pub engine: Option<EngineSpec>,
 }
 
-/// How parents are chosen from a generation's points.
+/// What makes the next population from a generation's games (`--selection`): the genetic
+/// algorithm with its selection of parents, the fit alone, or the mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Selection {
-    /// The original tool's "roulette": points plus a random integer in `[0, factor)`, sorted,
-    /// the first population/2 distinct genotypes.
-    Truncation,
-    /// Fitness-proportionate roulette wheel: each of the population/2 parents is drawn with
-    /// probability proportional to its points.
-    Roulette,
-    /// Tournament selection: each parent is the best of this many individuals drawn at random.
-    Tournament(u32),
+#[serde(from = "MethodCode", into = "MethodCode")]
+pub enum Method {
+    /// The genetic algorithm: parents chosen by points ([`Selection`]), then crossover and
+    /// mutation.
+    Ga(Selection),
     /// No selection at all, to measure what the GA's own operators add: the next population is
     /// the fit of the first individual, copied (the fitted vector, playing itself, carried
     /// from generation to generation); without a fit, the population stays as it is.
@@ -92,15 +89,70 @@ pub enum Selection {
     },
 }
 
+/// How the genetic algorithm chooses parents from a generation's points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// The original tool's "roulette": points plus a random integer in `[0, factor)`, sorted,
+    /// the first population/2 distinct genotypes.
+    Truncation,
+    /// Fitness-proportionate roulette wheel: each of the population/2 parents is drawn with
+    /// probability proportional to its points.
+    Roulette,
+    /// Tournament selection: each parent is the best of this many individuals drawn at random.
+    Tournament(u32),
+}
+
+/// [`Method`] as checkpoints write it: one enum, its variants in this order (formats 1 on).
+#[derive(Clone, Copy, Serialize, Deserialize)]
+enum MethodCode {
+    Truncation,
+    Roulette,
+    Tournament(u32),
+    FitOnly,
+    Mean { spread: u16, rate: u16 },
+}
+
+impl From<MethodCode> for Method {
+    fn from(c: MethodCode) -> Method {
+        match c {
+            MethodCode::Truncation => Method::Ga(Selection::Truncation),
+            MethodCode::Roulette => Method::Ga(Selection::Roulette),
+            MethodCode::Tournament(k) => Method::Ga(Selection::Tournament(k)),
+            MethodCode::FitOnly => Method::FitOnly,
+            MethodCode::Mean { spread, rate } => Method::Mean { spread, rate },
+        }
+    }
+}
+
+impl From<Method> for MethodCode {
+    fn from(m: Method) -> MethodCode {
+        match m {
+            Method::Ga(Selection::Truncation) => MethodCode::Truncation,
+            Method::Ga(Selection::Roulette) => MethodCode::Roulette,
+            Method::Ga(Selection::Tournament(k)) => MethodCode::Tournament(k),
+            Method::FitOnly => MethodCode::FitOnly,
+            Method::Mean { spread, rate } => MethodCode::Mean { spread, rate },
+        }
+    }
+}
+
 /// The spread of `--selection mean` unless given: an eighth of a gene's range either way.
 pub const MEAN_SPREAD: u16 = 8192;
 /// The rate of `--selection mean` unless given: a tenth of the spread a generation.
 pub const MEAN_RATE: u16 = 100;
-impl Selection {
-    /// The mean's spread and rate as reals, when the selection is the mean.
+impl Method {
+    /// The mean's spread and rate as reals, when the method is the mean.
     pub fn mean(&self) -> Option<(f64, f64)> {
         match *self {
-            Selection::Mean { spread, rate } => Some((spread as f64, rate as f64 / 1000.0)),
+            Method::Mean { spread, rate } => Some((spread as f64, rate as f64 / 1000.0)),
+            _ => None,
+        }
+    }
+
+    /// The GA's selection, when the method is the GA.
+    pub fn selection(&self) -> Option<Selection> {
+        match *self {
+            Method::Ga(s) => Some(s),
             _ => None,
         }
     }
@@ -112,8 +164,16 @@ impl std::fmt::Display for Selection {
             Selection::Truncation => f.write_str("truncation"),
             Selection::Roulette => f.write_str("roulette"),
             Selection::Tournament(k) => write!(f, "tournament:{k}"),
-            Selection::FitOnly => f.write_str("fit-only"),
-            Selection::Mean { spread, rate } => write!(f, "mean:{spread}:{rate}"),
+        }
+    }
+}
+
+impl std::fmt::Display for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Method::Ga(s) => s.fmt(f),
+            Method::FitOnly => f.write_str("fit-only"),
+            Method::Mean { spread, rate } => write!(f, "mean:{spread}:{rate}"),
         }
     }
 }
@@ -135,14 +195,12 @@ pub enum ParseSettingError {
     Yardstick(String),
 }
 
-impl std::str::FromStr for Selection {
+impl std::str::FromStr for Method {
     type Err = ParseSettingError;
     fn from_str(s: &str) -> Result<Self, ParseSettingError> {
         let bad = || ParseSettingError::Selection(s.to_string());
         match s {
-            "truncation" => Ok(Selection::Truncation),
-            "roulette" => Ok(Selection::Roulette),
-            "fit-only" => Ok(Selection::FitOnly),
+            "fit-only" => Ok(Method::FitOnly),
             _ if s == "mean" || s.starts_with("mean:") => {
                 let mut parts = s.split(':').skip(1);
                 let mut next = |default: u16, most: u16| match parts.next() {
@@ -154,8 +212,20 @@ impl std::str::FromStr for Selection {
                 if parts.next().is_some() {
                     return Err(bad());
                 }
-                Ok(Selection::Mean { spread, rate })
+                Ok(Method::Mean { spread, rate })
             }
+            _ => s.parse().map(Method::Ga),
+        }
+    }
+}
+
+impl std::str::FromStr for Selection {
+    type Err = ParseSettingError;
+    fn from_str(s: &str) -> Result<Self, ParseSettingError> {
+        let bad = || ParseSettingError::Selection(s.to_string());
+        match s {
+            "truncation" => Ok(Selection::Truncation),
+            "roulette" => Ok(Selection::Roulette),
             _ => {
                 let k: u32 = match s {
                     "tournament" => 2,
@@ -309,8 +379,9 @@ impl std::str::FromStr for Mutation {
 pub struct GaOptions {
     /// The parameters the weight vectors weigh.
     pub params: ParamSet,
-    /// How parents are chosen.
-    pub selection: Selection,
+    /// What makes the next population: the GA with its selection, the fit alone, or the mean
+    /// (`--selection`).
+    pub method: Method,
     /// How a child is mutated.
     pub mutation: Mutation,
     /// Random weights (first population, newcomers) are uniform in `[-init_range, init_range]`
@@ -381,7 +452,7 @@ impl GaOptions {
     /// The original tool's operators and no measurement (what a checkpoint of format 1 meant).
     pub const ORIGINAL: GaOptions = GaOptions {
         params: ParamSet::Thesis60,
-        selection: Selection::Truncation,
+        method: Method::Ga(Selection::Truncation),
         mutation: Mutation::Replace,
         init_range: i16::MAX as u16,
         hall_of_fame: 0,
@@ -413,7 +484,7 @@ impl Default for GaOptions {
     fn default() -> Self {
         GaOptions {
             params: ParamSet::Net66(crate::eval::DEFAULT_HIDDEN),
-            selection: Selection::Truncation,
+            method: Method::Ga(Selection::Truncation),
             mutation: Mutation::Gauss {
                 sigma: 800,
                 genes: 4,
@@ -502,7 +573,7 @@ impl Settings {
             0 => 0.0,
             k => self.ga.measure_games.div_ceil(2) as f64 * 2.0 / k as f64,
         };
-        if self.ga.selection.mean().is_some() {
+        if self.ga.method.mean().is_some() {
             // Each pair plays itself; no duel, no endgame games.
             return (n / 2 * self.games.max(2).div_ceil(2) * 2) as f64 + measure;
         }

@@ -184,7 +184,7 @@ impl Session {
                 }
                 None => (&self.population[..], self.hall_players()),
             };
-            let fitting = s.ga.selection.mean().is_none()
+            let fitting = s.ga.method.mean().is_none()
                 && s.ga.fit_every > 0
                 && g.is_multiple_of(s.ga.fit_every);
             return self.tournament_batch(pop, hall, &s, g, fitting);
@@ -341,7 +341,7 @@ impl Session {
             new_best: None,
             bred: None,
         });
-        if self.settings.ga.selection.mean().is_some() {
+        if self.settings.ga.method.mean().is_some() {
             return self.bred(st);
         }
         // The generation's best (the first among equals) against the best so far.
@@ -365,7 +365,7 @@ impl Session {
     /// The next population bred (by the mean, or by selection with the fit), then the
     /// measurement when one is due, else the generation whole.
     fn bred(&mut self, mut st: Box<Stage>) -> Option<GenerationStats> {
-        st.bred = Some(match self.settings.ga.selection.mean() {
+        st.bred = Some(match self.settings.ga.method.mean() {
             Some((spread, rate)) => {
                 let _span = schedule::span("breed", 1);
                 self.bred_by_mean(&st, spread, rate)
@@ -382,7 +382,7 @@ impl Session {
         Some(self.commit(*st, None))
     }
 
-    /// Under [`Selection::Mean`]: the pairs' games move the centre; the answer (the centres'
+    /// Under [`Method::Mean`]: the pairs' games move the centre; the answer (the centres'
     /// average) is the best so far, the next pairs are drawn around the new centre.
     fn bred_by_mean(&self, st: &Stage, spread: f64, rate: f64) -> Bred {
         let (s, g, pop) = (&st.s, st.g, &st.pop);
@@ -436,8 +436,8 @@ impl Session {
         };
         // Without selection the fit carries the population's vector on, whatever the duel
         // says.
-        let start = match s.ga.selection {
-            Selection::FitOnly => pop[0],
+        let start = match s.ga.method {
+            Method::FitOnly => pop[0],
             _ => best,
         };
         let fitted = positions.and_then(|p| {

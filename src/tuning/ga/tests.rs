@@ -151,6 +151,20 @@ fn tournament_selection_favours_the_best() {
 fn option_texts_parse_and_print_back() {
     for t in ["truncation", "roulette", "tournament:3"] {
         assert_eq!(t.parse::<Selection>().unwrap().to_string(), t);
+        let method = t.parse::<Method>().unwrap();
+        assert_eq!(method.selection(), Some(t.parse().unwrap()));
+        assert_eq!(method.to_string(), t);
+    }
+    for t in ["fit-only", "mean:8192:100"] {
+        let method = t.parse::<Method>().unwrap();
+        assert_eq!(
+            (method.to_string(), method.selection()),
+            (t.to_string(), None)
+        );
+        assert!(
+            t.parse::<Selection>().is_err(),
+            "{t} is no selection of parents"
+        );
     }
     for t in ["replace", "gauss:1500:4"] {
         assert_eq!(t.parse::<Mutation>().unwrap().to_string(), t);
@@ -172,8 +186,8 @@ fn option_texts_parse_and_print_back() {
     ] {
         assert!(bad.parse::<Mutation>().is_err(), "{bad}");
     }
-    for bad in ["tournament:1", "tournament:65", "best"] {
-        assert!(bad.parse::<Selection>().is_err(), "{bad}");
+    for bad in ["tournament:1", "tournament:65", "best", "mean:0"] {
+        assert!(bad.parse::<Method>().is_err(), "{bad}");
     }
 }
 
@@ -654,7 +668,7 @@ fn the_depth_schedule_switches_at_its_generation() {
     assert!(st.validate().unwrap_err().0.contains("deepened depth"));
     st.ga.deepen_to = 3;
     // A crafted checkpoint cannot ask for a tournament of 4 billion draws per parent.
-    st.ga.selection = Selection::Tournament(u32::MAX);
+    st.ga.method = Method::Ga(Selection::Tournament(u32::MAX));
     assert!(st
         .validate()
         .unwrap_err()
@@ -726,7 +740,7 @@ fn a_genome_of_one_gene_breeds_its_parents_mutated() {
 fn the_means_answer_is_known_in_generations_that_kept_it() {
     let settings = Settings {
         ga: GaOptions {
-            selection: "mean:8192:100".parse().unwrap(),
+            method: "mean:8192:100".parse().unwrap(),
             ..GaOptions::default()
         },
         ..Settings::default()
