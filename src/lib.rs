@@ -42,8 +42,10 @@
 //! 9. `output`: files and output: SVG charts, weight files ([`weightfile`]), checkpoints and
 //!    the history file ([`store`]), weights inputs and exports ([`formats`]), what `show`,
 //!    `export` and `history` print ([`summary`]), the HTML report ([`html`]).
-//! 10. `session`: running a session of either tuner: start, resume, stop, finish, with an
-//!     [`Observer`] ([`SessionRun`], [`SpsaRun`]).
+//! 10. `session`: running a session of any tuner: start, resume, stop, finish, with an
+//!     [`Observer`] ([`SessionRun`] for the GA and the mean, [`TunerRun`] around SPSA and
+//!     CMA-ES: [`SpsaRun`], [`CmaesRun`]), each playing its tuner's steps in the one loop of
+//!     file `steps`.
 //! 11. `tuning_sim`: the tuners run on the simulator through their normal code, scored by
 //!     regret ([`SimRun`], [`SimSetup`], [`Interval`]).
 //! 12. [`bench`](mod@bench): the benchmark workloads.

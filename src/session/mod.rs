@@ -15,8 +15,9 @@
 //! ([`TunerRun`], file `tuner_run`: its folder, lock, checkpoint, answer and progress lines);
 //! what is each tuner's own is its [`FileTuner`] (files `spsa`, `cmaes`).
 //!
-//! Files, bottom up: `names`, `pace`, `options`, `outside`, `best`, `finals`, `past`, `tuner_run`,
-//! `spsa`, `cmaes`.
+//! Files, bottom up: `names`, `pace`, `options`, `outside`, `best`, `finals`, `past`, `steps`,
+//! `tuner_run`, `spsa`, `cmaes`. `steps` is the loop every session runs its tuner's steps in,
+//! whichever tuner (the GA's here, the others' in `tuner_run`).
 //!
 //! # Example
 //!
@@ -59,6 +60,7 @@ mod outside;
 mod pace;
 mod past;
 mod spsa;
+mod steps;
 mod tuner_run;
 
 pub use best::{write_answer_file, AnswerFileError, BestFile, FINALS_FILE};
@@ -86,8 +88,9 @@ use crate::weightfile::WeightsError;
 use outside::{engine_defaults, follow_depth, log_faults, ENGINE_POPULATION};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, RwLock};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use steps::{play_steps, RunFault, RunHooks};
 
 /// Why a session could not start, go on or finish: one line.
 #[derive(Debug, thiserror::Error)]
@@ -623,72 +626,28 @@ impl SessionRun {
     ) -> Result<SessionOutcome, SessionError> {
         let keep = options::keep_policy(&self.dir, &self.options)?;
         let mut files = store::Checkpoints::open(&self.dir, &self.session, keep)?;
-        // An outside engine's idle processes stay for the next generation's games.
-        let engines = crate::play::lease_engines();
         let deadline = Mutex::new(deadline(&self.session));
         let halt =
             || stop.load(Ordering::SeqCst) || lock(&deadline).is_some_and(|d| Instant::now() >= d);
-        let mut late = Ok(());
-        let mut unsaved = None;
+        let mut ran = Ok(());
         if !self.session.finished() && !stop.load(Ordering::SeqCst) {
             observer.generation_started(&self.session, self.session.games_per_generation());
-            // Games end on every thread while a generation is told on one of them.
-            let watcher = RwLock::new(&mut *observer);
-            let dir = &self.dir;
-            let mut after = |s: &Session, stats: &GenerationStats| {
-                log_faults(dir, s);
-                late = SessionError::out_of_time(
-                    format!("generation {}", stats.generation),
-                    stats.time.as_ref(),
-                    s.settings.engine.as_ref(),
-                );
-                if late.is_err() {
-                    return false;
-                }
-                {
-                    let mut o = watcher.write().unwrap_or_else(|e| e.into_inner());
-                    o.generation_done(stats, s);
-                    if let (Some(b), true) = (s.best_so_far, stats.duel.is_none_or(|d| d.replaced))
-                    {
-                        o.new_best(stats.generation, &b);
-                    }
-                    if let Some(m) = &stats.measure {
-                        o.measured(stats.generation, m, s);
-                    }
-                }
-                let span = crate::schedule::span("checkpoint", 1);
-                let saved = files.save(s);
-                drop(span);
-                let mut o = watcher.write().unwrap_or_else(|e| e.into_inner());
-                match saved {
-                    Ok(path) => o.checkpoint_written(&path, s),
-                    Err(e) => {
-                        unsaved = Some(e);
-                        return false;
-                    }
-                }
-                *lock(&deadline) = self::deadline(s);
-                // Past the session's limit (its time, with later generations in flight) or
-                // once stopped, no further generation is taken.
-                if s.finished() || stop.load(Ordering::SeqCst) {
-                    return false;
-                }
-                o.generation_started(s, s.games_per_generation());
-                true
+            let mut hooks = Evolving {
+                observer: &mut *observer,
+                dir: &self.dir,
+                deadline: &deadline,
+                stop,
             };
-            let games = |_: &crate::jobs::Played| {
-                watcher
-                    .read()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .game_done()
-            };
+            let mut save = |s: &Session| files.save(s);
             let session = &mut self.session;
-            self.pool
-                .install(|| crate::run_steps(session, &games, &halt, &mut after));
+            ran = self
+                .pool
+                .install(|| play_steps(session, &mut hooks, &mut save, &halt));
         }
-        late?;
-        if let Some(e) = unsaved {
-            return Err(self.save_failed(e));
+        match ran {
+            Ok(()) => {}
+            Err(RunFault::Told(e)) => return Err(e),
+            Err(RunFault::Save(e)) => return Err(self.save_failed(e)),
         }
         let end = if self.session.finished() {
             SessionEnd::Finished
@@ -703,8 +662,6 @@ impl SessionRun {
                 return Err(self.save_failed(e));
             }
         }
-        // The outside engine's idle processes end with the run.
-        drop(engines);
         let best_weights = best::write(&self.session, &self.options, &self.dir, &self.best_seen)?;
         if let Some(p) = &best_weights {
             observer.best_weights_written(p);
@@ -757,6 +714,54 @@ impl SessionRun {
             checkpoint: self.start_checkpoint(),
             best_weights,
         })
+    }
+}
+
+/// The GA's run as [`play_steps`] hears it: the observer hears every game, generation, new
+/// best so far, measurement and checkpoint; a generation whose every game was lost on time
+/// ends the run; each checkpoint renews the time limit's deadline, and past the session's
+/// limit or once stopped no further generation is taken.
+struct Evolving<'a> {
+    observer: &'a mut dyn Observer,
+    dir: &'a Path,
+    deadline: &'a Mutex<Option<Instant>>,
+    stop: &'a AtomicBool,
+}
+
+impl RunHooks<Session> for Evolving<'_> {
+    fn game_done(&self) {
+        self.observer.game_done();
+    }
+
+    fn told(&mut self, s: &Session, stats: &GenerationStats) -> Result<(), SessionError> {
+        log_faults(self.dir, s);
+        SessionError::out_of_time(
+            format!("generation {}", stats.generation),
+            stats.time.as_ref(),
+            s.settings.engine.as_ref(),
+        )?;
+        let o = &mut *self.observer;
+        o.generation_done(stats, s);
+        if let (Some(b), true) = (s.best_so_far, stats.duel.is_none_or(|d| d.replaced)) {
+            o.new_best(stats.generation, &b);
+        }
+        if let Some(m) = &stats.measure {
+            o.measured(stats.generation, m, s);
+        }
+        Ok(())
+    }
+
+    fn saved(&mut self, s: &Session, path: &Path) -> bool {
+        self.observer.checkpoint_written(path, s);
+        *lock(self.deadline) = deadline(s);
+        // Past the session's limit (its time, with later generations in flight) or once
+        // stopped, no further generation is taken.
+        if s.finished() || self.stop.load(Ordering::SeqCst) {
+            return false;
+        }
+        self.observer
+            .generation_started(s, s.games_per_generation());
+        true
     }
 }
 

@@ -14,6 +14,7 @@
 
 use super::best::{write_answer_file, BEST_FILE};
 use super::pace::Pace;
+use super::steps::{play_steps, RunFault, RunHooks};
 use super::{default_name, ensure_folder, SessionError};
 use crate::clock::TimeUse;
 use crate::files::{folder_of, write_atomic};
@@ -23,7 +24,6 @@ use crate::store::{self, CheckpointError, TunerSession};
 use crate::tuner::{StepObserver, Tuner};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
 
 /// A tuner whose session is one checkpoint file in its folder: what [`TunerRun`] needs of it
 /// beyond the tuner contract.
@@ -180,51 +180,27 @@ impl<T: FileTuner> TunerRun<T> {
         observer: &mut (dyn StepObserver<T::Step> + Send),
         stop: &AtomicBool,
     ) -> Result<TunerOutcome, SessionError> {
-        let (saved, late) = {
-            // The engine's idle processes stay for the next step and end with the run.
-            let _engines = crate::play::lease_engines();
-            let mut saved = Ok(());
-            let mut late = Ok(());
-            let TunerSession { name, state, out } = &mut self.session;
-            let checkpoint = &self.checkpoint;
-            let stopper = || stop.load(Ordering::SeqCst);
-            // Games end on every thread while a step is told on one of them.
-            let watcher = Mutex::new(observer);
-            let heard = || watcher.lock().unwrap_or_else(|e| e.into_inner());
-            let games = |_: &crate::jobs::Played| heard().game_done();
-            let mut after = |st: &T, step: &T::Step| {
-                heard().step_done(step);
-                // A step whose every game was lost on time moved the tuner by nothing the
-                // engine played: the run ends, its checkpoint the step before.
-                let r = T::report(step);
-                late = SessionError::out_of_time(
-                    format!("{} {}", T::STEP, r.number),
-                    r.time.as_ref(),
-                    Some(st.spec()),
-                );
-                if late.is_err() {
-                    return false;
-                }
-                let view = TunerSession {
-                    name: name.clone(),
-                    state: st,
-                    out: out.clone(),
-                };
-                saved = save(checkpoint, &T::encode(&view));
-                saved.is_ok()
+        let TunerSession { name, state, out } = &mut self.session;
+        let checkpoint = &self.checkpoint;
+        let mut save = |st: &T| {
+            let view = TunerSession {
+                name: name.clone(),
+                state: st,
+                out: out.clone(),
             };
-            if !stopper() {
-                crate::run_steps(state, &games, &stopper, &mut after);
-            }
-            (saved, late)
+            save(checkpoint, &T::encode(&view)).map(|()| checkpoint.clone())
         };
-        // Out of time: no answer from a step that moved by nothing the engine played.
-        late?;
-        if let Err(e) = saved {
-            let _ = self.write_answer();
-            return Err(e);
+        let mut hooks = Heard(observer);
+        let halt = || stop.load(Ordering::SeqCst);
+        match play_steps(state, &mut hooks, &mut save, &halt) {
+            Ok(()) => self.write_answer(),
+            // Out of time: no answer from a step that moved by nothing the engine played.
+            Err(RunFault::Told(e)) => Err(e),
+            Err(RunFault::Save(e)) => {
+                let _ = self.write_answer();
+                Err(e.into())
+            }
         }
-        self.write_answer()
     }
 
     /// The session's answer file: `best.json` in its folder.
@@ -261,8 +237,34 @@ impl<T: FileTuner> TunerRun<T> {
     }
 }
 
+/// A tuner's run as [`play_steps`] hears it: its observer hears every game and step, and a
+/// step whose every game was lost on time ends the run.
+struct Heard<'o, S>(&'o mut (dyn StepObserver<S> + Send));
+
+impl<T: FileTuner> RunHooks<T> for Heard<'_, T::Step> {
+    fn game_done(&self) {
+        self.0.game_done();
+    }
+
+    fn told(&mut self, state: &T, step: &T::Step) -> Result<(), SessionError> {
+        self.0.step_done(step);
+        // A step whose every game was lost on time moved the tuner by nothing the engine
+        // played: the run ends, its checkpoint the step before.
+        let r = T::report(step);
+        SessionError::out_of_time(
+            format!("{} {}", T::STEP, r.number),
+            r.time.as_ref(),
+            Some(state.spec()),
+        )
+    }
+
+    fn saved(&mut self, _: &T, _: &Path) -> bool {
+        true
+    }
+}
+
 /// Writes checkpoint `bytes` to `path` (temp name, sync, rename).
-fn save(path: &Path, bytes: &Result<Vec<u8>, String>) -> Result<(), SessionError> {
+fn save(path: &Path, bytes: &Result<Vec<u8>, String>) -> Result<(), CheckpointError> {
     let bytes = bytes
         .as_ref()
         .map_err(|e| CheckpointError::new(path, e.clone()))?;
