@@ -196,6 +196,80 @@ fn the_files_of_a_folder_module_use_only_those_its_docs_put_below_them() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// The uses between the command line's files (`src/cli/`), as `(user, used)` module names,
+/// with where each first appears.
+fn cli_uses(bin: &Crate) -> BTreeMap<(String, String), String> {
+    let mut out = BTreeMap::new();
+    for (r, to, _) in bin.landings() {
+        if let ([c, from, ..], [c2, used, ..]) = (&r.module[..], &to[..]) {
+            if c == "cli" && c2 == "cli" && from != used {
+                out.entry((from.clone(), used.clone()))
+                    .or_insert_with(|| format!("{}:{} (`{}`)", r.file, r.line, r.text()));
+            }
+        }
+    }
+    out
+}
+
+/// A circle of uses in `uses`, if there is one: its modules and where each use is.
+fn circle(uses: &BTreeMap<(String, String), String>) -> Option<Vec<String>> {
+    fn walk(
+        n: &str,
+        uses: &BTreeMap<(String, String), String>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(k) = path.iter().position(|p| p == n) {
+            let mut c: Vec<String> = path[k..].to_vec();
+            c.push(n.to_string());
+            let wheres = c
+                .windows(2)
+                .map(|w| uses[&(w[0].clone(), w[1].clone())].clone());
+            return Some(wheres.collect());
+        }
+        if !done.insert(n.to_string()) {
+            return None;
+        }
+        path.push(n.to_string());
+        for ((a, b), _) in uses.range((n.to_string(), String::new())..) {
+            if a != n {
+                break;
+            }
+            if let Some(c) = walk(b, uses, path, done) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = BTreeSet::new();
+    let starts: BTreeSet<&String> = uses.keys().map(|(a, _)| a).collect();
+    starts
+        .into_iter()
+        .find_map(|s| walk(s, uses, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn the_command_lines_files_use_each_other_without_a_circle() {
+    let bin = Crate::load(source_files(), "src/main.rs");
+    let uses = cli_uses(&bin);
+    assert!(
+        uses.len() >= 10,
+        "only {} uses between cli files",
+        uses.len()
+    );
+    if let Some(c) = circle(&uses) {
+        panic!(
+            "the command line's files use each other in a circle:\n{}",
+            c.join("\n")
+        );
+    }
+    // The check finds a circle where there is one.
+    let mut planted = uses.clone();
+    planted.insert(("common".into(), "evolve".into()), "planted".into());
+    assert!(circle(&planted).is_some());
+}
+
 #[test]
 fn a_use_planted_in_the_real_crate_is_caught() {
     let files = source_files();

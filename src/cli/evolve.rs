@@ -39,7 +39,7 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
     let mut read = None;
     let tuner = match (a.tuner, &a.engine) {
         (Some(t), _) => t,
-        (None, Some(cmd)) if super::tuner_session::ga_only_flags(&a).is_empty() => {
+        (None, Some(cmd)) if super::engine_tuner::ga_only_flags(&a).is_empty() => {
             let spec = engine_spec(cmd, &a)?;
             let n = spec.tuned.len();
             read = Some(spec);
@@ -59,7 +59,7 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         _ => EngineTuner::Ga,
     };
     if tuner != EngineTuner::Ga {
-        return super::tuner_session::new_engine_session(a, tuner, read);
+        return super::engine_tuner::new_engine_session(a, tuner, read);
     }
     let stop = catch_interrupt(STOPPING)?;
     if let Some(r) = &a.run.report {

@@ -8,7 +8,7 @@ use super::common::{
     resume_command, say, say_somewhere, session_arg, shell_word, show_progress, stop_signal_name,
     warn, AlreadySaid, Interrupted,
 };
-use super::evolve_args::{EngineTuner, NewArgs, ResumeArgs};
+use super::evolve_args::ResumeArgs;
 use checkers_ga::store::MAX_SPSA_GAMES as MAX_GAMES;
 use checkers_ga::{
     FileTuner, Overrides, PaceClock, SessionError, StepObserver, TunerProgress, TunerRun,
@@ -471,107 +471,4 @@ fn play<T: FileTuner>(
         say(&format!("  {me} report {arg}"));
     }
     Ok(())
-}
-
-/// `new --engine CMD --tuner spsa|cmaes`: the session of that tuner at its defaults, as its own
-/// command starts it, from the flags of `new` that mean the same there (the engine's, the depth
-/// or clock, `--games-budget` (4000 when not given), the seed, the name and folder, the threads);
-/// `--weights-dir DIR` writes the answer's copy to `DIR/NAME-best.json`, as a GA session's. A
-/// setting only the GA has is refused in one line.
-///
-/// `spec`: the engine as `new` read it already (when it chose the tuner by the engine's
-/// parameter count), else it is read here.
-pub fn new_engine_session(
-    a: NewArgs,
-    tuner: EngineTuner,
-    spec: Option<checkers_ga::EngineSpec>,
-) -> anyhow::Result<()> {
-    let o = a.session.overrides();
-    let what = match tuner {
-        EngineTuner::Spsa => "spsa",
-        _ => "cmaes",
-    };
-    let ga_only = ga_only_flags(&a);
-    if tuner == EngineTuner::Spsa && o.in_flight.is_some() {
-        usage!("--tuner spsa plays one step at a time: it takes no --in-flight");
-    }
-    if !ga_only.is_empty() {
-        usage!(
-            "--tuner {what} takes none of the GA's settings ({}): `checkers-ga {what} --help` \
-             lists its own",
-            ga_only.join(", ")
-        );
-    }
-    let out = match (&a.run.weights_dir, &a.name) {
-        (Some(dir), Some(name)) => Some(dir.join(format!("{name}-best.json"))),
-        (Some(_), None) => usage!("--weights-dir with --tuner {what} needs --name"),
-        (None, _) => None,
-    };
-    if let Some(d) = o.depth {
-        checkers_ga::check_depth(d, "--depth")?;
-    }
-    let session = TunerSessionArgs {
-        engine: a.engine.clone().unwrap_or_default(),
-        tune: a.tune,
-        engine_option: a.engine_option,
-        depth: o.depth.unwrap_or(checkers_ga::DEFAULT_DEPTH),
-        tc: a.tc,
-        time_margin: a.time_margin,
-        games: o.games_budget.unwrap_or(4000),
-        seed: a.seed,
-        out,
-        force: a.run.force,
-        threads: a.run.threads,
-        move_timeout: a.move_timeout,
-        handshake_timeout: a.run.handshake_timeout,
-        print_every: 0,
-        quiet: a.run.quiet,
-        name: a.name,
-        populations: a.run.populations,
-    };
-    // The copy's folder is made once the flags are checked (as `new` makes --weights-dir).
-    session.check()?;
-    if let Some(dir) = session.out.as_deref().and_then(Path::parent) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| anyhow::anyhow!("cannot create '{}': {e}", dir.display()))?;
-    }
-    match tuner {
-        EngineTuner::Spsa => super::spsa::run(super::spsa::SpsaArgs::with(session), spec),
-        _ => {
-            let mut c = super::cmaes::CmaesArgs::with(session);
-            c.in_flight = o.in_flight.unwrap_or(c.in_flight);
-            super::cmaes::run(c, spec)
-        }
-    }
-}
-
-/// The flags of `new` that only the GA takes, as given (`--population`, `--from`, ...): with
-/// any of them, `new --engine` without `--tuner` is the GA's session whatever the engine.
-pub fn ga_only_flags(a: &NewArgs) -> Vec<String> {
-    let o = a.session.overrides();
-    let kept = checkers_ga::Overrides {
-        depth: o.depth,
-        games_budget: o.games_budget,
-        in_flight: o.in_flight,
-        ..checkers_ga::Overrides::default()
-    };
-    let mut ga_only: Vec<String> = o
-        .given()
-        .into_iter()
-        .filter(|n| !kept.given().contains(n))
-        .map(|n| format!("--{n}"))
-        .collect();
-    for (given, flag) in [
-        (a.from.is_some(), "--from"),
-        (!a.include.is_empty(), "--include"),
-        (a.run.keep.is_some(), "--keep"),
-        (a.run.keep_every.is_some(), "--keep-every"),
-        (a.run.report.is_some(), "--report"),
-        (a.run.verbose, "--verbose"),
-    ] {
-        if given {
-            ga_only.push(flag.to_string());
-        }
-    }
-    ga_only
 }
