@@ -108,7 +108,7 @@ fn setup(
                 depth: Some(depth),
                 ..OutsideEngine::declared(e, name.clone())
             };
-            (Contestant::Hub(h), name)
+            (Contestant::Outside(h), name)
         }
         (r, _) => {
             let r = r.as_deref().unwrap_or("material");

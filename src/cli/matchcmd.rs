@@ -13,9 +13,9 @@ use checkers_ga::fresh_seed;
 use checkers_ga::load_openings;
 use checkers_ga::matchplay::Contestant;
 use checkers_ga::matchplay::{
-    match_pdn, Adjudication, DrawAdjudication, Engine, MatchEnd, MatchGame, MatchHeader, MatchJson,
-    MatchObserver, MatchReport, MatchResult, MatchRun, ResignAdjudication, RunningScore, Score,
-    Sprt,
+    match_pdn, Adjudication, DrawAdjudication, MatchEnd, MatchGame, MatchHeader, MatchJson,
+    MatchObserver, MatchReport, MatchResult, MatchRun, OurEngine, ResignAdjudication, RunningScore,
+    Score, Sprt,
 };
 use checkers_ga::DrawRules;
 use checkers_ga::TimeControl;
@@ -149,8 +149,8 @@ pub struct MatchArgs {
 struct Watcher<'a> {
     bar: ProgressBar,
     pdn: Option<(Mutex<std::fs::File>, &'a Path)>,
-    a: &'a Engine,
-    b: &'a Engine,
+    a: &'a OurEngine,
+    b: &'a OurEngine,
     total: usize,
     counted: AtomicUsize,
     /// The running score of the counted games, for the progress line.
@@ -314,7 +314,7 @@ pub(super) fn match_player(
             // them.
             return Ok(match eval.weights() {
                 Some(w) => Contestant::of_genome(None, w, name, depth),
-                None => Contestant::Internal(Engine {
+                None => Contestant::Ours(OurEngine {
                     name,
                     eval,
                     config: checkers_ga::SearchConfig::with_depth(depth),
@@ -362,7 +362,7 @@ pub(super) fn match_player(
     if let Some(n) = name {
         h.name = n.to_string();
     }
-    Ok(Contestant::Hub(h))
+    Ok(Contestant::Outside(h))
 }
 
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {

@@ -130,7 +130,7 @@ impl PastBests {
             .collect();
         let mut finals = Finals { entrants };
         let n = finals.entrants.len();
-        let engine = |e: &Entrant| crate::matchplay::Engine {
+        let engine = |e: &Entrant| crate::matchplay::OurEngine {
             name: format!("best so far of generation {}", e.first),
             eval: e.weights.into(),
             config,

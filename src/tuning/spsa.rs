@@ -44,7 +44,7 @@ use crate::eval::Weights;
 use crate::game::DrawRules;
 use crate::genome::EngineSpec;
 use crate::jobs::{Batch, Played};
-use crate::matchplay::{Engine, GameKeys, MatchRun, MatchSettings, MatchTally};
+use crate::matchplay::{GameKeys, MatchRun, MatchSettings, MatchTally, OurEngine};
 use crate::openings::{ballot, OpeningBook, StartPosition};
 use crate::rng::{derive, Purpose};
 use crate::search::SearchConfig;
@@ -393,7 +393,7 @@ impl SpsaState {
         let openings: Vec<u32> = (0..pairs)
             .map(|_| rng.random_range(0..ballot().len() as u32))
             .collect();
-        let player = |name: &str, w: Weights| Engine {
+        let player = |name: &str, w: Weights| OurEngine {
             name: name.to_string(),
             eval: w.into(),
             config: SearchConfig::with_depth(spec.depth),

@@ -1,7 +1,7 @@
 //! Matches with outside engines, per-engine clocks or adjudication: the games played here, move
 //! by move, on the current rayon pool.
 //!
-//! A [`Contestant`] is our own engine ([`Engine`], searched in this process) or an outside Hub
+//! A [`Contestant`] is our own engine ([`OurEngine`], searched in this process) or an outside Hub
 //! engine ([`OutsideEngine`], a process spoken to through `crate::hub`). [`MatchRun::run_players`]
 //! sends a pair of in-process engines with equal clocks and no adjudication to
 //! [`MatchRun::run`] (jobs, MPI); every other match is played here.
@@ -17,7 +17,7 @@
 //! PDN), and the match goes on. Raising the interrupt flag abandons the games in progress and
 //! kills their processes; when the match returns, no engine process it started is left.
 
-use super::run::{Engine, MatchGame, MatchObserver, MatchResult, MatchRun, Tally};
+use super::run::{MatchGame, MatchObserver, MatchResult, MatchRun, OurEngine, Tally};
 use crate::clock::Clock;
 use crate::eval::Weights;
 use crate::game::Game;
@@ -36,26 +36,26 @@ pub use crate::play::DEFAULT_MOVE_TIMEOUT;
 #[allow(clippy::large_enum_variant)]
 pub enum Contestant {
     /// Our engine: an evaluator and search settings.
-    Internal(Engine),
+    Ours(OurEngine),
     /// An outside engine speaking Hub.
-    Hub(OutsideEngine),
+    Outside(OutsideEngine),
 }
 
 impl Contestant {
     /// The name reports give it.
     pub fn name(&self) -> &str {
         match self {
-            Contestant::Internal(e) => &e.name,
-            Contestant::Hub(h) => &h.name,
+            Contestant::Ours(e) => &e.name,
+            Contestant::Outside(h) => &h.name,
         }
     }
 
-    /// Our engine; for an outside one, an [`Engine`] with its name and `depth` for the reports
-    /// and the PDN, which take an `Engine` (its evaluation is never used).
-    pub fn as_engine(&self, depth: u32) -> Engine {
+    /// Our engine; for an outside one, an [`OurEngine`] with its name and `depth` for the reports
+    /// and the PDN, which take an `OurEngine` (its evaluation is never used).
+    pub fn as_engine(&self, depth: u32) -> OurEngine {
         match self {
-            Contestant::Internal(e) => e.clone(),
-            Contestant::Hub(h) => Engine {
+            Contestant::Ours(e) => e.clone(),
+            Contestant::Outside(h) => OurEngine {
                 name: h.name.clone(),
                 eval: crate::eval::material().into(),
                 config: crate::search::SearchConfig::with_depth(depth),
@@ -70,11 +70,11 @@ impl Contestant {
     /// `history --elo` plays for each generation's answer, so the two play the same games.
     pub fn of_genome(engine: Option<&EngineSpec>, w: &Weights, name: String, depth: u32) -> Self {
         match engine {
-            Some(spec) => Contestant::Hub(OutsideEngine {
+            Some(spec) => Contestant::Outside(OutsideEngine {
                 depth: Some(depth),
                 ..OutsideEngine::with_genome(spec, w, name)
             }),
-            None => Contestant::Internal(Engine {
+            None => Contestant::Ours(OurEngine {
                 name,
                 eval: (*w).into(),
                 config: crate::search::SearchConfig::with_depth(depth),
@@ -89,8 +89,8 @@ impl Contestant {
     /// depth without a clock, a move then allowed `move_timeout`.
     pub fn player(&self, move_timeout: Duration) -> SidePlayer {
         match self {
-            Contestant::Internal(e) => SidePlayer::Ours(Box::new(e.searcher())),
-            Contestant::Hub(h) => SidePlayer::Outside(Box::new(h.player(move_timeout))),
+            Contestant::Ours(e) => SidePlayer::Ours(Box::new(e.searcher())),
+            Contestant::Outside(h) => SidePlayer::Outside(Box::new(h.player(move_timeout))),
         }
     }
 }
@@ -104,12 +104,12 @@ pub fn tell_apart(a: &mut Contestant, b: &mut Contestant) {
         return;
     }
     let depth = |c: &Contestant| match c {
-        Contestant::Internal(e) => Some(e.config.depth),
-        Contestant::Hub(h) => h.depth,
+        Contestant::Ours(e) => Some(e.config.depth),
+        Contestant::Outside(h) => h.depth,
     };
     let options = |c: &Contestant| match c {
-        Contestant::Internal(_) => Vec::new(),
-        Contestant::Hub(h) => h.program.options.clone(),
+        Contestant::Ours(_) => Vec::new(),
+        Contestant::Outside(h) => h.program.options.clone(),
     };
     let (oa, ob) = (options(a), options(b));
     let differing = |mine: &[(String, String)], other: &[(String, String)]| -> Vec<String> {
@@ -136,8 +136,8 @@ pub fn tell_apart(a: &mut Contestant, b: &mut Contestant) {
         if let Some(s) = s {
             let name = format!("{} {s}", c.name());
             match c {
-                Contestant::Internal(e) => e.name = name,
-                Contestant::Hub(h) => h.name = name,
+                Contestant::Ours(e) => e.name = name,
+                Contestant::Outside(h) => h.name = name,
             }
         }
     }
@@ -218,7 +218,7 @@ impl MatchRun<'_> {
         b: &Contestant,
         observer: &O,
     ) -> Result<MatchResult, O::Error> {
-        if let (Contestant::Internal(ea), Contestant::Internal(eb)) = (a, b) {
+        if let (Contestant::Ours(ea), Contestant::Ours(eb)) = (a, b) {
             if self.needs_arena().is_none() {
                 return self.run(ea, eb, observer);
             }
@@ -329,7 +329,7 @@ mod tests {
     use std::time::Instant;
 
     fn ours(depth: u32) -> Contestant {
-        Contestant::Internal(Engine {
+        Contestant::Ours(OurEngine {
             name: "material".into(),
             eval: crate::eval::material().into(),
             config: SearchConfig::with_depth(depth),
@@ -340,7 +340,7 @@ mod tests {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engines");
         let mut command = vec!["python3".to_string(), format!("{dir}/{name}.py")];
         command.extend(args.iter().map(|s| s.to_string()));
-        Contestant::Hub(OutsideEngine {
+        Contestant::Outside(OutsideEngine {
             name: name.into(),
             program: Program::new(command),
             depth: Some(2),
@@ -368,10 +368,10 @@ mod tests {
         assert_eq!(one.games.len(), 6);
         assert!(one.games.iter().all(|g| g.game.is_over()));
         assert_eq!(one.losses[1].faults, 0);
-        let (Contestant::Internal(ea), Contestant::Hub(_)) = (&a, &b) else {
+        let (Contestant::Ours(ea), Contestant::Outside(_)) = (&a, &b) else {
             unreachable!()
         };
-        let eb = Engine {
+        let eb = OurEngine {
             name: "good".into(),
             ..ea.clone()
         };
@@ -410,7 +410,7 @@ mod tests {
     #[test]
     fn an_engine_that_cannot_start_loses_its_games_and_the_match_goes_on() {
         let a = ours(1);
-        let b = Contestant::Hub(OutsideEngine {
+        let b = Contestant::Outside(OutsideEngine {
             name: "nothing".into(),
             program: Program::new(vec!["/nonexistent/engine".into()]),
             depth: None,

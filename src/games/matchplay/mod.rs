@@ -49,8 +49,8 @@ pub use crate::play::{
 pub use arena::{tell_apart, Contestant, HubProbe, OutsideEngine, DEFAULT_MOVE_TIMEOUT};
 pub use report::{MatchHeader, MatchJson, MatchReport, RunningScore, MATCH_JSON_VERSION};
 pub use run::{
-    match_pdn, play_match, Engine, EngineLosses, EngineTiming, GameKeys, MatchEnd, MatchGame,
-    MatchObserver, MatchResult, MatchRun, MatchSettings, MatchTally, Score, Unobserved,
+    match_pdn, play_match, EngineLosses, EngineTiming, GameKeys, MatchEnd, MatchGame,
+    MatchObserver, MatchResult, MatchRun, MatchSettings, MatchTally, OurEngine, Score, Unobserved,
 };
 pub use stats::{
     elo, elo_number, erf, logistic_score, Elo, Pentanomial, Sprt, SprtError, SprtVerdict, Wdl,

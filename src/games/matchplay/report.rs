@@ -1,7 +1,7 @@
 //! The text a match prints: [`MatchHeader`] before its games, [`RunningScore`] on its progress
 //! line, [`MatchReport`] after them; and its result as JSON ([`MatchJson`], `--json`).
 
-use super::run::{Engine, MatchEnd, MatchResult, MatchRun, Score};
+use super::run::{MatchEnd, MatchResult, MatchRun, OurEngine, Score};
 use super::stats::{elo, elo_number, Sprt, SprtVerdict};
 use crate::board::Color;
 use crate::game::EndReason;
@@ -15,9 +15,9 @@ pub struct MatchHeader<'a> {
     /// The match.
     pub run: &'a MatchRun<'a>,
     /// Engine A.
-    pub a: &'a Engine,
+    pub a: &'a OurEngine,
     /// Engine B.
-    pub b: &'a Engine,
+    pub b: &'a OurEngine,
 }
 
 impl Display for MatchHeader<'_> {
@@ -43,7 +43,7 @@ impl Display for MatchHeader<'_> {
                 a.name, b.name, a.config.depth, b.config.depth
             )?,
             [ta, tb] => {
-                let side = |tc: &Option<_>, e: &Engine| match tc {
+                let side = |tc: &Option<_>, e: &OurEngine| match tc {
                     Some(tc) => format!("tc {tc} max depth {}", e.config.depth),
                     None => format!("depth {}", e.config.depth),
                 };

@@ -20,7 +20,7 @@ use std::time::Duration;
 /// A player for a match: an evaluator (weights or a yardstick) and search settings, with a
 /// name for reports.
 #[derive(Clone, Debug)]
-pub struct Engine {
+pub struct OurEngine {
     /// The name reports give it.
     pub name: String,
     /// How it evaluates positions: weights or a yardstick.
@@ -29,7 +29,7 @@ pub struct Engine {
     pub config: SearchConfig,
 }
 
-impl Engine {
+impl OurEngine {
     /// Its searcher: its evaluator and settings, a man's value the unit of its margins on a
     /// clock. How a match, `play` and `finals` make ours.
     pub fn searcher(&self) -> Searcher {
@@ -117,8 +117,8 @@ impl MatchObserver for Progress<'_> {
 /// Every game's generator is derived from (seed, game index), so the result does not depend on
 /// the number of threads.
 pub fn play_match(
-    a: &Engine,
-    b: &Engine,
+    a: &OurEngine,
+    b: &OurEngine,
     settings: &MatchSettings,
     on_game: &(dyn Fn(&MatchGame) + Sync),
 ) -> (Wdl, Vec<MatchGame>) {
@@ -577,8 +577,8 @@ impl MatchRun<'_> {
     /// as it ends. A tuner's comparison of two candidates (a duel, an SPSA step).
     pub fn points(
         &self,
-        a: &Engine,
-        b: &Engine,
+        a: &OurEngine,
+        b: &OurEngine,
         on_done: &(dyn Fn() + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<[u32; 2]> {
@@ -589,8 +589,8 @@ impl MatchRun<'_> {
     /// hang, an illegal move, garbage).
     pub fn points_and_faults(
         &self,
-        a: &Engine,
-        b: &Engine,
+        a: &OurEngine,
+        b: &OurEngine,
         on_done: &(dyn Fn() + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<([u32; 2], u32)> {
@@ -602,8 +602,8 @@ impl MatchRun<'_> {
     /// the pairs of games (one opening, colours swapped) that scored apart.
     pub fn tally(
         &self,
-        a: &Engine,
-        b: &Engine,
+        a: &OurEngine,
+        b: &OurEngine,
         on_done: &(dyn Fn() + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<MatchTally> {
@@ -637,8 +637,8 @@ impl MatchRun<'_> {
     /// [`MatchRun::needs_arena`] says why not is played by [`MatchRun::run_players`].
     pub fn run<O: MatchObserver + ?Sized>(
         &self,
-        a: &Engine,
-        b: &Engine,
+        a: &OurEngine,
+        b: &OurEngine,
         observer: &O,
     ) -> Result<MatchResult, O::Error> {
         let batch = self.batch(a, b);
@@ -669,7 +669,7 @@ impl MatchRun<'_> {
     /// The match's games as jobs: game `i` is pair i / 2 from start position (i / 2) mod the
     /// book's size ([`MatchRun::start_of`]), A (player 0) with Black when i is even, its
     /// generator from (seed, game, round, i) ([`MatchRun::rng_of`]); A's time control for both.
-    pub fn batch(&self, a: &Engine, b: &Engine) -> Batch {
+    pub fn batch(&self, a: &OurEngine, b: &OurEngine) -> Batch {
         let mut batch = Batch::new(vec![a.eval, b.eval], self.seed, self.rules);
         batch.record_moves = true;
         batch.abandon = true;
@@ -703,7 +703,7 @@ impl MatchRun<'_> {
 }
 
 /// The match's games as one PDN text.
-pub fn match_pdn(a: &Engine, b: &Engine, games: &[MatchGame]) -> String {
+pub fn match_pdn(a: &OurEngine, b: &OurEngine, games: &[MatchGame]) -> String {
     let mut out = String::new();
     for g in games {
         let (black, white) = if g.a_is_black {

@@ -32,7 +32,7 @@ fn rounds_of_the_book_start_again_with_new_generators() {
         derive(9, Purpose::Game, 1, 6).random::<u64>()
     );
     // The first round's jobs are a one-round match's jobs.
-    let e = Engine {
+    let e = OurEngine {
         name: "m".into(),
         eval: crate::eval::material().into(),
         config: SearchConfig::with_depth(1),
@@ -150,7 +150,7 @@ fn the_tally_counts_in_index_order_and_knows_how_games_were_lost() {
 
 #[test]
 fn centi_men_are_hundredths_of_the_evaluations_own_man() {
-    let e = |eval: Evaluator| Engine {
+    let e = |eval: Evaluator| OurEngine {
         name: "x".into(),
         eval,
         config: SearchConfig::with_depth(1),

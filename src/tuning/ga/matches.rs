@@ -5,7 +5,7 @@ use super::settings::Settings;
 use crate::board::{Color, Position};
 use crate::eval::Weights;
 use crate::jobs::{GameJob, Seat, Start};
-use crate::matchplay::{Engine, GameKeys, MatchRun, MatchSettings, OpeningBook};
+use crate::matchplay::{GameKeys, MatchRun, MatchSettings, OpeningBook, OurEngine};
 use crate::movegen::has_capture;
 use crate::openings::ballot;
 use crate::openings::StartPosition;
@@ -126,14 +126,18 @@ pub(super) fn endgame_jobs(
 /// yardstick, both at the session's depth, over the first `measure_games / 2` ballot openings
 /// with the generation's seed. Playing it again gives the same games (the HTML report replays
 /// one of them).
-pub fn measure_match(best: &Weights, s: &Settings, g: u64) -> (Engine, Engine, MatchSettings) {
-    let a = Engine {
+pub fn measure_match(
+    best: &Weights,
+    s: &Settings,
+    g: u64,
+) -> (OurEngine, OurEngine, MatchSettings) {
+    let a = OurEngine {
         name: "best so far".to_string(),
         eval: (*best).into(),
         config: s.search,
     };
     // An outside engine's session: the engine with its declared values.
-    let b = Engine {
+    let b = OurEngine {
         name: s.yardstick_name(),
         eval: match &s.engine {
             Some(e) => e.defaults().into(),
@@ -193,8 +197,8 @@ pub(super) fn duel_run(s: &Settings, g: u64) -> MatchRun<'static> {
 }
 
 /// A weight vector as a match's engine, searching as `s` says (the generation's depth).
-pub(super) fn engine(name: &str, w: &Weights, s: &Settings) -> Engine {
-    Engine {
+pub(super) fn engine(name: &str, w: &Weights, s: &Settings) -> OurEngine {
+    OurEngine {
         name: name.into(),
         eval: (*w).into(),
         config: s.search,
