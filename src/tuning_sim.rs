@@ -568,7 +568,7 @@ mod tests {
         );
         assert_eq!(model.regret(&spec.values(&best)), 0.0);
         let mut batch = sim_batch(66);
-        batch.players = vec![best.into(), spec.defaults().into()];
+        batch.evaluators = vec![best.into(), spec.defaults().into()];
         let played = crate::jobs::play_local(&batch, &|_, _| {}, &|| false).unwrap();
         // Player 0 (the optimum) is Black in the even games.
         let points: u32 = played

@@ -27,20 +27,21 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::Instant;
 
-/// One side of a game: an index into the batch's players, and its search settings.
+/// One side of a game: an index into the batch's evaluators, and its search settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seat {
-    /// Index of the side's evaluator in [`Batch::players`].
-    pub player: u32,
+    /// Index of the side's evaluator in [`Batch::evaluators`].
+    pub evaluator: u32,
     /// Depth, transposition table and other search settings for this side.
     pub config: SearchConfig,
 }
 
 impl Seat {
-    /// Player `player` of the batch (an index into its players) searching with `config`.
-    pub fn new(player: usize, config: SearchConfig) -> Seat {
+    /// Evaluator `evaluator` of the batch (an index into its evaluators) searching with
+    /// `config`.
+    pub fn new(evaluator: usize, config: SearchConfig) -> Seat {
         Seat {
-            player: player as u32,
+            evaluator: evaluator as u32,
             config,
         }
     }
@@ -171,8 +172,9 @@ pub struct BatchError(pub String);
 /// A list of games and what they share.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Batch {
-    /// The evaluators the jobs' sides point at.
-    pub players: Vec<Evaluator>,
+    /// The evaluators the jobs' sides point at ([`Seat::evaluator`]): weights or yardsticks
+    /// for our engine, genomes for an outside one ([`Batch::engine`]).
+    pub evaluators: Vec<Evaluator>,
     /// The seed the games' random generators are derived from.
     pub seed: u64,
     /// The draw rules every game is played under.
@@ -197,7 +199,7 @@ pub struct Batch {
     #[serde(default)]
     pub first_ties: bool,
     /// An outside engine plays every game of the batch, each side with the parameters its
-    /// player's genome stands for (each side an [`Outside`] player); the players' evaluators are then
+    /// player's genome stands for (each side an [`Outside`] player); the evaluators are then
     /// weight vectors of the engine's set. None: our engine plays them.
     #[serde(default)]
     pub engine: Option<EngineSpec>,
@@ -206,10 +208,10 @@ pub struct Batch {
 }
 
 impl Batch {
-    /// An empty batch of these players.
-    pub fn new(players: Vec<Evaluator>, seed: u64, rules: DrawRules) -> Batch {
+    /// An empty batch of these evaluators.
+    pub fn new(evaluators: Vec<Evaluator>, seed: u64, rules: DrawRules) -> Batch {
         Batch {
-            players,
+            evaluators,
             seed,
             rules,
             record_moves: false,
@@ -223,19 +225,19 @@ impl Batch {
         }
     }
 
-    /// A batch whose players are weight vectors.
-    pub fn of_weights(players: &[Weights], seed: u64, rules: DrawRules) -> Batch {
-        Batch::new(players.iter().map(|&w| w.into()).collect(), seed, rules)
+    /// A batch whose evaluators are weight vectors.
+    pub fn of_weights(weights: &[Weights], seed: u64, rules: DrawRules) -> Batch {
+        Batch::new(weights.iter().map(|&w| w.into()).collect(), seed, rules)
     }
 
-    /// The batches as one, their games in order (each batch's players, openings and jobs after
+    /// The batches as one, their games in order (each batch's evaluators, openings and jobs after
     /// the batch before's; every game as its own batch plays it): so the executor plays
     /// batches that do not wait for each other at once. None when they differ in anything but
-    /// their players, openings and jobs, or when there are none.
+    /// their evaluators, openings and jobs, or when there are none.
     pub fn merge(batches: &[Batch]) -> Option<Batch> {
         let (first, rest) = batches.split_first()?;
         let shared = |b: &Batch| Batch {
-            players: Vec::new(),
+            evaluators: Vec::new(),
             openings: Vec::new(),
             jobs: Vec::new(),
             ..b.clone()
@@ -245,17 +247,17 @@ impl Batch {
             return None;
         }
         for b in batches {
-            let (players, openings) = (out.players.len() as u32, out.openings.len() as u32);
+            let (evaluators, openings) = (out.evaluators.len() as u32, out.openings.len() as u32);
             out.jobs.extend(b.jobs.iter().map(|j| {
                 let mut j = *j;
-                j.black.player += players;
-                j.white.player += players;
+                j.black.evaluator += evaluators;
+                j.white.evaluator += evaluators;
                 if let Start::Opening(n) = &mut j.start {
                     *n += openings;
                 }
                 j
             }));
-            out.players.extend(b.players.iter().cloned());
+            out.evaluators.extend(b.evaluators.iter().cloned());
             out.openings.extend(b.openings.iter().cloned());
         }
         Some(out)
@@ -268,11 +270,11 @@ impl Batch {
     }
 
     fn check_text(&self) -> Result<(), String> {
-        let n = self.players.len();
+        let n = self.evaluators.len();
         if let Some(k) = self
             .jobs
             .iter()
-            .position(|j| j.black.player as usize >= n || j.white.player as usize >= n)
+            .position(|j| j.black.evaluator as usize >= n || j.white.evaluator as usize >= n)
         {
             return Err(format!("game job {k} names a player beyond the {n} given"));
         }
@@ -464,8 +466,8 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
     let mut rng = derive(batch.seed, job.purpose, job.round, job.index);
     let mut sb = searcher(job.black.config);
     let mut sw = searcher(job.white.config);
-    sb.reset(batch.players[job.black.player as usize]);
-    sw.reset(batch.players[job.white.player as usize]);
+    sb.reset(batch.evaluators[job.black.evaluator as usize]);
+    sw.reset(batch.evaluators[job.white.evaluator as usize]);
     sb.set_first_ties(batch.first_ties);
     sw.set_first_ties(batch.first_ties);
     let mut game = batch.game(&job.start);
@@ -500,7 +502,7 @@ fn play_outside(
     job: &GameJob,
     stop: &dyn Fn() -> bool,
 ) -> Option<Played> {
-    let genome = |seat: &Seat| match batch.players[seat.player as usize] {
+    let genome = |seat: &Seat| match batch.evaluators[seat.evaluator as usize] {
         Evaluator::Weighted(w) => w,
         // Not an outside engine's genome: its declared values.
         _ => spec.defaults(),

@@ -21,7 +21,7 @@ fn a_job_plays_as_fresh_searchers_do_whatever_the_thread_played_before() {
     );
     batch.record_moves = true;
     let side = |p, d| Seat {
-        player: p,
+        evaluator: p,
         config: depth(d),
     };
     for (k, (b, w, db, dw)) in [(0, 1, 3, 2), (1, 2, 2, 2), (2, 0, 1, 3), (1, 0, 3, 3)]
@@ -58,8 +58,14 @@ fn a_job_plays_as_fresh_searchers_do_whatever_the_thread_played_before() {
     let again: Vec<Played> = batch.jobs.iter().rev().map(play).collect();
     assert!(first.iter().eq(again.iter().rev()));
     for (job, p) in batch.jobs.iter().zip(&first) {
-        let mut sb = Searcher::new(batch.players[job.black.player as usize], job.black.config);
-        let mut sw = Searcher::new(batch.players[job.white.player as usize], job.white.config);
+        let mut sb = Searcher::new(
+            batch.evaluators[job.black.evaluator as usize],
+            job.black.config,
+        );
+        let mut sw = Searcher::new(
+            batch.evaluators[job.white.evaluator as usize],
+            job.white.config,
+        );
         let mut game = batch.game(&job.start);
         let mut rng = derive(9, Purpose::Game, 1, job.index);
         crate::play::play_out(&mut game, &mut sb, &mut sw, &mut rng);
@@ -91,11 +97,11 @@ fn local_play_keeps_job_order_and_stops_before_a_game() {
     for k in 0..6 {
         batch.jobs.push(GameJob {
             black: Seat {
-                player: k % 2,
+                evaluator: k % 2,
                 config: SearchConfig::with_depth(1),
             },
             white: Seat {
-                player: (k + 1) % 2,
+                evaluator: (k + 1) % 2,
                 config: SearchConfig::with_depth(1),
             },
             start: Start::Ballot(k),
@@ -126,7 +132,7 @@ fn local_play_keeps_job_order_and_stops_before_a_game() {
     moves.store(0, Ordering::SeqCst);
     assert_eq!(play_job(&batch, &batch.jobs[0], &stop), None);
     assert!(moves.load(Ordering::SeqCst) == 6 && all[0].plies > 10);
-    batch.jobs[2].white.player = 7;
+    batch.jobs[2].white.evaluator = 7;
     assert!(batch.check().unwrap_err().0.contains("job 2"));
 }
 
@@ -140,7 +146,7 @@ fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
     batch.record_moves = true;
     batch.tc = Some("0.2+0.005".parse().unwrap());
     let side = |p| Seat {
-        player: p,
+        evaluator: p,
         config: SearchConfig::with_depth(crate::search::MAX_TIMED_DEPTH),
     };
     let job = GameJob {
@@ -186,7 +192,7 @@ fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
     // A fixed-depth batch has none.
     batch.tc = None;
     let shallow = Seat {
-        player: 0,
+        evaluator: 0,
         config: SearchConfig::with_depth(2),
     };
     let job = GameJob {

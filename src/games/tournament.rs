@@ -142,7 +142,7 @@ impl Standing {
     }
 }
 
-/// The schedule's games as jobs of a batch whose players are the tournament's (population
+/// The schedule's games as jobs of a batch whose evaluators are the tournament's (population
 /// indices): game `k` uses the generator derived from `(seed, Game, generation, k)`.
 pub fn jobs(
     schedule: &[Pairing],

@@ -512,8 +512,8 @@ impl Tuner for CmaesState {
         let (zs, _) = self.draws(0);
         let mut results = vec![0i64; zs.len()];
         for (job, p) in batch.jobs.iter().zip(played) {
-            let pair = job.black.player as usize / 2;
-            let plus_black = job.black.player.is_multiple_of(2);
+            let pair = job.black.evaluator as usize / 2;
+            let plus_black = job.black.evaluator.is_multiple_of(2);
             let black = match p.result.map(|r| r.0) {
                 Some(crate::game::GameOutcome::BlackWin) => 1,
                 Some(crate::game::GameOutcome::WhiteWin) => -1,
@@ -679,7 +679,7 @@ mod tests {
         assert_eq!(t.ask(), Some(batch.clone()));
         // Each pair's sides lie either side of the mean.
         let genes = t.mean.len();
-        for pair in batch.players.chunks(2) {
+        for pair in batch.evaluators.chunks(2) {
             use crate::yardstick::Evaluator::Weighted;
             let (Weighted(a), Weighted(b)) = (&pair[0], &pair[1]) else {
                 panic!("weights expected");

@@ -559,7 +559,7 @@ fn fault_lines(batch: &Batch, played: &[Played]) -> Vec<String> {
                     crate::jobs::Start::Ballot(n) => format!("ballot opening {}", n + 1),
                     _ => "an ending".to_string(),
                 },
-                seat.player + 1,
+                seat.evaluator + 1,
                 c.name()
             ))
         })

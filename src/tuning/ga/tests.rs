@@ -622,7 +622,7 @@ fn a_widening_generation_abandoned_after_its_tournament_is_narrow_again() {
     let before = s.clone();
     let tournament = s.ask().unwrap();
     let wide = |p: &crate::Evaluator| matches!(p, crate::Evaluator::Weighted(w) if w.set() == ParamSet::Endgame66);
-    assert!(tournament.players.iter().all(wide), "played widened");
+    assert!(tournament.evaluators.iter().all(wide), "played widened");
     if s.tell(&tournament, &played(&tournament)).is_none() {
         assert_eq!(
             s.settings.ga.params,
