@@ -149,8 +149,8 @@ pub struct MatchArgs {
 struct Watcher<'a> {
     bar: ProgressBar,
     pdn: Option<(Mutex<std::fs::File>, &'a Path)>,
-    a: &'a OurEngine,
-    b: &'a OurEngine,
+    /// A's name, then B's.
+    names: [&'a str; 2],
     total: usize,
     counted: AtomicUsize,
     /// The running score of the counted games, for the progress line.
@@ -203,7 +203,7 @@ impl MatchObserver for Watcher<'_> {
         }
         match &self.pdn {
             Some((file, _)) => {
-                let text = match_pdn(self.a, self.b, std::slice::from_ref(g));
+                let text = match_pdn(self.names, std::slice::from_ref(g));
                 let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
                 file.write_all(text.as_bytes())?;
                 file.flush()
@@ -412,7 +412,6 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         // One engine under two settings: names that tell the sides apart.
         checkers_ga::matchplay::tell_apart(&mut pa, &mut pb);
     }
-    let (ea, eb) = (pa.as_engine(c.depths[0]), pb.as_engine(c.depths[1]));
     let pdn = match &a.pdn {
         Some(path) => Some((
             Mutex::new(
@@ -448,8 +447,8 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         "{}",
         MatchHeader {
             run: &run,
-            a: &ea,
-            b: &eb
+            a: &pa,
+            b: &pb
         }
     )?;
     let bar = if show_progress(a.quiet) {
@@ -467,8 +466,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     let watcher = Watcher {
         bar,
         pdn,
-        a: &ea,
-        b: &eb,
+        names: [pa.name(), pb.name()],
         total,
         counted: AtomicUsize::new(0),
         score: Mutex::new(Score::default()),
@@ -496,8 +494,8 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     if let Some(path) = &a.json {
         MatchJson {
             run: &run,
-            names: [&ea.name, &eb.name],
-            depths: [Some(ea.config.depth), Some(eb.config.depth)],
+            names: [pa.name(), pb.name()],
+            depths: [pa.depth(), pb.depth()],
             openings: &a.openings,
             result: &result,
             seconds,

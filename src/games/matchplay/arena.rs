@@ -50,16 +50,12 @@ impl Contestant {
         }
     }
 
-    /// Our engine; for an outside one, an [`OurEngine`] with its name and `depth` for the reports
-    /// and the PDN, which take an `OurEngine` (its evaluation is never used).
-    pub fn as_engine(&self, depth: u32) -> OurEngine {
+    /// The depth it searches to without a clock (its maximum depth on one); None: an outside
+    /// engine at its own level.
+    pub fn depth(&self) -> Option<u32> {
         match self {
-            Contestant::Ours(e) => e.clone(),
-            Contestant::Outside(h) => OurEngine {
-                name: h.name.clone(),
-                eval: crate::eval::material().into(),
-                config: crate::search::SearchConfig::with_depth(depth),
-            },
+            Contestant::Ours(e) => Some(e.config.depth),
+            Contestant::Outside(h) => h.depth,
         }
     }
 
@@ -368,13 +364,6 @@ mod tests {
         assert_eq!(one.games.len(), 6);
         assert!(one.games.iter().all(|g| g.game.is_over()));
         assert_eq!(one.losses[1].faults, 0);
-        let (Contestant::Ours(ea), Contestant::Outside(_)) = (&a, &b) else {
-            unreachable!()
-        };
-        let eb = OurEngine {
-            name: "good".into(),
-            ..ea.clone()
-        };
         let strip = |s: String| {
             s.lines()
                 .filter(|l| !l.starts_with("[Date"))
@@ -382,8 +371,8 @@ mod tests {
                 .join("\n")
         };
         assert_eq!(
-            strip(match_pdn(ea, &eb, &one.games)),
-            strip(match_pdn(ea, &eb, &two.games))
+            strip(match_pdn([a.name(), "good"], &one.games)),
+            strip(match_pdn([a.name(), "good"], &two.games))
         );
     }
 

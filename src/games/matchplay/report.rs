@@ -1,7 +1,8 @@
 //! The text a match prints: [`MatchHeader`] before its games, [`RunningScore`] on its progress
 //! line, [`MatchReport`] after them; and its result as JSON ([`MatchJson`], `--json`).
 
-use super::run::{MatchEnd, MatchResult, MatchRun, OurEngine, Score};
+use super::arena::Contestant;
+use super::run::{MatchEnd, MatchResult, MatchRun, Score};
 use super::stats::{elo, elo_number, Sprt, SprtVerdict};
 use crate::board::Color;
 use crate::game::EndReason;
@@ -15,14 +16,18 @@ pub struct MatchHeader<'a> {
     /// The match.
     pub run: &'a MatchRun<'a>,
     /// Engine A.
-    pub a: &'a OurEngine,
+    pub a: &'a Contestant,
     /// Engine B.
-    pub b: &'a OurEngine,
+    pub b: &'a Contestant,
 }
 
 impl Display for MatchHeader<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let (a, b, run) = (self.a, self.b, self.run);
+        // Every side of a match is asked for a depth; an outside one at its own level says so.
+        let depth = |c: &Contestant| c.depth().map_or("its own".to_string(), |d| d.to_string());
+        let (da, db) = (depth(a), depth(b));
+        let (a, b) = (a.name(), b.name());
         let (total, seed) = (run.games, run.seed);
         let book = 2 * run.starts.len();
         // An SPRT run past the book plays until it decides: its game count is a cap.
@@ -34,26 +39,22 @@ impl Display for MatchHeader<'_> {
         match &run.tc {
             [None, None] => writeln!(
                 f,
-                "A: {}  B: {}  depth {}/{}  {total} games  seed {seed}",
-                a.name, b.name, a.config.depth, b.config.depth
+                "A: {a}  B: {b}  depth {da}/{db}  {total} games  seed {seed}"
             )?,
             [Some(tc), Some(tb)] if tc == tb => writeln!(
                 f,
-                "A: {}  B: {}  tc {tc}  max depth {}/{}  {total} games  seed {seed}",
-                a.name, b.name, a.config.depth, b.config.depth
+                "A: {a}  B: {b}  tc {tc}  max depth {da}/{db}  {total} games  seed {seed}"
             )?,
             [ta, tb] => {
-                let side = |tc: &Option<_>, e: &OurEngine| match tc {
-                    Some(tc) => format!("tc {tc} max depth {}", e.config.depth),
-                    None => format!("depth {}", e.config.depth),
+                let side = |tc: &Option<_>, d: &str| match tc {
+                    Some(tc) => format!("tc {tc} max depth {d}"),
+                    None => format!("depth {d}"),
                 };
                 writeln!(
                     f,
-                    "A: {}  B: {}  A {}, B {}  {total} games  seed {seed}",
-                    a.name,
-                    b.name,
-                    side(ta, a),
-                    side(tb, b)
+                    "A: {a}  B: {b}  A {}, B {}  {total} games  seed {seed}",
+                    side(ta, &da),
+                    side(tb, &db)
                 )?
             }
         }

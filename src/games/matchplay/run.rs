@@ -703,18 +703,15 @@ impl MatchRun<'_> {
 }
 
 /// The match's games as one PDN text.
-pub fn match_pdn(a: &OurEngine, b: &OurEngine, games: &[MatchGame]) -> String {
+pub fn match_pdn(names: [&str; 2], games: &[MatchGame]) -> String {
+    let [a, b] = names;
     let mut out = String::new();
     for g in games {
-        let (black, white) = if g.a_is_black {
-            (&a.name, &b.name)
-        } else {
-            (&b.name, &a.name)
-        };
+        let (black, white) = if g.a_is_black { (a, b) } else { (b, a) };
         let tags = PdnTags {
             event: format!("checkers-ga match, game {}", g.index + 1),
-            black: black.clone(),
-            white: white.clone(),
+            black: black.to_string(),
+            white: white.to_string(),
         };
         out += &g.game.to_pdn(&tags);
         out.push('\n');
