@@ -847,7 +847,7 @@ fn the_running_score_is_printed_every_n_games_and_on_the_progress_bar() {
 }
 
 #[test]
-fn adjudication_and_per_engine_clocks_are_checked_and_wait_for_the_arena() {
+fn adjudication_and_per_engine_clocks_are_checked_and_played() {
     let t = setup("adjflags");
     let bad: &[(&[&str], &str)] = &[
         (&["--draw-adjudication", "0,8,10"], "--draw-adjudication"),
@@ -880,7 +880,7 @@ fn adjudication_and_per_engine_clocks_are_checked_and_wait_for_the_arena() {
         );
         assert!(out.stdout.is_empty(), "{flags:?}");
     }
-    // Good values that need the arena's game loop: played there.
+    // Good values: played.
     for flags in [
         &["--tc-a", "0.1"][..],
         &["--draw-adjudication", "30,6,5"],
@@ -893,4 +893,57 @@ fn adjudication_and_per_engine_clocks_are_checked_and_wait_for_the_arena() {
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(stdout.contains("W/D/L for A: "), "{flags:?}: {stdout}");
     }
+}
+
+/// Adjudication between two of our engines travels with the match's game jobs: the same games,
+/// adjudications included, at one thread and at two.
+#[test]
+fn an_adjudicated_match_is_the_same_at_any_thread_count() {
+    let t = setup("adjthreads");
+    let played = |threads: &str| {
+        let pdn = format!("adj{threads}.pdn");
+        let args = [
+            "match",
+            "material",
+            "hand",
+            "--depth",
+            "3",
+            "--games",
+            "20",
+            "--seed",
+            "5",
+            "--draw-adjudication",
+            "20,4,30",
+            "--resign-adjudication",
+            "4,300",
+            "--quiet",
+            "--threads",
+            threads,
+            "--pdn",
+            &pdn,
+        ];
+        let out = run(&t.0, &args);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let text = std::fs::read_to_string(t.0.join(&pdn)).unwrap();
+        let games: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with("[Date"))
+            .map(str::to_string)
+            .collect();
+        let lines: Vec<String> = stdout
+            .lines()
+            .filter(|l| !l.starts_with("time ") && !l.starts_with("PDN"))
+            .map(str::to_string)
+            .collect();
+        (lines, games)
+    };
+    let (one, two) = (played("1"), played("2"));
+    assert_eq!(one, two);
+    let adjudicated = one.0.iter().find(|l| l.starts_with("Adjudicated: "));
+    assert!(
+        adjudicated.is_some_and(|l| l != "Adjudicated: 0 draws, losses A 0, B 0"),
+        "{:?}",
+        one.0
+    );
 }

@@ -354,6 +354,32 @@ fn a_match_under_mpirun_plays_the_games_of_one_process() {
         .unwrap_or_else(|| panic!("no early H0: {out}"));
     assert!(pairs < 100, "{out}");
     assert_eq!(t.read("sprt-one.pdn").matches("[Event ").count(), 2 * pairs);
+
+    // Draw and resign adjudication travel with the match's jobs: the ranks adjudicate the
+    // games one process does.
+    let out = same_match(
+        &t,
+        "adjudicated",
+        &[
+            "material",
+            "hand",
+            "--depth",
+            "3",
+            "--games",
+            "20",
+            "--seed",
+            "5",
+            "--draw-adjudication",
+            "20,4,30",
+            "--resign-adjudication",
+            "4,300",
+        ],
+    );
+    let adjudicated = out.lines().find(|l| l.starts_with("Adjudicated: "));
+    assert!(
+        adjudicated.is_some_and(|l| l != "Adjudicated: 0 draws, losses A 0, B 0"),
+        "{out}"
+    );
 }
 
 /// The process ids of MPI rank `rank` whose command line mentions `marker`.

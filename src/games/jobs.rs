@@ -17,7 +17,7 @@ use crate::game::{DrawRules, EndReason, Game, GameOutcome};
 use crate::genome::EngineSpec;
 use crate::movegen::generate;
 use crate::openings::{ballot, StartPosition};
-use crate::play::{lease_engines, play_game, Outside, Searching, Table};
+use crate::play::{lease_engines, play_game, Adjudication, Outside, Searching, Table};
 use crate::rng::{derive, Purpose};
 use crate::schedule;
 use crate::search::{SearchConfig, Searcher};
@@ -189,6 +189,14 @@ pub struct Batch {
     /// A clock for every game (the sides' depths are then their maximum);
     /// None: fixed-depth games. Timed games are not reproducible.
     pub tc: Option<TimeControl>,
+    /// Each evaluator's own clock, by its index (a match whose engines play on different
+    /// clocks, or one on a clock and one to its depth): a side whose evaluator is in the list
+    /// plays on its clock (None: to its depth), any other on [`Batch::tc`].
+    #[serde(default)]
+    pub clocks: Vec<Option<TimeControl>>,
+    /// Draw and resign adjudication on the sides' scores (off unless set: a match's).
+    #[serde(default)]
+    pub adjudication: Adjudication,
     /// With a clock: how far past its time a move may end and still count
     /// ([`Clock::with_margin`]).
     #[serde(default)]
@@ -218,6 +226,8 @@ impl Batch {
             abandon: false,
             openings: Vec::new(),
             tc: None,
+            clocks: Vec::new(),
+            adjudication: Adjudication::default(),
             time_margin: std::time::Duration::ZERO,
             first_ties: false,
             engine: None,
@@ -303,12 +313,30 @@ impl Batch {
         Ok(())
     }
 
-    /// What every game of the batch is played at: both sides on its clock (with its margin),
-    /// or none.
-    fn table(&self) -> Table {
-        match self.tc {
-            Some(tc) => Table::clocked(Clock::new(tc).with_margin(self.time_margin)),
-            None => Table::default(),
+    /// The clock a side of the batch plays on: its evaluator's own ([`Batch::clocks`]), else
+    /// the batch's ([`Batch::tc`]); None: to its depth.
+    pub fn clock_of(&self, seat: &Seat) -> Option<TimeControl> {
+        match self.clocks.get(seat.evaluator as usize) {
+            Some(own) => *own,
+            None => self.tc,
+        }
+    }
+
+    /// Whether any game of the batch is played on a clock (its games then report their time).
+    pub fn timed(&self) -> bool {
+        self.tc.is_some() || self.clocks.iter().any(Option::is_some)
+    }
+
+    /// What game `job` is played at: each side on its clock (with the batch's margin) or to
+    /// its depth, and the batch's adjudication.
+    fn table(&self, job: &GameJob) -> Table {
+        let clock = |s: &Seat| {
+            self.clock_of(s)
+                .map(|tc| Clock::new(tc).with_margin(self.time_margin))
+        };
+        Table {
+            clocks: [clock(&job.black), clock(&job.white)],
+            adjudication: self.adjudication,
         }
     }
 
@@ -470,8 +498,15 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
     sw.reset(batch.evaluators[job.white.evaluator as usize]);
     sb.set_first_ties(batch.first_ties);
     sw.set_first_ties(batch.first_ties);
+    let table = batch.table(job);
+    for (s, clock) in [&mut sb, &mut sw].into_iter().zip(&table.clocks) {
+        // On a clock, a man's value is the unit of the search's margins.
+        if clock.is_some() {
+            let man = crate::openings::man_value(s.evaluator());
+            s.set_man_value(man);
+        }
+    }
     let mut game = batch.game(&job.start);
-    let table = batch.table();
     let stats = play_game(
         &mut game,
         [&mut Searching::new(&mut sb), &mut Searching::new(&mut sw)],
@@ -480,7 +515,8 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
         within(batch, stop),
         &mut |_| {},
     );
-    let (finished, timing) = (stats.is_some(), batch.tc.and(stats));
+    let timed = table.clocks.iter().any(Option::is_some);
+    let (finished, timing) = (stats.is_some(), if timed { stats } else { None });
     SEARCHERS.with(|cell| {
         let mut kept = cell.borrow_mut();
         kept.push(sb);
@@ -530,7 +566,8 @@ fn play_outside(
     let (mut b, mut w) = (side(&black), side(&white));
     let mut rng = derive(batch.seed, job.purpose, job.round, job.index);
     // On a clock each side is sent `level` with its time left before every move.
-    let table = batch.table();
+    let table = batch.table(job);
+    let timed = table.clocks.iter().any(Option::is_some);
     let stats = play_game(
         &mut game,
         [&mut b, &mut w],
@@ -539,7 +576,7 @@ fn play_outside(
         within(batch, stop),
         &mut |_| {},
     )?;
-    Some(Played::of(batch, &game, batch.tc.map(|_| stats)))
+    Some(Played::of(batch, &game, timed.then_some(stats)))
 }
 
 /// What a game of `batch` asks before each move: `stop` when the batch abandons its games

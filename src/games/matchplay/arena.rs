@@ -1,10 +1,10 @@
-//! Matches with outside engines, per-engine clocks or adjudication: the games played here, move
-//! by move, on the current rayon pool.
+//! Matches with outside engines: the games played here, move by move, on the current rayon
+//! pool.
 //!
 //! A [`Contestant`] is our own engine ([`OurEngine`], searched in this process) or an outside Hub
 //! engine ([`OutsideEngine`], a process spoken to through `crate::hub`). [`MatchRun::run_players`]
-//! sends a pair of in-process engines with equal clocks and no adjudication to
-//! [`MatchRun::run`] (jobs, MPI); every other match is played here.
+//! sends a pair of in-process engines to [`MatchRun::run`] (jobs, MPI: each engine's own clock
+//! and the adjudication travel in the batch); a match with an outside engine is played here.
 //!
 //! Threads take the next game in index order, as the jobs do, and the games are counted in
 //! index order, so the result and the SPRT's stopping point do not depend on the thread count
@@ -205,9 +205,9 @@ impl OutsideEngine {
 }
 
 impl MatchRun<'_> {
-    /// Plays A against B: two in-process engines with equal clocks and no adjudication through
-    /// [`MatchRun::run`] (jobs, MPI), everything else here, on the current rayon pool. The
-    /// observer hears of the games as [`MatchRun::run`] says.
+    /// Plays A against B: two in-process engines through [`MatchRun::run`] (jobs, MPI), a match
+    /// with an outside engine here, on the current rayon pool. The observer hears of the games
+    /// as [`MatchRun::run`] says.
     pub fn run_players<O: MatchObserver + ?Sized>(
         &self,
         a: &Contestant,
@@ -215,9 +215,7 @@ impl MatchRun<'_> {
         observer: &O,
     ) -> Result<MatchResult, O::Error> {
         if let (Contestant::Ours(ea), Contestant::Ours(eb)) = (a, b) {
-            if self.needs_arena().is_none() {
-                return self.run(ea, eb, observer);
-            }
+            return self.run(ea, eb, observer);
         }
         self.arena(a, b, observer)
     }

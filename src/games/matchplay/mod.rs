@@ -1,13 +1,14 @@
 //! Matches between two engines over an opening book, and the Elo arithmetic engine testers use.
 //! Every item is reached here, at `matchplay::` (its files are private):
 //!
-//! - a match's games played as jobs ([`MatchRun`], [`play_match`]) and its record as PDN
-//!   ([`match_pdn`]) (file `run`);
+//! - a match's games played as jobs ([`MatchRun`], [`play_match`]: each engine on its own clock
+//!   or to its depth, with the match's adjudication, on the pool or the ranks of an MPI job)
+//!   and its record as PDN ([`match_pdn`]) (file `run`);
 //! - W/D/L, pentanomial pair counts, Elo ([`elo`]) and the SPRT ([`Sprt`]) (file `stats`);
 //! - draw and resign adjudication on the engines' scores ([`Adjudication`], [`Adjudicator`]),
 //!   done by the game loop (`crate::play`);
-//! - matches with outside engines ([`Contestant`], [`OutsideEngine`]), per-engine clocks or
-//!   adjudication, played move by move ([`MatchRun::run_players`]) (file `arena`);
+//! - matches with outside engines ([`Contestant`], [`OutsideEngine`]), played move by move
+//!   ([`MatchRun::run_players`]) (file `arena`);
 //! - the text a match prints before and after its games ([`MatchHeader`], [`MatchReport`])
 //!   (file `report`).
 //!

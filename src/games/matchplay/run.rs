@@ -235,7 +235,7 @@ impl MatchTally {
     /// Black in the even games), in job order.
     pub fn of(batch: &Batch, played: &[Played]) -> MatchTally {
         let mut t = MatchTally {
-            time: batch.tc.map(|_| jobs::time_use(played)),
+            time: batch.timed().then(|| jobs::time_use(played)),
             ..MatchTally::default()
         };
         let mut pair = [0u32; 2];
@@ -613,28 +613,13 @@ impl MatchRun<'_> {
         Some(MatchTally::of(&batch, &played))
     }
 
-    /// Why [`MatchRun::run`] (in-process engines as jobs) cannot play this match as set, when
-    /// it cannot: the engines' clocks differ, or adjudication. The
-    /// arena plays those ([`MatchRun::run_players`]: the same game loop, per-engine players
-    /// and clocks, outside game jobs).
-    pub fn needs_arena(&self) -> Option<&'static str> {
-        if self.tc[0] != self.tc[1] {
-            Some("different time controls for A and B")
-        } else if !self.adjudication.is_off() {
-            Some("adjudication")
-        } else {
-            None
-        }
-    }
-
     /// Plays the match through `jobs::run`: on the current rayon pool, or spread over the
     /// ranks of an MPI job, with the same result. The observer hears of each game as it
     /// finishes (in any order: for progress) and of each game that counts, in index order
     /// (for a record that must not depend on the thread count; after an interrupt it also gets
     /// the finished games that follow an unfinished one). An error from
-    /// [`MatchObserver::game_counted`] stops the match and is returned. It plays A's time
-    /// control for both engines (with the margin), without adjudication: a match for which
-    /// [`MatchRun::needs_arena`] says why not is played by [`MatchRun::run_players`].
+    /// [`MatchObserver::game_counted`] stops the match and is returned. Each engine plays on
+    /// its own clock (with the margin) or to its depth, with the match's adjudication.
     pub fn run<O: MatchObserver + ?Sized>(
         &self,
         a: &OurEngine,
@@ -673,7 +658,9 @@ impl MatchRun<'_> {
         let mut batch = Batch::new(vec![a.eval, b.eval], self.seed, self.rules);
         batch.record_moves = true;
         batch.abandon = true;
-        batch.tc = self.tc[0];
+        // Each engine on its own clock, or to its depth.
+        batch.clocks = self.tc.to_vec();
+        batch.adjudication = self.adjudication;
         batch.time_margin = self.time_margin;
         batch.first_ties = self.first_ties;
         batch.engine = self.engine.clone();

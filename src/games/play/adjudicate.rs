@@ -35,7 +35,7 @@ use crate::board::Color;
 
 /// Draw adjudication: from full move `move_number` on, both engines' scores within
 /// +/-`score` centi-men for `move_count` consecutive moves each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DrawAdjudication {
     /// The first full move (1, 2, ...) at which a draw may be adjudicated.
     pub move_number: u32,
@@ -47,7 +47,7 @@ pub struct DrawAdjudication {
 
 /// Resign adjudication: an engine at or below -`score` centi-men for `move_count` consecutive
 /// moves while its opponent is at or above +`score` loses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ResignAdjudication {
     /// Consecutive moves of the losing engine at or below -`score`.
     pub move_count: u32,
@@ -56,7 +56,7 @@ pub struct ResignAdjudication {
 }
 
 /// The adjudication rules of a match (both off by default).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Adjudication {
     /// Draw adjudication, if on.
     pub draw: Option<DrawAdjudication>,
