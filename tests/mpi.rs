@@ -380,6 +380,19 @@ fn a_match_under_mpirun_plays_the_games_of_one_process() {
         adjudicated.is_some_and(|l| l != "Adjudicated: 0 draws, losses A 0, B 0"),
         "{out}"
     );
+
+    // A match with an outside engine is a batch of jobs too: each rank starts the engine's
+    // processes for the games it plays, and the games are those of one process.
+    let engine = format!("hub:{BIN} hub --tie-break first material");
+    let out = same_match(
+        &t,
+        "outside",
+        &[
+            "hand", &engine, "--depth", "3", "--games", "12", "--seed", "4",
+        ],
+    );
+    assert!(out.contains(" 12 games "), "{out}");
+    assert!(out.contains("B: checkers-ga "), "{out}");
 }
 
 /// The process ids of MPI rank `rank` whose command line mentions `marker`.

@@ -271,8 +271,8 @@ fn check(a: &MatchArgs) -> anyhow::Result<Checked> {
     })
 }
 
-/// Plays the match: in-process engines as jobs (the pool, or the ranks of an MPI job), each on
-/// its own clock or to its depth, with the adjudication; outside engines in the arena.
+/// Plays the match as jobs (the pool, or the ranks of an MPI job), each engine on its own clock
+/// or to its depth, with the adjudication.
 fn play<O: MatchObserver + ?Sized>(
     run: &MatchRun,
     a: &Contestant,

@@ -15,9 +15,10 @@ use crate::clock::{Clock, SearchStats, TimeControl, TimeUse};
 use crate::eval::Weights;
 use crate::game::{DrawRules, EndReason, Game, GameOutcome};
 use crate::genome::EngineSpec;
+use crate::hub::Program;
 use crate::movegen::generate;
 use crate::openings::{ballot, StartPosition};
-use crate::play::{lease_engines, play_game, Adjudication, Outside, Searching, Table};
+use crate::play::{lease_engines, play_game, Adjudication, Outside, SidePlayer, Table};
 use crate::rng::{derive, Purpose};
 use crate::schedule;
 use crate::search::{SearchConfig, Searcher};
@@ -169,6 +170,18 @@ impl GameJob {
 #[error("{0}")]
 pub struct BatchError(pub String);
 
+/// An outside engine that plays the sides of a batch pointing at one evaluator
+/// ([`Batch::outside`]): a match's `hub:CMD` side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutsideSide {
+    /// What starts its processes (its options set at the handshake).
+    pub program: Program,
+    /// The depth it is asked for without a clock; None: its own level.
+    pub depth: Option<u32>,
+    /// How long a move without a clock may take before the engine counts as hung.
+    pub move_timeout: std::time::Duration,
+}
+
 /// A list of games and what they share.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Batch {
@@ -197,6 +210,10 @@ pub struct Batch {
     /// Draw and resign adjudication on the sides' scores (off unless set: a match's).
     #[serde(default)]
     pub adjudication: Adjudication,
+    /// The outside engines of a match, by evaluator index: a side whose evaluator has one is
+    /// played by that engine (its evaluator unused), any other by our searcher.
+    #[serde(default)]
+    pub outside: Vec<Option<OutsideSide>>,
     /// With a clock: how far past its time a move may end and still count
     /// ([`Clock::with_margin`]).
     #[serde(default)]
@@ -228,6 +245,7 @@ impl Batch {
             tc: None,
             clocks: Vec::new(),
             adjudication: Adjudication::default(),
+            outside: Vec::new(),
             time_margin: std::time::Duration::ZERO,
             first_ties: false,
             engine: None,
@@ -320,6 +338,11 @@ impl Batch {
             Some(own) => *own,
             None => self.tc,
         }
+    }
+
+    /// The outside engine that plays `seat`, if one does ([`Batch::outside`]).
+    pub fn outside_of(&self, seat: &Seat) -> Option<&OutsideSide> {
+        self.outside.get(seat.evaluator as usize)?.as_ref()
     }
 
     /// Whether any game of the batch is played on a clock (its games then report their time).
@@ -492,35 +515,45 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
         return play_outside(batch, spec, job, stop);
     }
     let mut rng = derive(batch.seed, job.purpose, job.round, job.index);
-    let mut sb = searcher(job.black.config);
-    let mut sw = searcher(job.white.config);
-    sb.reset(batch.evaluators[job.black.evaluator as usize]);
-    sw.reset(batch.evaluators[job.white.evaluator as usize]);
-    sb.set_first_ties(batch.first_ties);
-    sw.set_first_ties(batch.first_ties);
     let table = batch.table(job);
-    for (s, clock) in [&mut sb, &mut sw].into_iter().zip(&table.clocks) {
-        // On a clock, a man's value is the unit of the search's margins.
-        if clock.is_some() {
-            let man = crate::openings::man_value(s.evaluator());
-            s.set_man_value(man);
+    let timed = table.clocks.iter().any(Option::is_some);
+    let side = |seat: &Seat, clock: &Option<Clock>| match batch.outside_of(seat) {
+        Some(o) => SidePlayer::Outside(Box::new(Outside::new(
+            o.program.clone(),
+            o.depth,
+            o.move_timeout,
+        ))),
+        None => {
+            let mut s = searcher(seat.config);
+            s.reset(batch.evaluators[seat.evaluator as usize]);
+            s.set_first_ties(batch.first_ties);
+            // On a clock, a man's value is the unit of the search's margins.
+            if clock.is_some() {
+                let man = crate::openings::man_value(s.evaluator());
+                s.set_man_value(man);
+            }
+            SidePlayer::Ours(Box::new(s))
         }
-    }
+    };
+    let mut sb = side(&job.black, &table.clocks[0]);
+    let mut sw = side(&job.white, &table.clocks[1]);
     let mut game = batch.game(&job.start);
     let stats = play_game(
         &mut game,
-        [&mut Searching::new(&mut sb), &mut Searching::new(&mut sw)],
+        [&mut sb, &mut sw],
         &table,
         &mut rng,
         within(batch, stop),
         &mut |_| {},
     );
-    let timed = table.clocks.iter().any(Option::is_some);
     let (finished, timing) = (stats.is_some(), if timed { stats } else { None });
     SEARCHERS.with(|cell| {
         let mut kept = cell.borrow_mut();
-        kept.push(sb);
-        kept.push(sw);
+        for p in [sb, sw] {
+            if let SidePlayer::Ours(s) = p {
+                kept.push(*s);
+            }
+        }
         let n = kept.len();
         kept.drain(..n.saturating_sub(KEPT_SEARCHERS));
     });
@@ -642,7 +675,8 @@ pub fn play_range(
 ) -> Vec<Option<Played>> {
     let jobs = batch.jobs.get(range.clone()).unwrap_or_default();
     // An outside engine's idle processes are kept for the batch's next games at least.
-    let _engines = batch.engine.as_ref().map(|_| lease_engines());
+    let outside = batch.engine.is_some() || batch.outside.iter().any(Option::is_some);
+    let _engines = outside.then(lease_engines);
     let slots: Vec<OnceLock<Played>> = jobs.iter().map(|_| OnceLock::new()).collect();
     let next = AtomicUsize::new(0);
     let threads = rayon::current_num_threads();

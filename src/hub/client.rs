@@ -202,7 +202,7 @@ impl HubReply {
 /// What starts an outside engine's process: the program and its arguments, the folder it runs
 /// in, and the parameters set once at its handshake. One description for every outside
 /// engine we start: a match's side, `play`'s, a tuning session's, a probe's.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Program {
     /// The program (a path) and its arguments.
     pub command: Vec<String>,

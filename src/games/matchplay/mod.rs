@@ -7,14 +7,14 @@
 //! - W/D/L, pentanomial pair counts, Elo ([`elo`]) and the SPRT ([`Sprt`]) (file `stats`);
 //! - draw and resign adjudication on the engines' scores ([`Adjudication`], [`Adjudicator`]),
 //!   done by the game loop (`crate::play`);
-//! - matches with outside engines ([`Contestant`], [`OutsideEngine`]), played move by move
-//!   ([`MatchRun::run_players`]) (file `arena`);
+//! - who plays a side, our engine or an outside one ([`Contestant`], [`OutsideEngine`]), and a
+//!   match between any two ([`MatchRun::run_players`], as jobs too) (file `contestant`);
 //! - the text a match prints before and after its games ([`MatchHeader`], [`MatchReport`])
 //!   (file `report`).
 //!
 //! The opening books a match starts from are `crate::openings`.
 //!
-//! Files, bottom up: `stats`, `run`, `arena`, `report`.
+//! Files, bottom up: `stats`, `run`, `contestant`, `report`.
 //!
 //! # Example
 //!
@@ -37,7 +37,7 @@
 //! assert_eq!((wdl.games(), games.len()), (4, 4));
 //! ```
 
-mod arena;
+mod contestant;
 mod report;
 mod run;
 mod stats;
@@ -47,7 +47,7 @@ pub use crate::play::WIN_CENTI_MEN;
 pub use crate::play::{
     Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
 };
-pub use arena::{tell_apart, Contestant, HubProbe, OutsideEngine, DEFAULT_MOVE_TIMEOUT};
+pub use contestant::{tell_apart, Contestant, HubProbe, OutsideEngine, DEFAULT_MOVE_TIMEOUT};
 pub use report::{MatchHeader, MatchJson, MatchReport, RunningScore, MATCH_JSON_VERSION};
 pub use run::{
     match_pdn, play_match, EngineLosses, EngineTiming, GameKeys, MatchEnd, MatchGame,

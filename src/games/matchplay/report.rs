@@ -1,7 +1,7 @@
 //! The text a match prints: [`MatchHeader`] before its games, [`RunningScore`] on its progress
 //! line, [`MatchReport`] after them; and its result as JSON ([`MatchJson`], `--json`).
 
-use super::arena::Contestant;
+use super::contestant::Contestant;
 use super::run::{MatchEnd, MatchResult, MatchRun, Score};
 use super::stats::{elo, elo_number, Sprt, SprtVerdict};
 use crate::board::Color;

@@ -626,7 +626,16 @@ impl MatchRun<'_> {
         b: &OurEngine,
         observer: &O,
     ) -> Result<MatchResult, O::Error> {
-        let batch = self.batch(a, b);
+        self.run_batch(&self.batch(a, b), observer)
+    }
+
+    /// Plays the match's games as `batch` holds them ([`MatchRun::batch`], or its sides
+    /// changed: [`MatchRun::run_players`]), as [`MatchRun::run`] says.
+    pub(super) fn run_batch<O: MatchObserver + ?Sized>(
+        &self,
+        batch: &Batch,
+        observer: &O,
+    ) -> Result<MatchResult, O::Error> {
         let tally = Tally::new(self, observer);
         let done = AtomicBool::new(false);
         let interrupted = || self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
@@ -638,7 +647,7 @@ impl MatchRun<'_> {
             let g = MatchGame {
                 index: i,
                 a_is_black: i.is_multiple_of(2),
-                game: p.replay(&batch, &batch.jobs[i].start),
+                game: p.replay(batch, &batch.jobs[i].start),
                 timing: p.timing,
             };
             if tally.add(g) {
@@ -647,7 +656,7 @@ impl MatchRun<'_> {
         };
         // Every finished game went through `on_done`: the totals are the tally's, whether or not
         // the batch ran to its end.
-        let _ = jobs::run(&batch, &on_done, &stop);
+        let _ = jobs::run(batch, &on_done, &stop);
         tally.finish(interrupted())
     }
 

@@ -1,31 +1,24 @@
-//! Matches with outside engines: the games played here, move by move, on the current rayon
-//! pool.
+//! Who plays a side of a match, and a match between any two.
 //!
 //! A [`Contestant`] is our own engine ([`OurEngine`], searched in this process) or an outside Hub
 //! engine ([`OutsideEngine`], a process spoken to through `crate::hub`). [`MatchRun::run_players`]
-//! sends a pair of in-process engines to [`MatchRun::run`] (jobs, MPI: each engine's own clock
-//! and the adjudication travel in the batch); a match with an outside engine is played here.
-//!
-//! Threads take the next game in index order, as the jobs do, and the games are counted in
-//! index order, so the result and the SPRT's stopping point do not depend on the thread count
-//! for engines that decide the same way every time. Each game is played by the one game loop
-//! (`crate::play`) between the sides' players: our searcher, or an outside engine's process
-//! taken from the pool of idle processes (or started, when its engine is first to move) and
-//! given back; a process that failed is killed, the next game starts another. An engine that fails
-//! (an illegal move by our rules, an exit, a hang past its time and the margin, garbage, no
-//! handshake) loses that game ([`Game::forfeit`]: the reason and what it said go into the
-//! PDN), and the match goes on. Raising the interrupt flag abandons the games in progress and
-//! kills their processes; when the match returns, no engine process it started is left.
+//! plays any two as [`MatchRun::run`] plays two of ours: one batch of game jobs (an outside
+//! side travels in it as what starts its process, `crate::jobs::OutsideSide`), on the current
+//! rayon pool or the ranks of an MPI job, each game played by the one game loop
+//! (`crate::play`) between the sides' players. An outside engine's process is taken from the
+//! pool of idle processes (or started, when its engine is first to move) and given back; a
+//! process that failed is killed, the next game starts another. An engine that fails (an
+//! illegal move by our rules, an exit, a hang past its time and the margin, garbage, no
+//! handshake) loses that game (the reason and what it said go into the PDN), and the match
+//! goes on. Raising the interrupt flag abandons the games in progress and kills their
+//! processes; when the match returns, no engine process it started is left.
 
-use super::run::{MatchGame, MatchObserver, MatchResult, MatchRun, OurEngine, Tally};
-use crate::clock::Clock;
+use super::run::{MatchObserver, MatchResult, MatchRun, OurEngine};
 use crate::eval::Weights;
-use crate::game::Game;
 use crate::genome::EngineSpec;
 use crate::hub::{ClientError, Program};
-use crate::play::Player;
-use crate::play::{lease_engines, play_game, Outside, SidePlayer, Table};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use crate::jobs::OutsideSide;
+use crate::play::{Outside, SidePlayer};
 use std::time::Duration;
 
 pub use crate::play::DEFAULT_MOVE_TIMEOUT;
@@ -205,112 +198,40 @@ impl OutsideEngine {
 }
 
 impl MatchRun<'_> {
-    /// Plays A against B: two in-process engines through [`MatchRun::run`] (jobs, MPI), a match
-    /// with an outside engine here, on the current rayon pool. The observer hears of the games
-    /// as [`MatchRun::run`] says.
+    /// Plays A against B, whoever they are, as [`MatchRun::run`] plays two of our engines: a
+    /// batch of game jobs on the current rayon pool or the ranks of an MPI job, each game
+    /// played by the one game loop between the sides' players (an outside engine's process
+    /// taken from the pool of idle processes, or started, and given back). The observer hears
+    /// of the games as [`MatchRun::run`] says.
     pub fn run_players<O: MatchObserver + ?Sized>(
         &self,
         a: &Contestant,
         b: &Contestant,
         observer: &O,
     ) -> Result<MatchResult, O::Error> {
-        if let (Contestant::Ours(ea), Contestant::Ours(eb)) = (a, b) {
-            return self.run(ea, eb, observer);
-        }
-        self.arena(a, b, observer)
-    }
-
-    fn arena<O: MatchObserver + ?Sized>(
-        &self,
-        a: &Contestant,
-        b: &Contestant,
-        observer: &O,
-    ) -> Result<MatchResult, O::Error> {
-        // The outside engines' idle processes serve the match's next games, and end with it.
-        let engines = lease_engines();
-        let tally = Tally::new(self, observer);
-        let done = AtomicBool::new(false);
-        let interrupted = || self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
-        let stop = || done.load(Ordering::Relaxed) || interrupted();
-        let next = AtomicUsize::new(0);
-        let n = self.games;
-        let players = [a, b];
-        let worker = || {
-            // The worker's players of A and B, kept across its games (a new searcher zeroes
-            // its table: more than a fast game's search).
-            let mut spare = [None, None];
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= n || stop() {
-                    return;
-                }
-                let Some(g) = self.arena_game(i, players, &mut spare, &stop) else {
-                    return;
-                };
-                if tally.add(g) {
-                    done.store(true, Ordering::Relaxed);
-                }
-            }
-        };
-        rayon::scope(|s| {
-            for _ in 0..rayon::current_num_threads().min(n) {
-                s.spawn(|_| worker());
-            }
-        });
-        // The idle processes quit (or are killed) here, before the result is known.
-        drop(engines);
-        tally.finish(interrupted())
-    }
-
-    /// Plays game `i` (A with Black when i is even) with the players of `spare` (made when
-    /// there are none, readied for another game when there are); None when it was abandoned.
-    fn arena_game(
-        &self,
-        i: usize,
-        entrants: [&Contestant; 2],
-        spare: &mut [Option<SidePlayer>; 2],
-        stop: &dyn Fn() -> bool,
-    ) -> Option<MatchGame> {
-        let a_is_black = i.is_multiple_of(2);
-        // Slot 0 is A, 1 is B; `by_colour` gives Black's slot, then White's.
-        let by_colour = if a_is_black { [0, 1] } else { [1, 0] };
-        let start = self.start_of(i);
-        let mut game = Game::new(start.setup, self.rules);
-        for m in &start.moves {
-            game.play(*m);
-        }
-        let mut rng = self.rng_of(i);
         let move_timeout = self.move_timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT);
-        for (k, slot) in spare.iter_mut().enumerate() {
-            let p = match slot {
-                Some(p) => {
-                    p.next_game();
-                    p
-                }
-                None => slot.insert(entrants[k].player(move_timeout)),
-            };
-            if let Some(s) = p.searcher() {
-                s.set_first_ties(self.first_ties);
-            }
+        // An outside engine's evaluator and search settings stand in its place and are unused.
+        let ours = |c: &Contestant| match c {
+            Contestant::Ours(e) => e.clone(),
+            Contestant::Outside(h) => OurEngine {
+                name: h.name.clone(),
+                eval: crate::eval::material().into(),
+                config: crate::search::SearchConfig::with_depth(h.depth.unwrap_or(1)),
+            },
+        };
+        let outside = |c: &Contestant| match c {
+            Contestant::Ours(_) => None,
+            Contestant::Outside(h) => Some(OutsideSide {
+                program: h.program.clone(),
+                depth: h.depth,
+                move_timeout,
+            }),
+        };
+        let mut batch = self.batch(&ours(a), &ours(b));
+        if matches!(a, Contestant::Outside(_)) || matches!(b, Contestant::Outside(_)) {
+            batch.outside = vec![outside(a), outside(b)];
         }
-        // Each engine's clock (only its own side of it runs), by colour.
-        let clock_of = |k: usize| self.tc[k].map(|t| Clock::new(t).with_margin(self.time_margin));
-        let table = Table {
-            clocks: [clock_of(by_colour[0]), clock_of(by_colour[1])],
-            adjudication: self.adjudication,
-        };
-        let timed = self.tc.iter().any(Option::is_some);
-        let [Some(a), Some(b)] = spare else {
-            unreachable!("each side of a match has its player")
-        };
-        let players: [&mut dyn Player; 2] = if a_is_black { [a, b] } else { [b, a] };
-        let stats = play_game(&mut game, players, &table, &mut rng, stop, &mut |_| {})?;
-        Some(MatchGame {
-            index: i,
-            a_is_black,
-            game,
-            timing: timed.then_some(stats),
-        })
+        self.run_batch(&batch, observer)
     }
 }
 
@@ -320,6 +241,7 @@ mod tests {
     use crate::game::{EndReason, EngineFault};
     use crate::matchplay::{match_pdn, MatchEnd, MatchSettings, Unobserved};
     use crate::search::SearchConfig;
+    use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Instant;
 
     fn ours(depth: u32) -> Contestant {
