@@ -202,3 +202,30 @@ fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
     };
     assert_eq!(play_job(&batch, &job, &|| false).unwrap().timing, None);
 }
+
+#[test]
+fn batches_merge_with_their_evaluators_moved_up_but_not_a_matchs_lists_by_evaluator() {
+    let one = |seed| {
+        let mut b = Batch::of_weights(&[material(), material()], seed, DrawRules::default());
+        b.jobs.push(GameJob::new(
+            Seat::new(0, SearchConfig::with_depth(1)),
+            Seat::new(1, SearchConfig::with_depth(1)),
+            Start::Ballot(3),
+            Purpose::Game,
+            0,
+            0,
+        ));
+        b
+    };
+    let merged = Batch::merge(&[one(1), one(1)]).expect("two batches that differ in no setting");
+    assert_eq!(merged.evaluators.len(), 4);
+    assert_eq!(merged.jobs[1].black.evaluator, 2);
+    assert!(Batch::merge(&[one(1), one(2)]).is_none(), "another seed");
+    // A side's own clock or outside engine is kept by evaluator: such batches play apart.
+    let mut timed = one(1);
+    timed.clocks = vec![Some("0.1".parse().unwrap()), None];
+    assert!(Batch::merge(&[timed.clone(), timed]).is_none());
+    let mut outside = one(1);
+    outside.outside = vec![None, None];
+    assert!(Batch::merge(&[outside.clone(), outside]).is_none());
+}

@@ -18,7 +18,7 @@ use crate::eval::Weights;
 use crate::genome::EngineSpec;
 use crate::hub::{ClientError, Program};
 use crate::jobs::OutsideSide;
-use crate::play::{Outside, SidePlayer};
+use crate::play::Outside;
 use std::time::Duration;
 
 pub use crate::play::DEFAULT_MOVE_TIMEOUT;
@@ -68,18 +68,6 @@ impl Contestant {
                 eval: (*w).into(),
                 config: crate::search::SearchConfig::with_depth(depth),
             }),
-        }
-    }
-}
-
-impl Contestant {
-    /// Its player for a match's games: our searcher made from its evaluator and settings (a
-    /// man's value the unit of its margins on a clock), or its outside engine asked for its
-    /// depth without a clock, a move then allowed `move_timeout`.
-    pub fn player(&self, move_timeout: Duration) -> SidePlayer {
-        match self {
-            Contestant::Ours(e) => SidePlayer::Ours(Box::new(e.searcher())),
-            Contestant::Outside(h) => SidePlayer::Outside(Box::new(h.player(move_timeout))),
         }
     }
 }
@@ -229,6 +217,11 @@ impl MatchRun<'_> {
         };
         let mut batch = self.batch(&ours(a), &ours(b));
         if matches!(a, Contestant::Outside(_)) || matches!(b, Contestant::Outside(_)) {
+            // A tuned engine's match ([`MatchRun::engine`]) has no side of another engine.
+            debug_assert!(
+                self.engine.is_none(),
+                "an outside contestant in an engine's match"
+            );
             batch.outside = vec![outside(a), outside(b)];
         }
         self.run_batch(&batch, observer)

@@ -21,11 +21,11 @@
 //! ```
 //! use checkers_ga::material;
 //! use checkers_ga::DrawRules;
-//! use checkers_ga::matchplay::{play_match, Engine, MatchSettings};
+//! use checkers_ga::matchplay::{play_match, MatchSettings, OurEngine};
 //! use checkers_ga::SearchConfig;
 //! use checkers_ga::Evaluator;
 //!
-//! let engine = |name: &str, eval: Evaluator| Engine {
+//! let engine = |name: &str, eval: Evaluator| OurEngine {
 //!     name: name.into(),
 //!     eval,
 //!     config: SearchConfig::with_depth(1),

@@ -31,7 +31,7 @@ pub struct OurEngine {
 
 impl OurEngine {
     /// Its searcher: its evaluator and settings, a man's value the unit of its margins on a
-    /// clock. How a match, `play` and `finals` make ours.
+    /// clock (as a match's game jobs make theirs): `play`'s.
     pub fn searcher(&self) -> Searcher {
         let mut s = Searcher::new(self.eval, self.config);
         s.set_man_value(crate::openings::man_value(&self.eval));
@@ -282,8 +282,7 @@ pub struct MatchRun<'a> {
     pub interrupt: Option<&'a AtomicBool>,
     /// A's and B's time controls (None: that engine searches to its depth, without a clock).
     /// With one, an engine searches by iterative deepening for the time its clock allots, its
-    /// depth the maximum. Not reproducible. [`MatchRun::run`]
-    /// plays only equal controls.
+    /// depth the maximum. Not reproducible.
     pub tc: [Option<TimeControl>; 2],
     /// How far past its clock a move may end before the side loses on time
     /// ([`crate::Clock::with_margin`]); 0 by default.
@@ -662,7 +661,8 @@ impl MatchRun<'_> {
 
     /// The match's games as jobs: game `i` is pair i / 2 from start position (i / 2) mod the
     /// book's size ([`MatchRun::start_of`]), A (player 0) with Black when i is even, its
-    /// generator from (seed, game, round, i) ([`MatchRun::rng_of`]); A's time control for both.
+    /// generator from (seed, game, round, i) ([`MatchRun::rng_of`]); each engine on its own
+    /// clock ([`MatchRun::tc`]) or to its depth, with the match's adjudication.
     pub fn batch(&self, a: &OurEngine, b: &OurEngine) -> Batch {
         let mut batch = Batch::new(vec![a.eval, b.eval], self.seed, self.rules);
         batch.record_moves = true;

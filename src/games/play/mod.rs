@@ -16,7 +16,7 @@
 //!
 //! `adjudicate` is draw and resign adjudication; `searching` our searcher as a player;
 //! `outside` an outside engine as a player, and the pool of its processes; `side` a side's
-//! player owned across its games, whichever kind ([`SidePlayer`]).
+//! player, whichever kind, owned ([`SidePlayer`]).
 //!
 //! # Example
 //!
