@@ -373,6 +373,10 @@ mod imp {
             };
             let world = &self.world;
             let threads = pool.current_num_threads() as u32;
+            // An outside engine's idle processes stay for this rank's next games, batch after
+            // batch (a session's generations), as rank 0's session keeps its own; they stop
+            // when the job ends.
+            let _engines = crate::play::lease_engines();
             send(world, 0, UP, &Up::Hello { threads });
             let root = world.process_at_rank(0);
             loop {
