@@ -5,11 +5,9 @@
 //! (the average of the means) in `best.json`; `resume NAME` continues it, and `show`, `export`
 //! and `match` read it.
 
-use super::evolve_args::ResumeArgs;
 use super::tuner_session::TunerSessionArgs;
 use checkers_ga::store::history_every;
 use checkers_ga::{CmaesSettings, CmaesState, FileTuner};
-use std::path::Path;
 
 #[derive(clap::Args)]
 pub struct CmaesArgs {
@@ -95,14 +93,6 @@ pub fn run(a: CmaesArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Resul
         spec.level()
     );
     a.session.start(p, state, opening)
-}
-
-/// `resume NAME` of a CMA-ES session: continues it where its last whole generation left it.
-pub fn resume(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
-    super::tuner_session::resume::<CmaesState>(checkpoint, a, &|s, path, page| {
-        let o = checkers_ga::html::Options::default();
-        Ok(checkers_ga::html::write_cmaes_report(s, path, page, &o)?)
-    })
 }
 
 pub fn threads(a: &CmaesArgs) -> usize {

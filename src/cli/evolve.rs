@@ -148,8 +148,12 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     // Another tuner's session continues as one.
     use checkers_ga::store::{tuner_of, Tuner};
     match tuner_of(a.file.as_deref(), &a.run.populations) {
-        (Tuner::Spsa, Some(checkpoint)) => return super::spsa::resume(&checkpoint, a),
-        (Tuner::Cmaes, Some(checkpoint)) => return super::cmaes::resume(&checkpoint, a),
+        (Tuner::Spsa, Some(checkpoint)) => {
+            return super::tuner_session::resume::<checkers_ga::SpsaState>(&checkpoint, a)
+        }
+        (Tuner::Cmaes, Some(checkpoint)) => {
+            return super::tuner_session::resume::<checkers_ga::CmaesState>(&checkpoint, a)
+        }
         _ => {}
     }
     let stop = catch_interrupt(STOPPING)?;

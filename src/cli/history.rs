@@ -35,16 +35,11 @@ pub(super) fn find_session(
 ) -> anyhow::Result<(PathBuf, Session)> {
     match open_session(arg, root, command)? {
         Opened::Ga(found) => Ok((found.path, found.session)),
-        Opened::Spsa { path, .. } => {
+        Opened::Tuner { path, session } => {
             bail!(
-                "'{}' is an SPSA session: {command} takes a session of the GA",
-                path.display()
-            )
-        }
-        Opened::Cmaes { path, .. } => {
-            bail!(
-                "'{}' is a CMA-ES session: {command} takes a session of the GA",
-                path.display()
+                "'{}' is {} session: {command} takes a session of the GA",
+                path.display(),
+                session.tuner().a_name()
             )
         }
     }
@@ -72,13 +67,8 @@ fn say_found(found: &store::Located, arg: Option<&str>, command: &str) {
 
 pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
     let (path, session) = match open_session(a.session.as_deref(), &a.populations, "history")? {
-        Opened::Spsa { path, session } => {
-            let h = checkers_ga::summary::TunerHistory::of_spsa(&session);
-            return super::history_tuner::run(&a, &path, &h);
-        }
-        Opened::Cmaes { path, session } => {
-            let h = checkers_ga::summary::TunerHistory::of_cmaes(&session);
-            return super::history_tuner::run(&a, &path, &h);
+        Opened::Tuner { path, session } => {
+            return super::history_tuner::run(&a, &path, &session.history());
         }
         Opened::Ga(found) => (found.path, found.session),
     };

@@ -7,7 +7,8 @@
 use super::history_args::{HistoryArgs, HistoryFormat};
 use anyhow::Context;
 use checkers_ga::matchplay::Wdl;
-use checkers_ga::summary::{tuner_history_csv, tuner_history_json, TunerHistory};
+use checkers_ga::store::TunerHistory;
+use checkers_ga::summary::{tuner_history_csv, tuner_history_json};
 use std::io::Write;
 use std::path::Path;
 

@@ -30,14 +30,9 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
     // settings.
     let found = match store::open(a.session.as_deref(), &a.populations)? {
         Opened::Ga(found) => found,
-        Opened::Spsa { path, session } => {
+        Opened::Tuner { path, session } => {
             return tuner_report(&a, &path, &|out, o| {
-                html::write_spsa_report(&session, &path, out, o)
-            })
-        }
-        Opened::Cmaes { path, session } => {
-            return tuner_report(&a, &path, &|out, o| {
-                html::write_cmaes_report(&session, &path, out, o)
+                html::write_tuner_report(&*session, &path, out, o)
             })
         }
     };

@@ -3,14 +3,12 @@
 //! prints the final values. The run is a session, `populations/NAME/` with a checkpoint after
 //! every step and its answer in `best.json` (an engine parameter file, as an engine session's
 //! best: `show`, `export` and `match` read it; `--out` also writes a copy): `resume NAME`
-//! continues it ([`resume`], from `resume`), and `show`, `export`, `history` and `report` read
+//! continues it ([`super::tuner_session::resume`]), and `show`, `export`, `history` and `report` read
 //! it. The session's flags and run are every one-file tuner's ([`super::tuner_session`]).
 
-use super::evolve_args::ResumeArgs;
 use super::tuner_session::TunerSessionArgs;
 use checkers_ga::store::history_every;
 use checkers_ga::{SpsaSettings, SpsaState};
-use std::path::Path;
 
 #[derive(clap::Args)]
 pub struct SpsaArgs {
@@ -73,14 +71,6 @@ pub fn run(a: SpsaArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Result
         spec.level()
     );
     a.session.start(p, state, opening)
-}
-
-/// `resume NAME` of an SPSA session: continues it where its last whole step left it.
-pub fn resume(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
-    super::tuner_session::resume::<SpsaState>(checkpoint, a, &|s, path, page| {
-        let o = checkers_ga::html::Options::default();
-        Ok(checkers_ga::html::write_spsa_report(s, path, page, &o)?)
-    })
 }
 
 pub fn threads(a: &SpsaArgs) -> usize {

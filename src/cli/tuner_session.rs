@@ -183,19 +183,15 @@ impl TunerSessionArgs {
             say(&opening);
             say(&p.spec.tuning_line());
         }
-        play(run, &opts, p.stop, &|_, _, _| Ok(()))
+        play(run, &opts, p.stop)
     }
 }
 
 /// `resume NAME` of a one-file tuner's session (its checkpoint found by
 /// [`checkers_ga::store::tuner_of`]): continues it where its last whole step left it, with the
 /// settings it started with (a session setting given is refused: the budget and the rest are
-/// the run's). `report` writes its page when `--report` asks for one.
-pub fn resume<T: FileTuner>(
-    checkpoint: &Path,
-    a: ResumeArgs,
-    report: &ReportFn<T>,
-) -> anyhow::Result<()> {
+/// the run's); its page is written when `--report` asks for one.
+pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
     let (kind, a_kind) = (T::KIND.name(), T::KIND.a_name());
     if a.session.overrides() != Overrides::default() {
         usage!(
@@ -249,12 +245,8 @@ pub fn resume<T: FileTuner>(
             s.state.progress()
         ));
     }
-    play(run, &opts, stop, report)
+    play(run, &opts, stop)
 }
-
-/// Writes a session's HTML page: the session, its checkpoint, the page's file.
-pub type ReportFn<T> =
-    dyn Fn(&checkers_ga::store::TunerSession<T>, &Path, &Path) -> anyhow::Result<()>;
 
 /// The progress bar (on a terminal), the progress lines (off one), and the lines of
 /// `--print-every`.
@@ -344,7 +336,6 @@ fn play<T: FileTuner>(
     mut run: TunerRun<T>,
     opts: &RunOptions,
     stop: &AtomicBool,
-    report: &ReportFn<T>,
 ) -> anyhow::Result<()> {
     let name = run.session.name.clone();
     let resume = resume_command(
@@ -426,7 +417,9 @@ fn play<T: FileTuner>(
         say(&format!("{} {v} (default {})", t.name, t.default));
     }
     if let Some(page) = &opts.report {
-        if let Err(e) = report(s, &run.checkpoint, page) {
+        let o = checkers_ga::html::Options::default();
+        if let Err(e) = checkers_ga::html::write_tuner_report(T::view(s), &run.checkpoint, page, &o)
+        {
             warn(&format!("warning: report not written: {e}"));
         }
     }

@@ -64,7 +64,7 @@ pub use spsa::{
     decode_spsa, encode_spsa, history_every, is_spsa, load_spsa, spsa_path, SpsaSession,
     MAX_SPSA_GAMES, SPSA_FILE,
 };
-pub use tuner_file::TunerSession;
+pub use tuner_file::{OneFileSession, TunerHistory, TunerPoint, TunerSession};
 
 use crate::files::{folder_of, read_bounded, write_atomic};
 use std::path::{Path, PathBuf};
@@ -443,20 +443,56 @@ pub struct SessionFiles {
     pub checkpoint: PathBuf,
 }
 
-/// The session folder `dir` holds, if any: an SPSA session when it holds [`SPSA_FILE`], a
-/// CMA-ES session when it holds [`CMAES_FILE`], else a session of the GA when it holds a
-/// checkpoint. A folder taken by one tuner is taken for all (`new`, `spsa` and `cmaes` refuse
-/// it).
+/// A one-file tuner's checkpoint as [`session_in`], [`locate_any`] and [`open`] find and read
+/// it: the tuner, its file's name in a session folder, its magic, and how its bytes are read.
+/// Every one-file tuner is registered once, in [`ONE_FILE_TUNERS`].
+struct OneFile {
+    tuner: Tuner,
+    file: &'static str,
+    magic: &'static [u8; 8],
+    decode: DecodeFn,
+}
+
+/// Reads a one-file tuner's checkpoint bytes; the path only names the file in errors.
+type DecodeFn = fn(&Path, &[u8]) -> Result<Box<dyn OneFileSession>, CheckpointError>;
+
+/// The one-file tuners, in the order a folder is looked at.
+const ONE_FILE_TUNERS: [OneFile; 2] = [
+    OneFile {
+        tuner: Tuner::Spsa,
+        file: SPSA_FILE,
+        magic: spsa::SPSA_MAGIC,
+        decode: |p, b| Ok(Box::new(decode_spsa(p, b)?)),
+    },
+    OneFile {
+        tuner: Tuner::Cmaes,
+        file: CMAES_FILE,
+        magic: CMAES_MAGIC,
+        decode: |p, b| Ok(Box::new(decode_cmaes(p, b)?)),
+    },
+];
+
+/// The registered one-file tuner whose checkpoint these bytes start as, if any.
+fn one_file_of(bytes: &[u8]) -> Option<&'static OneFile> {
+    ONE_FILE_TUNERS.iter().find(|t| bytes.starts_with(t.magic))
+}
+
+/// The session folder `dir` holds, if any: a one-file tuner's session when it holds that
+/// tuner's checkpoint ([`SPSA_FILE`], [`CMAES_FILE`]), else a session of the GA when it holds
+/// a checkpoint. A folder taken by one tuner is taken for all (`new`, `spsa` and `cmaes`
+/// refuse it).
 pub fn session_in(dir: &Path) -> Option<SessionFiles> {
-    let (spsa, cmaes) = (spsa_path(dir), cmaes_path(dir));
-    let (tuner, checkpoint) = if spsa.exists() {
-        (Tuner::Spsa, spsa)
-    } else if cmaes.exists() {
-        (Tuner::Cmaes, cmaes)
-    } else {
-        let mut all = list_checkpoints(dir);
-        sort_by_generation(&mut all);
-        (Tuner::Ga, all.pop()?)
+    let one_file = ONE_FILE_TUNERS
+        .iter()
+        .map(|t| (t.tuner, dir.join(t.file)))
+        .find(|(_, p)| p.exists());
+    let (tuner, checkpoint) = match one_file {
+        Some(found) => found,
+        None => {
+            let mut all = list_checkpoints(dir);
+            sort_by_generation(&mut all);
+            (Tuner::Ga, all.pop()?)
+        }
     };
     Some(SessionFiles {
         tuner,
@@ -468,7 +504,7 @@ pub fn session_in(dir: &Path) -> Option<SessionFiles> {
 /// The session an argument names, of whichever tuner: a checkpoint file (told by its magic), a
 /// session folder ([`session_in`]), or a session's name whose folder under `root` holds one.
 /// None for anything else (a weight file, a folder without a session, an empty name). It reads
-/// no checkpoint: [`locate`] and [`load_spsa`] do, and say what is wrong with one.
+/// no checkpoint: [`open`] does, and says what is wrong with one.
 pub fn locate_any(arg: &str, root: &Path) -> Option<SessionFiles> {
     if arg.is_empty() {
         return None;
@@ -479,14 +515,10 @@ pub fn locate_any(arg: &str, root: &Path) -> Option<SessionFiles> {
         let n = std::fs::File::open(p)
             .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
             .unwrap_or(0);
-        let tuner = if is_spsa(&head[..n]) {
-            Tuner::Spsa
-        } else if is_cmaes(&head[..n]) {
-            Tuner::Cmaes
-        } else if head[..n].starts_with(CHECKPOINT_MAGIC) {
-            Tuner::Ga
-        } else {
-            return None;
+        let tuner = match one_file_of(&head[..n]) {
+            Some(t) => t.tuner,
+            None if head[..n].starts_with(CHECKPOINT_MAGIC) => Tuner::Ga,
+            None => return None,
         };
         return Some(SessionFiles {
             tuner,
@@ -505,8 +537,8 @@ pub fn locate_any(arg: &str, root: &Path) -> Option<SessionFiles> {
 
 /// Whose session an argument of `resume`, `show`, `export`, `history` or `report` names (the
 /// GA's when it names none: with no argument, the newest of the GA's sessions is meant), and
-/// the checkpoint when it is another tuner's (SPSA's, CMA-ES's: one file each). Nothing is
-/// read but file names and a named file's first bytes.
+/// the checkpoint when it is another tuner's (a one-file tuner's). Nothing is read but file
+/// names and a named file's first bytes.
 pub fn tuner_of(arg: Option<&str>, root: &Path) -> (Tuner, Option<PathBuf>) {
     match arg.and_then(|a| locate_any(a, root)) {
         Some(s) if s.tuner != Tuner::Ga => (s.tuner, Some(s.checkpoint)),
@@ -518,19 +550,12 @@ pub fn tuner_of(arg: Option<&str>, root: &Path) -> (Tuner, Option<PathBuf>) {
 pub enum Opened {
     /// The GA's: the checkpoint found and read, as [`locate`] finds it.
     Ga(Box<Located>),
-    /// SPSA's: its checkpoint and the session it holds.
-    Spsa {
+    /// A one-file tuner's (SPSA's, CMA-ES's): its checkpoint and the session it holds.
+    Tuner {
         /// The checkpoint read.
         path: PathBuf,
         /// The session.
-        session: Box<SpsaSession>,
-    },
-    /// CMA-ES's: its checkpoint and the session it holds.
-    Cmaes {
-        /// The checkpoint read.
-        path: PathBuf,
-        /// The session.
-        session: Box<CmaesSession>,
+        session: Box<dyn OneFileSession>,
     },
 }
 
@@ -539,8 +564,7 @@ impl Opened {
     pub fn tuner(&self) -> Tuner {
         match self {
             Opened::Ga(_) => Tuner::Ga,
-            Opened::Spsa { .. } => Tuner::Spsa,
-            Opened::Cmaes { .. } => Tuner::Cmaes,
+            Opened::Tuner { session, .. } => session.tuner(),
         }
     }
 }
@@ -551,7 +575,7 @@ pub enum OpenError {
     /// No session of the GA, or none loadable ([`locate`]).
     #[error(transparent)]
     Locate(#[from] LocateError),
-    /// An SPSA checkpoint that cannot be read.
+    /// A one-file tuner's checkpoint that cannot be read.
     #[error(transparent)]
     Checkpoint(#[from] CheckpointError),
 }
@@ -561,35 +585,28 @@ pub enum OpenError {
 /// the GA's sessions under `root`. What is wrong, in one line, when none can be read.
 pub fn open(arg: Option<&str>, root: &Path) -> Result<Opened, OpenError> {
     match tuner_of(arg, root) {
-        (Tuner::Spsa, Some(path)) => {
-            let session = Box::new(load_spsa(&path)?);
-            Ok(Opened::Spsa { path, session })
+        (Tuner::Ga, _) | (_, None) => Ok(Opened::Ga(Box::new(locate(arg, root)?))),
+        (_, Some(path)) => {
+            let bytes = read_bounded(&path)
+                .map_err(|e| CheckpointError::new(&path, format!("cannot read: {e}")))?;
+            match decode_tuner_file(&path, &bytes) {
+                Some(opened) => Ok(opened?),
+                None => {
+                    Err(CheckpointError::new(&path, "not a tuner's checkpoint any more").into())
+                }
+            }
         }
-        (Tuner::Cmaes, Some(path)) => {
-            let session = Box::new(load_cmaes(&path)?);
-            Ok(Opened::Cmaes { path, session })
-        }
-        _ => Ok(Opened::Ga(Box::new(locate(arg, root)?))),
     }
 }
 
-/// The session a one-file tuner's checkpoint holds, read from its bytes (told by the magic:
-/// SPSA's or CMA-ES's); None for any other bytes. `path` only names the file in errors.
+/// The session a one-file tuner's checkpoint holds, read from its bytes (told by the magic);
+/// None for any other bytes. `path` only names the file in errors.
 pub fn decode_tuner_file(path: &Path, bytes: &[u8]) -> Option<Result<Opened, CheckpointError>> {
-    let path_buf = path.to_path_buf();
-    if is_spsa(bytes) {
-        Some(decode_spsa(path, bytes).map(|s| Opened::Spsa {
-            path: path_buf,
-            session: Box::new(s),
-        }))
-    } else if is_cmaes(bytes) {
-        Some(decode_cmaes(path, bytes).map(|s| Opened::Cmaes {
-            path: path_buf,
-            session: Box::new(s),
-        }))
-    } else {
-        None
-    }
+    let t = one_file_of(bytes)?;
+    Some((t.decode)(path, bytes).map(|session| Opened::Tuner {
+        path: path.to_path_buf(),
+        session,
+    }))
 }
 
 /// A checkpoint found for `resume`, `history` or `show`.

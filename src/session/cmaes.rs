@@ -6,7 +6,7 @@
 use super::tuner_run::{FileTuner, StepReport, TunerRun};
 use crate::cmaes::{CmaesState, CmaesStep};
 use crate::genome::EngineSpec;
-use crate::store::{self, CheckpointError, CmaesSession, TunerSession};
+use crate::store::{self, CheckpointError, CmaesSession, OneFileSession, TunerSession};
 use std::path::{Path, PathBuf};
 
 /// A CMA-ES session ready to run.
@@ -26,6 +26,10 @@ impl FileTuner for CmaesState {
 
     fn load(path: &Path) -> Result<CmaesSession, CheckpointError> {
         store::load_cmaes(path)
+    }
+
+    fn view(session: &CmaesSession) -> &dyn OneFileSession {
+        session
     }
 
     fn spec(&self) -> &EngineSpec {

@@ -49,10 +49,10 @@ impl PastBests {
     }
 
     /// The answers at the kept steps of a one-file tuner's session (SPSA's θ rounded,
-    /// CMA-ES's average of the means: [`crate::summary::TunerHistory`]) whose number is a
+    /// CMA-ES's average of the means: [`crate::store::TunerHistory`]) whose number is a
     /// multiple of `every` (and at the last), each with its step: what `history --elo` plays of
     /// such a session. None is left out.
-    pub fn of_tuner(h: &crate::summary::TunerHistory, every: u64) -> PastBests {
+    pub fn of_tuner(h: &crate::store::TunerHistory, every: u64) -> PastBests {
         let last = h.points.len().saturating_sub(1);
         let chosen: Vec<(u64, Weights)> = h
             .points

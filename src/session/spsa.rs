@@ -6,7 +6,7 @@
 use super::tuner_run::{FileTuner, StepReport, TunerRun};
 use crate::genome::EngineSpec;
 use crate::spsa::{SpsaState, SpsaStep};
-use crate::store::{self, CheckpointError, SpsaSession, TunerSession};
+use crate::store::{self, CheckpointError, OneFileSession, SpsaSession, TunerSession};
 use std::path::{Path, PathBuf};
 
 /// An SPSA session ready to run.
@@ -26,6 +26,10 @@ impl FileTuner for SpsaState {
 
     fn load(path: &Path) -> Result<SpsaSession, CheckpointError> {
         store::load_spsa(path)
+    }
+
+    fn view(session: &SpsaSession) -> &dyn OneFileSession {
+        session
     }
 
     fn spec(&self) -> &EngineSpec {

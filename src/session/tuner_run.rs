@@ -20,7 +20,7 @@ use crate::clock::TimeUse;
 use crate::files::{folder_of, write_atomic};
 use crate::genome::EngineSpec;
 use crate::lock::{lock_session, SessionLock};
-use crate::store::{self, CheckpointError, TunerSession};
+use crate::store::{self, CheckpointError, OneFileSession, TunerSession};
 use crate::tuner::{StepObserver, Tuner};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,6 +39,9 @@ pub trait FileTuner: Tuner + Sized + Send {
     fn encode(session: &TunerSession<&Self>) -> Result<Vec<u8>, String>;
     /// Reads a session's checkpoint.
     fn load(path: &Path) -> Result<TunerSession<Self>, CheckpointError>;
+    /// The session as every command that reads one sees it, whichever tuner's (`report`,
+    /// `history`, `show`): its checkpoint's [`OneFileSession`].
+    fn view(session: &TunerSession<Self>) -> &dyn OneFileSession;
     /// The engine whose parameters it tunes.
     fn spec(&self) -> &EngineSpec;
     /// The games of its whole budget.

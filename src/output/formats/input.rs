@@ -397,41 +397,17 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
 /// progress and seed (`SPSA session 'x', step 3 of 5, 24 of 40 games, seed 11: θ rounded`),
 /// the title also the file's comment when `comment`. None for a session of the GA.
 fn tuner_arg(opened: &crate::store::Opened, comment: bool) -> Option<WeightsArg> {
-    use crate::store::Opened;
-    use crate::tuner::Tuner;
-    let (path, name, spec, weights, progress, seed, rounded) = match opened {
-        Opened::Spsa { path, session } => {
-            let st = &session.state;
-            let (w, p) = (st.weights(), st.progress());
-            (
-                path,
-                &session.name,
-                &st.spec,
-                w,
-                p,
-                st.settings.seed,
-                "θ rounded",
-            )
-        }
-        Opened::Cmaes { path, session } => {
-            let st = &session.state;
-            let (w, p) = (st.answer(), st.progress());
-            let rounded = "the means' average rounded";
-            (
-                path,
-                &session.name,
-                &st.spec,
-                w,
-                p,
-                st.settings.seed,
-                rounded,
-            )
-        }
-        Opened::Ga(_) => return None,
+    let crate::store::Opened::Tuner { path, session } = opened else {
+        return None;
     };
+    let h = session.history();
+    let (name, spec, weights) = (&h.name, &h.spec, session.answer());
     let title = format!(
-        "{} session '{name}', {progress}, seed {seed}: {rounded}",
-        opened.tuner().name()
+        "{} session '{name}', {}, seed {}: {}",
+        h.tuner.name(),
+        h.progress,
+        h.seed,
+        h.rounded
     );
     Some(WeightsArg {
         input: Input::Engine(Box::new(super::EngineParams {

@@ -29,9 +29,9 @@
 //! outside engine's session the engine plays that game again, the answer's values set as its
 //! parameters against its declared ones, as the measurement and `match` play it.
 //!
-//! The page of an SPSA session is [`spsa_page`] and a CMA-ES session's [`cmaes_page`] (file
-//! `tuner`, one page for both): the answer over the steps, the values, the settings;
-//! [`write_spsa_report`] and [`write_cmaes_report`] write them.
+//! The page of a one-file tuner's session (SPSA's, CMA-ES's) is [`tuner_page`] (file `tuner`,
+//! one page for every such tuner): the answer over the steps, the values, the settings;
+//! [`write_tuner_report`] writes it.
 //!
 //! Every item is reached here, at `html::` (its files are private).
 //!
@@ -69,7 +69,7 @@ mod tuner;
 pub use gather::{board_string, gather, measurement_game, sample, ReportData, ShownGame};
 pub use page::page;
 pub use tables::duration_text;
-pub use tuner::{cmaes_page, spsa_page, write_cmaes_report, write_spsa_report};
+pub use tuner::{tuner_page, write_tuner_report};
 
 use crate::ga::Session;
 use crate::store;

@@ -1,13 +1,14 @@
 //! The page of a one-file tuner's session (`checkers-ga report NAME` on a folder of
 //! `checkers-ga spsa` or `checkers-ga cmaes`): the figures of the run, its answer over the steps
 //! as a chart of each parameter's place in its range ([`TunerHistory::chart`]), the values
-//! beside the declared ones, and the settings; in the style of a session's page. What differs
-//! by tuner ([`spsa_page`], [`cmaes_page`]) is its history's words and its own settings.
+//! beside the declared ones, and the settings; in the style of a session's page. One page for
+//! every one-file tuner ([`tuner_page`]): what differs by tuner is its history's words and its
+//! own settings, as its session gives them ([`OneFileSession`]).
 
 use super::tables::{engine_table, esc};
 use super::Options;
-use crate::store::{CmaesSession, SpsaSession};
-use crate::summary::{ReportError, TunerHistory};
+use crate::store::{OneFileSession, TunerHistory};
+use crate::summary::ReportError;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -19,50 +20,13 @@ struct TunerPage<'a> {
     out: Option<&'a Path>,
 }
 
-/// The HTML page of SPSA session `s`, read from `checkpoint`.
-pub fn spsa_page(s: &SpsaSession, checkpoint: &Path, opts: &Options) -> String {
-    let set = &s.state.settings;
-    tuner_page(
+/// The HTML page of one-file tuner session `s` (SPSA's, CMA-ES's), read from `checkpoint`.
+pub fn tuner_page(s: &dyn OneFileSession, checkpoint: &Path, opts: &Options) -> String {
+    page_of(
         &TunerPage {
-            h: TunerHistory::of_spsa(s),
-            settings: vec![
-                (
-                    "steps",
-                    format!("{} of {} game pairs", set.steps(), set.pairs_per_step),
-                ),
-                ("c_end", format!("{} of each range (at least 1)", set.c_end)),
-                ("r_end", set.r_end.to_string()),
-            ],
-            out: s.out.as_deref(),
-        },
-        checkpoint,
-        opts,
-    )
-}
-
-/// The HTML page of CMA-ES session `s`, read from `checkpoint`.
-pub fn cmaes_page(s: &CmaesSession, checkpoint: &Path, opts: &Options) -> String {
-    let st = &s.state;
-    let set = &st.settings;
-    tuner_page(
-        &TunerPage {
-            h: TunerHistory::of_cmaes(s),
-            settings: vec![
-                (
-                    "generations",
-                    format!("{} of {} mirrored pairs", st.generations(), set.pairs),
-                ),
-                (
-                    "step size σ",
-                    format!(
-                        "{:.0} genes at the start, {:.0} now (a range is 65536 genes)",
-                        set.sigma, st.sigma
-                    ),
-                ),
-                ("mean's rate", set.rate.to_string()),
-                ("covariance's rate", set.cov_rate.to_string()),
-            ],
-            out: s.out.as_deref(),
+            h: s.history(),
+            settings: s.settings(),
+            out: s.out(),
         },
         checkpoint,
         opts,
@@ -70,7 +34,7 @@ pub fn cmaes_page(s: &CmaesSession, checkpoint: &Path, opts: &Options) -> String
 }
 
 /// The page of tuner session `t`, read from `checkpoint`.
-fn tuner_page(page: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
+fn page_of(page: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
     let t = &page.h;
     let spec = &t.spec;
     let weights = t
@@ -225,26 +189,15 @@ fn tuner_page(page: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
     p
 }
 
-/// Makes the page of SPSA session `s` (read from `checkpoint`) and writes it to `out`
-/// atomically (temp name, sync, rename).
-pub fn write_spsa_report(
-    s: &SpsaSession,
+/// Makes the page of one-file tuner session `s` (read from `checkpoint`) and writes it to
+/// `out` atomically (temp name, sync, rename).
+pub fn write_tuner_report(
+    s: &dyn OneFileSession,
     checkpoint: &Path,
     out: &Path,
     opts: &Options,
 ) -> Result<(), ReportError> {
-    write_page(out, &spsa_page(s, checkpoint, opts))
-}
-
-/// Makes the page of CMA-ES session `s` (read from `checkpoint`) and writes it to `out`
-/// atomically (temp name, sync, rename).
-pub fn write_cmaes_report(
-    s: &CmaesSession,
-    checkpoint: &Path,
-    out: &Path,
-    opts: &Options,
-) -> Result<(), ReportError> {
-    write_page(out, &cmaes_page(s, checkpoint, opts))
+    write_page(out, &tuner_page(s, checkpoint, opts))
 }
 
 fn write_page(out: &Path, page: &str) -> Result<(), ReportError> {

@@ -16,11 +16,14 @@
 //! crafted file is a one-line error.
 
 use super::frame::{decode_frame, decode_payload, encode_parts, FrameKind};
-use super::tuner_file::{check_engine, TunerSession};
-use super::{CheckpointError, MAX_SPSA_GAMES};
+use super::tuner_file::{check_engine, OneFileSession, TunerHistory, TunerPoint, TunerSession};
+use super::{CheckpointError, Tuner, MAX_SPSA_GAMES};
 use crate::clock::{TimeControl, TimeUse};
 use crate::cmaes::{CmaesDraw, CmaesState, CMAES_MAX_IN_FLIGHT, CMAES_MIN_SIGMA};
+use crate::eval::Weights;
 use crate::files::read_bounded;
+use crate::genome::EngineSpec;
+use crate::tuner::Tuner as _;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -134,6 +137,99 @@ pub fn load_cmaes(path: &Path) -> Result<CmaesSession, CheckpointError> {
     let bytes =
         read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     decode_cmaes(path, &bytes)
+}
+
+impl OneFileSession for CmaesSession {
+    fn tuner(&self) -> Tuner {
+        Tuner::Cmaes
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn spec(&self) -> &EngineSpec {
+        &self.state.spec
+    }
+
+    /// The average of the means at its kept generations (and the last), and σ at each.
+    fn history(&self) -> TunerHistory {
+        let st = &self.state;
+        let mut points: Vec<TunerPoint> = st
+            .history
+            .iter()
+            .map(|h| TunerPoint {
+                step: h.generation,
+                games: h.games,
+                values: st.values_at(&h.average),
+                weights: st.genome_at(&h.average),
+                faults: Some(h.faults),
+                time: h.time,
+            })
+            .collect();
+        if points.last().map(|p| p.step) != Some(st.generation) {
+            points.push(TunerPoint {
+                step: st.generation,
+                games: st.games,
+                values: st.values(),
+                weights: st.answer(),
+                faults: Some(st.faults),
+                time: st.spec.tc.map(|_| st.time),
+            });
+        }
+        let sigmas: Vec<String> = st
+            .history
+            .iter()
+            .map(|h| format!("{}: {:.0}", h.generation, h.sigma))
+            .collect();
+        TunerHistory {
+            tuner: Tuner::Cmaes,
+            step: "generation",
+            answer: ("the answer", "answer"),
+            rounded: "the means' average rounded",
+            name: self.name.clone(),
+            spec: st.spec.clone(),
+            seed: st.settings.seed,
+            budget: (st.budget(), st.generations()),
+            done: (st.games, st.generation),
+            progress: st.progress(),
+            every: st.settings.history_every,
+            points,
+            note: Some(format!(
+                "σ in genes at the kept generations: {}; now {:.0}",
+                sigmas.join(", "),
+                st.sigma
+            )),
+        }
+    }
+
+    fn answer(&self) -> Weights {
+        self.state.answer()
+    }
+
+    fn out(&self) -> Option<&Path> {
+        self.out.as_deref()
+    }
+
+    fn settings(&self) -> Vec<(&'static str, String)> {
+        let st = &self.state;
+        let set = &st.settings;
+        vec![
+            (
+                "generations",
+                format!("{} of {} mirrored pairs", st.generations(), set.pairs),
+            ),
+            (
+                "step size σ",
+                format!(
+                    "{:.0} genes at the start, {:.0} now (a range is 65536 genes)",
+                    set.sigma, st.sigma
+                ),
+            ),
+            ("mean's rate", set.rate.to_string()),
+            ("covariance's rate", set.cov_rate.to_string()),
+        ]
+    }
 }
 
 /// Checks a decoded session as user input: one line saying what is wrong.

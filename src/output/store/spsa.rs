@@ -15,10 +15,13 @@
 //! and pairs done within the budget), so a damaged or crafted file is a one-line error.
 
 use super::frame::{decode_frame, decode_payload, encode_parts, encode_value, FrameKind};
-use super::tuner_file::{check_engine, TunerSession};
-use super::CheckpointError;
+use super::tuner_file::{check_engine, OneFileSession, TunerHistory, TunerPoint, TunerSession};
+use super::{CheckpointError, Tuner};
+use crate::eval::Weights;
 use crate::files::read_bounded;
+use crate::genome::EngineSpec;
 use crate::spsa::SpsaState;
+use crate::tuner::Tuner as _;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -184,6 +187,72 @@ pub fn load_spsa(path: &Path) -> Result<SpsaSession, CheckpointError> {
     let bytes =
         read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     decode_spsa(path, &bytes)
+}
+
+impl OneFileSession for SpsaSession {
+    fn tuner(&self) -> Tuner {
+        Tuner::Spsa
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn spec(&self) -> &EngineSpec {
+        &self.state.spec
+    }
+
+    /// θ at its kept steps.
+    fn history(&self) -> TunerHistory {
+        let st = &self.state;
+        TunerHistory {
+            tuner: Tuner::Spsa,
+            step: "step",
+            answer: ("θ", "theta"),
+            rounded: "θ rounded",
+            name: self.name.clone(),
+            spec: st.spec.clone(),
+            seed: st.settings.seed,
+            budget: (2 * st.settings.pairs(), st.settings.steps()),
+            done: (st.games(), st.step),
+            progress: st.progress(),
+            every: st.settings.history_every,
+            points: st
+                .result(false)
+                .history
+                .into_iter()
+                .map(|p| TunerPoint {
+                    weights: st.weights_at(&p.theta),
+                    step: p.step,
+                    games: p.games,
+                    values: p.theta,
+                    faults: p.faults,
+                    time: p.time,
+                })
+                .collect(),
+            note: None,
+        }
+    }
+
+    fn answer(&self) -> Weights {
+        self.state.answer()
+    }
+
+    fn out(&self) -> Option<&Path> {
+        self.out.as_deref()
+    }
+
+    fn settings(&self) -> Vec<(&'static str, String)> {
+        let set = &self.state.settings;
+        vec![
+            (
+                "steps",
+                format!("{} of {} game pairs", set.steps(), set.pairs_per_step),
+            ),
+            ("c_end", format!("{} of each range (at least 1)", set.c_end)),
+            ("r_end", set.r_end.to_string()),
+        ]
+    }
 }
 
 /// Checks a decoded session as user input: one line saying what is wrong.

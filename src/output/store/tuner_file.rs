@@ -2,10 +2,90 @@
 //! [`super::spsa`]) and CMA-ES's (`cmaes.ckpt`, [`super::cmaes`]) alike: the session's name,
 //! the tuner's state and the `--out` file its answer is also written to; and the checks of the
 //! engine every such checkpoint makes as it is read.
+//!
+//! What every command that reads such a session needs of it, whichever tuner's, is
+//! [`OneFileSession`]: its run as a history ([`TunerHistory`]: its words, budget, progress and
+//! kept points), its answer, its own settings. `history`, `report`, `show`, `export` and
+//! `match` read a one-file session through it alone, so none of them names a tuner.
 
+use super::Tuner;
+use crate::clock::TimeUse;
+use crate::eval::Weights;
 use crate::genome::EngineSpec;
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// A kept point of a one-file tuner's history.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TunerPoint {
+    /// Steps (SPSA) or generations (CMA-ES) done.
+    pub step: u64,
+    /// Games played by then.
+    pub games: u64,
+    /// The answer then in the engine's units, unrounded (θ; CMA-ES's average of the means).
+    pub values: Vec<f64>,
+    /// The genome the answer then plays (rounded as `match` plays it).
+    pub weights: Weights,
+    /// Games lost by an engine's fault by then; None where not kept (SPSA format 1).
+    pub faults: Option<u64>,
+    /// On a clock: what the games since the point before did with it.
+    pub time: Option<TimeUse>,
+}
+
+/// A one-file tuner's session as `history`, `report` and `show` read it, whichever tuner's:
+/// the words its lines use, where its run stands and its answer at every point its history
+/// kept. `summary` prints it as a table and a chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TunerHistory {
+    /// Whose session.
+    pub tuner: Tuner,
+    /// What one step is called: `step`, `generation`.
+    pub step: &'static str,
+    /// What the answer is called in prose (`θ`, `the answer`) and in CSV and JSON (`theta`,
+    /// `answer`).
+    pub answer: (&'static str, &'static str),
+    /// What its rounding is called: `θ rounded`, `the means' average rounded`.
+    pub rounded: &'static str,
+    /// The session's name.
+    pub name: String,
+    /// The engine.
+    pub spec: EngineSpec,
+    /// The run's seed.
+    pub seed: u64,
+    /// Games and steps in the budget.
+    pub budget: (u64, u64),
+    /// Games and steps played.
+    pub done: (u64, u64),
+    /// Where it stands, in words.
+    pub progress: String,
+    /// A point is kept every this many steps.
+    pub every: u64,
+    /// The start, every `every` steps, and the last whole step.
+    pub points: Vec<TunerPoint>,
+    /// A line the table ends with (CMA-ES: σ at the kept generations).
+    pub note: Option<String>,
+}
+
+/// A one-file tuner's session as its checkpoint was read ([`super::open`]), whichever tuner's:
+/// what the commands that read a session need of it. Each one-file tuner's checkpoint module
+/// implements it for its session, and registers its file with [`super::open`].
+pub trait OneFileSession: Send + Sync + std::fmt::Debug {
+    /// Whose session it is.
+    fn tuner(&self) -> Tuner;
+    /// The session's name.
+    fn name(&self) -> &str;
+    /// The engine whose parameters it tunes.
+    fn spec(&self) -> &EngineSpec;
+    /// Its run: its words, where it stands, its answer at every kept point.
+    fn history(&self) -> TunerHistory;
+    /// Its answer as it stands, rounded as `match` plays it.
+    fn answer(&self) -> Weights;
+    /// The engine parameter file its answer is also written to (`--out`), if any.
+    fn out(&self) -> Option<&Path>;
+    /// Its own settings as a report lists them, after the engine, the clock and the games
+    /// (SPSA's steps and gains, CMA-ES's step size and rates).
+    fn settings(&self) -> Vec<(&'static str, String)>;
+}
 
 /// A tuner session as its checkpoint holds it: `state` is the tuner's ([`crate::SpsaState`],
 /// [`crate::CmaesState`]).

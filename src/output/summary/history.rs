@@ -336,7 +336,7 @@ pub fn engine_history_svg(session: &Session, answers: &[Option<Weights>]) -> Opt
 }
 
 /// The chart of [`engine_history_svg`]; `standalone`: an SVG file (`history --svg`), else an
-/// element of the report's page (as [`super::TunerHistory::chart`]).
+/// element of the report's page (as [`crate::store::TunerHistory::chart`]).
 pub fn engine_answer_chart(
     session: &Session,
     answers: &[Option<Weights>],

@@ -17,7 +17,7 @@
 //!   outside engine, the answer's values by generation are columns of [`history_table`] and
 //!   their chart is [`engine_history_svg`] ([`engine_answer_chart`] on the report's page).
 //! - A one-file tuner's session (SPSA's θ over its steps, CMA-ES's answer over its
-//!   generations), read into one view ([`TunerHistory`]), as a table and a chart of each
+//!   generations), read into one view ([`crate::store::TunerHistory`]), as a table and a chart of each
 //!   parameter's place in its range (file `tuner`).
 //! - The history of either tuner's session for programs, as `history --format csv|json` prints
 //!   it: [`history_csv`], [`history_json`], [`tuner_history_csv`], [`tuner_history_json`], with
@@ -64,7 +64,6 @@ pub use records::{
     history_csv, history_json, tuner_history_csv, tuner_history_json, EloReference,
     HISTORY_CSV_COLUMNS,
 };
-pub use tuner::{TunerHistory, TunerPoint};
 pub use weights::{
     class_counts, engine_table, hidden_units, is_hidden, man_line, net_layers, sorted_indices,
     weights_table, HiddenUnit, Priority, SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,

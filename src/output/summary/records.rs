@@ -322,11 +322,11 @@ pub fn history_json(
     }))
 }
 
-/// A one-file tuner's history as CSV ([`super::TunerHistory`]): `step,games` (SPSA;
+/// A one-file tuner's history as CSV ([`crate::store::TunerHistory`]): `step,games` (SPSA;
 /// `generation,games` for CMA-ES), the `--elo` measurement and the faults since the row before,
 /// then the answer in full by the engine's names (on a clock, what the games did with it
 /// first); a row per kept step. `elo` pairs a step with the `--elo` match of its values.
-pub fn tuner_history_csv(h: &super::TunerHistory, elo: &[(u64, MatchResult)]) -> String {
+pub fn tuner_history_csv(h: &crate::store::TunerHistory, elo: &[(u64, MatchResult)]) -> String {
     let faults = h.faults();
     let clock = h.spec.tc;
     let mut t = format!("{},games,{SPSA_CSV_MIDDLE}", h.step);
@@ -359,7 +359,7 @@ pub fn tuner_history_csv(h: &super::TunerHistory, elo: &[(u64, MatchResult)]) ->
 /// `step` and `theta`, and the run `steps` and `steps_done`; CMA-ES's `generation`, `answer`,
 /// `generations` and `generations_done`.
 pub fn tuner_history_json(
-    h: &super::TunerHistory,
+    h: &crate::store::TunerHistory,
     file: &Path,
     elo: &[(u64, MatchResult)],
     reference: Option<&EloReference>,
