@@ -353,3 +353,95 @@ fn new_says_which_given_options_the_session_does_not_use() {
         text(&out.stderr)
     );
 }
+
+/// A session of an outside engine ends the same way whichever tuner ran it (the GA's mean,
+/// SPSA, CMA-ES): its values, one line each, as `export --format hub` of its best file gives
+/// them, then `best values: FILE` and the same `next:` commands, which work as printed (the
+/// match apart: 312 games).
+#[test]
+fn every_tuners_engine_session_ends_with_the_same_lines() {
+    let t = Tmp::new("engine-ends");
+    let engine = common::tunable_engine();
+    let pops = t.0.join("populations");
+    let pops = pops.to_str().unwrap();
+    let common_args = [
+        "--engine",
+        &engine,
+        "--tune",
+        "kings,opp_kings,moves",
+        "--depth",
+        "1",
+        "--seed",
+        "4",
+        "--populations",
+        pops,
+    ];
+    let runs: [(&str, &[&str]); 3] = [
+        (
+            "new",
+            &[
+                "--population",
+                "4",
+                "--games-budget",
+                "16",
+                "--name",
+                "ends-ga",
+            ],
+        ),
+        (
+            "spsa",
+            &["--games", "16", "--pairs", "2", "--name", "ends-spsa"],
+        ),
+        ("cmaes", &["--games", "16", "--name", "ends-cmaes"]),
+    ];
+    let mut nexts = Vec::new();
+    for (verb, own) in runs {
+        let out = run_ok({
+            let mut c = common::bin();
+            c.current_dir(&t.0).arg(verb).args(common_args).args(own);
+            c
+        });
+        let name = own[own.len() - 1];
+        let best = format!("{pops}/{name}/best.json");
+        let lines: Vec<&str> = out.lines().collect();
+        let at = |p: &str| lines.iter().position(|l| l.starts_with(p));
+        let said = at("best values: ").unwrap_or_else(|| panic!("{verb}: {out}"));
+        assert!(lines[said].contains(&best), "{verb}: {out}");
+        // The values said are those of the best file.
+        let hub = run_ok({
+            let mut c = common::bin();
+            c.current_dir(&t.0)
+                .args(["export", &best, "--format", "hub"]);
+            c
+        });
+        let exported: Vec<String> = hub
+            .lines()
+            .filter_map(|l| l.strip_prefix("set-param name="))
+            .map(|l| l.replacen(" value=", " ", 1))
+            .collect();
+        let listed: Vec<String> = lines
+            .iter()
+            .filter(|l| l.contains(" (default "))
+            .map(|l| l.split(" (default ").next().unwrap().to_string())
+            .collect();
+        assert_eq!(listed, exported, "{verb}: {out}");
+        let next = at("next: ").unwrap_or_else(|| panic!("{verb}: {out}"));
+        let hints: Vec<String> = lines[next..]
+            .iter()
+            .map(|l| l.replace(name, "NAME"))
+            .collect();
+        for line in &lines[next + 1..] {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.get(1) == Some(&"match") {
+                continue;
+            }
+            let mut c = std::process::Command::new(words[0]);
+            c.current_dir(&t.0).args(&words[1..]);
+            let o = c.output().unwrap();
+            assert!(o.status.success(), "{verb}: {line}: {}", text(&o.stderr));
+        }
+        nexts.push(hints);
+    }
+    assert_eq!(nexts[0], nexts[1], "the GA's and SPSA's hints");
+    assert_eq!(nexts[1], nexts[2], "SPSA's and CMA-ES's hints");
+}

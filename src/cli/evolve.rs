@@ -1,9 +1,9 @@
 //! `checkers-ga new` and `checkers-ga resume`: evolution sessions with a checkpoint per generation.
 
 use super::common::{
-    catch_interrupt, check_output_file, command_prefix, progress_style, resume_command, say,
-    say_somewhere, session_arg, shell_word, show_progress, stop_signal_name, warn, weights_arg,
-    AlreadySaid, Interrupted,
+    catch_interrupt, check_output_file, command_prefix, engine_next_lines, engine_value_lines,
+    progress_style, resume_command, say, say_somewhere, session_arg, shell_word, show_progress,
+    stop_signal_name, warn, weights_arg, AlreadySaid, Interrupted,
 };
 use super::evolve_args::EngineTuner;
 use anyhow::Context;
@@ -274,6 +274,8 @@ struct Printer {
     verbose: bool,
     /// Nothing but the best-weights file's path (--quiet).
     quiet: bool,
+    /// Of an outside engine: its best file holds the engine's values, not our weights.
+    engine: bool,
     bar: ProgressBar,
     resume: String,
     /// How `report` and `finals` name the session (see [`session_arg`]).
@@ -323,6 +325,7 @@ impl Printer {
             lines: !opts.quiet && (opts.verbose || !on_terminal),
             verbose: opts.verbose,
             quiet: opts.quiet,
+            engine: s.settings.engine.is_some(),
             bar,
             resume,
             session_arg: session_arg(&run.dir, &s.name, &opts.populations),
@@ -513,7 +516,8 @@ impl Observer for Printer {
             // Only the path, for a script to use.
             say(&path.display().to_string());
         } else {
-            say(&format!("best weights: {}", path.display()));
+            let what = if self.engine { "values" } else { "weights" };
+            say(&format!("best {what}: {}", path.display()));
         }
     }
 
@@ -611,38 +615,32 @@ fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
     if let Some(best) = &out.best_weights {
         let me = command_prefix();
         let file = shell_word(&best.to_string_lossy());
-        say("next: its strength, its weights, a report:");
         match &s.settings.engine {
-            // The simulator plays no match: its model tells the strength.
-            Some(e) if e.sim_model().is_some() => {
-                let model = e.sim_model().expect("the simulator");
-                let regret = |w: &checkers_ga::Weights| model.regret(&e.values(w));
-                say(&format!(
-                    "  its answer plays {:.1} Elo below the optimum of {} (the declared values: \
-                     {:.1})",
-                    regret(&s.answer().unwrap_or_else(|| e.defaults())),
-                    e.name,
-                    regret(&e.defaults())
-                ));
-            }
-            // Against the engine with its declared values.
+            // An outside engine's session ends as every tuner's of an engine does.
             Some(e) => {
-                let cmd: Vec<String> = e.command.iter().map(|w| shell_word(w)).collect::<Vec<_>>();
-                say(&format!(
-                    "  {me} match {file} {} {} --games 312",
-                    shell_word(&format!("hub:{}", cmd.join(" "))),
-                    e.level_flag()
-                ));
+                let answer = s.answer().unwrap_or_else(|| e.defaults());
+                let report = p.report.as_deref();
+                let values = engine_value_lines(e, &answer);
+                for line in values.iter().chain(&engine_next_lines(
+                    e,
+                    &answer,
+                    best,
+                    &p.session_arg,
+                    report,
+                )) {
+                    say(line);
+                }
             }
             None => {
+                say("next: its strength, its weights, a report:");
                 say(&format!("  {me} match {file} classic --depth 6"));
+                say(&format!("  {me} show {file}"));
+                match &p.report {
+                    Some(r) => say(&format!("  open {}", r.display())),
+                    None => say(&format!("  {me} report {}", p.session_arg)),
+                };
             }
         }
-        say(&format!("  {me} show {file}"));
-        match &p.report {
-            Some(r) => say(&format!("  open {}", r.display())),
-            None => say(&format!("  {me} report {}", p.session_arg)),
-        };
         if s.generation >= FINALS_HINT_GENERATIONS {
             say(&format!(
                 "  {me} finals {}    # the strongest of its past bests at depth 6",

@@ -4,9 +4,9 @@
 //! ([`checkers_ga::TunerRun`]). Each tuner's file adds its own flags and builds its state.
 
 use super::common::{
-    catch_interrupt, check_output_file, command_prefix, engine_spec, pool, progress_style,
-    resume_command, say, say_somewhere, session_arg, shell_word, show_progress, stop_signal_name,
-    warn, AlreadySaid, Interrupted,
+    catch_interrupt, check_output_file, engine_next_lines, engine_spec, engine_value_lines, pool,
+    progress_style, resume_command, say, say_somewhere, session_arg, show_progress,
+    stop_signal_name, warn, AlreadySaid, Interrupted,
 };
 use super::evolve_args::ResumeArgs;
 use checkers_ga::store::MAX_SPSA_GAMES as MAX_GAMES;
@@ -413,8 +413,8 @@ fn play<T: FileTuner>(
         st.steps_done(),
         T::STEP
     );
-    for (t, v) in spec.tuned.iter().zip(spec.values(&st.answer())) {
-        say(&format!("{} {v} (default {})", t.name, t.default));
+    for line in engine_value_lines(spec, &st.answer()) {
+        say(&line);
     }
     if let Some(page) = &opts.report {
         let o = checkers_ga::html::Options::default();
@@ -439,29 +439,16 @@ fn play<T: FileTuner>(
     }
     if !opts.quiet {
         say(&line);
-        let me = command_prefix();
         let arg = session_arg(&run.dir, &name, &opts.populations);
-        let file = shell_word(&outcome.best.to_string_lossy());
         say(&format!(
             "session '{name}': {} ({})",
             st.progress(),
             run.checkpoint.display()
         ));
-        if spec.sim_model().is_some() {
-            say("next: its values, its history, a report:");
-        } else {
-            // Against the engine with its declared values.
-            say("next: its strength, its values, its history, a report:");
-            let cmd: Vec<String> = spec.command.iter().map(|w| shell_word(w)).collect();
-            say(&format!(
-                "  {me} match {file} {} {} --games 312",
-                shell_word(&format!("hub:{}", cmd.join(" "))),
-                spec.level_flag()
-            ));
+        let report = opts.report.as_deref();
+        for line in engine_next_lines(spec, &st.answer(), &outcome.best, &arg, report) {
+            say(&line);
         }
-        say(&format!("  {me} export {file} --format hub"));
-        say(&format!("  {me} history {arg}"));
-        say(&format!("  {me} report {arg}"));
     }
     Ok(())
 }
