@@ -246,6 +246,16 @@ fn new_engine_with_a_tuner_runs_that_tuners_session() {
     let o = output(new("x", "cmaes", &["--population", "8"]));
     assert_error_exit(&o, 2, &["--tuner cmaes", "--population"]);
     assert!(!t.session("x").exists());
+    // --report, as every tuner's session takes it: the page of the session as it ended, the
+    // page `report` writes of it.
+    let page = t.0.join("page.html");
+    run_ok(new("paged", "spsa", &["--report", page.to_str().unwrap()]));
+    let written = std::fs::read_to_string(&page).unwrap();
+    assert!(written.contains("SPSA session 'paged'"), "{written}");
+    assert!(written.contains("16 of 16 games"), "{written}");
+    let again = t.0.join("again.html");
+    run_ok(t.cmd(&["report", "paged", "-o", again.to_str().unwrap()]));
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), written);
 }
 
 #[test]

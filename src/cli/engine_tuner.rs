@@ -58,6 +58,7 @@ pub fn new_engine_session(
         move_timeout: a.move_timeout,
         handshake_timeout: a.run.handshake_timeout,
         print_every: 0,
+        report: a.run.report,
         quiet: a.run.quiet,
         name: a.name,
         populations: a.run.populations,
@@ -99,7 +100,6 @@ pub fn ga_only_flags(a: &NewArgs) -> Vec<String> {
         (!a.include.is_empty(), "--include"),
         (a.run.keep.is_some(), "--keep"),
         (a.run.keep_every.is_some(), "--keep-every"),
-        (a.run.report.is_some(), "--report"),
         (a.run.verbose, "--verbose"),
     ] {
         if given {

@@ -437,7 +437,7 @@ fn early_signal(st: &GenerationStats, s: &Session) -> String {
 }
 
 impl Observer for Printer {
-    fn generation_started(&mut self, _: &Session, _: usize) {
+    fn step_started(&mut self, _: &Session) {
         self.generation_started = Instant::now();
         self.last_game.store(0, Ordering::Relaxed);
     }
@@ -449,7 +449,7 @@ impl Observer for Printer {
         self.say_cost();
     }
 
-    fn generation_done(&mut self, st: &GenerationStats, s: &Session) {
+    fn step_done(&mut self, st: &GenerationStats, s: &Session) {
         // The first generation started the engine's processes: the pace counts from its end.
         self.clock.start_up_done();
         self.say_cost();
@@ -510,7 +510,7 @@ impl Observer for Printer {
         }
     }
 
-    fn best_weights_written(&mut self, path: &Path) {
+    fn answer_written(&mut self, path: &Path) {
         self.bar.finish_and_clear();
         if self.quiet {
             // Only the path, for a script to use.

@@ -10,9 +10,7 @@ use super::common::{
 };
 use super::evolve_args::ResumeArgs;
 use checkers_ga::store::MAX_SPSA_GAMES as MAX_GAMES;
-use checkers_ga::{
-    FileTuner, Overrides, PaceClock, SessionError, StepObserver, TunerProgress, TunerRun,
-};
+use checkers_ga::{FileTuner, Overrides, PaceClock, SessionError, TunerProgress, TunerRun};
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -72,6 +70,10 @@ pub struct TunerSessionArgs {
     /// Print the values every N steps (0 = never; also with --quiet)
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub print_every: u64,
+    /// Write a self-contained HTML report of the session to FILE as it runs (after every 5% of
+    /// the budget, from the checkpoint just written) and at its end
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
     /// No progress bar, no opening line
     #[arg(long)]
     pub quiet: bool,
@@ -125,6 +127,9 @@ impl TunerSessionArgs {
         if let Some(name) = &self.name {
             checkers_ga::check_free(&self.populations, name)?;
         }
+        if let Some(r) = &self.report {
+            check_output_file(r, "--report")?;
+        }
         if let Some(out) = &self.out {
             check_output_file(out, "--out")?;
             if out.exists() && !self.force {
@@ -176,7 +181,7 @@ impl TunerSessionArgs {
             print_every: self.print_every,
             populations: self.populations.clone(),
             handshake_timeout: self.handshake_timeout,
-            report: None,
+            report: self.report.clone(),
             out_shown: self.out.clone(),
         };
         if !self.quiet {
@@ -304,17 +309,51 @@ impl Printer {
     }
 }
 
-/// A [`Printer`] hearing tuner `T`'s steps.
-struct Watch<T>(Printer, std::marker::PhantomData<fn(T)>);
+/// A [`Printer`] hearing tuner `T`'s steps; with `--report`, the page (and every how many
+/// steps it is written again as the run goes).
+struct Watch<T>(
+    Printer,
+    Option<(PathBuf, u64)>,
+    std::marker::PhantomData<fn(T)>,
+);
 
-impl<T: FileTuner> StepObserver<T::Step> for Watch<T> {
+impl<T: FileTuner> checkers_ga::Observer<T> for Watch<T> {
     fn game_done(&self) {
         self.0.clock.game_done();
         self.0.bar.inc(1);
     }
 
-    fn step_done(&mut self, s: &T::Step) {
+    fn step_done(&mut self, s: &T::Step, _: &T) {
         self.0.step_done(&T::report(s));
+    }
+
+    /// With `--report`, the page is written again from the checkpoint at every progress point
+    /// (its end is written once the answer is).
+    fn checkpoint_written(&mut self, path: &Path, state: &T) {
+        let Some((page, every)) = &self.1 else {
+            return;
+        };
+        let done = state.steps_done();
+        if !done.is_multiple_of(*every) || state.finished() {
+            return;
+        }
+        let written = checkers_ga::store::open(path.to_str(), Path::new(""))
+            .map_err(anyhow::Error::from)
+            .and_then(|opened| match opened {
+                checkers_ga::store::Opened::Tuner { session, .. } => {
+                    let o = checkers_ga::html::Options::default();
+                    Ok(checkers_ga::html::write_tuner_report(
+                        &*session, path, page, &o,
+                    )?)
+                }
+                checkers_ga::store::Opened::Ga(_) => anyhow::bail!("not a tuner's checkpoint"),
+            });
+        if let Err(e) = written {
+            self.0
+                .bar
+                .suspend(|| warn(&format!("warning: report not written: {e}")));
+            self.1 = None;
+        }
     }
 }
 
@@ -377,6 +416,10 @@ fn play<T: FileTuner>(
             lines: (!opts.quiet && !on_terminal).then(|| TunerProgress::new(state)),
             signal: (!opts.quiet).then(checkers_ga::Signal::default),
         },
+        opts.report.clone().map(|page| {
+            let every = TunerProgress::every(state.steps(), state.games_per_step());
+            (page, every)
+        }),
         std::marker::PhantomData,
     );
     // An outside engine's games to a depth: two a core unless --threads says.

@@ -1,7 +1,8 @@
 //! Running an evolution session: start one ([`SessionRun::start`]) or continue one from a checkpoint
 //! ([`SessionRun::resume`]), then [`SessionRun::evolve`] it until its limit, a deadline, or a stop flag the
-//! caller sets; an [`Observer`] the caller implements hears of every generation, measurement,
-//! new best so far, checkpoint and the end. Everything a session's folder needs is done here:
+//! caller sets; an [`Observer`] the caller implements hears of every generation (its
+//! duel and measurement are in what the generation reports), game, checkpoint and the end, as
+//! the observer of every tuner's session does. Everything a session's folder needs is done here:
 //! the lock ([`crate::lock`]), temp-file cleanup, the checkpoints and their keep policy
 //! ([`crate::store`]), the best-weights file and its lineage, and the setting changes of a
 //! resumed session (a wider parameter set, another population size).
@@ -17,7 +18,8 @@
 //!
 //! Files, bottom up: `names`, `pace`, `options`, `outside`, `best`, `finals`, `past`, `steps`,
 //! `tuner_run`, `spsa`, `cmaes`. `steps` is the loop every session runs its tuner's steps in,
-//! whichever tuner (the GA's here, the others' in `tuner_run`).
+//! whichever tuner (the GA's here, the others' in `tuner_run`), and the [`Observer`] that hears
+//! any of them.
 //!
 //! # Example
 //!
@@ -81,7 +83,6 @@ use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};
 use crate::genome::EngineSpec;
 use crate::jobs::{thread_pool, PoolError};
 use crate::lock::{lock_session, LockError, SessionLock};
-use crate::matchplay::Wdl;
 use crate::rng::fresh_seed;
 use crate::store::{self, CheckpointError, LocateError};
 use crate::weightfile::WeightsError;
@@ -91,6 +92,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use steps::{play_steps, RunFault, RunHooks};
+pub use steps::{Observer, SessionEnd, Silent};
 
 /// Why a session could not start, go on or finish: one line.
 #[derive(Debug, thiserror::Error)]
@@ -312,17 +314,6 @@ impl NewSession {
     }
 }
 
-/// How a run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SessionEnd {
-    /// The session reached its limit (or had reached it before this run).
-    Finished,
-    /// The caller's stop flag was set: the generation under way was abandoned.
-    Stopped,
-    /// The session's time limit passed within a generation, which was abandoned.
-    TimeLimit,
-}
-
 /// What a run did: how it ended, where the session stands, and the best-weights file.
 #[derive(Clone, Debug)]
 pub struct SessionOutcome {
@@ -335,32 +326,6 @@ pub struct SessionOutcome {
     /// The best-weights file written (None when there was no best so far yet).
     pub best_weights: Option<PathBuf>,
 }
-
-/// What a running session reports. Every method has a default that does nothing.
-pub trait Observer: Send + Sync {
-    /// A generation starts; its tournament plays `games` games.
-    fn generation_started(&mut self, _session: &Session, _games: usize) {}
-    /// A game ended: of a tournament, a duel or a measurement (called from the worker
-    /// threads).
-    fn game_done(&self) {}
-    /// A generation was played and the session updated (its checkpoint not yet written).
-    fn generation_done(&mut self, _stats: &GenerationStats, _session: &Session) {}
-    /// The best so far changed in generation `generation`.
-    fn new_best(&mut self, _generation: u64, _best: &Weights) {}
-    /// The best so far was measured against the yardstick in generation `generation`.
-    fn measured(&mut self, _generation: u64, _result: &Wdl, _session: &Session) {}
-    /// The checkpoint of the session's current generation was written.
-    fn checkpoint_written(&mut self, _path: &Path, _session: &Session) {}
-    /// The best-weights file was written.
-    fn best_weights_written(&mut self, _path: &Path) {}
-    /// The run stopped before the session's limit (`end` is not [`SessionEnd::Finished`]).
-    fn stopped(&mut self, _end: SessionEnd, _session: &Session, _checkpoint: &Path) {}
-}
-
-/// An observer that hears nothing.
-pub struct Silent;
-
-impl Observer for Silent {}
 
 /// A session ready to run: its folder locked, its settings checked.
 pub struct SessionRun {
@@ -631,7 +596,7 @@ impl SessionRun {
             || stop.load(Ordering::SeqCst) || lock(&deadline).is_some_and(|d| Instant::now() >= d);
         let mut ran = Ok(());
         if !self.session.finished() && !stop.load(Ordering::SeqCst) {
-            observer.generation_started(&self.session, self.session.games_per_generation());
+            observer.step_started(&self.session);
             let mut hooks = Evolving {
                 observer: &mut *observer,
                 dir: &self.dir,
@@ -664,7 +629,7 @@ impl SessionRun {
         }
         let best_weights = best::write(&self.session, &self.options, &self.dir, &self.best_seen)?;
         if let Some(p) = &best_weights {
-            observer.best_weights_written(p);
+            observer.answer_written(p);
         }
         if end != SessionEnd::Finished {
             observer.stopped(end, &self.session, &checkpoint);
@@ -706,7 +671,7 @@ impl SessionRun {
     pub fn finish(self, observer: &mut dyn Observer) -> Result<SessionOutcome, SessionError> {
         let best_weights = best::write(&self.session, &self.options, &self.dir, &self.best_seen)?;
         if let Some(p) = &best_weights {
-            observer.best_weights_written(p);
+            observer.answer_written(p);
         }
         Ok(SessionOutcome {
             end: SessionEnd::Finished,
@@ -740,14 +705,7 @@ impl RunHooks<Session> for Evolving<'_> {
             stats.time.as_ref(),
             s.settings.engine.as_ref(),
         )?;
-        let o = &mut *self.observer;
-        o.generation_done(stats, s);
-        if let (Some(b), true) = (s.best_so_far, stats.duel.is_none_or(|d| d.replaced)) {
-            o.new_best(stats.generation, &b);
-        }
-        if let Some(m) = &stats.measure {
-            o.measured(stats.generation, m, s);
-        }
+        self.observer.step_done(stats, s);
         Ok(())
     }
 
@@ -759,8 +717,7 @@ impl RunHooks<Session> for Evolving<'_> {
         if s.finished() || self.stop.load(Ordering::SeqCst) {
             return false;
         }
-        self.observer
-            .generation_started(s, s.games_per_generation());
+        self.observer.step_started(s);
         true
     }
 }

@@ -7,15 +7,57 @@
 //! goes on exactly. The outside engine's idle processes are kept for the run's next games and
 //! end with it.
 //!
+//! What a session's run reports, whichever tuner's, is one [`Observer`] of its state: each step
+//! as it starts and ends, each game, each checkpoint, the answer file, a stop.
+//!
 //! The hooks sit behind a read-write lock: games end on every thread ([`RunHooks::game_done`]
 //! takes it to read) while a step is told on one of them. The checkpoint is written outside
 //! the lock, so games that end meanwhile do not wait for the disk.
 
 use super::SessionError;
+use crate::ga::Session;
 use crate::store::CheckpointError;
 use crate::tuner::Tuner;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SessionEnd {
+    /// The session reached its limit (or had reached it before this run).
+    Finished,
+    /// The caller's stop flag was set: the step under way was abandoned.
+    Stopped,
+    /// The session's time limit passed within a generation, which was abandoned.
+    TimeLimit,
+}
+
+/// What a running session reports, whichever tuner's: `T` is its tuner's state ([`Session`],
+/// the default, for the GA and the mean; [`crate::SpsaState`]; [`crate::CmaesState`]), and a
+/// step what that tuner calls one (a generation of the GA, whose [`Tuner::Step`] says what it
+/// did: its duel, its measurement). Every method has a default that does nothing.
+pub trait Observer<T: Tuner = Session>: Send + Sync {
+    /// A step starts (of the GA: a generation, its tournament first).
+    fn step_started(&mut self, _state: &T) {}
+    /// A game ended (called from the worker threads).
+    fn game_done(&self) {}
+    /// A step was played and the tuner moved (its checkpoint not yet written): `step` says what
+    /// it did, `state` stands after it.
+    fn step_done(&mut self, _step: &T::Step, _state: &T) {}
+    /// The checkpoint of `state` was written to `path`.
+    fn checkpoint_written(&mut self, _path: &Path, _state: &T) {}
+    /// The session's answer was written to `path` (the GA's best-weights file, a one-file
+    /// tuner's `best.json`).
+    fn answer_written(&mut self, _path: &Path) {}
+    /// The run stopped before the session's end (`end` is not [`SessionEnd::Finished`]); the
+    /// session stands at `checkpoint`.
+    fn stopped(&mut self, _end: SessionEnd, _state: &T, _checkpoint: &Path) {}
+}
+
+/// An observer that hears nothing.
+pub struct Silent;
+
+impl<T: Tuner> Observer<T> for Silent {}
 
 /// What a session does around its tuner's steps.
 pub(crate) trait RunHooks<T: Tuner>: Send + Sync {

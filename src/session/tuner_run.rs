@@ -14,14 +14,14 @@
 
 use super::best::{write_answer_file, BEST_FILE};
 use super::pace::Pace;
-use super::steps::{play_steps, RunFault, RunHooks};
+use super::steps::{play_steps, Observer, RunFault, RunHooks, SessionEnd};
 use super::{default_name, ensure_folder, SessionError};
 use crate::clock::TimeUse;
 use crate::files::{folder_of, write_atomic};
 use crate::genome::EngineSpec;
 use crate::lock::{lock_session, SessionLock};
 use crate::store::{self, CheckpointError, OneFileSession, TunerSession};
-use crate::tuner::{StepObserver, Tuner};
+use crate::tuner::Tuner;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -174,13 +174,14 @@ impl<T: FileTuner> TunerRun<T> {
     /// Plays steps until the budget is played or `stop` is set (checked before every game:
     /// the steps under way are abandoned), writing the checkpoint after every step, then writes
     /// the answer ([`TunerRun::write_answer`]), however the run ends (when a checkpoint cannot
-    /// be written, as it can). The games are played on the jobs executor (the current rayon
+    /// be written, as it can). `observer` hears every step, game and checkpoint, the answer
+    /// file, and a stop. The games are played on the jobs executor (the current rayon
     /// pool), as a stream when the tuner keeps generations in flight ([`crate::run_steps`]:
     /// the checkpoint is written while the next generations' games are played); the engine's
     /// idle processes end with the run.
     pub fn run(
         &mut self,
-        observer: &mut (dyn StepObserver<T::Step> + Send),
+        observer: &mut dyn Observer<T>,
         stop: &AtomicBool,
     ) -> Result<TunerOutcome, SessionError> {
         let TunerSession { name, state, out } = &mut self.session;
@@ -193,10 +194,23 @@ impl<T: FileTuner> TunerRun<T> {
             };
             save(checkpoint, &T::encode(&view)).map(|()| checkpoint.clone())
         };
-        let mut hooks = Heard(observer);
         let halt = || stop.load(Ordering::SeqCst);
-        match play_steps(state, &mut hooks, &mut save, &halt) {
-            Ok(()) => self.write_answer(),
+        if !state.finished() && !halt() {
+            observer.step_started(state);
+        }
+        let mut hooks = Heard { observer, stop };
+        let ran = play_steps(state, &mut hooks, &mut save, &halt);
+        let observer = hooks.observer;
+        match ran {
+            Ok(()) => {
+                let outcome = self.write_answer()?;
+                observer.answer_written(&outcome.best);
+                if outcome.stopped {
+                    let st = &self.session.state;
+                    observer.stopped(SessionEnd::Stopped, st, &self.checkpoint);
+                }
+                Ok(outcome)
+            }
             // Out of time: no answer from a step that moved by nothing the engine played.
             Err(RunFault::Told(e)) => Err(e),
             Err(RunFault::Save(e)) => {
@@ -240,17 +254,20 @@ impl<T: FileTuner> TunerRun<T> {
     }
 }
 
-/// A tuner's run as [`play_steps`] hears it: its observer hears every game and step, and a
-/// step whose every game was lost on time ends the run.
-struct Heard<'o, S>(&'o mut (dyn StepObserver<S> + Send));
+/// A tuner's run as [`play_steps`] hears it: its observer hears every game, step and
+/// checkpoint, and a step whose every game was lost on time ends the run.
+struct Heard<'o, T: FileTuner> {
+    observer: &'o mut dyn Observer<T>,
+    stop: &'o AtomicBool,
+}
 
-impl<T: FileTuner> RunHooks<T> for Heard<'_, T::Step> {
+impl<T: FileTuner> RunHooks<T> for Heard<'_, T> {
     fn game_done(&self) {
-        self.0.game_done();
+        self.observer.game_done();
     }
 
     fn told(&mut self, state: &T, step: &T::Step) -> Result<(), SessionError> {
-        self.0.step_done(step);
+        self.observer.step_done(step, state);
         // A step whose every game was lost on time moved the tuner by nothing the engine
         // played: the run ends, its checkpoint the step before.
         let r = T::report(step);
@@ -261,7 +278,11 @@ impl<T: FileTuner> RunHooks<T> for Heard<'_, T::Step> {
         )
     }
 
-    fn saved(&mut self, _: &T, _: &Path) -> bool {
+    fn saved(&mut self, state: &T, path: &Path) -> bool {
+        self.observer.checkpoint_written(path, state);
+        if !state.finished() && !self.stop.load(Ordering::SeqCst) {
+            self.observer.step_started(state);
+        }
         true
     }
 }
