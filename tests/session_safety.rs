@@ -204,7 +204,7 @@ fn two_new_sessions_of_one_name_never_mix() {
         let loser = outs.iter().find(|o| !o.status.success()).unwrap();
         let line = err_line("the second new", loser);
         assert!(
-            line.contains("in use by") || line.contains("already has checkpoints"),
+            line.contains("in use by") || line.contains("already exists in"),
             "round {round}: {line}"
         );
         let gens = generations_in(&t.session("x"));

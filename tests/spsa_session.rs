@@ -231,7 +231,21 @@ fn bad_input_is_one_line() {
     assert_error_exit(&o, 1, &["already exists", "resume s"]);
     // Nor does a GA session start in its folder.
     let o = output(t.cmd(&["new", "--name", "s", "--generations", "1", "--quiet"]));
-    assert_error_exit(&o, 1, &["already has checkpoints"]);
+    assert_error_exit(&o, 1, &["already exists"]);
+    // Every tuner refuses another's folder in the same words.
+    let ga_said = common::err_line("new in an SPSA folder", &o);
+    run_ok(t.cmd(&[
+        "new",
+        "--name",
+        "g",
+        "--generations",
+        "1",
+        "--population",
+        "4",
+    ]));
+    let o = output(spsa(&t, "g", "4", "1"));
+    let spsa_said = common::err_line("spsa in a GA folder", &o);
+    assert_eq!(spsa_said.replace("g", "s"), ga_said.replace("g", "s"));
     // A name that is no folder name, a GA setting on resume, a bad --elo setting.
     let o = output(spsa(&t, "../x", "4", "1"));
     assert_error_exit(&o, 2, &["plain folder name"]);

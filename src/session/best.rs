@@ -109,7 +109,7 @@ pub(super) fn check_weights_folder(
     let Some(dir) = &run.weights_dir else {
         return Ok(());
     };
-    super::ensure_folder(dir, "weights")?;
+    super::folder::ensure_folder(dir, "weights")?;
     let probe = crate::files::temp_name(&path);
     std::fs::File::create(&probe).map_err(io(format!(
         "cannot write into the weights folder '{}'",
@@ -231,7 +231,7 @@ pub(super) fn write(
     let (name, seed, g) = (&session.name, session.settings.seed, session.generation);
     let path = best_file(run, dir, name);
     let folder = crate::files::folder_of(&path);
-    super::ensure_folder(&folder, "weights")?;
+    super::folder::ensure_folder(&folder, "weights")?;
     if let Some(seen) = seen {
         if BestFile::read(&path) != *seen {
             return Err(SessionError::Refused(format!(

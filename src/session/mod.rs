@@ -16,7 +16,7 @@
 //! ([`TunerRun`], file `tuner_run`: its folder, lock, checkpoint, answer and progress lines);
 //! what is each tuner's own is its [`FileTuner`] (files `spsa`, `cmaes`).
 //!
-//! Files, bottom up: `names`, `pace`, `options`, `outside`, `best`, `finals`, `past`, `steps`,
+//! Files, bottom up: `names`, `folder`, `pace`, `options`, `outside`, `best`, `finals`, `past`, `steps`,
 //! `tuner_run`, `spsa`, `cmaes`. `steps` is the loop every session runs its tuner's steps in,
 //! whichever tuner (the GA's here, the others' in `tuner_run`), and the [`Observer`] that hears
 //! any of them.
@@ -56,6 +56,7 @@
 mod best;
 mod cmaes;
 mod finals;
+mod folder;
 mod names;
 mod options;
 mod outside;
@@ -82,10 +83,11 @@ use crate::flight::lock;
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};
 use crate::genome::EngineSpec;
 use crate::jobs::{thread_pool, PoolError};
-use crate::lock::{lock_session, LockError, SessionLock};
+use crate::lock::{LockError, SessionLock};
 use crate::rng::fresh_seed;
 use crate::store::{self, CheckpointError, LocateError};
 use crate::weightfile::WeightsError;
+use folder::Held;
 use outside::{engine_defaults, follow_depth, log_faults, ENGINE_POPULATION};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -353,14 +355,6 @@ pub struct SessionRun {
     _lock: SessionLock,
 }
 
-/// Creates a folder the run will write into.
-fn ensure_folder(dir: &Path, what: &str) -> Result<(), SessionError> {
-    std::fs::create_dir_all(dir).map_err(io(format!(
-        "cannot create the {what} folder '{}'",
-        dir.display()
-    )))
-}
-
 impl SessionRun {
     /// Prepares a new session: checks the settings, makes and locks its folder (refusing one
     /// that has checkpoints) and checks that its best-weights file may be written. Nothing is
@@ -411,43 +405,11 @@ impl SessionRun {
         // The input holds; now the folders.
         let dir = store::session_dir(&options.populations, &name);
         best::check_weights_folder(&options, &dir, &name)?;
-        let has_checkpoints = |dir: &Path| -> Result<(), SessionError> {
-            // A session of either tuner takes the folder.
-            if store::session_in(dir).is_some() {
-                return Err(SessionError::Refused(format!(
-                    "session '{name}' already has checkpoints in '{}': resume it with \
-                     `checkers-ga resume {}` or pick another --name",
-                    dir.display(),
-                    dir.display()
-                )));
-            }
-            Ok(())
-        };
-        // The lock is held until the session ends: no other run writes into this folder
-        // meanwhile, and temp files are removed only while no one else can be writing them. A
-        // folder that exists is locked before it is looked at, so a running session is
-        // reported as such.
-        let take = |dir: &Path| -> Result<SessionLock, SessionError> {
-            let lock = lock_session(dir)?;
-            store::remove_stale_temp_files(dir);
-            has_checkpoints(dir)?;
-            Ok(lock)
-        };
-        let mut lock = if dir.is_dir() {
-            Some(take(&dir)?)
-        } else {
-            None
-        };
         // Checked before a new folder is made, so a refusal leaves nothing behind.
-        let best_seen =
-            best::check_lineage(&options, &name, seed, best::last_generation(&session), &dir)?;
-        let lock = match lock.take() {
-            Some(l) => l,
-            None => {
-                ensure_folder(&dir, "session")?;
-                take(&dir)?
-            }
-        };
+        let last = best::last_generation(&session);
+        let (Held { dir, lock }, best_seen) = folder::claim(&options.populations, &name, |dir| {
+            best::check_lineage(&options, &name, seed, last, dir)
+        })?;
         let pool = crate::jobs::pool_for(pool, options.threads, session.settings.engine.as_ref())?;
         Ok(SessionRun {
             session,
@@ -482,7 +444,7 @@ impl SessionRun {
         best::check_weights_folder(&options, &dir, &found.session.name)?;
         // Held until the session ends. Temp-file cleanup and the set-aside of newer checkpoints
         // below happen only under it, so they never touch the files of a running session.
-        let lock = lock_session(&dir)?;
+        let Held { lock, .. } = folder::enter(&dir)?;
         // Look again now that no one else writes here: a session that held the folder until
         // just now may have written newer checkpoints. A checkpoint named by the caller is read
         // again (it may have been set aside meanwhile).
@@ -501,7 +463,6 @@ impl SessionRun {
         };
         let (path, mut session, skipped) = (found.path, found.session, found.skipped);
         let history_lost = found.warning;
-        store::remove_stale_temp_files(&dir);
         let before = session.settings.clone();
         overrides.apply(&mut session.settings);
         follow_depth(&mut session.settings);

@@ -13,13 +13,14 @@
 //! ([`StepReport`]).
 
 use super::best::{write_answer_file, BEST_FILE};
+use super::folder::{self, Held};
 use super::pace::Pace;
 use super::steps::{play_steps, Observer, RunFault, RunHooks, SessionEnd};
-use super::{default_name, ensure_folder, SessionError};
+use super::{default_name, SessionError};
 use crate::clock::TimeUse;
 use crate::files::{folder_of, write_atomic};
 use crate::genome::EngineSpec;
-use crate::lock::{lock_session, SessionLock};
+use crate::lock::SessionLock;
 use crate::store::{self, CheckpointError, OneFileSession, TunerSession};
 use crate::tuner::Tuner;
 use std::path::{Path, PathBuf};
@@ -126,15 +127,9 @@ impl<T: FileTuner> TunerRun<T> {
                 "session name '{name}' must be a plain folder name"
             )));
         }
-        let dir = store::session_dir(populations, &name);
-        // A folder that exists is locked before it is looked at, so a running session is
-        // reported as such.
-        if !dir.is_dir() {
-            ensure_folder(&dir, "session")?;
-        }
-        let lock = lock_session(&dir)?;
-        check_free(populations, &name)?;
-        store::remove_stale_temp_files(&dir);
+        // Refused when the folder holds a session of any tuner or a session's answer.
+        let (Held { dir, lock }, ()) =
+            folder::claim(populations, &name, |_| check_free(populations, &name))?;
         let run = TunerRun {
             checkpoint: T::checkpoint(&dir),
             session: TunerSession { name, state, out },
@@ -152,9 +147,8 @@ impl<T: FileTuner> TunerRun<T> {
         let dir = folder_of(checkpoint);
         // Read under the lock: a run that held the folder until just now may have written a
         // later step.
-        let lock = lock_session(&dir)?;
+        let Held { lock, .. } = folder::enter(&dir)?;
         let session = T::load(checkpoint)?;
-        store::remove_stale_temp_files(&dir);
         if !session.state.finished() {
             session.state.spec().check_unchanged().map_err(|error| {
                 SessionError::EngineChanged {
@@ -301,11 +295,11 @@ fn save(path: &Path, bytes: &Result<Vec<u8>, String>) -> Result<(), CheckpointEr
 /// tuner) or a session's answer (`best.json`): [`TunerRun::start`] checks again under the
 /// folder's lock.
 pub fn check_free(populations: &Path, name: &str) -> Result<(), SessionError> {
+    folder::refuse_taken(populations, name)?;
     let dir = store::session_dir(populations, name);
-    if store::session_in(&dir).is_some() || dir.join(BEST_FILE).exists() {
+    if dir.join(BEST_FILE).exists() {
         return Err(SessionError::Refused(format!(
-            "session '{name}' already exists in '{}': continue it with `checkers-ga resume \
-             {name}` or pick another --name",
+            "session '{name}' has an answer in '{}' already: pick another --name",
             dir.display()
         )));
     }

@@ -1,0 +1,83 @@
+//! A session's folder, whichever tuner's session it holds: claimed for a new session
+//! ([`claim`]) or entered to continue one ([`enter`]), and held, locked ([`crate::lock`]), for
+//! as long as the run lives, so no other run writes into it meanwhile; its stale temporary
+//! files are removed only under the lock, when no one else can be writing them. A folder that
+//! holds a session of any tuner is taken for every tuner (`new`, `spsa` and `cmaes` refuse it).
+
+use super::SessionError;
+use crate::lock::{lock_session, SessionLock};
+use crate::store;
+use std::path::{Path, PathBuf};
+
+/// A session's folder, locked while this lives.
+pub(crate) struct Held {
+    /// The folder.
+    pub dir: PathBuf,
+    /// Its lock.
+    pub lock: SessionLock,
+}
+
+/// Claims the folder of new session `name` under `populations`: locks it (a folder that exists
+/// is locked before it is looked at, so a running session is reported as such), removes stale
+/// temporary files, and refuses it when it holds a session of any tuner. `check` says whether
+/// the session may start there; it runs before a folder is made, so a refusal leaves nothing
+/// behind. What `check` gave, with the folder.
+pub(crate) fn claim<R>(
+    populations: &Path,
+    name: &str,
+    check: impl FnOnce(&Path) -> Result<R, SessionError>,
+) -> Result<(Held, R), SessionError> {
+    let dir = store::session_dir(populations, name);
+    let take = |dir: &Path| -> Result<SessionLock, SessionError> {
+        let lock = lock_session(dir)?;
+        store::remove_stale_temp_files(dir);
+        refuse_taken(populations, name)?;
+        Ok(lock)
+    };
+    let (lock, checked) = if dir.is_dir() {
+        let lock = take(&dir)?;
+        (lock, check(&dir)?)
+    } else {
+        let checked = check(&dir)?;
+        ensure_folder(&dir, "session")?;
+        (take(&dir)?, checked)
+    };
+    Ok((Held { dir, lock }, checked))
+}
+
+/// Enters the folder of a session to continue: locks it and removes stale temporary files.
+pub(crate) fn enter(dir: &Path) -> Result<Held, SessionError> {
+    let lock = lock_session(dir)?;
+    store::remove_stale_temp_files(dir);
+    Ok(Held {
+        dir: dir.to_path_buf(),
+        lock,
+    })
+}
+
+/// Refuses session name `name` when its folder under `populations` holds a session of any
+/// tuner: one line, saying how to continue that one.
+pub(crate) fn refuse_taken(populations: &Path, name: &str) -> Result<(), SessionError> {
+    let dir = store::session_dir(populations, name);
+    if store::session_in(&dir).is_none() {
+        return Ok(());
+    }
+    let arg = if populations == Path::new("populations") {
+        name.to_string()
+    } else {
+        format!("{name} --populations {}", populations.display())
+    };
+    Err(SessionError::Refused(format!(
+        "session '{name}' already exists in '{}': continue it with `checkers-ga resume {arg}` or \
+         pick another --name",
+        dir.display()
+    )))
+}
+
+/// Makes folder `dir` (and its parents) if missing; `what` names it in the error.
+pub(crate) fn ensure_folder(dir: &Path, what: &str) -> Result<(), SessionError> {
+    std::fs::create_dir_all(dir).map_err(super::io(format!(
+        "cannot create the {what} folder '{}'",
+        dir.display()
+    )))
+}
