@@ -354,8 +354,9 @@ fn new_says_which_given_options_the_session_does_not_use() {
     );
 }
 
-/// A session of an outside engine ends the same way whichever tuner ran it (the GA's mean,
-/// SPSA, CMA-ES): its values, one line each, as `export --format hub` of its best file gives
+/// A session of an outside engine says what it will cost and ends the same way whichever
+/// tuner ran it (the GA's mean, SPSA, CMA-ES): its cost once its pace is known, with its own
+/// flag for a budget of games; its values, one line each, as `export --format hub` of its best file gives
 /// them, then `best values: FILE` and the same `next:` commands, which work as printed (the
 /// match apart: 312 games).
 #[test]
@@ -383,16 +384,16 @@ fn every_tuners_engine_session_ends_with_the_same_lines() {
                 "--population",
                 "4",
                 "--games-budget",
-                "16",
+                "160",
                 "--name",
                 "ends-ga",
             ],
         ),
         (
             "spsa",
-            &["--games", "16", "--pairs", "2", "--name", "ends-spsa"],
+            &["--games", "160", "--pairs", "2", "--name", "ends-spsa"],
         ),
-        ("cmaes", &["--games", "16", "--name", "ends-cmaes"]),
+        ("cmaes", &["--games", "160", "--name", "ends-cmaes"]),
     ];
     let mut nexts = Vec::new();
     for (verb, own) in runs {
@@ -402,6 +403,23 @@ fn every_tuners_engine_session_ends_with_the_same_lines() {
             c
         });
         let name = own[own.len() - 1];
+        // What the run costs, once its pace is known, and how to ask for less by its own
+        // flag (the GA's adds its own ways: fewer generations, a smaller population).
+        let flag = if verb == "new" {
+            "--games-budget"
+        } else {
+            "--games"
+        };
+        let cost = out
+            .lines()
+            .find(|l| l.starts_with("this run: "))
+            .unwrap_or_else(|| panic!("{verb}: no cost line: {out}"));
+        assert!(cost.contains(" 160 games in all, about "), "{verb}: {cost}");
+        let less = cost.split("; for less, give ").nth(1).unwrap_or_default();
+        assert!(
+            less == format!("{flag} GAMES") || less.starts_with(&format!("{flag} GAMES, fewer")),
+            "{verb}: {cost}"
+        );
         let best = format!("{pops}/{name}/best.json");
         let lines: Vec<&str> = out.lines().collect();
         let at = |p: &str| lines.iter().position(|l| l.starts_with(p));

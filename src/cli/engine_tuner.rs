@@ -62,6 +62,7 @@ pub fn new_engine_session(
         quiet: a.run.quiet,
         name: a.name,
         populations: a.run.populations,
+        budget_flag: "--games-budget",
     };
     // The copy's folder is made once the flags are checked (as `new` makes --weights-dir).
     session.check()?;

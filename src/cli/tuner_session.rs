@@ -84,6 +84,10 @@ pub struct TunerSessionArgs {
     /// Folder of session folders
     #[arg(long, default_value = "populations")]
     pub populations: PathBuf,
+    /// The flag that gave --games, as the cost line names it (`--games-budget` when `new
+    /// --engine --tuner` started the session).
+    #[arg(skip = "--games")]
+    pub budget_flag: &'static str,
 }
 
 /// A new session's engine and seed, its flags checked: what each tuner builds its state from.
@@ -183,6 +187,7 @@ impl TunerSessionArgs {
             handshake_timeout: self.handshake_timeout,
             report: self.report.clone(),
             out_shown: self.out.clone(),
+            budget_flag: self.budget_flag,
         };
         if !self.quiet {
             say(&opening);
@@ -234,6 +239,8 @@ pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<
         handshake_timeout: r.handshake_timeout,
         report: r.report.clone(),
         out_shown: None,
+        // The budget is the session's: resume changes none of it.
+        budget_flag: "",
     };
     let s = &run.session;
     if s.state.finished() {
@@ -267,6 +274,9 @@ struct Printer {
     lines: Option<TunerProgress>,
     /// How much the games tell the tuner (said once when little; None when quiet).
     signal: Option<checkers_ga::Signal>,
+    /// What the run will cost, said once its pace past the start-up is known (None when quiet
+    /// or once said).
+    cost: Option<checkers_ga::RunCost>,
 }
 
 impl Printer {
@@ -296,6 +306,10 @@ impl Printer {
         let pace = self.clock.pace();
         if let Some(line) = self.lines.as_mut().and_then(|p| p.line(s, &pace)) {
             say(&line);
+        }
+        if let Some(line) = self.cost.as_ref().and_then(|c| c.line(&pace)) {
+            self.bar.suspend(|| say(&line));
+            self.cost = None;
         }
         if let Some(g) = self.signal.as_mut() {
             g.add(2 * s.pairs, s.draws, s.pairs, s.decided);
@@ -367,6 +381,8 @@ struct RunOptions {
     report: Option<PathBuf>,
     /// The `--out` file as the command line gave it (None: as the checkpoint keeps it).
     out_shown: Option<PathBuf>,
+    /// How the cost line names the flag of a budget of games.
+    budget_flag: &'static str,
 }
 
 /// Runs the session to the end of its budget or a stop (which writes its answer, `best.json`,
@@ -415,6 +431,11 @@ fn play<T: FileTuner>(
             clock: PaceClock::new(),
             lines: (!opts.quiet && !on_terminal).then(|| TunerProgress::new(state)),
             signal: (!opts.quiet).then(checkers_ga::Signal::default),
+            cost: (!opts.quiet).then(|| {
+                let steps = state.steps().saturating_sub(state.steps_done());
+                let per = state.games_per_step() as f64;
+                checkers_ga::RunCost::of_steps(steps, per, T::STEP, opts.budget_flag)
+            }),
         },
         opts.report.clone().map(|page| {
             let every = TunerProgress::every(state.steps(), state.games_per_step());

@@ -138,15 +138,25 @@ impl PaceClock {
     }
 }
 
-/// What a run of an outside engine's session plans to play: the generations left (None under
-/// a time limit) and the games a generation plays on average. Its [`RunCost::line`] says what
-/// that costs at the pace seen.
+/// What a run of an outside engine's session plans to play, whichever tuner's: the steps left
+/// (generations of the GA, steps of SPSA, generations of CMA-ES; None under a time limit) and
+/// the games a step plays on average. Its [`RunCost::line`] says what that costs at the pace
+/// seen, and how to ask for less.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RunCost {
-    /// Generations the run plays (None: it stops at a time limit).
+    /// Steps the run plays (None: it stops at a time limit).
     pub generations: Option<u64>,
-    /// Games a generation plays on average.
+    /// Games a step plays on average.
     pub per_generation: f64,
+    /// What a step is called: `generation`, `step`.
+    pub step: &'static str,
+    /// The flag that asks for a number of games (`--games-budget` of `new`, `--games` of
+    /// `spsa` and `cmaes`; empty for a run whose budget is fixed: no way to ask for less is
+    /// said).
+    pub budget_flag: &'static str,
+    /// The rest of the ways to ask for less, after the budget's (the GA's: `, fewer
+    /// --generations or a smaller --population`).
+    pub less: &'static str,
 }
 
 impl RunCost {
@@ -159,6 +169,26 @@ impl RunCost {
                 Stop::Seconds(_) => None,
             },
             per_generation: s.settings.games_per_generation(),
+            step: "generation",
+            budget_flag: "--games-budget",
+            less: ", fewer --generations or a smaller --population",
+        }
+    }
+
+    /// What a run of a one-file tuner plans to play: `steps` left, of `per_step` games, a
+    /// step called `step`; `budget_flag` is how its command asks for games.
+    pub fn of_steps(
+        steps: u64,
+        per_step: f64,
+        step: &'static str,
+        budget_flag: &'static str,
+    ) -> RunCost {
+        RunCost {
+            generations: Some(steps),
+            per_generation: per_step,
+            step,
+            budget_flag,
+            less: "",
         }
     }
 
@@ -176,30 +206,31 @@ impl RunCost {
         let budget = 4000u64;
         let budget_time = crate::short_time(budget as f64 / games_per_second);
         let total = self.generations.map(|g| g as f64 * per);
-        let less = if total.is_some_and(|t| t <= 1.5 * budget as f64) {
-            "for less, give --games-budget GAMES, fewer --generations or a smaller --population"
-                .to_string()
+        let (flag, rest) = (self.budget_flag, self.less);
+        let less = if flag.is_empty() {
+            // A run whose budget is fixed (a one-file tuner's, resumed): nothing to ask.
+            String::new()
+        } else if total.is_some_and(|t| t <= 1.5 * budget as f64) {
+            format!("; for less, give {flag} GAMES{rest}")
         } else {
-            format!(
-                "for less, give --games-budget GAMES (--games-budget {budget}: about \
-                 {budget_time}), fewer --generations or a smaller --population"
-            )
+            format!("; for less, give {flag} GAMES ({flag} {budget}: about {budget_time}){rest}")
         };
+        let step = self.step;
         let per_text = crate::grouped(per.round() as u64);
         Some(match self.generations {
             Some(g) => {
                 let total = (g as f64 * per).round() as u64;
                 format!(
-                    "this run: {g} generation{} of about {per_text} games, {} games in all, \
-                     about {} at the {speed} so far; {less}",
+                    "this run: {g} {step}{} of about {per_text} games, {} games in all, \
+                     about {} at the {speed} so far{less}",
                     if g == 1 { "" } else { "s" },
                     crate::grouped(total),
                     crate::short_time(pace.run_seconds(total as f64)?),
                 )
             }
             None => format!(
-                "this run: about {per_text} games a generation, a generation every {} at the \
-                 {speed} so far; {less}",
+                "this run: about {per_text} games a {step}, a {step} every {} at the {speed} so \
+                 far{less}",
                 crate::short_time(pace.seconds_for(per)?),
             ),
         })
@@ -306,10 +337,13 @@ mod tests {
 
     #[test]
     fn the_cost_line_says_the_runs_time_at_the_pace_past_the_start_up() {
-        let cost = RunCost {
-            generations: Some(125),
-            per_generation: 16.0,
+        let ga = |generations| {
+            let mut c = RunCost::of_session(&Session::new("t", crate::ga::Settings::default()));
+            c.generations = generations;
+            c.per_generation = 16.0;
+            c
         };
+        let cost = ga(Some(125));
         let early = Pace {
             games: 16,
             seconds: 3.0,
@@ -331,22 +365,28 @@ mod tests {
             "{line}"
         );
         // A larger run says what 4,000 games would cost.
-        let big = RunCost {
-            generations: Some(1000),
-            per_generation: 16.0,
-        };
+        let big = ga(Some(1000));
         assert!(big
             .line(&p)
             .unwrap()
             .contains("16,000 games in all, about 33m21s at the 8.0 games/s so far; for less, give --games-budget GAMES (--games-budget 4000: about 8m20s)"));
         // Under a time limit: a generation's time.
-        let timed = RunCost {
-            generations: None,
-            per_generation: 16.0,
-        };
+        let timed = ga(None);
         assert!(timed.line(&p).unwrap().starts_with(
             "this run: about 16 games a generation, a generation every 2s at the 8.0"
         ));
+        // A one-file tuner's run, by its own words and flag.
+        let spsa = RunCost::of_steps(250, 8.0, "step", "--games");
+        assert_eq!(
+            spsa.line(&p).unwrap(),
+            "this run: 250 steps of about 8 games, 2,000 games in all, about 4m11s at the 8.0 \
+             games/s so far; for less, give --games GAMES"
+        );
+        let big = RunCost::of_steps(2000, 8.0, "generation", "--games-budget");
+        assert!(big
+            .line(&p)
+            .unwrap()
+            .ends_with("for less, give --games-budget GAMES (--games-budget 4000: about 8m20s)"));
     }
 
     #[test]
