@@ -481,3 +481,36 @@ fn off_a_terminal_it_says_how_the_run_goes_every_so_often() {
         .arg(t.pops());
     assert!(progress_lines(&run_ok(c)).is_empty());
 }
+
+/// A damaged checkpoint of a one-file tuner, found by its session's name, is that tuner's
+/// one-line error in every command that reads a session: what is wrong with it, not only that
+/// it is no checkpoint.
+#[test]
+fn a_damaged_tuner_checkpoint_says_what_is_wrong_everywhere() {
+    let t = Tmp::new("damaged");
+    for (file, bytes, said) in [
+        ("spsa.ckpt", &b""[..], "the file is empty"),
+        (
+            "spsa.ckpt",
+            &b"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"[..],
+            "wrong magic",
+        ),
+        ("cmaes.ckpt", &b""[..], "the file is empty"),
+    ] {
+        let dir = t.session("d");
+        std::fs::create_dir_all(&dir).unwrap();
+        let _ = std::fs::remove_file(dir.join("spsa.ckpt"));
+        std::fs::write(dir.join(file), bytes).unwrap();
+        for verb in [
+            &["history", "d"][..],
+            &["report", "d"],
+            &["show", "d"],
+            &["export", "d", "--format", "hub"],
+            &["resume", "d"],
+        ] {
+            let o = output(t.cmd(verb));
+            assert_error_exit(&o, 1, &[file, said]);
+        }
+        std::fs::remove_file(dir.join(file)).unwrap();
+    }
+}

@@ -8,7 +8,8 @@ use std::path::Path;
 
 /// `new --engine CMD --tuner spsa|cmaes`: the session of that tuner at its defaults, as its own
 /// command starts it, from the flags of `new` that mean the same there (the engine's, the depth
-/// or clock, `--games-budget` (4000 when not given), the seed, the name and folder, the threads);
+/// or clock, `--games-budget` (4000 when not given), the seed, the name and folder, the
+/// threads, `--report`);
 /// `--weights-dir DIR` writes the answer's copy to `DIR/NAME-best.json`, as a GA session's. A
 /// setting only the GA has is refused in one line.
 ///

@@ -351,17 +351,15 @@ impl<T: FileTuner> checkers_ga::Observer<T> for Watch<T> {
         if !done.is_multiple_of(*every) || state.finished() {
             return;
         }
-        let written = checkers_ga::store::open(path.to_str(), Path::new(""))
-            .map_err(anyhow::Error::from)
-            .and_then(|opened| match opened {
-                checkers_ga::store::Opened::Tuner { session, .. } => {
-                    let o = checkers_ga::html::Options::default();
-                    Ok(checkers_ga::html::write_tuner_report(
-                        &*session, path, page, &o,
-                    )?)
-                }
-                checkers_ga::store::Opened::Ga(_) => anyhow::bail!("not a tuner's checkpoint"),
-            });
+        let written = T::load(path).map_err(anyhow::Error::from).and_then(|s| {
+            let o = checkers_ga::html::Options::default();
+            Ok(checkers_ga::html::write_tuner_report(
+                T::view(&s),
+                path,
+                page,
+                &o,
+            )?)
+        });
         if let Err(e) = written {
             self.0
                 .bar
@@ -432,14 +430,16 @@ fn play<T: FileTuner>(
             lines: (!opts.quiet && !on_terminal).then(|| TunerProgress::new(state)),
             signal: (!opts.quiet).then(checkers_ga::Signal::default),
             cost: (!opts.quiet).then(|| {
+                // The games left over the steps left (the last step may be short).
                 let steps = state.steps().saturating_sub(state.steps_done());
-                let per = state.games_per_step() as f64;
+                let games = state.budget().saturating_sub(state.games());
+                let per = games as f64 / steps.max(1) as f64;
                 checkers_ga::RunCost::of_steps(steps, per, T::STEP, opts.budget_flag)
             }),
         },
         opts.report.clone().map(|page| {
-            let every = TunerProgress::every(state.steps(), state.games_per_step());
-            (page, every)
+            // Every 5% of the run's steps.
+            (page, state.steps().div_ceil(20).max(1))
         }),
         std::marker::PhantomData,
     );

@@ -585,17 +585,19 @@ pub enum OpenError {
 /// the GA's sessions under `root`. What is wrong, in one line, when none can be read.
 pub fn open(arg: Option<&str>, root: &Path) -> Result<Opened, OpenError> {
     match tuner_of(arg, root) {
-        (Tuner::Ga, _) | (_, None) => Ok(Opened::Ga(Box::new(locate(arg, root)?))),
-        (_, Some(path)) => {
+        (tuner, Some(path)) if tuner != Tuner::Ga => {
+            // Read as the tuner its file's name or magic says, so a damaged file's error is
+            // that tuner's (empty, wrong magic, a bad checksum).
+            let t = ONE_FILE_TUNERS
+                .iter()
+                .find(|t| t.tuner == tuner)
+                .expect("every one-file tuner is registered");
             let bytes = read_bounded(&path)
                 .map_err(|e| CheckpointError::new(&path, format!("cannot read: {e}")))?;
-            match decode_tuner_file(&path, &bytes) {
-                Some(opened) => Ok(opened?),
-                None => {
-                    Err(CheckpointError::new(&path, "not a tuner's checkpoint any more").into())
-                }
-            }
+            let session = (t.decode)(&path, &bytes)?;
+            Ok(Opened::Tuner { path, session })
         }
+        _ => Ok(Opened::Ga(Box::new(locate(arg, root)?))),
     }
 }
 

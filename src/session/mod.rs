@@ -643,8 +643,8 @@ impl SessionRun {
     }
 }
 
-/// The GA's run as [`play_steps`] hears it: the observer hears every game, generation, new
-/// best so far, measurement and checkpoint; a generation whose every game was lost on time
+/// The GA's run as [`play_steps`] hears it: the observer hears every game, generation (its
+/// duel and measurement in what it reports) and checkpoint; a generation whose every game was lost on time
 /// ends the run; each checkpoint renews the time limit's deadline, and past the session's
 /// limit or once stopped no further generation is taken.
 struct Evolving<'a> {

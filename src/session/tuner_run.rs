@@ -208,7 +208,9 @@ impl<T: FileTuner> TunerRun<T> {
             // Out of time: no answer from a step that moved by nothing the engine played.
             Err(RunFault::Told(e)) => Err(e),
             Err(RunFault::Save(e)) => {
-                let _ = self.write_answer();
+                if let Ok(outcome) = self.write_answer() {
+                    observer.answer_written(&outcome.best);
+                }
                 Err(e.into())
             }
         }
@@ -292,8 +294,9 @@ fn save(path: &Path, bytes: &Result<Vec<u8>, String>) -> Result<(), CheckpointEr
 }
 
 /// Refuses a session name whose folder under `populations` holds a session already (of any
-/// tuner) or a session's answer (`best.json`): [`TunerRun::start`] checks again under the
-/// folder's lock.
+/// tuner) or a session's answer (`best.json`). [`TunerRun::start`] checks it before it makes
+/// the folder, or under the lock of a folder that exists (and whether the folder holds a
+/// session again under the lock in either case).
 pub fn check_free(populations: &Path, name: &str) -> Result<(), SessionError> {
     folder::refuse_taken(populations, name)?;
     let dir = store::session_dir(populations, name);

@@ -68,7 +68,8 @@ pub struct TunerHistory {
 
 /// A one-file tuner's session as its checkpoint was read ([`super::open`]), whichever tuner's:
 /// what the commands that read a session need of it. Each one-file tuner's checkpoint module
-/// implements it for its session, and registers its file with [`super::open`].
+/// implements it for its session, and its file is registered once, in store's list of one-file
+/// tuners, which [`super::open`] and [`super::session_in`] go through.
 pub trait OneFileSession: Send + Sync + std::fmt::Debug {
     /// Whose session it is.
     fn tuner(&self) -> Tuner;
