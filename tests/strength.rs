@@ -123,12 +123,12 @@ fn evolved_weights_convert_two_kings_against_one_where_material_does_not() {
     );
 }
 
-/// The checkpoint of generation 175 of the README's main command with seed 1
-/// (`checkers-ga new --seed 1 --generations 175`), its history file and keep policy beside it:
-/// the test below plays the session's first and last 25 generations from scratch and from
+/// The checkpoint of generation 190 of the README's main command with seed 1
+/// (`checkers-ga new --seed 1 --generations 190`), its history file and keep policy beside it:
+/// the test below plays the session's first and last 10 generations from scratch and from
 /// here, instead of all 200 (CI time). Made again, as [`EVOLVED`] is, when the session's
 /// results change.
-const AT_175: &str = "tests/data/default-seed1";
+const AT_190: &str = "tests/data/default-seed1";
 
 /// Every statistic of a generation but its wall-clock time.
 fn stats_of(s: &checkers_ga::Session) -> Vec<checkers_ga::GenerationStats> {
@@ -147,36 +147,36 @@ fn stats_of(s: &checkers_ga::Session) -> Vec<checkers_ga::GenerationStats> {
 /// not lose it. (Whether later measurements rise is noise: about +300 +/- 40 from generation 50
 /// on.)
 ///
-/// Played in two parts of 25 generations: the first from scratch, which must retrace the
-/// committed session's first 25 generations statistic for statistic (every game's length
+/// Played in two parts of 10 generations: the first from scratch, which must retrace the
+/// committed session's first 10 generations statistic for statistic (every game's length
 /// counts, so any change of the engine or the GA shows), and the last from the committed
-/// checkpoint of generation 175 ([`AT_175`]), which must end with [`EVOLVED`] and measure its
+/// checkpoint of generation 190 ([`AT_190`]), which must end with [`EVOLVED`] and measure its
 /// best against material at generation 200. (Exact resume and thread counts are tested
-/// elsewhere; the middle 150 generations are the committed session's.) About two minutes on 2
+/// elsewhere; the middle 180 generations are the committed session's.) About a minute on 2
 /// cores in release, so not in `cargo test` (CI runs it: `cargo test --release --test strength
 /// -- --ignored`).
 #[test]
 #[ignore]
 fn the_default_session_writes_its_weights_and_beats_material() {
-    let committed = common::load(&common::repo(&format!("{AT_175}/gen-00175.ckpt")));
-    assert_eq!(committed.generation, 175);
+    let committed = common::load(&common::repo(&format!("{AT_190}/gen-00190.ckpt")));
+    assert_eq!(committed.generation, 190);
     let t = Tmp::new("default");
     stdout_ok(
-        &new_cmd(&t, 1, "d", true, &["--generations", "25"])
+        &new_cmd(&t, 1, "d", true, &["--generations", "10"])
             .output()
             .unwrap(),
     );
-    let first = common::load(&t.ckpt("d", 25));
+    let first = common::load(&t.ckpt("d", 10));
     assert_eq!(
         stats_of(&first),
-        stats_of(&committed)[..25],
-        "the default session with seed 1 no longer plays the generations of {AT_175}"
+        stats_of(&committed)[..10],
+        "the default session with seed 1 no longer plays the generations of {AT_190}"
     );
-    // The last 25 generations from the committed checkpoint, in a folder of its own.
+    // The last 10 generations from the committed checkpoint, in a folder of its own.
     let dir = t.pops().join(&committed.name);
     std::fs::create_dir_all(&dir).unwrap();
-    for f in ["gen-00175.ckpt", "history.bin", "keep"] {
-        std::fs::copy(common::repo(&format!("{AT_175}/{f}")), dir.join(f)).unwrap();
+    for f in ["gen-00190.ckpt", "history.bin", "keep"] {
+        std::fs::copy(common::repo(&format!("{AT_190}/{f}")), dir.join(f)).unwrap();
     }
     let gens = checkers_ga::DEFAULT_GENERATIONS;
     let out = common::resume_cmd(&t, Some(&dir), true, &["--generations", &gens.to_string()])
