@@ -178,7 +178,7 @@ mod tuning_sim;
 
 // Inside the crate, each module by its short name (`crate::board`, `crate::jobs`, ...).
 use engine::{board, eval, game, movegen, notation, openings, search, yardstick};
-use games::{clock, cluster, genome, jobs, sim, tournament};
+use games::{clock, cluster, genome, jobs, side, sim, tournament};
 use output::chart;
 use tuning::{cmaes, fit, flight, ga, replay, signal, spsa, tuner};
 

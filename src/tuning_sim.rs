@@ -510,8 +510,8 @@ mod tests {
         let model = SimModel::new(n, 1);
         let spec = EngineSpec::simulated(&model, 2);
         let other = spec.genome(&[(model.params()[0].name.clone(), model.params()[0].max)]);
-        let mut batch = Batch::of_weights(&[spec.defaults(), other], 7, Default::default());
-        batch.engine = Some(spec);
+        let genomes = [spec.defaults(), other];
+        let mut batch = Batch::of_genomes(Some(&spec), &genomes, 7, Default::default());
         let seat = |p| Seat::new(p, SearchConfig::with_depth(2));
         batch.jobs = (0..400)
             .map(|k| {
@@ -568,7 +568,9 @@ mod tests {
         );
         assert_eq!(model.regret(&spec.values(&best)), 0.0);
         let mut batch = sim_batch(66);
-        batch.evaluators = vec![best.into(), spec.defaults().into()];
+        batch.entrants = [best, spec.defaults()]
+            .map(|w| crate::side::Entrant::genome(Some(&spec), w))
+            .to_vec();
         let played = crate::jobs::play_local(&batch, &|_, _| {}, &|| false).unwrap();
         // Player 0 (the optimum) is Black in the even games.
         let points: u32 = played

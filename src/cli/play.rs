@@ -3,7 +3,7 @@
 use super::common::{evaluator_arg, search_config, EVALUATOR_NAMES};
 use anyhow::Context;
 use checkers_ga::formats::HUB_PREFIX;
-use checkers_ga::matchplay::OurEngine;
+use checkers_ga::matchplay::{Contestant, OurEngine};
 use checkers_ga::play::{play_game, Answer, Event, Player, SidePlayer};
 use checkers_ga::play::{Table, Thought, Turn, DEFAULT_MOVE_TIMEOUT};
 use checkers_ga::ClientError;
@@ -191,14 +191,14 @@ fn parse_side(player: &str, seed: u64, slot: u64, tc: Option<TimeControl>) -> an
         None => format!("{name} (depth {depth})"),
         Some(tc) => format!("{name} (tc {tc}, max depth {depth})"),
     };
-    let engine = OurEngine {
+    let engine = Contestant::Ours(OurEngine {
         name,
         eval,
         config: search_config(depth, false, 20),
-    };
+    });
     Ok(Side {
         shown,
-        player: SidePlayer::Ours(Box::new(engine.searcher())),
+        player: engine.player(tc, DEFAULT_MOVE_TIMEOUT),
         man: man_value(&eval),
     })
 }

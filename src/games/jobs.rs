@@ -3,28 +3,29 @@
 //!
 //! Every game the tool plays for a session or a match goes through [`run`]: the tournament,
 //! the endgame games, the best-so-far duel, and the matches (`match`, and the yardstick
-//! measurements, which are matches). A game depends on its job only (searchers are reset for every game, its generator comes from the
+//! measurements, which are matches). Each side of a game is one of the batch's entrants
+//! (`crate::side::Entrant`: our evaluation, an outside engine, a genome of the tuned engine, on
+//! its clock or to its depth), and its player is made from it by the one builder. A game
+//! depends on its job only (searchers are reset for every game, its generator comes from the
 //! job's key), so the results are the same whichever thread, or whichever process, plays it
-//! (but in a batch with a clock, [`Batch::tc`] or a side's own in [`Batch::clocks`], where how
-//! deep a search gets depends on time; and an outside engine must decide by its position and
-//! its settings alone, as ours does). By
-//! default [`run`] plays the batch on the current rayon pool; a build with the `mpi` feature,
-//! started under `mpirun` or `srun`, installs an [`Executor`] that hands the jobs out to all
-//! ranks of the MPI job instead (`crate::cluster`), with the same results.
+//! (but not for a side on a clock, where how deep a search gets depends on time; and an outside
+//! engine must decide by its position and its settings alone, as ours does). By default
+//! [`run`] plays the batch on the current rayon pool; a build with the `mpi` feature, started
+//! under `mpirun` or `srun`, installs an [`Executor`] that hands the jobs out to all ranks of
+//! the MPI job instead (`crate::cluster`), with the same results.
 
 use crate::board::{Color, Move, MoveList, Position};
 use crate::clock::{Clock, SearchStats, TimeControl, TimeUse};
 use crate::eval::Weights;
 use crate::game::{DrawRules, EndReason, Game, GameOutcome};
 use crate::genome::EngineSpec;
-use crate::hub::Program;
 use crate::movegen::generate;
 use crate::openings::{ballot, StartPosition};
-use crate::play::{lease_engines, play_game, Adjudication, Outside, SidePlayer, Table};
+use crate::play::{lease_engines, play_game, Adjudication, SidePlayer, Table};
 use crate::rng::{derive, Purpose};
 use crate::schedule;
 use crate::search::{SearchConfig, Searcher};
-use crate::yardstick::Evaluator;
+use crate::side::{Entrant, Plays};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -32,21 +33,22 @@ use std::time::Instant;
 
 pub use super::pool::{pool_for, pool_threads, thread_pool, PoolError, ENGINE_GAMES_PER_CORE};
 
-/// One side of a game: an index into the batch's evaluators, and its search settings.
+/// One side of a game: who plays it (an index into the batch's entrants), and the search
+/// settings our engine plays it with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seat {
-    /// Index of the side's evaluator in [`Batch::evaluators`].
-    pub evaluator: u32,
-    /// Depth, transposition table and other search settings for this side.
+    /// Index of the side's entrant in [`Batch::entrants`].
+    pub entrant: u32,
+    /// Depth, transposition table and other search settings for this side, when our engine
+    /// plays it (an outside engine has its own).
     pub config: SearchConfig,
 }
 
 impl Seat {
-    /// Evaluator `evaluator` of the batch (an index into its evaluators) searching with
-    /// `config`.
-    pub fn new(evaluator: usize, config: SearchConfig) -> Seat {
+    /// Entrant `entrant` of the batch (an index into its entrants) searching with `config`.
+    pub fn new(entrant: usize, config: SearchConfig) -> Seat {
         Seat {
-            evaluator: evaluator as u32,
+            entrant: entrant as u32,
             config,
         }
     }
@@ -174,24 +176,12 @@ impl GameJob {
 #[error("{0}")]
 pub struct BatchError(pub String);
 
-/// An outside engine that plays the sides of a batch pointing at one evaluator
-/// ([`Batch::outside`]): a match's `hub:CMD` side.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OutsideSide {
-    /// What starts its processes (its options set at the handshake).
-    pub program: Program,
-    /// The depth it is asked for without a clock; None: its own level.
-    pub depth: Option<u32>,
-    /// How long a move without a clock may take before the engine counts as hung.
-    pub move_timeout: std::time::Duration,
-}
-
 /// A list of games and what they share.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Batch {
-    /// The evaluators the jobs' sides point at ([`Seat::evaluator`]): weights or yardsticks
-    /// for our engine, genomes for an outside one ([`Batch::engine`]).
-    pub evaluators: Vec<Evaluator>,
+    /// Who plays the sides the jobs point at ([`Seat::entrant`]), each on its clock or to its
+    /// depth: our evaluations, outside engines, genomes of [`Batch::engine`].
+    pub entrants: Vec<Entrant>,
     /// The seed the games' random generators are derived from.
     pub seed: u64,
     /// The draw rules every game is played under.
@@ -203,21 +193,9 @@ pub struct Batch {
     pub abandon: bool,
     /// The start positions [`Start::Opening`] points at.
     pub openings: Vec<Opening>,
-    /// A clock for every game (the sides' depths are then their maximum);
-    /// None: fixed-depth games. Timed games are not reproducible.
-    pub tc: Option<TimeControl>,
-    /// Each evaluator's own clock, by its index (a match whose engines play on different
-    /// clocks, or one on a clock and one to its depth): a side whose evaluator is in the list
-    /// plays on its clock (None: to its depth), any other on [`Batch::tc`].
-    #[serde(default)]
-    pub clocks: Vec<Option<TimeControl>>,
     /// Draw and resign adjudication on the sides' scores (off unless set: a match's).
     #[serde(default)]
     pub adjudication: Adjudication,
-    /// The outside engines of a match, by evaluator index: a side whose evaluator has one is
-    /// played by that engine (its evaluator unused), any other by our searcher.
-    #[serde(default)]
-    pub outside: Vec<Option<OutsideSide>>,
     /// With a clock: how far past its time a move may end and still count
     /// ([`Clock::with_margin`]).
     #[serde(default)]
@@ -227,9 +205,9 @@ pub struct Batch {
     /// outside engine.
     #[serde(default)]
     pub first_ties: bool,
-    /// An outside engine plays every game of the batch, each side with the parameters its
-    /// player's genome stands for (each side an [`Outside`] player); the evaluators are then
-    /// weight vectors of the engine's set. None: our engine plays them.
+    /// The tuned outside engine whose genomes the entrants of [`Plays::Genome`] are (each
+    /// side's values set before its game); with a simulator's model, the model decides every
+    /// game. None: no side is a genome.
     #[serde(default)]
     pub engine: Option<EngineSpec>,
     /// The games, in the order their results are returned.
@@ -237,19 +215,16 @@ pub struct Batch {
 }
 
 impl Batch {
-    /// An empty batch of these evaluators.
-    pub fn new(evaluators: Vec<Evaluator>, seed: u64, rules: DrawRules) -> Batch {
+    /// An empty batch of these entrants.
+    pub fn new(entrants: Vec<Entrant>, seed: u64, rules: DrawRules) -> Batch {
         Batch {
-            evaluators,
+            entrants,
             seed,
             rules,
             record_moves: false,
             abandon: false,
             openings: Vec::new(),
-            tc: None,
-            clocks: Vec::new(),
             adjudication: Adjudication::default(),
-            outside: Vec::new(),
             time_margin: std::time::Duration::ZERO,
             first_ties: false,
             engine: None,
@@ -257,26 +232,41 @@ impl Batch {
         }
     }
 
-    /// A batch whose evaluators are weight vectors.
+    /// A batch whose entrants are our engine with these weights, to their depth.
     pub fn of_weights(weights: &[Weights], seed: u64, rules: DrawRules) -> Batch {
-        Batch::new(weights.iter().map(|&w| w.into()).collect(), seed, rules)
+        Batch::of_genomes(None, weights, seed, rules)
     }
 
-    /// The batches as one, their games in order (each batch's evaluators, openings and jobs after
+    /// A batch whose entrants are these genomes of `engine` (each on the engine's clock, with
+    /// its margin) or, without one, our engine with them as its weights.
+    pub fn of_genomes(
+        engine: Option<&EngineSpec>,
+        genomes: &[Weights],
+        seed: u64,
+        rules: DrawRules,
+    ) -> Batch {
+        let entrants = genomes.iter().map(|&w| Entrant::genome(engine, w));
+        let mut batch = Batch::new(entrants.collect(), seed, rules);
+        batch.engine = engine.cloned();
+        batch.time_margin = engine.map(|e| e.time_margin).unwrap_or_default();
+        batch
+    }
+
+    /// Every entrant on clock `tc` (None: to its depth).
+    pub fn on_clock(&mut self, tc: Option<TimeControl>) {
+        for e in &mut self.entrants {
+            e.clock = tc;
+        }
+    }
+
+    /// The batches as one, their games in order (each batch's entrants, openings and jobs after
     /// the batch before's; every game as its own batch plays it): so the executor plays
     /// batches that do not wait for each other at once. None when they differ in anything but
-    /// their evaluators, openings and jobs, when a batch has lists by evaluator (its own clocks
-    /// or outside engines: a match's), or when there are none.
+    /// their entrants, openings and jobs, or when there are none.
     pub fn merge(batches: &[Batch]) -> Option<Batch> {
         let (first, rest) = batches.split_first()?;
-        if batches
-            .iter()
-            .any(|b| !b.clocks.is_empty() || !b.outside.is_empty())
-        {
-            return None;
-        }
         let shared = |b: &Batch| Batch {
-            evaluators: Vec::new(),
+            entrants: Vec::new(),
             openings: Vec::new(),
             jobs: Vec::new(),
             ..b.clone()
@@ -286,17 +276,17 @@ impl Batch {
             return None;
         }
         for b in batches {
-            let (evaluators, openings) = (out.evaluators.len() as u32, out.openings.len() as u32);
+            let (entrants, openings) = (out.entrants.len() as u32, out.openings.len() as u32);
             out.jobs.extend(b.jobs.iter().map(|j| {
                 let mut j = *j;
-                j.black.evaluator += evaluators;
-                j.white.evaluator += evaluators;
+                j.black.entrant += entrants;
+                j.white.entrant += entrants;
                 if let Start::Opening(n) = &mut j.start {
                     *n += openings;
                 }
                 j
             }));
-            out.evaluators.extend(b.evaluators.iter().cloned());
+            out.entrants.extend(b.entrants.iter().cloned());
             out.openings.extend(b.openings.iter().cloned());
         }
         Some(out)
@@ -309,13 +299,24 @@ impl Batch {
     }
 
     fn check_text(&self) -> Result<(), String> {
-        let n = self.evaluators.len();
+        let n = self.entrants.len();
         if let Some(k) = self
             .jobs
             .iter()
-            .position(|j| j.black.evaluator as usize >= n || j.white.evaluator as usize >= n)
+            .position(|j| j.black.entrant as usize >= n || j.white.entrant as usize >= n)
         {
             return Err(format!("game job {k} names a player beyond the {n} given"));
+        }
+        if self.engine.is_none() {
+            if let Some(k) = self
+                .entrants
+                .iter()
+                .position(|e| matches!(e.plays, Plays::Genome(_)))
+            {
+                return Err(format!(
+                    "player {k} is a genome, but the batch has no engine"
+                ));
+            }
         }
         let m = self.openings.len();
         if let Some(k) = self
@@ -342,23 +343,14 @@ impl Batch {
         Ok(())
     }
 
-    /// The clock a side of the batch plays on: its evaluator's own ([`Batch::clocks`]), else
-    /// the batch's ([`Batch::tc`]); None: to its depth.
+    /// The clock a side of the batch plays on (None: to its depth).
     pub fn clock_of(&self, seat: &Seat) -> Option<TimeControl> {
-        match self.clocks.get(seat.evaluator as usize) {
-            Some(own) => *own,
-            None => self.tc,
-        }
-    }
-
-    /// The outside engine that plays `seat`, if one does ([`Batch::outside`]).
-    pub fn outside_of(&self, seat: &Seat) -> Option<&OutsideSide> {
-        self.outside.get(seat.evaluator as usize)?.as_ref()
+        self.entrants.get(seat.entrant as usize)?.clock
     }
 
     /// Whether any game of the batch is played on a clock (its games then report their time).
     pub fn timed(&self) -> bool {
-        self.tc.is_some() || self.clocks.iter().any(Option::is_some)
+        self.entrants.iter().any(|e| e.clock.is_some())
     }
 
     /// What game `job` is played at: each side on its clock (with the batch's margin) or to
@@ -522,32 +514,34 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
     if stop() {
         return None;
     }
-    if let Some(spec) = &batch.engine {
-        return play_outside(batch, spec, job, stop);
-    }
     let mut rng = derive(batch.seed, job.purpose, job.round, job.index);
+    let entrant = |seat: &Seat| &batch.entrants[seat.entrant as usize];
+    // The tuning simulator: the game decided by its model, from the game's own generator.
+    if let Some(spec) = &batch.engine {
+        if let Some(model) = spec.sim_model() {
+            let values = |seat: &Seat| spec.values(&entrant(seat).genome_of(spec));
+            let (b, w) = (values(&job.black), values(&job.white));
+            let (outcome, reason, plies) = model.play(&b, &w, &mut rng);
+            return Some(Played {
+                result: Some((outcome, reason)),
+                plies,
+                moves: Vec::new(),
+                timing: None,
+                note: None,
+            });
+        }
+    }
     let table = batch.table(job);
     let timed = table.clocks.iter().any(Option::is_some);
-    let side = |seat: &Seat, clock: &Option<Clock>| match batch.outside_of(seat) {
-        Some(o) => SidePlayer::Outside(Box::new(Outside::new(
-            o.program.clone(),
-            o.depth,
-            o.move_timeout,
-        ))),
-        None => {
-            let mut s = searcher(seat.config);
-            s.reset(batch.evaluators[seat.evaluator as usize]);
-            s.set_first_ties(batch.first_ties);
-            // On a clock, a man's value is the unit of the search's margins.
-            if clock.is_some() {
-                let man = crate::openings::man_value(s.evaluator());
-                s.set_man_value(man);
-            }
-            SidePlayer::Ours(Box::new(s))
-        }
+    let side = |seat: &Seat| {
+        entrant(seat).player(
+            seat.config,
+            batch.engine.as_ref(),
+            batch.first_ties,
+            searcher,
+        )
     };
-    let mut sb = side(&job.black, &table.clocks[0]);
-    let mut sw = side(&job.white, &table.clocks[1]);
+    let (mut sb, mut sw) = (side(&job.black), side(&job.white));
     let mut game = batch.game(&job.start);
     let stats = play_game(
         &mut game,
@@ -569,58 +563,6 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
         kept.drain(..n.saturating_sub(KEPT_SEARCHERS));
     });
     finished.then(|| Played::of(batch, &game, timing))
-}
-
-/// [`play_job`] by an outside engine: each side's genome set as its parameters, at the
-/// engine's depth or on the batch's clock. Games under way are played out unless the batch
-/// abandons them. The tuning simulator
-/// ([`EngineSpec::sim_model`]) plays no moves: its model decides the game from the game's
-/// generator, so its games are the same at any thread count; their moves are never recorded.
-fn play_outside(
-    batch: &Batch,
-    spec: &EngineSpec,
-    job: &GameJob,
-    stop: &dyn Fn() -> bool,
-) -> Option<Played> {
-    let genome = |seat: &Seat| match batch.evaluators[seat.evaluator as usize] {
-        Evaluator::Weighted(w) => w,
-        // Not an outside engine's genome: its declared values.
-        _ => spec.defaults(),
-    };
-    let (black, white) = (genome(&job.black), genome(&job.white));
-    // The tuning simulator: the game decided by its model, from the game's own generator.
-    if let Some(model) = spec.sim_model() {
-        let mut rng = derive(batch.seed, job.purpose, job.round, job.index);
-        let (b, w) = (spec.values(&black), spec.values(&white));
-        let (outcome, reason, plies) = model.play(&b, &w, &mut rng);
-        return Some(Played {
-            result: Some((outcome, reason)),
-            plies,
-            moves: Vec::new(),
-            timing: None,
-            note: None,
-        });
-    }
-    let mut game = batch.game(&job.start);
-    let program = spec.program();
-    let side = |w: &Weights| {
-        Outside::new(program.clone(), Some(spec.depth), spec.move_timeout())
-            .tuned(spec.set_params(w))
-    };
-    let (mut b, mut w) = (side(&black), side(&white));
-    let mut rng = derive(batch.seed, job.purpose, job.round, job.index);
-    // On a clock each side is sent `level` with its time left before every move.
-    let table = batch.table(job);
-    let timed = table.clocks.iter().any(Option::is_some);
-    let stats = play_game(
-        &mut game,
-        [&mut b, &mut w],
-        &table,
-        &mut rng,
-        within(batch, stop),
-        &mut |_| {},
-    )?;
-    Some(Played::of(batch, &game, timed.then_some(stats)))
 }
 
 /// What a game of `batch` asks before each move: `stop` when the batch abandons its games
@@ -686,7 +628,11 @@ pub fn play_range(
 ) -> Vec<Option<Played>> {
     let jobs = batch.jobs.get(range.clone()).unwrap_or_default();
     // An outside engine's idle processes are kept for the batch's next games at least.
-    let outside = batch.engine.is_some() || batch.outside.iter().any(Option::is_some);
+    let outside = batch.engine.is_some()
+        || batch
+            .entrants
+            .iter()
+            .any(|e| matches!(e.plays, Plays::Outside { .. }));
     let _engines = outside.then(lease_engines);
     let slots: Vec<OnceLock<Played>> = jobs.iter().map(|_| OnceLock::new()).collect();
     let next = AtomicUsize::new(0);

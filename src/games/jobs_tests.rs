@@ -1,6 +1,7 @@
 //! Unit tests of `jobs` (a file of their own beside it).
 
 use super::*;
+use crate::yardstick::Evaluator;
 
 fn material() -> Weights {
     crate::eval::material()
@@ -15,13 +16,17 @@ fn a_job_plays_as_fresh_searchers_do_whatever_the_thread_played_before() {
     let mut rng = derive(5, Purpose::Initial, 0, 0);
     let other = crate::ga::random_weights(crate::eval::ParamSet::Endgame66, 3000, &mut rng);
     let mut batch = Batch::new(
-        vec![material().into(), other.into(), Evaluator::Classic],
+        vec![
+            Entrant::ours(material()),
+            Entrant::ours(other),
+            Entrant::ours(Evaluator::Classic),
+        ],
         9,
         DrawRules::default(),
     );
     batch.record_moves = true;
     let side = |p, d| Seat {
-        evaluator: p,
+        entrant: p,
         config: depth(d),
     };
     for (k, (b, w, db, dw)) in [(0, 1, 3, 2), (1, 2, 2, 2), (2, 0, 1, 3), (1, 0, 3, 3)]
@@ -58,14 +63,12 @@ fn a_job_plays_as_fresh_searchers_do_whatever_the_thread_played_before() {
     let again: Vec<Played> = batch.jobs.iter().rev().map(play).collect();
     assert!(first.iter().eq(again.iter().rev()));
     for (job, p) in batch.jobs.iter().zip(&first) {
-        let mut sb = Searcher::new(
-            batch.evaluators[job.black.evaluator as usize],
-            job.black.config,
-        );
-        let mut sw = Searcher::new(
-            batch.evaluators[job.white.evaluator as usize],
-            job.white.config,
-        );
+        let eval = |seat: &Seat| match batch.entrants[seat.entrant as usize].plays {
+            Plays::Ours(e) => e,
+            _ => unreachable!("our engine's sides"),
+        };
+        let mut sb = Searcher::new(eval(&job.black), job.black.config);
+        let mut sw = Searcher::new(eval(&job.white), job.white.config);
         let mut game = batch.game(&job.start);
         let mut rng = derive(9, Purpose::Game, 1, job.index);
         crate::play::play_out(&mut game, &mut sb, &mut sw, &mut rng);
@@ -97,11 +100,11 @@ fn local_play_keeps_job_order_and_stops_before_a_game() {
     for k in 0..6 {
         batch.jobs.push(GameJob {
             black: Seat {
-                evaluator: k % 2,
+                entrant: k % 2,
                 config: SearchConfig::with_depth(1),
             },
             white: Seat {
-                evaluator: (k + 1) % 2,
+                entrant: (k + 1) % 2,
                 config: SearchConfig::with_depth(1),
             },
             start: Start::Ballot(k),
@@ -132,21 +135,21 @@ fn local_play_keeps_job_order_and_stops_before_a_game() {
     moves.store(0, Ordering::SeqCst);
     assert_eq!(play_job(&batch, &batch.jobs[0], &stop), None);
     assert!(moves.load(Ordering::SeqCst) == 6 && all[0].plies > 10);
-    batch.jobs[2].white.evaluator = 7;
+    batch.jobs[2].white.entrant = 7;
     assert!(batch.check().unwrap_err().0.contains("job 2"));
 }
 
 #[test]
 fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
     let mut batch = Batch::new(
-        vec![material().into(), Evaluator::Classic],
+        vec![Entrant::ours(material()), Entrant::ours(Evaluator::Classic)],
         4,
         DrawRules::default(),
     );
     batch.record_moves = true;
-    batch.tc = Some("0.2+0.005".parse().unwrap());
+    batch.on_clock(Some("0.2+0.005".parse().unwrap()));
     let side = |p| Seat {
-        evaluator: p,
+        entrant: p,
         config: SearchConfig::with_depth(crate::search::MAX_TIMED_DEPTH),
     };
     let job = GameJob {
@@ -190,9 +193,9 @@ fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
     lost.result = Some((GameOutcome::Draw, EndReason::AdjudicatedDraw));
     assert_eq!(lost.replay(&batch, &job.start).result(), lost.result);
     // A fixed-depth batch has none.
-    batch.tc = None;
+    batch.on_clock(None);
     let shallow = Seat {
-        evaluator: 0,
+        entrant: 0,
         config: SearchConfig::with_depth(2),
     };
     let job = GameJob {
@@ -204,7 +207,7 @@ fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
 }
 
 #[test]
-fn batches_merge_with_their_evaluators_moved_up_but_not_a_matchs_lists_by_evaluator() {
+fn batches_merge_with_their_entrants_moved_up_each_with_its_own_clock() {
     let one = |seed| {
         let mut b = Batch::of_weights(&[material(), material()], seed, DrawRules::default());
         b.jobs.push(GameJob::new(
@@ -218,14 +221,22 @@ fn batches_merge_with_their_evaluators_moved_up_but_not_a_matchs_lists_by_evalua
         b
     };
     let merged = Batch::merge(&[one(1), one(1)]).expect("two batches that differ in no setting");
-    assert_eq!(merged.evaluators.len(), 4);
-    assert_eq!(merged.jobs[1].black.evaluator, 2);
+    assert_eq!(merged.entrants.len(), 4);
+    assert_eq!(merged.jobs[1].black.entrant, 2);
     assert!(Batch::merge(&[one(1), one(2)]).is_none(), "another seed");
-    // A side's own clock or outside engine is kept by evaluator: such batches play apart.
+    // A side's own clock goes with its entrant: the merged batch plays each on its clock.
     let mut timed = one(1);
-    timed.clocks = vec![Some("0.1".parse().unwrap()), None];
-    assert!(Batch::merge(&[timed.clone(), timed]).is_none());
-    let mut outside = one(1);
-    outside.outside = vec![None, None];
-    assert!(Batch::merge(&[outside.clone(), outside]).is_none());
+    timed.entrants[0].clock = Some("0.1".parse().unwrap());
+    let merged = Batch::merge(&[one(1), timed]).expect("clocks are the entrants'");
+    let clocks: Vec<bool> = merged
+        .jobs
+        .iter()
+        .map(|j| merged.clock_of(&j.black).is_some())
+        .collect();
+    assert_eq!(clocks, [false, true]);
+    assert!(merged.timed());
+    // A genome needs the batch's engine.
+    let mut genome = one(1);
+    genome.entrants[1].plays = Plays::Genome(material());
+    assert!(genome.check().unwrap_err().0.contains("genome"));
 }

@@ -2,8 +2,8 @@
 //! genome and the tuning simulator's synthetic engine, game jobs on a thread pool or an MPI
 //! job, matches and a generation's tournament.
 //!
-//! Files, bottom up: `clock`, `sim`, `genome`, `play`, `schedule`, `pool`, `jobs`, `cluster`,
-//! `matchplay`, `tournament`.
+//! Files, bottom up: `clock`, `sim`, `genome`, `play`, `side`, `schedule`, `pool`, `jobs`,
+//! `cluster`, `matchplay`, `tournament`.
 //!
 //! - `clock`: time controls, a game's clock, search statistics.
 //! - `sim`: the tuning simulator `sim:N`, a model of strength that decides its games;
@@ -11,9 +11,11 @@
 //!   weight vector.
 //! - `play`: the game loop and its players (our searcher, an outside engine's pooled process,
 //!   a person).
+//! - `side`: who plays a side, described once (our engine, an outside engine, a genome of a
+//!   tuned engine; its clock), and the one builder of its player.
 //! - `schedule`: the schedule log and its model; `pool`: the thread pools games are played
-//!   on; `jobs`: games as self-contained jobs, played in batches (each side our searcher or an
-//!   outside engine, on its own clock or to its depth); `cluster`: the jobs spread over an MPI job (feature `mpi`).
+//!   on; `jobs`: games as self-contained jobs, played in batches (each side one of the batch's
+//!   entrants); `cluster`: the jobs spread over an MPI job (feature `mpi`).
 //! - `matchplay`: matches between two engines, Elo, SPRT; `tournament`: a generation's
 //!   pairings and standings.
 
@@ -25,5 +27,6 @@ pub mod matchplay;
 pub mod play;
 pub(crate) mod pool;
 pub mod schedule;
+pub(crate) mod side;
 pub(crate) mod sim;
 pub(crate) mod tournament;

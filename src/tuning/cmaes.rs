@@ -469,10 +469,12 @@ impl Tuner for CmaesState {
             }
         };
         let players: Vec<Weights> = zs.iter().flat_map(|z| self.sides(d, z)).collect();
-        let mut batch = Batch::of_weights(&players, self.settings.seed, DrawRules::default());
-        batch.engine = Some(self.spec.clone());
-        batch.tc = self.spec.tc;
-        batch.time_margin = self.spec.time_margin;
+        let mut batch = Batch::of_genomes(
+            Some(&self.spec),
+            &players,
+            self.settings.seed,
+            DrawRules::default(),
+        );
         batch.abandon = true;
         batch.openings = openings
             .iter()
@@ -512,8 +514,8 @@ impl Tuner for CmaesState {
         let (zs, _) = self.draws(0);
         let mut results = vec![0i64; zs.len()];
         for (job, p) in batch.jobs.iter().zip(played) {
-            let pair = job.black.evaluator as usize / 2;
-            let plus_black = job.black.evaluator.is_multiple_of(2);
+            let pair = job.black.entrant as usize / 2;
+            let plus_black = job.black.entrant.is_multiple_of(2);
             let black = match p.result.map(|r| r.0) {
                 Some(crate::game::GameOutcome::BlackWin) => 1,
                 Some(crate::game::GameOutcome::WhiteWin) => -1,
@@ -679,10 +681,10 @@ mod tests {
         assert_eq!(t.ask(), Some(batch.clone()));
         // Each pair's sides lie either side of the mean.
         let genes = t.mean.len();
-        for pair in batch.evaluators.chunks(2) {
-            use crate::yardstick::Evaluator::Weighted;
-            let (Weighted(a), Weighted(b)) = (&pair[0], &pair[1]) else {
-                panic!("weights expected");
+        for pair in batch.entrants.chunks(2) {
+            use crate::side::Plays::Genome;
+            let (Genome(a), Genome(b)) = (&pair[0].plays, &pair[1].plays) else {
+                panic!("genomes expected");
             };
             for i in 0..genes {
                 let (x, y) = (a.values()[i], b.values()[i]);

@@ -1,9 +1,9 @@
 //! Who plays a side of a match, and a match between any two.
 //!
-//! A [`Contestant`] is our own engine ([`OurEngine`], searched in this process) or an outside Hub
-//! engine ([`OutsideEngine`], a process spoken to through `crate::hub`). [`MatchRun::run_players`]
-//! plays any two as [`MatchRun::run`] plays two of ours: one batch of game jobs (an outside
-//! side travels in it as what starts its process, `crate::jobs::OutsideSide`), on the current
+//! A [`Contestant`] (`crate::side`) is our own engine, searched in this process, or an outside
+//! Hub engine, a process spoken to through `crate::hub`. [`MatchRun::run_players`] plays any
+//! two as [`MatchRun::run`] plays two of ours: one batch of game jobs (each side one of its
+//! entrants, an outside engine as what starts its process), on the current
 //! rayon pool or the ranks of an MPI job, each game played by the one game loop
 //! (`crate::play`) between the sides' players. An outside engine's process is taken from the
 //! pool of idle processes (or started, when its engine is first to move) and given back; a
@@ -13,64 +13,8 @@
 //! goes on. Raising the interrupt flag abandons the games in progress and kills their
 //! processes; when the match returns, no engine process it started is left.
 
-use super::run::{MatchObserver, MatchResult, MatchRun, OurEngine};
-use crate::eval::Weights;
-use crate::genome::EngineSpec;
-use crate::hub::{ClientError, Program};
-use crate::jobs::OutsideSide;
-use crate::play::Outside;
-use std::time::Duration;
-
-pub use crate::play::DEFAULT_MOVE_TIMEOUT;
-
-/// Who plays one side of a match: our engine, searched in this process, or an outside Hub
-/// engine (each game asks a [`Player`](crate::play::Player) of it for moves).
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)]
-pub enum Contestant {
-    /// Our engine: an evaluator and search settings.
-    Ours(OurEngine),
-    /// An outside engine speaking Hub.
-    Outside(OutsideEngine),
-}
-
-impl Contestant {
-    /// The name reports give it.
-    pub fn name(&self) -> &str {
-        match self {
-            Contestant::Ours(e) => &e.name,
-            Contestant::Outside(h) => &h.name,
-        }
-    }
-
-    /// The depth it searches to without a clock (its maximum depth on one); None: an outside
-    /// engine at its own level.
-    pub fn depth(&self) -> Option<u32> {
-        match self {
-            Contestant::Ours(e) => Some(e.config.depth),
-            Contestant::Outside(h) => h.depth,
-        }
-    }
-
-    /// What plays genome `w` in a match at a fixed `depth`, named `name`: with `engine`, that
-    /// outside engine with the values `w` stands for ([`OutsideEngine::with_genome`]); without,
-    /// our engine with `w` as its weights and the default search settings. What `match` plays
-    /// for a weight file, a checkpoint (its answer) or an engine's parameter file, and what
-    /// `history --elo` plays for each generation's answer, so the two play the same games.
-    pub fn of_genome(engine: Option<&EngineSpec>, w: &Weights, name: String, depth: u32) -> Self {
-        match engine {
-            Some(spec) => Contestant::Outside(OutsideEngine {
-                depth: Some(depth),
-                ..OutsideEngine::with_genome(spec, w, name)
-            }),
-            None => Contestant::Ours(OurEngine {
-                name,
-                eval: (*w).into(),
-                config: crate::search::SearchConfig::with_depth(depth),
-            }),
-        }
-    }
-}
+use super::run::{MatchObserver, MatchResult, MatchRun};
+use crate::side::Contestant;
 
 /// Two contestants of one name (one engine under two settings) named apart by what differs:
 /// an outside engine's differing options (`NAME (k=v, ...)`, or `NAME (declared values)` for a
@@ -80,10 +24,6 @@ pub fn tell_apart(a: &mut Contestant, b: &mut Contestant) {
     if a.name() != b.name() {
         return;
     }
-    let depth = |c: &Contestant| match c {
-        Contestant::Ours(e) => Some(e.config.depth),
-        Contestant::Outside(h) => h.depth,
-    };
     let options = |c: &Contestant| match c {
         Contestant::Ours(_) => Vec::new(),
         Contestant::Outside(h) => h.program.options.clone(),
@@ -104,84 +44,15 @@ pub fn tell_apart(a: &mut Contestant, b: &mut Contestant) {
                 n => format!("({}, {} more)", d[..2].join(", "), n - 2),
             })
         })
-    } else if depth(a) != depth(b) {
-        [depth(a), depth(b)].map(|d| d.map(|d| format!("depth {d}")))
+    } else if a.depth() != b.depth() {
+        [a.depth(), b.depth()].map(|d| d.map(|d| format!("depth {d}")))
     } else {
         [None, None]
     };
     for (c, s) in [a, b].into_iter().zip(suffix) {
         if let Some(s) = s {
-            let name = format!("{} {s}", c.name());
-            match c {
-                Contestant::Ours(e) => e.name = name,
-                Contestant::Outside(h) => h.name = name,
-            }
+            c.set_name(format!("{} {s}", c.name()));
         }
-    }
-}
-
-/// An outside engine speaking the Hub protocol: how to start it and what to tell it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OutsideEngine {
-    /// The name reports give it.
-    pub name: String,
-    /// What starts its processes: its command, its folder, its parameters (`set-param name=
-    /// value=`, in order).
-    pub program: Program,
-    /// The depth it is asked to search (`level depth=`) in a game without a clock; None: its
-    /// own level (no `level` is sent).
-    pub depth: Option<u32>,
-}
-
-/// What an outside engine says of itself at its handshake ([`OutsideEngine::probe`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HubProbe {
-    /// Its `id name=`.
-    pub name: Option<String>,
-    /// Options of the [`OutsideEngine`] it did not declare as parameters.
-    pub unknown_options: Vec<String>,
-    /// The parameters it declared.
-    pub params: Vec<crate::hub::HubParam>,
-    /// What it answered with `error` to the options (`set-param`) before `ready`.
-    pub refused: Vec<String>,
-}
-
-impl OutsideEngine {
-    /// `spec`'s engine playing the values genome `w` stands for, named `name`: its fixed
-    /// options, then a `set-param` for each tuned parameter; at its own level (no depth).
-    pub fn with_genome(spec: &EngineSpec, w: &Weights, name: String) -> OutsideEngine {
-        let mut e = OutsideEngine::declared(spec, name);
-        e.program.options.extend(spec.set_params(w));
-        e
-    }
-
-    /// `spec`'s engine with its declared values (only its fixed options are set), named
-    /// `name`, at its own level: as `match` plays `hub:CMD`.
-    pub fn declared(spec: &EngineSpec, name: String) -> OutsideEngine {
-        OutsideEngine {
-            name,
-            program: spec.program(),
-            depth: None,
-        }
-    }
-
-    /// Its player: asked for its depth without a clock (none: its own level), a move then
-    /// allowed `move_timeout`.
-    pub fn player(&self, move_timeout: Duration) -> Outside {
-        Outside::new(self.program.clone(), self.depth, move_timeout)
-    }
-
-    /// Starts the engine, makes its handshake within `timeout` and stops it again: its name,
-    /// the options it does not know (for the report and a warning before a match), what it
-    /// declared and what it refused (to check the options before a match).
-    pub fn probe(&self, timeout: Duration) -> Result<HubProbe, ClientError> {
-        let p = self.program.start(timeout, &|| false)?;
-        Ok(HubProbe {
-            name: p.name().map(str::to_string),
-            unknown_options: p.unknown_options().to_vec(),
-            params: p.params().to_vec(),
-            refused: p.refused().to_vec(),
-        })
     }
 }
 
@@ -197,34 +68,7 @@ impl MatchRun<'_> {
         b: &Contestant,
         observer: &O,
     ) -> Result<MatchResult, O::Error> {
-        let move_timeout = self.move_timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT);
-        // An outside engine's evaluator and search settings stand in its place and are unused.
-        let ours = |c: &Contestant| match c {
-            Contestant::Ours(e) => e.clone(),
-            Contestant::Outside(h) => OurEngine {
-                name: h.name.clone(),
-                eval: crate::eval::material().into(),
-                config: crate::search::SearchConfig::with_depth(h.depth.unwrap_or(1)),
-            },
-        };
-        let outside = |c: &Contestant| match c {
-            Contestant::Ours(_) => None,
-            Contestant::Outside(h) => Some(OutsideSide {
-                program: h.program.clone(),
-                depth: h.depth,
-                move_timeout,
-            }),
-        };
-        let mut batch = self.batch(&ours(a), &ours(b));
-        if matches!(a, Contestant::Outside(_)) || matches!(b, Contestant::Outside(_)) {
-            // A tuned engine's match ([`MatchRun::engine`]) has no side of another engine.
-            debug_assert!(
-                self.engine.is_none(),
-                "an outside contestant in an engine's match"
-            );
-            batch.outside = vec![outside(a), outside(b)];
-        }
-        self.run_batch(&batch, observer)
+        self.run_batch(&self.batch_of(a, b), observer)
     }
 }
 
@@ -232,9 +76,12 @@ impl MatchRun<'_> {
 mod tests {
     use super::*;
     use crate::game::{EndReason, EngineFault};
+    use crate::hub::Program;
     use crate::matchplay::{match_pdn, MatchEnd, MatchSettings, Unobserved};
     use crate::search::SearchConfig;
+    use crate::side::{OurEngine, OutsideEngine};
     use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
     use std::time::Instant;
 
     fn ours(depth: u32) -> Contestant {

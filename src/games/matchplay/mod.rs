@@ -7,8 +7,9 @@
 //! - W/D/L, pentanomial pair counts, Elo ([`elo`]) and the SPRT ([`Sprt`]) (file `stats`);
 //! - draw and resign adjudication on the engines' scores ([`Adjudication`], [`Adjudicator`]),
 //!   done by the game loop (`crate::play`);
-//! - who plays a side, our engine or an outside one ([`Contestant`], [`OutsideEngine`]), and a
-//!   match between any two ([`MatchRun::run_players`], as jobs too) (file `contestant`);
+//! - who plays a side, our engine or an outside one ([`Contestant`], [`OutsideEngine`], from
+//!   `crate::side`), a match between any two ([`MatchRun::run_players`], as jobs too), and two
+//!   of one name told apart ([`tell_apart`]) (file `contestant`);
 //! - the text a match prints before and after its games ([`MatchHeader`], [`MatchReport`])
 //!   (file `report`).
 //!
@@ -47,11 +48,12 @@ pub use crate::play::WIN_CENTI_MEN;
 pub use crate::play::{
     Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
 };
-pub use contestant::{tell_apart, Contestant, HubProbe, OutsideEngine, DEFAULT_MOVE_TIMEOUT};
+pub use crate::side::{Contestant, HubProbe, OurEngine, OutsideEngine, DEFAULT_MOVE_TIMEOUT};
+pub use contestant::tell_apart;
 pub use report::{MatchHeader, MatchJson, MatchReport, RunningScore, MATCH_JSON_VERSION};
 pub use run::{
     match_pdn, play_match, EngineLosses, EngineTiming, GameKeys, MatchEnd, MatchGame,
-    MatchObserver, MatchResult, MatchRun, MatchSettings, MatchTally, OurEngine, Score, Unobserved,
+    MatchObserver, MatchResult, MatchRun, MatchSettings, MatchTally, Score, Unobserved,
 };
 pub use stats::{
     elo, elo_number, erf, logistic_score, Elo, Pentanomial, Sprt, SprtError, SprtVerdict, Wdl,

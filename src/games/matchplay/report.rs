@@ -1,11 +1,11 @@
 //! The text a match prints: [`MatchHeader`] before its games, [`RunningScore`] on its progress
 //! line, [`MatchReport`] after them; and its result as JSON ([`MatchJson`], `--json`).
 
-use super::contestant::Contestant;
 use super::run::{MatchEnd, MatchResult, MatchRun, Score};
 use super::stats::{elo, elo_number, Sprt, SprtVerdict};
 use crate::board::Color;
 use crate::game::EndReason;
+use crate::side::Contestant;
 use serde_json::{json, Value};
 use std::fmt::{self, Display, Formatter};
 use std::path::Path;

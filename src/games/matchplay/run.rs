@@ -10,40 +10,11 @@ use crate::jobs::{self, Batch, GameJob, Opening, Played, Seat, Start};
 use crate::openings::{start_positions, OpeningBook, StartPosition};
 use crate::play::Adjudication;
 use crate::rng::{derive, ChaCha8Rng, Purpose};
-use crate::search::{SearchConfig, Searcher};
-use crate::yardstick::Evaluator;
+use crate::side::{Contestant, Entrant, OurEngine, DEFAULT_MOVE_TIMEOUT};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
-
-/// A player for a match: an evaluator (weights or a yardstick) and search settings, with a
-/// name for reports.
-#[derive(Clone, Debug)]
-pub struct OurEngine {
-    /// The name reports give it.
-    pub name: String,
-    /// How it evaluates positions: weights or a yardstick.
-    pub eval: Evaluator,
-    /// How deep it searches.
-    pub config: SearchConfig,
-}
-
-impl OurEngine {
-    /// Its searcher: its evaluator and settings, a man's value the unit of its margins on a
-    /// clock (as a match's game jobs make theirs): `play`'s.
-    pub fn searcher(&self) -> Searcher {
-        let mut s = Searcher::new(self.eval, self.config);
-        s.set_man_value(crate::openings::man_value(&self.eval));
-        s
-    }
-
-    /// A search value of this engine (from the side that moved) in hundredths of a man, the
-    /// unit adjudication works in ([`crate::play::centi_men`]).
-    pub fn centi_men(&self, value: i32) -> i32 {
-        crate::play::centi_men(&self.eval, value)
-    }
-}
 
 /// One finished game of a match, from A's point of view.
 #[derive(Clone, Debug)]
@@ -664,17 +635,35 @@ impl MatchRun<'_> {
     /// generator from (seed, game, round, i) ([`MatchRun::rng_of`]); each engine on its own
     /// clock ([`MatchRun::tc`]) or to its depth, with the match's adjudication.
     pub fn batch(&self, a: &OurEngine, b: &OurEngine) -> Batch {
-        let mut batch = Batch::new(vec![a.eval, b.eval], self.seed, self.rules);
+        self.batch_of(&Contestant::Ours(a.clone()), &Contestant::Ours(b.clone()))
+    }
+
+    /// [`MatchRun::batch`] of any two contestants. In the match of a tuned engine
+    /// ([`MatchRun::engine`]) each side of ours is a genome of its parameter set: its weights,
+    /// or for a yardstick the engine's declared values.
+    pub(super) fn batch_of(&self, a: &Contestant, b: &Contestant) -> Batch {
+        let move_timeout = self.move_timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT);
+        let entrant = |c: &Contestant, tc: Option<TimeControl>| {
+            let mut e = match (&self.engine, c) {
+                (Some(spec), Contestant::Ours(o)) => match o.eval {
+                    crate::yardstick::Evaluator::Weighted(w) => Entrant::genome(Some(spec), w),
+                    _ => Entrant::genome(Some(spec), spec.defaults()),
+                },
+                (_, c) => c.entrant(tc, move_timeout),
+            };
+            e.clock = tc;
+            e
+        };
+        let entrants = vec![entrant(a, self.tc[0]), entrant(b, self.tc[1])];
+        let mut batch = Batch::new(entrants, self.seed, self.rules);
         batch.record_moves = true;
         batch.abandon = true;
-        // Each engine on its own clock, or to its depth.
-        batch.clocks = self.tc.to_vec();
         batch.adjudication = self.adjudication;
         batch.time_margin = self.time_margin;
         batch.first_ties = self.first_ties;
         batch.engine = self.engine.clone();
         batch.openings = self.starts.iter().map(Opening::of).collect();
-        let (sa, sb) = (Seat::new(0, a.config), Seat::new(1, b.config));
+        let (sa, sb) = (Seat::new(0, a.config()), Seat::new(1, b.config()));
         let n = self.starts.len().max(1);
         batch.jobs = (0..self.games)
             .map(|i| {

@@ -2,6 +2,8 @@
 
 use super::*;
 use crate::openings::OpeningBook;
+use crate::search::SearchConfig;
+use crate::yardstick::Evaluator;
 use rand::RngExt;
 
 fn run(pairs: usize, games: usize) -> MatchRun<'static> {

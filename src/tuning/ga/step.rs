@@ -224,10 +224,7 @@ impl Session {
         players.extend_from_slice(hall);
         let sched = self.schedule(g);
         let endgames = endgame_pairings(pop, s, g);
-        let mut batch = Batch::of_weights(&players, s.seed, s.rules);
-        batch.engine = s.engine.clone();
-        batch.tc = s.engine.as_ref().and_then(|e| e.tc);
-        batch.time_margin = s.engine.as_ref().map(|e| e.time_margin).unwrap_or_default();
+        let mut batch = Batch::of_genomes(s.engine.as_ref(), &players, s.seed, s.rules);
         batch.jobs = tournament::jobs(&sched, s.search, s.openings, g);
         batch.jobs.extend(endgame_jobs(&endgames, s.search, g));
         batch.record_moves = positions;
@@ -327,7 +324,7 @@ impl Session {
             standings,
             faults: fault_lines(batch, played),
             fault_count,
-            time: batch.tc.map(|_| jobs::time_use(played)),
+            time: batch.timed().then(|| jobs::time_use(played)),
         };
         let mut st = Box::new(Stage {
             g,
@@ -559,7 +556,7 @@ fn fault_lines(batch: &Batch, played: &[Played]) -> Vec<String> {
                     crate::jobs::Start::Ballot(n) => format!("ballot opening {}", n + 1),
                     _ => "an ending".to_string(),
                 },
-                seat.evaluator + 1,
+                seat.entrant + 1,
                 c.name()
             ))
         })

@@ -1,0 +1,300 @@
+//! Who plays a side, described once, and the one builder of its player.
+//!
+//! A [`Contestant`] is a side as a person names it: our engine ([`OurEngine`]: an evaluation
+//! and search settings) or an outside Hub engine ([`OutsideEngine`]: what starts it, its
+//! options and values, its depth). A batch of game jobs (`crate::jobs`) carries each of its
+//! sides as an [`Entrant`]: what plays ([`Plays`]: our evaluation, an outside engine, or a
+//! genome of the batch's tuned engine) and the clock it plays on. [`Entrant::player`] makes
+//! the player of a game's side from it, for every game a batch plays and for `play`'s sides;
+//! a person at the terminal is a player of its own (`crate::play::SidePlayer::Other`).
+
+use crate::clock::TimeControl;
+use crate::eval::Weights;
+use crate::genome::EngineSpec;
+use crate::hub::{ClientError, Program};
+use crate::play::{Outside, SidePlayer};
+use crate::search::{SearchConfig, Searcher};
+use crate::yardstick::Evaluator;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+pub use crate::play::DEFAULT_MOVE_TIMEOUT;
+
+/// Our engine as a side: an evaluator (weights or a yardstick) and search settings, with a
+/// name for reports.
+#[derive(Clone, Debug)]
+pub struct OurEngine {
+    /// The name reports give it.
+    pub name: String,
+    /// How it evaluates positions: weights or a yardstick.
+    pub eval: Evaluator,
+    /// How deep it searches.
+    pub config: SearchConfig,
+}
+
+impl OurEngine {
+    /// Its searcher: its evaluator and settings, a man's value the unit of its margins on a
+    /// clock (as a batch's game jobs make theirs on a clock).
+    pub fn searcher(&self) -> Searcher {
+        let mut s = Searcher::new(self.eval, self.config);
+        s.set_man_value(crate::openings::man_value(&self.eval));
+        s
+    }
+
+    /// A search value of this engine (from the side that moved) in hundredths of a man, the
+    /// unit adjudication works in ([`crate::play::centi_men`]).
+    pub fn centi_men(&self, value: i32) -> i32 {
+        crate::play::centi_men(&self.eval, value)
+    }
+}
+
+/// An outside engine speaking the Hub protocol: how to start it and what to tell it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutsideEngine {
+    /// The name reports give it.
+    pub name: String,
+    /// What starts its processes: its command, its folder, its parameters (`set-param name=
+    /// value=`, in order).
+    pub program: Program,
+    /// The depth it is asked to search (`level depth=`) in a game without a clock; None: its
+    /// own level (no `level` is sent).
+    pub depth: Option<u32>,
+}
+
+/// What an outside engine says of itself at its handshake ([`OutsideEngine::probe`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HubProbe {
+    /// Its `id name=`.
+    pub name: Option<String>,
+    /// Options of the [`OutsideEngine`] it did not declare as parameters.
+    pub unknown_options: Vec<String>,
+    /// The parameters it declared.
+    pub params: Vec<crate::hub::HubParam>,
+    /// What it answered with `error` to the options (`set-param`) before `ready`.
+    pub refused: Vec<String>,
+}
+
+impl OutsideEngine {
+    /// `spec`'s engine playing the values genome `w` stands for, named `name`: its fixed
+    /// options, then a `set-param` for each tuned parameter; at its own level (no depth).
+    pub fn with_genome(spec: &EngineSpec, w: &Weights, name: String) -> OutsideEngine {
+        let mut e = OutsideEngine::declared(spec, name);
+        e.program.options.extend(spec.set_params(w));
+        e
+    }
+
+    /// `spec`'s engine with its declared values (only its fixed options are set), named
+    /// `name`, at its own level: as `match` plays `hub:CMD`.
+    pub fn declared(spec: &EngineSpec, name: String) -> OutsideEngine {
+        OutsideEngine {
+            name,
+            program: spec.program(),
+            depth: None,
+        }
+    }
+
+    /// Its player: asked for its depth without a clock (none: its own level), a move then
+    /// allowed `move_timeout`.
+    pub fn player(&self, move_timeout: Duration) -> Outside {
+        Outside::new(self.program.clone(), self.depth, move_timeout)
+    }
+
+    /// Starts the engine, makes its handshake within `timeout` and stops it again: its name,
+    /// the options it does not know (for the report and a warning before a match), what it
+    /// declared and what it refused (to check the options before a match).
+    pub fn probe(&self, timeout: Duration) -> Result<HubProbe, ClientError> {
+        let p = self.program.start(timeout, &|| false)?;
+        Ok(HubProbe {
+            name: p.name().map(str::to_string),
+            unknown_options: p.unknown_options().to_vec(),
+            params: p.params().to_vec(),
+            refused: p.refused().to_vec(),
+        })
+    }
+}
+
+/// Who plays one side of a match or of `play`: our engine, searched in this process, or an
+/// outside Hub engine (each game asks a [`Player`](crate::play::Player) of it for moves).
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum Contestant {
+    /// Our engine: an evaluator and search settings.
+    Ours(OurEngine),
+    /// An outside engine speaking Hub.
+    Outside(OutsideEngine),
+}
+
+impl Contestant {
+    /// The name reports give it.
+    pub fn name(&self) -> &str {
+        match self {
+            Contestant::Ours(e) => &e.name,
+            Contestant::Outside(h) => &h.name,
+        }
+    }
+
+    /// Renames it.
+    pub fn set_name(&mut self, name: String) {
+        match self {
+            Contestant::Ours(e) => e.name = name,
+            Contestant::Outside(h) => h.name = name,
+        }
+    }
+
+    /// The depth it searches to without a clock (its maximum depth on one); None: an outside
+    /// engine at its own level.
+    pub fn depth(&self) -> Option<u32> {
+        match self {
+            Contestant::Ours(e) => Some(e.config.depth),
+            Contestant::Outside(h) => h.depth,
+        }
+    }
+
+    /// What plays genome `w` in a match at a fixed `depth`, named `name`: with `engine`, that
+    /// outside engine with the values `w` stands for ([`OutsideEngine::with_genome`]); without,
+    /// our engine with `w` as its weights and the default search settings. What `match` plays
+    /// for a weight file, a checkpoint (its answer) or an engine's parameter file, and what
+    /// `history --elo` plays for each generation's answer, so the two play the same games.
+    pub fn of_genome(engine: Option<&EngineSpec>, w: &Weights, name: String, depth: u32) -> Self {
+        match engine {
+            Some(spec) => Contestant::Outside(OutsideEngine {
+                depth: Some(depth),
+                ..OutsideEngine::with_genome(spec, w, name)
+            }),
+            None => Contestant::Ours(OurEngine {
+                name,
+                eval: (*w).into(),
+                config: SearchConfig::with_depth(depth),
+            }),
+        }
+    }
+
+    /// The side as a batch of games carries it, on `clock` (None: to its depth), an outside
+    /// engine's move without a clock allowed `move_timeout`; its search settings go with each
+    /// game's seat ([`Contestant::config`]).
+    pub fn entrant(&self, clock: Option<TimeControl>, move_timeout: Duration) -> Entrant {
+        let plays = match self {
+            Contestant::Ours(e) => Plays::Ours(e.eval),
+            Contestant::Outside(h) => Plays::Outside {
+                engine: h.clone(),
+                move_timeout,
+            },
+        };
+        Entrant { plays, clock }
+    }
+
+    /// Its player for a game on `clock` (None: to its depth), an outside engine's move without
+    /// a clock allowed `move_timeout`: what [`Entrant::player`] makes of it in a batch.
+    pub fn player(&self, clock: Option<TimeControl>, move_timeout: Duration) -> SidePlayer {
+        let fresh = |config| Searcher::new(Weights::zero(), config);
+        self.entrant(clock, move_timeout)
+            .player(self.config(), None, false, fresh)
+    }
+
+    /// The search settings of a game's seat for this side: ours, or (for an outside engine,
+    /// which has its own) the default settings at its depth.
+    pub fn config(&self) -> SearchConfig {
+        match self {
+            Contestant::Ours(e) => e.config,
+            Contestant::Outside(h) => SearchConfig::with_depth(h.depth.unwrap_or(1)),
+        }
+    }
+}
+
+/// One side of a batch's games, described once: what plays the sides that point at it
+/// (`crate::jobs::Seat::entrant`) and the clock they play on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entrant {
+    /// What plays.
+    pub plays: Plays,
+    /// The clock it plays on (its depth, for ours, then the maximum); None: to its depth.
+    /// Timed games are not reproducible.
+    pub clock: Option<TimeControl>,
+}
+
+/// What plays a side of a batch's games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[allow(clippy::large_enum_variant)]
+pub enum Plays {
+    /// Our searcher with this evaluation (its search settings are each game's seat's).
+    Ours(Evaluator),
+    /// An outside engine as it is: a match's `hub:CMD` side.
+    Outside {
+        /// What starts it, its options and depth.
+        engine: OutsideEngine,
+        /// How long a move without a clock may take before the engine counts as hung.
+        move_timeout: Duration,
+    },
+    /// The batch's tuned engine (`crate::jobs::Batch::engine`) with the values this genome of
+    /// its parameter set stands for, at the engine's depth or on the side's clock.
+    Genome(Weights),
+}
+
+impl Entrant {
+    /// Our engine with evaluation `eval`, to its depth.
+    pub fn ours(eval: impl Into<Evaluator>) -> Entrant {
+        Entrant {
+            plays: Plays::Ours(eval.into()),
+            clock: None,
+        }
+    }
+
+    /// Genome `w` of `engine`'s parameter set (with an engine: [`Plays::Genome`], on the
+    /// engine's clock) or, without one, our engine with `w` as its weights.
+    pub fn genome(engine: Option<&EngineSpec>, w: Weights) -> Entrant {
+        match engine {
+            Some(e) => Entrant {
+                plays: Plays::Genome(w),
+                clock: e.tc,
+            },
+            None => Entrant::ours(w),
+        }
+    }
+
+    /// The genome this side stands for in a batch of tuned engine `spec`: its own, or for a
+    /// side that is not a genome, the engine's declared values.
+    pub fn genome_of(&self, spec: &EngineSpec) -> Weights {
+        match self.plays {
+            Plays::Genome(w) => w,
+            _ => spec.defaults(),
+        }
+    }
+
+    /// The player of a game's side that points at this entrant: our searcher (from `searcher`
+    /// for the seat's settings `config`, reset to the evaluation; root ties to the first best
+    /// move when `first_ties`; on a clock a man's value the unit of its margins), the outside
+    /// engine, or `engine` playing the genome's values (at its depth, each game setting them).
+    pub fn player(
+        &self,
+        config: SearchConfig,
+        engine: Option<&EngineSpec>,
+        first_ties: bool,
+        searcher: impl FnOnce(SearchConfig) -> Searcher,
+    ) -> SidePlayer {
+        match &self.plays {
+            Plays::Ours(eval) => {
+                let mut s = searcher(config);
+                s.reset(*eval);
+                s.set_first_ties(first_ties);
+                if self.clock.is_some() {
+                    s.set_man_value(crate::openings::man_value(eval));
+                }
+                SidePlayer::Ours(Box::new(s))
+            }
+            Plays::Outside {
+                engine,
+                move_timeout,
+            } => SidePlayer::Outside(Box::new(engine.player(*move_timeout))),
+            Plays::Genome(w) => {
+                // Refused by the batch's check: a genome names the batch's engine.
+                let Some(spec) = engine else {
+                    unreachable!("a genome's side in a batch of no engine");
+                };
+                SidePlayer::Outside(Box::new(
+                    Outside::new(spec.program(), Some(spec.depth), spec.move_timeout())
+                        .tuned(spec.set_params(w)),
+                ))
+            }
+        }
+    }
+}
