@@ -568,8 +568,8 @@ mod tests {
         );
         assert_eq!(model.regret(&spec.values(&best)), 0.0);
         let mut batch = sim_batch(66);
-        batch.entrants = [best, spec.defaults()]
-            .map(|w| crate::side::Entrant::genome(Some(&spec), w))
+        batch.sides = [best, spec.defaults()]
+            .map(|w| crate::side::Side::genome(Some(&spec), w))
             .to_vec();
         let played = crate::jobs::play_local(&batch, &|_, _| {}, &|| false).unwrap();
         // Player 0 (the optimum) is Black in the even games.

@@ -154,6 +154,37 @@ fn resume_of_a_finished_budget_session_names_the_budget() {
 }
 
 #[test]
+fn a_finished_budget_counts_its_games_as_the_budget_does() {
+    // Duels and measurements count toward --games-budget, and so in what the resume says.
+    let t = Tmp::new("budget-count");
+    let small = [
+        "--population",
+        "4",
+        "--depth",
+        "1",
+        "--duel-games",
+        "4",
+        "--measure-every",
+        "1",
+        "--measure-games",
+        "4",
+        "--games-budget",
+        "40",
+    ];
+    run_ok(common::new_cmd(&t, 1, "g", true, &small));
+    let out = run_ok(common::resume_cmd(&t, Some(&t.session("g")), false, &[]));
+    let games: u64 = out
+        .split("games in all: ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of games: {out}"));
+    // Stopped within the budget, and short of it by less than a generation's 12 tournament
+    // games (the tournament games alone are 24).
+    assert!(games <= 40 && games + 12 > 40, "{games}: {out}");
+}
+
+#[test]
 fn one_engine_under_two_settings_has_two_names() {
     let t = Tmp::new("names");
     // One engine at two depths.

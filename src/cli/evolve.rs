@@ -207,7 +207,8 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         }
     }
     if s.finished() {
-        let games: u64 = s.history.iter().map(|h| h.games as u64).sum();
+        // As the budget counts them: the duels and measurements too.
+        let games = s.games_played();
         say(&format!(
             "session '{}' already reached its limit ({}); give a larger --generations, \
              --games-budget (games in all: {games} so far) or --time",
@@ -217,14 +218,8 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         run.finish(&mut printer)?;
         return Ok(());
     }
-    if let (Stop::Seconds(t), Some(_)) = (s.settings.stop, s.history.last()) {
-        let left = t - s.elapsed;
-        // With generations in flight a record's seconds run from the tell before, which may
-        // have come just before: the longest of the last ones in flight is a generation's.
-        let flight = s.settings.ga.in_flight.max(1) as usize;
-        let per = s.history.iter().rev().take(flight).map(|h| h.seconds);
-        let last = per.fold(0.0, f64::max);
-        if left < last {
+    if let (Stop::Seconds(t), Some((left, last))) = (s.settings.stop, s.time_short()) {
+        {
             say(&format!(
                 "session '{}' has {left:.1} s left of its --time {t} (the session's total), less \
                  than one generation (about {:.1} s): give a larger --time, e.g. --time {}",

@@ -11,12 +11,12 @@ use anyhow::Context;
 use checkers_ga::formats::HUB_PREFIX;
 use checkers_ga::fresh_seed;
 use checkers_ga::load_openings;
-use checkers_ga::matchplay::Contestant;
 use checkers_ga::matchplay::{
     match_pdn, Adjudication, DrawAdjudication, MatchEnd, MatchGame, MatchHeader, MatchJson,
     MatchObserver, MatchReport, MatchResult, MatchRun, OurEngine, ResignAdjudication, RunningScore,
     Score, Sprt,
 };
+use checkers_ga::matchplay::{Contestant, OptionsError};
 use checkers_ga::DrawRules;
 use checkers_ga::TimeControl;
 use checkers_ga::MAX_TIMED_DEPTH;
@@ -327,37 +327,16 @@ pub(super) fn match_player(
         Err(o) => usage!("{flag} '{o}' must be NAME=VALUE"),
     }
     h.depth = Some(depth);
-    let p = h
-        .probe(checkers_ga::handshake_timeout())
-        .map_err(|e| anyhow::anyhow!("{spec}: the engine {e}"))?;
-    // A value the engine's declaration rules out, or one it refused: the match would play
-    // with another.
-    for (k, v) in &h.program.options {
-        if let Some(why) = p
-            .params
-            .iter()
-            .find(|q| &q.name == k)
-            .and_then(|q| checkers_ga::misfit(q, v))
-        {
-            usage!("{flag} {k}={v}: {why}");
-        }
-    }
-    if let Some(m) = p.refused.first() {
-        let sent: Vec<String> = h
-            .program
-            .options
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        usage!("{flag} {}: {spec} refused: {m}", sent.join(" "));
-    }
-    for u in &p.unknown_options {
+    let unknown = match h.check(checkers_ga::handshake_timeout(), from_file) {
+        Ok(u) => u,
+        Err(OptionsError::Start(e)) => anyhow::bail!("{spec}: the engine {e}"),
+        Err(OptionsError::Misfit(k, v, why)) => usage!("{flag} {k}={v}: {why}"),
+        Err(OptionsError::Refused(sent, m)) => usage!("{flag} {sent}: {spec} refused: {m}"),
+    };
+    for u in &unknown {
         warn(&format!(
             "warning: {spec} declares no parameter '{u}' (it is sent all the same)"
         ));
-    }
-    if let Some(n) = p.name.filter(|_| !from_file) {
-        h.name = n;
     }
     if let Some(n) = name {
         h.name = n.to_string();

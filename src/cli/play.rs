@@ -60,7 +60,7 @@ const HELP: &str = "Commands:
 /// A side of the game: how it is shown, its player (a person, our searcher, an outside
 /// engine), and for ours what one man is worth in its evaluation (the unit of the values
 /// printed).
-struct Side {
+struct PlaySide {
     shown: String,
     player: SidePlayer,
     man: Option<f64>,
@@ -68,7 +68,7 @@ struct Side {
 
 /// Starts the outside engine `cmd` (`hub:CMD` without its prefix) to read its name, asked to
 /// search to `depth` (None: its own level) unless there is a clock.
-fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::Result<Side> {
+fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::Result<PlaySide> {
     let mut engine = checkers_ga::formats::hub_player(cmd)?;
     engine.depth = depth.filter(|_| tc.is_none());
     let mut outside = engine.player(DEFAULT_MOVE_TIMEOUT);
@@ -81,7 +81,7 @@ fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::R
         (None, Some(d)) => format!("{name} (depth {d})"),
         (None, None) => format!("{name} (its own level)"),
     };
-    Ok(Side {
+    Ok(PlaySide {
         shown,
         player: SidePlayer::Outside(Box::new(outside)),
         man: None,
@@ -158,9 +158,14 @@ fn describe_value(v: i32, side: Color, man: Option<f64>) -> String {
     }
 }
 
-fn parse_side(player: &str, seed: u64, slot: u64, tc: Option<TimeControl>) -> anyhow::Result<Side> {
+fn parse_side(
+    player: &str,
+    seed: u64,
+    slot: u64,
+    tc: Option<TimeControl>,
+) -> anyhow::Result<PlaySide> {
     if player == "human" || player == "0" {
-        return Ok(Side {
+        return Ok(PlaySide {
             shown: "human".to_string(),
             player: SidePlayer::Other(Box::new(Human {
                 input: std::io::stdin(),
@@ -196,7 +201,7 @@ fn parse_side(player: &str, seed: u64, slot: u64, tc: Option<TimeControl>) -> an
         eval,
         config: search_config(depth, false, 20),
     });
-    Ok(Side {
+    Ok(PlaySide {
         shown,
         player: engine.player(tc, DEFAULT_MOVE_TIMEOUT),
         man: man_value(&eval),
@@ -229,7 +234,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         "Black: {}  White: {}  seed {seed}",
         black.shown, white.shown
     )?;
-    let is_human = |s: &Side| matches!(s.player, SidePlayer::Other(_));
+    let is_human = |s: &PlaySide| matches!(s.player, SidePlayer::Other(_));
     if is_human(&black) || is_human(&white) {
         writeln!(out, "Type a move (e.g. 11-15), help, or quit to resign.")?;
     }

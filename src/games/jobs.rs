@@ -3,8 +3,8 @@
 //!
 //! Every game the tool plays for a session or a match goes through [`run`]: the tournament,
 //! the endgame games, the best-so-far duel, and the matches (`match`, and the yardstick
-//! measurements, which are matches). Each side of a game is one of the batch's entrants
-//! (`crate::side::Entrant`: our evaluation, an outside engine, a genome of the tuned engine, on
+//! measurements, which are matches). Each side of a game is one of the batch's sides
+//! (`crate::side::Side`: our evaluation, an outside engine, a genome of the tuned engine, on
 //! its clock or to its depth), and its player is made from it by the one builder. A game
 //! depends on its job only (searchers are reset for every game, its generator comes from the
 //! job's key), so the results are the same whichever thread, or whichever process, plays it
@@ -25,7 +25,7 @@ use crate::play::{lease_engines, play_game, Adjudication, SidePlayer, Table};
 use crate::rng::{derive, Purpose};
 use crate::schedule;
 use crate::search::{SearchConfig, Searcher};
-use crate::side::{Entrant, Plays};
+use crate::side::{Plays, Side};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -33,22 +33,22 @@ use std::time::Instant;
 
 pub use super::pool::{pool_for, pool_threads, thread_pool, PoolError, ENGINE_GAMES_PER_CORE};
 
-/// One side of a game: who plays it (an index into the batch's entrants), and the search
+/// One side of a game: who plays it (an index into the batch's sides), and the search
 /// settings our engine plays it with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seat {
-    /// Index of the side's entrant in [`Batch::entrants`].
-    pub entrant: u32,
+    /// Index of the side in [`Batch::sides`].
+    pub side: u32,
     /// Depth, transposition table and other search settings for this side, when our engine
     /// plays it (an outside engine has its own).
     pub config: SearchConfig,
 }
 
 impl Seat {
-    /// Entrant `entrant` of the batch (an index into its entrants) searching with `config`.
-    pub fn new(entrant: usize, config: SearchConfig) -> Seat {
+    /// Side `side` of the batch (an index into its sides) searching with `config`.
+    pub fn new(side: usize, config: SearchConfig) -> Seat {
         Seat {
-            entrant: entrant as u32,
+            side: side as u32,
             config,
         }
     }
@@ -179,9 +179,9 @@ pub struct BatchError(pub String);
 /// A list of games and what they share.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Batch {
-    /// Who plays the sides the jobs point at ([`Seat::entrant`]), each on its clock or to its
+    /// Who plays the sides the jobs point at ([`Seat::side`]), each on its clock or to its
     /// depth: our evaluations, outside engines, genomes of [`Batch::engine`].
-    pub entrants: Vec<Entrant>,
+    pub sides: Vec<Side>,
     /// The seed the games' random generators are derived from.
     pub seed: u64,
     /// The draw rules every game is played under.
@@ -205,7 +205,7 @@ pub struct Batch {
     /// outside engine.
     #[serde(default)]
     pub first_ties: bool,
-    /// The tuned outside engine whose genomes the entrants of [`Plays::Genome`] are (each
+    /// The tuned outside engine whose genomes the sides of [`Plays::Genome`] are (each
     /// side's values set before its game); with a simulator's model, the model decides every
     /// game. None: no side is a genome.
     #[serde(default)]
@@ -215,10 +215,10 @@ pub struct Batch {
 }
 
 impl Batch {
-    /// An empty batch of these entrants.
-    pub fn new(entrants: Vec<Entrant>, seed: u64, rules: DrawRules) -> Batch {
+    /// An empty batch of these sides.
+    pub fn new(sides: Vec<Side>, seed: u64, rules: DrawRules) -> Batch {
         Batch {
-            entrants,
+            sides,
             seed,
             rules,
             record_moves: false,
@@ -232,12 +232,12 @@ impl Batch {
         }
     }
 
-    /// A batch whose entrants are our engine with these weights, to their depth.
+    /// A batch whose sides are our engine with these weights, to their depth.
     pub fn of_weights(weights: &[Weights], seed: u64, rules: DrawRules) -> Batch {
         Batch::of_genomes(None, weights, seed, rules)
     }
 
-    /// A batch whose entrants are these genomes of `engine` (each on the engine's clock, with
+    /// A batch whose sides are these genomes of `engine` (each on the engine's clock, with
     /// its margin) or, without one, our engine with them as its weights.
     pub fn of_genomes(
         engine: Option<&EngineSpec>,
@@ -245,28 +245,28 @@ impl Batch {
         seed: u64,
         rules: DrawRules,
     ) -> Batch {
-        let entrants = genomes.iter().map(|&w| Entrant::genome(engine, w));
-        let mut batch = Batch::new(entrants.collect(), seed, rules);
+        let sides = genomes.iter().map(|&w| Side::genome(engine, w));
+        let mut batch = Batch::new(sides.collect(), seed, rules);
         batch.engine = engine.cloned();
         batch.time_margin = engine.map(|e| e.time_margin).unwrap_or_default();
         batch
     }
 
-    /// Every entrant on clock `tc` (None: to its depth).
+    /// Every side on clock `tc` (None: to its depth).
     pub fn on_clock(&mut self, tc: Option<TimeControl>) {
-        for e in &mut self.entrants {
+        for e in &mut self.sides {
             e.clock = tc;
         }
     }
 
-    /// The batches as one, their games in order (each batch's entrants, openings and jobs after
+    /// The batches as one, their games in order (each batch's sides, openings and jobs after
     /// the batch before's; every game as its own batch plays it): so the executor plays
     /// batches that do not wait for each other at once. None when they differ in anything but
-    /// their entrants, openings and jobs, or when there are none.
+    /// their sides, openings and jobs, or when there are none.
     pub fn merge(batches: &[Batch]) -> Option<Batch> {
         let (first, rest) = batches.split_first()?;
         let shared = |b: &Batch| Batch {
-            entrants: Vec::new(),
+            sides: Vec::new(),
             openings: Vec::new(),
             jobs: Vec::new(),
             ..b.clone()
@@ -276,17 +276,17 @@ impl Batch {
             return None;
         }
         for b in batches {
-            let (entrants, openings) = (out.entrants.len() as u32, out.openings.len() as u32);
+            let (sides, openings) = (out.sides.len() as u32, out.openings.len() as u32);
             out.jobs.extend(b.jobs.iter().map(|j| {
                 let mut j = *j;
-                j.black.entrant += entrants;
-                j.white.entrant += entrants;
+                j.black.side += sides;
+                j.white.side += sides;
                 if let Start::Opening(n) = &mut j.start {
                     *n += openings;
                 }
                 j
             }));
-            out.entrants.extend(b.entrants.iter().cloned());
+            out.sides.extend(b.sides.iter().cloned());
             out.openings.extend(b.openings.iter().cloned());
         }
         Some(out)
@@ -299,22 +299,31 @@ impl Batch {
     }
 
     fn check_text(&self) -> Result<(), String> {
-        let n = self.entrants.len();
+        let n = self.sides.len();
         if let Some(k) = self
             .jobs
             .iter()
-            .position(|j| j.black.entrant as usize >= n || j.white.entrant as usize >= n)
+            .position(|j| j.black.side as usize >= n || j.white.side as usize >= n)
         {
             return Err(format!("game job {k} names a player beyond the {n} given"));
         }
         if self.engine.is_none() {
             if let Some(k) = self
-                .entrants
+                .sides
                 .iter()
                 .position(|e| matches!(e.plays, Plays::Genome(_)))
             {
                 return Err(format!(
                     "player {k} is a genome, but the batch has no engine"
+                ));
+            }
+        }
+        if let Some(spec) = self.engine.as_ref().filter(|e| e.sim_model().is_some()) {
+            if let Some(k) = (self.sides.iter()).position(|e| !matches!(e.plays, Plays::Genome(_)))
+            {
+                return Err(format!(
+                    "player {k} is not a genome of {}, which decides every game",
+                    spec.name
                 ));
             }
         }
@@ -345,12 +354,12 @@ impl Batch {
 
     /// The clock a side of the batch plays on (None: to its depth).
     pub fn clock_of(&self, seat: &Seat) -> Option<TimeControl> {
-        self.entrants.get(seat.entrant as usize)?.clock
+        self.sides.get(seat.side as usize)?.clock
     }
 
     /// Whether any game of the batch is played on a clock (its games then report their time).
     pub fn timed(&self) -> bool {
-        self.entrants.iter().any(|e| e.clock.is_some())
+        self.sides.iter().any(|e| e.clock.is_some())
     }
 
     /// What game `job` is played at: each side on its clock (with the batch's margin) or to
@@ -515,11 +524,11 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
         return None;
     }
     let mut rng = derive(batch.seed, job.purpose, job.round, job.index);
-    let entrant = |seat: &Seat| &batch.entrants[seat.entrant as usize];
+    let side_of = |seat: &Seat| &batch.sides[seat.side as usize];
     // The tuning simulator: the game decided by its model, from the game's own generator.
     if let Some(spec) = &batch.engine {
         if let Some(model) = spec.sim_model() {
-            let values = |seat: &Seat| spec.values(&entrant(seat).genome_of(spec));
+            let values = |seat: &Seat| spec.values(&side_of(seat).genome_of(spec));
             let (b, w) = (values(&job.black), values(&job.white));
             let (outcome, reason, plies) = model.play(&b, &w, &mut rng);
             return Some(Played {
@@ -534,7 +543,7 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
     let table = batch.table(job);
     let timed = table.clocks.iter().any(Option::is_some);
     let side = |seat: &Seat| {
-        entrant(seat).player(
+        side_of(seat).player(
             seat.config,
             batch.engine.as_ref(),
             batch.first_ties,
@@ -630,7 +639,7 @@ pub fn play_range(
     // An outside engine's idle processes are kept for the batch's next games at least.
     let outside = batch.engine.is_some()
         || batch
-            .entrants
+            .sides
             .iter()
             .any(|e| matches!(e.plays, Plays::Outside { .. }));
     let _engines = outside.then(lease_engines);

@@ -17,16 +17,16 @@ fn a_job_plays_as_fresh_searchers_do_whatever_the_thread_played_before() {
     let other = crate::ga::random_weights(crate::eval::ParamSet::Endgame66, 3000, &mut rng);
     let mut batch = Batch::new(
         vec![
-            Entrant::ours(material()),
-            Entrant::ours(other),
-            Entrant::ours(Evaluator::Classic),
+            Side::ours(material()),
+            Side::ours(other),
+            Side::ours(Evaluator::Classic),
         ],
         9,
         DrawRules::default(),
     );
     batch.record_moves = true;
     let side = |p, d| Seat {
-        entrant: p,
+        side: p,
         config: depth(d),
     };
     for (k, (b, w, db, dw)) in [(0, 1, 3, 2), (1, 2, 2, 2), (2, 0, 1, 3), (1, 0, 3, 3)]
@@ -63,7 +63,7 @@ fn a_job_plays_as_fresh_searchers_do_whatever_the_thread_played_before() {
     let again: Vec<Played> = batch.jobs.iter().rev().map(play).collect();
     assert!(first.iter().eq(again.iter().rev()));
     for (job, p) in batch.jobs.iter().zip(&first) {
-        let eval = |seat: &Seat| match batch.entrants[seat.entrant as usize].plays {
+        let eval = |seat: &Seat| match batch.sides[seat.side as usize].plays {
             Plays::Ours(e) => e,
             _ => unreachable!("our engine's sides"),
         };
@@ -100,11 +100,11 @@ fn local_play_keeps_job_order_and_stops_before_a_game() {
     for k in 0..6 {
         batch.jobs.push(GameJob {
             black: Seat {
-                entrant: k % 2,
+                side: k % 2,
                 config: SearchConfig::with_depth(1),
             },
             white: Seat {
-                entrant: (k + 1) % 2,
+                side: (k + 1) % 2,
                 config: SearchConfig::with_depth(1),
             },
             start: Start::Ballot(k),
@@ -135,21 +135,21 @@ fn local_play_keeps_job_order_and_stops_before_a_game() {
     moves.store(0, Ordering::SeqCst);
     assert_eq!(play_job(&batch, &batch.jobs[0], &stop), None);
     assert!(moves.load(Ordering::SeqCst) == 6 && all[0].plies > 10);
-    batch.jobs[2].white.entrant = 7;
+    batch.jobs[2].white.side = 7;
     assert!(batch.check().unwrap_err().0.contains("job 2"));
 }
 
 #[test]
 fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
     let mut batch = Batch::new(
-        vec![Entrant::ours(material()), Entrant::ours(Evaluator::Classic)],
+        vec![Side::ours(material()), Side::ours(Evaluator::Classic)],
         4,
         DrawRules::default(),
     );
     batch.record_moves = true;
     batch.on_clock(Some("0.2+0.005".parse().unwrap()));
     let side = |p| Seat {
-        entrant: p,
+        side: p,
         config: SearchConfig::with_depth(crate::search::MAX_TIMED_DEPTH),
     };
     let job = GameJob {
@@ -195,7 +195,7 @@ fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
     // A fixed-depth batch has none.
     batch.on_clock(None);
     let shallow = Seat {
-        entrant: 0,
+        side: 0,
         config: SearchConfig::with_depth(2),
     };
     let job = GameJob {
@@ -207,7 +207,7 @@ fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
 }
 
 #[test]
-fn batches_merge_with_their_entrants_moved_up_each_with_its_own_clock() {
+fn batches_merge_with_their_sides_moved_up_each_with_its_own_clock() {
     let one = |seed| {
         let mut b = Batch::of_weights(&[material(), material()], seed, DrawRules::default());
         b.jobs.push(GameJob::new(
@@ -221,13 +221,13 @@ fn batches_merge_with_their_entrants_moved_up_each_with_its_own_clock() {
         b
     };
     let merged = Batch::merge(&[one(1), one(1)]).expect("two batches that differ in no setting");
-    assert_eq!(merged.entrants.len(), 4);
-    assert_eq!(merged.jobs[1].black.entrant, 2);
+    assert_eq!(merged.sides.len(), 4);
+    assert_eq!(merged.jobs[1].black.side, 2);
     assert!(Batch::merge(&[one(1), one(2)]).is_none(), "another seed");
-    // A side's own clock goes with its entrant: the merged batch plays each on its clock.
+    // A side's own clock goes with it: the merged batch plays each on its clock.
     let mut timed = one(1);
-    timed.entrants[0].clock = Some("0.1".parse().unwrap());
-    let merged = Batch::merge(&[one(1), timed]).expect("clocks are the entrants'");
+    timed.sides[0].clock = Some("0.1".parse().unwrap());
+    let merged = Batch::merge(&[one(1), timed]).expect("clocks are the sides'");
     let clocks: Vec<bool> = merged
         .jobs
         .iter()
@@ -237,6 +237,17 @@ fn batches_merge_with_their_entrants_moved_up_each_with_its_own_clock() {
     assert!(merged.timed());
     // A genome needs the batch's engine.
     let mut genome = one(1);
-    genome.entrants[1].plays = Plays::Genome(material());
+    genome.sides[1].plays = Plays::Genome(material());
     assert!(genome.check().unwrap_err().0.contains("genome"));
+    // The simulator decides games between genomes only.
+    let spec = EngineSpec::simulated(&crate::sim::SimModel::new(4, 1), 2);
+    let mut sim = Batch::of_genomes(Some(&spec), &[spec.defaults(); 2], 1, DrawRules::default());
+    sim.jobs = one(1).jobs;
+    sim.check().expect("genomes of the simulator");
+    sim.sides[0] = Side::ours(material());
+    assert!(sim
+        .check()
+        .unwrap_err()
+        .0
+        .contains("player 0 is not a genome"));
 }

@@ -3,9 +3,10 @@
 //! A [`Contestant`] is a side as a person names it: our engine ([`OurEngine`]: an evaluation
 //! and search settings) or an outside Hub engine ([`OutsideEngine`]: what starts it, its
 //! options and values, its depth). A batch of game jobs (`crate::jobs`) carries each of its
-//! sides as an [`Entrant`]: what plays ([`Plays`]: our evaluation, an outside engine, or a
-//! genome of the batch's tuned engine) and the clock it plays on. [`Entrant::player`] makes
-//! the player of a game's side from it, for every game a batch plays and for `play`'s sides;
+//! sides as a [`Side`]: what plays ([`Plays`]: our evaluation, an outside engine, or a genome
+//! of the batch's tuned engine) and the clock it plays on. [`Side::player`] makes the player of
+//! a game's side from it, for every game a batch plays and for `play`'s sides of ours
+//! ([`Contestant::player`]); an outside engine's player is [`OutsideEngine::player`] in both;
 //! a person at the terminal is a player of its own (`crate::play::SidePlayer::Other`).
 
 use crate::clock::TimeControl;
@@ -33,14 +34,6 @@ pub struct OurEngine {
 }
 
 impl OurEngine {
-    /// Its searcher: its evaluator and settings, a man's value the unit of its margins on a
-    /// clock (as a batch's game jobs make theirs on a clock).
-    pub fn searcher(&self) -> Searcher {
-        let mut s = Searcher::new(self.eval, self.config);
-        s.set_man_value(crate::openings::man_value(&self.eval));
-        s
-    }
-
     /// A search value of this engine (from the side that moved) in hundredths of a man, the
     /// unit adjudication works in ([`crate::play::centi_men`]).
     pub fn centi_men(&self, value: i32) -> i32 {
@@ -113,6 +106,51 @@ impl OutsideEngine {
     }
 }
 
+/// Why an outside engine cannot play with the options it is given ([`OutsideEngine::check`]).
+#[derive(Debug, thiserror::Error)]
+pub enum OptionsError {
+    /// It did not start or answer its handshake.
+    #[error("the engine {0}")]
+    Start(ClientError),
+    /// A value its declaration rules out: the option, its value and why.
+    #[error("{0}={1}: {2}")]
+    Misfit(String, String, String),
+    /// A value it answered with `error`: every option sent (`k=v ...`) and what it said.
+    #[error("{0}: refused: {1}")]
+    Refused(String, String),
+}
+
+impl OutsideEngine {
+    /// Starts the engine within `timeout`, makes its handshake with its options and stops it
+    /// again: an error when it cannot start, when an option's value does not fit what it
+    /// declared, or when it refused one (a match would play with other values); else the
+    /// options it does not declare (sent all the same: for a warning). Unless `keep_name`, it
+    /// takes the name the engine gives itself.
+    pub fn check(
+        &mut self,
+        timeout: Duration,
+        keep_name: bool,
+    ) -> Result<Vec<String>, OptionsError> {
+        let p = self.probe(timeout).map_err(OptionsError::Start)?;
+        for (k, v) in &self.program.options {
+            let declared = p.params.iter().find(|q| &q.name == k);
+            if let Some(why) = declared.and_then(|q| crate::hub::misfit(q, v)) {
+                return Err(OptionsError::Misfit(k.clone(), v.clone(), why));
+            }
+        }
+        if let Some(m) = p.refused.first() {
+            let sent: Vec<String> = (self.program.options.iter())
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            return Err(OptionsError::Refused(sent.join(" "), m.clone()));
+        }
+        if let Some(n) = p.name.filter(|_| !keep_name) {
+            self.name = n;
+        }
+        Ok(p.unknown_options)
+    }
+}
+
 /// Who plays one side of a match or of `play`: our engine, searched in this process, or an
 /// outside Hub engine (each game asks a [`Player`](crate::play::Player) of it for moves).
 #[derive(Clone, Debug)]
@@ -172,7 +210,7 @@ impl Contestant {
     /// The side as a batch of games carries it, on `clock` (None: to its depth), an outside
     /// engine's move without a clock allowed `move_timeout`; its search settings go with each
     /// game's seat ([`Contestant::config`]).
-    pub fn entrant(&self, clock: Option<TimeControl>, move_timeout: Duration) -> Entrant {
+    pub fn side(&self, clock: Option<TimeControl>, move_timeout: Duration) -> Side {
         let plays = match self {
             Contestant::Ours(e) => Plays::Ours(e.eval),
             Contestant::Outside(h) => Plays::Outside {
@@ -180,14 +218,14 @@ impl Contestant {
                 move_timeout,
             },
         };
-        Entrant { plays, clock }
+        Side { plays, clock }
     }
 
     /// Its player for a game on `clock` (None: to its depth), an outside engine's move without
-    /// a clock allowed `move_timeout`: what [`Entrant::player`] makes of it in a batch.
+    /// a clock allowed `move_timeout`: what [`Side::player`] makes of it in a batch.
     pub fn player(&self, clock: Option<TimeControl>, move_timeout: Duration) -> SidePlayer {
         let fresh = |config| Searcher::new(Weights::zero(), config);
-        self.entrant(clock, move_timeout)
+        self.side(clock, move_timeout)
             .player(self.config(), None, false, fresh)
     }
 
@@ -201,10 +239,11 @@ impl Contestant {
     }
 }
 
-/// One side of a batch's games, described once: what plays the sides that point at it
-/// (`crate::jobs::Seat::entrant`) and the clock they play on.
+/// One side of a batch's games, described once (not to be confused with `crate::Entrant`, a
+/// player of a session's finals): what plays the sides that point at it
+/// (`crate::jobs::Seat::side`) and the clock they play on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Entrant {
+pub struct Side {
     /// What plays.
     pub plays: Plays,
     /// The clock it plays on (its depth, for ours, then the maximum); None: to its depth.
@@ -230,10 +269,10 @@ pub enum Plays {
     Genome(Weights),
 }
 
-impl Entrant {
+impl Side {
     /// Our engine with evaluation `eval`, to its depth.
-    pub fn ours(eval: impl Into<Evaluator>) -> Entrant {
-        Entrant {
+    pub fn ours(eval: impl Into<Evaluator>) -> Side {
+        Side {
             plays: Plays::Ours(eval.into()),
             clock: None,
         }
@@ -241,13 +280,13 @@ impl Entrant {
 
     /// Genome `w` of `engine`'s parameter set (with an engine: [`Plays::Genome`], on the
     /// engine's clock) or, without one, our engine with `w` as its weights.
-    pub fn genome(engine: Option<&EngineSpec>, w: Weights) -> Entrant {
+    pub fn genome(engine: Option<&EngineSpec>, w: Weights) -> Side {
         match engine {
-            Some(e) => Entrant {
+            Some(e) => Side {
                 plays: Plays::Genome(w),
                 clock: e.tc,
             },
-            None => Entrant::ours(w),
+            None => Side::ours(w),
         }
     }
 
@@ -260,7 +299,7 @@ impl Entrant {
         }
     }
 
-    /// The player of a game's side that points at this entrant: our searcher (from `searcher`
+    /// The player of a game's side that points at this side: our searcher (from `searcher`
     /// for the seat's settings `config`, reset to the evaluation; root ties to the first best
     /// move when `first_ties`; on a clock a man's value the unit of its margins), the outside
     /// engine, or `engine` playing the genome's values (at its depth, each game setting them).

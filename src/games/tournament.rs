@@ -142,7 +142,7 @@ impl Standing {
     }
 }
 
-/// The schedule's games as jobs of a batch whose evaluators are the tournament's (population
+/// The schedule's games as jobs of a batch whose sides are the tournament's players (population
 /// indices): game `k` uses the generator derived from `(seed, Game, generation, k)`.
 pub fn jobs(
     schedule: &[Pairing],

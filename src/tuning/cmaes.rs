@@ -514,8 +514,8 @@ impl Tuner for CmaesState {
         let (zs, _) = self.draws(0);
         let mut results = vec![0i64; zs.len()];
         for (job, p) in batch.jobs.iter().zip(played) {
-            let pair = job.black.entrant as usize / 2;
-            let plus_black = job.black.entrant.is_multiple_of(2);
+            let pair = job.black.side as usize / 2;
+            let plus_black = job.black.side.is_multiple_of(2);
             let black = match p.result.map(|r| r.0) {
                 Some(crate::game::GameOutcome::BlackWin) => 1,
                 Some(crate::game::GameOutcome::WhiteWin) => -1,
@@ -681,7 +681,7 @@ mod tests {
         assert_eq!(t.ask(), Some(batch.clone()));
         // Each pair's sides lie either side of the mean.
         let genes = t.mean.len();
-        for pair in batch.entrants.chunks(2) {
+        for pair in batch.sides.chunks(2) {
             use crate::side::Plays::Genome;
             let (Genome(a), Genome(b)) = (&pair[0].plays, &pair[1].plays) else {
                 panic!("genomes expected");

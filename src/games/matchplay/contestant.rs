@@ -3,7 +3,7 @@
 //! A [`Contestant`] (`crate::side`) is our own engine, searched in this process, or an outside
 //! Hub engine, a process spoken to through `crate::hub`. [`MatchRun::run_players`] plays any
 //! two as [`MatchRun::run`] plays two of ours: one batch of game jobs (each side one of its
-//! entrants, an outside engine as what starts its process), on the current
+//! sides, an outside engine as what starts its process), on the current
 //! rayon pool or the ranks of an MPI job, each game played by the one game loop
 //! (`crate::play`) between the sides' players. An outside engine's process is taken from the
 //! pool of idle processes (or started, when its engine is first to move) and given back; a

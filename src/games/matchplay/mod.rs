@@ -48,7 +48,9 @@ pub use crate::play::WIN_CENTI_MEN;
 pub use crate::play::{
     Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
 };
-pub use crate::side::{Contestant, HubProbe, OurEngine, OutsideEngine, DEFAULT_MOVE_TIMEOUT};
+pub use crate::side::{
+    Contestant, HubProbe, OptionsError, OurEngine, OutsideEngine, DEFAULT_MOVE_TIMEOUT,
+};
 pub use contestant::tell_apart;
 pub use report::{MatchHeader, MatchJson, MatchReport, RunningScore, MATCH_JSON_VERSION};
 pub use run::{

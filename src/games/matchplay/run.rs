@@ -10,7 +10,7 @@ use crate::jobs::{self, Batch, GameJob, Opening, Played, Seat, Start};
 use crate::openings::{start_positions, OpeningBook, StartPosition};
 use crate::play::Adjudication;
 use crate::rng::{derive, ChaCha8Rng, Purpose};
-use crate::side::{Contestant, Entrant, OurEngine, DEFAULT_MOVE_TIMEOUT};
+use crate::side::{Contestant, OurEngine, Side, DEFAULT_MOVE_TIMEOUT};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -47,8 +47,9 @@ pub struct MatchSettings {
     pub seed: u64,
     /// The draw rules and the game length cap.
     pub rules: DrawRules,
-    /// An outside engine plays both sides, each with the parameters its engine's evaluator
-    /// (a genome of the engine's set) stands for: an outside engine's session's matches.
+    /// The tuned outside engine of an outside engine's session's matches: each side of ours
+    /// plays as that engine with the values its weights stand for (a genome of the engine's
+    /// set; a yardstick, the engine's declared values). An outside contestant plays as itself.
     pub engine: Option<EngineSpec>,
 }
 
@@ -643,19 +644,19 @@ impl MatchRun<'_> {
     /// or for a yardstick the engine's declared values.
     pub(super) fn batch_of(&self, a: &Contestant, b: &Contestant) -> Batch {
         let move_timeout = self.move_timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT);
-        let entrant = |c: &Contestant, tc: Option<TimeControl>| {
+        let side_of = |c: &Contestant, tc: Option<TimeControl>| {
             let mut e = match (&self.engine, c) {
                 (Some(spec), Contestant::Ours(o)) => match o.eval {
-                    crate::yardstick::Evaluator::Weighted(w) => Entrant::genome(Some(spec), w),
-                    _ => Entrant::genome(Some(spec), spec.defaults()),
+                    crate::yardstick::Evaluator::Weighted(w) => Side::genome(Some(spec), w),
+                    _ => Side::genome(Some(spec), spec.defaults()),
                 },
-                (_, c) => c.entrant(tc, move_timeout),
+                (_, c) => c.side(tc, move_timeout),
             };
             e.clock = tc;
             e
         };
-        let entrants = vec![entrant(a, self.tc[0]), entrant(b, self.tc[1])];
-        let mut batch = Batch::new(entrants, self.seed, self.rules);
+        let sides = vec![side_of(a, self.tc[0]), side_of(b, self.tc[1])];
+        let mut batch = Batch::new(sides, self.seed, self.rules);
         batch.record_moves = true;
         batch.abandon = true;
         batch.adjudication = self.adjudication;

@@ -162,6 +162,22 @@ impl Session {
         }
     }
 
+    /// A session on a time limit whose time left is less than one generation, which a run
+    /// would start and abandon: the seconds left and a generation's (the longest of the last
+    /// ones in flight, whose records run from the tell before). None: a generation fits, or
+    /// the session has none yet to go by.
+    pub fn time_short(&self) -> Option<(f64, f64)> {
+        let Stop::Seconds(t) = self.settings.stop else {
+            return None;
+        };
+        self.history.last()?;
+        let flight = self.settings.ga.in_flight.max(1) as usize;
+        let per = self.history.iter().rev().take(flight).map(|h| h.seconds);
+        let generation = per.fold(0.0, f64::max);
+        let left = t - self.elapsed;
+        (left < generation).then_some((left, generation))
+    }
+
     /// The hall of fame members that play in the next tournament (the newest past bests).
     pub fn hall_players(&self) -> &[Weights] {
         self.hall.newest(self.settings.ga.hall_of_fame as usize)

@@ -556,7 +556,7 @@ fn fault_lines(batch: &Batch, played: &[Played]) -> Vec<String> {
                     crate::jobs::Start::Ballot(n) => format!("ballot opening {}", n + 1),
                     _ => "an ending".to_string(),
                 },
-                seat.entrant + 1,
+                seat.side + 1,
                 c.name()
             ))
         })
