@@ -226,12 +226,12 @@ pub use ga::{
     engine_mean_in_flight, measure_match, Duel, GaOptions, GenerationStats, HallOfFame, History,
     Lineage, Method, Mutation, ParseSettingError, Pending, Selection, Session, Settings,
     SettingsError, Stop, YardstickKind, DEFAULT_DEPTH, DEFAULT_GENERATIONS, MEAN_ALONE,
-    MEAN_IN_FLIGHT, MEAN_MAX_IN_FLIGHT,
+    MEAN_IN_FLIGHT, MEAN_MAX_IN_FLIGHT, MEAN_WIDE,
 };
 pub use lock::LOCK_FILE;
 pub use session::{
-    answers_by_generation, measure_genomes, write_answer_file, AnswerFileError, Entrant, Eta,
-    Finals, NewSession, Observer, Overrides, Pace, PaceClock, PastBests, RunCost, SessionEnd,
+    answers_by_generation, best_path, measure_genomes, write_answer_file, AnswerFileError, Entrant,
+    Eta, Finals, NewSession, Observer, Overrides, Pace, PaceClock, PastBests, RunCost, SessionEnd,
     SessionError, SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, SpsaRun,
     FINALS_FILE,
 };
@@ -253,7 +253,7 @@ pub use sim::{
     DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
 };
 pub use spsa::{spsa, SpsaError, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep};
-pub use tuner::{advance, play_step, StepObserver, Tuner};
+pub use tuner::{advance, play_step, StepObserver, Tuner, TUNER_GAMES};
 pub use tuning_sim::{
     check_sims, run_sim, run_sims, tuner_chart, Interval, SimError, SimResult, SimRun, SimSetup,
     SimTuner, TunerChartError, UnknownTuner,

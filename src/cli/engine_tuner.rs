@@ -37,7 +37,7 @@ pub fn new_engine_session(
         );
     }
     let out = match (&a.run.weights_dir, &a.name) {
-        (Some(dir), Some(name)) => Some(dir.join(format!("{name}-best.json"))),
+        (Some(dir), Some(name)) => Some(checkers_ga::best_path(dir, name)),
         (Some(_), None) => usage!("--weights-dir with --tuner {what} needs --name"),
         (None, _) => None,
     };
@@ -51,7 +51,7 @@ pub fn new_engine_session(
         depth: o.depth.unwrap_or(checkers_ga::DEFAULT_DEPTH),
         tc: a.tc,
         time_margin: a.time_margin,
-        games: o.games_budget.unwrap_or(4000),
+        games: o.games_budget.unwrap_or(checkers_ga::TUNER_GAMES),
         seed: a.seed,
         out,
         force: a.run.force,

@@ -47,8 +47,9 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
                 checkers_ga::store::Tuner::Cmaes => {
                     if !a.run.quiet {
                         say(&format!(
-                            "tuning by CMA-ES, the default tuner beyond 16 parameters ({n} here; \
-                             --tuner ga for the GA)"
+                            "tuning by CMA-ES, the default tuner beyond {} parameters ({n} here; \
+                             --tuner ga for the GA)",
+                            checkers_ga::MEAN_WIDE
                         ));
                     }
                     EngineTuner::Cmaes

@@ -429,18 +429,9 @@ fn play<T: FileTuner>(
             clock: PaceClock::new(),
             lines: (!opts.quiet && !on_terminal).then(|| TunerProgress::new(state)),
             signal: (!opts.quiet).then(checkers_ga::Signal::default),
-            cost: (!opts.quiet).then(|| {
-                // The games left over the steps left (the last step may be short).
-                let steps = state.steps().saturating_sub(state.steps_done());
-                let games = state.budget().saturating_sub(state.games());
-                let per = games as f64 / steps.max(1) as f64;
-                checkers_ga::RunCost::of_steps(steps, per, T::STEP, opts.budget_flag)
-            }),
+            cost: (!opts.quiet).then(|| run.cost(opts.budget_flag)),
         },
-        opts.report.clone().map(|page| {
-            // Every 5% of the run's steps.
-            (page, state.steps().div_ceil(20).max(1))
-        }),
+        opts.report.clone().map(|page| (page, run.report_every())),
         std::marker::PhantomData,
     );
     // An outside engine's games to a depth: two a core unless --threads says.

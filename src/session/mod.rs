@@ -66,7 +66,7 @@ mod spsa;
 mod steps;
 mod tuner_run;
 
-pub use best::{write_answer_file, AnswerFileError, BestFile, FINALS_FILE};
+pub use best::{best_path, write_answer_file, AnswerFileError, BestFile, FINALS_FILE};
 pub use cmaes::CmaesRun;
 pub use finals::{Entrant, Finals};
 pub use names::default_name;

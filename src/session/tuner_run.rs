@@ -14,7 +14,7 @@
 
 use super::best::{write_answer_file, BEST_FILE};
 use super::folder::{self, Held};
-use super::pace::Pace;
+use super::pace::{Pace, RunCost};
 use super::steps::{play_steps, Observer, RunFault, RunHooks, SessionEnd};
 use super::{default_name, SessionError};
 use crate::clock::TimeUse;
@@ -109,6 +109,23 @@ pub struct TunerRun<T: FileTuner> {
 }
 
 impl<T: FileTuner> TunerRun<T> {
+    /// What the rest of the run plays, for its cost line: the steps left and the games left
+    /// over them (the last step may be short); `budget_flag` is how its command asks for
+    /// games ([`RunCost::of_steps`]).
+    pub fn cost(&self, budget_flag: &'static str) -> RunCost {
+        let state = &self.session.state;
+        let steps = state.steps().saturating_sub(state.steps_done());
+        let games = state.budget().saturating_sub(state.games());
+        let per = games as f64 / steps.max(1) as f64;
+        RunCost::of_steps(steps, per, T::STEP, budget_flag)
+    }
+
+    /// Every how many steps a page of the run (`--report`) is written again as it goes: every
+    /// 5% of its steps.
+    pub fn report_every(&self) -> u64 {
+        self.session.state.steps().div_ceil(20).max(1)
+    }
+
     /// Starts a session of `state` (a run at its start) named `name` (None: two words drawn from
     /// `seed`, as `new` names a session) under `populations`: makes and locks its folder,
     /// refusing one that holds a session already, and writes its checkpoint at step 0. `out` is

@@ -146,7 +146,7 @@ impl Default for CmaesSettings {
     /// on the simulator.
     fn default() -> Self {
         CmaesSettings {
-            games: 4000,
+            games: super::tuner::TUNER_GAMES,
             pairs: 0,
             sigma: 0.0,
             seed: 1,

@@ -83,7 +83,7 @@ impl Default for SpsaSettings {
     /// every 10 steps.
     fn default() -> SpsaSettings {
         SpsaSettings {
-            games: 4000,
+            games: super::tuner::TUNER_GAMES,
             pairs_per_step: 4,
             c_end: 0.05,
             r_end: 0.02,

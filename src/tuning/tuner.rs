@@ -17,6 +17,10 @@ use crate::eval::Weights;
 use crate::jobs::{self, Batch, Played};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// The budget of games a tuner of an outside engine plays when none is given: `spsa`'s and
+/// `cmaes`'s `--games`, and `new --engine`'s `--games-budget` with a one-file tuner.
+pub const TUNER_GAMES: u64 = 4000;
+
 /// A tuner, by its ask and tell: it says which games it wants played next, as a batch of
 /// game jobs, and is told their results. Its state is data: everything a batch draws comes
 /// from its seed and its own step counters, so asking again without a tell gives the same
