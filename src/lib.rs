@@ -190,6 +190,7 @@ pub use board::{Bitboard, Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHIT
 pub use clock::{crowd_note, Clock, SearchStats, TimeControl, TimeControlError, TimeUse};
 pub use game::{DrawRules, EndReason, EngineFault, Game, GameOutcome, PdnTags};
 pub use hub::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
+pub use hub::{parse_options, split_words};
 pub use hub::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator, NotTunable};
 pub use movegen::{generate, has_capture, legal_moves, perft, perft_divide};
 pub use notation::{parse_fen, parse_move, parse_square, square_to_coord, to_fen, ParseError};

@@ -112,11 +112,11 @@ pub fn engine_spec(
         return Ok(checkers_ga::EngineSpec::simulated(&model, depth));
     }
     let bare = cmd.strip_prefix("hub:").unwrap_or(cmd);
-    let h = match checkers_ga::formats::outside_command(bare) {
+    let h = match checkers_ga::matchplay::OutsideEngine::from_command(bare) {
         Ok(h) => h,
         Err(e) => anyhow::bail!("--engine {cmd}: {e}"),
     };
-    let options = match checkers_ga::formats::parse_options(engine_options) {
+    let options = match checkers_ga::parse_options(engine_options) {
         Ok(o) => o,
         Err(o) => usage!("--engine-option '{o}' must be NAME=VALUE"),
     };

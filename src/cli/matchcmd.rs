@@ -322,7 +322,7 @@ pub(super) fn match_player(
             });
         }
     };
-    match checkers_ga::formats::parse_options(options) {
+    match checkers_ga::parse_options(options) {
         Ok(o) => h.program.options.extend(o),
         Err(o) => usage!("{flag} '{o}' must be NAME=VALUE"),
     }

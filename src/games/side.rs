@@ -68,6 +68,19 @@ pub struct HubProbe {
 }
 
 impl OutsideEngine {
+    /// The engine command line `cmd` starts (its words split as a shell splits them, its
+    /// program found as a shell finds it: [`crate::hub::program_of`]), named after its
+    /// program, with no options, at its own level. The error names neither a flag nor the
+    /// command, which the caller puts before it.
+    pub fn from_command(cmd: &str) -> Result<OutsideEngine, String> {
+        let (words, name) = crate::hub::program_of(cmd)?;
+        Ok(OutsideEngine {
+            name,
+            program: Program::new(words),
+            depth: None,
+        })
+    }
+
     /// `spec`'s engine playing the values genome `w` stands for, named `name`: its fixed
     /// options, then a `set-param` for each tuned parameter; at its own level (no depth).
     pub fn with_genome(spec: &EngineSpec, w: &Weights, name: String) -> OutsideEngine {
