@@ -256,8 +256,8 @@ pub use sim::{
 pub use spsa::{spsa, SpsaError, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep};
 pub use tuner::{advance, play_step, StepObserver, Tuner, TUNER_GAMES};
 pub use tuning_sim::{
-    check_sims, run_sim, run_sims, tuner_chart, Interval, SimError, SimResult, SimRun, SimSetup,
-    SimTuner, TunerChartError, UnknownTuner,
+    check_sims, run_sim, run_sims, tuner_chart, Interval, SimError, SimLine, SimResult, SimRun,
+    SimSetup, SimTuner, TunerChartError, UnknownTuner,
 };
 
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).

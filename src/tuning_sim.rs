@@ -369,6 +369,70 @@ pub fn run_sims(
     }
 }
 
+/// One line of a comparison of tuners: a tuner, a model's parameter count and a budget, run
+/// with several seeds (`tune-sim`'s `regret TUNER PARAMS GAMES ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimLine {
+    /// The tuner.
+    pub tuner: SimTuner,
+    /// The parameters of the model.
+    pub params: usize,
+    /// The budget in games.
+    pub games: u64,
+}
+
+impl SimLine {
+    /// Every line of `tuners` x `params` x `games`, in that order, each once.
+    pub fn grid(tuners: &[SimTuner], params: &[usize], games: &[u64]) -> Vec<SimLine> {
+        let mut lines = Vec::new();
+        for &tuner in tuners {
+            for &params in params {
+                for &games in games {
+                    let line = SimLine {
+                        tuner,
+                        params,
+                        games,
+                    };
+                    if !lines.contains(&line) {
+                        lines.push(line);
+                    }
+                }
+            }
+        }
+        lines
+    }
+
+    /// Its runs, one for each tuner seed of `seeds`.
+    pub fn runs(self, seeds: std::ops::Range<u64>) -> impl Iterator<Item = SimRun> {
+        seeds.map(move |seed| SimRun {
+            tuner: self.tuner,
+            params: self.params,
+            games: self.games,
+            seed,
+        })
+    }
+
+    /// What its runs' `results` (one for each seed) give, each figure a mean with its
+    /// interval: the regret, then the details ([`SimResult::details`], and for the GA its
+    /// generations) and the games played, by name.
+    pub fn summary(self, results: &[SimResult]) -> (Interval, Vec<(&'static str, Interval)>) {
+        let of = |f: &dyn Fn(&SimResult) -> f64| {
+            Interval::of(&results.iter().map(f).collect::<Vec<f64>>())
+        };
+        let mut details: Vec<(&'static str, Interval)> = match results.first() {
+            Some(r) => (0..r.details.len())
+                .map(|i| (r.details[i].0, of(&|r| r.details[i].1)))
+                .collect(),
+            None => Vec::new(),
+        };
+        if self.tuner == SimTuner::Ga {
+            details.push(("generations", of(&|r| r.generations as f64)));
+        }
+        details.push(("games-played", of(&|r| r.games_played as f64)));
+        (of(&|r| r.regret), details)
+    }
+}
+
 /// A mean and its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Interval {
@@ -488,6 +552,29 @@ mod tests {
     use crate::jobs::{Batch, GameJob, Seat, Start};
     use crate::rng::Purpose;
     use crate::search::SearchConfig;
+
+    #[test]
+    fn a_grid_has_each_line_once_in_order_and_a_summary_per_line() {
+        let (ga, spsa) = (SimTuner::Ga, SimTuner::Spsa);
+        let lines = SimLine::grid(&[ga, spsa, ga], &[4], &[400, 400, 1000]);
+        let heads: Vec<(SimTuner, u64)> = lines.iter().map(|l| (l.tuner, l.games)).collect();
+        assert_eq!(heads, [(ga, 400), (ga, 1000), (spsa, 400), (spsa, 1000)]);
+        let seeds: Vec<u64> = lines[0].runs(3..5).map(|r| r.seed).collect();
+        assert_eq!(seeds, [3, 4]);
+        let result = |regret, games_played| SimResult {
+            regret,
+            games_played,
+            generations: 5,
+            details: vec![("defaults", 100.0)],
+        };
+        let (regret, details) = lines[0].summary(&[result(10.0, 400), result(20.0, 396)]);
+        assert_eq!(regret.mean, 15.0);
+        let names: Vec<&str> = details.iter().map(|d| d.0).collect();
+        assert_eq!(names, ["defaults", "generations", "games-played"]);
+        assert_eq!(details[2].1.mean, 398.0);
+        let (_, details) = lines[2].summary(&[result(1.0, 400), result(2.0, 400)]);
+        assert_eq!(details.len(), 2, "no generations for SPSA");
+    }
 
     #[test]
     fn the_t_quantile_and_the_interval() {

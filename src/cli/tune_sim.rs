@@ -5,7 +5,9 @@
 use super::common::say;
 use super::evolve_args::SessionOptions;
 use checkers_ga::SpsaSettings;
-use checkers_ga::{check_sims, run_sims, CmaesSettings, Interval, SimRun, SimSetup, SimTuner};
+use checkers_ga::{
+    check_sims, run_sims, CmaesSettings, Interval, SimLine, SimRun, SimSetup, SimTuner,
+};
 use clap::Parser;
 use std::time::Instant;
 
@@ -147,27 +149,9 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
         usage!("CMA-ES (--cmaes-rate, --cmaes-cov-rate, --cmaes-in-flight): {e}");
     }
     // The lines' order: tuner, parameters, budget; the runs of a line are its seeds.
-    let mut lines = Vec::new();
-    for &tuner in &a.tuner {
-        for &params in &a.params {
-            for &games in &a.games {
-                if !lines.contains(&(tuner, params, games)) {
-                    lines.push((tuner, params, games));
-                }
-            }
-        }
-    }
-    let runs: Vec<SimRun> = lines
-        .iter()
-        .flat_map(|&(tuner, params, games)| {
-            (a.first_seed..a.first_seed + a.seeds).map(move |seed| SimRun {
-                tuner,
-                params,
-                games,
-                seed,
-            })
-        })
-        .collect();
+    let lines = SimLine::grid(&a.tuner, &a.params, &a.games);
+    let seeds = a.first_seed..a.first_seed + a.seeds;
+    let runs: Vec<SimRun> = lines.iter().flat_map(|l| l.runs(seeds.clone())).collect();
     // Every setting is checked before a run: what is refused is the command line.
     if let Err(e) = check_sims(&runs, &setup) {
         usage!("{e}");
@@ -183,36 +167,15 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
     }
     let started = Instant::now();
     let results = run_sims(&runs, &setup, a.threads).map_err(|e| anyhow::anyhow!(e))?;
-    for (k, &(tuner, params, games)) in lines.iter().enumerate() {
-        let of = &results[k * a.seeds as usize..(k + 1) * a.seeds as usize];
-        let head = format!("{tuner} {params} {games}");
-        let figures = |i: Interval| format!("{:.1} {:.1} {:.1}", i.mean, i.low, i.high);
-        let regrets: Vec<f64> = of.iter().map(|r| r.regret).collect();
-        say(&format!(
-            "regret {head} {}",
-            figures(Interval::of(&regrets))
-        ));
+    let figures = |i: Interval| format!("{:.1} {:.1} {:.1}", i.mean, i.low, i.high);
+    for (line, of) in lines.iter().zip(results.chunks(a.seeds as usize)) {
+        let head = format!("{} {} {}", line.tuner, line.params, line.games);
+        let (regret, details) = line.summary(of);
+        say(&format!("regret {head} {}", figures(regret)));
         if a.detail {
-            let names: Vec<&str> = of[0].details.iter().map(|(n, _)| *n).collect();
-            for (i, name) in names.iter().enumerate() {
-                let xs: Vec<f64> = of.iter().map(|r| r.details[i].1).collect();
-                say(&format!(
-                    "detail {head} {name} {}",
-                    figures(Interval::of(&xs))
-                ));
+            for (name, i) in details {
+                say(&format!("detail {head} {name} {}", figures(i)));
             }
-            if tuner == SimTuner::Ga {
-                let xs: Vec<f64> = of.iter().map(|r| r.generations as f64).collect();
-                say(&format!(
-                    "detail {head} generations {}",
-                    figures(Interval::of(&xs))
-                ));
-            }
-            let xs: Vec<f64> = of.iter().map(|r| r.games_played as f64).collect();
-            say(&format!(
-                "detail {head} games-played {}",
-                figures(Interval::of(&xs))
-            ));
         }
     }
     if !a.quiet {
