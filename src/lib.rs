@@ -237,8 +237,8 @@ pub use session::{
     FINALS_FILE,
 };
 pub use session::{
-    check_free, engine_tuner, CmaesRun, FileTuner, StepReport, TunerOutcome, TunerProgress,
-    TunerRun,
+    check_free, check_name, engine_tuner, CmaesRun, FileTuner, StepReport, TunerOutcome,
+    TunerProgress, TunerRun,
 };
 
 // Outside engines (the Hub protocol).

@@ -27,12 +27,8 @@ const STOPPING: &str = "stopping at the next game boundary to save the session (
 
 pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
     super::common::set_handshake_timeout(a.run.handshake_timeout)?;
-    if let Some(name) = a
-        .name
-        .as_deref()
-        .filter(|n| !checkers_ga::store::is_plain_name(n))
-    {
-        usage!("session name '{name}' must be a plain folder name");
+    if let Some(name) = &a.name {
+        checkers_ga::check_name(name)?;
     }
     // The engine is read first when the tuner is chosen by its parameter count (no --tuner, no
     // setting only the GA takes).

@@ -71,7 +71,11 @@ pub fn is_usage_error(e: &anyhow::Error) -> bool {
             || matches!(c.downcast_ref::<PoolError>(), Some(PoolError::TooMany(_)))
             || matches!(
                 c.downcast_ref::<SessionError>(),
-                Some(SessionError::Settings(_) | SessionError::Pool(PoolError::TooMany(_)))
+                Some(
+                    SessionError::Settings(_)
+                        | SessionError::Name(_)
+                        | SessionError::Pool(PoolError::TooMany(_))
+                )
             )
     })
 }

@@ -108,12 +108,8 @@ const STOPPING: &str = "stopping: the games under way are dropped and the values
 impl TunerSessionArgs {
     /// Checks the session's name and budget (before the tuner's own settings).
     pub fn check(&self) -> anyhow::Result<()> {
-        if let Some(name) = self
-            .name
-            .as_deref()
-            .filter(|n| !checkers_ga::store::is_plain_name(n))
-        {
-            usage!("session name '{name}' must be a plain folder name");
+        if let Some(name) = &self.name {
+            checkers_ga::check_name(name)?;
         }
         if self.games < 2 || self.games > MAX_GAMES {
             usage!("--games {} must be 2..{MAX_GAMES}", self.games);

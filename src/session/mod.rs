@@ -96,15 +96,27 @@ use std::time::{Duration, Instant};
 use steps::{play_steps, RunFault, RunHooks};
 pub use steps::{Observer, SessionEnd, Silent};
 
+/// Refuses a session name that is not a plain folder name (no separators, not `.` or `..`,
+/// not empty): a new session's, checked before anything is started.
+pub fn check_name(name: &str) -> Result<(), SessionError> {
+    match store::is_plain_name(name) {
+        true => Ok(()),
+        false => Err(SessionError::Name(name.to_string())),
+    }
+}
+
 /// Why a session could not start, go on or finish: one line.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
     /// A setting out of range (the message names it).
     #[error(transparent)]
     Settings(#[from] crate::ga::SettingsError),
-    /// Input that cannot make a session: a bad name, a population that does not fit.
+    /// Input that cannot make a session: a population that does not fit.
     #[error("{0}")]
     Input(String),
+    /// A session name that is not a plain folder name ([`check_name`]).
+    #[error("session name '{0}' must be a plain folder name")]
+    Name(String),
     /// A run that would overwrite or mix with what it must not (another session's files).
     #[error("{0}")]
     Refused(String),
@@ -368,11 +380,7 @@ impl SessionRun {
             .name
             .clone()
             .unwrap_or_else(|| default_name(seed, &options.populations));
-        if !store::is_plain_name(&name) {
-            return Err(SessionError::Input(format!(
-                "session name '{name}' must be a plain folder name"
-            )));
-        }
+        check_name(&name)?;
         let mut session = match &spec.from {
             Some(pop) => {
                 // Into a larger set (--params): the new weights start at 0.

@@ -139,11 +139,7 @@ impl<T: FileTuner> TunerRun<T> {
         out: Option<PathBuf>,
     ) -> Result<TunerRun<T>, SessionError> {
         let name = name.unwrap_or_else(|| default_name(seed, populations));
-        if !store::is_plain_name(&name) {
-            return Err(SessionError::Input(format!(
-                "session name '{name}' must be a plain folder name"
-            )));
-        }
+        super::check_name(&name)?;
         // Refused when the folder holds a session of any tuner or a session's answer.
         let (Held { dir, lock }, ()) =
             folder::claim(populations, &name, |_| check_free(populations, &name))?;
