@@ -44,7 +44,8 @@ pub fn run_steps<T: Tuner + Send + ?Sized>(
 }
 
 /// The batches in flight played together through [`jobs::run`] (merged into one batch), then
-/// told in turn.
+/// told in turn. Stopped, the batches at the window's front whose games all ended are told all
+/// the same (as a stream tells a batch once its games are in), and the rest abandoned.
 fn in_windows<T: Tuner + ?Sized>(
     tuner: &mut T,
     flight: usize,
@@ -62,18 +63,47 @@ fn in_windows<T: Tuner + ?Sized>(
         if merged.is_none() {
             window.truncate(1);
         }
+        let batch = merged.as_ref().unwrap_or(&window[0]);
+        // Of a merged window, each game's result as it ends (for the whole batches of a stop).
+        let ended: Vec<std::sync::OnceLock<Played>> = match merged {
+            Some(_) => batch
+                .jobs
+                .iter()
+                .map(|_| std::sync::OnceLock::new())
+                .collect(),
+            None => Vec::new(),
+        };
         let phase = tuner.phase().map(schedule::phase);
         let played = jobs::run(
-            merged.as_ref().unwrap_or(&window[0]),
-            &|_, p| on_game(p),
+            batch,
+            &|k, p| {
+                on_game(p);
+                if let Some(slot) = ended.get(k) {
+                    let _ = slot.set(p.clone());
+                }
+            },
             stop,
         );
         drop(phase);
-        let Some(mut played) = played else {
-            tuner.abandon();
-            return;
+        let (mut played, whole) = match played {
+            Some(played) => (played, true),
+            None => {
+                let mut ended = ended.into_iter().map(std::sync::OnceLock::into_inner);
+                let mut front = Vec::new();
+                for b in &window {
+                    let games: Option<Vec<Played>> = ended.by_ref().take(b.jobs.len()).collect();
+                    match games {
+                        Some(g) => front.extend(g),
+                        None => break,
+                    }
+                }
+                (front, false)
+            }
         };
         for b in &window {
+            if played.len() < b.jobs.len() {
+                break;
+            }
             let rest = played.split_off(b.jobs.len());
             if let Some(step) = tuner.tell(b, &played) {
                 if !after(tuner, &step) {
@@ -81,6 +111,10 @@ fn in_windows<T: Tuner + ?Sized>(
                 }
             }
             played = rest;
+        }
+        if !whole {
+            tuner.abandon();
+            return;
         }
     }
 }
@@ -450,6 +484,36 @@ mod tests {
         // What it drew for the generations asked for ahead is kept: it goes on from there.
         assert_eq!(t.ahead.len(), 2);
         let rest = streamed(&mut t, 3, None);
+        assert_eq!([first, rest].concat(), steps);
+        assert_eq!(t, whole);
+    }
+
+    #[test]
+    fn a_stopped_window_tells_its_whole_batches_and_goes_on_as_if_never_stopped() {
+        // As through another executor (an MPI job's ranks): three generations merged at a time.
+        let mut whole = cmaes(3);
+        let steps = one_at_a_time(&mut whole);
+        let windows = |t: &mut CmaesState, stop_after: Option<usize>| {
+            let games = AtomicUsize::new(0);
+            let stop = || stop_after.is_some_and(|n| games.load(Ordering::SeqCst) >= n);
+            let mut out = Vec::new();
+            on_pool(1, || {
+                let count = |_: &Played| {
+                    games.fetch_add(1, Ordering::SeqCst);
+                };
+                in_windows(t, 3, &count, &stop, &mut |_, s: &CmaesStep| {
+                    out.push((s.generation, s.sigma));
+                    true
+                })
+            });
+            out
+        };
+        // Stopped in the second window's second generation (10 games each): its first is whole.
+        let mut t = cmaes(3);
+        let first = windows(&mut t, Some(45));
+        assert_eq!(first, steps[..4]);
+        assert_eq!(t.generation, 4);
+        let rest = windows(&mut t, None);
         assert_eq!([first, rest].concat(), steps);
         assert_eq!(t, whole);
     }
