@@ -71,11 +71,12 @@ struct PlaySide {
 fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::Result<PlaySide> {
     let mut engine = checkers_ga::formats::hub_player(cmd)?;
     engine.depth = depth.filter(|_| tc.is_none());
-    let mut outside = engine.player(DEFAULT_MOVE_TIMEOUT);
-    let process = outside
-        .ready(&|| false)
-        .map_err(|e| anyhow::anyhow!("cannot start the engine hub:{cmd}: it {e}"))?;
-    let name = process.name().map_or(engine.name, str::to_string);
+    let mut player = Contestant::Outside(engine.clone()).player(tc, DEFAULT_MOVE_TIMEOUT);
+    let name = match player.outside_mut().map(|o| o.ready(&|| false)) {
+        Some(Ok(process)) => process.name().map_or(engine.name, str::to_string),
+        Some(Err(e)) => anyhow::bail!("cannot start the engine hub:{cmd}: it {e}"),
+        None => engine.name,
+    };
     let shown = match (tc, engine.depth) {
         (Some(tc), _) => format!("{name} (tc {tc})"),
         (None, Some(d)) => format!("{name} (depth {d})"),
@@ -83,7 +84,7 @@ fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::R
     };
     Ok(PlaySide {
         shown,
-        player: SidePlayer::Outside(Box::new(outside)),
+        player,
         man: None,
     })
 }

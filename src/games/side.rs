@@ -5,9 +5,9 @@
 //! options and values, its depth). A batch of game jobs (`crate::jobs`) carries each of its
 //! sides as a [`Side`]: what plays ([`Plays`]: our evaluation, an outside engine, or a genome
 //! of the batch's tuned engine) and the clock it plays on. [`Side::player`] makes the player of
-//! a game's side from it, for every game a batch plays and for `play`'s sides of ours
-//! ([`Contestant::player`]); an outside engine's player is [`OutsideEngine::player`] in both;
-//! a person at the terminal is a player of its own (`crate::play::SidePlayer::Other`).
+//! a game's side from it, for every game a batch plays and for `play`'s sides
+//! ([`Contestant::player`]); a person at the terminal is the command line's own player
+//! (`crate::play::SidePlayer::Other`).
 
 use crate::clock::TimeControl;
 use crate::eval::Weights;

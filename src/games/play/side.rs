@@ -17,6 +17,16 @@ pub enum SidePlayer {
     Other(Box<dyn Player + Send>),
 }
 
+impl SidePlayer {
+    /// The outside engine that plays the side, if one does.
+    pub fn outside_mut(&mut self) -> Option<&mut Outside> {
+        match self {
+            SidePlayer::Outside(o) => Some(o),
+            _ => None,
+        }
+    }
+}
+
 impl Player for SidePlayer {
     fn go(&mut self, game: &Game, turn: Turn<'_>) -> Result<Answer, ClientError> {
         match self {
