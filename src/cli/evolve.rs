@@ -272,7 +272,7 @@ struct Printer {
     resume: String,
     /// How `report` and `finals` name the session (see [`session_arg`]).
     session_arg: String,
-    report: Option<PathBuf>,
+    report: checkers_ga::html::RunPage,
     /// The run's games and time, its start-up apart.
     clock: PaceClock,
     first_generation: u64,
@@ -321,7 +321,7 @@ impl Printer {
             bar,
             resume,
             session_arg: session_arg(&run.dir, &s.name, &opts.populations),
-            report: opts.report.clone(),
+            report: checkers_ga::html::RunPage::new(opts.report.clone()),
             clock: PaceClock::new(),
             first_generation: s.generation,
             generation_started: Instant::now(),
@@ -358,17 +358,13 @@ impl Printer {
 
     /// Rewrites the HTML report (a failure is said once and does not stop the session).
     fn write_report(&mut self, s: &Session, checkpoint: &Path, refresh: Option<u32>) {
-        let Some(out) = self.report.clone() else {
-            return;
-        };
         let opts = checkers_ga::html::Options {
             refresh: None,
             follow: refresh,
         };
-        if let Err(e) = checkers_ga::html::write_report(s, checkpoint, &out, &opts) {
-            self.bar
-                .suspend(|| warn(&format!("warning: report not written: {e}")));
-            self.report = None;
+        let write = |out: &Path| checkers_ga::html::write_report(s, checkpoint, out, &opts);
+        if let Some(w) = self.report.write(write) {
+            self.bar.suspend(|| warn(&w));
         }
     }
 }
@@ -469,13 +465,9 @@ impl Observer for Printer {
         if s.settings.engine.is_some() && !self.quiet {
             let (pairs, decided) = decided_pairs(s).unwrap_or((0, 0));
             let draws = generation_draws(st, s);
-            self.signal.add(u64::from(st.games), draws, pairs, decided);
-            if let Some(t) = &st.time {
-                self.signal
-                    .add_timed(u64::from(t.games), u64::from(t.lost_on_time));
-            }
-            let notes = [self.signal.note(), self.signal.time_note()];
-            for note in notes.into_iter().flatten() {
+            let games = (u64::from(st.games), draws);
+            let notes = self.signal.step(games, (pairs, decided), st.time.as_ref());
+            for note in notes {
                 if self.bar.is_hidden() {
                     say(&note);
                 } else {
@@ -611,7 +603,7 @@ fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
             // An outside engine's session ends as every tuner's of an engine does.
             Some(e) => {
                 let answer = s.answer().unwrap_or_else(|| e.defaults());
-                let report = p.report.as_deref();
+                let report = p.report.path();
                 let values = engine_value_lines(e, &answer);
                 for line in values.iter().chain(&engine_next_lines(
                     e,
@@ -627,7 +619,7 @@ fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
                 say("next: its strength, its weights, a report:");
                 say(&format!("  {me} match {file} classic --depth 6"));
                 say(&format!("  {me} show {file}"));
-                match &p.report {
+                match p.report.path() {
                     Some(r) => say(&format!("  open {}", r.display())),
                     None => say(&format!("  {me} report {}", p.session_arg)),
                 };

@@ -308,22 +308,19 @@ impl Printer {
             self.cost = None;
         }
         if let Some(g) = self.signal.as_mut() {
-            g.add(2 * s.pairs, s.draws, s.pairs, s.decided);
-            if let Some(t) = &s.time {
-                g.add_timed(u64::from(t.games), u64::from(t.lost_on_time));
-            }
-            for note in [g.note(), g.time_note()].into_iter().flatten() {
+            let games = (2 * s.pairs, s.draws);
+            for note in g.step(games, (s.pairs, s.decided), s.time.as_ref()) {
                 self.bar.suspend(|| say(&note));
             }
         }
     }
 }
 
-/// A [`Printer`] hearing tuner `T`'s steps; with `--report`, the page (and every how many
-/// steps it is written again as the run goes).
+/// A [`Printer`] hearing tuner `T`'s steps; the page of `--report`, and every how many steps
+/// it is written again as the run goes.
 struct Watch<T>(
     Printer,
-    Option<(PathBuf, u64)>,
+    (checkers_ga::html::RunPage, u64),
     std::marker::PhantomData<fn(T)>,
 );
 
@@ -340,27 +337,22 @@ impl<T: FileTuner> checkers_ga::Observer<T> for Watch<T> {
     /// With `--report`, the page is written again from the checkpoint at every progress point
     /// (its end is written once the answer is).
     fn checkpoint_written(&mut self, path: &Path, state: &T) {
-        let Some((page, every)) = &self.1 else {
-            return;
-        };
-        let done = state.steps_done();
-        if !done.is_multiple_of(*every) || state.finished() {
+        let (page, every) = &mut self.1;
+        if !state.steps_done().is_multiple_of(*every) || state.finished() {
             return;
         }
-        let written = T::load(path).map_err(anyhow::Error::from).and_then(|s| {
-            let o = checkers_ga::html::Options::default();
+        let o = checkers_ga::html::Options::default();
+        let write = |page: &Path| -> anyhow::Result<()> {
+            let s = T::load(path)?;
             Ok(checkers_ga::html::write_tuner_report(
                 T::view(&s),
                 path,
                 page,
                 &o,
             )?)
-        });
-        if let Err(e) = written {
-            self.0
-                .bar
-                .suspend(|| warn(&format!("warning: report not written: {e}")));
-            self.1 = None;
+        };
+        if let Some(w) = page.write(write) {
+            self.0.bar.suspend(|| warn(&w));
         }
     }
 }
@@ -427,7 +419,10 @@ fn play<T: FileTuner>(
             signal: (!opts.quiet).then(checkers_ga::Signal::default),
             cost: (!opts.quiet).then(|| run.cost(opts.budget_flag)),
         },
-        opts.report.clone().map(|page| (page, run.report_every())),
+        (
+            checkers_ga::html::RunPage::new(opts.report.clone()),
+            run.report_every(),
+        ),
         std::marker::PhantomData,
     );
     // An outside engine's games to a depth: two a core unless --threads says.
@@ -467,12 +462,13 @@ fn play<T: FileTuner>(
     for line in engine_value_lines(spec, &st.answer()) {
         say(&line);
     }
-    if let Some(page) = &opts.report {
-        let o = checkers_ga::html::Options::default();
-        if let Err(e) = checkers_ga::html::write_tuner_report(T::view(s), &run.checkpoint, page, &o)
-        {
-            warn(&format!("warning: report not written: {e}"));
-        }
+    // The page at the end (unless writing it failed as the run went).
+    let page = &mut watch.1 .0;
+    let o = checkers_ga::html::Options::default();
+    if let Some(w) =
+        page.write(|p| checkers_ga::html::write_tuner_report(T::view(s), &run.checkpoint, p, &o))
+    {
+        warn(&w);
     }
     if stopped {
         warn(&format!(
@@ -496,8 +492,7 @@ fn play<T: FileTuner>(
             st.progress(),
             run.checkpoint.display()
         ));
-        let report = opts.report.as_deref();
-        for line in engine_next_lines(spec, &st.answer(), &outcome.best, &arg, report) {
+        for line in engine_next_lines(spec, &st.answer(), &outcome.best, &arg, page.path()) {
             say(&line);
         }
     }

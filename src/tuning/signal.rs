@@ -87,6 +87,24 @@ impl Signal {
 }
 
 impl Signal {
+    /// Counts a generation's or a step's games ([`Signal::add`]) and, on a clock, their time
+    /// ([`Signal::add_timed`]): the notes due now ([`Signal::note`], [`Signal::time_note`]).
+    pub fn step(
+        &mut self,
+        (games, draws): (u64, u64),
+        (pairs, decided): (u64, u64),
+        time: Option<&crate::clock::TimeUse>,
+    ) -> Vec<String> {
+        self.add(games, draws, pairs, decided);
+        if let Some(t) = time {
+            self.add_timed(u64::from(t.games), u64::from(t.lost_on_time));
+        }
+        [self.note(), self.time_note()]
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
     /// Counts `games` more games on a clock, `lost` of them lost on time.
     pub fn add_timed(&mut self, games: u64, lost: u64) {
         self.timed += games;

@@ -159,3 +159,32 @@ pub fn write_session_report(
     write_report(&found.session, &found.path, &out, opts)?;
     Ok(out)
 }
+
+/// The page a running session of any tuner keeps (`--report FILE`): written again as the run
+/// goes and at its end; a page that could not be written is said once, and the run goes on
+/// without it.
+#[derive(Clone, Debug, Default)]
+pub struct RunPage(Option<PathBuf>);
+
+impl RunPage {
+    /// The page at `path` (None: the run keeps none).
+    pub fn new(path: Option<PathBuf>) -> RunPage {
+        RunPage(path)
+    }
+
+    /// Where it is written, while it is.
+    pub fn path(&self) -> Option<&Path> {
+        self.0.as_deref()
+    }
+
+    /// Writes the page with `write` (its path given): the warning to say when that failed,
+    /// after which the page is no longer written.
+    pub fn write<E: std::fmt::Display>(
+        &mut self,
+        write: impl FnOnce(&Path) -> Result<(), E>,
+    ) -> Option<String> {
+        let e = write(self.0.as_deref()?).err()?;
+        self.0 = None;
+        Some(format!("warning: report not written: {e}"))
+    }
+}
