@@ -216,18 +216,16 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     if let (Stop::Seconds(t), Some((left, last))) = (s.settings.stop, s.time_short()) {
-        {
-            say(&format!(
-                "session '{}' has {left:.1} s left of its --time {t} (the session's total), less \
-                 than one generation (about {:.1} s): give a larger --time, e.g. --time {}",
-                s.name,
-                last,
-                (2.0 * t).ceil()
-            ));
-            let mut printer = Printer::new(&run, &a.run, String::new());
-            run.finish(&mut printer)?;
-            return Ok(());
-        }
+        say(&format!(
+            "session '{}' has {left:.1} s left of its --time {t} (the session's total), less \
+             than one generation (about {:.1} s): give a larger --time, e.g. --time {}",
+            s.name,
+            last,
+            (2.0 * t).ceil()
+        ));
+        let mut printer = Printer::new(&run, &a.run, String::new());
+        run.finish(&mut printer)?;
+        return Ok(());
     }
     evolve(run, &a.run, stop)
 }

@@ -740,7 +740,8 @@ pub fn run(
 }
 
 /// Has an executor other than the local pool been set ([`set_executor`]: the ranks of an MPI
-/// job)? Batches are then played one at a time through [`run`].
+/// job)? Batches are then played one at a time through [`run`] (a tuner's batches in flight
+/// merged into one, `crate::flight`).
 pub fn remote() -> bool {
     EXECUTOR.get().is_some()
 }

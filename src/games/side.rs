@@ -69,7 +69,7 @@ pub struct HubProbe {
 
 impl OutsideEngine {
     /// The engine command line `cmd` starts (its words split as a shell splits them, its
-    /// program found as a shell finds it: [`crate::hub::program_of`]), named after its
+    /// program found as a shell finds it: `hub::program_of`), named after its
     /// program, with no options, at its own level. The error names neither a flag nor the
     /// command, which the caller puts before it.
     pub fn from_command(cmd: &str) -> Result<OutsideEngine, String> {
@@ -223,7 +223,7 @@ impl Contestant {
     /// The side as a batch of games carries it, on `clock` (None: to its depth), an outside
     /// engine's move without a clock allowed `move_timeout`; its search settings go with each
     /// game's seat ([`Contestant::config`]).
-    pub fn side(&self, clock: Option<TimeControl>, move_timeout: Duration) -> Side {
+    pub(crate) fn side(&self, clock: Option<TimeControl>, move_timeout: Duration) -> Side {
         let plays = match self {
             Contestant::Ours(e) => Plays::Ours(e.eval),
             Contestant::Outside(h) => Plays::Outside {
@@ -235,7 +235,7 @@ impl Contestant {
     }
 
     /// Its player for a game on `clock` (None: to its depth), an outside engine's move without
-    /// a clock allowed `move_timeout`: what [`Side::player`] makes of it in a batch.
+    /// a clock allowed `move_timeout`: what a batch's game makes of it (`Side::player`).
     pub fn player(&self, clock: Option<TimeControl>, move_timeout: Duration) -> SidePlayer {
         let fresh = |config| Searcher::new(Weights::zero(), config);
         self.side(clock, move_timeout)

@@ -44,8 +44,9 @@ pub fn run_steps<T: Tuner + Send + ?Sized>(
 }
 
 /// The batches in flight played together through [`jobs::run`] (merged into one batch), then
-/// told in turn. Stopped, the batches at the window's front whose games all ended are told all
-/// the same (as a stream tells a batch once its games are in), and the rest abandoned.
+/// told in turn. Stopped, the batches at the window's front whose games all ended (up to the
+/// first that has one missing) are told all the same, as a stream tells a batch once its games
+/// are in, and the rest abandoned.
 fn in_windows<T: Tuner + ?Sized>(
     tuner: &mut T,
     flight: usize,
@@ -107,6 +108,9 @@ fn in_windows<T: Tuner + ?Sized>(
             let rest = played.split_off(b.jobs.len());
             if let Some(step) = tuner.tell(b, &played) {
                 if !after(tuner, &step) {
+                    if !whole {
+                        tuner.abandon();
+                    }
                     return;
                 }
             }

@@ -17,8 +17,8 @@ use crate::eval::Weights;
 use crate::jobs::{self, Batch, Played};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The budget of games a tuner of an outside engine plays when none is given: `spsa`'s and
-/// `cmaes`'s `--games`, and `new --engine`'s `--games-budget` with a one-file tuner.
+/// The budget of games a tuner of an outside engine plays when none is given: `new --engine`'s
+/// `--games-budget` with a one-file tuner, and the default settings of SPSA and CMA-ES.
 pub const TUNER_GAMES: u64 = 4000;
 
 /// A tuner, by its ask and tell: it says which games it wants played next, as a batch of

@@ -23,7 +23,7 @@ use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 /// Beyond this many tuned parameters, an outside engine's session takes half the spread
-/// ([`engine_mean`]).
+/// (`engine_mean`).
 pub const MEAN_WIDE: usize = 16;
 
 /// The mean an outside engine's session takes by default for `n` tuned parameters: SPREAD
