@@ -188,3 +188,40 @@ impl RunPage {
         Some(format!("warning: report not written: {e}"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::RunPage;
+
+    #[test]
+    fn a_run_page_that_fails_says_so_once_and_is_not_written_again() {
+        let mut none = RunPage::new(None);
+        assert_eq!(
+            none.write(|_| -> Result<(), String> { panic!("no page") }),
+            None
+        );
+        let mut page = RunPage::new(Some("p.html".into()));
+        let mut writes = 0;
+        assert_eq!(
+            page.write(|_| -> Result<(), String> {
+                writes += 1;
+                Ok(())
+            }),
+            None
+        );
+        let failed = page.write(|p| Err(format!("cannot write '{}'", p.display())));
+        assert_eq!(
+            failed.as_deref(),
+            Some("warning: report not written: cannot write 'p.html'")
+        );
+        assert_eq!(page.path(), None);
+        assert_eq!(
+            page.write(|_| -> Result<(), String> {
+                writes += 1;
+                Ok(())
+            }),
+            None
+        );
+        assert_eq!(writes, 1);
+    }
+}
