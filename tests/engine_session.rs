@@ -2,7 +2,7 @@
 //! engine of `examples/hub_engine.py` and our own engine through the protocol (`checkers-ga hub
 //! --tunable`) are tuned, stopped, resumed and shown by the engine's names; the same seed gives
 //! the same session at 1 and 2 threads and resumed; engines that crash or hang cost games,
-//! which the history and `faults.log` record, and leave no process; an engine whose
+//! which the history and `faults.log` record (whichever the tuner), and leave no process; an engine whose
 //! declarations changed is refused on resume. (The Python engines need `python3`: without it
 //! these tests fail in CI and elsewhere say `SKIPPED`.)
 
@@ -203,6 +203,68 @@ fn an_engine_that_crashes_costs_games_and_the_session_goes_on() {
             .all(|l| l.contains("exited") && l.contains("crash_every: exiting in game 2")),
         "{log}"
     );
+    assert_none_left(&m);
+}
+
+#[test]
+fn every_tuner_keeps_the_faults_log_of_an_engine_that_crashes() {
+    if !python() {
+        return;
+    }
+    let m = marker("crash-tuners");
+    let engine = format!("python3 tests/fake_engines/crash_every.py 2 {m}");
+    let t = Tmp::new("engine-crash-tuners");
+    for tuner in ["spsa", "cmaes"] {
+        let out = new_cmd(&t, 5, tuner, true, &["--depth", "1"])
+            .current_dir(manifest_dir())
+            .args(["--engine", &engine, "--tuner", tuner])
+            .args(["--games-budget", "48", "--threads", "2"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{tuner}: {}", text(&out.stderr));
+        let dir = t.session(tuner);
+        let faults = match tuner {
+            "spsa" => {
+                checkers_ga::store::load_spsa(&dir.join("spsa.ckpt"))
+                    .unwrap()
+                    .state
+                    .faults
+            }
+            _ => {
+                checkers_ga::store::load_cmaes(&dir.join("cmaes.ckpt"))
+                    .unwrap()
+                    .state
+                    .faults
+            }
+        };
+        assert!(faults > 0, "{tuner}: no faults");
+        let log = std::fs::read_to_string(dir.join("faults.log")).unwrap();
+        assert_eq!(log.lines().count() as u64, faults, "{tuner}: {log}");
+        let (step, side) = match tuner {
+            "spsa" => ("step ", "θ"),
+            _ => ("generation ", "pair "),
+        };
+        assert!(
+            log.lines().all(|l| l.starts_with(step)
+                && l.contains(side)
+                && l.contains("exited")
+                && l.contains("crash_every: exiting in game 2")),
+            "{tuner}: {log}"
+        );
+        // The history's table says where the log is.
+        let h = bin()
+            .arg("history")
+            .arg(&dir)
+            .arg("--populations")
+            .arg(t.pops())
+            .output()
+            .unwrap();
+        assert!(
+            text(&h.stdout).contains("faults.log says which"),
+            "{}",
+            text(&h.stdout)
+        );
+    }
     assert_none_left(&m);
 }
 

@@ -64,8 +64,8 @@ pub fn run(a: &HistoryArgs, file: &Path, h: &TunerHistory) -> anyhow::Result<()>
             }
             t += &format!(
                 "{answer} at the start, every {} {step}s and at the last whole {step}; games: \
-                 played by then; faults: games lost by a fault since the row before (? where \
-                 the history did not keep them)\n",
+                 played by then; faults: games lost by a fault since the row before (faults.log \
+                 says which; ? where the history did not keep them)\n",
                 h.every
             );
             t

@@ -99,6 +99,7 @@ impl FileTuner for CmaesState {
             pairs: s.pairs,
             decided: s.decided,
             time: s.time,
+            faults: s.faults.clone(),
         }
     }
 }

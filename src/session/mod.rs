@@ -668,7 +668,7 @@ impl RunHooks<Session> for Evolving<'_> {
     }
 
     fn told(&mut self, s: &Session, stats: &GenerationStats) -> Result<(), SessionError> {
-        log_faults(self.dir, s);
+        log_faults(self.dir, &format!("generation {}", s.generation), &s.faults);
         SessionError::out_of_time(
             format!("generation {}", stats.generation),
             stats.time.as_ref(),

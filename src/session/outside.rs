@@ -2,26 +2,26 @@
 //! the mean, the population and steps measured for engines), its search depth, and the log of
 //! the games the engine lost by a fault.
 
-use crate::ga::{Session, Settings};
+use crate::ga::Settings;
 use crate::genome::EngineSpec;
 use std::path::Path;
 
 /// The session's log of an outside engine's faults, in its folder: one line for each game
-/// the engine lost by a fault, added after each generation (their count per generation is
-/// in the history).
+/// the engine lost by a fault or on time, added after each generation or step, whichever the
+/// tuner (their count is in the history).
 pub const FAULTS_FILE: &str = "faults.log";
 
-/// Adds the last generation's faults to [`FAULTS_FILE`] (the file written again whole: temp
-/// name, sync, rename). A log that cannot be written is not worth stopping the session for: the
-/// count is in the history either way.
-pub(super) fn log_faults(dir: &Path, s: &Session) {
-    if s.faults.is_empty() {
+/// Adds the faults of a step (`at`: `generation 12`, `step 40`) to [`FAULTS_FILE`], each line
+/// after `at` (the file written again whole: temp name, sync, rename). A log that cannot be
+/// written is not worth stopping the session for: the count is in the history either way.
+pub(super) fn log_faults(dir: &Path, at: &str, lines: &[String]) {
+    if lines.is_empty() {
         return;
     }
     let path = dir.join(FAULTS_FILE);
     let mut text = std::fs::read_to_string(&path).unwrap_or_default();
-    for f in &s.faults {
-        text.push_str(&format!("generation {}, {f}\n", s.generation));
+    for f in lines {
+        text.push_str(&format!("{at}, {f}\n"));
     }
     let _ = crate::files::write_atomic(&path, text.as_bytes());
 }

@@ -78,6 +78,7 @@ impl FileTuner for SpsaState {
             pairs: s.pairs,
             decided: s.decided,
             time: s.time,
+            faults: s.faults.clone(),
         }
     }
 }

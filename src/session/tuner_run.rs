@@ -14,6 +14,7 @@
 
 use super::best::{write_answer_file, BEST_FILE};
 use super::folder::{self, Held};
+use super::outside::log_faults;
 use super::pace::{Pace, RunCost};
 use super::steps::{play_steps, Observer, RunFault, RunHooks, SessionEnd};
 use super::{default_name, SessionError};
@@ -95,6 +96,9 @@ pub struct StepReport {
     pub decided: u64,
     /// On a clock: what this step's games did with it.
     pub time: Option<TimeUse>,
+    /// The step's games an engine lost by a fault or on time, a line each (which game, which
+    /// side, what it did and said), as the session's `faults.log` keeps them.
+    pub faults: Vec<String>,
 }
 
 /// A tuner's session ready to run: its folder locked, its checkpoint read or written.
@@ -205,7 +209,11 @@ impl<T: FileTuner> TunerRun<T> {
         if !state.finished() && !halt() {
             observer.step_started(state);
         }
-        let mut hooks = Heard { observer, stop };
+        let mut hooks = Heard {
+            observer,
+            stop,
+            dir: &self.dir,
+        };
         let ran = play_steps(state, &mut hooks, &mut save, &halt);
         let observer = hooks.observer;
         match ran {
@@ -268,6 +276,7 @@ impl<T: FileTuner> TunerRun<T> {
 struct Heard<'o, T: FileTuner> {
     observer: &'o mut dyn Observer<T>,
     stop: &'o AtomicBool,
+    dir: &'o Path,
 }
 
 impl<T: FileTuner> RunHooks<T> for Heard<'_, T> {
@@ -277,9 +286,10 @@ impl<T: FileTuner> RunHooks<T> for Heard<'_, T> {
 
     fn told(&mut self, state: &T, step: &T::Step) -> Result<(), SessionError> {
         self.observer.step_done(step, state);
+        let r = T::report(step);
+        log_faults(self.dir, &format!("{} {}", T::STEP, r.number), &r.faults);
         // A step whose every game was lost on time moved the tuner by nothing the engine
         // played: the run ends, its checkpoint the step before.
-        let r = T::report(step);
         SessionError::out_of_time(
             format!("{} {}", T::STEP, r.number),
             r.time.as_ref(),

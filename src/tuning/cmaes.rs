@@ -253,6 +253,9 @@ pub struct CmaesStep {
     pub decided: u64,
     /// On a clock: what this generation's games did with it.
     pub time: Option<TimeUse>,
+    /// The games of this generation an engine lost by a fault or on time, a line each
+    /// ([`Batch::fault_lines`]; pair `j`'s sides are `pair j+` and `pair j-`).
+    pub faults: Vec<String>,
 }
 
 /// A standard normal number (Box-Muller).
@@ -562,6 +565,9 @@ impl Tuner for CmaesState {
             pairs: u64::from(tally.pairs),
             decided: u64::from(tally.decided),
             time: tally.time,
+            faults: batch.fault_lines(played, &|k| {
+                format!("pair {}{}", k / 2 + 1, if k % 2 == 0 { '+' } else { '-' })
+            }),
         })
     }
 

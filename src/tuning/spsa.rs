@@ -184,6 +184,9 @@ pub struct SpsaStep {
     pub decided: u64,
     /// On a clock: what this step's games did with it.
     pub time: Option<TimeUse>,
+    /// The games of this step an engine lost by a fault or on time, a line each
+    /// ([`Batch::fault_lines`]; the sides are `θ+` and `θ-`).
+    pub faults: Vec<String>,
 }
 
 /// The end of a run.
@@ -492,6 +495,7 @@ impl Tuner for SpsaState {
             pairs: u64::from(tally.pairs),
             decided: u64::from(tally.decided),
             time: tally.time,
+            faults: batch.fault_lines(played, &|k| ["θ+", "θ-"][k.min(1)].to_string()),
         };
         if let Some(t) = &tally.time {
             self.time.add(t);

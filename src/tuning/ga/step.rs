@@ -12,7 +12,6 @@ use super::operators::diversity;
 use super::pending::*;
 use super::records::GenerationStats;
 use super::settings::*;
-use crate::board::Color;
 use crate::eval::Weights;
 use crate::fit::{self, Positions};
 use crate::game::{EndReason, GameOutcome};
@@ -322,7 +321,7 @@ impl Session {
         let tournament = Tournament {
             results,
             standings,
-            faults: fault_lines(batch, played),
+            faults: batch.fault_lines(played, &|k| format!("individual {}", k + 1)),
             fault_count,
             time: batch.timed().then(|| jobs::time_use(played)),
         };
@@ -523,44 +522,6 @@ impl Session {
         }
         stats
     }
-}
-
-/// The games of `batch` that an outside engine lost by a fault or on time: which game, which
-/// individual with which colour, what it did and what it said.
-fn fault_lines(batch: &Batch, played: &[Played]) -> Vec<String> {
-    batch
-        .jobs
-        .iter()
-        .zip(played)
-        .enumerate()
-        .filter_map(|(k, (job, p))| {
-            let (c, what) = match p.result {
-                Some((_, EndReason::Fault(c, f))) => (c, f.to_string()),
-                Some((_, EndReason::Time(c))) => (c, "lost on time".to_string()),
-                _ => return None,
-            };
-            let seat = if c == Color::Black {
-                job.black
-            } else {
-                job.white
-            };
-            let note = p
-                .note
-                .as_deref()
-                .map(|n| format!(": {n}"))
-                .unwrap_or_default();
-            Some(format!(
-                "game {} ({}), individual {} as {}: {what}{note}",
-                k + 1,
-                match job.start {
-                    crate::jobs::Start::Ballot(n) => format!("ballot opening {}", n + 1),
-                    _ => "an ending".to_string(),
-                },
-                seat.side + 1,
-                c.name()
-            ))
-        })
-        .collect()
 }
 
 /// Which of `players` (the population, then the hall of fame) the fit learns from: the `top`
