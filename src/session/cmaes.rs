@@ -66,8 +66,7 @@ impl FileTuner for CmaesState {
 
     /// `CMA-ES session 'NAME', seed S: G games in K generations of P pairs, depth D, σ X of
     /// Y, rate R`, and `(stopped; T games asked for)` when the budget is not played yet.
-    fn comment(session: &CmaesSession) -> String {
-        let st = &session.state;
+    fn comment(name: &str, st: &CmaesState) -> String {
         let s = &st.settings;
         let stopped = if st.finished() {
             String::new()
@@ -77,7 +76,7 @@ impl FileTuner for CmaesState {
         format!(
             "CMA-ES session '{}', seed {}: {} games in {} generations of {} pairs, {}, σ {:.0} \
              of {:.0}, rate {}{stopped}",
-            session.name,
+            name,
             s.seed,
             st.games,
             st.generation,

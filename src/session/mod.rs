@@ -17,9 +17,11 @@
 //! what is each tuner's own is its [`FileTuner`] (files `spsa`, `cmaes`).
 //!
 //! Files, bottom up: `names`, `folder`, `pace`, `options`, `outside`, `best`, `finals`, `past`, `steps`,
-//! `tuner_run`, `spsa`, `cmaes`. `steps` is the loop every session runs its tuner's steps in,
-//! whichever tuner (the GA's here, the others' in `tuner_run`), and the [`Observer`] that hears
-//! any of them.
+//! `tuner_run`, `spsa`, `cmaes`. `steps` is the one run of every session, whichever tuner: its
+//! loop of steps, its stop and time limit, the checkpoint a stop leaves, the faults log, the
+//! answer written however the run ends, and the [`Observer`] that hears any of them. What
+//! differs by tuner is how its files are kept (the GA's checkpoint a generation and
+//! best-weights file here, a one-file tuner's checkpoint and `best.json` in `tuner_run`).
 //!
 //! # Example
 //!
@@ -79,7 +81,6 @@ pub use tuner_run::{
 };
 
 use crate::eval::{ParamSet, Weights};
-use crate::flight::lock;
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};
 use crate::genome::EngineSpec;
 use crate::jobs::{thread_pool, PoolError};
@@ -88,12 +89,10 @@ use crate::rng::fresh_seed;
 use crate::store::{self, CheckpointError, LocateError};
 use crate::weightfile::WeightsError;
 use folder::Held;
-use outside::{engine_defaults, follow_depth, log_faults, ENGINE_POPULATION};
+use outside::{engine_defaults, follow_depth, ENGINE_POPULATION};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use steps::{play_steps, RunFault, RunHooks};
 pub use steps::{Observer, SessionEnd, Silent};
 
 /// Refuses a session name that is not a plain folder name (no separators, not `.` or `..`,
@@ -559,82 +558,26 @@ impl SessionRun {
         stop: &AtomicBool,
     ) -> Result<SessionOutcome, SessionError> {
         let keep = options::keep_policy(&self.dir, &self.options)?;
-        let mut files = store::Checkpoints::open(&self.dir, &self.session, keep)?;
-        let deadline = Mutex::new(deadline(&self.session));
-        let halt =
-            || stop.load(Ordering::SeqCst) || lock(&deadline).is_some_and(|d| Instant::now() >= d);
-        let mut ran = Ok(());
-        if !self.session.finished() && !stop.load(Ordering::SeqCst) {
-            observer.step_started(&self.session);
-            let mut hooks = Evolving {
-                observer: &mut *observer,
-                dir: &self.dir,
-                deadline: &deadline,
-                stop,
-            };
-            let mut save = |s: &Session| files.save(s);
-            let session = &mut self.session;
-            ran = self
-                .pool
-                .install(|| play_steps(session, &mut hooks, &mut save, &halt));
-        }
-        match ran {
-            Ok(()) => {}
-            Err(RunFault::Told(e)) => return Err(e),
-            Err(RunFault::Save(e)) => return Err(self.save_failed(e)),
-        }
-        let end = if self.session.finished() {
-            SessionEnd::Finished
-        } else if stop.load(Ordering::SeqCst) {
-            SessionEnd::Stopped
-        } else {
-            SessionEnd::TimeLimit
+        let mut keeper = GaFiles {
+            files: store::Checkpoints::open(&self.dir, &self.session, keep)?,
+            dir: &self.dir,
+            options: &self.options,
+            best_seen: &self.best_seen,
         };
-        let checkpoint = store::checkpoint_path(&self.dir, self.session.generation);
-        if end != SessionEnd::Finished && !checkpoint.exists() {
-            if let Err(e) = files.save(&self.session) {
-                return Err(self.save_failed(e));
-            }
-        }
-        let best_weights = best::write(&self.session, &self.options, &self.dir, &self.best_seen)?;
-        if let Some(p) = &best_weights {
-            observer.answer_written(p);
-        }
-        if end != SessionEnd::Finished {
-            observer.stopped(end, &self.session, &checkpoint);
-        }
+        let (session, dir) = (&mut self.session, &self.dir);
+        let ran = self
+            .pool
+            .install(|| steps::run_session(session, &mut keeper, dir, observer, stop))?;
         Ok(SessionOutcome {
-            end,
+            end: ran.end,
             generation: self.session.generation,
-            checkpoint,
-            best_weights,
+            checkpoint: ran.checkpoint,
+            best_weights: ran.answer,
         })
     }
 }
 
 impl SessionRun {
-    /// A checkpoint could not be written: the best weights of the session as it is (the newest
-    /// whole generation) are written if they can be, and the error says where the session
-    /// stands.
-    fn save_failed(&self, source: CheckpointError) -> SessionError {
-        let best_weights = best::write(&self.session, &self.options, &self.dir, &self.best_seen)
-            .ok()
-            .flatten();
-        let newest = store::list_checkpoints(&self.dir)
-            .into_iter()
-            .filter_map(|p| Some((store::checkpoint_generation(&p)?, p)))
-            .filter(|(g, p)| {
-                *g <= self.session.generation && store::load_checkpoint_alone(p).is_ok()
-            })
-            .max_by_key(|(g, _)| *g);
-        SessionError::Save {
-            source,
-            generation: newest.as_ref().map_or(0, |(g, _)| *g),
-            checkpoint: newest.map(|(_, p)| p),
-            best_weights,
-        }
-    }
-
     /// Ends a run without playing: writes the best-weights file (a session that has reached
     /// its limit, or has too little time left for a generation).
     pub fn finish(self, observer: &mut dyn Observer) -> Result<SessionOutcome, SessionError> {
@@ -651,43 +594,74 @@ impl SessionRun {
     }
 }
 
-/// The GA's run as [`play_steps`] hears it: the observer hears every game, generation (its
-/// duel and measurement in what it reports) and checkpoint; a generation whose every game was lost on time
-/// ends the run; each checkpoint renews the time limit's deadline, and past the session's
-/// limit or once stopped no further generation is taken.
-struct Evolving<'a> {
-    observer: &'a mut dyn Observer,
-    dir: &'a Path,
-    deadline: &'a Mutex<Option<Instant>>,
-    stop: &'a AtomicBool,
+impl steps::Steps for Session {
+    fn done(&self) -> bool {
+        self.finished()
+    }
+
+    fn engine(&self) -> Option<&EngineSpec> {
+        self.settings.engine.as_ref()
+    }
+
+    fn told(&self, stats: &GenerationStats) -> steps::Told {
+        steps::Told {
+            what: format!("generation {}", stats.generation),
+            time: stats.time,
+            faults: self.faults.clone(),
+        }
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        deadline(self)
+    }
 }
 
-impl RunHooks<Session> for Evolving<'_> {
-    fn game_done(&self) {
-        self.observer.game_done();
+/// The GA's files: a checkpoint a generation (and its history record) in the session's folder,
+/// kept as the keep policy says, and the best-weights file.
+struct GaFiles<'a> {
+    files: store::Checkpoints,
+    dir: &'a Path,
+    options: &'a SessionOptions,
+    best_seen: &'a Option<BestFile>,
+}
+
+impl steps::Keeper<Session> for GaFiles<'_> {
+    fn save(&mut self, s: &Session) -> Result<PathBuf, CheckpointError> {
+        self.files.save(s)
     }
 
-    fn told(&mut self, s: &Session, stats: &GenerationStats) -> Result<(), SessionError> {
-        log_faults(self.dir, &format!("generation {}", s.generation), &s.faults);
-        SessionError::out_of_time(
-            format!("generation {}", stats.generation),
-            stats.time.as_ref(),
-            s.settings.engine.as_ref(),
-        )?;
-        self.observer.step_done(stats, s);
-        Ok(())
+    fn at(&self, s: &Session) -> (PathBuf, bool) {
+        let path = store::checkpoint_path(self.dir, s.generation);
+        let written = path.exists();
+        (path, written)
     }
 
-    fn saved(&mut self, s: &Session, path: &Path) -> bool {
-        self.observer.checkpoint_written(path, s);
-        *lock(self.deadline) = deadline(s);
-        // Past the session's limit (its time, with later generations in flight) or once
-        // stopped, no further generation is taken.
-        if s.finished() || self.stop.load(Ordering::SeqCst) {
-            return false;
-        }
-        self.observer.step_started(s);
-        true
+    fn answer(&mut self, s: &Session) -> Result<Option<PathBuf>, SessionError> {
+        best::write(s, self.options, self.dir, self.best_seen)
+    }
+
+    /// The best weights of the session as it is (the newest whole generation) are written if
+    /// they can be, and the error says where the session stands.
+    fn save_failed(
+        &mut self,
+        s: &Session,
+        source: CheckpointError,
+    ) -> (SessionError, Option<PathBuf>) {
+        let best_weights = best::write(s, self.options, self.dir, self.best_seen)
+            .ok()
+            .flatten();
+        let newest = store::list_checkpoints(self.dir)
+            .into_iter()
+            .filter_map(|p| Some((store::checkpoint_generation(&p)?, p)))
+            .filter(|(g, p)| *g <= s.generation && store::load_checkpoint_alone(p).is_ok())
+            .max_by_key(|(g, _)| *g);
+        let e = SessionError::Save {
+            source,
+            generation: newest.as_ref().map_or(0, |(g, _)| *g),
+            checkpoint: newest.map(|(_, p)| p),
+            best_weights,
+        };
+        (e, None)
     }
 }
 

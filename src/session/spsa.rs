@@ -64,8 +64,8 @@ impl FileTuner for SpsaState {
         self.theta.clone()
     }
 
-    fn comment(session: &SpsaSession) -> String {
-        answer_comment(session)
+    fn comment(name: &str, state: &SpsaState) -> String {
+        answer_comment(name, state)
     }
 
     fn report(s: &SpsaStep) -> StepReport {
@@ -86,8 +86,7 @@ impl FileTuner for SpsaState {
 /// The comment of an SPSA session's answer file: `SPSA session 'NAME', seed S: G games in K
 /// steps of P pairs, depth D, c_end C, r_end R`, and `(stopped; T games asked for)` when the
 /// budget is not played yet.
-fn answer_comment(session: &TunerSession<SpsaState>) -> String {
-    let st = &session.state;
+fn answer_comment(name: &str, st: &SpsaState) -> String {
     let s = &st.settings;
     let stopped = if st.finished() {
         String::new()
@@ -97,7 +96,7 @@ fn answer_comment(session: &TunerSession<SpsaState>) -> String {
     format!(
         "SPSA session '{}', seed {}: {} games in {} steps of {} pairs, depth {}, c_end {}, \
          r_end {}{stopped}",
-        session.name,
+        name,
         s.seed,
         st.games(),
         st.step,

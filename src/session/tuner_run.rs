@@ -14,9 +14,8 @@
 
 use super::best::{write_answer_file, BEST_FILE};
 use super::folder::{self, Held};
-use super::outside::log_faults;
 use super::pace::{Pace, RunCost};
-use super::steps::{play_steps, Observer, RunFault, RunHooks, SessionEnd};
+use super::steps::{run_session, Keeper, Observer, SessionEnd, Steps, Told};
 use super::{default_name, SessionError};
 use crate::clock::TimeUse;
 use crate::files::{folder_of, write_atomic};
@@ -25,7 +24,7 @@ use crate::lock::SessionLock;
 use crate::store::{self, CheckpointError, OneFileSession, TunerSession};
 use crate::tuner::Tuner;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// A tuner whose session is one checkpoint file in its folder: what [`TunerRun`] needs of it
 /// beyond the tuner contract.
@@ -71,8 +70,9 @@ pub trait FileTuner: Tuner + Sized + Send {
     fn steps_done(&self) -> u64;
     /// Its answer in the engine's units, unrounded (θ, or CMA-ES's average of the means).
     fn values(&self) -> Vec<f64>;
-    /// The comment of the session's answer file: the tuner, the session, what it played.
-    fn comment(session: &TunerSession<Self>) -> String;
+    /// The comment of the answer file of session `name`: the tuner, the session, what it
+    /// played.
+    fn comment(name: &str, state: &Self) -> String;
     /// How step `step` reads in progress lines.
     fn report(step: &Self::Step) -> StepReport;
 }
@@ -189,52 +189,26 @@ impl<T: FileTuner> TunerRun<T> {
     /// file, and a stop. The games are played on the jobs executor (the current rayon
     /// pool), as a stream when the tuner keeps generations in flight ([`crate::run_steps`]:
     /// the checkpoint is written while the next generations' games are played); the engine's
-    /// idle processes end with the run.
+    /// idle processes end with the run. It is the loop of every session, the GA's included
+    /// (file `steps`).
     pub fn run(
         &mut self,
         observer: &mut dyn Observer<T>,
         stop: &AtomicBool,
     ) -> Result<TunerOutcome, SessionError> {
         let TunerSession { name, state, out } = &mut self.session;
-        let checkpoint = &self.checkpoint;
-        let mut save = |st: &T| {
-            let view = TunerSession {
-                name: name.clone(),
-                state: st,
-                out: out.clone(),
-            };
-            save(checkpoint, &T::encode(&view)).map(|()| checkpoint.clone())
+        let mut keeper = OneFile {
+            checkpoint: &self.checkpoint,
+            best: self.dir.join(BEST_FILE),
+            name,
+            out,
         };
-        let halt = || stop.load(Ordering::SeqCst);
-        if !state.finished() && !halt() {
-            observer.step_started(state);
-        }
-        let mut hooks = Heard {
-            observer,
-            stop,
-            dir: &self.dir,
-        };
-        let ran = play_steps(state, &mut hooks, &mut save, &halt);
-        let observer = hooks.observer;
-        match ran {
-            Ok(()) => {
-                let outcome = self.write_answer()?;
-                observer.answer_written(&outcome.best);
-                if outcome.stopped {
-                    let st = &self.session.state;
-                    observer.stopped(SessionEnd::Stopped, st, &self.checkpoint);
-                }
-                Ok(outcome)
-            }
-            // Out of time: no answer from a step that moved by nothing the engine played.
-            Err(RunFault::Told(e)) => Err(e),
-            Err(RunFault::Save(e)) => {
-                if let Ok(outcome) = self.write_answer() {
-                    observer.answer_written(&outcome.best);
-                }
-                Err(e.into())
-            }
-        }
+        let ran = run_session(state, &mut keeper, &self.dir, observer, stop)?;
+        Ok(TunerOutcome {
+            stopped: ran.end != SessionEnd::Finished,
+            best: self.best_file(),
+            copy: self.session.out.clone(),
+        })
     }
 
     /// The session's answer file: `best.json` in its folder.
@@ -246,64 +220,82 @@ impl<T: FileTuner> TunerRun<T> {
     /// to its `--out` copy if it has one (each to a temporary name, synced, renamed): an engine
     /// parameter file whose comment names the session and what the run played.
     pub fn write_answer(&self) -> Result<TunerOutcome, SessionError> {
-        let st = &self.session.state;
-        let stopped = !st.finished();
-        let (w, comment) = (st.answer(), T::comment(&self.session));
-        let best = self.best_file();
-        let write = |path: &Path| -> Result<(), SessionError> {
-            Ok(write_answer_file(
-                path,
-                Some(st.spec()),
-                &w,
-                None,
-                Some(&comment),
-            )?)
-        };
-        write(&best)?;
-        if let Some(out) = &self.session.out {
-            write(out)?;
-        }
+        let s = &self.session;
+        write_answers(&s.state, &s.name, &self.best_file(), s.out.as_deref())?;
         Ok(TunerOutcome {
-            stopped,
-            best,
-            copy: self.session.out.clone(),
+            stopped: !s.state.finished(),
+            best: self.best_file(),
+            copy: s.out.clone(),
         })
     }
 }
 
-/// A tuner's run as [`play_steps`] hears it: its observer hears every game, step and
-/// checkpoint, and a step whose every game was lost on time ends the run.
-struct Heard<'o, T: FileTuner> {
-    observer: &'o mut dyn Observer<T>,
-    stop: &'o AtomicBool,
-    dir: &'o Path,
+impl<T: FileTuner> Steps for T {
+    fn done(&self) -> bool {
+        self.finished()
+    }
+
+    fn engine(&self) -> Option<&EngineSpec> {
+        Some(self.spec())
+    }
+
+    fn told(&self, step: &T::Step) -> Told {
+        let r = T::report(step);
+        Told {
+            what: format!("{} {}", T::STEP, r.number),
+            time: r.time,
+            faults: r.faults,
+        }
+    }
 }
 
-impl<T: FileTuner> RunHooks<T> for Heard<'_, T> {
-    fn game_done(&self) {
-        self.observer.game_done();
+/// A one-file tuner's files: its checkpoint, `best.json` and the `--out` copy.
+struct OneFile<'a> {
+    checkpoint: &'a Path,
+    best: PathBuf,
+    name: &'a str,
+    out: &'a Option<PathBuf>,
+}
+
+impl<T: FileTuner> Keeper<T> for OneFile<'_> {
+    fn save(&mut self, state: &T) -> Result<PathBuf, CheckpointError> {
+        let view = TunerSession {
+            name: self.name.to_string(),
+            state,
+            out: self.out.clone(),
+        };
+        save(self.checkpoint, &T::encode(&view)).map(|()| self.checkpoint.to_path_buf())
     }
 
-    fn told(&mut self, state: &T, step: &T::Step) -> Result<(), SessionError> {
-        self.observer.step_done(step, state);
-        let r = T::report(step);
-        log_faults(self.dir, &format!("{} {}", T::STEP, r.number), &r.faults);
-        // A step whose every game was lost on time moved the tuner by nothing the engine
-        // played: the run ends, its checkpoint the step before.
-        SessionError::out_of_time(
-            format!("{} {}", T::STEP, r.number),
-            r.time.as_ref(),
-            Some(state.spec()),
-        )
+    /// Written at the start and after every step.
+    fn at(&self, _: &T) -> (PathBuf, bool) {
+        (self.checkpoint.to_path_buf(), true)
     }
 
-    fn saved(&mut self, state: &T, path: &Path) -> bool {
-        self.observer.checkpoint_written(path, state);
-        if !state.finished() && !self.stop.load(Ordering::SeqCst) {
-            self.observer.step_started(state);
-        }
-        true
+    fn answer(&mut self, state: &T) -> Result<Option<PathBuf>, SessionError> {
+        write_answers(state, self.name, &self.best, self.out.as_deref())?;
+        Ok(Some(self.best.clone()))
     }
+
+    fn save_failed(&mut self, state: &T, e: CheckpointError) -> (SessionError, Option<PathBuf>) {
+        let written = write_answers(state, self.name, &self.best, self.out.as_deref()).is_ok();
+        (e.into(), written.then(|| self.best.clone()))
+    }
+}
+
+/// Writes `state`'s answer, rounded, to `best` and to `out` if given: an engine parameter file
+/// whose comment names session `name` and what its run played.
+fn write_answers<T: FileTuner>(
+    state: &T,
+    name: &str,
+    best: &Path,
+    out: Option<&Path>,
+) -> Result<(), SessionError> {
+    let (w, comment) = (state.answer(), T::comment(name, state));
+    for path in std::iter::once(best).chain(out) {
+        write_answer_file(path, Some(state.spec()), &w, None, Some(&comment))?;
+    }
+    Ok(())
 }
 
 /// Writes checkpoint `bytes` to `path` (temp name, sync, rename).
