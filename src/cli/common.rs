@@ -85,85 +85,20 @@ pub fn set_handshake_timeout(seconds: Option<f64>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// An outside engine to tune (`--engine CMD`, a `hub:` prefix allowed): started once to read
-/// what it declares. `options` are `--engine-option NAME=VALUE`, `move_timeout` the seconds of
-/// `--move-timeout` (60 when absent), `tune` the names of `--tune` (empty: every int parameter
-/// with a range). `sim:N[:SEED]` is the tuning simulator (docs/simulator.md): no process, every
-/// parameter of its model tuned.
-pub fn engine_spec(
-    cmd: &str,
-    engine_options: &[String],
-    move_timeout: Option<f64>,
-    depth: u32,
-    tune: &[String],
-) -> anyhow::Result<checkers_ga::EngineSpec> {
-    if cmd.starts_with(checkers_ga::SIM_PREFIX) {
-        let (n, seed) = match checkers_ga::SimModel::parse(cmd) {
-            Ok(x) => x,
-            Err(e) => usage!("--engine {e}"),
-        };
-        if !tune.is_empty() || !engine_options.is_empty() {
-            usage!(
-                "--engine {cmd}: the simulator takes no --tune or --engine-option (every \
-                 parameter of its model is tuned)"
-            );
-        }
-        let model = checkers_ga::SimModel::new(n, seed);
-        return Ok(checkers_ga::EngineSpec::simulated(&model, depth));
-    }
-    let bare = cmd.strip_prefix("hub:").unwrap_or(cmd);
-    let h = match checkers_ga::matchplay::OutsideEngine::from_command(bare) {
-        Ok(h) => h,
-        Err(e) => anyhow::bail!("--engine {cmd}: {e}"),
-    };
-    let options = match checkers_ga::parse_options(engine_options) {
-        Ok(o) => o,
-        Err(o) => usage!("--engine-option '{o}' must be NAME=VALUE"),
-    };
-    let timeout = match move_timeout {
-        None => std::time::Duration::from_secs(60),
-        Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
-            std::time::Duration::from_secs_f64(t)
-        }
-        Some(t) => usage!("--move-timeout {t} must be a number of seconds, more than 0"),
-    };
-    let dir = std::env::current_dir().context("cannot tell the current folder")?;
-    Ok(checkers_ga::EngineSpec::probe(
-        h.program.command,
-        Some(dir),
-        options,
-        depth,
-        timeout,
-        tune,
-    )?)
-}
-
-/// Puts a tuning session's games on clock `tc` (`--tc`), when given: refused for the
-/// simulator, which plays no moves; a note when `threads` crowd the cores.
-pub fn set_clock(
-    spec: &mut checkers_ga::EngineSpec,
-    tc: Option<checkers_ga::TimeControl>,
-    margin_ms: Option<u64>,
+/// The outside engine a tuning session's flags name, checked and asked what it declares
+/// ([`checkers_ga::EngineRequest::spec`]: a flag that cannot hold is a usage error); on a
+/// clock, a note when `threads` crowd the cores.
+pub fn engine_of(
+    request: &checkers_ga::EngineRequest,
     threads: usize,
-) -> anyhow::Result<()> {
-    let Some(tc) = tc else {
-        if margin_ms.is_some() {
-            usage!("--time-margin needs --tc (a fixed depth has no clock)");
+) -> anyhow::Result<checkers_ga::EngineSpec> {
+    let spec = request.spec()?;
+    if spec.tc.is_some() {
+        if let Some(note) = checkers_ga::crowd_note(threads) {
+            warn(&note);
         }
-        return Ok(());
-    };
-    if spec.sim_model().is_some() {
-        usage!("--tc: the simulator plays no moves, so it has no clock");
     }
-    if let Some(m) = margin_ms.filter(|m| *m > 3_600_000) {
-        usage!("--time-margin {m} must be 0..3600000 milliseconds");
-    }
-    spec.tc = Some(tc);
-    spec.time_margin = std::time::Duration::from_millis(margin_ms.unwrap_or(0));
-    if let Some(note) = checkers_ga::crowd_note(threads) {
-        warn(&note);
-    }
-    Ok(())
+    Ok(spec)
 }
 
 /// Set by the first stop signal (see [`catch_interrupt`]); what a running command checks.

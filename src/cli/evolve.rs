@@ -123,11 +123,16 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
 
 /// The outside engine of `new --engine CMD`: started once to read what it declares.
 fn engine_spec(cmd: &str, a: &NewArgs) -> anyhow::Result<checkers_ga::EngineSpec> {
-    let depth = a.session.depth.unwrap_or(checkers_ga::DEFAULT_DEPTH);
-    let mut spec =
-        super::common::engine_spec(cmd, &a.engine_option, a.move_timeout, depth, &a.tune)?;
-    super::common::set_clock(&mut spec, a.tc, a.time_margin, a.run.threads)?;
-    Ok(spec)
+    let request = checkers_ga::EngineRequest {
+        command: cmd.to_string(),
+        options: a.engine_option.clone(),
+        move_timeout: a.move_timeout,
+        depth: a.session.depth.unwrap_or(checkers_ga::DEFAULT_DEPTH),
+        tune: a.tune.clone(),
+        tc: a.tc,
+        time_margin_ms: a.time_margin,
+    };
+    super::common::engine_of(&request, a.run.threads)
 }
 
 /// Reads a population file of the original tool (its individuals; the other header fields

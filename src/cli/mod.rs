@@ -70,6 +70,10 @@ pub fn is_usage_error(e: &anyhow::Error) -> bool {
             || c.is::<checkers_ga::DepthError>()
             || matches!(c.downcast_ref::<PoolError>(), Some(PoolError::TooMany(_)))
             || matches!(
+                c.downcast_ref::<checkers_ga::EngineRequestError>(),
+                Some(checkers_ga::EngineRequestError::Flag(_))
+            )
+            || matches!(
                 c.downcast_ref::<SessionError>(),
                 Some(
                     SessionError::Settings(_)

@@ -4,7 +4,7 @@
 //! ([`checkers_ga::TunerRun`]). Each tuner's file adds its own flags and builds its state.
 
 use super::common::{
-    catch_interrupt, check_output_file, engine_next_lines, engine_spec, engine_value_lines, pool,
+    catch_interrupt, check_output_file, engine_next_lines, engine_value_lines, pool,
     progress_style, resume_command, say, say_somewhere, session_arg, show_progress,
     stop_signal_name, warn, AlreadySaid, Interrupted,
 };
@@ -143,15 +143,16 @@ impl TunerSessionArgs {
         let spec = match spec {
             Some(spec) => spec,
             None => {
-                let mut spec = engine_spec(
-                    &self.engine,
-                    &self.engine_option,
-                    self.move_timeout,
-                    self.depth,
-                    &self.tune,
-                )?;
-                super::common::set_clock(&mut spec, self.tc, self.time_margin, self.threads)?;
-                spec
+                let request = checkers_ga::EngineRequest {
+                    command: self.engine.clone(),
+                    options: self.engine_option.clone(),
+                    move_timeout: self.move_timeout,
+                    depth: self.depth,
+                    tune: self.tune.clone(),
+                    tc: self.tc,
+                    time_margin_ms: self.time_margin,
+                };
+                super::common::engine_of(&request, self.threads)?
             }
         };
         let stop = catch_interrupt(STOPPING)?;

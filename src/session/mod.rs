@@ -73,6 +73,7 @@ pub use cmaes::CmaesRun;
 pub use finals::{Entrant, Finals};
 pub use names::default_name;
 pub use options::{Overrides, SettingChange};
+pub use outside::{EngineRequest, EngineRequestError};
 pub use pace::{Eta, Pace, PaceClock, RunCost};
 pub use past::{answers_by_generation, measure_genomes, PastBests};
 pub use spsa::SpsaRun;

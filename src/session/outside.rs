@@ -75,3 +75,183 @@ pub(super) fn follow_depth(settings: &mut Settings) {
         e.depth = depth;
     }
 }
+
+/// The outside engine a tuning session tunes, as a person names it (`new --engine`, `spsa`,
+/// `cmaes`): its command line (a `hub:` prefix allowed; `sim:N[:SEED]` for the tuning
+/// simulator), options set the same for every game, the move timeout, the depth, the
+/// parameters to tune (empty: every `int` it declares with a range) and, for games on a clock,
+/// the time control and its margin. [`EngineRequest::spec`] checks it and reads the engine's
+/// declarations. The defaults are the library's: a move timeout of 60 s, no margin.
+#[derive(Clone, Debug, Default)]
+pub struct EngineRequest {
+    /// The engine's command line.
+    pub command: String,
+    /// `NAME=VALUE` options (`--engine-option`).
+    pub options: Vec<String>,
+    /// Seconds a move may take before the engine counts as hung (None: 60).
+    pub move_timeout: Option<f64>,
+    /// The depth of every game.
+    pub depth: u32,
+    /// The parameters to tune, by the engine's names.
+    pub tune: Vec<String>,
+    /// Every game on this clock instead of to the depth (`--tc`).
+    pub tc: Option<crate::clock::TimeControl>,
+    /// With a clock: milliseconds a move may end past it (`--time-margin`; None: 0).
+    pub time_margin_ms: Option<u64>,
+}
+
+/// Why an [`EngineRequest`] gives no engine.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineRequestError {
+    /// A flag that cannot hold, before any engine is started: the line names it (a usage
+    /// error).
+    #[error("{0}")]
+    Flag(String),
+    /// The command line names no program that can be started.
+    #[error("--engine {command}: {error}")]
+    Command {
+        /// The command line as given.
+        command: String,
+        /// What is wrong with it.
+        error: String,
+    },
+    /// The engine, started, cannot be tuned as asked.
+    #[error(transparent)]
+    Engine(#[from] crate::genome::EngineError),
+    /// The folder the engine would run in cannot be told.
+    #[error("cannot tell the current folder: {0}")]
+    Folder(std::io::Error),
+}
+
+/// The move timeout when none is given.
+const MOVE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
+
+impl EngineRequest {
+    /// The engine as a session keeps it: every flag checked first (a [`EngineRequestError::Flag`]
+    /// before anything is started), then the engine started once, in the current folder, to read
+    /// what it declares ([`EngineSpec::probe`]); the simulator's model for `sim:N`.
+    pub fn spec(&self) -> Result<EngineSpec, EngineRequestError> {
+        let flag = |s: String| Err(EngineRequestError::Flag(s));
+        let cmd = self.command.as_str();
+        let sim = match cmd.starts_with(crate::sim::SIM_PREFIX) {
+            true => Some(
+                crate::sim::SimModel::parse(cmd)
+                    .map_err(|e| EngineRequestError::Flag(format!("--engine {e}")))?,
+            ),
+            false => None,
+        };
+        if sim.is_some() && (!self.tune.is_empty() || !self.options.is_empty()) {
+            return flag(format!(
+                "--engine {cmd}: the simulator takes no --tune or --engine-option (every \
+                 parameter of its model is tuned)"
+            ));
+        }
+        let Some(tc) = self.tc else {
+            if self.time_margin_ms.is_some() {
+                return flag("--time-margin needs --tc (a fixed depth has no clock)".into());
+            }
+            return self.untimed(sim);
+        };
+        if sim.is_some() {
+            return flag("--tc: the simulator plays no moves, so it has no clock".into());
+        }
+        if let Some(m) = self.time_margin_ms.filter(|m| *m > 3_600_000) {
+            return flag(format!("--time-margin {m} must be 0..3600000 milliseconds"));
+        }
+        let mut spec = self.untimed(sim)?;
+        spec.tc = Some(tc);
+        spec.time_margin = std::time::Duration::from_millis(self.time_margin_ms.unwrap_or(0));
+        Ok(spec)
+    }
+
+    /// The engine to its depth (`sim`: the simulator's size and seed).
+    fn untimed(&self, sim: Option<(usize, u64)>) -> Result<EngineSpec, EngineRequestError> {
+        let cmd = self.command.as_str();
+        if let Some((n, seed)) = sim {
+            let model = crate::sim::SimModel::new(n, seed);
+            return Ok(EngineSpec::simulated(&model, self.depth));
+        }
+        let options = crate::hub::parse_options(&self.options).map_err(|o| {
+            EngineRequestError::Flag(format!("--engine-option '{o}' must be NAME=VALUE"))
+        })?;
+        let timeout = match self.move_timeout {
+            None => MOVE_TIMEOUT,
+            Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
+                std::time::Duration::from_secs_f64(t)
+            }
+            Some(t) => {
+                return Err(EngineRequestError::Flag(format!(
+                    "--move-timeout {t} must be a number of seconds, more than 0"
+                )))
+            }
+        };
+        let bare = cmd.strip_prefix("hub:").unwrap_or(cmd);
+        let h = crate::side::OutsideEngine::from_command(bare).map_err(|error| {
+            EngineRequestError::Command {
+                command: cmd.to_string(),
+                error,
+            }
+        })?;
+        let dir = std::env::current_dir().map_err(EngineRequestError::Folder)?;
+        Ok(EngineSpec::probe(
+            h.program.command,
+            Some(dir),
+            options,
+            self.depth,
+            timeout,
+            &self.tune,
+        )?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_request_checks_its_flags_before_it_starts_anything() {
+        let sim = EngineRequest {
+            command: "sim:4:9".into(),
+            depth: 3,
+            ..EngineRequest::default()
+        };
+        let spec = sim.spec().unwrap();
+        assert_eq!((spec.tuned.len(), spec.depth), (4, 3));
+        let flag = |r: EngineRequest| match r.spec() {
+            Err(EngineRequestError::Flag(line)) => line,
+            other => panic!("{other:?}"),
+        };
+        let tc = "0.1".parse().ok();
+        assert!(flag(EngineRequest { tc, ..sim.clone() }).starts_with("--tc:"));
+        let tune = vec!["p1".to_string()];
+        assert!(flag(EngineRequest {
+            tune,
+            ..sim.clone()
+        })
+        .contains("takes no --tune"));
+        // No program of this name is started: the flag is wrong first.
+        let missing = EngineRequest {
+            command: "no-such-engine-anywhere".into(),
+            ..EngineRequest::default()
+        };
+        let line = flag(EngineRequest {
+            time_margin_ms: Some(5),
+            ..missing.clone()
+        });
+        assert_eq!(
+            line,
+            "--time-margin needs --tc (a fixed depth has no clock)"
+        );
+        let bad = EngineRequest {
+            options: vec!["x".into()],
+            ..missing.clone()
+        };
+        assert_eq!(flag(bad), "--engine-option 'x' must be NAME=VALUE");
+        match missing.spec() {
+            Err(EngineRequestError::Command { command, .. }) => {
+                assert_eq!(command, "no-such-engine-anywhere")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
