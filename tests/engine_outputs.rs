@@ -1,7 +1,8 @@
 //! What an outside engine's session says is true: `show --sort` orders by the values shown
 //! (and by their change from the declared values), a session tunes playing values and leaves
 //! the engine's settings out unless `--tune` names them, a mostly drawn session says so once,
-//! and the small things a first user met: counts in the singular, `--engine` errors that name
+//! every tuner's session is titled and headed alike by `show` and `history`, and the small
+//! things a first user met: counts in the singular, `--engine` errors that name
 //! what was typed, `resume` of a finished session that names every limit, and a match of one
 //! engine under two settings whose sides have two names. (The Python engine needs `python3`:
 //! without it those tests fail in CI and elsewhere say `SKIPPED`.)
@@ -259,8 +260,14 @@ fn settings_are_not_tuned_unless_named() {
         "{line}"
     );
     let shown = stdout_ok(&run(&t.0, &["show", t.session("s").to_str().unwrap()]));
-    // The mean's answer is the centres' average, no best so far.
-    assert!(shown.contains("generation 1, the answer\n"), "{shown}");
+    // Titled as every tuner's session of an engine is; the mean's answer is the centres'
+    // average, no best so far.
+    let title = shown.replace("\n  ", " ");
+    assert!(
+        title.contains(": GA session 's', generation 1 of ")
+            && title.contains(": the centres' average\n"),
+        "{shown}"
+    );
     let names = shown_order(&shown);
     assert!(names.iter().any(|n| n == "men"), "{shown}");
     for setting in ["depth", "hash"] {
@@ -490,6 +497,35 @@ fn every_tuners_engine_session_ends_with_the_same_lines() {
             assert!(o.status.success(), "{verb}: {line}: {}", text(&o.stderr));
         }
         nexts.push(hints);
+        // `show` and `history` name the session as every tuner's session is named.
+        let tuner = match verb {
+            "new" => "GA",
+            "spsa" => "SPSA",
+            _ => "CMA-ES",
+        };
+        let said = |verb: &str| {
+            run_ok({
+                let mut c = common::bin();
+                c.current_dir(&t.0)
+                    .args([verb, name, "--populations", pops]);
+                c
+            })
+            .replace("\n  ", " ")
+        };
+        let shown = said("show");
+        let title = shown.lines().next().unwrap_or_default();
+        assert!(
+            title.contains(&format!(": {tuner} session '{name}', "))
+                && title.contains(", seed 4: "),
+            "{title}"
+        );
+        let history = said("history");
+        let head = history.lines().next().unwrap_or_default();
+        assert!(
+            head.starts_with(&format!("{tuner} session '{name}' ("))
+                && head.contains("): engine checkers-ga, 3 parameters, depth 1, seed 4; "),
+            "{head}"
+        );
     }
     assert_eq!(nexts[0], nexts[1], "the GA's and SPSA's hints");
     assert_eq!(nexts[1], nexts[2], "SPSA's and CMA-ES's hints");

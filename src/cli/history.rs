@@ -121,19 +121,21 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
             .context("cannot write to standard output");
     }
     let s = &session.settings;
-    let mut text = format!(
-        "session '{}' ({}): {} generation{}, population {}, {}, seed {}\n",
-        session.name,
-        path.display(),
-        session.history.len(),
-        if session.history.len() == 1 { "" } else { "s" },
-        s.population,
-        match s.engine.as_ref().filter(|e| e.tc.is_some()) {
-            Some(e) => e.level(),
-            None => format!("depth {}", s.search.depth),
-        },
-        s.seed
-    );
+    // A session of an outside engine is headed as every tuner's session of one is.
+    let mut text = match engine {
+        Some(e) => format!(
+            "GA session '{}' ({}): engine {}, {}, {}, seed {}; {}, population {}\n",
+            session.name,
+            path.display(),
+            e.name,
+            checkers_ga::count(e.tuned.len(), "parameter", "parameters"),
+            e.level(),
+            s.seed,
+            session.progress(),
+            s.population
+        ),
+        None => our_head(&session, &path),
+    };
     if let Some(l) = elo_line {
         text.push_str(&l);
         text.push('\n');
@@ -187,4 +189,19 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         .write_all(text.as_bytes())
         .context("cannot write to standard output")?;
     Ok(())
+}
+
+/// The head line of the history of a session of our weights.
+fn our_head(session: &Session, path: &Path) -> String {
+    let s = &session.settings;
+    format!(
+        "session '{}' ({}): {} generation{}, population {}, depth {}, seed {}\n",
+        session.name,
+        path.display(),
+        session.history.len(),
+        if session.history.len() == 1 { "" } else { "s" },
+        s.population,
+        s.search.depth,
+        s.seed
+    )
 }

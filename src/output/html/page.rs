@@ -288,8 +288,13 @@ fn sections(data: &ReportData) -> Vec<Section> {
 pub fn page(data: &ReportData, opts: &Options) -> String {
     let session = data.session;
     let s = &session.settings;
+    // A session of an outside engine is named by its tuner, as every tuner's is.
+    let whose = match s.engine {
+        Some(_) => "GA session",
+        None => "session",
+    };
     let mut p = head(
-        &format!("checkers-ga session '{}': report", session.name),
+        &format!("checkers-ga {whose} '{}': report", session.name),
         opts,
     );
     let depth = match s.games_depth() {
@@ -306,7 +311,7 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
     };
     let _ = writeln!(
         p,
-        "<header><h1>checkers-ga session '{}'</h1><p>{} generation{}, {} of evolution; \
+        "<header><h1>checkers-ga {whose} '{}'</h1><p>{} generation{}, {} of evolution; \
          population {}{depth}, {params}, seed {}; read from {}</p></header>\n<main>",
         esc(&session.name),
         session.generation,

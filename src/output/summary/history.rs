@@ -344,7 +344,7 @@ pub fn engine_answer_chart(
 ) -> Option<String> {
     let spec = session.settings.engine.as_ref()?;
     let title = format!(
-        "Session '{}' of {}: each parameter's place in its declared range in the answer",
+        "GA session '{}' of {}: each parameter's place in its declared range",
         session.name, spec.name
     );
     let points: Vec<(f64, Vec<f64>)> = session

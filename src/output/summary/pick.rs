@@ -136,10 +136,20 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, Report
             })
         }
         Input::Checkpoint(s) => {
-            let head = format!(
-                "checkpoint, session '{}', generation {}",
-                s.name, s.generation
-            );
+            // A session of an outside engine is titled as every tuner's session of one is.
+            let engine = s.settings.engine.is_some();
+            let head = match engine {
+                true => format!(
+                    "GA session '{}', {}, seed {}:",
+                    s.name,
+                    s.progress(),
+                    s.settings.seed
+                ),
+                false => format!(
+                    "checkpoint, session '{}', generation {},",
+                    s.name, s.generation
+                ),
+            };
             match individual {
                 None => {
                     let Some(best) = s.answer() else {
@@ -153,10 +163,10 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, Report
                         kind: InputKind::Checkpoint,
                         // Under the mean the answer is the centres' average, not an
                         // individual that won anything.
-                        title: if s.settings.ga.method.mean().is_some() {
-                            format!("{head}, the answer")
-                        } else {
-                            format!("{head}, best so far")
+                        title: match (s.settings.ga.method.mean().is_some(), engine) {
+                            (true, true) => format!("{head} the centres' average"),
+                            (true, false) => format!("{head} the answer"),
+                            (false, _) => format!("{head} best so far"),
                         },
                         details: Vec::new(),
                         comment: None,
@@ -170,7 +180,7 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, Report
                     Ok(Picked {
                         weights: *w,
                         kind: InputKind::Checkpoint,
-                        title: format!("{head}, individual {k} of {}", s.last.len()),
+                        title: format!("{head} individual {k} of {}", s.last.len()),
                         details: vec![format!(
                             "played in generation {}: {}",
                             s.generation,

@@ -162,6 +162,19 @@ impl Session {
         }
     }
 
+    /// Where it stands, in words, as every tuner's session says it: `generation 10 of 40, 160
+    /// games` (on a time limit: `generation 10, 160 games, 95 of 120 s`).
+    pub fn progress(&self) -> String {
+        let games = crate::text::count(self.games_played() as usize, "game", "games");
+        match self.settings.stop {
+            Stop::Generations(n) => format!("generation {} of {n}, {games}", self.generation),
+            Stop::Seconds(t) => format!(
+                "generation {}, {games}, {:.0} of {t} s",
+                self.generation, self.elapsed
+            ),
+        }
+    }
+
     /// A session on a time limit whose time left is less than one generation, which a run
     /// would start and abandon: the seconds left and a generation's (the longest of the last
     /// ones in flight, whose records run from the tell before). None: a generation fits, or
