@@ -59,7 +59,8 @@ impl std::error::Error for Usage {}
 /// Is `e` a bad command line (exit status 2) rather than a failure while working (1)? A
 /// [`Usage`] error, or the library's check of a value the user gave: the settings of a session
 /// ([`checkers_ga::SettingsError`]), a session's name, a search depth
-/// ([`checkers_ga::DepthError`]), a thread count beyond the limit, wherever in the
+/// ([`checkers_ga::DepthError`]), a flag of a tuned engine
+/// ([`checkers_ga::EngineRequestError::Flag`]), a thread count beyond the limit, wherever in the
 /// chain of causes.
 pub fn is_usage_error(e: &anyhow::Error) -> bool {
     use checkers_ga::PoolError;

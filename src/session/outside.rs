@@ -82,7 +82,7 @@ pub(super) fn follow_depth(settings: &mut Settings) {
 /// parameters to tune (empty: every `int` it declares with a range) and, for games on a clock,
 /// the time control and its margin. [`EngineRequest::spec`] checks it and reads the engine's
 /// declarations. The defaults are the library's: a move timeout of 60 s, no margin.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct EngineRequest {
     /// The engine's command line.
     pub command: String,
@@ -98,6 +98,22 @@ pub struct EngineRequest {
     pub tc: Option<crate::clock::TimeControl>,
     /// With a clock: milliseconds a move may end past it (`--time-margin`; None: 0).
     pub time_margin_ms: Option<u64>,
+}
+
+impl Default for EngineRequest {
+    /// No command yet, at the default depth ([`crate::DEFAULT_DEPTH`]), every other flag
+    /// absent.
+    fn default() -> EngineRequest {
+        EngineRequest {
+            command: String::new(),
+            options: Vec::new(),
+            move_timeout: None,
+            depth: crate::ga::DEFAULT_DEPTH,
+            tune: Vec::new(),
+            tc: None,
+            time_margin_ms: None,
+        }
+    }
 }
 
 /// Why an [`EngineRequest`] gives no engine.
@@ -132,6 +148,9 @@ impl EngineRequest {
     /// what it declares ([`EngineSpec::probe`]); the simulator's model for `sim:N`.
     pub fn spec(&self) -> Result<EngineSpec, EngineRequestError> {
         let flag = |s: String| Err(EngineRequestError::Flag(s));
+        if let Err(e) = crate::search::check_depth(self.depth, "--depth") {
+            return flag(e.to_string());
+        }
         let cmd = self.command.as_str();
         let sim = match cmd.starts_with(crate::sim::SIM_PREFIX) {
             true => Some(
@@ -208,6 +227,13 @@ impl EngineRequest {
 mod tests {
     use super::*;
 
+    fn flag_of(r: &EngineRequest) -> String {
+        match r.spec() {
+            Err(EngineRequestError::Flag(line)) => line,
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn a_request_checks_its_flags_before_it_starts_anything() {
         let sim = EngineRequest {
@@ -217,10 +243,16 @@ mod tests {
         };
         let spec = sim.spec().unwrap();
         assert_eq!((spec.tuned.len(), spec.depth), (4, 3));
-        let flag = |r: EngineRequest| match r.spec() {
-            Err(EngineRequestError::Flag(line)) => line,
-            other => panic!("{other:?}"),
+        let deep = EngineRequest {
+            depth: 0,
+            ..sim.clone()
         };
+        assert!(
+            flag_of(&deep).starts_with("--depth 0 "),
+            "{}",
+            flag_of(&deep)
+        );
+        let flag = |r: EngineRequest| flag_of(&r);
         let tc = "0.1".parse().ok();
         assert!(flag(EngineRequest { tc, ..sim.clone() }).starts_with("--tc:"));
         let tune = vec!["p1".to_string()];

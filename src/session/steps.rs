@@ -5,7 +5,8 @@
 //! `faults.log`; the rule that a step lost wholly on time ends the run), writes the session's
 //! checkpoint, then asks whether to go on. A stop ends it at the next game boundary; the steps
 //! under way are abandoned, so the newest checkpoint is the last whole step and a resumed run
-//! goes on exactly. At its end, however it ends, the session's answer is written. The outside
+//! goes on exactly. At its end, however it ends (but for a step lost wholly on time, which ends
+//! it with an error), the session's answer is written. The outside
 //! engine's idle processes are kept for the run's next games and end with it.
 //!
 //! What is each tuner's own is what [`Steps`] asks of its state (is it done, its engine, a step
@@ -52,8 +53,9 @@ pub trait Observer<T: Tuner = Session>: Send + Sync {
     fn step_started(&mut self, _state: &T) {}
     /// A game ended (called from the worker threads).
     fn game_done(&self) {}
-    /// A step was played and the tuner moved (its checkpoint not yet written): `step` says what
-    /// it did, `state` stands after it.
+    /// A step was played and the tuner moved (its checkpoint not yet written, and never for
+    /// a step whose every game was lost on time, which ends the run): `step` says what it did,
+    /// `state` stands after it.
     fn step_done(&mut self, _step: &T::Step, _state: &T) {}
     /// The checkpoint of `state` was written to `path`.
     fn checkpoint_written(&mut self, _path: &Path, _state: &T) {}
@@ -142,6 +144,7 @@ pub(crate) fn run_session<T: Steps>(
             dir,
             deadline: &deadline,
             stop,
+            told: None,
         };
         let mut save = |st: &T| keeper.save(st);
         ran = play_steps(state, &mut hooks, &mut save, &halt);
@@ -160,7 +163,7 @@ pub(crate) fn run_session<T: Steps>(
     }
     let end = if state.done() {
         SessionEnd::Finished
-    } else if stop.load(Ordering::SeqCst) {
+    } else if stop.load(Ordering::SeqCst) || state.deadline().is_none() {
         SessionEnd::Stopped
     } else {
         SessionEnd::TimeLimit
@@ -186,7 +189,7 @@ pub(crate) fn run_session<T: Steps>(
 }
 
 /// A run as [`play_steps`] hears it: the observer hears every game, step and checkpoint; a
-/// step's faults go to the session's log; a step whose every game was lost on time ends the
+/// step's faults go to the session's log once its checkpoint is written; a step whose every game was lost on time ends the
 /// run (it moved the tuner by nothing the engine played; the checkpoint stays the step
 /// before); each checkpoint renews the time limit's deadline, and once the tuner is done or
 /// stopped no further step is taken.
@@ -195,6 +198,10 @@ struct Hooks<'a, T: Tuner> {
     dir: &'a Path,
     deadline: &'a Mutex<Option<Instant>>,
     stop: &'a AtomicBool,
+    /// The step told whose checkpoint is being written: its words and its faults, logged once
+    /// it is kept (a step not kept is played again on resume, and logged then; but for one
+    /// lost wholly on time, logged at once: it says why the run ends).
+    told: Option<(String, Vec<String>)>,
 }
 
 impl<T: Steps> RunHooks<T> for Hooks<'_, T> {
@@ -205,11 +212,20 @@ impl<T: Steps> RunHooks<T> for Hooks<'_, T> {
     fn told(&mut self, state: &T, step: &T::Step) -> Result<(), SessionError> {
         self.observer.step_done(step, state);
         let told = state.told(step);
-        log_faults(self.dir, &told.what, &told.faults);
-        SessionError::out_of_time(told.what, told.time.as_ref(), state.engine())
+        let lost = SessionError::out_of_time(told.what.clone(), told.time.as_ref(), state.engine());
+        if lost.is_err() {
+            // The games that ended the run are logged: they say why.
+            log_faults(self.dir, &told.what, &told.faults);
+        } else {
+            self.told = Some((told.what, told.faults));
+        }
+        lost
     }
 
     fn saved(&mut self, state: &T, path: &Path) -> bool {
+        if let Some((what, faults)) = self.told.take() {
+            log_faults(self.dir, &what, &faults);
+        }
         self.observer.checkpoint_written(path, state);
         *lock(self.deadline) = state.deadline();
         if state.done() || self.stop.load(Ordering::SeqCst) {

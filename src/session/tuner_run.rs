@@ -4,7 +4,7 @@
 //! written at the start and again after every whole step; a step cut short by a stop is
 //! abandoned ([`crate::Tuner::abandon`]), and [`TunerRun::resume`] continues from the last
 //! whole one as a run that never stopped. Its answer is `best.json` in its folder, written when
-//! a run ends however it ends, in the format of an engine session's best file (an engine
+//! a run ends however it ends (but for a step lost wholly on time), in the format of an engine session's best file (an engine
 //! parameter file: `show`, `export` and `match` read it), and also to the `--out` file the
 //! session names, if any.
 //!
@@ -185,7 +185,8 @@ impl<T: FileTuner> TunerRun<T> {
     /// Plays steps until the budget is played or `stop` is set (checked before every game:
     /// the steps under way are abandoned), writing the checkpoint after every step, then writes
     /// the answer ([`TunerRun::write_answer`]), however the run ends (when a checkpoint cannot
-    /// be written, as it can). `observer` hears every step, game and checkpoint, the answer
+    /// be written, as it can), but for a step whose every game was lost on time: that ends the
+    /// run with an error, the checkpoint the step before. `observer` hears every step, game and checkpoint, the answer
     /// file, and a stop. The games are played on the jobs executor (the current rayon
     /// pool), as a stream when the tuner keeps generations in flight ([`crate::run_steps`]:
     /// the checkpoint is written while the next generations' games are played); the engine's
