@@ -254,7 +254,7 @@ pub struct CmaesStep {
     /// On a clock: what this generation's games did with it.
     pub time: Option<TimeUse>,
     /// The games of this generation an engine lost by a fault or on time, a line each
-    /// ([`Batch::fault_lines`]; pair `j`'s sides are `pair j+` and `pair j-`).
+    /// (pair `j`'s sides are `pair j+` and `pair j-`).
     pub faults: Vec<String>,
 }
 

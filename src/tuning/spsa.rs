@@ -185,7 +185,7 @@ pub struct SpsaStep {
     /// On a clock: what this step's games did with it.
     pub time: Option<TimeUse>,
     /// The games of this step an engine lost by a fault or on time, a line each
-    /// ([`Batch::fault_lines`]; the sides are `θ+` and `θ-`).
+    /// (the sides are `θ+` and `θ-`).
     pub faults: Vec<String>,
 }
 
