@@ -87,11 +87,6 @@ impl Start {
         }
     }
 
-    /// Whether it is the start position (as itself or as its pieces).
-    fn is_start(&self) -> bool {
-        *self == Start::Initial || *self == Start::of(&Position::start())
-    }
-
     /// A game from here, a ballot opening's moves played; [`Start::Opening`] needs its batch
     /// ([`Batch::game`]) and is the start position here.
     fn base(&self, rules: DrawRules) -> Game {
@@ -365,52 +360,6 @@ impl Batch {
     /// Whether any game of the batch is played on a clock (its games then report their time).
     pub fn timed(&self) -> bool {
         self.sides.iter().any(|e| e.clock.is_some())
-    }
-
-    /// The games of `played` (this batch's, in job order) that an outside engine lost by a
-    /// fault or on time, a line each: which game, which side (`side` names side `k`: `individual
-    /// 3`, `θ+`) with which colour, what it did and what it said.
-    pub fn fault_lines(&self, played: &[Played], side: &dyn Fn(usize) -> String) -> Vec<String> {
-        self.jobs
-            .iter()
-            .zip(played)
-            .enumerate()
-            .filter_map(|(k, (job, p))| {
-                let (c, what) = match p.result {
-                    Some((_, EndReason::Fault(c, f))) => (c, f.to_string()),
-                    Some((_, EndReason::Time(c))) => (c, "lost on time".to_string()),
-                    _ => return None,
-                };
-                let seat = if c == Color::Black {
-                    job.black
-                } else {
-                    job.white
-                };
-                let note = p
-                    .note
-                    .as_deref()
-                    .map(|n| format!(": {n}"))
-                    .unwrap_or_default();
-                let start = match job.start {
-                    Start::Initial => "the start position".to_string(),
-                    Start::Ballot(n) => format!("ballot opening {}", n + 1),
-                    Start::Opening(n) => match self.openings.get(n as usize) {
-                        Some(o) if !o.moves.is_empty() && o.setup.is_start() => {
-                            let moves: Vec<String> = o.moves.iter().map(Move::to_string).collect();
-                            format!("opening {}", moves.join(" "))
-                        }
-                        _ => format!("opening {}", n + 1),
-                    },
-                    Start::Position { .. } => "an ending".to_string(),
-                };
-                Some(format!(
-                    "game {} ({start}), {} as {}: {what}{note}",
-                    k + 1,
-                    side(seat.side as usize),
-                    c.name()
-                ))
-            })
-            .collect()
     }
 
     /// What game `job` is played at: each side on its clock (with the batch's margin) or to

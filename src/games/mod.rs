@@ -3,7 +3,7 @@
 //! job, matches and a generation's tournament.
 //!
 //! Files, bottom up: `clock`, `sim`, `genome`, `play`, `side`, `schedule`, `pool`, `jobs`,
-//! `cluster`, `matchplay`, `tournament`.
+//! `faults`, `cluster`, `matchplay`, `tournament`.
 //!
 //! - `clock`: time controls, a game's clock, search statistics.
 //! - `sim`: the tuning simulator `sim:N`, a model of strength that decides its games;
@@ -15,12 +15,14 @@
 //!   tuned engine; its clock), and the one builder of its player.
 //! - `schedule`: the schedule log and its model; `pool`: the thread pools games are played
 //!   on; `jobs`: games as self-contained jobs, played in batches (each side one of the batch's
-//!   entrants); `cluster`: the jobs spread over an MPI job (feature `mpi`).
+//!   entrants); `faults`: a batch's games an engine lost by a fault, in words; `cluster`: the
+//!   jobs spread over an MPI job (feature `mpi`).
 //! - `matchplay`: matches between two engines, Elo, SPRT; `tournament`: a generation's
 //!   pairings and standings.
 
 pub(crate) mod clock;
 pub(crate) mod cluster;
+mod faults;
 pub(crate) mod genome;
 pub(crate) mod jobs;
 pub mod matchplay;
