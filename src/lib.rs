@@ -237,8 +237,8 @@ pub use session::{
     SessionRun, SettingChange, Silent, SpsaRun, FINALS_FILE,
 };
 pub use session::{
-    check_free, check_name, engine_tuner, CmaesRun, FileTuner, StepReport, TunerOutcome,
-    TunerProgress, TunerRun,
+    check_free, check_name, engine_tuner, CmaesRun, FileTuner, SessionProgress, StepReport,
+    TunerOutcome, TunerProgress, TunerRun,
 };
 
 // Outside engines (the Hub protocol).

@@ -392,9 +392,11 @@ fn new_says_which_given_options_the_session_does_not_use() {
     );
 }
 
-/// A session of an outside engine says what it will cost and ends the same way whichever
-/// tuner ran it (the GA's mean, SPSA, CMA-ES): its cost once its pace is known, with its own
-/// flag for a budget of games; its values, one line each, as `export --format hub` of its best file gives
+/// A session of an outside engine says what it will cost, goes on and ends the same way whichever
+/// tuner ran it (the GA's mean, SPSA, CMA-ES): its progress lines off a terminal, every 5% of the
+/// run with the games so far; its cost once its pace is known, with its own
+/// flag for a budget of games; where it stands at its end and the time the run took; the games
+/// played by then in `history`'s table; its values, one line each, as `export --format hub` of its best file gives
 /// them, then `best values: FILE` and the same `next:` commands, which work as printed (the
 /// match apart: 312 games).
 #[test]
@@ -458,6 +460,33 @@ fn every_tuners_engine_session_ends_with_the_same_lines() {
             less == format!("{flag} GAMES") || less.starts_with(&format!("{flag} GAMES, fewer")),
             "{verb}: {cost}"
         );
+        // Its progress lines, off a terminal: one every 5% of the run, the last at its end,
+        // each with the games so far of the run's 160.
+        let step = if verb == "spsa" { "step" } else { "generation" };
+        let progress: Vec<&str> = out
+            .lines()
+            .filter(|l| l.starts_with(&format!("{step} ")) && l.contains(" games  "))
+            .collect();
+        assert!(progress.len() >= 19, "{verb}: {out}");
+        assert!(
+            progress.iter().all(|l| l.contains("/160 games  ")
+                && l.contains(" games/s  left ")
+                && l.contains("  moved most: ")),
+            "{verb}: {out}"
+        );
+        assert!(
+            progress.last().unwrap().contains(" 160/160 games  "),
+            "{verb}: {out}"
+        );
+        // Where the session stands at the end, and what the run took.
+        let stands = out
+            .lines()
+            .find(|l| l.starts_with(&format!("session '{name}': {step} ")))
+            .unwrap_or_else(|| panic!("{verb}: {out}"));
+        assert!(
+            stands.contains(", 160 ") && stands.contains(" games, this run "),
+            "{verb}: {stands}"
+        );
         let best = format!("{pops}/{name}/best.json");
         let lines: Vec<&str> = out.lines().collect();
         let at = |p: &str| lines.iter().position(|l| l.starts_with(p));
@@ -503,15 +532,16 @@ fn every_tuners_engine_session_ends_with_the_same_lines() {
             "spsa" => "SPSA",
             _ => "CMA-ES",
         };
-        let said = |verb: &str| {
+        let raw = |verb: &str| {
             run_ok({
                 let mut c = common::bin();
                 c.current_dir(&t.0)
                     .args([verb, name, "--populations", pops]);
                 c
             })
-            .replace("\n  ", " ")
         };
+        // Its wrapped lines joined.
+        let said = |verb: &str| raw(verb).replace("\n  ", " ");
         let shown = said("show");
         let title = shown.lines().next().unwrap_or_default();
         assert!(
@@ -520,6 +550,18 @@ fn every_tuners_engine_session_ends_with_the_same_lines() {
             "{title}"
         );
         let history = said("history");
+        // Its last row counts the games played by then: all of them.
+        let table = raw("history");
+        let last = table
+            .lines()
+            .rfind(|l| l.starts_with(' ') && l.trim_start().starts_with(char::is_numeric))
+            .unwrap_or_default();
+        assert_eq!(
+            last.split_whitespace().nth(1),
+            Some("160"),
+            "{verb}: {table}"
+        );
+        assert!(history.contains("games: played by then; "), "{history}");
         let head = history.lines().next().unwrap_or_default();
         assert!(
             head.starts_with(&format!("{tuner} session '{name}' ("))

@@ -281,7 +281,7 @@ fn the_hints_at_a_sessions_end_work_as_printed() {
 /// An outside engine's session says, once its games past the first generation show their pace
 /// (64 of them), what its settings will cost (its games and their time at that pace) and how to
 /// ask for less; `--games-budget` asks for
-/// a number of games; the generation's line counts the duel's games; `new --help` gives the
+/// a number of games; its progress lines count the games so far; `new --help` gives the
 /// defaults an engine session really uses.
 #[test]
 fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
@@ -321,12 +321,17 @@ fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
     );
     // Said past the first generation (whose games wait for the engine's processes to start).
     let at = |start: &str| out.lines().position(|l| l.starts_with(start)).unwrap();
-    assert!(at("this run: ") > at("gen 1/25"), "{out}");
-    let gen2 = out.lines().find(|l| l.starts_with("gen 2/25")).unwrap();
+    assert!(at("this run: ") > at("generation 2/25"), "{out}");
+    // Its progress lines read as every tuner's: every 5% of the run, with the games so far.
+    let gen2 = out
+        .lines()
+        .find(|l| l.starts_with("generation 2/25"))
+        .unwrap();
     assert!(
-        gen2.contains("pairs decided") && gen2.contains(" 4 games"),
+        gen2.contains("  8/100 games  ") && gen2.contains("moved most: "),
         "{out}"
     );
+    assert!(!out.contains("generation 1/25"), "{out}");
     // What the help says an engine session uses is what it used.
     let s = common::load(&t.ckpt("cost", 25));
     assert_eq!(

@@ -5,6 +5,7 @@ use super::common::{
     progress_style, resume_command, say, say_somewhere, session_arg, shell_word, show_progress,
     stop_signal_name, warn, weights_arg, AlreadySaid, Interrupted,
 };
+use super::engine_progress::EnginePrinter;
 use super::evolve_args::EngineTuner;
 use anyhow::Context;
 use checkers_ga::fresh_seed;
@@ -102,10 +103,21 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             1 => String::new(),
             g => format!(", {g} in flight"),
         };
-        say(&format!(
-            "new session '{}' (seed {seed}): population {}, {level}, {limit}{flight}",
-            s.name, s.settings.population
-        ));
+        match (
+            &s.settings.engine,
+            checkers_ga::SessionProgress::of_session(s),
+        ) {
+            // As every tuner's session of an engine opens: `spsa of ENGINE (seed S): ...`.
+            (Some(e), Some(p)) => say(&format!(
+                "ga of {} (seed {seed}): session '{}', {} games in {} generations of {}, \
+                 population {}, {level}{flight}",
+                e.name, s.name, p.budget, p.steps, p.games_per_step, s.settings.population
+            )),
+            _ => say(&format!(
+                "new session '{}' (seed {seed}): population {}, {level}, {limit}{flight}",
+                s.name, s.settings.population
+            )),
+        };
         if let Some(e) = &s.settings.engine {
             say(&e.tuning_line());
         }
@@ -197,13 +209,23 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         }
     }
     if !a.run.quiet {
-        say(&format!(
-            "resuming '{}' from {} (generation {}, {})",
-            s.name,
-            from.display(),
-            s.generation,
-            s.settings.stop
-        ));
+        if s.settings.engine.is_some() {
+            // As every tuner's session of an engine resumes.
+            say(&format!(
+                "resuming GA session '{}' from {} ({})",
+                s.name,
+                from.display(),
+                s.progress()
+            ));
+        } else {
+            say(&format!(
+                "resuming '{}' from {} (generation {}, {})",
+                s.name,
+                from.display(),
+                s.generation,
+                s.settings.stop
+            ));
+        }
         for change in &run.changes {
             say(&format!("new setting: {change}"));
         }
@@ -288,6 +310,11 @@ struct Printer {
     cost: Option<RunCost>,
     /// Whether the cost was said.
     cost_said: std::sync::atomic::AtomicBool,
+    /// An outside engine's session to a number of generations: its progress, as every tuner's
+    /// engine session prints it (which then says the cost and the signal too).
+    engine_lines: Option<EnginePrinter>,
+    /// An outside engine's session: its answer's file, said at the end with its values.
+    answer: Option<PathBuf>,
     /// An outside engine's session: how much its games tell the tuner (said once when little).
     signal: checkers_ga::Signal,
 }
@@ -296,7 +323,12 @@ impl Printer {
     fn new(run: &SessionRun, opts: &RunArgs, resume: String) -> Printer {
         let on_terminal = show_progress(opts.quiet);
         let s = &run.session;
-        let bar = if on_terminal && !opts.verbose {
+        // An engine session's progress reads as every tuner's (the GA's own: on a time limit).
+        let engine_lines = checkers_ga::SessionProgress::of_session(s).map(|p| {
+            let cost = RunCost::of_session(s);
+            EnginePrinter::new(&p, opts.quiet, on_terminal, opts.verbose as u64, cost)
+        });
+        let bar = if on_terminal && !opts.verbose && engine_lines.is_none() {
             let b = match s.settings.stop {
                 Stop::Generations(n) => {
                     let b = ProgressBar::new(n);
@@ -317,7 +349,7 @@ impl Printer {
             ProgressBar::hidden()
         };
         Printer {
-            lines: !opts.quiet && (opts.verbose || !on_terminal),
+            lines: !opts.quiet && (opts.verbose || !on_terminal) && engine_lines.is_none(),
             verbose: opts.verbose,
             quiet: opts.quiet,
             engine: s.settings.engine.is_some(),
@@ -333,9 +365,11 @@ impl Printer {
                 .settings
                 .engine
                 .as_ref()
-                .filter(|_| !opts.quiet)
+                .filter(|_| !opts.quiet && engine_lines.is_none())
                 .map(|_| RunCost::of_session(s)),
             cost_said: std::sync::atomic::AtomicBool::new(false),
+            engine_lines,
+            answer: None,
             signal: checkers_ga::Signal::default(),
         }
     }
@@ -434,6 +468,10 @@ impl Observer for Printer {
     }
 
     fn game_done(&self) {
+        if let Some(p) = &self.engine_lines {
+            p.game_done();
+            return;
+        }
         let at = self.generation_started.elapsed().as_nanos() as u64;
         self.last_game.fetch_max(at, Ordering::Relaxed);
         self.clock.game_done();
@@ -441,6 +479,10 @@ impl Observer for Printer {
     }
 
     fn step_done(&mut self, st: &GenerationStats, s: &Session) {
+        if let Some(p) = &mut self.engine_lines {
+            p.step_done(&checkers_ga::StepReport::of_generation(st, s));
+            return;
+        }
         // The first generation started the engine's processes: the pace counts from its end.
         self.clock.start_up_done();
         self.say_cost();
@@ -499,17 +541,25 @@ impl Observer for Printer {
 
     fn answer_written(&mut self, path: &Path) {
         self.bar.finish_and_clear();
+        if let Some(p) = &self.engine_lines {
+            p.bar.finish_and_clear();
+        }
         if self.quiet {
             // Only the path, for a script to use.
             say(&path.display().to_string());
+        } else if self.engine {
+            // Said with the values at the end, as every tuner's engine session says it.
+            self.answer = Some(path.to_path_buf());
         } else {
-            let what = if self.engine { "values" } else { "weights" };
-            say(&format!("best {what}: {}", path.display()));
+            say(&format!("best weights: {}", path.display()));
         }
     }
 
     fn stopped(&mut self, _: SessionEnd, _: &Session, _: &Path) {
         self.bar.finish_and_clear();
+        if let Some(p) = &self.engine_lines {
+            p.bar.finish_and_clear();
+        }
     }
 }
 
@@ -519,7 +569,17 @@ fn evolve(
     stop: &std::sync::atomic::AtomicBool,
 ) -> anyhow::Result<()> {
     let resume = resume_of(&run.dir, &run.session.name, opts);
-    if !opts.quiet {
+    if opts.quiet {
+    } else if run.session.settings.engine.is_some() {
+        // As every tuner's engine session says it.
+        say(&format!(
+            "session '{}': a checkpoint in {}/ after every generation (Ctrl-C stops; `resume \
+             {}` continues)",
+            run.session.name,
+            run.dir.display(),
+            session_arg(&run.dir, &run.session.name, &opts.populations)
+        ));
+    } else {
         say(&format!(
             "checkpoints in {}/ (Ctrl-C stops at the next game boundary and saves)",
             run.dir.display()
@@ -586,6 +646,34 @@ fn evolve(
 /// The end of a run: what it did, how the best so far measured at the first and the last
 /// measurement, and what to do next.
 fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
+    if let (Some(e), Some(best)) = (&s.settings.engine, &out.best_weights) {
+        // An outside engine's session ends as every tuner's of an engine does: its values, its
+        // answer's file, where it stands, what to do next.
+        let answer = s.answer().unwrap_or_else(|| e.defaults());
+        for line in engine_value_lines(e, &answer) {
+            say(&line);
+        }
+        say(&format!(
+            "best values: {} ({}, {})",
+            best.display(),
+            checkers_ga::count(s.games_played() as usize, "game", "games"),
+            checkers_ga::count(s.generation as usize, "generation", "generations"),
+        ));
+        let clock = p.engine_lines.as_ref().map_or(&p.clock, |e| &e.clock);
+        say(&format!(
+            "session '{}': {}, this run {} ({})",
+            s.name,
+            s.progress(),
+            short_time(clock.seconds()),
+            out.checkpoint.display()
+        ));
+        let report = p.report.path();
+        for line in engine_next_lines(e, &answer, best, &p.session_arg, report) {
+            say(&line);
+        }
+        finals_hint(s, p);
+        return;
+    }
     let gens = s.generation - p.first_generation;
     let wall = p.clock.seconds();
     say(&format!(
@@ -602,38 +690,25 @@ fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
     if let Some(best) = &out.best_weights {
         let me = command_prefix();
         let file = shell_word(&best.to_string_lossy());
-        match &s.settings.engine {
-            // An outside engine's session ends as every tuner's of an engine does.
-            Some(e) => {
-                let answer = s.answer().unwrap_or_else(|| e.defaults());
-                let report = p.report.path();
-                let values = engine_value_lines(e, &answer);
-                for line in values.iter().chain(&engine_next_lines(
-                    e,
-                    &answer,
-                    best,
-                    &p.session_arg,
-                    report,
-                )) {
-                    say(line);
-                }
-            }
-            None => {
-                say("next: its strength, its weights, a report:");
-                say(&format!("  {me} match {file} classic --depth 6"));
-                say(&format!("  {me} show {file}"));
-                match p.report.path() {
-                    Some(r) => say(&format!("  open {}", r.display())),
-                    None => say(&format!("  {me} report {}", p.session_arg)),
-                };
-            }
-        }
-        if s.generation >= FINALS_HINT_GENERATIONS {
-            say(&format!(
-                "  {me} finals {}    # the strongest of its past bests at depth 6",
-                p.session_arg
-            ));
-        }
+        say("next: its strength, its weights, a report:");
+        say(&format!("  {me} match {file} classic --depth 6"));
+        say(&format!("  {me} show {file}"));
+        match p.report.path() {
+            Some(r) => say(&format!("  open {}", r.display())),
+            None => say(&format!("  {me} report {}", p.session_arg)),
+        };
+        finals_hint(s, p);
+    }
+}
+
+/// The hint of `finals` at the end of a long session.
+fn finals_hint(s: &Session, p: &Printer) {
+    if s.generation >= FINALS_HINT_GENERATIONS {
+        say(&format!(
+            "  {} finals {}    # the strongest of its past bests at depth 6",
+            command_prefix(),
+            p.session_arg
+        ));
     }
 }
 

@@ -162,8 +162,8 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
     }
     if let Some(e) = engine {
         text.push_str(&format!(
-            "games: the generation's games; faults: those {} lost by a fault (faults.log says \
-             which); then the answer after the generation ({}), in the engine's units, ? where \
+            "games: played by then; faults: those {} lost by a fault in the generation \
+             (faults.log says which); then the answer after the generation ({}), in the engine's units, ? where \
              it cannot be told\n",
             e.name,
             if s.ga.method.mean().is_some() {

@@ -5,13 +5,13 @@
 
 use super::common::{
     catch_interrupt, check_output_file, engine_next_lines, engine_value_lines, pool,
-    progress_style, resume_command, say, say_somewhere, session_arg, show_progress,
-    stop_signal_name, warn, AlreadySaid, Interrupted,
+    resume_command, say, say_somewhere, session_arg, show_progress, stop_signal_name, warn,
+    AlreadySaid, Interrupted,
 };
+use super::engine_progress::EnginePrinter;
 use super::evolve_args::ResumeArgs;
 use checkers_ga::store::MAX_SPSA_GAMES as MAX_GAMES;
-use checkers_ga::{FileTuner, Overrides, PaceClock, SessionError, TunerProgress, TunerRun};
-use indicatif::ProgressBar;
+use checkers_ga::{FileTuner, Overrides, SessionError, SessionProgress, TunerRun};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -257,78 +257,17 @@ pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<
     play(run, &opts, stop)
 }
 
-/// The progress bar (on a terminal), the progress lines (off one), and the lines of
-/// `--print-every`.
-struct Printer {
-    bar: ProgressBar,
-    names: Vec<String>,
-    step: &'static str,
-    steps: u64,
-    every: u64,
-    /// The run's games and time, its start-up apart.
-    clock: PaceClock,
-    /// Off a terminal (and not quiet): a line every so often.
-    lines: Option<TunerProgress>,
-    /// How much the games tell the tuner (said once when little; None when quiet).
-    signal: Option<checkers_ga::Signal>,
-    /// What the run will cost, said once its pace past the start-up is known (None when quiet
-    /// or once said).
-    cost: Option<checkers_ga::RunCost>,
-}
-
-impl Printer {
-    fn step_done(&mut self, s: &checkers_ga::StepReport) {
-        // The first step started the engine's processes: the pace counts from its end.
-        self.clock.start_up_done();
-        let values: Vec<String> = self
-            .names
-            .iter()
-            .zip(&s.values)
-            .map(|(n, t)| format!("{n}={t:.1}"))
-            .collect();
-        self.bar
-            .set_message(format!("{} {}/{}", self.step, s.number, self.steps));
-        if self.every > 0 && s.number.is_multiple_of(self.every) {
-            self.bar.suspend(|| {
-                say(&format!(
-                    "{} {} ({} games, {}): {}",
-                    self.step,
-                    s.number,
-                    s.games,
-                    s.note,
-                    values.join(" ")
-                ))
-            });
-        }
-        let pace = self.clock.pace();
-        if let Some(line) = self.lines.as_mut().and_then(|p| p.line(s, &pace)) {
-            say(&line);
-        }
-        if let Some(line) = self.cost.as_ref().and_then(|c| c.line(&pace)) {
-            self.bar.suspend(|| say(&line));
-            self.cost = None;
-        }
-        if let Some(g) = self.signal.as_mut() {
-            let games = (2 * s.pairs, s.draws);
-            for note in g.step(games, (s.pairs, s.decided), s.time.as_ref()) {
-                self.bar.suspend(|| say(&note));
-            }
-        }
-    }
-}
-
-/// A [`Printer`] hearing tuner `T`'s steps; the page of `--report`, and every how many steps
-/// it is written again as the run goes.
+/// An [`EnginePrinter`] hearing tuner `T`'s steps; the page of `--report`, and every how many
+/// steps it is written again as the run goes.
 struct Watch<T>(
-    Printer,
+    EnginePrinter,
     (checkers_ga::html::RunPage, u64),
     std::marker::PhantomData<fn(T)>,
 );
 
 impl<T: FileTuner> checkers_ga::Observer<T> for Watch<T> {
     fn game_done(&self) {
-        self.0.clock.game_done();
-        self.0.bar.inc(1);
+        self.0.game_done();
     }
 
     fn step_done(&mut self, s: &T::Step, _: &T) {
@@ -399,27 +338,14 @@ fn play<T: FileTuner>(
         ));
     }
     let on_terminal = show_progress(opts.quiet);
-    let bar = if on_terminal {
-        let b = ProgressBar::new(total).with_position(state.games());
-        b.set_style(progress_style(
-            "{bar:40} {pos}/{len} games {rate} eta {eta}  {msg}",
-        ));
-        b
-    } else {
-        ProgressBar::hidden()
-    };
     let mut watch = Watch::<T>(
-        Printer {
-            bar,
-            names: state.spec().tuned.iter().map(|t| t.name.clone()).collect(),
-            step: T::STEP,
-            steps: state.steps(),
-            every: opts.print_every,
-            clock: PaceClock::new(),
-            lines: (!opts.quiet && !on_terminal).then(|| TunerProgress::new(state)),
-            signal: (!opts.quiet).then(checkers_ga::Signal::default),
-            cost: (!opts.quiet).then(|| run.cost(opts.budget_flag)),
-        },
+        EnginePrinter::new(
+            &SessionProgress::of(state),
+            opts.quiet,
+            on_terminal,
+            opts.print_every,
+            run.cost(opts.budget_flag),
+        ),
         (
             checkers_ga::html::RunPage::new(opts.report.clone()),
             run.report_every(),
@@ -489,8 +415,9 @@ fn play<T: FileTuner>(
         say(&line);
         let arg = session_arg(&run.dir, &name, &opts.populations);
         say(&format!(
-            "session '{name}': {} ({})",
+            "session '{name}': {}, this run {} ({})",
             st.progress(),
+            checkers_ga::short_time(watch.0.clock.seconds()),
             run.checkpoint.display()
         ));
         for line in engine_next_lines(spec, &st.answer(), &outcome.best, &arg, page.path()) {

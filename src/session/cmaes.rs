@@ -3,7 +3,8 @@
 //! its checkpoint `cmaes.ckpt` ([`crate::store::CmaesSession`]) written at the start and after
 //! every whole generation, its answer (the average of the means, rounded) in `best.json`.
 
-use super::tuner_run::{FileTuner, StepReport, TunerRun};
+use super::progress::StepReport;
+use super::tuner_run::{FileTuner, TunerRun};
 use crate::cmaes::{CmaesState, CmaesStep};
 use crate::genome::EngineSpec;
 use crate::store::{self, CheckpointError, CmaesSession, OneFileSession, TunerSession};

@@ -17,7 +17,8 @@
 //! what is each tuner's own is its [`FileTuner`] (files `spsa`, `cmaes`).
 //!
 //! Files, bottom up: `names`, `folder`, `pace`, `options`, `outside`, `best`, `finals`, `past`, `steps`,
-//! `tuner_run`, `spsa`, `cmaes`. `steps` is the one run of every session, whichever tuner: its
+//! `progress`, `tuner_run`, `spsa`, `cmaes`. `progress` is what an engine session's run says as
+//! it goes, whichever tuner's. `steps` is the one run of every session, whichever tuner: its
 //! loop of steps, its stop and time limit, the checkpoint a stop leaves, the faults log, the
 //! answer written however the run ends, and the [`Observer`] that hears any of them. What
 //! differs by tuner is how its files are kept (the GA's checkpoint a generation and
@@ -64,6 +65,7 @@ mod options;
 mod outside;
 mod pace;
 mod past;
+mod progress;
 mod spsa;
 mod steps;
 mod tuner_run;
@@ -76,10 +78,9 @@ pub use options::{Overrides, SettingChange};
 pub use outside::{EngineRequest, EngineRequestError};
 pub use pace::{Eta, Pace, PaceClock, RunCost};
 pub use past::{answers_by_generation, measure_genomes, PastBests};
+pub use progress::{SessionProgress, StepReport, TunerProgress};
 pub use spsa::SpsaRun;
-pub use tuner_run::{
-    check_free, engine_tuner, FileTuner, StepReport, TunerOutcome, TunerProgress, TunerRun,
-};
+pub use tuner_run::{check_free, engine_tuner, FileTuner, TunerOutcome, TunerRun};
 
 use crate::eval::{ParamSet, Weights};
 use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};

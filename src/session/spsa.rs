@@ -3,7 +3,8 @@
 //! its checkpoint `spsa.ckpt` ([`crate::store::SpsaSession`]) written at the start and after
 //! every whole step, its answer (θ rounded) in `best.json`.
 
-use super::tuner_run::{FileTuner, StepReport, TunerRun};
+use super::progress::StepReport;
+use super::tuner_run::{FileTuner, TunerRun};
 use crate::genome::EngineSpec;
 use crate::spsa::{SpsaState, SpsaStep};
 use crate::store::{self, CheckpointError, OneFileSession, SpsaSession, TunerSession};

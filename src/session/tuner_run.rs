@@ -14,10 +14,10 @@
 
 use super::best::{write_answer_file, BEST_FILE};
 use super::folder::{self, Held};
-use super::pace::{Pace, RunCost};
+use super::pace::RunCost;
+use super::progress::{SessionProgress, StepReport};
 use super::steps::{run_session, Keeper, Observer, SessionEnd, Steps, Told};
 use super::{default_name, SessionError};
-use crate::clock::TimeUse;
 use crate::files::{folder_of, write_atomic};
 use crate::genome::EngineSpec;
 use crate::lock::SessionLock;
@@ -75,30 +75,6 @@ pub trait FileTuner: Tuner + Sized + Send {
     fn comment(name: &str, state: &Self) -> String;
     /// How step `step` reads in progress lines.
     fn report(step: &Self::Step) -> StepReport;
-}
-
-/// A step as progress lines and the signal note read it, whichever tuner's.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StepReport {
-    /// The step's number, from 1.
-    pub number: u64,
-    /// Games played so far, this step's included.
-    pub games: u64,
-    /// The answer after the step, in the engine's units.
-    pub values: Vec<f64>,
-    /// The step's result in a few words (`result +2`, `σ 4096`).
-    pub note: String,
-    /// This step's games that were drawn.
-    pub draws: u64,
-    /// This step's pairs of games (one opening, colours swapped).
-    pub pairs: u64,
-    /// Of those, the pairs whose sides scored apart.
-    pub decided: u64,
-    /// On a clock: what this step's games did with it.
-    pub time: Option<TimeUse>,
-    /// The step's games an engine lost by a fault or on time, a line each (which game, which
-    /// side, what it did and said), as the session's `faults.log` keeps them.
-    pub faults: Vec<String>,
 }
 
 /// A tuner's session ready to run: its folder locked, its checkpoint read or written.
@@ -349,92 +325,18 @@ pub struct TunerOutcome {
     pub copy: Option<PathBuf>,
 }
 
-/// Games between two progress lines of a run at most (rounded up to whole steps).
-const LINE_GAMES: u64 = 200;
-
-/// The lines a tuner's run prints off a terminal (a pipe, a log file), as `new` prints one per
-/// generation: one every [`TunerProgress::every`] steps and one at the last step, each with the
-/// steps and games played, their rate and the time left (at the pace past the start-up,
-/// [`Pace`]) and the parameters that moved most since the line before (or the run's start), in
-/// the engine's units:
-///
-/// `step 75/500  600/4000 games  9.1 games/s  left 6m13s  moved most: king +12.4 (to 142.4),
-/// mobility -3.1 (to 4.9), centre +1.0 (to 6.0)`
-#[derive(Clone, Debug)]
-pub struct TunerProgress {
-    every: u64,
-    step: &'static str,
-    steps: u64,
-    /// The games of the whole run.
-    total: u64,
-    names: Vec<String>,
-    /// The answer at the last line (or the run's start).
-    last: Vec<f64>,
-}
-
-impl TunerProgress {
-    /// The lines of a run of `state` from where it stands.
-    pub fn new<T: FileTuner>(state: &T) -> TunerProgress {
-        TunerProgress {
-            every: TunerProgress::every(state.steps(), state.games_per_step()),
+impl SessionProgress {
+    /// Where a one-file tuner's session stands.
+    pub fn of<T: FileTuner>(state: &T) -> SessionProgress {
+        SessionProgress {
             step: T::STEP,
             steps: state.steps(),
-            total: state.budget(),
+            steps_done: state.steps_done(),
+            games: state.games(),
+            budget: state.budget(),
+            games_per_step: state.games_per_step(),
             names: state.spec().tuned.iter().map(|t| t.name.clone()).collect(),
-            last: state.values(),
+            values: state.values(),
         }
-    }
-
-    /// Every how many steps a line comes: every 5% of a run of `steps` steps, and at least
-    /// every 200 games (every step when a step plays more).
-    pub fn every(steps: u64, games_per_step: u64) -> u64 {
-        steps
-            .div_ceil(20)
-            .min(LINE_GAMES.div_ceil(games_per_step.max(1)))
-            .max(1)
-    }
-
-    /// The line after `step`, when one is due (every [`TunerProgress::every`] steps and at the
-    /// last), at `pace`; its answer then counts as seen.
-    pub fn line(&mut self, step: &StepReport, pace: &Pace) -> Option<String> {
-        if !(step.number.is_multiple_of(self.every) || step.number == self.steps) {
-            return None;
-        }
-        let total = self.total;
-        let rate = match pace.rate() {
-            Some(r) => crate::per_time(r, "games"),
-            None => "? games/s".to_string(),
-        };
-        let left = pace
-            .seconds_for(total.saturating_sub(step.games) as f64)
-            .map_or("?".to_string(), crate::short_time);
-        let mut moved: Vec<(usize, f64)> = step
-            .values
-            .iter()
-            .zip(&self.last)
-            .map(|(now, was)| now - was)
-            .enumerate()
-            .filter(|(_, d)| d.abs() >= 0.05)
-            .collect();
-        // The largest first; equal moves in the engine's order.
-        moved.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.cmp(&b.0)));
-        let moves: Vec<String> = moved
-            .iter()
-            .take(3)
-            .map(|&(i, d)| format!("{} {d:+.1} (to {:.1})", self.names[i], step.values[i]))
-            .collect();
-        self.last.clone_from(&step.values);
-        Some(format!(
-            "{} {}/{}  {}/{total} games  {rate}  left {left}  moved most: {}",
-            self.step,
-            step.number,
-            self.steps,
-            step.games,
-            if moves.is_empty() {
-                "none".to_string()
-            } else {
-                moves.join(", ")
-            }
-        ))
     }
 }

@@ -101,7 +101,7 @@ pub fn generation_draws(st: &GenerationStats, s: &Session) -> u64 {
 /// The per-generation table: generation, best/mean/min points, diversity, duel (not in an
 /// outside engine's session under the mean, where they say nothing: its pairs share their
 /// points, their spread is fixed, and it has no duel), in a
-/// session of an outside engine the games and the faults, seconds, in a session of an outside
+/// session of an outside engine the games played by then and the faults, seconds, in a session of an outside
 /// engine the answer's values after each generation (by the engine's names and in its units;
 /// `answers` holds the answer of each history record, None where it cannot be told), the
 /// yardstick measurement, and (when `elo` names any generation) an Elo column against a
@@ -161,7 +161,12 @@ pub fn history_table(session: &Session, answers: &[Option<Weights>], elo: &[(u64
         head.push_str("  Elo vs reference (W/D/L)");
     }
     lines.push(head);
+    // Games played by each record's end, as every tuner's table counts them (unknown when the
+    // history does not start at the first generation).
+    let whole = history.first().is_some_and(|h| h.generation == 1);
+    let mut played = 0;
     for (i, s) in history.iter().enumerate() {
+        played += session.record_games(s);
         let mut row = format!("{:>gw$}", s.generation);
         if points {
             row += &format!(
@@ -174,7 +179,12 @@ pub fn history_table(session: &Session, answers: &[Option<Weights>], elo: &[(u64
             );
         }
         if engine.is_some() {
-            row += &format!(" {:>6} {:>6}", s.games, s.faults);
+            let games = if whole {
+                played.to_string()
+            } else {
+                "?".to_string()
+            };
+            row += &format!(" {games:>6} {:>6}", s.faults);
         }
         if clock.is_some() {
             row += &time_cells(s.time.as_ref(), game_clock);

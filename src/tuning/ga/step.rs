@@ -96,16 +96,17 @@ impl Session {
     /// Games played in whole generations: the tournaments with their endgame games, the duels
     /// and the measurements.
     pub fn games_played(&self) -> u64 {
-        self.history
-            .iter()
-            .map(|h| {
-                let duel = match h.duel {
-                    Some(d) if !d.is_same() => self.settings.ga.duel_games as u64,
-                    _ => 0,
-                };
-                h.games as u64 + duel + h.measure.map_or(0, |m| m.games())
-            })
-            .sum()
+        self.history.iter().map(|h| self.record_games(h)).sum()
+    }
+
+    /// The games of one generation's record: its tournament's, its duel's and its
+    /// measurement's.
+    pub fn record_games(&self, h: &GenerationStats) -> u64 {
+        let duel = match h.duel {
+            Some(d) if !d.is_same() => self.settings.ga.duel_games as u64,
+            _ => 0,
+        };
+        h.games as u64 + duel + h.measure.map_or(0, |m| m.games())
     }
 
     /// Plays one generation on the current rayon pool and breeds the next population.

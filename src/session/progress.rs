@@ -1,0 +1,227 @@
+//! What an engine session's run says as it goes, whichever tuner runs it (the GA, the mean,
+//! SPSA, CMA-ES): where the session stands ([`SessionProgress`]), each step as its lines read it
+//! ([`StepReport`]), and the lines it prints off a terminal ([`TunerProgress`]). A tuner gives
+//! its own steps' reports ([`crate::FileTuner::report`], where it stands by
+//! `SessionProgress::of`; a GA generation's:
+//! [`StepReport::of_generation`]); the rest is the same for every tuner.
+
+use super::pace::Pace;
+use crate::clock::TimeUse;
+use crate::ga::{GenerationStats, Session, Stop};
+use crate::summary::{decided_pairs, generation_draws, tournament_max_points};
+
+/// Where an engine session stands as its progress is counted, whichever tuner's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SessionProgress {
+    /// What one step is called in lines: `step`, `generation`.
+    pub step: &'static str,
+    /// Its steps in all.
+    pub steps: u64,
+    /// Whole steps played.
+    pub steps_done: u64,
+    /// Games played in them.
+    pub games: u64,
+    /// The games of its whole run (of a GA session: those played and those its generations
+    /// left will play).
+    pub budget: u64,
+    /// The games of one whole step (about, for a GA session with duels or measurements).
+    pub games_per_step: u64,
+    /// The tuned parameters' names, in the engine's order.
+    pub names: Vec<String>,
+    /// Its answer now, in the engine's units.
+    pub values: Vec<f64>,
+}
+
+impl SessionProgress {
+    /// Where a GA session of an outside engine stands; None for a session of our own weights
+    /// or one on a time limit (whose steps and games in all are not known ahead).
+    pub fn of_session(s: &Session) -> Option<SessionProgress> {
+        let spec = s.settings.engine.as_ref()?;
+        let Stop::Generations(n) = s.settings.stop else {
+            return None;
+        };
+        let per = s.settings.games_per_generation();
+        let games = s.games_played();
+        let left = n.saturating_sub(s.generation) as f64 * per;
+        Some(SessionProgress {
+            step: "generation",
+            steps: n,
+            steps_done: s.generation,
+            games,
+            budget: games + left.round() as u64,
+            games_per_step: per.round() as u64,
+            names: spec.tuned.iter().map(|t| t.name.clone()).collect(),
+            values: answer_values(s),
+        })
+    }
+}
+
+/// A GA session's answer in its engine's units (the engine's declared values before the first
+/// generation); empty for a session of our own weights.
+fn answer_values(s: &Session) -> Vec<f64> {
+    let Some(spec) = &s.settings.engine else {
+        return Vec::new();
+    };
+    let answer = s.answer().unwrap_or_else(|| spec.defaults());
+    spec.values(&answer).into_iter().map(|v| v as f64).collect()
+}
+
+/// A step as progress lines and the signal note read it, whichever tuner's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepReport {
+    /// The step's number, from 1.
+    pub number: u64,
+    /// Games played so far, this step's included.
+    pub games: u64,
+    /// The answer after the step, in the engine's units.
+    pub values: Vec<f64>,
+    /// The step's result in a few words (`result +2`, `σ 4096`).
+    pub note: String,
+    /// This step's games that were drawn.
+    pub draws: u64,
+    /// This step's pairs of games (one opening, colours swapped).
+    pub pairs: u64,
+    /// Of those, the pairs whose sides scored apart.
+    pub decided: u64,
+    /// On a clock: what this step's games did with it.
+    pub time: Option<TimeUse>,
+    /// The step's games an engine lost by a fault or on time, a line each (which game, which
+    /// side, what it did and said), as the session's `faults.log` keeps them.
+    pub faults: Vec<String>,
+}
+
+impl StepReport {
+    /// Generation `st` of GA session `s` (of an outside engine), as it stands after it: its
+    /// note is the mean's pairs decided (`pairs decided 7 of 8`) or the tournament's top points
+    /// (`top 41 of 60 points`).
+    pub fn of_generation(st: &GenerationStats, s: &Session) -> StepReport {
+        let (pairs, decided) = decided_pairs(s).unwrap_or((0, 0));
+        let note = match decided_pairs(s) {
+            Some(_) => format!("pairs decided {decided} of {pairs}"),
+            None => format!("top {} of {} points", st.best, tournament_max_points(s)),
+        };
+        StepReport {
+            number: st.generation,
+            games: s.games_played(),
+            values: answer_values(s),
+            note,
+            draws: generation_draws(st, s),
+            pairs,
+            decided,
+            time: st.time,
+            faults: s.faults.clone(),
+        }
+    }
+}
+
+/// Games between two progress lines of a run at most (rounded up to whole steps).
+const LINE_GAMES: u64 = 200;
+
+/// The lines an engine session's run prints off a terminal (a pipe, a log file), whichever
+/// tuner's: one every [`TunerProgress::every`] steps and one at the last step, each with the
+/// steps and games played, their rate and the time left (at the pace past the start-up,
+/// [`Pace`]), the games lost by a fault since the line before and on a clock the depth the
+/// searches reached and the games lost on time (when there were any), and the parameters that
+/// moved most since the line before (or the run's start), in the engine's units:
+///
+/// `step 75/500  600/4000 games  9.1 games/s  left 6m13s  faults 1  moved most: king +12.4
+/// (to 142.4), mobility -3.1 (to 4.9), centre +1.0 (to 6.0)`
+#[derive(Clone, Debug)]
+pub struct TunerProgress {
+    every: u64,
+    step: &'static str,
+    steps: u64,
+    /// The games of the whole run.
+    total: u64,
+    names: Vec<String>,
+    /// The answer at the last line (or the run's start).
+    last: Vec<f64>,
+    /// The games lost by a fault since the last line.
+    faults: usize,
+    /// On a clock: what the games since the last line did with it.
+    time: Option<TimeUse>,
+}
+
+impl TunerProgress {
+    /// The lines of a run of a session from where it stands.
+    pub fn new(progress: &SessionProgress) -> TunerProgress {
+        TunerProgress {
+            every: TunerProgress::every(progress.steps, progress.games_per_step),
+            step: progress.step,
+            steps: progress.steps,
+            total: progress.budget,
+            names: progress.names.clone(),
+            last: progress.values.clone(),
+            faults: 0,
+            time: None,
+        }
+    }
+
+    /// Every how many steps a line comes: every 5% of a run of `steps` steps, and at least
+    /// every 200 games (every step when a step plays more).
+    pub fn every(steps: u64, games_per_step: u64) -> u64 {
+        steps
+            .div_ceil(20)
+            .min(LINE_GAMES.div_ceil(games_per_step.max(1)))
+            .max(1)
+    }
+
+    /// The line after `step`, when one is due (every [`TunerProgress::every`] steps and at the
+    /// last), at `pace`; its answer then counts as seen.
+    pub fn line(&mut self, step: &StepReport, pace: &Pace) -> Option<String> {
+        self.faults += step.faults.len();
+        if let Some(t) = &step.time {
+            self.time.get_or_insert_with(TimeUse::default).add(t);
+        }
+        if !(step.number.is_multiple_of(self.every) || step.number == self.steps) {
+            return None;
+        }
+        // The faults and the clock's use since the line before, when there were any.
+        let mut since = match std::mem::take(&mut self.faults) {
+            0 => String::new(),
+            n => format!("  faults {n}"),
+        };
+        if let Some(t) = self.time.take() {
+            since += &format!("  depth {:.1}", t.mean_depth());
+            if t.lost_on_time > 0 {
+                since += &format!("  lost on time {}", t.lost_on_time);
+            }
+        }
+        let total = self.total;
+        let rate = match pace.rate() {
+            Some(r) => crate::per_time(r, "games"),
+            None => "? games/s".to_string(),
+        };
+        let left = pace
+            .seconds_for(total.saturating_sub(step.games) as f64)
+            .map_or("?".to_string(), crate::short_time);
+        let mut moved: Vec<(usize, f64)> = step
+            .values
+            .iter()
+            .zip(&self.last)
+            .map(|(now, was)| now - was)
+            .enumerate()
+            .filter(|(_, d)| d.abs() >= 0.05)
+            .collect();
+        // The largest first; equal moves in the engine's order.
+        moved.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.cmp(&b.0)));
+        let moves: Vec<String> = moved
+            .iter()
+            .take(3)
+            .map(|&(i, d)| format!("{} {d:+.1} (to {:.1})", self.names[i], step.values[i]))
+            .collect();
+        self.last.clone_from(&step.values);
+        Some(format!(
+            "{} {}/{}  {}/{total} games  {rate}  left {left}{since}  moved most: {}",
+            self.step,
+            step.number,
+            self.steps,
+            step.games,
+            if moves.is_empty() {
+                "none".to_string()
+            } else {
+                moves.join(", ")
+            }
+        ))
+    }
+}
