@@ -549,6 +549,17 @@ fn every_tuners_engine_session_ends_with_the_same_lines() {
                 && title.contains(", seed 4: "),
             "{title}"
         );
+        // Resumed at its end, it says its answer's file again.
+        let again = run_ok({
+            let mut c = common::bin();
+            c.current_dir(&t.0)
+                .args(["resume", name, "--populations", pops]);
+            c
+        });
+        assert!(
+            again.contains(&format!("best values: {best}")),
+            "{verb}: {again}"
+        );
         let history = said("history");
         // Its last row counts the games played by then: all of them.
         let table = raw("history");

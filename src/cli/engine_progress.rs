@@ -101,7 +101,7 @@ impl EnginePrinter {
             self.cost = None;
         }
         if let Some(g) = self.signal.as_mut() {
-            let games = (2 * s.pairs, s.draws);
+            let games = (s.played, s.draws);
             for note in g.step(games, (s.pairs, s.decided), s.time.as_ref()) {
                 self.bar.suspend(|| say(&note));
             }

@@ -109,7 +109,7 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         ) {
             // As every tuner's session of an engine opens: `spsa of ENGINE (seed S): ...`.
             (Some(e), Some(p)) => say(&format!(
-                "ga of {} (seed {seed}): session '{}', {} games in {} generations of {}, \
+                "ga of {} (seed {seed}): session '{}', about {} games in {} generations of {}, \
                  population {}, {level}{flight}",
                 e.name, s.name, p.budget, p.steps, p.games_per_step, s.settings.population
             )),
@@ -240,6 +240,7 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         ));
         let mut printer = Printer::new(&run, &a.run, String::new());
         run.finish(&mut printer)?;
+        printer.say_answer();
         return Ok(());
     }
     if let (Stop::Seconds(t), Some((left, last))) = (s.settings.stop, s.time_short()) {
@@ -252,6 +253,7 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         ));
         let mut printer = Printer::new(&run, &a.run, String::new());
         run.finish(&mut printer)?;
+        printer.say_answer();
         return Ok(());
     }
     evolve(run, &a.run, stop)
@@ -283,7 +285,10 @@ fn set_stop_note(session: &Session, ckpt: &Path, resume: &str) {
 /// The session's reporter. On a terminal: one line updated in place (within 80 columns) with
 /// the session-wide progress, its rate and ETA, and the latest yardstick Elo with its trend.
 /// Off a terminal (or with --verbose): one line per generation. Quiet: nothing but the
-/// best-weights file. With --report, the HTML report at every measurement.
+/// best-weights file. With --report, the HTML report at every measurement. A session of an
+/// outside engine to a number of generations prints as every tuner's engine session does
+/// ([`EnginePrinter`]: its bar, lines, cost and signal; this printer's own are then unused),
+/// and a line for each measurement; on a time limit it prints as a session of our weights.
 struct Printer {
     /// One line per generation (off a terminal, or --verbose).
     lines: bool,
@@ -401,7 +406,33 @@ impl Printer {
         };
         let write = |out: &Path| checkers_ga::html::write_report(s, checkpoint, out, &opts);
         if let Some(w) = self.report.write(write) {
-            self.bar.suspend(|| warn(&w));
+            self.bar().suspend(|| warn(&w));
+        }
+    }
+
+    /// The bar on show (the engine printer's, or this printer's own; hidden off a terminal).
+    fn bar(&self) -> &ProgressBar {
+        self.engine_lines.as_ref().map_or(&self.bar, |p| &p.bar)
+    }
+
+    /// Says `line` above the bar.
+    fn say(&self, line: &str) {
+        self.bar().suspend(|| say(line));
+    }
+
+    /// Clears the bars.
+    fn clear(&self) {
+        self.bar.finish_and_clear();
+        if let Some(p) = &self.engine_lines {
+            p.bar.finish_and_clear();
+        }
+    }
+
+    /// An outside engine's session: says its answer's file once, where the end's summary did
+    /// not (a session resumed at its end, a checkpoint that could not be written or read).
+    fn say_answer(&mut self) {
+        if let Some(path) = self.answer.take() {
+            say(&format!("best values: {}", path.display()));
         }
     }
 }
@@ -481,6 +512,15 @@ impl Observer for Printer {
     fn step_done(&mut self, st: &GenerationStats, s: &Session) {
         if let Some(p) = &mut self.engine_lines {
             p.step_done(&checkers_ga::StepReport::of_generation(st, s));
+            if let Some(m) = st.measure {
+                let line = format!(
+                    "generation {}: the answer vs {}: {}",
+                    st.generation,
+                    s.settings.yardstick_name(),
+                    elo_text(&m)
+                );
+                self.say(&line);
+            }
             return;
         }
         // The first generation started the engine's processes: the pace counts from its end.
@@ -531,7 +571,7 @@ impl Observer for Printer {
     fn checkpoint_written(&mut self, path: &Path, s: &Session) {
         set_stop_note(s, path, &self.resume);
         if self.verbose {
-            say(&format!("checkpoint {}", path.display()));
+            self.say(&format!("checkpoint {}", path.display()));
         }
         let measured = s.history.last().is_some_and(|h| h.measure.is_some());
         if measured || s.generation == self.first_generation + 1 {
@@ -540,10 +580,7 @@ impl Observer for Printer {
     }
 
     fn answer_written(&mut self, path: &Path) {
-        self.bar.finish_and_clear();
-        if let Some(p) = &self.engine_lines {
-            p.bar.finish_and_clear();
-        }
+        self.clear();
         if self.quiet {
             // Only the path, for a script to use.
             say(&path.display().to_string());
@@ -556,10 +593,7 @@ impl Observer for Printer {
     }
 
     fn stopped(&mut self, _: SessionEnd, _: &Session, _: &Path) {
-        self.bar.finish_and_clear();
-        if let Some(p) = &self.engine_lines {
-            p.bar.finish_and_clear();
-        }
+        self.clear();
     }
 }
 
@@ -599,8 +633,9 @@ fn evolve(
     let out = match run.evolve(&mut printer, stop) {
         Ok(out) => out,
         Err(e @ SessionError::Save { .. }) => {
-            printer.bar.finish_and_clear();
+            printer.clear();
             warn(&format!("error: {e}"));
+            printer.say_answer();
             say_somewhere(&format!(
                 "continue with, once there is space again: {}",
                 printer.resume
@@ -612,9 +647,10 @@ fn evolve(
     if let Ok(s) = checkers_ga::store::load_checkpoint(&out.checkpoint) {
         printer.write_report(&s, &out.checkpoint, None);
         if !opts.quiet {
-            summary(&s, &printer, &out);
+            summary(&s, &mut printer, &out);
         }
     }
+    printer.say_answer();
     let why = match out.end {
         SessionEnd::Finished => return Ok(()),
         SessionEnd::Stopped => format!("stopped by {}", stop_signal_name()),
@@ -645,8 +681,12 @@ fn evolve(
 
 /// The end of a run: what it did, how the best so far measured at the first and the last
 /// measurement, and what to do next.
-fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
-    if let (Some(e), Some(best)) = (&s.settings.engine, &out.best_weights) {
+fn summary(s: &Session, p: &mut Printer, out: &checkers_ga::SessionOutcome) {
+    let written = p.answer.take();
+    if let (Some(e), Some(best)) = (
+        &s.settings.engine,
+        written.as_ref().or(out.best_weights.as_ref()),
+    ) {
         // An outside engine's session ends as every tuner's of an engine does: its values, its
         // answer's file, where it stands, what to do next.
         let answer = s.answer().unwrap_or_else(|| e.defaults());
@@ -667,6 +707,9 @@ fn summary(s: &Session, p: &Printer, out: &checkers_ga::SessionOutcome) {
             short_time(clock.seconds()),
             out.checkpoint.display()
         ));
+        if let Some(line) = checkers_ga::summary::strength_span(s) {
+            say(&line);
+        }
         let report = p.report.path();
         for line in engine_next_lines(e, &answer, best, &p.session_arg, report) {
             say(&line);

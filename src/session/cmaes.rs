@@ -95,6 +95,7 @@ impl FileTuner for CmaesState {
             games: s.games,
             values: s.values.clone(),
             note: format!("σ {:.0}", s.sigma),
+            played: 2 * s.pairs,
             draws: s.draws,
             pairs: s.pairs,
             decided: s.decided,

@@ -77,9 +77,12 @@ pub struct StepReport {
     pub values: Vec<f64>,
     /// The step's result in a few words (`result +2`, `σ 4096`).
     pub note: String,
+    /// This step's games.
+    pub played: u64,
     /// This step's games that were drawn.
     pub draws: u64,
-    /// This step's pairs of games (one opening, colours swapped).
+    /// This step's pairs whose two sides played each other (one opening, colours swapped):
+    /// SPSA's θ+ and θ-, CMA-ES's and the mean's mirrored candidates; 0 for a GA tournament.
     pub pairs: u64,
     /// Of those, the pairs whose sides scored apart.
     pub decided: u64,
@@ -105,6 +108,7 @@ impl StepReport {
             games: s.games_played(),
             values: answer_values(s),
             note,
+            played: u64::from(st.games),
             draws: generation_draws(st, s),
             pairs,
             decided,
@@ -169,7 +173,9 @@ impl TunerProgress {
     /// The line after `step`, when one is due (every [`TunerProgress::every`] steps and at the
     /// last), at `pace`; its answer then counts as seen.
     pub fn line(&mut self, step: &StepReport, pace: &Pace) -> Option<String> {
-        self.faults += step.faults.len();
+        // The fault lines include the games lost on time, which the clock's part counts.
+        let on_time = step.time.map_or(0, |t| t.lost_on_time as usize);
+        self.faults += step.faults.len().saturating_sub(on_time);
         if let Some(t) = &step.time {
             self.time.get_or_insert_with(TimeUse::default).add(t);
         }

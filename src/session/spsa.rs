@@ -75,6 +75,7 @@ impl FileTuner for SpsaState {
             games: s.games,
             values: s.theta.clone(),
             note: format!("result {:+}", s.result),
+            played: 2 * s.pairs,
             draws: s.draws,
             pairs: s.pairs,
             decided: s.decided,
