@@ -21,6 +21,7 @@ mod engine_tuner;
 mod eval;
 mod evolve;
 mod evolve_args;
+mod evolve_lines;
 mod export;
 mod features;
 mod finals;

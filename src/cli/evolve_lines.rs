@@ -1,0 +1,147 @@
+//! The lines of a GA session's run of our own weights (and of an outside engine's on a time
+//! limit): the bar's prefix and its Elo trend, what a generation says of strength before any
+//! measurement, and the line each generation prints off a terminal.
+
+use checkers_ga::matchplay::elo;
+use checkers_ga::per_time as rate;
+use checkers_ga::summary::{decided_pairs, elo_text, tournament_max_points};
+use checkers_ga::EloFigure;
+use checkers_ga::{GenerationStats, Session, Stop};
+
+/// `gen 345/2000` or `gen 345 312/600 s`.
+pub fn progress_prefix(s: &Session) -> String {
+    match s.settings.stop {
+        Stop::Generations(n) => format!("gen {}/{n}", s.generation),
+        Stop::Seconds(t) => format!("gen {} {:.0}/{t} s", s.generation, s.elapsed),
+    }
+}
+
+/// `material +201±34 ↑`: the newest yardstick measurement and how it moved since the one
+/// before (empty before the first).
+pub fn elo_trend(s: &Session) -> String {
+    let measured: Vec<f64> = s
+        .history
+        .iter()
+        .filter_map(|h| h.measure)
+        .map(|m| elo(&m).diff)
+        .collect();
+    let Some((_, m)) = s.last_measure() else {
+        return String::new();
+    };
+    let e = elo(&m);
+    let trend = match measured.len() {
+        0 | 1 => "",
+        n if measured[n - 1] > measured[n - 2] => " ↑",
+        n if measured[n - 1] < measured[n - 2] => " ↓",
+        _ => " →",
+    };
+    format!(
+        "{} {:+}±{}{trend}",
+        s.settings.yardstick_name(),
+        EloFigure(e.diff),
+        EloFigure(e.margin)
+    )
+}
+
+/// What a generation says of the best so far's strength before any measurement, at no extra
+/// cost: the duel that decided it (`duel 18-14`, the challenger's points first) and how well its
+/// evaluation predicts the generation's game results (`fit error 0.213`, the fit's mean squared
+/// error for it; lower is better).
+pub fn early_signal(st: &GenerationStats, s: &Session) -> String {
+    let duel = match st.duel {
+        Some(d) if !d.is_same() => Some(format!("duel {}-{}", d.challenger, d.holder)),
+        _ => None,
+    };
+    let fit = s
+        .fitted
+        .as_ref()
+        .map(|f| format!("fit error {:.3}", f.before));
+    [duel, fit]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A generation's games as its line counts them: the tournament's, and the duel's and the
+/// measurement's when there were any (`56+32 duel`).
+fn games_of(st: &GenerationStats) -> String {
+    let mut t = st.games.to_string();
+    if let Some(d) = st.duel.filter(|d| !d.is_same()) {
+        t += &format!("+{} duel", (d.challenger + d.holder) / 2);
+    }
+    if let Some(m) = st.measure {
+        t += &format!("+{} measured", m.games());
+    }
+    t
+}
+
+/// A generation's line; `games_seconds` is the time its games took (its rate leaves out the fit
+/// and the measurement), or 0 when unknown (then the whole generation's time counts).
+pub fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String {
+    let duel = match st.duel {
+        None => "first best".to_string(),
+        Some(d) if d.is_same() => "best so far again".to_string(),
+        Some(d) => format!(
+            "duel {}-{}{}",
+            d.challenger,
+            d.holder,
+            if d.replaced { " new best" } else { "" }
+        ),
+    };
+    let limit = match s.settings.stop {
+        Stop::Generations(g) => format!("/{g}"),
+        Stop::Seconds(_) => String::new(),
+    };
+    let measured = match st.measure {
+        Some(m) => format!("  vs {}: {}", s.settings.yardstick_name(), elo_text(&m)),
+        None => String::new(),
+    };
+    // The best so far's error predicting this generation's results, every generation the fit
+    // runs: a signal of strength from the first generation on.
+    let fit = match &s.fitted {
+        Some(f) => format!("  fit error {:.3}", f.before),
+        None => String::new(),
+    };
+    // An outside engine's faults (their games lost; the session's faults.log says which).
+    let mut faults = match st.faults {
+        0 => String::new(),
+        n => format!("  faults {n}"),
+    };
+    // On a clock: the depth its searches reached, and its games lost on time.
+    if let Some(t) = &st.time {
+        faults += &format!("  depth {:.1}", t.mean_depth());
+        if t.lost_on_time > 0 {
+            faults += &format!("  lost on time {}", t.lost_on_time);
+        }
+    }
+    // The mean: how many of its mirrored pairs their games decided (the rest drew, and moved
+    // the centre nothing).
+    let standing = match decided_pairs(s) {
+        Some((pairs, decided)) => {
+            format!("pairs decided {decided} of {pairs}  centres averaged")
+        }
+        None => format!(
+            "top {} of {} points  diversity {:.3}  {duel}",
+            st.best,
+            tournament_max_points(s),
+            st.diversity
+        ),
+    };
+    format!(
+        "gen {}{limit}  {standing}{fit}{measured}{faults}  {} games {}  {:.1} s",
+        st.generation,
+        games_of(st),
+        rate(
+            st.games as f64
+                / if games_seconds > 0.0 {
+                    games_seconds
+                } else {
+                    st.seconds
+                }
+                .max(1e-9),
+            ""
+        ),
+        st.seconds
+    )
+}
