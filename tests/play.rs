@@ -347,3 +347,34 @@ fn a_value_is_said_in_men_whatever_the_men_weight() {
         assert!(v.abs() < 5.0, "{l}");
     }
 }
+
+/// Two people at one terminal take turns reading the same input, each reading only its own
+/// line: the moves all written at once are played in order, to the end of the input, which
+/// resigns for the side to move.
+#[test]
+fn two_people_at_one_terminal_read_their_own_lines() {
+    let mut child = bin()
+        .args([
+            "play", "--black", "human", "--white", "human", "--seed", "1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"11-15\n23-19\n8-11\n22-17\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Black: human  White: human"), "{text}");
+    assert_eq!(text.matches("Black to move>").count(), 3, "{text}");
+    assert_eq!(text.matches("White to move>").count(), 2, "{text}");
+    assert!(!text.contains("Illegal move"), "{text}");
+    assert!(text.contains("End of input: Black resigns."), "{text}");
+    assert!(text.contains("Result: 0-1 (Black resigned)"), "{text}");
+}

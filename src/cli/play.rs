@@ -4,15 +4,14 @@ use super::common::{evaluator_arg, search_config, EVALUATOR_NAMES};
 use anyhow::Context;
 use checkers_ga::formats::HUB_PREFIX;
 use checkers_ga::matchplay::{Contestant, OurEngine};
-use checkers_ga::play::{play_game, Answer, Event, Player, SidePlayer};
-use checkers_ga::play::{Table, Thought, Turn, DEFAULT_MOVE_TIMEOUT};
-use checkers_ga::ClientError;
+use checkers_ga::play::{play_game, Event, SidePlayer};
+use checkers_ga::play::{Table, DEFAULT_MOVE_TIMEOUT};
 use checkers_ga::MAX_TIMED_DEPTH;
 use checkers_ga::{derive, fresh_seed, Purpose};
-use checkers_ga::{parse_fen, parse_move, Color, Evaluator, Position};
+use checkers_ga::{parse_fen, Color, Evaluator, Position};
 use checkers_ga::{Clock, TimeControl};
 use checkers_ga::{DrawRules, EndReason, Game, PdnTags};
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
@@ -49,14 +48,6 @@ pub struct PlayArgs {
     pub handshake_timeout: Option<f64>,
 }
 
-/// What a human can type at the prompt.
-const HELP: &str = "Commands:
-  a move    by square numbers (11-15, 15x24, 15x24x31; a capture may name only its first and
-            last squares when no other capture joins them) or coordinates (Black's first
-            move 11-15 is f6-e5)
-  help      this list
-  quit      resign the game (also `resign`; the end of input resigns too)";
-
 /// A side of the game: how it is shown, its player (a person, our searcher, an outside
 /// engine), and for ours what one man is worth in its evaluation (the unit of the values
 /// printed).
@@ -87,52 +78,6 @@ fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::R
         player,
         man: None,
     })
-}
-
-/// A person at the terminal: shown the legal moves, asked for one until it is legal.
-struct Human {
-    input: std::io::Stdin,
-}
-
-impl Player for Human {
-    fn go(&mut self, game: &Game, turn: Turn<'_>) -> Result<Answer, ClientError> {
-        let side = turn.side;
-        let mut out = std::io::stdout().lock();
-        let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
-        let _ = writeln!(out, "Legal moves: {}", legal.join(" "));
-        loop {
-            let _ = write!(out, "{} to move> ", side.name());
-            let _ = out.flush();
-            let mut raw = Vec::new();
-            // Bytes, decoded leniently: stray non-UTF-8 input is an illegal move, not the end
-            // of the game. Input that cannot be read ends it, as its end does.
-            let n = self.input.lock().read_until(b'\n', &mut raw).unwrap_or(0);
-            let line = String::from_utf8_lossy(&raw);
-            if n == 0 {
-                let _ = writeln!(out);
-                let _ = writeln!(out, "End of input: {} resigns.", side.name());
-                return Ok(Answer::Resign);
-            }
-            let t = line.trim();
-            if t.is_empty() {
-                continue;
-            }
-            if t == "help" || t == "?" {
-                let _ = writeln!(out, "{HELP}");
-                continue;
-            }
-            if t == "quit" || t == "resign" {
-                let _ = writeln!(out, "{} resigns.", side.name());
-                return Ok(Answer::Resign);
-            }
-            match parse_move(game.position(), t) {
-                Ok(m) => return Ok(Answer::Move(m, Thought::default())),
-                Err(e) => {
-                    let _ = writeln!(out, "Illegal move: {e}. Try again.");
-                }
-            }
-        }
-    }
 }
 
 /// What one man is worth in `eval`'s values: [`checkers_ga::man_value`], the one definition of
@@ -168,9 +113,7 @@ fn parse_side(
     if player == "human" || player == "0" {
         return Ok(PlaySide {
             shown: "human".to_string(),
-            player: SidePlayer::Other(Box::new(Human {
-                input: std::io::stdin(),
-            })),
+            player: Contestant::Person("human".into()).player(None, DEFAULT_MOVE_TIMEOUT),
             man: None,
         });
     }
@@ -235,7 +178,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         "Black: {}  White: {}  seed {seed}",
         black.shown, white.shown
     )?;
-    let is_human = |s: &PlaySide| matches!(s.player, SidePlayer::Other(_));
+    let is_human = |s: &PlaySide| matches!(s.player, SidePlayer::Person(_));
     if is_human(&black) || is_human(&white) {
         writeln!(out, "Type a move (e.g. 11-15), help, or quit to resign.")?;
     }

@@ -1,19 +1,18 @@
 //! Who plays a side, described once, and the one builder of its player.
 //!
 //! A [`Contestant`] is a side as a person names it: our engine ([`OurEngine`]: an evaluation
-//! and search settings) or an outside Hub engine ([`OutsideEngine`]: what starts it, its
-//! options and values, its depth). A batch of game jobs (`crate::jobs`) carries each of its
-//! sides as a [`Side`]: what plays ([`Plays`]: our evaluation, an outside engine, or a genome
-//! of the batch's tuned engine) and the clock it plays on. [`Side::player`] makes the player of
-//! a game's side from it, for every game a batch plays and for `play`'s sides
-//! ([`Contestant::player`]); a person at the terminal is the command line's own player
-//! (`crate::play::SidePlayer::Other`).
+//! and search settings), an outside Hub engine ([`OutsideEngine`]: what starts it, its
+//! options and values, its depth) or a person at the terminal. A batch of game jobs
+//! (`crate::jobs`) carries each of its sides as a [`Side`]: what plays ([`Plays`]: our
+//! evaluation, an outside engine, a genome of the batch's tuned engine, or a person) and the
+//! clock it plays on. [`Side::player`] makes the player of a game's side from it, for every
+//! game a batch plays and for `play`'s sides ([`Contestant::player`]).
 
 use crate::clock::TimeControl;
 use crate::eval::Weights;
 use crate::genome::EngineSpec;
 use crate::hub::{ClientError, Program};
-use crate::play::{Outside, SidePlayer};
+use crate::play::{Outside, Person, SidePlayer};
 use crate::search::{SearchConfig, Searcher};
 use crate::yardstick::Evaluator;
 use serde::{Deserialize, Serialize};
@@ -164,8 +163,9 @@ impl OutsideEngine {
     }
 }
 
-/// Who plays one side of a match or of `play`: our engine, searched in this process, or an
-/// outside Hub engine (each game asks a [`Player`](crate::play::Player) of it for moves).
+/// Who plays one side of a match or of `play`: our engine, searched in this process, an
+/// outside Hub engine, or a person at the terminal (each game asks a
+/// [`Player`](crate::play::Player) of it for moves).
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
 pub enum Contestant {
@@ -173,6 +173,8 @@ pub enum Contestant {
     Ours(OurEngine),
     /// An outside engine speaking Hub.
     Outside(OutsideEngine),
+    /// A person at the terminal ([`Person::terminal`]), by the name reports give them.
+    Person(String),
 }
 
 impl Contestant {
@@ -181,6 +183,7 @@ impl Contestant {
         match self {
             Contestant::Ours(e) => &e.name,
             Contestant::Outside(h) => &h.name,
+            Contestant::Person(n) => n,
         }
     }
 
@@ -189,15 +192,17 @@ impl Contestant {
         match self {
             Contestant::Ours(e) => e.name = name,
             Contestant::Outside(h) => h.name = name,
+            Contestant::Person(n) => *n = name,
         }
     }
 
     /// The depth it searches to without a clock (its maximum depth on one); None: an outside
-    /// engine at its own level.
+    /// engine at its own level, or a person.
     pub fn depth(&self) -> Option<u32> {
         match self {
             Contestant::Ours(e) => Some(e.config.depth),
             Contestant::Outside(h) => h.depth,
+            Contestant::Person(_) => None,
         }
     }
 
@@ -230,6 +235,13 @@ impl Contestant {
                 engine: h.clone(),
                 move_timeout,
             },
+            // A person is not timed.
+            Contestant::Person(_) => {
+                return Side {
+                    plays: Plays::Person,
+                    clock: None,
+                }
+            }
         };
         Side { plays, clock }
     }
@@ -243,11 +255,12 @@ impl Contestant {
     }
 
     /// The search settings of a game's seat for this side: ours, or (for an outside engine,
-    /// which has its own) the default settings at its depth.
+    /// which has its own, or a person) the default settings at its depth.
     pub fn config(&self) -> SearchConfig {
         match self {
             Contestant::Ours(e) => e.config,
             Contestant::Outside(h) => SearchConfig::with_depth(h.depth.unwrap_or(1)),
+            Contestant::Person(_) => SearchConfig::with_depth(1),
         }
     }
 }
@@ -280,6 +293,8 @@ pub enum Plays {
     /// The batch's tuned engine (`crate::jobs::Batch::engine`) with the values this genome of
     /// its parameter set stands for, at the engine's depth or on the side's clock.
     Genome(Weights),
+    /// A person at the terminal, untimed.
+    Person,
 }
 
 impl Side {
@@ -347,6 +362,7 @@ impl Side {
                         .tuned(spec.set_params(w)),
                 ))
             }
+            Plays::Person => SidePlayer::Person(Box::new(Person::terminal())),
         }
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! A player is anything that answers "your move in this game, with this clock, unless
 //! stopped": our searcher ([`Searching`]), an outside Hub engine's process taken from the pool
-//! of idle processes ([`Outside`]), or a person at the terminal (the `play` command's). It
+//! of idle processes ([`Outside`]), or a person ([`Person`]: at the terminal, as `play` has one). It
 //! reports an outside engine's failure as a value ([`ClientError::Fault`]), never a panic. The
 //! loop keeps everything a game has besides its players once: the clocks and their margin,
 //! adjudication, faults (a side whose engine fails loses, [`Game::forfeit`]), the stop flag
@@ -12,11 +12,11 @@
 //! Tournament games, duels, SPSA's steps and the measurements (as game jobs), matches in and
 //! out of process, `finals` and `play` all play their games through [`play_game`].
 //!
-//! Files, bottom up: `adjudicate`, `searching`, `outside`, `side`.
+//! Files, bottom up: `adjudicate`, `searching`, `outside`, `person`, `side`.
 //!
 //! `adjudicate` is draw and resign adjudication; `searching` our searcher as a player;
-//! `outside` an outside engine as a player, and the pool of its processes; `side` a side's
-//! player, whichever kind, owned ([`SidePlayer`]).
+//! `outside` an outside engine as a player, and the pool of its processes; `person` a person
+//! who types moves; `side` a side's player, whichever kind, owned ([`SidePlayer`]).
 //!
 //! # Example
 //!
@@ -42,6 +42,7 @@
 
 mod adjudicate;
 mod outside;
+mod person;
 mod searching;
 mod side;
 
@@ -49,6 +50,7 @@ pub use adjudicate::{
     Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
 };
 pub use outside::{lease_engines, EngineLease, Outside, DEFAULT_MOVE_TIMEOUT};
+pub use person::{Person, PERSON_HELP};
 pub use searching::{centi_men, Searching, WIN_CENTI_MEN};
 pub use side::SidePlayer;
 

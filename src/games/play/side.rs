@@ -1,18 +1,20 @@
 //! A side's player, whichever kind, owned: [`SidePlayer`].
 
-use super::{Answer, Outside, Player, Searching, Turn};
+use super::{Answer, Outside, Person, Player, Searching, Turn};
 use crate::game::Game;
 use crate::hub::ClientError;
 use crate::search::Searcher;
 
 /// The player of one side, owned: our searcher, an outside engine (its process taken from the
-/// pool), or any other player (a person at the terminal). What a game job's sides
-/// (`crate::jobs`: a match's, a tournament's) and `play`'s sides are.
+/// pool), a person, or any other player. What a game job's sides (`crate::jobs`: a match's, a
+/// tournament's) and `play`'s sides are.
 pub enum SidePlayer {
     /// Our engine: a searcher with its evaluation and settings.
     Ours(Box<Searcher>),
     /// An outside Hub engine.
     Outside(Box<Outside>),
+    /// A person who types moves.
+    Person(Box<Person>),
     /// Any other player.
     Other(Box<dyn Player + Send>),
 }
@@ -32,6 +34,7 @@ impl Player for SidePlayer {
         match self {
             SidePlayer::Ours(s) => Searching::new(s).go(game, turn),
             SidePlayer::Outside(o) => o.go(game, turn),
+            SidePlayer::Person(p) => p.go(game, turn),
             SidePlayer::Other(p) => p.go(game, turn),
         }
     }
@@ -40,6 +43,7 @@ impl Player for SidePlayer {
         match self {
             SidePlayer::Ours(s) => Searching::new(s).game_over(abandoned),
             SidePlayer::Outside(o) => o.game_over(abandoned),
+            SidePlayer::Person(p) => p.game_over(abandoned),
             SidePlayer::Other(p) => p.game_over(abandoned),
         }
     }
