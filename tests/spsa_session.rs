@@ -219,6 +219,54 @@ fn show_history_and_report_read_an_spsa_session() {
     common::assert_error_exit(&out, 1, &["spsa.ckpt", "is an SPSA session", "finals"]);
 }
 
+/// With no session named, `resume`, `history` and `report` take the newest session under the
+/// folder of sessions, whichever tuner's, and say which; `finals`, the GA's alone, takes the
+/// newest of the GA's.
+#[test]
+fn with_no_name_the_newest_session_of_any_tuner_is_taken() {
+    let t = Tmp::new("newest");
+    let ga = [
+        "new",
+        "--population",
+        "4",
+        "--depth",
+        "1",
+        "--generations",
+        "1",
+    ];
+    run_ok(t.cmd(&[&ga[..], &["--name", "g", "--seed", "1", "--quiet"]].concat()));
+    // Written later than the GA session's checkpoint, whatever the clock's resolution.
+    std::thread::sleep(Duration::from_millis(20));
+    run_ok(spsa(&t, "s", "8", "2"));
+    let out = output(t.cmd(&["history"]));
+    let (table, said) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{said}");
+    assert!(table.starts_with("SPSA session 's' ("), "{table}");
+    assert!(
+        said.contains("history: no session named, so using the newest one: 's' ("),
+        "{said}"
+    );
+    let out = output(t.cmd(&["resume", "--quiet"]));
+    let (again, said) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("resume: no session named, so continuing the newest one: 's' ("),
+        "{said}"
+    );
+    assert!(
+        again.contains("SPSA session 's' already played its budget"),
+        "{again}"
+    );
+    let page = run_ok(t.cmd(&["report"]));
+    assert_eq!(Path::new(page.trim()), t.session("s").join("report.html"));
+    let out = output(t.cmd(&["finals", "--games", "2", "--depth", "1"]));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("finals: no session named, so using the newest one: 'g' ("),
+        "{said}"
+    );
+}
+
 #[test]
 fn bad_input_is_one_line() {
     let t = Tmp::new("bad");

@@ -252,8 +252,8 @@ pub enum EngineTuner {
 
 #[derive(clap::Args)]
 pub struct ResumeArgs {
-    /// A checkpoint file, a session folder or a session name, an SPSA session's too (default:
-    /// the newest checkpoint under the populations folder)
+    /// A checkpoint file, a session folder or a session name, of any tuner (default: the newest
+    /// session under the populations folder, whichever tuner's)
     pub file: Option<String>,
     #[command(flatten)]
     pub session: SessionOptions,

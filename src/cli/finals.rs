@@ -13,7 +13,7 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct FinalsArgs {
     /// A session name (a folder under --populations), a session folder or a checkpoint file
-    /// [default: the newest checkpoint under --populations]
+    /// [default: the newest session of the GA under --populations]
     pub session: Option<String>,
     /// Folder of session folders
     #[arg(long, default_value = "populations")]

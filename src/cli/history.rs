@@ -12,27 +12,38 @@ use std::path::{Path, PathBuf};
 
 pub use super::history_args::{HistoryArgs, HistoryFormat};
 
-/// The session `arg` names under `root`, whichever tuner's ([`store::open`]; the newest of
-/// the GA's when None, and `command` says so on stderr).
+/// The session `arg` names under `root`, whichever tuner's ([`store::open`]; the newest when
+/// None, and `command` says so on stderr).
 pub(super) fn open_session(
     arg: Option<&str>,
     root: &Path,
     command: &str,
 ) -> anyhow::Result<Opened> {
     let opened = store::open(arg, root)?;
-    if let Opened::Ga(found) = &opened {
-        say_found(found, arg, command);
+    match &opened {
+        Opened::Ga(found) => say_found(found, arg, command),
+        Opened::Tuner { path, session } if arg.is_none() => eprintln!(
+            "{command}: no session named, so using the newest one: '{}' ({})",
+            session.name(),
+            path.display()
+        ),
+        Opened::Tuner { .. } => {}
     }
     Ok(opened)
 }
 
-/// The session of the GA `arg` names under `root` (the newest when None; `command` says so
-/// on stderr); an SPSA session is refused: `command` is the GA's alone.
+/// The session of the GA `arg` names under `root` (the newest of the GA's when None; `command`
+/// says so on stderr); another tuner's session is refused: `command` is the GA's alone.
 pub(super) fn find_session(
     arg: Option<&str>,
     root: &Path,
     command: &str,
 ) -> anyhow::Result<(PathBuf, Session)> {
+    if arg.is_none() {
+        let found = store::locate(None, root)?;
+        say_found(&found, arg, command);
+        return Ok((found.path, found.session));
+    }
     match open_session(arg, root, command)? {
         Opened::Ga(found) => Ok((found.path, found.session)),
         Opened::Tuner { path, session } => {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct ReportArgs {
     /// A session name (a folder under --populations), a session folder or a checkpoint file
-    /// [default: the newest checkpoint under --populations]
+    /// [default: the newest session under --populations, whichever tuner's]
     pub session: Option<String>,
     /// Folder of session folders
     #[arg(long, default_value = "populations")]

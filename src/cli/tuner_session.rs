@@ -240,6 +240,14 @@ pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<
         budget_flag: "",
     };
     let s = &run.session;
+    if a.file.is_none() {
+        // Said even with --quiet: the user named no session, and this one runs now.
+        warn(&format!(
+            "resume: no session named, so continuing the newest one: '{}' ({})",
+            s.name,
+            run.checkpoint.display()
+        ));
+    }
     if s.state.finished() {
         say(&format!(
             "{kind} session '{}' already played its budget ({}); its values:",

@@ -20,7 +20,7 @@
 //! Every item is reached here, at `store::` (its files are private).
 //!
 //! Files, bottom up: `codec`, `frame`, `history`, `legacy`, `checkpoint`, `tuner_file`, `spsa`,
-//! `cmaes`.
+//! `cmaes`, `find`.
 //!
 //! # Example
 //!
@@ -42,6 +42,7 @@
 mod checkpoint;
 mod cmaes;
 mod codec;
+mod find;
 mod frame;
 mod history;
 mod legacy;
@@ -59,6 +60,10 @@ pub use cmaes::{
     CMAES_MAGIC, CMAES_VERSION,
 };
 pub use codec::MAX_CHECKPOINT_PAYLOAD;
+pub use find::{
+    decode_tuner_file, locate, locate_any, newest_session, open, session_in, tuner_of, LocateError,
+    Located, OpenError, Opened, SessionFiles,
+};
 pub use history::{decode_history, HistoryError, HistoryLink, HistoryRecords, HISTORY_FILE};
 pub use spsa::{
     decode_spsa, encode_spsa, history_every, is_spsa, load_spsa, spsa_path, SpsaSession,
@@ -431,298 +436,9 @@ impl Tuner {
     }
 }
 
-/// A session found on disk by [`session_in`] or [`locate_any`], nothing of it read but its
-/// files' names (and a named file's first bytes).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SessionFiles {
-    /// Whose session it is.
-    pub tuner: Tuner,
-    /// Its folder.
-    pub dir: PathBuf,
-    /// Its checkpoint: SPSA's one, the GA's newest by generation, or the file named.
-    pub checkpoint: PathBuf,
-}
-
-/// A one-file tuner's checkpoint as [`session_in`], [`locate_any`] and [`open`] find and read
-/// it: the tuner, its file's name in a session folder, its magic, and how its bytes are read.
-/// Every one-file tuner is registered once, in [`ONE_FILE_TUNERS`].
-struct OneFile {
-    tuner: Tuner,
-    file: &'static str,
-    magic: &'static [u8; 8],
-    decode: DecodeFn,
-}
-
-/// Reads a one-file tuner's checkpoint bytes; the path only names the file in errors.
-type DecodeFn = fn(&Path, &[u8]) -> Result<Box<dyn OneFileSession>, CheckpointError>;
-
-/// The one-file tuners, in the order a folder is looked at.
-const ONE_FILE_TUNERS: [OneFile; 2] = [
-    OneFile {
-        tuner: Tuner::Spsa,
-        file: SPSA_FILE,
-        magic: spsa::SPSA_MAGIC,
-        decode: |p, b| Ok(Box::new(decode_spsa(p, b)?)),
-    },
-    OneFile {
-        tuner: Tuner::Cmaes,
-        file: CMAES_FILE,
-        magic: CMAES_MAGIC,
-        decode: |p, b| Ok(Box::new(decode_cmaes(p, b)?)),
-    },
-];
-
-/// The registered one-file tuner whose checkpoint these bytes start as, if any.
-fn one_file_of(bytes: &[u8]) -> Option<&'static OneFile> {
-    ONE_FILE_TUNERS.iter().find(|t| bytes.starts_with(t.magic))
-}
-
-/// The session folder `dir` holds, if any: a one-file tuner's session when it holds that
-/// tuner's checkpoint ([`SPSA_FILE`], [`CMAES_FILE`]), else a session of the GA when it holds
-/// a checkpoint. A folder taken by one tuner is taken for all (`new`, `spsa` and `cmaes`
-/// refuse it).
-pub fn session_in(dir: &Path) -> Option<SessionFiles> {
-    let one_file = ONE_FILE_TUNERS
-        .iter()
-        .map(|t| (t.tuner, dir.join(t.file)))
-        .find(|(_, p)| p.exists());
-    let (tuner, checkpoint) = match one_file {
-        Some(found) => found,
-        None => {
-            let mut all = list_checkpoints(dir);
-            sort_by_generation(&mut all);
-            (Tuner::Ga, all.pop()?)
-        }
-    };
-    Some(SessionFiles {
-        tuner,
-        dir: dir.to_path_buf(),
-        checkpoint,
-    })
-}
-
-/// The session an argument names, of whichever tuner: a checkpoint file (told by its magic), a
-/// session folder ([`session_in`]), or a session's name whose folder under `root` holds one.
-/// None for anything else (a weight file, a folder without a session, an empty name). It reads
-/// no checkpoint: [`open`] does, and says what is wrong with one.
-pub fn locate_any(arg: &str, root: &Path) -> Option<SessionFiles> {
-    if arg.is_empty() {
-        return None;
-    }
-    let p = Path::new(arg);
-    if p.is_file() {
-        let mut head = [0u8; 8];
-        let n = std::fs::File::open(p)
-            .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
-            .unwrap_or(0);
-        let tuner = match one_file_of(&head[..n]) {
-            Some(t) => t.tuner,
-            None if head[..n].starts_with(CHECKPOINT_MAGIC) => Tuner::Ga,
-            None => return None,
-        };
-        return Some(SessionFiles {
-            tuner,
-            dir: folder_of(p),
-            checkpoint: p.to_path_buf(),
-        });
-    }
-    if p.is_dir() {
-        session_in(p)
-    } else if is_plain_name(arg) {
-        session_in(&session_dir(root, arg))
-    } else {
-        None
-    }
-}
-
-/// Whose session an argument of `resume`, `show`, `export`, `history` or `report` names (the
-/// GA's when it names none: with no argument, the newest of the GA's sessions is meant), and
-/// the checkpoint when it is another tuner's (a one-file tuner's). Nothing is read but file
-/// names and a named file's first bytes.
-pub fn tuner_of(arg: Option<&str>, root: &Path) -> (Tuner, Option<PathBuf>) {
-    match arg.and_then(|a| locate_any(a, root)) {
-        Some(s) if s.tuner != Tuner::Ga => (s.tuner, Some(s.checkpoint)),
-        _ => (Tuner::Ga, None),
-    }
-}
-
-/// A session read from disk by [`open`], whichever tuner's.
-pub enum Opened {
-    /// The GA's: the checkpoint found and read, as [`locate`] finds it.
-    Ga(Box<Located>),
-    /// A one-file tuner's (SPSA's, CMA-ES's): its checkpoint and the session it holds.
-    Tuner {
-        /// The checkpoint read.
-        path: PathBuf,
-        /// The session.
-        session: Box<dyn OneFileSession>,
-    },
-}
-
-impl Opened {
-    /// The tuner whose session it is.
-    pub fn tuner(&self) -> Tuner {
-        match self {
-            Opened::Ga(_) => Tuner::Ga,
-            Opened::Tuner { session, .. } => session.tuner(),
-        }
-    }
-}
-
-/// Why [`open`] read no session.
-#[derive(Debug, thiserror::Error)]
-pub enum OpenError {
-    /// No session of the GA, or none loadable ([`locate`]).
-    #[error(transparent)]
-    Locate(#[from] LocateError),
-    /// A one-file tuner's checkpoint that cannot be read.
-    #[error(transparent)]
-    Checkpoint(#[from] CheckpointError),
-}
-
-/// Reads the session an argument names, whichever tuner's: a checkpoint file, a session
-/// folder, or a session's name under `root` ([`tuner_of`]); with no argument, the newest of
-/// the GA's sessions under `root`. What is wrong, in one line, when none can be read.
-pub fn open(arg: Option<&str>, root: &Path) -> Result<Opened, OpenError> {
-    match tuner_of(arg, root) {
-        (tuner, Some(path)) if tuner != Tuner::Ga => {
-            // Read as the tuner its file's name or magic says, so a damaged file's error is
-            // that tuner's (empty, wrong magic, a bad checksum).
-            let t = ONE_FILE_TUNERS
-                .iter()
-                .find(|t| t.tuner == tuner)
-                .expect("every one-file tuner is registered");
-            let bytes = read_bounded(&path)
-                .map_err(|e| CheckpointError::new(&path, format!("cannot read: {e}")))?;
-            let session = (t.decode)(&path, &bytes)?;
-            Ok(Opened::Tuner { path, session })
-        }
-        _ => Ok(Opened::Ga(Box::new(locate(arg, root)?))),
-    }
-}
-
-/// The session a one-file tuner's checkpoint holds, read from its bytes (told by the magic);
-/// None for any other bytes. `path` only names the file in errors.
-pub fn decode_tuner_file(path: &Path, bytes: &[u8]) -> Option<Result<Opened, CheckpointError>> {
-    let t = one_file_of(bytes)?;
-    Some((t.decode)(path, bytes).map(|session| Opened::Tuner {
-        path: path.to_path_buf(),
-        session,
-    }))
-}
-
-/// A checkpoint found for `resume`, `history` or `show`.
-pub struct Located {
-    /// The checkpoint file that was read.
-    pub path: PathBuf,
-    /// The session it holds.
-    pub session: Session,
-    /// Newer checkpoints that could not be read and were passed over.
-    pub skipped: Vec<CheckpointError>,
-    /// What was lost of a damaged history file (one line for the user), if anything.
-    pub warning: Option<String>,
-}
-
-/// Finds the checkpoint a user means: a checkpoint file; a session folder (its newest loadable
-/// checkpoint); a session name under `root`; or, with no argument, the newest checkpoint under
-/// `root`. Unreadable newer checkpoints are passed over and reported in `skipped`; when no
-/// checkpoint fits its history file, the newest sound one is taken with what can be saved of
-/// its history, and `warning` says what was lost.
-pub fn locate(arg: Option<&str>, root: &Path) -> Result<Located, LocateError> {
-    let dir = match arg {
-        None => root.to_path_buf(),
-        Some(f) => {
-            let p = PathBuf::from(f);
-            if p.is_file() {
-                let (session, warning) = load_checkpoint_recovering(&p)?;
-                return Ok(Located {
-                    path: p,
-                    session,
-                    skipped: Vec::new(),
-                    warning,
-                });
-            } else if p.is_dir() {
-                p
-            } else if !f.is_empty() && session_dir(root, f).is_dir() {
-                session_dir(root, f)
-            } else {
-                return Err(LocateError::NoSuch {
-                    name: f.to_string(),
-                    root: root.to_path_buf(),
-                });
-            }
-        }
-    };
-    let cands = resume_candidates(&dir);
-    if cands.is_empty() {
-        return Err(LocateError::Empty(dir));
-    }
-    // The newest checkpoint that loads with its history: a resume from it continues exactly
-    // (a damaged record of a later generation is played again).
-    let mut skipped = Vec::new();
-    for c in &cands {
-        match load_checkpoint(c) {
-            Ok(session) => {
-                return Ok(Located {
-                    path: c.clone(),
-                    session,
-                    skipped,
-                    warning: None,
-                })
-            }
-            Err(e) => skipped.push(e),
-        }
-    }
-    // None does (a history file damaged at its start, or gone): the newest sound checkpoint,
-    // with what can be saved of its history.
-    let mut unreadable = Vec::new();
-    for c in cands {
-        match load_checkpoint_recovering(&c) {
-            Ok((session, warning)) => {
-                return Ok(Located {
-                    path: c,
-                    session,
-                    skipped: unreadable,
-                    warning,
-                })
-            }
-            Err(e) => unreadable.push(e),
-        }
-    }
-    let newest = skipped.remove(0);
-    Err(LocateError::Unloadable { dir, newest })
-}
-
-/// Why [`locate`] found no checkpoint.
-#[derive(Debug, thiserror::Error)]
-pub enum LocateError {
-    #[error("no checkpoint, session folder or session named '{name}' (looked under '{}')", root.display())]
-    /// The name is neither a checkpoint file, a session folder nor a session under the root.
-    NoSuch {
-        /// The name given.
-        name: String,
-        /// The folder sessions were looked for under.
-        root: PathBuf,
-    },
-    #[error("no checkpoint under '{}': start a session with `checkers-ga new`", .0.display())]
-    /// The folder holds no checkpoint.
-    Empty(PathBuf),
-    #[error("no loadable checkpoint under '{}' (newest: {newest})", dir.display())]
-    /// The folder holds checkpoints, but none could be read.
-    Unloadable {
-        /// The folder.
-        dir: PathBuf,
-        /// Why its newest checkpoint could not be read.
-        newest: CheckpointError,
-    },
-    /// The checkpoint file named could not be read.
-    #[error(transparent)]
-    Checkpoint(#[from] CheckpointError),
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{locate_any, session_in, tuner_of, Keep, SessionFiles, Tuner};
+    use super::{locate_any, newest_session, session_in, tuner_of, Keep, SessionFiles, Tuner};
     use std::path::Path;
 
     #[test]
@@ -766,14 +482,32 @@ mod tests {
         for nothing in ["none", "missing", "", "../ga", &s(&weights), &s(&empty)] {
             assert_eq!(locate_any(nothing, &root), None, "{nothing:?}");
         }
-        // Whose session: the GA's unless it is SPSA's (with no name, the GA's newest).
+        // Whose session: the GA's unless it is SPSA's.
         assert_eq!(
             tuner_of(Some("sp"), &root),
-            (Tuner::Spsa, Some(the_spsa.checkpoint))
+            (Tuner::Spsa, Some(the_spsa.checkpoint.clone()))
         );
         assert_eq!(tuner_of(Some("ga"), &root), (Tuner::Ga, None));
-        assert_eq!(tuner_of(None, &root), (Tuner::Ga, None));
         assert_eq!(tuner_of(Some("missing"), &root), (Tuner::Ga, None));
+        // With no name, the session written last, whichever tuner's.
+        let written = |p: &Path, s: u64| {
+            let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(s);
+            let f = std::fs::File::options().write(true).open(p).unwrap();
+            f.set_modified(t).unwrap();
+        };
+        written(&ga.join("gen-00010.ckpt"), 2_000_000);
+        written(&the_spsa.checkpoint, 1_000_000);
+        assert_eq!(newest_session(&root).map(|s| s.tuner), Some(Tuner::Ga));
+        assert_eq!(tuner_of(None, &root), (Tuner::Ga, None));
+        written(&the_spsa.checkpoint, 3_000_000);
+        assert_eq!(newest_session(&root), Some(the_spsa.clone()));
+        assert_eq!(
+            tuner_of(None, &root),
+            (Tuner::Spsa, Some(the_spsa.checkpoint.clone()))
+        );
+        // A session's own folder is its own newest session.
+        assert_eq!(newest_session(&spsa), Some(the_spsa));
+        assert_eq!(newest_session(&empty), None);
         std::fs::remove_dir_all(&root).unwrap();
     }
 
