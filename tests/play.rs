@@ -378,3 +378,28 @@ fn two_people_at_one_terminal_read_their_own_lines() {
     assert!(text.contains("End of input: Black resigns."), "{text}");
     assert!(text.contains("Result: 0-1 (Black resigned)"), "{text}");
 }
+
+/// A person is not timed on a clock (`--tc` times the computer sides): a move typed after
+/// longer than the clock allows still stands.
+#[test]
+fn a_person_slower_than_the_clock_does_not_lose_on_time() {
+    let mut child = bin()
+        .args([
+            "play", "--black", "human", "--white", "2:random", "--seed", "1",
+        ])
+        .args(["--tc", "0.05"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    input.write_all(b"11-15\n").unwrap();
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(!text.contains("ran out of time"), "{text}");
+    assert!(text.contains("Result: 0-1 (Black resigned)"), "{text}");
+}

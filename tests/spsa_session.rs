@@ -235,7 +235,8 @@ fn with_no_name_the_newest_session_of_any_tuner_is_taken() {
         "1",
     ];
     run_ok(t.cmd(&[&ga[..], &["--name", "g", "--seed", "1", "--quiet"]].concat()));
-    // Written later than the GA session's checkpoint, whatever the clock's resolution.
+    // Written later than the GA session's checkpoint (on a file system that keeps times finer
+    // than the pause).
     std::thread::sleep(Duration::from_millis(20));
     run_ok(spsa(&t, "s", "8", "2"));
     let out = output(t.cmd(&["history"]));
@@ -256,6 +257,13 @@ fn with_no_name_the_newest_session_of_any_tuner_is_taken() {
     assert!(
         again.contains("SPSA session 's' already played its budget"),
         "{again}"
+    );
+    // A GA session's setting, given with no name, says why the SPSA session was taken.
+    let out = output(t.cmd(&["resume", "--generations", "5"]));
+    common::assert_error_exit(
+        &out,
+        2,
+        &["no session named, and the newest, ", "is an SPSA session"],
     );
     let page = run_ok(t.cmd(&["report"]));
     assert_eq!(Path::new(page.trim()), t.session("s").join("report.html"));

@@ -173,7 +173,9 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     if let Some(r) = &a.run.report {
         check_output_file(r, "--report")?;
     }
-    let run = SessionRun::resume(a.file.as_deref(), &a.session.overrides(), a.run.library())?;
+    // With no name, the newest session's folder (the GA's, as tuner_of found).
+    let target = checkers_ga::store::named_or_newest(a.file.as_deref(), &a.run.populations);
+    let run = SessionRun::resume(target.as_deref(), &a.session.overrides(), a.run.library())?;
     for e in &run.skipped {
         warn(&format!("warning: skipping {e}"));
     }

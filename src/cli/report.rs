@@ -2,7 +2,7 @@
 //! by [`checkers_ga::html`]); prints the path written.
 
 use checkers_ga::html::{self, Options, REPORT_FILE};
-use checkers_ga::store::{self, Opened};
+use checkers_ga::store::Opened;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -28,7 +28,9 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
     }
     // A one-file tuner's page (SPSA, CMA-ES): its answer over the steps, its values, its
     // settings.
-    let found = match store::open(a.session.as_deref(), &a.populations)? {
+    // Says which session it took when none is named, and what it passed over.
+    let found = match super::history::open_session(a.session.as_deref(), &a.populations, "report")?
+    {
         Opened::Ga(found) => found,
         Opened::Tuner { path, session } => {
             return tuner_report(&a, &path, &|out, o| {
@@ -36,15 +38,6 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
             })
         }
     };
-    if !found.skipped.is_empty() {
-        eprintln!(
-            "warning: newer checkpoints could not be read; using {}",
-            found.path.display()
-        );
-    }
-    if let Some(line) = &found.warning {
-        eprintln!("{line}");
-    }
     let out = a
         .output
         .unwrap_or_else(|| checkers_ga::folder_of(&found.path).join(REPORT_FILE));

@@ -194,16 +194,21 @@ impl TunerSessionArgs {
     }
 }
 
-/// `resume NAME` of a one-file tuner's session (its checkpoint found by
-/// [`checkers_ga::store::tuner_of`]): continues it where its last whole step left it, with the
+/// `resume [NAME]` of a one-file tuner's session (its checkpoint found by
+/// [`checkers_ga::store::tuner_of`]; with no name, the newest session's): continues it where its last whole step left it, with the
 /// settings it started with (a session setting given is refused: the budget and the rest are
 /// the run's); its page is written when `--report` asks for one.
 pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
     let (kind, a_kind) = (T::KIND.name(), T::KIND.a_name());
+    // With no name given, the refusal says why this session was taken.
+    let taken = match a.file {
+        None => "no session named, and the newest, ",
+        Some(_) => "",
+    };
     if a.session.overrides() != Overrides::default() {
         usage!(
-            "'{}' is {a_kind} session: resume takes none of a GA session's settings (its budget \
-             and its own settings are fixed when it starts)",
+            "{taken}'{}' is {a_kind} session: resume takes none of a GA session's settings (its \
+             budget and its own settings are fixed when it starts)",
             checkpoint.display()
         );
     }
@@ -216,7 +221,7 @@ pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<
     ] {
         if given {
             usage!(
-                "{flag} applies to GA sessions; '{}' is {a_kind} session",
+                "{flag} applies to GA sessions; {taken}'{}' is {a_kind} session",
                 checkpoint.display()
             );
         }

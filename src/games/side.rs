@@ -235,7 +235,7 @@ impl Contestant {
                 engine: h.clone(),
                 move_timeout,
             },
-            // A person is not timed.
+            // A person is not timed (its moves take no time on a clock).
             Contestant::Person(_) => {
                 return Side {
                     plays: Plays::Person,
@@ -293,7 +293,10 @@ pub enum Plays {
     /// The batch's tuned engine (`crate::jobs::Batch::engine`) with the values this genome of
     /// its parameter set stands for, at the engine's depth or on the side's clock.
     Genome(Weights),
-    /// A person at the terminal, untimed.
+    /// A person at the terminal, not timed. A batch's games are played at once on every
+    /// thread and sent to an MPI job's ranks, neither of which a person at one terminal can
+    /// play: only a game of its own (`play`) has one. Never sent to a rank.
+    #[serde(skip)]
     Person,
 }
 

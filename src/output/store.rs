@@ -61,8 +61,8 @@ pub use cmaes::{
 };
 pub use codec::MAX_CHECKPOINT_PAYLOAD;
 pub use find::{
-    decode_tuner_file, locate, locate_any, newest_session, open, session_in, tuner_of, LocateError,
-    Located, OpenError, Opened, SessionFiles,
+    decode_tuner_file, locate, locate_any, named_or_newest, newest_session, open, session_in,
+    tuner_of, LocateError, Located, OpenError, Opened, SessionFiles,
 };
 pub use history::{decode_history, HistoryError, HistoryLink, HistoryRecords, HISTORY_FILE};
 pub use spsa::{

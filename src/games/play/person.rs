@@ -17,7 +17,8 @@ pub const PERSON_HELP: &str = "Commands:
 
 /// A person playing a side: reads moves from `input`, one a line, and writes the legal moves,
 /// the prompt and what was wrong with a move to `output`. `help` shows [`PERSON_HELP`];
-/// `quit`, `resign` or the end of the input resigns. Never timed.
+/// `quit`, `resign` or the end of the input resigns. Not timed: a game on a clock counts none of
+/// a person's time (its moves say they took none), so only the engines' clocks run.
 pub struct Person {
     input: Input,
     output: Box<dyn Write + Send>,
@@ -94,7 +95,13 @@ impl Player for Person {
                 return Ok(Answer::Resign);
             }
             match parse_move(game.position(), t) {
-                Ok(m) => return Ok(Answer::Move(m, Thought::default())),
+                Ok(m) => {
+                    let untimed = Thought {
+                        elapsed: Some(std::time::Duration::ZERO),
+                        ..Thought::default()
+                    };
+                    return Ok(Answer::Move(m, untimed));
+                }
                 Err(e) => {
                     let _ = writeln!(out, "Illegal move: {e}. Try again.");
                 }

@@ -136,6 +136,16 @@ pub fn newest_session(root: &Path) -> Option<SessionFiles> {
         .max_by(|a, b| written(a).cmp(&written(b)).then(a.dir.cmp(&b.dir)))
 }
 
+/// `arg`, or with none the folder of the newest session under `root` ([`newest_session`]; None
+/// when there is none, or its folder's name is not UTF-8): what a command that takes a session
+/// reads it by, so that its tuner and its checkpoint are looked for in the same folder.
+pub fn named_or_newest(arg: Option<&str>, root: &Path) -> Option<String> {
+    match arg {
+        Some(a) => Some(a.to_string()),
+        None => newest_session(root)?.dir.to_str().map(str::to_string),
+    }
+}
+
 /// Whose session an argument of `resume`, `show`, `export`, `history` or `report` names (with
 /// no argument, the newest session under `root`, [`newest_session`]), and the checkpoint when
 /// it is another tuner's than the GA's (a one-file tuner's; the GA's newest loadable checkpoint
@@ -203,7 +213,11 @@ pub fn open(arg: Option<&str>, root: &Path) -> Result<Opened, OpenError> {
             let session = (t.decode)(&path, &bytes)?;
             Ok(Opened::Tuner { path, session })
         }
-        _ => Ok(Opened::Ga(Box::new(locate(arg, root)?))),
+        // The newest session's own folder, when none is named: the one `tuner_of` looked in.
+        _ => {
+            let arg = named_or_newest(arg, root);
+            Ok(Opened::Ga(Box::new(locate(arg.as_deref(), root)?)))
+        }
     }
 }
 
@@ -230,7 +244,7 @@ pub struct Located {
 }
 
 /// Finds the checkpoint a user means: a checkpoint file; a session folder (its newest loadable
-/// checkpoint); a session name under `root`; or, with no argument, the newest checkpoint under
+/// checkpoint); a session name under `root`; or, with no argument, the newest of the GA's checkpoints under
 /// `root`. Unreadable newer checkpoints are passed over and reported in `skipped`; when no
 /// checkpoint fits its history file, the newest sound one is taken with what can be saved of
 /// its history, and `warning` says what was lost.
