@@ -348,29 +348,37 @@ fn a_value_is_said_in_men_whatever_the_men_weight() {
     }
 }
 
-/// Two people at one terminal take turns reading the same input, each reading only its own
-/// line: the moves all written at once are played in order, to the end of the input, which
-/// resigns for the side to move.
-#[test]
-fn two_people_at_one_terminal_read_their_own_lines() {
+/// `play` with `args`, its input typed after `pause` (then closed): its exit status and what it
+/// printed.
+fn play_typed(args: &[&str], pause: std::time::Duration, typed: &[u8]) -> (bool, String) {
     let mut child = bin()
-        .args([
-            "play", "--black", "human", "--white", "human", "--seed", "1",
-        ])
+        .arg("play")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"11-15\n23-19\n8-11\n22-17\n")
-        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    std::thread::sleep(pause);
+    input.write_all(typed).unwrap();
+    drop(input);
     let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// Two people at one terminal take turns reading the same input, each reading only its own
+/// line: the moves all written at once are played in order, to the end of the input, which
+/// resigns for the side to move.
+#[test]
+fn two_people_at_one_terminal_read_their_own_lines() {
+    let args = ["--black", "human", "--white", "human", "--seed", "1"];
+    let typed = b"11-15\n23-19\n8-11\n22-17\n";
+    let (ok, text) = play_typed(&args, std::time::Duration::ZERO, typed);
+    assert!(ok, "{text}");
     assert!(text.contains("Black: human  White: human"), "{text}");
     assert_eq!(text.matches("Black to move>").count(), 3, "{text}");
     assert_eq!(text.matches("White to move>").count(), 2, "{text}");
@@ -383,23 +391,10 @@ fn two_people_at_one_terminal_read_their_own_lines() {
 /// longer than the clock allows still stands.
 #[test]
 fn a_person_slower_than_the_clock_does_not_lose_on_time() {
-    let mut child = bin()
-        .args([
-            "play", "--black", "human", "--white", "2:random", "--seed", "1",
-        ])
-        .args(["--tc", "0.05"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    input.write_all(b"11-15\n").unwrap();
-    drop(input);
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    let args = ["--black", "human", "--white", "2:random", "--seed", "1"];
+    let late = std::time::Duration::from_millis(300);
+    let (ok, text) = play_typed(&[&args[..], &["--tc", "0.05"]].concat(), late, b"11-15\n");
+    assert!(ok, "{text}");
     assert!(!text.contains("ran out of time"), "{text}");
     assert!(text.contains("Result: 0-1 (Black resigned)"), "{text}");
 }
