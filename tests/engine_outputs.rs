@@ -583,3 +583,64 @@ fn every_tuners_engine_session_ends_with_the_same_lines() {
     assert_eq!(nexts[0], nexts[1], "the GA's and SPSA's hints");
     assert_eq!(nexts[1], nexts[2], "SPSA's and CMA-ES's hints");
 }
+
+/// A GA session of an outside engine on a time limit (`--time`) prints the lines every
+/// engine session prints, with the games so far and the time left (its generations and
+/// games in all are not known ahead), and ends as the others do, saying where it stands.
+#[test]
+fn an_engine_session_on_a_time_limit_prints_as_every_engine_session() {
+    let t = Tmp::new("engine-time");
+    let pops = t.0.join("populations");
+    let out = run_ok({
+        let mut c = common::bin();
+        c.current_dir(&t.0).args([
+            "new",
+            "--engine",
+            &common::tunable_engine(),
+            "--tune",
+            "kings,moves",
+            "--depth",
+            "1",
+            "--population",
+            "4",
+            "--time",
+            "1.5",
+            "--seed",
+            "4",
+            "--name",
+            "timed",
+            "--populations",
+            pops.to_str().unwrap(),
+        ]);
+        c
+    });
+    let first = out.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with(
+            "ga of checkers-ga (seed 4): session 'timed', generations of 4 games for 1.5 s"
+        ),
+        "{out}"
+    );
+    assert!(!out.lines().any(|l| l.starts_with("gen ")), "{out}");
+    let progress: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("generation ") && l.contains(" games  "))
+        .collect();
+    assert!(!progress.is_empty(), "{out}");
+    assert!(progress[0].starts_with("generation 1  4 games  "), "{out}");
+    assert!(
+        progress
+            .iter()
+            .all(|l| l.contains(" games/s  left ") && l.contains("  moved most: ")),
+        "{out}"
+    );
+    let stands = out
+        .lines()
+        .find(|l| l.starts_with("session 'timed': generation "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        stands.contains(" of 1.5 s, this run ") && stands.contains("gen-"),
+        "{stands}"
+    );
+    assert!(out.contains("best values: "), "{out}");
+}

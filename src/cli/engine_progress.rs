@@ -38,11 +38,16 @@ impl EnginePrinter {
         every: u64,
         cost: RunCost,
     ) -> EnginePrinter {
-        let bar = if on_terminal {
+        let bar = if on_terminal && p.budget > 0 {
             let b = ProgressBar::new(p.budget).with_position(p.games);
             b.set_style(progress_style(
                 "{bar:40} {pos}/{len} games {rate} eta {eta}  {msg}",
             ));
+            b
+        } else if on_terminal {
+            // On a time limit: the games so far, their rate and the time.
+            let b = ProgressBar::no_length().with_position(p.games);
+            b.set_style(progress_style("{pos} games {rate} {elapsed}  {msg}"));
             b
         } else {
             ProgressBar::hidden()
@@ -76,8 +81,12 @@ impl EnginePrinter {
             .zip(&s.values)
             .map(|(n, t)| format!("{n}={t:.1}"))
             .collect();
+        let of = match self.steps {
+            0 => String::new(),
+            n => format!("/{n}"),
+        };
         self.bar
-            .set_message(format!("{} {}/{}", self.step, s.number, self.steps));
+            .set_message(format!("{} {}{of}", self.step, s.number));
         // The bar counts every game; a step's duel or measurement is counted here.
         self.bar.set_position(s.games.max(self.bar.position()));
         if self.every > 0 && s.number.is_multiple_of(self.every) {

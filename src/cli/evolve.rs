@@ -108,9 +108,17 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         ) {
             // As every tuner's session of an engine opens: `spsa of ENGINE (seed S): ...`.
             (Some(e), Some(p)) => say(&format!(
-                "ga of {} (seed {seed}): session '{}', about {} games in {} generations of {}, \
-                 population {}, {level}{flight}",
-                e.name, s.name, p.budget, p.steps, p.games_per_step, s.settings.population
+                "ga of {} (seed {seed}): session '{}', {}, population {}, {level}{flight}",
+                e.name,
+                s.name,
+                match p.time_left {
+                    Some(_) => format!("generations of {} games for {limit}", p.games_per_step),
+                    None => format!(
+                        "about {} games in {} generations of {}",
+                        p.budget, p.steps, p.games_per_step
+                    ),
+                },
+                s.settings.population
             )),
             _ => say(&format!(
                 "new session '{}' (seed {seed}): population {}, {level}, {limit}{flight}",
@@ -287,9 +295,9 @@ fn set_stop_note(session: &Session, ckpt: &Path, resume: &str) {
 /// the session-wide progress, its rate and ETA, and the latest yardstick Elo with its trend.
 /// Off a terminal (or with --verbose): one line per generation. Quiet: nothing but the
 /// best-weights file. With --report, the HTML report at every measurement. A session of an
-/// outside engine to a number of generations prints as every tuner's engine session does
-/// ([`EnginePrinter`]: its bar, lines, cost and signal; this printer's own are then unused),
-/// and a line for each measurement; on a time limit it prints as a session of our weights.
+/// outside engine prints as every tuner's engine session does ([`EnginePrinter`]: its bar,
+/// lines, cost and signal; this printer's own are then unused), and a line for each
+/// measurement.
 struct Printer {
     /// One line per generation (off a terminal, or --verbose).
     lines: bool,
@@ -316,7 +324,7 @@ struct Printer {
     cost: Option<RunCost>,
     /// Whether the cost was said.
     cost_said: std::sync::atomic::AtomicBool,
-    /// An outside engine's session to a number of generations: its progress, as every tuner's
+    /// An outside engine's session: its progress, as every tuner's
     /// engine session prints it (which then says the cost and the signal too).
     engine_lines: Option<EnginePrinter>,
     /// An outside engine's session: its answer's file, said at the end with its values.
@@ -329,7 +337,7 @@ impl Printer {
     fn new(run: &SessionRun, opts: &RunArgs, resume: String) -> Printer {
         let on_terminal = show_progress(opts.quiet);
         let s = &run.session;
-        // An engine session's progress reads as every tuner's (the GA's own: on a time limit).
+        // An engine session's progress reads as every tuner's.
         let engine_lines = checkers_ga::SessionProgress::of_session(s).map(|p| {
             let cost = RunCost::of_session(s);
             EnginePrinter::new(&p, opts.quiet, on_terminal, opts.verbose as u64, cost)

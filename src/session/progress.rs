@@ -15,14 +15,14 @@ use crate::summary::{decided_pairs, generation_draws, tournament_max_points};
 pub struct SessionProgress {
     /// What one step is called in lines: `step`, `generation`.
     pub step: &'static str,
-    /// Its steps in all.
+    /// Its steps in all (0: not known ahead, on a time limit).
     pub steps: u64,
     /// Whole steps played.
     pub steps_done: u64,
     /// Games played in them.
     pub games: u64,
     /// The games of its whole run (of a GA session: those played and those its generations
-    /// left will play).
+    /// left will play; 0: not known ahead, on a time limit).
     pub budget: u64,
     /// The games of one whole step (about, for a GA session with duels or measurements).
     pub games_per_step: u64,
@@ -30,28 +30,34 @@ pub struct SessionProgress {
     pub names: Vec<String>,
     /// Its answer now, in the engine's units.
     pub values: Vec<f64>,
+    /// On a time limit (a GA session's `--time`): the seconds it has left.
+    pub time_left: Option<f64>,
 }
 
 impl SessionProgress {
-    /// Where a GA session of an outside engine stands; None for a session of our own weights
-    /// or one on a time limit (whose steps and games in all are not known ahead).
+    /// Where a GA session of an outside engine stands (on a time limit, its steps and games
+    /// in all are not known ahead: its time left is); None for a session of our own weights.
     pub fn of_session(s: &Session) -> Option<SessionProgress> {
         let spec = s.settings.engine.as_ref()?;
-        let Stop::Generations(n) = s.settings.stop else {
-            return None;
-        };
         let per = s.settings.games_per_generation();
         let games = s.games_played();
-        let left = n.saturating_sub(s.generation) as f64 * per;
+        let (steps, budget, time_left) = match s.settings.stop {
+            Stop::Generations(n) => {
+                let left = n.saturating_sub(s.generation) as f64 * per;
+                (n, games + left.round() as u64, None)
+            }
+            Stop::Seconds(t) => (0, 0, Some((t - s.elapsed).max(0.0))),
+        };
         Some(SessionProgress {
             step: "generation",
-            steps: n,
+            steps,
             steps_done: s.generation,
             games,
-            budget: games + left.round() as u64,
+            budget,
             games_per_step: per.round() as u64,
             names: spec.tuned.iter().map(|t| t.name.clone()).collect(),
             values: answer_values(s),
+            time_left,
         })
     }
 }
@@ -140,6 +146,9 @@ pub struct TunerProgress {
     names: Vec<String>,
     /// The answer at the last line (or the run's start).
     last: Vec<f64>,
+    /// On a time limit: the seconds the run has, and when (in the run's seconds) the next
+    /// line is due.
+    time_left: Option<(f64, f64)>,
     /// The games lost by a fault since the last line.
     faults: usize,
     /// On a clock: what the games since the last line did with it.
@@ -156,6 +165,7 @@ impl TunerProgress {
             total: progress.budget,
             names: progress.names.clone(),
             last: progress.values.clone(),
+            time_left: progress.time_left.map(|t| (t, 0.0)),
             faults: 0,
             time: None,
         }
@@ -171,7 +181,8 @@ impl TunerProgress {
     }
 
     /// The line after `step`, when one is due (every [`TunerProgress::every`] steps and at the
-    /// last), at `pace`; its answer then counts as seen.
+    /// last; on a time limit, the first step and then every 5% of the run's time), at `pace`;
+    /// its answer then counts as seen.
     pub fn line(&mut self, step: &StepReport, pace: &Pace) -> Option<String> {
         // The fault lines include the games lost on time, which the clock's part counts.
         let on_time = step.time.map_or(0, |t| t.lost_on_time as usize);
@@ -179,7 +190,17 @@ impl TunerProgress {
         if let Some(t) = &step.time {
             self.time.get_or_insert_with(TimeUse::default).add(t);
         }
-        if !(step.number.is_multiple_of(self.every) || step.number == self.steps) {
+        let due = match &mut self.time_left {
+            Some((t, next)) => {
+                let due = pace.seconds >= *next;
+                while *next <= pace.seconds && *t > 0.0 {
+                    *next += *t / 20.0;
+                }
+                due
+            }
+            None => step.number.is_multiple_of(self.every) || step.number == self.steps,
+        };
+        if !due {
             return None;
         }
         // The faults and the clock's use since the line before, when there were any.
@@ -198,9 +219,17 @@ impl TunerProgress {
             Some(r) => crate::per_time(r, "games"),
             None => "? games/s".to_string(),
         };
-        let left = pace
-            .seconds_for(total.saturating_sub(step.games) as f64)
-            .map_or("?".to_string(), crate::short_time);
+        let left = match self.time_left {
+            Some((t, _)) => crate::short_time((t - pace.seconds).max(0.0)),
+            None => pace
+                .seconds_for(total.saturating_sub(step.games) as f64)
+                .map_or("?".to_string(), crate::short_time),
+        };
+        // Of how many, where that is known.
+        let of = |n: u64| match n {
+            0 => String::new(),
+            n => format!("/{n}"),
+        };
         let mut moved: Vec<(usize, f64)> = step
             .values
             .iter()
@@ -218,11 +247,12 @@ impl TunerProgress {
             .collect();
         self.last.clone_from(&step.values);
         Some(format!(
-            "{} {}/{}  {}/{total} games  {rate}  left {left}{since}  moved most: {}",
+            "{} {}{}  {}{} games  {rate}  left {left}{since}  moved most: {}",
             self.step,
             step.number,
-            self.steps,
+            of(self.steps),
             step.games,
+            of(total),
             if moves.is_empty() {
                 "none".to_string()
             } else {

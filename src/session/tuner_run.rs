@@ -337,6 +337,7 @@ impl SessionProgress {
             games_per_step: state.games_per_step(),
             names: state.spec().tuned.iter().map(|t| t.name.clone()).collect(),
             values: state.values(),
+            time_left: None,
         }
     }
 }
