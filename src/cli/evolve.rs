@@ -10,7 +10,7 @@ use super::evolve_args::EngineTuner;
 use super::evolve_lines::{early_signal, elo_trend, progress_prefix, summary_line};
 use anyhow::Context;
 use checkers_ga::fresh_seed;
-use checkers_ga::summary::{decided_pairs, elo_text, generation_draws};
+use checkers_ga::summary::elo_text;
 use checkers_ga::{self, NewSession, Observer, SessionEnd, SessionError, SessionRun};
 use checkers_ga::{per_time as rate, short_time, Eta, PaceClock, RunCost};
 use checkers_ga::{GenerationStats, Session, Stop};
@@ -319,18 +319,11 @@ struct Printer {
     /// after that; written by the worker threads).
     generation_started: Instant,
     last_game: AtomicU64,
-    /// An outside engine's session: what the run will cost, said once its pace past the
-    /// start-up is known.
-    cost: Option<RunCost>,
-    /// Whether the cost was said.
-    cost_said: std::sync::atomic::AtomicBool,
     /// An outside engine's session: its progress, as every tuner's
     /// engine session prints it (which then says the cost and the signal too).
     engine_lines: Option<EnginePrinter>,
     /// An outside engine's session: its answer's file, said at the end with its values.
     answer: Option<PathBuf>,
-    /// An outside engine's session: how much its games tell the tuner (said once when little).
-    signal: checkers_ga::Signal,
 }
 
 impl Printer {
@@ -375,35 +368,8 @@ impl Printer {
             first_generation: s.generation,
             generation_started: Instant::now(),
             last_game: AtomicU64::new(0),
-            cost: s
-                .settings
-                .engine
-                .as_ref()
-                .filter(|_| !opts.quiet && engine_lines.is_none())
-                .map(|_| RunCost::of_session(s)),
-            cost_said: std::sync::atomic::AtomicBool::new(false),
             engine_lines,
             answer: None,
-            signal: checkers_ga::Signal::default(),
-        }
-    }
-
-    /// Says once what the run will cost, at the pace of its games past the start-up (its
-    /// first generation), once that is known ([`RunCost::line`]).
-    fn say_cost(&self) {
-        let Some(cost) = &self.cost else {
-            return;
-        };
-        let Some(line) = cost.line(&self.clock.pace()) else {
-            return;
-        };
-        if self.cost_said.swap(true, Ordering::Relaxed) {
-            return;
-        }
-        if self.bar.is_hidden() {
-            say(&line);
-        } else {
-            self.bar.println(line);
         }
     }
 
@@ -460,7 +426,6 @@ impl Observer for Printer {
         let at = self.generation_started.elapsed().as_nanos() as u64;
         self.last_game.fetch_max(at, Ordering::Relaxed);
         self.clock.game_done();
-        self.say_cost();
     }
 
     fn step_done(&mut self, st: &GenerationStats, s: &Session) {
@@ -479,7 +444,6 @@ impl Observer for Printer {
         }
         // The first generation started the engine's processes: the pace counts from its end.
         self.clock.start_up_done();
-        self.say_cost();
         let eta = Eta::of(s, self.first_generation, &self.clock.pace());
         self.bar.set_prefix(progress_prefix(s));
         self.bar.set_position(match s.settings.stop {
@@ -500,19 +464,6 @@ impl Observer for Printer {
         if self.lines {
             let games = self.last_game.load(Ordering::Relaxed) as f64 * 1e-9;
             say(&summary_line(st, s, games));
-        }
-        if s.settings.engine.is_some() && !self.quiet {
-            let (pairs, decided) = decided_pairs(s).unwrap_or((0, 0));
-            let draws = generation_draws(st, s);
-            let games = (u64::from(st.games), draws);
-            let notes = self.signal.step(games, (pairs, decided), st.time.as_ref());
-            for note in notes {
-                if self.bar.is_hidden() {
-                    say(&note);
-                } else {
-                    self.bar.println(note);
-                }
-            }
         }
         if let (true, Some(f)) = (self.verbose, &s.fitted) {
             say(&format!(
