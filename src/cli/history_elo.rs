@@ -100,7 +100,7 @@ fn setup(
         // one line, before any game.
         OutsideEngine::declared(e, e.name.clone())
             .probe(checkers_ga::handshake_timeout())
-            .map_err(|x| anyhow::anyhow!("{}: the engine {x}", e.command.join(" ")))?;
+            .map_err(|x| anyhow::anyhow!("{}: the engine {x}", e.program.command.join(" ")))?;
     }
     let (reference, name) = match (&a.reference, engine) {
         (None, Some(e)) => {

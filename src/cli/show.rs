@@ -73,7 +73,7 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
         text.push_str(&format!(
             "outside engine '{}' ({}), {}: {}\n\n",
             engine.name,
-            engine.command.join(" "),
+            engine.program.command.join(" "),
             engine.level(),
             checkers_ga::count(engine.tuned.len(), "tuned parameter", "tuned parameters")
         ));

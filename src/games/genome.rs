@@ -276,16 +276,17 @@ impl Tuned {
     }
 }
 
-/// An outside engine whose parameters a session tunes: how to start it, how deep it searches,
-/// what it declared and which of its `int` parameters are the genome.
+/// An outside engine whose parameters a session tunes: what starts it (its [`Program`], as
+/// every outside engine has one), how deep it searches, what it declared and which of its
+/// `int` parameters are the genome. Its encoding (in checkpoints) is its [`Program`]'s
+/// command, folder and options, then the rest, as it has always been.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "SpecRecord", into = "SpecRecord")]
 pub struct EngineSpec {
-    /// The program and its arguments.
-    pub command: Vec<String>,
-    /// The folder it runs in (the folder the session was started from).
-    pub dir: Option<PathBuf>,
-    /// Parameters set once, the same for every individual (`set-param`).
-    pub options: Vec<(String, String)>,
+    /// What starts its processes: the program and its arguments, the folder it runs in (the
+    /// folder the session was started from), and the parameters set once, the same for every
+    /// individual (`set-param`).
+    pub program: Program,
     /// The depth every game asks for (`level depth=`) when it has no clock.
     pub depth: u32,
     /// The clock every tuning game is played on (`level move-time=` or `level time= inc=`,
@@ -308,6 +309,53 @@ pub struct EngineSpec {
     pub tuned: Vec<Tuned>,
 }
 
+/// An [`EngineSpec`] as checkpoints keep it: its program's parts first, in their order of old.
+#[derive(Clone, Serialize, Deserialize)]
+struct SpecRecord {
+    command: Vec<String>,
+    dir: Option<PathBuf>,
+    options: Vec<(String, String)>,
+    depth: u32,
+    move_timeout_ms: u64,
+    name: String,
+    declared: Vec<Declared>,
+    tuned: Vec<Tuned>,
+}
+
+impl From<SpecRecord> for EngineSpec {
+    fn from(r: SpecRecord) -> EngineSpec {
+        EngineSpec {
+            program: Program {
+                command: r.command,
+                dir: r.dir,
+                options: r.options,
+            },
+            depth: r.depth,
+            tc: None,
+            time_margin: Duration::ZERO,
+            move_timeout_ms: r.move_timeout_ms,
+            name: r.name,
+            declared: r.declared,
+            tuned: r.tuned,
+        }
+    }
+}
+
+impl From<EngineSpec> for SpecRecord {
+    fn from(s: EngineSpec) -> SpecRecord {
+        SpecRecord {
+            command: s.program.command,
+            dir: s.program.dir,
+            options: s.program.options,
+            depth: s.depth,
+            move_timeout_ms: s.move_timeout_ms,
+            name: s.name,
+            declared: s.declared,
+            tuned: s.tuned,
+        }
+    }
+}
+
 impl EngineSpec {
     /// Starts the engine once and reads its declarations: the tuned parameters are `tune`
     /// (each a declared `int` with a range), or every declared `int` with a range when `tune`
@@ -323,9 +371,11 @@ impl EngineSpec {
         tune: &[String],
     ) -> Result<EngineSpec, EngineError> {
         let mut spec = EngineSpec {
-            command,
-            dir,
-            options,
+            program: Program {
+                command,
+                dir,
+                options,
+            },
             depth,
             tc: None,
             time_margin: Duration::ZERO,
@@ -373,7 +423,7 @@ impl EngineSpec {
     /// The options (`--engine-option`) against the declarations and the tuned parameters, and
     /// what the engine `refused` of them.
     fn check_options(&self, refused: &[String]) -> Result<(), EngineError> {
-        for (k, v) in &self.options {
+        for (k, v) in &self.program.options {
             if self.tuned.iter().any(|t| &t.name == k) {
                 return Err(EngineError::OptionTuned {
                     name: k.clone(),
@@ -382,7 +432,7 @@ impl EngineSpec {
                         .tuned
                         .iter()
                         .map(|t| t.name.clone())
-                        .filter(|n| !self.options.iter().any(|(o, _)| o == n))
+                        .filter(|n| !self.program.options.iter().any(|(o, _)| o == n))
                         .collect(),
                 });
             }
@@ -404,6 +454,7 @@ impl EngineSpec {
         if let Some(m) = refused.first() {
             return Err(EngineError::OptionRefused {
                 sent: self
+                    .program
                     .options
                     .iter()
                     .map(|(k, v)| format!("{k}={v}"))
@@ -441,9 +492,7 @@ impl EngineSpec {
             })
             .collect();
         EngineSpec {
-            command: vec![model.name()],
-            dir: None,
-            options: Vec::new(),
+            program: Program::new(vec![model.name()]),
             depth,
             tc: None,
             time_margin: Duration::ZERO,
@@ -458,10 +507,10 @@ impl EngineSpec {
     /// `sim:N[:SEED]`, no folder and no options, as [`EngineSpec::simulated`] makes it; an
     /// outside engine is always started in a folder); None for an outside engine.
     pub fn sim_model(&self) -> Option<std::sync::Arc<SimModel>> {
-        if self.dir.is_some() || !self.options.is_empty() {
+        if self.program.dir.is_some() || !self.program.options.is_empty() {
             return None;
         }
-        let [word] = self.command.as_slice() else {
+        let [word] = self.program.command.as_slice() else {
             return None;
         };
         if !word.starts_with(SIM_PREFIX) {
@@ -482,13 +531,13 @@ impl EngineSpec {
         let p = self
             .start(&|| false)
             .map_err(|error| EngineError::CannotStart {
-                command: self.command.join(" "),
+                command: self.program.command.join(" "),
                 error,
             })?;
         let name = p
             .name()
             .map(str::to_string)
-            .unwrap_or_else(|| self.command.first().cloned().unwrap_or_default());
+            .unwrap_or_else(|| self.program.command.first().cloned().unwrap_or_default());
         let declared = p
             .params()
             .iter()
@@ -673,17 +722,8 @@ impl EngineSpec {
         Duration::from_millis(self.move_timeout_ms)
     }
 
-    /// What starts its processes: its command in its folder, its fixed options set.
-    pub fn program(&self) -> Program {
-        Program {
-            command: self.command.clone(),
-            dir: self.dir.clone(),
-            options: self.options.clone(),
-        }
-    }
-
     fn start(&self, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
-        self.program().start(crate::hub::handshake_timeout(), stop)
+        self.program.start(crate::hub::handshake_timeout(), stop)
     }
 }
 

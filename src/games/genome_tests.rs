@@ -29,15 +29,11 @@ fn the_simulator_is_known_by_its_command_and_checks_its_declarations() {
     );
     assert!(e.to_string().contains("parameter p3 changed"), "{e}");
     // An outside engine runs in a folder: never the simulator, whatever its command.
-    let outside = EngineSpec {
-        dir: Some(PathBuf::from(".")),
-        ..spec.clone()
-    };
+    let mut outside = spec.clone();
+    outside.program.dir = Some(PathBuf::from("."));
     assert!(outside.sim_model().is_none());
-    let other = EngineSpec {
-        command: vec!["sim:8:3".into(), "--fast".into()],
-        ..spec
-    };
+    let mut other = spec;
+    other.program.command = vec!["sim:8:3".into(), "--fast".into()];
     assert!(other.sim_model().is_none());
 }
 
@@ -125,9 +121,10 @@ fn options_are_checked_against_the_declarations_by_kind_of_failure() {
     spec.tuned.truncate(1);
     let tuned = spec.tuned[0].name.clone();
     let other = spec.declared[1].name.clone();
-    let with = |k: &str, v: &str| EngineSpec {
-        options: vec![(k.into(), v.into())],
-        ..spec.clone()
+    let with = |k: &str, v: &str| {
+        let mut s = spec.clone();
+        s.program.options = vec![(k.into(), v.into())];
+        s
     };
     let e = with(&tuned, "3").check_options(&[]).unwrap_err();
     assert!(matches!(&e, EngineError::OptionTuned { others, .. } if others.is_empty()));

@@ -93,7 +93,7 @@ impl OutsideEngine {
     pub fn declared(spec: &EngineSpec, name: String) -> OutsideEngine {
         OutsideEngine {
             name,
-            program: spec.program(),
+            program: spec.program.clone(),
             depth: None,
         }
     }
@@ -361,7 +361,7 @@ impl Side {
                     unreachable!("a genome's side in a batch of no engine");
                 };
                 SidePlayer::Outside(Box::new(
-                    Outside::new(spec.program(), Some(spec.depth), spec.move_timeout())
+                    Outside::new(spec.program.clone(), Some(spec.depth), spec.move_timeout())
                         .tuned(spec.set_params(w)),
                 ))
             }

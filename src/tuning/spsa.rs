@@ -580,9 +580,7 @@ mod tests {
 
     fn spec(ranges: &[(i64, i64)]) -> EngineSpec {
         EngineSpec {
-            command: vec![],
-            dir: None,
-            options: vec![],
+            program: crate::hub::Program::default(),
             depth: 1,
             tc: None,
             time_margin: std::time::Duration::ZERO,

@@ -241,9 +241,7 @@ mod tests {
 
     fn spec() -> EngineSpec {
         EngineSpec {
-            command: vec!["python3".into(), "e.py".into()],
-            dir: None,
-            options: vec![],
+            program: crate::hub::Program::new(vec!["python3".into(), "e.py".into()]),
             depth: 2,
             tc: None,
             time_margin: std::time::Duration::ZERO,

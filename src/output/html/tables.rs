@@ -45,7 +45,7 @@ pub fn engine_table(e: &crate::genome::EngineSpec, w: &Weights) -> String {
          <th>range</th></tr></thead><tbody>\n",
         crate::text::count(e.tuned.len(), "parameter", "parameters"),
         esc(&e.name),
-        esc(&e.command.join(" ")),
+        esc(&e.program.command.join(" ")),
         // The simulator's model decides its games: it searches to no depth.
         match e.sim_model() {
             Some(_) => String::new(),

@@ -152,7 +152,7 @@ fn page_of(page: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
     p.push_str("</section>\n");
 
     p.push_str("<section id=\"settings\"><h2>Settings</h2>\n");
-    let mut rows: Vec<(&str, String)> = vec![("engine", spec.command.join(" "))];
+    let mut rows: Vec<(&str, String)> = vec![("engine", spec.program.command.join(" "))];
     match spec.tc {
         Some(tc) => rows.push(("clock", format!("{tc}, every game"))),
         None => rows.extend(depth.map(|d| ("search depth", d.to_string()))),

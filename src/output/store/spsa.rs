@@ -356,9 +356,7 @@ mod tests {
 
     fn session() -> SpsaSession {
         let spec = EngineSpec {
-            command: vec!["engine".into()],
-            dir: None,
-            options: vec![],
+            program: crate::hub::Program::new(vec!["engine".into()]),
             depth: 1,
             tc: None,
             time_margin: std::time::Duration::ZERO,

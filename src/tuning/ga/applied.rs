@@ -82,7 +82,7 @@ impl Settings {
         if let Some(e) = &self.engine {
             let what = match self.simulated() {
                 true => format!("{} (the tuning simulator)", e.name),
-                false => format!("{}, run as {}", e.name, e.command.join(" ")),
+                false => format!("{}, run as {}", e.name, e.program.command.join(" ")),
             };
             row(true, "engine", what);
             row(
