@@ -15,6 +15,8 @@ pub struct EnginePrinter {
     names: Vec<String>,
     step: &'static str,
     steps: u64,
+    /// On a time limit: the seconds the run has.
+    time_left: Option<f64>,
     every: u64,
     /// The run's games and time, its start-up apart.
     pub clock: PaceClock,
@@ -57,6 +59,7 @@ impl EnginePrinter {
             names: p.names.clone(),
             step: p.step,
             steps: p.steps,
+            time_left: p.time_left,
             every,
             clock: PaceClock::new(),
             lines: (!quiet && !on_terminal).then(|| TunerProgress::new(p)),
@@ -85,8 +88,13 @@ impl EnginePrinter {
             0 => String::new(),
             n => format!("/{n}"),
         };
+        // On a time limit, the bar has no end: its message says the time left.
+        let left = self.time_left.map_or(String::new(), |t| {
+            let left = (t - self.clock.seconds()).max(0.0);
+            format!("  left {}", checkers_ga::short_time(left))
+        });
         self.bar
-            .set_message(format!("{} {}{of}", self.step, s.number));
+            .set_message(format!("{} {}{of}{left}", self.step, s.number));
         // The bar counts every game; a step's duel or measurement is counted here.
         self.bar.set_position(s.games.max(self.bar.position()));
         if self.every > 0 && s.number.is_multiple_of(self.every) {

@@ -193,8 +193,10 @@ impl TunerProgress {
         let due = match &mut self.time_left {
             Some((t, next)) => {
                 let due = pace.seconds >= *next;
-                while *next <= pace.seconds && *t > 0.0 {
-                    *next += *t / 20.0;
+                if due && *t > 0.0 {
+                    // The next 5% mark of the time past now.
+                    let every = *t / 20.0;
+                    *next = ((pace.seconds / every).floor() + 1.0) * every;
                 }
                 due
             }
@@ -259,5 +261,78 @@ impl TunerProgress {
                 moves.join(", ")
             }
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn progress(steps: u64, budget: u64, time_left: Option<f64>) -> TunerProgress {
+        TunerProgress::new(&SessionProgress {
+            step: "generation",
+            steps,
+            steps_done: 0,
+            games: 0,
+            budget,
+            games_per_step: 4,
+            names: vec!["king".into()],
+            values: vec![100.0],
+            time_left,
+        })
+    }
+
+    fn step(number: u64, king: f64) -> StepReport {
+        StepReport {
+            number,
+            games: 4 * number,
+            values: vec![king],
+            note: String::new(),
+            played: 4,
+            draws: 0,
+            pairs: 2,
+            decided: 2,
+            time: None,
+            faults: Vec::new(),
+        }
+    }
+
+    fn at(seconds: f64) -> Pace {
+        Pace {
+            games: 0,
+            seconds,
+            start_up: None,
+        }
+    }
+
+    #[test]
+    fn on_a_time_limit_a_line_comes_first_then_every_5_percent_of_the_time() {
+        let mut p = progress(0, 0, Some(10.0));
+        let line = p.line(&step(1, 101.0), &at(0.1)).unwrap();
+        assert!(line.starts_with("generation 1  4 games  "), "{line}");
+        assert!(
+            line.contains("  left 9.9s") || line.contains("  left 10s"),
+            "{line}"
+        );
+        assert!(line.contains("moved most: king +1.0 (to 101.0)"), "{line}");
+        // The next line at 0.5 s, the 5% mark after it; the moves count from the last line.
+        assert_eq!(p.line(&step(2, 102.0), &at(0.3)), None);
+        let line = p.line(&step(3, 104.0), &at(0.7)).unwrap();
+        assert!(line.starts_with("generation 3  12 games  "), "{line}");
+        assert!(line.contains("king +3.0 (to 104.0)"), "{line}");
+        assert_eq!(p.line(&step(4, 104.0), &at(0.9)), None);
+        assert!(p.line(&step(5, 104.0), &at(1.0)).is_some());
+    }
+
+    #[test]
+    fn to_a_number_of_steps_a_line_comes_every_5_percent_of_them_and_at_the_last() {
+        let mut p = progress(40, 160, None);
+        assert_eq!(p.line(&step(1, 101.0), &at(0.1)), None);
+        let line = p.line(&step(2, 102.0), &at(0.2)).unwrap();
+        assert!(line.starts_with("generation 2/40  8/160 games  "), "{line}");
+        let mut q = progress(41, 164, None);
+        assert!(q.line(&step(41, 101.0), &at(1.0)).is_some());
+        // Every 3 steps of 41.
+        assert_eq!(q.line(&step(40, 101.0), &at(1.0)), None);
     }
 }
