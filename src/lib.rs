@@ -43,9 +43,8 @@
 //!    the history file ([`store`]), weights inputs and exports ([`formats`]), what `show`,
 //!    `export` and `history` print ([`summary`]), the HTML report ([`html`]).
 //! 10. `session`: running a session of any tuner: start, resume, stop, finish, with an
-//!     [`Observer`] ([`SessionRun`] for the GA and the mean, [`TunerRun`] around SPSA and
-//!     CMA-ES: [`SpsaRun`], [`CmaesRun`]), each playing its tuner's steps in the one loop of
-//!     file `steps`.
+//!     [`Observer`]: one [`SessionRun`] for every tuner (the GA and the mean; SPSA and CMA-ES:
+//!     [`SpsaRun`], [`CmaesRun`]), playing its tuner's steps in the one loop of file `steps`.
 //! 11. `tuning_sim`: the tuners run on the simulator through their normal code, scored by
 //!     regret ([`SimRun`], [`SimSetup`], [`Interval`]).
 //! 12. [`bench`](mod@bench): the benchmark workloads.
@@ -131,21 +130,22 @@
 //! // Uninterrupted.
 //! let whole = folder("whole");
 //! let never = AtomicBool::new(false);
-//! let run = SessionRun::start(spec.clone(), whole.clone()).unwrap();
-//! let done = run.evolve(&mut Silent, &never).unwrap();
-//! assert_eq!((done.end, done.generation), (SessionEnd::Finished, 3));
+//! let mut run = SessionRun::start(spec.clone(), whole.clone()).unwrap();
+//! let done = run.run(&mut Silent, &never).unwrap();
+//! assert_eq!((done.end, done.steps_done), (SessionEnd::Finished, 3));
 //!
 //! // Stopped after generation 1, then resumed.
 //! let parts = folder("parts");
 //! let stop = AtomicBool::new(false);
 //! let mut observer = StopAfterOne(&stop, Vec::new());
-//! let first = SessionRun::start(spec, parts.clone()).unwrap().evolve(&mut observer, &stop).unwrap();
-//! assert_eq!((first.end, first.generation, observer.1), (SessionEnd::Stopped, 1, vec![1]));
-//! let rest = SessionRun::resume(Some("doc"), &Overrides::default(), parts.clone()).unwrap();
-//! let last = rest.evolve(&mut Silent, &never).unwrap();
-//! assert_eq!((last.end, last.generation), (SessionEnd::Finished, 3));
+//! let first = SessionRun::start(spec, parts.clone()).unwrap().run(&mut observer, &stop).unwrap();
+//! assert_eq!((first.end, first.steps_done, observer.1), (SessionEnd::Stopped, 1, vec![1]));
+//! drop(run);
+//! let mut rest = SessionRun::resume(Some("doc"), &Overrides::default(), parts.clone()).unwrap();
+//! let last = rest.run(&mut Silent, &never).unwrap();
+//! assert_eq!((last.end, last.steps_done), (SessionEnd::Finished, 3));
 //!
-//! let best = |o: &SessionOutcome| std::fs::read(o.best_weights.as_ref().unwrap());
+//! let best = |o: &SessionOutcome| std::fs::read(o.answer.as_ref().unwrap());
 //! assert_eq!(best(&done).unwrap(), best(&last).unwrap());
 //! let load = |p: &Path| {
 //!     let mut s = checkers_ga::store::load_checkpoint(p).unwrap();
@@ -237,8 +237,8 @@ pub use session::{
     SessionRun, SettingChange, Silent, SpsaRun, FINALS_FILE,
 };
 pub use session::{
-    check_free, check_name, engine_tuner, CmaesRun, FileTuner, SessionProgress, StepReport,
-    TunerOutcome, TunerProgress, TunerRun,
+    check_free, check_name, engine_tuner, CmaesRun, FileTuner, SessionProgress, SessionTuner,
+    StepReport, TunerProgress,
 };
 
 // Outside engines (the Hub protocol).

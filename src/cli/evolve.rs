@@ -88,7 +88,7 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
         engine,
     };
     let run = SessionRun::start(spec, a.run.library())?;
-    let s = &run.session;
+    let s = &run.state;
     if !a.run.quiet {
         let limit = match s.settings.stop {
             Stop::Generations(n) => checkers_ga::count(n as usize, "generation", "generations"),
@@ -190,7 +190,7 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     if let Some(line) = &run.history_lost {
         warn(line);
     }
-    let s = &run.session;
+    let s = &run.state;
     let from = run.resumed_from.as_deref().unwrap_or(Path::new("?"));
     if a.file.is_none() {
         // Said even with --quiet: the user named no session, and this one runs now.
@@ -329,7 +329,7 @@ struct Printer {
 impl Printer {
     fn new(run: &SessionRun, opts: &RunArgs, resume: String) -> Printer {
         let on_terminal = show_progress(opts.quiet);
-        let s = &run.session;
+        let s = &run.state;
         // An engine session's progress reads as every tuner's.
         let engine_lines = checkers_ga::SessionProgress::of_session(s).map(|p| {
             let cost = RunCost::of_session(s);
@@ -503,20 +503,20 @@ impl Observer for Printer {
 }
 
 fn evolve(
-    run: SessionRun,
+    mut run: SessionRun,
     opts: &RunArgs,
     stop: &std::sync::atomic::AtomicBool,
 ) -> anyhow::Result<()> {
-    let resume = resume_of(&run.dir, &run.session.name, opts);
+    let resume = resume_of(&run.dir, &run.state.name, opts);
     if opts.quiet {
-    } else if run.session.settings.engine.is_some() {
+    } else if run.state.settings.engine.is_some() {
         // As every tuner's engine session says it.
         say(&format!(
             "session '{}': a checkpoint in {}/ after every generation (Ctrl-C stops; `resume \
              {}` continues)",
-            run.session.name,
+            run.state.name,
             run.dir.display(),
-            session_arg(&run.dir, &run.session.name, &opts.populations)
+            session_arg(&run.dir, &run.state.name, &opts.populations)
         ));
     } else {
         say(&format!(
@@ -524,18 +524,18 @@ fn evolve(
             run.dir.display()
         ));
     }
-    let start = run.start_checkpoint();
+    let start = run.checkpoint();
     if start.exists() {
-        set_stop_note(&run.session, &start, &resume);
+        set_stop_note(&run.state, &start, &resume);
     } else {
         checkers_ga::set_stop_note(format!(
             "no generation of session '{}' was finished, nothing was saved",
-            run.session.name
+            run.state.name
         ));
     }
-    let stop_setting = run.session.settings.stop;
+    let stop_setting = run.state.settings.stop;
     let mut printer = Printer::new(&run, opts, resume);
-    let out = match run.evolve(&mut printer, stop) {
+    let out = match run.run(&mut printer, stop) {
         Ok(out) => out,
         Err(e @ SessionError::Save { .. }) => {
             printer.clear();
@@ -561,7 +561,7 @@ fn evolve(
         SessionEnd::Stopped => format!("stopped by {}", stop_signal_name()),
         SessionEnd::TimeLimit => format!("time limit reached ({stop_setting})"),
     };
-    let g = out.generation;
+    let g = out.steps_done;
     say_somewhere(&format!(
         "{why}: generation {} was abandoned and not saved; the session stands at generation {g} \
          ({})",
@@ -588,10 +588,7 @@ fn evolve(
 /// measurement, and what to do next.
 fn summary(s: &Session, p: &mut Printer, out: &checkers_ga::SessionOutcome) {
     let written = p.answer.take();
-    if let (Some(e), Some(best)) = (
-        &s.settings.engine,
-        written.as_ref().or(out.best_weights.as_ref()),
-    ) {
+    if let (Some(e), Some(best)) = (&s.settings.engine, written.as_ref().or(out.answer.as_ref())) {
         // An outside engine's session ends as every tuner's of an engine does: its values, its
         // answer's file, where it stands, what to do next.
         let answer = s.answer().unwrap_or_else(|| e.defaults());
@@ -635,7 +632,7 @@ fn summary(s: &Session, p: &mut Printer, out: &checkers_ga::SessionOutcome) {
     if let Some(line) = checkers_ga::summary::strength_span(s) {
         say(&line);
     }
-    if let Some(best) = &out.best_weights {
+    if let Some(best) = &out.answer {
         let me = command_prefix();
         let file = shell_word(&best.to_string_lossy());
         say("next: its strength, its weights, a report:");

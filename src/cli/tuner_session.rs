@@ -11,7 +11,7 @@ use super::common::{
 use super::engine_progress::EnginePrinter;
 use super::evolve_args::ResumeArgs;
 use checkers_ga::store::MAX_SPSA_GAMES as MAX_GAMES;
-use checkers_ga::{FileTuner, Overrides, SessionError, SessionProgress, TunerRun};
+use checkers_ga::{FileTuner, Overrides, SessionEnd, SessionError, SessionProgress, SessionRun};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -175,9 +175,16 @@ impl TunerSessionArgs {
             .out
             .as_ref()
             .map(|o| std::path::absolute(o).unwrap_or_else(|_| o.clone()));
-        let run = TunerRun::start(self.name.clone(), p.seed, &self.populations, state, out)?;
+        let threads = self.threads;
+        let run = SessionRun::start_tuner(
+            self.name.clone(),
+            p.seed,
+            &self.populations,
+            state,
+            out,
+            threads,
+        )?;
         let opts = RunOptions {
-            threads: self.threads,
             quiet: self.quiet,
             print_every: self.print_every,
             populations: self.populations.clone(),
@@ -231,9 +238,8 @@ pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<
     }
     pool(r.threads)?;
     let stop = catch_interrupt(STOPPING)?;
-    let run = TunerRun::<T>::resume(checkpoint)?;
+    let run = SessionRun::<T>::resume_tuner(checkpoint, r.threads)?;
     let opts = RunOptions {
-        threads: r.threads,
         quiet: r.quiet,
         // --verbose: the values after every step.
         print_every: r.verbose as u64,
@@ -244,27 +250,27 @@ pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<
         // The budget is the session's: resume changes none of it.
         budget_flag: "",
     };
-    let s = &run.session;
+    let checkpoint = run.checkpoint();
     if a.file.is_none() {
         // Said even with --quiet: the user named no session, and this one runs now.
         warn(&format!(
             "resume: no session named, so continuing the newest one: '{}' ({})",
-            s.name,
-            run.checkpoint.display()
+            run.name,
+            checkpoint.display()
         ));
     }
-    if s.state.finished() {
+    if run.state.finished() {
         say(&format!(
             "{kind} session '{}' already played its budget ({}); its values:",
-            s.name,
-            s.state.progress()
+            run.name,
+            run.state.progress()
         ));
     } else if !r.quiet {
         say(&format!(
             "resuming {kind} session '{}' from {} ({})",
-            s.name,
-            run.checkpoint.display(),
-            s.state.progress()
+            run.name,
+            checkpoint.display(),
+            run.state.progress()
         ));
     }
     play(run, &opts, stop)
@@ -312,7 +318,6 @@ impl<T: FileTuner> checkers_ga::Observer<T> for Watch<T> {
 
 /// How a run of a session goes, from its command or `resume`.
 struct RunOptions {
-    threads: usize,
     quiet: bool,
     print_every: u64,
     populations: PathBuf,
@@ -327,11 +332,12 @@ struct RunOptions {
 /// Runs the session to the end of its budget or a stop (which writes its answer, `best.json`,
 /// and its `--out` copy), prints its values, and says how to go on.
 fn play<T: FileTuner>(
-    mut run: TunerRun<T>,
+    mut run: SessionRun<T>,
     opts: &RunOptions,
     stop: &AtomicBool,
 ) -> anyhow::Result<()> {
-    let name = run.session.name.clone();
+    let name = run.name.clone();
+    let checkpoint = run.checkpoint();
     let resume = resume_command(
         &run.dir,
         &name,
@@ -339,13 +345,13 @@ fn play<T: FileTuner>(
         None,
         opts.handshake_timeout,
     );
-    let state = &run.session.state;
+    let state = &run.state;
     let total = state.budget();
     if !opts.quiet && !state.finished() {
         say(&format!(
             "session '{name}': checkpoint {} after every {} (Ctrl-C stops; `resume {}` \
              continues)",
-            run.checkpoint.display(),
+            checkpoint.display(),
             T::STEP,
             session_arg(&run.dir, &name, &opts.populations)
         ));
@@ -365,10 +371,7 @@ fn play<T: FileTuner>(
         ),
         std::marker::PhantomData,
     );
-    // An outside engine's games to a depth: two a core unless --threads says.
-    let threads = checkers_ga::pool_threads(opts.threads, Some(run.session.state.spec()));
-    let pool = pool(threads)?;
-    let ran = pool.install(|| run.run(&mut watch, stop));
+    let ran = run.run(&mut watch, stop);
     watch.0.bar.finish_and_clear();
     let outcome = match ran {
         Ok(outcome) => outcome,
@@ -381,11 +384,11 @@ fn play<T: FileTuner>(
         }
         Err(e) => return Err(e.into()),
     };
-    let stopped = outcome.stopped;
-    let s = &run.session;
-    let st = &s.state;
+    let stopped = outcome.end != SessionEnd::Finished;
+    let best = run.best_file();
+    let st = &run.state;
     let spec = st.spec();
-    let copy = match (&outcome.copy, &opts.out_shown) {
+    let copy = match (run.out(), &opts.out_shown) {
         (Some(c), shown) => format!(
             "; also written to {}",
             shown.as_deref().unwrap_or(c).display()
@@ -394,7 +397,7 @@ fn play<T: FileTuner>(
     };
     let line = format!(
         "best values: {} ({} games, {} {}s){copy}",
-        outcome.best.display(),
+        best.display(),
         st.games(),
         st.steps_done(),
         T::STEP
@@ -405,9 +408,16 @@ fn play<T: FileTuner>(
     // The page at the end (unless writing it failed as the run went).
     let page = &mut watch.1 .0;
     let o = checkers_ga::html::Options::default();
-    if let Some(w) =
-        page.write(|p| checkers_ga::html::write_tuner_report(T::view(s), &run.checkpoint, p, &o))
-    {
+    let write = |p: &Path| -> anyhow::Result<()> {
+        let s = T::load(&checkpoint)?;
+        Ok(checkers_ga::html::write_tuner_report(
+            T::view(&s),
+            &checkpoint,
+            p,
+            &o,
+        )?)
+    };
+    if let Some(w) = page.write(write) {
         warn(&w);
     }
     if stopped {
@@ -419,7 +429,7 @@ fn play<T: FileTuner>(
         say_somewhere(&format!(
             "session '{name}' stands at {} ({})",
             st.progress(),
-            run.checkpoint.display()
+            checkpoint.display()
         ));
         say_somewhere(&format!("continue with: {resume}"));
         return Err(Interrupted.into());
@@ -431,9 +441,9 @@ fn play<T: FileTuner>(
             "session '{name}': {}, this run {} ({})",
             st.progress(),
             checkers_ga::short_time(watch.0.clock.seconds()),
-            run.checkpoint.display()
+            checkpoint.display()
         ));
-        for line in engine_next_lines(spec, &st.answer(), &outcome.best, &arg, page.path()) {
+        for line in engine_next_lines(spec, &st.answer(), &best, &arg, page.path()) {
             say(&line);
         }
     }

@@ -1,17 +1,18 @@
 //! A CMA-ES session (`checkers-ga cmaes`): a CMA-ES run ([`CmaesState`]) in the session every
-//! one-file tuner has ([`TunerRun`]): its folder (`populations/NAME/`) locked while it runs,
+//! one-file tuner has ([`SessionRun`]): its folder (`populations/NAME/`) locked while it runs,
 //! its checkpoint `cmaes.ckpt` ([`crate::store::CmaesSession`]) written at the start and after
 //! every whole generation, its answer (the average of the means, rounded) in `best.json`.
 
 use super::progress::StepReport;
-use super::tuner_run::{FileTuner, TunerRun};
+use super::run::SessionRun;
+use super::tuner_run::FileTuner;
 use crate::cmaes::{CmaesState, CmaesStep};
 use crate::genome::EngineSpec;
 use crate::store::{self, CheckpointError, CmaesSession, OneFileSession, TunerSession};
 use std::path::{Path, PathBuf};
 
 /// A CMA-ES session ready to run.
-pub type CmaesRun = TunerRun<CmaesState>;
+pub type CmaesRun = SessionRun<CmaesState>;
 
 impl FileTuner for CmaesState {
     const KIND: store::Tuner = store::Tuner::Cmaes;

@@ -1,17 +1,18 @@
 //! An SPSA session (`checkers-ga spsa`): an SPSA run ([`SpsaState`]) in the session every
-//! one-file tuner has ([`TunerRun`]): its folder (`populations/NAME/`) locked while it runs,
+//! one-file tuner has ([`SessionRun`]): its folder (`populations/NAME/`) locked while it runs,
 //! its checkpoint `spsa.ckpt` ([`crate::store::SpsaSession`]) written at the start and after
 //! every whole step, its answer (θ rounded) in `best.json`.
 
 use super::progress::StepReport;
-use super::tuner_run::{FileTuner, TunerRun};
+use super::run::SessionRun;
+use super::tuner_run::FileTuner;
 use crate::genome::EngineSpec;
 use crate::spsa::{SpsaState, SpsaStep};
 use crate::store::{self, CheckpointError, OneFileSession, SpsaSession, TunerSession};
 use std::path::{Path, PathBuf};
 
 /// An SPSA session ready to run.
-pub type SpsaRun = TunerRun<SpsaState>;
+pub type SpsaRun = SessionRun<SpsaState>;
 
 impl FileTuner for SpsaState {
     const KIND: store::Tuner = store::Tuner::Spsa;
@@ -129,10 +130,12 @@ mod tests {
             ..SpsaSettings::default()
         };
         let state = SpsaState::new(&spec, &settings).unwrap();
-        let run = SpsaRun::start(Some("s".into()), 1, &root, state, None).unwrap();
-        let checkpoint = run.checkpoint.clone();
+        let run = SpsaRun::start_tuner(Some("s".into()), 1, &root, state, None, 1).unwrap();
+        let checkpoint = run.checkpoint();
         drop(run);
-        let e = SpsaRun::resume(&checkpoint).err().expect("refused");
+        let e = SpsaRun::resume_tuner(&checkpoint, 1)
+            .err()
+            .expect("refused");
         assert!(
             matches!(
                 &e,

@@ -73,7 +73,7 @@ pub struct Silent;
 impl<T: Tuner> Observer<T> for Silent {}
 
 /// What the one loop needs of a tuner's state beyond the contract.
-pub(crate) trait Steps: Tuner + Send {
+pub trait Steps: Tuner + Send {
     /// Has it played all it will (its budget, its generations, its time)?
     fn done(&self) -> bool;
     /// The outside engine it tunes, if any.
@@ -84,10 +84,12 @@ pub(crate) trait Steps: Tuner + Send {
     fn deadline(&self) -> Option<Instant> {
         None
     }
+    /// Whole steps played (the GA's generations).
+    fn steps_played(&self) -> u64;
 }
 
 /// A step told, as the run hears it.
-pub(crate) struct Told {
+pub struct Told {
     /// The step in words: `generation 4`, `step 40`.
     pub what: String,
     /// On a clock: what its games did with it.
@@ -97,7 +99,7 @@ pub(crate) struct Told {
 }
 
 /// How a session keeps its files around its tuner's state `T`: its checkpoints and its answer.
-pub(crate) trait Keeper<T>: Send {
+pub trait Keeper<T>: Send {
     /// Writes the checkpoint of `state`; its path.
     fn save(&mut self, state: &T) -> Result<PathBuf, CheckpointError>;
     /// The checkpoint `state` stands at, and whether it is written (a GA session stopped

@@ -1,9 +1,10 @@
-//! The session around a tuner of an outside engine whose state is one checkpoint file (SPSA's
-//! `spsa.ckpt`, CMA-ES's `cmaes.ckpt`): [`TunerRun`], the same for every such tuner. Its folder
-//! (`populations/NAME/`) is locked while it runs ([`crate::lock`]) and holds its checkpoint,
-//! written at the start and again after every whole step; a step cut short by a stop is
-//! abandoned ([`crate::Tuner::abandon`]), and [`TunerRun::resume`] continues from the last
-//! whole one as a run that never stopped. Its answer is `best.json` in its folder, written when
+//! The sessions of a tuner of an outside engine whose state is one checkpoint file (SPSA's
+//! `spsa.ckpt`, CMA-ES's `cmaes.ckpt`): how one is started ([`SessionRun::start_tuner`]) or
+//! resumed ([`SessionRun::resume_tuner`]) and how its folder keeps its files; the run is every
+//! tuner's ([`SessionRun`]). Its folder (`populations/NAME/`) is locked while it runs
+//! ([`crate::lock`]) and holds its checkpoint, written at the start and again after every
+//! whole step; a step cut short by a stop is abandoned ([`crate::Tuner::abandon`]), and a
+//! resume continues from the last whole one as a run that never stopped. Its answer is `best.json` in its folder, written when
 //! a run ends however it ends (but for a step lost wholly on time), in the format of an engine session's best file (an engine
 //! parameter file: `show`, `export` and `match` read it), and also to the `--out` file the
 //! session names, if any.
@@ -13,20 +14,19 @@
 //! ([`StepReport`]).
 
 use super::best::{write_answer_file, BEST_FILE};
-use super::folder::{self, Held};
+use super::folder;
 use super::pace::RunCost;
 use super::progress::{SessionProgress, StepReport};
-use super::steps::{run_session, Keeper, Observer, SessionEnd, Steps, Told};
+use super::run::{SessionRun, SessionTuner};
+use super::steps::{Keeper, Steps, Told};
 use super::{default_name, SessionError};
 use crate::files::{folder_of, write_atomic};
 use crate::genome::EngineSpec;
-use crate::lock::SessionLock;
 use crate::store::{self, CheckpointError, OneFileSession, TunerSession};
 use crate::tuner::Tuner;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 
-/// A tuner whose session is one checkpoint file in its folder: what [`TunerRun`] needs of it
+/// A tuner whose session is one checkpoint file in its folder: what its [`SessionRun`] needs of it
 /// beyond the tuner contract.
 pub trait FileTuner: Tuner + Sized + Send {
     /// Whose session it is, as [`crate::store::session_in`] tells it by its file.
@@ -77,23 +77,40 @@ pub trait FileTuner: Tuner + Sized + Send {
     fn report(step: &Self::Step) -> StepReport;
 }
 
-/// A tuner's session ready to run: its folder locked, its checkpoint read or written.
-pub struct TunerRun<T: FileTuner> {
-    /// The session as it stands.
-    pub session: TunerSession<T>,
-    /// Its folder.
-    pub dir: PathBuf,
-    /// Its checkpoint.
-    pub checkpoint: PathBuf,
-    _lock: SessionLock,
+/// What a one-file tuner's files need beyond its state and folder: the parameter file its
+/// answer is also written to (`--out`), if any.
+pub struct OneFileOut {
+    out: Option<PathBuf>,
 }
 
-impl<T: FileTuner> TunerRun<T> {
+impl<T: FileTuner> SessionTuner for T {
+    type Files = OneFileOut;
+
+    fn checkpoint_in(&self, dir: &Path) -> PathBuf {
+        T::checkpoint(dir)
+    }
+
+    fn keeper<'a>(
+        &self,
+        name: &'a str,
+        dir: &'a Path,
+        files: &'a OneFileOut,
+    ) -> Result<Box<dyn Keeper<T> + 'a>, SessionError> {
+        Ok(Box::new(OneFile {
+            checkpoint: T::checkpoint(dir),
+            best: dir.join(BEST_FILE),
+            name,
+            out: &files.out,
+        }))
+    }
+}
+
+impl<T: FileTuner> SessionRun<T> {
     /// What the rest of the run plays, for its cost line: the steps left and the games left
     /// over them (the last step may be short); `budget_flag` is how its command asks for
     /// games ([`RunCost::of_steps`]).
     pub fn cost(&self, budget_flag: &'static str) -> RunCost {
-        let state = &self.session.state;
+        let state = &self.state;
         let steps = state.steps().saturating_sub(state.steps_done());
         let games = state.budget().saturating_sub(state.games());
         let per = games as f64 / steps.max(1) as f64;
@@ -103,89 +120,61 @@ impl<T: FileTuner> TunerRun<T> {
     /// Every how many steps a page of the run (`--report`) is written again as it goes: every
     /// 5% of its steps.
     pub fn report_every(&self) -> u64 {
-        self.session.state.steps().div_ceil(20).max(1)
+        self.state.steps().div_ceil(20).max(1)
     }
 
     /// Starts a session of `state` (a run at its start) named `name` (None: two words drawn from
     /// `seed`, as `new` names a session) under `populations`: makes and locks its folder,
     /// refusing one that holds a session already, and writes its checkpoint at step 0. `out` is
-    /// a parameter file its answer is also written to, besides the session's `best.json`.
-    /// Nothing is made when the name is refused.
-    pub fn start(
+    /// a parameter file its answer is also written to, besides the session's `best.json`. Its
+    /// games are played on `threads` workers (0: as [`crate::pool_threads`] says for its
+    /// engine). Nothing is made when the name is refused.
+    pub fn start_tuner(
         name: Option<String>,
         seed: u64,
         populations: &Path,
         state: T,
         out: Option<PathBuf>,
-    ) -> Result<TunerRun<T>, SessionError> {
+        threads: usize,
+    ) -> Result<SessionRun<T>, SessionError> {
+        let pool = tuner_pool(threads, &state)?;
         let name = name.unwrap_or_else(|| default_name(seed, populations));
         super::check_name(&name)?;
         // Refused when the folder holds a session of any tuner or a session's answer.
-        let (Held { dir, lock }, ()) =
-            folder::claim(populations, &name, |_| check_free(populations, &name))?;
-        let run = TunerRun {
-            checkpoint: T::checkpoint(&dir),
-            session: TunerSession { name, state, out },
-            dir,
-            _lock: lock,
+        let (held, ()) = folder::claim(populations, &name, |_| check_free(populations, &name))?;
+        let run = SessionRun::opened(state, name, held, OneFileOut { out }, pool);
+        let view = TunerSession {
+            name: run.name.clone(),
+            state: &run.state,
+            out: run.files.out.clone(),
         };
-        save(&run.checkpoint, &T::encode(&run.session.view()))?;
+        save(&run.checkpoint(), &T::encode(&view))?;
         Ok(run)
     }
 
     /// Prepares to continue the session whose checkpoint is `checkpoint` (see
     /// [`crate::store::tuner_of`]): locks its folder, reads the checkpoint, and checks that the
-    /// engine still declares what it declared (one line when it does not).
-    pub fn resume(checkpoint: &Path) -> Result<TunerRun<T>, SessionError> {
+    /// engine still declares what it declared (one line when it does not). Its games are
+    /// played on `threads` workers, as [`SessionRun::start_tuner`]'s.
+    pub fn resume_tuner(checkpoint: &Path, threads: usize) -> Result<SessionRun<T>, SessionError> {
         let dir = folder_of(checkpoint);
         // Read under the lock: a run that held the folder until just now may have written a
         // later step.
-        let Held { lock, .. } = folder::enter(&dir)?;
-        let session = T::load(checkpoint)?;
-        if !session.state.finished() {
-            session.state.spec().check_unchanged().map_err(|error| {
-                SessionError::EngineChanged {
-                    name: session.name.clone(),
+        let held = folder::enter(&dir)?;
+        let TunerSession { name, state, out } = T::load(checkpoint)?;
+        if !state.finished() {
+            state
+                .spec()
+                .check_unchanged()
+                .map_err(|error| SessionError::EngineChanged {
+                    name: name.clone(),
                     error,
-                }
-            })?;
+                })?;
         }
-        Ok(TunerRun {
-            session,
-            dir,
-            checkpoint: checkpoint.to_path_buf(),
-            _lock: lock,
-        })
-    }
-
-    /// Plays steps until the budget is played or `stop` is set (checked before every game:
-    /// the steps under way are abandoned), writing the checkpoint after every step, then writes
-    /// the answer ([`TunerRun::write_answer`]), however the run ends (when a checkpoint cannot
-    /// be written, as it can), but for a step whose every game was lost on time: that ends the
-    /// run with an error, the checkpoint the step before. `observer` hears every step, game and checkpoint, the answer
-    /// file, and a stop. The games are played on the jobs executor (the current rayon
-    /// pool), as a stream when the tuner keeps generations in flight ([`crate::run_steps`]:
-    /// the checkpoint is written while the next generations' games are played); the engine's
-    /// idle processes end with the run. It is the loop of every session, the GA's included
-    /// (file `steps`).
-    pub fn run(
-        &mut self,
-        observer: &mut dyn Observer<T>,
-        stop: &AtomicBool,
-    ) -> Result<TunerOutcome, SessionError> {
-        let TunerSession { name, state, out } = &mut self.session;
-        let mut keeper = OneFile {
-            checkpoint: &self.checkpoint,
-            best: self.dir.join(BEST_FILE),
-            name,
-            out,
-        };
-        let ran = run_session(state, &mut keeper, &self.dir, observer, stop)?;
-        Ok(TunerOutcome {
-            stopped: ran.end != SessionEnd::Finished,
-            best: self.best_file(),
-            copy: self.session.out.clone(),
-        })
+        let pool = tuner_pool(threads, &state)?;
+        let mut run = SessionRun::opened(state, name, held, OneFileOut { out }, pool);
+        run.resumed_from = Some(checkpoint.to_path_buf());
+        Ok(run)
     }
 
     /// The session's answer file: `best.json` in its folder.
@@ -193,18 +182,17 @@ impl<T: FileTuner> TunerRun<T> {
         self.dir.join(BEST_FILE)
     }
 
-    /// Writes the answer after the last whole step, rounded, to the session's `best.json` and
-    /// to its `--out` copy if it has one (each to a temporary name, synced, renamed): an engine
-    /// parameter file whose comment names the session and what the run played.
-    pub fn write_answer(&self) -> Result<TunerOutcome, SessionError> {
-        let s = &self.session;
-        write_answers(&s.state, &s.name, &self.best_file(), s.out.as_deref())?;
-        Ok(TunerOutcome {
-            stopped: !s.state.finished(),
-            best: self.best_file(),
-            copy: s.out.clone(),
-        })
+    /// The parameter file the answer is also written to (`--out`, made absolute), if any.
+    pub fn out(&self) -> Option<&Path> {
+        self.files.out.as_deref()
     }
+}
+
+/// The pool a one-file tuner's games are played on: `threads` workers, or for an engine's
+/// games to a depth with none given, two a core ([`crate::pool_threads`]).
+fn tuner_pool<T: FileTuner>(threads: usize, state: &T) -> Result<rayon::ThreadPool, SessionError> {
+    let pool = crate::jobs::thread_pool(threads)?;
+    Ok(crate::jobs::pool_for(pool, threads, Some(state.spec()))?)
 }
 
 impl<T: FileTuner> Steps for T {
@@ -224,11 +212,15 @@ impl<T: FileTuner> Steps for T {
             faults: r.faults,
         }
     }
+
+    fn steps_played(&self) -> u64 {
+        self.steps_done()
+    }
 }
 
 /// A one-file tuner's files: its checkpoint, `best.json` and the `--out` copy.
 struct OneFile<'a> {
-    checkpoint: &'a Path,
+    checkpoint: PathBuf,
     best: PathBuf,
     name: &'a str,
     out: &'a Option<PathBuf>,
@@ -241,12 +233,12 @@ impl<T: FileTuner> Keeper<T> for OneFile<'_> {
             state,
             out: self.out.clone(),
         };
-        save(self.checkpoint, &T::encode(&view)).map(|()| self.checkpoint.to_path_buf())
+        save(&self.checkpoint, &T::encode(&view)).map(|()| self.checkpoint.clone())
     }
 
     /// Written at the start and after every step.
     fn at(&self, _: &T) -> (PathBuf, bool) {
-        (self.checkpoint.to_path_buf(), true)
+        (self.checkpoint.clone(), true)
     }
 
     fn answer(&mut self, state: &T) -> Result<Option<PathBuf>, SessionError> {
@@ -286,7 +278,7 @@ fn save(path: &Path, bytes: &Result<Vec<u8>, String>) -> Result<(), CheckpointEr
 }
 
 /// Refuses a session name whose folder under `populations` holds a session already (of any
-/// tuner) or a session's answer (`best.json`). [`TunerRun::start`] checks it before it makes
+/// tuner) or a session's answer (`best.json`). [`SessionRun::start_tuner`] checks it before it makes
 /// the folder, or under the lock of a folder that exists (and whether the folder holds a
 /// session again under the lock in either case).
 pub fn check_free(populations: &Path, name: &str) -> Result<(), SessionError> {
@@ -312,17 +304,6 @@ pub fn engine_tuner(params: usize) -> store::Tuner {
     } else {
         store::Tuner::Cmaes
     }
-}
-
-/// What a run of a tuner's session did ([`TunerRun::run`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct TunerOutcome {
-    /// Did it stop before the end of the budget?
-    pub stopped: bool,
-    /// The session's answer: `best.json` in its folder.
-    pub best: PathBuf,
-    /// The copy of it the session names (`--out`), if any.
-    pub copy: Option<PathBuf>,
 }
 
 impl SessionProgress {
