@@ -8,7 +8,7 @@
 //! session was run in). Prints what it compared and exits 0, or says what differs and exits 1.
 
 use checkers_ga::store;
-use checkers_ga::Session;
+use checkers_ga::GaState;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -29,7 +29,7 @@ fn checkpoints(dir: &Path) -> Result<Vec<String>, String> {
 }
 
 /// A checkpoint with its wall-clock fields zeroed.
-fn session(path: &Path) -> Result<Session, String> {
+fn session(path: &Path) -> Result<GaState, String> {
     let mut s = store::load_checkpoint(path).map_err(|e| e.to_string())?;
     s.elapsed = 0.0;
     s.history.iter_mut().for_each(|h| h.seconds = 0.0);

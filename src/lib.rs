@@ -89,7 +89,7 @@
 //! of the same seed ends.
 //!
 //! ```
-//! use checkers_ga::{NewSession, Observer, Overrides, Session, Silent};
+//! use checkers_ga::{NewSession, Observer, Overrides, GaState, Silent};
 //! use checkers_ga::{SessionEnd, SessionOptions, SessionOutcome, SessionRun};
 //! use std::path::Path;
 //! use std::sync::atomic::{AtomicBool, Ordering};
@@ -97,7 +97,7 @@
 //! /// Sets the stop flag once the first checkpoint is written.
 //! struct StopAfterOne<'a>(&'a AtomicBool, Vec<u64>);
 //! impl Observer for StopAfterOne<'_> {
-//!     fn checkpoint_written(&mut self, _: &Path, s: &Session) {
+//!     fn checkpoint_written(&mut self, _: &Path, s: &GaState) {
 //!         self.1.push(s.generation);
 //!         self.0.store(true, Ordering::SeqCst);
 //!     }
@@ -224,8 +224,8 @@ pub use tournament::Standing;
 
 // Sessions: the settings, the session's data and a generation, running one.
 pub use ga::{
-    engine_mean_in_flight, measure_match, Duel, GaOptions, GenerationStats, HallOfFame, History,
-    Lineage, Method, Mutation, ParseSettingError, Pending, Selection, Session, Settings,
+    engine_mean_in_flight, measure_match, Duel, GaOptions, GaState, GenerationStats, HallOfFame,
+    History, Lineage, Method, Mutation, ParseSettingError, Pending, Selection, Settings,
     SettingsError, Stop, YardstickKind, DEFAULT_DEPTH, DEFAULT_GENERATIONS, MEAN_ALONE,
     MEAN_IN_FLIGHT, MEAN_MAX_IN_FLIGHT, MEAN_WIDE,
 };

@@ -7,7 +7,7 @@
 //!   outside engine's session, the budget turned into generations by
 //!   [`crate::Settings::generations_for_games`]), played generation by generation as a
 //!   session run plays it, without its folder (no checkpoint, no best-weights file); its
-//!   answer is [`Session::answer`], what `export` gives for a session.
+//!   answer is [`GaState::answer`], what `export` gives for a session.
 //! - SPSA: [`spsa()`](fn@crate::spsa) with the settings of `checkers-ga spsa --engine sim:N
 //!   --games G --seed S`; its answer is its final θ rounded.
 //!
@@ -17,7 +17,7 @@
 
 use crate::cmaes::{CmaesSettings, CmaesState};
 use crate::eval::Weights;
-use crate::ga::{Session, DEFAULT_DEPTH};
+use crate::ga::{GaState, DEFAULT_DEPTH};
 use crate::genome::EngineSpec;
 use crate::jobs::PoolError;
 use crate::session::SessionError;
@@ -166,7 +166,7 @@ fn sim_engine(params: usize, setup: &SimSetup) -> (SimModel, EngineSpec) {
 
 /// The new session of a GA run: `new --engine sim:N --games-budget G --seed S` with the
 /// setup's settings.
-fn ga_session(run: &SimRun, spec: &EngineSpec, setup: &SimSetup) -> Result<Session, SimError> {
+fn ga_session(run: &SimRun, spec: &EngineSpec, setup: &SimSetup) -> Result<GaState, SimError> {
     let settings = Overrides {
         games_budget: Some(run.games),
         generations: None,
@@ -181,7 +181,7 @@ fn ga_session(run: &SimRun, spec: &EngineSpec, setup: &SimSetup) -> Result<Sessi
         ..NewSession::default()
     };
     let settings = new.settings_with(run.seed).map_err(SimError::Ga)?;
-    Ok(Session::new("tune-sim", settings))
+    Ok(GaState::new("tune-sim", settings))
 }
 
 /// The mean of some genomes' values, rounded.

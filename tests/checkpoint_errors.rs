@@ -12,7 +12,7 @@
 mod common;
 
 use checkers_ga::store;
-use checkers_ga::Session;
+use checkers_ga::GaState;
 use common::{load, new_cmd, repo, resume_cmd, Tmp};
 use std::path::{Path, PathBuf};
 
@@ -100,7 +100,7 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<u8>, &'static str)> {
     let short_payload = with_payload(&real, &real[HEADER..real.len() - 10]);
     // A valid session whose population does not match its settings.
     let session = store::decode_checkpoint(Path::new("real"), &real).unwrap();
-    let crafted = |edit: &dyn Fn(&mut Session)| {
+    let crafted = |edit: &dyn Fn(&mut GaState)| {
         let mut s = session.clone();
         edit(&mut s);
         store::encode_checkpoint(&s).unwrap()
@@ -391,7 +391,7 @@ fn a_good_checkpoint_round_trips() {
     let alone = store::decode_checkpoint(Path::new("x"), &real).expect("decodes");
     assert!(alone.history.is_empty());
     assert_eq!(
-        Session {
+        GaState {
             history: s.history.clone(),
             bests: s.bests.clone(),
             ..alone

@@ -13,7 +13,7 @@
 mod common;
 
 use checkers_ga::store;
-use checkers_ga::{Method, Mutation, ParamSet, Selection, Session};
+use checkers_ga::{GaState, Method, Mutation, ParamSet, Selection};
 use common::{repo, settings, SplitMix};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
@@ -90,7 +90,7 @@ fn current_format() -> Vec<u8> {
         sigma: 500,
         genes: 3,
     };
-    let mut session = Session::new("fuzz", s);
+    let mut session = GaState::new("fuzz", s);
     for _ in 0..3 {
         session.run_generation(&|_| {});
     }
@@ -113,7 +113,7 @@ fn board_with_replay() -> Vec<u8> {
         genes: 3,
     };
     s.validate().unwrap();
-    let mut session = Session::new("fuzz-board", s);
+    let mut session = GaState::new("fuzz-board", s);
     for _ in 0..3 {
         session.run_generation(&|_| {});
     }

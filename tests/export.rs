@@ -5,7 +5,7 @@
 
 mod common;
 
-use checkers_ga::Session;
+use checkers_ga::GaState;
 use checkers_ga::Standing;
 use checkers_ga::{evaluate, ParamSet, Weights, NUM_ALL, NUM_PARAMS, PARAMS};
 use checkers_ga::{formats, parse_fen, store, weightfile, Color, Position};
@@ -96,8 +96,8 @@ fn format_names_are_case_insensitive() {
     assert_eq!(formats::parse_csv(&out).unwrap(), extreme());
 }
 
-fn session_with(pop: Vec<Weights>, best: Weights) -> Session {
-    let mut s = Session::with_population("exp", settings(pop.len(), 1, 3), pop.clone());
+fn session_with(pop: Vec<Weights>, best: Weights) -> GaState {
+    let mut s = GaState::with_population("exp", settings(pop.len(), 1, 3), pop.clone());
     s.generation = 1;
     s.last = pop
         .iter()

@@ -7,13 +7,13 @@ mod common;
 use checkers_ga::store;
 use checkers_ga::DrawRules;
 use checkers_ga::Weights;
-use checkers_ga::{Duel, GenerationStats, Session, Settings};
+use checkers_ga::{Duel, GaState, GenerationStats, Settings};
 use common::{assert_error, run, stdout_ok, vector, Tmp};
 use std::path::{Path, PathBuf};
 
 /// A session of 4 individuals after `gens` generations, every number fixed: the best so far
 /// changes in generations 1, 3 and 4 (recorded in `bests`).
-fn session(name: &str, gens: u64) -> Session {
+fn session(name: &str, gens: u64) -> GaState {
     let settings = Settings {
         rules: DrawRules {
             max_plies: 100,
@@ -22,7 +22,7 @@ fn session(name: &str, gens: u64) -> Session {
         ..common::settings(4, gens.max(1), 1)
     };
     let pop: Vec<Weights> = (1..=4).map(vector).collect();
-    let mut s = Session::with_population(name, settings, pop);
+    let mut s = GaState::with_population(name, settings, pop);
     let mut best = vector(100);
     for g in 1..=gens {
         let duel = (g > 1).then(|| {

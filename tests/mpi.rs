@@ -8,7 +8,7 @@
 mod common;
 
 use checkers_ga::store;
-use checkers_ga::Session;
+use checkers_ga::GaState;
 use common::{new_cmd, resume_cmd, stdout_ok, Tmp, BIN};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -36,7 +36,7 @@ fn output(mut c: Command) -> Output {
 }
 
 /// A checkpoint with its wall-clock fields (seconds of evolution, per generation) zeroed.
-fn session(path: &Path) -> Session {
+fn session(path: &Path) -> GaState {
     let mut s = store::load_checkpoint(path).unwrap_or_else(|e| panic!("{e}"));
     s.elapsed = 0.0;
     s.history.iter_mut().for_each(|h| h.seconds = 0.0);

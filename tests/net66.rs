@@ -5,7 +5,7 @@
 mod common;
 
 use checkers_ga::weightfile::{parse_weight_file, weights_to_json, weights_to_original};
-use checkers_ga::Session;
+use checkers_ga::GaState;
 use checkers_ga::Standing;
 use checkers_ga::{all_features, evaluate, net_len, ParamSet, DEFAULT_HIDDEN, MAX_HIDDEN, NUM_ALL};
 use checkers_ga::{formats, parse_fen, store, Color, Weights};
@@ -212,7 +212,7 @@ fn weight_files_csv_and_checkpoints_round_trip() {
     let pop: Vec<Weights> = (0..4).map(|k| sample(set, k, 100)).collect();
     let mut settings = common::settings(4, 1, 3);
     settings.ga.params = set;
-    let mut s = Session::with_population("net", settings, pop.clone());
+    let mut s = GaState::with_population("net", settings, pop.clone());
     s.generation = 1;
     s.last = pop.iter().map(|w| (*w, Standing::default())).collect();
     s.best_so_far = Some(pop[1]);

@@ -13,7 +13,7 @@
 mod common;
 
 use checkers_ga::store;
-use checkers_ga::Session;
+use checkers_ga::GaState;
 use common::{load, new_cmd, repo, resume_cmd, run_err, run_ok, text, Tmp, Xs};
 use std::collections::BTreeSet;
 use std::io::BufRead;
@@ -108,7 +108,7 @@ fn run(mut c: Command) -> Output {
 }
 
 /// The session with its wall-clock fields zeroed and a fixed name.
-fn normalized(mut s: Session) -> Session {
+fn normalized(mut s: GaState) -> GaState {
     s.elapsed = 0.0;
     for h in &mut s.history {
         h.seconds = 0.0;

@@ -8,7 +8,7 @@
 mod common;
 
 use checkers_ga::store;
-use checkers_ga::Session;
+use checkers_ga::GaState;
 use common::{err_line, load, new_cmd, resume_cmd, run_err, run_ok, text, Tmp, BIN};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
@@ -34,7 +34,7 @@ fn slow<'a>(more: &[&'a str]) -> Vec<&'a str> {
 }
 
 /// The session with its wall-clock fields zeroed.
-fn normalized(mut s: Session) -> Session {
+fn normalized(mut s: GaState) -> GaState {
     s.elapsed = 0.0;
     for h in &mut s.history {
         h.seconds = 0.0;

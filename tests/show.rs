@@ -11,7 +11,7 @@ mod common;
 use checkers_ga::store;
 use checkers_ga::Standing;
 use checkers_ga::Weights;
-use checkers_ga::{Duel, GenerationStats, Session};
+use checkers_ga::{Duel, GaState, GenerationStats};
 use common::{repo, run, settings, stdout_ok, vector, Tmp};
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -46,9 +46,9 @@ fn stats(g: u64, best: u32, duel: Option<Duel>) -> GenerationStats {
 }
 
 /// A session after 2 generations of 4 individuals, every number fixed.
-fn snap_session() -> Session {
+fn snap_session() -> GaState {
     let pop: Vec<Weights> = (1..=4).map(vector).collect();
-    let mut s = Session::with_population("snap", settings(4, 2, 1), pop.clone());
+    let mut s = GaState::with_population("snap", settings(4, 2, 1), pop.clone());
     s.generation = 2;
     s.last = vec![
         (pop[0], standing(8, (2, 1, 0), (1, 1, 1))),

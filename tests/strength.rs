@@ -131,7 +131,7 @@ fn evolved_weights_convert_two_kings_against_one_where_material_does_not() {
 const AT_190: &str = "tests/data/default-seed1";
 
 /// Every statistic of a generation but its wall-clock time.
-fn stats_of(s: &checkers_ga::Session) -> Vec<checkers_ga::GenerationStats> {
+fn stats_of(s: &checkers_ga::GaState) -> Vec<checkers_ga::GenerationStats> {
     s.history
         .iter()
         .map(|h| checkers_ga::GenerationStats {

@@ -13,7 +13,7 @@ use checkers_ga::fresh_seed;
 use checkers_ga::summary::elo_text;
 use checkers_ga::{self, NewSession, Observer, SessionEnd, SessionError, SessionRun};
 use checkers_ga::{per_time as rate, short_time, Eta, PaceClock, RunCost};
-use checkers_ga::{GenerationStats, Session, Stop};
+use checkers_ga::{GaState, GenerationStats, Stop};
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
 
@@ -281,7 +281,7 @@ fn resume_of(dir: &Path, name: &str, run: &RunArgs) -> String {
 
 /// What rank 0 of an MPI job says if the job is ended under it (a rank died, mpirun stopped):
 /// the generation under way is lost, the session stands at its last checkpoint.
-fn set_stop_note(session: &Session, ckpt: &Path, resume: &str) {
+fn set_stop_note(session: &GaState, ckpt: &Path, resume: &str) {
     checkers_ga::set_stop_note(format!(
         "generation {} was not finished; the session stands at generation {} ({}); continue \
          with: {resume} (under mpirun or srun with any number of ranks, or without MPI)",
@@ -374,7 +374,7 @@ impl Printer {
     }
 
     /// Rewrites the HTML report (a failure is said once and does not stop the session).
-    fn write_report(&mut self, s: &Session, checkpoint: &Path, refresh: Option<u32>) {
+    fn write_report(&mut self, s: &GaState, checkpoint: &Path, refresh: Option<u32>) {
         let opts = checkers_ga::html::Options {
             refresh: None,
             follow: refresh,
@@ -413,7 +413,7 @@ impl Printer {
 }
 
 impl Observer for Printer {
-    fn step_started(&mut self, _: &Session) {
+    fn step_started(&mut self, _: &GaState) {
         self.generation_started = Instant::now();
         self.last_game.store(0, Ordering::Relaxed);
     }
@@ -428,7 +428,7 @@ impl Observer for Printer {
         self.clock.game_done();
     }
 
-    fn step_done(&mut self, st: &GenerationStats, s: &Session) {
+    fn step_done(&mut self, st: &GenerationStats, s: &GaState) {
         if let Some(p) = &mut self.engine_lines {
             p.step_done(&checkers_ga::StepReport::of_generation(st, s));
             if let Some(m) = st.measure {
@@ -473,7 +473,7 @@ impl Observer for Printer {
         }
     }
 
-    fn checkpoint_written(&mut self, path: &Path, s: &Session) {
+    fn checkpoint_written(&mut self, path: &Path, s: &GaState) {
         set_stop_note(s, path, &self.resume);
         if self.verbose {
             self.say(&format!("checkpoint {}", path.display()));
@@ -497,7 +497,7 @@ impl Observer for Printer {
         }
     }
 
-    fn stopped(&mut self, _: SessionEnd, _: &Session, _: &Path) {
+    fn stopped(&mut self, _: SessionEnd, _: &GaState, _: &Path) {
         self.clear();
     }
 }
@@ -586,7 +586,7 @@ fn evolve(
 
 /// The end of a run: what it did, how the best so far measured at the first and the last
 /// measurement, and what to do next.
-fn summary(s: &Session, p: &mut Printer, out: &checkers_ga::SessionOutcome) {
+fn summary(s: &GaState, p: &mut Printer, out: &checkers_ga::SessionOutcome) {
     let written = p.answer.take();
     if let (Some(e), Some(best)) = (&s.settings.engine, written.as_ref().or(out.answer.as_ref())) {
         // An outside engine's session ends as every tuner's of an engine does: its values, its
@@ -647,7 +647,7 @@ fn summary(s: &Session, p: &mut Printer, out: &checkers_ga::SessionOutcome) {
 }
 
 /// The hint of `finals` at the end of a long session.
-fn finals_hint(s: &Session, p: &Printer) {
+fn finals_hint(s: &GaState, p: &Printer) {
     if s.generation >= FINALS_HINT_GENERATIONS {
         say(&format!(
             "  {} finals {}    # the strongest of its past bests at depth 6",

@@ -6,10 +6,10 @@ use checkers_ga::matchplay::elo;
 use checkers_ga::per_time as rate;
 use checkers_ga::summary::{decided_pairs, elo_text, tournament_max_points};
 use checkers_ga::EloFigure;
-use checkers_ga::{GenerationStats, Session, Stop};
+use checkers_ga::{GaState, GenerationStats, Stop};
 
 /// `gen 345/2000` or `gen 345 312/600 s`.
-pub fn progress_prefix(s: &Session) -> String {
+pub fn progress_prefix(s: &GaState) -> String {
     match s.settings.stop {
         Stop::Generations(n) => format!("gen {}/{n}", s.generation),
         Stop::Seconds(t) => format!("gen {} {:.0}/{t} s", s.generation, s.elapsed),
@@ -18,7 +18,7 @@ pub fn progress_prefix(s: &Session) -> String {
 
 /// `material +201±34 ↑`: the newest yardstick measurement and how it moved since the one
 /// before (empty before the first).
-pub fn elo_trend(s: &Session) -> String {
+pub fn elo_trend(s: &GaState) -> String {
     let measured: Vec<f64> = s
         .history
         .iter()
@@ -47,7 +47,7 @@ pub fn elo_trend(s: &Session) -> String {
 /// cost: the duel that decided it (`duel 18-14`, the challenger's points first) and how well its
 /// evaluation predicts the generation's game results (`fit error 0.213`, the fit's mean squared
 /// error for it; lower is better).
-pub fn early_signal(st: &GenerationStats, s: &Session) -> String {
+pub fn early_signal(st: &GenerationStats, s: &GaState) -> String {
     let duel = match st.duel {
         Some(d) if !d.is_same() => Some(format!("duel {}-{}", d.challenger, d.holder)),
         _ => None,
@@ -78,7 +78,7 @@ fn games_of(st: &GenerationStats) -> String {
 
 /// A generation's line; `games_seconds` is the time its games took (its rate leaves out the fit
 /// and the measurement), or 0 when unknown (then the whole generation's time counts).
-pub fn summary_line(st: &GenerationStats, s: &Session, games_seconds: f64) -> String {
+pub fn summary_line(st: &GenerationStats, s: &GaState, games_seconds: f64) -> String {
     let duel = match st.duel {
         None => "first best".to_string(),
         Some(d) if d.is_same() => "best so far again".to_string(),

@@ -6,7 +6,7 @@ use checkers_ga::matchplay::Wdl;
 use checkers_ga::store::{self, Opened};
 use checkers_ga::summary::history_table;
 use checkers_ga::summary::{engine_history_svg, history_csv, history_json, history_svg};
-use checkers_ga::Session;
+use checkers_ga::GaState;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -38,7 +38,7 @@ pub(super) fn find_session(
     arg: Option<&str>,
     root: &Path,
     command: &str,
-) -> anyhow::Result<(PathBuf, Session)> {
+) -> anyhow::Result<(PathBuf, GaState)> {
     if arg.is_none() {
         let found = store::locate(None, root)?;
         say_found(&found, arg, command);
@@ -203,7 +203,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
 }
 
 /// The head line of the history of a session of our weights.
-fn our_head(session: &Session, path: &Path) -> String {
+fn our_head(session: &GaState, path: &Path) -> String {
     let s = &session.settings;
     format!(
         "session '{}' ({}): {} generation{}, population {}, depth {}, seed {}\n",

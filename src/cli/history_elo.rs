@@ -9,8 +9,8 @@ use checkers_ga::matchplay::{load_openings, Contestant, MatchResult, MatchRun, O
 use checkers_ga::store::TunerHistory;
 use checkers_ga::summary::EloReference;
 use checkers_ga::EngineSpec;
+use checkers_ga::GaState;
 use checkers_ga::PastBests;
-use checkers_ga::Session;
 use checkers_ga::{check_depth, TimeControl, MAX_TIMED_DEPTH};
 use indicatif::ProgressBar;
 use std::path::Path;
@@ -140,7 +140,7 @@ fn bar(games: usize) -> ProgressBar {
 /// changes), or where the history does not have it (the part of a session played before
 /// checkpoint format 3) from that generation's checkpoint in the session folder; generations
 /// with neither are left out and counted in the header line.
-pub fn measure(a: &HistoryArgs, session: &Session, dir: &Path) -> anyhow::Result<Measured> {
+pub fn measure(a: &HistoryArgs, session: &GaState, dir: &Path) -> anyhow::Result<Measured> {
     let engine = session.settings.engine.as_ref();
     let (depth, clock) = level(a, engine, session.settings.search.depth)?;
     let (run, seed, reference, name) = setup(a, engine, depth, clock)?;

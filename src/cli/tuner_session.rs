@@ -1,7 +1,7 @@
 //! What `spsa` and `cmaes` share: the flags of a session that tunes an outside engine's
 //! parameters with a one-file tuner (the engine, the games, the session's name and folder, the
 //! answer's copy), the progress it prints, and running, stopping and resuming it
-//! ([`checkers_ga::TunerRun`]). Each tuner's file adds its own flags and builds its state.
+//! ([`checkers_ga::SessionRun`]). Each tuner's file adds its own flags and builds its state.
 
 use super::common::{
     catch_interrupt, check_output_file, engine_next_lines, engine_value_lines, pool,

@@ -25,13 +25,13 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::{Session, Settings};
+//! use checkers_ga::{GaState, Settings};
 //! use checkers_ga::store::{load_checkpoint, session_dir, Checkpoints, Keep};
 //!
 //! let root = std::env::temp_dir().join(format!("ckga-doc-store-{}", std::process::id()));
 //! let dir = session_dir(&root, "doc");
 //! std::fs::create_dir_all(&dir).unwrap();
-//! let session = Session::new("doc", Settings::with_population(8));
+//! let session = GaState::new("doc", Settings::with_population(8));
 //! let keep = Keep { newest: 0, every: 0 }; // keep every checkpoint
 //! let mut checkpoints = Checkpoints::open(&dir, &session, keep).unwrap();
 //! let path = checkpoints.save(&session).unwrap();
@@ -74,7 +74,7 @@ pub use tuner_file::{OneFileSession, TunerHistory, TunerPoint, TunerSession};
 use crate::files::{folder_of, read_bounded, write_atomic};
 use std::path::{Path, PathBuf};
 
-use crate::ga::Session;
+use crate::ga::GaState;
 
 /// Why a checkpoint could not be read or written: one line, naming the file.
 #[derive(Debug)]
@@ -112,7 +112,7 @@ pub fn is_plain_name(name: &str) -> bool {
 }
 
 /// Loads a checkpoint file with its history (from format 3 on, from the history file beside it).
-pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
+pub fn load_checkpoint(path: &Path) -> Result<GaState, CheckpointError> {
     let bytes =
         read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     let (mut session, link) = decode_checkpoint_parts(path, &bytes)?;
@@ -131,7 +131,7 @@ pub fn load_checkpoint(path: &Path) -> Result<Session, CheckpointError> {
 /// is itself unreadable is an error as before.
 pub fn load_checkpoint_recovering(
     path: &Path,
-) -> Result<(Session, Option<String>), CheckpointError> {
+) -> Result<(GaState, Option<String>), CheckpointError> {
     let bytes =
         read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     let (mut session, link) = decode_checkpoint_parts(path, &bytes)?;
@@ -154,7 +154,7 @@ pub fn load_checkpoint_recovering(
 
 /// Loads a checkpoint file without reading the history file (a checkpoint of format 3 or later comes
 /// with an empty history): its population, results and best so far.
-pub fn load_checkpoint_alone(path: &Path) -> Result<Session, CheckpointError> {
+pub fn load_checkpoint_alone(path: &Path) -> Result<GaState, CheckpointError> {
     let bytes =
         read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     decode_checkpoint(path, &bytes)
@@ -243,7 +243,7 @@ impl Checkpoints {
     /// generations whose checkpoint was never written, a torn record) is cut back; one that
     /// holds less is completed; one that holds another history is set aside as
     /// `history.bin.superseded-N` and written anew.
-    pub fn open(dir: &Path, session: &Session, keep: Keep) -> Result<Checkpoints, CheckpointError> {
+    pub fn open(dir: &Path, session: &GaState, keep: Keep) -> Result<Checkpoints, CheckpointError> {
         std::fs::create_dir_all(dir)
             .map_err(|e| CheckpointError::new(dir, format!("cannot create folder: {e}")))?;
         let history = history::HistoryWriter::open(dir, session).map_err(|e| {
@@ -262,7 +262,7 @@ impl Checkpoints {
     /// Appends the generations of the history not yet written, then writes the session's
     /// checkpoint (temp, sync, rename) and removes the checkpoints the keep policy drops.
     /// Returns the checkpoint written.
-    pub fn save(&mut self, session: &Session) -> Result<PathBuf, CheckpointError> {
+    pub fn save(&mut self, session: &GaState) -> Result<PathBuf, CheckpointError> {
         let path = checkpoint_path(&self.dir, session.generation);
         self.history.append(session).map_err(|e| {
             CheckpointError::new(
@@ -285,7 +285,7 @@ impl Checkpoints {
 /// made to hold exactly the session's history) and prunes by `keep`. Returns the file written.
 pub fn save_checkpoint(
     dir: &Path,
-    session: &Session,
+    session: &GaState,
     keep: Keep,
 ) -> Result<PathBuf, CheckpointError> {
     Checkpoints::open(dir, session, keep)?.save(session)

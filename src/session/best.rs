@@ -4,7 +4,7 @@
 
 use super::{io, SessionError, SessionOptions};
 use crate::eval::Weights;
-use crate::ga::{Session, Stop};
+use crate::ga::{GaState, Stop};
 use crate::genome::EngineSpec;
 use crate::store;
 use crate::weightfile::{Origin, WeightsError};
@@ -154,7 +154,7 @@ impl BestFile {
 
 /// The last generation a run can write: the limit of a generation count (at least the start),
 /// or the start itself for a time limit (how far it gets is not known in advance).
-pub(super) fn last_generation(s: &Session) -> u64 {
+pub(super) fn last_generation(s: &GaState) -> u64 {
     match s.settings.stop {
         Stop::Generations(n) => n.max(s.generation),
         Stop::Seconds(_) => s.generation,
@@ -220,7 +220,7 @@ pub(super) fn check_lineage(
 /// returns its path (None when there is no best so far yet). `dir` is the session folder;
 /// `seen` what the file held when the run started (None: force), which it must still hold.
 pub(super) fn write(
-    session: &Session,
+    session: &GaState,
     run: &SessionOptions,
     dir: &Path,
     seen: &Option<BestFile>,

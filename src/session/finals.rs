@@ -1,7 +1,7 @@
 //! The finals: a round robin among a session's past bests.
 
 use crate::eval::Weights;
-use crate::ga::Session;
+use crate::ga::GaState;
 use crate::matchplay::MatchSettings;
 use crate::search::SearchConfig;
 
@@ -59,7 +59,7 @@ impl Finals {
     /// under the session's rules with tie-breaks from `seed`; an outside engine's session plays
     /// the engine's games.
     pub fn match_settings(
-        session: &Session,
+        session: &GaState,
         depth: u32,
         games: usize,
         seed: u64,

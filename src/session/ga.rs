@@ -12,7 +12,7 @@ use super::run::{SessionRun, SessionTuner};
 use super::steps::{Keeper, Steps, Told};
 use super::{check_name, default_name, io, options, Overrides, SessionError, SessionOptions};
 use crate::eval::{ParamSet, Weights};
-use crate::ga::{GenerationStats, Session, Settings, Stop, DEFAULT_POPULATION};
+use crate::ga::{GaState, GenerationStats, Settings, Stop, DEFAULT_POPULATION};
 use crate::genome::EngineSpec;
 use crate::jobs::thread_pool;
 use crate::rng::fresh_seed;
@@ -88,14 +88,14 @@ impl NewSession {
     }
 }
 
-impl SessionRun<Session> {
+impl SessionRun<GaState> {
     /// Prepares a new session: checks the settings, makes and locks its folder (refusing one
     /// that has checkpoints) and checks that its best-weights file may be written. Nothing is
     /// made when an input is refused.
     pub fn start(
         spec: NewSession,
         options: SessionOptions,
-    ) -> Result<SessionRun<Session>, SessionError> {
+    ) -> Result<SessionRun<GaState>, SessionError> {
         let pool = thread_pool(options.threads)?;
         let seed_drawn = spec.seed.is_none();
         let seed = spec.seed.unwrap_or_else(fresh_seed);
@@ -113,9 +113,9 @@ impl SessionRun<Session> {
                     .iter()
                     .map(|w| w.widen(set).expect("60 weights widen into every set"))
                     .collect();
-                Session::with_population(&name, settings, pop)
+                GaState::with_population(&name, settings, pop)
             }
-            None => Session::new(&name, settings),
+            None => GaState::new(&name, settings),
         };
         if spec.include.len() > session.population.len() {
             return Err(SessionError::Input(format!(
@@ -158,7 +158,7 @@ impl SessionRun<Session> {
         target: Option<&str>,
         overrides: &Overrides,
         options: SessionOptions,
-    ) -> Result<SessionRun<Session>, SessionError> {
+    ) -> Result<SessionRun<GaState>, SessionError> {
         let pool = thread_pool(options.threads)?;
         let root = &options.populations;
         let found = store::locate(target, root)?;
@@ -251,7 +251,7 @@ impl SessionRun<Session> {
     }
 }
 
-impl Steps for Session {
+impl Steps for GaState {
     fn done(&self) -> bool {
         self.finished()
     }
@@ -277,7 +277,7 @@ impl Steps for Session {
     }
 }
 
-impl SessionTuner for Session {
+impl SessionTuner for GaState {
     type Files = GaFiles;
 
     fn checkpoint_in(&self, dir: &Path) -> PathBuf {
@@ -291,7 +291,7 @@ impl SessionTuner for Session {
         _: &'a str,
         dir: &'a Path,
         files: &'a GaFiles,
-    ) -> Result<Box<dyn Keeper<Session> + 'a>, SessionError> {
+    ) -> Result<Box<dyn Keeper<GaState> + 'a>, SessionError> {
         let keep = options::keep_policy(dir, &files.options)?;
         Ok(Box::new(GaKeeper {
             files: store::Checkpoints::open(dir, self, keep)?,
@@ -319,18 +319,18 @@ struct GaKeeper<'a> {
     best_seen: &'a Option<BestFile>,
 }
 
-impl Keeper<Session> for GaKeeper<'_> {
-    fn save(&mut self, s: &Session) -> Result<PathBuf, CheckpointError> {
+impl Keeper<GaState> for GaKeeper<'_> {
+    fn save(&mut self, s: &GaState) -> Result<PathBuf, CheckpointError> {
         self.files.save(s)
     }
 
-    fn at(&self, s: &Session) -> (PathBuf, bool) {
+    fn at(&self, s: &GaState) -> (PathBuf, bool) {
         let path = store::checkpoint_path(self.dir, s.generation);
         let written = path.exists();
         (path, written)
     }
 
-    fn answer(&mut self, s: &Session) -> Result<Option<PathBuf>, SessionError> {
+    fn answer(&mut self, s: &GaState) -> Result<Option<PathBuf>, SessionError> {
         best::write(s, self.options, self.dir, self.best_seen)
     }
 
@@ -338,7 +338,7 @@ impl Keeper<Session> for GaKeeper<'_> {
     /// they can be, and the error says where the session stands.
     fn save_failed(
         &mut self,
-        s: &Session,
+        s: &GaState,
         source: CheckpointError,
     ) -> (SessionError, Option<PathBuf>) {
         let best_weights = best::write(s, self.options, self.dir, self.best_seen)
@@ -360,7 +360,7 @@ impl Keeper<Session> for GaKeeper<'_> {
 }
 
 /// When a session with a time limit must stop starting games: its time left from now.
-fn deadline(s: &Session) -> Option<Instant> {
+fn deadline(s: &GaState) -> Option<Instant> {
     match s.settings.stop {
         Stop::Seconds(t) => Duration::try_from_secs_f64((t - s.elapsed).max(0.0))
             .ok()

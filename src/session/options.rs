@@ -4,7 +4,7 @@
 
 use super::{io, SessionError, SessionOptions};
 use crate::eval::ParamSet;
-use crate::ga::{GaOptions, Method, Mutation, Session, Settings, Stop, YardstickKind};
+use crate::ga::{GaOptions, GaState, Method, Mutation, Settings, Stop, YardstickKind};
 use crate::matchplay::OpeningBook;
 use crate::store::{self, Keep};
 use std::path::Path;
@@ -315,7 +315,7 @@ pub(super) fn keep_policy(dir: &Path, run: &SessionOptions) -> Result<Keep, Sess
 /// best so far first), newcomers: a smaller one keeps the elite first, then children, then
 /// newcomers; a larger one is filled with random newcomers drawn from the session's generator
 /// for this generation.
-pub(super) fn resize(s: &mut Session, before: &Settings) {
+pub(super) fn resize(s: &mut GaState, before: &Settings) {
     let n = s.settings.population;
     let children = before.population - before.elite - before.newcomers;
     let old = s.population.len();

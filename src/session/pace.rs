@@ -18,7 +18,7 @@
 //! assert!((pace.run_seconds(400.0).unwrap() - 42.4).abs() < 1e-9);
 //! ```
 
-use crate::ga::{Session, Stop};
+use crate::ga::{GaState, Stop};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -162,7 +162,7 @@ pub struct RunCost {
 impl RunCost {
     /// What a run of session `s` plans to play from where it stands: the generations left to
     /// its limit (None under a time limit), of the games its next generation plays.
-    pub fn of_session(s: &Session) -> RunCost {
+    pub fn of_session(s: &GaState) -> RunCost {
         RunCost {
             generations: match s.settings.stop {
                 Stop::Generations(n) => Some(n.saturating_sub(s.generation)),
@@ -252,7 +252,7 @@ pub struct Eta {
 impl Eta {
     /// The rate and time left of a run of session `s` that started at generation `first` and
     /// stands at `pace`.
-    pub fn of(s: &Session, first: u64, pace: &Pace) -> Eta {
+    pub fn of(s: &GaState, first: u64, pace: &Pace) -> Eta {
         // Generations a second past the first (the start-up), or over the run so far.
         let gens = (s.generation - first) as f64;
         let past = (gens - 1.0).max(0.0);
@@ -338,7 +338,7 @@ mod tests {
     #[test]
     fn the_cost_line_says_the_runs_time_at_the_pace_past_the_start_up() {
         let ga = |generations| {
-            let mut c = RunCost::of_session(&Session::new("t", crate::ga::Settings::default()));
+            let mut c = RunCost::of_session(&GaState::new("t", crate::ga::Settings::default()));
             c.generations = generations;
             c.per_generation = 16.0;
             c
@@ -391,7 +391,7 @@ mod tests {
 
     #[test]
     fn a_sessions_cost_counts_the_generations_left_to_its_limit() {
-        let mut s = Session::new("t", crate::ga::Settings::default());
+        let mut s = GaState::new("t", crate::ga::Settings::default());
         s.settings.stop = Stop::Generations(10);
         s.generation = 4;
         let cost = RunCost::of_session(&s);
@@ -405,7 +405,7 @@ mod tests {
 
     #[test]
     fn the_eta_counts_generations_past_the_first() {
-        let mut s = Session::new("t", crate::ga::Settings::default());
+        let mut s = GaState::new("t", crate::ga::Settings::default());
         s.settings.stop = Stop::Generations(20);
         s.generation = 5;
         // From generation 2: 3 generations, the first (the start-up) in 4 s, 2 more in 2 s.

@@ -3,7 +3,7 @@
 
 use super::finals::{Entrant, Finals};
 use crate::eval::Weights;
-use crate::ga::Session;
+use crate::ga::GaState;
 use crate::genome::EngineSpec;
 use crate::matchplay::{Contestant, MatchGame, MatchObserver, MatchResult, MatchRun};
 use crate::store;
@@ -25,14 +25,14 @@ pub struct PastBests {
 
 impl PastBests {
     /// The bests of `session` (whose folder is `dir`) every `every` generations.
-    pub fn of(session: &Session, dir: &Path, every: u64) -> PastBests {
+    pub fn of(session: &GaState, dir: &Path, every: u64) -> PastBests {
         let wanted = crate::summary::elo_generations(&session.history, every);
         PastBests::at(session, dir, &wanted)
     }
 
     /// The bests of `session` at `count` generations spread evenly after generation `from` up
     /// to the last one (the last among them): for the finals.
-    pub fn spread(session: &Session, dir: &Path, count: usize, from: u64) -> PastBests {
+    pub fn spread(session: &GaState, dir: &Path, count: usize, from: u64) -> PastBests {
         let h = &session.history;
         let last = h.last().map_or(0, |x| x.generation);
         let from = from.min(last);
@@ -80,7 +80,7 @@ impl PastBests {
     }
 
     /// The bests of `session` after the generations at the history indices `wanted`.
-    fn at(session: &Session, dir: &Path, wanted: &[usize]) -> PastBests {
+    fn at(session: &GaState, dir: &Path, wanted: &[usize]) -> PastBests {
         let known = bests_at(session, dir, wanted);
         let chosen: Vec<(u64, Weights)> = wanted
             .iter()
@@ -153,7 +153,7 @@ impl PastBests {
 /// The best so far of `session` (whose folder is `dir`) after the generations of its history,
 /// for those at the indices `wanted` and those the history tells: from the history's record
 /// of its changes, else from the generation's checkpoint.
-fn bests_at(session: &Session, dir: &Path, wanted: &[usize]) -> Vec<Option<Weights>> {
+fn bests_at(session: &GaState, dir: &Path, wanted: &[usize]) -> Vec<Option<Weights>> {
     session.bests_at(wanted, |g| {
         store::load_checkpoint_alone(&store::checkpoint_path(dir, g))
             .ok()
@@ -165,7 +165,7 @@ fn bests_at(session: &Session, dir: &Path, wanted: &[usize]) -> Vec<Option<Weigh
 /// of its history, where it can be told: from the history's record of its changes, else from
 /// the generation's checkpoint (None when neither has it). What `match` plays for each
 /// generation's checkpoint; `history` shows its values in a session of an outside engine.
-pub fn answers_by_generation(session: &Session, dir: &Path) -> Vec<Option<Weights>> {
+pub fn answers_by_generation(session: &GaState, dir: &Path) -> Vec<Option<Weights>> {
     let all: Vec<usize> = (0..session.history.len()).collect();
     bests_at(session, dir, &all)
 }

@@ -7,7 +7,7 @@
 
 use super::pace::Pace;
 use crate::clock::TimeUse;
-use crate::ga::{GenerationStats, Session, Stop};
+use crate::ga::{GaState, GenerationStats, Stop};
 use crate::summary::{decided_pairs, generation_draws, tournament_max_points};
 
 /// Where an engine session stands as its progress is counted, whichever tuner's.
@@ -37,7 +37,7 @@ pub struct SessionProgress {
 impl SessionProgress {
     /// Where a GA session of an outside engine stands (on a time limit, its steps and games
     /// in all are not known ahead: its time left is); None for a session of our own weights.
-    pub fn of_session(s: &Session) -> Option<SessionProgress> {
+    pub fn of_session(s: &GaState) -> Option<SessionProgress> {
         let spec = s.settings.engine.as_ref()?;
         let per = s.settings.games_per_generation();
         let games = s.games_played();
@@ -64,7 +64,7 @@ impl SessionProgress {
 
 /// A GA session's answer in its engine's units (the engine's declared values before the first
 /// generation); empty for a session of our own weights.
-fn answer_values(s: &Session) -> Vec<f64> {
+fn answer_values(s: &GaState) -> Vec<f64> {
     let Some(spec) = &s.settings.engine else {
         return Vec::new();
     };
@@ -103,7 +103,7 @@ impl StepReport {
     /// Generation `st` of GA session `s` (of an outside engine), as it stands after it: its
     /// note is the mean's pairs decided (`pairs decided 7 of 8`) or the tournament's top points
     /// (`top 41 of 60 points`).
-    pub fn of_generation(st: &GenerationStats, s: &Session) -> StepReport {
+    pub fn of_generation(st: &GenerationStats, s: &GaState) -> StepReport {
         let (pairs, decided) = decided_pairs(s).unwrap_or((0, 0));
         let note = match decided_pairs(s) {
             Some(_) => format!("pairs decided {decided} of {pairs}"),

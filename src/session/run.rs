@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 /// A tuner whose sessions run as a [`SessionRun`]: what the run needs of it beyond the tuner
-/// contract ([`crate::Tuner`]) is how its folder keeps its files. The GA's [`crate::Session`]
+/// contract ([`crate::Tuner`]) is how its folder keeps its files. The GA's [`crate::GaState`]
 /// keeps a checkpoint a generation, its history and its best-weights file; every
 /// [`crate::FileTuner`] (SPSA, CMA-ES) one checkpoint and `best.json`.
 pub trait SessionTuner: Steps + Sized {
@@ -39,7 +39,7 @@ pub trait SessionTuner: Steps + Sized {
 /// or made, its thread pool built. It is opened by its tuner's `start` or `resume`: the GA's
 /// ([`SessionRun::start`], [`SessionRun::resume`]) or a one-file tuner's
 /// ([`SessionRun::start_tuner`], [`SessionRun::resume_tuner`]).
-pub struct SessionRun<T: SessionTuner = crate::Session> {
+pub struct SessionRun<T: SessionTuner = crate::GaState> {
     /// The tuner's state as it stands (the GA's is the whole session).
     pub state: T,
     /// The session's name (its folder's).

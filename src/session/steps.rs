@@ -24,7 +24,7 @@ use super::outside::log_faults;
 use super::SessionError;
 use crate::clock::TimeUse;
 use crate::flight::lock;
-use crate::ga::Session;
+use crate::ga::GaState;
 use crate::genome::EngineSpec;
 use crate::store::CheckpointError;
 use crate::tuner::Tuner;
@@ -44,11 +44,11 @@ pub enum SessionEnd {
     TimeLimit,
 }
 
-/// What a running session reports, whichever tuner's: `T` is its tuner's state ([`Session`],
+/// What a running session reports, whichever tuner's: `T` is its tuner's state ([`GaState`],
 /// the default, for the GA and the mean; [`crate::SpsaState`]; [`crate::CmaesState`]), and a
 /// step what that tuner calls one (a generation of the GA, whose [`Tuner::Step`] says what it
 /// did: its duel, its measurement). Every method has a default that does nothing.
-pub trait Observer<T: Tuner = Session>: Send + Sync {
+pub trait Observer<T: Tuner = GaState>: Send + Sync {
     /// A step starts (of the GA: a generation, its tournament first).
     fn step_started(&mut self, _state: &T) {}
     /// A game ended (called from the worker threads).

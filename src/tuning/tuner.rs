@@ -9,7 +9,7 @@
 //! is abandoned and asked again later, and a run continued from a saved state plays the games
 //! a run that never stopped would have played.
 //!
-//! The GA ([`crate::Session`]: a generation is its tournament, then a duel and a measurement
+//! The GA ([`crate::GaState`]: a generation is its tournament, then a duel and a measurement
 //! when they are due, up to three batches), SPSA ([`crate::spsa::SpsaState`]) and CMA-ES
 //! ([`crate::cmaes::CmaesState`]) keep it.
 

@@ -17,7 +17,7 @@ use checkers_ga::matchplay::OpeningBook;
 use checkers_ga::DrawRules;
 use checkers_ga::SearchConfig;
 use checkers_ga::{store, Color, Position, Weights, NUM_PARAMS};
-use checkers_ga::{GaOptions, Session, Settings, Stop};
+use checkers_ga::{GaOptions, GaState, Settings, Stop};
 use checkers_ga::{BLACK_CROWN_ROW, WHITE_CROWN_ROW};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -323,7 +323,7 @@ pub fn settings(population: usize, generations: u64, seed: u64) -> Settings {
 }
 
 /// The session of a checkpoint that must load.
-pub fn load(p: &Path) -> Session {
+pub fn load(p: &Path) -> GaState {
     store::load_checkpoint(p).unwrap_or_else(|e| panic!("{e}"))
 }
 

@@ -5,7 +5,7 @@
 
 use super::{fail, FormatError};
 use crate::eval::{ParamSet, Weights, NUM_PARAMS, PARAMS};
-use crate::ga::Session;
+use crate::ga::GaState;
 use crate::matchplay::OutsideEngine;
 use crate::rng::{derive, Purpose};
 use crate::store::CHECKPOINT_MAGIC;
@@ -65,7 +65,7 @@ pub enum Input {
         individuals: Vec<Weights>,
     },
     /// A session checkpoint.
-    Checkpoint(Box<Session>),
+    Checkpoint(Box<GaState>),
     /// An outside engine's parameter file ([`super::parse_engine_params`]).
     Engine(Box<super::EngineParams>),
 }

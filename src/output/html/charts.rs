@@ -8,7 +8,7 @@ use super::tables::scale_of;
 use super::MAX_LINE_POINTS;
 use crate::chart::{tick_label, xml_escape, LineChart, Series};
 use crate::eval::{Weights, NUM_ALL};
-use crate::ga::{GenerationStats, Session};
+use crate::ga::{GaState, GenerationStats};
 use crate::summary::elo_series;
 use std::fmt::Write as _;
 
@@ -24,7 +24,7 @@ fn inline(id: &str, title: &str, y_label: &str, w: f64, h: f64, series: Series) 
 /// The Elo chart: the session's answer ([`answer_name`]) against the yardstick, with the 95%
 /// band (ends beyond +/-800 Elo, a perfect score's infinite ones included, are drawn at
 /// +/-800).
-pub fn elo_chart(session: &Session) -> Option<String> {
+pub fn elo_chart(session: &GaState) -> Option<String> {
     let s = &session.settings;
     let measured: Vec<_> = session
         .history

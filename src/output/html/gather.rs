@@ -4,7 +4,7 @@
 use super::HEATMAP_COLUMNS;
 use crate::board::{Color, Position};
 use crate::eval::Weights;
-use crate::ga::{measure_match, Session, Settings};
+use crate::ga::{measure_match, GaState, Settings};
 use crate::game::Game;
 use crate::jobs;
 use crate::matchplay::{MatchRun, MatchSettings};
@@ -30,7 +30,7 @@ pub struct ShownGame {
 #[derive(Clone, Debug)]
 pub struct ReportData<'a> {
     /// The session reported on.
-    pub session: &'a Session,
+    pub session: &'a GaState,
     /// Where the session was read from (a checkpoint file), as shown.
     pub source: String,
     /// The heatmap's columns: a generation and its best so far where known.
@@ -67,7 +67,7 @@ pub fn sample(len: usize, n: usize) -> Vec<usize> {
 /// folder's other checkpoints give the best so far of past generations the history does not
 /// hold). Plays one game (at the session's depth; none for the simulator, whose games have no
 /// moves).
-pub fn gather<'a>(session: &'a Session, checkpoint: &Path) -> ReportData<'a> {
+pub fn gather<'a>(session: &'a GaState, checkpoint: &Path) -> ReportData<'a> {
     let dir = crate::files::folder_of(checkpoint);
     let from_checkpoint = |g: u64| {
         store::load_checkpoint_alone(&store::checkpoint_path(&dir, g))
@@ -129,7 +129,7 @@ pub fn gather<'a>(session: &'a Session, checkpoint: &Path) -> ReportData<'a> {
 /// same seed, depth and opening as the session's measurement, so the same moves. Of an outside
 /// engine's session the engine plays it, `best` set as its parameters against its declared
 /// values, as the measurement and `match` play it.
-pub fn measurement_game(session: &Session, best: &Weights, g: u64, title: String) -> ShownGame {
+pub fn measurement_game(session: &GaState, best: &Weights, g: u64, title: String) -> ShownGame {
     let s = &session.settings;
     let (a, b, settings) = measure_match(best, s, g);
     let run = MatchRun::of(&MatchSettings {

@@ -40,7 +40,7 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::{Session, Settings};
+//! use checkers_ga::{GaState, Settings};
 //! use checkers_ga::html::{write_report, Options};
 //! use checkers_ga::SearchConfig;
 //!
@@ -49,7 +49,7 @@
 //! settings.ga.duel_games = 2;
 //! settings.ga.measure_every = 0;
 //! settings.ga.fit_every = 0;
-//! let mut session = Session::new("doc", settings);
+//! let mut session = GaState::new("doc", settings);
 //! session.run_generation(&|_| {});
 //!
 //! let dir = std::env::temp_dir().join(format!("ckga-doc-html-{}", std::process::id()));
@@ -71,7 +71,7 @@ pub use page::page;
 pub use tables::duration_text;
 pub use tuner::{tuner_page, write_tuner_report};
 
-use crate::ga::Session;
+use crate::ga::GaState;
 use crate::store;
 use crate::summary::ReportError;
 use std::path::{Path, PathBuf};
@@ -102,7 +102,7 @@ pub struct Options {
 /// ([`Options::follow`], every `every` seconds): three times the time until its next rewrite
 /// (the next measurement, or the session's end) at the pace of its recent generations, plus a
 /// minute and a few reloads.
-pub fn follow_seconds(session: &Session, every: u32) -> f64 {
+pub fn follow_seconds(session: &GaState, every: u32) -> f64 {
     let h = &session.history;
     let recent = &h[h.len().saturating_sub(10)..];
     let per_gen = if recent.is_empty() {
@@ -130,7 +130,7 @@ pub fn follow_seconds(session: &Session, every: u32) -> f64 {
 /// Makes the page of `session` (read from `checkpoint`) and writes it to `out` atomically (temp
 /// name, sync, rename).
 pub fn write_report(
-    session: &Session,
+    session: &GaState,
     checkpoint: &Path,
     out: &Path,
     opts: &Options,

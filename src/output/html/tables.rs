@@ -3,7 +3,7 @@
 
 use crate::chart::xml_escape;
 use crate::eval::Weights;
-use crate::ga::{GenerationStats, Session};
+use crate::ga::{GaState, GenerationStats};
 use crate::summary::{duel_text, Priority};
 use std::fmt::Write as _;
 
@@ -126,7 +126,7 @@ pub fn weights_table(w: &Weights) -> String {
 /// The session's settings that applied to it, one row each ([`Settings::applied`]).
 ///
 /// [`Settings::applied`]: crate::ga::Settings::applied
-pub fn settings_table(session: &Session) -> String {
+pub fn settings_table(session: &GaState) -> String {
     let mut out = String::from("<table id=\"settings-table\" class=\"settings\"><tbody>\n");
     for (k, v) in session.settings.applied() {
         let _ = writeln!(out, "<tr><th>{}</th><td>{}</td></tr>", esc(k), esc(&v));
@@ -180,7 +180,7 @@ pub fn time_table(
 }
 
 /// The duels: counts, and the generations where the best so far changed.
-pub fn duels(session: &Session) -> String {
+pub fn duels(session: &GaState) -> String {
     let h = &session.history;
     let played = h
         .iter()

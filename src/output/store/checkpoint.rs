@@ -24,7 +24,7 @@ use super::legacy::{v1, v2, v3, v4};
 use super::CheckpointError;
 use crate::clock::TimeControl;
 use crate::eval::Weights;
-use crate::ga::{Centre, Session, Settings, Steps, MAX_POPULATION};
+use crate::ga::{Centre, GaState, Settings, Steps, MAX_POPULATION};
 use crate::genome::EngineSpec;
 use crate::replay::{Replay, MAX_REPLAY_POSITIONS};
 use crate::tournament::Standing;
@@ -254,7 +254,7 @@ impl<
     > Payload<S, T, E, R, C, K, F>
 {
     /// The session (with an empty history) and the part of the history file it goes with.
-    fn into_session(self, settings: impl FnOnce(S) -> Settings) -> (Session, HistoryLink) {
+    fn into_session(self, settings: impl FnOnce(S) -> Settings) -> (GaState, HistoryLink) {
         let link = HistoryLink {
             len: self.history_len,
             sum: u64::from_le_bytes(self.history_sum),
@@ -275,7 +275,7 @@ impl<
         if let Some(c) = centre.as_mut() {
             c.ahead = flight.ahead;
         }
-        let s = Session {
+        let s = GaState {
             name: self.name,
             settings,
             generation: self.generation,
@@ -299,7 +299,7 @@ impl<
 
 /// The checkpoint bytes of a session whose history file part is `link`.
 pub(crate) fn encode_with_link(
-    session: &Session,
+    session: &GaState,
     link: HistoryLink,
 ) -> Result<Vec<u8>, EncodeError> {
     let p = PayloadRef {
@@ -344,7 +344,7 @@ pub(crate) fn encode_with_link(
 
 /// The checkpoint bytes of a session (format 6). Its history goes to the history file: the
 /// checkpoint holds the length and checksum of that file as it is after the session's history.
-pub fn encode_checkpoint(session: &Session) -> Result<Vec<u8>, EncodeError> {
+pub fn encode_checkpoint(session: &GaState) -> Result<Vec<u8>, EncodeError> {
     let bytes = super::history::history_bytes(&session.history, &session.bests);
     encode_with_link(session, HistoryLink::of(&bytes))
 }
@@ -352,7 +352,7 @@ pub fn encode_checkpoint(session: &Session) -> Result<Vec<u8>, EncodeError> {
 /// Reads checkpoint bytes; `path` only names the file in errors. A checkpoint of format 3 does
 /// not hold its history (the history file beside it does: [`super::load_checkpoint`] reads
 /// both), so its session comes with an empty history; formats 1 and 2 come with theirs.
-pub fn decode_checkpoint(path: &Path, bytes: &[u8]) -> Result<Session, CheckpointError> {
+pub fn decode_checkpoint(path: &Path, bytes: &[u8]) -> Result<GaState, CheckpointError> {
     decode_checkpoint_parts(path, bytes).map(|(s, _)| s)
 }
 
@@ -361,7 +361,7 @@ pub fn decode_checkpoint(path: &Path, bytes: &[u8]) -> Result<Session, Checkpoin
 pub fn decode_checkpoint_parts(
     path: &Path,
     bytes: &[u8],
-) -> Result<(Session, Option<HistoryLink>), CheckpointError> {
+) -> Result<(GaState, Option<HistoryLink>), CheckpointError> {
     let (version, payload) = decode_frame(bytes, &FRAME).map_err(|e| {
         let what = match e {
             FrameError::WrongMagic { .. } => looks_like(bytes),
@@ -373,11 +373,11 @@ pub fn decode_checkpoint_parts(
         |e: bincode::error::DecodeError| CheckpointError::new(path, format!("cannot decode: {e}"));
     let (session, link, used) = match version {
         1 => {
-            let (s, used) = decode_payload::<v1::Session>(payload).map_err(cannot)?;
+            let (s, used) = decode_payload::<v1::GaState>(payload).map_err(cannot)?;
             (s.into(), None, used)
         }
         2 => {
-            let (s, used) = decode_payload::<v2::Session>(payload).map_err(cannot)?;
+            let (s, used) = decode_payload::<v2::GaState>(payload).map_err(cannot)?;
             (s.into(), None, used)
         }
         3 => {
@@ -491,7 +491,7 @@ fn looks_like(bytes: &[u8]) -> &'static str {
 
 /// Checks a decoded session as the tool checks user input: its settings as `new` would, and
 /// every count and size against what a session can hold.
-fn validate_session(s: &Session) -> Result<(), String> {
+fn validate_session(s: &GaState) -> Result<(), String> {
     if !super::is_plain_name(&s.name) {
         return Err(format!(
             "session name '{}' is not a plain folder name",

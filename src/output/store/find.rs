@@ -9,7 +9,7 @@ use super::{
     CheckpointError, OneFileSession, Tuner, CHECKPOINT_MAGIC, CMAES_FILE, CMAES_MAGIC, SPSA_FILE,
 };
 use crate::files::{folder_of, read_bounded};
-use crate::ga::Session;
+use crate::ga::GaState;
 use std::path::{Path, PathBuf};
 
 /// A session found on disk by [`session_in`] or [`locate_any`], nothing of it read but its
@@ -236,7 +236,7 @@ pub struct Located {
     /// The checkpoint file that was read.
     pub path: PathBuf,
     /// The session it holds.
-    pub session: Session,
+    pub session: GaState,
     /// Newer checkpoints that could not be read and were passed over.
     pub skipped: Vec<CheckpointError>,
     /// What was lost of a damaged history file (one line for the user), if anything.

@@ -24,7 +24,7 @@ pub use super::codec::HistoryLink;
 use super::codec::{decode_config, fnv, FNV_START};
 use crate::clock::TimeUse;
 use crate::eval::{Weights, MAX_WEIGHTS};
-use crate::ga::{GenerationStats, Session};
+use crate::ga::{GaState, GenerationStats};
 use crate::matchplay::Wdl;
 use crate::openings::ballot;
 use serde::{Deserialize, Serialize};
@@ -44,7 +44,7 @@ pub const HISTORY_HEADER_LEN: usize = 12;
 pub const MAX_RECORD: usize = 1024 + 3 * MAX_WEIGHTS;
 
 /// A session's history as read: the statistics of every generation, and the best so far each
-/// time it changed (see [`Session::bests`]).
+/// time it changed (see [`GaState::bests`]).
 pub type HistoryRecords = (Vec<GenerationStats>, Vec<(u64, Weights)>);
 
 #[derive(Serialize)]
@@ -266,7 +266,7 @@ fn parse_into<R: Read>(
 /// copy set aside from it), and checks it.
 pub fn read_history(
     dir: &Path,
-    session: &Session,
+    session: &GaState,
     link: HistoryLink,
 ) -> Result<HistoryRecords, HistoryError> {
     read_history_text(dir, session, link).map_err(HistoryError)
@@ -274,7 +274,7 @@ pub fn read_history(
 
 fn read_history_text(
     dir: &Path,
-    session: &Session,
+    session: &GaState,
     link: HistoryLink,
 ) -> Result<HistoryRecords, String> {
     let main = dir.join(HISTORY_FILE);
@@ -311,7 +311,7 @@ fn read_history_text(
 /// file aside and writes the history anew ([`HistoryWriter::open`]).
 pub fn recover_history(
     dir: &Path,
-    session: &Session,
+    session: &GaState,
     why: &HistoryError,
 ) -> (HistoryRecords, String) {
     let main = dir.join(HISTORY_FILE);
@@ -390,7 +390,7 @@ impl HistoryWriter {
     /// appending: a file that holds more (records of generations whose checkpoint was never
     /// written, a torn record) is cut back; one that holds less is completed; one that holds
     /// another history is set aside as `history.bin.superseded-N` and written anew.
-    pub fn open(dir: &Path, session: &Session) -> std::io::Result<HistoryWriter> {
+    pub fn open(dir: &Path, session: &GaState) -> std::io::Result<HistoryWriter> {
         let want = history_bytes(&session.history, &session.bests);
         let path = dir.join(HISTORY_FILE);
         let have = match std::fs::File::open(&path) {
@@ -439,7 +439,7 @@ impl HistoryWriter {
     }
 
     /// Appends the generations of `session`'s history not yet in the file, and syncs it.
-    pub fn append(&mut self, session: &Session) -> std::io::Result<()> {
+    pub fn append(&mut self, session: &GaState) -> std::io::Result<()> {
         let new = session.history.get(self.records..).unwrap_or_default();
         if new.is_empty() {
             return Ok(());
@@ -479,7 +479,7 @@ impl HistoryWriter {
 /// session's; measurements no longer than a measurement can be; the changes' weights in the
 /// session's parameter set or one it widened from.
 pub(super) fn validate_history(
-    s: &Session,
+    s: &GaState,
     history: &[GenerationStats],
     bests: &[(u64, Weights)],
 ) -> Result<(), String> {

@@ -114,7 +114,7 @@ pub(super) mod v2 {
     use serde::Deserialize;
 
     #[derive(Deserialize)]
-    pub struct Session {
+    pub struct GaState {
         name: String,
         settings: super::v3::Settings,
         generation: u64,
@@ -126,9 +126,9 @@ pub(super) mod v2 {
         hall: Vec<Weights>,
     }
 
-    impl From<Session> for ga::Session {
-        fn from(s: Session) -> ga::Session {
-            ga::Session {
+    impl From<GaState> for ga::GaState {
+        fn from(s: GaState) -> ga::GaState {
+            ga::GaState {
                 centre: None,
                 pending: Default::default(),
                 name: s.name,
@@ -191,7 +191,7 @@ pub(super) mod v1 {
     }
 
     #[derive(Deserialize)]
-    pub struct Session {
+    pub struct GaState {
         name: String,
         settings: Settings,
         generation: u64,
@@ -223,9 +223,9 @@ pub(super) mod v1 {
         }
     }
 
-    impl From<Session> for ga::Session {
-        fn from(s: Session) -> ga::Session {
-            ga::Session {
+    impl From<GaState> for ga::GaState {
+        fn from(s: GaState) -> ga::GaState {
+            ga::GaState {
                 centre: None,
                 pending: Default::default(),
                 name: s.name,

@@ -7,7 +7,7 @@
 
 use crate::chart::{Axis, AxisSide, LineChart, Series};
 use crate::eval::Weights;
-use crate::ga::{GenerationStats, Session};
+use crate::ga::{GaState, GenerationStats};
 use crate::matchplay::{elo, Wdl};
 use crate::text::{EloFigure, EloMargin};
 
@@ -45,7 +45,7 @@ pub fn elo_text(w: &Wdl) -> String {
 /// The best so far's strength against the yardstick at its first measurement and at its
 /// last, on one line: `best so far vs material (depth 2, 8 games): +12 +/- 40 (gen 2) -> +80
 /// +/- 38 (gen 50)`; with a single measurement, that one alone. None before the first.
-pub fn strength_span(s: &Session) -> Option<String> {
+pub fn strength_span(s: &GaState) -> Option<String> {
     let measured: Vec<(u64, Wdl)> = s
         .history
         .iter()
@@ -72,13 +72,13 @@ pub fn strength_span(s: &Session) -> Option<String> {
 /// The most points a player can score in session `s`'s tournament, as a generation's line
 /// says it (`top 54 of 124 points`): 4 (two games, 2 points a win) against every other member
 /// of the population and every hall of fame member that plays.
-pub fn tournament_max_points(s: &Session) -> u64 {
+pub fn tournament_max_points(s: &GaState) -> u64 {
     4 * (s.settings.population as u64 - 1) + 4 * s.hall_players().len() as u64
 }
 
 /// The mean's last generation: its mirrored pairs and how many of them their games decided
 /// (the rest drew, and moved the centre nothing). None for another method.
-pub fn decided_pairs(s: &Session) -> Option<(u64, u64)> {
+pub fn decided_pairs(s: &GaState) -> Option<(u64, u64)> {
     s.settings.ga.method.mean()?;
     let pairs = s.last.chunks(2).filter(|p| p.len() == 2);
     let decided = pairs
@@ -91,7 +91,7 @@ pub fn decided_pairs(s: &Session) -> Option<(u64, u64)> {
 /// The draws among generation `st`'s games, from the last standings of session `s`: the
 /// standings count a game once for every side of it in them, so their share of draws is the
 /// generation's (what [`crate::Signal::add`] is told).
-pub fn generation_draws(st: &GenerationStats, s: &Session) -> u64 {
+pub fn generation_draws(st: &GenerationStats, s: &GaState) -> u64 {
     let (sides, drawn) = crate::signal::standings_draws(s.last.iter().map(|(_, x)| x));
     (drawn * u64::from(st.games))
         .checked_div(sides)
@@ -106,7 +106,7 @@ pub fn generation_draws(st: &GenerationStats, s: &Session) -> u64 {
 /// `answers` holds the answer of each history record, None where it cannot be told), the
 /// yardstick measurement, and (when `elo` names any generation) an Elo column against a
 /// reference. `elo` pairs a generation number with the match result of its best so far.
-pub fn history_table(session: &Session, answers: &[Option<Weights>], elo: &[(u64, Wdl)]) -> String {
+pub fn history_table(session: &GaState, answers: &[Option<Weights>], elo: &[(u64, Wdl)]) -> String {
     let history = &session.history;
     let engine = session.settings.engine.as_ref();
     let points = engine.is_none() || session.settings.ga.method.mean().is_none();
@@ -252,7 +252,7 @@ pub fn time_cells(t: Option<&crate::clock::TimeUse>, game_clock: bool) -> String
 }
 
 /// The title of a session's chart: what it shows, the yardstick and its depth included.
-pub fn history_svg_title(session: &Session) -> String {
+pub fn history_svg_title(session: &GaState) -> String {
     if session.history.iter().any(|h| h.measure.is_some()) {
         format!(
             "Session '{}': Elo of the best so far vs {}, and tournament points",
@@ -268,7 +268,7 @@ pub fn history_svg_title(session: &Session) -> String {
 }
 
 /// `material at depth 2, 312 games`: the session's yardstick measurement in words.
-fn yardstick_words(session: &Session) -> String {
+fn yardstick_words(session: &GaState) -> String {
     let s = &session.settings;
     format!(
         "{} at depth {}, {} games",
@@ -283,7 +283,7 @@ fn yardstick_words(session: &Session) -> String {
 /// the best and mean tournament points per generation (right axis; the left one when there is
 /// no measurement). The title ([`history_svg_title`]) and a legend that names the yardstick and
 /// its depth sit above the plot (see `crate::chart`).
-pub fn history_svg(session: &Session) -> String {
+pub fn history_svg(session: &GaState) -> String {
     const ELO: &str = "#2ca02c";
     let history = &session.history;
     let mut chart = LineChart::new(&history_svg_title(session), 800.0, 0.0);
@@ -341,14 +341,14 @@ pub fn history_svg(session: &Session) -> String {
 /// each generation (`answers`, one for each history record; those that cannot be told are
 /// left out). None in a session of our own weights. An SVG file ([`engine_answer_chart`]
 /// standalone).
-pub fn engine_history_svg(session: &Session, answers: &[Option<Weights>]) -> Option<String> {
+pub fn engine_history_svg(session: &GaState, answers: &[Option<Weights>]) -> Option<String> {
     engine_answer_chart(session, answers, true)
 }
 
 /// The chart of [`engine_history_svg`]; `standalone`: an SVG file (`history --svg`), else an
 /// element of the report's page (as [`crate::store::TunerHistory::chart`]).
 pub fn engine_answer_chart(
-    session: &Session,
+    session: &GaState,
     answers: &[Option<Weights>],
     standalone: bool,
 ) -> Option<String> {
@@ -412,13 +412,13 @@ mod tests {
     use crate::tournament::Standing;
 
     /// A session of 4 whose last generation's standings give these points and draws.
-    fn session(method: Method, last: &[(u32, u32)]) -> Session {
+    fn session(method: Method, last: &[(u32, u32)]) -> GaState {
         let mut settings = Settings {
             population: 4,
             ..Settings::default()
         };
         settings.ga.method = method;
-        let mut s = Session::new("t", settings);
+        let mut s = GaState::new("t", settings);
         s.last = last
             .iter()
             .map(|&(points, draws)| {

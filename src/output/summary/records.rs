@@ -6,7 +6,7 @@
 
 use crate::clock::{TimeControl, TimeUse};
 use crate::eval::Weights;
-use crate::ga::Session;
+use crate::ga::GaState;
 use crate::matchplay::{elo, MatchResult, Wdl};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -176,7 +176,7 @@ fn pretty(doc: &Value) -> String {
 
 /// The answer's values after the generation at history index `i`, in a session of an outside
 /// engine (None where it cannot be told, or in a session of our own weights).
-fn values_at(session: &Session, answers: &[Option<Weights>], i: usize) -> Option<Vec<i64>> {
+fn values_at(session: &GaState, answers: &[Option<Weights>], i: usize) -> Option<Vec<i64>> {
     let engine = session.settings.engine.as_ref()?;
     Some(engine.values(answers.get(i).copied().flatten().as_ref()?))
 }
@@ -186,7 +186,7 @@ fn values_at(session: &Session, answers: &[Option<Weights>], i: usize) -> Option
 /// after each history record (None where it cannot be told; its values are columns in a
 /// session of an outside engine), `elo` pairs a generation with its answer's `--elo` match.
 pub fn history_csv(
-    session: &Session,
+    session: &GaState,
     answers: &[Option<Weights>],
     elo: &[(u64, MatchResult)],
 ) -> String {
@@ -247,7 +247,7 @@ pub fn history_csv(
 /// checkpoint), its settings, the `--elo` reference when measured, and a record per
 /// generation; `answers` and `elo` as for [`history_csv`].
 pub fn history_json(
-    session: &Session,
+    session: &GaState,
     path: &Path,
     answers: &[Option<Weights>],
     elo: &[(u64, MatchResult)],
@@ -463,7 +463,7 @@ mod tests {
 
     #[test]
     fn a_ga_history_has_a_row_and_a_record_per_generation() {
-        let mut s = Session::new("t", crate::ga::Settings::default());
+        let mut s = GaState::new("t", crate::ga::Settings::default());
         // (Read as a history record is, so that fields a record does not keep take their
         // defaults.)
         let stats: crate::ga::GenerationStats = serde_json::from_value(serde_json::json!({

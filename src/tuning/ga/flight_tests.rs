@@ -1,7 +1,7 @@
 //! The mean with generations in flight: asked for one at a time, played as a stream at any
 //! thread count, or stopped and played on, a session ends the same.
 
-use super::generation::Session;
+use super::generation::GaState;
 use super::mean::engine_mean;
 use super::settings::*;
 use crate::flight::run_steps;
@@ -12,7 +12,7 @@ use crate::tuner::Tuner;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A mean session of `sim:6`, population 8, 9 generations, `flight` in flight.
-fn session(flight: u32) -> Session {
+fn session(flight: u32) -> GaState {
     let spec = EngineSpec::simulated(&SimModel::new(6, 1), 1);
     let mut s = Settings {
         population: 8,
@@ -30,12 +30,12 @@ fn session(flight: u32) -> Session {
     s.ga.in_flight = flight;
     s.engine = Some(spec);
     s.validate().unwrap();
-    Session::new("flight", s)
+    GaState::new("flight", s)
 }
 
 /// What a session's generations decided: its centre (with the pairs drawn ahead), the next
 /// pairs, the answer and every generation's games.
-fn decided(s: &Session) -> impl PartialEq + std::fmt::Debug {
+fn decided(s: &GaState) -> impl PartialEq + std::fmt::Debug {
     let games: Vec<(u64, u32, u32)> = s
         .history
         .iter()
@@ -56,12 +56,12 @@ fn on_pool<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
 
 /// Plays `s` as a stream on `threads` threads until `stop_after` games have started; the
 /// generations told.
-fn streamed(s: &mut Session, threads: usize, stop_after: Option<usize>) -> Vec<u64> {
+fn streamed(s: &mut GaState, threads: usize, stop_after: Option<usize>) -> Vec<u64> {
     let games = AtomicUsize::new(0);
     let mut told = Vec::new();
     let stop = || stop_after.is_some_and(|n| games.fetch_add(1, Ordering::SeqCst) >= n);
     on_pool(threads, || {
-        run_steps(s, &|_| {}, &stop, &mut |_: &Session, st| {
+        run_steps(s, &|_| {}, &stop, &mut |_: &GaState, st| {
             told.push(st.generation);
             true
         })

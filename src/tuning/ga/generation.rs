@@ -12,10 +12,11 @@ use crate::replay::Replay;
 use crate::rng::{derive, Purpose};
 use crate::tournament::{self, Standing};
 
-/// A session: settings, where it stands, and what it has learnt. (Its file formats are in
-/// [`crate::store`].)
+/// The GA's state (and the mean's), as [`crate::SpsaState`] and [`crate::CmaesState`] are
+/// theirs: a session's name and settings, where it stands, and what it has learnt. (Its file
+/// formats are in [`crate::store`].)
 #[derive(Clone, Debug, PartialEq)]
-pub struct Session {
+pub struct GaState {
     /// The session's name (its folder under the populations directory).
     pub name: String,
     /// Everything that defines the evolution.
@@ -60,10 +61,10 @@ pub struct Session {
     pub pending: Pending,
 }
 
-impl Session {
+impl GaState {
     /// A new session with a random first population (of an outside engine: its declared values
     /// first, the others drawn around them).
-    pub fn new(name: &str, settings: Settings) -> Session {
+    pub fn new(name: &str, settings: Settings) -> GaState {
         let mut rng = derive(settings.seed, Purpose::Initial, 0, 0);
         let mut population: Vec<Weights> = (0..settings.population)
             .map(|_| newcomer(&settings, &mut rng))
@@ -73,12 +74,12 @@ impl Session {
         if let (Some(e), Some(first)) = (&settings.engine, population.first_mut()) {
             *first = e.defaults();
         }
-        Session::with_population(name, settings, population)
+        GaState::with_population(name, settings, population)
     }
 
     /// A new session from a given first population (e.g. a population file of the original).
-    pub fn with_population(name: &str, settings: Settings, population: Vec<Weights>) -> Session {
-        Session {
+    pub fn with_population(name: &str, settings: Settings, population: Vec<Weights>) -> GaState {
+        GaState {
             name: name.to_string(),
             settings,
             generation: 0,
@@ -102,7 +103,7 @@ impl Session {
     /// Under [`Method::Mean`], the session with a centre (when it had none, at the best so
     /// far, or at the first individual before any generation) and the next generation's pairs
     /// drawn around it; otherwise as it is.
-    pub fn centred(mut self) -> Session {
+    pub fn centred(mut self) -> GaState {
         let Some((spread, _)) = self.settings.ga.method.mean() else {
             return self;
         };
@@ -130,11 +131,11 @@ impl Session {
         self
     }
 
-    /// [`Session::centred`] on resume, whose settings were `before`: the pairs of the
+    /// [`GaState::centred`] on resume, whose settings were `before`: the pairs of the
     /// generations in flight, drawn from earlier centres, stand when the population, the
     /// mean's spread and rate, the parameter set and the generations in flight are as they
     /// were; else all are drawn again from the centre.
-    pub fn recentred(self, before: &Settings) -> Session {
+    pub fn recentred(self, before: &Settings) -> GaState {
         let (s, b) = (&self.settings, before);
         let kept = s.ga.in_flight > 1
             && (s.population, s.ga.method, s.ga.in_flight, s.ga.params)
@@ -260,7 +261,7 @@ impl Session {
     }
 
     /// The best so far after each generation of the history, where known: from the changes in
-    /// [`Session::bests`] (a generation's best so far changed when its duel replaced it, in
+    /// [`GaState::bests`] (a generation's best so far changed when its duel replaced it, in
     /// the first generation, and in a generation of the mean that recorded a change); `None` where the change is not recorded (the part of
     /// a session played before checkpoint format 3). The last generation's is `best_so_far`.
     pub fn bests_by_generation(&self) -> Vec<Option<Weights>> {
@@ -285,7 +286,7 @@ impl Session {
 
     /// Whether the generation at history index `i` may have changed the best so far: its duel
     /// replaced it, or it had no duel: the first generation, or one of [`Method::Mean`],
-    /// whose answer is recorded in [`Session::bests`] whenever it changes (so a later one
+    /// whose answer is recorded in [`GaState::bests`] whenever it changes (so a later one
     /// without a record kept it).
     fn changed_best(&self, i: usize) -> bool {
         let h = &self.history[i];
@@ -297,7 +298,7 @@ impl Session {
     }
 
     /// The best so far after the generations of the history at the indices `wanted`, where it
-    /// can be told: from [`Session::bests_by_generation`], else from `from_checkpoint(g)` (the
+    /// can be told: from [`GaState::bests_by_generation`], else from `from_checkpoint(g)` (the
     /// checkpoint of generation `g`, when there is one), and from a neighbour whose best so far
     /// is known when the generation between them did not change it.
     pub fn bests_at(

@@ -21,7 +21,7 @@
 //! # Example
 //!
 //! ```
-//! use checkers_ga::{Session, Settings};
+//! use checkers_ga::{GaState, Settings};
 //! use checkers_ga::SearchConfig;
 //!
 //! let mut settings = Settings::with_population(8);
@@ -30,7 +30,7 @@
 //! settings.ga.duel_games = 2;
 //! settings.ga.measure_every = 0;
 //! settings.ga.fit_every = 0;
-//! let mut session = Session::new("doc", settings);
+//! let mut session = GaState::new("doc", settings);
 //! let stats = session.run_generation(&|_| {});
 //! assert_eq!((stats.generation, session.generation), (1, 1));
 //! assert!(session.best_so_far.is_some());
@@ -52,7 +52,7 @@ mod step;
 #[cfg(test)]
 mod tests;
 
-pub use generation::Session;
+pub use generation::GaState;
 pub use matches::{measure_match, Duel};
 pub use mean::{
     default_in_flight, engine_mean, engine_mean_in_flight, keeps_flight, Centre, MEAN_ALONE,

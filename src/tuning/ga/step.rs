@@ -5,7 +5,7 @@
 //! told waits in [`Pending`], and an abandoned step leaves the session exactly as it was.
 
 use super::breeding::next_population;
-use super::generation::Session;
+use super::generation::GaState;
 use super::matches::*;
 use super::mean::{pair_results, Centre};
 use super::operators::diversity;
@@ -25,7 +25,7 @@ use crate::tuner::Tuner;
 use rayon::prelude::*;
 use std::time::Instant;
 
-impl Tuner for Session {
+impl Tuner for GaState {
     type Step = GenerationStats;
 
     fn ask(&self) -> Option<Batch> {
@@ -92,7 +92,7 @@ impl Tuner for Session {
     }
 }
 
-impl Session {
+impl GaState {
     /// Games played in whole generations: the tournaments with their endgame games, the duels
     /// and the measurements.
     pub fn games_played(&self) -> u64 {
@@ -116,7 +116,7 @@ impl Session {
             .expect("never stopped")
     }
 
-    /// [`Session::run_generation`] that can be abandoned: `stop` is asked before every game
+    /// [`GaState::run_generation`] that can be abandoned: `stop` is asked before every game
     /// (tournament, endgame, duel and measurement games). Once it says yes no further game
     /// starts, the generation is abandoned, the session is left exactly as it was, and the
     /// result is `None`; playing the generation again later gives the same result as if it
@@ -231,7 +231,7 @@ impl Session {
         batch
     }
 
-    /// The results of the batch [`Session::next_batch`] gave: the generation moves on, and
+    /// The results of the batch [`GaState::next_batch`] gave: the generation moves on, and
     /// when it is whole, the session takes it and its statistics are the result.
     fn told(&mut self, batch: &Batch, played: &[Played]) -> Option<GenerationStats> {
         let g = self.generation + 1;

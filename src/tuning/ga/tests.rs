@@ -340,7 +340,7 @@ fn adaptive_steps_follow_their_individuals_into_the_next_population() {
         },
         ..Settings::with_population(8)
     };
-    let mut s = Session::new(
+    let mut s = GaState::new(
         "a",
         Settings {
             search: SearchConfig::with_depth(1),
@@ -426,8 +426,8 @@ fn a_fitted_newcomer_enters_in_generations_that_fit_and_only_there() {
         },
         ..Settings::with_population(8)
     };
-    let mut fitting = Session::new("f", settings.clone());
-    let mut plain = Session::new(
+    let mut fitting = GaState::new("f", settings.clone());
+    let mut plain = GaState::new(
         "p",
         Settings {
             ga: GaOptions {
@@ -478,7 +478,7 @@ fn an_abandoned_generation_leaves_the_session_as_it_was() {
         },
         ..base
     };
-    let mut whole = Session::new("s", settings);
+    let mut whole = GaState::new("s", settings);
     whole.run_generation(&|_| {});
     let before = whole.clone();
     // How often an uninterrupted generation asks whether to stop.
@@ -535,7 +535,7 @@ fn three_batches() -> Settings {
 }
 
 /// The session without its clock (seconds differ from run to run).
-fn unclocked(mut s: Session) -> Session {
+fn unclocked(mut s: GaState) -> GaState {
     s.elapsed = 0.0;
     s.history.iter_mut().for_each(|h| h.seconds = 0.0);
     s
@@ -548,7 +548,7 @@ fn played(batch: &crate::jobs::Batch) -> Vec<crate::jobs::Played> {
 #[test]
 fn a_generation_is_asked_and_told_batch_by_batch_as_the_tuner_contract_says() {
     use crate::tuner::{play_step, Tuner};
-    let mut s = Session::new("s", three_batches());
+    let mut s = GaState::new("s", three_batches());
     s.run_generation(&|_| {});
     // A generation whose best is not the best so far: its tournament, a duel, a measurement.
     let mut duels = 0;
@@ -617,7 +617,7 @@ fn a_widening_generation_abandoned_after_its_tournament_is_narrow_again() {
     let mut st = three_batches();
     st.ga.widen_at = 1;
     st.ga.widen_to = ParamSet::Endgame66;
-    let mut s = Session::new("s", st);
+    let mut s = GaState::new("s", st);
     s.run_generation(&|_| {});
     let before = s.clone();
     let tournament = s.ask().unwrap();
@@ -745,7 +745,7 @@ fn the_means_answer_is_known_in_generations_that_kept_it() {
         },
         ..Settings::default()
     };
-    let mut s = Session::with_population("mean", settings, vec![w(0); 4]);
+    let mut s = GaState::with_population("mean", settings, vec![w(0); 4]);
     for g in 1..=4 {
         if g == 1 || g == 3 {
             s.bests.record(g, w(g as i16));
