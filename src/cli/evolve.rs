@@ -5,7 +5,7 @@ use super::common::{
     progress_style, resume_command, say, say_somewhere, session_arg, shell_word, show_progress,
     stop_signal_name, warn, weights_arg, AlreadySaid, Interrupted,
 };
-use super::engine_progress::EnginePrinter;
+use super::engine_progress::{best_values_line, session_end_line, EnginePrinter};
 use super::evolve_args::EngineTuner;
 use super::evolve_lines::{early_signal, elo_trend, progress_prefix, summary_line};
 use anyhow::Context;
@@ -595,19 +595,21 @@ fn summary(s: &GaState, p: &mut Printer, out: &checkers_ga::SessionOutcome) {
         for line in engine_value_lines(e, &answer) {
             say(&line);
         }
-        say(&format!(
-            "best values: {} ({}, {})",
-            best.display(),
-            checkers_ga::count(s.games_played() as usize, "game", "games"),
-            checkers_ga::count(s.generation as usize, "generation", "generations"),
+        let games = s.games_played();
+        say(&best_values_line(
+            best,
+            games,
+            s.generation,
+            "generation",
+            "",
         ));
         let clock = p.engine_lines.as_ref().map_or(&p.clock, |e| &e.clock);
-        say(&format!(
-            "session '{}': {}, this run {} ({})",
-            s.name,
-            s.progress(),
-            short_time(clock.seconds()),
-            out.checkpoint.display()
+        let seconds = clock.seconds();
+        say(&session_end_line(
+            &s.name,
+            &s.progress(),
+            seconds,
+            &out.checkpoint,
         ));
         if let Some(line) = checkers_ga::summary::strength_span(s) {
             say(&line);

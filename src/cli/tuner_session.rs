@@ -8,7 +8,7 @@ use super::common::{
     resume_command, say, say_somewhere, session_arg, show_progress, stop_signal_name, warn,
     AlreadySaid, Interrupted,
 };
-use super::engine_progress::EnginePrinter;
+use super::engine_progress::{best_values_line, session_end_line, EnginePrinter};
 use super::evolve_args::ResumeArgs;
 use checkers_ga::store::MAX_SPSA_GAMES as MAX_GAMES;
 use checkers_ga::{FileTuner, Overrides, SessionEnd, SessionError, SessionProgress, SessionRun};
@@ -395,13 +395,7 @@ fn play<T: FileTuner>(
         ),
         (None, _) => String::new(),
     };
-    let line = format!(
-        "best values: {} ({} games, {} {}s){copy}",
-        best.display(),
-        st.games(),
-        st.steps_done(),
-        T::STEP
-    );
+    let line = best_values_line(&best, st.games(), st.steps_done(), T::STEP, &copy);
     for line in engine_value_lines(spec, &st.answer()) {
         say(&line);
     }
@@ -437,11 +431,12 @@ fn play<T: FileTuner>(
     if !opts.quiet {
         say(&line);
         let arg = session_arg(&run.dir, &name, &opts.populations);
-        say(&format!(
-            "session '{name}': {}, this run {} ({})",
-            st.progress(),
-            checkers_ga::short_time(watch.0.clock.seconds()),
-            checkpoint.display()
+        let seconds = watch.0.clock.seconds();
+        say(&session_end_line(
+            &name,
+            &st.progress(),
+            seconds,
+            &checkpoint,
         ));
         for line in engine_next_lines(spec, &st.answer(), &best, &arg, page.path()) {
             say(&line);
