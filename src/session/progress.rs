@@ -104,8 +104,9 @@ impl StepReport {
     /// note is the mean's pairs decided (`pairs decided 7 of 8`) or the tournament's top points
     /// (`top 41 of 60 points`).
     pub fn of_generation(st: &GenerationStats, s: &GaState) -> StepReport {
-        let (pairs, decided) = decided_pairs(s).unwrap_or((0, 0));
-        let note = match decided_pairs(s) {
+        let decided_of = decided_pairs(s);
+        let (pairs, decided) = decided_of.unwrap_or((0, 0));
+        let note = match decided_of {
             Some(_) => format!("pairs decided {decided} of {pairs}"),
             None => format!("top {} of {} points", st.best, tournament_max_points(s)),
         };
