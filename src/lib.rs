@@ -140,7 +140,6 @@
 //! let mut observer = StopAfterOne(&stop, Vec::new());
 //! let first = SessionRun::start(spec, parts.clone()).unwrap().run(&mut observer, &stop).unwrap();
 //! assert_eq!((first.end, first.steps_done, observer.1), (SessionEnd::Stopped, 1, vec![1]));
-//! drop(run);
 //! let mut rest = SessionRun::resume(Some("doc"), &Overrides::default(), parts.clone()).unwrap();
 //! let last = rest.run(&mut Silent, &never).unwrap();
 //! assert_eq!((last.end, last.steps_done), (SessionEnd::Finished, 3));
@@ -213,7 +212,7 @@ pub use weightfile::{load_weights, parse_weights, save_weights, WeightsError};
 pub use yardstick::{classic, hand, Evaluator, CLASSIC};
 
 // Search and games.
-pub use jobs::{pool_threads, thread_pool, PoolError, ENGINE_GAMES_PER_CORE};
+pub use jobs::{check_threads, pool_threads, thread_pool, PoolError, ENGINE_GAMES_PER_CORE};
 pub use rng::{derive, fresh_seed, Purpose};
 pub use search::{
     check_depth, minimax, minimax_from, minimax_with, DepthError, ParamSpec, SearchConfig,

@@ -183,7 +183,7 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     }
     // With no name, the newest session's folder (the GA's, as tuner_of found).
     let target = checkers_ga::store::named_or_newest(a.file.as_deref(), &a.run.populations);
-    let run = SessionRun::resume(target.as_deref(), &a.session.overrides(), a.run.library())?;
+    let mut run = SessionRun::resume(target.as_deref(), &a.session.overrides(), a.run.library())?;
     for e in &run.skipped {
         warn(&format!("warning: skipping {e}"));
     }
@@ -535,7 +535,10 @@ fn evolve(
     }
     let stop_setting = run.state.settings.stop;
     let mut printer = Printer::new(&run, opts, resume);
-    let out = match run.run(&mut printer, stop) {
+    let ran = run.run(&mut printer, stop);
+    // The folder is free again as the run's end is said (and its page written).
+    drop(run);
+    let out = match ran {
         Ok(out) => out,
         Err(e @ SessionError::Save { .. }) => {
             printer.clear();

@@ -4,9 +4,8 @@
 //! ([`checkers_ga::SessionRun`]). Each tuner's file adds its own flags and builds its state.
 
 use super::common::{
-    catch_interrupt, check_output_file, engine_next_lines, engine_value_lines, pool,
-    resume_command, say, say_somewhere, session_arg, show_progress, stop_signal_name, warn,
-    AlreadySaid, Interrupted,
+    catch_interrupt, check_output_file, engine_next_lines, engine_value_lines, resume_command, say,
+    say_somewhere, session_arg, show_progress, stop_signal_name, warn, AlreadySaid, Interrupted,
 };
 use super::engine_progress::{best_values_line, session_end_line, EnginePrinter};
 use super::evolve_args::ResumeArgs;
@@ -139,7 +138,7 @@ impl TunerSessionArgs {
                 );
             }
         }
-        pool(self.threads)?;
+        checkers_ga::check_threads(self.threads)?;
         let spec = match spec {
             Some(spec) => spec,
             None => {
@@ -236,7 +235,7 @@ pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<
     if let Some(out) = &r.report {
         check_output_file(out, "--report")?;
     }
-    pool(r.threads)?;
+    checkers_ga::check_threads(r.threads)?;
     let stop = catch_interrupt(STOPPING)?;
     let run = SessionRun::<T>::resume_tuner(checkpoint, r.threads)?;
     let opts = RunOptions {
@@ -255,20 +254,20 @@ pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<
         // Said even with --quiet: the user named no session, and this one runs now.
         warn(&format!(
             "resume: no session named, so continuing the newest one: '{}' ({})",
-            run.name,
+            run.name(),
             checkpoint.display()
         ));
     }
     if run.state.finished() {
         say(&format!(
             "{kind} session '{}' already played its budget ({}); its values:",
-            run.name,
+            run.name(),
             run.state.progress()
         ));
     } else if !r.quiet {
         say(&format!(
             "resuming {kind} session '{}' from {} ({})",
-            run.name,
+            run.name(),
             checkpoint.display(),
             run.state.progress()
         ));
@@ -336,7 +335,7 @@ fn play<T: FileTuner>(
     opts: &RunOptions,
     stop: &AtomicBool,
 ) -> anyhow::Result<()> {
-    let name = run.name.clone();
+    let name = run.name().to_string();
     let checkpoint = run.checkpoint();
     let resume = resume_command(
         &run.dir,

@@ -31,7 +31,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::Instant;
 
-pub use super::pool::{pool_for, pool_threads, thread_pool, PoolError, ENGINE_GAMES_PER_CORE};
+pub use super::pool::{
+    check_threads, pool_for, pool_threads, thread_pool, PoolError, ENGINE_GAMES_PER_CORE,
+};
 
 /// One side of a game: who plays it (an index into the batch's sides), and the search
 /// settings our engine plays it with.

@@ -52,11 +52,17 @@ pub fn pool_for(
     }
 }
 
+/// Refuses a thread count no pool is made with (over [`MAX_THREADS`]), before any work.
+pub fn check_threads(threads: usize) -> Result<(), PoolError> {
+    match threads > MAX_THREADS {
+        true => Err(PoolError::TooMany(threads)),
+        false => Ok(()),
+    }
+}
+
 /// A rayon pool with `threads` workers (0 = one per core) to play batches on.
 pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, PoolError> {
-    if threads > MAX_THREADS {
-        return Err(PoolError::TooMany(threads));
-    }
+    check_threads(threads)?;
     Ok(rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?)

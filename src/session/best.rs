@@ -218,12 +218,13 @@ pub(super) fn check_lineage(
 
 /// Writes the best so far to the best-weights file, naming the session, seed and generation;
 /// returns its path (None when there is no best so far yet). `dir` is the session folder;
-/// `seen` what the file held when the run started (None: force), which it must still hold.
+/// `seen` what the file held when the run started or this run last wrote it (None: force),
+/// which it must still hold, and which then holds what this write left.
 pub(super) fn write(
     session: &GaState,
     run: &SessionOptions,
     dir: &Path,
-    seen: &Option<BestFile>,
+    seen: &mut Option<BestFile>,
 ) -> Result<Option<PathBuf>, SessionError> {
     let Some(best) = session.answer() else {
         return Ok(None);
@@ -252,6 +253,9 @@ pub(super) fn write(
     // An outside engine's values by its names, or our weights.
     let engine = session.settings.engine.as_ref();
     write_answer_file(&path, engine, &best, Some(&origin), None)?;
+    if let Some(seen) = seen {
+        *seen = BestFile::read(&path);
+    }
     Ok(Some(path))
 }
 

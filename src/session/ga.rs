@@ -290,21 +290,31 @@ impl SessionTuner for GaState {
         &self,
         _: &'a str,
         dir: &'a Path,
-        files: &'a GaFiles,
+        files: &'a mut GaFiles,
     ) -> Result<Box<dyn Keeper<GaState> + 'a>, SessionError> {
         let keep = options::keep_policy(dir, &files.options)?;
         Ok(Box::new(GaKeeper {
             files: store::Checkpoints::open(dir, self, keep)?,
             dir,
-            options: &files.options,
-            best_seen: &files.best_seen,
+            ga: files,
         }))
+    }
+
+    /// The best so far, to the best-weights file (None: there is none yet).
+    fn write_answer(
+        &self,
+        _: &str,
+        dir: &Path,
+        files: &mut GaFiles,
+    ) -> Result<Option<PathBuf>, SessionError> {
+        best::write(self, &files.options, dir, &mut files.best_seen)
     }
 }
 
 /// What the GA's files need beyond the session and its folder: the run's options (where the
-/// best-weights file goes, the keep policy) and the best-weights file as it was found, whose
-/// lineage the session's answer must continue.
+/// best-weights file goes, the keep policy) and what the best-weights file held when the
+/// session was opened or this run last wrote it, which it must still hold when the answer is
+/// written (no other process wrote it meanwhile).
 pub struct GaFiles {
     options: SessionOptions,
     best_seen: Option<BestFile>,
@@ -315,8 +325,7 @@ pub struct GaFiles {
 struct GaKeeper<'a> {
     files: store::Checkpoints,
     dir: &'a Path,
-    options: &'a SessionOptions,
-    best_seen: &'a Option<BestFile>,
+    ga: &'a mut GaFiles,
 }
 
 impl Keeper<GaState> for GaKeeper<'_> {
@@ -331,7 +340,7 @@ impl Keeper<GaState> for GaKeeper<'_> {
     }
 
     fn answer(&mut self, s: &GaState) -> Result<Option<PathBuf>, SessionError> {
-        best::write(s, self.options, self.dir, self.best_seen)
+        s.write_answer("", self.dir, self.ga)
     }
 
     /// The best weights of the session as it is (the newest whole generation) are written if
@@ -341,9 +350,7 @@ impl Keeper<GaState> for GaKeeper<'_> {
         s: &GaState,
         source: CheckpointError,
     ) -> (SessionError, Option<PathBuf>) {
-        let best_weights = best::write(s, self.options, self.dir, self.best_seen)
-            .ok()
-            .flatten();
+        let best_weights = s.write_answer("", self.dir, self.ga).ok().flatten();
         let newest = store::list_checkpoints(self.dir)
             .into_iter()
             .filter_map(|p| Some((store::checkpoint_generation(&p)?, p)))

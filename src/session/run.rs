@@ -18,9 +18,11 @@ use std::sync::atomic::AtomicBool;
 /// A tuner whose sessions run as a [`SessionRun`]: what the run needs of it beyond the tuner
 /// contract ([`crate::Tuner`]) is how its folder keeps its files. The GA's [`crate::GaState`]
 /// keeps a checkpoint a generation, its history and its best-weights file; every
-/// [`crate::FileTuner`] (SPSA, CMA-ES) one checkpoint and `best.json`.
+/// [`crate::FileTuner`] (SPSA, CMA-ES) one checkpoint and `best.json`. It is sealed: the
+/// library implements it for those two, and a new tuner whose session is one checkpoint
+/// file comes in as a [`crate::FileTuner`].
 pub trait SessionTuner: Steps + Sized {
-    /// What its files need beyond its state and folder, fixed when the session is opened.
+    /// What its files need beyond its state and folder, set when the session is opened.
     type Files: Send + Sync;
     /// The checkpoint in folder `dir` the session stands at (a GA session has none before its
     /// first generation, or a stop, writes it).
@@ -31,8 +33,16 @@ pub trait SessionTuner: Steps + Sized {
         &self,
         name: &'a str,
         dir: &'a Path,
-        files: &'a Self::Files,
+        files: &'a mut Self::Files,
     ) -> Result<Box<dyn Keeper<Self> + 'a>, SessionError>;
+    /// Writes the session's answer as it stands, and nothing else; its file (None: no answer
+    /// yet).
+    fn write_answer(
+        &self,
+        name: &str,
+        dir: &Path,
+        files: &mut Self::Files,
+    ) -> Result<Option<PathBuf>, SessionError>;
 }
 
 /// A session of tuner `T` ready to run (the GA's by default): its folder locked, its state read
@@ -42,13 +52,15 @@ pub trait SessionTuner: Steps + Sized {
 pub struct SessionRun<T: SessionTuner = crate::GaState> {
     /// The tuner's state as it stands (the GA's is the whole session).
     pub state: T,
-    /// The session's name (its folder's).
-    pub name: String,
+    pub(super) name: String,
     /// Its folder.
     pub dir: PathBuf,
     /// The checkpoint a resumed session continues from.
     pub resumed_from: Option<PathBuf>,
-    /// The seed was drawn (none was given): the only way to repeat the session is to show it.
+    /// What follows is what a GA session's start or resume found or did (always empty for a
+    /// one-file tuner's, whose seed is its caller's and whose settings are fixed when it
+    /// starts). The seed was drawn by [`SessionRun::start`] (none was given): the only way to
+    /// repeat the session is to show it.
     pub seed_drawn: bool,
     /// Settings a resume changed, in the order of `--help`.
     pub changes: Vec<SettingChange>,
@@ -111,9 +123,9 @@ impl<T: SessionTuner> SessionRun<T> {
         self.state.checkpoint_in(&self.dir)
     }
 
-    /// The worker threads its games are played on.
-    pub fn threads(&self) -> usize {
-        self.pool.current_num_threads()
+    /// The session's name (its folder's).
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// Plays steps (the GA's generations) until the tuner is done, its time limit passes
@@ -131,7 +143,7 @@ impl<T: SessionTuner> SessionRun<T> {
         observer: &mut dyn Observer<T>,
         stop: &AtomicBool,
     ) -> Result<SessionOutcome, SessionError> {
-        let mut keeper = self.state.keeper(&self.name, &self.dir, &self.files)?;
+        let mut keeper = self.state.keeper(&self.name, &self.dir, &mut self.files)?;
         let (state, dir) = (&mut self.state, &self.dir);
         let ran = self
             .pool
@@ -145,10 +157,15 @@ impl<T: SessionTuner> SessionRun<T> {
     }
 
     /// Ends a run without playing (a session that has reached its end, or has too little
-    /// time left for a step): writes its answer, which `observer` hears of.
-    pub fn finish(&self, observer: &mut dyn Observer<T>) -> Result<SessionOutcome, SessionError> {
-        let mut keeper = self.state.keeper(&self.name, &self.dir, &self.files)?;
-        let answer = keeper.answer(&self.state)?;
+    /// time left for a step): writes its answer, and no other file, which `observer` hears
+    /// of.
+    pub fn finish(
+        &mut self,
+        observer: &mut dyn Observer<T>,
+    ) -> Result<SessionOutcome, SessionError> {
+        let answer = self
+            .state
+            .write_answer(&self.name, &self.dir, &mut self.files)?;
         if let Some(p) = &answer {
             observer.answer_written(p);
         }
@@ -158,5 +175,111 @@ impl<T: SessionTuner> SessionRun<T> {
             checkpoint: self.checkpoint(),
             answer,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{NewSession, Overrides, SessionOptions, Silent};
+    use std::collections::BTreeMap;
+
+    /// A GA session of 3 generations of 4 individuals at depth 1 in a fresh folder.
+    fn small(tag: &str) -> (NewSession, SessionOptions) {
+        let dir = std::env::temp_dir().join(format!("ckga-run-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let options = SessionOptions {
+            populations: dir,
+            threads: 2,
+            ..SessionOptions::default()
+        };
+        let spec = NewSession {
+            name: Some("r".into()),
+            seed: Some(7),
+            settings: Overrides {
+                population: Some(4),
+                depth: Some(1),
+                generations: Some(3),
+                duel_games: Some(2),
+                measure_every: Some(0),
+                ..Overrides::default()
+            },
+            ..NewSession::default()
+        };
+        (spec, options)
+    }
+
+    /// Every file of `dir` with its bytes.
+    fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read(&p).unwrap())
+            })
+            .collect()
+    }
+
+    /// Stops after the first generation it hears of.
+    struct StopAfterOne<'a>(&'a AtomicBool);
+
+    impl Observer for StopAfterOne<'_> {
+        fn checkpoint_written(&mut self, _: &Path, _: &crate::GaState) {
+            self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+
+    #[test]
+    fn a_run_stopped_and_run_again_goes_on_to_its_end_and_its_answer() {
+        let (spec, options) = small("again");
+        let root = options.populations.clone();
+        let mut run = SessionRun::start(spec, options).unwrap();
+        let stop = AtomicBool::new(false);
+        let first = run.run(&mut StopAfterOne(&stop), &stop).unwrap();
+        assert_eq!((first.end, first.steps_done), (SessionEnd::Stopped, 1));
+        assert!(first.answer.is_some());
+        // The same run again: the best-weights file it wrote itself is no one else's.
+        let never = AtomicBool::new(false);
+        let last = run.run(&mut crate::Silent, &never).unwrap();
+        assert_eq!((last.end, last.steps_done), (SessionEnd::Finished, 3));
+        assert_eq!(last.answer, first.answer);
+        // And finish after it writes the answer again.
+        assert_eq!(run.finish(&mut Silent).unwrap().answer, first.answer);
+        drop(run);
+        std::fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn finish_writes_the_answer_and_no_other_file() {
+        let (spec, mut options) = small("finish");
+        let root = options.populations.clone();
+        let never = AtomicBool::new(false);
+        let mut run = SessionRun::start(spec, options.clone()).unwrap();
+        let done = run.run(&mut Silent, &never).unwrap();
+        drop(run);
+        let best = done.answer.unwrap();
+        let dir = crate::folder_of(&best);
+        std::fs::remove_file(&best).unwrap();
+        let before = files(&dir);
+        // A resume at the end with a keep policy given: only the answer is written.
+        options.keep = Some(1);
+        let mut run = SessionRun::resume(Some("r"), &Overrides::default(), options).unwrap();
+        let end = run.finish(&mut Silent).unwrap();
+        assert_eq!((end.end, end.steps_done), (SessionEnd::Finished, 3));
+        assert_eq!(end.answer.as_ref(), Some(&best));
+        drop(run);
+        let mut after = files(&dir);
+        assert!(after.remove("best.json").is_some());
+        assert_eq!(
+            after.keys().collect::<Vec<_>>(),
+            before.keys().collect::<Vec<_>>()
+        );
+        assert!(
+            after == before,
+            "finish changed a file other than its answer"
+        );
+        std::fs::remove_dir_all(root).unwrap();
     }
 }

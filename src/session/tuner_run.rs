@@ -94,14 +94,26 @@ impl<T: FileTuner> SessionTuner for T {
         &self,
         name: &'a str,
         dir: &'a Path,
-        files: &'a OneFileOut,
+        files: &'a mut OneFileOut,
     ) -> Result<Box<dyn Keeper<T> + 'a>, SessionError> {
         Ok(Box::new(OneFile {
             checkpoint: T::checkpoint(dir),
-            best: dir.join(BEST_FILE),
+            dir,
             name,
-            out: &files.out,
+            files,
         }))
+    }
+
+    /// Its answer, to `best.json` and the `--out` copy.
+    fn write_answer(
+        &self,
+        name: &str,
+        dir: &Path,
+        files: &mut OneFileOut,
+    ) -> Result<Option<PathBuf>, SessionError> {
+        let best = dir.join(BEST_FILE);
+        write_answers(self, name, &best, files.out.as_deref())?;
+        Ok(Some(best))
     }
 }
 
@@ -142,13 +154,15 @@ impl<T: FileTuner> SessionRun<T> {
         super::check_name(&name)?;
         // Refused when the folder holds a session of any tuner or a session's answer.
         let (held, ()) = folder::claim(populations, &name, |_| check_free(populations, &name))?;
-        let run = SessionRun::opened(state, name, held, OneFileOut { out }, pool);
-        let view = TunerSession {
-            name: run.name.clone(),
-            state: &run.state,
-            out: run.files.out.clone(),
-        };
-        save(&run.checkpoint(), &T::encode(&view))?;
+        let mut run = SessionRun::opened(state, name, held, OneFileOut { out }, pool);
+        let SessionRun {
+            state,
+            name,
+            dir,
+            files,
+            ..
+        } = &mut run;
+        state.keeper(name, dir, files)?.save(state)?;
         Ok(run)
     }
 
@@ -221,9 +235,9 @@ impl<T: FileTuner> Steps for T {
 /// A one-file tuner's files: its checkpoint, `best.json` and the `--out` copy.
 struct OneFile<'a> {
     checkpoint: PathBuf,
-    best: PathBuf,
+    dir: &'a Path,
     name: &'a str,
-    out: &'a Option<PathBuf>,
+    files: &'a mut OneFileOut,
 }
 
 impl<T: FileTuner> Keeper<T> for OneFile<'_> {
@@ -231,7 +245,7 @@ impl<T: FileTuner> Keeper<T> for OneFile<'_> {
         let view = TunerSession {
             name: self.name.to_string(),
             state,
-            out: self.out.clone(),
+            out: self.files.out.clone(),
         };
         save(&self.checkpoint, &T::encode(&view)).map(|()| self.checkpoint.clone())
     }
@@ -242,13 +256,12 @@ impl<T: FileTuner> Keeper<T> for OneFile<'_> {
     }
 
     fn answer(&mut self, state: &T) -> Result<Option<PathBuf>, SessionError> {
-        write_answers(state, self.name, &self.best, self.out.as_deref())?;
-        Ok(Some(self.best.clone()))
+        state.write_answer(self.name, self.dir, self.files)
     }
 
     fn save_failed(&mut self, state: &T, e: CheckpointError) -> (SessionError, Option<PathBuf>) {
-        let written = write_answers(state, self.name, &self.best, self.out.as_deref()).is_ok();
-        (e.into(), written.then(|| self.best.clone()))
+        let written = state.write_answer(self.name, self.dir, self.files);
+        (e.into(), written.ok().flatten())
     }
 }
 

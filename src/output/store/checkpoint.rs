@@ -373,11 +373,11 @@ pub fn decode_checkpoint_parts(
         |e: bincode::error::DecodeError| CheckpointError::new(path, format!("cannot decode: {e}"));
     let (session, link, used) = match version {
         1 => {
-            let (s, used) = decode_payload::<v1::GaState>(payload).map_err(cannot)?;
+            let (s, used) = decode_payload::<v1::Session>(payload).map_err(cannot)?;
             (s.into(), None, used)
         }
         2 => {
-            let (s, used) = decode_payload::<v2::GaState>(payload).map_err(cannot)?;
+            let (s, used) = decode_payload::<v2::Session>(payload).map_err(cannot)?;
             (s.into(), None, used)
         }
         3 => {

@@ -114,7 +114,7 @@ pub(super) mod v2 {
     use serde::Deserialize;
 
     #[derive(Deserialize)]
-    pub struct GaState {
+    pub struct Session {
         name: String,
         settings: super::v3::Settings,
         generation: u64,
@@ -126,8 +126,8 @@ pub(super) mod v2 {
         hall: Vec<Weights>,
     }
 
-    impl From<GaState> for ga::GaState {
-        fn from(s: GaState) -> ga::GaState {
+    impl From<Session> for ga::GaState {
+        fn from(s: Session) -> ga::GaState {
             ga::GaState {
                 centre: None,
                 pending: Default::default(),
@@ -191,7 +191,7 @@ pub(super) mod v1 {
     }
 
     #[derive(Deserialize)]
-    pub struct GaState {
+    pub struct Session {
         name: String,
         settings: Settings,
         generation: u64,
@@ -223,8 +223,8 @@ pub(super) mod v1 {
         }
     }
 
-    impl From<GaState> for ga::GaState {
-        fn from(s: GaState) -> ga::GaState {
+    impl From<Session> for ga::GaState {
+        fn from(s: Session) -> ga::GaState {
             ga::GaState {
                 centre: None,
                 pending: Default::default(),
