@@ -52,7 +52,7 @@ pub fn pool_for(
     }
 }
 
-/// Refuses a thread count no pool is made with (over [`MAX_THREADS`]), before any work.
+/// Refuses a thread count no pool is made with (over 1024), before any work.
 pub fn check_threads(threads: usize) -> Result<(), PoolError> {
     match threads > MAX_THREADS {
         true => Err(PoolError::TooMany(threads)),
