@@ -47,8 +47,50 @@ pub trait SessionTuner: Steps + Sized {
 
 /// A session of tuner `T` ready to run (the GA's by default): its folder locked, its state read
 /// or made, its thread pool built. It is opened by its tuner's `start` or `resume`: the GA's
-/// ([`SessionRun::start`], [`SessionRun::resume`]) or a one-file tuner's
-/// ([`SessionRun::start_tuner`], [`SessionRun::resume_tuner`]).
+/// ([`SessionRun::start`], [`SessionRun::resume`]; the session module shows one) or a one-file
+/// tuner's ([`SessionRun::start_tuner`], [`SessionRun::resume_tuner`]).
+///
+/// # Example
+///
+/// An SPSA session of the tuning simulator's engine, stopped after its first step and resumed,
+/// ends where an uninterrupted one does, as every tuner's session does:
+///
+/// ```
+/// use checkers_ga::{EngineSpec, Observer, SessionEnd, SimModel, Silent};
+/// use checkers_ga::{SpsaRun, SpsaSettings, SpsaState, SpsaStep};
+/// use std::sync::atomic::{AtomicBool, Ordering};
+///
+/// let root = std::env::temp_dir().join(format!("ckga-doc-run-{}", std::process::id()));
+/// let spec = EngineSpec::simulated(&SimModel::new(4, 1), 1);
+/// let settings = SpsaSettings { games: 48, seed: 9, ..SpsaSettings::default() };
+/// let fresh = || SpsaState::new(&spec, &settings).unwrap();
+/// let never = AtomicBool::new(false);
+///
+/// let mut whole = SpsaRun::start_tuner(Some("whole".into()), 9, &root, fresh(), None, 2).unwrap();
+/// let done = whole.run(&mut Silent, &never).unwrap();
+/// assert_eq!(done.end, SessionEnd::Finished);
+/// assert_ne!(whole.state.theta, fresh().theta, "the games moved it");
+///
+/// struct StopAfterOne<'a>(&'a AtomicBool);
+/// impl Observer<SpsaState> for StopAfterOne<'_> {
+///     fn step_done(&mut self, _: &SpsaStep, _: &SpsaState) {
+///         self.0.store(true, Ordering::SeqCst);
+///     }
+/// }
+/// let stop = AtomicBool::new(false);
+/// let mut part = SpsaRun::start_tuner(Some("part".into()), 9, &root, fresh(), None, 2).unwrap();
+/// let first = part.run(&mut StopAfterOne(&stop), &stop).unwrap();
+/// assert_eq!((first.end, first.steps_done), (SessionEnd::Stopped, 1));
+/// let checkpoint = part.checkpoint();
+/// drop(part); // its folder is free again
+///
+/// // Continued on one thread: the same games, the same answer.
+/// let mut rest = SpsaRun::resume_tuner(&checkpoint, 1).unwrap();
+/// let last = rest.run(&mut Silent, &never).unwrap();
+/// assert_eq!(last.steps_done, done.steps_done);
+/// assert_eq!(rest.state.theta, whole.state.theta);
+/// std::fs::remove_dir_all(&root).unwrap();
+/// ```
 pub struct SessionRun<T: SessionTuner = crate::GaState> {
     /// The tuner's state as it stands (the GA's is the whole session).
     pub state: T,
