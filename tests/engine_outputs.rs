@@ -492,6 +492,7 @@ fn every_tuners_engine_session_ends_with_the_same_lines() {
         let at = |p: &str| lines.iter().position(|l| l.starts_with(p));
         let said = at("best values: ").unwrap_or_else(|| panic!("{verb}: {out}"));
         assert!(lines[said].contains(&best), "{verb}: {out}");
+        let best_line = lines[said].to_string();
         // The values said are those of the best file.
         let hub = run_ok({
             let mut c = common::bin();
@@ -549,16 +550,24 @@ fn every_tuners_engine_session_ends_with_the_same_lines() {
                 && title.contains(", seed 4: "),
             "{title}"
         );
-        // Resumed at its end, it says its answer's file again.
+        // Resumed at its end, it says its values and its answer's file again, with what it
+        // played, as the run's end said them.
         let again = run_ok({
             let mut c = common::bin();
             c.current_dir(&t.0)
                 .args(["resume", name, "--populations", pops]);
             c
         });
+        let values = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|l| l.contains(" (default "))
+                .map(str::to_string)
+                .collect()
+        };
+        assert_eq!(values(&again), values(&out), "{verb}: {again}");
         assert!(
-            again.contains(&format!("best values: {best}")),
-            "{verb}: {again}"
+            again.lines().any(|l| l == best_line),
+            "{verb}: {again}\nexpected: {best_line}"
         );
         let history = said("history");
         // Its last row counts the games played by then: all of them.

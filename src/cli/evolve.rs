@@ -183,7 +183,7 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     }
     // With no name, the newest session's folder (the GA's, as tuner_of found).
     let target = checkers_ga::store::named_or_newest(a.file.as_deref(), &a.run.populations);
-    let mut run = SessionRun::resume(target.as_deref(), &a.session.overrides(), a.run.library())?;
+    let run = SessionRun::resume(target.as_deref(), &a.session.overrides(), a.run.library())?;
     for e in &run.skipped {
         warn(&format!("warning: skipping {e}"));
     }
@@ -247,10 +247,7 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
              --games-budget (games in all: {games} so far) or --time",
             s.name, s.settings.stop
         ));
-        let mut printer = Printer::new(&run, &a.run, String::new());
-        run.finish(&mut printer)?;
-        printer.say_answer();
-        return Ok(());
+        return finish_here(run, &a.run);
     }
     if let (Stop::Seconds(t), Some((left, last))) = (s.settings.stop, s.time_short()) {
         say(&format!(
@@ -260,12 +257,34 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
             last,
             (2.0 * t).ceil()
         ));
-        let mut printer = Printer::new(&run, &a.run, String::new());
-        run.finish(&mut printer)?;
-        printer.say_answer();
-        return Ok(());
+        return finish_here(run, &a.run);
     }
     evolve(run, &a.run, stop)
+}
+
+/// Ends a resume that plays nothing: writes the answer; a session of an outside engine then
+/// says its values and its answer's file as every tuner's does at its end.
+fn finish_here(mut run: SessionRun, opts: &RunArgs) -> anyhow::Result<()> {
+    let mut printer = Printer::new(&run, opts, String::new());
+    run.finish(&mut printer)?;
+    let s = &run.state;
+    if let (Some(e), Some(best), false) = (&s.settings.engine, &printer.answer, opts.quiet) {
+        let answer = s.answer().unwrap_or_else(|| e.defaults());
+        for line in engine_value_lines(e, &answer) {
+            say(&line);
+        }
+        let games = s.games_played();
+        say(&best_values_line(
+            best,
+            games,
+            s.generation,
+            "generation",
+            "",
+        ));
+        printer.answer = None;
+    }
+    printer.say_answer();
+    Ok(())
 }
 
 /// The command that continues the session of `run` ([`resume_command`]).
