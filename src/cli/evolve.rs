@@ -269,18 +269,7 @@ fn finish_here(mut run: SessionRun, opts: &RunArgs) -> anyhow::Result<()> {
     run.finish(&mut printer)?;
     let s = &run.state;
     if let (Some(e), Some(best), false) = (&s.settings.engine, &printer.answer, opts.quiet) {
-        let answer = s.answer().unwrap_or_else(|| e.defaults());
-        for line in engine_value_lines(e, &answer) {
-            say(&line);
-        }
-        let games = s.games_played();
-        say(&best_values_line(
-            best,
-            games,
-            s.generation,
-            "generation",
-            "",
-        ));
+        say_engine_answer(s, e, best);
         printer.answer = None;
     }
     printer.say_answer();
@@ -613,18 +602,7 @@ fn summary(s: &GaState, p: &mut Printer, out: &checkers_ga::SessionOutcome) {
     if let (Some(e), Some(best)) = (&s.settings.engine, written.as_ref().or(out.answer.as_ref())) {
         // An outside engine's session ends as every tuner's of an engine does: its values, its
         // answer's file, where it stands, what to do next.
-        let answer = s.answer().unwrap_or_else(|| e.defaults());
-        for line in engine_value_lines(e, &answer) {
-            say(&line);
-        }
-        let games = s.games_played();
-        say(&best_values_line(
-            best,
-            games,
-            s.generation,
-            "generation",
-            "",
-        ));
+        let answer = say_engine_answer(s, e, best);
         let clock = p.engine_lines.as_ref().map_or(&p.clock, |e| &e.clock);
         let seconds = clock.seconds();
         say(&session_end_line(
@@ -668,6 +646,28 @@ fn summary(s: &GaState, p: &mut Printer, out: &checkers_ga::SessionOutcome) {
         };
         finals_hint(s, p);
     }
+}
+
+/// Says the values of an outside engine's session `s` (of `e`) and its answer's file `best`,
+/// with what it played, as every tuner's engine session says them; its answer.
+fn say_engine_answer(
+    s: &GaState,
+    e: &checkers_ga::EngineSpec,
+    best: &Path,
+) -> checkers_ga::Weights {
+    let answer = s.answer().unwrap_or_else(|| e.defaults());
+    for line in engine_value_lines(e, &answer) {
+        say(&line);
+    }
+    let games = s.games_played();
+    say(&best_values_line(
+        best,
+        games,
+        s.generation,
+        "generation",
+        "",
+    ));
+    answer
 }
 
 /// The hint of `finals` at the end of a long session.
