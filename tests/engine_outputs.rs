@@ -565,10 +565,23 @@ fn every_tuners_engine_session_ends_with_the_same_lines() {
                 .collect()
         };
         assert_eq!(values(&again), values(&out), "{verb}: {again}");
-        assert!(
-            again.lines().any(|l| l == best_line),
-            "{verb}: {again}\nexpected: {best_line}"
+        assert_eq!(
+            again.lines().filter(|l| *l == best_line).count(),
+            1,
+            "{verb}: {again}\nexpected once: {best_line}"
         );
+        // And where it stands and what to do next, as the run's end did.
+        let stands_again = format!("session '{name}': {step} ");
+        assert!(
+            again.lines().any(|l| l.starts_with(&stands_again)),
+            "{verb}: {again}"
+        );
+        let next_again: Vec<String> = again
+            .lines()
+            .skip_while(|l| !l.starts_with("next: "))
+            .map(|l| l.replace(name, "NAME"))
+            .collect();
+        assert_eq!(Some(&next_again), nexts.last(), "{verb}: {again}");
         let history = said("history");
         // Its last row counts the games played by then: all of them.
         let table = raw("history");

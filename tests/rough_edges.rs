@@ -294,6 +294,19 @@ fn quiet_prints_only_the_path_of_the_best_weights() {
     assert!(out.status.success(), "{}", common::text(&out.stderr));
     assert_eq!(common::text(&out.stderr), "");
     assert_eq!(common::text(&out.stdout), "populations/q/best.json\n");
+    // So does a resume at the session's end: why it plays nothing goes to standard error.
+    let out = common::bin()
+        .current_dir(&t.0)
+        .args(["resume", "q", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    assert_eq!(common::text(&out.stdout), "populations/q/best.json\n");
+    assert!(
+        common::text(&out.stderr).contains("already reached its limit"),
+        "{}",
+        common::text(&out.stderr)
+    );
 }
 
 /// A session's outputs stay in its own folder: the best weights in `populations/NAME/best.json`

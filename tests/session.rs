@@ -732,7 +732,7 @@ fn resume_of_a_finished_session_plays_nothing() {
     run_ok(new_cmd(&t, 8, "f", true, &a));
     let before = std::fs::read(t.ckpt("f", 2)).unwrap();
     std::fs::remove_file(t.best("f")).unwrap();
-    let out = run_ok(resume_cmd(&t, Some(&t.session("f")), true, &[]));
+    let out = run_ok(resume_cmd(&t, Some(&t.session("f")), false, &[]));
     assert!(out.contains("already reached its limit"), "{out}");
     assert_eq!(generations_in(&t.session("f")), vec![1, 2]);
     assert_eq!(std::fs::read(t.ckpt("f", 2)).unwrap(), before);

@@ -239,10 +239,15 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
             say(&format!("new setting: {change}"));
         }
     }
+    // Why nothing is played: on stderr with --quiet, whose output is the answer's path alone.
+    let tell = |line: &str| match a.run.quiet {
+        true => warn(line),
+        false => say(line),
+    };
     if s.finished() {
         // As the budget counts them: the duels and measurements too.
         let games = s.games_played();
-        say(&format!(
+        tell(&format!(
             "session '{}' already reached its limit ({}); give a larger --generations, \
              --games-budget (games in all: {games} so far) or --time",
             s.name, s.settings.stop
@@ -250,7 +255,7 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
         return finish_here(run, &a.run);
     }
     if let (Stop::Seconds(t), Some((left, last))) = (s.settings.stop, s.time_short()) {
-        say(&format!(
+        tell(&format!(
             "session '{}' has {left:.1} s left of its --time {t} (the session's total), less \
              than one generation (about {:.1} s): give a larger --time, e.g. --time {}",
             s.name,
@@ -262,17 +267,28 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     evolve(run, &a.run, stop)
 }
 
-/// Ends a resume that plays nothing: writes the answer; a session of an outside engine then
-/// says its values and its answer's file as every tuner's does at its end.
+/// Ends a resume that plays nothing: writes the answer (and the page of `--report`); a session
+/// of an outside engine then ends as every tuner's does at its end: its values, its answer's
+/// file, where it stands, what to do next.
 fn finish_here(mut run: SessionRun, opts: &RunArgs) -> anyhow::Result<()> {
     let mut printer = Printer::new(&run, opts, String::new());
-    run.finish(&mut printer)?;
+    let out = run.finish(&mut printer)?;
     let s = &run.state;
-    if let (Some(e), Some(best), false) = (&s.settings.engine, &printer.answer, opts.quiet) {
-        say_engine_answer(s, e, best);
-        printer.answer = None;
+    printer.write_report(s, &out.checkpoint, None);
+    // Set for an outside engine's session when not --quiet (which says only the path).
+    if let (Some(e), Some(best)) = (&s.settings.engine, printer.answer.take()) {
+        let answer = say_engine_answer(s, e, &best);
+        say(&session_end_line(
+            &s.name,
+            &s.progress(),
+            0.0,
+            &out.checkpoint,
+        ));
+        let (arg, page) = (&printer.session_arg, printer.report.path());
+        for line in engine_next_lines(e, &answer, &best, arg, page) {
+            say(&line);
+        }
     }
-    printer.say_answer();
     Ok(())
 }
 
@@ -412,7 +428,7 @@ impl Printer {
     }
 
     /// An outside engine's session: says its answer's file once, where the end's summary did
-    /// not (a session resumed at its end, a checkpoint that could not be written or read).
+    /// not (a checkpoint that could not be written or read).
     fn say_answer(&mut self) {
         if let Some(path) = self.answer.take() {
             say(&format!("best values: {}", path.display()));

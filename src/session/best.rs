@@ -254,7 +254,8 @@ pub(super) fn write(
     let engine = session.settings.engine.as_ref();
     write_answer_file(&path, engine, &best, Some(&origin), None)?;
     if let Some(seen) = seen {
-        *seen = BestFile::read(&path);
+        // What the file holds now (read back, it names this origin).
+        *seen = BestFile::Origin(origin);
     }
     Ok(Some(path))
 }

@@ -61,6 +61,7 @@ pub trait SessionTuner: Steps + Sized {
 /// use std::sync::atomic::{AtomicBool, Ordering};
 ///
 /// let root = std::env::temp_dir().join(format!("ckga-doc-run-{}", std::process::id()));
+/// let _ = std::fs::remove_dir_all(&root);
 /// let spec = EngineSpec::simulated(&SimModel::new(4, 1), 1);
 /// let settings = SpsaSettings { games: 48, seed: 9, ..SpsaSettings::default() };
 /// let fresh = || SpsaState::new(&spec, &settings).unwrap();
@@ -179,7 +180,8 @@ impl<T: SessionTuner> SessionRun<T> {
     /// run with an error, the session at the checkpoint before. `observer` hears every step,
     /// game and checkpoint, the answer file and a stop. The games are played on the run's
     /// pool, as a stream when the tuner keeps steps in flight ([`crate::run_steps`]); an
-    /// outside engine's idle processes end with the run.
+    /// outside engine's idle processes end with the run. A run stopped may be run again (or
+    /// finished) on the same `SessionRun`, as a resume would go on.
     pub fn run(
         &mut self,
         observer: &mut dyn Observer<T>,
@@ -287,6 +289,12 @@ mod tests {
         let last = run.run(&mut crate::Silent, &never).unwrap();
         assert_eq!((last.end, last.steps_done), (SessionEnd::Finished, 3));
         assert_eq!(last.answer, first.answer);
+        // The answer written is the end's, not the stop's.
+        let best = last.answer.clone().unwrap();
+        match crate::session::best::BestFile::read(&best) {
+            crate::session::best::BestFile::Origin(o) => assert_eq!(o.generation, 3),
+            other => panic!("{other:?}"),
+        }
         // And finish after it writes the answer again.
         assert_eq!(run.finish(&mut Silent).unwrap().answer, first.answer);
         drop(run);
