@@ -309,6 +309,36 @@ fn quiet_prints_only_the_path_of_the_best_weights() {
     );
 }
 
+/// `--quiet` means the same for every tuner of an outside engine (which `new --engine` picks
+/// by the engine's parameters): the answer's path alone on standard output.
+#[test]
+fn quiet_prints_only_the_answers_path_whichever_tuner() {
+    let t = Tmp::new("quiet-tuners");
+    for (verb, budget) in [
+        ("new", "--games-budget"),
+        ("spsa", "--games"),
+        ("cmaes", "--games"),
+    ] {
+        let name = format!("q{verb}");
+        let out = common::bin()
+            .current_dir(&t.0)
+            .args([verb, "--engine", "sim:4", budget, "64", "--seed", "3"])
+            .args(["--name", &name, "--quiet"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{verb}: {}",
+            common::text(&out.stderr)
+        );
+        assert_eq!(
+            common::text(&out.stdout),
+            format!("populations/{name}/best.json\n"),
+            "{verb}"
+        );
+    }
+}
+
 /// A session's outputs stay in its own folder: the best weights in `populations/NAME/best.json`
 /// (said in the `next:` lines), the finals' winner in `populations/NAME/finals.json`; nothing
 /// is written beside the weight files the repository ships. `--weights-dir` still writes

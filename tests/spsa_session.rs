@@ -254,8 +254,14 @@ fn with_no_name_the_newest_session_of_any_tuner_is_taken() {
         said.contains("resume: no session named, so continuing the newest one: 's' ("),
         "{said}"
     );
+    // --quiet: why nothing is played on stderr; the answer's path alone on stdout.
     assert!(
-        again.contains("SPSA session 's' already played its budget"),
+        said.contains("SPSA session 's' already played its budget"),
+        "{said}"
+    );
+    assert_eq!(
+        again.lines().collect::<Vec<_>>(),
+        [t.session("s").join("best.json").to_string_lossy()],
         "{again}"
     );
     // A GA session's setting, given with no name, says why the SPSA session was taken.

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{assert_usage_error, bin, new_cmd, resume_cmd, run_ok, Tmp};
+use common::{assert_usage_error, bin, file_values, new_cmd, resume_cmd, run_ok, Tmp};
 use std::process::Command;
 
 fn tune_sim(args: &[&str]) -> Command {
@@ -173,11 +173,10 @@ fn new_and_spsa_take_the_simulator_and_a_session_of_it_resumes() {
     c.current_dir(&t.0).args([
         "spsa", "--engine", "sim:8:2", "--games", "200", "--seed", "3", "--quiet", "--name", "sp",
     ]);
+    // --quiet: the answer's path alone.
     let out = run_ok(c);
-    assert!(
-        out.contains("p1 ") && t.session("sp").join("best.json").exists(),
-        "{out}"
-    );
+    assert_eq!(out, "populations/sp/best.json\n");
+    assert_eq!(file_values(&t.0.join(out.trim_end()))[0].0, "p1");
     // A bad simulator, and flags it does not take.
     for (engine, extra, needle) in [
         ("sim:0", vec![], "expected sim:N or sim:N:SEED"),
@@ -222,12 +221,9 @@ fn the_regret_is_that_of_the_answers_new_and_spsa_give() {
             "spsa", "--engine", "sim:8", "--games", "1000", "--force", "--quiet", "--seed",
         ]);
         c.arg(seed.to_string());
-        // `NAME VALUE (default D)`, in the model's order.
-        let values: Vec<i64> = run_ok(c)
-            .lines()
-            .filter(|l| l.contains("(default "))
-            .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
-            .collect();
+        // --quiet says the answer's path; its values in the model's order.
+        let best = t.0.join(run_ok(c).trim_end());
+        let values: Vec<i64> = file_values(&best).into_iter().map(|(_, v)| v).collect();
         assert_eq!(values.len(), 8);
         spsa.push(model.regret(&values));
     }

@@ -73,7 +73,8 @@ pub struct TunerSessionArgs {
     /// the budget, from the checkpoint just written) and at its end
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<PathBuf>,
-    /// No progress bar, no opening line
+    /// Print only the answer's path (no progress bar, no opening line, no values; the lines of
+    /// --print-every still come when asked)
     #[arg(long)]
     pub quiet: bool,
     /// Session name: its checkpoint goes to POPULATIONS/NAME/ (spsa.ckpt, cmaes.ckpt), written
@@ -259,11 +260,16 @@ pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<
         ));
     }
     if run.state.finished() {
-        say(&format!(
+        // On stderr with --quiet, whose output is the answer's path alone.
+        let line = format!(
             "{kind} session '{}' already played its budget ({}); its values:",
             run.name(),
             run.state.progress()
-        ));
+        );
+        match r.quiet {
+            true => warn(&line),
+            false => say(&line),
+        };
     } else if !r.quiet {
         say(&format!(
             "resuming {kind} session '{}' from {} ({})",
@@ -395,8 +401,13 @@ fn play<T: FileTuner>(
         (None, _) => String::new(),
     };
     let line = best_values_line(&best, st.games(), st.steps_done(), T::STEP, &copy);
-    for line in engine_value_lines(spec, &st.answer()) {
-        say(&line);
+    if opts.quiet {
+        // Only the answer's path, for a script to use, as every tuner's --quiet says it.
+        say(&best.display().to_string());
+    } else {
+        for line in engine_value_lines(spec, &st.answer()) {
+            say(&line);
+        }
     }
     // The page at the end (unless writing it failed as the run went).
     let page = &mut watch.1 .0;

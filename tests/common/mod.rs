@@ -537,3 +537,13 @@ pub fn have_python() -> bool {
         "python3 is missing, and this test's engine is Python",
     )
 }
+
+/// The values an engine parameter file (a tuner's answer) holds, by name, in the engine's
+/// order.
+#[allow(dead_code)]
+pub fn file_values(path: &Path) -> Vec<(String, i64)> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let p = checkers_ga::formats::parse_engine_params(&text).unwrap();
+    let names = p.spec.tuned.iter().map(|t| t.name.clone());
+    names.zip(p.spec.values(&p.weights)).collect()
+}
