@@ -334,13 +334,13 @@ impl Keeper<GaState> for GaKeeper<'_> {
     }
 
     fn at(&self, s: &GaState) -> (PathBuf, bool) {
-        let path = store::checkpoint_path(self.dir, s.generation);
+        let path = s.checkpoint_in(self.dir);
         let written = path.exists();
         (path, written)
     }
 
     fn answer(&mut self, s: &GaState) -> Result<Option<PathBuf>, SessionError> {
-        s.write_answer("", self.dir, self.ga)
+        s.write_answer(&s.name, self.dir, self.ga)
     }
 
     /// The best weights of the session as it is (the newest whole generation) are written if
@@ -350,7 +350,7 @@ impl Keeper<GaState> for GaKeeper<'_> {
         s: &GaState,
         source: CheckpointError,
     ) -> (SessionError, Option<PathBuf>) {
-        let best_weights = s.write_answer("", self.dir, self.ga).ok().flatten();
+        let best_weights = s.write_answer(&s.name, self.dir, self.ga).ok().flatten();
         let newest = store::list_checkpoints(self.dir)
             .into_iter()
             .filter_map(|p| Some((store::checkpoint_generation(&p)?, p)))

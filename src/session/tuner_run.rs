@@ -96,12 +96,7 @@ impl<T: FileTuner> SessionTuner for T {
         dir: &'a Path,
         files: &'a mut OneFileOut,
     ) -> Result<Box<dyn Keeper<T> + 'a>, SessionError> {
-        Ok(Box::new(OneFile {
-            checkpoint: T::checkpoint(dir),
-            dir,
-            name,
-            files,
-        }))
+        Ok(Box::new(OneFile { dir, name, files }))
     }
 
     /// Its answer, to `best.json` and the `--out` copy.
@@ -234,7 +229,6 @@ impl<T: FileTuner> Steps for T {
 
 /// A one-file tuner's files: its checkpoint, `best.json` and the `--out` copy.
 struct OneFile<'a> {
-    checkpoint: PathBuf,
     dir: &'a Path,
     name: &'a str,
     files: &'a mut OneFileOut,
@@ -247,12 +241,13 @@ impl<T: FileTuner> Keeper<T> for OneFile<'_> {
             state,
             out: self.files.out.clone(),
         };
-        save(&self.checkpoint, &T::encode(&view)).map(|()| self.checkpoint.clone())
+        let checkpoint = T::checkpoint(self.dir);
+        save(&checkpoint, &T::encode(&view)).map(|()| checkpoint)
     }
 
     /// Written at the start and after every step.
     fn at(&self, _: &T) -> (PathBuf, bool) {
-        (self.checkpoint.clone(), true)
+        (T::checkpoint(self.dir), true)
     }
 
     fn answer(&mut self, state: &T) -> Result<Option<PathBuf>, SessionError> {
