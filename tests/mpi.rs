@@ -253,7 +253,7 @@ fn a_cmaes_session_with_generations_in_flight_under_mpirun_is_that_of_one_proces
     let (a, mut b) = (load(&plain), load(&mpi));
     assert_eq!(a.state.generation, 10);
     // The engine ran in each test's own folder.
-    b.state.spec.program.dir = a.state.spec.program.dir.clone();
+    b.state.spec.engine.program.dir = a.state.spec.engine.program.dir.clone();
     assert!(a.state == b.state, "the runs differ");
 }
 

@@ -82,7 +82,7 @@ pub fn run(a: CmaesArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Resul
     let opening = format!(
         "cmaes of {} (seed {}): {} games in {} generations of {} pairs, σ {:.0}, rate {}, \
          {} in flight, {}",
-        spec.name,
+        spec.engine.name,
         p.seed,
         state.budget(),
         state.steps(),

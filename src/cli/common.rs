@@ -347,13 +347,19 @@ pub fn engine_next_lines(
         lines.push(format!(
             "its answer plays {:.1} Elo below the optimum of {} (the declared values: {:.1})",
             regret(answer),
-            spec.name,
+            spec.engine.name,
             regret(&spec.defaults())
         ));
         lines.push("next: its values, its history, a report:".to_string());
     } else {
         lines.push("next: its strength, its values, its history, a report:".to_string());
-        let cmd: Vec<String> = spec.program.command.iter().map(|w| shell_word(w)).collect();
+        let cmd: Vec<String> = spec
+            .engine
+            .program
+            .command
+            .iter()
+            .map(|w| shell_word(w))
+            .collect();
         lines.push(format!(
             "  {me} match {file} {} {} --games 312",
             shell_word(&format!("hub:{}", cmd.join(" "))),

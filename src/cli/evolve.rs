@@ -109,7 +109,7 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             // As every tuner's session of an engine opens: `spsa of ENGINE (seed S): ...`.
             (Some(e), Some(p)) => say(&format!(
                 "ga of {} (seed {seed}): session '{}', {}, population {}, {level}{flight}",
-                e.name,
+                e.engine.name,
                 s.name,
                 match p.time_left {
                     Some(_) => format!("generations of {} games for {limit}", p.games_per_step),

@@ -138,7 +138,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
             "GA session '{}' ({}): engine {}, {}, {}, seed {}; {}, population {}\n",
             session.name,
             path.display(),
-            e.name,
+            e.engine.name,
             checkers_ga::count(e.tuned.len(), "parameter", "parameters"),
             e.level(),
             s.seed,
@@ -176,7 +176,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
             "games: played by then; faults: those {} lost by a fault in the generation \
              (faults.log says which); then the answer after the generation ({}), in the engine's units, ? where \
              it cannot be told\n",
-            e.name,
+            e.engine.name,
             if s.ga.method.mean().is_some() {
                 "the centres' average"
             } else {

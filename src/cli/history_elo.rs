@@ -98,13 +98,15 @@ fn setup(
     if let Some(e) = engine {
         // The engine plays every game of the answers: one that cannot start fails here, in
         // one line, before any game.
-        OutsideEngine::declared(e, e.name.clone())
+        OutsideEngine::declared(e, e.engine.name.clone())
             .probe(checkers_ga::handshake_timeout())
-            .map_err(|x| anyhow::anyhow!("{}: the engine {x}", e.program.command.join(" ")))?;
+            .map_err(|x| {
+                anyhow::anyhow!("{}: the engine {x}", e.engine.program.command.join(" "))
+            })?;
     }
     let (reference, name) = match (&a.reference, engine) {
         (None, Some(e)) => {
-            let name = format!("{} (declared values)", e.name);
+            let name = format!("{} (declared values)", e.engine.name);
             let h = OutsideEngine {
                 depth: Some(depth),
                 ..OutsideEngine::declared(e, name.clone())
@@ -181,7 +183,7 @@ pub fn measure(a: &HistoryArgs, session: &GaState, dir: &Path) -> anyhow::Result
 /// over several steps are played once.
 pub fn measure_tuner(a: &HistoryArgs, h: &TunerHistory) -> anyhow::Result<Measured> {
     let spec = &h.spec;
-    let (depth, clock) = level(a, Some(spec), spec.depth)?;
+    let (depth, clock) = level(a, Some(spec), spec.depth())?;
     let (run, seed, reference, name) = setup(a, Some(spec), depth, clock)?;
     let past = PastBests::of_tuner(h, a.every);
     let bar = bar(past.distinct.len() * run.games);

@@ -41,7 +41,7 @@ pub fn run(a: &HistoryArgs, file: &Path, h: &TunerHistory) -> anyhow::Result<()>
                 h.tuner.name(),
                 h.name,
                 file.display(),
-                h.spec.name,
+                h.spec.engine.name,
                 match h.spec.tuned.len() {
                     1 => "1 parameter".to_string(),
                     n => format!("{n} parameters"),

@@ -72,8 +72,8 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
         // An outside engine's parameters, by its names.
         text.push_str(&format!(
             "outside engine '{}' ({}), {}: {}\n\n",
-            engine.name,
-            engine.program.command.join(" "),
+            engine.engine.name,
+            engine.engine.program.command.join(" "),
             engine.level(),
             checkers_ga::count(engine.tuned.len(), "tuned parameter", "tuned parameters")
         ));

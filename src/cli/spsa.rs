@@ -63,7 +63,7 @@ pub fn run(a: SpsaArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Result
     let state = SpsaState::new(spec, &settings).map_err(|e| super::Usage(e.to_string()))?;
     let opening = format!(
         "spsa of {} (seed {}): {} games in {} steps of {} pairs, {}",
-        spec.name,
+        spec.engine.name,
         p.seed,
         2 * settings.pairs(),
         settings.steps(),

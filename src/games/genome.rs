@@ -12,7 +12,7 @@
 
 use crate::clock::TimeControl;
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
-use crate::hub::{misfit, ClientError, HubParam, HubProcess, Program};
+use crate::hub::{misfit, ClientError, HubParam, HubProcess, OutsideEngine, Program};
 use crate::sim::{self, SimModel, SIM_PREFIX};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -276,19 +276,21 @@ impl Tuned {
     }
 }
 
-/// An outside engine whose parameters a session tunes: what starts it (its [`Program`], as
-/// every outside engine has one), how deep it searches, what it declared and which of its
-/// `int` parameters are the genome. Its encoding (in checkpoints) is its [`Program`]'s
-/// command, folder and options, then the rest, as it has always been.
+/// An outside engine whose parameters a session tunes: the engine itself, as every outside
+/// engine is described ([`OutsideEngine`]: its name, what starts it, the depth its games ask
+/// for), the clock its games are played on, what it declared and which of its `int`
+/// parameters are the genome. A genome plays as this engine with its values added to the
+/// engine's options. Its encoding (in checkpoints) is its program's command, folder and
+/// options, then the rest, as it has always been.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(from = "SpecRecord", into = "SpecRecord")]
 pub struct EngineSpec {
-    /// What starts its processes: the program and its arguments, the folder it runs in (the
-    /// folder the session was started from), and the parameters set once, the same for every
-    /// individual (`set-param`).
-    pub program: Program,
-    /// The depth every game asks for (`level depth=`) when it has no clock.
-    pub depth: u32,
+    /// The engine: its `id name=` (the program's name when it gave none); what starts its
+    /// processes (the program and its arguments, the folder it runs in (the folder the
+    /// session was started from), and the parameters set once, the same for every individual
+    /// (`set-param`)); the depth every game asks for (`level depth=`) when it has no clock,
+    /// always set ([`EngineSpec::depth`]).
+    pub engine: OutsideEngine,
     /// The clock every tuning game is played on (`level move-time=` or `level time= inc=`,
     /// with the side's time left), None: a fixed depth. Kept in a checkpoint after the rest
     /// (GA format 9, SPSA format 3), not in this struct's encoding; a batch of game jobs
@@ -301,8 +303,6 @@ pub struct EngineSpec {
     pub time_margin: Duration,
     /// How long a move may take before the engine counts as hung, in milliseconds.
     pub move_timeout_ms: u64,
-    /// Its `id name=` (the program's name when it gave none).
-    pub name: String,
     /// Every parameter it declared, in its order.
     pub declared: Vec<Declared>,
     /// The tuned parameters, the genes in this order.
@@ -325,16 +325,18 @@ struct SpecRecord {
 impl From<SpecRecord> for EngineSpec {
     fn from(r: SpecRecord) -> EngineSpec {
         EngineSpec {
-            program: Program {
-                command: r.command,
-                dir: r.dir,
-                options: r.options,
+            engine: OutsideEngine {
+                name: r.name,
+                program: Program {
+                    command: r.command,
+                    dir: r.dir,
+                    options: r.options,
+                },
+                depth: Some(r.depth),
             },
-            depth: r.depth,
             tc: None,
             time_margin: Duration::ZERO,
             move_timeout_ms: r.move_timeout_ms,
-            name: r.name,
             declared: r.declared,
             tuned: r.tuned,
         }
@@ -343,13 +345,15 @@ impl From<SpecRecord> for EngineSpec {
 
 impl From<EngineSpec> for SpecRecord {
     fn from(s: EngineSpec) -> SpecRecord {
+        let depth = s.depth();
+        let OutsideEngine { name, program, .. } = s.engine;
         SpecRecord {
-            command: s.program.command,
-            dir: s.program.dir,
-            options: s.program.options,
-            depth: s.depth,
+            command: program.command,
+            dir: program.dir,
+            options: program.options,
+            depth,
             move_timeout_ms: s.move_timeout_ms,
-            name: s.name,
+            name,
             declared: s.declared,
             tuned: s.tuned,
         }
@@ -371,21 +375,23 @@ impl EngineSpec {
         tune: &[String],
     ) -> Result<EngineSpec, EngineError> {
         let mut spec = EngineSpec {
-            program: Program {
-                command,
-                dir,
-                options,
+            engine: OutsideEngine {
+                name: String::new(),
+                program: Program {
+                    command,
+                    dir,
+                    options,
+                },
+                depth: Some(depth),
             },
-            depth,
             tc: None,
             time_margin: Duration::ZERO,
             move_timeout_ms: move_timeout.as_millis().min(u64::MAX as u128) as u64,
-            name: String::new(),
             declared: Vec::new(),
             tuned: Vec::new(),
         };
         let (name, declared, refused) = spec.declarations()?;
-        spec.name = name;
+        spec.engine.name = name;
         spec.declared = declared;
         let ints: Vec<&Declared> = spec.declared.iter().filter(|d| d.kind == "int").collect();
         let tuned: Vec<Tuned> = if tune.is_empty() {
@@ -410,7 +416,7 @@ impl EngineSpec {
             out
         };
         if tuned.is_empty() {
-            return Err(EngineError::NothingToTune(spec.name));
+            return Err(EngineError::NothingToTune(spec.engine.name));
         }
         if tuned.len() > MAX_WEIGHTS {
             return Err(EngineError::TooMany(tuned.len()));
@@ -423,7 +429,7 @@ impl EngineSpec {
     /// The options (`--engine-option`) against the declarations and the tuned parameters, and
     /// what the engine `refused` of them.
     fn check_options(&self, refused: &[String]) -> Result<(), EngineError> {
-        for (k, v) in &self.program.options {
+        for (k, v) in &self.engine.program.options {
             if self.tuned.iter().any(|t| &t.name == k) {
                 return Err(EngineError::OptionTuned {
                     name: k.clone(),
@@ -432,7 +438,7 @@ impl EngineSpec {
                         .tuned
                         .iter()
                         .map(|t| t.name.clone())
-                        .filter(|n| !self.program.options.iter().any(|(o, _)| o == n))
+                        .filter(|n| !self.engine.program.options.iter().any(|(o, _)| o == n))
                         .collect(),
                 });
             }
@@ -454,6 +460,7 @@ impl EngineSpec {
         if let Some(m) = refused.first() {
             return Err(EngineError::OptionRefused {
                 sent: self
+                    .engine
                     .program
                     .options
                     .iter()
@@ -492,12 +499,14 @@ impl EngineSpec {
             })
             .collect();
         EngineSpec {
-            program: Program::new(vec![model.name()]),
-            depth,
+            engine: OutsideEngine {
+                name: model.name(),
+                program: Program::new(vec![model.name()]),
+                depth: Some(depth),
+            },
             tc: None,
             time_margin: Duration::ZERO,
             move_timeout_ms: 60_000,
-            name: model.name(),
             declared,
             tuned,
         }
@@ -507,10 +516,10 @@ impl EngineSpec {
     /// `sim:N[:SEED]`, no folder and no options, as [`EngineSpec::simulated`] makes it; an
     /// outside engine is always started in a folder); None for an outside engine.
     pub fn sim_model(&self) -> Option<std::sync::Arc<SimModel>> {
-        if self.program.dir.is_some() || !self.program.options.is_empty() {
+        if self.engine.program.dir.is_some() || !self.engine.program.options.is_empty() {
             return None;
         }
-        let [word] = self.program.command.as_slice() else {
+        let [word] = self.engine.program.command.as_slice() else {
             return None;
         };
         if !word.starts_with(SIM_PREFIX) {
@@ -525,19 +534,23 @@ impl EngineSpec {
     #[allow(clippy::type_complexity)]
     fn declarations(&self) -> Result<(String, Vec<Declared>, Vec<String>), EngineError> {
         if let Some(m) = self.sim_model() {
-            let now = EngineSpec::simulated(&m, self.depth);
-            return Ok((now.name, now.declared, Vec::new()));
+            let now = EngineSpec::simulated(&m, self.depth());
+            return Ok((now.engine.name, now.declared, Vec::new()));
         }
         let p = self
             .start(&|| false)
             .map_err(|error| EngineError::CannotStart {
-                command: self.program.command.join(" "),
+                command: self.engine.program.command.join(" "),
                 error,
             })?;
-        let name = p
-            .name()
-            .map(str::to_string)
-            .unwrap_or_else(|| self.program.command.first().cloned().unwrap_or_default());
+        let name = p.name().map(str::to_string).unwrap_or_else(|| {
+            self.engine
+                .program
+                .command
+                .first()
+                .cloned()
+                .unwrap_or_default()
+        });
         let declared = p
             .params()
             .iter()
@@ -562,10 +575,10 @@ impl EngineSpec {
     pub fn check_unchanged(&self) -> Result<(), EngineError> {
         let sim = self.sim_model().is_some();
         let (name, now, _) = self.declarations()?;
-        if name != self.name {
+        if name != self.engine.name {
             return Err(EngineError::Renamed {
                 now: name,
-                was: self.name.clone(),
+                was: self.engine.name.clone(),
             });
         }
         for d in &self.declared {
@@ -651,7 +664,7 @@ impl EngineSpec {
         let mut line = format!(
             "tuning {} of {}: {shown}",
             crate::text::count(names.len(), "parameter", "parameters"),
-            self.name
+            self.engine.name
         );
         if let Some(note) = self.settings_note() {
             line += "; ";
@@ -700,7 +713,7 @@ impl EngineSpec {
                 format!("clock {tc} (margin {} ms)", self.time_margin.as_millis())
             }
             Some(tc) => format!("clock {tc}"),
-            None => format!("depth {}", self.depth),
+            None => format!("depth {}", self.depth()),
         }
     }
 
@@ -713,8 +726,14 @@ impl EngineSpec {
                 self.time_margin.as_millis()
             ),
             Some(tc) => format!("--tc {}", tc.flag()),
-            None => format!("--depth {}", self.depth),
+            None => format!("--depth {}", self.depth()),
         }
+    }
+
+    /// The depth every game asks for without a clock (set by every way a spec is made; 1 were
+    /// it cleared).
+    pub fn depth(&self) -> u32 {
+        self.engine.depth.unwrap_or(1)
     }
 
     /// How long a move may take before the engine counts as hung.
@@ -723,7 +742,9 @@ impl EngineSpec {
     }
 
     fn start(&self, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
-        self.program.start(crate::hub::handshake_timeout(), stop)
+        self.engine
+            .program
+            .start(crate::hub::handshake_timeout(), stop)
     }
 }
 

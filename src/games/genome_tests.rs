@@ -15,7 +15,10 @@ fn t(min: i64, max: i64) -> Tuned {
 fn the_simulator_is_known_by_its_command_and_checks_its_declarations() {
     let model = SimModel::new(8, 3);
     let spec = EngineSpec::simulated(&model, 4);
-    assert_eq!((spec.name.as_str(), spec.tuned.len()), ("sim:8:3", 8));
+    assert_eq!(
+        (spec.engine.name.as_str(), spec.tuned.len()),
+        ("sim:8:3", 8)
+    );
     assert_eq!(spec.values(&spec.defaults()), model.defaults());
     assert_eq!(*spec.sim_model().expect("the simulator"), model);
     assert!(spec.check_unchanged().is_ok());
@@ -30,10 +33,10 @@ fn the_simulator_is_known_by_its_command_and_checks_its_declarations() {
     assert!(e.to_string().contains("parameter p3 changed"), "{e}");
     // An outside engine runs in a folder: never the simulator, whatever its command.
     let mut outside = spec.clone();
-    outside.program.dir = Some(PathBuf::from("."));
+    outside.engine.program.dir = Some(PathBuf::from("."));
     assert!(outside.sim_model().is_none());
     let mut other = spec;
-    other.program.command = vec!["sim:8:3".into(), "--fast".into()];
+    other.engine.program.command = vec!["sim:8:3".into(), "--fast".into()];
     assert!(other.sim_model().is_none());
 }
 
@@ -123,7 +126,7 @@ fn options_are_checked_against_the_declarations_by_kind_of_failure() {
     let other = spec.declared[1].name.clone();
     let with = |k: &str, v: &str| {
         let mut s = spec.clone();
-        s.program.options = vec![(k.into(), v.into())];
+        s.engine.program.options = vec![(k.into(), v.into())];
         s
     };
     let e = with(&tuned, "3").check_options(&[]).unwrap_err();
@@ -204,10 +207,8 @@ fn a_probe_says_which_failure() {
 #[test]
 fn a_changed_engine_says_what_changed() {
     let spec = EngineSpec::simulated(&SimModel::new(3, 1), 2);
-    let renamed = EngineSpec {
-        name: "old".into(),
-        ..spec.clone()
-    };
+    let mut renamed = spec.clone();
+    renamed.engine.name = "old".into();
     let e = renamed.check_unchanged().unwrap_err();
     assert!(matches!(&e, EngineError::Renamed { was, .. } if was == "old"));
     assert_eq!(

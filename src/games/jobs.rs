@@ -325,7 +325,7 @@ impl Batch {
             {
                 return Err(format!(
                     "player {k} is not a genome of {}, which decides every game",
-                    spec.name
+                    spec.engine.name
                 ));
             }
         }

@@ -11,7 +11,8 @@
 use crate::clock::TimeControl;
 use crate::eval::Weights;
 use crate::genome::EngineSpec;
-use crate::hub::{ClientError, Program};
+use crate::hub::ClientError;
+pub use crate::hub::OutsideEngine;
 use crate::play::{Outside, Person, SidePlayer};
 use crate::search::{SearchConfig, Searcher};
 use crate::yardstick::Evaluator;
@@ -40,19 +41,6 @@ impl OurEngine {
     }
 }
 
-/// An outside engine speaking the Hub protocol: how to start it and what to tell it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OutsideEngine {
-    /// The name reports give it.
-    pub name: String,
-    /// What starts its processes: its command, its folder, its parameters (`set-param name=
-    /// value=`, in order).
-    pub program: Program,
-    /// The depth it is asked to search (`level depth=`) in a game without a clock; None: its
-    /// own level (no `level` is sent).
-    pub depth: Option<u32>,
-}
-
 /// What an outside engine says of itself at its handshake ([`OutsideEngine::probe`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HubProbe {
@@ -67,19 +55,6 @@ pub struct HubProbe {
 }
 
 impl OutsideEngine {
-    /// The engine command line `cmd` starts (its words split as a shell splits them, its
-    /// program found as a shell finds it: `hub::program_of`), named after its
-    /// program, with no options, at its own level. The error names neither a flag nor the
-    /// command, which the caller puts before it.
-    pub fn from_command(cmd: &str) -> Result<OutsideEngine, String> {
-        let (words, name) = crate::hub::program_of(cmd)?;
-        Ok(OutsideEngine {
-            name,
-            program: Program::new(words),
-            depth: None,
-        })
-    }
-
     /// `spec`'s engine playing the values genome `w` stands for, named `name`: its fixed
     /// options, then a `set-param` for each tuned parameter; at its own level (no depth).
     pub fn with_genome(spec: &EngineSpec, w: &Weights, name: String) -> OutsideEngine {
@@ -93,8 +68,8 @@ impl OutsideEngine {
     pub fn declared(spec: &EngineSpec, name: String) -> OutsideEngine {
         OutsideEngine {
             name,
-            program: spec.program.clone(),
             depth: None,
+            ..spec.engine.clone()
         }
     }
 
@@ -360,10 +335,9 @@ impl Side {
                 let Some(spec) = engine else {
                     unreachable!("a genome's side in a batch of no engine");
                 };
-                SidePlayer::Outside(Box::new(
-                    Outside::new(spec.program.clone(), Some(spec.depth), spec.move_timeout())
-                        .tuned(spec.set_params(w)),
-                ))
+                // The engine at its depth, its genome's values set before the game.
+                let player = spec.engine.player(spec.move_timeout());
+                SidePlayer::Outside(Box::new(player.tuned(spec.set_params(w))))
             }
             Plays::Person => SidePlayer::Person(Box::new(Person::terminal())),
         }

@@ -1,4 +1,5 @@
-//! An outside Hub engine as a process: started, spoken to, timed, stopped.
+//! An outside Hub engine as a process: started, spoken to, timed, stopped; and the one
+//! description of an outside engine ([`OutsideEngine`]: its name, its [`Program`], its depth).
 //!
 //! [`HubProcess::start`] runs the command in a process group of its own (on Linux it is also
 //! killed when the thread that started it ends, so a crash of ours leaves no engine behind),
@@ -229,6 +230,38 @@ impl Program {
         stop: &dyn Fn() -> bool,
     ) -> Result<HubProcess, ClientError> {
         HubProcess::start(self, timeout, stop)
+    }
+}
+
+/// An outside engine speaking the Hub protocol, described once: its name, how to start it
+/// ([`Program`]: command, folder, the options set at its handshake) and the depth it is asked
+/// for. What a match's or `play`'s side of an outside engine is, and what a tuned engine
+/// (`crate::EngineSpec`) plays: its genomes are this engine with their values added to its
+/// options.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct OutsideEngine {
+    /// The name reports give it.
+    pub name: String,
+    /// What starts its processes: its command, its folder, its parameters (`set-param name=
+    /// value=`, in order).
+    pub program: Program,
+    /// The depth it is asked to search (`level depth=`) in a game without a clock; None: its
+    /// own level (no `level` is sent).
+    pub depth: Option<u32>,
+}
+
+impl OutsideEngine {
+    /// The engine command line `cmd` starts (its words split as a shell splits them, its
+    /// program found as a shell finds it), named after its
+    /// program, with no options, at its own level. The error names neither a flag nor the
+    /// command, which the caller puts before it.
+    pub fn from_command(cmd: &str) -> Result<OutsideEngine, String> {
+        let (words, name) = super::command::program_of(cmd)?;
+        Ok(OutsideEngine {
+            name,
+            program: Program::new(words),
+            depth: None,
+        })
     }
 }
 

@@ -6,8 +6,8 @@
 //! to a Hub client (`checkers-ga hub`); `output` reads an engine's output line by line with
 //! deadlines; `process` starts an outside engine's process, drains its standard error and
 //! kills it; `command` reads an engine's command line (its words, its program found as a
-//! shell finds it, its options); `client` drives an outside engine as a process, speaking the
-//! protocol.
+//! shell finds it, its options); `client` describes an outside engine once (its name, the
+//! program that starts it, its depth) and drives one as a process, speaking the protocol.
 
 mod client;
 mod command;
@@ -18,9 +18,9 @@ mod server;
 
 pub use client::{
     handshake_timeout, misfit, set_handshake_timeout, ClientError, HubLevel, HubParam, HubProcess,
-    HubReply, Program, DEFAULT_HANDSHAKE_TIMEOUT,
+    HubReply, OutsideEngine, Program, DEFAULT_HANDSHAKE_TIMEOUT,
 };
-pub use command::{parse_options, program_of, split_words};
+pub use command::{parse_options, split_words};
 pub use process::kill_all_engines;
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
 pub use server::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator, NotTunable};

@@ -200,7 +200,7 @@ impl SessionError {
             (Some(t), Some(e)) if t.all_lost_on_time() => Err(SessionError::OutOfTime {
                 what,
                 games: crate::text::count(t.games as usize, "game", "games"),
-                engine: e.name.clone(),
+                engine: e.engine.name.clone(),
                 tc: e
                     .tc
                     .unwrap_or(crate::clock::TimeControl::PerMove(Duration::ZERO)),

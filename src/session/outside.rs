@@ -44,7 +44,7 @@ pub(super) fn engine_defaults(settings: &mut Settings, engine: &EngineSpec) {
         sigma: ENGINE_SIGMA,
         genes: engine_genes(engine.tuned.len()),
     };
-    settings.search.depth = engine.depth;
+    settings.search.depth = engine.depth();
     settings.engine = Some(engine.clone());
     settings.ga.in_flight = crate::ga::default_in_flight(settings);
 }
@@ -72,7 +72,7 @@ pub fn engine_genes(n: usize) -> u32 {
 pub(super) fn follow_depth(settings: &mut Settings) {
     let depth = settings.search.depth;
     if let Some(e) = settings.engine.as_mut() {
-        e.depth = depth;
+        e.engine.depth = Some(depth);
     }
 }
 
@@ -242,7 +242,7 @@ mod tests {
             ..EngineRequest::default()
         };
         let spec = sim.spec().unwrap();
-        assert_eq!((spec.tuned.len(), spec.depth), (4, 3));
+        assert_eq!((spec.tuned.len(), spec.depth()), (4, 3));
         let deep = EngineRequest {
             depth: 0,
             ..sim.clone()

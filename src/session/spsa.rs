@@ -104,7 +104,7 @@ fn answer_comment(name: &str, st: &SpsaState) -> String {
         st.games(),
         st.step,
         s.pairs_per_step,
-        st.spec.depth,
+        st.spec.depth(),
         s.c_end,
         s.r_end,
     )

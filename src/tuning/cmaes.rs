@@ -488,7 +488,7 @@ impl Tuner for CmaesState {
                 })
             })
             .collect();
-        let config = SearchConfig::with_depth(self.spec.depth);
+        let config = SearchConfig::with_depth(self.spec.depth());
         let g = self.generation + 1 + k as u64;
         for j in 0..zs.len() {
             let (plus, minus) = (Seat::new(2 * j, config), Seat::new(2 * j + 1, config));

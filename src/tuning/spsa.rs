@@ -399,7 +399,7 @@ impl SpsaState {
         let player = |name: &str, w: Weights| OurEngine {
             name: name.to_string(),
             eval: w.into(),
-            config: SearchConfig::with_depth(spec.depth),
+            config: SearchConfig::with_depth(spec.depth()),
         };
         let mut batch =
             step_match(spec, &s, step, &openings).batch(&player("plus", wp), &player("minus", wm));
@@ -580,12 +580,14 @@ mod tests {
 
     fn spec(ranges: &[(i64, i64)]) -> EngineSpec {
         EngineSpec {
-            program: crate::hub::Program::default(),
-            depth: 1,
+            engine: crate::hub::OutsideEngine {
+                name: "e".into(),
+                program: crate::hub::Program::default(),
+                depth: Some(1),
+            },
             tc: None,
             time_margin: std::time::Duration::ZERO,
             move_timeout_ms: 1000,
-            name: "e".into(),
             declared: vec![],
             tuned: ranges
                 .iter()

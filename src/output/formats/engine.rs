@@ -241,12 +241,14 @@ mod tests {
 
     fn spec() -> EngineSpec {
         EngineSpec {
-            program: crate::hub::Program::new(vec!["python3".into(), "e.py".into()]),
-            depth: 2,
+            engine: crate::hub::OutsideEngine {
+                name: "e".into(),
+                program: crate::hub::Program::new(vec!["python3".into(), "e.py".into()]),
+                depth: Some(2),
+            },
             tc: None,
             time_margin: std::time::Duration::ZERO,
             move_timeout_ms: 1000,
-            name: "e".into(),
             declared: vec![],
             tuned: vec![
                 Tuned {

@@ -465,7 +465,7 @@ pub fn resolve_player(spec: &str, seed: u64, slot: u64) -> Result<PlayerArg, For
         _ => None,
     };
     if let Some((e, w)) = engine {
-        let name = format!("{} ({})", e.name, weights.name);
+        let name = format!("{} ({})", e.engine.name, weights.name);
         return Ok(PlayerArg::Hub(OutsideEngine::with_genome(&e, &w, name)));
     }
     Ok(PlayerArg::Weights(weights))

@@ -305,7 +305,7 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
         Some(e) => format!(
             "{} parameters of the engine <code>{}</code>",
             e.tuned.len(),
-            esc(&e.name)
+            esc(&e.engine.name)
         ),
         None => format!("<code>{}</code> parameters", s.ga.params),
     };

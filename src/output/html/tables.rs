@@ -44,12 +44,12 @@ pub fn engine_table(e: &crate::genome::EngineSpec, w: &Weights) -> String {
          <thead><tr><th>#</th><th>name</th><th>value</th><th>default</th><th>change</th>\
          <th>range</th></tr></thead><tbody>\n",
         crate::text::count(e.tuned.len(), "parameter", "parameters"),
-        esc(&e.name),
-        esc(&e.program.command.join(" ")),
+        esc(&e.engine.name),
+        esc(&e.engine.program.command.join(" ")),
         // The simulator's model decides its games: it searches to no depth.
         match e.sim_model() {
             Some(_) => String::new(),
-            None => format!(", depth {}", e.depth),
+            None => format!(", depth {}", e.depth()),
         }
     );
     for (i, (t, v)) in e.tuned.iter().zip(e.values(w)).enumerate() {

@@ -52,7 +52,7 @@ fn page_of(page: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
     // The simulator's games are decided by its model: it searches nothing.
     let depth = match spec.sim_model() {
         Some(_) => None,
-        None => Some(spec.depth),
+        None => Some(spec.depth()),
     };
     let _ = writeln!(
         p,
@@ -60,7 +60,7 @@ fn page_of(page: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
          outside engine <code>{}</code>{}: {}; seed {}; read from {}</p></header>\n<main>",
         esc(&t.name),
         crate::text::count(spec.tuned.len(), "parameter", "parameters"),
-        esc(&spec.name),
+        esc(&spec.engine.name),
         match (spec.tc, depth) {
             (Some(tc), _) => format!(", clock {tc}"),
             (None, d) => d.map_or(String::new(), |d| format!(", depth {d}")),
@@ -152,7 +152,7 @@ fn page_of(page: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
     p.push_str("</section>\n");
 
     p.push_str("<section id=\"settings\"><h2>Settings</h2>\n");
-    let mut rows: Vec<(&str, String)> = vec![("engine", spec.program.command.join(" "))];
+    let mut rows: Vec<(&str, String)> = vec![("engine", spec.engine.program.command.join(" "))];
     match spec.tc {
         Some(tc) => rows.push(("clock", format!("{tc}, every game"))),
         None => rows.extend(depth.map(|d| ("search depth", d.to_string()))),

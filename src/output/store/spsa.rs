@@ -356,12 +356,14 @@ mod tests {
 
     fn session() -> SpsaSession {
         let spec = EngineSpec {
-            program: crate::hub::Program::new(vec!["engine".into()]),
-            depth: 1,
+            engine: crate::hub::OutsideEngine {
+                name: "e".into(),
+                program: crate::hub::Program::new(vec!["engine".into()]),
+                depth: Some(1),
+            },
             tc: None,
             time_margin: std::time::Duration::ZERO,
             move_timeout_ms: 1000,
-            name: "e".into(),
             declared: vec![],
             tuned: vec![Tuned {
                 name: "king".into(),

@@ -137,6 +137,6 @@ pub(super) fn check_engine(name: &str, spec: &EngineSpec) -> Result<(), String> 
             t.name, t.min, t.max, t.default
         ));
     }
-    crate::search::check_depth(spec.depth, "the depth").map_err(|e| e.to_string())?;
+    crate::search::check_depth(spec.depth(), "the depth").map_err(|e| e.to_string())?;
     Ok(())
 }

@@ -355,7 +355,7 @@ pub fn engine_answer_chart(
     let spec = session.settings.engine.as_ref()?;
     let title = format!(
         "GA session '{}' of {}: each parameter's place in its declared range",
-        session.name, spec.name
+        session.name, spec.engine.name
     );
     let points: Vec<(f64, Vec<f64>)> = session
         .history

@@ -124,7 +124,7 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, Report
                 title: format!(
                     "{} of '{}'{from}",
                     InputKind::EngineParams.description(),
-                    p.spec.name
+                    p.spec.engine.name
                 ),
                 details: p
                     .comment

@@ -98,7 +98,7 @@ impl TunerHistory {
             "{} session '{}' of {}: each parameter's place in its declared range",
             self.tuner.name(),
             self.name,
-            self.spec.name
+            self.spec.engine.name
         );
         let points: Vec<(f64, Vec<f64>)> = self
             .points

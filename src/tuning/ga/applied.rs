@@ -52,14 +52,14 @@ impl Settings {
         match &self.engine {
             None => Some(self.search.depth),
             Some(_) if self.simulated() => None,
-            Some(e) => Some(e.depth),
+            Some(e) => Some(e.depth()),
         }
     }
 
     /// What the measurements play against: the yardstick's name with what it is.
     pub fn yardstick_text(&self) -> String {
         let what = match &self.engine {
-            Some(e) => format!("the engine {} with its declared values", e.name),
+            Some(e) => format!("the engine {} with its declared values", e.engine.name),
             None => self.ga.yardstick.description().to_string(),
         };
         format!("{} ({what})", self.yardstick_name())
@@ -81,8 +81,12 @@ impl Settings {
         };
         if let Some(e) = &self.engine {
             let what = match self.simulated() {
-                true => format!("{} (the tuning simulator)", e.name),
-                false => format!("{}, run as {}", e.name, e.program.command.join(" ")),
+                true => format!("{} (the tuning simulator)", e.engine.name),
+                false => format!(
+                    "{}, run as {}",
+                    e.engine.name,
+                    e.engine.program.command.join(" ")
+                ),
             };
             row(true, "engine", what);
             row(

@@ -147,10 +147,10 @@ impl Settings {
                 if ga.widen_at > 0 {
                     return Err("an outside engine's session cannot widen".into());
                 }
-                if e.depth == 0 || e.depth > crate::search::MAX_DEPTH {
+                if e.depth() == 0 || e.depth() > crate::search::MAX_DEPTH {
                     return Err(format!(
                         "the outside engine's depth {} must be 1..{}",
-                        e.depth,
+                        e.depth(),
                         crate::search::MAX_DEPTH
                     ));
                 }
@@ -159,7 +159,7 @@ impl Settings {
                 return Err(format!(
                     "a session of the outside engine {} with {} tuned parameters holds {set} \
                      weights",
-                    e.name,
+                    e.engine.name,
                     e.tuned.len()
                 ))
             }
