@@ -551,7 +551,6 @@ mod tests {
     use super::*;
     use crate::jobs::{Batch, GameJob, Seat, Start};
     use crate::rng::Purpose;
-    use crate::search::SearchConfig;
 
     #[test]
     fn a_grid_has_each_line_once_in_order_and_a_summary_per_line() {
@@ -598,8 +597,8 @@ mod tests {
         let spec = EngineSpec::simulated(&model, 2);
         let other = spec.genome(&[(model.params()[0].name.clone(), model.params()[0].max)]);
         let genomes = [spec.defaults(), other];
-        let mut batch = Batch::of_genomes(Some(&spec), &genomes, 7, Default::default());
-        let seat = |p| Seat::new(p, SearchConfig::with_depth(2));
+        let mut batch = Batch::of_genomes(&spec, &genomes, 7, Default::default());
+        let seat = Seat::new;
         batch.jobs = (0..400)
             .map(|k| {
                 let (b, w) = if k % 2 == 0 { (0, 1) } else { (1, 0) };
@@ -656,7 +655,7 @@ mod tests {
         assert_eq!(model.regret(&spec.values(&best)), 0.0);
         let mut batch = sim_batch(66);
         batch.sides = [best, spec.defaults()]
-            .map(|w| crate::side::Side::genome(Some(&spec), w))
+            .map(|w| crate::side::Side::genome(&spec, w))
             .to_vec();
         let played = crate::jobs::play_local(&batch, &|_, _| {}, &|| false).unwrap();
         // Player 0 (the optimum) is Black in the even games.

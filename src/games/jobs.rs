@@ -35,24 +35,18 @@ pub use super::pool::{
     check_threads, pool_for, pool_threads, thread_pool, PoolError, ENGINE_GAMES_PER_CORE,
 };
 
-/// One side of a game: who plays it (an index into the batch's sides), and the search
-/// settings our engine plays it with.
+/// One side of a game: who plays it, as an index into the batch's sides (each of which says
+/// all of how it plays: [`Side`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seat {
     /// Index of the side in [`Batch::sides`].
     pub side: u32,
-    /// Depth, transposition table and other search settings for this side, when our engine
-    /// plays it (an outside engine has its own).
-    pub config: SearchConfig,
 }
 
 impl Seat {
-    /// Side `side` of the batch (an index into its sides) searching with `config`.
-    pub fn new(side: usize, config: SearchConfig) -> Seat {
-        Seat {
-            side: side as u32,
-            config,
-        }
+    /// Side `side` of the batch (an index into its sides).
+    pub fn new(side: usize) -> Seat {
+        Seat { side: side as u32 }
     }
 }
 
@@ -234,23 +228,29 @@ impl Batch {
         }
     }
 
-    /// A batch whose sides are our engine with these weights, to their depth.
-    pub fn of_weights(weights: &[Weights], seed: u64, rules: DrawRules) -> Batch {
-        Batch::of_genomes(None, weights, seed, rules)
+    /// A batch whose sides are our engine with these weights, searching with `config`.
+    pub fn of_weights(
+        weights: &[Weights],
+        config: SearchConfig,
+        seed: u64,
+        rules: DrawRules,
+    ) -> Batch {
+        let sides = weights.iter().map(|&w| Side::ours(w, config));
+        Batch::new(sides.collect(), seed, rules)
     }
 
-    /// A batch whose sides are these genomes of `engine` (each on the engine's clock, with
-    /// its margin) or, without one, our engine with them as its weights.
+    /// A batch whose sides are these genomes of tuned engine `engine`, each on the engine's
+    /// clock (with its margin) or at its depth.
     pub fn of_genomes(
-        engine: Option<&EngineSpec>,
+        engine: &EngineSpec,
         genomes: &[Weights],
         seed: u64,
         rules: DrawRules,
     ) -> Batch {
         let sides = genomes.iter().map(|&w| Side::genome(engine, w));
         let mut batch = Batch::new(sides.collect(), seed, rules);
-        batch.engine = engine.cloned();
-        batch.time_margin = engine.map(|e| e.time_margin).unwrap_or_default();
+        batch.engine = Some(engine.clone());
+        batch.time_margin = engine.time_margin;
         batch
     }
 
@@ -544,14 +544,8 @@ pub fn play_job(batch: &Batch, job: &GameJob, stop: &dyn Fn() -> bool) -> Option
     }
     let table = batch.table(job);
     let timed = table.clocks.iter().any(Option::is_some);
-    let side = |seat: &Seat| {
-        side_of(seat).player(
-            seat.config,
-            batch.engine.as_ref(),
-            batch.first_ties,
-            searcher,
-        )
-    };
+    let side =
+        |seat: &Seat| side_of(seat).player(batch.engine.as_ref(), batch.first_ties, searcher);
     let (mut sb, mut sw) = (side(&job.black), side(&job.white));
     let mut game = batch.game(&job.start);
     let stats = play_game(

@@ -15,27 +15,23 @@ fn a_job_plays_as_fresh_searchers_do_whatever_the_thread_played_before() {
     };
     let mut rng = derive(5, Purpose::Initial, 0, 0);
     let other = crate::ga::random_weights(crate::eval::ParamSet::Endgame66, 3000, &mut rng);
+    // One evaluation at two depths is two sides.
     let mut batch = Batch::new(
         vec![
-            Side::ours(material()),
-            Side::ours(other),
-            Side::ours(Evaluator::Classic),
+            Side::ours(material(), depth(3)),
+            Side::ours(other, depth(2)),
+            Side::ours(Evaluator::Classic, depth(2)),
+            Side::ours(Evaluator::Classic, depth(1)),
+            Side::ours(other, depth(3)),
         ],
         9,
         DrawRules::default(),
     );
     batch.record_moves = true;
-    let side = |p, d| Seat {
-        side: p,
-        config: depth(d),
-    };
-    for (k, (b, w, db, dw)) in [(0, 1, 3, 2), (1, 2, 2, 2), (2, 0, 1, 3), (1, 0, 3, 3)]
-        .into_iter()
-        .enumerate()
-    {
+    for (k, (b, w)) in [(0, 1), (1, 2), (3, 0), (4, 0)].into_iter().enumerate() {
         batch.jobs.push(GameJob {
-            black: side(b, db),
-            white: side(w, dw),
+            black: Seat::new(b),
+            white: Seat::new(w),
             start: Start::Ballot(k as u32 * 7),
             purpose: Purpose::Game,
             round: 1,
@@ -63,12 +59,11 @@ fn a_job_plays_as_fresh_searchers_do_whatever_the_thread_played_before() {
     let again: Vec<Played> = batch.jobs.iter().rev().map(play).collect();
     assert!(first.iter().eq(again.iter().rev()));
     for (job, p) in batch.jobs.iter().zip(&first) {
-        let eval = |seat: &Seat| match batch.sides[seat.side as usize].plays {
-            Plays::Ours(e) => e,
+        let fresh = |seat: &Seat| match batch.sides[seat.side as usize].plays {
+            Plays::Ours { eval, config } => Searcher::new(eval, config),
             _ => unreachable!("our engine's sides"),
         };
-        let mut sb = Searcher::new(eval(&job.black), job.black.config);
-        let mut sw = Searcher::new(eval(&job.white), job.white.config);
+        let (mut sb, mut sw) = (fresh(&job.black), fresh(&job.white));
         let mut game = batch.game(&job.start);
         let mut rng = derive(9, Purpose::Game, 1, job.index);
         crate::play::play_out(&mut game, &mut sb, &mut sw, &mut rng);
@@ -96,18 +91,13 @@ fn a_job_plays_as_fresh_searchers_do_whatever_the_thread_played_before() {
 
 #[test]
 fn local_play_keeps_job_order_and_stops_before_a_game() {
-    let mut batch = Batch::of_weights(&[material(), material()], 3, DrawRules::default());
+    let one = SearchConfig::with_depth(1);
+    let mut batch = Batch::of_weights(&[material(), material()], one, 3, DrawRules::default());
     for k in 0..6 {
         batch.jobs.push(GameJob {
-            black: Seat {
-                side: k % 2,
-                config: SearchConfig::with_depth(1),
-            },
-            white: Seat {
-                side: (k + 1) % 2,
-                config: SearchConfig::with_depth(1),
-            },
-            start: Start::Ballot(k),
+            black: Seat::new(k % 2),
+            white: Seat::new((k + 1) % 2),
+            start: Start::Ballot(k as u32),
             purpose: Purpose::Game,
             round: 0,
             index: k as u64,
@@ -141,17 +131,18 @@ fn local_play_keeps_job_order_and_stops_before_a_game() {
 
 #[test]
 fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
+    let deepest = SearchConfig::with_depth(crate::search::MAX_TIMED_DEPTH);
     let mut batch = Batch::new(
-        vec![Side::ours(material()), Side::ours(Evaluator::Classic)],
+        vec![
+            Side::ours(material(), deepest),
+            Side::ours(Evaluator::Classic, deepest),
+        ],
         4,
         DrawRules::default(),
     );
     batch.record_moves = true;
     batch.on_clock(Some("0.2+0.005".parse().unwrap()));
-    let side = |p| Seat {
-        side: p,
-        config: SearchConfig::with_depth(crate::search::MAX_TIMED_DEPTH),
-    };
+    let side = Seat::new;
     let job = GameJob {
         black: side(0),
         white: side(1),
@@ -194,13 +185,10 @@ fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
     assert_eq!(lost.replay(&batch, &job.start).result(), lost.result);
     // A fixed-depth batch has none.
     batch.on_clock(None);
-    let shallow = Seat {
-        side: 0,
-        config: SearchConfig::with_depth(2),
-    };
+    batch.sides[0] = Side::ours(material(), SearchConfig::with_depth(2));
     let job = GameJob {
-        black: shallow,
-        white: shallow,
+        black: Seat::new(0),
+        white: Seat::new(0),
         ..job
     };
     assert_eq!(play_job(&batch, &job, &|| false).unwrap().timing, None);
@@ -209,10 +197,11 @@ fn a_timed_batch_plays_to_an_end_and_a_time_loss_survives_the_replay() {
 #[test]
 fn batches_merge_with_their_sides_moved_up_each_with_its_own_clock() {
     let one = |seed| {
-        let mut b = Batch::of_weights(&[material(), material()], seed, DrawRules::default());
+        let one = SearchConfig::with_depth(1);
+        let mut b = Batch::of_weights(&[material(), material()], one, seed, DrawRules::default());
         b.jobs.push(GameJob::new(
-            Seat::new(0, SearchConfig::with_depth(1)),
-            Seat::new(1, SearchConfig::with_depth(1)),
+            Seat::new(0),
+            Seat::new(1),
             Start::Ballot(3),
             Purpose::Game,
             0,
@@ -241,10 +230,10 @@ fn batches_merge_with_their_sides_moved_up_each_with_its_own_clock() {
     assert!(genome.check().unwrap_err().0.contains("genome"));
     // The simulator decides games between genomes only.
     let spec = EngineSpec::simulated(&crate::sim::SimModel::new(4, 1), 2);
-    let mut sim = Batch::of_genomes(Some(&spec), &[spec.defaults(); 2], 1, DrawRules::default());
+    let mut sim = Batch::of_genomes(&spec, &[spec.defaults(); 2], 1, DrawRules::default());
     sim.jobs = one(1).jobs;
     sim.check().expect("genomes of the simulator");
-    sim.sides[0] = Side::ours(material());
+    sim.sides[0] = Side::ours(material(), SearchConfig::with_depth(1));
     assert!(sim
         .check()
         .unwrap_err()

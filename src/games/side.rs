@@ -201,11 +201,13 @@ impl Contestant {
     }
 
     /// The side as a batch of games carries it, on `clock` (None: to its depth), an outside
-    /// engine's move without a clock allowed `move_timeout`; its search settings go with each
-    /// game's seat ([`Contestant::config`]).
+    /// engine's move without a clock allowed `move_timeout`.
     pub(crate) fn side(&self, clock: Option<TimeControl>, move_timeout: Duration) -> Side {
         let plays = match self {
-            Contestant::Ours(e) => Plays::Ours(e.eval),
+            Contestant::Ours(e) => Plays::Ours {
+                eval: e.eval,
+                config: e.config,
+            },
             Contestant::Outside(h) => Plays::Outside {
                 engine: h.clone(),
                 move_timeout,
@@ -225,18 +227,7 @@ impl Contestant {
     /// a clock allowed `move_timeout`: what a batch's game makes of it (`Side::player`).
     pub fn player(&self, clock: Option<TimeControl>, move_timeout: Duration) -> SidePlayer {
         let fresh = |config| Searcher::new(Weights::zero(), config);
-        self.side(clock, move_timeout)
-            .player(self.config(), None, false, fresh)
-    }
-
-    /// The search settings of a game's seat for this side: ours, or (for an outside engine,
-    /// which has its own, or a person) the default settings at its depth.
-    pub fn config(&self) -> SearchConfig {
-        match self {
-            Contestant::Ours(e) => e.config,
-            Contestant::Outside(h) => SearchConfig::with_depth(h.depth.unwrap_or(1)),
-            Contestant::Person(_) => SearchConfig::with_depth(1),
-        }
+        self.side(clock, move_timeout).player(None, false, fresh)
     }
 }
 
@@ -256,8 +247,13 @@ pub struct Side {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[allow(clippy::large_enum_variant)]
 pub enum Plays {
-    /// Our searcher with this evaluation (its search settings are each game's seat's).
-    Ours(Evaluator),
+    /// Our searcher with this evaluation and these search settings.
+    Ours {
+        /// How it evaluates positions: weights or a yardstick.
+        eval: Evaluator,
+        /// Its depth (on a clock, its maximum), transposition table and the rest.
+        config: SearchConfig,
+    },
     /// An outside engine as it is: a match's `hub:CMD` side.
     Outside {
         /// What starts it, its options and depth.
@@ -276,23 +272,23 @@ pub enum Plays {
 }
 
 impl Side {
-    /// Our engine with evaluation `eval`, to its depth.
-    pub fn ours(eval: impl Into<Evaluator>) -> Side {
+    /// Our engine with evaluation `eval`, searching with `config`, to its depth.
+    pub fn ours(eval: impl Into<Evaluator>, config: SearchConfig) -> Side {
         Side {
-            plays: Plays::Ours(eval.into()),
+            plays: Plays::Ours {
+                eval: eval.into(),
+                config,
+            },
             clock: None,
         }
     }
 
-    /// Genome `w` of `engine`'s parameter set (with an engine: [`Plays::Genome`], on the
-    /// engine's clock) or, without one, our engine with `w` as its weights.
-    pub fn genome(engine: Option<&EngineSpec>, w: Weights) -> Side {
-        match engine {
-            Some(e) => Side {
-                plays: Plays::Genome(w),
-                clock: e.tc,
-            },
-            None => Side::ours(w),
+    /// Genome `w` of tuned engine `engine`'s parameter set ([`Plays::Genome`]), on the
+    /// engine's clock or at its depth.
+    pub fn genome(engine: &EngineSpec, w: Weights) -> Side {
+        Side {
+            plays: Plays::Genome(w),
+            clock: engine.tc,
         }
     }
 
@@ -306,19 +302,18 @@ impl Side {
     }
 
     /// The player of a game's side that points at this side: our searcher (from `searcher`
-    /// for the seat's settings `config`, reset to the evaluation; root ties to the first best
-    /// move when `first_ties`; on a clock a man's value the unit of its margins), the outside
-    /// engine, or `engine` playing the genome's values (at its depth, each game setting them).
+    /// for its settings, reset to the evaluation; root ties to the first best move when
+    /// `first_ties`; on a clock a man's value the unit of its margins), the outside engine,
+    /// or `engine` playing the genome's values (at its depth, each game setting them).
     pub fn player(
         &self,
-        config: SearchConfig,
         engine: Option<&EngineSpec>,
         first_ties: bool,
         searcher: impl FnOnce(SearchConfig) -> Searcher,
     ) -> SidePlayer {
         match &self.plays {
-            Plays::Ours(eval) => {
-                let mut s = searcher(config);
+            Plays::Ours { eval, config } => {
+                let mut s = searcher(*config);
                 s.reset(*eval);
                 s.set_first_ties(first_ties);
                 if self.clock.is_some() {

@@ -8,7 +8,6 @@ use crate::jobs::{GameJob, Played, Seat, Start};
 use crate::matchplay::OpeningBook;
 use crate::openings::ballot;
 use crate::rng::{ChaCha8Rng, Purpose};
-use crate::search::SearchConfig;
 use rand::seq::SliceRandom;
 use rand::RngExt;
 
@@ -144,12 +143,7 @@ impl Standing {
 
 /// The schedule's games as jobs of a batch whose sides are the tournament's players (population
 /// indices): game `k` uses the generator derived from `(seed, Game, generation, k)`.
-pub fn jobs(
-    schedule: &[Pairing],
-    config: SearchConfig,
-    book: OpeningBook,
-    generation: u64,
-) -> Vec<GameJob> {
+pub fn jobs(schedule: &[Pairing], book: OpeningBook, generation: u64) -> Vec<GameJob> {
     schedule
         .iter()
         .enumerate()
@@ -159,8 +153,8 @@ pub fn jobs(
                 OpeningBook::Start => Start::Initial,
             };
             GameJob::new(
-                Seat::new(p.black, config),
-                Seat::new(p.white, config),
+                Seat::new(p.black),
+                Seat::new(p.white),
                 start,
                 Purpose::Game,
                 generation,

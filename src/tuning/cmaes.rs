@@ -42,7 +42,6 @@ use crate::jobs::{Batch, GameJob, Opening, Played, Seat, Start};
 use crate::matchplay::MatchTally;
 use crate::openings::{ballot, StartPosition};
 use crate::rng::{derive, Purpose};
-use crate::search::SearchConfig;
 use crate::tuner::Tuner;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
@@ -473,7 +472,7 @@ impl Tuner for CmaesState {
         };
         let players: Vec<Weights> = zs.iter().flat_map(|z| self.sides(d, z)).collect();
         let mut batch = Batch::of_genomes(
-            Some(&self.spec),
+            &self.spec,
             &players,
             self.settings.seed,
             DrawRules::default(),
@@ -488,10 +487,9 @@ impl Tuner for CmaesState {
                 })
             })
             .collect();
-        let config = SearchConfig::with_depth(self.spec.depth());
         let g = self.generation + 1 + k as u64;
         for j in 0..zs.len() {
-            let (plus, minus) = (Seat::new(2 * j, config), Seat::new(2 * j + 1, config));
+            let (plus, minus) = (Seat::new(2 * j), Seat::new(2 * j + 1));
             for (k, (black, white)) in [(plus, minus), (minus, plus)].into_iter().enumerate() {
                 let index = (2 * j + k) as u64;
                 let start = Start::Opening(j as u32);

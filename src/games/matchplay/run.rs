@@ -647,8 +647,8 @@ impl MatchRun<'_> {
         let side_of = |c: &Contestant, tc: Option<TimeControl>| {
             let mut e = match (&self.engine, c) {
                 (Some(spec), Contestant::Ours(o)) => match o.eval {
-                    crate::yardstick::Evaluator::Weighted(w) => Side::genome(Some(spec), w),
-                    _ => Side::genome(Some(spec), spec.defaults()),
+                    crate::yardstick::Evaluator::Weighted(w) => Side::genome(spec, w),
+                    _ => Side::genome(spec, spec.defaults()),
                 },
                 (_, c) => c.side(tc, move_timeout),
             };
@@ -664,7 +664,7 @@ impl MatchRun<'_> {
         batch.first_ties = self.first_ties;
         batch.engine = self.engine.clone();
         batch.openings = self.starts.iter().map(Opening::of).collect();
-        let (sa, sb) = (Seat::new(0, a.config()), Seat::new(1, b.config()));
+        let (sa, sb) = (Seat::new(0), Seat::new(1));
         let n = self.starts.len().max(1);
         batch.jobs = (0..self.games)
             .map(|i| {

@@ -10,7 +10,6 @@ use crate::movegen::has_capture;
 use crate::openings::ballot;
 use crate::openings::StartPosition;
 use crate::rng::{derive, Purpose};
-use crate::search::SearchConfig;
 use crate::tournament;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
@@ -101,18 +100,14 @@ pub(super) fn endgame_pairings(
 }
 
 /// The endgame games as jobs: game `k` uses the generator of (seed, generation, 2^40 + k).
-pub(super) fn endgame_jobs(
-    games: &[(tournament::Pairing, Position)],
-    config: SearchConfig,
-    g: u64,
-) -> Vec<GameJob> {
+pub(super) fn endgame_jobs(games: &[(tournament::Pairing, Position)], g: u64) -> Vec<GameJob> {
     games
         .iter()
         .enumerate()
         .map(|(k, (p, pos))| {
             GameJob::new(
-                Seat::new(p.black, config),
-                Seat::new(p.white, config),
+                Seat::new(p.black),
+                Seat::new(p.white),
                 Start::of(pos),
                 Purpose::Game,
                 g,

@@ -224,9 +224,12 @@ impl GaState {
         players.extend_from_slice(hall);
         let sched = self.schedule(g);
         let endgames = endgame_pairings(pop, s, g);
-        let mut batch = Batch::of_genomes(s.engine.as_ref(), &players, s.seed, s.rules);
-        batch.jobs = tournament::jobs(&sched, s.search, s.openings, g);
-        batch.jobs.extend(endgame_jobs(&endgames, s.search, g));
+        let mut batch = match &s.engine {
+            Some(e) => Batch::of_genomes(e, &players, s.seed, s.rules),
+            None => Batch::of_weights(&players, s.search, s.seed, s.rules),
+        };
+        batch.jobs = tournament::jobs(&sched, s.openings, g);
+        batch.jobs.extend(endgame_jobs(&endgames, g));
         batch.record_moves = positions;
         batch
     }

@@ -621,7 +621,7 @@ fn a_widening_generation_abandoned_after_its_tournament_is_narrow_again() {
     s.run_generation(&|_| {});
     let before = s.clone();
     let tournament = s.ask().unwrap();
-    let wide = |p: &crate::side::Side| matches!(p.plays, crate::side::Plays::Ours(crate::Evaluator::Weighted(w)) if w.set() == ParamSet::Endgame66);
+    let wide = |p: &crate::side::Side| matches!(p.plays, crate::side::Plays::Ours { eval: crate::Evaluator::Weighted(w), .. } if w.set() == ParamSet::Endgame66);
     assert!(tournament.sides.iter().all(wide), "played widened");
     if s.tell(&tournament, &played(&tournament)).is_none() {
         assert_eq!(
