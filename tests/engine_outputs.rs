@@ -392,6 +392,73 @@ fn new_says_which_given_options_the_session_does_not_use() {
     );
 }
 
+/// A session of an outside engine stopped by Ctrl-C ends the same way whichever tuner ran it
+/// (the GA's mean, SPSA, CMA-ES): exit status 130; its values so far, one line each; on
+/// standard error what stopped it, after how many of its games, and `best values: FILE (G
+/// games, N steps)`; where the session stands and how to continue, and no `next:` commands
+/// (the session is not done).
+#[test]
+fn every_tuners_engine_session_stopped_by_ctrl_c_ends_with_the_same_lines() {
+    let t = Tmp::new("engine-stops");
+    let engine = common::tunable_engine();
+    let pops = t.0.join("populations");
+    let pops = pops.to_str().unwrap();
+    for (verb, budget, name) in [
+        ("new", "--games-budget", "stop-ga"),
+        ("spsa", "--games", "stop-spsa"),
+        ("cmaes", "--games", "stop-cmaes"),
+    ] {
+        let mut c = common::bin();
+        c.current_dir(&t.0)
+            .args([verb, "--engine", &engine, "--tune", "kings,opp_kings,moves"])
+            .args([
+                "--depth", "1", "--seed", "4", budget, "100000", "--name", name,
+            ])
+            .args(["--populations", pops])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        let child = c.spawn().unwrap();
+        // Stopped once its first step is saved.
+        let dir = t.0.join("populations").join(name);
+        let t0 = std::time::Instant::now();
+        let saved = || {
+            std::fs::read_dir(&dir).is_ok_and(|d| {
+                d.flatten()
+                    .any(|e| e.path().extension().is_some_and(|x| x == "ckpt"))
+            })
+        };
+        while !saved() {
+            assert!(t0.elapsed().as_secs() < 120, "{verb}: nothing saved");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        // SAFETY: a signal to our own child.
+        unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+        let o = child.wait_with_output().unwrap();
+        let (out, err) = (text(&o.stdout), text(&o.stderr));
+        assert_eq!(o.status.code(), Some(130), "{verb}: {out}{err}");
+        let values = out.lines().filter(|l| l.contains(" (default ")).count();
+        assert_eq!(values, 3, "{verb}: {out}");
+        let best = format!("{pops}/{name}/best.json");
+        let stopped = err
+            .lines()
+            .find(|l| l.starts_with("Ctrl-C stopped the run after "))
+            .unwrap_or_else(|| panic!("{verb}: {err}"));
+        assert!(
+            stopped.contains(" of 100000 games; best values: ")
+                && stopped.contains(&format!("{best} (")),
+            "{verb}: {stopped}"
+        );
+        let stands = format!("session '{name}' stands at ");
+        assert!(out.lines().any(|l| l.starts_with(&stands)), "{verb}: {out}");
+        assert!(
+            out.lines()
+                .any(|l| l.starts_with("continue with: ") && l.contains(&format!("resume {name} "))),
+            "{verb}: {out}"
+        );
+        assert!(!out.contains("next: "), "{verb}: {out}");
+    }
+}
+
 /// A session of an outside engine says what it will cost, goes on and ends the same way whichever
 /// tuner ran it (the GA's mean, SPSA, CMA-ES): its progress lines off a terminal, every 5% of the
 /// run with the games so far; its cost once its pace is known, with its own

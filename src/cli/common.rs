@@ -314,67 +314,6 @@ pub fn session_arg(dir: &Path, name: &str, populations: &Path) -> String {
     }
 }
 
-/// A session's answer for an outside engine, whichever tuner's: its values, one line each
-/// (`king 132 (default 130)`).
-pub fn engine_value_lines(
-    spec: &checkers_ga::EngineSpec,
-    answer: &checkers_ga::Weights,
-) -> Vec<String> {
-    spec.tuned
-        .iter()
-        .zip(spec.values(answer))
-        .map(|(t, v)| format!("{} {v} (default {})", t.name, t.default))
-        .collect()
-}
-
-/// The end of a session of an outside engine, whichever tuner's: on the simulator, how far its
-/// answer plays below the optimum (it plays no match); then what to do next: the answer's
-/// strength against the engine with its declared values, its values for the engine, its
-/// history and its report (`report`: the page this run wrote, if any). `best` is the answer's
-/// file, `arg` the session as [`session_arg`] names it.
-pub fn engine_next_lines(
-    spec: &checkers_ga::EngineSpec,
-    answer: &checkers_ga::Weights,
-    best: &Path,
-    arg: &str,
-    report: Option<&Path>,
-) -> Vec<String> {
-    let me = command_prefix();
-    let file = shell_word(&best.to_string_lossy());
-    let mut lines = Vec::new();
-    if let Some(model) = spec.sim_model() {
-        let regret = |w: &checkers_ga::Weights| model.regret(&spec.values(w));
-        lines.push(format!(
-            "its answer plays {:.1} Elo below the optimum of {} (the declared values: {:.1})",
-            regret(answer),
-            spec.engine.name,
-            regret(&spec.defaults())
-        ));
-        lines.push("next: its values, its history, a report:".to_string());
-    } else {
-        lines.push("next: its strength, its values, its history, a report:".to_string());
-        let cmd: Vec<String> = spec
-            .engine
-            .program
-            .command
-            .iter()
-            .map(|w| shell_word(w))
-            .collect();
-        lines.push(format!(
-            "  {me} match {file} {} {} --games 312",
-            shell_word(&format!("hub:{}", cmd.join(" "))),
-            spec.level_flag()
-        ));
-    }
-    lines.push(format!("  {me} export {file} --format hub"));
-    lines.push(format!("  {me} history {arg}"));
-    lines.push(match report {
-        Some(r) => format!("  open {}", r.display()),
-        None => format!("  {me} report {arg}"),
-    });
-    lines
-}
-
 /// The command that continues the session in `dir` (of either tuner), as this one was invoked
 /// (see [`command_prefix`]): `... resume NAME` (with the folders when they are not the
 /// defaults, see [`session_arg`]), then `--weights-dir` and `--handshake-timeout` when this run

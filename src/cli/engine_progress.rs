@@ -7,7 +7,6 @@
 use super::common::{progress_style, say};
 use checkers_ga::{PaceClock, RunCost, SessionProgress, Signal, StepReport, TunerProgress};
 use indicatif::ProgressBar;
-use std::path::Path;
 
 /// The progress bar (on a terminal), the progress lines (off one), and the lines of
 /// `--print-every`.
@@ -124,45 +123,5 @@ impl EnginePrinter {
                 self.bar.suspend(|| say(&note));
             }
         }
-    }
-}
-
-/// The line that names an engine session's answer at the end of a run, whichever tuner's:
-/// `best values: FILE (G games, N steps)`, then `also` (`; also written to FILE` of an `--out`
-/// copy, or nothing).
-pub fn best_values_line(file: &Path, games: u64, steps: u64, step: &str, also: &str) -> String {
-    format!(
-        "best values: {} ({}, {}){also}",
-        file.display(),
-        checkers_ga::count(games as usize, "game", "games"),
-        checkers_ga::count(steps as usize, step, &format!("{step}s")),
-    )
-}
-
-/// The line that says where an engine session stands at the end of a run that finished,
-/// whichever tuner's: `session 'NAME': PROGRESS, this run T (CHECKPOINT)`.
-pub fn session_end_line(name: &str, progress: &str, seconds: f64, checkpoint: &Path) -> String {
-    format!(
-        "session '{name}': {progress}, this run {} ({})",
-        checkers_ga::short_time(seconds),
-        checkpoint.display()
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_answer_line_counts_in_words_whichever_tuner() {
-        let f = Path::new("s/best.json");
-        assert_eq!(
-            best_values_line(f, 1, 1, "step", ""),
-            "best values: s/best.json (1 game, 1 step)"
-        );
-        assert_eq!(
-            best_values_line(f, 160, 10, "generation", "; also written to o.json"),
-            "best values: s/best.json (160 games, 10 generations); also written to o.json"
-        );
     }
 }

@@ -1,11 +1,12 @@
 //! `checkers-ga new` and `checkers-ga resume`: evolution sessions with a checkpoint per generation.
 
 use super::common::{
-    catch_interrupt, check_output_file, command_prefix, engine_next_lines, engine_value_lines,
-    progress_style, resume_command, say, say_somewhere, session_arg, shell_word, show_progress,
-    stop_signal_name, warn, weights_arg, AlreadySaid, Interrupted,
+    catch_interrupt, check_output_file, command_prefix, progress_style, resume_command, say,
+    say_somewhere, session_arg, shell_word, show_progress, stop_signal_name, warn, weights_arg,
+    AlreadySaid, Interrupted,
 };
-use super::engine_progress::{best_values_line, session_end_line, EnginePrinter};
+use super::engine_end::EngineEnd;
+use super::engine_progress::EnginePrinter;
 use super::evolve_args::EngineTuner;
 use super::evolve_lines::{early_signal, elo_trend, progress_prefix, summary_line};
 use anyhow::Context;
@@ -277,17 +278,9 @@ fn finish_here(mut run: SessionRun, opts: &RunArgs) -> anyhow::Result<()> {
     printer.write_report(s, &out.checkpoint, None);
     // Set for an outside engine's session when not --quiet (which says only the path).
     if let (Some(e), Some(best)) = (&s.settings.engine, printer.answer.take()) {
-        let answer = say_engine_answer(s, e, &best);
-        say(&session_end_line(
-            &s.name,
-            &s.progress(),
-            0.0,
-            &out.checkpoint,
-        ));
-        let (arg, page) = (&printer.session_arg, printer.report.path());
-        for line in engine_next_lines(e, &answer, &best, arg, page) {
-            say(&line);
-        }
+        let end = engine_end(s, e, &best, &out.checkpoint, &printer);
+        end.say_values();
+        end.say_done(0.0, &strength(s));
     }
     Ok(())
 }
@@ -578,7 +571,11 @@ fn evolve(
     };
     if let Ok(s) = checkers_ga::store::load_checkpoint(&out.checkpoint) {
         printer.write_report(&s, &out.checkpoint, None);
-        if !opts.quiet {
+        if s.settings.engine.is_some() {
+            if say_engine_end(&s, &mut printer, &out, opts.quiet) == Said::Stop {
+                return Err(Interrupted.into());
+            }
+        } else if !opts.quiet {
             summary(&s, &mut printer, &out);
         }
     }
@@ -614,29 +611,6 @@ fn evolve(
 /// The end of a run: what it did, how the best so far measured at the first and the last
 /// measurement, and what to do next.
 fn summary(s: &GaState, p: &mut Printer, out: &checkers_ga::SessionOutcome) {
-    let written = p.answer.take();
-    if let (Some(e), Some(best)) = (&s.settings.engine, written.as_ref().or(out.answer.as_ref())) {
-        // An outside engine's session ends as every tuner's of an engine does: its values, its
-        // answer's file, where it stands, what to do next.
-        let answer = say_engine_answer(s, e, best);
-        let clock = p.engine_lines.as_ref().map_or(&p.clock, |e| &e.clock);
-        let seconds = clock.seconds();
-        say(&session_end_line(
-            &s.name,
-            &s.progress(),
-            seconds,
-            &out.checkpoint,
-        ));
-        if let Some(line) = checkers_ga::summary::strength_span(s) {
-            say(&line);
-        }
-        let report = p.report.path();
-        for line in engine_next_lines(e, &answer, best, &p.session_arg, report) {
-            say(&line);
-        }
-        finals_hint(s, p);
-        return;
-    }
     let gens = s.generation - p.first_generation;
     let wall = p.clock.seconds();
     say(&format!(
@@ -647,7 +621,7 @@ fn summary(s: &GaState, p: &mut Printer, out: &checkers_ga::SessionOutcome) {
         rate(gens as f64 / wall.max(1e-9), "gen"),
         s.generation
     ));
-    if let Some(line) = checkers_ga::summary::strength_span(s) {
+    for line in strength(s) {
         say(&line);
     }
     if let Some(best) = &out.answer {
@@ -664,26 +638,75 @@ fn summary(s: &GaState, p: &mut Printer, out: &checkers_ga::SessionOutcome) {
     }
 }
 
-/// Says the values of an outside engine's session `s` (of `e`) and its answer's file `best`,
-/// with what it played, as every tuner's engine session says them; its answer.
-fn say_engine_answer(
+/// What the end of a run of an outside engine's session said.
+#[derive(PartialEq)]
+enum Said {
+    /// The end of a run that played to its end or its time limit (or nothing, its answer
+    /// unwritten).
+    End,
+    /// A stop by a signal, and how to continue.
+    Stop,
+}
+
+/// The end of a run of an outside engine's session `s`, as every tuner's engine session ends
+/// ([`EngineEnd`]): its values (unless `quiet`), then what to do next, or, stopped by a
+/// signal, what stopped it and how to continue.
+fn say_engine_end(
     s: &GaState,
-    e: &checkers_ga::EngineSpec,
-    best: &Path,
-) -> checkers_ga::Weights {
-    let answer = s.answer().unwrap_or_else(|| e.defaults());
-    for line in engine_value_lines(e, &answer) {
-        say(&line);
+    p: &mut Printer,
+    out: &checkers_ga::SessionOutcome,
+    quiet: bool,
+) -> Said {
+    let written = p.answer.take();
+    let (Some(e), Some(best)) = (&s.settings.engine, written.or(out.answer.clone())) else {
+        return Said::End;
+    };
+    let end = engine_end(s, e, &best, &out.checkpoint, p);
+    if !quiet {
+        end.say_values();
     }
-    let games = s.games_played();
-    say(&best_values_line(
+    if out.end == SessionEnd::Stopped {
+        let budget = checkers_ga::SessionProgress::of_session(s).map_or(0, |g| g.budget);
+        end.say_stopped(s.games_played(), budget, &p.resume);
+        return Said::Stop;
+    }
+    if !quiet {
+        let clock = p.engine_lines.as_ref().map_or(&p.clock, |e| &e.clock);
+        end.say_done(clock.seconds(), &strength(s));
+        finals_hint(s, p);
+    }
+    Said::End
+}
+
+/// The end of outside engine `e`'s session `s` as every tuner's says it: its answer in file
+/// `best`, where it stands (`checkpoint`), and how `p` names the session and its page.
+fn engine_end<'a>(
+    s: &'a GaState,
+    e: &'a checkers_ga::EngineSpec,
+    best: &'a Path,
+    checkpoint: &'a Path,
+    p: &'a Printer,
+) -> EngineEnd<'a> {
+    EngineEnd {
+        spec: e,
+        answer: s.answer().unwrap_or_else(|| e.defaults()),
         best,
-        games,
-        s.generation,
-        "generation",
-        "",
-    ));
-    answer
+        games: s.games_played(),
+        steps: s.generation,
+        step: "generation",
+        also: String::new(),
+        name: &s.name,
+        progress: s.progress(),
+        checkpoint,
+        session_arg: &p.session_arg,
+        page: p.report.path(),
+    }
+}
+
+/// How the session's best so far measured, at the first and the last measurement (none
+/// without one).
+fn strength(s: &GaState) -> Vec<String> {
+    checkers_ga::summary::strength_span(s).into_iter().collect()
 }
 
 /// The hint of `finals` at the end of a long session.

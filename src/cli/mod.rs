@@ -16,6 +16,7 @@ macro_rules! usage {
 mod bench;
 mod cmaes;
 mod common;
+mod engine_end;
 mod engine_progress;
 mod engine_tuner;
 mod eval;

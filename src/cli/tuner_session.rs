@@ -4,10 +4,11 @@
 //! ([`checkers_ga::SessionRun`]). Each tuner's file adds its own flags and builds its state.
 
 use super::common::{
-    catch_interrupt, check_output_file, engine_next_lines, engine_value_lines, resume_command, say,
-    say_somewhere, session_arg, show_progress, stop_signal_name, warn, AlreadySaid, Interrupted,
+    catch_interrupt, check_output_file, resume_command, say, say_somewhere, session_arg,
+    show_progress, warn, AlreadySaid, Interrupted,
 };
-use super::engine_progress::{best_values_line, session_end_line, EnginePrinter};
+use super::engine_end::EngineEnd;
+use super::engine_progress::EnginePrinter;
 use super::evolve_args::ResumeArgs;
 use checkers_ga::store::MAX_SPSA_GAMES as MAX_GAMES;
 use checkers_ga::{FileTuner, Overrides, SessionEnd, SessionError, SessionProgress, SessionRun};
@@ -392,22 +393,32 @@ fn play<T: FileTuner>(
     let stopped = outcome.end != SessionEnd::Finished;
     let best = run.best_file();
     let st = &run.state;
-    let spec = st.spec();
-    let copy = match (run.out(), &opts.out_shown) {
-        (Some(c), shown) => format!(
-            "; also written to {}",
-            shown.as_deref().unwrap_or(c).display()
-        ),
-        (None, _) => String::new(),
+    let arg = session_arg(&run.dir, &name, &opts.populations);
+    let mut end = EngineEnd {
+        spec: st.spec(),
+        answer: st.answer(),
+        best: &best,
+        games: st.games(),
+        steps: st.steps_done(),
+        step: T::STEP,
+        also: match (run.out(), &opts.out_shown) {
+            (Some(c), shown) => format!(
+                "; also written to {}",
+                shown.as_deref().unwrap_or(c).display()
+            ),
+            (None, _) => String::new(),
+        },
+        name: &name,
+        progress: st.progress(),
+        checkpoint: &checkpoint,
+        session_arg: &arg,
+        page: None,
     };
-    let line = best_values_line(&best, st.games(), st.steps_done(), T::STEP, &copy);
     if opts.quiet {
         // Only the answer's path, for a script to use, as every tuner's --quiet says it.
         say(&best.display().to_string());
     } else {
-        for line in engine_value_lines(spec, &st.answer()) {
-            say(&line);
-        }
+        end.say_values();
     }
     // The page at the end (unless writing it failed as the run went).
     let page = &mut watch.1 .0;
@@ -425,32 +436,12 @@ fn play<T: FileTuner>(
         warn(&w);
     }
     if stopped {
-        warn(&format!(
-            "{} stopped the run after {} of {total} games; {line}",
-            stop_signal_name(),
-            st.games(),
-        ));
-        say_somewhere(&format!(
-            "session '{name}' stands at {} ({})",
-            st.progress(),
-            checkpoint.display()
-        ));
-        say_somewhere(&format!("continue with: {resume}"));
+        end.say_stopped(st.games(), total, &resume);
         return Err(Interrupted.into());
     }
     if !opts.quiet {
-        say(&line);
-        let arg = session_arg(&run.dir, &name, &opts.populations);
-        let seconds = watch.0.clock.seconds();
-        say(&session_end_line(
-            &name,
-            &st.progress(),
-            seconds,
-            &checkpoint,
-        ));
-        for line in engine_next_lines(spec, &st.answer(), &best, &arg, page.path()) {
-            say(&line);
-        }
+        end.page = page.path();
+        end.say_done(watch.0.clock.seconds(), &[]);
     }
     Ok(())
 }
