@@ -253,7 +253,9 @@ pub use sim::{
     DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
 };
 pub use spsa::{spsa, SpsaError, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep};
-pub use tuner::{advance, play_step, StepObserver, Tuner, TUNER_GAMES};
+pub use tuner::{
+    advance, history_every, play_step, StepObserver, Tuner, MAX_TUNER_GAMES, TUNER_GAMES,
+};
 pub use tuning_sim::{
     check_sims, run_sim, run_sims, tuner_chart, Interval, SimError, SimLine, SimResult, SimRun,
     SimSetup, SimTuner, TunerChartError, UnknownTuner,

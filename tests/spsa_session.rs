@@ -204,6 +204,18 @@ fn show_history_and_report_read_an_spsa_session() {
     let said = run_ok(t.cmd(&["history", "s", "--svg", svg.to_str().unwrap()]));
     assert!(said.contains("SVG chart written"), "{said}");
     assert!(std::fs::read_to_string(&svg).unwrap().contains("opp_kings"));
+    // --svg with --elo's table is refused before anything of --elo is read or played, as for
+    // a GA session.
+    let o = output(t.cmd(&[
+        "history",
+        "s",
+        "--elo",
+        "--svg",
+        "c.svg",
+        "--reference",
+        "missing.json",
+    ]));
+    common::assert_usage_error(&o, &["--svg writes the chart instead of the table"]);
 
     let page = run_ok(t.cmd(&["report", "s"]));
     let page = Path::new(page.trim());

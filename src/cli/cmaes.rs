@@ -6,7 +6,6 @@
 //! and `match` read it.
 
 use super::tuner_session::TunerSessionArgs;
-use checkers_ga::store::history_every;
 use checkers_ga::{CmaesSettings, CmaesState, FileTuner};
 
 #[derive(clap::Args)]
@@ -65,19 +64,10 @@ pub fn run(a: CmaesArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Resul
     if let Err(e) = settings.check() {
         usage!("{e}");
     }
-    if !(a.sigma.is_finite() && a.sigma >= 0.0 && a.sigma <= 32768.0) {
-        usage!("--sigma {} must be 0..32768", a.sigma);
-    }
     let p = a.session.prepare(spec)?;
     settings.seed = p.seed;
     let spec = &p.spec;
-    let mut state = CmaesState::new(spec, &settings);
-    // The answer is kept every 10 generations, or less often where a long run's history would
-    // outgrow its checkpoint; the first point is the start.
-    // A point holds σ and, on a clock, a time record besides the answer: sized as 8 more
-    // parameters.
-    state.settings.history_every = history_every(state.generations(), spec.tuned.len() + 8);
-    let state = CmaesState::new(spec, &state.settings);
+    let state = CmaesState::new(spec, &settings);
     let s = &state.settings;
     let opening = format!(
         "cmaes of {} (seed {}): {} games in {} generations of {} pairs, σ {:.0}, rate {}, \

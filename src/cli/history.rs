@@ -77,6 +77,13 @@ fn say_found(found: &store::Located, arg: Option<&str>, command: &str) {
 }
 
 pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
+    // Refused before any session is read or any --elo game played, whichever tuner's.
+    if a.svg.is_some() && a.elo && a.format == HistoryFormat::Table {
+        usage!(
+            "--svg writes the chart instead of the table, where --elo shows its Elo: run them \
+             separately, or add --format csv or json"
+        );
+    }
     let (path, session) = match open_session(a.session.as_deref(), &a.populations, "history")? {
         Opened::Tuner { path, session } => {
             return super::history_tuner::run(&a, &path, &session.history());
@@ -88,12 +95,6 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
             "session '{}' ({}) has no generations yet",
             session.name,
             path.display()
-        );
-    }
-    if a.svg.is_some() && a.elo && a.format == HistoryFormat::Table {
-        usage!(
-            "--svg writes the chart instead of the table, where --elo shows its Elo: run them \
-             separately, or add --format csv or json"
         );
     }
     let (elo_line, reference, results) = if a.elo {

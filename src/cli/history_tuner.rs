@@ -21,12 +21,6 @@ pub fn run(a: &HistoryArgs, file: &Path, h: &TunerHistory) -> anyhow::Result<()>
     let results = measured.as_ref().map_or(&[][..], |m| &m.results[..]);
     let reference = measured.as_ref().map(|m| &m.reference);
     if let Some(svg) = &a.svg {
-        if a.elo && a.format == HistoryFormat::Table {
-            usage!(
-                "--svg writes the chart instead of the table, where --elo shows its Elo: run them \
-                 separately, or add --format csv or json"
-            );
-        }
         checkers_ga::write_atomic(svg, h.chart(true).as_bytes())
             .with_context(|| format!("cannot write '{}'", svg.display()))?;
         if a.format == HistoryFormat::Table {
@@ -42,10 +36,7 @@ pub fn run(a: &HistoryArgs, file: &Path, h: &TunerHistory) -> anyhow::Result<()>
                 h.name,
                 file.display(),
                 h.spec.engine.name,
-                match h.spec.tuned.len() {
-                    1 => "1 parameter".to_string(),
-                    n => format!("{n} parameters"),
-                },
+                checkers_ga::count(h.spec.tuned.len(), "parameter", "parameters"),
                 h.spec.level(),
                 h.seed,
                 h.progress

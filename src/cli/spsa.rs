@@ -7,7 +7,6 @@
 //! it. The session's flags and run are every one-file tuner's ([`super::tuner_session`]).
 
 use super::tuner_session::TunerSessionArgs;
-use checkers_ga::store::history_every;
 use checkers_ga::{SpsaSettings, SpsaState};
 
 #[derive(clap::Args)]
@@ -57,9 +56,6 @@ pub fn run(a: SpsaArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Result
     let p = a.session.prepare(spec)?;
     settings.seed = p.seed;
     let spec = &p.spec;
-    // θ is kept every 10 steps, or less often where a long run's history would outgrow its
-    // checkpoint.
-    settings.history_every = history_every(settings.steps(), spec.tuned.len());
     let state = SpsaState::new(spec, &settings).map_err(|e| super::Usage(e.to_string()))?;
     let opening = format!(
         "spsa of {} (seed {}): {} games in {} steps of {} pairs, {}",

@@ -11,8 +11,6 @@ use checkers_ga::{
 use clap::Parser;
 use std::time::Instant;
 
-/// The most games one run may have.
-const MAX_GAMES: u64 = 10_000_000;
 /// The most seeds a command may ask for.
 const MAX_SEEDS: u64 = 100_000;
 
@@ -104,8 +102,12 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
             a.seeds
         );
     }
-    if let Some(&g) = a.games.iter().find(|&&g| !(2..=MAX_GAMES).contains(&g)) {
-        usage!("--games {g} must be 2..{MAX_GAMES}");
+    if let Some(&g) = a
+        .games
+        .iter()
+        .find(|&&g| !(2..=checkers_ga::MAX_TUNER_GAMES).contains(&g))
+    {
+        usage!("--games {g} must be 2..{}", checkers_ga::MAX_TUNER_GAMES);
     }
     let max = checkers_ga::MAX_SIM_PARAMS;
     if let Some(&n) = a.params.iter().find(|&&n| n == 0 || n > max) {

@@ -10,7 +10,6 @@ use super::common::{
 use super::engine_end::EngineEnd;
 use super::engine_progress::EnginePrinter;
 use super::evolve_args::ResumeArgs;
-use checkers_ga::store::MAX_SPSA_GAMES as MAX_GAMES;
 use checkers_ga::{FileTuner, Overrides, SessionEnd, SessionError, SessionProgress, SessionRun};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -107,13 +106,10 @@ const STOPPING: &str = "stopping: the games under way are dropped and the values
                         last whole step stays)";
 
 impl TunerSessionArgs {
-    /// Checks the session's name and budget (before the tuner's own settings).
+    /// Checks the session's name (the budget is the tuner's settings', which check it).
     pub fn check(&self) -> anyhow::Result<()> {
         if let Some(name) = &self.name {
             checkers_ga::check_name(name)?;
-        }
-        if self.games < 2 || self.games > MAX_GAMES {
-            usage!("--games {} must be 2..{MAX_GAMES}", self.games);
         }
         Ok(())
     }

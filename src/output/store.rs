@@ -65,10 +65,7 @@ pub use find::{
     tuner_of, LocateError, Located, OpenError, Opened, SessionFiles,
 };
 pub use history::{decode_history, HistoryError, HistoryLink, HistoryRecords, HISTORY_FILE};
-pub use spsa::{
-    decode_spsa, encode_spsa, history_every, is_spsa, load_spsa, spsa_path, SpsaSession,
-    MAX_SPSA_GAMES, SPSA_FILE,
-};
+pub use spsa::{decode_spsa, encode_spsa, is_spsa, load_spsa, spsa_path, SpsaSession, SPSA_FILE};
 pub use tuner_file::{OneFileSession, TunerHistory, TunerPoint, TunerSession};
 
 use crate::files::{folder_of, read_bounded, write_atomic};

@@ -75,7 +75,8 @@ pub struct CmaesSettings {
     /// 1 adapts `C` at the usual speed, 0 keeps it the identity (σ alone adapts).
     pub cov_rate: f64,
     /// Keep a point of the history ([`CmaesState::history`]) every this many generations (0:
-    /// none; a session sets it by its budget, as SPSA's).
+    /// by the budget, as SPSA's: [`history_every`](crate::history_every), a point sized as 8
+    /// numbers more than the parameters for σ and a time record).
     pub history_every: u64,
     /// Generations in flight: each generation's pairs are drawn before the generations before
     /// it, up to this many less one, are told (from the mean, σ and `C` as they stood then), so
@@ -116,6 +117,14 @@ impl CmaesSettings {
     /// What is wrong with the settings, in one line: the mean's rate must be above 0 and at
     /// most 1, the covariance's 0..1, the generations in flight at most 64.
     pub fn check(&self) -> Result<(), String> {
+        let most = super::tuner::MAX_TUNER_GAMES;
+        if !(2..=most).contains(&self.games) {
+            return Err(format!("--games {} must be 2..{most}", self.games));
+        }
+        // 0: the automatic step size.
+        if !(self.sigma.is_finite() && (0.0..=32768.0).contains(&self.sigma)) {
+            return Err(format!("--sigma {} must be 0..32768", self.sigma));
+        }
         if self.in_flight > CMAES_MAX_IN_FLIGHT {
             return Err(format!(
                 "{} generations in flight is more than {CMAES_MAX_IN_FLIGHT}",
@@ -291,6 +300,10 @@ impl CmaesState {
         if s.in_flight == 0 {
             s.in_flight = cmaes_in_flight(n);
         }
+        if s.history_every == 0 {
+            let generations = s.games.next_multiple_of(2).div_ceil(2 * u64::from(s.pairs));
+            s.history_every = super::tuner::history_every(generations, n + 8);
+        }
         let mean: Vec<f64> = spec
             .defaults()
             .values()
@@ -305,18 +318,14 @@ impl CmaesState {
             c: vec![1.0; n],
             p_sigma: vec![0.0; n],
             p_c: vec![0.0; n],
-            history: if s.history_every > 0 {
-                vec![CmaesPoint {
-                    generation: 0,
-                    games: 0,
-                    average: mean.clone(),
-                    sigma: s.sigma,
-                    faults: 0,
-                    time: spec.tc.map(|_| TimeUse::default()),
-                }]
-            } else {
-                Vec::new()
-            },
+            history: vec![CmaesPoint {
+                generation: 0,
+                games: 0,
+                average: mean.clone(),
+                sigma: s.sigma,
+                faults: 0,
+                time: spec.tc.map(|_| TimeUse::default()),
+            }],
             average: mean.clone(),
             mean,
             generation: 0,
@@ -674,6 +683,41 @@ mod tests {
             ..CmaesSettings::default()
         };
         CmaesState::new(&EngineSpec::simulated(&model, 2), &settings)
+    }
+
+    /// The library's settings are whole without the command line: the budget and σ are
+    /// checked, and the history is kept by the budget (a point every 10 generations, or
+    /// fewer where a long run's would outgrow its checkpoint), from the start.
+    #[test]
+    fn default_settings_check_the_budget_and_keep_a_history_by_it() {
+        let s = CmaesSettings::default;
+        for (bad, says) in [
+            (CmaesSettings { games: 1, ..s() }, "--games 1 must be 2.."),
+            (
+                CmaesSettings {
+                    games: crate::MAX_TUNER_GAMES + 1,
+                    ..s()
+                },
+                "--games ",
+            ),
+            (
+                CmaesSettings { sigma: -1.0, ..s() },
+                "--sigma -1 must be 0..32768",
+            ),
+            (
+                CmaesSettings {
+                    sigma: f64::NAN,
+                    ..s()
+                },
+                "--sigma NaN",
+            ),
+        ] {
+            assert!(bad.check().unwrap_err().starts_with(says), "{says}");
+        }
+        assert_eq!(state(4000).settings.history_every, 10);
+        assert_eq!(state(4000).history.len(), 1);
+        let long = state(crate::MAX_TUNER_GAMES).settings.history_every;
+        assert!(long > 10, "{long}");
     }
 
     #[test]

@@ -74,13 +74,15 @@ pub struct SpsaSettings {
     pub r_end: f64,
     /// The seed of the perturbations and openings.
     pub seed: u64,
-    /// Keep θ in [`SpsaResult::history`] every this many steps (0 = only the start and the end).
+    /// Keep θ in [`SpsaResult::history`] every this many steps, besides the start and the end
+    /// (0: by the budget, [`history_every`](crate::history_every): every 10 steps, or less
+    /// often where a long run's history would outgrow its checkpoint).
     pub history_every: u64,
 }
 
 impl Default for SpsaSettings {
     /// 4,000 games in steps of 4 pairs, `c_end` 1/20 of the range, `r_end` 0.02, seed 1, θ kept
-    /// every 10 steps.
+    /// by the budget.
     fn default() -> SpsaSettings {
         SpsaSettings {
             games: super::tuner::TUNER_GAMES,
@@ -88,7 +90,7 @@ impl Default for SpsaSettings {
             c_end: 0.05,
             r_end: 0.02,
             seed: 1,
-            history_every: 10,
+            history_every: 0,
         }
     }
 }
@@ -97,8 +99,9 @@ impl Default for SpsaSettings {
 /// one line naming the command's flag.
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 pub enum SpsaError {
-    /// [`SpsaSettings::games`] is less than 2 (one pair).
-    #[error("--games {0} must be at least 2")]
+    /// [`SpsaSettings::games`] is less than 2 (one pair) or more than
+    /// [`MAX_TUNER_GAMES`](crate::MAX_TUNER_GAMES).
+    #[error("--games {0} must be 2..{max}", max = super::tuner::MAX_TUNER_GAMES)]
     Games(u64),
     /// [`SpsaSettings::pairs_per_step`] is 0.
     #[error("--pairs must be at least 1")]
@@ -114,7 +117,7 @@ pub enum SpsaError {
 impl SpsaSettings {
     /// Checks the settings: the first one out of range.
     pub fn check(&self) -> Result<(), SpsaError> {
-        if self.games < 2 {
+        if !(2..=super::tuner::MAX_TUNER_GAMES).contains(&self.games) {
             return Err(SpsaError::Games(self.games));
         }
         if self.pairs_per_step == 0 {
@@ -292,10 +295,15 @@ impl SpsaState {
     /// the settings are bad.
     pub fn new(spec: &EngineSpec, settings: &SpsaSettings) -> Result<SpsaState, SpsaError> {
         settings.check()?;
+        let mut settings = *settings;
+        if settings.history_every == 0 {
+            let every = super::tuner::history_every(settings.steps(), spec.tuned.len());
+            settings.history_every = every;
+        }
         let theta: Vec<f64> = spec.tuned.iter().map(|t| t.default as f64).collect();
         Ok(SpsaState {
             spec: spec.clone(),
-            settings: *settings,
+            settings,
             history: vec![SpsaPoint {
                 step: 0,
                 games: 0,
@@ -578,6 +586,27 @@ mod tests {
     use super::*;
     use crate::genome::Tuned;
 
+    /// A library user's session is whole without the command line: the budget is checked and
+    /// the history is kept by it.
+    #[test]
+    fn default_settings_check_the_budget_and_keep_a_history_by_it() {
+        let spec = spec(&[(0, 100), (0, 100)]);
+        let with = |games| {
+            SpsaState::new(
+                &spec,
+                &SpsaSettings {
+                    games,
+                    ..Default::default()
+                },
+            )
+        };
+        assert_eq!(with(4000).unwrap().settings.history_every, 10);
+        let long = with(crate::MAX_TUNER_GAMES).unwrap().settings.history_every;
+        assert!(long > 10, "{long}");
+        let e = with(crate::MAX_TUNER_GAMES + 1).unwrap_err().to_string();
+        assert_eq!(e, "--games 10000001 must be 2..10000000");
+    }
+
     fn spec(ranges: &[(i64, i64)]) -> EngineSpec {
         EngineSpec {
             engine: crate::hub::OutsideEngine {
@@ -657,7 +686,7 @@ mod tests {
         assert_eq!(r_end.check(), Err(SpsaError::REnd(-0.1)));
         // The messages name the command's flags.
         let text = |e: SpsaError| e.to_string();
-        assert_eq!(text(SpsaError::Games(1)), "--games 1 must be at least 2");
+        assert_eq!(text(SpsaError::Games(1)), "--games 1 must be 2..10000000");
         assert_eq!(text(SpsaError::Pairs), "--pairs must be at least 1");
         assert_eq!(
             text(SpsaError::CEnd(1.5)),

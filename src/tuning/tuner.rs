@@ -21,6 +21,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// `--games-budget` with a one-file tuner, and the default settings of SPSA and CMA-ES.
 pub const TUNER_GAMES: u64 = 4000;
 
+/// The most games a session of a one-file tuner (SPSA, CMA-ES) may ask for.
+pub const MAX_TUNER_GAMES: u64 = 10_000_000;
+
+/// How often a one-file tuner keeps a point of its history (the answer so far): every 10
+/// steps, or as many more as keep the history of a run of `steps` steps whose points hold
+/// about `params` numbers within about 4 MiB of its checkpoint (a run of millions of games).
+pub fn history_every(steps: u64, params: usize) -> u64 {
+    let point = 8 * params as u64 + 24;
+    let most = (4u64 << 20) / point.max(1);
+    steps.div_ceil(most.max(1)).max(10)
+}
+
 /// A tuner, by its ask and tell: it says which games it wants played next, as a batch of
 /// game jobs, and is told their results. Its state is data: everything a batch draws comes
 /// from its seed and its own step counters, so asking again without a tell gives the same

@@ -17,7 +17,7 @@
 
 use super::frame::{decode_frame, decode_payload, encode_parts, FrameKind};
 use super::tuner_file::{check_engine, OneFileSession, TunerHistory, TunerPoint, TunerSession};
-use super::{CheckpointError, Tuner, MAX_SPSA_GAMES};
+use super::{CheckpointError, Tuner};
 use crate::clock::{TimeControl, TimeUse};
 use crate::cmaes::{CmaesDraw, CmaesState, CMAES_MAX_IN_FLIGHT, CMAES_MIN_SIGMA};
 use crate::eval::Weights;
@@ -238,12 +238,6 @@ fn check(s: &CmaesSession) -> Result<(), String> {
     check_engine(&s.name, &st.spec)?;
     let set = &st.settings;
     set.check()?;
-    if set.games > MAX_SPSA_GAMES {
-        return Err(format!(
-            "{} games is more than a tuner session plays ({MAX_SPSA_GAMES})",
-            set.games
-        ));
-    }
     if set.pairs == 0 || set.pairs > MAX_PAIRS || !(CMAES_MIN_SIGMA..=32768.0).contains(&set.sigma)
     {
         return Err(format!(

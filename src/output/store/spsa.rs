@@ -262,12 +262,6 @@ fn check(s: &SpsaSession) -> Result<(), String> {
     let n = spec.tuned.len();
     check_engine(&s.name, spec)?;
     st.settings.check().map_err(|e| e.to_string())?;
-    if st.settings.games > MAX_SPSA_GAMES {
-        return Err(format!(
-            "{} games is more than an SPSA run plays ({MAX_SPSA_GAMES})",
-            st.settings.games
-        ));
-    }
     let in_range = |theta: &[f64]| {
         theta.len() == n
             && theta
@@ -334,18 +328,6 @@ fn check(s: &SpsaSession) -> Result<(), String> {
         return Err("the history does not start at step 0".into());
     }
     Ok(())
-}
-
-/// The most games an SPSA run may ask for (`spsa --games`).
-pub const MAX_SPSA_GAMES: u64 = 10_000_000;
-
-/// How often θ is kept in an SPSA session's history: every 10 steps, or as many more as keep
-/// the history of a run of `steps` steps over `params` parameters within about 4 MiB of its
-/// checkpoint (a run of millions of games).
-pub fn history_every(steps: u64, params: usize) -> u64 {
-    let point = 8 * params as u64 + 24;
-    let most = (4u64 << 20) / point.max(1);
-    steps.div_ceil(most.max(1)).max(10)
 }
 
 #[cfg(test)]
@@ -522,6 +504,7 @@ mod tests {
 
     #[test]
     fn the_history_of_a_long_run_is_thinned_to_fit() {
+        use crate::history_every;
         assert_eq!(history_every(500, 8), 10);
         let every = history_every(5_000_000, 600);
         let points = 5_000_000 / every + 2;
