@@ -218,7 +218,7 @@ pub use search::{
     check_depth, minimax, minimax_from, minimax_with, DepthError, ParamSpec, SearchConfig,
     SearchParams, Searcher, MAX_DEPTH, MAX_TIMED_DEPTH, WIN, WIN_BOUND,
 };
-pub use text::{count, grouped, per_time, short_time, EloFigure, EloMargin};
+pub use text::{count, grouped, per_time, shell_word, short_time, EloFigure, EloMargin};
 pub use tournament::Standing;
 
 // Sessions: the settings, the session's data and a generation, running one.
@@ -236,8 +236,8 @@ pub use session::{
     SessionRun, SettingChange, Silent, SpsaRun, FINALS_FILE,
 };
 pub use session::{
-    check_free, check_name, engine_tuner, CmaesRun, FileTuner, SessionProgress, SessionTuner,
-    StepReport, TunerProgress,
+    check_free, check_name, engine_tuner, session_arg, CmaesRun, FileTuner, SessionProgress,
+    SessionTuner, StepReport, TunerProgress,
 };
 
 // Outside engines (the Hub protocol).

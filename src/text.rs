@@ -132,6 +132,18 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
+/// A word for a shell command line, quoted when it needs to be (`'it'\''s'`).
+pub fn shell_word(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=+@%,".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -198,6 +198,24 @@ fn session_without_measurements_and_the_library_call() {
     let e = html::write_session_report(Path::new(&t.0.join("nothing")), None, &Options::default())
         .unwrap_err();
     assert!(e.to_string().contains("nothing"), "{e}");
+    // The same call writes the page of any tuner's session, by its folder or its checkpoint:
+    // an SPSA session's (the tuning simulator's engine, no process).
+    let mut c = common::bin();
+    c.current_dir(&t.0)
+        .args([
+            "spsa", "--engine", "sim:4", "--games", "16", "--name", "s", "--quiet",
+        ])
+        .arg("--populations")
+        .arg(t.pops());
+    run_ok(c);
+    let folder = t.session("s");
+    for at in [folder.clone(), folder.join("spsa.ckpt")] {
+        let written = html::write_session_report(&at, None, &Options::default()).unwrap();
+        assert_eq!(written, folder.join("report.html"));
+        let page = std::fs::read_to_string(&written).unwrap();
+        assert!(page.contains("SPSA session 's'"), "{page}");
+        std::fs::remove_file(written).unwrap();
+    }
 }
 
 /// The heatmap of a network session: a row per value and per output weight (not the 610

@@ -6,6 +6,7 @@ use checkers_ga::formats::{resolve_player, resolve_weights, PlayerArg};
 use checkers_ga::summary::select;
 use checkers_ga::Evaluator;
 use checkers_ga::SearchConfig;
+use checkers_ga::{session_arg, shell_word};
 use std::io::IsTerminal;
 use std::io::Write;
 use std::path::Path;
@@ -256,18 +257,6 @@ impl std::fmt::Display for AlreadySaid {
 
 impl std::error::Error for AlreadySaid {}
 
-/// A word for a shell command line, quoted when it needs to be.
-pub fn shell_word(s: &str) -> String {
-    if !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./:=+@%,".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
-    }
-}
-
 /// How the user can run this program again, as a command to paste: as this run was started.
 /// Through `cargo run` (cargo sets `CARGO` and `CARGO_PKG_NAME` for what it runs, and on Unix
 /// replaces itself with the program, whose parent is then whatever started cargo):
@@ -295,22 +284,6 @@ pub fn command_prefix() -> String {
         started
     } else {
         format!("'{}'", started.replace('\'', "'\\''"))
-    }
-}
-
-/// How `resume`, `report`, `history` and `finals` find session `name` in folder `dir`: its
-/// name (with `--populations` when `populations`, the folder of session folders, is not the
-/// default), or the folder itself when it is not named after the session (a copy).
-pub fn session_arg(dir: &Path, name: &str, populations: &Path) -> String {
-    let word = |p: &Path| shell_word(&p.to_string_lossy());
-    if dir == checkers_ga::store::session_dir(populations, name) {
-        let mut c = shell_word(name);
-        if populations != Path::new("populations") {
-            c += &format!(" --populations {}", word(populations));
-        }
-        c
-    } else {
-        word(dir)
     }
 }
 

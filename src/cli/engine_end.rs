@@ -3,7 +3,8 @@
 //! session stands, and what to do next ([`EngineEnd`]); a run stopped by a signal says what
 //! stopped it and how to go on instead of what to do next.
 
-use super::common::{command_prefix, say, say_somewhere, shell_word, stop_signal_name, warn};
+use super::common::{command_prefix, say, say_somewhere, stop_signal_name, warn};
+use checkers_ga::shell_word;
 use checkers_ga::{EngineSpec, Weights};
 use std::path::Path;
 

@@ -2,8 +2,7 @@
 
 use super::common::{
     catch_interrupt, check_output_file, command_prefix, progress_style, resume_command, say,
-    say_somewhere, session_arg, shell_word, show_progress, stop_signal_name, warn, weights_arg,
-    AlreadySaid, Interrupted,
+    say_somewhere, show_progress, stop_signal_name, warn, weights_arg, AlreadySaid, Interrupted,
 };
 use super::engine_end::EngineEnd;
 use super::engine_progress::EnginePrinter;
@@ -14,6 +13,7 @@ use checkers_ga::fresh_seed;
 use checkers_ga::summary::elo_text;
 use checkers_ga::{self, NewSession, Observer, SessionEnd, SessionError, SessionRun};
 use checkers_ga::{per_time as rate, short_time, Eta, PaceClock, RunCost};
+use checkers_ga::{session_arg, shell_word};
 use checkers_ga::{GaState, GenerationStats, Stop};
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,6 @@
 //! by [`checkers_ga::html`]); prints the path written.
 
 use checkers_ga::html::{self, Options, REPORT_FILE};
-use checkers_ga::store::Opened;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -26,46 +25,18 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
     if a.refresh == Some(0) {
         usage!("--refresh must be at least 1 second");
     }
-    // A one-file tuner's page (SPSA, CMA-ES): its answer over the steps, its values, its
-    // settings.
-    // Says which session it took when none is named, and what it passed over.
-    let found = match super::history::open_session(a.session.as_deref(), &a.populations, "report")?
-    {
-        Opened::Ga(found) => found,
-        Opened::Tuner { path, session } => {
-            return tuner_report(&a, &path, &|out, o| {
-                html::write_tuner_report(&*session, &path, out, o)
-            })
-        }
-    };
+    // Whichever tuner's session (the GA's page, or a one-file tuner's: its answer over the
+    // steps, its values, its settings); says which session it took when none is named, and
+    // what it passed over.
+    let opened = super::history::open_session(a.session.as_deref(), &a.populations, "report")?;
     let out = a
         .output
-        .unwrap_or_else(|| checkers_ga::folder_of(&found.path).join(REPORT_FILE));
+        .unwrap_or_else(|| checkers_ga::folder_of(opened.checkpoint()).join(REPORT_FILE));
     let opts = Options {
         refresh: a.refresh,
         follow: None,
     };
-    html::write_report(&found.session, &found.path, &out, &opts)?;
-    println!("{}", out.display());
-    Ok(())
-}
-
-/// Writes a one-file tuner's page with `write` (to `-o`, or its folder's `report.html`) and
-/// prints where.
-fn tuner_report(
-    a: &ReportArgs,
-    checkpoint: &std::path::Path,
-    write: &dyn Fn(&std::path::Path, &Options) -> Result<(), checkers_ga::summary::ReportError>,
-) -> anyhow::Result<()> {
-    let out = a
-        .output
-        .clone()
-        .unwrap_or_else(|| checkers_ga::folder_of(checkpoint).join(REPORT_FILE));
-    let opts = Options {
-        refresh: a.refresh,
-        follow: None,
-    };
-    write(&out, &opts)?;
+    html::write_opened(&opened, &out, &opts)?;
     println!("{}", out.display());
     Ok(())
 }

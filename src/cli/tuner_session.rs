@@ -4,12 +4,13 @@
 //! ([`checkers_ga::SessionRun`]). Each tuner's file adds its own flags and builds its state.
 
 use super::common::{
-    catch_interrupt, check_output_file, resume_command, say, say_somewhere, session_arg,
-    show_progress, warn, AlreadySaid, Interrupted,
+    catch_interrupt, check_output_file, resume_command, say, say_somewhere, show_progress, warn,
+    AlreadySaid, Interrupted,
 };
 use super::engine_end::EngineEnd;
 use super::engine_progress::EnginePrinter;
 use super::evolve_args::ResumeArgs;
+use checkers_ga::session_arg;
 use checkers_ga::{FileTuner, Overrides, SessionEnd, SessionError, SessionProgress, SessionRun};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -302,17 +303,7 @@ impl<T: FileTuner> checkers_ga::Observer<T> for Watch<T> {
         if !state.steps_done().is_multiple_of(*every) || state.finished() {
             return;
         }
-        let o = checkers_ga::html::Options::default();
-        let write = |page: &Path| -> anyhow::Result<()> {
-            let s = T::load(path)?;
-            Ok(checkers_ga::html::write_tuner_report(
-                T::view(&s),
-                path,
-                page,
-                &o,
-            )?)
-        };
-        if let Some(w) = page.write(write) {
+        if let Some(w) = page.write(|page| write_page(path, page)) {
             self.0.bar.suspend(|| warn(&w));
         }
     }
@@ -418,17 +409,7 @@ fn play<T: FileTuner>(
     }
     // The page at the end (unless writing it failed as the run went).
     let page = &mut watch.1 .0;
-    let o = checkers_ga::html::Options::default();
-    let write = |p: &Path| -> anyhow::Result<()> {
-        let s = T::load(&checkpoint)?;
-        Ok(checkers_ga::html::write_tuner_report(
-            T::view(&s),
-            &checkpoint,
-            p,
-            &o,
-        )?)
-    };
-    if let Some(w) = page.write(write) {
+    if let Some(w) = page.write(|p| write_page(&checkpoint, p)) {
         warn(&w);
     }
     if stopped {
@@ -440,4 +421,10 @@ fn play<T: FileTuner>(
         end.say_done(watch.0.clock.seconds(), &[]);
     }
     Ok(())
+}
+
+/// The page of the session at `checkpoint`, to `page` (`--report`).
+fn write_page(checkpoint: &Path, page: &Path) -> Result<(), checkers_ga::summary::ReportError> {
+    let o = checkers_ga::html::Options::default();
+    checkers_ga::html::write_session_report(checkpoint, Some(page), &o).map(|_| ())
 }

@@ -55,6 +55,23 @@ pub(crate) fn enter(dir: &Path) -> Result<Held, SessionError> {
     })
 }
 
+/// How `resume`, `report`, `history` and `finals` find session `name` in folder `dir`, as a
+/// shell's words: its name (with `--populations` when `populations`, the folder of session
+/// folders, is not the default), or the folder itself when it is not named after the session
+/// (a copy).
+pub fn session_arg(dir: &Path, name: &str, populations: &Path) -> String {
+    let word = |p: &Path| crate::text::shell_word(&p.to_string_lossy());
+    if dir == store::session_dir(populations, name) {
+        let mut c = crate::text::shell_word(name);
+        if populations != Path::new(crate::formats::SESSIONS_ROOT) {
+            c += &format!(" --populations {}", word(populations));
+        }
+        c
+    } else {
+        word(dir)
+    }
+}
+
 /// Refuses session name `name` when its folder under `populations` holds a session of any
 /// tuner: one line, saying how to continue that one.
 pub(crate) fn refuse_taken(populations: &Path, name: &str) -> Result<(), SessionError> {
@@ -62,11 +79,7 @@ pub(crate) fn refuse_taken(populations: &Path, name: &str) -> Result<(), Session
     if store::session_in(&dir).is_none() {
         return Ok(());
     }
-    let arg = if populations == Path::new("populations") {
-        name.to_string()
-    } else {
-        format!("{name} --populations {}", populations.display())
-    };
+    let arg = session_arg(&dir, name, populations);
     Err(SessionError::Refused(format!(
         "session '{name}' already exists in '{}': continue it with `checkers-ga resume {arg}` or \
          pick another --name",
@@ -80,4 +93,24 @@ pub(crate) fn ensure_folder(dir: &Path, what: &str) -> Result<(), SessionError> 
         "cannot create the {what} folder '{}'",
         dir.display()
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A name taken says how to continue that session in words a shell takes as they are: a
+    /// folder of sessions with a space in its name is quoted.
+    #[test]
+    fn a_taken_name_says_how_to_continue_it_in_a_shells_words() {
+        let root = std::env::temp_dir().join(format!("ckga folder {}", std::process::id()));
+        let dir = store::session_dir(&root, "s");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("spsa.ckpt"), b"").unwrap();
+        let e = refuse_taken(&root, "s").unwrap_err().to_string();
+        let quoted = format!("resume s --populations '{}'`", root.display());
+        assert!(e.contains(&quoted), "{e}");
+        assert!(refuse_taken(&root, "free").is_ok());
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }

@@ -77,6 +77,7 @@ mod tuner_run;
 pub use best::{best_path, write_answer_file, AnswerFileError, FINALS_FILE};
 pub use cmaes::CmaesRun;
 pub use finals::{Entrant, Finals};
+pub use folder::session_arg;
 pub use ga::NewSession;
 pub use names::default_name;
 pub use options::{Overrides, SettingChange};

@@ -53,7 +53,8 @@ pub use engine::{
 pub use export::{check_prefix, export, prefix_from_name, ExportFormat};
 pub use input::{
     hub_player, load_input, parse_input, parse_population, resolve_player, resolve_weights,
-    shipped, Input, InputKind, PlayerArg, WeightsArg, HUB_PREFIX, PLAYER_NAMES, SHIPPED,
+    shipped, Input, InputKind, PlayerArg, WeightsArg, HUB_PREFIX, PLAYER_NAMES, SESSIONS_ROOT,
+    SHIPPED,
 };
 
 /// Why a file could not be read as weights, or an export not made: one line, naming the file

@@ -19,8 +19,9 @@
 //!   not have it; the game replayed with the library's game and search code);
 //! - [`page()`] (file `page`, with its style sheet `page.css` and script `page.js`) makes the
 //!   HTML text of that, with its charts (file `charts`) and tables (file `tables`);
-//! - [`write_report`] does both and writes the file; [`write_session_report`] does it all for a
-//!   session folder (its newest checkpoint), in one call.
+//! - [`write_report`] does both and writes the file; [`write_opened`] writes the page of a
+//!   session read from disk, whichever tuner's; [`write_session_report`] does it all for a
+//!   session folder (its newest checkpoint) or a checkpoint of any tuner, in one call.
 //!
 //! The game: no game's moves are recorded in a session, but the yardstick measurement of a
 //! generation is a seeded match ([`crate::ga::measure_match`]), so its first game (the best so
@@ -144,19 +145,29 @@ pub fn write_report(
     })
 }
 
-/// The whole report of a session folder in one call: reads its newest loadable checkpoint with
-/// its history and writes the page to `out` (default: `report.html` in the folder). Returns
-/// the file written. This is what a running session can call after each measurement.
+/// The page of a session read from disk, whichever tuner's ([`store::open`]): the GA's
+/// ([`write_report`]) or a one-file tuner's ([`write_tuner_report`]), written to `out`.
+pub fn write_opened(opened: &store::Opened, out: &Path, opts: &Options) -> Result<(), ReportError> {
+    match opened {
+        store::Opened::Ga(found) => write_report(&found.session, &found.path, out, opts),
+        store::Opened::Tuner { path, session } => write_tuner_report(&**session, path, out, opts),
+    }
+}
+
+/// The whole report of a session in one call, whichever tuner's: reads the session of
+/// `session` (its folder, whose newest loadable checkpoint is read, or a checkpoint file) and
+/// writes its page to `out` (default: `report.html` in its folder). Returns the file written.
+/// This is what a running session calls after a checkpoint (`--report`).
 pub fn write_session_report(
-    folder: &Path,
+    session: &Path,
     out: Option<&Path>,
     opts: &Options,
 ) -> Result<PathBuf, ReportError> {
-    let found = store::locate(Some(&folder.to_string_lossy()), Path::new("."))?;
+    let opened = store::open(Some(&session.to_string_lossy()), Path::new("."))?;
     let out = out
         .map(Path::to_path_buf)
-        .unwrap_or_else(|| crate::files::folder_of(&found.path).join(REPORT_FILE));
-    write_report(&found.session, &found.path, &out, opts)?;
+        .unwrap_or_else(|| crate::files::folder_of(opened.checkpoint()).join(REPORT_FILE));
+    write_opened(&opened, &out, opts)?;
     Ok(out)
 }
 

@@ -183,6 +183,14 @@ impl Opened {
             Opened::Tuner { session, .. } => session.tuner(),
         }
     }
+
+    /// The checkpoint read.
+    pub fn checkpoint(&self) -> &Path {
+        match self {
+            Opened::Ga(found) => &found.path,
+            Opened::Tuner { path, .. } => path,
+        }
+    }
 }
 
 /// Why [`open`] read no session.

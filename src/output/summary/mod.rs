@@ -84,6 +84,9 @@ pub enum ReportError {
     /// A session or checkpoint that could not be found or read.
     #[error(transparent)]
     Locate(#[from] crate::store::LocateError),
+    /// A session, whichever tuner's, that could not be found or read.
+    #[error(transparent)]
+    Open(#[from] crate::store::OpenError),
     /// A file that could not be written.
     #[error("cannot write '{}': {source}", path.display())]
     Write {
