@@ -231,9 +231,10 @@ pub use ga::{
 pub use lock::LOCK_FILE;
 pub use session::{
     answers_by_generation, best_path, measure_genomes, write_answer_file, AnswerFileError,
-    EngineRequest, EngineRequestError, Entrant, Eta, Finals, NewSession, Observer, Overrides, Pace,
-    PaceClock, PastBests, RunCost, SessionEnd, SessionError, SessionOptions, SessionOutcome,
-    SessionRun, SettingChange, Silent, SpsaRun, FINALS_FILE,
+    EngineRequest, EngineRequestError, Entrant, Eta, Finals, FinalsError, FinalsOptions,
+    FinalsPlan, NewSession, Observer, Overrides, Pace, PaceClock, PastBests, RunCost, SessionEnd,
+    SessionError, SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, SpsaRun,
+    FINALS_FILE,
 };
 pub use session::{
     check_free, check_name, engine_tuner, session_arg, CmaesRun, FileTuner, SessionProgress,

@@ -104,6 +104,50 @@ fn a_round_robin_of_past_bests_names_and_writes_its_winner() {
     assert_eq!(checkers_ga::load_weights(&t.0.join("w2.json")).unwrap(), w);
 }
 
+/// The library's finals are the command's: the same entrants, games and winner's file.
+#[test]
+fn the_librarys_finals_play_and_write_what_the_command_does() {
+    use checkers_ga::{FinalsError, FinalsOptions, FinalsPlan};
+    let t = Tmp::new("lib");
+    session(&t, "s");
+    stdout_ok(&finals(&t, "s", &[SMALL, &["--out", "cli.json"]].concat()));
+    let found = store::locate(Some("s"), &t.pops()).unwrap();
+    let options = FinalsOptions {
+        entrants: 4,
+        games: 6,
+        depth: 2,
+        out: Some(t.0.join("lib.json")),
+        ..FinalsOptions::default()
+    };
+    let plan = FinalsPlan::new(&found.session, &found.path, &options).unwrap();
+    let n = plan.past.distinct.len() as u64;
+    assert_eq!(plan.games(), n * (n - 1) / 2 * 6);
+    let played = std::sync::atomic::AtomicU64::new(0);
+    let finals = plan.play(&|_| {
+        played.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    });
+    assert_eq!(played.into_inner(), plan.games());
+    let winner = plan.write_winner(&finals).unwrap().expect("entrants");
+    let file = |f: &str| checkers_ga::load_weights(&t.0.join(f)).unwrap();
+    assert_eq!(file("lib.json"), file("cli.json"));
+    assert_eq!(file("lib.json"), winner.weights);
+    // What it refuses, before or after reading the session.
+    let bad = |o: FinalsOptions| FinalsPlan::new(&found.session, &found.path, &o).unwrap_err();
+    let one = FinalsOptions {
+        entrants: 1,
+        ..options.clone()
+    };
+    assert!(matches!(bad(one), FinalsError::Entrants));
+    let late = FinalsOptions {
+        from: 12,
+        ..options.clone()
+    };
+    assert_eq!(
+        bad(late).to_string(),
+        "--from 12 leaves no generation: session 's' stands at 12"
+    );
+}
+
 #[test]
 fn bad_finals_settings_get_one_line() {
     let t = Tmp::new("bad");

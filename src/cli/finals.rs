@@ -4,9 +4,7 @@
 use super::common::{check_output_file, pool, progress_style, show_progress};
 use super::history::find_session;
 use anyhow::bail;
-use checkers_ga::weightfile::Origin;
-use checkers_ga::{check_depth, write_answer_file};
-use checkers_ga::{Finals, PastBests};
+use checkers_ga::{FinalsOptions, FinalsPlan};
 use indicatif::ProgressBar;
 use std::path::PathBuf;
 
@@ -45,59 +43,40 @@ pub struct FinalsArgs {
 }
 
 pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
-    if a.entrants < 2 {
-        usage!("--entrants must be at least 2 (a round robin needs two players)");
-    }
-    if a.games == 0 {
-        usage!("--games must be at least 1");
-    }
-    check_depth(a.depth, "--depth")?;
+    let options = FinalsOptions {
+        entrants: a.entrants,
+        from: a.from,
+        depth: a.depth,
+        games: a.games,
+        seed: a.seed,
+        out: a.out.clone(),
+    };
+    // The flags first, then the session (the GA's alone).
+    FinalsPlan::check(&options)?;
     let (path, session) = find_session(a.session.as_deref(), &a.populations, "finals")?;
-    let Some(last) = session.history.last().map(|h| h.generation) else {
-        bail!(
-            "session '{}' ({}) has no generations yet",
-            session.name,
-            path.display()
-        );
-    };
-    let from = a.from;
-    if from >= last {
-        bail!(
-            "--from {from} leaves no generation: session '{}' stands at {last}",
-            session.name
-        );
-    }
-    let dir = checkers_ga::folder_of(&path);
-    let past = PastBests::spread(&session, &dir, a.entrants, from);
-    let seed = a.seed.unwrap_or(session.settings.seed);
-    let (config, settings) = Finals::match_settings(&session, a.depth, a.games, seed);
-    let per_pair = settings.games();
-    let n = past.distinct.len();
-    let out = match &a.out {
-        Some(p) => p.clone(),
-        None => dir.join(checkers_ga::FINALS_FILE),
-    };
-    check_output_file(&out, "--out")?;
+    let plan = FinalsPlan::new(&session, &path, &options)?;
+    check_output_file(&plan.out, "--out")?;
+    let n = plan.past.distinct.len();
     println!(
-        "finals of session '{}': {n} distinct bests so far of {} chosen after generations {}..{last}, \
-         every pair {per_pair} ballot games at depth {}, seed {seed}",
-        session.name,
-        past.chosen.len(),
-        from + 1,
-        a.depth
+        "finals of session '{}': {n} distinct bests so far of {} chosen after generations {}..{}, \
+         every pair {} ballot games at depth {}, seed {}",
+        plan.name,
+        plan.past.chosen.len(),
+        plan.from + 1,
+        plan.last,
+        plan.per_pair(),
+        plan.depth,
+        plan.seed
     );
-    if past.left_out > 0 {
+    if plan.past.left_out > 0 {
         println!(
             "({} generation(s) left out: played before checkpoint format 3, and their checkpoints \
              were pruned)",
-            past.left_out
+            plan.past.left_out
         );
     }
-    if n == 0 {
-        bail!("no best so far of those generations can be told");
-    }
     let bar = if show_progress(false) {
-        let b = ProgressBar::new((n * (n - 1) / 2 * per_pair) as u64);
+        let b = ProgressBar::new(plan.games());
         b.set_style(progress_style(
             "finals {bar:40} {pos}/{len} games {rate} eta {eta}",
         ));
@@ -106,7 +85,7 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
         ProgressBar::hidden()
     };
     let p = pool(a.threads)?;
-    let finals = p.install(|| past.finals(config, &settings, &|_| bar.inc(1)));
+    let finals = p.install(|| plan.play(&|_| bar.inc(1)));
     bar.finish_and_clear();
     println!();
     println!("rank  best so far after   points        score   Elo vs the field");
@@ -127,28 +106,14 @@ pub fn run(a: FinalsArgs) -> anyhow::Result<()> {
             if n > 1 { elo } else { "-".to_string() }
         );
     }
-    let Some(w) = finals.winner() else {
+    let Some(w) = plan.write_winner(&finals)? else {
         bail!("the finals had no entrants");
     };
-    let origin = Origin {
-        session: session.name.clone(),
-        seed: session.settings.seed,
-        generation: w.first,
-    };
-    let comment = format!(
-        "the winner of the finals of session '{}': {n} bests so far after generations {}..{last}, \
-         {per_pair} games a pair at depth {}, seed {seed}",
-        session.name,
-        from + 1,
-        a.depth
-    );
-    let engine = session.settings.engine.as_ref();
-    write_answer_file(&out, engine, &w.weights, Some(&origin), Some(&comment))?;
     println!();
     println!(
         "winner: the best so far after generation {} -> {}",
         w.first,
-        out.display()
+        plan.out.display()
     );
     Ok(())
 }

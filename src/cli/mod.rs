@@ -62,7 +62,7 @@ impl std::error::Error for Usage {}
 /// Is `e` a bad command line (exit status 2) rather than a failure while working (1)? A
 /// [`Usage`] error, or the library's check of a value the user gave: the settings of a session
 /// ([`checkers_ga::SettingsError`]), a session's name, a search depth
-/// ([`checkers_ga::DepthError`]), a flag of a tuned engine
+/// ([`checkers_ga::DepthError`]), a flag of the finals ([`checkers_ga::FinalsError`]), a flag of a tuned engine
 /// ([`checkers_ga::EngineRequestError::Flag`]), a thread count beyond the limit, wherever in the
 /// chain of causes.
 pub fn is_usage_error(e: &anyhow::Error) -> bool {
@@ -76,6 +76,14 @@ pub fn is_usage_error(e: &anyhow::Error) -> bool {
             || matches!(
                 c.downcast_ref::<checkers_ga::EngineRequestError>(),
                 Some(checkers_ga::EngineRequestError::Flag(_))
+            )
+            || matches!(
+                c.downcast_ref::<checkers_ga::FinalsError>(),
+                Some(
+                    checkers_ga::FinalsError::Entrants
+                        | checkers_ga::FinalsError::Games
+                        | checkers_ga::FinalsError::Depth(_)
+                )
             )
             || matches!(
                 c.downcast_ref::<SessionError>(),

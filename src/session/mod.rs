@@ -16,7 +16,7 @@
 //! [`SessionOptions::default`] (folder `populations/`, the best weights in each session's folder,
 //! keep the newest 10 checkpoints and every 100th).
 //!
-//! Files, bottom up: `names`, `folder`, `pace`, `options`, `outside`, `best`, `finals`, `past`,
+//! Files, bottom up: `names`, `folder`, `pace`, `options`, `outside`, `best`, `past`, `finals`,
 //! `steps`, `run`, `ga`, `progress`, `tuner_run`, `spsa`, `cmaes`. `steps` is the one loop of
 //! every session, whichever tuner: its steps, its stop and time limit, the checkpoint a stop
 //! leaves, the faults log, the answer written however the run ends, and the [`Observer`] that
@@ -76,7 +76,7 @@ mod tuner_run;
 
 pub use best::{best_path, write_answer_file, AnswerFileError, FINALS_FILE};
 pub use cmaes::CmaesRun;
-pub use finals::{Entrant, Finals};
+pub use finals::{Entrant, Finals, FinalsError, FinalsOptions, FinalsPlan};
 pub use folder::session_arg;
 pub use ga::NewSession;
 pub use names::default_name;

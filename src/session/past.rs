@@ -1,7 +1,6 @@
-//! The best so far of a session's past generations: measured against a reference, or played
-//! against each other in the finals.
+//! The best so far of a session's past generations, measured against a reference (the
+//! finals play them against each other: file `finals`).
 
-use super::finals::{Entrant, Finals};
 use crate::eval::Weights;
 use crate::ga::GaState;
 use crate::genome::EngineSpec;
@@ -13,6 +12,7 @@ use std::path::Path;
 /// generation's, where it can be told (from the history's record of changes, or the session
 /// folder's kept checkpoints); or the values of an SPSA session's kept steps
 /// ([`PastBests::of_tuner`]).
+#[derive(Clone, Debug)]
 pub struct PastBests {
     /// (generation, its best so far), oldest first.
     pub chosen: Vec<(u64, Weights)>,
@@ -103,50 +103,6 @@ impl PastBests {
         on_game: &(dyn Fn() + Sync),
     ) -> Vec<(u64, MatchResult)> {
         measure_genomes(&self.chosen, engine, reference, run, depth, on_game)
-    }
-
-    /// The finals: every two distinct bests play a match of `settings` (both searching with
-    /// `config`), a round robin. The same games at any thread count. `on_game` is called after
-    /// every game.
-    pub fn finals(
-        &self,
-        config: crate::search::SearchConfig,
-        settings: &crate::matchplay::MatchSettings,
-        on_game: &(dyn Fn(&crate::matchplay::MatchGame) + Sync),
-    ) -> Finals {
-        let entrants: Vec<Entrant> = self
-            .distinct
-            .iter()
-            .map(|w| {
-                let gens = self.chosen.iter().filter(|(_, x)| x == w).map(|(g, _)| *g);
-                Entrant {
-                    first: gens.clone().min().unwrap_or(0),
-                    last: gens.max().unwrap_or(0),
-                    weights: *w,
-                    points: 0,
-                    games: 0,
-                }
-            })
-            .collect();
-        let mut finals = Finals { entrants };
-        let n = finals.entrants.len();
-        let engine = |e: &Entrant| crate::matchplay::OurEngine {
-            name: format!("best so far of generation {}", e.first),
-            eval: e.weights.into(),
-            config,
-        };
-        for i in 0..n {
-            for j in i + 1..n {
-                let (a, b) = (engine(&finals.entrants[i]), engine(&finals.entrants[j]));
-                let (wdl, _) = crate::matchplay::play_match(&a, &b, settings, on_game);
-                let games = wdl.wins + wdl.draws + wdl.losses;
-                finals.entrants[i].points += 2 * wdl.wins + wdl.draws;
-                finals.entrants[j].points += 2 * wdl.losses + wdl.draws;
-                finals.entrants[i].games += games;
-                finals.entrants[j].games += games;
-            }
-        }
-        finals
     }
 }
 
