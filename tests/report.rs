@@ -214,8 +214,31 @@ fn session_without_measurements_and_the_library_call() {
         assert_eq!(written, folder.join("report.html"));
         let page = std::fs::read_to_string(&written).unwrap();
         assert!(page.contains("SPSA session 's'"), "{page}");
+        assert!(!page.contains("id=\"follow\""), "{page}");
         std::fs::remove_file(written).unwrap();
     }
+    // A running session's page follows it whichever tuner's: it reloads every 15 s until a few
+    // times the gap to its next rewrite, the script that does it in the page.
+    let running = Options {
+        follow: Some(html::FOLLOW_EVERY),
+        rewrite_in: Some(100),
+        ..Options::default()
+    };
+    let written = html::write_session_report(&folder, None, &running).unwrap();
+    let page = std::fs::read_to_string(&written).unwrap();
+    let note = page
+        .lines()
+        .find(|l| l.contains("id=\"follow\""))
+        .unwrap_or_else(|| panic!("{page}"));
+    let attr = |name: &str| -> u64 {
+        let at = note.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        note[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    assert_eq!(attr("data-every"), 15);
+    // 3 x 100 s, a minute and four reloads.
+    assert_eq!(attr("data-until") - attr("data-written"), 420_000);
+    assert!(page.contains("window.location.reload()"));
+    assert!(page.contains("reloads every 15 s while the session runs"));
 }
 
 /// The heatmap of a network session: a row per value and per output weight (not the 610

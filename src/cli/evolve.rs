@@ -395,6 +395,7 @@ impl Printer {
         let opts = checkers_ga::html::Options {
             refresh: None,
             follow: refresh,
+            rewrite_in: None,
         };
         let write = |out: &Path| checkers_ga::html::write_report(s, checkpoint, out, &opts);
         if let Some(w) = self.report.write(write) {
@@ -497,7 +498,7 @@ impl Observer for Printer {
         }
         let measured = s.history.last().is_some_and(|h| h.measure.is_some());
         if measured || s.generation == self.first_generation + 1 {
-            self.write_report(s, path, Some(15));
+            self.write_report(s, path, Some(checkers_ga::html::FOLLOW_EVERY));
         }
     }
 

@@ -35,6 +35,7 @@ pub fn run(a: ReportArgs) -> anyhow::Result<()> {
     let opts = Options {
         refresh: a.refresh,
         follow: None,
+        rewrite_in: None,
     };
     html::write_opened(&opened, &out, &opts)?;
     println!("{}", out.display());

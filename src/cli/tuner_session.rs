@@ -303,7 +303,16 @@ impl<T: FileTuner> checkers_ga::Observer<T> for Watch<T> {
         if !state.steps_done().is_multiple_of(*every) || state.finished() {
             return;
         }
-        if let Some(w) = page.write(|page| write_page(path, page)) {
+        // The page follows the run (reloads while it goes), the next rewrite `every` steps
+        // away at the run's pace.
+        let per_step = state.games_per_step() as f64;
+        let gap = self.0.clock.pace().seconds_for(per_step * *every as f64);
+        let follow = checkers_ga::html::Options {
+            follow: Some(checkers_ga::html::FOLLOW_EVERY),
+            rewrite_in: gap.map(|s| s.ceil() as u32),
+            ..Default::default()
+        };
+        if let Some(w) = page.write(|page| write_page(path, page, &follow)) {
             self.0.bar.suspend(|| warn(&w));
         }
     }
@@ -409,7 +418,8 @@ fn play<T: FileTuner>(
     }
     // The page at the end (unless writing it failed as the run went).
     let page = &mut watch.1 .0;
-    if let Some(w) = page.write(|p| write_page(&checkpoint, p)) {
+    let o = checkers_ga::html::Options::default();
+    if let Some(w) = page.write(|p| write_page(&checkpoint, p, &o)) {
         warn(&w);
     }
     if stopped {
@@ -423,8 +433,11 @@ fn play<T: FileTuner>(
     Ok(())
 }
 
-/// The page of the session at `checkpoint`, to `page` (`--report`).
-fn write_page(checkpoint: &Path, page: &Path) -> Result<(), checkers_ga::summary::ReportError> {
-    let o = checkers_ga::html::Options::default();
-    checkers_ga::html::write_session_report(checkpoint, Some(page), &o).map(|_| ())
+/// The page of the session at `checkpoint`, to `page` (`--report`), made as `o` says.
+fn write_page(
+    checkpoint: &Path,
+    page: &Path,
+    o: &checkers_ga::html::Options,
+) -> Result<(), checkers_ga::summary::ReportError> {
+    checkers_ga::html::write_session_report(checkpoint, Some(page), o).map(|_| ())
 }

@@ -86,6 +86,10 @@ pub const HEATMAP_COLUMNS: usize = 48;
 /// The most points of a per-generation line (longer histories are sampled evenly).
 pub const MAX_LINE_POINTS: usize = 600;
 
+/// Every how many seconds the page of a running session (`--report`) reloads itself, whichever
+/// tuner's ([`Options::follow`]).
+pub const FOLLOW_EVERY: u32 = 15;
+
 /// How the page is made.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
@@ -97,6 +101,10 @@ pub struct Options {
     /// next rewrite was due stops reloading and says so, so a page left behind by a killed
     /// session does not reload forever); None: no reload.
     pub follow: Option<u32>,
+    /// With `follow`, the seconds until the running session writes the page again, as its
+    /// writer reckons by its pace (a one-file tuner's run); None: the page's own reckoning (a
+    /// GA session's, from its history; a one-file tuner's, a minute).
+    pub rewrite_in: Option<u32>,
 }
 
 /// How long after it is written the page of a running session keeps reloading itself
@@ -104,6 +112,33 @@ pub struct Options {
 /// (the next measurement, or the session's end) at the pace of its recent generations, plus a
 /// minute and a few reloads.
 pub fn follow_seconds(session: &GaState, every: u32) -> f64 {
+    follow_for(gap_seconds(session), every)
+}
+
+/// How long a running session's page keeps reloading (every `every` seconds) when its next
+/// rewrite is `gap` seconds away: three times that, a minute, and a few reloads.
+fn follow_for(gap: f64, every: u32) -> f64 {
+    3.0 * gap + 60.0 + 4.0 * every as f64
+}
+
+/// The paragraph of a running session's page that makes it follow the session
+/// ([`Options::follow`]: reload every `every` seconds until `seconds` after now; the script
+/// says when it has stopped).
+fn follow_note(every: u32, seconds: f64) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    let until = now + (seconds * 1000.0) as u64;
+    format!(
+        "<p id=\"follow\" class=\"note\" data-every=\"{every}\" data-written=\"{now}\" \
+         data-until=\"{until}\">This page follows the running session: it reloads every \
+         {every} s.</p>\n"
+    )
+}
+
+/// The seconds until a GA session writes its page again: its next measurement (or its end) at
+/// the pace of its recent generations.
+fn gap_seconds(session: &GaState) -> f64 {
     let h = &session.history;
     let recent = &h[h.len().saturating_sub(10)..];
     let per_gen = if recent.is_empty() {
@@ -126,7 +161,7 @@ pub fn follow_seconds(session: &GaState, every: u32) -> f64 {
         }
     };
     let gens = to_measure.min(to_end).max(1) as f64;
-    3.0 * gens * per_gen + 60.0 + 4.0 * every as f64
+    gens * per_gen
 }
 /// Makes the page of `session` (read from `checkpoint`) and writes it to `out` atomically (temp
 /// name, sync, rename).

@@ -18,7 +18,7 @@ pub(super) const STYLE: &str = include_str!("page.css");
 /// makes, opens where the reader was); `#steps=...` replays button clicks and keys on load
 /// (`n` next, `p` previous, `r` right arrow, `l` left arrow, `e` End, `h` Home), which is how
 /// the browser test drives it.
-const SCRIPT: &str = include_str!("page.js");
+pub(super) const SCRIPT: &str = include_str!("page.js");
 
 /// The game as JSON for the page's script: the start and every ply's move and position.
 pub fn game_json(g: &ShownGame) -> String {
@@ -330,16 +330,11 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
     }
     p.push_str("</nav>\n");
     if let Some(every) = opts.follow {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as u64);
-        let until = now + (follow_seconds(session, every) * 1000.0) as u64;
-        let _ = writeln!(
-            p,
-            "<p id=\"follow\" class=\"note\" data-every=\"{every}\" data-written=\"{now}\" \
-             data-until=\"{until}\">This page follows the running session: it reloads every \
-             {every} s.</p>"
-        );
+        let seconds = match opts.rewrite_in {
+            Some(gap) => super::follow_for(gap as f64, every),
+            None => follow_seconds(session, every),
+        };
+        p.push_str(&super::follow_note(every, seconds));
     }
 
     // Key figures.

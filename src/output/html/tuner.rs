@@ -82,6 +82,12 @@ fn page_of(page: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
             ""
         }
     );
+    // A running session's page follows it, as the GA's does: until a few times the gap to
+    // its next rewrite its writer reckons (a minute when it gives none).
+    if let Some(every) = opts.follow {
+        let gap = opts.rewrite_in.unwrap_or(60) as f64;
+        p.push_str(&super::follow_note(every, super::follow_for(gap, every)));
+    }
     p.push_str("<ul class=\"figures\">\n");
     let fig = |p: &mut String, v: String, what: &str| {
         let _ = writeln!(p, "<li><b>{}</b><span>{}</span></li>", esc(&v), esc(what));
@@ -179,13 +185,18 @@ fn page_of(page: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
     p.push_str("</tbody></table>\n</section>\n");
     let _ = writeln!(
         p,
-        "<footer>checkers-ga {} report{}</footer>\n</main>\n</body>\n</html>",
+        "<footer>checkers-ga {} report{}</footer>\n</main>",
         env!("CARGO_PKG_VERSION"),
-        match opts.refresh {
-            Some(r) => format!(", reloads every {r} s"),
-            None => String::new(),
+        match (opts.refresh, opts.follow) {
+            (Some(r), _) => format!(", reloads every {r} s"),
+            (None, Some(r)) => format!(", reloads every {r} s while the session runs"),
+            (None, None) => String::new(),
         }
     );
+    if opts.follow.is_some() {
+        let _ = writeln!(p, "<script>\n{}</script>", super::page::SCRIPT);
+    }
+    p.push_str("</body>\n</html>\n");
     p
 }
 
