@@ -218,7 +218,13 @@ pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), SimError> {
                 ga_session(run, &spec, setup)?;
             }
             SimTuner::Spsa => spsa_settings(run, setup).check()?,
-            SimTuner::Cmaes => setup.cmaes.check().map_err(SimError::Cmaes)?,
+            SimTuner::Cmaes => CmaesSettings {
+                games: run.games,
+                seed: run.seed,
+                ..setup.cmaes
+            }
+            .check()
+            .map_err(SimError::Cmaes)?,
         }
     }
     Ok(())

@@ -4,11 +4,13 @@
 //! every tuner's session is titled and headed alike by `show` and `history`, and the small
 //! things a first user met: counts in the singular, `--engine` errors that name
 //! what was typed, `resume` of a finished session that names every limit, and a match of one
-//! engine under two settings whose sides have two names. (The Python engine needs `python3`:
+//! engine under two settings whose sides have two names; every tuner's engine session ends,
+//! and ends when stopped by Ctrl-C, with the same lines. (The Python engine needs `python3`:
 //! without it those tests fail in CI and elsewhere say `SKIPPED`.)
 
 mod common;
 
+use checkers_ga::store;
 use common::{manifest_dir, run, run_ok, stdout_ok, text, Tmp};
 
 /// An outside engine's parameter file (what a session's `best.json` holds) with `params`:
@@ -418,14 +420,16 @@ fn every_tuners_engine_session_stopped_by_ctrl_c_ends_with_the_same_lines() {
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped());
         let child = c.spawn().unwrap();
-        // Stopped once its first step is saved.
+        // Stopped once its first step is saved (a one-file tuner's checkpoint is there from
+        // its start).
         let dir = t.0.join("populations").join(name);
         let t0 = std::time::Instant::now();
-        let saved = || {
-            std::fs::read_dir(&dir).is_ok_and(|d| {
-                d.flatten()
-                    .any(|e| e.path().extension().is_some_and(|x| x == "ckpt"))
-            })
+        let saved = || match verb {
+            "spsa" => store::load_spsa(&dir.join("spsa.ckpt")).is_ok_and(|s| s.state.step > 0),
+            "cmaes" => {
+                store::load_cmaes(&dir.join("cmaes.ckpt")).is_ok_and(|s| s.state.generation > 0)
+            }
+            _ => !store::list_checkpoints(&dir).is_empty(),
         };
         while !saved() {
             assert!(t0.elapsed().as_secs() < 120, "{verb}: nothing saved");
@@ -448,6 +452,9 @@ fn every_tuners_engine_session_stopped_by_ctrl_c_ends_with_the_same_lines() {
                 && stopped.contains(&format!("{best} (")),
             "{verb}: {stopped}"
         );
+        let after = stopped.trim_start_matches("Ctrl-C stopped the run after ");
+        let games: u64 = after.split(' ').next().unwrap().parse().unwrap();
+        assert!(games > 0, "{verb}: {stopped}");
         let stands = format!("session '{name}' stands at ");
         assert!(out.lines().any(|l| l.starts_with(&stands)), "{verb}: {out}");
         assert!(

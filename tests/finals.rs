@@ -128,8 +128,9 @@ fn the_librarys_finals_play_and_write_what_the_command_does() {
     });
     assert_eq!(played.into_inner(), plan.games());
     let winner = plan.write_winner(&finals).unwrap().expect("entrants");
+    // The same file: weights, origin, comment.
+    assert_eq!(t.read("lib.json"), t.read("cli.json"));
     let file = |f: &str| checkers_ga::load_weights(&t.0.join(f)).unwrap();
-    assert_eq!(file("lib.json"), file("cli.json"));
     assert_eq!(file("lib.json"), winner.weights);
     // What it refuses, before or after reading the session.
     let bad = |o: FinalsOptions| FinalsPlan::new(&found.session, &found.path, &o).unwrap_err();

@@ -219,6 +219,23 @@ fn bad_flags_are_one_line_errors() {
         let r = output(c);
         assert_error_exit(&r, 2, &[needle]);
     }
+    // A budget over the most a session plays, named by the flag that gave it.
+    for (verb, flag) in [
+        ("spsa", "--games"),
+        ("cmaes", "--games"),
+        ("new", "--games-budget"),
+    ] {
+        let r = output({
+            let mut c = bin();
+            c.args([verb, "--engine", "sim:4", flag, "20000000"]);
+            if verb == "new" {
+                c.args(["--tuner", "spsa"]);
+            }
+            c.arg("--populations").arg(t.0.join("p"));
+            c
+        });
+        assert_error_exit(&r, 2, &[&format!("{flag} 20000000 must be 2..10000000")]);
+    }
     // No --engine, no --games.
     let r = output({
         let mut c = bin();

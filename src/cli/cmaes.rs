@@ -62,7 +62,7 @@ pub fn run(a: CmaesArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Resul
         ..CmaesSettings::default()
     };
     if let Err(e) = settings.check() {
-        usage!("{e}");
+        usage!("{}", a.session.as_given(&e));
     }
     let p = a.session.prepare(spec)?;
     settings.seed = p.seed;

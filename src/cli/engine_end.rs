@@ -73,10 +73,11 @@ impl EngineEnd<'_> {
         }
     }
 
-    /// The end of a run stopped by a signal after `games` of its `total` (0: a run to a time
-    /// limit): on standard error what stopped it and the answer's line; where the session
+    /// The end of a run stopped by a signal after its games of its `total` (0: a run to a
+    /// time limit): on standard error what stopped it and the answer's line; where the session
     /// stands; how to continue (`resume`).
-    pub fn say_stopped(&self, games: u64, total: u64, resume: &str) {
+    pub fn say_stopped(&self, total: u64, resume: &str) {
+        let games = self.games;
         let of = match total {
             0 => String::new(),
             t => format!(" of {t}"),
@@ -110,7 +111,7 @@ fn engine_value_lines(spec: &EngineSpec, answer: &Weights) -> Vec<String> {
 /// answer plays below the optimum (it plays no match); then what to do next: the answer's
 /// strength against the engine with its declared values, its values for the engine, its
 /// history and its report (`report`: the page this run wrote, if any). `best` is the answer's
-/// file, `arg` the session as [`session_arg`] names it.
+/// file, `arg` the session as `checkers_ga::session_arg` names it.
 fn engine_next_lines(
     spec: &EngineSpec,
     answer: &Weights,

@@ -668,7 +668,7 @@ fn say_engine_end(
     }
     if out.end == SessionEnd::Stopped {
         let budget = checkers_ga::SessionProgress::of_session(s).map_or(0, |g| g.budget);
-        end.say_stopped(s.games_played(), budget, &p.resume);
+        end.say_stopped(budget, &p.resume);
         return Said::Stop;
     }
     if !quiet {

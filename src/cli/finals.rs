@@ -19,16 +19,16 @@ pub struct FinalsArgs {
     /// How many past bests play: the best so far after N generations spread evenly from --from
     /// to the last (the last among them; by default after every eighth of the session); a best
     /// that held over several of them plays once
-    #[arg(long, value_name = "N", default_value_t = 8)]
+    #[arg(long, value_name = "N", default_value_t = FinalsOptions::default().entrants)]
     pub entrants: usize,
     /// Entrants come from after this generation
-    #[arg(long, value_name = "G", default_value_t = 0)]
+    #[arg(long, value_name = "G", default_value_t = FinalsOptions::default().from)]
     pub from: u64,
     /// Search depth of the finals' games
-    #[arg(long, value_name = "D", default_value_t = 6)]
+    #[arg(long, value_name = "D", default_value_t = FinalsOptions::default().depth)]
     pub depth: u32,
     /// Games of each pair of entrants: the first N/2 ballot openings, each with both colours
-    #[arg(long, value_name = "N", default_value_t = 312)]
+    #[arg(long, value_name = "N", default_value_t = FinalsOptions::default().games)]
     pub games: usize,
     /// Worker threads (0 = one per core); the results are the same at any count
     #[arg(long, value_name = "T", default_value_t = 0)]

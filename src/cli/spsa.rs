@@ -51,7 +51,7 @@ pub fn run(a: SpsaArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Result
         ..SpsaSettings::default()
     };
     if let Err(e) = settings.check() {
-        usage!("{e}");
+        usage!("{}", a.session.as_given(&e.to_string()));
     }
     let p = a.session.prepare(spec)?;
     settings.seed = p.seed;

@@ -107,6 +107,15 @@ const STOPPING: &str = "stopping: the games under way are dropped and the values
                         last whole step stays)";
 
 impl TunerSessionArgs {
+    /// A tuner's settings error as the user typed the flags: its budget by the flag that gave it
+    /// (`--games-budget` of `new --engine --tuner`).
+    pub fn as_given(&self, error: &str) -> String {
+        match error.strip_prefix("--games ") {
+            Some(rest) => format!("{} {rest}", self.budget_flag),
+            None => error.to_string(),
+        }
+    }
+
     /// Checks the session's name (the budget is the tuner's settings', which check it).
     pub fn check(&self) -> anyhow::Result<()> {
         if let Some(name) = &self.name {
@@ -423,7 +432,7 @@ fn play<T: FileTuner>(
         warn(&w);
     }
     if stopped {
-        end.say_stopped(st.games(), total, &resume);
+        end.say_stopped(total, &resume);
         return Err(Interrupted.into());
     }
     if !opts.quiet {

@@ -331,7 +331,11 @@ impl Side {
                     unreachable!("a genome's side in a batch of no engine");
                 };
                 // The engine at its depth, its genome's values set before the game.
-                let player = spec.engine.player(spec.move_timeout());
+                let at = OutsideEngine {
+                    depth: Some(spec.depth()),
+                    ..spec.engine.clone()
+                };
+                let player = at.player(spec.move_timeout());
                 SidePlayer::Outside(Box::new(player.tuned(spec.set_params(w))))
             }
             Plays::Person => SidePlayer::Person(Box::new(Person::terminal())),

@@ -63,7 +63,7 @@ impl Finals {
     /// How the finals of `session` play: its search at `depth`, and a match of `games`
     /// (rounded up to even: the first `games / 2` ballot openings, each with both colours)
     /// under the session's rules with tie-breaks from `seed`; an outside engine's session plays
-    /// the engine's games.
+    /// the engine's games, the engine asked for `depth` too.
     pub fn match_settings(
         session: &GaState,
         depth: u32,
@@ -75,7 +75,10 @@ impl Finals {
             ..session.settings.search
         };
         let mut settings = MatchSettings::ballot(games, seed, session.settings.rules);
-        settings.engine = session.settings.engine.clone();
+        settings.engine = session.settings.engine.clone().map(|mut e| {
+            e.engine.depth = Some(depth);
+            e
+        });
         (config, settings)
     }
 
@@ -355,6 +358,21 @@ mod tests {
             points,
             games,
         }
+    }
+
+    /// The finals of an outside engine's session ask the engine for the finals' depth, not the
+    /// session's.
+    #[test]
+    fn an_engines_finals_play_at_the_finals_depth() {
+        let spec = crate::EngineSpec::simulated(&crate::SimModel::new(4, 1), 2);
+        let new = crate::NewSession {
+            engine: Some(spec),
+            ..crate::NewSession::default()
+        };
+        let session = GaState::new("e", new.settings_with(1).unwrap());
+        let (config, settings) = Finals::match_settings(&session, 6, 4, 1);
+        assert_eq!(config.depth, 6);
+        assert_eq!(settings.engine.map(|e| e.depth()), Some(6));
     }
 
     #[test]

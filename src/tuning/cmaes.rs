@@ -114,8 +114,10 @@ pub const CMAES_MAX_IN_FLIGHT: u32 = 64;
 pub const CMAES_RATE: f64 = 0.3;
 
 impl CmaesSettings {
-    /// What is wrong with the settings, in one line: the mean's rate must be above 0 and at
-    /// most 1, the covariance's 0..1, the generations in flight at most 64.
+    /// What is wrong with the settings, in one line: the games must be 2..
+    /// [`MAX_TUNER_GAMES`](crate::MAX_TUNER_GAMES), σ 0..32768 (0: automatic), the
+    /// generations in flight at most 64, the mean's rate above 0 and at most 1, the
+    /// covariance's 0..1.
     pub fn check(&self) -> Result<(), String> {
         let most = super::tuner::MAX_TUNER_GAMES;
         if !(2..=most).contains(&self.games) {

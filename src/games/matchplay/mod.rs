@@ -7,8 +7,8 @@
 //! - W/D/L, pentanomial pair counts, Elo ([`elo`]) and the SPRT ([`Sprt`]) (file `stats`);
 //! - draw and resign adjudication on the engines' scores ([`Adjudication`], [`Adjudicator`]),
 //!   done by the game loop (`crate::play`);
-//! - who plays a side, our engine or an outside one ([`Contestant`], [`OutsideEngine`], from
-//!   `crate::side`), a match between any two ([`MatchRun::run_players`], as jobs too), and two
+//! - who plays a side, our engine or an outside one ([`Contestant`], [`OutsideEngine`]
+//!   (described in `crate::hub`); from `crate::side`), a match between any two ([`MatchRun::run_players`], as jobs too), and two
 //!   of one name told apart ([`tell_apart`]) (file `contestant`);
 //! - the text a match prints before and after its games ([`MatchHeader`], [`MatchReport`])
 //!   (file `report`).

@@ -96,7 +96,8 @@ pub struct Options {
     /// Reload the page every this many seconds (`<meta http-equiv="refresh">`), so that a
     /// browser left open follows a running session; None: no reload.
     pub refresh: Option<u32>,
-    /// The page of a running session (`new --report`): reload every this many seconds while
+    /// The page of a running session (`--report` of any tuner's run): reload every this many
+    /// seconds while
     /// the session should still be running (judged from its pace: a page much older than the
     /// next rewrite was due stops reloading and says so, so a page left behind by a killed
     /// session does not reload forever); None: no reload.
