@@ -158,6 +158,20 @@ fn source_files() -> BTreeMap<String, String> {
     out
 }
 
+/// The most lines a source file holds: a file that outgrows it is split by job (a large type
+/// gets a folder; unit tests go to a file of their own beside it).
+const MAX_FILE_LINES: usize = 800;
+
+#[test]
+fn no_source_file_is_over_800_lines() {
+    let long: Vec<String> = source_files()
+        .into_iter()
+        .filter(|(_, text)| text.lines().count() > MAX_FILE_LINES)
+        .map(|(path, text)| format!("{path}: {} lines", text.lines().count()))
+        .collect();
+    assert!(long.is_empty(), "over {MAX_FILE_LINES} lines: {long:?}");
+}
+
 #[test]
 fn every_module_uses_only_the_modules_the_crate_docs_put_below_it() {
     let files = source_files();
