@@ -302,10 +302,6 @@ impl CmaesState {
         if s.in_flight == 0 {
             s.in_flight = cmaes_in_flight(n);
         }
-        if s.history_every == 0 {
-            let generations = s.games.next_multiple_of(2).div_ceil(2 * u64::from(s.pairs));
-            s.history_every = super::tuner::history_every(generations, n + 8);
-        }
         let mean: Vec<f64> = spec
             .defaults()
             .values()
@@ -313,7 +309,7 @@ impl CmaesState {
             .take(n)
             .map(|&v| v as f64)
             .collect();
-        CmaesState {
+        let mut state = CmaesState {
             spec: spec.clone(),
             sigma: s.sigma,
             settings: s,
@@ -336,7 +332,12 @@ impl CmaesState {
             faults: 0,
             time: TimeUse::default(),
             ahead: Vec::new(),
+        };
+        if state.settings.history_every == 0 {
+            let every = super::tuner::history_every(state.generations(), n + 8);
+            state.settings.history_every = every;
         }
+        state
     }
 
     /// The answer in the engine's units, unrounded: the average of the means, each gene mapped
