@@ -237,9 +237,10 @@ pub use session::{
     FINALS_FILE,
 };
 pub use session::{
-    check_free, check_name, engine_tuner, session_arg, CmaesRun, FileTuner, SessionProgress,
-    SessionTuner, StepReport, TunerProgress,
+    check_free, check_name, engine_tuner, is_bad_input, session_arg, CmaesRun, FileTuner,
+    SessionProgress, SessionTuner, StepReport, TunerProgress,
 };
+pub use session::{evaluator_of, GameSide, Player, PlayerError, PlayerRequest, SideRequest};
 
 // Outside engines (the Hub protocol).
 pub use cmaes::{cmaes_in_flight, CmaesDraw, CmaesPoint, CmaesSettings, CmaesState, CmaesStep};

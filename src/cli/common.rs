@@ -2,10 +2,8 @@
 //! output, the commands a run prints to go on with.
 
 use anyhow::Context;
-use checkers_ga::formats::{resolve_player, resolve_weights, PlayerArg};
-use checkers_ga::summary::select;
+use checkers_ga::formats::{resolve_player, resolve_weights};
 use checkers_ga::Evaluator;
-use checkers_ga::SearchConfig;
 use checkers_ga::{session_arg, shell_word};
 use std::io::IsTerminal;
 use std::io::Write;
@@ -13,37 +11,19 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 pub use checkers_ga::formats::WeightsArg;
-/// The words an evaluator argument accepts besides a file name.
-pub use checkers_ga::formats::PLAYER_NAMES as EVALUATOR_NAMES;
 
 /// Reads a weights argument: [`checkers_ga::formats::resolve_weights`].
 pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<WeightsArg> {
     Ok(resolve_weights(spec, seed, slot)?)
 }
 
-/// Resolves a player's evaluator ([`checkers_ga::formats::resolve_player`]; a checkpoint or
-/// session folder gives its best so far). Returns a name for reports and the evaluator.
+/// Resolves a player's evaluator ([`checkers_ga::evaluator_of`]; a checkpoint or session
+/// folder gives its answer). Returns a name for reports and the evaluator.
 pub fn evaluator_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<(String, Evaluator)> {
-    evaluator_of(spec, resolve_player(spec, seed, slot)?)
-}
-
-/// The name and evaluator of player argument `spec`, resolved as `player`; an outside engine is
-/// a usage error.
-pub fn evaluator_of(spec: &str, player: PlayerArg) -> anyhow::Result<(String, Evaluator)> {
-    match player {
-        PlayerArg::Yardstick(e) => Ok((spec.to_string(), e)),
-        PlayerArg::Weights(arg) => Ok((arg.name, select(&arg.input, None)?.weights.into())),
-        PlayerArg::Hub(_) => usage!("'{spec}': an outside engine cannot play here, only our own"),
-    }
-}
-
-/// Search settings from the common flags.
-pub fn search_config(depth: u32, no_extension: bool, tt_log2: u8) -> SearchConfig {
-    SearchConfig {
-        depth,
-        capture_extension: !no_extension,
-        tt_log2,
-    }
+    Ok(checkers_ga::evaluator_of(
+        spec,
+        resolve_player(spec, seed, slot)?,
+    )?)
 }
 
 /// A rayon pool with `threads` workers (0 = one per core).

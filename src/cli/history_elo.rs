@@ -115,7 +115,13 @@ fn setup(
         }
         (r, _) => {
             let r = r.as_deref().unwrap_or("material");
-            let c = super::matchcmd::match_player(r, 1, seed, depth, &[], None)?;
+            let c = super::matchcmd::match_player(checkers_ga::PlayerRequest {
+                arg: r.to_string(),
+                slot: 1,
+                seed,
+                depth,
+                ..Default::default()
+            })?;
             (c, r.to_string())
         }
     };

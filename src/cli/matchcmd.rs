@@ -4,20 +4,18 @@
 //! progress line and the result as JSON (`--json`). Per-engine clocks, a time margin and
 //! adjudication, as engine testers set them.
 
-use super::common::{
-    catch_interrupt, evaluator_of, pool, progress_style, show_progress, warn, Interrupted,
-};
+use super::common::{catch_interrupt, pool, progress_style, show_progress, warn, Interrupted};
 use anyhow::Context;
-use checkers_ga::formats::HUB_PREFIX;
 use checkers_ga::fresh_seed;
 use checkers_ga::load_openings;
+use checkers_ga::matchplay::Contestant;
 use checkers_ga::matchplay::{
     match_pdn, Adjudication, DrawAdjudication, MatchEnd, MatchGame, MatchHeader, MatchJson,
-    MatchObserver, MatchReport, MatchResult, MatchRun, OurEngine, ResignAdjudication, RunningScore,
-    Score, Sprt,
+    MatchObserver, MatchReport, MatchResult, MatchRun, ResignAdjudication, RunningScore, Score,
+    Sprt,
 };
-use checkers_ga::matchplay::{Contestant, OptionsError};
 use checkers_ga::DrawRules;
+use checkers_ga::PlayerRequest;
 use checkers_ga::TimeControl;
 use checkers_ga::MAX_TIMED_DEPTH;
 use indicatif::ProgressBar;
@@ -282,66 +280,18 @@ fn play<O: MatchObserver + ?Sized>(
     run.run_players(a, b, observer)
 }
 
-/// A player of the match: our engine from `spec` (as `evaluator_arg`), or an outside engine
-/// `hub:CMD` with its `options` (NAME=VALUE), asked for `depth` without a clock, named
-/// `name`, else by its `id name=` (its handshake tried once now, within
-/// `--handshake-timeout`: an engine that fails it fails the command, in one line, before any
-/// game).
-pub(super) fn match_player(
-    spec: &str,
-    slot: u64,
-    seed: u64,
-    depth: u32,
-    options: &[String],
-    name: Option<&str>,
-) -> anyhow::Result<Contestant> {
-    let flag = if slot == 0 {
-        "--option-a"
-    } else {
-        "--option-b"
-    };
-    // An outside engine: `hub:CMD`, or a parameter file (or a session) of one, which is that
-    // engine with those values.
-    let (mut h, from_file) = match checkers_ga::formats::resolve_player(spec, seed, slot)? {
-        checkers_ga::formats::PlayerArg::Hub(h) => (h, !spec.starts_with(HUB_PREFIX)),
-        ours => {
-            if let Some(o) = options.first() {
-                usage!("{flag} {o}: options are for an outside engine (hub:CMD), not '{spec}'");
-            }
-            let (n, eval) = evaluator_of(spec, ours)?;
-            let name = name.map(str::to_string).unwrap_or(n);
-            // Weights (a checkpoint's answer, a weight file) play as `history --elo` plays
-            // them.
-            return Ok(match eval.weights() {
-                Some(w) => Contestant::of_genome(None, w, name, depth),
-                None => Contestant::Ours(OurEngine {
-                    name,
-                    eval,
-                    config: checkers_ga::SearchConfig::with_depth(depth),
-                }),
-            });
-        }
-    };
-    match checkers_ga::parse_options(options) {
-        Ok(o) => h.program.options.extend(o),
-        Err(o) => usage!("{flag} '{o}' must be NAME=VALUE"),
-    }
-    h.depth = Some(depth);
-    let unknown = match h.check(checkers_ga::handshake_timeout(), from_file) {
-        Ok(u) => u,
-        Err(OptionsError::Start(e)) => anyhow::bail!("{spec}: the engine {e}"),
-        Err(OptionsError::Misfit(k, v, why)) => usage!("{flag} {k}={v}: {why}"),
-        Err(OptionsError::Refused(sent, m)) => usage!("{flag} {sent}: {spec} refused: {m}"),
-    };
-    for u in &unknown {
+/// A player of the match ([`PlayerRequest::player`]): its handshake tried once now, within
+/// `--handshake-timeout` (an engine that fails it fails the command, in one line, before any
+/// game); a warning for each option it does not declare.
+pub(super) fn match_player(request: PlayerRequest) -> anyhow::Result<Contestant> {
+    let player = request.player()?;
+    for u in &player.undeclared {
         warn(&format!(
-            "warning: {spec} declares no parameter '{u}' (it is sent all the same)"
+            "warning: {} declares no parameter '{u}' (it is sent all the same)",
+            request.arg
         ));
     }
-    if let Some(n) = name {
-        h.name = n.to_string();
-    }
-    Ok(Contestant::Outside(h))
+    Ok(player.contestant)
 }
 
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {
@@ -376,15 +326,15 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     )?;
     let (opts, names) = ([&a.option_a, &a.option_b], [&a.name_a, &a.name_b]);
     let [pa, pb] = [0, 1].map(|k| {
-        let spec = if k == 0 { &a.a } else { &a.b };
-        match_player(
-            spec,
-            k as u64,
+        match_player(PlayerRequest {
+            arg: [&a.a, &a.b][k].clone(),
+            slot: k as u64,
             seed,
-            c.depths[k],
-            opts[k],
-            names[k].as_deref(),
-        )
+            depth: c.depths[k],
+            options: opts[k].clone(),
+            options_flag: ["--option-a", "--option-b"][k].to_string(),
+            name: names[k].clone(),
+        })
     });
     let (mut pa, mut pb) = (pa?, pb?);
     if a.name_a.is_none() && a.name_b.is_none() {

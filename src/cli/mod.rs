@@ -60,40 +60,11 @@ impl std::fmt::Display for Usage {
 impl std::error::Error for Usage {}
 
 /// Is `e` a bad command line (exit status 2) rather than a failure while working (1)? A
-/// [`Usage`] error, or the library's check of a value the user gave: the settings of a session
-/// ([`checkers_ga::SettingsError`]), a session's name, a search depth
-/// ([`checkers_ga::DepthError`]), a flag of the finals ([`checkers_ga::FinalsError`]), a flag of a tuned engine
-/// ([`checkers_ga::EngineRequestError::Flag`]), a thread count beyond the limit, wherever in the
-/// chain of causes.
+/// [`Usage`] error, or the library's check of a value the user gave
+/// ([`checkers_ga::is_bad_input`]), wherever in the chain of causes.
 pub fn is_usage_error(e: &anyhow::Error) -> bool {
-    use checkers_ga::PoolError;
-    use checkers_ga::SessionError;
-    e.chain().any(|c| {
-        c.is::<Usage>()
-            || c.is::<checkers_ga::SettingsError>()
-            || c.is::<checkers_ga::DepthError>()
-            || matches!(c.downcast_ref::<PoolError>(), Some(PoolError::TooMany(_)))
-            || matches!(
-                c.downcast_ref::<checkers_ga::EngineRequestError>(),
-                Some(checkers_ga::EngineRequestError::Flag(_))
-            )
-            || matches!(
-                c.downcast_ref::<checkers_ga::FinalsError>(),
-                Some(
-                    checkers_ga::FinalsError::Entrants
-                        | checkers_ga::FinalsError::Games
-                        | checkers_ga::FinalsError::Depth(_)
-                )
-            )
-            || matches!(
-                c.downcast_ref::<SessionError>(),
-                Some(
-                    SessionError::Settings(_)
-                        | SessionError::Name(_)
-                        | SessionError::Pool(PoolError::TooMany(_))
-                )
-            )
-    })
+    e.chain()
+        .any(|c| c.is::<Usage>() || checkers_ga::is_bad_input(c))
 }
 
 use clap::{Parser, Subcommand};

@@ -1,16 +1,13 @@
 //! `checkers-ga play`: a game between humans and computers, the board drawn after every move.
 
-use super::common::{evaluator_arg, search_config, EVALUATOR_NAMES};
 use anyhow::Context;
-use checkers_ga::formats::HUB_PREFIX;
-use checkers_ga::matchplay::{Contestant, OurEngine};
+use checkers_ga::play::Table;
 use checkers_ga::play::{play_game, Event, SidePlayer};
-use checkers_ga::play::{Table, DEFAULT_MOVE_TIMEOUT};
-use checkers_ga::MAX_TIMED_DEPTH;
 use checkers_ga::{derive, fresh_seed, Purpose};
 use checkers_ga::{parse_fen, Color, Evaluator, Position};
 use checkers_ga::{Clock, TimeControl};
 use checkers_ga::{DrawRules, EndReason, Game, PdnTags};
+use checkers_ga::{GameSide, SideRequest};
 use std::io::Write;
 
 #[derive(clap::Args)]
@@ -48,38 +45,6 @@ pub struct PlayArgs {
     pub handshake_timeout: Option<f64>,
 }
 
-/// A side of the game: how it is shown, its player (a person, our searcher, an outside
-/// engine), and for ours what one man is worth in its evaluation (the unit of the values
-/// printed).
-struct PlaySide {
-    shown: String,
-    player: SidePlayer,
-    man: Option<f64>,
-}
-
-/// Starts the outside engine `cmd` (`hub:CMD` without its prefix) to read its name, asked to
-/// search to `depth` (None: its own level) unless there is a clock.
-fn hub_side(cmd: &str, depth: Option<u32>, tc: Option<TimeControl>) -> anyhow::Result<PlaySide> {
-    let mut engine = checkers_ga::formats::hub_player(cmd)?;
-    engine.depth = depth.filter(|_| tc.is_none());
-    let mut player = Contestant::Outside(engine.clone()).player(tc, DEFAULT_MOVE_TIMEOUT);
-    let name = match player.outside_mut().map(|o| o.ready(&|| false)) {
-        Some(Ok(process)) => process.name().map_or(engine.name, str::to_string),
-        Some(Err(e)) => anyhow::bail!("cannot start the engine hub:{cmd}: it {e}"),
-        None => engine.name,
-    };
-    let shown = match (tc, engine.depth) {
-        (Some(tc), _) => format!("{name} (tc {tc})"),
-        (None, Some(d)) => format!("{name} (depth {d})"),
-        (None, None) => format!("{name} (its own level)"),
-    };
-    Ok(PlaySide {
-        shown,
-        player,
-        man: None,
-    })
-}
-
 /// What one man is worth in `eval`'s values: [`checkers_ga::man_value`], the one definition of
 /// a man (None when the evaluation does not value a man).
 pub fn man_value(eval: &Evaluator) -> Option<f64> {
@@ -104,54 +69,6 @@ fn describe_value(v: i32, side: Color, man: Option<f64>) -> String {
     }
 }
 
-fn parse_side(
-    player: &str,
-    seed: u64,
-    slot: u64,
-    tc: Option<TimeControl>,
-) -> anyhow::Result<PlaySide> {
-    if player == "human" || player == "0" {
-        return Ok(PlaySide {
-            shown: "human".to_string(),
-            player: Contestant::Person("human".into()).player(None, DEFAULT_MOVE_TIMEOUT),
-            man: None,
-        });
-    }
-    if let Some(cmd) = player.strip_prefix(HUB_PREFIX) {
-        return hub_side(cmd, None, tc);
-    }
-    let Some((d, w)) = player.split_once(':') else {
-        usage!(
-            "player '{player}' must be `human` or `DEPTH:EVAL`, EVAL a file or {EVALUATOR_NAMES}"
-        );
-    };
-    let (max, with) = match tc {
-        Some(_) => (MAX_TIMED_DEPTH, " with --tc"),
-        None => (30, ""),
-    };
-    let Some(depth) = d.parse().ok().filter(|d| (1..=max).contains(d)) else {
-        usage!("depth '{d}' in player '{player}' must be 1..{max}{with}");
-    };
-    if let Some(cmd) = w.strip_prefix(HUB_PREFIX) {
-        return hub_side(cmd, Some(depth), tc);
-    }
-    let (name, eval) = evaluator_arg(w, seed, slot)?;
-    let shown = match tc {
-        None => format!("{name} (depth {depth})"),
-        Some(tc) => format!("{name} (tc {tc}, max depth {depth})"),
-    };
-    let engine = Contestant::Ours(OurEngine {
-        name,
-        eval,
-        config: search_config(depth, false, 20),
-    });
-    Ok(PlaySide {
-        shown,
-        player: engine.player(tc, DEFAULT_MOVE_TIMEOUT),
-        man: man_value(&eval),
-    })
-}
-
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     super::common::set_handshake_timeout(a.handshake_timeout)?;
     // Ctrl-C ends the game at once, and no outside engine outlives it.
@@ -160,8 +77,17 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         super::common::check_output_file(p, "--pdn")?;
     }
     let seed = a.seed.unwrap_or_else(fresh_seed);
-    let mut black = parse_side(&a.black, seed, 0, a.tc)?;
-    let mut white = parse_side(&a.white, seed, 1, a.tc)?;
+    let side = |arg: &str, slot| {
+        SideRequest {
+            arg: arg.to_string(),
+            slot,
+            seed,
+            tc: a.tc,
+        }
+        .side()
+    };
+    let mut black = side(&a.black, 0)?;
+    let mut white = side(&a.white, 1)?;
     let start = match &a.fen {
         Some(f) => parse_fen(f).map_err(|e| super::Usage(format!("bad --fen '{f}': {e}")))?,
         None => Position::start(),
@@ -178,7 +104,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         "Black: {}  White: {}  seed {seed}",
         black.shown, white.shown
     )?;
-    let is_human = |s: &PlaySide| matches!(s.player, SidePlayer::Person(_));
+    let is_human = |s: &GameSide| matches!(s.player, SidePlayer::Person(_));
     if is_human(&black) || is_human(&white) {
         writeln!(out, "Type a move (e.g. 11-15), help, or quit to resign.")?;
     }

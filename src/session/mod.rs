@@ -16,9 +16,10 @@
 //! [`SessionOptions::default`] (folder `populations/`, the best weights in each session's folder,
 //! keep the newest 10 checkpoints and every 100th).
 //!
-//! Files, bottom up: `names`, `folder`, `pace`, `options`, `outside`, `best`, `past`, `finals`,
-//! `steps`, `run`, `ga`, `progress`, `tuner_run`, `spsa`, `cmaes`. `steps` is the one loop of
-//! every session, whichever tuner: its steps, its stop and time limit, the checkpoint a stop
+//! Files, bottom up: `names`, `folder`, `pace`, `options`, `outside`, `players`, `best`,
+//! `past`, `finals`, `steps`, `run`, `ga`, `progress`, `tuner_run`, `spsa`, `cmaes`. `players`
+//! reads a player as a person names one (a side of a match or of a game, a reference). `steps`
+//! is the one loop of every session, whichever tuner: its steps, its stop and time limit, the checkpoint a stop
 //! leaves, the faults log, the answer written however the run ends, and the [`Observer`] that
 //! hears any of them. `run` is the one run around it ([`SessionRun`], [`SessionOutcome`]); what
 //! differs by tuner once a session is open is how its files are kept ([`SessionTuner`]: the
@@ -68,6 +69,7 @@ mod options;
 mod outside;
 mod pace;
 mod past;
+mod players;
 mod progress;
 mod run;
 mod spsa;
@@ -84,6 +86,7 @@ pub use options::{Overrides, SettingChange};
 pub use outside::{EngineRequest, EngineRequestError};
 pub use pace::{Eta, Pace, PaceClock, RunCost};
 pub use past::{answers_by_generation, measure_genomes, PastBests};
+pub use players::{evaluator_of, GameSide, Player, PlayerError, PlayerRequest, SideRequest};
 pub use progress::{SessionProgress, StepReport, TunerProgress};
 pub use run::{SessionOutcome, SessionRun, SessionTuner};
 pub use spsa::SpsaRun;
@@ -97,6 +100,40 @@ use crate::weightfile::WeightsError;
 use std::path::PathBuf;
 use std::time::Duration;
 pub use steps::{Observer, SessionEnd, Silent};
+
+/// Is `e` bad input, the caller's values (a setting, a depth or a thread count out of range,
+/// a flag of a tuned engine, of the finals or of a player that cannot hold, a session name
+/// that is not a plain folder name), rather than a failure while working (a file that cannot
+/// be read, an engine that does not start)? Of the library's errors; what the command line
+/// exits with 2 for, as for the flags its parser refuses.
+pub fn is_bad_input(e: &(dyn std::error::Error + 'static)) -> bool {
+    if e.is::<crate::ga::SettingsError>() || e.is::<crate::search::DepthError>() {
+        return true;
+    }
+    if let Some(e) = e.downcast_ref::<PoolError>() {
+        return matches!(e, PoolError::TooMany(_));
+    }
+    if let Some(e) = e.downcast_ref::<EngineRequestError>() {
+        return matches!(e, EngineRequestError::Flag(_));
+    }
+    if let Some(e) = e.downcast_ref::<FinalsError>() {
+        return matches!(
+            e,
+            FinalsError::Entrants | FinalsError::Games | FinalsError::Depth(_)
+        );
+    }
+    if let Some(e) = e.downcast_ref::<PlayerError>() {
+        return e.is_usage();
+    }
+    matches!(
+        e.downcast_ref::<SessionError>(),
+        Some(
+            SessionError::Settings(_)
+                | SessionError::Name(_)
+                | SessionError::Pool(PoolError::TooMany(_))
+        )
+    )
+}
 
 /// Refuses a session name that is not a plain folder name (no separators, not `.` or `..`,
 /// not empty): a new session's, checked before anything is started.

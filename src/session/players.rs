@@ -1,0 +1,431 @@
+//! A player as a person names one: a side of a match or the reference of a measurement
+//! ([`PlayerRequest`]: our engine from weights or a yardstick, or an outside engine with its
+//! options, checked at its handshake before any game), and a side of a game at the terminal
+//! ([`SideRequest`]: `human`, `DEPTH:EVAL`, `hub:CMD`).
+
+use crate::clock::TimeControl;
+use crate::formats::{resolve_player, FormatError, PlayerArg, HUB_PREFIX, PLAYER_NAMES};
+use crate::play::{SidePlayer, DEFAULT_MOVE_TIMEOUT};
+use crate::search::{SearchConfig, MAX_DEPTH, MAX_TIMED_DEPTH};
+use crate::side::{Contestant, OptionsError, OurEngine};
+use crate::summary::ReportError;
+use crate::yardstick::Evaluator;
+
+/// Why a player argument gives no player: one line. [`PlayerError::is_usage`] tells a bad
+/// argument (the command line's fault) from a failure to read a file or start an engine.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayerError {
+    /// A file that cannot be read as weights, a session that cannot be opened, a `hub:`
+    /// command that names no program.
+    #[error(transparent)]
+    Read(#[from] FormatError),
+    /// Weights that cannot be chosen from what was read (a session with no generation yet).
+    #[error(transparent)]
+    Pick(#[from] ReportError),
+    /// Options given to a player that is not an outside engine: the flag and option, and the
+    /// argument.
+    #[error("{option}: options are for an outside engine (hub:CMD), not '{arg}'")]
+    NotOutside {
+        /// The flag and the first option (`--option-a depth=3`).
+        option: String,
+        /// The player argument.
+        arg: String,
+    },
+    /// An option that is not `NAME=VALUE`: the flag and the option as given.
+    #[error("{0} must be NAME=VALUE")]
+    Option(String),
+    /// The outside engine did not start or answer its handshake.
+    #[error("{arg}: the engine {error}")]
+    Start {
+        /// The player argument.
+        arg: String,
+        /// What went wrong.
+        error: crate::hub::ClientError,
+    },
+    /// An option's value that the engine's declaration rules out: the flag, the option and
+    /// why.
+    #[error("{flag} {name}={value}: {why}")]
+    Misfit {
+        /// The flag the options came by.
+        flag: String,
+        /// The option's name.
+        name: String,
+        /// Its value.
+        value: String,
+        /// Why it does not fit.
+        why: String,
+    },
+    /// Options the engine answered with `error`.
+    #[error("{flag} {sent}: {arg} refused: {message}")]
+    Refused {
+        /// The flag the options came by.
+        flag: String,
+        /// Every option sent (`k=v ...`).
+        sent: String,
+        /// The player argument.
+        arg: String,
+        /// What the engine said.
+        message: String,
+    },
+    /// An outside engine where only our own can play.
+    #[error("'{0}': an outside engine cannot play here, only our own")]
+    NotOurs(String),
+    /// A side of a game that is none of `human`, `DEPTH:EVAL`, `hub:CMD`.
+    #[error("player '{0}' must be `human` or `DEPTH:EVAL`, EVAL a file or {PLAYER_NAMES}")]
+    Side(String),
+    /// The depth of a side out of range: the depth as given, the side, and the limit.
+    #[error("depth '{depth}' in player '{arg}' must be 1..{max}{with}")]
+    Depth {
+        /// The depth as given.
+        depth: String,
+        /// The side as given.
+        arg: String,
+        /// The deepest allowed.
+        max: u32,
+        /// ` with --tc` when the limit is a clock's.
+        with: &'static str,
+    },
+}
+
+impl PlayerError {
+    /// Is it the command line's fault (exit status 2), not a file's or an engine's?
+    pub fn is_usage(&self) -> bool {
+        !matches!(
+            self,
+            PlayerError::Read(_) | PlayerError::Pick(_) | PlayerError::Start { .. }
+        )
+    }
+}
+
+/// Our engine's evaluator from a player argument resolved as `player`, with the name reports
+/// give it (the argument for a yardstick, the file's name for weights; a checkpoint or
+/// session gives its answer); an outside engine is [`PlayerError::NotOurs`].
+pub fn evaluator_of(arg: &str, player: PlayerArg) -> Result<(String, Evaluator), PlayerError> {
+    match player {
+        PlayerArg::Yardstick(e) => Ok((arg.to_string(), e)),
+        PlayerArg::Weights(w) => Ok((
+            w.name,
+            crate::summary::select(&w.input, None)?.weights.into(),
+        )),
+        PlayerArg::Hub(_) => Err(PlayerError::NotOurs(arg.to_string())),
+    }
+}
+
+/// A side of a match, or the fixed reference `history --elo` measures against, as a person
+/// names it: anything [`resolve_player`] reads (weights, a yardstick, a session's answer, an
+/// engine's parameter file, `hub:CMD`), with the outside engine's options, at a depth.
+#[derive(Clone, Debug, Default)]
+pub struct PlayerRequest {
+    /// The argument (`material`, `best.json`, `hub:./scan hub`, a session's name).
+    pub arg: String,
+    /// Which side it is (0 for A, 1 for B): `random` draws other weights for each.
+    pub slot: u64,
+    /// The seed `random` draws from.
+    pub seed: u64,
+    /// The depth it searches to without a clock (its maximum depth on one); an outside
+    /// engine is asked for it.
+    pub depth: u32,
+    /// An outside engine's options, `NAME=VALUE`, sent as `set-param` after those its
+    /// argument carries.
+    pub options: Vec<String>,
+    /// The flag the options came by, for messages (`--option-a`).
+    pub options_flag: String,
+    /// The name reports give it [default: an outside engine's `id name=`, else the
+    /// argument's name].
+    pub name: Option<String>,
+}
+
+/// A [`PlayerRequest`]'s side, checked, with the options the outside engine does not declare
+/// (sent all the same: for a warning).
+#[derive(Clone, Debug)]
+pub struct Player {
+    /// The side.
+    pub contestant: Contestant,
+    /// Options the engine did not declare as parameters.
+    pub undeclared: Vec<String>,
+}
+
+impl PlayerRequest {
+    /// The side: our engine (weights play as `history --elo` plays them:
+    /// [`Contestant::of_genome`]), or the outside engine with its options, started once now to
+    /// make its handshake within the handshake timeout ([`crate::handshake_timeout`]; an engine that cannot start, or that refuses or
+    /// rules out an option, is an error before any game) and named by its `id name=` unless a
+    /// name is given or the argument is a parameter file (whose name says the values).
+    pub fn player(&self) -> Result<Player, PlayerError> {
+        let (arg, flag) = (&self.arg, &self.options_flag);
+        let (mut h, from_file) = match resolve_player(arg, self.seed, self.slot)? {
+            PlayerArg::Hub(h) => (h, !arg.starts_with(HUB_PREFIX)),
+            ours => {
+                if let Some(o) = self.options.first() {
+                    return Err(PlayerError::NotOutside {
+                        option: format!("{flag} {o}"),
+                        arg: arg.clone(),
+                    });
+                }
+                let (n, eval) = evaluator_of(arg, ours)?;
+                let name = self.name.clone().unwrap_or(n);
+                let contestant = match eval.weights() {
+                    Some(w) => Contestant::of_genome(None, w, name, self.depth),
+                    None => Contestant::Ours(OurEngine {
+                        name,
+                        eval,
+                        config: SearchConfig::with_depth(self.depth),
+                    }),
+                };
+                return Ok(Player {
+                    contestant,
+                    undeclared: Vec::new(),
+                });
+            }
+        };
+        let options = crate::hub::parse_options(&self.options)
+            .map_err(|o| PlayerError::Option(format!("{flag} '{o}'")))?;
+        h.program.options.extend(options);
+        h.depth = Some(self.depth);
+        let undeclared = h
+            .check(crate::hub::handshake_timeout(), from_file)
+            .map_err(|e| match e {
+                OptionsError::Start(error) => PlayerError::Start {
+                    arg: arg.clone(),
+                    error,
+                },
+                OptionsError::Misfit(name, value, why) => PlayerError::Misfit {
+                    flag: flag.clone(),
+                    name,
+                    value,
+                    why,
+                },
+                OptionsError::Refused(sent, message) => PlayerError::Refused {
+                    flag: flag.clone(),
+                    sent,
+                    arg: arg.clone(),
+                    message,
+                },
+            })?;
+        if let Some(n) = &self.name {
+            h.name = n.clone();
+        }
+        Ok(Player {
+            contestant: crate::side::Contestant::Outside(h),
+            undeclared,
+        })
+    }
+}
+
+/// A side of a game at the terminal as a person names it: `human` (or `0`), `DEPTH:EVAL` (our
+/// engine with EVAL, anything [`evaluator_of`] reads, searched to DEPTH), `hub:CMD` (an
+/// outside engine at its own level) or `DEPTH:hub:CMD`; on a clock, DEPTH is a maximum.
+#[derive(Clone, Debug)]
+pub struct SideRequest {
+    /// The side as given.
+    pub arg: String,
+    /// Which side it is (0 for Black, 1 for White): `random` draws other weights for each.
+    pub slot: u64,
+    /// The seed `random` draws from.
+    pub seed: u64,
+    /// The clock of the computer sides (None: to their depth).
+    pub tc: Option<TimeControl>,
+}
+
+/// A side of a game, ready: how it is shown (`classic (depth 6)`, `scan (tc 0.5 s/move)`),
+/// its player, and for our engine what one man is worth in its evaluation (the unit of the
+/// values it reports; None for others, or an evaluation that values no man).
+pub struct GameSide {
+    /// How the side is shown.
+    pub shown: String,
+    /// Its player.
+    pub player: SidePlayer,
+    /// What one man is worth in its values.
+    pub man: Option<f64>,
+}
+
+/// The deepest our engine searches for a side of a game without a clock.
+const PLAY_MAX_DEPTH: u32 = 30;
+
+/// Our engine's table for a side of a game: 2^20 entries (16 MiB), where a search has a
+/// person's time.
+const PLAY_TT_LOG2: u8 = 20;
+
+impl SideRequest {
+    /// The side, ready to play: an outside engine is started now, within the handshake
+    /// timeout ([`crate::handshake_timeout`]), to read its name.
+    pub fn side(&self) -> Result<GameSide, PlayerError> {
+        let (arg, tc) = (self.arg.as_str(), self.tc);
+        if arg == "human" || arg == "0" {
+            return Ok(GameSide {
+                shown: "human".to_string(),
+                player: Contestant::Person("human".into()).player(None, DEFAULT_MOVE_TIMEOUT),
+                man: None,
+            });
+        }
+        if let Some(cmd) = arg.strip_prefix(HUB_PREFIX) {
+            return outside_side(cmd, None, tc);
+        }
+        let Some((d, eval)) = arg.split_once(':') else {
+            return Err(PlayerError::Side(arg.to_string()));
+        };
+        let (max, with) = match tc {
+            Some(_) => (MAX_TIMED_DEPTH, " with --tc"),
+            None => (PLAY_MAX_DEPTH.min(MAX_DEPTH), ""),
+        };
+        let Some(depth) = d.parse().ok().filter(|d| (1..=max).contains(d)) else {
+            return Err(PlayerError::Depth {
+                depth: d.to_string(),
+                arg: arg.to_string(),
+                max,
+                with,
+            });
+        };
+        if let Some(cmd) = eval.strip_prefix(HUB_PREFIX) {
+            return outside_side(cmd, Some(depth), tc);
+        }
+        let (name, eval) = evaluator_of(eval, resolve_player(eval, self.seed, self.slot)?)?;
+        let shown = match tc {
+            None => format!("{name} (depth {depth})"),
+            Some(tc) => format!("{name} (tc {tc}, max depth {depth})"),
+        };
+        let engine = Contestant::Ours(OurEngine {
+            name,
+            eval,
+            config: SearchConfig {
+                depth,
+                tt_log2: PLAY_TT_LOG2,
+                ..SearchConfig::default()
+            },
+        });
+        Ok(GameSide {
+            shown,
+            player: engine.player(tc, DEFAULT_MOVE_TIMEOUT),
+            man: crate::openings::man_value(&eval).map(f64::from),
+        })
+    }
+}
+
+/// The outside engine `cmd` (`hub:CMD` without its prefix) as a side, started within
+/// the handshake timeout to read its name, asked to search to `depth` (None: its own level)
+/// unless there is a clock.
+fn outside_side(
+    cmd: &str,
+    depth: Option<u32>,
+    tc: Option<TimeControl>,
+) -> Result<GameSide, PlayerError> {
+    let mut engine = crate::formats::hub_player(cmd)?;
+    engine.depth = depth.filter(|_| tc.is_none());
+    let mut player = Contestant::Outside(engine.clone()).player(tc, DEFAULT_MOVE_TIMEOUT);
+    let name = match player.outside_mut().map(|o| o.ready(&|| false)) {
+        Some(Ok(process)) => process.name().map_or(engine.name, str::to_string),
+        Some(Err(error)) => {
+            return Err(PlayerError::Start {
+                arg: format!("{HUB_PREFIX}{cmd}"),
+                error,
+            })
+        }
+        None => engine.name,
+    };
+    let shown = match (tc, engine.depth) {
+        (Some(tc), _) => format!("{name} (tc {tc})"),
+        (None, Some(d)) => format!("{name} (depth {d})"),
+        (None, None) => format!("{name} (its own level)"),
+    };
+    Ok(GameSide {
+        shown,
+        player,
+        man: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::is_bad_input;
+
+    fn good() -> String {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engines");
+        format!("hub:python3 {dir}/good.py")
+    }
+
+    fn request(arg: &str, options: &[&str]) -> PlayerRequest {
+        PlayerRequest {
+            arg: arg.to_string(),
+            seed: 3,
+            depth: 5,
+            options: options.iter().map(|o| o.to_string()).collect(),
+            options_flag: "--option-b".into(),
+            ..PlayerRequest::default()
+        }
+    }
+
+    #[test]
+    fn a_match_player_is_ours_or_an_outside_engine_checked_at_its_handshake() {
+        let p = request("material", &[]).player().unwrap();
+        assert_eq!(
+            (p.contestant.name(), p.contestant.depth()),
+            ("material", Some(5))
+        );
+        let p = request("classic", &[]).player().unwrap();
+        assert!(matches!(p.contestant, Contestant::Ours(ref e) if e.eval.weights().is_none()));
+        let e = request("material", &["level=3"]).player().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--option-b level=3: options are for an outside engine (hub:CMD), not 'material'"
+        );
+        assert!(e.is_usage());
+        let e = request(&good(), &["level"]).player().unwrap_err();
+        assert_eq!(e.to_string(), "--option-b 'level' must be NAME=VALUE");
+        // The engine's own name, its depth, and an option it does not declare.
+        let p = request(&good(), &["level=2", "hash=8"]).player().unwrap();
+        assert_eq!(
+            (p.contestant.name(), p.contestant.depth()),
+            ("good", Some(5))
+        );
+        assert_eq!(p.undeclared, ["hash"]);
+        let named = PlayerRequest {
+            name: Some("mine".into()),
+            ..request(&good(), &[])
+        };
+        assert_eq!(named.player().unwrap().contestant.name(), "mine");
+        let e = request(&good(), &["level=12"]).player().unwrap_err();
+        assert!(e.to_string().starts_with("--option-b level=12: "), "{e}");
+        assert!(e.is_usage() && is_bad_input(&e));
+        // A file that is not there is not the command line's fault.
+        let e = request("no-such-weights.json", &[]).player().unwrap_err();
+        assert!(!e.is_usage() && !is_bad_input(&e), "{e}");
+    }
+
+    #[test]
+    fn a_side_of_a_game_is_human_depth_and_eval_or_an_outside_engine() {
+        let side = |arg: &str, tc: Option<&str>| {
+            SideRequest {
+                arg: arg.into(),
+                slot: 0,
+                seed: 1,
+                tc: tc.map(|t| t.parse().unwrap()),
+            }
+            .side()
+        };
+        let human = side("human", None).unwrap();
+        assert_eq!(human.shown, "human");
+        assert!(matches!(human.player, SidePlayer::Person(_)));
+        let ours = side("6:material", None).unwrap();
+        assert_eq!(ours.shown, "material (depth 6)");
+        assert!(ours.man.is_some());
+        let timed = side("40:classic", Some("0.5")).unwrap();
+        assert!(timed.shown.starts_with("classic (tc "), "{}", timed.shown);
+        let e = side("40:classic", None).err().unwrap();
+        assert_eq!(
+            e.to_string(),
+            "depth '40' in player '40:classic' must be 1..30"
+        );
+        let e = side("material", None).err().unwrap();
+        assert!(e
+            .to_string()
+            .starts_with("player 'material' must be `human` or `DEPTH:EVAL`"));
+        assert!(is_bad_input(&e));
+        let outside = side(&format!("3:{}", good()), None).unwrap();
+        assert_eq!(outside.shown, "good (depth 3)");
+        assert!(matches!(outside.player, SidePlayer::Outside(_)));
+        assert_eq!(side(&good(), None).unwrap().shown, "good (its own level)");
+        let e = side("hub:./no-such-engine", None).err().unwrap();
+        assert!(!e.is_usage(), "{e}");
+    }
+}
