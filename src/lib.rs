@@ -241,6 +241,7 @@ pub use session::{
     SessionProgress, SessionTuner, StepReport, TunerProgress,
 };
 pub use session::{evaluator_of, GameSide, Player, PlayerError, PlayerRequest, SideRequest};
+pub use session::{EloError, EloOptions, EloPlan};
 
 // Outside engines (the Hub protocol).
 pub use cmaes::{cmaes_in_flight, CmaesDraw, CmaesPoint, CmaesSettings, CmaesState, CmaesStep};

@@ -17,15 +17,16 @@
 //! keep the newest 10 checkpoints and every 100th).
 //!
 //! Files, bottom up: `names`, `folder`, `pace`, `options`, `outside`, `players`, `best`,
-//! `past`, `finals`, `steps`, `run`, `ga`, `progress`, `tuner_run`, `spsa`, `cmaes`. `players`
-//! reads a player as a person names one (a side of a match or of a game, a reference). `steps`
-//! is the one loop of every session, whichever tuner: its steps, its stop and time limit, the checkpoint a stop
-//! leaves, the faults log, the answer written however the run ends, and the [`Observer`] that
-//! hears any of them. `run` is the one run around it ([`SessionRun`], [`SessionOutcome`]); what
-//! differs by tuner once a session is open is how its files are kept ([`SessionTuner`]: the
-//! GA's checkpoint a generation and best-weights file in `ga`, a one-file tuner's checkpoint
-//! and `best.json` in `tuner_run`). `progress` is what an engine session's run says as it goes,
-//! whichever tuner's.
+//! `past`, `elo`, `finals`, `steps`, `run`, `ga`, `progress`, `tuner_run`, `spsa`, `cmaes`.
+//! `players` reads a player as a person names one (a side of a match or of a game, a
+//! reference); `elo` measures a session's answers against one ([`EloPlan`]). `steps` is the one
+//! loop of every session, whichever tuner: its steps, its stop and time limit, the checkpoint a
+//! stop leaves, the faults log, the answer written however the run ends, and the [`Observer`]
+//! that hears any of them. `run` is the one run around it ([`SessionRun`], [`SessionOutcome`]);
+//! what differs by tuner once a session is open is how its files are kept ([`SessionTuner`]:
+//! the GA's checkpoint a generation and best-weights file in `ga`, a one-file tuner's
+//! checkpoint and `best.json` in `tuner_run`). `progress` is what an engine session's run says
+//! as it goes, whichever tuner's.
 //!
 //! # Example
 //!
@@ -61,6 +62,7 @@
 
 mod best;
 mod cmaes;
+mod elo;
 mod finals;
 mod folder;
 mod ga;
@@ -78,6 +80,7 @@ mod tuner_run;
 
 pub use best::{best_path, write_answer_file, AnswerFileError, FINALS_FILE};
 pub use cmaes::CmaesRun;
+pub use elo::{EloError, EloOptions, EloPlan};
 pub use finals::{Entrant, Finals, FinalsError, FinalsOptions, FinalsPlan};
 pub use folder::session_arg;
 pub use ga::NewSession;
@@ -123,6 +126,9 @@ pub fn is_bad_input(e: &(dyn std::error::Error + 'static)) -> bool {
         );
     }
     if let Some(e) = e.downcast_ref::<PlayerError>() {
+        return e.is_usage();
+    }
+    if let Some(e) = e.downcast_ref::<EloError>() {
         return e.is_usage();
     }
     matches!(
