@@ -8,29 +8,21 @@ use super::common::{catch_interrupt, pool, progress_style, show_progress, warn, 
 use anyhow::Context;
 use checkers_ga::fresh_seed;
 use checkers_ga::load_openings;
-use checkers_ga::matchplay::Contestant;
 use checkers_ga::matchplay::{
     match_pdn, Adjudication, DrawAdjudication, MatchEnd, MatchGame, MatchHeader, MatchJson,
     MatchObserver, MatchReport, MatchResult, MatchRun, ResignAdjudication, RunningScore, Score,
     Sprt,
 };
+use checkers_ga::matchplay::{Contestant, MatchRequest};
 use checkers_ga::DrawRules;
 use checkers_ga::PlayerRequest;
 use checkers_ga::TimeControl;
-use checkers_ga::MAX_TIMED_DEPTH;
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
-
-/// The games an SPRT may play when `--games` does not say: enough for engines a few Elo apart
-/// to decide, a cap against a test that never does.
-const SPRT_GAMES: usize = 100_000;
-
-/// The most games `--games` may ask for.
-const MAX_GAMES: usize = 100_000;
+use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
@@ -211,62 +203,16 @@ impl MatchObserver for Watcher<'_> {
     }
 }
 
-/// The settings of a match that are checked before any work: per-engine clocks, depths,
-/// games, margins and adjudication.
-struct Checked {
-    tc: [Option<TimeControl>; 2],
-    depths: [u32; 2],
-    time_margin: Duration,
-    move_timeout: Option<Duration>,
-    adjudication: Adjudication,
-}
-
-/// Checks the command line's values (exit status 2 for a bad one).
-fn check(a: &MatchArgs) -> anyhow::Result<Checked> {
-    let tc = [a.tc_a.or(a.tc), a.tc_b.or(a.tc)];
-    // With a clock the depth is a maximum, and deeper ones make sense.
-    let limits = |tc: Option<TimeControl>| match tc {
-        Some(_) => (MAX_TIMED_DEPTH, " with --tc"),
-        None => (checkers_ga::MAX_DEPTH, ""),
-    };
-    let ((max_a, with_a), (max_b, with_b)) = (limits(tc[0]), limits(tc[1]));
-    let depth = a.depth.unwrap_or(if tc[0].is_some() { max_a } else { 4 });
-    if depth == 0 || depth > max_a {
-        usage!("--depth {depth} must be 1..{max_a}{with_a}");
+/// The levels the flags ask for.
+fn request(a: &MatchArgs) -> MatchRequest {
+    MatchRequest {
+        depth: a.depth,
+        depth_b: a.depth_b,
+        tc: [a.tc_a.or(a.tc), a.tc_b.or(a.tc)],
+        games: a.games,
+        time_margin_ms: a.time_margin,
+        move_timeout_s: a.move_timeout,
     }
-    let depth_b = match (a.depth_b, a.depth) {
-        (Some(d), _) => d,
-        (None, Some(d)) => d,
-        (None, None) if tc[1].is_some() => max_b,
-        (None, None) => 4,
-    };
-    if depth_b == 0 || depth_b > max_b {
-        match a.depth_b {
-            Some(d) => usage!("--depth-b {d} must be 1..{max_b}{with_b}"),
-            None => usage!("--depth {depth_b} must be 1..{max_b}{with_b} for B"),
-        }
-    }
-    if let Some(g) = a.games.filter(|g| *g == 0 || *g > MAX_GAMES) {
-        usage!("--games {g} must be 1..{MAX_GAMES}");
-    }
-    if let Some(m) = a.time_margin.filter(|m| *m > 3_600_000) {
-        usage!("--time-margin {m} must be 0..3600000 milliseconds");
-    }
-    let move_timeout = match a.move_timeout {
-        None => None,
-        Some(s) if s.is_finite() && s > 0.0 && s <= 86_400.0 => Some(Duration::from_secs_f64(s)),
-        Some(s) => usage!("--move-timeout {s} must be above 0 and at most 86400 seconds"),
-    };
-    Ok(Checked {
-        tc,
-        depths: [depth, depth_b],
-        time_margin: Duration::from_millis(a.time_margin.unwrap_or(0)),
-        move_timeout,
-        adjudication: Adjudication {
-            draw: a.draw_adjudication,
-            resign: a.resign_adjudication,
-        },
-    })
 }
 
 /// Plays the match as jobs (the pool, or the ranks of an MPI job), each engine on its own clock
@@ -297,7 +243,8 @@ pub(super) fn match_player(request: PlayerRequest) -> anyhow::Result<Contestant>
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     // The reported time is the command's wall time, the engines' handshakes included.
     let t = Instant::now();
-    let c = check(&a)?;
+    let request = request(&a);
+    let c = request.check()?;
     super::common::set_handshake_timeout(a.handshake_timeout)?;
     if let Some(p) = &a.pdn {
         super::common::check_output_file(p, "--pdn")?;
@@ -305,17 +252,13 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     if let Some(p) = &a.json {
         super::common::check_output_file(p, "--json")?;
     }
-    let pairs = a.games.map(|g| g.div_ceil(2));
+    let pairs = request.pairs();
     let starts = load_openings(&a.openings, pairs)?;
     if starts.is_empty() {
         anyhow::bail!("--openings '{}' has no positions", a.openings);
     }
     // Beyond the book: rounds of it. An SPRT without --games runs until it decides.
-    let total = match pairs {
-        Some(p) => p * 2,
-        None if a.sprt.is_some() => SPRT_GAMES,
-        None => starts.len() * 2,
-    };
+    let total = request.games(starts.len(), a.sprt.is_some());
     let pool = pool(a.threads)?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
     // Before any engine starts (the players' handshakes below): a signal from then on stops
@@ -356,20 +299,21 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         )),
         None => None,
     };
-    let run = MatchRun {
+    let mut run = MatchRun {
         rules: DrawRules {
             max_plies: a.max_plies,
             ..DrawRules::default()
         },
         sprt: a.sprt,
         interrupt: Some(interrupted),
-        tc: c.tc,
-        time_margin: c.time_margin,
-        move_timeout: c.move_timeout,
-        adjudication: c.adjudication,
+        adjudication: Adjudication {
+            draw: a.draw_adjudication,
+            resign: a.resign_adjudication,
+        },
         first_ties: a.first_ties,
         ..MatchRun::new(total, starts, seed)
     };
+    c.apply(&mut run);
     let mut out = std::io::stdout().lock();
     write!(
         out,

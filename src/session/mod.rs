@@ -105,12 +105,15 @@ use std::time::Duration;
 pub use steps::{Observer, SessionEnd, Silent};
 
 /// Is `e` bad input, the caller's values (a setting, a depth or a thread count out of range,
-/// a flag of a tuned engine, of the finals or of a player that cannot hold, a session name
+/// a flag of a tuned engine, of a match, of the finals or of a player that cannot hold, a session name
 /// that is not a plain folder name), rather than a failure while working (a file that cannot
 /// be read, an engine that does not start)? Of the library's errors; what the command line
 /// exits with 2 for, as for the flags its parser refuses.
 pub fn is_bad_input(e: &(dyn std::error::Error + 'static)) -> bool {
-    if e.is::<crate::ga::SettingsError>() || e.is::<crate::search::DepthError>() {
+    if e.is::<crate::ga::SettingsError>()
+        || e.is::<crate::search::DepthError>()
+        || e.is::<crate::matchplay::MatchRequestError>()
+    {
         return true;
     }
     if let Some(e) = e.downcast_ref::<PoolError>() {

@@ -10,12 +10,14 @@
 //! - who plays a side, our engine or an outside one ([`Contestant`], [`OutsideEngine`]
 //!   (described in `crate::hub`); from `crate::side`), a match between any two ([`MatchRun::run_players`], as jobs too), and two
 //!   of one name told apart ([`tell_apart`]) (file `contestant`);
+//! - a match's levels as a person asks for them, checked before any engine starts: each
+//!   side's depth and clock, the games, the margins ([`MatchRequest`]) (file `request`);
 //! - the text a match prints before and after its games ([`MatchHeader`], [`MatchReport`])
 //!   (file `report`).
 //!
 //! The opening books a match starts from are `crate::openings`.
 //!
-//! Files, bottom up: `stats`, `run`, `contestant`, `report`.
+//! Files, bottom up: `stats`, `run`, `contestant`, `request`, `report`.
 //!
 //! # Example
 //!
@@ -40,6 +42,7 @@
 
 mod contestant;
 mod report;
+mod request;
 mod run;
 mod stats;
 
@@ -53,6 +56,9 @@ pub use crate::side::{
 };
 pub use contestant::tell_apart;
 pub use report::{MatchHeader, MatchJson, MatchReport, RunningScore, MATCH_JSON_VERSION};
+pub use request::{
+    MatchLevels, MatchRequest, MatchRequestError, MATCH_DEPTH, MAX_MATCH_GAMES, SPRT_GAMES,
+};
 pub use run::{
     match_pdn, play_match, EngineLosses, EngineTiming, GameKeys, MatchEnd, MatchGame,
     MatchObserver, MatchResult, MatchRun, MatchSettings, MatchTally, Score, Unobserved,
