@@ -3,7 +3,6 @@
 //! standard output; a bad PLAYER is a one-line error before anything is said.
 
 use super::common::evaluator_arg;
-use super::play::man_value;
 use checkers_ga::{serve_hub, tunable_params, HubEngineOptions, SearchParams, MAX_DEPTH};
 
 #[derive(clap::Args)]
@@ -55,7 +54,7 @@ pub fn run(a: HubArgs) -> anyhow::Result<()> {
     let seed = a.seed;
     let load = move |spec: &str| {
         let (_, eval) = evaluator_arg(spec, seed, 0).map_err(|e| format!("{e:#}"))?;
-        let man = man_value(&eval);
+        let man = checkers_ga::man_value(&eval).map(f64::from);
         Ok((eval, man))
     };
     // The player is read before the protocol starts, so a bad one is a usage error.

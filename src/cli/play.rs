@@ -4,7 +4,7 @@ use anyhow::Context;
 use checkers_ga::play::Table;
 use checkers_ga::play::{play_game, Event, SidePlayer};
 use checkers_ga::{derive, fresh_seed, Purpose};
-use checkers_ga::{parse_fen, Color, Evaluator, Position};
+use checkers_ga::{parse_fen, Color, Position};
 use checkers_ga::{Clock, TimeControl};
 use checkers_ga::{DrawRules, EndReason, Game, PdnTags};
 use checkers_ga::{GameSide, SideRequest};
@@ -45,14 +45,8 @@ pub struct PlayArgs {
     pub handshake_timeout: Option<f64>,
 }
 
-/// What one man is worth in `eval`'s values: [`checkers_ga::man_value`], the one definition of
-/// a man (None when the evaluation does not value a man).
-pub fn man_value(eval: &Evaluator) -> Option<f64> {
-    checkers_ga::man_value(eval).map(f64::from)
-}
-
 /// A search value for the player who moved, in words: a forced win or loss in plies, or the
-/// evaluation in men (`eval +0.37 men for Black`: see [`man_value`]), in the evaluation's own
+/// evaluation in men (`eval +0.37 men for Black`: see [`checkers_ga::man_value`]), in the evaluation's own
 /// units when a man is worth nothing in them.
 fn describe_value(v: i32, side: Color, man: Option<f64>) -> String {
     let bound = checkers_ga::WIN_BOUND;
