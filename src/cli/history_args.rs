@@ -21,10 +21,10 @@ pub struct HistoryArgs {
     #[arg(long)]
     pub elo: bool,
     /// With --elo: measure generations whose number is a multiple of K (and the last)
-    #[arg(long, value_name = "K", default_value_t = 1, requires = "elo")]
+    #[arg(long, value_name = "K", default_value_t = checkers_ga::EloOptions::default().every, requires = "elo")]
     pub every: u64,
     /// With --elo: games per measured generation, the first N/2 ballot openings twice each
-    #[arg(long, value_name = "N", default_value_t = 40, requires = "elo")]
+    #[arg(long, value_name = "N", default_value_t = checkers_ga::EloOptions::default().games, requires = "elo")]
     pub games: usize,
     /// With --elo: search depth of both sides [default: the session's depth; a session tuned
     /// on a clock is measured on that clock instead, unless a depth is given]

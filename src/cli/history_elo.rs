@@ -4,7 +4,7 @@
 //! generation's checkpoint): the library's [`EloPlan`], with a progress bar and its header
 //! line.
 
-use super::common::{pool, progress_style, show_progress};
+use super::common::{pool, progress_style, show_progress, warn};
 use super::history_args::HistoryArgs;
 use checkers_ga::fresh_seed;
 use checkers_ga::matchplay::MatchResult;
@@ -37,6 +37,9 @@ fn options(a: &HistoryArgs) -> EloOptions {
 /// Plays the plan's answers against its reference on `--threads`, with a progress bar (hidden
 /// off a terminal).
 fn play(a: &HistoryArgs, plan: &EloPlan) -> anyhow::Result<Vec<(u64, MatchResult)>> {
+    for w in &plan.warnings {
+        warn(w);
+    }
     let bar = if show_progress(false) {
         let b = ProgressBar::new(plan.games() as u64);
         b.set_style(progress_style(

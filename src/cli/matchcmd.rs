@@ -54,7 +54,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "MS")]
     pub time_margin: Option<u64>,
     /// The longest an outside engine may take for one move without a clock, in seconds,
-    /// before it is scored as hung
+    /// before it is scored as hung [default: 60; an engine's parameter file or session: the
+    /// session's]
     #[arg(long, value_name = "S")]
     pub move_timeout: Option<f64>,
     /// Seconds an outside engine has for its handshake (`hub` ... `wait`, `init` ... `ready`)
@@ -229,13 +230,10 @@ fn play<O: MatchObserver + ?Sized>(
 /// A player of the match ([`PlayerRequest::player`]): its handshake tried once now, within
 /// `--handshake-timeout` (an engine that fails it fails the command, in one line, before any
 /// game); a warning for each option it does not declare.
-pub(super) fn match_player(request: PlayerRequest) -> anyhow::Result<Contestant> {
+fn match_player(request: PlayerRequest) -> anyhow::Result<Contestant> {
     let player = request.player()?;
-    for u in &player.undeclared {
-        warn(&format!(
-            "warning: {} declares no parameter '{u}' (it is sent all the same)",
-            request.arg
-        ));
+    for w in &player.warnings {
+        warn(w);
     }
     Ok(player.contestant)
 }
@@ -276,6 +274,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             depth: c.depths[k],
             options: opts[k].clone(),
             options_flag: ["--option-a", "--option-b"][k].to_string(),
+            move_timeout: c.move_timeout,
             name: names[k].clone(),
         })
     });
@@ -367,8 +366,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     if let Some(path) = &a.json {
         MatchJson {
             run: &run,
-            names: [pa.name(), pb.name()],
-            depths: [pa.depth(), pb.depth()],
+            sides: [&pa, &pb],
             openings: &a.openings,
             result: &result,
             seconds,

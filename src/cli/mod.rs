@@ -2,8 +2,9 @@
 //!
 //! Exit status: 2 for a bad command line, whether clap finds it (an unknown flag, a value that
 //! does not parse) or a check after parsing (a value out of range, options that do not go
-//! together: a [`Usage`] error, or a settings or depth check of the library, see
-//! [`is_usage_error`]); 1 for a failure while working (a file that cannot be read or written).
+//! together: a [`Usage`] error, or the library's check of a value the user gave,
+//! [`checkers_ga::is_bad_input`], see [`is_usage_error`]); 1 for a failure while working (a
+//! file that cannot be read or written).
 
 /// Returns early from a command with a [`Usage`] error (exit status 2):
 /// `usage!("--games {g} must be 1..100000")`.

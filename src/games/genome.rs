@@ -301,12 +301,15 @@ pub struct EngineSpec {
     /// move crosses a pipe, and a busy machine delays it). Kept beside [`EngineSpec::tc`].
     #[serde(skip)]
     pub time_margin: Duration,
-    /// How long a move may take before the engine counts as hung, in milliseconds.
-    pub move_timeout_ms: u64,
     /// Every parameter it declared, in its order.
     pub declared: Vec<Declared>,
     /// The tuned parameters, the genes in this order.
     pub tuned: Vec<Tuned>,
+}
+
+/// A duration in whole milliseconds, as a checkpoint keeps a move timeout.
+fn millis(d: Duration) -> u64 {
+    d.as_millis().min(u64::MAX as u128) as u64
 }
 
 /// An [`EngineSpec`] as checkpoints keep it: its program's parts first, in their order of old.
@@ -333,10 +336,10 @@ impl From<SpecRecord> for EngineSpec {
                     options: r.options,
                 },
                 depth: Some(r.depth),
+                move_timeout: Duration::from_millis(r.move_timeout_ms),
             },
             tc: None,
             time_margin: Duration::ZERO,
-            move_timeout_ms: r.move_timeout_ms,
             declared: r.declared,
             tuned: r.tuned,
         }
@@ -345,14 +348,14 @@ impl From<SpecRecord> for EngineSpec {
 
 impl From<EngineSpec> for SpecRecord {
     fn from(s: EngineSpec) -> SpecRecord {
-        let depth = s.depth();
+        let (depth, move_timeout_ms) = (s.depth(), millis(s.move_timeout()));
         let OutsideEngine { name, program, .. } = s.engine;
         SpecRecord {
             command: program.command,
             dir: program.dir,
             options: program.options,
             depth,
-            move_timeout_ms: s.move_timeout_ms,
+            move_timeout_ms,
             name,
             declared: s.declared,
             tuned: s.tuned,
@@ -383,10 +386,11 @@ impl EngineSpec {
                     options,
                 },
                 depth: Some(depth),
+                // Whole milliseconds, as a checkpoint keeps it.
+                move_timeout: Duration::from_millis(millis(move_timeout)),
             },
             tc: None,
             time_margin: Duration::ZERO,
-            move_timeout_ms: move_timeout.as_millis().min(u64::MAX as u128) as u64,
             declared: Vec::new(),
             tuned: Vec::new(),
         };
@@ -503,10 +507,10 @@ impl EngineSpec {
                 name: model.name(),
                 program: Program::new(vec![model.name()]),
                 depth: Some(depth),
+                move_timeout: crate::hub::DEFAULT_MOVE_TIMEOUT,
             },
             tc: None,
             time_margin: Duration::ZERO,
-            move_timeout_ms: 60_000,
             declared,
             tuned,
         }
@@ -736,9 +740,9 @@ impl EngineSpec {
         self.engine.depth.unwrap_or(1)
     }
 
-    /// How long a move may take before the engine counts as hung.
+    /// How long a move may take before the engine counts as hung: its engine's.
     pub fn move_timeout(&self) -> Duration {
-        Duration::from_millis(self.move_timeout_ms)
+        self.engine.move_timeout
     }
 
     fn start(&self, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {

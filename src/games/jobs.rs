@@ -637,7 +637,7 @@ pub fn play_range(
         || batch
             .sides
             .iter()
-            .any(|e| matches!(e.plays, Plays::Outside { .. }));
+            .any(|e| matches!(e.plays, Plays::Outside(_)));
     let _engines = outside.then(lease_engines);
     let slots: Vec<OnceLock<Played>> = jobs.iter().map(|_| OnceLock::new()).collect();
     let next = AtomicUsize::new(0);

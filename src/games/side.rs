@@ -74,9 +74,9 @@ impl OutsideEngine {
     }
 
     /// Its player: asked for its depth without a clock (none: its own level), a move then
-    /// allowed `move_timeout`.
-    pub fn player(&self, move_timeout: Duration) -> Outside {
-        Outside::new(self.program.clone(), self.depth, move_timeout)
+    /// allowed its move timeout.
+    pub fn player(&self) -> Outside {
+        Outside::new(self.program.clone(), self.depth, self.move_timeout)
     }
 
     /// Starts the engine, makes its handshake within `timeout` and stops it again: its name,
@@ -200,18 +200,14 @@ impl Contestant {
         }
     }
 
-    /// The side as a batch of games carries it, on `clock` (None: to its depth), an outside
-    /// engine's move without a clock allowed `move_timeout`.
-    pub(crate) fn side(&self, clock: Option<TimeControl>, move_timeout: Duration) -> Side {
+    /// The side as a batch of games carries it, on `clock` (None: to its depth).
+    pub(crate) fn side(&self, clock: Option<TimeControl>) -> Side {
         let plays = match self {
             Contestant::Ours(e) => Plays::Ours {
                 eval: e.eval,
                 config: e.config,
             },
-            Contestant::Outside(h) => Plays::Outside {
-                engine: h.clone(),
-                move_timeout,
-            },
+            Contestant::Outside(h) => Plays::Outside(h.clone()),
             // A person is not timed (its moves take no time on a clock).
             Contestant::Person(_) => {
                 return Side {
@@ -223,11 +219,11 @@ impl Contestant {
         Side { plays, clock }
     }
 
-    /// Its player for a game on `clock` (None: to its depth), an outside engine's move without
-    /// a clock allowed `move_timeout`: what a batch's game makes of it (`Side::player`).
-    pub fn player(&self, clock: Option<TimeControl>, move_timeout: Duration) -> SidePlayer {
+    /// Its player for a game on `clock` (None: to its depth): what a batch's game makes of it
+    /// (`Side::player`).
+    pub fn player(&self, clock: Option<TimeControl>) -> SidePlayer {
         let fresh = |config| Searcher::new(Weights::zero(), config);
-        self.side(clock, move_timeout).player(None, false, fresh)
+        self.side(clock).player(None, false, fresh)
     }
 }
 
@@ -254,13 +250,9 @@ pub enum Plays {
         /// Its depth (on a clock, its maximum), transposition table and the rest.
         config: SearchConfig,
     },
-    /// An outside engine as it is: a match's `hub:CMD` side.
-    Outside {
-        /// What starts it, its options and depth.
-        engine: OutsideEngine,
-        /// How long a move without a clock may take before the engine counts as hung.
-        move_timeout: Duration,
-    },
+    /// An outside engine as it is (what starts it, its options, depth and move timeout): a
+    /// match's `hub:CMD` side.
+    Outside(OutsideEngine),
     /// The batch's tuned engine (`crate::jobs::Batch::engine`) with the values this genome of
     /// its parameter set stands for, at the engine's depth or on the side's clock.
     Genome(Weights),
@@ -321,10 +313,7 @@ impl Side {
                 }
                 SidePlayer::Ours(Box::new(s))
             }
-            Plays::Outside {
-                engine,
-                move_timeout,
-            } => SidePlayer::Outside(Box::new(engine.player(*move_timeout))),
+            Plays::Outside(engine) => SidePlayer::Outside(Box::new(engine.player())),
             Plays::Genome(w) => {
                 // Refused by the batch's check: a genome names the batch's engine.
                 let Some(spec) = engine else {
@@ -335,7 +324,7 @@ impl Side {
                     depth: Some(spec.depth()),
                     ..spec.engine.clone()
                 };
-                let player = at.player(spec.move_timeout());
+                let player = at.player();
                 SidePlayer::Outside(Box::new(player.tuned(spec.set_params(w))))
             }
             Plays::Person => SidePlayer::Person(Box::new(Person::terminal())),

@@ -233,9 +233,13 @@ impl Program {
     }
 }
 
+/// How long an outside engine may take over one move at a fixed depth (no clock) before it
+/// counts as hung, when nothing says otherwise.
+pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
+
 /// An outside engine speaking the Hub protocol, described once: its name, how to start it
-/// ([`Program`]: command, folder, the options set at its handshake) and the depth it is asked
-/// for. What a match's or `play`'s side of an outside engine is, and what a tuned engine
+/// ([`Program`]: command, folder, the options set at its handshake), the depth it is asked
+/// for and how long a move at that depth may take. What a match's or `play`'s side of an outside engine is, and what a tuned engine
 /// (`crate::EngineSpec`) plays: its genomes are this engine with their values added to its
 /// options.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -248,12 +252,15 @@ pub struct OutsideEngine {
     /// The depth it is asked to search (`level depth=`) in a game without a clock; None: its
     /// own level (no `level` is sent).
     pub depth: Option<u32>,
+    /// How long a move without a clock may take before the engine counts as hung (it loses
+    /// that game); [`DEFAULT_MOVE_TIMEOUT`] unless set.
+    pub move_timeout: Duration,
 }
 
 impl OutsideEngine {
     /// The engine command line `cmd` starts (its words split as a shell splits them, its
-    /// program found as a shell finds it), named after its
-    /// program, with no options, at its own level. The error names neither a flag nor the
+    /// program found as a shell finds it), named after its program, with no options, at its
+    /// own level, a move allowed [`DEFAULT_MOVE_TIMEOUT`]. The error names neither a flag nor the
     /// command, which the caller puts before it.
     pub fn from_command(cmd: &str) -> Result<OutsideEngine, String> {
         let (words, name) = super::command::program_of(cmd)?;
@@ -261,6 +268,7 @@ impl OutsideEngine {
             name,
             program: Program::new(words),
             depth: None,
+            move_timeout: DEFAULT_MOVE_TIMEOUT,
         })
     }
 }

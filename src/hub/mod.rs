@@ -18,7 +18,7 @@ mod server;
 
 pub use client::{
     handshake_timeout, misfit, set_handshake_timeout, ClientError, HubLevel, HubParam, HubProcess,
-    HubReply, OutsideEngine, Program, DEFAULT_HANDSHAKE_TIMEOUT,
+    HubReply, OutsideEngine, Program, DEFAULT_HANDSHAKE_TIMEOUT, DEFAULT_MOVE_TIMEOUT,
 };
 pub use command::{parse_options, split_words};
 pub use process::kill_all_engines;

@@ -14,8 +14,9 @@ use std::path::Path;
 use std::time::Duration;
 
 /// What a measurement is asked for: every how many generations (or steps), games a
-/// measured answer, the depth, the reference and the seed. The defaults are `history --elo`'s:
-/// every generation, 40 games, the session's level, its reference.
+/// measured answer, the depth, the reference and the seed. The defaults are `history --elo`'s
+/// (every generation, 40 games, the session's level, its reference) but the seed, 0, which
+/// `history` draws afresh when none is given.
 #[derive(Clone, Debug)]
 pub struct EloOptions {
     /// Measure the generations (steps) whose number is a multiple of this, and the last.
@@ -28,8 +29,19 @@ pub struct EloOptions {
     /// The reference as a person names a match's player ([`PlayerRequest`]); None: in an
     /// outside engine's session that engine with its declared values, else `material`.
     pub reference: Option<String>,
-    /// The seed of the games' tie-breaks.
+    /// The seed of the games' tie-breaks (and of a `random` reference's weights).
     pub seed: u64,
+}
+
+impl EloOptions {
+    /// Refuses a count of 0.
+    fn check(&self) -> Result<(), EloError> {
+        match (self.every, self.games) {
+            (0, _) => Err(EloError::Every),
+            (_, 0) => Err(EloError::Games),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl Default for EloOptions {
@@ -108,6 +120,8 @@ pub struct EloPlan {
     pub left_out: Option<usize>,
     /// The seed of the games' tie-breaks.
     pub seed: u64,
+    /// What to warn of before the games: options the reference does not declare.
+    pub warnings: Vec<String>,
 }
 
 impl EloPlan {
@@ -119,6 +133,7 @@ impl EloPlan {
         dir: &Path,
         options: &EloOptions,
     ) -> Result<EloPlan, EloError> {
+        options.check()?;
         let engine = session.settings.engine.as_ref();
         let (depth, clock) = level(options, engine, session.settings.search.depth)?;
         let past = PastBests::of(session, dir, options.every);
@@ -129,6 +144,7 @@ impl EloPlan {
     /// The measurement of a one-file tuner's answers at its kept steps (SPSA's θ rounded,
     /// CMA-ES's average of the means) whose number is a multiple of `every`, and the last.
     pub fn of_tuner(h: &TunerHistory, options: &EloOptions) -> Result<EloPlan, EloError> {
+        options.check()?;
         let spec = &h.spec;
         let (depth, clock) = level(options, Some(spec), spec.depth())?;
         let past = PastBests::of_tuner(h, options.every);
@@ -143,12 +159,6 @@ impl EloPlan {
         left_out: Option<usize>,
         options: &EloOptions,
     ) -> Result<EloPlan, EloError> {
-        if options.every == 0 {
-            return Err(EloError::Every);
-        }
-        if options.games == 0 {
-            return Err(EloError::Games);
-        }
         let seed = options.seed;
         let pairs = options.games.div_ceil(2);
         let mut run = MatchRun::new(pairs * 2, load_openings("ballot", Some(pairs))?, seed);
@@ -166,6 +176,7 @@ impl EloPlan {
                     error,
                 })?;
         }
+        let mut warnings = Vec::new();
         let (reference, reference_name) = match (&options.reference, engine) {
             (None, Some(e)) => {
                 let name = format!("{} (declared values)", e.engine.name);
@@ -182,9 +193,11 @@ impl EloPlan {
                     slot: 1,
                     seed,
                     depth,
+                    options_flag: "--reference".into(),
                     ..PlayerRequest::default()
                 }
                 .player()?;
+                warnings = player.warnings;
                 (player.contestant, r.to_string())
             }
         };
@@ -198,6 +211,7 @@ impl EloPlan {
             clock,
             left_out,
             seed,
+            warnings,
         })
     }
 

@@ -5,8 +5,8 @@
 
 use crate::clock::TimeControl;
 use crate::formats::{resolve_player, FormatError, PlayerArg, HUB_PREFIX, PLAYER_NAMES};
-use crate::play::{SidePlayer, DEFAULT_MOVE_TIMEOUT};
-use crate::search::{SearchConfig, MAX_DEPTH, MAX_TIMED_DEPTH};
+use crate::play::SidePlayer;
+use crate::search::SearchConfig;
 use crate::side::{Contestant, OptionsError, OurEngine};
 use crate::summary::ReportError;
 use crate::yardstick::Evaluator;
@@ -130,6 +130,9 @@ pub struct PlayerRequest {
     pub options: Vec<String>,
     /// The flag the options came by, for messages (`--option-a`).
     pub options_flag: String,
+    /// An outside engine's move timeout without a clock (None: the default,
+    /// [`crate::hub::DEFAULT_MOVE_TIMEOUT`]).
+    pub move_timeout: Option<std::time::Duration>,
     /// The name reports give it [default: an outside engine's `id name=`, else the
     /// argument's name].
     pub name: Option<String>,
@@ -143,6 +146,9 @@ pub struct Player {
     pub contestant: Contestant,
     /// Options the engine did not declare as parameters.
     pub undeclared: Vec<String>,
+    /// What to warn of, one line each: `warning: ARG declares no parameter 'x' (it is sent
+    /// all the same)` for each of `undeclared`.
+    pub warnings: Vec<String>,
 }
 
 impl PlayerRequest {
@@ -175,6 +181,7 @@ impl PlayerRequest {
                 return Ok(Player {
                     contestant,
                     undeclared: Vec::new(),
+                    warnings: Vec::new(),
                 });
             }
         };
@@ -182,6 +189,9 @@ impl PlayerRequest {
             .map_err(|o| PlayerError::Option(format!("{flag} '{o}'")))?;
         h.program.options.extend(options);
         h.depth = Some(self.depth);
+        if let Some(t) = self.move_timeout {
+            h.move_timeout = t;
+        }
         let undeclared = h
             .check(crate::hub::handshake_timeout(), from_file)
             .map_err(|e| match e {
@@ -205,9 +215,15 @@ impl PlayerRequest {
         if let Some(n) = &self.name {
             h.name = n.clone();
         }
+        let warnings = (undeclared.iter())
+            .map(|u| {
+                format!("warning: {arg} declares no parameter '{u}' (it is sent all the same)")
+            })
+            .collect();
         Ok(Player {
             contestant: crate::side::Contestant::Outside(h),
             undeclared,
+            warnings,
         })
     }
 }
@@ -239,9 +255,6 @@ pub struct GameSide {
     pub man: Option<f64>,
 }
 
-/// The deepest our engine searches for a side of a game without a clock.
-const PLAY_MAX_DEPTH: u32 = 30;
-
 /// Our engine's table for a side of a game: 2^20 entries (16 MiB), where a search has a
 /// person's time.
 const PLAY_TT_LOG2: u8 = 20;
@@ -254,7 +267,7 @@ impl SideRequest {
         if arg == "human" || arg == "0" {
             return Ok(GameSide {
                 shown: "human".to_string(),
-                player: Contestant::Person("human".into()).player(None, DEFAULT_MOVE_TIMEOUT),
+                player: Contestant::Person("human".into()).player(None),
                 man: None,
             });
         }
@@ -264,10 +277,7 @@ impl SideRequest {
         let Some((d, eval)) = arg.split_once(':') else {
             return Err(PlayerError::Side(arg.to_string()));
         };
-        let (max, with) = match tc {
-            Some(_) => (MAX_TIMED_DEPTH, " with --tc"),
-            None => (PLAY_MAX_DEPTH.min(MAX_DEPTH), ""),
-        };
+        let (max, with) = crate::matchplay::depth_limit(tc);
         let Some(depth) = d.parse().ok().filter(|d| (1..=max).contains(d)) else {
             return Err(PlayerError::Depth {
                 depth: d.to_string(),
@@ -295,7 +305,7 @@ impl SideRequest {
         });
         Ok(GameSide {
             shown,
-            player: engine.player(tc, DEFAULT_MOVE_TIMEOUT),
+            player: engine.player(tc),
             man: crate::openings::man_value(&eval).map(f64::from),
         })
     }
@@ -311,7 +321,7 @@ fn outside_side(
 ) -> Result<GameSide, PlayerError> {
     let mut engine = crate::formats::hub_player(cmd)?;
     engine.depth = depth.filter(|_| tc.is_none());
-    let mut player = Contestant::Outside(engine.clone()).player(tc, DEFAULT_MOVE_TIMEOUT);
+    let mut player = Contestant::Outside(engine.clone()).player(tc);
     let name = match player.outside_mut().map(|o| o.ready(&|| false)) {
         Some(Ok(process)) => process.name().map_or(engine.name, str::to_string),
         Some(Err(error)) => {
@@ -379,11 +389,20 @@ mod tests {
             ("good", Some(5))
         );
         assert_eq!(p.undeclared, ["hash"]);
+        assert!(p.warnings[0].ends_with(" declares no parameter 'hash' (it is sent all the same)"));
         let named = PlayerRequest {
             name: Some("mine".into()),
             ..request(&good(), &[])
         };
         assert_eq!(named.player().unwrap().contestant.name(), "mine");
+        let slow = PlayerRequest {
+            move_timeout: Some(std::time::Duration::from_secs(3)),
+            ..request(&good(), &[])
+        };
+        match slow.player().unwrap().contestant {
+            Contestant::Outside(h) => assert_eq!(h.move_timeout.as_secs(), 3),
+            other => panic!("{other:?}"),
+        }
         let e = request(&good(), &["level=12"]).player().unwrap_err();
         assert!(e.to_string().starts_with("--option-b level=12: "), "{e}");
         assert!(e.is_usage() && is_bad_input(&e));

@@ -613,10 +613,10 @@ mod tests {
                 name: "e".into(),
                 program: crate::hub::Program::default(),
                 depth: Some(1),
+                move_timeout: std::time::Duration::from_secs(1),
             },
             tc: None,
             time_margin: std::time::Duration::ZERO,
-            move_timeout_ms: 1000,
             declared: vec![],
             tuned: ranges
                 .iter()

@@ -79,7 +79,7 @@ mod tests {
     use crate::hub::Program;
     use crate::matchplay::{match_pdn, MatchEnd, MatchSettings, Unobserved};
     use crate::search::SearchConfig;
-    use crate::side::{OurEngine, OutsideEngine};
+    use crate::side::{OurEngine, OutsideEngine, DEFAULT_MOVE_TIMEOUT};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Duration;
     use std::time::Instant;
@@ -100,13 +100,13 @@ mod tests {
             name: name.into(),
             program: Program::new(command),
             depth: Some(2),
+            move_timeout: Duration::from_secs(20),
         })
     }
 
     fn run(games: usize) -> MatchRun<'static> {
         let mut r = MatchRun::of(&MatchSettings::ballot(games, 7, Default::default()));
         r.first_ties = true;
-        r.move_timeout = Some(Duration::from_secs(20));
         r
     }
 
@@ -163,6 +163,7 @@ mod tests {
             name: "nothing".into(),
             program: Program::new(vec!["/nonexistent/engine".into()]),
             depth: None,
+            move_timeout: DEFAULT_MOVE_TIMEOUT,
         });
         let r = on(2, || run(4).run_players(&b, &a, &Unobserved).unwrap());
         assert_eq!((r.wdl.losses, r.losses[0].faults), (4, 4));
@@ -172,9 +173,11 @@ mod tests {
     #[test]
     fn an_interrupt_abandons_the_games_and_stops_the_engines() {
         let flag = AtomicBool::new(false);
-        let (a, b) = (ours(1), fake("hang", &[]));
+        let (a, mut b) = (ours(1), fake("hang", &[]));
+        if let Contestant::Outside(h) = &mut b {
+            h.move_timeout = Duration::from_secs(600);
+        }
         let mut r = run(4);
-        r.move_timeout = Some(Duration::from_secs(600));
         r.interrupt = Some(&flag);
         let t = Instant::now();
         let result = std::thread::scope(|s| {

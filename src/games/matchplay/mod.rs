@@ -57,7 +57,8 @@ pub use crate::side::{
 pub use contestant::tell_apart;
 pub use report::{MatchHeader, MatchJson, MatchReport, RunningScore, MATCH_JSON_VERSION};
 pub use request::{
-    MatchLevels, MatchRequest, MatchRequestError, MATCH_DEPTH, MAX_MATCH_GAMES, SPRT_GAMES,
+    depth_limit, MatchLevels, MatchRequest, MatchRequestError, MATCH_DEPTH, MAX_MATCH_GAMES,
+    SPRT_GAMES,
 };
 pub use run::{
     match_pdn, play_match, EngineLosses, EngineTiming, GameKeys, MatchEnd, MatchGame,

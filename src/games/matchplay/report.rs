@@ -5,10 +5,19 @@ use super::run::{MatchEnd, MatchResult, MatchRun, Score};
 use super::stats::{elo, elo_number, Sprt, SprtVerdict};
 use crate::board::Color;
 use crate::game::EndReason;
-use crate::side::Contestant;
+use crate::side::{Contestant, DEFAULT_MOVE_TIMEOUT};
 use serde_json::{json, Value};
 use std::fmt::{self, Display, Formatter};
 use std::path::Path;
+use std::time::Duration;
+
+/// The move timeout of an outside engine's side (None: ours, or a person).
+fn move_timeout(c: &Contestant) -> Option<Duration> {
+    match c {
+        Contestant::Outside(h) => Some(h.move_timeout),
+        _ => None,
+    }
+}
 
 /// What a match says before its games: the engines, their depths (or the clock and their
 /// maximum depths), the number of games and the seed; with an SPRT, its hypotheses.
@@ -82,8 +91,20 @@ impl Display for MatchHeader<'_> {
         if !run.time_margin.is_zero() {
             writeln!(f, "Time margin: {} ms", run.time_margin.as_millis())?;
         }
-        if let Some(t) = run.move_timeout {
-            writeln!(f, "Move timeout: {} s", t.as_secs_f64())?;
+        // Said when an outside side's is not the default.
+        let set = |c: &Contestant| move_timeout(c).filter(|t| *t != DEFAULT_MOVE_TIMEOUT);
+        match [set(self.a), set(self.b)] {
+            [None, None] => {}
+            [Some(t), None] | [None, Some(t)] => {
+                writeln!(f, "Move timeout: {} s", t.as_secs_f64())?
+            }
+            [Some(x), Some(y)] if x == y => writeln!(f, "Move timeout: {} s", x.as_secs_f64())?,
+            [Some(x), Some(y)] => writeln!(
+                f,
+                "Move timeout: A {} s, B {} s",
+                x.as_secs_f64(),
+                y.as_secs_f64()
+            )?,
         }
         Ok(())
     }
@@ -284,11 +305,9 @@ impl Display for RunningScore<'_> {
 pub struct MatchJson<'a> {
     /// The match.
     pub run: &'a MatchRun<'a>,
-    /// A's and B's names.
-    pub names: [&'a str; 2],
-    /// A's and B's search depths (with a clock, their maximum); None for an outside engine
-    /// that was given none.
-    pub depths: [Option<u32>; 2],
+    /// A and B: their names, their search depths (with a clock, their maximum; None for an
+    /// outside engine at its own level) and an outside engine's move timeout.
+    pub sides: [&'a Contestant; 2],
     /// What `--openings` named (`ballot`, `start` or a file).
     pub openings: &'a str,
     /// What the match produced.
@@ -330,11 +349,18 @@ impl MatchJson<'_> {
         let (run, result) = (self.run, self.result);
         let engine = |k: usize| {
             json!({
-                "name": self.names[k],
-                "depth": self.depths[k],
+                "name": self.sides[k].name(),
+                "depth": self.sides[k].depth(),
                 "tc": run.tc[k].map(|t| t.to_string()),
+                "move_timeout_s": move_timeout(self.sides[k]).map(|t| t.as_secs_f64()),
             })
         };
+        // The outside sides' move timeout when they have one (null: no outside side, or two
+        // with different ones, which `engines` gives).
+        let timeouts: Vec<Duration> = self.sides.iter().filter_map(|c| move_timeout(c)).collect();
+        let shared = timeouts
+            .first()
+            .filter(|t| timeouts.iter().all(|x| x == *t));
         let e = elo(&result.wdl);
         let sprt = run.sprt.map(|s| {
             let (lower, upper) = s.bounds();
@@ -369,8 +395,8 @@ impl MatchJson<'_> {
                     "opening": (g.index / 2) % book + 1,
                     "fen": crate::notation::to_fen(&run.start_of(g.index).position()),
                     "a_color": if g.a_is_black { "black" } else { "white" },
-                    "black": self.names[black],
-                    "white": self.names[white],
+                    "black": self.sides[black].name(),
+                    "white": self.sides[white].name(),
                     "result": r.map_or("*", |(o, _)| o.pdn()),
                     "score_a": points,
                     "reason": r.map(|(_, e)| e.to_string()),
@@ -401,7 +427,7 @@ impl MatchJson<'_> {
                 "seed": run.seed,
                 "max_plies": run.rules.max_plies,
                 "time_margin_ms": run.time_margin.as_millis() as u64,
-                "move_timeout_s": run.move_timeout.map(|t| t.as_secs_f64()),
+                "move_timeout_s": shared.map(|t| t.as_secs_f64()),
                 "draw_adjudication": adj.draw.map(|d| json!({
                     "move_number": d.move_number, "move_count": d.move_count, "score": d.score,
                 })),
@@ -433,5 +459,66 @@ impl MatchJson<'_> {
             serde_json::to_string_pretty(&self.to_value()).map_err(std::io::Error::other)?;
         text.push('\n');
         crate::files::write_atomic(path, text.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hub::Program;
+    use crate::matchplay::{load_openings, Pentanomial, Wdl};
+    use crate::search::SearchConfig;
+    use crate::side::{OurEngine, OutsideEngine};
+
+    fn outside(seconds: u64) -> Contestant {
+        Contestant::Outside(OutsideEngine {
+            name: "x".into(),
+            program: Program::new(vec!["x".into()]),
+            depth: Some(3),
+            move_timeout: Duration::from_secs(seconds),
+        })
+    }
+
+    /// Each outside side's move timeout is its own: the header says one that is not the
+    /// default, the JSON each engine's.
+    #[test]
+    fn a_match_says_each_outside_sides_move_timeout() {
+        let ours = Contestant::Ours(OurEngine {
+            name: "material".into(),
+            eval: crate::eval::material().into(),
+            config: SearchConfig::with_depth(2),
+        });
+        let run = MatchRun::new(2, load_openings("ballot", Some(1)).unwrap(), 1);
+        let header = |a: &Contestant, b: &Contestant| MatchHeader { run: &run, a, b }.to_string();
+        assert!(!header(&ours, &outside(60)).contains("Move timeout"));
+        assert!(header(&ours, &outside(5)).contains("Move timeout: 5 s\n"));
+        let both = header(&outside(5), &outside(7));
+        assert!(both.contains("Move timeout: A 5 s, B 7 s\n"), "{both}");
+        let result = MatchResult {
+            wdl: Wdl::default(),
+            pentanomial: Pentanomial::default(),
+            games: Vec::new(),
+            end: MatchEnd::Complete,
+            timing: None,
+            losses: Default::default(),
+            adjudicated_draws: 0,
+        };
+        let json = |a: &Contestant, b: &Contestant| {
+            MatchJson {
+                run: &run,
+                sides: [a, b],
+                openings: "ballot",
+                result: &result,
+                seconds: 0.0,
+            }
+            .to_value()
+        };
+        let v = json(&ours, &outside(5));
+        assert_eq!(v["engines"]["a"]["move_timeout_s"], Value::Null);
+        assert_eq!(v["engines"]["b"]["move_timeout_s"], json!(5.0));
+        assert_eq!(v["settings"]["move_timeout_s"], json!(5.0));
+        let v = json(&outside(5), &outside(7));
+        assert_eq!(v["settings"]["move_timeout_s"], Value::Null);
+        assert_eq!(v["engines"]["a"]["move_timeout_s"], json!(5.0));
     }
 }

@@ -55,16 +55,17 @@ pub struct MatchLevels {
     pub depths: [u32; 2],
     /// The margin past a clock.
     pub time_margin: Duration,
-    /// An outside engine's move timeout without a clock (None: the default).
+    /// An outside side's move timeout without a clock (None: the engine's own, by default
+    /// [`crate::hub::DEFAULT_MOVE_TIMEOUT`]).
     pub move_timeout: Option<Duration>,
 }
 
 impl MatchLevels {
-    /// Sets `run`'s clocks, margin and move timeout to these.
+    /// Sets `run`'s clocks and margin to these (the move timeout is each outside side's:
+    /// [`crate::PlayerRequest::move_timeout`]).
     pub fn apply(&self, run: &mut MatchRun) {
         run.tc = self.tc;
         run.time_margin = self.time_margin;
-        run.move_timeout = self.move_timeout;
     }
 }
 
@@ -73,17 +74,22 @@ impl MatchLevels {
 #[error("{0}")]
 pub struct MatchRequestError(pub String);
 
+/// The deepest a side may be asked to search, and how a message says why: on a clock (the
+/// depth then a maximum) [`MAX_TIMED_DEPTH`], ` with --tc`; else [`MAX_DEPTH`].
+pub fn depth_limit(tc: Option<TimeControl>) -> (u32, &'static str) {
+    match tc {
+        Some(_) => (MAX_TIMED_DEPTH, " with --tc"),
+        None => (MAX_DEPTH, ""),
+    }
+}
+
 impl MatchRequest {
     /// Checks every value and fills in the defaults.
     pub fn check(&self) -> Result<MatchLevels, MatchRequestError> {
         let bad = |s: String| Err(MatchRequestError(s));
         let tc = self.tc;
         // With a clock the depth is a maximum, and deeper ones make sense.
-        let limits = |tc: Option<TimeControl>| match tc {
-            Some(_) => (MAX_TIMED_DEPTH, " with --tc"),
-            None => (MAX_DEPTH, ""),
-        };
-        let ((max_a, with_a), (max_b, with_b)) = (limits(tc[0]), limits(tc[1]));
+        let ((max_a, with_a), (max_b, with_b)) = (depth_limit(tc[0]), depth_limit(tc[1]));
         let default = |k: usize| match tc[k] {
             Some(_) => MAX_TIMED_DEPTH,
             None => MATCH_DEPTH,

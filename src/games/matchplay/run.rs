@@ -10,7 +10,7 @@ use crate::jobs::{self, Batch, GameJob, Opening, Played, Seat, Start};
 use crate::openings::{start_positions, OpeningBook, StartPosition};
 use crate::play::Adjudication;
 use crate::rng::{derive, ChaCha8Rng, Purpose};
-use crate::side::{Contestant, OurEngine, Side, DEFAULT_MOVE_TIMEOUT};
+use crate::side::{Contestant, OurEngine, Side};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -259,9 +259,6 @@ pub struct MatchRun<'a> {
     /// How far past its clock a move may end before the side loses on time
     /// ([`crate::Clock::with_margin`]); 0 by default.
     pub time_margin: Duration,
-    /// The longest an outside engine may take for one move without a clock (at a fixed
-    /// depth) before it is scored as hung.
-    pub move_timeout: Option<Duration>,
     /// Draw and resign adjudication (off by default).
     pub adjudication: Adjudication,
     /// Root ties go to the first best move, not to the game's generator
@@ -498,7 +495,6 @@ impl MatchRun<'_> {
             interrupt: None,
             tc: [None; 2],
             time_margin: Duration::ZERO,
-            move_timeout: None,
             adjudication: Adjudication::default(),
             first_ties: false,
             engine: None,
@@ -643,14 +639,13 @@ impl MatchRun<'_> {
     /// ([`MatchRun::engine`]) each side of ours is a genome of its parameter set: its weights,
     /// or for a yardstick the engine's declared values.
     pub(super) fn batch_of(&self, a: &Contestant, b: &Contestant) -> Batch {
-        let move_timeout = self.move_timeout.unwrap_or(DEFAULT_MOVE_TIMEOUT);
         let side_of = |c: &Contestant, tc: Option<TimeControl>| {
             let mut e = match (&self.engine, c) {
                 (Some(spec), Contestant::Ours(o)) => match o.eval {
                     crate::yardstick::Evaluator::Weighted(w) => Side::genome(spec, w),
                     _ => Side::genome(spec, spec.defaults()),
                 },
-                (_, c) => c.side(tc, move_timeout),
+                (_, c) => c.side(tc),
             };
             e.clock = tc;
             e

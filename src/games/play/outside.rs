@@ -20,9 +20,7 @@ use crate::hub::{handshake_timeout, ClientError, HubLevel, HubProcess, Program};
 use std::sync::Mutex;
 use std::time::Duration;
 
-/// How long an outside engine may take over one move at a fixed depth (no clock) when the
-/// caller does not say.
-pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
+pub use crate::hub::DEFAULT_MOVE_TIMEOUT;
 
 /// On a clock, how much longer than twice its time an engine may be silent before it counts
 /// as hung (a move that comes sooner but late loses on time).

@@ -245,10 +245,10 @@ mod tests {
                 name: "e".into(),
                 program: crate::hub::Program::new(vec!["python3".into(), "e.py".into()]),
                 depth: Some(2),
+                move_timeout: std::time::Duration::from_secs(1),
             },
             tc: None,
             time_margin: std::time::Duration::ZERO,
-            move_timeout_ms: 1000,
             declared: vec![],
             tuned: vec![
                 Tuned {

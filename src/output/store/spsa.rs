@@ -342,10 +342,10 @@ mod tests {
                 name: "e".into(),
                 program: crate::hub::Program::new(vec!["engine".into()]),
                 depth: Some(1),
+                move_timeout: std::time::Duration::from_secs(1),
             },
             tc: None,
             time_margin: std::time::Duration::ZERO,
-            move_timeout_ms: 1000,
             declared: vec![],
             tuned: vec![Tuned {
                 name: "king".into(),
