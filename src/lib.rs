@@ -186,6 +186,7 @@ pub use output::{formats, html, store, summary, weightfile};
 
 // Board and rules.
 pub use board::{Bitboard, Color, Move, MoveList, Position, BLACK_CROWN_ROW, WHITE_CROWN_ROW};
+pub use clock::{check_margin, check_timeout, LimitError, MAX_MARGIN_MS, MAX_TIMEOUT_S};
 pub use clock::{crowd_note, Clock, SearchStats, TimeControl, TimeControlError, TimeUse};
 pub use game::{DrawRules, EndReason, EngineFault, Game, GameOutcome, PdnTags};
 pub use hub::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};

@@ -56,12 +56,8 @@ pub fn check_output_file(path: &std::path::Path, what: &str) -> anyhow::Result<(
 /// `--handshake-timeout S` of a command that starts outside engines: the one time limit of
 /// their handshakes ([`checkers_ga::DEFAULT_HANDSHAKE_TIMEOUT`] when absent).
 pub fn set_handshake_timeout(seconds: Option<f64>) -> anyhow::Result<()> {
-    match seconds {
-        None => {}
-        Some(s) if s.is_finite() && s > 0.0 && s <= 86_400.0 => {
-            checkers_ga::set_handshake_timeout(std::time::Duration::from_secs_f64(s))
-        }
-        Some(s) => usage!("--handshake-timeout {s} must be above 0 and at most 86400 seconds"),
+    if let Some(s) = seconds {
+        checkers_ga::set_handshake_timeout(checkers_ga::check_timeout("--handshake-timeout", s)?);
     }
     Ok(())
 }

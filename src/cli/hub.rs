@@ -3,7 +3,7 @@
 //! standard output; a bad PLAYER is a one-line error before anything is said.
 
 use super::common::evaluator_arg;
-use checkers_ga::{serve_hub, tunable_params, HubEngineOptions, SearchParams, MAX_DEPTH};
+use checkers_ga::{serve_hub, tunable_params, HubEngineOptions, SearchParams};
 
 #[derive(clap::Args)]
 pub struct HubArgs {
@@ -48,9 +48,7 @@ pub struct HubArgs {
 }
 
 pub fn run(a: HubArgs) -> anyhow::Result<()> {
-    if !(1..=MAX_DEPTH).contains(&a.depth) {
-        usage!("--depth {} must be 1..{MAX_DEPTH}", a.depth);
-    }
+    checkers_ga::check_depth(a.depth, "--depth")?;
     let seed = a.seed;
     let load = move |spec: &str| {
         let (_, eval) = evaluator_arg(spec, seed, 0).map_err(|e| format!("{e:#}"))?;

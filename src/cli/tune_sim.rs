@@ -113,9 +113,7 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
     if let Some(&n) = a.params.iter().find(|&&n| n == 0 || n > max) {
         usage!("--params {n} must be 1..{max}");
     }
-    if a.threads > 1024 {
-        usage!("--threads {} must be 0..1024 (0 = one per core)", a.threads);
-    }
+    checkers_ga::check_threads(a.threads)?;
     let flags = match GaFlags::try_parse_from(&a.ga) {
         Ok(f) => f.session,
         Err(e) => {

@@ -36,6 +36,48 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
 
+/// The longest time limit a person may set (a move's timeout, a handshake's): a day.
+pub const MAX_TIMEOUT_S: f64 = 86_400.0;
+
+/// The longest margin past a clock a move may end with and still count: an hour.
+pub const MAX_MARGIN_MS: u64 = 3_600_000;
+
+/// A time limit out of range: one line naming the flag that gave it.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum LimitError {
+    /// A timeout that is not above 0 and at most [`MAX_TIMEOUT_S`].
+    #[error("{flag} {seconds} must be above 0 and at most {MAX_TIMEOUT_S} seconds")]
+    Timeout {
+        /// The flag (`--move-timeout`).
+        flag: String,
+        /// The seconds given.
+        seconds: f64,
+    },
+    /// A margin past the clock over [`MAX_MARGIN_MS`].
+    #[error("--time-margin {0} must be 0..{MAX_MARGIN_MS} milliseconds")]
+    Margin(u64),
+}
+
+/// A timeout of `seconds` given by `flag` (a move's, a handshake's): above 0 and at most a
+/// day.
+pub fn check_timeout(flag: &str, seconds: f64) -> Result<Duration, LimitError> {
+    match seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIMEOUT_S {
+        true => Ok(Duration::from_secs_f64(seconds)),
+        false => Err(LimitError::Timeout {
+            flag: flag.to_string(),
+            seconds,
+        }),
+    }
+}
+
+/// A margin past the clock of `ms` milliseconds (`--time-margin`): at most an hour.
+pub fn check_margin(ms: u64) -> Result<Duration, LimitError> {
+    match ms <= MAX_MARGIN_MS {
+        true => Ok(Duration::from_millis(ms)),
+        false => Err(LimitError::Margin(ms)),
+    }
+}
+
 /// A time control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TimeControl {

@@ -113,6 +113,7 @@ pub fn is_bad_input(e: &(dyn std::error::Error + 'static)) -> bool {
     if e.is::<crate::ga::SettingsError>()
         || e.is::<crate::search::DepthError>()
         || e.is::<crate::matchplay::MatchRequestError>()
+        || e.is::<crate::clock::LimitError>()
     {
         return true;
     }

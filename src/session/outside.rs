@@ -139,9 +139,6 @@ pub enum EngineRequestError {
     Folder(std::io::Error),
 }
 
-/// The move timeout when none is given.
-const MOVE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
-
 impl EngineRequest {
     /// The engine as a session keeps it: every flag checked first (a [`EngineRequestError::Flag`]
     /// before anything is started), then the engine started once, in the current folder, to read
@@ -174,12 +171,11 @@ impl EngineRequest {
         if sim.is_some() {
             return flag("--tc: the simulator plays no moves, so it has no clock".into());
         }
-        if let Some(m) = self.time_margin_ms.filter(|m| *m > 3_600_000) {
-            return flag(format!("--time-margin {m} must be 0..3600000 milliseconds"));
-        }
+        let margin = crate::clock::check_margin(self.time_margin_ms.unwrap_or(0))
+            .map_err(|e| EngineRequestError::Flag(e.to_string()))?;
         let mut spec = self.untimed(sim)?;
         spec.tc = Some(tc);
-        spec.time_margin = std::time::Duration::from_millis(self.time_margin_ms.unwrap_or(0));
+        spec.time_margin = margin;
         Ok(spec)
     }
 
@@ -194,15 +190,9 @@ impl EngineRequest {
             EngineRequestError::Flag(format!("--engine-option '{o}' must be NAME=VALUE"))
         })?;
         let timeout = match self.move_timeout {
-            None => MOVE_TIMEOUT,
-            Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
-                std::time::Duration::from_secs_f64(t)
-            }
-            Some(t) => {
-                return Err(EngineRequestError::Flag(format!(
-                    "--move-timeout {t} must be a number of seconds, more than 0"
-                )))
-            }
+            None => crate::hub::DEFAULT_MOVE_TIMEOUT,
+            Some(t) => crate::clock::check_timeout("--move-timeout", t)
+                .map_err(|e| EngineRequestError::Flag(e.to_string()))?,
         };
         let bare = cmd.strip_prefix("hub:").unwrap_or(cmd);
         let h = crate::side::OutsideEngine::from_command(bare).map_err(|error| {

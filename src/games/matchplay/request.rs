@@ -3,7 +3,7 @@
 //! a book plays ([`MatchRequest::games`]).
 
 use super::run::MatchRun;
-use crate::clock::TimeControl;
+use crate::clock::{check_margin, check_timeout, LimitError, TimeControl};
 use crate::search::{MAX_DEPTH, MAX_TIMED_DEPTH};
 use std::time::Duration;
 
@@ -16,12 +16,6 @@ pub const MAX_MATCH_GAMES: usize = 100_000;
 
 /// The depth of a side without a clock when none is given.
 pub const MATCH_DEPTH: u32 = 4;
-
-/// The longest margin past a clock, in milliseconds: an hour.
-const MAX_MARGIN_MS: u64 = 3_600_000;
-
-/// The longest move timeout, in seconds: a day.
-const MAX_MOVE_TIMEOUT_S: f64 = 86_400.0;
 
 /// What a person asks of a match's levels, as `match` takes them (each field its flag's):
 /// both sides' depth and B's when it differs, each side's clock, the games, the margin past a
@@ -71,8 +65,14 @@ impl MatchLevels {
 
 /// A value of a [`MatchRequest`] out of range: one line naming its flag.
 #[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct MatchRequestError(pub String);
+pub enum MatchRequestError {
+    /// A depth or a number of games.
+    #[error("{0}")]
+    Value(String),
+    /// A margin or a timeout.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
+}
 
 /// The deepest a side may be asked to search, and how a message says why: on a clock (the
 /// depth then a maximum) [`MAX_TIMED_DEPTH`], ` with --tc`; else [`MAX_DEPTH`].
@@ -86,7 +86,7 @@ pub fn depth_limit(tc: Option<TimeControl>) -> (u32, &'static str) {
 impl MatchRequest {
     /// Checks every value and fills in the defaults.
     pub fn check(&self) -> Result<MatchLevels, MatchRequestError> {
-        let bad = |s: String| Err(MatchRequestError(s));
+        let bad = |s: String| Err(MatchRequestError::Value(s));
         let tc = self.tc;
         // With a clock the depth is a maximum, and deeper ones make sense.
         let ((max_a, with_a), (max_b, with_b)) = (depth_limit(tc[0]), depth_limit(tc[1]));
@@ -108,26 +108,15 @@ impl MatchRequest {
         if let Some(g) = self.games.filter(|g| *g == 0 || *g > MAX_MATCH_GAMES) {
             return bad(format!("--games {g} must be 1..{MAX_MATCH_GAMES}"));
         }
-        if let Some(m) = self.time_margin_ms.filter(|m| *m > MAX_MARGIN_MS) {
-            return bad(format!(
-                "--time-margin {m} must be 0..{MAX_MARGIN_MS} milliseconds"
-            ));
-        }
+        let time_margin = check_margin(self.time_margin_ms.unwrap_or(0))?;
         let move_timeout = match self.move_timeout_s {
             None => None,
-            Some(s) if s.is_finite() && s > 0.0 && s <= MAX_MOVE_TIMEOUT_S => {
-                Some(Duration::from_secs_f64(s))
-            }
-            Some(s) => {
-                return bad(format!(
-                    "--move-timeout {s} must be above 0 and at most {MAX_MOVE_TIMEOUT_S} seconds"
-                ))
-            }
+            Some(s) => Some(check_timeout("--move-timeout", s)?),
         };
         Ok(MatchLevels {
             tc,
             depths: [depth, depth_b],
-            time_margin: Duration::from_millis(self.time_margin_ms.unwrap_or(0)),
+            time_margin,
             move_timeout,
         })
     }
@@ -179,7 +168,7 @@ mod tests {
         assert!(deep
             .check()
             .unwrap_err()
-            .0
+            .to_string()
             .starts_with("--depth 40 must be 1.."));
         let b = MatchRequest {
             depth_b: Some(0),
@@ -188,18 +177,31 @@ mod tests {
         assert!(b
             .check()
             .unwrap_err()
-            .0
+            .to_string()
             .starts_with("--depth-b 0 must be 1.."));
         let games = MatchRequest {
             games: Some(0),
             ..MatchRequest::default()
         };
-        assert_eq!(games.check().unwrap_err().0, "--games 0 must be 1..100000");
+        assert_eq!(
+            games.check().unwrap_err().to_string(),
+            "--games 0 must be 1..100000"
+        );
         let slow = MatchRequest {
             move_timeout_s: Some(0.0),
             ..MatchRequest::default()
         };
-        assert!(slow.check().is_err());
+        let e = slow.check().unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "--move-timeout 0 must be above 0 and at most 86400 seconds"
+        );
+        let margin = MatchRequest {
+            time_margin_ms: Some(3_600_001),
+            ..MatchRequest::default()
+        };
+        let e = margin.check().unwrap_err().to_string();
+        assert_eq!(e, "--time-margin 3600001 must be 0..3600000 milliseconds");
         assert_eq!(MatchRequest::default().games(156, false), 312);
         assert_eq!(MatchRequest::default().games(156, true), SPRT_GAMES);
         let odd = MatchRequest {
