@@ -3,7 +3,7 @@
 
 use super::common::weights_arg;
 use anyhow::{bail, Context};
-use checkers_ga::formats::{check_prefix, export, prefix_from_name, ExportFormat};
+use checkers_ga::formats::ExportFormat;
 use checkers_ga::fresh_seed;
 use checkers_ga::summary::select;
 use std::io::Write;
@@ -54,45 +54,16 @@ pub fn run(a: ExportArgs) -> anyhow::Result<()> {
         .format
         .parse()
         .map_err(|e: checkers_ga::formats::FormatError| super::Usage(e.to_string()))?;
-    if let Some(engine) = &sel.engine {
-        // An outside engine's values: as the commands that set them, or by name.
-        let text = match format {
-            ExportFormat::Hub => checkers_ga::formats::set_param_script(engine, &sel.weights),
-            ExportFormat::Json => checkers_ga::formats::values_json(engine, &sel.weights),
-            f => usage!(
-                "--format {}: an outside engine's parameters export as {} (hub: its set-param \
-                 lines; json: the values by name)",
-                f.name(),
-                ExportFormat::names(ExportFormat::for_engine)
-            ),
-        };
-        return write_out(&a, &text, format.name(), &arg.shown);
-    }
-    if !format.for_weights() {
-        usage!(
-            "--format {}: only an outside engine's parameters export as {0} (its set-param \
-             lines); weights export as {}",
-            format.name(),
-            ExportFormat::names(ExportFormat::for_weights)
-        );
-    }
     let shown = std::path::Path::new(&arg.shown);
     let file_name = shown
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| arg.shown.clone());
-    let title = arg.title.as_deref().unwrap_or(&sel.title);
-    let source = format!("{file_name} ({title})");
-    let prefix = match &a.prefix {
-        Some(p) => check_prefix(p)?,
-        None => prefix_from_name(&file_name),
-    };
-    let text = export(
-        &sel.weights,
+    let text = sel.export(
         format,
-        &source,
-        sel.comment.as_deref(),
-        &prefix,
+        &file_name,
+        arg.title.as_deref(),
+        a.prefix.as_deref(),
     )?;
     write_out(&a, &text, format.name(), &arg.shown)
 }

@@ -129,6 +129,9 @@ pub fn is_bad_input(e: &(dyn std::error::Error + 'static)) -> bool {
             FinalsError::Entrants | FinalsError::Games | FinalsError::Depth(_)
         );
     }
+    if let Some(e) = e.downcast_ref::<crate::summary::ReportError>() {
+        return matches!(e, crate::summary::ReportError::Option(_));
+    }
     if let Some(e) = e.downcast_ref::<PlayerError>() {
         return e.is_usage();
     }

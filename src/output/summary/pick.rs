@@ -194,3 +194,49 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, Report
         }
     }
 }
+
+impl Picked {
+    /// The chosen weights exported as `format`, as `export` writes them: our weights in any
+    /// format for weights ([`crate::formats::export()`]), titled by `file_name` (the input's
+    /// name) and `title` (what was chosen; the pick's own when None), their C or Rust names
+    /// under `prefix` (from the file name when None); an outside engine's values as its
+    /// `set-param` lines (`hub`) or by name (`json`). A format the chosen weights do not
+    /// export to, or a prefix that is not an identifier, is [`ReportError::Option`].
+    pub fn export(
+        &self,
+        format: crate::formats::ExportFormat,
+        file_name: &str,
+        title: Option<&str>,
+        prefix: Option<&str>,
+    ) -> Result<String, ReportError> {
+        use crate::formats::{self, ExportFormat};
+        if let Some(engine) = &self.engine {
+            return match format {
+                ExportFormat::Hub => Ok(formats::set_param_script(engine, &self.weights)),
+                ExportFormat::Json => Ok(formats::values_json(engine, &self.weights)),
+                f => Err(ReportError::Option(format!(
+                    "--format {}: an outside engine's parameters export as {} (hub: its \
+                     set-param lines; json: the values by name)",
+                    f.name(),
+                    ExportFormat::names(ExportFormat::for_engine)
+                ))),
+            };
+        }
+        if !format.for_weights() {
+            return Err(ReportError::Option(format!(
+                "--format {}: only an outside engine's parameters export as {0} (its set-param \
+                 lines); weights export as {}",
+                format.name(),
+                ExportFormat::names(ExportFormat::for_weights)
+            )));
+        }
+        let source = format!("{file_name} ({})", title.unwrap_or(&self.title));
+        let prefix = match prefix {
+            Some(p) => formats::check_prefix(p).map_err(|e| ReportError::Option(e.to_string()))?,
+            None => formats::prefix_from_name(file_name),
+        };
+        let comment = self.comment.as_deref();
+        formats::export(&self.weights, format, &source, comment, &prefix)
+            .map_err(|e| ReportError::Option(e.to_string()))
+    }
+}
