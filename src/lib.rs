@@ -196,7 +196,7 @@ pub use movegen::{generate, has_capture, legal_moves, perft, perft_divide};
 pub use notation::{parse_fen, parse_move, parse_square, square_to_coord, to_fen, ParseError};
 pub use openings::{ballot, load_openings, OpeningBook, UnknownOpeningBook};
 pub use openings::{man_median, man_value};
-pub use openings::{read_pdn_games, PdnGame, StartPosition};
+pub use openings::{read_pdn_games, PdnGame, Replayed, StartPosition};
 
 // Evaluation and weights.
 pub use eval::{

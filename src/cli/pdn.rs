@@ -3,7 +3,7 @@
 //! and final position.
 
 use anyhow::Context;
-use checkers_ga::{hub_move, read_pdn_games, to_fen, DrawRules, Game};
+use checkers_ga::{hub_move, read_pdn_games, to_fen};
 
 #[derive(clap::Args)]
 pub struct PdnArgs {
@@ -25,26 +25,21 @@ pub fn run(a: PdnArgs) -> anyhow::Result<()> {
         anyhow::bail!("{} holds no PDN game", a.file.display());
     }
     for (i, g) in games.iter().enumerate() {
-        let mut game = Game::new(g.start.setup, DrawRules::default());
-        let mut pos = g.start.setup;
-        let mut moves = Vec::with_capacity(g.start.moves.len());
-        for m in &g.start.moves {
-            moves.push(match a.notation.as_str() {
-                "hub" => hub_move(&pos, m),
+        let r = g.replay();
+        let moves: Vec<String> = (g.start.moves.iter().zip(&r.before))
+            .map(|(m, pos)| match a.notation.as_str() {
+                "hub" => hub_move(pos, m),
                 _ => m.to_string(),
-            });
-            pos = pos.play(m);
-            game.play(*m);
-        }
-        let ours = match game.result() {
-            Some((outcome, reason)) if game.plies() == moves.len() => {
+            })
+            .collect();
+        let ours = match r.ended {
+            Some((outcome, reason, plies)) if plies == moves.len() => {
                 format!("{} ({reason})", outcome.pdn())
             }
             // The game went on after our rules would have ended it (other draw rules).
-            Some((outcome, reason)) => format!(
-                "{} ({reason} after {} plies; the game went on)",
-                outcome.pdn(),
-                game.plies()
+            Some((outcome, reason, plies)) => format!(
+                "{} ({reason} after {plies} plies; the game went on)",
+                outcome.pdn()
             ),
             None => "not over".to_string(),
         };
@@ -54,7 +49,7 @@ pub fn run(a: PdnArgs) -> anyhow::Result<()> {
         println!("moves: {}", moves.join(" "));
         println!("result: {}", g.result.as_deref().unwrap_or("none"));
         println!("our rules: {ours}");
-        println!("final: {}", to_fen(&pos));
+        println!("final: {}", to_fen(&r.last));
     }
     Ok(())
 }

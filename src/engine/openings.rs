@@ -380,6 +380,40 @@ pub struct PdnGame {
     pub result: Option<String>,
 }
 
+/// A PDN game replayed by our rules ([`PdnGame::replay`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replayed {
+    /// The position before each move, in order (the move's own is `start.moves[i]`).
+    pub before: Vec<Position>,
+    /// The position after the last move.
+    pub last: Position,
+    /// How our rules end the game (under the default draw rules), and after how many plies;
+    /// None: not over. Fewer plies than the moves: the game went on after our rules would
+    /// have ended it (other draw rules).
+    pub ended: Option<(crate::game::GameOutcome, crate::game::EndReason, usize)>,
+}
+
+impl PdnGame {
+    /// Its moves played by our rules from its start: each position on the way and where our
+    /// rules end it.
+    pub fn replay(&self) -> Replayed {
+        let setup = self.start.setup;
+        let mut game = crate::game::Game::new(setup, crate::game::DrawRules::default());
+        let (mut before, mut pos) = (Vec::with_capacity(self.start.moves.len()), setup);
+        for m in &self.start.moves {
+            before.push(pos);
+            pos = pos.play(m);
+            // A game over by our rules takes no more moves: its plies stay where it ended.
+            game.play(*m);
+        }
+        Replayed {
+            before,
+            last: pos,
+            ended: game.result().map(|(o, r)| (o, r, game.plies())),
+        }
+    }
+}
+
 /// Reads the games of a PDN text (the syntax of [`load_openings`]'s PDN games), every move
 /// checked by our rules; unlike an opening, a game may end where the side to move has no move.
 /// Errors name the line.
@@ -660,6 +694,25 @@ mod file_tests {
         assert_eq!(to_fen(&s[1].setup), "W:W18,K30:B2,14");
         assert_eq!(s[1].moves.len(), 1);
         assert_eq!(s[2].moves.len(), 2);
+    }
+
+    #[test]
+    fn a_pdn_game_replays_to_where_our_rules_end_it() {
+        let text = "1. 9-13 22-18 *\n\n[FEN \"W:W18:B14\"]\n1... 18x9 1-0";
+        let g = read_pdn_games(text).unwrap();
+        let r = g[0].replay();
+        assert_eq!(r.before.len(), 2);
+        assert_eq!(r.before[0], Position::start());
+        let m = &g[0].start.moves;
+        assert_eq!(r.before[1], Position::start().play(&m[0]));
+        assert_eq!(r.last, r.before[1].play(&m[1]));
+        assert_eq!(r.ended, None);
+        // White takes Black's last man: Black has no move left.
+        let r = g[1].replay();
+        assert_eq!(to_fen(&r.last), "B:W9:B");
+        let (outcome, reason, plies) = r.ended.unwrap();
+        assert_eq!((outcome.pdn(), plies), ("0-1", 1));
+        assert_eq!(reason, crate::game::EndReason::NoMoves(Color::Black));
     }
 
     #[test]
