@@ -275,7 +275,7 @@ fn finish_here(mut run: SessionRun, opts: &RunArgs) -> anyhow::Result<()> {
     let mut printer = Printer::new(&run, opts, String::new());
     let out = run.finish(&mut printer)?;
     let s = &run.state;
-    printer.write_report(s, &out.checkpoint, None);
+    printer.write_report(s, &out.checkpoint, None, None);
     // Set for an outside engine's session when not --quiet (which says only the path).
     if let (Some(e), Some(best)) = (&s.settings.engine, printer.answer.take()) {
         let end = engine_end(s, e, &best, &out.checkpoint, &printer);
@@ -391,11 +391,17 @@ impl Printer {
     }
 
     /// Rewrites the HTML report (a failure is said once and does not stop the session).
-    fn write_report(&mut self, s: &GaState, checkpoint: &Path, refresh: Option<u32>) {
+    fn write_report(
+        &mut self,
+        s: &GaState,
+        checkpoint: &Path,
+        refresh: Option<u32>,
+        rewrite_in: Option<u32>,
+    ) {
         let opts = checkers_ga::html::Options {
             refresh: None,
             follow: refresh,
-            rewrite_in: None,
+            rewrite_in,
         };
         let write = |out: &Path| checkers_ga::html::write_report(s, checkpoint, out, &opts);
         if let Some(w) = self.report.write(write) {
@@ -496,9 +502,17 @@ impl Observer for Printer {
         if self.verbose {
             self.say(&format!("checkpoint {}", path.display()));
         }
+        // The page follows the run: after a measurement and the run's first generation, and
+        // in an engine session as every tuner's does (every 5% of its generations, its next
+        // rewrite reckoned from the run's pace).
         let measured = s.history.last().is_some_and(|h| h.measure.is_some());
-        if measured || s.generation == self.first_generation + 1 {
-            self.write_report(s, path, Some(checkers_ga::html::FOLLOW_EVERY));
+        let first = s.generation == self.first_generation + 1;
+        let engine = checkers_ga::SessionProgress::of_session(s).zip(self.engine_lines.as_ref());
+        let rewrite_in = engine
+            .as_ref()
+            .and_then(|(p, e)| p.page_in(&e.clock.pace()));
+        if measured || first || engine.as_ref().is_some_and(|(p, _)| p.page_due()) {
+            self.write_report(s, path, Some(checkers_ga::html::FOLLOW_EVERY), rewrite_in);
         }
     }
 
@@ -571,7 +585,7 @@ fn evolve(
         Err(e) => return Err(e.into()),
     };
     if let Ok(s) = checkers_ga::store::load_checkpoint(&out.checkpoint) {
-        printer.write_report(&s, &out.checkpoint, None);
+        printer.write_report(&s, &out.checkpoint, None, None);
         if s.settings.engine.is_some() {
             if say_engine_end(&s, &mut printer, &out, opts.quiet) == Said::Stop {
                 return Err(Interrupted.into());

@@ -288,11 +288,11 @@ pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<
     play(run, &opts, stop)
 }
 
-/// An [`EnginePrinter`] hearing tuner `T`'s steps; the page of `--report`, and every how many
-/// steps it is written again as the run goes.
+/// An [`EnginePrinter`] hearing tuner `T`'s steps, and the page of `--report`, written again
+/// as the run goes when [`SessionProgress::page_due`] says.
 struct Watch<T>(
     EnginePrinter,
-    (checkers_ga::html::RunPage, u64),
+    checkers_ga::html::RunPage,
     std::marker::PhantomData<fn(T)>,
 );
 
@@ -308,19 +308,18 @@ impl<T: FileTuner> checkers_ga::Observer<T> for Watch<T> {
     /// With `--report`, the page is written again from the checkpoint at every progress point
     /// (its end is written once the answer is).
     fn checkpoint_written(&mut self, path: &Path, state: &T) {
-        let (page, every) = &mut self.1;
-        if !state.steps_done().is_multiple_of(*every) || state.finished() {
+        let progress = SessionProgress::of(state);
+        if !progress.page_due() || state.finished() {
             return;
         }
-        // The page follows the run (reloads while it goes), the next rewrite `every` steps
+        // The page follows the run (reloads while it goes), the next rewrite a page's steps
         // away at the run's pace.
-        let per_step = state.games_per_step() as f64;
-        let gap = self.0.clock.pace().seconds_for(per_step * *every as f64);
         let follow = checkers_ga::html::Options {
             follow: Some(checkers_ga::html::FOLLOW_EVERY),
-            rewrite_in: gap.map(|s| s.ceil() as u32),
+            rewrite_in: progress.page_in(&self.0.clock.pace()),
             ..Default::default()
         };
+        let page = &mut self.1;
         if let Some(w) = page.write(|page| write_page(path, page, &follow)) {
             self.0.bar.suspend(|| warn(&w));
         }
@@ -376,10 +375,7 @@ fn play<T: FileTuner>(
             opts.print_every,
             run.cost(opts.budget_flag),
         ),
-        (
-            checkers_ga::html::RunPage::new(opts.report.clone()),
-            run.report_every(),
-        ),
+        checkers_ga::html::RunPage::new(opts.report.clone()),
         std::marker::PhantomData,
     );
     let ran = run.run(&mut watch, stop);
@@ -426,7 +422,7 @@ fn play<T: FileTuner>(
         end.say_values();
     }
     // The page at the end (unless writing it failed as the run went).
-    let page = &mut watch.1 .0;
+    let page = &mut watch.1;
     let o = checkers_ga::html::Options::default();
     if let Some(w) = page.write(|p| write_page(&checkpoint, p, &o)) {
         warn(&w);

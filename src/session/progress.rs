@@ -60,6 +60,27 @@ impl SessionProgress {
             time_left,
         })
     }
+
+    /// Every how many steps a page of the run (`--report`) is written again as it goes,
+    /// whichever tuner's: every 5% of its steps (every step on a time limit, whose steps are
+    /// not known ahead).
+    pub fn page_every(&self) -> u64 {
+        self.steps.div_ceil(20).max(1)
+    }
+
+    /// Is the page due after the step just played: a multiple of [`page_every`]
+    /// (SessionProgress::page_every) steps, and not the last (the page at the end is written
+    /// once the answer is)?
+    pub fn page_due(&self) -> bool {
+        let last = self.steps > 0 && self.steps_done >= self.steps;
+        self.steps_done.is_multiple_of(self.page_every()) && !last
+    }
+
+    /// Seconds until the page is next written, at `pace` (None: no pace yet).
+    pub fn page_in(&self, pace: &super::Pace) -> Option<u32> {
+        let games = (self.games_per_step * self.page_every()) as f64;
+        pace.seconds_for(games).map(|s| s.ceil() as u32)
+    }
 }
 
 /// A GA session's answer in its engine's units (the engine's declared values before the first
@@ -281,6 +302,39 @@ mod tests {
             values: vec![100.0],
             time_left,
         })
+    }
+
+    /// Every tuner's page is written again every 5% of its steps, not after the last, the
+    /// next rewrite reckoned from the run's pace.
+    #[test]
+    fn a_page_is_due_every_twentieth_of_the_steps() {
+        let at = |steps: u64, steps_done: u64| SessionProgress {
+            step: "generation",
+            steps,
+            steps_done,
+            games: 0,
+            budget: steps * 16,
+            games_per_step: 16,
+            names: Vec::new(),
+            values: Vec::new(),
+            time_left: None,
+        };
+        assert_eq!((at(250, 0).page_every(), at(10, 0).page_every()), (13, 1));
+        let due: Vec<u64> = (1..=250).filter(|&d| at(250, d).page_due()).collect();
+        assert_eq!(due.len(), 19);
+        assert_eq!((due[0], due[18]), (13, 247));
+        assert!(!at(10, 10).page_due(), "the last page is the end's");
+        assert!(at(0, 7).page_due(), "every step on a time limit");
+        let mut pace = crate::session::Pace {
+            games: 0,
+            seconds: 0.0,
+            start_up: None,
+        };
+        assert_eq!(at(250, 13).page_in(&pace), None);
+        pace.games = 160;
+        pace.seconds = 10.0;
+        // 13 generations of 16 games at 16 games a second.
+        assert_eq!(at(250, 13).page_in(&pace), Some(13));
     }
 
     fn step(number: u64, king: f64) -> StepReport {

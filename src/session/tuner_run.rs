@@ -125,9 +125,9 @@ impl<T: FileTuner> SessionRun<T> {
     }
 
     /// Every how many steps a page of the run (`--report`) is written again as it goes: every
-    /// 5% of its steps.
+    /// 5% of its steps, as every tuner's ([`SessionProgress::page_every`]).
     pub fn report_every(&self) -> u64 {
-        self.state.steps().div_ceil(20).max(1)
+        SessionProgress::of(&self.state).page_every()
     }
 
     /// Starts a session of `state` (a run at its start) named `name` (None: two words drawn from
