@@ -16,7 +16,7 @@ pub struct CmaesArgs {
     #[arg(long, value_name = "P", default_value_t = 0)]
     pub pairs: u32,
     /// The step size at the start, in genes (a gene spans a parameter's declared range in
-    /// 65536 steps; 0: 8192, halved beyond 16 parameters); it only shrinks from there
+    /// 65536 steps; 0: 8192, halved beyond 16 parameters); it adapts, never above this
     #[arg(long, value_name = "GENES", default_value_t = 0.0)]
     pub sigma: f64,
     /// The mean's learning rate: the share of the selected step it moves (0..1]

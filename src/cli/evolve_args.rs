@@ -130,7 +130,7 @@ pub struct SessionOptions {
     /// generations ahead so that their games start while the last generation's are told (1:
     /// each generation waits for the one before; 0: the default; at most 64; the results are
     /// the same at any thread count). With --tuner cmaes, CMA-ES's (cmaes --in-flight) [new: 1;
-    /// new --engine: 3 up to 16 tuned parameters, 1 beyond]
+    /// new --engine: 3 from 9 to 16 tuned parameters, else 1]
     #[arg(long, value_name = "G")]
     pub in_flight: Option<u32>,
 }

@@ -103,8 +103,8 @@ pub struct Prepared {
 
 /// What the first stop signal says.
 const STOPPING: &str = "stopping: the games under way are dropped and the values so far are \
-                        written (the same signal again exits at once; the checkpoint of the \
-                        last whole step stays)";
+                        written (the same signal again exits at once; the last checkpoint, \
+                        written after every whole step or generation, stays)";
 
 impl TunerSessionArgs {
     /// A tuner's settings error as the user typed the flags: its budget by the flag that gave it

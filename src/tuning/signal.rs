@@ -67,7 +67,7 @@ impl Signal {
         }
         self.said = true;
         let mut counts = format!(
-            "{} of {} games so far were draws ({}%)",
+            "{} of this run's {} games so far were draws ({}%)",
             self.draws,
             self.games,
             self.draws * 100 / self.games.max(1)

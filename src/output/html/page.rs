@@ -144,6 +144,13 @@ fn sections(data: &ReportData) -> Vec<Section> {
                 esc(&s.yardstick_text())
             )
         }
+        // A session that measures nothing (an outside engine's, by default) will not: its
+        // games go to the tuning.
+        None if s.ga.measure_every == 0 => "<p class=\"note\" id=\"no-elo\">This session \
+             measures nothing: its games all go to the tuning (<code>--measure-every K</code> \
+             plays the answer against the yardstick every K generations; <code>history --elo\
+             </code> measures the answers afterwards).</p>\n"
+            .to_string(),
         None => "<p class=\"note\" id=\"no-elo\">No yardstick measurement yet (see \
                  <code>--measure-every</code>).</p>\n"
             .to_string(),

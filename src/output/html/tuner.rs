@@ -174,7 +174,9 @@ fn page_of(page: &TunerPage, checkpoint: &Path, opts: &Options) -> String {
         (
             "values also written to",
             page.out
-                .map_or("-".to_string(), |o| o.display().to_string()),
+                .map_or("no other file (no --out)".to_string(), |o| {
+                    o.display().to_string()
+                }),
         ),
         ("seed", t.seed.to_string()),
     ]);
