@@ -157,7 +157,7 @@ mod tests {
         // The session of the report: 255 of 312 drawn, 2 of 8 pairs decided.
         s.add(262, 210, 4, 2);
         let note = s.note().expect("a note");
-        assert!(note.contains("255 of 312 games"), "{note}");
+        assert!(note.contains("255 of this run's 312 games"), "{note}");
         assert!(note.contains("81%"), "{note}");
         assert!(note.contains("2 of 8 pairs of games decided"), "{note}");
         assert!(note.contains("--depth"), "{note}");

@@ -187,6 +187,12 @@ impl Settings {
         );
         row(board, "draw rules", rules);
         let stop = match self.stop {
+            // An outside engine's session is asked for games (--games-budget): its generations
+            // hold about this many.
+            Stop::Generations(n) if self.engine.is_some() => {
+                let games = (n as f64 * self.games_per_generation()).round();
+                format!("after {n} generations (about {games} games)")
+            }
             Stop::Generations(n) => format!("after {n} generations"),
             Stop::Seconds(t) => format!("after {t} seconds of evolution"),
         };
