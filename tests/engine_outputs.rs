@@ -398,7 +398,7 @@ fn new_says_which_given_options_the_session_does_not_use() {
 /// (the GA's mean, SPSA, CMA-ES): exit status 130; its values so far, one line each; on
 /// standard error what stopped it, after how many of its games, and `best values: FILE (G
 /// games, N steps)`; where the session stands and how to continue, and no `next:` commands
-/// (the session is not done).
+/// (the session is not done); its answer file's comment says it was stopped.
 #[test]
 fn every_tuners_engine_session_stopped_by_ctrl_c_ends_with_the_same_lines() {
     let t = Tmp::new("engine-stops");
@@ -463,6 +463,12 @@ fn every_tuners_engine_session_stopped_by_ctrl_c_ends_with_the_same_lines() {
             "{verb}: {out}"
         );
         assert!(!out.contains("next: "), "{verb}: {out}");
+        // Its answer file says it was stopped, and how much was asked for.
+        let file = std::fs::read_to_string(&best).unwrap();
+        let comment: serde_json::Value = serde_json::from_str(&file).unwrap();
+        let comment = comment["comment"].as_str().unwrap_or_default();
+        assert!(comment.contains(&format!("session '{name}', seed 4: ")), "{verb}: {file}");
+        assert!(comment.contains(" games asked for)"), "{verb}: {file}");
     }
 }
 

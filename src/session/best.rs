@@ -220,6 +220,26 @@ pub(super) fn check_lineage(
 /// returns its path (None when there is no best so far yet). `dir` is the session folder;
 /// `seen` what the file held when the run started or this run last wrote it (None: force),
 /// which it must still hold, and which then holds what this write left.
+/// The comment of a GA session's answer file of outside engine `e`, as the one-file tuners'
+/// say theirs: the session, its seed, where it stands, its depth or clock, and whether a stop
+/// ended it before its generations (with the games they would have held).
+fn engine_comment(s: &GaState, e: &EngineSpec) -> String {
+    let stopped = match s.settings.stop {
+        crate::ga::Stop::Generations(n) if s.generation < n => {
+            let games = (n as f64 * s.settings.games_per_generation()).round();
+            format!(" (stopped; about {games} games asked for)")
+        }
+        _ => String::new(),
+    };
+    format!(
+        "GA session '{}', seed {}: {}, {}{stopped}",
+        s.name,
+        s.settings.seed,
+        s.progress(),
+        e.level()
+    )
+}
+
 pub(super) fn write(
     session: &GaState,
     run: &SessionOptions,
@@ -250,9 +270,11 @@ pub(super) fn write(
         seed,
         generation: g,
     };
-    // An outside engine's values by its names, or our weights.
+    // An outside engine's values by its names, said as every tuner's answer file says them,
+    // or our weights.
     let engine = session.settings.engine.as_ref();
-    write_answer_file(&path, engine, &best, Some(&origin), None)?;
+    let comment = engine.map(|e| engine_comment(session, e));
+    write_answer_file(&path, engine, &best, Some(&origin), comment.as_deref())?;
     if let Some(seen) = seen {
         // What the file holds now (read back, it names this origin).
         *seen = BestFile::Origin(origin);
