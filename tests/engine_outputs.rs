@@ -467,7 +467,10 @@ fn every_tuners_engine_session_stopped_by_ctrl_c_ends_with_the_same_lines() {
         let file = std::fs::read_to_string(&best).unwrap();
         let comment: serde_json::Value = serde_json::from_str(&file).unwrap();
         let comment = comment["comment"].as_str().unwrap_or_default();
-        assert!(comment.contains(&format!("session '{name}', seed 4: ")), "{verb}: {file}");
+        assert!(
+            comment.contains(&format!("session '{name}', seed 4: ")),
+            "{verb}: {file}"
+        );
         assert!(comment.contains(" games asked for)"), "{verb}: {file}");
     }
 }

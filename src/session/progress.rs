@@ -68,8 +68,8 @@ impl SessionProgress {
         self.steps.div_ceil(20).max(1)
     }
 
-    /// Is the page due after the step just played: a multiple of [`page_every`]
-    /// (SessionProgress::page_every) steps, and not the last (the page at the end is written
+    /// Is the page due after the step just played: a multiple of
+    /// [`page_every`](SessionProgress::page_every) steps, and not the last (the page at the end is written
     /// once the answer is)?
     pub fn page_due(&self) -> bool {
         let last = self.steps > 0 && self.steps_done >= self.steps;
