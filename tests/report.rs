@@ -192,8 +192,21 @@ fn session_without_measurements_and_the_library_call() {
     let page = std::fs::read_to_string(&written).unwrap();
     assert!(page.contains("id=\"no-elo\""));
     assert!(page.contains("<meta http-equiv=\"refresh\" content=\"5\">"));
-    assert!(page.contains("No measurement yet"));
+    // It measures nothing, and says so; the page shows the game a measurement would play.
+    assert!(page.contains("This session measures nothing"));
+    assert!(page.contains("would play first (the session measures nothing)"));
     check_game(&game_data(&page));
+    // Its running page (rewritten as the run goes) plays no game for it: the run would wait.
+    let running = t.0.join("running.html");
+    let follow = Options {
+        follow: Some(html::FOLLOW_EVERY),
+        ..Options::default()
+    };
+    let ckpt = t.ckpt("quiet", 2);
+    html::write_report(&common::load(&ckpt), &ckpt, &running, &follow).unwrap();
+    let page = std::fs::read_to_string(&running).unwrap();
+    assert!(page.contains("This session measures nothing"));
+    assert!(!page.contains("id=\"game-data\""), "no game on a running page");
     // A folder that is not a session is a one-line error.
     let e = html::write_session_report(Path::new(&t.0.join("nothing")), None, &Options::default())
         .unwrap_err();

@@ -130,7 +130,8 @@ pub struct SessionOptions {
     /// generations ahead so that their games start while the last generation's are told (1:
     /// each generation waits for the one before; 0: the default; at most 64; the results are
     /// the same at any thread count). With --tuner cmaes, CMA-ES's (cmaes --in-flight) [new: 1;
-    /// new --engine: 3 from 9 to 16 tuned parameters, else 1]
+    /// new --engine: 3 from 9 to 16 tuned parameters, else 1; beyond 16 CMA-ES, the default
+    /// there, keeps 3]
     #[arg(long, value_name = "G")]
     pub in_flight: Option<u32>,
 }
@@ -169,8 +170,9 @@ pub struct RunArgs {
     /// path of each checkpoint written
     #[arg(long)]
     pub verbose: bool,
-    /// Write a self-contained HTML report of the session to FILE at every measurement and at
-    /// the end; the page reloads itself, so a browser left open follows the session
+    /// Write a self-contained HTML report of the session to FILE at every measurement (of an
+    /// outside engine's session, every 5% of its generations) and at the end; the page reloads
+    /// itself, so a browser left open follows the session
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
     /// Overwrite the best-weights file even when it holds the best of another session, of

@@ -54,8 +54,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "MS")]
     pub time_margin: Option<u64>,
     /// The longest an outside engine may take for one move without a clock, in seconds,
-    /// before it is scored as hung [default: 60; an engine's parameter file or session: the
-    /// session's]
+    /// before it is scored as hung [default: 60]
     #[arg(long, value_name = "S")]
     pub move_timeout: Option<f64>,
     /// Seconds an outside engine has for its handshake (`hub` ... `wait`, `init` ... `ready`)

@@ -64,11 +64,14 @@ impl OutsideEngine {
     }
 
     /// `spec`'s engine with its declared values (only its fixed options are set), named
-    /// `name`, at its own level: as `match` plays `hub:CMD`.
+    /// `name`, at its own level, a move allowed [`DEFAULT_MOVE_TIMEOUT`]: as `match` plays
+    /// `hub:CMD` (the session's own timeout was chosen for its depth, and this engine may
+    /// play at another).
     pub fn declared(spec: &EngineSpec, name: String) -> OutsideEngine {
         OutsideEngine {
             name,
             depth: None,
+            move_timeout: DEFAULT_MOVE_TIMEOUT,
             ..spec.engine.clone()
         }
     }

@@ -216,10 +216,6 @@ pub(super) fn check_lineage(
     )))
 }
 
-/// Writes the best so far to the best-weights file, naming the session, seed and generation;
-/// returns its path (None when there is no best so far yet). `dir` is the session folder;
-/// `seen` what the file held when the run started or this run last wrote it (None: force),
-/// which it must still hold, and which then holds what this write left.
 /// The comment of a GA session's answer file of outside engine `e`, as the one-file tuners'
 /// say theirs: the session, its seed, where it stands, its depth or clock, and whether a stop
 /// ended it before its generations (with the games they would have held).
@@ -240,6 +236,10 @@ fn engine_comment(s: &GaState, e: &EngineSpec) -> String {
     )
 }
 
+/// Writes the best so far to the best-weights file, naming the session, seed and generation;
+/// returns its path (None when there is no best so far yet). `dir` is the session folder;
+/// `seen` what the file held when the run started or this run last wrote it (None: force),
+/// which it must still hold, and which then holds what this write left.
 pub(super) fn write(
     session: &GaState,
     run: &SessionOptions,

@@ -91,20 +91,22 @@ impl Display for MatchHeader<'_> {
         if !run.time_margin.is_zero() {
             writeln!(f, "Time margin: {} ms", run.time_margin.as_millis())?;
         }
-        // Said when an outside side's is not the default.
-        let set = |c: &Contestant| move_timeout(c).filter(|t| *t != DEFAULT_MOVE_TIMEOUT);
-        match [set(self.a), set(self.b)] {
-            [None, None] => {}
-            [Some(t), None] | [None, Some(t)] => {
-                writeln!(f, "Move timeout: {} s", t.as_secs_f64())?
+        // Said when an outside side's is not the default: one for both, or each side's.
+        let [ta, tb] = [move_timeout(self.a), move_timeout(self.b)];
+        let set = |t: &Option<Duration>| t.is_some_and(|t| t != DEFAULT_MOVE_TIMEOUT);
+        if set(&ta) || set(&tb) {
+            match (ta, tb) {
+                (Some(x), Some(y)) if x != y => writeln!(
+                    f,
+                    "Move timeout: A {} s, B {} s",
+                    x.as_secs_f64(),
+                    y.as_secs_f64()
+                )?,
+                (Some(t), _) | (None, Some(t)) => {
+                    writeln!(f, "Move timeout: {} s", t.as_secs_f64())?
+                }
+                (None, None) => {}
             }
-            [Some(x), Some(y)] if x == y => writeln!(f, "Move timeout: {} s", x.as_secs_f64())?,
-            [Some(x), Some(y)] => writeln!(
-                f,
-                "Move timeout: A {} s, B {} s",
-                x.as_secs_f64(),
-                y.as_secs_f64()
-            )?,
         }
         Ok(())
     }
@@ -494,6 +496,10 @@ mod tests {
         assert!(header(&ours, &outside(5)).contains("Move timeout: 5 s\n"));
         let both = header(&outside(5), &outside(7));
         assert!(both.contains("Move timeout: A 5 s, B 7 s\n"), "{both}");
+        // Two outside sides, one at the default: each side's, not one for both.
+        let one = header(&outside(5), &outside(60));
+        assert!(one.contains("Move timeout: A 5 s, B 60 s\n"), "{one}");
+        assert!(!header(&outside(60), &outside(60)).contains("Move timeout"));
         let result = MatchResult {
             wdl: Wdl::default(),
             pentanomial: Pentanomial::default(),

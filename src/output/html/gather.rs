@@ -68,6 +68,11 @@ pub fn sample(len: usize, n: usize) -> Vec<usize> {
 /// hold). Plays one game (at the session's depth; none for the simulator, whose games have no
 /// moves).
 pub fn gather<'a>(session: &'a GaState, checkpoint: &Path) -> ReportData<'a> {
+    collect(session, checkpoint, true)
+}
+
+/// [`gather`], playing its game only when `game` (else the page has none).
+pub(super) fn collect<'a>(session: &'a GaState, checkpoint: &Path, game: bool) -> ReportData<'a> {
     let dir = crate::files::folder_of(checkpoint);
     let from_checkpoint = |g: u64| {
         store::load_checkpoint_alone(&store::checkpoint_path(&dir, g))
@@ -91,7 +96,7 @@ pub fn gather<'a>(session: &'a GaState, checkpoint: &Path) -> ReportData<'a> {
     let who = answer_name(&session.settings);
     let game = match measured {
         // The simulator's games are decided by its model: they have no moves to show.
-        _ if session.settings.simulated() => None,
+        _ if session.settings.simulated() || !game => None,
         Some(i) => known[i].map(|w| {
             measurement_game(
                 session,
@@ -109,10 +114,16 @@ pub fn gather<'a>(session: &'a GaState, checkpoint: &Path) -> ReportData<'a> {
                 session,
                 &w,
                 session.generation,
-                format!(
-                    "No measurement yet: the game a measurement of {who} after the last \
-                     generation against the yardstick would play first"
-                ),
+                match session.settings.ga.measure_every {
+                    0 => format!(
+                        "The game a measurement of {who} after the last generation against \
+                         the yardstick would play first (the session measures nothing)"
+                    ),
+                    _ => format!(
+                        "No measurement yet: the game a measurement of {who} after the last \
+                         generation against the yardstick would play first"
+                    ),
+                },
             )
         }),
     };

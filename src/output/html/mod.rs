@@ -103,8 +103,8 @@ pub struct Options {
     /// session does not reload forever); None: no reload.
     pub follow: Option<u32>,
     /// With `follow`, the seconds until the running session writes the page again, as its
-    /// writer reckons by its pace (a one-file tuner's run); None: the page's own reckoning (a
-    /// GA session's, from its history; a one-file tuner's, a minute).
+    /// writer reckons by its pace (an engine session's run, whichever tuner's); None: the
+    /// page's own reckoning (a GA session's, from its history; a one-file tuner's, a minute).
     pub rewrite_in: Option<u32>,
 }
 
@@ -164,15 +164,20 @@ fn gap_seconds(session: &GaState) -> f64 {
     let gens = to_measure.min(to_end).max(1) as f64;
     gens * per_gen
 }
+
 /// Makes the page of `session` (read from `checkpoint`) and writes it to `out` atomically (temp
-/// name, sync, rename).
+/// name, sync, rename). The page of a running session ([`Options::follow`]) that measures
+/// nothing has no game: a game for it would hold up the run at every rewrite.
 pub fn write_report(
     session: &GaState,
     checkpoint: &Path,
     out: &Path,
     opts: &Options,
 ) -> Result<(), ReportError> {
-    let data = gather(session, checkpoint);
+    // A running page of a session that measures nothing plays no game for it: it is written
+    // every 5% of the run, and each game would be one the run waits for.
+    let running = opts.follow.is_some() && session.settings.ga.measure_every == 0;
+    let data = gather::collect(session, checkpoint, !running);
     crate::files::write_atomic(out, page(&data, opts).as_bytes()).map_err(|source| {
         ReportError::Write {
             path: out.to_path_buf(),
