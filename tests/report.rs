@@ -206,7 +206,10 @@ fn session_without_measurements_and_the_library_call() {
     html::write_report(&common::load(&ckpt), &ckpt, &running, &follow).unwrap();
     let page = std::fs::read_to_string(&running).unwrap();
     assert!(page.contains("This session measures nothing"));
-    assert!(!page.contains("id=\"game-data\""), "no game on a running page");
+    assert!(
+        !page.contains("id=\"game-data\""),
+        "no game on a running page"
+    );
     // A folder that is not a session is a one-line error.
     let e = html::write_session_report(Path::new(&t.0.join("nothing")), None, &Options::default())
         .unwrap_err();
