@@ -148,7 +148,7 @@ fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
         csv.lines().next(),
         Some(
             "generation,games,reference_wins,reference_draws,reference_losses,reference_elo,\
-             reference_margin,faults,kings,opp_kings,moves"
+             reference_margin,faults,kings,opp_kings,moves,sigma"
         ),
         "{csv}"
     );
@@ -160,6 +160,21 @@ fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
     let last = v["history"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["generation"], 2);
     assert!(last["answer"]["kings"].is_f64(), "{json}");
+    // σ at each kept generation, the table's last line's, and the CSV's last column.
+    let sigma = last["sigma"].as_f64().expect("σ in the record");
+    let table = run_ok(t.cmd(&["history", "s"]));
+    assert!(table.contains(&format!("now {sigma:.0}")), "{table}");
+    let csv_sigma: f64 = csv
+        .lines()
+        .last()
+        .unwrap()
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // (serde_json reads a float to within a unit in the last place)
+    assert!((csv_sigma - sigma).abs() < 1e-9, "{csv}");
     // The answer's values are the session's best.json's.
     let best = std::fs::read_to_string(dir.join("best.json")).unwrap();
     let kings = last["values"]["kings"].as_i64().unwrap();

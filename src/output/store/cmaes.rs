@@ -165,6 +165,7 @@ impl OneFileSession for CmaesSession {
                 weights: st.genome_at(&h.average),
                 faults: Some(h.faults),
                 time: h.time,
+                sigma: Some(h.sigma),
             })
             .collect();
         if points.last().map(|p| p.step) != Some(st.generation) {
@@ -175,6 +176,7 @@ impl OneFileSession for CmaesSession {
                 weights: st.answer(),
                 faults: Some(st.faults),
                 time: st.spec.tc.map(|_| st.time),
+                sigma: Some(st.sigma),
             });
         }
         let sigmas: Vec<String> = st

@@ -228,6 +228,7 @@ impl OneFileSession for SpsaSession {
                     values: p.theta,
                     faults: p.faults,
                     time: p.time,
+                    sigma: None,
                 })
                 .collect(),
             note: None,

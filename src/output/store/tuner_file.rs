@@ -30,6 +30,8 @@ pub struct TunerPoint {
     pub faults: Option<u64>,
     /// On a clock: what the games since the point before did with it.
     pub time: Option<TimeUse>,
+    /// CMA-ES's step size σ then, in genes; None for a tuner without one (SPSA).
+    pub sigma: Option<f64>,
 }
 
 /// A one-file tuner's session as `history`, `report` and `show` read it, whichever tuner's:

@@ -336,6 +336,12 @@ pub fn tuner_history_csv(h: &crate::store::TunerHistory, elo: &[(u64, MatchResul
     for x in &h.spec.tuned {
         t += &format!(",{}", x.name);
     }
+    // CMA-ES's step size at each point, after the parameters (their columns stay where SPSA's
+    // are).
+    let sigma = h.points.iter().any(|p| p.sigma.is_some());
+    if sigma {
+        t += ",sigma";
+    }
     t.push('\n');
     for (p, f) in h.points.iter().zip(&faults) {
         let f = f.map(|f| f.to_string()).unwrap_or_default();
@@ -346,6 +352,9 @@ pub fn tuner_history_csv(h: &crate::store::TunerHistory, elo: &[(u64, MatchResul
         }
         for x in &p.values {
             t += &format!(",{x}");
+        }
+        if sigma {
+            t += &format!(",{}", p.sigma.map(|s| s.to_string()).unwrap_or_default());
         }
         t.push('\n');
     }
@@ -397,6 +406,9 @@ pub fn tuner_history_json(
             );
             r.insert(answer.into(), Value::Object(unrounded));
             r.insert("values".into(), Value::Object(values));
+            if let Some(s) = p.sigma {
+                r.insert("sigma".into(), json!(s));
+            }
             r.insert("reference".into(), reference_json(result_at(elo, p.step)));
             Value::Object(r)
         })
