@@ -241,7 +241,9 @@ pub use session::{
     check_free, check_name, engine_tuner, is_bad_input, session_arg, CmaesRun, FileTuner,
     SessionProgress, SessionTuner, StepReport, TunerProgress,
 };
-pub use session::{evaluator_of, GameSide, Player, PlayerError, PlayerRequest, SideRequest};
+pub use session::{
+    evaluator_arg, evaluator_of, GameSide, Player, PlayerError, PlayerRequest, SideRequest,
+};
 pub use session::{EloError, EloOptions, EloPlan};
 
 // Outside engines (the Hub protocol).

@@ -2,7 +2,7 @@
 //! output, the commands a run prints to go on with.
 
 use anyhow::Context;
-use checkers_ga::formats::{resolve_player, resolve_weights};
+use checkers_ga::formats::resolve_weights;
 use checkers_ga::Evaluator;
 use checkers_ga::{session_arg, shell_word};
 use std::io::IsTerminal;
@@ -17,13 +17,10 @@ pub fn weights_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<WeightsAr
     Ok(resolve_weights(spec, seed, slot)?)
 }
 
-/// Resolves a player's evaluator ([`checkers_ga::evaluator_of`]; a checkpoint or session
+/// Resolves a player's evaluator ([`checkers_ga::evaluator_arg`]; a checkpoint or session
 /// folder gives its answer). Returns a name for reports and the evaluator.
 pub fn evaluator_arg(spec: &str, seed: u64, slot: u64) -> anyhow::Result<(String, Evaluator)> {
-    Ok(checkers_ga::evaluator_of(
-        spec,
-        resolve_player(spec, seed, slot)?,
-    )?)
+    Ok(checkers_ga::evaluator_arg(spec, seed, slot)?)
 }
 
 /// A rayon pool with `threads` workers (0 = one per core).

@@ -309,7 +309,8 @@ impl<T: FileTuner> checkers_ga::Observer<T> for Watch<T> {
     /// (its end is written once the answer is).
     fn checkpoint_written(&mut self, path: &Path, state: &T) {
         let progress = SessionProgress::of(state);
-        if !progress.page_due() || state.finished() {
+        // Not at the last step: the page at the end is written once the answer is.
+        if !progress.page_due() {
             return;
         }
         // The page follows the run (reloads while it goes), the next rewrite a page's steps

@@ -89,7 +89,9 @@ pub use options::{Overrides, SettingChange};
 pub use outside::{EngineRequest, EngineRequestError};
 pub use pace::{Eta, Pace, PaceClock, RunCost};
 pub use past::{answers_by_generation, measure_genomes, PastBests};
-pub use players::{evaluator_of, GameSide, Player, PlayerError, PlayerRequest, SideRequest};
+pub use players::{
+    evaluator_arg, evaluator_of, GameSide, Player, PlayerError, PlayerRequest, SideRequest,
+};
 pub use progress::{SessionProgress, StepReport, TunerProgress};
 pub use run::{SessionOutcome, SessionRun, SessionTuner};
 pub use spsa::SpsaRun;

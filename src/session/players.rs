@@ -111,6 +111,12 @@ pub fn evaluator_of(arg: &str, player: PlayerArg) -> Result<(String, Evaluator),
     }
 }
 
+/// Our engine's evaluator from player argument `arg` ([`resolve_player`], `random` drawn from
+/// `seed` for side `slot`), with the name reports give it ([`evaluator_of`]).
+pub fn evaluator_arg(arg: &str, seed: u64, slot: u64) -> Result<(String, Evaluator), PlayerError> {
+    evaluator_of(arg, resolve_player(arg, seed, slot)?)
+}
+
 /// A side of a match, or the fixed reference `history --elo` measures against, as a person
 /// names it: anything [`resolve_player`] reads (weights, a yardstick, a session's answer, an
 /// engine's parameter file, `hub:CMD`), with the outside engine's options, at a depth.
@@ -221,7 +227,7 @@ impl PlayerRequest {
             })
             .collect();
         Ok(Player {
-            contestant: crate::side::Contestant::Outside(h),
+            contestant: Contestant::Outside(h),
             undeclared,
             warnings,
         })
@@ -289,7 +295,7 @@ impl SideRequest {
         if let Some(cmd) = eval.strip_prefix(HUB_PREFIX) {
             return outside_side(cmd, Some(depth), tc);
         }
-        let (name, eval) = evaluator_of(eval, resolve_player(eval, self.seed, self.slot)?)?;
+        let (name, eval) = evaluator_arg(eval, self.seed, self.slot)?;
         let shown = match tc {
             None => format!("{name} (depth {depth})"),
             Some(tc) => format!("{name} (tc {tc}, max depth {depth})"),
