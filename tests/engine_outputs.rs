@@ -398,23 +398,51 @@ fn new_says_which_given_options_the_session_does_not_use() {
 /// (the GA's mean, SPSA, CMA-ES): exit status 130; its values so far, one line each; on
 /// standard error what stopped it, after how many of its games, and `best values: FILE (G
 /// games, N steps)`; where the session stands and how to continue, and no `next:` commands
-/// (the session is not done); its answer file's comment says it was stopped.
+/// (the session is not done); its answer file's comment says it was stopped (a GA session on
+/// a time limit too, which a time limit's end does not say).
 #[test]
 fn every_tuners_engine_session_stopped_by_ctrl_c_ends_with_the_same_lines() {
     let t = Tmp::new("engine-stops");
     let engine = common::tunable_engine();
     let pops = t.0.join("populations");
     let pops = pops.to_str().unwrap();
-    for (verb, budget, name) in [
-        ("new", "--games-budget", "stop-ga"),
-        ("spsa", "--games", "stop-spsa"),
-        ("cmaes", "--games", "stop-cmaes"),
+    // (verb, its limit, the session, how the Ctrl-C line counts the games, what the answer
+    // file's comment ends with): a GA session on a time limit has no count of games.
+    for (verb, limit, name, of, asked) in [
+        (
+            "new",
+            "--games-budget",
+            "stop-ga",
+            " of 100000 games",
+            " games asked for)",
+        ),
+        (
+            "new",
+            "--time",
+            "stop-time",
+            " games",
+            " (stopped before its 100000 s)",
+        ),
+        (
+            "spsa",
+            "--games",
+            "stop-spsa",
+            " of 100000 games",
+            " games asked for)",
+        ),
+        (
+            "cmaes",
+            "--games",
+            "stop-cmaes",
+            " of 100000 games",
+            " games asked for)",
+        ),
     ] {
         let mut c = common::bin();
         c.current_dir(&t.0)
             .args([verb, "--engine", &engine, "--tune", "kings,opp_kings,moves"])
             .args([
-                "--depth", "1", "--seed", "4", budget, "100000", "--name", name,
+                "--depth", "1", "--seed", "4", limit, "100000", "--name", name,
             ])
             .args(["--populations", pops])
             .stdout(std::process::Stdio::piped())
@@ -448,7 +476,7 @@ fn every_tuners_engine_session_stopped_by_ctrl_c_ends_with_the_same_lines() {
             .find(|l| l.starts_with("Ctrl-C stopped the run after "))
             .unwrap_or_else(|| panic!("{verb}: {err}"));
         assert!(
-            stopped.contains(" of 100000 games; best values: ")
+            stopped.contains(&format!("{of}; best values: "))
                 && stopped.contains(&format!("{best} (")),
             "{verb}: {stopped}"
         );
@@ -471,7 +499,7 @@ fn every_tuners_engine_session_stopped_by_ctrl_c_ends_with_the_same_lines() {
             comment.contains(&format!("session '{name}', seed 4: ")),
             "{verb}: {file}"
         );
-        assert!(comment.contains(" games asked for)"), "{verb}: {file}");
+        assert!(comment.ends_with(asked), "{verb} {limit}: {file}");
     }
 }
 
@@ -748,4 +776,15 @@ fn an_engine_session_on_a_time_limit_prints_as_every_engine_session() {
         "{stands}"
     );
     assert!(out.contains("best values: "), "{out}");
+    // Its answer file says where it stands and, ended by its time limit, not that it was
+    // stopped (the time its generations counted falls short of 1.5 s all the same: the one
+    // under way at the limit is abandoned).
+    let file = std::fs::read_to_string(pops.join("timed").join("best.json")).unwrap();
+    let comment: serde_json::Value = serde_json::from_str(&file).unwrap();
+    let comment = comment["comment"].as_str().unwrap_or_default();
+    assert!(
+        comment.starts_with("GA session 'timed', seed 4: generation ")
+            && comment.ends_with(" of 1.5 s, depth 1"),
+        "{comment}"
+    );
 }

@@ -218,17 +218,22 @@ pub(super) fn check_lineage(
 
 /// The comment of a GA session's answer file of outside engine `e`, as the one-file tuners'
 /// say theirs: the session, its seed, where it stands, its depth or clock, and whether a stop
-/// ended it before its generations (with the games they would have held).
-fn engine_comment(s: &GaState, e: &EngineSpec) -> String {
-    let stopped = match s.settings.stop {
-        crate::ga::Stop::Generations(n) if s.generation < n => {
+/// ended it before its generations (with the games they would have held) or, on a time limit,
+/// before its time (`stopped`: the run was stopped; a time limit's last generation is abandoned,
+/// so the seconds counted fall short of the limit however the run ended).
+fn engine_comment(s: &GaState, e: &EngineSpec, stopped: bool) -> String {
+    let why = match s.settings.stop {
+        Stop::Generations(n) if s.generation < n => {
             let games = (n as f64 * s.settings.games_per_generation()).round();
             format!(" (stopped; about {games} games asked for)")
+        }
+        Stop::Seconds(t) if stopped && !s.finished() => {
+            format!(" (stopped before its {t} s)")
         }
         _ => String::new(),
     };
     format!(
-        "GA session '{}', seed {}: {}, {}{stopped}",
+        "GA session '{}', seed {}: {}, {}{why}",
         s.name,
         s.settings.seed,
         s.progress(),
@@ -245,6 +250,7 @@ pub(super) fn write(
     run: &SessionOptions,
     dir: &Path,
     seen: &mut Option<BestFile>,
+    stopped: bool,
 ) -> Result<Option<PathBuf>, SessionError> {
     let Some(best) = session.answer() else {
         return Ok(None);
@@ -273,7 +279,7 @@ pub(super) fn write(
     // An outside engine's values by its names, said as every tuner's answer file says them,
     // or our weights.
     let engine = session.settings.engine.as_ref();
-    let comment = engine.map(|e| engine_comment(session, e));
+    let comment = engine.map(|e| engine_comment(session, e, stopped));
     write_answer_file(&path, engine, &best, Some(&origin), comment.as_deref())?;
     if let Some(seen) = seen {
         // What the file holds now (read back, it names this origin).

@@ -9,7 +9,7 @@ use super::best::{self, BestFile};
 use super::folder::{self, Held};
 use super::outside::{engine_defaults, follow_depth, ENGINE_POPULATION};
 use super::run::{SessionRun, SessionTuner};
-use super::steps::{Keeper, Steps, Told};
+use super::steps::{Keeper, SessionEnd, Steps, Told};
 use super::{check_name, default_name, io, options, Overrides, SessionError, SessionOptions};
 use crate::eval::{ParamSet, Weights};
 use crate::ga::{GaState, GenerationStats, Settings, Stop, DEFAULT_POPULATION};
@@ -306,8 +306,10 @@ impl SessionTuner for GaState {
         _: &str,
         dir: &Path,
         files: &mut GaFiles,
+        end: SessionEnd,
     ) -> Result<Option<PathBuf>, SessionError> {
-        best::write(self, &files.options, dir, &mut files.best_seen)
+        let stopped = end == SessionEnd::Stopped;
+        best::write(self, &files.options, dir, &mut files.best_seen, stopped)
     }
 }
 
@@ -339,8 +341,8 @@ impl Keeper<GaState> for GaKeeper<'_> {
         (path, written)
     }
 
-    fn answer(&mut self, s: &GaState) -> Result<Option<PathBuf>, SessionError> {
-        s.write_answer(&s.name, self.dir, self.ga)
+    fn answer(&mut self, s: &GaState, end: SessionEnd) -> Result<Option<PathBuf>, SessionError> {
+        s.write_answer(&s.name, self.dir, self.ga, end)
     }
 
     /// The best weights of the session as it is (the newest whole generation) are written if
@@ -350,7 +352,10 @@ impl Keeper<GaState> for GaKeeper<'_> {
         s: &GaState,
         source: CheckpointError,
     ) -> (SessionError, Option<PathBuf>) {
-        let best_weights = s.write_answer(&s.name, self.dir, self.ga).ok().flatten();
+        let best_weights = s
+            .write_answer(&s.name, self.dir, self.ga, SessionEnd::Stopped)
+            .ok()
+            .flatten();
         let newest = store::list_checkpoints(self.dir)
             .into_iter()
             .filter_map(|p| Some((store::checkpoint_generation(&p)?, p)))

@@ -35,13 +35,15 @@ pub trait SessionTuner: Steps + Sized {
         dir: &'a Path,
         files: &'a mut Self::Files,
     ) -> Result<Box<dyn Keeper<Self> + 'a>, SessionError>;
-    /// Writes the session's answer as it stands, and nothing else; its file (None: no answer
-    /// yet).
+    /// Writes the session's answer as it stands, and nothing else, after a run that ended as
+    /// `end` says ([`SessionEnd::Finished`] for one that had nothing to play, `Stopped` for one
+    /// cut short by a failure); its file (None: no answer yet).
     fn write_answer(
         &self,
         name: &str,
         dir: &Path,
         files: &mut Self::Files,
+        end: SessionEnd,
     ) -> Result<Option<PathBuf>, SessionError>;
 }
 
@@ -207,9 +209,12 @@ impl<T: SessionTuner> SessionRun<T> {
         &mut self,
         observer: &mut dyn Observer<T>,
     ) -> Result<SessionOutcome, SessionError> {
-        let answer = self
-            .state
-            .write_answer(&self.name, &self.dir, &mut self.files)?;
+        let answer = self.state.write_answer(
+            &self.name,
+            &self.dir,
+            &mut self.files,
+            SessionEnd::Finished,
+        )?;
         if let Some(p) = &answer {
             observer.answer_written(p);
         }

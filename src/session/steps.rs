@@ -105,8 +105,9 @@ pub trait Keeper<T>: Send {
     /// The checkpoint `state` stands at, and whether it is written (a GA session stopped
     /// before its first generation has none until the stop writes it).
     fn at(&self, state: &T) -> (PathBuf, bool);
-    /// Writes the session's answer, however the run ended; its file (None: no answer yet).
-    fn answer(&mut self, state: &T) -> Result<Option<PathBuf>, SessionError>;
+    /// Writes the session's answer, however the run ended (`end`); its file (None: no answer
+    /// yet).
+    fn answer(&mut self, state: &T, end: SessionEnd) -> Result<Option<PathBuf>, SessionError>;
     /// The checkpoint of `state` could not be written: the error the run ends with, having
     /// written what answer it could (the file, when the observer is to hear of it).
     fn save_failed(&mut self, state: &T, e: CheckpointError) -> (SessionError, Option<PathBuf>);
@@ -176,7 +177,7 @@ pub(crate) fn run_session<T: Steps>(
             return Err(failed(keeper, observer, state, e));
         }
     }
-    let answer = keeper.answer(state)?;
+    let answer = keeper.answer(state, end)?;
     if let Some(p) = &answer {
         observer.answer_written(p);
     }

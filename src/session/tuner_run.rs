@@ -18,7 +18,7 @@ use super::folder;
 use super::pace::RunCost;
 use super::progress::{SessionProgress, StepReport};
 use super::run::{SessionRun, SessionTuner};
-use super::steps::{Keeper, Steps, Told};
+use super::steps::{Keeper, SessionEnd, Steps, Told};
 use super::{default_name, SessionError};
 use crate::files::{folder_of, write_atomic};
 use crate::genome::EngineSpec;
@@ -105,6 +105,7 @@ impl<T: FileTuner> SessionTuner for T {
         name: &str,
         dir: &Path,
         files: &mut OneFileOut,
+        _: SessionEnd,
     ) -> Result<Option<PathBuf>, SessionError> {
         let best = dir.join(BEST_FILE);
         write_answers(self, name, &best, files.out.as_deref())?;
@@ -250,12 +251,12 @@ impl<T: FileTuner> Keeper<T> for OneFile<'_> {
         (T::checkpoint(self.dir), true)
     }
 
-    fn answer(&mut self, state: &T) -> Result<Option<PathBuf>, SessionError> {
-        state.write_answer(self.name, self.dir, self.files)
+    fn answer(&mut self, state: &T, end: SessionEnd) -> Result<Option<PathBuf>, SessionError> {
+        state.write_answer(self.name, self.dir, self.files, end)
     }
 
     fn save_failed(&mut self, state: &T, e: CheckpointError) -> (SessionError, Option<PathBuf>) {
-        let written = state.write_answer(self.name, self.dir, self.files);
+        let written = state.write_answer(self.name, self.dir, self.files, SessionEnd::Stopped);
         (e.into(), written.ok().flatten())
     }
 }
