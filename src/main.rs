@@ -43,14 +43,18 @@ fn main() {
     let code = match cli::Cli::try_parse() {
         Err(e) if launch.leads() => parse_error(e),
         Err(_) => 2,
-        Ok(args) => match launch.start(cli::threads(&args)) {
-            Ok(true) => run_command(args),
-            Ok(false) => 0,
-            Err(e) => {
-                eprintln!("error: {e}");
-                1
+        Ok(args) => {
+            // Every rank plays games, so every rank hears whether they hold a core each.
+            checkers_ga::set_pinning(!args.no_pin);
+            match launch.start(cli::threads(&args)) {
+                Ok(true) => run_command(args),
+                Ok(false) => 0,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    1
+                }
             }
-        },
+        }
     };
     launch.finish();
     std::process::exit(code);

@@ -126,17 +126,23 @@ fn our_engine_through_the_protocol_is_tuned_alike_at_any_thread_count() {
         common::BIN
     );
     let tune = ["--tune", "kings,opp_kings,moves", "--generations", "2"];
-    let run = |threads: &str| {
-        let t = Tmp::new(&format!("engine-ours-{threads}"));
+    let run = |threads: &str, more: &[&str]| {
+        let t = Tmp::new(&format!("engine-ours-{threads}{}", more.len()));
         let mut c = engine_new(&t, 3, "ours", &engine, &tune);
-        c.args(["--threads", threads]);
+        c.args(["--threads", threads]).args(more);
         run_ok(c);
         t
     };
-    let (one, two) = (run("1"), run("2"));
+    // By default each game holds a core (its thread and engines pinned to it): with --no-pin
+    // the games run where the system puts them, to the same results.
+    let (one, two, free) = (run("1", &[]), run("2", &[]), run("2", &["--no-pin"]));
     assert_eq!(
         common::timeless(&one.ckpt("ours", 2)),
         common::timeless(&two.ckpt("ours", 2))
+    );
+    assert_eq!(
+        common::timeless(&two.ckpt("ours", 2)),
+        common::timeless(&free.ckpt("ours", 2))
     );
     let out = run_ok({
         let mut c = bin();

@@ -1,5 +1,6 @@
 //! The rayon pools games are played on: how many threads ([`pool_threads`]: an outside
-//! engine's games to a depth play two a core) and the pool itself ([`thread_pool`]).
+//! engine's games to a depth play two a core where they do not hold a core each) and the pool
+//! itself ([`thread_pool`]).
 
 use crate::genome::EngineSpec;
 
@@ -17,21 +18,29 @@ pub enum PoolError {
     Build(#[from] rayon::ThreadPoolBuildError),
 }
 
-/// The games a core plays at once, by default, of an outside engine to a fixed depth. Such a
-/// game is two processes answering each other over pipes, one of them thinking at a time: it
+/// The games a core plays at once, by default, of an outside engine to a fixed depth when
+/// games do not hold a core each ([`crate::hub::set_pinning`]). Such a game is two processes
+/// answering each other over pipes, one of them thinking at a time: spread over the cores it
 /// keeps about two thirds of a core busy, and two games beside each other on two cores slow
 /// each other (each waits for a core the other's processes hold). Two games a core keep the
 /// cores busy: on 2 cores, an engine session of our 66 weights through the protocol played
-/// its games 1.4 times as fast at 4 threads as at 2 (docs/scaling.md).
+/// its games 1.4 times as fast at 4 threads as at 2 (docs/scaling.md). A game that holds a
+/// core keeps it busy alone, and one a core is then the faster.
 pub const ENGINE_GAMES_PER_CORE: usize = 2;
 
 /// The worker threads of a pool for `threads` (0: by the cores) whose games are those of
 /// `engine` (None: our engine's): `threads` when given; else one a core, or
-/// [`ENGINE_GAMES_PER_CORE`] a core for an outside engine's games to a fixed depth (on a clock
-/// a game's engines want their cores to themselves; the simulator's games play no moves).
+/// [`ENGINE_GAMES_PER_CORE`] a core for an outside engine's games to a fixed depth that do not
+/// hold a core each (on a clock a game's engines want their cores to themselves; the
+/// simulator's games play no moves).
 pub fn pool_threads(threads: usize, engine: Option<&EngineSpec>) -> usize {
     match engine {
-        Some(e) if threads == 0 && e.tc.is_none() && e.sim_model().is_none() => {
+        Some(e)
+            if threads == 0
+                && e.tc.is_none()
+                && e.sim_model().is_none()
+                && !crate::hub::pinning() =>
+        {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             (cores * ENGINE_GAMES_PER_CORE).min(MAX_THREADS)
         }

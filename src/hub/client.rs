@@ -289,6 +289,8 @@ pub struct HubProcess {
     /// The game of the last `go`: its start, its moves, their Hub text and the position after
     /// them, so the next `go` of the game encodes only the moves added since.
     sent: Option<Box<Sent>>,
+    /// The core it is pinned to (None: any the process may use).
+    core: Option<usize>,
 }
 
 /// The game of a `go`, as sent.
@@ -350,6 +352,7 @@ impl HubProcess {
             unknown: Vec::new(),
             refused: Vec::new(),
             sent: None,
+            core: None,
         };
         let deadline = Instant::now() + timeout;
         p.send(&HubLine::new("hub"))?;
@@ -367,6 +370,15 @@ impl HubProcess {
         p.send(&HubLine::new("init"))?;
         p.handshake("ready", deadline, timeout, stop)?;
         Ok(p)
+    }
+
+    /// Runs the engine (every thread of it) on `core` from now on, or with None on any core the
+    /// process may use ([`crate::hub::hold_core`]).
+    pub fn pin(&mut self, core: Option<usize>) {
+        if self.core != core {
+            super::cores::pin_process(self.child.id(), core);
+            self.core = core;
+        }
     }
 
     /// The name the engine gave (`id name=`).

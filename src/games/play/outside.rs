@@ -16,7 +16,9 @@
 use super::{Answer, Player, Thought, Turn};
 use crate::clock::TimeControl;
 use crate::game::Game;
-use crate::hub::{handshake_timeout, ClientError, HubLevel, HubProcess, Program};
+use crate::hub::{
+    handshake_timeout, hold_core, ClientError, CoreHold, HubLevel, HubProcess, Program,
+};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -69,15 +71,17 @@ impl Drop for EngineLease {
     }
 }
 
-/// An idle process of `program` (or a new one) with `params` set (when `tuned`), told a new
-/// game starts.
+/// An idle process of `program` (or a new one) on `core` (None: any), with `params` set (when
+/// `tuned`), told a new game starts.
 fn take(
     program: &Program,
     tuned: bool,
     params: &[(String, String)],
+    core: Option<usize>,
     stop: &dyn Fn() -> bool,
 ) -> Result<HubProcess, ClientError> {
     let ready = |p: &mut HubProcess| -> Result<(), ClientError> {
+        p.pin(core);
         if tuned {
             p.configure(params, handshake_timeout(), stop)?;
         }
@@ -134,6 +138,8 @@ pub struct Outside {
     depth: Option<u32>,
     move_timeout: Duration,
     held: Option<HubProcess>,
+    /// The core its game holds, at a fixed depth ([`crate::hub::hold_core`]).
+    core: Option<CoreHold>,
 }
 
 impl Outside {
@@ -147,6 +153,7 @@ impl Outside {
             depth,
             move_timeout,
             held: None,
+            core: None,
         }
     }
 
@@ -162,7 +169,10 @@ impl Outside {
     pub fn ready(&mut self, stop: &dyn Fn() -> bool) -> Result<&mut HubProcess, ClientError> {
         let p = match self.held.take() {
             Some(p) => p,
-            None => take(&self.program, self.tuned, &self.params, stop)?,
+            None => {
+                let core = self.core.as_ref().map(CoreHold::cpu);
+                take(&self.program, self.tuned, &self.params, core, stop)?
+            }
         };
         Ok(self.held.insert(p))
     }
@@ -186,7 +196,15 @@ impl Player for Outside {
             }
             None => (self.depth.map(HubLevel::Depth), self.move_timeout),
         };
+        // To a depth the game holds a core for our thread and its engines; on a clock each
+        // engine runs where the system puts it (one may think while the other waits).
+        if turn.clock.is_none() && self.core.is_none() {
+            self.core = hold_core();
+        }
+        let core = self.core.as_ref().map(CoreHold::cpu);
         let p = self.ready(turn.stop)?;
+        // (Taken before the game, for its name.)
+        p.pin(core);
         match p.go(game.start(), game.moves(), level, timeout, turn.stop) {
             Ok(r) => Ok(Answer::Move(
                 r.mv,
@@ -209,6 +227,7 @@ impl Player for Outside {
     }
 
     fn game_over(&mut self, abandoned: bool) {
+        self.core = None;
         if let Some(p) = self.held.take() {
             if abandoned {
                 drop(p);
