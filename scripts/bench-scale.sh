@@ -11,7 +11,8 @@
 #   pop64    new --population 64 --generations $GENS_POP64 --measure-every 0
 #   match    match evolved-hour classic --depth 6 --games $MATCH_GAMES
 #   engine   new --engine "checkers-ga hub --tunable --tunable-range 1000 --tie-break first material"
-#                --population 32 --generations $GENS_ENGINE --measure-every 0
+#                --selection truncation --population 32 --generations $GENS_ENGINE --measure-every 0
+#                (the GA's round robin of 992 games a generation; the default tuner is the mean's)
 #   tuner    new --engine (the same engine) --games-budget $GAMES_TUNER: the default tuner of an
 #                engine of 60 parameters (CMA-ES, 3 generations of 16 games in flight)
 #   mean     new --engine (the same engine) --tune (12 of its weights) --games-budget $GAMES_MEAN:
@@ -21,7 +22,8 @@
 #   modelled RUN THREADS EFFICIENCY  SECONDS s  idle: CAUSE SHARE, ...   (THREADS = 1 2 4 8 16 64)
 #   measured RUN THREADS EFFICIENCY  SECONDS s
 #   measured RUN default THREADS EFFICIENCY  SECONDS s   (engine, tuner, mean: --threads 0, which
-#            plays an outside engine's games two a core; efficiency against the cores)
+#            plays an outside engine's games one a core, each holding its core, or with
+#            --no-pin in EXTRA_ARGS two a core; efficiency against the cores)
 #   jobs RUN THREADS RATIO        (the games' own seconds at THREADS / at 1 thread, from the logs)
 # where efficiency = the 1-thread time / (threads x the time). The issue's table used
 # GENS_DEFAULT=6 GENS_POP64=4 MATCH_GAMES=1248 GENS_ENGINE=3 (and a pop64 run with
@@ -31,7 +33,8 @@
 # Usage: scripts/bench-scale.sh [RUN...]     (from anywhere inside the repository; all cases
 #        when none is named). Environment: GENS_DEFAULT (2), GENS_POP64 (2), MATCH_GAMES (312),
 #        GENS_ENGINE (2), GAMES_TUNER (1600), GAMES_MEAN (1600), MEAN_FLIGHT, MODEL_THREADS (1,2,4,8,16,64), MEASURE_THREADS (1 2 4 ... cores),
-#        EXTRA (0), BIN (a built binary instead of the release build).
+#        EXTRA (0), BIN (a built binary instead of the release build), EXTRA_ARGS (words added
+#        to every case's command line, e.g. --no-pin).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -70,7 +73,7 @@ case_args() {
     pop64) echo new --population 64 --generations "$GENS_POP64" --measure-every 0 "${session[@]}" ;;
     pop64-nofit) echo new --population 64 --generations "$GENS_POP64" --measure-every 0 --fit-every 0 "${session[@]}" ;;
     match) echo match evolved-hour classic --depth 6 --games "$MATCH_GAMES" --seed 1 --threads "$threads" --quiet ;;
-    engine) echo new --population 32 --generations "$GENS_ENGINE" --measure-every 0 "${session[@]}" ;;
+    engine) echo new --selection truncation --population 32 --generations "$GENS_ENGINE" --measure-every 0 "${session[@]}" ;;
     tuner) echo new --games-budget "$GAMES_TUNER" "${session[@]}" ;;
     mean) echo new --games-budget "$GAMES_MEAN" --tune "$MEAN_TUNE" ${MEAN_FLIGHT:+--in-flight "$MEAN_FLIGHT"} "${session[@]}" ;;
     *) echo "unknown case '$run' (default, pop64, pop64-nofit, match, engine, tuner, mean)" >&2; exit 2 ;;
@@ -82,7 +85,7 @@ run_case() {
     local run=$1 threads=$2 log=${3:-} dir start end
     dir=$(mktemp -d "$WORK/$run-t$threads.XXXXXX")
     # shellcheck disable=SC2046 # the case's words are plain words
-    local args=($(case_args "$run" "$threads" "$dir"))
+    local args=($(case_args "$run" "$threads" "$dir") ${EXTRA_ARGS:-})
     local engine=()
     if [[ $run == engine || $run == tuner || $run == mean ]]; then
         engine=(--engine "$BIN hub --tunable --tunable-range 1000 --tie-break first material")
@@ -128,9 +131,12 @@ for run in "${RUNS[@]}"; do
             END { if (s[1] > 0) printf "jobs %s %d %.3f\n", r, p, s[2] / s[1] }' "$log" "$WORK/$run-$threads.csv"
     done
     if [[ $run == engine || $run == tuner || $run == mean ]]; then
-        # The default thread count: an outside engine's games to a depth, two a core.
+        # The default thread count: an outside engine's games to a depth, one a core (two with
+        # --no-pin).
         tp=$(run_case "$run" 0)
-        awk -v r="$run" -v c="$CORES" -v a="$t1" -v b="$tp" \
-            'BEGIN { printf "measured %s default %d %.3f  %.2f s\n", r, 2 * c, a / (c * b), b }'
+        per=1
+        [[ " ${EXTRA_ARGS:-} " == *" --no-pin "* ]] && per=2
+        awk -v r="$run" -v c="$CORES" -v n="$per" -v a="$t1" -v b="$tp" \
+            'BEGIN { printf "measured %s default %d %.3f  %.2f s\n", r, n * c, a / (c * b), b }'
     fi
 done

@@ -199,7 +199,7 @@ impl<T: FileTuner> SessionRun<T> {
 }
 
 /// The pool a one-file tuner's games are played on: `threads` workers, or for an engine's
-/// games to a depth with none given, two a core ([`crate::pool_threads`]).
+/// games to a depth with none given, as [`crate::pool_threads`] says.
 fn tuner_pool<T: FileTuner>(threads: usize, state: &T) -> Result<rayon::ThreadPool, SessionError> {
     let pool = crate::jobs::thread_pool(threads)?;
     Ok(crate::jobs::pool_for(pool, threads, Some(state.spec()))?)

@@ -196,9 +196,9 @@ impl Player for Outside {
             }
             None => (self.depth.map(HubLevel::Depth), self.move_timeout),
         };
-        // To a depth the game holds a core for our thread and its engines; on a clock each
-        // engine runs where the system puts it (one may think while the other waits).
-        if turn.clock.is_none() && self.core.is_none() {
+        // To a depth the game holds a core for our thread and its engines; on a clock, or at
+        // the engine's own level, each runs where the system puts it.
+        if turn.clock.is_none() && self.depth.is_some() && self.core.is_none() {
             self.core = hold_core();
         }
         let core = self.core.as_ref().map(CoreHold::cpu);
