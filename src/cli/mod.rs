@@ -79,13 +79,9 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    /// Let an outside engine's games run on any core (for an engine that searches on several
-    /// threads)
-    ///
-    /// By default each game of an outside engine to a fixed depth holds a core while it lasts:
-    /// its thread and its engine processes, which answer each other in turn, all run on that
-    /// core, and `--threads 0` plays one such game a core. With --no-pin they run where the
-    /// system puts them, and `--threads 0` plays two a core. Games on a clock never pin.
+    /// Let an outside engine's games to a depth run on any core, --threads 0 two a core (by
+    /// default each game's thread and engines share one core, one game a core); for an engine
+    /// that searches on several threads
     #[arg(long, global = true)]
     pub no_pin: bool,
 }
