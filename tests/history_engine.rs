@@ -426,12 +426,28 @@ fn both_tuners_histories_of_an_engine_have_the_same_fields() {
     }
     let ga_rec = &ga["generations"][0];
     let sp_rec = &sp["history"][0];
-    for key in ["games", "faults"] {
+    for key in ["games", "games_played", "faults"] {
         assert!(
             ga_rec[key].is_u64() && sp_rec[key].is_u64(),
             "{key}: {ga_rec} {sp_rec}"
         );
     }
+    // `games_played` is the running total in both: the last record's is the session's games.
+    let last = |doc: &serde_json::Value, list: &str| {
+        let records = doc[list].as_array().unwrap();
+        records.last().unwrap()["games_played"].as_u64().unwrap()
+    };
+    assert_eq!(last(&sp, "history"), sp["games_played"].as_u64().unwrap());
+    let ga_games: u64 = history(&t, "ga", &[])
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(1)?.parse().ok())
+        .last()
+        .unwrap();
+    assert_eq!(
+        last(&ga, "generations"),
+        ga_games,
+        "the table's games column"
+    );
     for n in ["kings", "opp_kings", "moves"] {
         assert!(
             ga_rec["values"][n].is_i64() && sp_rec["values"][n].is_i64(),

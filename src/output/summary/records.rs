@@ -256,11 +256,16 @@ pub fn history_json(
     let engine = session.settings.engine.as_ref();
     let s = &session.settings;
     let clock = engine.and_then(|e| e.tc);
+    // The games played by each record's end, duels and measurements included, as every tuner's
+    // records count them (`games_played`; null when the history does not start at generation 1).
+    let whole = session.history.first().is_some_and(|h| h.generation == 1);
+    let mut played = 0;
     let generations: Vec<Value> = session
         .history
         .iter()
         .enumerate()
         .map(|(i, h)| {
+            played += session.record_games(h);
             let duel = match h.duel {
                 None => Value::Null,
                 Some(d) if d.is_same() => json!("same"),
@@ -288,6 +293,7 @@ pub fn history_json(
                 "diversity": h.diversity,
                 "duel": duel,
                 "games": h.games,
+                "games_played": whole.then_some(played),
                 "plies": h.plies,
                 "seconds": h.seconds,
                 "yardstick": wdl_json(h.measure.as_ref()),
@@ -399,6 +405,9 @@ pub fn tuner_history_json(
             let mut r = serde_json::Map::new();
             r.insert(step.into(), json!(p.step));
             r.insert("games".into(), json!(p.games));
+            // (Every tuner's records have the running total under this name: the GA's `games`
+            // is a generation's tournament.)
+            r.insert("games_played".into(), json!(p.games));
             r.insert("faults".into(), json!(f));
             r.insert(
                 "time".into(),
@@ -511,5 +520,22 @@ mod tests {
         assert_eq!(doc["reference"]["generations_left_out"], 0);
         assert_eq!(doc["generations"][0]["games"], 12);
         assert_eq!(doc["generations"][0]["reference"], Value::Null);
+        // `games` is a generation's tournament, `games_played` the running total, as in every
+        // tuner's records; unknown where the history does not start at generation 1.
+        let mut next = s.history.last().unwrap().clone();
+        next.generation = 2;
+        s.history.record(next);
+        let doc = |s: &GaState| -> Value {
+            serde_json::from_str(&history_json(s, Path::new("c"), &[], &[], None)).unwrap()
+        };
+        let both = doc(&s);
+        assert_eq!(both["generations"][1]["games"], 12);
+        assert_eq!(both["generations"][0]["games_played"], 12);
+        assert_eq!(both["generations"][1]["games_played"], 24);
+        let mut late = s.history[0].clone();
+        late.generation = 3;
+        s.history = Default::default();
+        s.history.record(late);
+        assert_eq!(doc(&s)["generations"][0]["games_played"], Value::Null);
     }
 }
