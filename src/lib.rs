@@ -252,7 +252,7 @@ pub use cmaes::{CMAES_ALONE, CMAES_IN_FLIGHT, CMAES_RATE, CMAES_SIGMA};
 pub use flight::run_steps;
 pub use genome::{is_setting, Declared, EngineError, EngineSpec, Tuned, SETTING_NAMES};
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
-pub use hub::{hold_core, pinning, set_pinning, CoreHold};
+pub use hub::{hold_core, pinning, pins, set_pinning, CoreHold};
 pub use hub::{kill_all_engines, ClientError, HubLevel, HubParam, HubProcess, HubReply, Program};
 pub use signal::{standings_draws, Signal};
 pub use sim::{NotASimulator, SimModel, SimPair, SimParam};

@@ -1,6 +1,5 @@
 //! An outside engine's game to a depth holds a core: the engine runs on one core while it plays
-//! (the one our thread that plays the game runs on), and with `--no-pin`, or on a clock, on any
-//! core the process may use. The fake engine `cores.py` writes, at every move, the cores it may
+//! (its game's), and with `--no-pin`, or on a clock, on any core the process may use. The fake engine `cores.py` writes, at every move, the cores it may
 //! run on. (Linux only; on a machine whose tests may use one core there is nothing to pin, and
 //! the test says SKIPPED.)
 

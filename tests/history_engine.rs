@@ -440,8 +440,8 @@ fn both_tuners_histories_of_an_engine_have_the_same_fields() {
     assert_eq!(last(&sp, "history"), sp["games_played"].as_u64().unwrap());
     let ga_games: u64 = history(&t, "ga", &[])
         .lines()
-        .filter_map(|l| l.split_whitespace().nth(1)?.parse().ok())
-        .last()
+        .rev()
+        .find_map(|l| l.split_whitespace().nth(1)?.parse().ok())
         .unwrap();
     assert_eq!(
         last(&ga, "generations"),

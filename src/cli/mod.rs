@@ -79,9 +79,9 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    /// Let an outside engine's games to a depth run on any core, --threads 0 two a core (by
-    /// default each game's thread and engines share one core, one game a core); for an engine
-    /// that searches on several threads
+    /// Let an outside engine's games to a depth run on any core, a session's --threads 0 two a
+    /// core (by default each game's thread and engines share one core, one game a core); for an
+    /// engine that searches on several threads or busy-waits
     #[arg(long, global = true)]
     pub no_pin: bool,
 }

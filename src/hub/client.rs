@@ -340,7 +340,11 @@ impl HubProcess {
         let stderr = child.stderr.take().expect("piped");
         let tail = Arc::new(Stderr::default());
         let kept = Arc::clone(&tail);
-        thread::spawn(move || kept.read(stderr));
+        thread::spawn(move || {
+            // (Started by the thread that starts the engine, which a game may have pinned.)
+            super::cores::free_this_thread();
+            kept.read(stderr)
+        });
         let mut p = HubProcess {
             child,
             stdin,

@@ -4,8 +4,8 @@
 //! Files, bottom up: `protocol`, `server`, `output`, `cores`, `process`, `command`, `client`.
 //! `protocol` is the protocol's text (positions, moves, lines); `server` is our engine served
 //! to a Hub client (`checkers-ga hub`); `output` reads an engine's output line by line with
-//! deadlines; `cores` pins a game's thread and engine processes to one core; `process` starts an outside engine's process, drains its standard error and
-//! kills it; `command` reads an engine's command line (its words, its program found as a
+//! deadlines; `cores` pins a game's thread and engine processes to one core; `process` starts
+//! an outside engine's process, drains its standard error and kills it; `command` reads an engine's command line (its words, its program found as a
 //! shell finds it, its options); `client` describes an outside engine once (its name, the
 //! program that starts it, its depth) and drives one as a process, speaking the protocol.
 
@@ -22,7 +22,7 @@ pub use client::{
     HubReply, OutsideEngine, Program, DEFAULT_HANDSHAKE_TIMEOUT, DEFAULT_MOVE_TIMEOUT,
 };
 pub use command::{parse_options, split_words};
-pub use cores::{hold as hold_core, pinning, set_pinning, CoreHold};
+pub use cores::{hold as hold_core, pinning, pins, set_pinning, CoreHold};
 pub use process::kill_all_engines;
 pub use protocol::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
 pub use server::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator, NotTunable};

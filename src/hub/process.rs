@@ -198,6 +198,9 @@ pub(super) fn spawn(mut cmd: Command) -> std::io::Result<Child> {
         thread::Builder::new()
             .name("engine-starter".into())
             .spawn(move || {
+                // Started by whichever thread first starts an engine, perhaps one whose game
+                // holds a core: the engines it starts run anywhere until a game pins them.
+                super::cores::free_this_thread();
                 for (mut cmd, answer) in rx {
                     let _ = answer.send(cmd.spawn());
                 }

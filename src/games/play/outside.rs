@@ -140,6 +140,8 @@ pub struct Outside {
     held: Option<HubProcess>,
     /// The core its game holds, at a fixed depth ([`crate::hub::hold_core`]).
     core: Option<CoreHold>,
+    /// A core was asked for in this game (none is asked for again when none was had).
+    asked: bool,
 }
 
 impl Outside {
@@ -154,6 +156,7 @@ impl Outside {
             move_timeout,
             held: None,
             core: None,
+            asked: false,
         }
     }
 
@@ -198,8 +201,9 @@ impl Player for Outside {
         };
         // To a depth the game holds a core for our thread and its engines; on a clock, or at
         // the engine's own level, each runs where the system puts it.
-        if turn.clock.is_none() && self.depth.is_some() && self.core.is_none() {
+        if turn.clock.is_none() && self.depth.is_some() && !self.asked {
             self.core = hold_core();
+            self.asked = true;
         }
         let core = self.core.as_ref().map(CoreHold::cpu);
         let p = self.ready(turn.stop)?;
@@ -227,7 +231,7 @@ impl Player for Outside {
     }
 
     fn game_over(&mut self, abandoned: bool) {
-        self.core = None;
+        (self.core, self.asked) = (None, false);
         if let Some(p) = self.held.take() {
             if abandoned {
                 drop(p);
