@@ -86,6 +86,7 @@ pub(super) fn free_this_thread() {
 /// Which of the cores (their places, `held` counting the games that hold each) a new game
 /// holds: the one its thread runs on (`here`) when no game holds it, else the first of those
 /// the fewest hold.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 fn choose(held: &[usize], here: Option<usize>) -> usize {
     match here {
         Some(i) if held.get(i) == Some(&0) => i,
