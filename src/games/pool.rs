@@ -31,8 +31,9 @@ pub const ENGINE_GAMES_PER_CORE: usize = 2;
 /// The worker threads of a pool for `threads` (0: by the cores) whose games are those of
 /// `engine` (None: our engine's): `threads` when given; else one a core, or
 /// [`ENGINE_GAMES_PER_CORE`] a core for an outside engine's games to a fixed depth that do not
-/// hold a core each ([`crate::hub::pins`]: pinning is off, or the system cannot pin; on a clock a game's engines want their cores to themselves; the
-/// simulator's games play no moves).
+/// hold a core each ([`crate::hub::pins`]: pinning is off, or the system cannot pin; on a
+/// clock a game's engines want their cores to themselves; the simulator's games play no
+/// moves).
 pub fn pool_threads(threads: usize, engine: Option<&EngineSpec>) -> usize {
     match engine {
         Some(e)

@@ -225,6 +225,15 @@ mod imp {
         set_affinity(0, allowed());
     }
 
+    /// The process that started process `pid`, as the kernel says now.
+    fn parent_of(pid: u32) -> Option<u32> {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("PPid:"))
+            .and_then(|p| p.trim().parse().ok())
+    }
+
     /// At most this many processes are pinned with an engine (it and those it started).
     const MAX_PROCESSES: usize = 64;
 
@@ -233,12 +242,18 @@ mod imp {
             Some(c) => vec![c],
             None => allowed().to_vec(),
         };
-        let mut todo = vec![pid];
+        // Each process with the one that started it (none for the engine itself).
+        let mut todo = vec![(pid, None)];
         let mut seen = 0;
-        while let Some(p) = todo.pop() {
+        while let Some((p, parent)) = todo.pop() {
             seen += 1;
             if seen > MAX_PROCESSES {
                 return;
+            }
+            // A child that ended since it was listed, its number taken by another process,
+            // is not ours to pin.
+            if parent.is_some_and(|parent| parent_of(p) != Some(parent)) {
+                continue;
             }
             let Ok(tasks) = std::fs::read_dir(format!("/proc/{p}/task")) else {
                 continue;
@@ -253,7 +268,8 @@ mod imp {
                     todo.extend(
                         children
                             .split_whitespace()
-                            .filter_map(|c| c.parse::<u32>().ok()),
+                            .filter_map(|c| c.parse::<u32>().ok())
+                            .map(|c| (c, Some(p))),
                     );
                 }
             }

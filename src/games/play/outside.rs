@@ -199,8 +199,9 @@ impl Player for Outside {
             }
             None => (self.depth.map(HubLevel::Depth), self.move_timeout),
         };
-        // To a depth the game holds a core for our thread and its engines; on a clock, or at
-        // the engine's own level, each runs where the system puts it.
+        // To a depth the game holds a core for our thread and its engines. On a clock, or with
+        // no depth given (the engine searches as it likes), nothing is pinned: each runs where
+        // the system puts it.
         if turn.clock.is_none() && self.depth.is_some() && !self.asked {
             self.core = hold_core();
             self.asked = true;
