@@ -239,7 +239,7 @@ pub use session::{
 };
 pub use session::{
     check_free, check_name, engine_tuner, is_bad_input, session_arg, CmaesRun, FileTuner,
-    SessionProgress, SessionTuner, StepReport, TunerProgress,
+    SessionProgress, SessionTuner, ShowsProgress, StepReport, TunerProgress,
 };
 pub use session::{
     evaluator_arg, evaluator_of, GameSide, Player, PlayerError, PlayerRequest, SideRequest,

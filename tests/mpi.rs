@@ -489,3 +489,65 @@ fn a_rank_killed_mid_generation_ends_the_job_and_resume_without_mpi_finishes_the
     stdout_ok(&output(new_cmd(&whole, 77, "k", true, &strs(&a))));
     same_files(&whole, &t, "k", newest + 1..=newest + 2);
 }
+
+/// Every tuner's session says where it stands when its job is ended from outside: an SPSA
+/// session's rank 0 names the step lost and how to continue, as the GA's names the
+/// generation.
+#[test]
+fn a_rank_killed_mid_step_of_spsa_says_the_step_lost_and_how_to_continue() {
+    let t = Tmp::new("killed-spsa");
+    let mut c = Command::new(BIN);
+    c.current_dir(&t.0)
+        .args([
+            "spsa", "--engine", "sim:8", "--games", "10000000", "--seed", "5",
+        ])
+        .args(["--threads", "1", "--quiet", "--name", "s", "--populations"])
+        .arg(t.pops());
+    let mut m = under_mpi(3, &c);
+    let mut job = m
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start mpirun");
+    let checkpoint = t.session("s").join("spsa.ckpt");
+    let t0 = Instant::now();
+    while !checkpoint.exists() || t0.elapsed() < Duration::from_secs(1) {
+        if let Some(status) = job.try_wait().expect("mpirun") {
+            let out = job.wait_with_output().expect("mpirun output");
+            panic!("{status}: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        assert!(t0.elapsed() < Duration::from_secs(120), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let marker = t.0.to_string_lossy().to_string();
+    let pids = rank_pids(1, &marker);
+    assert_eq!(pids.len(), 1, "rank 1 of the job: {pids:?}");
+    let killed = Command::new("kill")
+        .args(["-KILL", &pids[0].to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let out = job.wait_with_output().expect("mpirun ends");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("error: the MPI job is being ended"))
+        .unwrap_or_else(|| panic!("no message from rank 0: {err}"));
+    // `step N was not finished; the session stands at step N-1 (…spsa.ckpt); continue with: …`
+    let number = |after: &str| -> u64 {
+        let rest = &line[line.find(after).unwrap_or_else(|| panic!("{line}")) + after.len()..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().unwrap_or_else(|_| panic!("{line}"))
+    };
+    let lost = number("step ");
+    assert!(line.contains(" was not finished; "), "{line}");
+    assert_eq!(number("the session stands at step "), lost - 1, "{line}");
+    assert!(line.contains("spsa.ckpt"), "{line}");
+    assert!(
+        line.contains(&format!("continue with: {BIN} resume s")),
+        "{line}"
+    );
+    assert!(rank_pids(0, &marker).is_empty() && rank_pids(2, &marker).is_empty());
+}

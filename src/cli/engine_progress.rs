@@ -2,11 +2,17 @@
 //! --engine` under the GA or the mean, `spsa`, `cmaes`, their `resume`): the progress bar on a
 //! terminal, the progress lines off one, the values every N steps (`--print-every`), the cost
 //! line once the pace is known, and the note when the games tell the tuner little. It is told
-//! each game and each step ([`checkers_ga::StepReport`]), as the tuner reports it.
+//! each game and each step ([`checkers_ga::StepReport`]), as the tuner reports it. One observer
+//! ([`EngineWatch`]) hears every tuner's engine session and keeps its page (`--report`) and
+//! the note an MPI job ended from outside says.
 
-use super::common::{progress_style, say};
+use super::common::{progress_style, say, warn};
+use checkers_ga::html::{self, RunPage};
+use checkers_ga::{Observer, SessionEnd, ShowsProgress};
 use checkers_ga::{PaceClock, RunCost, SessionProgress, Signal, StepReport, TunerProgress};
 use indicatif::ProgressBar;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
 
 /// The progress bar (on a terminal), the progress lines (off one), and the lines of
 /// `--print-every`.
@@ -124,4 +130,114 @@ impl EnginePrinter {
             }
         }
     }
+}
+
+/// What every tuner's engine session shows as its run goes ([`Observer`] of its state `T`):
+/// its progress ([`EnginePrinter`]), the tuner's own line after a step (the GA's measurement),
+/// its page (`--report`: after the run's first step, every 5% of its steps and when the tuner
+/// says, following the run; the page at the end is the caller's, [`EngineWatch::write_page`]),
+/// the note of where it stands for an MPI job ended from outside, and its answer's file.
+pub struct EngineWatch<T> {
+    pub printer: EnginePrinter,
+    page: RunPage,
+    /// How to continue the session, for the stop note.
+    resume: String,
+    /// No step of this run has been played yet.
+    first: bool,
+    /// The answer's file, once written.
+    pub answer: Option<PathBuf>,
+    /// Say the path of each checkpoint written (a GA session's `--verbose`).
+    pub checkpoint_lines: bool,
+    tuner: PhantomData<fn(T)>,
+}
+
+impl<T: ShowsProgress> EngineWatch<T> {
+    /// The observer of a run of a session standing at `p`, printing as [`EnginePrinter::new`]
+    /// says, its page at `page` (None: no page), continued by `resume`.
+    pub fn new(printer: EnginePrinter, page: Option<PathBuf>, resume: String) -> EngineWatch<T> {
+        EngineWatch {
+            printer,
+            page: RunPage::new(page),
+            resume,
+            first: true,
+            answer: None,
+            checkpoint_lines: false,
+            tuner: PhantomData,
+        }
+    }
+
+    /// The page, while it is written (None: no `--report`, or it failed).
+    pub fn page(&self) -> Option<&Path> {
+        self.page.path()
+    }
+
+    /// Writes the page of `state` standing at `checkpoint` as `o` says (a failure is said once
+    /// and the page is not written again).
+    pub fn write_page(&mut self, state: &T, checkpoint: &Path, o: &html::Options) {
+        if let Some(w) = self.page.write(|out| state.write_page(checkpoint, out, o)) {
+            self.printer.bar.suspend(|| warn(&w));
+        }
+    }
+
+    /// Clears the bar.
+    pub fn clear(&self) {
+        self.printer.bar.finish_and_clear();
+    }
+}
+
+impl<T: ShowsProgress> Observer<T> for EngineWatch<T> {
+    fn game_done(&self) {
+        self.printer.game_done();
+    }
+
+    fn step_done(&mut self, step: &T::Step, state: &T) {
+        self.printer.step_done(&state.step_report(step));
+        if let Some(line) = state.step_line(step) {
+            self.printer.bar.suspend(|| say(&line));
+        }
+    }
+
+    fn checkpoint_written(&mut self, path: &Path, state: &T) {
+        let first = std::mem::replace(&mut self.first, false);
+        if self.checkpoint_lines {
+            self.printer
+                .bar
+                .suspend(|| say(&format!("checkpoint {}", path.display())));
+        }
+        let Some(progress) = state.session_progress() else {
+            return;
+        };
+        set_stop_note(progress.step, progress.steps_done, path, &self.resume);
+        // The page follows the run, its next rewrite reckoned from the run's pace; at the
+        // last step the page at the end is written once the answer is.
+        let last = progress.steps > 0 && progress.steps_done >= progress.steps;
+        if progress.page_due() || (first && !last) || state.page_now() {
+            let follow = html::Options {
+                follow: Some(html::FOLLOW_EVERY),
+                rewrite_in: progress.page_in(&self.printer.clock.pace()),
+                ..Default::default()
+            };
+            self.write_page(state, path, &follow);
+        }
+    }
+
+    fn answer_written(&mut self, path: &Path) {
+        self.answer = Some(path.to_path_buf());
+    }
+
+    fn stopped(&mut self, _: SessionEnd, _: &T, _: &Path) {
+        self.clear();
+    }
+}
+
+/// What rank 0 of an MPI job says if the job is ended under it (a rank died, mpirun stopped),
+/// whichever tuner's session it runs: the `step` under way is lost, the session stands at
+/// its checkpoint `checkpoint` after `done` of them, and `resume` continues it.
+pub fn set_stop_note(step: &str, done: u64, checkpoint: &Path, resume: &str) {
+    checkers_ga::set_stop_note(format!(
+        "{step} {} was not finished; the session stands at {step} {done} ({}); continue with: \
+         {resume} (under mpirun or srun with any number of ranks, or without MPI)",
+        done + 1,
+        checkpoint.display(),
+    ));
 }

@@ -2,17 +2,15 @@
 
 use super::common::{
     catch_interrupt, check_output_file, command_prefix, progress_style, resume_command, say,
-    say_somewhere, show_progress, stop_signal_name, warn, weights_arg, AlreadySaid, Interrupted,
+    say_somewhere, show_progress, warn, weights_arg, AlreadySaid,
 };
-use super::engine_end::EngineEnd;
-use super::engine_progress::EnginePrinter;
 use super::evolve_args::EngineTuner;
-use super::evolve_lines::{early_signal, elo_trend, progress_prefix, summary_line};
+use super::evolve_lines::{early_signal, elo_trend, finals_hint, progress_prefix};
+use super::evolve_lines::{say_unfinished, strength, summary_line};
 use anyhow::Context;
 use checkers_ga::fresh_seed;
-use checkers_ga::summary::elo_text;
 use checkers_ga::{self, NewSession, Observer, SessionEnd, SessionError, SessionRun};
-use checkers_ga::{per_time as rate, short_time, Eta, PaceClock, RunCost};
+use checkers_ga::{per_time as rate, short_time, Eta, PaceClock};
 use checkers_ga::{session_arg, shell_word};
 use checkers_ga::{GaState, GenerationStats, Stop};
 use indicatif::ProgressBar;
@@ -272,16 +270,12 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
 /// of an outside engine then ends as every tuner's does at its end: its values, its answer's
 /// file, where it stands, what to do next.
 fn finish_here(mut run: SessionRun, opts: &RunArgs) -> anyhow::Result<()> {
+    if let Some(p) = checkers_ga::SessionProgress::of_session(&run.state) {
+        return super::ga_engine::finish_here(run, p, opts);
+    }
     let mut printer = Printer::new(&run, opts, String::new());
     let out = run.finish(&mut printer)?;
-    let s = &run.state;
-    printer.write_report(s, &out.checkpoint, None, None);
-    // Set for an outside engine's session when not --quiet (which says only the path).
-    if let (Some(e), Some(best)) = (&s.settings.engine, printer.answer.take()) {
-        let end = engine_end(s, e, &best, &out.checkpoint, &printer);
-        end.say_values();
-        end.say_done(0.0, &strength(s));
-    }
+    printer.write_report(&run.state, &out.checkpoint, None, None);
     Ok(())
 }
 
@@ -299,22 +293,14 @@ fn resume_of(dir: &Path, name: &str, run: &RunArgs) -> String {
 /// What rank 0 of an MPI job says if the job is ended under it (a rank died, mpirun stopped):
 /// the generation under way is lost, the session stands at its last checkpoint.
 fn set_stop_note(session: &GaState, ckpt: &Path, resume: &str) {
-    checkers_ga::set_stop_note(format!(
-        "generation {} was not finished; the session stands at generation {} ({}); continue \
-         with: {resume} (under mpirun or srun with any number of ranks, or without MPI)",
-        session.generation + 1,
-        session.generation,
-        ckpt.display()
-    ));
+    super::engine_progress::set_stop_note("generation", session.generation, ckpt, resume);
 }
 
 /// The session's reporter. On a terminal: one line updated in place (within 80 columns) with
 /// the session-wide progress, its rate and ETA, and the latest yardstick Elo with its trend.
 /// Off a terminal (or with --verbose): one line per generation. Quiet: nothing but the
-/// best-weights file. With --report, the HTML report at every measurement. A session of an
-/// outside engine prints as every tuner's engine session does ([`EnginePrinter`]: its bar,
-/// lines, cost and signal; this printer's own are then unused), and a line for each
-/// measurement.
+/// best-weights file. With --report, the HTML report at every measurement. (A session of an
+/// outside engine is shown as every tuner's engine session is: `ga_engine`.)
 struct Printer {
     /// One line per generation (off a terminal, or --verbose).
     lines: bool,
@@ -322,8 +308,6 @@ struct Printer {
     verbose: bool,
     /// Nothing but the best-weights file's path (--quiet).
     quiet: bool,
-    /// Of an outside engine: its best file holds the engine's values, not our weights.
-    engine: bool,
     bar: ProgressBar,
     resume: String,
     /// How `report` and `finals` name the session (see [`session_arg`]).
@@ -336,23 +320,13 @@ struct Printer {
     /// after that; written by the worker threads).
     generation_started: Instant,
     last_game: AtomicU64,
-    /// An outside engine's session: its progress, as every tuner's
-    /// engine session prints it (which then says the cost and the signal too).
-    engine_lines: Option<EnginePrinter>,
-    /// An outside engine's session: its answer's file, said at the end with its values.
-    answer: Option<PathBuf>,
 }
 
 impl Printer {
     fn new(run: &SessionRun, opts: &RunArgs, resume: String) -> Printer {
         let on_terminal = show_progress(opts.quiet);
         let s = &run.state;
-        // An engine session's progress reads as every tuner's.
-        let engine_lines = checkers_ga::SessionProgress::of_session(s).map(|p| {
-            let cost = RunCost::of_session(s);
-            EnginePrinter::new(&p, opts.quiet, on_terminal, opts.verbose as u64, cost)
-        });
-        let bar = if on_terminal && !opts.verbose && engine_lines.is_none() {
+        let bar = if on_terminal && !opts.verbose {
             let b = match s.settings.stop {
                 Stop::Generations(n) => {
                     let b = ProgressBar::new(n);
@@ -373,10 +347,9 @@ impl Printer {
             ProgressBar::hidden()
         };
         Printer {
-            lines: !opts.quiet && (opts.verbose || !on_terminal) && engine_lines.is_none(),
+            lines: !opts.quiet && (opts.verbose || !on_terminal),
             verbose: opts.verbose,
             quiet: opts.quiet,
-            engine: s.settings.engine.is_some(),
             bar,
             resume,
             session_arg: session_arg(&run.dir, &s.name, &opts.populations),
@@ -385,8 +358,6 @@ impl Printer {
             first_generation: s.generation,
             generation_started: Instant::now(),
             last_game: AtomicU64::new(0),
-            engine_lines,
-            answer: None,
         }
     }
 
@@ -405,34 +376,18 @@ impl Printer {
         };
         let write = |out: &Path| checkers_ga::html::write_report(s, checkpoint, out, &opts);
         if let Some(w) = self.report.write(write) {
-            self.bar().suspend(|| warn(&w));
+            self.bar.suspend(|| warn(&w));
         }
-    }
-
-    /// The bar on show (the engine printer's, or this printer's own; hidden off a terminal).
-    fn bar(&self) -> &ProgressBar {
-        self.engine_lines.as_ref().map_or(&self.bar, |p| &p.bar)
     }
 
     /// Says `line` above the bar.
     fn say(&self, line: &str) {
-        self.bar().suspend(|| say(line));
+        self.bar.suspend(|| say(line));
     }
 
-    /// Clears the bars.
+    /// Clears the bar.
     fn clear(&self) {
         self.bar.finish_and_clear();
-        if let Some(p) = &self.engine_lines {
-            p.bar.finish_and_clear();
-        }
-    }
-
-    /// An outside engine's session: says its answer's file once, where the end's summary did
-    /// not (a checkpoint that could not be written or read).
-    fn say_answer(&mut self) {
-        if let Some(path) = self.answer.take() {
-            say(&format!("best values: {}", path.display()));
-        }
     }
 }
 
@@ -443,29 +398,12 @@ impl Observer for Printer {
     }
 
     fn game_done(&self) {
-        if let Some(p) = &self.engine_lines {
-            p.game_done();
-            return;
-        }
         let at = self.generation_started.elapsed().as_nanos() as u64;
         self.last_game.fetch_max(at, Ordering::Relaxed);
         self.clock.game_done();
     }
 
     fn step_done(&mut self, st: &GenerationStats, s: &GaState) {
-        if let Some(p) = &mut self.engine_lines {
-            p.step_done(&checkers_ga::StepReport::of_generation(st, s));
-            if let Some(m) = st.measure {
-                let line = format!(
-                    "generation {}: the answer vs {}: {}",
-                    st.generation,
-                    s.settings.yardstick_name(),
-                    elo_text(&m)
-                );
-                self.say(&line);
-            }
-            return;
-        }
         // The first generation started the engine's processes: the pace counts from its end.
         self.clock.start_up_done();
         let eta = Eta::of(s, self.first_generation, &self.clock.pace());
@@ -502,17 +440,11 @@ impl Observer for Printer {
         if self.verbose {
             self.say(&format!("checkpoint {}", path.display()));
         }
-        // The page follows the run: after a measurement and the run's first generation, and
-        // in an engine session as every tuner's does (every 5% of its generations, its next
-        // rewrite reckoned from the run's pace).
+        // The page follows the run: after a measurement and the run's first generation.
         let measured = s.history.last().is_some_and(|h| h.measure.is_some());
         let first = s.generation == self.first_generation + 1;
-        let engine = checkers_ga::SessionProgress::of_session(s).zip(self.engine_lines.as_ref());
-        let rewrite_in = engine
-            .as_ref()
-            .and_then(|(p, e)| p.page_in(&e.clock.pace()));
-        if measured || first || engine.as_ref().is_some_and(|(p, _)| p.page_due()) {
-            self.write_report(s, path, Some(checkers_ga::html::FOLLOW_EVERY), rewrite_in);
+        if measured || first {
+            self.write_report(s, path, Some(checkers_ga::html::FOLLOW_EVERY), None);
         }
     }
 
@@ -521,9 +453,6 @@ impl Observer for Printer {
         if self.quiet {
             // Only the path, for a script to use.
             say(&path.display().to_string());
-        } else if self.engine {
-            // Said with the values at the end, as every tuner's engine session says it.
-            self.answer = Some(path.to_path_buf());
         } else {
             say(&format!("best weights: {}", path.display()));
         }
@@ -540,22 +469,6 @@ fn evolve(
     stop: &std::sync::atomic::AtomicBool,
 ) -> anyhow::Result<()> {
     let resume = resume_of(&run.dir, &run.state.name, opts);
-    if opts.quiet {
-    } else if run.state.settings.engine.is_some() {
-        // As every tuner's engine session says it.
-        say(&format!(
-            "session '{}': a checkpoint in {}/ after every generation (Ctrl-C stops; `resume \
-             {}` continues)",
-            run.state.name,
-            run.dir.display(),
-            session_arg(&run.dir, &run.state.name, &opts.populations)
-        ));
-    } else {
-        say(&format!(
-            "checkpoints in {}/ (Ctrl-C stops at the next game boundary and saves)",
-            run.dir.display()
-        ));
-    }
     let start = run.checkpoint();
     if start.exists() {
         set_stop_note(&run.state, &start, &resume);
@@ -563,6 +476,15 @@ fn evolve(
         checkers_ga::set_stop_note(format!(
             "no generation of session '{}' was finished, nothing was saved",
             run.state.name
+        ));
+    }
+    if let Some(p) = checkers_ga::SessionProgress::of_session(&run.state) {
+        return super::ga_engine::evolve(run, p, opts, resume, stop);
+    }
+    if !opts.quiet {
+        say(&format!(
+            "checkpoints in {}/ (Ctrl-C stops at the next game boundary and saves)",
+            run.dir.display()
         ));
     }
     let stop_setting = run.state.settings.stop;
@@ -575,7 +497,6 @@ fn evolve(
         Err(e @ SessionError::Save { .. }) => {
             printer.clear();
             warn(&format!("error: {e}"));
-            printer.say_answer();
             say_somewhere(&format!(
                 "continue with, once there is space again: {}",
                 printer.resume
@@ -586,41 +507,11 @@ fn evolve(
     };
     if let Ok(s) = checkers_ga::store::load_checkpoint(&out.checkpoint) {
         printer.write_report(&s, &out.checkpoint, None, None);
-        if s.settings.engine.is_some() {
-            if say_engine_end(&s, &mut printer, &out, opts.quiet) == Said::Stop {
-                return Err(Interrupted.into());
-            }
-        } else if !opts.quiet {
+        if !opts.quiet {
             summary(&s, &mut printer, &out);
         }
     }
-    printer.say_answer();
-    let why = match out.end {
-        SessionEnd::Finished => return Ok(()),
-        SessionEnd::Stopped => format!("stopped by {}", stop_signal_name()),
-        SessionEnd::TimeLimit => format!("time limit reached ({stop_setting})"),
-    };
-    let g = out.steps_done;
-    say_somewhere(&format!(
-        "{why}: generation {} was abandoned and not saved; the session stands at generation {g} \
-         ({})",
-        g + 1,
-        out.checkpoint.display()
-    ));
-    if out.end == SessionEnd::Stopped {
-        say_somewhere(&format!("continue with: {}", printer.resume));
-        return Err(Interrupted.into());
-    }
-    let t = match stop_setting {
-        Stop::Seconds(t) => t,
-        Stop::Generations(_) => 0.0,
-    };
-    say_somewhere(&format!(
-        "continue with: {} --time {} (--time is the session's total: {t} s so far)",
-        printer.resume,
-        (2.0 * t).ceil()
-    ));
-    Ok(())
+    say_unfinished(&out, stop_setting, &printer.resume)
 }
 
 /// The end of a run: what it did, how the best so far measured at the first and the last
@@ -649,92 +540,6 @@ fn summary(s: &GaState, p: &mut Printer, out: &checkers_ga::SessionOutcome) {
             Some(r) => say(&format!("  open {}", r.display())),
             None => say(&format!("  {me} report {}", p.session_arg)),
         };
-        finals_hint(s, p);
+        finals_hint(s, &p.session_arg);
     }
 }
-
-/// What the end of a run of an outside engine's session said.
-#[derive(PartialEq)]
-enum Said {
-    /// The end of a run that played to its end or its time limit (or nothing, its answer
-    /// unwritten).
-    End,
-    /// A stop by a signal, and how to continue.
-    Stop,
-}
-
-/// The end of a run of an outside engine's session `s`, as every tuner's engine session ends
-/// ([`EngineEnd`]): its values (unless `quiet`), then what to do next, or, stopped by a
-/// signal, what stopped it and how to continue.
-fn say_engine_end(
-    s: &GaState,
-    p: &mut Printer,
-    out: &checkers_ga::SessionOutcome,
-    quiet: bool,
-) -> Said {
-    let written = p.answer.take();
-    let (Some(e), Some(best)) = (&s.settings.engine, written.or(out.answer.clone())) else {
-        return Said::End;
-    };
-    let end = engine_end(s, e, &best, &out.checkpoint, p);
-    if !quiet {
-        end.say_values();
-    }
-    if out.end == SessionEnd::Stopped {
-        let budget = checkers_ga::SessionProgress::of_session(s).map_or(0, |g| g.budget);
-        end.say_stopped(budget, &p.resume);
-        return Said::Stop;
-    }
-    if !quiet {
-        let clock = p.engine_lines.as_ref().map_or(&p.clock, |e| &e.clock);
-        end.say_done(clock.seconds(), &strength(s));
-        finals_hint(s, p);
-    }
-    Said::End
-}
-
-/// The end of outside engine `e`'s session `s` as every tuner's says it: its answer in file
-/// `best`, where it stands (`checkpoint`), and how `p` names the session and its page.
-fn engine_end<'a>(
-    s: &'a GaState,
-    e: &'a checkers_ga::EngineSpec,
-    best: &'a Path,
-    checkpoint: &'a Path,
-    p: &'a Printer,
-) -> EngineEnd<'a> {
-    EngineEnd {
-        spec: e,
-        answer: s.answer().unwrap_or_else(|| e.defaults()),
-        best,
-        games: s.games_played(),
-        steps: s.generation,
-        step: "generation",
-        also: String::new(),
-        name: &s.name,
-        progress: s.progress(),
-        checkpoint,
-        session_arg: &p.session_arg,
-        page: p.report.path(),
-    }
-}
-
-/// How the session's best so far measured, at the first and the last measurement (none
-/// without one).
-fn strength(s: &GaState) -> Vec<String> {
-    checkers_ga::summary::strength_span(s).into_iter().collect()
-}
-
-/// The hint of `finals` at the end of a long session.
-fn finals_hint(s: &GaState, p: &Printer) {
-    if s.generation >= FINALS_HINT_GENERATIONS {
-        say(&format!(
-            "  {} finals {}    # the strongest of its past bests at depth 6",
-            command_prefix(),
-            p.session_arg
-        ));
-    }
-}
-
-/// From this many generations on, the end of a session suggests `finals`: the last best so far
-/// of a long session is not always its strongest.
-const FINALS_HINT_GENERATIONS: u64 = 1000;

@@ -170,8 +170,9 @@ pub struct RunArgs {
     /// path of each checkpoint written
     #[arg(long)]
     pub verbose: bool,
-    /// Write a self-contained HTML report of the session to FILE at every measurement (of an
-    /// outside engine's session, every 5% of its generations) and at the end; the page reloads
+    /// Write a self-contained HTML report of the session to FILE after the run's first
+    /// generation, at every measurement (of an outside engine's session, also every 5% of its
+    /// generations) and at the end; the page reloads
     /// itself, so a browser left open follows the session
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,

@@ -1,12 +1,15 @@
 //! The lines of a GA session's run of our own weights (and of an outside engine's on a time
 //! limit): the bar's prefix and its Elo trend, what a generation says of strength before any
-//! measurement, and the line each generation prints off a terminal.
+//! measurement, and the line each generation prints off a terminal; and what every GA run
+//! says at its end: its strength, the hint of `finals`, a generation abandoned.
 
 use checkers_ga::matchplay::elo;
 use checkers_ga::per_time as rate;
 use checkers_ga::summary::{decided_pairs, elo_text, tournament_max_points};
 use checkers_ga::EloFigure;
-use checkers_ga::{GaState, GenerationStats, Stop};
+use checkers_ga::{GaState, GenerationStats, SessionEnd, Stop};
+
+use super::common::{command_prefix, say, say_somewhere, stop_signal_name, Interrupted};
 
 /// `gen 345/2000` or `gen 345 312/600 s`.
 pub fn progress_prefix(s: &GaState) -> String {
@@ -145,3 +148,58 @@ pub fn summary_line(st: &GenerationStats, s: &GaState, games_seconds: f64) -> St
         st.seconds
     )
 }
+
+/// What a GA run that did not play to its end says (to the terminal, or standard error when
+/// standard output is not one): the generation abandoned, where the session stands, how to
+/// continue; a stop by a signal is an error (exit status 130).
+pub(super) fn say_unfinished(
+    out: &checkers_ga::SessionOutcome,
+    stop_setting: Stop,
+    resume: &str,
+) -> anyhow::Result<()> {
+    let why = match out.end {
+        SessionEnd::Finished => return Ok(()),
+        SessionEnd::Stopped => format!("stopped by {}", stop_signal_name()),
+        SessionEnd::TimeLimit => format!("time limit reached ({stop_setting})"),
+    };
+    let g = out.steps_done;
+    say_somewhere(&format!(
+        "{why}: generation {} was abandoned and not saved; the session stands at generation {g} \
+         ({})",
+        g + 1,
+        out.checkpoint.display()
+    ));
+    if out.end == SessionEnd::Stopped {
+        say_somewhere(&format!("continue with: {resume}"));
+        return Err(Interrupted.into());
+    }
+    let t = match stop_setting {
+        Stop::Seconds(t) => t,
+        Stop::Generations(_) => 0.0,
+    };
+    say_somewhere(&format!(
+        "continue with: {resume} --time {} (--time is the session's total: {t} s so far)",
+        (2.0 * t).ceil()
+    ));
+    Ok(())
+}
+
+/// How the session's best so far measured, at the first and the last measurement (none
+/// without one).
+pub(super) fn strength(s: &GaState) -> Vec<String> {
+    checkers_ga::summary::strength_span(s).into_iter().collect()
+}
+
+/// The hint of `finals` at the end of a long session (named by `session_arg`).
+pub(super) fn finals_hint(s: &GaState, session_arg: &str) {
+    if s.generation >= FINALS_HINT_GENERATIONS {
+        say(&format!(
+            "  {} finals {session_arg}    # the strongest of its past bests at depth 6",
+            command_prefix(),
+        ));
+    }
+}
+
+/// From this many generations on, the end of a session suggests `finals`: the last best so far
+/// of a long session is not always its strongest.
+const FINALS_HINT_GENERATIONS: u64 = 1000;

@@ -27,6 +27,7 @@ mod evolve_lines;
 mod export;
 mod features;
 mod finals;
+mod ga_engine;
 mod history;
 mod history_args;
 mod history_elo;

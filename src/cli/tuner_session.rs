@@ -8,7 +8,7 @@ use super::common::{
     AlreadySaid, Interrupted,
 };
 use super::engine_end::EngineEnd;
-use super::engine_progress::EnginePrinter;
+use super::engine_progress::{set_stop_note, EnginePrinter, EngineWatch};
 use super::evolve_args::ResumeArgs;
 use checkers_ga::session_arg;
 use checkers_ga::{FileTuner, Overrides, SessionEnd, SessionError, SessionProgress, SessionRun};
@@ -70,8 +70,8 @@ pub struct TunerSessionArgs {
     /// Print the values every N steps (0 = never; also with --quiet)
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub print_every: u64,
-    /// Write a self-contained HTML report of the session to FILE as it runs (after every 5% of
-    /// the budget, from the checkpoint just written) and at its end
+    /// Write a self-contained HTML report of the session to FILE as it runs (after the run's
+    /// first step and every 5% of the budget, from the checkpoint just written) and at its end
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<PathBuf>,
     /// Print only the answer's path (no progress bar, no opening line, no values; the lines of
@@ -288,45 +288,6 @@ pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<
     play(run, &opts, stop)
 }
 
-/// An [`EnginePrinter`] hearing tuner `T`'s steps, and the page of `--report`, written again
-/// as the run goes when [`SessionProgress::page_due`] says.
-struct Watch<T>(
-    EnginePrinter,
-    checkers_ga::html::RunPage,
-    std::marker::PhantomData<fn(T)>,
-);
-
-impl<T: FileTuner> checkers_ga::Observer<T> for Watch<T> {
-    fn game_done(&self) {
-        self.0.game_done();
-    }
-
-    fn step_done(&mut self, s: &T::Step, _: &T) {
-        self.0.step_done(&T::report(s));
-    }
-
-    /// With `--report`, the page is written again from the checkpoint at every progress point
-    /// (its end is written once the answer is).
-    fn checkpoint_written(&mut self, path: &Path, state: &T) {
-        let progress = SessionProgress::of(state);
-        // Not at the last step: the page at the end is written once the answer is.
-        if !progress.page_due() {
-            return;
-        }
-        // The page follows the run (reloads while it goes), the next rewrite a page's steps
-        // away at the run's pace.
-        let follow = checkers_ga::html::Options {
-            follow: Some(checkers_ga::html::FOLLOW_EVERY),
-            rewrite_in: progress.page_in(&self.0.clock.pace()),
-            ..Default::default()
-        };
-        let page = &mut self.1;
-        if let Some(w) = page.write(|page| write_page(path, page, &follow)) {
-            self.0.bar.suspend(|| warn(&w));
-        }
-    }
-}
-
 /// How a run of a session goes, from its command or `resume`.
 struct RunOptions {
     quiet: bool,
@@ -368,7 +329,7 @@ fn play<T: FileTuner>(
         ));
     }
     let on_terminal = show_progress(opts.quiet);
-    let mut watch = Watch::<T>(
+    let mut watch = EngineWatch::<T>::new(
         EnginePrinter::new(
             &SessionProgress::of(state),
             opts.quiet,
@@ -376,11 +337,14 @@ fn play<T: FileTuner>(
             opts.print_every,
             run.cost(opts.budget_flag),
         ),
-        checkers_ga::html::RunPage::new(opts.report.clone()),
-        std::marker::PhantomData,
+        opts.report.clone(),
+        resume.clone(),
     );
+    if checkpoint.exists() {
+        set_stop_note(T::STEP, state.steps_done(), &checkpoint, &resume);
+    }
     let ran = run.run(&mut watch, stop);
-    watch.0.bar.finish_and_clear();
+    watch.clear();
     let outcome = match ran {
         Ok(outcome) => outcome,
         Err(e @ SessionError::Checkpoint(_)) => {
@@ -423,27 +387,18 @@ fn play<T: FileTuner>(
         end.say_values();
     }
     // The page at the end (unless writing it failed as the run went).
-    let page = &mut watch.1;
-    let o = checkers_ga::html::Options::default();
-    if let Some(w) = page.write(|p| write_page(&checkpoint, p, &o)) {
-        warn(&w);
-    }
+    watch.write_page(
+        &run.state,
+        &checkpoint,
+        &checkers_ga::html::Options::default(),
+    );
     if stopped {
         end.say_stopped(total, &resume);
         return Err(Interrupted.into());
     }
     if !opts.quiet {
-        end.page = page.path();
-        end.say_done(watch.0.clock.seconds(), &[]);
+        end.page = watch.page();
+        end.say_done(watch.printer.clock.seconds(), &[]);
     }
     Ok(())
-}
-
-/// The page of the session at `checkpoint`, to `page` (`--report`), made as `o` says.
-fn write_page(
-    checkpoint: &Path,
-    page: &Path,
-    o: &checkers_ga::html::Options,
-) -> Result<(), checkers_ga::summary::ReportError> {
-    checkers_ga::html::write_session_report(checkpoint, Some(page), o).map(|_| ())
 }

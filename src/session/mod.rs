@@ -92,7 +92,7 @@ pub use past::{answers_by_generation, measure_genomes, PastBests};
 pub use players::{
     evaluator_arg, evaluator_of, GameSide, Player, PlayerError, PlayerRequest, SideRequest,
 };
-pub use progress::{SessionProgress, StepReport, TunerProgress};
+pub use progress::{SessionProgress, ShowsProgress, StepReport, TunerProgress};
 pub use run::{SessionOutcome, SessionRun, SessionTuner};
 pub use spsa::SpsaRun;
 pub use tuner_run::{check_free, engine_tuner, FileTuner};

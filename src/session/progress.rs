@@ -8,7 +8,10 @@
 use super::pace::Pace;
 use crate::clock::TimeUse;
 use crate::ga::{GaState, GenerationStats, Stop};
-use crate::summary::{decided_pairs, generation_draws, tournament_max_points};
+use crate::html;
+use crate::summary::ReportError;
+use crate::summary::{decided_pairs, elo_text, generation_draws, tournament_max_points};
+use std::path::Path;
 
 /// Where an engine session stands as its progress is counted, whichever tuner's.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,6 +83,66 @@ impl SessionProgress {
     pub fn page_in(&self, pace: &super::Pace) -> Option<u32> {
         let games = (self.games_per_step * self.page_every()) as f64;
         pace.seconds_for(games).map(|s| s.ceil() as u32)
+    }
+}
+
+/// What an engine session's run shows as it goes, told by its tuner's state, so that one
+/// observer shows every tuner's run the same way: where it stands, each step as lines read it,
+/// a tuner's own line after a step, when its running page is due, and the page.
+pub trait ShowsProgress: crate::Tuner {
+    /// Where its session stands (None: a GA session of our own weights, whose run shows
+    /// lines of its own).
+    fn session_progress(&self) -> Option<SessionProgress>;
+    /// Step `step`, just told (`self` stands after it), as progress lines read it.
+    fn step_report(&self, step: &Self::Step) -> StepReport;
+    /// A line of this tuner's own after step `step` (the GA's measurement of its answer).
+    fn step_line(&self, _step: &Self::Step) -> Option<String> {
+        None
+    }
+    /// Is the running page due after the step just played beyond the rule every tuner
+    /// keeps ([`SessionProgress::page_due`]; the GA: after a measurement)?
+    fn page_now(&self) -> bool {
+        false
+    }
+    /// Writes the page of the session standing at `checkpoint` (as `self`) to `out`.
+    fn write_page(
+        &self,
+        checkpoint: &Path,
+        out: &Path,
+        opts: &html::Options,
+    ) -> Result<(), ReportError>;
+}
+
+impl ShowsProgress for GaState {
+    fn session_progress(&self) -> Option<SessionProgress> {
+        SessionProgress::of_session(self)
+    }
+
+    fn step_report(&self, step: &GenerationStats) -> StepReport {
+        StepReport::of_generation(step, self)
+    }
+
+    fn step_line(&self, step: &GenerationStats) -> Option<String> {
+        let m = step.measure?;
+        Some(format!(
+            "generation {}: the answer vs {}: {}",
+            step.generation,
+            self.settings.yardstick_name(),
+            elo_text(&m)
+        ))
+    }
+
+    fn page_now(&self) -> bool {
+        self.history.last().is_some_and(|h| h.measure.is_some())
+    }
+
+    fn write_page(
+        &self,
+        checkpoint: &Path,
+        out: &Path,
+        opts: &html::Options,
+    ) -> Result<(), ReportError> {
+        html::write_report(self, checkpoint, out, opts)
     }
 }
 

@@ -16,7 +16,7 @@
 use super::best::{write_answer_file, BEST_FILE};
 use super::folder;
 use super::pace::RunCost;
-use super::progress::{SessionProgress, StepReport};
+use super::progress::{SessionProgress, ShowsProgress, StepReport};
 use super::run::{SessionRun, SessionTuner};
 use super::steps::{Keeper, SessionEnd, Steps, Told};
 use super::{default_name, SessionError};
@@ -110,6 +110,26 @@ impl<T: FileTuner> SessionTuner for T {
         let best = dir.join(BEST_FILE);
         write_answers(self, name, &best, files.out.as_deref())?;
         Ok(Some(best))
+    }
+}
+
+impl<T: FileTuner> ShowsProgress for T {
+    fn session_progress(&self) -> Option<SessionProgress> {
+        Some(SessionProgress::of(self))
+    }
+
+    fn step_report(&self, step: &T::Step) -> StepReport {
+        T::report(step)
+    }
+
+    /// From its checkpoint as every command reads a session.
+    fn write_page(
+        &self,
+        checkpoint: &Path,
+        out: &Path,
+        opts: &crate::html::Options,
+    ) -> Result<(), crate::summary::ReportError> {
+        crate::html::write_session_report(checkpoint, Some(out), opts).map(|_| ())
     }
 }
 
