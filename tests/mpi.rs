@@ -11,7 +11,7 @@ use checkers_ga::store;
 use checkers_ga::GaState;
 use common::{new_cmd, resume_cmd, stdout_ok, Tmp, BIN};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// `c` (a command of the binary) as `mpirun -n N` runs it, in the same folder.
@@ -416,34 +416,17 @@ fn rank_pids(rank: u32, marker: &str) -> Vec<u32> {
     pids
 }
 
-#[test]
-fn a_rank_killed_mid_generation_ends_the_job_and_resume_without_mpi_finishes_the_same() {
-    let t = Tmp::new("killed");
-    let a = args(&[
-        "--generations",
-        "1000",
-        "--depth",
-        "3",
-        "--population",
-        "16",
-    ]);
-    let mut job = under_mpi(3, &new_cmd(&t, 77, "k", false, &strs(&a)))
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start mpirun");
-    // A few generations in, rank 1 dies (the job is always within a generation but for the
-    // moments it writes a checkpoint).
+/// Once `ready` says so, kills rank 1 of MPI job `job` (run in `t`, its standard error piped)
+/// and returns what rank 0 said as the job ended, having checked that the job failed within a
+/// minute of the kill.
+fn kill_rank_1(t: &Tmp, mut job: Child, ready: impl Fn() -> bool) -> String {
     let t0 = Instant::now();
-    while !t.ckpt("k", 3).exists() {
+    while !ready() {
         if let Some(status) = job.try_wait().expect("mpirun") {
             let out = job.wait_with_output().expect("mpirun output");
             panic!("{status}: {}", String::from_utf8_lossy(&out.stderr));
         }
-        assert!(
-            t0.elapsed() < Duration::from_secs(120),
-            "no third generation"
-        );
+        assert!(t0.elapsed() < Duration::from_secs(120), "never ready");
         std::thread::sleep(Duration::from_millis(20));
     }
     let marker = t.0.to_string_lossy().to_string();
@@ -463,6 +446,29 @@ fn a_rank_killed_mid_generation_ends_the_job_and_resume_without_mpi_finishes_the
         .lines()
         .find(|l| l.starts_with("error: the MPI job is being ended"))
         .unwrap_or_else(|| panic!("no message from rank 0: {err}"));
+    assert!(rank_pids(0, &marker).is_empty() && rank_pids(2, &marker).is_empty());
+    line.to_string()
+}
+
+#[test]
+fn a_rank_killed_mid_generation_ends_the_job_and_resume_without_mpi_finishes_the_same() {
+    let t = Tmp::new("killed");
+    let a = args(&[
+        "--generations",
+        "1000",
+        "--depth",
+        "3",
+        "--population",
+        "16",
+    ]);
+    let job = under_mpi(3, &new_cmd(&t, 77, "k", false, &strs(&a)))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start mpirun");
+    // A few generations in, rank 1 dies (the job is always within a generation but for the
+    // moments it writes a checkpoint).
+    let line = kill_rank_1(&t, job, || t.ckpt("k", 3).exists());
     // It names the newest checkpoint, and the generation lost is the one after it.
     let newest = store::list_checkpoints(&t.session("k"))
         .iter()
@@ -478,7 +484,6 @@ fn a_rank_killed_mid_generation_ends_the_job_and_resume_without_mpi_finishes_the
         line.contains(&format!("continue with: {BIN} resume k")),
         "{line}"
     );
-    assert!(rank_pids(0, &marker).is_empty() && rank_pids(2, &marker).is_empty());
 
     // Without MPI, two generations past the loss; and the same session never interrupted.
     let to = (newest + 2).to_string();
@@ -504,7 +509,7 @@ fn a_rank_killed_mid_step_of_spsa_says_the_step_lost_and_how_to_continue() {
         .args(["--threads", "1", "--quiet", "--name", "s", "--populations"])
         .arg(t.pops());
     let mut m = under_mpi(3, &c);
-    let mut job = m
+    let job = m
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -512,29 +517,9 @@ fn a_rank_killed_mid_step_of_spsa_says_the_step_lost_and_how_to_continue() {
         .expect("start mpirun");
     let checkpoint = t.session("s").join("spsa.ckpt");
     let t0 = Instant::now();
-    while !checkpoint.exists() || t0.elapsed() < Duration::from_secs(1) {
-        if let Some(status) = job.try_wait().expect("mpirun") {
-            let out = job.wait_with_output().expect("mpirun output");
-            panic!("{status}: {}", String::from_utf8_lossy(&out.stderr));
-        }
-        assert!(t0.elapsed() < Duration::from_secs(120), "no checkpoint");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let marker = t.0.to_string_lossy().to_string();
-    let pids = rank_pids(1, &marker);
-    assert_eq!(pids.len(), 1, "rank 1 of the job: {pids:?}");
-    let killed = Command::new("kill")
-        .args(["-KILL", &pids[0].to_string()])
-        .status()
-        .expect("kill");
-    assert!(killed.success());
-    let out = job.wait_with_output().expect("mpirun ends");
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    let line = err
-        .lines()
-        .find(|l| l.starts_with("error: the MPI job is being ended"))
-        .unwrap_or_else(|| panic!("no message from rank 0: {err}"));
+    let line = kill_rank_1(&t, job, || {
+        checkpoint.exists() && t0.elapsed() > Duration::from_secs(1)
+    });
     // `step N was not finished; the session stands at step N-1 (…spsa.ckpt); continue with: …`
     let number = |after: &str| -> u64 {
         let rest = &line[line.find(after).unwrap_or_else(|| panic!("{line}")) + after.len()..];
@@ -549,5 +534,4 @@ fn a_rank_killed_mid_step_of_spsa_says_the_step_lost_and_how_to_continue() {
         line.contains(&format!("continue with: {BIN} resume s")),
         "{line}"
     );
-    assert!(rank_pids(0, &marker).is_empty() && rank_pids(2, &marker).is_empty());
 }
