@@ -788,3 +788,46 @@ fn an_engine_session_on_a_time_limit_prints_as_every_engine_session() {
         "{comment}"
     );
 }
+
+#[test]
+fn a_quiet_ga_session_of_an_engine_that_measures_prints_its_answers_path_alone() {
+    let t = Tmp::new("quiet-measured");
+    let engine = common::tunable_engine();
+    let mut c = common::bin();
+    c.current_dir(&t.0)
+        .args([
+            "new",
+            "--engine",
+            &engine,
+            "--tune",
+            "men,kings",
+            "--depth",
+            "1",
+        ])
+        .args([
+            "--population",
+            "4",
+            "--generations",
+            "2",
+            "--measure-every",
+            "1",
+        ])
+        .args([
+            "--measure-games",
+            "4",
+            "--seed",
+            "1",
+            "--quiet",
+            "--name",
+            "q",
+        ])
+        .arg("--populations")
+        .arg(t.pops());
+    let out = run_ok(c);
+    // No measurement line (`generation 1: the answer vs ...`): a script reads the path.
+    let best = t.session("q").join("best.json");
+    assert_eq!(out.trim_end(), best.display().to_string(), "{out}");
+    // And it did measure.
+    let s = store::load_checkpoint(&t.ckpt("q", 2)).unwrap();
+    assert!(s.history.iter().all(|h| h.measure.is_some()), "unmeasured");
+}

@@ -529,6 +529,9 @@ fn a_rank_killed_mid_step_of_spsa_says_the_step_lost_and_how_to_continue() {
     let lost = number("step ");
     assert!(line.contains(" was not finished; "), "{line}");
     assert_eq!(number("the session stands at step "), lost - 1, "{line}");
+    // Steps were played a second before the kill: the note followed them (the one set before
+    // the run says step 1).
+    assert!(lost > 2, "{line}");
     assert!(line.contains("spsa.ckpt"), "{line}");
     assert!(
         line.contains(&format!("continue with: {BIN} resume s")),

@@ -18,6 +18,8 @@ use std::path::{Path, PathBuf};
 /// `--print-every`.
 pub struct EnginePrinter {
     pub bar: ProgressBar,
+    /// `--quiet`: no lines but those of `--print-every`.
+    pub quiet: bool,
     names: Vec<String>,
     step: &'static str,
     steps: u64,
@@ -62,6 +64,7 @@ impl EnginePrinter {
         };
         EnginePrinter {
             bar,
+            quiet,
             names: p.names.clone(),
             step: p.step,
             steps: p.steps,
@@ -136,7 +139,8 @@ impl EnginePrinter {
 /// its progress ([`EnginePrinter`]), the tuner's own line after a step (the GA's measurement),
 /// its page (`--report`: after the run's first step, every 5% of its steps and when the tuner
 /// says, following the run; the page at the end is the caller's, [`EngineWatch::write_page`]),
-/// the note of where it stands for an MPI job ended from outside, and its answer's file.
+/// the note of where it stands for an MPI job ended from outside, and its answer's file (which
+/// the GA's end reads).
 pub struct EngineWatch<T> {
     pub printer: EnginePrinter,
     page: RunPage,
@@ -152,8 +156,8 @@ pub struct EngineWatch<T> {
 }
 
 impl<T: ShowsProgress> EngineWatch<T> {
-    /// The observer of a run of a session standing at `p`, printing as [`EnginePrinter::new`]
-    /// says, its page at `page` (None: no page), continued by `resume`.
+    /// The observer of a run printing with `printer`, its page at `page` (None: no page),
+    /// continued by `resume`.
     pub fn new(printer: EnginePrinter, page: Option<PathBuf>, resume: String) -> EngineWatch<T> {
         EngineWatch {
             printer,
@@ -192,7 +196,7 @@ impl<T: ShowsProgress> Observer<T> for EngineWatch<T> {
 
     fn step_done(&mut self, step: &T::Step, state: &T) {
         self.printer.step_done(&state.step_report(step));
-        if let Some(line) = state.step_line(step) {
+        if let Some(line) = state.step_line(step).filter(|_| !self.printer.quiet) {
             self.printer.bar.suspend(|| say(&line));
         }
     }

@@ -1,7 +1,7 @@
-//! The lines of a GA session's run of our own weights (and of an outside engine's on a time
-//! limit): the bar's prefix and its Elo trend, what a generation says of strength before any
-//! measurement, and the line each generation prints off a terminal; and what every GA run
-//! says at its end: its strength, the hint of `finals`, a generation abandoned.
+//! The lines of a GA session's run of our own weights: the bar's prefix and its Elo trend,
+//! what a generation says of strength before any measurement, and the line each generation
+//! prints off a terminal; and what every GA run says at its end: its strength, the hint of
+//! `finals`, a generation abandoned.
 
 use checkers_ga::matchplay::elo;
 use checkers_ga::per_time as rate;

@@ -340,7 +340,9 @@ fn play<T: FileTuner>(
         opts.report.clone(),
         resume.clone(),
     );
-    if checkpoint.exists() {
+    // (A one-file tuner's checkpoint is written from its step 0.) A session that has played
+    // its budget runs nothing, and leaves no note.
+    if !state.finished() {
         set_stop_note(T::STEP, state.steps_done(), &checkpoint, &resume);
     }
     let ran = run.run(&mut watch, stop);

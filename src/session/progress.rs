@@ -3,7 +3,8 @@
 //! ([`StepReport`]), and the lines it prints off a terminal ([`TunerProgress`]). A tuner gives
 //! its own steps' reports ([`crate::FileTuner::report`], where it stands by
 //! `SessionProgress::of`; a GA generation's:
-//! [`StepReport::of_generation`]); the rest is the same for every tuner.
+//! [`StepReport::of_generation`]); the rest is the same for every tuner. [`ShowsProgress`] is
+//! what one observer of every tuner's run asks of the tuner's state.
 
 use super::pace::Pace;
 use crate::clock::TimeUse;
