@@ -214,8 +214,8 @@ impl<T: ShowsProgress> Observer<T> for EngineWatch<T> {
         set_stop_note(progress.step, progress.steps_done, path, &self.resume);
         // The page follows the run, its next rewrite reckoned from the run's pace; at the
         // last step the page at the end is written once the answer is.
-        let last = progress.steps > 0 && progress.steps_done >= progress.steps;
-        if progress.page_due() || (first && !last) || state.page_now() {
+        let first = first && !progress.at_last_step();
+        if progress.page_due() || first || state.page_now() {
             let follow = html::Options {
                 follow: Some(html::FOLLOW_EVERY),
                 rewrite_in: progress.page_in(&self.printer.clock.pace()),

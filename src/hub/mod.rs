@@ -6,8 +6,9 @@
 //! to a Hub client (`checkers-ga hub`); `output` reads an engine's output line by line with
 //! deadlines; `cores` pins a game's thread and engine processes to one core; `process` starts
 //! an outside engine's process, drains its standard error and kills it; `command` reads an
-//! engine's command line (its words, its program found as a shell finds it, its options); `client` describes an outside engine once (its name, the
-//! program that starts it, its depth) and drives one as a process, speaking the protocol.
+//! engine's command line (its words, its program found as a shell finds it, its options);
+//! `client` describes an outside engine once (its name, the program that starts it, its depth)
+//! and drives one as a process, speaking the protocol.
 
 mod client;
 mod command;

@@ -76,8 +76,12 @@ impl SessionProgress {
     /// [`page_every`](SessionProgress::page_every) steps, and not the last (the page at the end is written
     /// once the answer is)?
     pub fn page_due(&self) -> bool {
-        let last = self.steps > 0 && self.steps_done >= self.steps;
-        self.steps_done.is_multiple_of(self.page_every()) && !last
+        self.steps_done.is_multiple_of(self.page_every()) && !self.at_last_step()
+    }
+
+    /// Has it played its last step (never on a time limit, whose steps are not known ahead)?
+    pub fn at_last_step(&self) -> bool {
+        self.steps > 0 && self.steps_done >= self.steps
     }
 
     /// Seconds until the page is next written, at `pace` (None: no pace yet).
