@@ -25,7 +25,10 @@
 #            plays an outside engine's games one a core, each holding its core, or with
 #            --no-pin in EXTRA_ARGS two a core; efficiency against the cores)
 #   jobs RUN THREADS RATIO        (the games' own seconds at THREADS / at 1 thread, from the logs)
-# where efficiency = the 1-thread time / (threads x the time). The issue's table used
+# where efficiency = the 1-thread time / (threads x the time). With REPEAT=N the measured runs
+# are made in N rounds (each a 1-thread run, then the other thread counts), and each line gives
+# the median of the rounds' figures, with their range: on a noisy machine one run is not a
+# measurement. The issue's table used
 # GENS_DEFAULT=6 GENS_POP64=4 MATCH_GAMES=1248 GENS_ENGINE=3 (and a pop64 run with
 # --fit-every 0: add it with EXTRA=1); the defaults here are smaller, so that the script takes a
 # few minutes on 2 cores.
@@ -34,7 +37,8 @@
 #        when none is named). Environment: GENS_DEFAULT (2), GENS_POP64 (2), MATCH_GAMES (312),
 #        GENS_ENGINE (2), GAMES_TUNER (1600), GAMES_MEAN (1600), MEAN_FLIGHT, MODEL_THREADS (1,2,4,8,16,64), MEASURE_THREADS (1 2 4 ... cores),
 #        EXTRA (0), BIN (a built binary instead of the release build), EXTRA_ARGS (words added
-#        to every case's command line, e.g. --no-pin).
+#        to every case's command line, e.g. --no-pin), REPEAT (1: how many rounds of the
+#        measured runs; with more, each line is the median over the rounds).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -47,6 +51,7 @@ GAMES_MEAN=${GAMES_MEAN:-1600}
 MEAN_TUNE=men,kings,opp_men,opp_kings,wall_men,wall_kings,opp_wall_men,opp_wall_kings,moves,opp_moves,movable_men,opp_movable_men
 MODEL_THREADS=${MODEL_THREADS:-1,2,4,8,16,64}
 EXTRA=${EXTRA:-0}
+REPEAT=${REPEAT:-1}
 
 if [[ -z "${BIN:-}" ]]; then
     echo "building release..." >&2
@@ -114,29 +119,72 @@ if [[ -r /proc/loadavg ]]; then
     # Other work on the machine lowers the measured figures, the many-thread ones most.
     echo "load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 fi
+# The median of the numbers given (the lower middle one of an even count).
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# "min .. max" of the numbers given.
+span() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { a = $1 } { b = $1 } END { printf "%.3f .. %.3f", a, b }'; }
+# The games' own seconds in schedule log $2 against those in log $1.
+jobs_ratio() {
+    awk -F, 'FNR == 1 { f++ } $1 == "job" { s[f] += $7 }
+        END { if (s[1] > 0) printf "%.3f\n", s[2] / s[1]; else print "nan" }' "$1" "$2"
+}
+
 for run in "${RUNS[@]}"; do
-    log="$WORK/$run.csv"
-    t1=$(run_case "$run" 1 "$log")
-    "$BIN" schedule "$log" --threads "$MODEL_THREADS" --run "$run" | grep '^modelled '
-    printf 'measured %s 1 1.000  %.2f s\n' "$run" "$t1"
+    # Each round runs the case at 1 thread, then at every measured thread count (and, for an
+    # outside engine, at the default), so that a round's runs meet the same machine; a thread
+    # count's efficiency is its round's 1-thread time / (threads x its time), and the lines give
+    # the median over the rounds. The model is the first round's 1-thread log.
+    t1s=() defaults=()
+    declare -A times=() effs=() ratios=()
+    for ((round = 1; round <= REPEAT; round++)); do
+        log="$WORK/$run-1-r$round.csv"
+        t1=$(run_case "$run" 1 "$log")
+        t1s+=("$t1")
+        if ((round == 1)); then
+            "$BIN" schedule "$log" --threads "$MODEL_THREADS" --run "$run" | grep '^modelled '
+        fi
+        for threads in $MEASURE_THREADS; do
+            ((threads == 1)) && continue
+            tp=$(run_case "$run" "$threads" "$WORK/$run-$threads-r$round.csv")
+            times[$threads]+=" $tp"
+            effs[$threads]+=" $(awk -v p="$threads" -v a="$t1" -v b="$tp" 'BEGIN { printf "%.3f", a / (p * b) }')"
+            # The same games' own time at this thread count against one thread: above 1, the
+            # games themselves slow down when threads share the machine (which the model does
+            # not know).
+            ratios[$threads]+=" $(jobs_ratio "$log" "$WORK/$run-$threads-r$round.csv")"
+        done
+        if [[ $run == engine || $run == tuner || $run == mean ]]; then
+            # The default thread count: an outside engine's games to a depth, one a core (two
+            # with --no-pin).
+            tp=$(run_case "$run" 0)
+            defaults+=("$tp")
+            effs[default]+=" $(awk -v c="$CORES" -v a="$t1" -v b="$tp" 'BEGIN { printf "%.3f", a / (c * b) }')"
+        fi
+    done
+    rounds=""
+    ((REPEAT > 1)) && rounds="  (median of $REPEAT rounds)"
+    printf 'measured %s 1 1.000  %.2f s%s\n' "$run" "$(median "${t1s[@]}")" "$rounds"
     for threads in $MEASURE_THREADS; do
         ((threads == 1)) && continue
-        tp=$(run_case "$run" "$threads" "$WORK/$run-$threads.csv")
-        awk -v r="$run" -v p="$threads" -v a="$t1" -v b="$tp" \
-            'BEGIN { printf "measured %s %d %.3f  %.2f s\n", r, p, a / (p * b), b }'
-        # The same games' own time at this thread count against one thread: above 1, the games
-        # themselves slow down when threads share the machine (which the model does not know).
-        awk -F, -v r="$run" -v p="$threads" '
-            FNR == 1 { f++ } $1 == "job" { s[f] += $7 }
-            END { if (s[1] > 0) printf "jobs %s %d %.3f\n", r, p, s[2] / s[1] }' "$log" "$WORK/$run-$threads.csv"
+        # shellcheck disable=SC2086 # the lists are plain numbers
+        {
+            extra=""
+            ((REPEAT > 1)) && extra="  (median of $REPEAT rounds, $(span ${effs[$threads]}))"
+            printf 'measured %s %d %.3f  %.2f s%s\n' "$run" "$threads" "$(median ${effs[$threads]})" \
+                "$(median ${times[$threads]})" "$extra"
+            printf 'jobs %s %d %.3f\n' "$run" "$threads" "$(median ${ratios[$threads]})"
+        }
     done
-    if [[ $run == engine || $run == tuner || $run == mean ]]; then
-        # The default thread count: an outside engine's games to a depth, one a core (two with
-        # --no-pin).
-        tp=$(run_case "$run" 0)
+    if ((${#defaults[@]} > 0)); then
         per=1
         [[ " ${EXTRA_ARGS:-} " == *" --no-pin "* ]] && per=2
-        awk -v r="$run" -v c="$CORES" -v n="$per" -v a="$t1" -v b="$tp" \
-            'BEGIN { printf "measured %s default %d %.3f  %.2f s\n", r, n * c, a / (c * b), b }'
+        # shellcheck disable=SC2086
+        {
+            extra=""
+            ((REPEAT > 1)) && extra="  (median of $REPEAT rounds, $(span ${effs[default]}))"
+            printf 'measured %s default %d %.3f  %.2f s%s\n' "$run" $((per * CORES)) \
+                "$(median ${effs[default]})" "$(median "${defaults[@]}")" "$extra"
+        }
     fi
+    unset times effs ratios
 done
