@@ -123,7 +123,7 @@ pub fn search_speed_with(
     params: SearchParams,
 ) -> (u64, f64) {
     let mut s = Searcher::new(*e, config).with_params(params);
-    s.set_man_value(crate::openings::man_value(e));
+    s.set_man_value(crate::man::man_value(e));
     let t = Instant::now();
     for p in positions {
         s.clear();
@@ -144,7 +144,7 @@ pub fn time_to_depth(
     params: SearchParams,
 ) -> (u64, f64) {
     let mut s = Searcher::new(*e, config).with_params(params);
-    s.set_man_value(crate::openings::man_value(e));
+    s.set_man_value(crate::man::man_value(e));
     s.set_first_ties(true);
     let mut rng = derive(0xBE7C, Purpose::Game, 3, 0);
     let unlimited = Duration::from_secs(1_000_000_000);

@@ -176,7 +176,7 @@ mod tuning;
 mod tuning_sim;
 
 // Inside the crate, each module by its short name (`crate::board`, `crate::jobs`, ...).
-use engine::{board, eval, game, movegen, notation, openings, search, yardstick};
+use engine::{board, eval, game, man, movegen, notation, openings, search, yardstick};
 use games::{clock, cluster, genome, jobs, side, sim, tournament};
 use output::chart;
 use tuning::{cmaes, fit, flight, ga, replay, signal, spsa, tuner};
@@ -192,10 +192,10 @@ pub use game::{DrawRules, EndReason, EngineFault, Game, GameOutcome, PdnTags};
 pub use hub::{hub_move, hub_position, parse_hub_move, parse_hub_position, HubError, HubLine};
 pub use hub::{parse_options, split_words};
 pub use hub::{serve_hub, tunable_params, HubEngineOptions, LoadEvaluator, NotTunable};
+pub use man::{man_median, man_value};
 pub use movegen::{generate, has_capture, legal_moves, perft, perft_divide};
 pub use notation::{parse_fen, parse_move, parse_square, square_to_coord, to_fen, ParseError};
 pub use openings::{ballot, load_openings, OpeningBook, UnknownOpeningBook};
-pub use openings::{man_median, man_value};
 pub use openings::{read_pdn_games, PdnGame, Replayed, StartPosition};
 
 // Evaluation and weights.

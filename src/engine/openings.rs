@@ -8,7 +8,7 @@
 //! [`OpeningBook`] names the built-in books; [`load_openings`] reads what `--openings` names.
 //!
 //! The ballot's positions also measure what one man is worth in an evaluation's values
-//! ([`man_value`]): the one definition of a man that every score in men uses.
+//! ([`crate::man_value`]).
 //!
 //! # Example
 //!
@@ -23,10 +23,9 @@
 //! assert_eq!(starts[0].moves.len(), 3); // the ballot's three moves
 //! ```
 
-use crate::board::{Color, Move, Position};
+use crate::board::{Move, Position};
 use crate::notation::{parse_fen, parse_move};
-use crate::yardstick::Evaluator;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 const BALLOT_TEXT: &str = include_str!("../../data/acf-3-move-ballot.txt");
 
@@ -127,57 +126,6 @@ pub fn ballot() -> &'static [&'static Opening] {
             .filter(|o| o.status != BallotStatus::Barred)
             .collect()
     })
-}
-
-/// What one man is worth in `eval`'s values: THE definition of a man, which every score in men
-/// uses (`play`'s `eval +0.37 men`, the `hub` engine's `score=`, `show`'s and `eval`'s men,
-/// the exports' `MAN_VALUE`, a match's adjudication in centi-men). It is measured by the
-/// evaluation itself, since a single weight says little (evolved weights may weigh the side's
-/// own men below 0 and the opponent's far below): [`man_median`], when it is at least 1; None
-/// when the evaluation does not value a man (its values are then shown in its own units).
-pub fn man_value(eval: &Evaluator) -> Option<i32> {
-    let m = man_median(eval);
-    (m >= 1).then(|| m.min(i32::MAX as i64) as i32)
-}
-
-/// The median, over the positions of the 156 ballot openings in use (after their three moves),
-/// both players, and each man of the player, of the player's value minus its value with that
-/// man taken off the board (the side to move unchanged): what [`man_value`] is when it is at
-/// least 1. About 4,000 evaluations; the last few evaluations asked about are remembered, so a
-/// caller may ask at every move.
-pub fn man_median(eval: &Evaluator) -> i64 {
-    /// The evaluations last measured, newest last.
-    static SEEN: Mutex<Vec<(Evaluator, i64)>> = Mutex::new(Vec::new());
-    const KEPT: usize = 8;
-    let seen = |e: &Evaluator| {
-        let list = SEEN.lock().unwrap_or_else(|p| p.into_inner());
-        list.iter().find(|(x, _)| x == e).map(|&(_, m)| m)
-    };
-    if let Some(m) = seen(eval) {
-        return m;
-    }
-    let mut drops: Vec<i64> = Vec::new();
-    for o in ballot() {
-        let p = o.position;
-        for c in [Color::Black, Color::White] {
-            let base = eval.evaluate(&p, c) as i64;
-            let (b, w) = (p.pieces(Color::Black).0, p.pieces(Color::White).0);
-            let k = p.kings(Color::Black).0 | p.kings(Color::White).0;
-            for sq in p.men(c).squares() {
-                let bit = 1u32 << (sq - 1);
-                let q = Position::from_parts(b & !bit, w & !bit, k, p.side_to_move());
-                drops.push(base - eval.evaluate(&q, c) as i64);
-            }
-        }
-    }
-    drops.sort_unstable();
-    let m = drops.get(drops.len() / 2).copied().unwrap_or(1);
-    let mut list = SEEN.lock().unwrap_or_else(|p| p.into_inner());
-    if list.len() >= KEPT {
-        list.remove(0);
-    }
-    list.push((*eval, m));
-    m
 }
 
 /// Where a game of a match begins: a set-up position and the moves played from it before the
@@ -637,28 +585,6 @@ mod tests {
     }
 
     #[test]
-    fn a_man_is_measured_over_the_ballot() {
-        // Material: a man is 100, whatever the position.
-        let material = Evaluator::from(crate::eval::material());
-        assert_eq!(man_median(&material), 100);
-        assert_eq!(man_value(&material), Some(100));
-        // Asked again (remembered), the same.
-        assert_eq!(man_value(&material), Some(100));
-        // Weights that prefer fewer men value no man.
-        let mut fewer = crate::eval::material();
-        for i in 0..fewer.len() {
-            fewer[i] = -fewer[i];
-        }
-        let fewer = Evaluator::from(fewer);
-        assert_eq!(man_median(&fewer), -100);
-        assert_eq!(man_value(&fewer), None);
-        // The yardsticks value men too.
-        for e in [Evaluator::Hand, Evaluator::Classic] {
-            assert!(man_value(&e).is_some_and(|m| m > 0), "{e:?}");
-        }
-    }
-
-    #[test]
     fn bad_ballot_lines_are_errors() {
         assert!(parse_ballot("1 | 9-13 21-17 | crossboard |  | B:W1:B2").is_err());
         assert!(parse_ballot("1 | 9-14 21-17 5-9 | crossboard |  | B:W1:B2").is_err());
@@ -712,7 +638,10 @@ mod file_tests {
         assert_eq!(to_fen(&r.last), "B:W9:B");
         let (outcome, reason, plies) = r.ended.unwrap();
         assert_eq!((outcome.pdn(), plies), ("0-1", 1));
-        assert_eq!(reason, crate::game::EndReason::NoMoves(Color::Black));
+        assert_eq!(
+            reason,
+            crate::game::EndReason::NoMoves(crate::board::Color::Black)
+        );
     }
 
     #[test]

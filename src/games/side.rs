@@ -312,7 +312,7 @@ impl Side {
                 s.reset(*eval);
                 s.set_first_ties(first_ties);
                 if self.clock.is_some() {
-                    s.set_man_value(crate::openings::man_value(eval));
+                    s.set_man_value(crate::man::man_value(eval));
                 }
                 SidePlayer::Ours(Box::new(s))
             }

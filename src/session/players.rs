@@ -312,7 +312,7 @@ impl SideRequest {
         Ok(GameSide {
             shown,
             player: engine.player(tc),
-            man: crate::openings::man_value(&eval).map(f64::from),
+            man: crate::man::man_value(&eval).map(f64::from),
         })
     }
 }

@@ -19,7 +19,7 @@ pub fn centi_men(eval: &Evaluator, value: i32) -> i32 {
     if value.abs() > WIN_BOUND {
         return WIN_CENTI_MEN * value.signum();
     }
-    match crate::openings::man_value(eval).map(f64::from) {
+    match crate::man::man_value(eval).map(f64::from) {
         Some(m) => (100.0 * f64::from(value) / m)
             .round()
             .clamp(-f64::from(WIN_CENTI_MEN - 1), f64::from(WIN_CENTI_MEN - 1))

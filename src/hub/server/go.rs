@@ -38,7 +38,7 @@ impl State<'_> {
         // evaluation (and cleared) when it changed.
         let changed = std::mem::take(&mut self.eval_changed);
         if std::mem::take(&mut self.man_stale) {
-            self.man = crate::openings::man_value(&self.eval).map(f64::from);
+            self.man = crate::man::man_value(&self.eval).map(f64::from);
         }
         let mut searcher = match self.searcher.take() {
             Some(mut s) if s.config().depth == depth => {
