@@ -49,12 +49,14 @@
 //!   `nps` is in millions of nodes per second, as Scan writes it; `mean-depth` is the depth.
 //!   A move forced (the only legal one) is played at once with `depth=0` and no score.
 //! - During a search: `stop` ends it with the best move so far (a fixed-depth search stopped
-//!   before it finished plays the depth-1 choice), `ping` is answered `pong`, `ponder-hit` is
-//!   ignored, all at once; other commands wait, in order, until the search has answered (a
-//!   `stop` stops the search under way, not one that waits; `quit` or the end of input after
-//!   waiting commands comes after them).
-//! - `ping`: `pong`. `quit` or the end of input: the end (a search under way is stopped, its
-//!   move not written).
+//!   before it finished plays the depth-1 choice); a `go` that waits behind it is stopped too,
+//!   and answers at once (a `stop` stops every search asked for before it, none asked for
+//!   after). `ping` is answered `pong` at once when nothing waits, `ponder-hit` is ignored;
+//!   other commands wait, in order, until the search has answered.
+//! - `ping`: `pong`. `quit` during a search with nothing waiting: the end, at once (the search
+//!   is stopped, its move not written). The end of input, or `quit` behind lines that wait:
+//!   the lines read are carried out, in order, then the end; a search with no end of its own
+//!   (`level infinite`) is stopped then, as `stop` stops it, its move written.
 //!
 //! Unknown commands and arguments are ignored, as the protocol says; a line that cannot be
 //! read, a missing or bad argument is an `error message="..."` line, and the engine goes on.
@@ -205,21 +207,43 @@ enum Level {
 enum Event {
     /// A line read (or why it cannot be read).
     Line(Result<HubLine, String>),
-    /// The input ended (or could not be read), or `quit` or the end of input came during a
-    /// search with nothing waiting.
+    /// The input ended (or could not be read), or `quit` came while a search ran and nothing
+    /// waited.
     End,
 }
 
-/// What the reader thread and the main loop share, under one lock: the `go`s the reader passed
-/// on that are not answered yet (while there is one, a search runs or is about to, and the
-/// reader takes `stop`, `ping` and `ponder-hit` itself), the lines passed on that the main loop
-/// has not taken, and whether `quit` (or the end of input) came during a search with nothing
-/// waiting (its move is then not written).
+/// What the reader thread and the main loop share, under one lock.
 #[derive(Default)]
 struct Link {
+    /// The `go`s passed on that are not answered yet.
     gos: usize,
+    /// The lines passed on that the main loop has not taken.
     waiting: usize,
+    /// The `go`s read, and how many of the first of them a `stop` stopped.
+    gos_read: u64,
+    stop_upto: u64,
+    /// The `go`s the main loop started.
+    gos_started: u64,
+    /// A search runs, and has no end of its own (`level infinite`).
+    running: bool,
+    endless: bool,
+    /// `quit` came while a search ran and nothing waited: no move is written, the session
+    /// ends.
     quit: bool,
+    /// The input ended, or `quit` came behind lines that wait: the session ends after them.
+    ended: bool,
+}
+
+impl Link {
+    /// The main loop starts a search (`endless`: it has no end of its own): whether it is
+    /// stopped before it starts (a `stop` or `quit` read after its `go`, or, for an endless
+    /// one, the end of input).
+    fn start(&mut self, endless: bool) -> bool {
+        self.gos_started += 1;
+        self.running = true;
+        self.endless = endless;
+        self.quit || self.gos_started <= self.stop_upto || (endless && self.ended)
+    }
 }
 
 /// The output, the link and the abort flag of the search, shared by the two threads.
@@ -321,6 +345,13 @@ where
         {
             let mut link = lock(&shared.link);
             link.waiting = link.waiting.saturating_sub(1);
+            if let Event::Line(Ok(l)) = &event {
+                if l.command == "go" {
+                    // Under the lock: a `stop` read from now on stops this search.
+                    let stopped = link.start(matches!(st.level, Some(Level::Infinite)));
+                    shared.abort.store(stopped, Ordering::Relaxed);
+                }
+            }
         }
         let line = match event {
             Event::End => {
@@ -342,6 +373,7 @@ where
                     // A `stop` that came after the search ended stops nothing.
                     shared.abort.store(false, Ordering::Relaxed);
                     link.gos = link.gos.saturating_sub(1);
+                    link.running = false;
                     link.quit
                 };
                 if quit {

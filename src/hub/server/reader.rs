@@ -1,5 +1,5 @@
-//! The reader thread: the input passed on to the main loop, `ping` and `stop` taken at once
-//! during a search.
+//! The reader thread: the input passed on to the main loop; `stop`, `quit`, `ping` and the end
+//! of input taken at once during a search.
 
 use super::answers::say;
 use super::{lock, Event, Shared};
@@ -8,10 +8,16 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 
-/// The reader thread: passes lines on to the main loop, in order, but while a search runs (a
-/// `go` passed on is not answered yet) answers `ping`, takes `stop` (the search under way ends)
-/// and `ponder-hit` (ignored) at once, and, when nothing waits, ends the session at `quit` or
-/// the end of input.
+/// The reader thread: passes lines on to the main loop, in order, but takes some at once:
+/// - `stop` stops every search asked for before it: the one under way now, and those still
+///   waiting, which answer at once (a search asked for after it is not stopped);
+/// - `ponder-hit` is ignored;
+/// - `ping`, while a search runs and nothing waits, is answered at once (else in order);
+/// - `quit`, while a search runs and nothing waits, ends the session at once: the search is
+///   stopped and its move not written;
+/// - at the end of input, or `quit` behind lines that wait, the lines read are still carried
+///   out, in order, and then the session ends; a search without an end of its own (`level
+///   infinite`) is stopped, as `stop` stops it, its move written.
 pub(super) fn read_input<R: BufRead, W: Write>(
     mut input: R,
     shared: &Shared<W>,
@@ -30,33 +36,38 @@ pub(super) fn read_input<R: BufRead, W: Write>(
             _ => None,
         };
         let mut link = lock(&shared.link);
-        if link.gos > 0 {
-            if (end || command == Some("quit")) && link.waiting == 0 {
-                // The search under way is stopped and its move not written.
+        match command {
+            Some("stop") => {
+                link.stop_upto = link.gos_read;
+                if link.running {
+                    shared.abort.store(true, Ordering::Relaxed);
+                }
+                continue;
+            }
+            Some("ponder-hit") => continue,
+            Some("ping") if link.running && link.waiting == 0 => {
+                drop(link);
+                // The main loop sees a failed write the next time it writes.
+                let _ = say(&mut *lock(&shared.out), &HubLine::new("pong"));
+                continue;
+            }
+            Some("quit") if link.running && link.waiting == 0 => {
                 link.quit = true;
                 shared.abort.store(true, Ordering::Relaxed);
                 drop(link);
                 let _ = tx.send(Event::End);
                 return;
             }
-            match command {
-                Some("stop") => {
-                    shared.abort.store(true, Ordering::Relaxed);
-                    continue;
-                }
-                Some("ping") => {
-                    drop(link);
-                    // The main loop sees a failed write the next time it writes.
-                    let _ = say(&mut *lock(&shared.out), &HubLine::new("pong"));
-                    continue;
-                }
-                Some("ponder-hit") => continue,
-                _ => {}
+            Some("go") => link.gos_read += 1,
+            _ => {}
+        }
+        if end || command == Some("quit") {
+            link.ended = true;
+            if link.running && link.endless {
+                shared.abort.store(true, Ordering::Relaxed);
             }
         }
-        if command == Some("go") {
-            link.gos += 1;
-        }
+        link.gos += usize::from(command == Some("go"));
         link.waiting += 1;
         drop(link);
         let event = match line {
