@@ -263,3 +263,34 @@ fn a_mean_session_widened_on_resume_goes_on() {
     assert_eq!(s.settings.ga.params.len(), 66);
     assert_eq!(s.centre.unwrap().mean.len(), 66);
 }
+
+#[test]
+fn the_mean_of_our_weights_needs_no_flag_to_turn_the_fit_off() {
+    // The mean takes no fit, hall of fame or endgame games: chosen by --selection, they are off
+    // without being named (before, the fit's default refused it, and --fit-every 0 was then
+    // said to be unused).
+    let t = Tmp::new("meanown");
+    let args = [
+        "--selection",
+        "mean",
+        "--population",
+        "8",
+        "--depth",
+        "1",
+        "--generations",
+        "2",
+        "--measure-every",
+        "0",
+        "--threads",
+        "1",
+    ];
+    let out = new_cmd(&t, 1, "m", false, &args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("does not use"), "{err}");
+    // A fit asked for is still refused.
+    let mut c = new_cmd(&t, 1, "f", true, &args);
+    c.args(["--fit-every", "2"]);
+    let e = run_usage_err(c);
+    assert!(e.contains("takes no fit"), "{e}");
+}

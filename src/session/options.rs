@@ -167,6 +167,22 @@ impl Overrides {
             g.widen_at = at;
             g.widen_to = to;
         }
+        // The mean, chosen now, plays each pair only against itself: what it takes none of
+        // is off unless given (a value given is refused by its check).
+        if self.method.is_some_and(|m| m.mean().is_some()) {
+            if self.hall_of_fame.is_none() {
+                g.hall_of_fame = 0;
+            }
+            if self.fit_every.is_none() {
+                g.fit_every = 0;
+            }
+            if self.endgame_pairs.is_none() {
+                g.endgame_pairs = 0;
+            }
+            if self.widen.is_none() {
+                g.widen_at = 0;
+            }
+        }
         if let Some(games) = self.games_budget {
             s.stop = Stop::Generations(s.generations_for_games(games));
         }
