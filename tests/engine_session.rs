@@ -404,7 +404,9 @@ fn ctrl_c_stops_an_engine_session_which_then_continues() {
         "{stdout}{}",
         text(&out.stderr)
     );
-    assert!(stdout.contains("continue with:"), "{stdout}");
+    // --quiet: the answer's path alone on standard output, how to continue on standard error.
+    assert!(!stdout.contains("continue with:"), "{stdout}");
+    assert!(text(&out.stderr).contains("continue with:"), "{stdout}");
     assert_none_left(&m);
     let newest = checkers_ga::store::list_checkpoints(&t.session("i"))
         .into_iter()

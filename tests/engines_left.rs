@@ -263,7 +263,8 @@ fn spsa_stopped_by_ctrl_c_leaves_no_engine() {
     });
     let (st, out, err) = interrupt(&t, child, "spsa-stop", 1);
     assert_130(st, &out, &err);
-    assert!(out.contains("continue with:"), "{out}");
+    // --quiet: how to continue is on standard error.
+    assert!(err.contains("continue with:"), "{out}{err}");
     e.played_and_none_left();
 
     for times in [1, 2] {
@@ -454,7 +455,8 @@ fn an_engine_session_stopped_and_its_resume_stopped_leave_no_engine() {
     wait_until(&mut child, "a move of generation 2", || e.goes() > so_far);
     let (st, out, err) = interrupt(&t, child, "new", 1);
     assert_130(st, &out, &err);
-    assert!(out.contains("continue with:"), "{out}");
+    // --quiet: how to continue is on standard error.
+    assert!(err.contains("continue with:"), "{out}{err}");
     e.played_and_none_left();
 
     let so_far = e.goes();
@@ -468,7 +470,8 @@ fn an_engine_session_stopped_and_its_resume_stopped_leave_no_engine() {
     });
     let (st, out, err) = interrupt(&t, child, "resume", 1);
     assert_130(st, &out, &err);
-    assert!(out.contains("continue with:"), "{out}");
+    // --quiet: how to continue is on standard error.
+    assert!(err.contains("continue with:"), "{out}{err}");
     assert_none_left(&e.marker);
 }
 

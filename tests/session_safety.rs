@@ -569,10 +569,13 @@ fn ctrl_c_in_the_first_generation_saves_generation_zero() {
     sigint(&child);
     let out = child.wait_with_output().expect("wait");
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    // Under --quiet, standard output holds the answer's path alone (none yet): where the
+    // session stands and how to continue go to standard error.
+    assert_eq!(text(&out.stdout), "", "{}", text(&out.stderr));
+    let err = text(&out.stderr);
     assert!(
-        text(&out.stdout).contains("generation 0"),
-        "{}",
-        text(&out.stdout)
+        err.contains("generation 0") && err.contains("continue with: "),
+        "{err}"
     );
     assert_eq!(generations_in(&t.session("z")), vec![0]);
     assert!(!t.best("z").exists());

@@ -76,10 +76,12 @@ fn a_run_stopped_and_resumed_ends_with_the_values_of_one_that_never_stopped() {
     let (out, err) = (text(&o.stdout), text(&o.stderr));
     assert_eq!(o.status.code(), Some(130), "{out}{err}");
     assert!(!err.contains("panicked"), "{err}");
-    let hint = out
+    // --quiet: the answer's path alone on standard output, how to continue on standard error.
+    assert!(!out.contains("continue with"), "{out}");
+    let hint = err
         .lines()
         .find_map(|l| l.strip_prefix("continue with: "))
-        .unwrap_or_else(|| panic!("no continue line in {out}"));
+        .unwrap_or_else(|| panic!("no continue line in {err}"));
     assert!(
         hint.ends_with(&format!("resume cut --populations {}", t.pops().display())),
         "{hint}"

@@ -198,10 +198,24 @@ pub fn warn(line: &str) -> bool {
     write_line(&mut std::io::stderr().lock(), &STDERR_GONE, line)
 }
 
+/// Standard output holds the answer's path alone (`--quiet`): [`say_somewhere`] writes on
+/// standard error.
+static PATH_ONLY: AtomicBool = AtomicBool::new(false);
+
+/// Keeps standard output for the answer's path alone from now on (a session run with
+/// `--quiet`, whose output a script reads).
+pub fn path_only(on: bool) {
+    PATH_ONLY.store(on, Ordering::Relaxed);
+}
+
 /// A line that must reach the user wherever it still can: standard output, else standard
-/// error.
+/// error (standard error first under [`path_only`]).
 pub fn say_somewhere(line: &str) {
-    if !say(line) {
+    if PATH_ONLY.load(Ordering::Relaxed) {
+        if !warn(line) {
+            say(line);
+        }
+    } else if !say(line) {
         warn(line);
     }
 }

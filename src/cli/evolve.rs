@@ -468,6 +468,7 @@ fn evolve(
     opts: &RunArgs,
     stop: &std::sync::atomic::AtomicBool,
 ) -> anyhow::Result<()> {
+    super::common::path_only(opts.quiet);
     let resume = resume_of(&run.dir, &run.state.name, opts);
     let start = run.checkpoint();
     if start.exists() {

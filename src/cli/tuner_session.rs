@@ -308,6 +308,7 @@ fn play<T: FileTuner>(
     opts: &RunOptions,
     stop: &AtomicBool,
 ) -> anyhow::Result<()> {
+    super::common::path_only(opts.quiet);
     let name = run.name().to_string();
     let checkpoint = run.checkpoint();
     let resume = resume_command(
