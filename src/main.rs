@@ -100,8 +100,17 @@ fn run_command(args: cli::Cli) -> i32 {
                     return 0;
                 }
             }
-            // One line: the error and its causes, joined.
-            let text = format!("{e:#}").replace('\n', " ");
+            // One line: the error and its causes, joined; a cause that the message before it
+            // says already (an error that writes its source into its own text) is not said
+            // again.
+            let mut text = String::new();
+            for cause in e.chain().map(|c| c.to_string().replace('\n', " ")) {
+                if text.is_empty() {
+                    text = cause;
+                } else if !text.ends_with(&cause) {
+                    text = format!("{text}: {cause}");
+                }
+            }
             if cli::is_usage_error(&e) {
                 // A bad command line, found after parsing: said as clap says its own.
                 eprintln!("error: {text} (see --help)");

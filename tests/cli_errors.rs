@@ -45,6 +45,14 @@ fn bad_flags_and_values_are_one_line_errors() {
     one_line_error(&t, &new(&["--generations", "1", "--time", "5"]), "--time");
     one_line_error(&t, &new(&["--name", "../x"]), "plain folder name");
     one_line_error(&t, &new(&["--depth", "4294967296"]), "4294967296");
+    // A sum that would wrap is refused like any other too large.
+    one_line_error(
+        &t,
+        &new(&["--newcomers", "18446744073709551615"]),
+        "exceed the population",
+    );
+    one_line_error(&t, &["bench", "--depth", "0"], "--depth 0");
+    one_line_error(&t, &["bench", "--depth", "31"], "--depth 31");
     one_line_error(&t, &["perft", "41"], "0..=40");
     one_line_error(&t, &["perft"], "<DEPTH>");
     one_line_error(&t, &["perft", "3", "--fen", "B:W33:B1"], "33");

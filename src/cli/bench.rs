@@ -38,6 +38,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<()> {
         Ok(p) => p,
         Err(e) => usage!("--search-params: {e}"),
     };
+    checkers_ga::check_depth(a.depth, "--depth")?;
     let (_, w) = evaluator_arg(&a.weights, 1, 0)?;
     let positions = bench::positions();
     println!("positions {}", positions.len());

@@ -255,12 +255,12 @@ pub fn play_game(
                 on(Event::OutOfTime { side, used, had });
                 let margin = match c.margin() {
                     m if m.is_zero() => String::new(),
-                    m => format!(" and a margin of {} ms", m.as_millis()),
+                    m => format!(" and a margin of {}", ms(m)),
                 };
                 game.lose_on_time_noted(&format!(
-                    "its move took {} ms, with {} ms on its clock{margin}",
-                    used.as_millis(),
-                    had.as_millis()
+                    "its move took {}, with {} on its clock{margin}",
+                    ms(used),
+                    ms(had)
                 ));
                 break;
             }
@@ -308,4 +308,10 @@ pub fn play_out(game: &mut Game, black: &mut Searcher, white: &mut Searcher, rng
         &|| false,
         &mut |_| {},
     );
+}
+
+/// A time in milliseconds, to the tenth: a move over its time by less than a millisecond
+/// still reads as over it.
+fn ms(d: Duration) -> String {
+    format!("{:.1} ms", d.as_secs_f64() * 1e3)
 }

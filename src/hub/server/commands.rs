@@ -197,10 +197,12 @@ impl State<'_> {
                 self.eval_changed = true;
             }
             "depth" => {
-                let d = int(MAX_DEPTH as u64)?;
-                if d == 0 {
-                    return Err(format!("depth={value} must be 1..{MAX_DEPTH}"));
-                }
+                let d = int(MAX_DEPTH as u64)
+                    .ok()
+                    .filter(|&d| d > 0)
+                    .ok_or_else(|| {
+                        format!("depth={value} must be a whole number 1..{MAX_DEPTH}")
+                    })?;
                 self.opts.depth = d as u32;
             }
             "tie-break" => {

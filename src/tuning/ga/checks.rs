@@ -49,7 +49,7 @@ impl Settings {
         if self.elite == 0 {
             return Err("elite must be at least 1 (it holds the best so far)".to_string());
         }
-        if self.elite + self.newcomers > p {
+        if self.elite.saturating_add(self.newcomers) > p {
             return Err(format!(
                 "elite {} + newcomers {} exceed the population {p}",
                 self.elite, self.newcomers
@@ -157,8 +157,8 @@ impl Settings {
             }
             (Some(e), set) => {
                 return Err(format!(
-                    "a session of the outside engine {} with {} tuned parameters holds {set} \
-                     weights",
+                    "a session of the outside engine {} tunes its {} parameters, not {set} \
+                     weights of our evaluation (--params is for sessions of our own weights)",
                     e.engine.name,
                     e.tuned.len()
                 ))
