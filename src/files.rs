@@ -10,8 +10,37 @@ use std::path::{Path, PathBuf};
 pub const MAX_INPUT_BYTES: u64 = 64 << 20;
 
 /// Writes `bytes` to `path` through a temporary file in the same folder, synced, then renamed
-/// over `path`. On error the temporary file is removed and `path` is untouched.
+/// over `path`. On error the temporary file is removed and `path` is untouched. A symbolic
+/// link is followed (the file it names is written that way, the link stays); a device or a
+/// pipe (`/dev/stdout`) is written into, never replaced.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_followed(path, bytes, 0)
+}
+
+/// [`write_atomic`] of `path`, reached through `hops` links.
+fn write_followed(path: &Path, bytes: &[u8], hops: u32) -> std::io::Result<()> {
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        let kind = meta.file_type();
+        if kind.is_symlink() {
+            if hops >= 16 {
+                return Err(std::io::Error::other(format!(
+                    "'{}': too many links to follow",
+                    path.display()
+                )));
+            }
+            let to = std::fs::read_link(path)?;
+            let to = match to.is_absolute() {
+                true => to,
+                false => folder_of(path).join(to),
+            };
+            return write_followed(&to, bytes, hops + 1);
+        }
+        if !kind.is_file() && !kind.is_dir() {
+            let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
+            f.write_all(bytes)?;
+            return f.flush();
+        }
+    }
     if path.file_name().is_none() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
@@ -68,5 +97,40 @@ pub fn folder_of(path: &Path) -> PathBuf {
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_is_followed_and_a_device_written_into() {
+        let dir = std::env::temp_dir().join(format!("ckga-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("target.json");
+        std::fs::write(&target, "old").unwrap();
+        let link = dir.join("link.json");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink("target.json", &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+        // A pipe (as a device) is written into: it stays a pipe, its reader gets the bytes.
+        let fifo = dir.join("pipe");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a path we own, as a C string.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read(fifo).unwrap())
+        };
+        write_atomic(&fifo, b"through").unwrap();
+        assert_eq!(reader.join().unwrap(), b"through");
+        assert!(!std::fs::symlink_metadata(&fifo).unwrap().is_file());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

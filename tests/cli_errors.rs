@@ -52,6 +52,11 @@ fn bad_flags_and_values_are_one_line_errors() {
         "exceed the population",
     );
     one_line_error(&t, &["bench", "--depth", "0"], "--depth 0");
+    one_line_error(
+        &t,
+        &["match", "material", "thesis", "--name-a", "A\nB"],
+        "--name-a",
+    );
     one_line_error(&t, &["bench", "--depth", "31"], "--depth 31");
     one_line_error(&t, &["perft", "41"], "0..=40");
     one_line_error(&t, &["perft"], "<DEPTH>");

@@ -154,6 +154,10 @@ fn bad_finals_settings_get_one_line() {
     let t = Tmp::new("bad");
     session(&t, "s");
     common::assert_usage_error(&finals(&t, "s", &["--entrants", "1"]), &["--entrants"]);
+    common::assert_usage_error(
+        &finals(&t, "s", &["--entrants", "18446744073709551615"]),
+        &["--entrants must be 2..256"],
+    );
     assert_error(&finals(&t, "s", &["--from", "12"]), &["--from", "12"]);
     common::assert_usage_error(&finals(&t, "s", &["--depth", "0"]), &["--depth"]);
     assert_error(&finals(&t, "nosuch", &[]), &["nosuch"]);

@@ -195,8 +195,14 @@ impl MatchObserver for Watcher<'_> {
             Some((file, _)) => {
                 let text = match_pdn(self.names, std::slice::from_ref(g));
                 let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
-                file.write_all(text.as_bytes())?;
-                file.flush()
+                // A game written in part (a full disk) is taken back: the file keeps whole
+                // games only.
+                let before = file.metadata()?.len();
+                let written = file.write_all(text.as_bytes()).and_then(|_| file.flush());
+                if written.is_err() {
+                    let _ = file.set_len(before);
+                }
+                written
             }
             None => Ok(()),
         }
@@ -245,6 +251,15 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     super::common::set_handshake_timeout(a.handshake_timeout)?;
     if let Some(p) = &a.pdn {
         super::common::check_output_file(p, "--pdn")?;
+    }
+    for (flag, name) in [("--name-a", &a.name_a), ("--name-b", &a.name_b)] {
+        // A name is a PDN tag's value, one line in quotes.
+        if let Some(n) = name
+            .as_deref()
+            .filter(|n| n.is_empty() || n.contains(['"', '\\']) || n.chars().any(char::is_control))
+        {
+            usage!("{flag} {n:?} must be a name on one line, without quotes or backslashes");
+        }
     }
     if let Some(p) = &a.json {
         super::common::check_output_file(p, "--json")?;

@@ -270,9 +270,16 @@ fn pdn_tokens(text: &str) -> Result<Vec<(usize, PdnToken)>, String> {
             '[' => {
                 let start = line;
                 let mut j = i + 1;
-                while j < chars.len() && chars[j] != ']' && chars[j] != '\n' {
-                    // Skip escaped characters inside the quoted value.
-                    j += if chars[j] == '\\' { 2 } else { 1 };
+                let mut quoted = false;
+                while j < chars.len() && (quoted || chars[j] != ']') && chars[j] != '\n' {
+                    // Inside the quoted value a ']' is text, and an escaped character is
+                    // skipped.
+                    match chars[j] {
+                        '\\' if quoted => j += 1,
+                        '"' => quoted = !quoted,
+                        _ => {}
+                    }
+                    j += 1;
                 }
                 if j >= chars.len() || chars[j] != ']' {
                     return Err(format!("line {start}: a tag '[' is not closed on its line"));
@@ -620,6 +627,14 @@ mod file_tests {
         assert_eq!(to_fen(&s[1].setup), "W:W18,K30:B2,14");
         assert_eq!(s[1].moves.len(), 1);
         assert_eq!(s[2].moves.len(), 2);
+    }
+
+    #[test]
+    fn a_bracket_or_an_escaped_quote_in_a_tag_value_is_text() {
+        let text = "[Black \"a]\"]\n[White \"say \\\"b\\\"\"]\n[FEN \"W:W18:B14\"]\n1... 18x9 1-0";
+        let g = read_pdn_games(text).unwrap();
+        assert_eq!(to_fen(&g[0].start.setup), "W:W18:B14");
+        assert!(read_pdn_games("[Black \"a]\n1. 9-13 *").is_err());
     }
 
     #[test]

@@ -178,11 +178,14 @@ impl Default for FinalsOptions {
     }
 }
 
+/// The most entrants finals take (a round robin of that many is 32,640 pairs).
+pub const MAX_ENTRANTS: usize = 256;
+
 /// Why a session's finals cannot be played.
 #[derive(Debug, thiserror::Error)]
 pub enum FinalsError {
-    /// Fewer than two entrants asked for.
-    #[error("--entrants must be at least 2 (a round robin needs two players)")]
+    /// Fewer than two entrants asked for, or more than [`MAX_ENTRANTS`].
+    #[error("--entrants must be 2..{MAX_ENTRANTS} (a round robin needs two players)")]
     Entrants,
     /// No game a pair.
     #[error("--games must be at least 1")]
@@ -252,7 +255,7 @@ impl FinalsPlan {
     /// Checks what `o` asks for alone, before a session is read: two entrants at least, a game
     /// a pair, a depth in range.
     pub fn check(o: &FinalsOptions) -> Result<(), FinalsError> {
-        if o.entrants < 2 {
+        if !(2..=MAX_ENTRANTS).contains(&o.entrants) {
             return Err(FinalsError::Entrants);
         }
         if o.games == 0 {

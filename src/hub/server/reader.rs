@@ -23,14 +23,19 @@ pub(super) fn read_input<R: BufRead, W: Write>(
     shared: &Shared<W>,
     tx: &mpsc::Sender<Event>,
 ) {
-    let mut text = String::new();
+    let mut bytes = Vec::new();
     loop {
-        text.clear();
-        let end = matches!(input.read_line(&mut text), Ok(0) | Err(_));
-        if !end && text.trim().is_empty() {
+        bytes.clear();
+        let end = matches!(input.read_until(b'\n', &mut bytes), Ok(0) | Err(_));
+        // A line that is not UTF-8 is an error line, not the end of the input.
+        let text = std::str::from_utf8(&bytes);
+        if !end && text.is_ok_and(|t| t.trim().is_empty()) {
             continue;
         }
-        let line = (!end).then(|| HubLine::parse(&text).map_err(|e| format!("{e}")));
+        let line = (!end).then(|| match text {
+            Ok(t) => HubLine::parse(t).map_err(|e| format!("{e}")),
+            Err(_) => Err("a line that is not UTF-8 text".to_string()),
+        });
         let command = match &line {
             Some(Ok(l)) => Some(l.command.as_str()),
             _ => None,

@@ -313,14 +313,14 @@ fn tunable_search_declares_the_search_constants_and_every_level_uses_their_value
 
 /// Serves material's weights on `script`, read all at once and then the end of input; the
 /// output, or a failure when the engine has not ended within 20 s.
-fn serve_at_once(script: &str) -> String {
+fn serve_at_once(script: impl Into<Vec<u8>>) -> String {
     let out = Out::default();
     let engine_out = out.clone();
-    let script = script.to_string();
+    let script: Vec<u8> = script.into();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let load = |_: &str| Ok((Evaluator::from(crate::eval::material()), Some(100.0)));
-        let input = std::io::Cursor::new(script.into_bytes());
+        let input = std::io::Cursor::new(script);
         let r = serve_hub(input, engine_out, HubEngineOptions::default(), &load);
         let _ = tx.send(r.map_err(|e| e.to_string()));
     });
@@ -337,27 +337,36 @@ fn quit_and_the_end_of_input_end_the_engine_whatever_it_searches() {
     let dones = |t: &str| t.lines().filter(|l| l.starts_with("done")).count();
     // `quit` behind a search without end: the search is stopped (its move written when the
     // `quit` was read before the search started).
-    let t = serve_at_once(&format!("{start}level infinite\ngo think\nquit\n"));
+    let t = serve_at_once(format!("{start}level infinite\ngo think\nquit\n"));
     assert!(dones(&t) <= 1, "{t}");
     assert!(t.contains("ready"), "{t}");
     // The end of input behind it: the search is stopped, its move written.
-    let t = serve_at_once(&format!("{start}level infinite\ngo think\n"));
+    let t = serve_at_once(format!("{start}level infinite\ngo think\n"));
     assert_eq!(dones(&t), 1, "{t}");
     // A search with an end is carried out whole when the input ends behind it: a transcript
     // piped in gets its answers.
-    let t = serve_at_once(&format!("{start}level depth=6\ngo think\n"));
+    let t = serve_at_once(format!("{start}level depth=6\ngo think\n"));
     assert!(t.contains("info depth=6 "), "{t}");
     assert_eq!(dones(&t), 1, "{t}");
     // `stop` read behind its `go`, before the search starts, still stops it: the move of a
     // stopped fixed-depth search (depth 1), at once.
-    let t = serve_at_once(&format!("{start}level depth=20\ngo think\nstop\n"));
+    let t = serve_at_once(format!("{start}level depth=20\ngo think\nstop\n"));
     assert!(t.contains("info depth=1 "), "{t}");
     assert_eq!(dones(&t), 1, "{t}");
     // ... but not a search asked for after it.
-    let t = serve_at_once(&format!("{start}level depth=6\nstop\ngo think\n"));
+    let t = serve_at_once(format!("{start}level depth=6\nstop\ngo think\n"));
     assert!(t.contains("info depth=6 "), "{t}");
     // `ping` behind waiting lines is answered in order: after them and the search's move.
-    let t = serve_at_once(&format!("{start}level depth=6\ngo think\nping\n"));
+    let t = serve_at_once(format!("{start}level depth=6\ngo think\nping\n"));
     let at = |what: &str| t.find(what).unwrap_or_else(|| panic!("no {what}: {t}"));
     assert!(at("ready") < at("done") && at("done") < at("pong"), "{t}");
+    // A line that is not UTF-8 is an error, and the lines after it are answered.
+    let mut script = format!("{start}level depth=1\n").into_bytes();
+    script.extend_from_slice(b"\xff\xfe garbage\ngo think\nping\n");
+    let t = serve_at_once(script);
+    assert!(
+        t.contains("error message=\"a line that is not UTF-8 text\""),
+        "{t}"
+    );
+    assert!(t.contains("done move=") && t.contains("pong"), "{t}");
 }
