@@ -113,8 +113,11 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
                 match p.time_left {
                     Some(_) => format!("generations of {} games for {limit}", p.games_per_step),
                     None => format!(
-                        "about {} games in {} generations of {}",
-                        p.budget, p.steps, p.games_per_step
+                        "about {} games in {} generation{} of {}",
+                        p.budget,
+                        p.steps,
+                        if p.steps == 1 { "" } else { "s" },
+                        p.games_per_step
                     ),
                 },
                 s.settings.population
