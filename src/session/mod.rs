@@ -81,7 +81,7 @@ mod tuner_run;
 pub use best::{best_path, write_answer_file, AnswerFileError, FINALS_FILE};
 pub use cmaes::CmaesRun;
 pub use elo::{EloError, EloOptions, EloPlan};
-pub use finals::{Entrant, Finals, FinalsError, FinalsOptions, FinalsPlan};
+pub use finals::{Entrant, Finals, FinalsError, FinalsOptions, FinalsPlan, MAX_ENTRANTS};
 pub use folder::session_arg;
 pub use ga::NewSession;
 pub use names::default_name;
