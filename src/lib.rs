@@ -235,7 +235,7 @@ pub use session::{
     EngineRequest, EngineRequestError, Entrant, Eta, Finals, FinalsError, FinalsOptions,
     FinalsPlan, NewSession, Observer, Overrides, Pace, PaceClock, PastBests, RunCost, SessionEnd,
     SessionError, SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, SpsaRun,
-    FINALS_FILE, MAX_ENTRANTS,
+    BEST_FILE, FINALS_FILE, MAX_ENTRANTS,
 };
 pub use session::{
     check_free, check_name, engine_tuner, is_bad_input, session_arg, CmaesRun, FileTuner,

@@ -1128,6 +1128,22 @@ fn the_prefix_comes_from_the_file_name_or_the_flag() {
         )),
         "{c}"
     );
+    // A session's answer, NAME/best.json, is named by its session: two of them exported side
+    // by side do not clash.
+    for session in ["one", "two"] {
+        std::fs::create_dir_all(t.0.join(session)).unwrap();
+        std::fs::copy(
+            repo("weights/evolved-hour.json"),
+            t.0.join(session).join("best.json"),
+        )
+        .unwrap();
+        let c = stdout_ok(&run(
+            &t.0,
+            &["export", &format!("{session}/best.json"), "-f", "c"],
+        ));
+        let guard = format!("#ifndef {}_BEST_H", session.to_uppercase());
+        assert!(c.contains(&guard), "{guard}");
+    }
     let flag = stdout_ok(&run(
         &t.0,
         &["export", "evolved-hour.json", "-f", "c", "--prefix", "Hour"],

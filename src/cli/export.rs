@@ -37,7 +37,7 @@ pub struct ExportArgs {
     /// C: the prefix of every name in the header and of its include guard (`_` is added; upper
     /// case for macros), so that two exports can be included in one program; Rust: the
     /// suggested module name. Default: from the input's file name (evolved-hour.json gives
-    /// evolved_hour_)
+    /// evolved_hour_; a session's NAME/best.json, NAME_best_)
     #[arg(long, value_name = "NAME")]
     pub prefix: Option<String>,
     /// Folder of session folders, where a session's NAME is looked for
@@ -59,12 +59,14 @@ pub fn run(a: ExportArgs) -> anyhow::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| arg.shown.clone());
-    let text = sel.export(
-        format,
-        &file_name,
-        arg.title.as_deref(),
-        a.prefix.as_deref(),
-    )?;
+    // A session's answer (`NAME/best.json`) is named by its session: two sessions' answers
+    // exported side by side get two prefixes, not `best_` twice.
+    let prefix = a.prefix.clone().or_else(|| {
+        let session = shown.parent()?.file_name()?.to_string_lossy();
+        (file_name == checkers_ga::BEST_FILE)
+            .then(|| checkers_ga::formats::prefix_from_name(&format!("{session}-best")))
+    });
+    let text = sel.export(format, &file_name, arg.title.as_deref(), prefix.as_deref())?;
     write_out(&a, &text, format.name(), &arg.shown)
 }
 

@@ -78,7 +78,7 @@ mod spsa;
 mod steps;
 mod tuner_run;
 
-pub use best::{best_path, write_answer_file, AnswerFileError, FINALS_FILE};
+pub use best::{best_path, write_answer_file, AnswerFileError, BEST_FILE, FINALS_FILE};
 pub use cmaes::CmaesRun;
 pub use elo::{EloError, EloOptions, EloPlan};
 pub use finals::{Entrant, Finals, FinalsError, FinalsOptions, FinalsPlan, MAX_ENTRANTS};
