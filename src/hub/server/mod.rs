@@ -215,8 +215,6 @@ enum Event {
 /// What the reader thread and the main loop share, under one lock.
 #[derive(Default)]
 struct Link {
-    /// The `go`s passed on that are not answered yet.
-    gos: usize,
     /// The lines passed on that the main loop has not taken.
     waiting: usize,
     /// The `go`s read, and how many of the first of them a `stop` stopped.
@@ -372,7 +370,6 @@ where
                     let mut link = lock(&shared.link);
                     // A `stop` that came after the search ended stops nothing.
                     shared.abort.store(false, Ordering::Relaxed);
-                    link.gos = link.gos.saturating_sub(1);
                     link.running = false;
                     link.quit
                 };

@@ -72,7 +72,6 @@ pub(super) fn read_input<R: BufRead, W: Write>(
                 shared.abort.store(true, Ordering::Relaxed);
             }
         }
-        link.gos += usize::from(command == Some("go"));
         link.waiting += 1;
         drop(link);
         let event = match line {
