@@ -28,7 +28,8 @@
 # where efficiency = the 1-thread time / (threads x the time). With REPEAT=N the measured runs
 # are made in N rounds (each a 1-thread run, then the other thread counts), and each line gives
 # the median of the rounds' figures, with their range: on a noisy machine one run is not a
-# measurement. The issue's table used
+# measurement. The model too is made of every round's 1-thread log, and each modelled line is
+# the median round's, with the range. The issue's table used
 # GENS_DEFAULT=6 GENS_POP64=4 MATCH_GAMES=1248 GENS_ENGINE=3 (and a pop64 run with
 # --fit-every 0: add it with EXTRA=1); the defaults here are smaller, so that the script takes a
 # few minutes on 2 cores.
@@ -133,16 +134,18 @@ for run in "${RUNS[@]}"; do
     # Each round runs the case at 1 thread, then at every measured thread count (and, for an
     # outside engine, at the default), so that a round's runs meet the same machine; a thread
     # count's efficiency is its round's 1-thread time / (threads x its time), and the lines give
-    # the median over the rounds. The model is the first round's 1-thread log.
+    # the median over the rounds. The model is made of every round's 1-thread log, and each
+    # thread count's line is that of the round whose figure is the median (a game that stalled
+    # in one log keeps many threads waiting in its model: one log is one sample too).
     t1s=() defaults=()
+    models="$WORK/$run-models.txt"
+    : >"$models"
     declare -A times=() effs=() ratios=()
     for ((round = 1; round <= REPEAT; round++)); do
         log="$WORK/$run-1-r$round.csv"
         t1=$(run_case "$run" 1 "$log")
         t1s+=("$t1")
-        if ((round == 1)); then
-            "$BIN" schedule "$log" --threads "$MODEL_THREADS" --run "$run" | grep '^modelled '
-        fi
+        "$BIN" schedule "$log" --threads "$MODEL_THREADS" --run "$run" | grep '^modelled ' >>"$models"
         for threads in $MEASURE_THREADS; do
             ((threads == 1)) && continue
             tp=$(run_case "$run" "$threads" "$WORK/$run-$threads-r$round.csv")
@@ -161,6 +164,21 @@ for run in "${RUNS[@]}"; do
             effs[default]+=" $(awk -v c="$CORES" -v a="$t1" -v b="$tp" 'BEGIN { printf "%.3f", a / (c * b) }')"
         fi
     done
+    # modelled RUN THREADS EFFICIENCY ...: per thread count, the median round's line (the lower
+    # middle of an even count), with the range over the rounds.
+    awk -v n="$REPEAT" '{ k = $3; c[k]++; e[k, c[k]] = $4; l[k, c[k]] = $0; if (!(k in seen)) { seen[k] = 1; order[++m] = k } }
+        END {
+            for (i = 1; i <= m; i++) {
+                k = order[i]
+                for (a = 1; a <= c[k]; a++) { r[a] = a }
+                for (a = 1; a <= c[k]; a++) for (b = a + 1; b <= c[k]; b++)
+                    if (e[k, r[b]] + 0 < e[k, r[a]] + 0) { t = r[a]; r[a] = r[b]; r[b] = t }
+                mid = r[int((c[k] + 1) / 2)]
+                line = l[k, mid]
+                if (n > 1) line = sprintf("%s  (median of %d logs, %.3f .. %.3f)", line, c[k], e[k, r[1]], e[k, r[c[k]]])
+                print line
+            }
+        }' "$models"
     rounds=""
     ((REPEAT > 1)) && rounds="  (median of $REPEAT rounds)"
     printf 'measured %s 1 1.000  %.2f s%s\n' "$run" "$(median "${t1s[@]}")" "$rounds"

@@ -140,14 +140,19 @@ fn try_lock_once(dir: &Path, path: &Path) -> Result<Option<SessionLock>, LockErr
         return Ok(None);
     }
     let pid = std::process::id();
-    (|| {
+    let written = (|| {
         file.set_len(0)?;
         file.seek(SeekFrom::Start(0))?;
         file.write_all(format!("{pid}\n").as_bytes())?;
         file.flush()
-    })()
-    .map_err(cannot)?;
-    Ok(Some(SessionLock { _file: file, path }))
+    })();
+    let lock = SessionLock { _file: file, path };
+    // Not written (a full disk): the lock is let go as a held one is, its file removed.
+    written.map_err(|e| LockError::Io {
+        path: lock.path.clone(),
+        source: e,
+    })?;
+    Ok(Some(lock))
 }
 
 /// The process id written in a lock file. The holder writes it just after taking the lock, so

@@ -104,7 +104,14 @@ fn run_command(args: cli::Cli) -> i32 {
             // says already (an error that writes its source into its own text) is not said
             // again.
             let mut text = String::new();
-            for cause in e.chain().map(|c| c.to_string().replace('\n', " ")) {
+            let said = |c: &(dyn std::error::Error + 'static)| match c
+                .downcast_ref::<checkers_ga::SessionError>()
+            {
+                // How to continue a session, as this program was started.
+                Some(s) => s.said_by(&cli::command_prefix()),
+                None => c.to_string(),
+            };
+            for cause in e.chain().map(|c| said(c).replace('\n', " ")) {
                 if text.is_empty() {
                     text = cause;
                 } else if !text.ends_with(&cause) {

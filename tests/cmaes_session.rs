@@ -203,7 +203,9 @@ fn show_reads_a_cmaes_session_and_bad_input_is_one_line() {
     }
     // Taken: by this tuner and by the others.
     let o = output(cmaes(&t, "s", "16", "1"));
-    assert_error_exit(&o, 1, &["already exists", "resume s"]);
+    // How to continue it, as this program was started (its path here).
+    let resume = format!("`{} resume s", common::BIN);
+    assert_error_exit(&o, 1, &["already exists", &resume]);
     let o = output(t.cmd(&["resume", "s", "--generations", "5"]));
     assert_error_exit(&o, 2, &["is a CMA-ES session"]);
     // Settings out of range.

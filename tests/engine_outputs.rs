@@ -717,6 +717,75 @@ fn every_tuners_engine_session_ends_with_the_same_lines() {
     assert_eq!(nexts[1], nexts[2], "SPSA's and CMA-ES's hints");
 }
 
+/// An engine whose command names a file of the folder the session started in (`sh eng.sh`):
+/// resumed from another folder, the session's `next:` match runs the engine in its own folder,
+/// and works as printed there (the match apart: 2 games for its 312).
+#[test]
+fn the_next_match_of_a_session_resumed_elsewhere_runs_its_engine_where_it_started() {
+    let t = Tmp::new("next-elsewhere");
+    let (home, away) = (t.0.join("home"), t.0.join("away"));
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::create_dir_all(&away).unwrap();
+    std::fs::write(
+        home.join("eng.sh"),
+        format!("exec {}\n", common::tunable_engine()),
+    )
+    .unwrap();
+    let pops = t.0.join("populations");
+    let pops = pops.to_str().unwrap();
+    let args = [
+        "--engine",
+        "sh eng.sh",
+        "--tune",
+        "kings,moves",
+        "--depth",
+        "1",
+        "--games",
+        "32",
+        "--seed",
+        "2",
+        "--name",
+        "s",
+        "--populations",
+        pops,
+    ];
+    run_ok({
+        let mut c = common::bin();
+        c.current_dir(&home).arg("cmaes").args(args);
+        c
+    });
+    let again = run_ok({
+        let mut c = common::bin();
+        c.current_dir(&away)
+            .args(["resume", "s", "--populations", pops]);
+        c
+    });
+    let line = again
+        .lines()
+        .find(|l| l.contains(" match "))
+        .unwrap_or_else(|| panic!("no match line: {again}"));
+    let home_word = home.to_str().unwrap();
+    assert!(
+        line.trim_start()
+            .starts_with(&format!("(cd {home_word} && ")),
+        "{line}"
+    );
+    // The engine's program by its full path (found on PATH), its file by the name given.
+    assert!(line.contains("sh eng.sh' --depth 1"), "{line}");
+    let short = line.replace("--games 312", "--games 2");
+    let o = std::process::Command::new("sh")
+        .current_dir(&away)
+        .args(["-c", short.trim()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{short}: {}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("Elo difference: "),
+        "{}",
+        text(&o.stdout)
+    );
+}
+
 /// A GA session of an outside engine on a time limit (`--time`) prints the lines every
 /// engine session prints, with the games so far and the time left (its generations and
 /// games in all are not known ahead), and ends as the others do, saying where it stands.

@@ -405,6 +405,7 @@ fn move_simple_forms() {
     assert_eq!(mv(&start, "11-15"), "11-15");
     assert_eq!(mv(&start, "11 15"), "11-15");
     assert_eq!(mv(&start, " 11-15 "), "11-15");
+    assert_eq!(mv(&start, "11 - 15"), "11-15");
     assert_eq!(mv(&start, "9-13"), "9-13");
     assert_eq!(mv(&start, "12-16"), "12-16");
     let m = parse_move(&start, "11-15").unwrap();
@@ -607,6 +608,11 @@ fn move_garbage() {
         "x11x",
         "--",
         "11-1x",
+        "11-15-",
+        "11--15",
+        "-11-15",
+        "11-15 x",
+        "11-:15",
     ] {
         assert!(
             parse_move(&start, text).is_err(),

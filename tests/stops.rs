@@ -110,25 +110,33 @@ impl Drop for Mount {
     }
 }
 
-#[test]
-fn a_full_disk_ends_with_a_continue_line_and_resume_finishes_once_there_is_space() {
-    let t = Tmp::new("full");
-    let pops = t.pops();
-    std::fs::create_dir_all(&pops).unwrap();
+/// A tmpfs of `size` on `dir` (made), unmounted on drop; None, having said SKIPPED, where it
+/// cannot be mounted (not root, or mount not allowed here).
+fn small_disk(dir: &Path, size: &str) -> Option<Mount> {
+    std::fs::create_dir_all(dir).unwrap();
     let mounted = Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=96k", "tmpfs"])
-        .arg(&pops)
+        .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+        .arg(dir)
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
     if !mounted {
         eprintln!(
-            "SKIPPED: the full-disk test needs to mount a small tmpfs (root, and mount \
+            "SKIPPED: the full-disk tests need to mount a small tmpfs (root, and mount \
              allowed here); it could not"
         );
-        return;
+        return None;
     }
-    let _mount = Mount(pops.clone());
+    Some(Mount(dir.to_path_buf()))
+}
+
+#[test]
+fn a_full_disk_ends_with_a_continue_line_and_resume_finishes_once_there_is_space() {
+    let t = Tmp::new("full");
+    let pops = t.pops();
+    let Some(_mount) = small_disk(&pops, "96k") else {
+        return;
+    };
     let args = [
         "--population",
         "8",
@@ -170,4 +178,47 @@ fn a_full_disk_ends_with_a_continue_line_and_resume_finishes_once_there_is_space
     let reference = load(&u.ckpt("f", 60));
     assert_eq!(s.population, reference.population);
     assert_eq!(s.best_so_far, reference.best_so_far);
+}
+
+/// A session that cannot begin (a full disk: no room for its lock's process id, or room for
+/// that alone and not for its first checkpoint), whichever tuner's, says why and leaves no
+/// session folder behind, so the next run of that name starts afresh.
+#[test]
+fn a_tuner_session_that_cannot_begin_on_a_full_disk_leaves_no_folder() {
+    let t = Tmp::new("full-begin");
+    let pops = t.pops();
+    let Some(_mount) = small_disk(&pops, "64k") else {
+        return;
+    };
+    let engine = common::tunable_engine();
+    let tuners = [
+        ("spsa", "--games"),
+        ("cmaes", "--games"),
+        ("new", "--games-budget"),
+    ];
+    for room in [0, 4096] {
+        // The disk filled but for `room` bytes (a write stops where the disk does).
+        let filler = pops.join("filler");
+        let _ = std::fs::remove_file(&filler);
+        let _ = std::fs::write(&filler, vec![0u8; 64 * 1024 - room]);
+        for (verb, games) in tuners {
+            let out = common::bin()
+                .arg(verb)
+                .args(["--engine", &engine, "--tune", "kings,moves", "--depth", "1"])
+                .args([games, "32", "--seed", "1", "--name", "s", "--populations"])
+                .arg(&pops)
+                .output()
+                .unwrap();
+            let stderr = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{verb}, {room}: {stderr}");
+            assert!(
+                stderr.contains("No space left on device"),
+                "{verb}, {room}: {stderr}"
+            );
+            assert!(
+                !pops.join("s").exists(),
+                "{verb}, {room}: a session folder was left"
+            );
+        }
+    }
 }

@@ -140,11 +140,29 @@ fn engine_next_lines(
             .iter()
             .map(|w| shell_word(w))
             .collect();
-        lines.push(format!(
-            "  {me} match {file} {} {} --games 312",
+        // The engine's command runs in the folder the session started in: from another
+        // folder, the match is run there (this program and the answer by their full paths).
+        let here = std::env::current_dir().ok();
+        let away = (spec.engine.program.dir.as_deref())
+            .filter(|d| here.as_deref() != Some(*d))
+            .zip(std::env::current_exe().ok())
+            .zip(std::path::absolute(best).ok());
+        let (me, file) = match &away {
+            Some(((_, exe), abs)) => (
+                shell_word(&exe.to_string_lossy()),
+                shell_word(&abs.to_string_lossy()),
+            ),
+            None => (me.clone(), file.clone()),
+        };
+        let line = format!(
+            "{me} match {file} {} {} --games 312",
             shell_word(&format!("hub:{}", cmd.join(" "))),
             spec.level_flag()
-        ));
+        );
+        lines.push(match away {
+            Some(((d, _), _)) => format!("  (cd {} && {line})", shell_word(&d.to_string_lossy())),
+            None => format!("  {line}"),
+        });
     }
     lines.push(format!("  {me} export {file} --format hub"));
     lines.push(format!("  {me} history {arg}"));

@@ -45,7 +45,7 @@ mod tune_sim;
 mod tuner_session;
 mod tuners_chart;
 
-pub use common::{AlreadySaid, Interrupted};
+pub use common::{command_prefix, AlreadySaid, Interrupted};
 
 /// A bad command line found after parsing: a value out of range, options that do not go
 /// together. Judged from the command line alone, never from a file; the command exits with 2,

@@ -223,16 +223,34 @@ fn move_squares(text: &str) -> Result<Vec<u8>, ParseError> {
         }
         Ok(())
     };
+    // A separator other than a space stands between two squares, once: `11-15-`, `11--15`
+    // and `-11-15` are typos, not moves.
+    let loose = || {
+        move_err(format!(
+            "'{t}' is not a move (write a move like 11-15, 15x24 or f6-e5)"
+        ))
+    };
+    let mut joined = true;
     for ch in t.chars() {
-        if ch == '-' || ch == 'x' || ch == 'X' || ch == ':' || ch.is_whitespace() {
+        if ch == '-' || ch == 'x' || ch == 'X' || ch == ':' {
+            flush(&mut tok, &mut out)?;
+            if joined {
+                return loose();
+            }
+            joined = true;
+        } else if ch.is_whitespace() {
             flush(&mut tok, &mut out)?;
         } else if ch.is_ascii_alphanumeric() {
+            joined = false;
             tok.push(ch);
         } else {
             return move_err(format!("unexpected character '{ch}' in move '{t}'"));
         }
     }
     flush(&mut tok, &mut out)?;
+    if joined && !out.is_empty() {
+        return loose();
+    }
     if out.len() < 2 {
         return move_err(format!("move '{t}' needs at least two squares"));
     }

@@ -587,13 +587,19 @@ impl HubProcess {
                 }
                 "param" => {
                     if let Some(n) = l.get("name") {
-                        self.params.push(HubParam {
+                        let p = HubParam {
                             name: n.to_string(),
                             value: l.get("value").map(str::to_string),
                             kind: l.get("type").map(str::to_string),
                             min: l.get("min").map(str::to_string),
                             max: l.get("max").map(str::to_string),
-                        });
+                        };
+                        // Declared again: the last declaration is the parameter, in the
+                        // first one's place (one name, one parameter to set or tune).
+                        match self.params.iter_mut().find(|q| q.name == p.name) {
+                            Some(q) => *q = p,
+                            None => self.params.push(p),
+                        }
                     }
                 }
                 _ => {}

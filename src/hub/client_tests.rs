@@ -439,3 +439,21 @@ fn values_an_engine_refuses_are_kept() {
     .unwrap();
     assert!(p.refused().is_empty());
 }
+
+#[test]
+fn a_parameter_declared_twice_is_one_parameter_as_last_declared() {
+    let file = std::env::temp_dir().join(format!("ckga-declared-twice-{}", std::process::id()));
+    std::fs::write(&file, "a 1 0 10\nb 2 0 10\na 5 0 20\n").unwrap();
+    let p = start("declares", &[file.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&file);
+    let p = p.unwrap();
+    let declared: Vec<(&str, Option<&str>, Option<&str>)> = p
+        .params()
+        .iter()
+        .map(|q| (q.name.as_str(), q.value.as_deref(), q.max.as_deref()))
+        .collect();
+    assert_eq!(
+        declared,
+        [("a", Some("5"), Some("20")), ("b", Some("2"), Some("10"))]
+    );
+}

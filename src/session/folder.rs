@@ -15,6 +15,9 @@ pub(crate) struct Held {
     pub dir: PathBuf,
     /// Its lock.
     pub lock: SessionLock,
+    /// The folder was made for this run ([`claim`]): it goes when the run leaves it empty
+    /// (a session that could not write anything, e.g. on a full disk).
+    pub made: bool,
 }
 
 /// Claims the folder of new session `name` under `populations`: locks it (a folder that exists
@@ -34,15 +37,23 @@ pub(crate) fn claim<R>(
         refuse_taken(populations, name)?;
         Ok(lock)
     };
-    let (lock, checked) = if dir.is_dir() {
+    let made = !dir.is_dir();
+    let (lock, checked) = if !made {
         let lock = take(&dir)?;
         (lock, check(&dir)?)
     } else {
         let checked = check(&dir)?;
         ensure_folder(&dir, "session")?;
-        (take(&dir)?, checked)
+        match take(&dir) {
+            Ok(lock) => (lock, checked),
+            Err(e) => {
+                // Not taken (a full disk): the folder made for it goes (if it is empty).
+                let _ = std::fs::remove_dir(&dir);
+                return Err(e);
+            }
+        }
     };
-    Ok((Held { dir, lock }, checked))
+    Ok((Held { dir, lock, made }, checked))
 }
 
 /// Enters the folder of a session to continue: locks it and removes stale temporary files.
@@ -52,6 +63,7 @@ pub(crate) fn enter(dir: &Path) -> Result<Held, SessionError> {
     Ok(Held {
         dir: dir.to_path_buf(),
         lock,
+        made: false,
     })
 }
 
@@ -79,12 +91,12 @@ pub(crate) fn refuse_taken(populations: &Path, name: &str) -> Result<(), Session
     if store::session_in(&dir).is_none() {
         return Ok(());
     }
-    let arg = session_arg(&dir, name, populations);
-    Err(SessionError::Refused(format!(
-        "session '{name}' already exists in '{}': continue it with `checkers-ga resume {arg}` or \
-         pick another --name",
-        dir.display()
-    )))
+    let resume = session_arg(&dir, name, populations);
+    Err(SessionError::Taken {
+        name: name.to_string(),
+        dir,
+        resume,
+    })
 }
 
 /// Makes folder `dir` (and its parents) if missing; `what` names it in the error.

@@ -166,7 +166,7 @@ impl SessionRun<GaState> {
         best::check_weights_folder(&options, &dir, &found.session.name)?;
         // Held until the session ends. Temp-file cleanup and the set-aside of newer checkpoints
         // below happen only under it, so they never touch the files of a running session.
-        let Held { lock, .. } = folder::enter(&dir)?;
+        let held = folder::enter(&dir)?;
         // Look again now that no one else writes here: a session that held the folder until
         // just now may have written newer checkpoints. A checkpoint named by the caller is read
         // again (it may have been set aside meanwhile).
@@ -241,7 +241,7 @@ impl SessionRun<GaState> {
         let pool = crate::jobs::pool_for(pool, options.threads, session.settings.engine.as_ref())?;
         let name = session.name.clone();
         let files = GaFiles { options, best_seen };
-        let mut run = SessionRun::opened(session, name, Held { dir, lock }, files, pool);
+        let mut run = SessionRun::opened(session, name, Held { dir, ..held }, files, pool);
         run.resumed_from = Some(path);
         run.changes = changes;
         run.set_aside = moved;

@@ -174,6 +174,18 @@ pub enum SessionError {
     /// A run that would overwrite or mix with what it must not (another session's files).
     #[error("{0}")]
     Refused(String),
+    /// A new session named as one that exists: how to continue that one, as `checkers-ga
+    /// resume ARG` (a program started by another name says its own: [`SessionError::said_by`]).
+    #[error("{}", self.said_by("checkers-ga"))]
+    Taken {
+        /// The name asked for.
+        name: String,
+        /// The folder of the session that has it.
+        dir: std::path::PathBuf,
+        /// What `resume` takes to continue that session (its name, with the folders when
+        /// they are not the defaults, or its folder).
+        resume: String,
+    },
     /// The outside engine of a session to continue cannot be started, or no longer declares
     /// what it declared when the session began.
     #[error("cannot continue session '{name}': {error}")]
@@ -259,6 +271,20 @@ impl SessionError {
                     .unwrap_or(crate::clock::TimeControl::PerMove(Duration::ZERO)),
             }),
             _ => Ok(()),
+        }
+    }
+
+    /// The error's line with `program` as the command that continues a session
+    /// ([`SessionError::Taken`]: e.g. `cargo run --release --` for a program started by
+    /// cargo); any other error's own line.
+    pub fn said_by(&self, program: &str) -> String {
+        match self {
+            SessionError::Taken { name, dir, resume } => format!(
+                "session '{name}' already exists in '{}': continue it with `{program} resume \
+                 {resume}` or pick another --name",
+                dir.display()
+            ),
+            e => e.to_string(),
         }
     }
 }

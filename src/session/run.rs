@@ -119,7 +119,20 @@ pub struct SessionRun<T: SessionTuner = crate::GaState> {
     pub history_lost: Option<String>,
     pub(super) files: T::Files,
     pool: rayon::ThreadPool,
-    _lock: SessionLock,
+    /// The folder's lock (None once dropped), and whether the folder was made for this run.
+    lock: Option<SessionLock>,
+    made: bool,
+}
+
+impl<T: SessionTuner> Drop for SessionRun<T> {
+    /// Lets the folder go; one made for this run that it left empty (it could not write its
+    /// first checkpoint) is removed, so no empty session folder is left behind.
+    fn drop(&mut self) {
+        drop(self.lock.take());
+        if self.made {
+            let _ = std::fs::remove_dir(&self.dir);
+        }
+    }
 }
 
 /// What a run did, whichever tuner's: how it ended, where the session stands, its answer.
@@ -158,7 +171,8 @@ impl<T: SessionTuner> SessionRun<T> {
             history_lost: None,
             files,
             pool,
-            _lock: held.lock,
+            lock: Some(held.lock),
+            made: held.made,
         }
     }
 

@@ -178,6 +178,7 @@ impl<T: FileTuner> SessionRun<T> {
             files,
             ..
         } = &mut run;
+        // Not saved (a full disk): the run is dropped, and the folder made for it with it.
         state.keeper(name, dir, files)?.save(state)?;
         Ok(run)
     }
