@@ -242,7 +242,7 @@ pub use session::{
     SessionProgress, SessionTuner, ShowsProgress, StepReport, TunerProgress,
 };
 pub use session::{
-    evaluator_arg, evaluator_of, GameSide, Player, PlayerError, PlayerRequest, SideRequest,
+    evaluator_arg, evaluator_of, CheckedPlayer, GameSide, PlayerError, PlayerRequest, SideRequest,
 };
 pub use session::{EloError, EloOptions, EloPlan};
 

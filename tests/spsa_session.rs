@@ -289,8 +289,9 @@ fn with_no_name_the_newest_session_of_any_tuner_is_taken() {
     assert_eq!(Path::new(page.trim()), t.session("s").join("report.html"));
     let out = output(t.cmd(&["finals", "--games", "2", "--depth", "1"]));
     let said = text(&out.stderr);
+    // The GA's alone: the newest session of the GA, not the newer SPSA session, and said so.
     assert!(
-        said.contains("finals: no session named, so using the newest one: 'g' ("),
+        said.contains("finals: no session named, so using the newest session of the GA: 'g' ("),
         "{said}"
     );
 }

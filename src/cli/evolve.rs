@@ -39,7 +39,7 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             let n = spec.tuned.len();
             read = Some(spec);
             match checkers_ga::engine_tuner(n) {
-                checkers_ga::store::Tuner::Cmaes => {
+                checkers_ga::store::TunerKind::Cmaes => {
                     if !a.run.quiet {
                         say(&format!(
                             "tuning by CMA-ES, the default tuner beyond {} parameters ({n} here; \
@@ -169,12 +169,12 @@ fn load_original_population(path: &Path) -> anyhow::Result<Vec<checkers_ga::Weig
 pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     super::common::set_handshake_timeout(a.run.handshake_timeout)?;
     // Another tuner's session continues as one.
-    use checkers_ga::store::{tuner_of, Tuner};
+    use checkers_ga::store::{tuner_of, TunerKind};
     match tuner_of(a.file.as_deref(), &a.run.populations) {
-        (Tuner::Spsa, Some(checkpoint)) => {
+        (TunerKind::Spsa, Some(checkpoint)) => {
             return super::tuner_session::resume::<checkers_ga::SpsaState>(&checkpoint, a)
         }
-        (Tuner::Cmaes, Some(checkpoint)) => {
+        (TunerKind::Cmaes, Some(checkpoint)) => {
             return super::tuner_session::resume::<checkers_ga::CmaesState>(&checkpoint, a)
         }
         _ => {}

@@ -67,14 +67,17 @@ pub fn early_signal(st: &GenerationStats, s: &GaState) -> String {
 }
 
 /// A generation's games as its line counts them: the tournament's, and the duel's and the
-/// measurement's when there were any (`56+32 duel`).
-fn games_of(st: &GenerationStats) -> String {
+/// measurement's when there were any (`56+32 duel`), as the session counts them
+/// ([`GaState::record_games`]).
+fn games_of(st: &GenerationStats, s: &GaState) -> String {
     let mut t = st.games.to_string();
-    if let Some(d) = st.duel.filter(|d| !d.is_same()) {
-        t += &format!("+{} duel", (d.challenger + d.holder) / 2);
+    let measured = st.measure.map_or(0, |m| m.games());
+    let duel = s.record_games(st) - st.games as u64 - measured;
+    if duel > 0 {
+        t += &format!("+{duel} duel");
     }
-    if let Some(m) = st.measure {
-        t += &format!("+{} measured", m.games());
+    if st.measure.is_some() {
+        t += &format!("+{measured} measured");
     }
     t
 }
@@ -134,7 +137,7 @@ pub fn summary_line(st: &GenerationStats, s: &GaState, games_seconds: f64) -> St
     format!(
         "gen {}{limit}  {standing}{fit}{measured}{faults}  {} games {}  {:.1} s",
         st.generation,
-        games_of(st),
+        games_of(st, s),
         rate(
             st.games as f64
                 / if games_seconds > 0.0 {

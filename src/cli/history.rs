@@ -21,13 +21,13 @@ pub(super) fn open_session(
 ) -> anyhow::Result<Opened> {
     let opened = store::open(arg, root)?;
     match &opened {
-        Opened::Ga(found) => say_found(found, arg, command),
-        Opened::Tuner { path, session } if arg.is_none() => eprintln!(
+        Opened::Ga(found) => say_found(found, arg, command, "the newest one"),
+        Opened::OneFile { path, session } if arg.is_none() => eprintln!(
             "{command}: no session named, so using the newest one: '{}' ({})",
             session.name(),
             path.display()
         ),
-        Opened::Tuner { .. } => {}
+        Opened::OneFile { .. } => {}
     }
     Ok(opened)
 }
@@ -40,13 +40,14 @@ pub(super) fn find_session(
     command: &str,
 ) -> anyhow::Result<(PathBuf, GaState)> {
     if arg.is_none() {
+        // Another tuner's newer session is passed over: said so.
         let found = store::locate(None, root)?;
-        say_found(&found, arg, command);
+        say_found(&found, arg, command, "the newest session of the GA");
         return Ok((found.path, found.session));
     }
     match open_session(arg, root, command)? {
         Opened::Ga(found) => Ok((found.path, found.session)),
-        Opened::Tuner { path, session } => {
+        Opened::OneFile { path, session } => {
             bail!(
                 "'{}' is {} session: {command} takes a session of the GA",
                 path.display(),
@@ -56,11 +57,12 @@ pub(super) fn find_session(
     }
 }
 
-/// Says on stderr which checkpoint was taken when none was named, and what was passed over.
-fn say_found(found: &store::Located, arg: Option<&str>, command: &str) {
+/// Says on stderr which checkpoint was taken when none was named (`newest`: which newest it
+/// is), and what was passed over.
+fn say_found(found: &store::Located, arg: Option<&str>, command: &str, newest: &str) {
     if arg.is_none() {
         eprintln!(
-            "{command}: no session named, so using the newest one: '{}' ({})",
+            "{command}: no session named, so using {newest}: '{}' ({})",
             found.session.name,
             found.path.display()
         );
@@ -85,7 +87,7 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
         );
     }
     let (path, session) = match open_session(a.session.as_deref(), &a.populations, "history")? {
-        Opened::Tuner { path, session } => {
+        Opened::OneFile { path, session } => {
             return super::history_tuner::run(&a, &path, &session.history());
         }
         Opened::Ga(found) => (found.path, found.session),

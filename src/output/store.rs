@@ -9,11 +9,12 @@
 //! written once). [`Checkpoints`] writes both as a session runs and prunes old checkpoints by a
 //! [`Keep`] policy; [`load_checkpoint`] reads a checkpoint with its history.
 //!
-//! An SPSA session's folder holds one checkpoint instead, `spsa.ckpt` ([`SpsaSession`],
-//! [`load_spsa`]), written again after every step.
+//! The session folder of a one-file tuner holds one checkpoint instead, written again after
+//! every step: SPSA's `spsa.ckpt` ([`load_spsa`]) or CMA-ES's `cmaes.ckpt` ([`load_cmaes`]),
+//! each a [`TunerSession`] of its state.
 //!
-//! Both checkpoints are framed alike (file `frame`). [`locate_any`] says whose session a name,
-//! folder or checkpoint file is ([`Tuner`]) and where its checkpoint is, reading nothing but
+//! Every tuner's checkpoints are framed alike (file `frame`). [`locate_any`] says whose session a name,
+//! folder or checkpoint file is ([`TunerKind`]) and where its checkpoint is, reading nothing but
 //! names and a file's magic; [`open`] reads the session, whichever tuner's ([`Opened`]): the
 //! one door every command that takes a session goes through.
 //!
@@ -56,8 +57,8 @@ pub use checkpoint::{
     CHECKPOINT_VERSION,
 };
 pub use cmaes::{
-    cmaes_path, decode_cmaes, encode_cmaes, is_cmaes, load_cmaes, CmaesSession, CMAES_FILE,
-    CMAES_MAGIC, CMAES_VERSION,
+    cmaes_path, decode_cmaes, encode_cmaes, is_cmaes, load_cmaes, CMAES_FILE, CMAES_MAGIC,
+    CMAES_VERSION,
 };
 pub use codec::MAX_CHECKPOINT_PAYLOAD;
 pub use find::{
@@ -65,7 +66,7 @@ pub use find::{
     tuner_of, LocateError, Located, OpenError, Opened, SessionFiles,
 };
 pub use history::{decode_history, HistoryError, HistoryLink, HistoryRecords, HISTORY_FILE};
-pub use spsa::{decode_spsa, encode_spsa, is_spsa, load_spsa, spsa_path, SpsaSession, SPSA_FILE};
+pub use spsa::{decode_spsa, encode_spsa, is_spsa, load_spsa, spsa_path, SPSA_FILE};
 pub use tuner_file::{OneFileSession, TunerHistory, TunerPoint, TunerSession};
 
 use crate::files::{folder_of, read_bounded, write_atomic};
@@ -403,7 +404,7 @@ pub fn resume_candidates(dir_or_root: &Path) -> Vec<PathBuf> {
 /// (magic [`CHECKPOINT_MAGIC`]), SPSA's `spsa.ckpt` (magic `CKGASPSA`) or CMA-ES's
 /// `cmaes.ckpt` (magic [`CMAES_MAGIC`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tuner {
+pub enum TunerKind {
     /// `checkers-ga new`'s population tuners: the genetic algorithm (every selection), the
     /// fit alone and the mean ([`crate::ga::Method`]).
     Ga,
@@ -413,29 +414,29 @@ pub enum Tuner {
     Cmaes,
 }
 
-impl Tuner {
+impl TunerKind {
     /// The tuner's name as sessions' lines give it: `GA`, `SPSA`, `CMA-ES`.
     pub fn name(self) -> &'static str {
         match self {
-            Tuner::Ga => "GA",
-            Tuner::Spsa => "SPSA",
-            Tuner::Cmaes => "CMA-ES",
+            TunerKind::Ga => "GA",
+            TunerKind::Spsa => "SPSA",
+            TunerKind::Cmaes => "CMA-ES",
         }
     }
 
     /// Its name with its article, as a sentence says it: `a GA`, `an SPSA`, `a CMA-ES`.
     pub fn a_name(self) -> &'static str {
         match self {
-            Tuner::Ga => "a GA",
-            Tuner::Spsa => "an SPSA",
-            Tuner::Cmaes => "a CMA-ES",
+            TunerKind::Ga => "a GA",
+            TunerKind::Spsa => "an SPSA",
+            TunerKind::Cmaes => "a CMA-ES",
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{locate_any, newest_session, session_in, tuner_of, Keep, SessionFiles, Tuner};
+    use super::{locate_any, newest_session, session_in, tuner_of, Keep, SessionFiles, TunerKind};
     use std::path::Path;
 
     #[test]
@@ -457,8 +458,8 @@ mod tests {
             dir: dir.to_path_buf(),
             checkpoint: dir.join(file),
         };
-        let newest_ga = at(Tuner::Ga, &ga, "gen-00010.ckpt");
-        let the_spsa = at(Tuner::Spsa, &spsa, "spsa.ckpt");
+        let newest_ga = at(TunerKind::Ga, &ga, "gen-00010.ckpt");
+        let the_spsa = at(TunerKind::Spsa, &spsa, "spsa.ckpt");
         let s = |p: &Path| p.to_str().unwrap().to_string();
         assert_eq!(session_in(&ga), Some(newest_ga.clone()));
         assert_eq!(session_in(&spsa), Some(the_spsa.clone()));
@@ -470,7 +471,7 @@ mod tests {
         let file = ga.join("gen-00002.ckpt");
         assert_eq!(
             locate_any(&s(&file), &root),
-            Some(at(Tuner::Ga, &ga, "gen-00002.ckpt"))
+            Some(at(TunerKind::Ga, &ga, "gen-00002.ckpt"))
         );
         assert_eq!(
             locate_any(&s(&the_spsa.checkpoint), &root),
@@ -482,10 +483,10 @@ mod tests {
         // Whose session: the GA's unless it is SPSA's.
         assert_eq!(
             tuner_of(Some("sp"), &root),
-            (Tuner::Spsa, Some(the_spsa.checkpoint.clone()))
+            (TunerKind::Spsa, Some(the_spsa.checkpoint.clone()))
         );
-        assert_eq!(tuner_of(Some("ga"), &root), (Tuner::Ga, None));
-        assert_eq!(tuner_of(Some("missing"), &root), (Tuner::Ga, None));
+        assert_eq!(tuner_of(Some("ga"), &root), (TunerKind::Ga, None));
+        assert_eq!(tuner_of(Some("missing"), &root), (TunerKind::Ga, None));
         // With no name, the session written last, whichever tuner's.
         let written = |p: &Path, s: u64| {
             let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(s);
@@ -494,13 +495,13 @@ mod tests {
         };
         written(&ga.join("gen-00010.ckpt"), 2_000_000);
         written(&the_spsa.checkpoint, 1_000_000);
-        assert_eq!(newest_session(&root).map(|s| s.tuner), Some(Tuner::Ga));
-        assert_eq!(tuner_of(None, &root), (Tuner::Ga, None));
+        assert_eq!(newest_session(&root).map(|s| s.tuner), Some(TunerKind::Ga));
+        assert_eq!(tuner_of(None, &root), (TunerKind::Ga, None));
         written(&the_spsa.checkpoint, 3_000_000);
         assert_eq!(newest_session(&root), Some(the_spsa.clone()));
         assert_eq!(
             tuner_of(None, &root),
-            (Tuner::Spsa, Some(the_spsa.checkpoint.clone()))
+            (TunerKind::Spsa, Some(the_spsa.checkpoint.clone()))
         );
         // A session's own folder is its own newest session.
         assert_eq!(newest_session(&spsa), Some(the_spsa));

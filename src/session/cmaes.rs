@@ -1,6 +1,6 @@
 //! A CMA-ES session (`checkers-ga cmaes`): a CMA-ES run ([`CmaesState`]) in the session every
 //! one-file tuner has ([`SessionRun`]): its folder (`populations/NAME/`) locked while it runs,
-//! its checkpoint `cmaes.ckpt` ([`crate::store::CmaesSession`]) written at the start and after
+//! its checkpoint `cmaes.ckpt` ([`crate::store::TunerSession`]) written at the start and after
 //! every whole generation, its answer (the average of the means, rounded) in `best.json`.
 
 use super::progress::StepReport;
@@ -8,14 +8,14 @@ use super::run::SessionRun;
 use super::tuner_run::FileTuner;
 use crate::cmaes::{CmaesState, CmaesStep};
 use crate::genome::EngineSpec;
-use crate::store::{self, CheckpointError, CmaesSession, OneFileSession, TunerSession};
+use crate::store::{self, CheckpointError, OneFileSession, TunerSession};
 use std::path::{Path, PathBuf};
 
 /// A CMA-ES session ready to run.
 pub type CmaesRun = SessionRun<CmaesState>;
 
 impl FileTuner for CmaesState {
-    const KIND: store::Tuner = store::Tuner::Cmaes;
+    const KIND: store::TunerKind = store::TunerKind::Cmaes;
     const STEP: &'static str = "generation";
 
     fn checkpoint(dir: &Path) -> PathBuf {
@@ -26,11 +26,11 @@ impl FileTuner for CmaesState {
         store::encode_cmaes(session)
     }
 
-    fn load(path: &Path) -> Result<CmaesSession, CheckpointError> {
+    fn load(path: &Path) -> Result<TunerSession<CmaesState>, CheckpointError> {
         store::load_cmaes(path)
     }
 
-    fn view(session: &CmaesSession) -> &dyn OneFileSession {
+    fn view(session: &TunerSession<CmaesState>) -> &dyn OneFileSession {
         session
     }
 

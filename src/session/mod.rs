@@ -90,7 +90,7 @@ pub use outside::{EngineRequest, EngineRequestError};
 pub use pace::{Eta, Pace, PaceClock, RunCost};
 pub use past::{answers_by_generation, measure_genomes, PastBests};
 pub use players::{
-    evaluator_arg, evaluator_of, GameSide, Player, PlayerError, PlayerRequest, SideRequest,
+    evaluator_arg, evaluator_of, CheckedPlayer, GameSide, PlayerError, PlayerRequest, SideRequest,
 };
 pub use progress::{SessionProgress, ShowsProgress, StepReport, TunerProgress};
 pub use run::{SessionOutcome, SessionRun, SessionTuner};

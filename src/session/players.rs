@@ -147,7 +147,7 @@ pub struct PlayerRequest {
 /// A [`PlayerRequest`]'s side, checked, with the options the outside engine does not declare
 /// (sent all the same: for a warning).
 #[derive(Clone, Debug)]
-pub struct Player {
+pub struct CheckedPlayer {
     /// The side.
     pub contestant: Contestant,
     /// Options the engine did not declare as parameters.
@@ -163,7 +163,7 @@ impl PlayerRequest {
     /// make its handshake within the handshake timeout ([`crate::handshake_timeout`]; an engine that cannot start, or that refuses or
     /// rules out an option, is an error before any game) and named by its `id name=` unless a
     /// name is given or the argument is a parameter file (whose name says the values).
-    pub fn player(&self) -> Result<Player, PlayerError> {
+    pub fn player(&self) -> Result<CheckedPlayer, PlayerError> {
         let (arg, flag) = (&self.arg, &self.options_flag);
         let (mut h, from_file) = match resolve_player(arg, self.seed, self.slot)? {
             PlayerArg::Hub(h) => (h, !arg.starts_with(HUB_PREFIX)),
@@ -184,7 +184,7 @@ impl PlayerRequest {
                         config: SearchConfig::with_depth(self.depth),
                     }),
                 };
-                return Ok(Player {
+                return Ok(CheckedPlayer {
                     contestant,
                     undeclared: Vec::new(),
                     warnings: Vec::new(),
@@ -226,7 +226,7 @@ impl PlayerRequest {
                 format!("warning: {arg} declares no parameter '{u}' (it is sent all the same)")
             })
             .collect();
-        Ok(Player {
+        Ok(CheckedPlayer {
             contestant: Contestant::Outside(h),
             undeclared,
             warnings,

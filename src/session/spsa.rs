@@ -1,6 +1,6 @@
 //! An SPSA session (`checkers-ga spsa`): an SPSA run ([`SpsaState`]) in the session every
 //! one-file tuner has ([`SessionRun`]): its folder (`populations/NAME/`) locked while it runs,
-//! its checkpoint `spsa.ckpt` ([`crate::store::SpsaSession`]) written at the start and after
+//! its checkpoint `spsa.ckpt` ([`crate::store::TunerSession`]) written at the start and after
 //! every whole step, its answer (θ rounded) in `best.json`.
 
 use super::progress::StepReport;
@@ -8,14 +8,14 @@ use super::run::SessionRun;
 use super::tuner_run::FileTuner;
 use crate::genome::EngineSpec;
 use crate::spsa::{SpsaState, SpsaStep};
-use crate::store::{self, CheckpointError, OneFileSession, SpsaSession, TunerSession};
+use crate::store::{self, CheckpointError, OneFileSession, TunerSession};
 use std::path::{Path, PathBuf};
 
 /// An SPSA session ready to run.
 pub type SpsaRun = SessionRun<SpsaState>;
 
 impl FileTuner for SpsaState {
-    const KIND: store::Tuner = store::Tuner::Spsa;
+    const KIND: store::TunerKind = store::TunerKind::Spsa;
     const STEP: &'static str = "step";
 
     fn checkpoint(dir: &Path) -> PathBuf {
@@ -26,11 +26,11 @@ impl FileTuner for SpsaState {
         store::encode_spsa(session)
     }
 
-    fn load(path: &Path) -> Result<SpsaSession, CheckpointError> {
+    fn load(path: &Path) -> Result<TunerSession<SpsaState>, CheckpointError> {
         store::load_spsa(path)
     }
 
-    fn view(session: &SpsaSession) -> &dyn OneFileSession {
+    fn view(session: &TunerSession<SpsaState>) -> &dyn OneFileSession {
         session
     }
 

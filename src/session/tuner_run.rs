@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 /// beyond the tuner contract.
 pub trait FileTuner: Tuner + Sized + Send {
     /// Whose session it is, as [`crate::store::session_in`] tells it by its file.
-    const KIND: store::Tuner;
+    const KIND: store::TunerKind;
     /// What one step is called in lines: `step`, `generation`.
     const STEP: &'static str;
 
@@ -328,11 +328,11 @@ pub fn check_free(populations: &Path, name: &str) -> Result<(), SessionError> {
 /// beyond. Each won in real games where it was measured at equal games: the mean on the
 /// example engine's 8 parameters, CMA-ES on our 66 weights through the protocol
 /// (docs/results.md).
-pub fn engine_tuner(params: usize) -> store::Tuner {
+pub fn engine_tuner(params: usize) -> store::TunerKind {
     if params <= crate::ga::MEAN_WIDE {
-        store::Tuner::Ga
+        store::TunerKind::Ga
     } else {
-        store::Tuner::Cmaes
+        store::TunerKind::Cmaes
     }
 }
 

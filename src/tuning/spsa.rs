@@ -265,7 +265,7 @@ fn genome_of(spec: &EngineSpec, values: &[i64]) -> Weights {
 
 /// An SPSA run as data: what [`SpsaState::advance`] moves on by one step. Everything a step
 /// draws comes from the seed and the step's number, so a run continued from a state is the run
-/// that never stopped. An SPSA session's checkpoint holds one ([`crate::store::SpsaSession`]).
+/// that never stopped. An SPSA session's checkpoint holds one ([`crate::store::TunerSession`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SpsaState {
     /// The engine whose parameters are tuned.

@@ -350,7 +350,7 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
     };
     let names_session = path.is_dir()
         || (!path.exists() && !spec.is_empty() && sessions.join(spec).is_dir())
-        || crate::store::tuner_of(Some(spec), root).0 != crate::store::Tuner::Ga;
+        || crate::store::tuner_of(Some(spec), root).0 != crate::store::TunerKind::Ga;
     if names_session {
         let opened = crate::store::open(Some(spec), root)?;
         if let Some(arg) = tuner_arg(&opened, false) {
@@ -397,7 +397,7 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
 /// progress and seed (`SPSA session 'x', step 3 of 5, 24 of 40 games, seed 11: θ rounded`),
 /// the title also the file's comment when `comment`. None for a session of the GA.
 fn tuner_arg(opened: &crate::store::Opened, comment: bool) -> Option<WeightsArg> {
-    let crate::store::Opened::Tuner { path, session } = opened else {
+    let crate::store::Opened::OneFile { path, session } = opened else {
         return None;
     };
     let h = session.history();

@@ -191,7 +191,7 @@ pub fn write_report(
 pub fn write_opened(opened: &store::Opened, out: &Path, opts: &Options) -> Result<(), ReportError> {
     match opened {
         store::Opened::Ga(found) => write_report(&found.session, &found.path, out, opts),
-        store::Opened::Tuner { path, session } => write_tuner_report(&**session, path, out, opts),
+        store::Opened::OneFile { path, session } => write_tuner_report(&**session, path, out, opts),
     }
 }
 

@@ -17,7 +17,7 @@
 
 use super::frame::{decode_frame, decode_payload, encode_parts, FrameKind};
 use super::tuner_file::{check_engine, OneFileSession, TunerHistory, TunerPoint, TunerSession};
-use super::{CheckpointError, Tuner};
+use super::{CheckpointError, TunerKind};
 use crate::clock::{TimeControl, TimeUse};
 use crate::cmaes::{CmaesDraw, CmaesState, CMAES_MAX_IN_FLIGHT, CMAES_MIN_SIGMA};
 use crate::eval::Weights;
@@ -42,9 +42,6 @@ const FRAME: FrameKind = FrameKind {
     noun: "a CMA-ES checkpoint",
     tuner: "CMA-ES ",
 };
-
-/// What a CMA-ES session's checkpoint holds: its name, its [`CmaesState`] and its `--out` file.
-pub type CmaesSession = TunerSession<CmaesState>;
 
 /// The end of the payload: the clock of the run's games ([`crate::genome::EngineSpec::tc`]),
 /// what the games did with it between each point of the history and the one before
@@ -96,11 +93,15 @@ pub fn encode_cmaes(session: &TunerSession<&CmaesState>) -> Result<Vec<u8>, Stri
 }
 
 /// Reads CMA-ES checkpoint bytes; `path` only names the file in errors.
-pub fn decode_cmaes(path: &Path, bytes: &[u8]) -> Result<CmaesSession, CheckpointError> {
+pub fn decode_cmaes(
+    path: &Path,
+    bytes: &[u8],
+) -> Result<TunerSession<CmaesState>, CheckpointError> {
     let fail = |what: String| CheckpointError::new(path, what);
     let (version, payload) = decode_frame(bytes, &FRAME).map_err(|e| fail(e.to_string()))?;
     let cannot = |e: bincode::error::DecodeError| fail(format!("cannot decode: {e}"));
-    let (mut session, used) = decode_payload::<CmaesSession>(payload).map_err(cannot)?;
+    let (mut session, used) =
+        decode_payload::<TunerSession<CmaesState>>(payload).map_err(cannot)?;
     let (part, more) = decode_payload::<ClockPart>(&payload[used..]).map_err(cannot)?;
     let mut used = used + more;
     let flight = if version >= 2 {
@@ -133,15 +134,15 @@ pub fn decode_cmaes(path: &Path, bytes: &[u8]) -> Result<CmaesSession, Checkpoin
 }
 
 /// Reads a CMA-ES checkpoint file.
-pub fn load_cmaes(path: &Path) -> Result<CmaesSession, CheckpointError> {
+pub fn load_cmaes(path: &Path) -> Result<TunerSession<CmaesState>, CheckpointError> {
     let bytes =
         read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     decode_cmaes(path, &bytes)
 }
 
-impl OneFileSession for CmaesSession {
-    fn tuner(&self) -> Tuner {
-        Tuner::Cmaes
+impl OneFileSession for TunerSession<CmaesState> {
+    fn tuner(&self) -> TunerKind {
+        TunerKind::Cmaes
     }
 
     fn name(&self) -> &str {
@@ -185,7 +186,7 @@ impl OneFileSession for CmaesSession {
             .map(|h| format!("{}: {:.0}", h.generation, h.sigma))
             .collect();
         TunerHistory {
-            tuner: Tuner::Cmaes,
+            tuner: TunerKind::Cmaes,
             step: "generation",
             answer: ("the answer", "answer"),
             rounded: "the means' average rounded",
@@ -235,7 +236,7 @@ impl OneFileSession for CmaesSession {
 }
 
 /// Checks a decoded session as user input: one line saying what is wrong.
-fn check(s: &CmaesSession) -> Result<(), String> {
+fn check(s: &TunerSession<CmaesState>) -> Result<(), String> {
     let st = &s.state;
     check_engine(&s.name, &st.spec)?;
     let set = &st.settings;
@@ -327,7 +328,7 @@ mod tests {
     use crate::genome::EngineSpec;
     use crate::sim::SimModel;
 
-    fn session() -> CmaesSession {
+    fn session() -> TunerSession<CmaesState> {
         let spec = EngineSpec::simulated(&SimModel::new(3, 1), 2);
         let settings = CmaesSettings {
             games: 40,
@@ -415,7 +416,7 @@ mod tests {
     #[test]
     fn a_crafted_state_that_would_break_a_run_later_is_refused() {
         let p = Path::new("cmaes.ckpt");
-        let refused = |change: &dyn Fn(&mut CmaesSession), says: &str| {
+        let refused = |change: &dyn Fn(&mut TunerSession<CmaesState>), says: &str| {
             let mut s = session();
             change(&mut s);
             let e = decode_cmaes(p, &encode_cmaes(&s.view()).unwrap())

@@ -6,7 +6,8 @@
 use super::{
     decode_cmaes, decode_spsa, is_plain_name, list_checkpoints, load_checkpoint,
     load_checkpoint_recovering, resume_candidates, session_dir, sort_by_generation, spsa,
-    CheckpointError, OneFileSession, Tuner, CHECKPOINT_MAGIC, CMAES_FILE, CMAES_MAGIC, SPSA_FILE,
+    CheckpointError, OneFileSession, TunerKind, CHECKPOINT_MAGIC, CMAES_FILE, CMAES_MAGIC,
+    SPSA_FILE,
 };
 use crate::files::{folder_of, read_bounded};
 use crate::ga::GaState;
@@ -17,7 +18,7 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SessionFiles {
     /// Whose session it is.
-    pub tuner: Tuner,
+    pub tuner: TunerKind,
     /// Its folder.
     pub dir: PathBuf,
     /// Its checkpoint: SPSA's one, the GA's newest by generation, or the file named.
@@ -28,7 +29,7 @@ pub struct SessionFiles {
 /// it: the tuner, its file's name in a session folder, its magic, and how its bytes are read.
 /// Every one-file tuner is registered once, in [`ONE_FILE_TUNERS`].
 struct OneFile {
-    tuner: Tuner,
+    tuner: TunerKind,
     file: &'static str,
     magic: &'static [u8; 8],
     decode: DecodeFn,
@@ -40,13 +41,13 @@ type DecodeFn = fn(&Path, &[u8]) -> Result<Box<dyn OneFileSession>, CheckpointEr
 /// The one-file tuners, in the order a folder is looked at.
 const ONE_FILE_TUNERS: [OneFile; 2] = [
     OneFile {
-        tuner: Tuner::Spsa,
+        tuner: TunerKind::Spsa,
         file: SPSA_FILE,
         magic: spsa::SPSA_MAGIC,
         decode: |p, b| Ok(Box::new(decode_spsa(p, b)?)),
     },
     OneFile {
-        tuner: Tuner::Cmaes,
+        tuner: TunerKind::Cmaes,
         file: CMAES_FILE,
         magic: CMAES_MAGIC,
         decode: |p, b| Ok(Box::new(decode_cmaes(p, b)?)),
@@ -72,7 +73,7 @@ pub fn session_in(dir: &Path) -> Option<SessionFiles> {
         None => {
             let mut all = list_checkpoints(dir);
             sort_by_generation(&mut all);
-            (Tuner::Ga, all.pop()?)
+            (TunerKind::Ga, all.pop()?)
         }
     };
     Some(SessionFiles {
@@ -98,7 +99,7 @@ pub fn locate_any(arg: &str, root: &Path) -> Option<SessionFiles> {
             .unwrap_or(0);
         let tuner = match one_file_of(&head[..n]) {
             Some(t) => t.tuner,
-            None if head[..n].starts_with(CHECKPOINT_MAGIC) => Tuner::Ga,
+            None if head[..n].starts_with(CHECKPOINT_MAGIC) => TunerKind::Ga,
             None => return None,
         };
         return Some(SessionFiles {
@@ -151,14 +152,14 @@ pub fn named_or_newest(arg: Option<&str>, root: &Path) -> Option<String> {
 /// it is another tuner's than the GA's (a one-file tuner's; the GA's newest loadable checkpoint
 /// is [`locate`]'s to find). Nothing is read but file names and times and a named file's first
 /// bytes.
-pub fn tuner_of(arg: Option<&str>, root: &Path) -> (Tuner, Option<PathBuf>) {
+pub fn tuner_of(arg: Option<&str>, root: &Path) -> (TunerKind, Option<PathBuf>) {
     let found = match arg {
         Some(a) => locate_any(a, root),
         None => newest_session(root),
     };
     match found {
-        Some(s) if s.tuner != Tuner::Ga => (s.tuner, Some(s.checkpoint)),
-        _ => (Tuner::Ga, None),
+        Some(s) if s.tuner != TunerKind::Ga => (s.tuner, Some(s.checkpoint)),
+        _ => (TunerKind::Ga, None),
     }
 }
 
@@ -167,7 +168,7 @@ pub enum Opened {
     /// The GA's: the checkpoint found and read, as [`locate`] finds it.
     Ga(Box<Located>),
     /// A one-file tuner's (SPSA's, CMA-ES's): its checkpoint and the session it holds.
-    Tuner {
+    OneFile {
         /// The checkpoint read.
         path: PathBuf,
         /// The session.
@@ -177,10 +178,10 @@ pub enum Opened {
 
 impl Opened {
     /// The tuner whose session it is.
-    pub fn tuner(&self) -> Tuner {
+    pub fn tuner(&self) -> TunerKind {
         match self {
-            Opened::Ga(_) => Tuner::Ga,
-            Opened::Tuner { session, .. } => session.tuner(),
+            Opened::Ga(_) => TunerKind::Ga,
+            Opened::OneFile { session, .. } => session.tuner(),
         }
     }
 
@@ -188,7 +189,7 @@ impl Opened {
     pub fn checkpoint(&self) -> &Path {
         match self {
             Opened::Ga(found) => &found.path,
-            Opened::Tuner { path, .. } => path,
+            Opened::OneFile { path, .. } => path,
         }
     }
 }
@@ -209,7 +210,7 @@ pub enum OpenError {
 /// session under `root`, whichever tuner's. What is wrong, in one line, when none can be read.
 pub fn open(arg: Option<&str>, root: &Path) -> Result<Opened, OpenError> {
     match tuner_of(arg, root) {
-        (tuner, Some(path)) if tuner != Tuner::Ga => {
+        (tuner, Some(path)) if tuner != TunerKind::Ga => {
             // Read as the tuner its file's name or magic says, so a damaged file's error is
             // that tuner's (empty, wrong magic, a bad checksum).
             let t = ONE_FILE_TUNERS
@@ -219,7 +220,7 @@ pub fn open(arg: Option<&str>, root: &Path) -> Result<Opened, OpenError> {
             let bytes = read_bounded(&path)
                 .map_err(|e| CheckpointError::new(&path, format!("cannot read: {e}")))?;
             let session = (t.decode)(&path, &bytes)?;
-            Ok(Opened::Tuner { path, session })
+            Ok(Opened::OneFile { path, session })
         }
         // The newest session's own folder, when none is named: the one `tuner_of` looked in.
         _ => {
@@ -233,7 +234,7 @@ pub fn open(arg: Option<&str>, root: &Path) -> Result<Opened, OpenError> {
 /// None for any other bytes. `path` only names the file in errors.
 pub fn decode_tuner_file(path: &Path, bytes: &[u8]) -> Option<Result<Opened, CheckpointError>> {
     let t = one_file_of(bytes)?;
-    Some((t.decode)(path, bytes).map(|session| Opened::Tuner {
+    Some((t.decode)(path, bytes).map(|session| Opened::OneFile {
         path: path.to_path_buf(),
         session,
     }))

@@ -16,7 +16,7 @@
 
 use super::frame::{decode_frame, decode_payload, encode_parts, encode_value, FrameKind};
 use super::tuner_file::{check_engine, OneFileSession, TunerHistory, TunerPoint, TunerSession};
-use super::{CheckpointError, Tuner};
+use super::{CheckpointError, TunerKind};
 use crate::eval::Weights;
 use crate::files::read_bounded;
 use crate::genome::EngineSpec;
@@ -44,9 +44,6 @@ const FRAME: FrameKind = FrameKind {
     tuner: "SPSA ",
 };
 
-/// What an SPSA session's checkpoint holds: its name, its [`SpsaState`] and its `--out` file.
-pub type SpsaSession = TunerSession<SpsaState>;
-
 /// SPSA checkpoint format 1: as format 2 without the faults (of the run and of each point of
 /// its history), which read as not kept (the run's count starts at 0).
 mod v1 {
@@ -56,7 +53,7 @@ mod v1 {
     use std::path::PathBuf;
 
     #[derive(Deserialize)]
-    pub struct SpsaSession {
+    pub struct Checkpoint {
         name: String,
         state: SpsaState,
         out: Option<PathBuf>,
@@ -79,8 +76,8 @@ mod v1 {
         theta: Vec<f64>,
     }
 
-    impl From<SpsaSession> for super::SpsaSession {
-        fn from(s: SpsaSession) -> super::SpsaSession {
+    impl From<Checkpoint> for super::TunerSession<State> {
+        fn from(s: Checkpoint) -> super::TunerSession<State> {
             let st = s.state;
             let history = st
                 .history
@@ -93,7 +90,7 @@ mod v1 {
                     time: None,
                 })
                 .collect();
-            super::SpsaSession {
+            super::TunerSession {
                 name: s.name,
                 state: State {
                     spec: st.spec,
@@ -151,14 +148,14 @@ pub fn is_spsa(bytes: &[u8]) -> bool {
 }
 
 /// Reads SPSA checkpoint bytes; `path` only names the file in errors.
-pub fn decode_spsa(path: &Path, bytes: &[u8]) -> Result<SpsaSession, CheckpointError> {
+pub fn decode_spsa(path: &Path, bytes: &[u8]) -> Result<TunerSession<SpsaState>, CheckpointError> {
     let fail = |what: String| CheckpointError::new(path, what);
     let (version, payload) = decode_frame(bytes, &FRAME).map_err(|e| fail(e.to_string()))?;
     let cannot = |e: bincode::error::DecodeError| fail(format!("cannot decode: {e}"));
     let (mut session, mut used) = if version == 1 {
-        decode_payload::<v1::SpsaSession>(payload).map(|(s, used)| (s.into(), used))
+        decode_payload::<v1::Checkpoint>(payload).map(|(s, used)| (s.into(), used))
     } else {
-        decode_payload::<SpsaSession>(payload)
+        decode_payload::<TunerSession<SpsaState>>(payload)
     }
     .map_err(cannot)?;
     if version >= SPSA_CLOCK_VERSION {
@@ -183,15 +180,15 @@ pub fn decode_spsa(path: &Path, bytes: &[u8]) -> Result<SpsaSession, CheckpointE
 }
 
 /// Reads an SPSA checkpoint file.
-pub fn load_spsa(path: &Path) -> Result<SpsaSession, CheckpointError> {
+pub fn load_spsa(path: &Path) -> Result<TunerSession<SpsaState>, CheckpointError> {
     let bytes =
         read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     decode_spsa(path, &bytes)
 }
 
-impl OneFileSession for SpsaSession {
-    fn tuner(&self) -> Tuner {
-        Tuner::Spsa
+impl OneFileSession for TunerSession<SpsaState> {
+    fn tuner(&self) -> TunerKind {
+        TunerKind::Spsa
     }
 
     fn name(&self) -> &str {
@@ -206,7 +203,7 @@ impl OneFileSession for SpsaSession {
     fn history(&self) -> TunerHistory {
         let st = &self.state;
         TunerHistory {
-            tuner: Tuner::Spsa,
+            tuner: TunerKind::Spsa,
             step: "step",
             answer: ("θ", "theta"),
             rounded: "θ rounded",
@@ -257,7 +254,7 @@ impl OneFileSession for SpsaSession {
 }
 
 /// Checks a decoded session as user input: one line saying what is wrong.
-fn check(s: &SpsaSession) -> Result<(), String> {
+fn check(s: &TunerSession<SpsaState>) -> Result<(), String> {
     let st = &s.state;
     let spec = &st.spec;
     let n = spec.tuned.len();
@@ -337,7 +334,7 @@ mod tests {
     use crate::genome::{EngineSpec, Tuned};
     use crate::spsa::SpsaSettings;
 
-    fn session() -> SpsaSession {
+    fn session() -> TunerSession<SpsaState> {
         let spec = EngineSpec {
             engine: crate::hub::OutsideEngine {
                 name: "e".into(),
@@ -363,7 +360,7 @@ mod tests {
         state.theta = vec![131.25];
         state.step = 2;
         state.pairs_done = 8;
-        SpsaSession {
+        TunerSession {
             name: "s".into(),
             state,
             out: None,
@@ -479,7 +476,7 @@ mod tests {
     #[test]
     fn a_state_that_does_not_fit_its_run_is_refused() {
         let p = Path::new("spsa.ckpt");
-        type Damage = Box<dyn Fn(&mut SpsaSession)>;
+        type Damage = Box<dyn Fn(&mut TunerSession<SpsaState>)>;
         let bad: Vec<(&str, Damage)> = vec![
             ("θ", Box::new(|s| s.state.theta = vec![250.0])),
             ("θ", Box::new(|s| s.state.theta = vec![f64::NAN])),

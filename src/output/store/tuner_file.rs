@@ -8,7 +8,7 @@
 //! kept points), its answer, its own settings. `history`, `report`, `show`, `export` and
 //! `match` read a one-file session through it alone, so none of them names a tuner.
 
-use super::Tuner;
+use super::TunerKind;
 use crate::clock::TimeUse;
 use crate::eval::Weights;
 use crate::genome::EngineSpec;
@@ -40,7 +40,7 @@ pub struct TunerPoint {
 #[derive(Clone, Debug, PartialEq)]
 pub struct TunerHistory {
     /// Whose session.
-    pub tuner: Tuner,
+    pub tuner: TunerKind,
     /// What one step is called: `step`, `generation`.
     pub step: &'static str,
     /// What the answer is called in prose (`θ`, `the answer`) and in CSV and JSON (`theta`,
@@ -74,7 +74,7 @@ pub struct TunerHistory {
 /// tuners, which [`super::open`] and [`super::session_in`] go through.
 pub trait OneFileSession: Send + Sync + std::fmt::Debug {
     /// Whose session it is.
-    fn tuner(&self) -> Tuner;
+    fn tuner(&self) -> TunerKind;
     /// The session's name.
     fn name(&self) -> &str;
     /// The engine whose parameters it tunes.
