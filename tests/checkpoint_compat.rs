@@ -1,6 +1,9 @@
 //! Checkpoints of older formats still load, and a session resumed from one continues exactly as
 //! the build that wrote it would have: format 1 (before the GA options) and format 2 (the whole
-//! history in every checkpoint, before the history file), and formats 3 to 7 (below).
+//! history in every checkpoint, before the history file), and formats 3 to 7 (below); and the
+//! one-file tuners' first formats, SPSA's and CMA-ES's (`tests/data/spsa-v1/`,
+//! `tests/data/cmaes-v1/`: a session on the simulator stopped partway and resumed to its end by
+//! the build that wrote them, as their tests say).
 //!
 //! `tests/data/checkpoint-v1-gen2.ckpt` and `-gen3.ckpt` are generations 2 and 3 of one session
 //! (`new --population 8 --depth 1 --generations 3 --seed 11 --name v1fixture`) written by the
@@ -328,4 +331,51 @@ fn resuming_a_format_7_checkpoint_gives_what_its_build_gave() {
     assert!(!old.replay.is_empty());
     assert!(old.centre.is_none());
     assert!(load(&dir.join("gen-00003.ckpt")).centre.is_none());
+}
+
+/// A one-file tuner's session on the simulator in `tests/data/FOLDER/`: `mid.ckpt`, its
+/// checkpoint partway (the run stopped by Ctrl-C), and `end.ckpt`, where its build's `resume`
+/// took it. Resumed here from `mid.ckpt` (as checkpoint `file` of session `name`), it ends where
+/// its build ended: the same answer, and the same points in its history.
+fn one_file_resumed_as_its_build(folder: &str, name: &str, file: &str) {
+    let t = Tmp::new(folder);
+    let dir = t.session(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mid = repo(&format!("tests/data/{folder}/mid.ckpt"));
+    std::fs::copy(&mid, dir.join(file)).unwrap();
+    let open = |path: &Path| match store::open(path.to_str(), &t.pops()).unwrap() {
+        store::Opened::OneFile { session, .. } => session,
+        store::Opened::Ga(_) => panic!("{}: a GA checkpoint", path.display()),
+    };
+    let before = open(&mid);
+    let theirs = open(&repo(&format!("tests/data/{folder}/end.ckpt")));
+    assert!(
+        before.history().points.len() < theirs.history().points.len(),
+        "the fixture's run stopped partway"
+    );
+    stdout_ok(&t.cmd(&["resume", name, "--threads", "1"]).output().unwrap());
+    let ours = open(&dir.join(file));
+    assert_eq!(ours.answer(), theirs.answer(), "the answer");
+    let points = |s: &dyn store::OneFileSession| -> Vec<(u64, u64, Vec<f64>, Option<f64>)> {
+        let h = s.history();
+        h.points
+            .iter()
+            .map(|p| (p.step, p.games, p.values.clone(), p.sigma))
+            .collect()
+    };
+    assert_eq!(points(&*ours), points(&*theirs), "the history");
+}
+
+/// SPSA's format 1 (before the faults were counted): `spsa --engine sim:6 --games 200000
+/// --pairs 4 --seed 7 --name spsa1fixture`, stopped by Ctrl-C and resumed, by its build.
+#[test]
+fn resuming_a_format_1_spsa_checkpoint_gives_what_its_build_gave() {
+    one_file_resumed_as_its_build("spsa-v1", "spsa1fixture", store::SPSA_FILE);
+}
+
+/// CMA-ES's format 1 (before generations in flight): `cmaes --engine sim:12 --games 200000
+/// --seed 7 --name cmaes1fixture`, stopped by Ctrl-C and resumed, by its build.
+#[test]
+fn resuming_a_format_1_cmaes_checkpoint_gives_what_its_build_gave() {
+    one_file_resumed_as_its_build("cmaes-v1", "cmaes1fixture", store::CMAES_FILE);
 }
