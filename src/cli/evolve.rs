@@ -443,10 +443,10 @@ impl Observer for Printer {
         if self.verbose {
             self.say(&format!("checkpoint {}", path.display()));
         }
-        // The page follows the run: after a measurement and the run's first generation.
-        let measured = s.history.last().is_some_and(|h| h.measure.is_some());
+        // The page follows the run: when the session says (after a measurement) and after
+        // the run's first generation, as an engine session's does.
         let first = s.generation == self.first_generation + 1;
-        if measured || first {
+        if checkers_ga::ShowsProgress::page_now(s) || first {
             self.write_report(s, path, Some(checkers_ga::html::FOLLOW_EVERY), None);
         }
     }
