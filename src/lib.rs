@@ -38,16 +38,23 @@
 //!    keeps in flight), the fit (logistic regression on played positions) and its
 //!    replay of positions, the genetic algorithm (a session's data and one generation:
 //!    tournament, duel, selection, crossover, mutation, the mean, measurement), SPSA
-//!    ([`SpsaSettings`], [`spsa()`](fn@spsa), [`SpsaState`]), CMA-ES ([`CmaesState`]).
+//!    ([`SpsaSettings`], [`spsa()`](fn@spsa), [`SpsaState`]).
 //! 9. `output`: files and output: SVG charts, weight files ([`weightfile`]), checkpoints and
 //!    the history file ([`store`]), weights inputs and exports ([`formats`]), what `show`,
-//!    `export` and `history` print ([`summary`]), the HTML report ([`html`]).
-//! 10. `session`: running a session of any tuner: start, resume, stop, finish, with an
-//!     [`Observer`]: one [`SessionRun`] for every tuner (the GA and the mean; SPSA and CMA-ES:
-//!     [`SpsaRun`], [`CmaesRun`]), playing its tuner's steps in the one loop of file `steps`.
-//! 11. `tuning_sim`: the tuners run on the simulator through their normal code, scored by
+//!    `export` and `history` print ([`summary`]), the HTML report ([`html`]); the contract of a
+//!    tuner whose session is one file ([`store::FileTuner`]) and the list such tuners are
+//!    registered in ([`store::one_file_tuners`]).
+//! 10. `tuners`: the one-file tuners that are modules of their own, each whole in its folder
+//!     (its algorithm, checkpoint and registration), and registered from there: CMA-ES
+//!     ([`CmaesState`]). Nothing below names one; everything above reaches them through the
+//!     list.
+//! 11. `session`: running a session of any tuner: start, resume, stop, finish, with an
+//!     [`Observer`]: one [`SessionRun`] for every tuner (the GA and the mean; every one-file
+//!     tuner's, of an [`store::AnyTuner`]), playing its tuner's steps in the one loop of file
+//!     `steps`.
+//! 12. `tuning_sim`: the tuners run on the simulator through their normal code, scored by
 //!     regret ([`SimRun`], [`SimSetup`], [`Interval`]).
-//! 12. [`bench`](mod@bench): the benchmark workloads.
+//! 13. [`bench`](mod@bench): the benchmark workloads.
 //!
 //! The `checkers-ga` binary only parses arguments and prints.
 //!
@@ -172,6 +179,7 @@ mod output;
 mod rng;
 mod session;
 mod text;
+mod tuners;
 mod tuning;
 mod tuning_sim;
 
@@ -179,7 +187,8 @@ mod tuning_sim;
 use engine::{board, eval, game, man, movegen, notation, openings, search, yardstick};
 use games::{clock, cluster, genome, jobs, side, sim, tournament};
 use output::chart;
-use tuning::{cmaes, fit, flight, ga, replay, signal, spsa, tuner};
+use tuners::cmaes;
+use tuning::{fit, flight, ga, replay, signal, spsa, tuner};
 
 pub use games::{matchplay, play, schedule};
 pub use output::{formats, html, store, summary, weightfile};
@@ -234,12 +243,12 @@ pub use session::{
     answers_by_generation, best_path, measure_genomes, write_answer_file, AnswerFileError,
     EngineRequest, EngineRequestError, Entrant, Eta, Finals, FinalsError, FinalsOptions,
     FinalsPlan, NewSession, Observer, Overrides, Pace, PaceClock, PastBests, RunCost, SessionEnd,
-    SessionError, SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, SpsaRun,
-    BEST_FILE, FINALS_FILE, MAX_ENTRANTS,
+    SessionError, SessionOptions, SessionOutcome, SessionRun, SettingChange, Silent, BEST_FILE,
+    FINALS_FILE, MAX_ENTRANTS,
 };
 pub use session::{
-    check_free, check_name, engine_tuner, is_bad_input, session_arg, CmaesRun, FileTuner,
-    SessionProgress, SessionTuner, ShowsProgress, StepReport, TunerProgress,
+    check_free, check_name, engine_tuner, is_bad_input, session_arg, SessionProgress, SessionTuner,
+    ShowsProgress, StepReport, TunerProgress,
 };
 pub use session::{
     evaluator_arg, evaluator_of, CheckedPlayer, GameSide, PlayerError, PlayerRequest, SideRequest,
@@ -248,6 +257,8 @@ pub use session::{EloError, EloOptions, EloPlan};
 
 // Outside engines (the Hub protocol).
 pub use cmaes::{cmaes_in_flight, CmaesDraw, CmaesPoint, CmaesSettings, CmaesState, CmaesStep};
+pub use cmaes::{cmaes_path, decode_cmaes, encode_cmaes, is_cmaes, load_cmaes};
+pub use cmaes::{CMAES, CMAES_FILE, CMAES_MAGIC, CMAES_VERSION};
 pub use cmaes::{CMAES_ALONE, CMAES_IN_FLIGHT, CMAES_RATE, CMAES_SIGMA};
 pub use flight::run_steps;
 pub use genome::{is_setting, Declared, EngineError, EngineSpec, Tuned, SETTING_NAMES};

@@ -2,8 +2,6 @@
 
 mod cli;
 
-use clap::Parser;
-
 fn main() {
     // `checkers-ga perft 12 --divide | head` closes the pipe early: that is not an error to
     // report, so leave quietly instead of printing a panic.
@@ -40,7 +38,7 @@ fn main() {
         }
     };
     // Under MPI only rank 0 runs the command and prints; the others play the games it hands out.
-    let code = match cli::Cli::try_parse() {
+    let code = match cli::parse() {
         Err(e) if launch.leads() => parse_error(e),
         Err(_) => 2,
         Ok(args) => {
@@ -84,7 +82,7 @@ fn parse_error(e: clap::Error) -> i32 {
 }
 
 /// Runs the command; the exit code.
-fn run_command(args: cli::Cli) -> i32 {
+fn run_command(args: cli::Invocation) -> i32 {
     match cli::run(args) {
         Ok(()) => 0,
         Err(e) => {

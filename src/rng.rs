@@ -38,6 +38,19 @@ pub enum Purpose {
     Cmaes = 8,
 }
 
+impl Purpose {
+    /// What the schedule log calls a batch whose games are for this, when the tuner names no
+    /// phase of its own: `duel`, `spsa`, `cmaes`, else `match`.
+    pub fn phase(self) -> &'static str {
+        match self {
+            Purpose::Duel => "duel",
+            Purpose::Spsa => "spsa",
+            Purpose::Cmaes => "cmaes",
+            _ => "match",
+        }
+    }
+}
+
 /// A generator for `(seed, purpose, a, b)`, e.g. `(session seed, Game, generation, game index)`.
 pub fn derive(seed: u64, purpose: Purpose, a: u64, b: u64) -> ChaCha8Rng {
     let mut key = [0u8; 32];

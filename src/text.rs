@@ -144,6 +144,15 @@ pub fn shell_word(s: &str) -> String {
     }
 }
 
+/// Names as a sentence offers them: `a, b or c`.
+pub(crate) fn one_of(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

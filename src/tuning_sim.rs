@@ -9,21 +9,21 @@
 //!   session run plays it, without its folder (no checkpoint, no best-weights file); its
 //!   answer is [`GaState::answer`], what `export` gives for a session.
 //! - SPSA: [`spsa()`](fn@crate::spsa) with the settings of `checkers-ga spsa --engine sim:N
-//!   --games G --seed S`; its answer is its final θ rounded.
+//!   --games G --seed S`; its answer is its final θ rounded. Any other one-file tuner: its
+//!   registered start, played step by step; its answer rounded, and what else it names.
 //!
 //! Runs are spread over worker threads, each playing its runs one at a time on a pool of one
 //! thread: every run is the same at any thread count. The figures of many seeds are summed up
 //! by [`Interval`]: their mean and its 95% interval (Student's t).
 
-use crate::cmaes::{CmaesSettings, CmaesState};
 use crate::eval::Weights;
 use crate::ga::{GaState, DEFAULT_DEPTH};
 use crate::genome::EngineSpec;
 use crate::jobs::PoolError;
-use crate::session::SessionError;
-use crate::session::{NewSession, Overrides};
+use crate::session::{NewSession, Overrides, SessionError};
 use crate::sim::SimModel;
 use crate::spsa::{spsa, SpsaError, SpsaSettings};
+use crate::store::{one_file_tuner, OneFileKind, Start};
 use crate::tuner::{play_step, Tuner};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -35,8 +35,8 @@ pub enum SimTuner {
     Ga,
     /// SPSA (`spsa --engine`).
     Spsa,
-    /// CMA-ES (separable, mirrored pairs; [`CmaesState`]), at its defaults.
-    Cmaes,
+    /// Another registered one-file tuner, at its defaults but for [`SimSetup::options`].
+    OneFile(&'static OneFileKind),
 }
 
 impl std::fmt::Display for SimTuner {
@@ -44,15 +44,24 @@ impl std::fmt::Display for SimTuner {
         f.write_str(match self {
             SimTuner::Ga => "ga",
             SimTuner::Spsa => "spsa",
-            SimTuner::Cmaes => "cmaes",
+            SimTuner::OneFile(k) => k.name,
         })
     }
 }
 
-/// A tuner's name that is not `ga`, `spsa` or `cmaes`.
+/// A tuner's name that is not `ga` nor a registered tuner's that starts on its own.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown tuner '{0}' (expected ga, spsa or cmaes)")]
+#[error("unknown tuner '{0}' (expected {names})", names = crate::text::one_of(&sim_tuner_names()))]
 pub struct UnknownTuner(pub String);
+
+/// The names [`SimTuner`] reads, in order: `ga`, `spsa`, then every other registered tuner
+/// that starts on its own.
+pub fn sim_tuner_names() -> Vec<&'static str> {
+    let tuners = crate::store::one_file_tuners().into_iter();
+    let others = tuners.filter(|k| k.start.is_some() && k.name != "spsa");
+    let others = others.map(|k| k.name);
+    ["ga", "spsa"].into_iter().chain(others).collect()
+}
 
 impl std::str::FromStr for SimTuner {
     type Err = UnknownTuner;
@@ -60,8 +69,10 @@ impl std::str::FromStr for SimTuner {
         match s {
             "ga" => Ok(SimTuner::Ga),
             "spsa" => Ok(SimTuner::Spsa),
-            "cmaes" => Ok(SimTuner::Cmaes),
-            _ => Err(UnknownTuner(s.to_string())),
+            _ => match one_file_tuner(s) {
+                Some(k) if k.start.is_some() => Ok(SimTuner::OneFile(k)),
+                _ => Err(UnknownTuner(s.to_string())),
+            },
         }
     }
 }
@@ -78,9 +89,9 @@ pub enum SimError {
     /// SPSA's settings are bad.
     #[error(transparent)]
     Spsa(#[from] SpsaError),
-    /// CMA-ES's settings are bad: what is wrong, in one line.
+    /// A one-file tuner's settings are bad: what is wrong, in one line.
     #[error("{0}")]
-    Cmaes(String),
+    OneFile(String),
     /// A worker's thread pool could not be started.
     #[error("{0}")]
     Pool(PoolError),
@@ -123,18 +134,19 @@ pub struct SimSetup {
     pub ga: Overrides,
     /// SPSA's settings (its games and seed are the run's).
     pub spsa: SpsaSettings,
-    /// CMA-ES's settings (its games and seed are the run's).
-    pub cmaes: CmaesSettings,
+    /// The other one-file tuners' own settings, by tuner and setting (`("cmaes", "rate",
+    /// "0.5")`); a setting not given is at its default. Their games and seed are the run's.
+    pub options: Vec<(&'static str, &'static str, String)>,
 }
 
 impl Default for SimSetup {
-    /// Model seed 1, the GA and SPSA as their commands' defaults, CMA-ES at its defaults.
+    /// Model seed 1, every tuner as its command's defaults.
     fn default() -> SimSetup {
         SimSetup {
             model_seed: crate::sim::DEFAULT_MODEL_SEED,
             ga: Overrides::default(),
             spsa: SpsaSettings::default(),
-            cmaes: CmaesSettings::default(),
+            options: Vec::new(),
         }
     }
 }
@@ -205,6 +217,13 @@ fn spsa_settings(run: &SimRun, setup: &SimSetup) -> SpsaSettings {
     }
 }
 
+/// The start of `run` of one-file tuner `k`: its games and seed, its settings as `setup` says.
+fn start(k: &OneFileKind, run: &SimRun, setup: &SimSetup) -> Start {
+    let mine = setup.options.iter().filter(|(t, _, _)| *t == k.name);
+    let given = mine.map(|(_, o, v)| (*o, v.as_str()));
+    Start::given(k, run.seed, run.games, given)
+}
+
 /// Checks the settings of every kind of run among `runs` before any is played: the first
 /// failure.
 pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), SimError> {
@@ -218,13 +237,7 @@ pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), SimError> {
                 ga_session(run, &spec, setup)?;
             }
             SimTuner::Spsa => spsa_settings(run, setup).check()?,
-            SimTuner::Cmaes => CmaesSettings {
-                games: run.games,
-                seed: run.seed,
-                ..setup.cmaes
-            }
-            .check()
-            .map_err(SimError::Cmaes)?,
+            SimTuner::OneFile(k) => (k.check)(&start(k, run, setup)).map_err(SimError::OneFile)?,
         }
     }
     Ok(())
@@ -274,22 +287,18 @@ pub fn run_sim(run: &SimRun, setup: &SimSetup) -> Result<SimResult, SimError> {
                 ],
             })
         }
-        SimTuner::Cmaes => {
-            let settings = CmaesSettings {
-                games: run.games,
-                seed: run.seed,
-                ..setup.cmaes
-            };
-            let mut state = CmaesState::new(&spec, &settings);
+        SimTuner::OneFile(k) => {
+            let begin = k.start.ok_or(SimError::NotPlayed)?;
+            let mut state = begin(&spec, &start(k, run, setup)).map_err(SimError::OneFile)?;
             while play_step(&mut state, &|_, _| {}, &|| false).is_some() {}
+            let also = state.also().into_iter();
+            let also = also.map(|(what, w)| (what, regret(&spec.values(&w))));
+            let details = std::iter::once(("defaults", defaults)).chain(also);
             Ok(SimResult {
                 regret: regret(&spec.values(&state.answer())),
-                games_played: state.games,
-                generations: state.generation,
-                details: vec![
-                    ("defaults", defaults),
-                    ("mean", regret(&spec.values(&state.genome_at_mean()))),
-                ],
+                games_played: state.games(),
+                generations: state.steps_done(),
+                details: details.collect(),
             })
         }
         SimTuner::Spsa => {
@@ -677,7 +686,7 @@ mod tests {
 
     #[test]
     fn a_run_is_the_same_at_any_thread_count_and_spsa_and_cmaes_improve_on_the_defaults() {
-        let runs: Vec<SimRun> = [SimTuner::Ga, SimTuner::Spsa, SimTuner::Cmaes]
+        let runs: Vec<SimRun> = [SimTuner::Ga, SimTuner::Spsa, "cmaes".parse().unwrap()]
             .into_iter()
             .flat_map(|tuner| {
                 (1..=3).map(move |seed| SimRun {
@@ -703,7 +712,7 @@ mod tests {
                     assert!(r.regret < defaults.1, "{r:?}");
                 }
                 // 8 parameters: 5 pairs of 2 games a generation.
-                SimTuner::Cmaes => {
+                SimTuner::OneFile(_) => {
                     assert_eq!((r.generations, r.games_played), (100, 1000));
                     assert!(r.regret < defaults.1, "{r:?}");
                 }
@@ -785,6 +794,6 @@ mod tests {
             e.to_string(),
             "unknown tuner 'sa' (expected ga, spsa or cmaes)"
         );
-        assert_eq!("cmaes".parse(), Ok(SimTuner::Cmaes));
+        assert!(matches!("cmaes".parse(), Ok(SimTuner::OneFile(k)) if k.label == "CMA-ES"));
     }
 }

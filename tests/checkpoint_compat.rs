@@ -377,5 +377,5 @@ fn resuming_a_format_1_spsa_checkpoint_gives_what_its_build_gave() {
 /// --seed 7 --name cmaes1fixture`, stopped by Ctrl-C and resumed, by its build.
 #[test]
 fn resuming_a_format_1_cmaes_checkpoint_gives_what_its_build_gave() {
-    one_file_resumed_as_its_build("cmaes-v1", "cmaes1fixture", store::CMAES_FILE);
+    one_file_resumed_as_its_build("cmaes-v1", "cmaes1fixture", checkers_ga::CMAES_FILE);
 }

@@ -30,7 +30,7 @@ fn cmaes(t: &Tmp, name: &str, games: &str, threads: &str) -> Command {
 /// The session's checkpoint: its generations done, when it can be read.
 fn generations_done(t: &Tmp, name: &str) -> Option<u64> {
     let file = t.session(name).join("cmaes.ckpt");
-    checkers_ga::store::load_cmaes(&file)
+    checkers_ga::load_cmaes(&file)
         .ok()
         .map(|s| s.state.generation)
 }

@@ -237,7 +237,7 @@ fn every_tuner_keeps_the_faults_log_of_an_engine_that_crashes() {
                     .faults
             }
             _ => {
-                checkers_ga::store::load_cmaes(&dir.join("cmaes.ckpt"))
+                checkers_ga::load_cmaes(&dir.join("cmaes.ckpt"))
                     .unwrap()
                     .state
                     .faults

@@ -249,7 +249,7 @@ fn a_cmaes_session_with_generations_in_flight_under_mpirun_is_that_of_one_proces
     let mut m = under_mpi(2, &run(&mpi));
     m.stdin(Stdio::null());
     stdout_ok(&output(m));
-    let load = |t: &Tmp| store::load_cmaes(&t.session("c").join("cmaes.ckpt")).unwrap();
+    let load = |t: &Tmp| checkers_ga::load_cmaes(&t.session("c").join("cmaes.ckpt")).unwrap();
     let (a, mut b) = (load(&plain), load(&mpi));
     assert_eq!(a.state.generation, 10);
     // The engine ran in each test's own folder.

@@ -1,12 +1,14 @@
-//! `new --engine CMD --tuner spsa|cmaes`: a one-file tuner's session started by `new`, from
-//! the flags of `new` that mean the same there; and which flags of `new` only the GA takes.
-//! Above `spsa` and `cmaes` (which build on `tuner_session`), below `evolve`.
+//! `new --engine CMD --tuner NAME`: a one-file tuner's session started by `new`, from the
+//! flags of `new` that mean the same there; and which flags of `new` only the GA takes. Above
+//! `one_file` (which builds on `tuner_session`), below `evolve`.
 
-use super::evolve_args::{EngineTuner, NewArgs};
+use super::evolve_args::NewArgs;
+use super::one_file::OneFileArgs;
 use super::tuner_session::TunerSessionArgs;
+use checkers_ga::store::OneFileKind;
 use std::path::Path;
 
-/// `new --engine CMD --tuner spsa|cmaes`: the session of that tuner at its defaults, as its own
+/// `new --engine CMD --tuner NAME`: the session of that tuner at its defaults, as its own
 /// command starts it, from the flags of `new` that mean the same there (the engine's, the depth
 /// or clock, `--games-budget` (4000 when not given), the seed, the name and folder, the
 /// threads, `--report`);
@@ -17,17 +19,15 @@ use std::path::Path;
 /// parameter count), else it is read here.
 pub fn new_engine_session(
     a: NewArgs,
-    tuner: EngineTuner,
+    tuner: &'static OneFileKind,
     spec: Option<checkers_ga::EngineSpec>,
 ) -> anyhow::Result<()> {
     let o = a.session.overrides();
-    let what = match tuner {
-        EngineTuner::Spsa => "spsa",
-        _ => "cmaes",
-    };
+    let what = tuner.name;
     let ga_only = ga_only_flags(&a);
-    if tuner == EngineTuner::Spsa && o.in_flight.is_some() {
-        usage!("--tuner spsa plays one step at a time: it takes no --in-flight");
+    let takes_in_flight = tuner.options.iter().any(|t| t.name == IN_FLIGHT);
+    if !takes_in_flight && o.in_flight.is_some() {
+        usage!("--tuner {what} plays one step at a time: it takes no --in-flight");
     }
     if !ga_only.is_empty() {
         usage!(
@@ -71,15 +71,18 @@ pub fn new_engine_session(
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create '{}': {e}", dir.display()))?;
     }
-    match tuner {
-        EngineTuner::Spsa => super::spsa::run(super::spsa::SpsaArgs::with(session), spec),
-        _ => {
-            let mut c = super::cmaes::CmaesArgs::with(session);
-            c.in_flight = o.in_flight.unwrap_or(c.in_flight);
-            super::cmaes::run(c, spec)
-        }
+    let mut args = OneFileArgs::with(tuner, session);
+    if let Some(g) = o.in_flight {
+        args.options
+            .iter_mut()
+            .filter(|(n, _)| *n == IN_FLIGHT)
+            .for_each(|(_, v)| *v = g.to_string());
     }
+    super::one_file::run(args, spec)
 }
+
+/// The tuner's own setting `new --in-flight` gives, when it has one.
+const IN_FLIGHT: &str = "in-flight";
 
 /// The flags of `new` that only the GA takes, as given (`--population`, `--from`, ...): with
 /// any of them, `new --engine` without `--tuner` is the GA's session whatever the engine.

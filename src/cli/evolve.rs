@@ -39,23 +39,24 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             let n = spec.tuned.len();
             read = Some(spec);
             match checkers_ga::engine_tuner(n) {
-                checkers_ga::store::TunerKind::Cmaes => {
+                checkers_ga::store::TunerKind::OneFile(k) => {
                     if !a.run.quiet {
                         say(&format!(
-                            "tuning by CMA-ES, the default tuner beyond {} parameters ({n} here; \
+                            "tuning by {}, the default tuner beyond {} parameters ({n} here; \
                              --tuner ga for the GA)",
-                            checkers_ga::MEAN_WIDE
+                            k.label,
+                            k.default_beyond.unwrap_or(0)
                         ));
                     }
-                    EngineTuner::Cmaes
+                    EngineTuner::OneFile(k)
                 }
-                _ => EngineTuner::Ga,
+                checkers_ga::store::TunerKind::Ga => EngineTuner::Ga,
             }
         }
         _ => EngineTuner::Ga,
     };
-    if tuner != EngineTuner::Ga {
-        return super::engine_tuner::new_engine_session(a, tuner, read);
+    if let EngineTuner::OneFile(k) = tuner {
+        return super::engine_tuner::new_engine_session(a, k, read);
     }
     let stop = catch_interrupt(STOPPING)?;
     if let Some(r) = &a.run.report {
@@ -170,14 +171,10 @@ pub fn run_resume(a: ResumeArgs) -> anyhow::Result<()> {
     super::common::set_handshake_timeout(a.run.handshake_timeout)?;
     // Another tuner's session continues as one.
     use checkers_ga::store::{tuner_of, TunerKind};
-    match tuner_of(a.file.as_deref(), &a.run.populations) {
-        (TunerKind::Spsa, Some(checkpoint)) => {
-            return super::tuner_session::resume::<checkers_ga::SpsaState>(&checkpoint, a)
-        }
-        (TunerKind::Cmaes, Some(checkpoint)) => {
-            return super::tuner_session::resume::<checkers_ga::CmaesState>(&checkpoint, a)
-        }
-        _ => {}
+    if let (TunerKind::OneFile(k), Some(checkpoint)) =
+        tuner_of(a.file.as_deref(), &a.run.populations)
+    {
+        return super::tuner_session::resume(k, &checkpoint, a);
     }
     let stop = catch_interrupt(STOPPING)?;
     if let Some(r) = &a.run.report {

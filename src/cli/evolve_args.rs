@@ -235,22 +235,37 @@ pub struct NewArgs {
     /// [default: 0]
     #[arg(long, value_name = "MS", requires = "engine")]
     pub time_margin: Option<u64>,
-    /// With --engine: the tuner, ga (this command's genetic algorithm, the mean by default),
-    /// spsa or cmaes (the sessions of `checkers-ga spsa` and `checkers-ga cmaes`, at their
-    /// defaults, for --games-budget games, 4000 when not given) [default: ga]
-    #[arg(long, value_name = "NAME", requires = "engine")]
+    /// With --engine: the tuner, ga (this command's genetic algorithm, the mean by default)
+    /// or a one-file tuner by its command's name (its session as `checkers-ga NAME` starts
+    /// it, at its defaults, for --games-budget games, 4000 when not given) [default: ga, or
+    /// by the engine's parameter count]
+    #[arg(long, value_name = "NAME", requires = "engine", value_parser = engine_tuners())]
     pub tuner: Option<EngineTuner>,
 }
 
 /// The tuners `new --engine --tuner` names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineTuner {
     /// The genetic algorithm of `new` (the mean by default).
     Ga,
-    /// SPSA, as `checkers-ga spsa` runs it.
-    Spsa,
-    /// CMA-ES, as `checkers-ga cmaes` runs it.
-    Cmaes,
+    /// A registered one-file tuner, as its own command runs it.
+    OneFile(&'static checkers_ga::store::OneFileKind),
+}
+
+/// `--tuner`'s values: `ga` and every registered tuner's command.
+fn engine_tuners() -> impl clap::builder::TypedValueParser<Value = EngineTuner> {
+    use clap::builder::TypedValueParser;
+    let tuners: Vec<_> = checkers_ga::store::one_file_tuners()
+        .into_iter()
+        .filter(|k| k.start.is_some())
+        .collect();
+    let names = std::iter::once("ga").chain(tuners.iter().map(|k| k.name));
+    clap::builder::PossibleValuesParser::new(names.collect::<Vec<_>>()).map(
+        move |name| match tuners.iter().find(|k| k.name == name) {
+            Some(k) => EngineTuner::OneFile(k),
+            None => EngineTuner::Ga,
+        },
+    )
 }
 
 #[derive(clap::Args)]

@@ -15,7 +15,6 @@ macro_rules! usage {
 }
 
 mod bench;
-mod cmaes;
 mod common;
 mod engine_end;
 mod engine_progress;
@@ -34,13 +33,13 @@ mod history_elo;
 mod history_tuner;
 mod hub;
 mod matchcmd;
+mod one_file;
 mod pdn;
 mod perft;
 mod play;
 mod report;
 mod schedule;
 mod show;
-mod spsa;
 mod tune_sim;
 mod tuner_session;
 mod tuners_chart;
@@ -87,6 +86,8 @@ pub struct Cli {
     pub no_pin: bool,
 }
 
+// Made once a process: the size of its largest variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 pub enum Command {
     /// Start an evolution session (a checkpoint is written after every generation)
@@ -130,16 +131,6 @@ pub enum Command {
     /// Write one self-contained HTML page of a session: Elo, diversity, weights, a game
     #[command(allow_negative_numbers = true)]
     Report(report::ReportArgs),
-    /// Tune an outside Hub engine's int parameters by SPSA (as chess engine testers do), for
-    /// a budget of games, as a session (`resume NAME` continues it); writes the final values as
-    /// an engine parameter file
-    #[command(allow_negative_numbers = true)]
-    Spsa(spsa::SpsaArgs),
-    /// Tune an outside Hub engine's int parameters by CMA-ES (separable, mirrored pairs, an
-    /// adapted step size), for a budget of games, as a session (`resume NAME` continues it);
-    /// writes the final values as an engine parameter file
-    #[command(allow_negative_numbers = true)]
-    Cmaes(cmaes::CmaesArgs),
     /// Serve our engine over the Hub protocol of draughts engines on standard input and output
     /// (for pydraughts, Hub GUIs and match tools)
     #[command(allow_negative_numbers = true)]
@@ -165,28 +156,68 @@ pub enum Command {
 
 /// The worker threads a command asks for (`--threads`, 0 = one per core): what each rank of an
 /// MPI job plays on.
-pub fn threads(cli: &Cli) -> usize {
+pub fn threads(cli: &Invocation) -> usize {
     match &cli.command {
-        Command::New(a) => a.run.threads,
-        Command::Resume(a) => a.run.threads,
-        Command::Match(a) => a.threads,
-        Command::History(a) => a.threads,
-        Command::Finals(a) => a.threads,
-        Command::Spsa(a) => spsa::threads(a),
-        Command::Cmaes(a) => cmaes::threads(a),
+        Run::Builtin(Command::New(a)) => a.run.threads,
+        Run::Builtin(Command::Resume(a)) => a.run.threads,
+        Run::Builtin(Command::Match(a)) => a.threads,
+        Run::Builtin(Command::History(a)) => a.threads,
+        Run::Builtin(Command::Finals(a)) => a.threads,
+        Run::OneFile(a) => a.session.threads,
         _ => 0,
     }
 }
 
-pub fn run(cli: Cli) -> anyhow::Result<()> {
+/// The command line as read: a command of the program's own, or a registered tuner's
+/// (`checkers-ga spsa`, `checkers-ga cmaes`: [`one_file`]).
+pub struct Invocation {
+    /// `--no-pin`.
+    pub no_pin: bool,
+    /// The command.
+    pub command: Run,
+}
+
+/// A command, the program's own or a registered tuner's.
+#[allow(clippy::large_enum_variant)]
+pub enum Run {
+    /// One of [`Command`].
+    Builtin(Command),
+    /// A registered one-file tuner's.
+    OneFile(one_file::OneFileArgs),
+}
+
+/// Reads the command line: the program's commands and each registered tuner's.
+pub fn parse() -> Result<Invocation, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let m = Cli::command()
+        .subcommands(one_file::commands())
+        .mut_subcommand("tune-sim", |c| c.args(one_file::sim_args()))
+        .try_get_matches()?;
+    let no_pin = m.get_flag("no_pin");
+    if let Some((name, sub)) = m.subcommand() {
+        if let Some(kind) = one_file::tuners().into_iter().find(|k| k.name == name) {
+            let a = one_file::parse(kind, sub)?;
+            return Ok(Invocation {
+                no_pin,
+                command: Run::OneFile(a),
+            });
+        }
+    }
+    let mut cli = Cli::from_arg_matches(&m)?;
+    if let (Command::TuneSim(a), Some((_, sub))) = (&mut cli.command, m.subcommand()) {
+        a.tuner_options = one_file::sim_options(sub);
+    }
+    Ok(Invocation {
+        no_pin: cli.no_pin,
+        command: Run::Builtin(cli.command),
+    })
+}
+
+pub fn run(cli: Invocation) -> anyhow::Result<()> {
     // The runs that play batches of games record their schedule when asked to.
     let logs = matches!(
         cli.command,
-        Command::New(_)
-            | Command::Resume(_)
-            | Command::Match(_)
-            | Command::Spsa(_)
-            | Command::Cmaes(_)
+        Run::Builtin(Command::New(_) | Command::Resume(_) | Command::Match(_)) | Run::OneFile(_)
     );
     let log = std::env::var_os(checkers_ga::schedule::LOG_ENV).filter(|v| logs && !v.is_empty());
     if let Some(path) = &log {
@@ -207,8 +238,12 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     result
 }
 
-fn run_command(cli: Cli) -> anyhow::Result<()> {
-    match cli.command {
+fn run_command(cli: Invocation) -> anyhow::Result<()> {
+    let command = match cli.command {
+        Run::OneFile(a) => return one_file::run(a, None),
+        Run::Builtin(c) => c,
+    };
+    match command {
         Command::New(a) => evolve::run_new(a),
         Command::Resume(a) => evolve::run_resume(a),
         Command::Perft(a) => perft::run(a),
@@ -223,8 +258,6 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
         Command::Report(a) => report::run(a),
         Command::Finals(a) => finals::run(a),
         Command::Hub(a) => hub::run(a),
-        Command::Spsa(a) => spsa::run(a, None),
-        Command::Cmaes(a) => cmaes::run(a, None),
         Command::TuneSim(a) => tune_sim::run(a),
         Command::TunersChart(a) => tuners_chart::run(a),
         Command::Pdn(a) => pdn::run(a),

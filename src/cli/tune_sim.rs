@@ -4,10 +4,9 @@
 
 use super::common::say;
 use super::evolve_args::SessionOptions;
+use checkers_ga::store::Start;
 use checkers_ga::SpsaSettings;
-use checkers_ga::{
-    check_sims, run_sims, CmaesSettings, Interval, SimLine, SimRun, SimSetup, SimTuner,
-};
+use checkers_ga::{check_sims, run_sims, Interval, SimLine, SimRun, SimSetup, SimTuner};
 use clap::Parser;
 use std::time::Instant;
 
@@ -17,14 +16,10 @@ const MAX_SEEDS: u64 = 100_000;
 #[derive(clap::Args)]
 pub struct TuneSimArgs {
     /// The tuners, comma-separated: ga (the GA of `new --engine sim:N --games-budget GAMES`),
-    /// spsa (`spsa --engine sim:N --games GAMES`) and cmaes (CMA-ES, separable, mirrored
-    /// pairs, as the library's `CmaesState`)
-    #[arg(
-        long,
-        value_name = "ga,spsa,cmaes",
-        value_delimiter = ',',
-        required = true
-    )]
+    /// spsa (`spsa --engine sim:N --games GAMES`), or any other one-file tuner by its
+    /// command's name (`NAME --engine sim:N --games GAMES`); each tuner's settings that the
+    /// simulator takes are `--NAME-SETTING` below
+    #[arg(long, value_name = "TUNER,...", value_delimiter = ',', required = true)]
     pub tuner: Vec<SimTuner>,
     /// The models' parameter counts, comma-separated (the simulator sim:N of each)
     #[arg(long, value_name = "N,...", value_delimiter = ',', required = true)]
@@ -50,17 +45,10 @@ pub struct TuneSimArgs {
     /// SPSA's final learning rate, as spsa --r-end
     #[arg(long, value_name = "R", default_value_t = SpsaSettings::default().r_end)]
     pub r_end: f64,
-    /// CMA-ES's mean learning rate, the share of the selected step the mean moves (0..1]
-    #[arg(long, value_name = "R", default_value_t = CmaesSettings::default().rate)]
-    pub cmaes_rate: f64,
-    /// CMA-ES's covariance learning rates as a share of the separable variant's own (0: the
-    /// covariance stays the identity, σ alone adapts)
-    #[arg(long, value_name = "F", default_value_t = CmaesSettings::default().cov_rate)]
-    pub cmaes_cov_rate: f64,
-    /// CMA-ES's generations in flight, as cmaes --in-flight (1: each generation waits for the
-    /// one before; 0: by the parameters)
-    #[arg(long, value_name = "G", default_value_t = CmaesSettings::default().in_flight)]
-    pub cmaes_in_flight: u32,
+    /// Each one-file tuner's settings on the simulator (`--cmaes-rate 0.5` gives `("cmaes",
+    /// "rate", "0.5")`): flags made from the tuners' registrations ([`super::one_file`]).
+    #[arg(skip)]
+    pub tuner_options: Vec<(&'static str, &'static str, String)>,
     /// Worker threads, each playing whole runs (0 = one per core); the figures are the same at
     /// any count
     #[arg(long, default_value_t = 0)]
@@ -138,15 +126,19 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
             r_end: a.r_end,
             ..SpsaSettings::default()
         },
-        cmaes: CmaesSettings {
-            rate: a.cmaes_rate,
-            cov_rate: a.cmaes_cov_rate,
-            in_flight: a.cmaes_in_flight,
-            ..CmaesSettings::default()
-        },
+        options: a.tuner_options.clone(),
     };
-    if let Err(e) = setup.cmaes.check() {
-        usage!("CMA-ES (--cmaes-rate, --cmaes-cov-rate, --cmaes-in-flight): {e}");
+    // Each tuner's settings are checked whether or not it runs.
+    for k in super::one_file::tuners() {
+        let mine = setup.options.iter().filter(|(t, _, _)| *t == k.name);
+        let given = mine.map(|(_, o, v)| (*o, v.as_str()));
+        if let Err(e) = (k.check)(&Start::given(k, 1, checkers_ga::TUNER_GAMES, given)) {
+            let flags: Vec<String> = super::one_file::sim_flags(k)
+                .into_iter()
+                .map(|(flag, _)| format!("--{flag}"))
+                .collect();
+            usage!("{} ({}): {e}", k.label, flags.join(", "));
+        }
     }
     // The lines' order: tuner, parameters, budget; the runs of a line are its seeds.
     let lines = SimLine::grid(&a.tuner, &a.params, &a.games);

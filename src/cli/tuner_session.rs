@@ -1,7 +1,8 @@
-//! What `spsa` and `cmaes` share: the flags of a session that tunes an outside engine's
-//! parameters with a one-file tuner (the engine, the games, the session's name and folder, the
-//! answer's copy), the progress it prints, and running, stopping and resuming it
-//! ([`checkers_ga::SessionRun`]). Each tuner's file adds its own flags and builds its state.
+//! What every one-file tuner's command shares: the flags of a session that tunes an outside
+//! engine's parameters with a one-file tuner (the engine, the games, the session's name and
+//! folder, the answer's copy), the progress it prints, and running, stopping and resuming it
+//! ([`checkers_ga::SessionRun`]). The tuner's own flags are its registration's
+//! ([`super::one_file`]).
 
 use super::common::{
     catch_interrupt, check_output_file, resume_command, say, say_somewhere, show_progress, warn,
@@ -11,7 +12,8 @@ use super::engine_end::EngineEnd;
 use super::engine_progress::{set_stop_note, EnginePrinter, EngineWatch};
 use super::evolve_args::ResumeArgs;
 use checkers_ga::session_arg;
-use checkers_ga::{FileTuner, Overrides, SessionEnd, SessionError, SessionProgress, SessionRun};
+use checkers_ga::store::{AnyTuner, OneFileKind};
+use checkers_ga::{Overrides, SessionEnd, SessionError, SessionProgress, SessionRun};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -78,7 +80,7 @@ pub struct TunerSessionArgs {
     /// --print-every still come when asked)
     #[arg(long)]
     pub quiet: bool,
-    /// Session name: its checkpoint goes to POPULATIONS/NAME/ (spsa.ckpt, cmaes.ckpt), written
+    /// Session name: its checkpoint goes to POPULATIONS/NAME/ (the tuner's one checkpoint file), written
     /// after every step [default: two words drawn from the seed, e.g. amber-otter]
     #[arg(long)]
     pub name: Option<String>,
@@ -172,12 +174,7 @@ impl TunerSessionArgs {
 
     /// Starts the session of `state` and runs it; `opening` is the tuner's first line (what it
     /// plays), said before the engine's.
-    pub fn start<T: FileTuner>(
-        &self,
-        p: Prepared,
-        state: T,
-        opening: String,
-    ) -> anyhow::Result<()> {
+    pub fn start(&self, p: Prepared, state: AnyTuner, opening: String) -> anyhow::Result<()> {
         let out = self
             .out
             .as_ref()
@@ -212,8 +209,8 @@ impl TunerSessionArgs {
 /// [`checkers_ga::store::tuner_of`]; with no name, the newest session's): continues it where its last whole step left it, with the
 /// settings it started with (a session setting given is refused: the budget and the rest are
 /// the run's); its page is written when `--report` asks for one.
-pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
-    let (kind, a_kind) = (T::KIND.name(), T::KIND.a_name());
+pub fn resume(tuner: &'static OneFileKind, checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<()> {
+    let (kind, a_kind) = (tuner.label, tuner.a_label);
     // With no name given, the refusal says why this session was taken.
     let taken = match a.file {
         None => "no session named, and the newest, ",
@@ -245,7 +242,7 @@ pub fn resume<T: FileTuner>(checkpoint: &Path, a: ResumeArgs) -> anyhow::Result<
     }
     checkers_ga::check_threads(r.threads)?;
     let stop = catch_interrupt(STOPPING)?;
-    let run = SessionRun::<T>::resume_tuner(checkpoint, r.threads)?;
+    let run = SessionRun::resume_tuner(checkpoint, r.threads)?;
     let opts = RunOptions {
         quiet: r.quiet,
         // --verbose: the values after every step.
@@ -303,11 +300,7 @@ struct RunOptions {
 
 /// Runs the session to the end of its budget or a stop (which writes its answer, `best.json`,
 /// and its `--out` copy), prints its values, and says how to go on.
-fn play<T: FileTuner>(
-    mut run: SessionRun<T>,
-    opts: &RunOptions,
-    stop: &AtomicBool,
-) -> anyhow::Result<()> {
+fn play(mut run: SessionRun<AnyTuner>, opts: &RunOptions, stop: &AtomicBool) -> anyhow::Result<()> {
     super::common::path_only(opts.quiet);
     let name = run.name().to_string();
     let checkpoint = run.checkpoint();
@@ -325,12 +318,12 @@ fn play<T: FileTuner>(
             "session '{name}': checkpoint {} after every {} (Ctrl-C stops; `resume {}` \
              continues)",
             checkpoint.display(),
-            T::STEP,
+            state.kind().step,
             session_arg(&run.dir, &name, &opts.populations)
         ));
     }
     let on_terminal = show_progress(opts.quiet);
-    let mut watch = EngineWatch::<T>::new(
+    let mut watch = EngineWatch::<AnyTuner>::new(
         EnginePrinter::new(
             &SessionProgress::of(state),
             opts.quiet,
@@ -344,7 +337,7 @@ fn play<T: FileTuner>(
     // (A one-file tuner's checkpoint is written from its step 0.) A session that has played
     // its budget runs nothing, and leaves no note.
     if !state.finished() {
-        set_stop_note(T::STEP, state.steps_done(), &checkpoint, &resume);
+        set_stop_note(state.kind().step, state.steps_done(), &checkpoint, &resume);
     }
     let ran = run.run(&mut watch, stop);
     watch.clear();
@@ -369,7 +362,7 @@ fn play<T: FileTuner>(
         best: &best,
         games: st.games(),
         steps: st.steps_done(),
-        step: T::STEP,
+        step: st.kind().step,
         also: match (run.out(), &opts.out_shown) {
             (Some(c), shown) => format!(
                 "; also written to {}",

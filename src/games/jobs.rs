@@ -676,12 +676,7 @@ pub fn play_range(
 
 /// The schedule log's phase of a batch of `jobs` when none is named: what its first job is for.
 pub(crate) fn phase_of(jobs: &[GameJob]) -> &'static str {
-    match jobs.first().map(|j| j.purpose) {
-        Some(Purpose::Duel) => "duel",
-        Some(Purpose::Spsa) => "spsa",
-        Some(Purpose::Cmaes) => "cmaes",
-        _ => "match",
-    }
+    jobs.first().map_or("match", |j| j.purpose.phase())
 }
 
 /// Plays the jobs on the current rayon pool ([`play_range`] of them all): the results, or

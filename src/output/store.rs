@@ -10,8 +10,8 @@
 //! [`Keep`] policy; [`load_checkpoint`] reads a checkpoint with its history.
 //!
 //! The session folder of a one-file tuner holds one checkpoint instead, written again after
-//! every step: SPSA's `spsa.ckpt` ([`load_spsa`]) or CMA-ES's `cmaes.ckpt` ([`load_cmaes`]),
-//! each a [`TunerSession`] of its state.
+//! every step: SPSA's `spsa.ckpt` ([`load_spsa`]) or any registered tuner's
+//! ([`OneFileKind::file`], read by [`AnyTuner::load`]), each a [`TunerSession`] of its state.
 //!
 //! Every tuner's checkpoints are framed alike (file `frame`). [`locate_any`] says whose session a name,
 //! folder or checkpoint file is ([`TunerKind`]) and where its checkpoint is, reading nothing but
@@ -20,8 +20,8 @@
 //!
 //! Every item is reached here, at `store::` (its files are private).
 //!
-//! Files, bottom up: `codec`, `frame`, `history`, `legacy`, `checkpoint`, `tuner_file`, `spsa`,
-//! `cmaes`, `find`.
+//! Files, bottom up: `codec`, `frame`, `history`, `legacy`, `checkpoint`, `tuner_file`,
+//! `one_file`, `spsa`, `find`.
 //!
 //! # Example
 //!
@@ -41,12 +41,12 @@
 //! ```
 
 mod checkpoint;
-mod cmaes;
 mod codec;
 mod find;
 mod frame;
 mod history;
 mod legacy;
+mod one_file;
 mod spsa;
 mod tuner_file;
 
@@ -56,18 +56,17 @@ pub use checkpoint::{
     largest_checkpoint, CHECKPOINT_CLOCK_VERSION, CHECKPOINT_FLIGHT_VERSION, CHECKPOINT_MAGIC,
     CHECKPOINT_VERSION,
 };
-pub use cmaes::{
-    cmaes_path, decode_cmaes, encode_cmaes, is_cmaes, load_cmaes, CMAES_FILE, CMAES_MAGIC,
-    CMAES_VERSION,
-};
 pub use codec::MAX_CHECKPOINT_PAYLOAD;
 pub use find::{
     decode_tuner_file, locate, locate_any, named_or_newest, newest_session, open, session_in,
     tuner_of, LocateError, Located, OpenError, Opened, SessionFiles,
 };
+pub use frame::{decode_frame, decode_payload, encode_parts, FrameError, FrameKind};
 pub use history::{decode_history, HistoryError, HistoryLink, HistoryRecords, HISTORY_FILE};
-pub use spsa::{decode_spsa, encode_spsa, is_spsa, load_spsa, spsa_path, SPSA_FILE};
-pub use tuner_file::{OneFileSession, TunerHistory, TunerPoint, TunerSession};
+pub use one_file::{one_file_tuner, one_file_tuners, ONE_FILE_TUNERS};
+pub use one_file::{AnyTuner, FileTuner, OneFileKind, OneFileState, Start, StartFn, TunerOption};
+pub use spsa::{decode_spsa, encode_spsa, is_spsa, load_spsa, spsa_path, SPSA, SPSA_FILE};
+pub use tuner_file::{check_engine, OneFileSession, TunerHistory, TunerPoint, TunerSession};
 
 use crate::files::{folder_of, read_bounded, write_atomic};
 use std::path::{Path, PathBuf};
@@ -401,17 +400,15 @@ pub fn resume_candidates(dir_or_root: &Path) -> Vec<PathBuf> {
 }
 
 /// The tuner a session belongs to, told by its files: the GA's checkpoints `gen-NNNNN.ckpt`
-/// (magic [`CHECKPOINT_MAGIC`]), SPSA's `spsa.ckpt` (magic `CKGASPSA`) or CMA-ES's
-/// `cmaes.ckpt` (magic [`CMAES_MAGIC`]).
+/// (magic [`CHECKPOINT_MAGIC`]), or a registered one-file tuner's one checkpoint
+/// ([`OneFileKind::file`], told by its [`OneFileKind::magic`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TunerKind {
     /// `checkers-ga new`'s population tuners: the genetic algorithm (every selection), the
     /// fit alone and the mean ([`crate::ga::Method`]).
     Ga,
-    /// `checkers-ga spsa`.
-    Spsa,
-    /// `checkers-ga cmaes`.
-    Cmaes,
+    /// A one-file tuner ([`one_file_tuners`]: `checkers-ga spsa`, `checkers-ga cmaes`).
+    OneFile(&'static OneFileKind),
 }
 
 impl TunerKind {
@@ -419,8 +416,7 @@ impl TunerKind {
     pub fn name(self) -> &'static str {
         match self {
             TunerKind::Ga => "GA",
-            TunerKind::Spsa => "SPSA",
-            TunerKind::Cmaes => "CMA-ES",
+            TunerKind::OneFile(k) => k.label,
         }
     }
 
@@ -428,9 +424,16 @@ impl TunerKind {
     pub fn a_name(self) -> &'static str {
         match self {
             TunerKind::Ga => "a GA",
-            TunerKind::Spsa => "an SPSA",
-            TunerKind::Cmaes => "a CMA-ES",
+            TunerKind::OneFile(k) => k.a_label,
         }
+    }
+
+    /// The registered one-file tuner of this command name (`spsa`, `cmaes`).
+    ///
+    /// # Panics
+    /// When no tuner of that name is registered (a test's or a default's typo).
+    pub fn one_file(name: &str) -> TunerKind {
+        TunerKind::OneFile(one_file_tuner(name).expect("a registered one-file tuner"))
     }
 }
 
@@ -459,7 +462,7 @@ mod tests {
             checkpoint: dir.join(file),
         };
         let newest_ga = at(TunerKind::Ga, &ga, "gen-00010.ckpt");
-        let the_spsa = at(TunerKind::Spsa, &spsa, "spsa.ckpt");
+        let the_spsa = at(TunerKind::one_file("spsa"), &spsa, "spsa.ckpt");
         let s = |p: &Path| p.to_str().unwrap().to_string();
         assert_eq!(session_in(&ga), Some(newest_ga.clone()));
         assert_eq!(session_in(&spsa), Some(the_spsa.clone()));
@@ -483,7 +486,10 @@ mod tests {
         // Whose session: the GA's unless it is SPSA's.
         assert_eq!(
             tuner_of(Some("sp"), &root),
-            (TunerKind::Spsa, Some(the_spsa.checkpoint.clone()))
+            (
+                TunerKind::one_file("spsa"),
+                Some(the_spsa.checkpoint.clone())
+            )
         );
         assert_eq!(tuner_of(Some("ga"), &root), (TunerKind::Ga, None));
         assert_eq!(tuner_of(Some("missing"), &root), (TunerKind::Ga, None));
@@ -501,7 +507,10 @@ mod tests {
         assert_eq!(newest_session(&root), Some(the_spsa.clone()));
         assert_eq!(
             tuner_of(None, &root),
-            (TunerKind::Spsa, Some(the_spsa.checkpoint.clone()))
+            (
+                TunerKind::one_file("spsa"),
+                Some(the_spsa.checkpoint.clone())
+            )
         );
         // A session's own folder is its own newest session.
         assert_eq!(newest_session(&spsa), Some(the_spsa));

@@ -2,9 +2,10 @@
 //! session is opened by its tuner: the GA's (and the mean's) is started from a [`NewSession`]
 //! ([`SessionRun::start`]) or continued from a checkpoint with settings changed
 //! ([`SessionRun::resume`]: a wider parameter set, another population size; file `ga`); a
-//! one-file tuner's, SPSA's (`checkers-ga spsa`) or CMA-ES's (`checkers-ga cmaes`), from its
-//! state ([`SessionRun::start_tuner`], [`SessionRun::resume_tuner`]; file `tuner_run`, what is
-//! each such tuner's own in its [`FileTuner`], files `spsa` and `cmaes`). Then every session
+//! one-file tuner's (`checkers-ga spsa`, `checkers-ga cmaes`, any registered one), from its
+//! state as every such tuner's, an [`crate::store::AnyTuner`] ([`SessionRun::start_tuner`],
+//! [`SessionRun::resume_tuner`]; file `tuner_run`; what is each tuner's own is its
+//! [`crate::store::FileTuner`], in its own module). Then every session
 //! runs the same way ([`SessionRun::run`]) until its end, its time limit, or a stop flag the
 //! caller sets; an [`Observer`] the caller implements hears of every step (a GA generation's
 //! duel and measurement are in what it reports), game, checkpoint, the answer and the end.
@@ -17,7 +18,7 @@
 //! keep the newest 10 checkpoints and every 100th).
 //!
 //! Files, bottom up: `names`, `folder`, `pace`, `options`, `outside`, `players`, `best`,
-//! `past`, `elo`, `finals`, `steps`, `run`, `ga`, `progress`, `tuner_run`, `spsa`, `cmaes`.
+//! `past`, `elo`, `finals`, `steps`, `run`, `ga`, `progress`, `tuner_run`.
 //! `players` reads a player as a person names one (a side of a match or of a game, a
 //! reference); `elo` measures a session's answers against one ([`EloPlan`]). `steps` is the one
 //! loop of every session, whichever tuner: its steps, its stop and time limit, the checkpoint a
@@ -61,7 +62,6 @@
 //! ```
 
 mod best;
-mod cmaes;
 mod elo;
 mod finals;
 mod folder;
@@ -74,12 +74,10 @@ mod past;
 mod players;
 mod progress;
 mod run;
-mod spsa;
 mod steps;
 mod tuner_run;
 
 pub use best::{best_path, write_answer_file, AnswerFileError, BEST_FILE, FINALS_FILE};
-pub use cmaes::CmaesRun;
 pub use elo::{EloError, EloOptions, EloPlan};
 pub use finals::{Entrant, Finals, FinalsError, FinalsOptions, FinalsPlan, MAX_ENTRANTS};
 pub use folder::session_arg;
@@ -94,8 +92,7 @@ pub use players::{
 };
 pub use progress::{SessionProgress, ShowsProgress, StepReport, TunerProgress};
 pub use run::{SessionOutcome, SessionRun, SessionTuner};
-pub use spsa::SpsaRun;
-pub use tuner_run::{check_free, engine_tuner, FileTuner};
+pub use tuner_run::{check_free, engine_tuner};
 
 use crate::genome::EngineSpec;
 use crate::jobs::PoolError;

@@ -1,7 +1,7 @@
 //! What an engine session's run says as it goes, whichever tuner runs it (the GA, the mean,
-//! SPSA, CMA-ES): where the session stands ([`SessionProgress`]), each step as its lines read it
+//! any one-file tuner): where the session stands ([`SessionProgress`]), each step as its lines read it
 //! ([`StepReport`]), and the lines it prints off a terminal ([`TunerProgress`]). A tuner gives
-//! its own steps' reports ([`crate::FileTuner::report`], where it stands by
+//! its own steps' reports ([`crate::store::FileTuner::report`], where it stands by
 //! `SessionProgress::of`; a GA generation's:
 //! [`StepReport::of_generation`]); the rest is the same for every tuner. [`ShowsProgress`] is
 //! what one observer of every tuner's run asks of the tuner's state.
@@ -12,6 +12,7 @@ use crate::ga::{GaState, GenerationStats, Stop};
 use crate::html;
 use crate::summary::ReportError;
 use crate::summary::{decided_pairs, elo_text, generation_draws, tournament_max_points};
+pub use crate::tuner::StepReport;
 use std::path::Path;
 
 /// Where an engine session stands as its progress is counted, whichever tuner's.
@@ -159,33 +160,6 @@ fn answer_values(s: &GaState) -> Vec<f64> {
     };
     let answer = s.answer().unwrap_or_else(|| spec.defaults());
     spec.values(&answer).into_iter().map(|v| v as f64).collect()
-}
-
-/// A step as progress lines and the signal note read it, whichever tuner's.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StepReport {
-    /// The step's number, from 1.
-    pub number: u64,
-    /// Games played so far, this step's included.
-    pub games: u64,
-    /// The answer after the step, in the engine's units.
-    pub values: Vec<f64>,
-    /// The step's result in a few words (`result +2`, `σ 4096`).
-    pub note: String,
-    /// This step's games.
-    pub played: u64,
-    /// This step's games that were drawn.
-    pub draws: u64,
-    /// This step's pairs whose two sides played each other (one opening, colours swapped):
-    /// SPSA's θ+ and θ-, CMA-ES's and the mean's mirrored candidates; 0 for a GA tournament.
-    pub pairs: u64,
-    /// Of those, the pairs whose sides scored apart.
-    pub decided: u64,
-    /// On a clock: what this step's games did with it.
-    pub time: Option<TimeUse>,
-    /// The step's games an engine lost by a fault or on time, a line each (which game, which
-    /// side, what it did and said), as the session's `faults.log` keeps them.
-    pub faults: Vec<String>,
 }
 
 impl StepReport {

@@ -17,10 +17,10 @@ use std::sync::atomic::AtomicBool;
 
 /// A tuner whose sessions run as a [`SessionRun`]: what the run needs of it beyond the tuner
 /// contract ([`crate::Tuner`]) is how its folder keeps its files. The GA's [`crate::GaState`]
-/// keeps a checkpoint a generation, its history and its best-weights file; every
-/// [`crate::FileTuner`] (SPSA, CMA-ES) one checkpoint and `best.json`. It is sealed: the
+/// keeps a checkpoint a generation, its history and its best-weights file; every one-file
+/// tuner ([`crate::store::AnyTuner`]) one checkpoint and `best.json`. It is sealed: the
 /// library implements it for those two, and a new tuner whose session is one checkpoint
-/// file comes in as a [`crate::FileTuner`].
+/// file comes in as a [`crate::store::FileTuner`], registered in its own module.
 pub trait SessionTuner: Steps + Sized {
     /// What its files need beyond its state and folder, set when the session is opened.
     type Files: Send + Sync;
@@ -58,40 +58,41 @@ pub trait SessionTuner: Steps + Sized {
 /// ends where an uninterrupted one does, as every tuner's session does:
 ///
 /// ```
-/// use checkers_ga::{EngineSpec, Observer, SessionEnd, SimModel, Silent};
-/// use checkers_ga::{SpsaRun, SpsaSettings, SpsaState, SpsaStep};
+/// use checkers_ga::store::AnyTuner;
+/// use checkers_ga::{EngineSpec, Observer, SessionEnd, SessionRun, SimModel, Silent};
+/// use checkers_ga::{SpsaSettings, SpsaState, StepReport};
 /// use std::sync::atomic::{AtomicBool, Ordering};
 ///
 /// let root = std::env::temp_dir().join(format!("ckga-doc-run-{}", std::process::id()));
 /// let _ = std::fs::remove_dir_all(&root);
 /// let spec = EngineSpec::simulated(&SimModel::new(4, 1), 1);
 /// let settings = SpsaSettings { games: 48, seed: 9, ..SpsaSettings::default() };
-/// let fresh = || SpsaState::new(&spec, &settings).unwrap();
+/// let fresh = || AnyTuner::new(SpsaState::new(&spec, &settings).unwrap());
 /// let never = AtomicBool::new(false);
 ///
-/// let mut whole = SpsaRun::start_tuner(Some("whole".into()), 9, &root, fresh(), None, 2).unwrap();
+/// let mut whole = SessionRun::start_tuner(Some("whole".into()), 9, &root, fresh(), None, 2).unwrap();
 /// let done = whole.run(&mut Silent, &never).unwrap();
 /// assert_eq!(done.end, SessionEnd::Finished);
-/// assert_ne!(whole.state.theta, fresh().theta, "the games moved it");
+/// assert_ne!(whole.state.values(), fresh().values(), "the games moved θ");
 ///
 /// struct StopAfterOne<'a>(&'a AtomicBool);
-/// impl Observer<SpsaState> for StopAfterOne<'_> {
-///     fn step_done(&mut self, _: &SpsaStep, _: &SpsaState) {
+/// impl Observer<AnyTuner> for StopAfterOne<'_> {
+///     fn step_done(&mut self, _: &StepReport, _: &AnyTuner) {
 ///         self.0.store(true, Ordering::SeqCst);
 ///     }
 /// }
 /// let stop = AtomicBool::new(false);
-/// let mut part = SpsaRun::start_tuner(Some("part".into()), 9, &root, fresh(), None, 2).unwrap();
+/// let mut part = SessionRun::start_tuner(Some("part".into()), 9, &root, fresh(), None, 2).unwrap();
 /// let first = part.run(&mut StopAfterOne(&stop), &stop).unwrap();
 /// assert_eq!((first.end, first.steps_done), (SessionEnd::Stopped, 1));
 /// let checkpoint = part.checkpoint();
 /// drop(part); // its folder is free again
 ///
 /// // Continued on one thread: the same games, the same answer.
-/// let mut rest = SpsaRun::resume_tuner(&checkpoint, 1).unwrap();
+/// let mut rest = SessionRun::resume_tuner(&checkpoint, 1).unwrap();
 /// let last = rest.run(&mut Silent, &never).unwrap();
 /// assert_eq!(last.steps_done, done.steps_done);
-/// assert_eq!(rest.state.theta, whole.state.theta);
+/// assert_eq!(rest.state.values(), whole.state.values());
 /// std::fs::remove_dir_all(&root).unwrap();
 /// ```
 pub struct SessionRun<T: SessionTuner = crate::GaState> {

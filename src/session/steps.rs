@@ -1,4 +1,4 @@
-//! The one loop every session runs its tuner in, the GA's and every [`crate::FileTuner`]'s:
+//! The one loop every session runs its tuner in, the GA's and every [`crate::store::FileTuner`]'s:
 //! [`run_session`] plays the tuner's steps ([`play_steps`]: as a stream, [`crate::run_steps`],
 //! on the current rayon pool) until the tuner is done, its time limit passes or the caller's stop
 //! flag is set; after each step it hears it (the observer; the step's faults into the session's
@@ -45,7 +45,7 @@ pub enum SessionEnd {
 }
 
 /// What a running session reports, whichever tuner's: `T` is its tuner's state ([`GaState`],
-/// the default, for the GA and the mean; [`crate::SpsaState`]; [`crate::CmaesState`]), and a
+/// the default, for the GA and the mean; [`crate::store::AnyTuner`], every one-file tuner's), and a
 /// step what that tuner calls one (a generation of the GA, whose [`Tuner::Step`] says what it
 /// did: its duel, its measurement). Every method has a default that does nothing.
 pub trait Observer<T: Tuner = GaState>: Send + Sync {

@@ -1,5 +1,5 @@
 //! The sessions of a tuner of an outside engine whose state is one checkpoint file (SPSA's
-//! `spsa.ckpt`, CMA-ES's `cmaes.ckpt`): how one is started ([`SessionRun::start_tuner`]) or
+//! `spsa.ckpt`, any registered tuner's [`crate::store::OneFileKind::file`]): how one is started ([`SessionRun::start_tuner`]) or
 //! resumed ([`SessionRun::resume_tuner`]) and how its folder keeps its files; the run is every
 //! tuner's ([`SessionRun`]). Its folder (`populations/NAME/`) is locked while it runs
 //! ([`crate::lock`]) and holds its checkpoint, written at the start and again after every
@@ -9,9 +9,9 @@
 //! parameter file: `show`, `export` and `match` read it), and also to the `--out` file the
 //! session names, if any.
 //!
-//! What is a tuner's own, [`FileTuner`] says: its checkpoint's file and format, its engine,
-//! its budget, its answer's comment, and how a step reads in a progress line
-//! ([`StepReport`]).
+//! What is a tuner's own, its [`crate::store::FileTuner`] says (its checkpoint's file and
+//! format, its engine, its budget, its answer's comment, how a step reads in a progress line);
+//! the session runs any of them as one type, [`AnyTuner`].
 
 use super::best::{write_answer_file, BEST_FILE};
 use super::folder;
@@ -22,60 +22,9 @@ use super::steps::{Keeper, SessionEnd, Steps, Told};
 use super::{default_name, SessionError};
 use crate::files::{folder_of, write_atomic};
 use crate::genome::EngineSpec;
-use crate::store::{self, CheckpointError, OneFileSession, TunerSession};
+use crate::store::{self, AnyTuner, CheckpointError, TunerSession};
 use crate::tuner::Tuner;
 use std::path::{Path, PathBuf};
-
-/// A tuner whose session is one checkpoint file in its folder: what its [`SessionRun`] needs of it
-/// beyond the tuner contract.
-pub trait FileTuner: Tuner + Sized + Send {
-    /// Whose session it is, as [`crate::store::session_in`] tells it by its file.
-    const KIND: store::TunerKind;
-    /// What one step is called in lines: `step`, `generation`.
-    const STEP: &'static str;
-
-    /// Its checkpoint in session folder `dir`.
-    fn checkpoint(dir: &Path) -> PathBuf;
-    /// The bytes of a session's checkpoint; one line when it does not fit one.
-    fn encode(session: &TunerSession<&Self>) -> Result<Vec<u8>, String>;
-    /// Reads a session's checkpoint.
-    fn load(path: &Path) -> Result<TunerSession<Self>, CheckpointError>;
-    /// The session as every command that reads one sees it, whichever tuner's (`report`,
-    /// `history`, `show`): its checkpoint's [`OneFileSession`].
-    fn view(session: &TunerSession<Self>) -> &dyn OneFileSession;
-    /// The engine whose parameters it tunes.
-    fn spec(&self) -> &EngineSpec;
-    /// The games of its whole budget.
-    fn budget(&self) -> u64;
-    /// The games of one whole step.
-    fn games_per_step(&self) -> u64;
-    /// Its steps in all.
-    fn steps(&self) -> u64;
-    /// Has the whole budget been played?
-    fn finished(&self) -> bool {
-        self.games() >= self.budget()
-    }
-    /// Where it stands, in words: `step 75 of 500, 600 of 4000 games`.
-    fn progress(&self) -> String {
-        format!(
-            "{} {} of {}, {} of {} games",
-            Self::STEP,
-            self.steps_done(),
-            self.steps(),
-            self.games(),
-            self.budget()
-        )
-    }
-    /// Whole steps played.
-    fn steps_done(&self) -> u64;
-    /// Its answer in the engine's units, unrounded (θ, or CMA-ES's average of the means).
-    fn values(&self) -> Vec<f64>;
-    /// The comment of the answer file of session `name`: the tuner, the session, what it
-    /// played.
-    fn comment(name: &str, state: &Self) -> String;
-    /// How step `step` reads in progress lines.
-    fn report(step: &Self::Step) -> StepReport;
-}
 
 /// What a one-file tuner's files need beyond its state and folder: the parameter file its
 /// answer is also written to (`--out`), if any.
@@ -83,11 +32,11 @@ pub struct OneFileOut {
     out: Option<PathBuf>,
 }
 
-impl<T: FileTuner> SessionTuner for T {
+impl SessionTuner for AnyTuner {
     type Files = OneFileOut;
 
     fn checkpoint_in(&self, dir: &Path) -> PathBuf {
-        T::checkpoint(dir)
+        dir.join(self.kind().file)
     }
 
     fn keeper<'a>(
@@ -95,7 +44,7 @@ impl<T: FileTuner> SessionTuner for T {
         name: &'a str,
         dir: &'a Path,
         files: &'a mut OneFileOut,
-    ) -> Result<Box<dyn Keeper<T> + 'a>, SessionError> {
+    ) -> Result<Box<dyn Keeper<AnyTuner> + 'a>, SessionError> {
         Ok(Box::new(OneFile { dir, name, files }))
     }
 
@@ -113,13 +62,13 @@ impl<T: FileTuner> SessionTuner for T {
     }
 }
 
-impl<T: FileTuner> ShowsProgress for T {
+impl ShowsProgress for AnyTuner {
     fn session_progress(&self) -> Option<SessionProgress> {
         Some(SessionProgress::of(self))
     }
 
-    fn step_report(&self, step: &T::Step) -> StepReport {
-        T::report(step)
+    fn step_report(&self, step: &StepReport) -> StepReport {
+        step.clone()
     }
 
     /// From its checkpoint as every command reads a session.
@@ -133,7 +82,7 @@ impl<T: FileTuner> ShowsProgress for T {
     }
 }
 
-impl<T: FileTuner> SessionRun<T> {
+impl SessionRun<AnyTuner> {
     /// What the rest of the run plays, for its cost line: the steps left and the games left
     /// over them (the last step may be short); `budget_flag` is how its command asks for
     /// games ([`RunCost::of_steps`]).
@@ -142,7 +91,7 @@ impl<T: FileTuner> SessionRun<T> {
         let steps = state.steps().saturating_sub(state.steps_done());
         let games = state.budget().saturating_sub(state.games());
         let per = games as f64 / steps.max(1) as f64;
-        RunCost::of_steps(steps, per, T::STEP, budget_flag)
+        RunCost::of_steps(steps, per, state.kind().step, budget_flag)
     }
 
     /// Every how many steps a page of the run (`--report`) is written again as it goes: every
@@ -161,10 +110,10 @@ impl<T: FileTuner> SessionRun<T> {
         name: Option<String>,
         seed: u64,
         populations: &Path,
-        state: T,
+        state: AnyTuner,
         out: Option<PathBuf>,
         threads: usize,
-    ) -> Result<SessionRun<T>, SessionError> {
+    ) -> Result<SessionRun<AnyTuner>, SessionError> {
         let pool = tuner_pool(threads, &state)?;
         let name = name.unwrap_or_else(|| default_name(seed, populations));
         super::check_name(&name)?;
@@ -187,12 +136,15 @@ impl<T: FileTuner> SessionRun<T> {
     /// [`crate::store::tuner_of`]): locks its folder, reads the checkpoint, and checks that the
     /// engine still declares what it declared (one line when it does not). Its games are
     /// played on `threads` workers, as [`SessionRun::start_tuner`]'s.
-    pub fn resume_tuner(checkpoint: &Path, threads: usize) -> Result<SessionRun<T>, SessionError> {
+    pub fn resume_tuner(
+        checkpoint: &Path,
+        threads: usize,
+    ) -> Result<SessionRun<AnyTuner>, SessionError> {
         let dir = folder_of(checkpoint);
         // Read under the lock: a run that held the folder until just now may have written a
         // later step.
         let held = folder::enter(&dir)?;
-        let TunerSession { name, state, out } = T::load(checkpoint)?;
+        let TunerSession { name, state, out } = AnyTuner::load(checkpoint)?;
         if !state.finished() {
             state
                 .spec()
@@ -221,12 +173,12 @@ impl<T: FileTuner> SessionRun<T> {
 
 /// The pool a one-file tuner's games are played on: `threads` workers, or for an engine's
 /// games to a depth with none given, as [`crate::pool_threads`] says.
-fn tuner_pool<T: FileTuner>(threads: usize, state: &T) -> Result<rayon::ThreadPool, SessionError> {
+fn tuner_pool(threads: usize, state: &AnyTuner) -> Result<rayon::ThreadPool, SessionError> {
     let pool = crate::jobs::thread_pool(threads)?;
     Ok(crate::jobs::pool_for(pool, threads, Some(state.spec()))?)
 }
 
-impl<T: FileTuner> Steps for T {
+impl Steps for AnyTuner {
     fn done(&self) -> bool {
         self.finished()
     }
@@ -235,12 +187,11 @@ impl<T: FileTuner> Steps for T {
         Some(self.spec())
     }
 
-    fn told(&self, step: &T::Step) -> Told {
-        let r = T::report(step);
+    fn told(&self, step: &StepReport) -> Told {
         Told {
-            what: format!("{} {}", T::STEP, r.number),
-            time: r.time,
-            faults: r.faults,
+            what: format!("{} {}", self.kind().step, step.number),
+            time: step.time,
+            faults: step.faults.clone(),
         }
     }
 
@@ -256,27 +207,31 @@ struct OneFile<'a> {
     files: &'a mut OneFileOut,
 }
 
-impl<T: FileTuner> Keeper<T> for OneFile<'_> {
-    fn save(&mut self, state: &T) -> Result<PathBuf, CheckpointError> {
-        let view = TunerSession {
-            name: self.name.to_string(),
-            state,
-            out: self.files.out.clone(),
-        };
-        let checkpoint = T::checkpoint(self.dir);
-        save(&checkpoint, &T::encode(&view)).map(|()| checkpoint)
+impl Keeper<AnyTuner> for OneFile<'_> {
+    fn save(&mut self, state: &AnyTuner) -> Result<PathBuf, CheckpointError> {
+        let checkpoint = state.checkpoint_in(self.dir);
+        let bytes = state.encode(self.name, self.files.out.as_deref());
+        save(&checkpoint, &bytes).map(|()| checkpoint)
     }
 
     /// Written at the start and after every step.
-    fn at(&self, _: &T) -> (PathBuf, bool) {
-        (T::checkpoint(self.dir), true)
+    fn at(&self, state: &AnyTuner) -> (PathBuf, bool) {
+        (state.checkpoint_in(self.dir), true)
     }
 
-    fn answer(&mut self, state: &T, end: SessionEnd) -> Result<Option<PathBuf>, SessionError> {
+    fn answer(
+        &mut self,
+        state: &AnyTuner,
+        end: SessionEnd,
+    ) -> Result<Option<PathBuf>, SessionError> {
         state.write_answer(self.name, self.dir, self.files, end)
     }
 
-    fn save_failed(&mut self, state: &T, e: CheckpointError) -> (SessionError, Option<PathBuf>) {
+    fn save_failed(
+        &mut self,
+        state: &AnyTuner,
+        e: CheckpointError,
+    ) -> (SessionError, Option<PathBuf>) {
         let written = state.write_answer(self.name, self.dir, self.files, SessionEnd::Stopped);
         (e.into(), written.ok().flatten())
     }
@@ -284,13 +239,13 @@ impl<T: FileTuner> Keeper<T> for OneFile<'_> {
 
 /// Writes `state`'s answer, rounded, to `best` and to `out` if given: an engine parameter file
 /// whose comment names session `name` and what its run played.
-fn write_answers<T: FileTuner>(
-    state: &T,
+fn write_answers(
+    state: &AnyTuner,
     name: &str,
     best: &Path,
     out: Option<&Path>,
 ) -> Result<(), SessionError> {
-    let (w, comment) = (state.answer(), T::comment(name, state));
+    let (w, comment) = (state.answer(), state.comment(name));
     for path in std::iter::once(best).chain(out) {
         write_answer_file(path, Some(state.spec()), &w, None, Some(&comment))?;
     }
@@ -329,18 +284,18 @@ pub fn check_free(populations: &Path, name: &str) -> Result<(), SessionError> {
 /// example engine's 8 parameters, CMA-ES on our 66 weights through the protocol
 /// (docs/results.md).
 pub fn engine_tuner(params: usize) -> store::TunerKind {
-    if params <= crate::ga::MEAN_WIDE {
-        store::TunerKind::Ga
-    } else {
-        store::TunerKind::Cmaes
-    }
+    store::one_file_tuners()
+        .into_iter()
+        .filter(|k| k.default_beyond.is_some_and(|n| params > n))
+        .min_by_key(|k| k.default_beyond)
+        .map_or(store::TunerKind::Ga, store::TunerKind::OneFile)
 }
 
 impl SessionProgress {
     /// Where a one-file tuner's session stands.
-    pub fn of<T: FileTuner>(state: &T) -> SessionProgress {
+    pub fn of(state: &AnyTuner) -> SessionProgress {
         SessionProgress {
-            step: T::STEP,
+            step: state.kind().step,
             steps: state.steps(),
             steps_done: state.steps_done(),
             games: state.games(),
@@ -350,5 +305,52 @@ impl SessionProgress {
             values: state.values(),
             time_left: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::genome::EngineError;
+    use crate::sim::SimModel;
+    use crate::spsa::SpsaSettings;
+    use crate::spsa::SpsaState;
+    use crate::SessionError;
+
+    #[test]
+    fn a_session_whose_engine_changed_is_refused_on_resume_by_its_variant() {
+        let root = std::env::temp_dir().join(format!("ckga-spsa-changed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let mut spec = EngineSpec::simulated(&SimModel::new(2, 1), 1);
+        // The session's record of the engine: the simulator now declares another default.
+        spec.declared[0].value = "12345".into();
+        let settings = SpsaSettings {
+            games: 4,
+            ..SpsaSettings::default()
+        };
+        let state = SpsaState::new(&spec, &settings).unwrap();
+        let state = AnyTuner::new(state);
+        let run = SessionRun::start_tuner(Some("s".into()), 1, &root, state, None, 1).unwrap();
+        let checkpoint = run.checkpoint();
+        drop(run);
+        let e = SessionRun::resume_tuner(&checkpoint, 1)
+            .err()
+            .expect("refused");
+        assert!(
+            matches!(
+                &e,
+                SessionError::EngineChanged {
+                    name,
+                    error: EngineError::ParameterChanged { .. }
+                } if name == "s"
+            ),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("cannot continue session 's': the engine's parameter p1 changed"),
+            "{e}"
+        );
+        let _ = std::fs::remove_dir_all(&root);
     }
 }

@@ -1,6 +1,6 @@
 //! Tuning: the algorithms that tune weights or an outside engine's parameters from games.
 //!
-//! Files, bottom up: `tuner`, `flight`, `signal`, `fit`, `replay`, `ga`, `spsa`, `cmaes`.
+//! Files, bottom up: `tuner`, `flight`, `signal`, `fit`, `replay`, `ga`, `spsa`.
 //!
 //! - `tuner`: the contract a tuner keeps (ask for games, be told their results), and the step
 //!   that plays one on the jobs executor; `flight`: a tuner's steps played one after another,
@@ -11,10 +11,7 @@
 //! - `ga`: the genetic algorithm: a session's data and one generation (tournament, duel,
 //!   selection, crossover, mutation, the mean, measurement).
 //! - `spsa`: SPSA over an outside engine's parameters, one step at a time.
-//! - `cmaes`: CMA-ES (separable, mirrored pairs) over an outside engine's parameters, one
-//!   generation at a time.
 
-pub(crate) mod cmaes;
 pub(crate) mod fit;
 pub(crate) mod flight;
 pub(crate) mod ga;

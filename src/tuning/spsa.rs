@@ -29,7 +29,7 @@
 //!
 //! A run is data, [`SpsaState`]: θ, the steps and pairs done, the history, the settings and the
 //! engine; [`SpsaState::advance`] plays one step. [`spsa()`](fn@spsa) runs one to its end; an
-//! SPSA session (`checkers-ga spsa`, [`crate::SpsaRun`]) writes the state after every step and
+//! SPSA session (`checkers-ga spsa`, a [`crate::SessionRun`]) writes the state after every step and
 //! can be continued from it.
 //!
 //! Deterministic: the perturbations and openings come from the seed and the step's number, a

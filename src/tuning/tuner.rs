@@ -10,18 +10,18 @@
 //! a run that never stopped would have played.
 //!
 //! The GA ([`crate::GaState`]: a generation is its tournament, then a duel and a measurement
-//! when they are due, up to three batches), SPSA ([`crate::spsa::SpsaState`]) and CMA-ES
-//! ([`crate::cmaes::CmaesState`]) keep it.
+//! when they are due, up to three batches), SPSA ([`crate::spsa::SpsaState`]) and every other
+//! one-file tuner ([`crate::store::FileTuner`]) keep it.
 
 use crate::eval::Weights;
 use crate::jobs::{self, Batch, Played};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The budget of games a tuner of an outside engine plays when none is given: `new --engine`'s
-/// `--games-budget` with a one-file tuner, and the default settings of SPSA and CMA-ES.
+/// `--games-budget` with a one-file tuner, and every one-file tuner's default settings.
 pub const TUNER_GAMES: u64 = 4000;
 
-/// The most games a session of a one-file tuner (SPSA, CMA-ES) may ask for.
+/// The most games a session of a one-file tuner may ask for.
 pub const MAX_TUNER_GAMES: u64 = 10_000_000;
 
 /// How often a one-file tuner keeps a point of its history (the answer so far): every 10
@@ -210,4 +210,32 @@ mod tests {
         assert_eq!(again, steps);
         assert_eq!(part.answer(), whole.answer());
     }
+}
+
+/// A step as progress lines and the signal note read it, whichever tuner's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepReport {
+    /// The step's number, from 1.
+    pub number: u64,
+    /// Games played so far, this step's included.
+    pub games: u64,
+    /// The answer after the step, in the engine's units.
+    pub values: Vec<f64>,
+    /// The step's result in a few words (`result +2`, `σ 4096`).
+    pub note: String,
+    /// This step's games.
+    pub played: u64,
+    /// This step's games that were drawn.
+    pub draws: u64,
+    /// This step's pairs whose two sides played each other (one opening, colours swapped):
+    /// SPSA's θ+ and θ-, the mirrored candidates of the mean and of an evolution strategy; 0
+    /// for a GA tournament.
+    pub pairs: u64,
+    /// Of those, the pairs whose sides scored apart.
+    pub decided: u64,
+    /// On a clock: what this step's games did with it.
+    pub time: Option<crate::clock::TimeUse>,
+    /// The step's games an engine lost by a fault or on time, a line each (which game, which
+    /// side, what it did and said), as the session's `faults.log` keeps them.
+    pub faults: Vec<String>,
 }

@@ -4,10 +4,9 @@
 //! that takes a session goes through ([`open`]).
 
 use super::{
-    decode_cmaes, decode_spsa, is_plain_name, list_checkpoints, load_checkpoint,
-    load_checkpoint_recovering, resume_candidates, session_dir, sort_by_generation, spsa,
-    CheckpointError, OneFileSession, TunerKind, CHECKPOINT_MAGIC, CMAES_FILE, CMAES_MAGIC,
-    SPSA_FILE,
+    is_plain_name, list_checkpoints, load_checkpoint, load_checkpoint_recovering, one_file_tuners,
+    resume_candidates, session_dir, sort_by_generation, CheckpointError, OneFileKind,
+    OneFileSession, TunerKind, CHECKPOINT_MAGIC, ONE_FILE_TUNERS,
 };
 use crate::files::{folder_of, read_bounded};
 use crate::ga::GaState;
@@ -25,48 +24,19 @@ pub struct SessionFiles {
     pub checkpoint: PathBuf,
 }
 
-/// A one-file tuner's checkpoint as [`session_in`], [`locate_any`] and [`open`] find and read
-/// it: the tuner, its file's name in a session folder, its magic, and how its bytes are read.
-/// Every one-file tuner is registered once, in [`ONE_FILE_TUNERS`].
-struct OneFile {
-    tuner: TunerKind,
-    file: &'static str,
-    magic: &'static [u8; 8],
-    decode: DecodeFn,
-}
-
-/// Reads a one-file tuner's checkpoint bytes; the path only names the file in errors.
-type DecodeFn = fn(&Path, &[u8]) -> Result<Box<dyn OneFileSession>, CheckpointError>;
-
-/// The one-file tuners, in the order a folder is looked at.
-const ONE_FILE_TUNERS: [OneFile; 2] = [
-    OneFile {
-        tuner: TunerKind::Spsa,
-        file: SPSA_FILE,
-        magic: spsa::SPSA_MAGIC,
-        decode: |p, b| Ok(Box::new(decode_spsa(p, b)?)),
-    },
-    OneFile {
-        tuner: TunerKind::Cmaes,
-        file: CMAES_FILE,
-        magic: CMAES_MAGIC,
-        decode: |p, b| Ok(Box::new(decode_cmaes(p, b)?)),
-    },
-];
-
 /// The registered one-file tuner whose checkpoint these bytes start as, if any.
-fn one_file_of(bytes: &[u8]) -> Option<&'static OneFile> {
+fn one_file_of(bytes: &[u8]) -> Option<&'static OneFileKind> {
     ONE_FILE_TUNERS.iter().find(|t| bytes.starts_with(t.magic))
 }
 
 /// The session folder `dir` holds, if any: a one-file tuner's session when it holds that
-/// tuner's checkpoint ([`SPSA_FILE`], [`CMAES_FILE`]), else a session of the GA when it holds
-/// a checkpoint. A folder taken by one tuner is taken for all (`new`, `spsa` and `cmaes`
+/// tuner's checkpoint ([`OneFileKind::file`]), else a session of the GA when it holds
+/// a checkpoint. A folder taken by one tuner is taken for all (`new` and every tuner's command
 /// refuse it).
 pub fn session_in(dir: &Path) -> Option<SessionFiles> {
-    let one_file = ONE_FILE_TUNERS
-        .iter()
-        .map(|t| (t.tuner, dir.join(t.file)))
+    let one_file = one_file_tuners()
+        .into_iter()
+        .map(|t| (TunerKind::OneFile(t), dir.join(t.file)))
         .find(|(_, p)| p.exists());
     let (tuner, checkpoint) = match one_file {
         Some(found) => found,
@@ -98,7 +68,7 @@ pub fn locate_any(arg: &str, root: &Path) -> Option<SessionFiles> {
             .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
             .unwrap_or(0);
         let tuner = match one_file_of(&head[..n]) {
-            Some(t) => t.tuner,
+            Some(t) => TunerKind::OneFile(t),
             None if head[..n].starts_with(CHECKPOINT_MAGIC) => TunerKind::Ga,
             None => return None,
         };
@@ -210,16 +180,12 @@ pub enum OpenError {
 /// session under `root`, whichever tuner's. What is wrong, in one line, when none can be read.
 pub fn open(arg: Option<&str>, root: &Path) -> Result<Opened, OpenError> {
     match tuner_of(arg, root) {
-        (tuner, Some(path)) if tuner != TunerKind::Ga => {
+        (TunerKind::OneFile(t), Some(path)) => {
             // Read as the tuner its file's name or magic says, so a damaged file's error is
             // that tuner's (empty, wrong magic, a bad checksum).
-            let t = ONE_FILE_TUNERS
-                .iter()
-                .find(|t| t.tuner == tuner)
-                .expect("every one-file tuner is registered");
             let bytes = read_bounded(&path)
                 .map_err(|e| CheckpointError::new(&path, format!("cannot read: {e}")))?;
-            let session = (t.decode)(&path, &bytes)?;
+            let session = Box::new((t.decode)(&path, &bytes)?);
             Ok(Opened::OneFile { path, session })
         }
         // The newest session's own folder, when none is named: the one `tuner_of` looked in.
@@ -236,7 +202,7 @@ pub fn decode_tuner_file(path: &Path, bytes: &[u8]) -> Option<Result<Opened, Che
     let t = one_file_of(bytes)?;
     Some((t.decode)(path, bytes).map(|session| Opened::OneFile {
         path: path.to_path_buf(),
-        session,
+        session: Box::new(session),
     }))
 }
 

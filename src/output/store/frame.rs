@@ -19,7 +19,7 @@ pub(super) const HEADER_LEN: usize = 8 + 4 + 8 + 8;
 
 /// One kind of framed file: its magic, the newest format version this build writes and reads,
 /// and the words its errors use.
-pub(super) struct FrameKind {
+pub struct FrameKind {
     /// The first bytes of every file of the kind.
     pub magic: &'static [u8; 8],
     /// The format version this build writes for a file without a newer format's part.
@@ -36,7 +36,7 @@ pub(super) struct FrameKind {
 /// Why framed bytes could not be opened: one line, without the file's name (the caller's
 /// [`super::CheckpointError`] adds it).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub(super) enum FrameError {
+pub enum FrameError {
     /// No bytes at all.
     #[error("the file is empty")]
     Empty,
@@ -110,8 +110,8 @@ pub(super) fn encode_value<T: Serialize>(kind: &FrameKind, value: &T) -> Result<
 }
 
 /// The file of `kind`, format `version`, whose payload is `value` followed by `tail` (the part
-/// a newer format adds at its end, when the file has one); one line as [`encode_value`].
-pub(super) fn encode_parts<T: Serialize, U: Serialize>(
+/// a newer format adds at its end, when the file has one); one line as `encode_value`'s.
+pub fn encode_parts<T: Serialize, U: Serialize>(
     kind: &FrameKind,
     version: u32,
     value: &T,
@@ -136,10 +136,7 @@ pub(super) fn encode_parts<T: Serialize, U: Serialize>(
 }
 
 /// The format version and payload of framed bytes of `kind`, every check of the frame passed.
-pub(super) fn decode_frame<'a>(
-    bytes: &'a [u8],
-    kind: &FrameKind,
-) -> Result<(u32, &'a [u8]), FrameError> {
+pub fn decode_frame<'a>(bytes: &'a [u8], kind: &FrameKind) -> Result<(u32, &'a [u8]), FrameError> {
     if bytes.is_empty() {
         return Err(FrameError::Empty);
     }
@@ -188,7 +185,7 @@ pub(super) fn decode_frame<'a>(
 
 /// A value decoded from a frame's payload with the bounded configuration, and the bytes it took
 /// (the caller refuses a payload with bytes left over).
-pub(super) fn decode_payload<T: DeserializeOwned>(
+pub fn decode_payload<T: DeserializeOwned>(
     payload: &[u8],
 ) -> Result<(T, usize), bincode::error::DecodeError> {
     bincode::serde::decode_from_slice(payload, decode_config())

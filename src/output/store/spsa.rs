@@ -15,13 +15,14 @@
 //! and pairs done within the budget), so a damaged or crafted file is a one-line error.
 
 use super::frame::{decode_frame, decode_payload, encode_parts, encode_value, FrameKind};
-use super::tuner_file::{check_engine, OneFileSession, TunerHistory, TunerPoint, TunerSession};
+use super::one_file::{AnyTuner, FileTuner, OneFileKind, Start, TunerOption, ONE_FILE_TUNERS};
+use super::tuner_file::{check_engine, TunerHistory, TunerPoint, TunerSession};
 use super::{CheckpointError, TunerKind};
-use crate::eval::Weights;
 use crate::files::read_bounded;
 use crate::genome::EngineSpec;
-use crate::spsa::SpsaState;
-use crate::tuner::Tuner as _;
+use crate::spsa::{SpsaSettings, SpsaState, SpsaStep};
+use crate::tuner::StepReport;
+use linkme::distributed_slice;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -186,28 +187,172 @@ pub fn load_spsa(path: &Path) -> Result<TunerSession<SpsaState>, CheckpointError
     decode_spsa(path, &bytes)
 }
 
-impl OneFileSession for TunerSession<SpsaState> {
-    fn tuner(&self) -> TunerKind {
-        TunerKind::Spsa
-    }
+/// SPSA, as registered among the one-file tuners: `checkers-ga spsa`, `new --engine --tuner
+/// spsa`.
+#[distributed_slice(ONE_FILE_TUNERS)]
+pub static SPSA: OneFileKind = OneFileKind {
+    name: "spsa",
+    label: "SPSA",
+    a_label: "an SPSA",
+    about: "Tune an outside Hub engine's int parameters by SPSA (as chess engine testers do), \
+            for a budget of games, as a session (`resume NAME` continues it); writes the final \
+            values as an engine parameter file",
+    file: SPSA_FILE,
+    magic: SPSA_MAGIC,
+    step: "step",
+    order: 1,
+    decode: |p, b| decode_spsa(p, b).map(TunerSession::erased),
+    options: &SPSA_OPTIONS,
+    check: |s| spsa_settings(s).map(|_| ()),
+    start: Some(|spec, s| {
+        let state = SpsaState::new(spec, &spsa_settings(s)?).map_err(|e| e.to_string())?;
+        Ok(AnyTuner::new(state))
+    }),
+    default_beyond: None,
+};
 
-    fn name(&self) -> &str {
-        &self.name
+/// SPSA's own flags.
+static SPSA_OPTIONS: [TunerOption; 3] = [
+    TunerOption {
+        name: "pairs",
+        value_name: "P",
+        help: "Game pairs per step, all played at once (at least half of --threads keeps every \
+               thread busy)",
+        default: || SpsaSettings::default().pairs_per_step.to_string(),
+        sim: false,
+    },
+    TunerOption {
+        name: "c-end",
+        value_name: "F",
+        help: "The final perturbation of each parameter, as a fraction of its declared range \
+               (at least 1): fishtest's c_end",
+        default: || SpsaSettings::default().c_end.to_string(),
+        sim: false,
+    },
+    TunerOption {
+        name: "r-end",
+        value_name: "R",
+        help: "The final learning rate, fishtest's r_end: one net win moves a parameter by \
+               r_end times its final perturbation",
+        default: || SpsaSettings::default().r_end.to_string(),
+        sim: false,
+    },
+];
+
+/// The settings a start gives, checked.
+fn spsa_settings(s: &Start) -> Result<SpsaSettings, String> {
+    let settings = SpsaSettings {
+        games: s.games,
+        seed: s.seed,
+        pairs_per_step: s.get("pairs")?,
+        c_end: s.get("c-end")?,
+        r_end: s.get("r-end")?,
+        ..SpsaSettings::default()
+    };
+    settings.check().map_err(|e| e.to_string())?;
+    Ok(settings)
+}
+
+impl FileTuner for SpsaState {
+    const KIND: &'static OneFileKind = &SPSA;
+
+    fn encode(session: &TunerSession<&SpsaState>) -> Result<Vec<u8>, String> {
+        encode_spsa(session)
     }
 
     fn spec(&self) -> &EngineSpec {
-        &self.state.spec
+        &self.spec
+    }
+
+    fn budget(&self) -> u64 {
+        2 * self.settings.pairs()
+    }
+
+    fn games_per_step(&self) -> u64 {
+        2 * self.settings.pairs_per_step.max(1) as u64
+    }
+
+    fn steps(&self) -> u64 {
+        self.settings.steps()
+    }
+
+    fn steps_done(&self) -> u64 {
+        self.step
+    }
+
+    fn finished(&self) -> bool {
+        SpsaState::finished(self)
+    }
+
+    fn progress(&self) -> String {
+        SpsaState::progress(self)
+    }
+
+    fn values(&self) -> Vec<f64> {
+        self.theta.clone()
+    }
+
+    /// `SPSA session 'NAME', seed S: G games in K steps of P pairs, depth D, c_end C, r_end
+    /// R`, and `(stopped; T games asked for)` when the budget is not played yet.
+    fn comment(&self, name: &str) -> String {
+        let s = &self.settings;
+        let stopped = if self.finished() {
+            String::new()
+        } else {
+            format!(" (stopped; {} games asked for)", 2 * s.pairs())
+        };
+        format!(
+            "SPSA session '{}', seed {}: {} games in {} steps of {} pairs, depth {}, c_end {}, \
+             r_end {}{stopped}",
+            name,
+            s.seed,
+            self.games(),
+            self.step,
+            s.pairs_per_step,
+            self.spec.depth(),
+            s.c_end,
+            s.r_end,
+        )
+    }
+
+    /// `spsa of ENGINE (seed S): G games in K steps of P pairs, LEVEL`.
+    fn opening(&self) -> String {
+        let s = &self.settings;
+        format!(
+            "spsa of {} (seed {}): {} games in {} steps of {} pairs, {}",
+            self.spec.engine.name,
+            s.seed,
+            2 * s.pairs(),
+            s.steps(),
+            s.pairs_per_step,
+            self.spec.level()
+        )
+    }
+
+    fn report(s: &SpsaStep) -> StepReport {
+        StepReport {
+            number: s.step,
+            games: s.games,
+            values: s.theta.clone(),
+            note: format!("result {:+}", s.result),
+            played: 2 * s.pairs,
+            draws: s.draws,
+            pairs: s.pairs,
+            decided: s.decided,
+            time: s.time,
+            faults: s.faults.clone(),
+        }
     }
 
     /// θ at its kept steps.
-    fn history(&self) -> TunerHistory {
-        let st = &self.state;
+    fn history(&self, name: &str) -> TunerHistory {
+        let st = self;
         TunerHistory {
-            tuner: TunerKind::Spsa,
+            tuner: TunerKind::OneFile(&SPSA),
             step: "step",
             answer: ("θ", "theta"),
             rounded: "θ rounded",
-            name: self.name.clone(),
+            name: name.to_string(),
             spec: st.spec.clone(),
             seed: st.settings.seed,
             budget: (2 * st.settings.pairs(), st.settings.steps()),
@@ -232,16 +377,8 @@ impl OneFileSession for TunerSession<SpsaState> {
         }
     }
 
-    fn answer(&self) -> Weights {
-        self.state.answer()
-    }
-
-    fn out(&self) -> Option<&Path> {
-        self.out.as_deref()
-    }
-
     fn settings(&self) -> Vec<(&'static str, String)> {
-        let set = &self.state.settings;
+        let set = &self.settings;
         vec![
             (
                 "steps",

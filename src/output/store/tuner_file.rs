@@ -118,7 +118,7 @@ impl<T> TunerSession<T> {
 /// Checks a decoded session's name and engine as user input: one line saying what is wrong
 /// (a name that is not a plain one, no tuned parameter or too many, a range that does not
 /// hold its default, a depth out of range).
-pub(super) fn check_engine(name: &str, spec: &EngineSpec) -> Result<(), String> {
+pub fn check_engine(name: &str, spec: &EngineSpec) -> Result<(), String> {
     if !super::is_plain_name(name) {
         return Err(format!("session name '{name}' is not a plain name"));
     }

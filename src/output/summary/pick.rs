@@ -109,10 +109,10 @@ pub fn select(input: &Input, individual: Option<usize>) -> Result<Picked, Report
         }
         Input::Engine(p) => {
             if individual.is_some() {
-                // An SPSA or CMA-ES session reads as its answer's parameter file.
+                // A one-file tuner's session reads as its answer's parameter file.
                 return Err(ReportError::Individual(format!(
                     "--individual applies to a GA session's checkpoints and population files, \
-                     not to an {} or an SPSA or CMA-ES session (one answer, no population)",
+                     not to an {} or a one-file tuner's session (one answer, no population)",
                     InputKind::EngineParams.description()
                 )));
             }

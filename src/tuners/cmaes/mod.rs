@@ -32,6 +32,10 @@
 //! The answer is the average of the means, the mean after generation `t` weighted `t` (as the
 //! GA's mean averages its centres): the noise of single games is averaged out, while σ shrinks
 //! the moves near an optimum.
+//!
+//! Files, bottom up: `checkpoint`, `session`: its checkpoint file (`cmaes.ckpt`); its
+//! [`crate::store::FileTuner`] and its registration, [`CMAES`]: its command's settings and
+//! how a run starts).
 
 use crate::board::Position;
 use crate::clock::TimeUse;
@@ -119,7 +123,7 @@ impl CmaesSettings {
     /// generations in flight at most 64, the mean's rate above 0 and at most 1, the
     /// covariance's 0..1.
     pub fn check(&self) -> Result<(), String> {
-        let most = super::tuner::MAX_TUNER_GAMES;
+        let most = crate::tuner::MAX_TUNER_GAMES;
         if !(2..=most).contains(&self.games) {
             return Err(format!("--games {} must be 2..{most}", self.games));
         }
@@ -156,7 +160,7 @@ impl Default for CmaesSettings {
     /// on the simulator.
     fn default() -> Self {
         CmaesSettings {
-            games: super::tuner::TUNER_GAMES,
+            games: crate::tuner::TUNER_GAMES,
             pairs: 0,
             sigma: 0.0,
             seed: 1,
@@ -334,7 +338,7 @@ impl CmaesState {
             ahead: Vec::new(),
         };
         if state.settings.history_every == 0 {
-            let every = super::tuner::history_every(state.generations(), n + 8);
+            let every = crate::tuner::history_every(state.generations(), n + 8);
             state.settings.history_every = every;
         }
         state
@@ -672,6 +676,16 @@ impl CmaesState {
     }
 }
 
+mod checkpoint;
+mod session;
+
+pub use checkpoint::{
+    cmaes_path, decode_cmaes, encode_cmaes, is_cmaes, load_cmaes, CMAES_FILE, CMAES_MAGIC,
+    CMAES_VERSION,
+};
+pub use session::CMAES;
+
 #[cfg(test)]
-#[path = "cmaes_tests.rs"]
+mod flight_tests;
+#[cfg(test)]
 mod tests;

@@ -15,15 +15,11 @@
 //! with the checkpoints' byte limit, and the state is checked as user input is, so a damaged or
 //! crafted file is a one-line error.
 
-use super::frame::{decode_frame, decode_payload, encode_parts, FrameKind};
-use super::tuner_file::{check_engine, OneFileSession, TunerHistory, TunerPoint, TunerSession};
-use super::{CheckpointError, TunerKind};
+use super::{CmaesDraw, CmaesState, CMAES_MAX_IN_FLIGHT, CMAES_MIN_SIGMA};
 use crate::clock::{TimeControl, TimeUse};
-use crate::cmaes::{CmaesDraw, CmaesState, CMAES_MAX_IN_FLIGHT, CMAES_MIN_SIGMA};
-use crate::eval::Weights;
 use crate::files::read_bounded;
-use crate::genome::EngineSpec;
-use crate::tuner::Tuner as _;
+use crate::store::{check_engine, CheckpointError};
+use crate::store::{decode_frame, decode_payload, encode_parts, FrameKind, TunerSession};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -45,7 +41,7 @@ const FRAME: FrameKind = FrameKind {
 
 /// The end of the payload: the clock of the run's games ([`crate::genome::EngineSpec::tc`]),
 /// what the games did with it between each point of the history and the one before
-/// ([`crate::cmaes::CmaesPoint::time`]), and since the last one ([`CmaesState::time`]).
+/// ([`super::CmaesPoint::time`]), and since the last one ([`CmaesState::time`]).
 #[derive(Serialize, Deserialize)]
 struct ClockPart {
     clock: Option<TimeControl>,
@@ -55,7 +51,7 @@ struct ClockPart {
 }
 
 /// The end of a format 2 payload: the generations in flight
-/// ([`crate::cmaes::CmaesSettings::in_flight`]) and what those asked for ahead were drawn from
+/// ([`super::CmaesSettings::in_flight`]) and what those asked for ahead were drawn from
 /// ([`CmaesState::ahead`]).
 #[derive(Serialize, Deserialize)]
 struct FlightPart {
@@ -138,101 +134,6 @@ pub fn load_cmaes(path: &Path) -> Result<TunerSession<CmaesState>, CheckpointErr
     let bytes =
         read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     decode_cmaes(path, &bytes)
-}
-
-impl OneFileSession for TunerSession<CmaesState> {
-    fn tuner(&self) -> TunerKind {
-        TunerKind::Cmaes
-    }
-
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn spec(&self) -> &EngineSpec {
-        &self.state.spec
-    }
-
-    /// The average of the means at its kept generations (and the last), and σ at each.
-    fn history(&self) -> TunerHistory {
-        let st = &self.state;
-        let mut points: Vec<TunerPoint> = st
-            .history
-            .iter()
-            .map(|h| TunerPoint {
-                step: h.generation,
-                games: h.games,
-                values: st.values_at(&h.average),
-                weights: st.genome_at(&h.average),
-                faults: Some(h.faults),
-                time: h.time,
-                sigma: Some(h.sigma),
-            })
-            .collect();
-        if points.last().map(|p| p.step) != Some(st.generation) {
-            points.push(TunerPoint {
-                step: st.generation,
-                games: st.games,
-                values: st.values(),
-                weights: st.answer(),
-                faults: Some(st.faults),
-                time: st.spec.tc.map(|_| st.time),
-                sigma: Some(st.sigma),
-            });
-        }
-        let sigmas: Vec<String> = st
-            .history
-            .iter()
-            .map(|h| format!("{}: {:.0}", h.generation, h.sigma))
-            .collect();
-        TunerHistory {
-            tuner: TunerKind::Cmaes,
-            step: "generation",
-            answer: ("the answer", "answer"),
-            rounded: "the means' average rounded",
-            name: self.name.clone(),
-            spec: st.spec.clone(),
-            seed: st.settings.seed,
-            budget: (st.budget(), st.generations()),
-            done: (st.games, st.generation),
-            progress: st.progress(),
-            every: st.settings.history_every,
-            points,
-            note: Some(format!(
-                "σ in genes at the kept generations: {}; now {:.0}",
-                sigmas.join(", "),
-                st.sigma
-            )),
-        }
-    }
-
-    fn answer(&self) -> Weights {
-        self.state.answer()
-    }
-
-    fn out(&self) -> Option<&Path> {
-        self.out.as_deref()
-    }
-
-    fn settings(&self) -> Vec<(&'static str, String)> {
-        let st = &self.state;
-        let set = &st.settings;
-        vec![
-            (
-                "generations",
-                format!("{} of {} mirrored pairs", st.generations(), set.pairs),
-            ),
-            (
-                "step size σ",
-                format!(
-                    "{:.0} genes at the start, {:.0} now (a range is 65536 genes)",
-                    set.sigma, st.sigma
-                ),
-            ),
-            ("mean's rate", set.rate.to_string()),
-            ("covariance's rate", set.cov_rate.to_string()),
-        ]
-    }
 }
 
 /// Checks a decoded session as user input: one line saying what is wrong.
@@ -324,9 +225,9 @@ fn check(s: &TunerSession<CmaesState>) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cmaes::CmaesSettings;
     use crate::genome::EngineSpec;
     use crate::sim::SimModel;
+    use crate::tuners::cmaes::CmaesSettings;
 
     fn session() -> TunerSession<CmaesState> {
         let spec = EngineSpec::simulated(&SimModel::new(3, 1), 2);

@@ -1,0 +1,11 @@
+//! The one-file tuners that are modules of their own: each is whole in its folder (its
+//! algorithm, its checkpoint, its settings and its registration among the one-file tuners,
+//! [`crate::store::ONE_FILE_TUNERS`]), and nothing outside it names it but this list and the
+//! crate's re-exports.
+//!
+//! Files, bottom up: `cmaes`.
+//!
+//! - `cmaes`: CMA-ES (separable, mirrored pairs) over an outside engine's parameters, one
+//!   generation at a time.
+
+pub(crate) mod cmaes;
