@@ -7,5 +7,10 @@
 //!
 //! - `cmaes`: CMA-ES (separable, mirrored pairs) over an outside engine's parameters, one
 //!   generation at a time.
+//!
+//! The unit tests' build has one more, a tuner of the tests registered from its file alone
+//! (file `toy`), that shows what a new tuner gets from its registration.
 
 pub(crate) mod cmaes;
+#[cfg(test)]
+mod toy;
