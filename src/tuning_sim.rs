@@ -8,9 +8,9 @@
 //!   [`crate::Settings::generations_for_games`]), played generation by generation as a
 //!   session run plays it, without its folder (no checkpoint, no best-weights file); its
 //!   answer is [`GaState::answer`], what `export` gives for a session.
-//! - SPSA: [`spsa()`](fn@crate::spsa) with the settings of `checkers-ga spsa --engine sim:N
-//!   --games G --seed S`; its answer is its final θ rounded. Any other one-file tuner: its
-//!   registered start, played step by step; its answer rounded, and what else it names.
+//! - A one-file tuner (SPSA, ...): its registered start with the settings of `checkers-ga NAME
+//!   --engine sim:N --games G --seed S`, played step by step; its answer (SPSA's final θ
+//!   rounded), and what else it names.
 //!
 //! Runs are spread over worker threads, each playing its runs one at a time on a pool of one
 //! thread: every run is the same at any thread count. The figures of many seeds are summed up
@@ -22,7 +22,6 @@ use crate::genome::EngineSpec;
 use crate::jobs::PoolError;
 use crate::session::{NewSession, Overrides, SessionError};
 use crate::sim::SimModel;
-use crate::spsa::{spsa, SpsaError, SpsaSettings};
 use crate::store::{one_file_tuner, OneFileKind, Start};
 use crate::tuner::{play_step, Tuner};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -33,8 +32,6 @@ use std::sync::Mutex;
 pub enum SimTuner {
     /// The GA of `new --engine`.
     Ga,
-    /// SPSA (`spsa --engine`).
-    Spsa,
     /// Another registered one-file tuner, at its defaults but for [`SimSetup::options`].
     OneFile(&'static OneFileKind),
 }
@@ -43,7 +40,6 @@ impl std::fmt::Display for SimTuner {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             SimTuner::Ga => "ga",
-            SimTuner::Spsa => "spsa",
             SimTuner::OneFile(k) => k.name,
         })
     }
@@ -54,13 +50,13 @@ impl std::fmt::Display for SimTuner {
 #[error("unknown tuner '{0}' (expected {names})", names = crate::text::one_of(&sim_tuner_names()))]
 pub struct UnknownTuner(pub String);
 
-/// The names [`SimTuner`] reads, in order: `ga`, `spsa`, then every other registered tuner
-/// that starts on its own.
+/// The names [`SimTuner`] reads, in order: `ga`, then every registered tuner that starts on
+/// its own.
 pub fn sim_tuner_names() -> Vec<&'static str> {
     let tuners = crate::store::one_file_tuners().into_iter();
-    let others = tuners.filter(|k| k.start.is_some() && k.name != "spsa");
+    let others = tuners.filter(|k| k.start.is_some());
     let others = others.map(|k| k.name);
-    ["ga", "spsa"].into_iter().chain(others).collect()
+    std::iter::once("ga").chain(others).collect()
 }
 
 impl std::str::FromStr for SimTuner {
@@ -68,7 +64,6 @@ impl std::str::FromStr for SimTuner {
     fn from_str(s: &str) -> Result<SimTuner, UnknownTuner> {
         match s {
             "ga" => Ok(SimTuner::Ga),
-            "spsa" => Ok(SimTuner::Spsa),
             _ => match one_file_tuner(s) {
                 Some(k) if k.start.is_some() => Ok(SimTuner::OneFile(k)),
                 _ => Err(UnknownTuner(s.to_string())),
@@ -86,9 +81,6 @@ pub enum SimError {
     /// The GA's settings make no session.
     #[error("{0}")]
     Ga(SessionError),
-    /// SPSA's settings are bad.
-    #[error(transparent)]
-    Spsa(#[from] SpsaError),
     /// A one-file tuner's settings are bad: what is wrong, in one line.
     #[error("{0}")]
     OneFile(String),
@@ -132,8 +124,6 @@ pub struct SimSetup {
     /// The GA's settings over the defaults of `new --engine` (its budget, generations and time
     /// are the run's: those given here are ignored).
     pub ga: Overrides,
-    /// SPSA's settings (its games and seed are the run's).
-    pub spsa: SpsaSettings,
     /// The other one-file tuners' own settings, by tuner and setting (`("cmaes", "rate",
     /// "0.5")`); a setting not given is at its default. Their games and seed are the run's.
     pub options: Vec<(&'static str, &'static str, String)>,
@@ -145,7 +135,6 @@ impl Default for SimSetup {
         SimSetup {
             model_seed: crate::sim::DEFAULT_MODEL_SEED,
             ga: Overrides::default(),
-            spsa: SpsaSettings::default(),
             options: Vec::new(),
         }
     }
@@ -208,15 +197,6 @@ fn mean_values(spec: &EngineSpec, genomes: &[Weights]) -> Vec<i64> {
     sum.iter().map(|s| (s / n).round() as i64).collect()
 }
 
-/// The SPSA settings of a run: `spsa --engine sim:N --games G --seed S` with the setup's.
-fn spsa_settings(run: &SimRun, setup: &SimSetup) -> SpsaSettings {
-    SpsaSettings {
-        games: run.games,
-        seed: run.seed,
-        ..setup.spsa
-    }
-}
-
 /// The start of `run` of one-file tuner `k`: its games and seed, its settings as `setup` says.
 fn start(k: &OneFileKind, run: &SimRun, setup: &SimSetup) -> Start {
     let mine = setup.options.iter().filter(|(t, _, _)| *t == k.name);
@@ -236,7 +216,6 @@ pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), SimError> {
                 let (_, spec) = sim_engine(run.params, setup);
                 ga_session(run, &spec, setup)?;
             }
-            SimTuner::Spsa => spsa_settings(run, setup).check()?,
             SimTuner::OneFile(k) => (k.check)(&start(k, run, setup)).map_err(SimError::OneFile)?,
         }
     }
@@ -299,16 +278,6 @@ pub fn run_sim(run: &SimRun, setup: &SimSetup) -> Result<SimResult, SimError> {
                 games_played: state.games(),
                 generations: state.steps_done(),
                 details: details.collect(),
-            })
-        }
-        SimTuner::Spsa => {
-            let s = spsa_settings(run, setup);
-            let r = spsa(&spec, &s, &mut (), &AtomicBool::new(false))?;
-            Ok(SimResult {
-                regret: regret(&r.values),
-                games_played: r.games_played,
-                generations: 0,
-                details: vec![("defaults", defaults)],
             })
         }
     }
@@ -569,7 +538,7 @@ mod tests {
 
     #[test]
     fn a_grid_has_each_line_once_in_order_and_a_summary_per_line() {
-        let (ga, spsa) = (SimTuner::Ga, SimTuner::Spsa);
+        let (ga, spsa) = (SimTuner::Ga, "spsa".parse().unwrap());
         let lines = SimLine::grid(&[ga, spsa, ga], &[4], &[400, 400, 1000]);
         let heads: Vec<(SimTuner, u64)> = lines.iter().map(|l| (l.tuner, l.games)).collect();
         assert_eq!(heads, [(ga, 400), (ga, 1000), (spsa, 400), (spsa, 1000)]);
@@ -686,7 +655,8 @@ mod tests {
 
     #[test]
     fn a_run_is_the_same_at_any_thread_count_and_spsa_and_cmaes_improve_on_the_defaults() {
-        let runs: Vec<SimRun> = [SimTuner::Ga, SimTuner::Spsa, "cmaes".parse().unwrap()]
+        let (spsa, cmaes) = ("spsa".parse().unwrap(), "cmaes".parse().unwrap());
+        let runs: Vec<SimRun> = [SimTuner::Ga, spsa, cmaes]
             .into_iter()
             .flat_map(|tuner| {
                 (1..=3).map(move |seed| SimRun {
@@ -707,7 +677,7 @@ mod tests {
             match run.tuner {
                 // The mean, population 16: 8 pairs of 2 games a generation, no measurement.
                 SimTuner::Ga => assert_eq!((r.generations, r.games_played), (63, 1008)),
-                SimTuner::Spsa => {
+                SimTuner::OneFile(k) if k.name == "spsa" => {
                     assert_eq!(r.games_played, 1000);
                     assert!(r.regret < defaults.1, "{r:?}");
                 }
@@ -770,7 +740,8 @@ mod tests {
             seed: 1,
         };
         let setup = SimSetup::default();
-        let e = check_sims(&[run(SimTuner::Spsa, 0)], &setup).unwrap_err();
+        let spsa: SimTuner = "spsa".parse().unwrap();
+        let e = check_sims(&[run(spsa, 0)], &setup).unwrap_err();
         assert!(matches!(e, SimError::Params(0)), "{e:?}");
         let max = crate::sim::MAX_SIM_PARAMS;
         assert_eq!(
@@ -778,16 +749,13 @@ mod tests {
             format!("0 parameters: the simulator has 1..{max}")
         );
         let no_pairs = SimSetup {
-            spsa: SpsaSettings {
-                pairs_per_step: 0,
-                ..SpsaSettings::default()
-            },
+            options: vec![("spsa", "pairs", "0".into())],
             ..SimSetup::default()
         };
-        let e = run_sims(&[run(SimTuner::Spsa, 4)], &no_pairs, 1).unwrap_err();
-        assert!(matches!(e, SimError::Spsa(SpsaError::Pairs)), "{e:?}");
+        let e = run_sims(&[run(spsa, 4)], &no_pairs, 1).unwrap_err();
+        assert!(matches!(e, SimError::OneFile(_)), "{e:?}");
         assert_eq!(e.to_string(), "--pairs must be at least 1");
-        assert_eq!("spsa".parse(), Ok(SimTuner::Spsa));
+        assert!(matches!(spsa, SimTuner::OneFile(k) if k.label == "SPSA"));
         let e = "sa".parse::<SimTuner>().unwrap_err();
         assert_eq!(e, UnknownTuner("sa".into()));
         assert_eq!(

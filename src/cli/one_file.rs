@@ -106,13 +106,16 @@ pub fn run(a: OneFileArgs, spec: Option<checkers_ga::EngineSpec>) -> anyhow::Res
     a.session.start(p, state, opening)
 }
 
-/// The flags `tune-sim` takes for tuner `kind`'s settings: `--NAME-SETTING` for each setting
-/// it offers the simulator, with the setting.
+/// The flags `tune-sim` takes for tuner `kind`'s settings: `--NAME-SETTING` (or the flag the
+/// setting names) for each setting it offers the simulator, with the setting.
 pub fn sim_flags(kind: &'static OneFileKind) -> Vec<(String, &'static TunerOption)> {
     kind.options
         .iter()
         .filter(|o| o.sim)
-        .map(|o| (format!("{}-{}", kind.name, o.name), o))
+        .map(|o| match o.sim_flag {
+            Some(flag) => (flag.to_string(), o),
+            None => (format!("{}-{}", kind.name, o.name), o),
+        })
         .collect()
 }
 

@@ -5,7 +5,6 @@
 use super::common::say;
 use super::evolve_args::SessionOptions;
 use checkers_ga::store::Start;
-use checkers_ga::SpsaSettings;
 use checkers_ga::{check_sims, run_sims, Interval, SimLine, SimRun, SimSetup, SimTuner};
 use clap::Parser;
 use std::time::Instant;
@@ -36,15 +35,6 @@ pub struct TuneSimArgs {
     /// The models' seed (sim:N:SEED): the landscape every run of N parameters meets
     #[arg(long, value_name = "SEED", default_value_t = checkers_ga::DEFAULT_MODEL_SEED)]
     pub model_seed: u64,
-    /// SPSA's game pairs per step, as spsa --pairs
-    #[arg(long, value_name = "P", default_value_t = SpsaSettings::default().pairs_per_step)]
-    pub pairs: u32,
-    /// SPSA's final perturbation as a share of each range, as spsa --c-end
-    #[arg(long, value_name = "F", default_value_t = SpsaSettings::default().c_end)]
-    pub c_end: f64,
-    /// SPSA's final learning rate, as spsa --r-end
-    #[arg(long, value_name = "R", default_value_t = SpsaSettings::default().r_end)]
-    pub r_end: f64,
     /// Each one-file tuner's settings on the simulator (`--cmaes-rate 0.5` gives `("cmaes",
     /// "rate", "0.5")`): flags made from the tuners' registrations ([`super::one_file`]).
     #[arg(skip)]
@@ -120,12 +110,6 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
     let setup = SimSetup {
         model_seed: a.model_seed,
         ga: flags.overrides(),
-        spsa: SpsaSettings {
-            pairs_per_step: a.pairs,
-            c_end: a.c_end,
-            r_end: a.r_end,
-            ..SpsaSettings::default()
-        },
         options: a.tuner_options.clone(),
     };
     // Each tuner's settings are checked whether or not it runs.

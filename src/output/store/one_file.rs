@@ -54,6 +54,8 @@ pub struct TunerOption {
     pub default: fn() -> String,
     /// Also offered by the tuning simulator (`tune-sim --TUNER-NAME`).
     pub sim: bool,
+    /// The flag `tune-sim` takes it by instead of `--TUNER-NAME`, if any (without dashes).
+    pub sim_flag: Option<&'static str>,
 }
 
 /// What a tuner's session is started from: the run's seed and budget, and its own settings as

@@ -219,7 +219,8 @@ static SPSA_OPTIONS: [TunerOption; 3] = [
         help: "Game pairs per step, all played at once (at least half of --threads keeps every \
                thread busy)",
         default: || SpsaSettings::default().pairs_per_step.to_string(),
-        sim: false,
+        sim: true,
+        sim_flag: Some("pairs"),
     },
     TunerOption {
         name: "c-end",
@@ -227,7 +228,8 @@ static SPSA_OPTIONS: [TunerOption; 3] = [
         help: "The final perturbation of each parameter, as a fraction of its declared range \
                (at least 1): fishtest's c_end",
         default: || SpsaSettings::default().c_end.to_string(),
-        sim: false,
+        sim: true,
+        sim_flag: Some("c-end"),
     },
     TunerOption {
         name: "r-end",
@@ -235,7 +237,8 @@ static SPSA_OPTIONS: [TunerOption; 3] = [
         help: "The final learning rate, fishtest's r_end: one net win moves a parameter by \
                r_end times its final perturbation",
         default: || SpsaSettings::default().r_end.to_string(),
-        sim: false,
+        sim: true,
+        sim_flag: Some("r-end"),
     },
 ];
 

@@ -42,6 +42,7 @@ static OPTIONS: [TunerOption; 5] = [
         help: "Mirrored pairs a generation (0: 4 + 3 ln n candidates, halved, at least 4 pairs)",
         default: || CmaesSettings::default().pairs.to_string(),
         sim: false,
+        sim_flag: None,
     },
     TunerOption {
         name: "sigma",
@@ -51,6 +52,7 @@ static OPTIONS: [TunerOption; 5] = [
                this",
         default: || CmaesSettings::default().sigma.to_string(),
         sim: false,
+        sim_flag: None,
     },
     TunerOption {
         name: "rate",
@@ -58,6 +60,7 @@ static OPTIONS: [TunerOption; 5] = [
         help: "The mean's learning rate: the share of the selected step it moves (0..1]",
         default: || CmaesSettings::default().rate.to_string(),
         sim: true,
+        sim_flag: None,
     },
     TunerOption {
         name: "cov-rate",
@@ -66,6 +69,7 @@ static OPTIONS: [TunerOption; 5] = [
                identity (the step size alone adapts), 1 the usual speed",
         default: || CmaesSettings::default().cov_rate.to_string(),
         sim: true,
+        sim_flag: None,
     },
     TunerOption {
         name: "in-flight",
@@ -76,6 +80,7 @@ static OPTIONS: [TunerOption; 5] = [
                beyond; at most 64). The results are the same at any thread count",
         default: || CmaesSettings::default().in_flight.to_string(),
         sim: true,
+        sim_flag: None,
     },
 ];
 
