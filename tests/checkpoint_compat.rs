@@ -1,9 +1,10 @@
 //! Checkpoints of older formats still load, and a session resumed from one continues exactly as
 //! the build that wrote it would have: format 1 (before the GA options) and format 2 (the whole
 //! history in every checkpoint, before the history file), and formats 3 to 7 (below); and the
-//! one-file tuners' first formats, SPSA's and CMA-ES's (`tests/data/spsa-v1/`,
-//! `tests/data/cmaes-v1/`: a session on the simulator stopped partway and resumed to its end by
-//! the build that wrote them, as their tests say).
+//! one-file tuners' older formats, SPSA's first and CMA-ES's first and second
+//! (`tests/data/spsa-v1/`, `tests/data/cmaes-v1/`, `tests/data/cmaes-v2/`: a session on the
+//! simulator stopped partway and resumed to its end by the build that wrote them, as their tests
+//! say).
 //!
 //! `tests/data/checkpoint-v1-gen2.ckpt` and `-gen3.ckpt` are generations 2 and 3 of one session
 //! (`new --population 8 --depth 1 --generations 3 --seed 11 --name v1fixture`) written by the
@@ -378,4 +379,12 @@ fn resuming_a_format_1_spsa_checkpoint_gives_what_its_build_gave() {
 #[test]
 fn resuming_a_format_1_cmaes_checkpoint_gives_what_its_build_gave() {
     one_file_resumed_as_its_build("cmaes-v1", "cmaes1fixture", checkers_ga::CMAES_FILE);
+}
+
+/// CMA-ES's format 2 (before uncertainty handling; 3 generations in flight, 2 of them asked for
+/// ahead in the stopped checkpoint): `cmaes --engine sim:12 --games 40000 --seed 7 --name
+/// cmaes2fixture`, stopped by Ctrl-C and resumed, by its build (813b5e1).
+#[test]
+fn resuming_a_format_2_cmaes_checkpoint_gives_what_its_build_gave() {
+    one_file_resumed_as_its_build("cmaes-v2", "cmaes2fixture", checkers_ga::CMAES_FILE);
 }
