@@ -8,7 +8,8 @@
 //! the history) and the `--out` file, then the clock of its games and what they did with it
 //! ([`ClockPart`]; no clock for a run to a depth), then (format 2) the generations in flight and
 //! what those asked for ahead were drawn from ([`FlightPart`]; a format 1 checkpoint keeps one
-//! generation in flight). Every number is kept as the exact `f64`, so a session continued from
+//! generation in flight), then (format 3) uncertainty handling's growth of σ and its signal
+//! ([`NoisePart`]; an older checkpoint's run never grows σ, as its build ran it). Every number is kept as the exact `f64`, so a session continued from
 //! its checkpoint ends with the answer of one that never stopped.
 //!
 //! Decoding trusts nothing: the frame is checked before a byte is decoded, the decoder runs
@@ -27,7 +28,7 @@ use std::time::Duration;
 /// The first bytes of a CMA-ES checkpoint.
 pub const CMAES_MAGIC: &[u8; 8] = b"CKGACMAE";
 /// The CMA-ES checkpoint format this build writes and the newest it reads.
-pub const CMAES_VERSION: u32 = 2;
+pub const CMAES_VERSION: u32 = 3;
 /// The CMA-ES checkpoint's name in its session folder.
 pub const CMAES_FILE: &str = "cmaes.ckpt";
 /// The CMA-ES checkpoint's frame ([`super::frame`]).
@@ -59,6 +60,14 @@ struct FlightPart {
     ahead: Vec<CmaesDraw>,
 }
 
+/// The end of a format 3 payload: uncertainty handling's growth of σ
+/// ([`super::CmaesSettings::growth`]) and the signal it reads ([`CmaesState::signal`]).
+#[derive(Serialize, Deserialize)]
+struct NoisePart {
+    growth: f64,
+    signal: f64,
+}
+
 /// The most mirrored pairs a generation a checkpoint may ask for.
 const MAX_PAIRS: u32 = 1 << 16;
 
@@ -85,7 +94,11 @@ pub fn encode_cmaes(session: &TunerSession<&CmaesState>) -> Result<Vec<u8>, Stri
         in_flight: st.settings.in_flight,
         ahead: st.ahead.clone(),
     };
-    encode_parts(&FRAME, CMAES_VERSION, session, Some(&(part, flight)))
+    let noise = NoisePart {
+        growth: st.settings.growth,
+        signal: st.signal,
+    };
+    encode_parts(&FRAME, CMAES_VERSION, session, Some(&(part, flight, noise)))
 }
 
 /// Reads CMA-ES checkpoint bytes; `path` only names the file in errors.
@@ -110,6 +123,16 @@ pub fn decode_cmaes(
             ahead: Vec::new(),
         }
     };
+    let noise = if version >= 3 {
+        let (n, more) = decode_payload::<NoisePart>(&payload[used..]).map_err(cannot)?;
+        used += more;
+        n
+    } else {
+        NoisePart {
+            growth: 1.0,
+            signal: 0.0,
+        }
+    };
     if used != payload.len() {
         return Err(fail("trailing bytes after the payload".into()));
     }
@@ -125,6 +148,8 @@ pub fn decode_cmaes(
     st.time = part.under_way;
     st.settings.in_flight = flight.in_flight;
     st.ahead = flight.ahead;
+    st.settings.growth = noise.growth;
+    st.signal = noise.signal;
     check(&session).map_err(fail)?;
     Ok(session)
 }
@@ -200,6 +225,9 @@ fn check(s: &TunerSession<CmaesState>) -> Result<(), String> {
             ));
         }
         last = Some((h.generation, h.faults));
+    }
+    if !st.signal.is_finite() {
+        return Err(format!("the signal {} is not a number", st.signal));
     }
     if set.history_every > 0 && st.history.first().map(|h| h.generation) != Some(0) {
         return Err("the history does not start at generation 0".into());
@@ -283,6 +311,8 @@ mod tests {
             play_step(&mut s.state, &|_, _| {}, &|| false).unwrap();
         });
         assert_eq!(s.state.ahead.len(), 2);
+        // Uncertainty handling's signal has moved, and is read back with the rest.
+        assert_ne!(s.state.signal, 0.0);
         let p = Path::new("cmaes.ckpt");
         assert_eq!(
             decode_cmaes(p, &encode_cmaes(&s.view()).unwrap()).unwrap(),
@@ -305,6 +335,16 @@ mod tests {
             (1, 0)
         );
         assert_eq!(back.state.mean, s.state.mean);
+        // Format 2: the frame's version 2, the payload without uncertainty handling's part: a
+        // run that never grows σ, as its build ran it.
+        let flight = FlightPart {
+            in_flight: s.state.settings.in_flight,
+            ahead: s.state.ahead.clone(),
+        };
+        let v2 = encode_parts(&FRAME, 2, &s.view(), Some(&(part, flight))).unwrap();
+        let back = decode_cmaes(p, &v2).unwrap();
+        assert_eq!((back.state.settings.growth, back.state.signal), (1.0, 0.0));
+        assert_eq!(back.state.ahead, s.state.ahead);
         // More asked for ahead than are in flight: refused.
         let mut wrong = s.clone();
         wrong.state.settings.in_flight = 2;
@@ -351,6 +391,9 @@ mod tests {
         );
         // Mean and covariance of another width.
         refused(&|s| s.state.c.push(1.0), "covariance");
+        // σ's growth out of its bounds, a signal that is not a number.
+        refused(&|s| s.state.settings.growth = 3.0, "growth");
+        refused(&|s| s.state.signal = f64::NAN, "signal");
     }
 
     #[test]

@@ -29,6 +29,17 @@
 //! candidate against the mean was tried and stalled (both sides of a pair near the mean lose
 //! alike, and their steps cancel).
 //!
+//! Uncertainty handling: near the optimum the pairs' winners turn to chance, and cumulative
+//! step-size adaptation then lets σ sink (a path of chance steps is a random walk's, and σ has
+//! a floor, not a pull back up) until the pairs' sides are too close for games to tell apart
+//! and the mean stops moving where it stands. So each generation splits its decided pairs in two
+//! halves and measures how far the halves' selected steps point one way (the cosine of their
+//! sums, times `sqrt(n)`: about a standard normal number by chance), smoothed at the path's
+//! rate ([`CmaesState::signal`]); while that is below [`CMAES_SIGNAL`], σ grows by
+//! [`CmaesSettings::growth`] a generation (1.01 by default; UH-CMA-ES grows σ the same way when
+//! re-evaluated candidates change rank). σ settles where the games still carry a slope, and
+//! the mean keeps moving about the optimum, which the answer's average then finds.
+//!
 //! The answer is the average of the means, the mean after generation `t` weighted `t` (as the
 //! GA's mean averages its centres): the noise of single games is averaged out, while σ shrinks
 //! the moves near an optimum.
@@ -89,6 +100,13 @@ pub struct CmaesSettings {
     /// the rest of the settings in a checkpoint (format 2).
     #[serde(skip)]
     pub in_flight: u32,
+    /// Uncertainty handling: σ grows by this factor each generation whose pairs carried no
+    /// signal ([`CmaesState::signal`] below [`CMAES_SIGNAL`]), so that σ does not shrink below
+    /// the scale at which games still tell the sides apart; 1: never (σ adapts by its path
+    /// alone, as before format 3). Kept apart from the rest of the settings in a checkpoint
+    /// (format 3; a checkpoint of an older format keeps 1).
+    #[serde(skip)]
+    pub growth: f64,
 }
 
 /// The generations in flight beyond [`CMAES_ALONE`] parameters.
@@ -109,6 +127,13 @@ pub fn cmaes_in_flight(n: usize) -> u32 {
         CMAES_IN_FLIGHT
     }
 }
+
+/// σ's growth a generation while the pairs carry no signal, by default
+/// ([`CmaesSettings::growth`]).
+pub const CMAES_GROWTH: f64 = 1.01;
+
+/// The signal ([`CmaesState::signal`]) below which σ grows ([`CmaesSettings::growth`]).
+pub const CMAES_SIGNAL: f64 = 0.3;
 
 /// The most generations in flight a run keeps.
 pub const CMAES_MAX_IN_FLIGHT: u32 = 64;
@@ -143,6 +168,9 @@ impl CmaesSettings {
                 self.rate
             ));
         }
+        if !(self.growth.is_finite() && (1.0..=2.0).contains(&self.growth)) {
+            return Err(format!("σ's growth {} must be 1..2", self.growth));
+        }
         if !(0.0..=1.0).contains(&self.cov_rate) {
             return Err(format!(
                 "the covariance's rate {} must be 0..1",
@@ -168,6 +196,7 @@ impl Default for CmaesSettings {
             cov_rate: 0.0,
             history_every: 0,
             in_flight: 0,
+            growth: CMAES_GROWTH,
         }
     }
 }
@@ -213,6 +242,14 @@ pub struct CmaesState {
     /// stands). Kept in a session's checkpoint beside the rest (format 2).
     #[serde(skip)]
     pub ahead: Vec<CmaesDraw>,
+    /// How much the generations' pairs agree, smoothed: each generation with two decided pairs
+    /// or more splits them in two halves (alternately) and takes the cosine of the halves'
+    /// selected steps times `sqrt(n)` (about a standard normal number when the pairs' winners
+    /// are chance, larger when both halves lean the way the strength rises); this is its
+    /// running mean, at the step-size path's rate. Kept in a session's checkpoint beside the
+    /// rest (format 3).
+    #[serde(skip)]
+    pub signal: f64,
 }
 
 /// What a generation's pairs were drawn from: the mean, σ and `C`'s diagonal when it was asked
@@ -336,6 +373,7 @@ impl CmaesState {
             faults: 0,
             time: TimeUse::default(),
             ahead: Vec::new(),
+            signal: 0.0,
         };
         if state.settings.history_every == 0 {
             let every = crate::tuner::history_every(state.generations(), n + 8);
@@ -671,9 +709,33 @@ impl CmaesState {
                 + c_mu * rank_mu)
                 .clamp(1e-4, 1e4);
         }
-        self.sigma = (self.sigma * ((c_sigma / d_sigma) * (norm / chi - 1.0)).exp())
-            .clamp(CMAES_MIN_SIGMA, self.settings.sigma);
+        let mut sigma = self.sigma * ((c_sigma / d_sigma) * (norm / chi - 1.0)).exp();
+        if self.settings.growth > 1.0 {
+            if let Some(cos) = halves_cosine(selected) {
+                self.signal += c_sigma * (cos * nf.sqrt() - self.signal);
+            }
+            if self.signal < CMAES_SIGNAL {
+                sigma *= self.settings.growth;
+            }
+        }
+        self.sigma = sigma.clamp(CMAES_MIN_SIGMA, self.settings.sigma);
     }
+}
+
+/// The cosine of the weighted sums of the selected steps in two halves (alternately), or none
+/// with fewer than two steps or a sum of length 0.
+fn halves_cosine(selected: &[(Vec<f64>, f64)]) -> Option<f64> {
+    let n = selected.first()?.0.len();
+    let mut halves = [vec![0.0; n], vec![0.0; n]];
+    for (j, (z, w)) in selected.iter().enumerate() {
+        for (h, x) in halves[j % 2].iter_mut().zip(z) {
+            *h += w * x;
+        }
+    }
+    let [a, b] = &halves;
+    let dot = |u: &[f64], v: &[f64]| u.iter().zip(v).map(|(x, y)| x * y).sum::<f64>();
+    let lengths = (dot(a, a) * dot(b, b)).sqrt();
+    (selected.len() >= 2 && lengths > 0.0).then(|| dot(a, b) / lengths)
 }
 
 mod checkpoint;

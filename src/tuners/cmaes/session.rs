@@ -35,7 +35,7 @@ pub static CMAES: OneFileKind = OneFileKind {
 };
 
 /// CMA-ES's own flags.
-static OPTIONS: [TunerOption; 5] = [
+static OPTIONS: [TunerOption; 6] = [
     TunerOption {
         name: "pairs",
         value_name: "P",
@@ -82,6 +82,17 @@ static OPTIONS: [TunerOption; 5] = [
         sim: true,
         sim_flag: None,
     },
+    TunerOption {
+        name: "growth",
+        value_name: "F",
+        help: "Uncertainty handling: σ grows by this factor each generation whose decided \
+               pairs do not agree (two halves' steps no closer than chance), so that it keeps \
+               the scale at which games still tell the sides apart; 1: σ adapts by its path \
+               alone (1..2)",
+        default: || CmaesSettings::default().growth.to_string(),
+        sim: true,
+        sim_flag: None,
+    },
 ];
 
 /// The settings `start` gives, checked.
@@ -94,6 +105,7 @@ fn settings_of(s: &Start) -> Result<CmaesSettings, String> {
         rate: s.get("rate")?,
         cov_rate: s.get("cov-rate")?,
         in_flight: s.get("in-flight")?,
+        growth: s.get("growth")?,
         ..CmaesSettings::default()
     };
     settings.check()?;
@@ -169,12 +181,12 @@ impl FileTuner for CmaesState {
     }
 
     /// `cmaes of ENGINE (seed S): G games in K generations of P pairs, σ X, rate R, F in
-    /// flight, LEVEL`.
+    /// flight, growth U, LEVEL`.
     fn opening(&self) -> String {
         let s = &self.settings;
         format!(
             "cmaes of {} (seed {}): {} games in {} generations of {} pairs, σ {:.0}, rate {}, \
-             {} in flight, {}",
+             {} in flight, growth {}, {}",
             self.spec.engine.name,
             s.seed,
             CmaesState::budget(self),
@@ -183,6 +195,7 @@ impl FileTuner for CmaesState {
             s.sigma,
             s.rate,
             s.in_flight,
+            s.growth,
             self.spec.level()
         )
     }
@@ -286,5 +299,12 @@ fn settings(st: &CmaesState) -> Vec<(&'static str, String)> {
         ),
         ("mean's rate", set.rate.to_string()),
         ("covariance's rate", set.cov_rate.to_string()),
+        (
+            "σ's growth",
+            format!(
+                "{} a generation while the pairs carry no signal (signal now {:.2})",
+                set.growth, st.signal
+            ),
+        ),
     ]
 }

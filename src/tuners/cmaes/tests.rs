@@ -1,8 +1,10 @@
 //! Unit tests of `cmaes` (a file of their own beside it).
 
 use super::*;
+use crate::rng::{derive, Purpose};
 use crate::sim::SimModel;
 use crate::tuner::play_step;
+use rand::RngExt;
 
 fn state(games: u64) -> CmaesState {
     let model = SimModel::new(4, 7);
@@ -106,11 +108,13 @@ fn a_run_plays_its_budget_and_resumes_exactly() {
     let cfg = bincode::config::standard();
     let bytes = bincode::serde::encode_to_vec(&part, cfg).unwrap();
     let (mut back, _): (CmaesState, _) = bincode::serde::decode_from_slice(&bytes, cfg).unwrap();
-    // The generations in flight and what those asked for ahead were drawn from are kept
-    // apart in a checkpoint (the store's tests read them back).
+    // The generations in flight, what those asked for ahead were drawn from, σ's growth and
+    // the signal are kept apart in a checkpoint (the store's tests read them back).
     assert_eq!(part.ahead.len(), 2);
     back.settings.in_flight = part.settings.in_flight;
     back.ahead = part.ahead.clone();
+    back.settings.growth = part.settings.growth;
+    back.signal = part.signal;
     let mut part = back;
     pool.install(|| while play_step(&mut part, &|_, _| {}, &|| false).is_some() {});
     assert_eq!(part, whole);
@@ -136,6 +140,65 @@ fn decided_pairs_move_the_mean_toward_their_winners_and_draws_move_nothing() {
         assert!(moved * z >= 0.0, "gene {i}");
     }
     assert_ne!(t.mean, before.mean);
+}
+
+/// Uncertainty handling: generations whose pairs are won by chance grow σ back toward its start
+/// where the step-size path alone lets it sink, and generations whose pairs all agree (each
+/// won by the side a fixed slope favours) leave σ to the path alone.
+#[test]
+fn pairs_won_by_chance_grow_sigma_and_pairs_that_agree_leave_it_to_the_path() {
+    let run = |growth: f64, chance: bool| {
+        let mut t = CmaesState::new(
+            &EngineSpec::simulated(&SimModel::new(8, 7), 2),
+            &CmaesSettings {
+                games: 1_000_000,
+                seed: 5,
+                growth,
+                sigma: 4096.0,
+                ..CmaesSettings::default()
+            },
+        );
+        // Started low, as after a run's early generations.
+        t.sigma = 256.0;
+        let slope: Vec<f64> = (0..8)
+            .map(|i| if i % 2 == 0 { 1.0 } else { -0.5 })
+            .collect();
+        let mut coin = derive(9, Purpose::Cmaes, 0, 0);
+        for g in 0..300 {
+            let (zs, _) = t.draws(0);
+            let results: Vec<i64> = zs
+                .iter()
+                .map(|z| {
+                    let lean: f64 = z.iter().zip(&slope).map(|(a, b)| a * b).sum();
+                    let won = if chance {
+                        coin.random::<bool>()
+                    } else {
+                        lean > 0.0
+                    };
+                    if won {
+                        2
+                    } else {
+                        -2
+                    }
+                })
+                .collect();
+            t.update_for_test(&zs, &results);
+            t.generation = g + 1;
+        }
+        t
+    };
+    let (alone, grown) = (run(1.0, true), run(1.01, true));
+    assert!(grown.signal < CMAES_SIGNAL, "{}", grown.signal);
+    assert!(
+        grown.sigma > 256.0 && grown.sigma > 4.0 * alone.sigma,
+        "σ {} grown, {} by its path alone",
+        grown.sigma,
+        alone.sigma
+    );
+    let (alone, handled) = (run(1.0, false), run(1.01, false));
+    assert!(handled.signal > CMAES_SIGNAL, "{}", handled.signal);
+    assert_eq!(handled.sigma, alone.sigma);
+    assert_eq!(handled.mean, alone.mean);
 }
 
 impl CmaesState {
