@@ -187,8 +187,8 @@ mod tuning_sim;
 use engine::{board, eval, game, man, movegen, notation, openings, search, yardstick};
 use games::{clock, cluster, genome, jobs, side, sim, tournament};
 use output::chart;
-use tuners::cmaes;
-use tuning::{fit, flight, ga, replay, signal, spsa, tuner};
+use tuners::{cmaes, spsa};
+use tuning::{fit, flight, ga, replay, signal, tuner};
 
 pub use games::{matchplay, play, schedule};
 pub use output::{formats, html, store, summary, weightfile};
@@ -259,7 +259,9 @@ pub use session::{EloError, EloOptions, EloPlan};
 pub use cmaes::{cmaes_in_flight, CmaesDraw, CmaesPoint, CmaesSettings, CmaesState, CmaesStep};
 pub use cmaes::{cmaes_path, decode_cmaes, encode_cmaes, is_cmaes, load_cmaes};
 pub use cmaes::{CMAES, CMAES_FILE, CMAES_MAGIC, CMAES_VERSION};
-pub use cmaes::{CMAES_ALONE, CMAES_IN_FLIGHT, CMAES_RATE, CMAES_SIGMA};
+pub use cmaes::{
+    CMAES_ALONE, CMAES_GROWTH, CMAES_IN_FLIGHT, CMAES_RATE, CMAES_SIGMA, CMAES_SIGNAL,
+};
 pub use flight::run_steps;
 pub use genome::{is_setting, Declared, EngineError, EngineSpec, Tuned, SETTING_NAMES};
 pub use hub::{handshake_timeout, misfit, set_handshake_timeout, DEFAULT_HANDSHAKE_TIMEOUT};
@@ -270,7 +272,9 @@ pub use sim::{NotASimulator, SimModel, SimPair, SimParam};
 pub use sim::{
     DEFAULT_DEFICIT, DEFAULT_MODEL_SEED, DRAW_ELO, MAX_SIM_PARAMS, SATURATION, SIM_PREFIX,
 };
+pub use spsa::{decode_spsa, encode_spsa, is_spsa, load_spsa, spsa_path};
 pub use spsa::{spsa, SpsaError, SpsaPoint, SpsaResult, SpsaSettings, SpsaState, SpsaStep};
+pub use spsa::{SPSA, SPSA_FILE, SPSA_MAGIC, SPSA_VERSION};
 pub use tuner::{
     advance, history_every, play_step, StepObserver, Tuner, MAX_TUNER_GAMES, TUNER_GAMES,
 };

@@ -64,7 +64,7 @@ impl SessionLock {
 pub enum LockError {
     /// Another process holds it.
     #[error(
-        "session folder '{}' is in use by {holder} (a running `new`, `spsa` or `resume`; lock file \
+        "session folder '{}' is in use by {holder} (a running `new`, a tuner's command or `resume`; lock file \
          '{}'): wait for it to end or stop it first",
         dir.display(),
         path.display()

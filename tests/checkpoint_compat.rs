@@ -371,7 +371,7 @@ fn one_file_resumed_as_its_build(folder: &str, name: &str, file: &str) {
 /// --pairs 4 --seed 7 --name spsa1fixture`, stopped by Ctrl-C and resumed, by its build.
 #[test]
 fn resuming_a_format_1_spsa_checkpoint_gives_what_its_build_gave() {
-    one_file_resumed_as_its_build("spsa-v1", "spsa1fixture", store::SPSA_FILE);
+    one_file_resumed_as_its_build("spsa-v1", "spsa1fixture", checkers_ga::SPSA_FILE);
 }
 
 /// CMA-ES's format 1 (before generations in flight): `cmaes --engine sim:12 --games 200000

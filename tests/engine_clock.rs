@@ -317,7 +317,7 @@ fn spsa_on_a_clock_keeps_its_clock_and_fails_on_an_engine_that_cannot_keep_time(
     );
     let ckpt = t.session("s").join("spsa.ckpt");
     assert_eq!(version(&ckpt), 3);
-    let s = checkers_ga::store::load_spsa(&ckpt).unwrap();
+    let s = checkers_ga::load_spsa(&ckpt).unwrap();
     assert_eq!(s.state.spec.tc, Some("0.1".parse().unwrap()));
     let out = run_ok({
         let mut c = bin();

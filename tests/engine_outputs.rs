@@ -453,7 +453,9 @@ fn every_tuners_engine_session_stopped_by_ctrl_c_ends_with_the_same_lines() {
         let dir = t.0.join("populations").join(name);
         let t0 = std::time::Instant::now();
         let saved = || match verb {
-            "spsa" => store::load_spsa(&dir.join("spsa.ckpt")).is_ok_and(|s| s.state.step > 0),
+            "spsa" => {
+                checkers_ga::load_spsa(&dir.join("spsa.ckpt")).is_ok_and(|s| s.state.step > 0)
+            }
             "cmaes" => checkers_ga::load_cmaes(&dir.join("cmaes.ckpt"))
                 .is_ok_and(|s| s.state.generation > 0),
             _ => !store::list_checkpoints(&dir).is_empty(),

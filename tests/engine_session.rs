@@ -231,7 +231,7 @@ fn every_tuner_keeps_the_faults_log_of_an_engine_that_crashes() {
         let dir = t.session(tuner);
         let faults = match tuner {
             "spsa" => {
-                checkers_ga::store::load_spsa(&dir.join("spsa.ckpt"))
+                checkers_ga::load_spsa(&dir.join("spsa.ckpt"))
                     .unwrap()
                     .state
                     .faults

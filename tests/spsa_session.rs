@@ -44,9 +44,7 @@ fn spsa(t: &Tmp, name: &str, games: &str, threads: &str) -> Command {
 /// The session's checkpoint: its steps done, when it can be read.
 fn steps_done(t: &Tmp, name: &str) -> Option<u64> {
     let file = t.session(name).join("spsa.ckpt");
-    checkers_ga::store::load_spsa(&file)
-        .ok()
-        .map(|s| s.state.step)
+    checkers_ga::load_spsa(&file).ok().map(|s| s.state.step)
 }
 
 #[test]

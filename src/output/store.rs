@@ -10,8 +10,8 @@
 //! [`Keep`] policy; [`load_checkpoint`] reads a checkpoint with its history.
 //!
 //! The session folder of a one-file tuner holds one checkpoint instead, written again after
-//! every step: SPSA's `spsa.ckpt` ([`load_spsa`]) or any registered tuner's
-//! ([`OneFileKind::file`], read by [`AnyTuner::load`]), each a [`TunerSession`] of its state.
+//! every step: any registered tuner's (SPSA's `spsa.ckpt`, CMA-ES's `cmaes.ckpt`:
+//! [`OneFileKind::file`], read by [`AnyTuner::load`]), each a [`TunerSession`] of its state.
 //!
 //! Every tuner's checkpoints are framed alike (file `frame`). [`locate_any`] says whose session a name,
 //! folder or checkpoint file is ([`TunerKind`]) and where its checkpoint is, reading nothing but
@@ -21,7 +21,7 @@
 //! Every item is reached here, at `store::` (its files are private).
 //!
 //! Files, bottom up: `codec`, `frame`, `history`, `legacy`, `checkpoint`, `tuner_file`,
-//! `one_file`, `spsa`, `find`.
+//! `one_file`, `find`.
 //!
 //! # Example
 //!
@@ -47,7 +47,6 @@ mod frame;
 mod history;
 mod legacy;
 mod one_file;
-mod spsa;
 mod tuner_file;
 
 pub use checkpoint::EncodeError;
@@ -65,8 +64,13 @@ pub use frame::{decode_frame, decode_payload, encode_parts, FrameError, FrameKin
 pub use history::{decode_history, HistoryError, HistoryLink, HistoryRecords, HISTORY_FILE};
 pub use one_file::{one_file_tuner, one_file_tuners, ONE_FILE_TUNERS};
 pub use one_file::{AnyTuner, FileTuner, OneFileKind, OneFileState, Start, StartFn, TunerOption};
-pub use spsa::{decode_spsa, encode_spsa, is_spsa, load_spsa, spsa_path, SPSA, SPSA_FILE};
 pub use tuner_file::{check_engine, OneFileSession, TunerHistory, TunerPoint, TunerSession};
+/// The frame's parts, for the tests of a tuner's checkpoint that build one byte by byte.
+#[cfg(test)]
+pub(crate) use {
+    codec::{fnv, FNV_START},
+    frame::encode_frame,
+};
 
 use crate::files::{folder_of, read_bounded, write_atomic};
 use std::path::{Path, PathBuf};

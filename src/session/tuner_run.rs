@@ -313,9 +313,8 @@ mod tests {
     use super::*;
     use crate::genome::EngineError;
     use crate::sim::SimModel;
-    use crate::spsa::SpsaSettings;
-    use crate::spsa::SpsaState;
     use crate::SessionError;
+    use crate::{SpsaSettings, SpsaState};
 
     #[test]
     fn a_session_whose_engine_changed_is_refused_on_resume_by_its_variant() {

@@ -3,8 +3,10 @@
 //! [`crate::store::ONE_FILE_TUNERS`]), and nothing outside it names it but this list and the
 //! crate's re-exports.
 //!
-//! Files, bottom up: `cmaes`.
+//! Files, bottom up: `spsa`, `cmaes`.
 //!
+//! - `spsa`: SPSA (simultaneous perturbation stochastic approximation) over an outside engine's
+//!   parameters, one step at a time, as chess engine testers tune.
 //! - `cmaes`: CMA-ES (separable, mirrored pairs) over an outside engine's parameters, one
 //!   generation at a time.
 //!
@@ -12,5 +14,6 @@
 //! (file `toy`), that shows what a new tuner gets from its registration.
 
 pub(crate) mod cmaes;
+pub(crate) mod spsa;
 #[cfg(test)]
 mod toy;

@@ -3,14 +3,15 @@
 //! session (start, stop, resume to the answer of a run never stopped), `open` by name, its
 //! history. Its steps are SPSA's (what is tested is the plumbing, not the algorithm); its
 //! checkpoint is its own (magic `CKGATOYS`, the session in the common frame).
+#![cfg(test)]
 
 use crate::genome::EngineSpec;
 use crate::jobs::{Batch, Played};
-use crate::spsa::{SpsaSettings, SpsaState, SpsaStep};
 use crate::store::{decode_frame, decode_payload, encode_parts, AnyTuner, CheckpointError};
 use crate::store::{FileTuner, FrameKind, OneFileKind, TunerHistory, TunerSession};
 use crate::store::{TunerKind, ONE_FILE_TUNERS};
 use crate::tuner::{StepReport, Tuner};
+use crate::tuners::spsa::{SpsaSettings, SpsaState, SpsaStep};
 use linkme::distributed_slice;
 use serde::{Deserialize, Serialize};
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! Tuning: the algorithms that tune weights or an outside engine's parameters from games.
 //!
-//! Files, bottom up: `tuner`, `flight`, `signal`, `fit`, `replay`, `ga`, `spsa`.
+//! Files, bottom up: `tuner`, `flight`, `signal`, `fit`, `replay`, `ga`.
 //!
 //! - `tuner`: the contract a tuner keeps (ask for games, be told their results), and the step
 //!   that plays one on the jobs executor; `flight`: a tuner's steps played one after another,
@@ -10,12 +10,13 @@
 //!   `replay`: the positions of the last generations' games, the fit's data.
 //! - `ga`: the genetic algorithm: a session's data and one generation (tournament, duel,
 //!   selection, crossover, mutation, the mean, measurement).
-//! - `spsa`: SPSA over an outside engine's parameters, one step at a time.
+//!
+//! The one-file tuners that are modules of their own (SPSA, CMA-ES) are in `crate::tuners`,
+//! above this: they keep the contract of `tuner`.
 
 pub(crate) mod fit;
 pub(crate) mod flight;
 pub(crate) mod ga;
 pub(crate) mod replay;
 pub(crate) mod signal;
-pub(crate) mod spsa;
 pub(crate) mod tuner;

@@ -10,7 +10,7 @@
 //! a run that never stopped would have played.
 //!
 //! The GA ([`crate::GaState`]: a generation is its tournament, then a duel and a measurement
-//! when they are due, up to three batches), SPSA ([`crate::spsa::SpsaState`]) and every other
+//! when they are due, up to three batches), SPSA ([`crate::SpsaState`]) and every other
 //! one-file tuner ([`crate::store::FileTuner`]) keep it.
 
 use crate::eval::Weights;
@@ -41,7 +41,7 @@ pub fn history_every(steps: u64, params: usize) -> u64 {
 /// rayon pool, an MPI job's ranks) is the jobs executor's business, never the tuner's;
 /// [`play_step`] plays one step.
 pub trait Tuner {
-    /// What a whole step reports when it ends (SPSA's [`crate::spsa::SpsaStep`]).
+    /// What a whole step reports when it ends (SPSA's [`crate::SpsaStep`]).
     type Step;
 
     /// The games it wants played next; None once its budget is played. Without a tell in
@@ -149,7 +149,7 @@ mod tests {
     use super::*;
     use crate::genome::EngineSpec;
     use crate::sim::SimModel;
-    use crate::spsa::{SpsaSettings, SpsaState};
+    use crate::{SpsaSettings, SpsaState};
 
     fn spsa() -> SpsaState {
         let model = SimModel::new(4, 7);

@@ -16,14 +16,14 @@ pub(super) fn decode_config() -> impl bincode::config::Config {
 
 /// FNV-1a, 64 bits, continued from `state` (start with [`FNV_START`]): any change of a single
 /// byte changes it.
-pub(super) fn fnv(state: u64, bytes: &[u8]) -> u64 {
+pub(crate) fn fnv(state: u64, bytes: &[u8]) -> u64 {
     bytes.iter().fold(state, |h, &b| {
         (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
     })
 }
 
 /// The FNV-1a offset basis.
-pub(super) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// The part of a history file a checkpoint goes with: its first `len` bytes, whose FNV-1a
 /// checksum is `sum`.

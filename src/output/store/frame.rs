@@ -1,5 +1,5 @@
 //! The frame every checkpoint file is written in, the GA's (`CKGACKPT`, [`super::checkpoint`])
-//! and SPSA's (`CKGASPSA`, [`super::spsa`]) alike: magic (8 bytes), format version (u32 LE),
+//! and every one-file tuner's (SPSA's `CKGASPSA`, CMA-ES's `CKGACMAE`) alike: magic (8 bytes), format version (u32 LE),
 //! payload length (u64 LE), FNV-1a checksum of the payload (u64 LE), then the payload in
 //! bincode 2 (serde, standard configuration).
 //!
@@ -93,7 +93,7 @@ pub enum FrameError {
 }
 
 /// The framed bytes of `payload` as format `version` of the file starting with `magic`.
-pub(super) fn encode_frame(magic: &[u8; 8], version: u32, payload: &[u8]) -> Vec<u8> {
+pub(crate) fn encode_frame(magic: &[u8; 8], version: u32, payload: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(magic);
     out.extend_from_slice(&version.to_le_bytes());

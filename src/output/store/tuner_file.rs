@@ -1,5 +1,5 @@
-//! What the one checkpoint of an outside engine's tuner session holds, SPSA's (`spsa.ckpt`,
-//! [`super::spsa`]) and CMA-ES's (`cmaes.ckpt`, [`super::cmaes`]) alike: the session's name,
+//! What the one checkpoint of an outside engine's tuner session holds, SPSA's (`spsa.ckpt`)
+//! and CMA-ES's (`cmaes.ckpt`) alike: the session's name,
 //! the tuner's state and the `--out` file its answer is also written to; and the checks of the
 //! engine every such checkpoint makes as it is read.
 //!

@@ -59,10 +59,10 @@ fn is_game_clock(tc: Option<TimeControl>) -> bool {
     matches!(tc, Some(TimeControl::Game { .. }))
 }
 
-/// The columns of an SPSA session's CSV history after `step,games`, before the engine's names
-/// (θ in full): the `--elo` measurement, empty where there is none, and the faults since the
+/// The columns of a one-file tuner's CSV history after `step,games` (or `generation,games`),
+/// before the engine's names (the answer in full): the `--elo` measurement, empty where there is none, and the faults since the
 /// row before, as the GA's history ends.
-const SPSA_CSV_MIDDLE: &str =
+const TUNER_CSV_MIDDLE: &str =
     "reference_wins,reference_draws,reference_losses,reference_elo,reference_margin,faults";
 
 /// The reference the answers of a history were played against (`history --elo`), as the JSON
@@ -335,7 +335,7 @@ pub fn history_json(
 pub fn tuner_history_csv(h: &crate::store::TunerHistory, elo: &[(u64, MatchResult)]) -> String {
     let faults = h.faults();
     let clock = h.spec.tc;
-    let mut t = format!("{},games,{SPSA_CSV_MIDDLE}", h.step);
+    let mut t = format!("{},games,{TUNER_CSV_MIDDLE}", h.step);
     if clock.is_some() {
         t += &format!(",{CLOCK_CSV_COLUMNS}");
     }

@@ -3,26 +3,20 @@
 //!
 //! Magic `CKGASPSA`, format version (u32 LE), payload length (u64 LE), FNV-1a checksum of the
 //! payload (u64 LE), then the payload in bincode 2 (serde, standard configuration), in the frame
-//! of the GA's checkpoints ([`super::frame`]): the
-//! session's name, its [`SpsaState`] (the engine, the settings, θ, the steps and pairs done,
+//! every checkpoint has ([`crate::store::encode_parts`]): the session's name, its [`SpsaState`] (the engine, the settings, θ, the steps and pairs done,
 //! θ's history) and the `--out` file its values are also written to. θ is kept as the exact
 //! `f64` values, so a session continued from its checkpoint ends with the values of one that
 //! never stopped.
 //!
-//! As the session checkpoints' ([`super::checkpoint`]), decoding trusts nothing: the payload's
+//! As the GA's checkpoints', decoding trusts nothing: the payload's
 //! size is bounded, the decoder runs with that byte limit, and the state is checked as user
 //! input is (the engine's parameters and ranges, the settings, θ within the ranges, the steps
 //! and pairs done within the budget), so a damaged or crafted file is a one-line error.
 
-use super::frame::{decode_frame, decode_payload, encode_parts, encode_value, FrameKind};
-use super::one_file::{AnyTuner, FileTuner, OneFileKind, Start, TunerOption, ONE_FILE_TUNERS};
-use super::tuner_file::{check_engine, TunerHistory, TunerPoint, TunerSession};
-use super::{CheckpointError, TunerKind};
+use super::SpsaState;
 use crate::files::read_bounded;
-use crate::genome::EngineSpec;
-use crate::spsa::{SpsaSettings, SpsaState, SpsaStep};
-use crate::tuner::StepReport;
-use linkme::distributed_slice;
+use crate::store::{check_engine, CheckpointError, TunerSession};
+use crate::store::{decode_frame, decode_payload, encode_parts, FrameKind};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -36,7 +30,7 @@ pub const SPSA_VERSION: u32 = 2;
 pub const SPSA_CLOCK_VERSION: u32 = 3;
 /// The SPSA checkpoint's name in its session folder.
 pub const SPSA_FILE: &str = "spsa.ckpt";
-/// The SPSA checkpoint's frame ([`super::frame`]).
+/// The SPSA checkpoint's frame.
 const FRAME: FrameKind = FrameKind {
     magic: SPSA_MAGIC,
     writes: SPSA_VERSION,
@@ -49,7 +43,7 @@ const FRAME: FrameKind = FrameKind {
 /// its history), which read as not kept (the run's count starts at 0).
 mod v1 {
     use crate::genome::EngineSpec;
-    use crate::spsa::{SpsaPoint as Point, SpsaSettings, SpsaState as State};
+    use crate::tuners::spsa::{SpsaPoint as Point, SpsaSettings, SpsaState as State};
     use serde::Deserialize;
     use std::path::PathBuf;
 
@@ -139,7 +133,7 @@ pub fn encode_spsa(session: &TunerSession<&SpsaState>) -> Result<Vec<u8>, String
             };
             encode_parts(&FRAME, SPSA_CLOCK_VERSION, session, Some(&part))
         }
-        None => encode_value(&FRAME, session),
+        None => encode_parts(&FRAME, FRAME.writes, session, None::<&()>),
     }
 }
 
@@ -185,212 +179,6 @@ pub fn load_spsa(path: &Path) -> Result<TunerSession<SpsaState>, CheckpointError
     let bytes =
         read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
     decode_spsa(path, &bytes)
-}
-
-/// SPSA, as registered among the one-file tuners: `checkers-ga spsa`, `new --engine --tuner
-/// spsa`.
-#[distributed_slice(ONE_FILE_TUNERS)]
-pub static SPSA: OneFileKind = OneFileKind {
-    name: "spsa",
-    label: "SPSA",
-    a_label: "an SPSA",
-    about: "Tune an outside Hub engine's int parameters by SPSA (as chess engine testers do), \
-            for a budget of games, as a session (`resume NAME` continues it); writes the final \
-            values as an engine parameter file",
-    file: SPSA_FILE,
-    magic: SPSA_MAGIC,
-    step: "step",
-    order: 1,
-    decode: |p, b| decode_spsa(p, b).map(TunerSession::erased),
-    options: &SPSA_OPTIONS,
-    check: |s| spsa_settings(s).map(|_| ()),
-    start: Some(|spec, s| {
-        let state = SpsaState::new(spec, &spsa_settings(s)?).map_err(|e| e.to_string())?;
-        Ok(AnyTuner::new(state))
-    }),
-    default_beyond: None,
-};
-
-/// SPSA's own flags.
-static SPSA_OPTIONS: [TunerOption; 3] = [
-    TunerOption {
-        name: "pairs",
-        value_name: "P",
-        help: "Game pairs per step, all played at once (at least half of --threads keeps every \
-               thread busy)",
-        default: || SpsaSettings::default().pairs_per_step.to_string(),
-        sim: true,
-        sim_flag: Some("pairs"),
-    },
-    TunerOption {
-        name: "c-end",
-        value_name: "F",
-        help: "The final perturbation of each parameter, as a fraction of its declared range \
-               (at least 1): fishtest's c_end",
-        default: || SpsaSettings::default().c_end.to_string(),
-        sim: true,
-        sim_flag: Some("c-end"),
-    },
-    TunerOption {
-        name: "r-end",
-        value_name: "R",
-        help: "The final learning rate, fishtest's r_end: one net win moves a parameter by \
-               r_end times its final perturbation",
-        default: || SpsaSettings::default().r_end.to_string(),
-        sim: true,
-        sim_flag: Some("r-end"),
-    },
-];
-
-/// The settings a start gives, checked.
-fn spsa_settings(s: &Start) -> Result<SpsaSettings, String> {
-    let settings = SpsaSettings {
-        games: s.games,
-        seed: s.seed,
-        pairs_per_step: s.get("pairs")?,
-        c_end: s.get("c-end")?,
-        r_end: s.get("r-end")?,
-        ..SpsaSettings::default()
-    };
-    settings.check().map_err(|e| e.to_string())?;
-    Ok(settings)
-}
-
-impl FileTuner for SpsaState {
-    const KIND: &'static OneFileKind = &SPSA;
-
-    fn encode(session: &TunerSession<&SpsaState>) -> Result<Vec<u8>, String> {
-        encode_spsa(session)
-    }
-
-    fn spec(&self) -> &EngineSpec {
-        &self.spec
-    }
-
-    fn budget(&self) -> u64 {
-        2 * self.settings.pairs()
-    }
-
-    fn games_per_step(&self) -> u64 {
-        2 * self.settings.pairs_per_step.max(1) as u64
-    }
-
-    fn steps(&self) -> u64 {
-        self.settings.steps()
-    }
-
-    fn steps_done(&self) -> u64 {
-        self.step
-    }
-
-    fn finished(&self) -> bool {
-        SpsaState::finished(self)
-    }
-
-    fn progress(&self) -> String {
-        SpsaState::progress(self)
-    }
-
-    fn values(&self) -> Vec<f64> {
-        self.theta.clone()
-    }
-
-    /// `SPSA session 'NAME', seed S: G games in K steps of P pairs, depth D, c_end C, r_end
-    /// R`, and `(stopped; T games asked for)` when the budget is not played yet.
-    fn comment(&self, name: &str) -> String {
-        let s = &self.settings;
-        let stopped = if self.finished() {
-            String::new()
-        } else {
-            format!(" (stopped; {} games asked for)", 2 * s.pairs())
-        };
-        format!(
-            "SPSA session '{}', seed {}: {} games in {} steps of {} pairs, depth {}, c_end {}, \
-             r_end {}{stopped}",
-            name,
-            s.seed,
-            self.games(),
-            self.step,
-            s.pairs_per_step,
-            self.spec.depth(),
-            s.c_end,
-            s.r_end,
-        )
-    }
-
-    /// `spsa of ENGINE (seed S): G games in K steps of P pairs, LEVEL`.
-    fn opening(&self) -> String {
-        let s = &self.settings;
-        format!(
-            "spsa of {} (seed {}): {} games in {} steps of {} pairs, {}",
-            self.spec.engine.name,
-            s.seed,
-            2 * s.pairs(),
-            s.steps(),
-            s.pairs_per_step,
-            self.spec.level()
-        )
-    }
-
-    fn report(s: &SpsaStep) -> StepReport {
-        StepReport {
-            number: s.step,
-            games: s.games,
-            values: s.theta.clone(),
-            note: format!("result {:+}", s.result),
-            played: 2 * s.pairs,
-            draws: s.draws,
-            pairs: s.pairs,
-            decided: s.decided,
-            time: s.time,
-            faults: s.faults.clone(),
-        }
-    }
-
-    /// θ at its kept steps.
-    fn history(&self, name: &str) -> TunerHistory {
-        let st = self;
-        TunerHistory {
-            tuner: TunerKind::OneFile(&SPSA),
-            step: "step",
-            answer: ("θ", "theta"),
-            rounded: "θ rounded",
-            name: name.to_string(),
-            spec: st.spec.clone(),
-            seed: st.settings.seed,
-            budget: (2 * st.settings.pairs(), st.settings.steps()),
-            done: (st.games(), st.step),
-            progress: st.progress(),
-            every: st.settings.history_every,
-            points: st
-                .result(false)
-                .history
-                .into_iter()
-                .map(|p| TunerPoint {
-                    weights: st.weights_at(&p.theta),
-                    step: p.step,
-                    games: p.games,
-                    values: p.theta,
-                    faults: p.faults,
-                    time: p.time,
-                    sigma: None,
-                })
-                .collect(),
-            note: None,
-        }
-    }
-
-    fn settings(&self) -> Vec<(&'static str, String)> {
-        let set = &self.settings;
-        vec![
-            (
-                "steps",
-                format!("{} of {} game pairs", set.steps(), set.pairs_per_step),
-            ),
-            ("c_end", format!("{} of each range (at least 1)", set.c_end)),
-            ("r_end", set.r_end.to_string()),
-        ]
-    }
 }
 
 /// Checks a decoded session as user input: one line saying what is wrong.
@@ -472,7 +260,7 @@ fn check(s: &TunerSession<SpsaState>) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::genome::{EngineSpec, Tuned};
-    use crate::spsa::SpsaSettings;
+    use crate::tuners::spsa::SpsaSettings;
 
     fn session() -> TunerSession<SpsaState> {
         let spec = EngineSpec {
@@ -533,7 +321,7 @@ mod tests {
     /// and its errors keep their SPSA words.
     #[test]
     fn the_bytes_and_the_errors_are_those_of_before() {
-        use super::super::codec::{fnv, FNV_START};
+        use crate::store::{fnv, FNV_START};
         let s = session();
         let payload = bincode::serde::encode_to_vec(&s, bincode::config::standard()).unwrap();
         let mut want = Vec::new();
@@ -568,7 +356,7 @@ mod tests {
         let mut extra = payload.clone();
         extra.push(0);
         assert_eq!(
-            error(&super::super::frame::encode_frame(SPSA_MAGIC, 2, &extra)),
+            error(&crate::store::encode_frame(SPSA_MAGIC, 2, &extra)),
             "checkpoint 'x/spsa.ckpt': trailing bytes after the payload"
         );
     }
@@ -604,7 +392,7 @@ mod tests {
             bincode::config::standard(),
         )
         .unwrap();
-        let bytes = super::super::frame::encode_frame(SPSA_MAGIC, 1, &payload);
+        let bytes = crate::store::encode_frame(SPSA_MAGIC, 1, &payload);
         let read = decode_spsa(Path::new("old/spsa.ckpt"), &bytes).unwrap();
         assert_eq!(read.state.theta, st.theta);
         assert_eq!(read.state.step, 2);

@@ -37,6 +37,10 @@
 //! played as one batch by [`jobs::run`] on the current rayon pool) and counted in game order,
 //! so a deterministic engine gives the same result at any number of threads, and a run
 //! continued from its state after any step ends with the values of one that never stopped.
+//!
+//! Files, bottom up: `checkpoint`, `session`: its checkpoint file (`spsa.ckpt`); its
+//! [`crate::store::FileTuner`] and its registration, [`SPSA`]: its command's settings and how
+//! a run starts.
 
 use crate::board::Position;
 use crate::clock::TimeUse;
@@ -85,7 +89,7 @@ impl Default for SpsaSettings {
     /// by the budget.
     fn default() -> SpsaSettings {
         SpsaSettings {
-            games: super::tuner::TUNER_GAMES,
+            games: crate::tuner::TUNER_GAMES,
             pairs_per_step: 4,
             c_end: 0.05,
             r_end: 0.02,
@@ -101,7 +105,7 @@ impl Default for SpsaSettings {
 pub enum SpsaError {
     /// [`SpsaSettings::games`] is less than 2 (one pair) or more than
     /// [`MAX_TUNER_GAMES`](crate::MAX_TUNER_GAMES).
-    #[error("--games {0} must be 2..{max}", max = super::tuner::MAX_TUNER_GAMES)]
+    #[error("--games {0} must be 2..{max}", max = crate::tuner::MAX_TUNER_GAMES)]
     Games(u64),
     /// [`SpsaSettings::pairs_per_step`] is 0.
     #[error("--pairs must be at least 1")]
@@ -117,7 +121,7 @@ pub enum SpsaError {
 impl SpsaSettings {
     /// Checks the settings: the first one out of range.
     pub fn check(&self) -> Result<(), SpsaError> {
-        if !(2..=super::tuner::MAX_TUNER_GAMES).contains(&self.games) {
+        if !(2..=crate::tuner::MAX_TUNER_GAMES).contains(&self.games) {
             return Err(SpsaError::Games(self.games));
         }
         if self.pairs_per_step == 0 {
@@ -297,7 +301,7 @@ impl SpsaState {
         settings.check()?;
         let mut settings = *settings;
         if settings.history_every == 0 {
-            let every = super::tuner::history_every(settings.steps(), spec.tuned.len());
+            let every = crate::tuner::history_every(settings.steps(), spec.tuned.len());
             settings.history_every = every;
         }
         let theta: Vec<f64> = spec.tuned.iter().map(|t| t.default as f64).collect();
@@ -580,6 +584,13 @@ pub fn spsa(
     while state.advance(observer, stop).is_some() {}
     Ok(state.result(!state.finished()))
 }
+
+mod checkpoint;
+mod session;
+
+pub use checkpoint::{decode_spsa, encode_spsa, is_spsa, load_spsa, spsa_path};
+pub use checkpoint::{SPSA_FILE, SPSA_MAGIC, SPSA_VERSION};
+pub use session::SPSA;
 
 #[cfg(test)]
 mod tests {
