@@ -1,6 +1,7 @@
 //! File I/O at the bottom of the crate: every file the tool writes goes through
 //! [`write_atomic`] (temp name, sync, rename), so a crash leaves either the old file or the new
-//! one, never half of one; every file it reads goes through [`read_bounded`].
+//! one, never half of one; every file it reads goes through [`read_bounded`]. A file that grows
+//! as a command runs (a match's PDN) grows by whole records, through [`AppendFile`].
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -100,9 +101,71 @@ pub fn folder_of(path: &Path) -> PathBuf {
     }
 }
 
+/// A file that grows by whole records (a match's games in PDN, appended as each is counted):
+/// each [`AppendFile::append`] writes its record in one write and flushes it, and a record
+/// written in part (a full disk) is cut off again, so the file holds whole records only.
+#[derive(Debug)]
+pub struct AppendFile {
+    file: std::fs::File,
+    path: PathBuf,
+}
+
+impl AppendFile {
+    /// Opens `path` for appending, creating it when it does not exist.
+    pub fn open(path: &Path) -> std::io::Result<AppendFile> {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)?;
+        Ok(AppendFile {
+            file,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// The file's path, as it was opened.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends `record` whole, or not at all: on an error what was written of it is cut off
+    /// (where the file can be cut: a regular file), and the error is returned.
+    pub fn append(&mut self, record: &[u8]) -> std::io::Result<()> {
+        let before = self.file.metadata()?.len();
+        let written = self.file.write_all(record).and_then(|_| self.file.flush());
+        if written.is_err() {
+            let _ = self.file.set_len(before);
+        }
+        written
+    }
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_append_file_grows_by_whole_records_and_says_when_one_cannot_be_written() {
+        let dir = std::env::temp_dir().join(format!("ckga-append-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.pdn");
+        std::fs::write(&path, "before\n").unwrap();
+        let mut f = AppendFile::open(&path).unwrap();
+        f.append(b"one\n").unwrap();
+        f.append(b"two\n").unwrap();
+        assert_eq!(f.path(), path);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "before\none\ntwo\n"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+        // A device that is always full: the record is refused with the system's error.
+        let full = Path::new("/dev/full");
+        if full.exists() {
+            let e = AppendFile::open(full).unwrap().append(b"x").unwrap_err();
+            assert_eq!(e.raw_os_error(), Some(libc::ENOSPC), "{e}");
+        }
+    }
 
     #[test]
     fn a_link_is_followed_and_a_device_written_into() {

@@ -14,6 +14,7 @@ use checkers_ga::matchplay::{
     Sprt,
 };
 use checkers_ga::matchplay::{Contestant, MatchRequest};
+use checkers_ga::AppendFile;
 use checkers_ga::DrawRules;
 use checkers_ga::PlayerRequest;
 use checkers_ga::TimeControl;
@@ -138,7 +139,7 @@ pub struct MatchArgs {
 /// how far the match got, in case it is ended from outside.
 struct Watcher<'a> {
     bar: ProgressBar,
-    pdn: Option<(Mutex<std::fs::File>, &'a Path)>,
+    pdn: Option<Mutex<AppendFile>>,
     /// A's name, then B's.
     names: [&'a str; 2],
     total: usize,
@@ -155,7 +156,10 @@ impl Watcher<'_> {
     /// lost): how far the match got, and where its games are.
     fn note(&self, counted: usize) -> String {
         let kept = match &self.pdn {
-            Some((_, p)) => format!(", each appended to {} as it ended", p.display()),
+            Some(f) => {
+                let f = f.lock().unwrap_or_else(|e| e.into_inner());
+                format!(", each appended to {} as it ended", f.path().display())
+            }
             None => String::new(),
         };
         format!(
@@ -192,17 +196,11 @@ impl MatchObserver for Watcher<'_> {
             self.bar.set_message(line);
         }
         match &self.pdn {
-            Some((file, _)) => {
+            Some(file) => {
                 let text = match_pdn(self.names, std::slice::from_ref(g));
+                // The file keeps whole games only.
                 let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
-                // A game written in part (a full disk) is taken back: the file keeps whole
-                // games only.
-                let before = file.metadata()?.len();
-                let written = file.write_all(text.as_bytes()).and_then(|_| file.flush());
-                if written.is_err() {
-                    let _ = file.set_len(before);
-                }
-                written
+                file.append(text.as_bytes())
             }
             None => Ok(()),
         }
@@ -298,18 +296,9 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         checkers_ga::matchplay::tell_apart(&mut pa, &mut pb);
     }
     let pdn = match &a.pdn {
-        Some(path) => Some((
-            Mutex::new(
-                std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(path)
-                    .with_context(|| {
-                        format!("cannot open PDN '{}' for appending", path.display())
-                    })?,
-            ),
-            path.as_path(),
-        )),
+        Some(path) => Some(Mutex::new(AppendFile::open(path).with_context(|| {
+            format!("cannot open PDN '{}' for appending", path.display())
+        })?)),
         None => None,
     };
     let mut run = MatchRun {
