@@ -236,6 +236,32 @@ fn bad_flags_are_one_line_errors() {
         });
         assert_error_exit(&r, 2, &[&format!("{flag} 20000000 must be 2..10000000")]);
     }
+    // A setting only the GA takes, given with a one-file tuner: refused in one line that
+    // names it, never left aside in silence (each of these was, before session 39, but
+    // --population).
+    for (tuner, ga_only) in [
+        ("spsa", &["--selection", "tournament:3"][..]),
+        ("spsa", &["--generations", "5"]),
+        ("cmaes", &["--time", "60"]),
+        ("cmaes", &["--params", "endgame66"]),
+        ("cmaes", &["--measure-every", "5"]),
+        ("spsa", &["--measure-games", "8"]),
+        ("cmaes", &["--population", "8"]),
+    ] {
+        let r = output({
+            let mut c = bin();
+            c.args(["new", "--engine", "sim:4", "--tuner", tuner]);
+            c.args(ga_only);
+            c.arg("--populations").arg(t.0.join("p"));
+            c
+        });
+        let says = format!(
+            "--tuner {tuner} takes none of the GA's settings ({})",
+            ga_only[0]
+        );
+        assert_error_exit(&r, 2, &[&says]);
+    }
+    assert!(!t.0.join("p").exists(), "nothing started");
     // No --engine, no --games.
     let r = output({
         let mut c = bin();

@@ -84,20 +84,16 @@ pub fn new_engine_session(
 /// The tuner's own setting `new --in-flight` gives, when it has one.
 const IN_FLIGHT: &str = "in-flight";
 
-/// The flags of `new` that only the GA takes, as given (`--population`, `--from`, ...): with
-/// any of them, `new --engine` without `--tuner` is the GA's session whatever the engine.
+/// The flags of `new` that only the GA takes, as given (`--population`, `--from`, ...): the
+/// library's ([`checkers_ga::Overrides::ga_only`]) and the start population's and checkpoints'
+/// of the command line. With any of them, `new --engine` without `--tuner` is the GA's session
+/// whatever the engine.
 pub fn ga_only_flags(a: &NewArgs) -> Vec<String> {
-    let o = a.session.overrides();
-    let kept = checkers_ga::Overrides {
-        depth: o.depth,
-        games_budget: o.games_budget,
-        in_flight: o.in_flight,
-        ..checkers_ga::Overrides::default()
-    };
-    let mut ga_only: Vec<String> = o
-        .given()
+    let mut ga_only: Vec<String> = a
+        .session
+        .overrides()
+        .ga_only()
         .into_iter()
-        .filter(|n| !kept.given().contains(n))
         .map(|n| format!("--{n}"))
         .collect();
     for (given, flag) in [

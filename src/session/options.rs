@@ -113,6 +113,29 @@ impl Overrides {
         .collect()
     }
 
+    /// The settings given that only the GA takes, by their flags' names (without `--`): every
+    /// one but the depth, the games budget and the generations in flight, which a one-file
+    /// tuner's session takes too (its own command's flags). A one-file tuner started by `new`
+    /// refuses them, and with any of them `new --engine` without `--tuner` is the GA's session.
+    pub fn ga_only(&self) -> Vec<&'static str> {
+        let o = self;
+        let mut names = o.given();
+        names.retain(|n| !["depth", "in-flight"].contains(n));
+        for (name, set) in [
+            ("generations", o.generations.is_some()),
+            ("time", o.time.is_some()),
+            ("params", o.params.is_some()),
+            ("selection", o.method.is_some()),
+            ("measure-every", o.measure_every.is_some()),
+            ("measure-games", o.measure_games.is_some()),
+        ] {
+            if set {
+                names.push(name);
+            }
+        }
+        names
+    }
+
     /// The options given that a session of `settings` does not use (the elite under the mean,
     /// `--deepen` for an outside engine, ...): what it says it leaves aside.
     pub fn unused(&self, settings: &Settings) -> Vec<&'static str> {
