@@ -64,7 +64,8 @@ pub use frame::{decode_frame, decode_payload, encode_parts, FrameError, FrameKin
 pub use history::{decode_history, HistoryError, HistoryLink, HistoryRecords, HISTORY_FILE};
 pub use one_file::{one_file_tuner, one_file_tuners, ONE_FILE_TUNERS};
 pub use one_file::{AnyTuner, FileTuner, OneFileKind, OneFileState, Start, StartFn, TunerOption};
-pub use tuner_file::{check_engine, OneFileSession, TunerHistory, TunerPoint, TunerSession};
+pub use tuner_file::TunerSession;
+pub use tuner_file::{check_engine, ClockPart, OneFileSession, TunerHistory, TunerPoint};
 /// The frame's parts, for the tests of a tuner's checkpoint that build one byte by byte.
 #[cfg(test)]
 pub(crate) use {

@@ -115,6 +115,56 @@ impl<T> TunerSession<T> {
     }
 }
 
+/// The part of a one-file tuner's checkpoint that its serialized state leaves out when it
+/// plays on a clock: the clock of the run's games ([`EngineSpec::tc`]) and its margin, what the
+/// games did with it between each point of the history and the one before (one record a
+/// point), and since the last one. Every one-file tuner's checkpoint writes it alike (SPSA's
+/// from format 3 on a clock, CMA-ES's always).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClockPart {
+    /// The clock (none: a run to a depth).
+    pub clock: Option<crate::clock::TimeControl>,
+    /// How far past its clock a move may end.
+    pub margin: std::time::Duration,
+    /// What the games did with the clock up to each point of the history.
+    pub times: Vec<Option<TimeUse>>,
+    /// What the games since the last point did with it.
+    pub under_way: TimeUse,
+}
+
+impl ClockPart {
+    /// The clock part of a run on `spec`, its history's records `times` and `under_way`.
+    pub fn of(spec: &EngineSpec, times: Vec<Option<TimeUse>>, under_way: TimeUse) -> ClockPart {
+        ClockPart {
+            clock: spec.tc,
+            margin: spec.time_margin,
+            times,
+            under_way,
+        }
+    }
+
+    /// Puts the part back into a decoded run: the clock and margin into `spec`, each record
+    /// into its point of the history (`points`), the rest into `under_way`; one line when the
+    /// records do not match the history.
+    pub fn restore<'a>(
+        self,
+        spec: &mut EngineSpec,
+        points: impl ExactSizeIterator<Item = &'a mut Option<TimeUse>>,
+        under_way: &mut TimeUse,
+    ) -> Result<(), String> {
+        if points.len() != self.times.len() {
+            return Err("the clock's records do not match the history".into());
+        }
+        spec.tc = self.clock;
+        spec.time_margin = self.margin;
+        for (p, t) in points.zip(self.times) {
+            *p = t;
+        }
+        *under_way = self.under_way;
+        Ok(())
+    }
+}
+
 /// Checks a decoded session's name and engine as user input: one line saying what is wrong
 /// (a name that is not a plain one, no tuned parameter or too many, a range that does not
 /// hold its default, a depth out of range).
@@ -141,4 +191,38 @@ pub fn check_engine(name: &str, spec: &EngineSpec) -> Result<(), String> {
     }
     crate::search::check_depth(spec.depth(), "the depth").map_err(|e| e.to_string())?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::TimeControl;
+    use std::time::Duration;
+
+    /// The clock part puts back what it took, record by record, and refuses records that do
+    /// not match the history in one line.
+    #[test]
+    fn a_clock_part_puts_back_what_it_took() {
+        let mut spec = EngineSpec::simulated(&crate::sim::SimModel::new(3, 1), 2);
+        spec.tc = Some(TimeControl::PerMove(Duration::from_millis(30)));
+        spec.time_margin = Duration::from_millis(7);
+        let used = |games| TimeUse {
+            games,
+            ..TimeUse::default()
+        };
+        let part = ClockPart::of(&spec, vec![None, Some(used(4))], used(2));
+        let mut back = EngineSpec::simulated(&crate::sim::SimModel::new(3, 1), 2);
+        let (mut points, mut under_way) = ([Some(used(9)), None], TimeUse::default());
+        part.clone()
+            .restore(&mut back, points.iter_mut(), &mut under_way)
+            .unwrap();
+        assert_eq!((back.tc, back.time_margin), (spec.tc, spec.time_margin));
+        assert_eq!(points, [None, Some(used(4))]);
+        assert_eq!(under_way, used(2));
+        let mut one = [None];
+        let e = part
+            .restore(&mut back, one.iter_mut(), &mut under_way)
+            .unwrap_err();
+        assert_eq!(e, "the clock's records do not match the history");
+    }
 }

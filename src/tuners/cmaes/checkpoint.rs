@@ -17,13 +17,11 @@
 //! crafted file is a one-line error.
 
 use super::{CmaesDraw, CmaesState, CMAES_MAX_IN_FLIGHT, CMAES_MIN_SIGMA};
-use crate::clock::{TimeControl, TimeUse};
 use crate::files::read_bounded;
-use crate::store::{check_engine, CheckpointError};
+use crate::store::{check_engine, CheckpointError, ClockPart};
 use crate::store::{decode_frame, decode_payload, encode_parts, FrameKind, TunerSession};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// The first bytes of a CMA-ES checkpoint.
 pub const CMAES_MAGIC: &[u8; 8] = b"CKGACMAE";
@@ -39,17 +37,6 @@ const FRAME: FrameKind = FrameKind {
     noun: "a CMA-ES checkpoint",
     tuner: "CMA-ES ",
 };
-
-/// The end of the payload: the clock of the run's games ([`crate::genome::EngineSpec::tc`]),
-/// what the games did with it between each point of the history and the one before
-/// ([`super::CmaesPoint::time`]), and since the last one ([`CmaesState::time`]).
-#[derive(Serialize, Deserialize)]
-struct ClockPart {
-    clock: Option<TimeControl>,
-    margin: Duration,
-    times: Vec<Option<TimeUse>>,
-    under_way: TimeUse,
-}
 
 /// The end of a format 2 payload: the generations in flight
 /// ([`super::CmaesSettings::in_flight`]) and what those asked for ahead were drawn from
@@ -84,12 +71,8 @@ pub fn is_cmaes(bytes: &[u8]) -> bool {
 /// The bytes of a CMA-ES session's checkpoint; one line when it does not fit one.
 pub fn encode_cmaes(session: &TunerSession<&CmaesState>) -> Result<Vec<u8>, String> {
     let st = session.state;
-    let part = ClockPart {
-        clock: st.spec.tc,
-        margin: st.spec.time_margin,
-        times: st.history.iter().map(|p| p.time).collect(),
-        under_way: st.time,
-    };
+    let times = st.history.iter().map(|p| p.time).collect();
+    let part = ClockPart::of(&st.spec, times, st.time);
     let flight = FlightPart {
         in_flight: st.settings.in_flight,
         ahead: st.ahead.clone(),
@@ -137,15 +120,9 @@ pub fn decode_cmaes(
         return Err(fail("trailing bytes after the payload".into()));
     }
     let st = &mut session.state;
-    if part.times.len() != st.history.len() {
-        return Err(fail("the clock's records do not match the history".into()));
-    }
-    st.spec.tc = part.clock;
-    st.spec.time_margin = part.margin;
-    for (p, t) in st.history.iter_mut().zip(part.times) {
-        p.time = t;
-    }
-    st.time = part.under_way;
+    let points = st.history.iter_mut().map(|p| &mut p.time);
+    part.restore(&mut st.spec, points, &mut st.time)
+        .map_err(fail)?;
     st.settings.in_flight = flight.in_flight;
     st.ahead = flight.ahead;
     st.settings.growth = noise.growth;
@@ -253,9 +230,11 @@ fn check(s: &TunerSession<CmaesState>) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::TimeUse;
     use crate::genome::EngineSpec;
     use crate::sim::SimModel;
     use crate::tuners::cmaes::CmaesSettings;
+    use std::time::Duration;
 
     fn session() -> TunerSession<CmaesState> {
         let spec = EngineSpec::simulated(&SimModel::new(3, 1), 2);
@@ -322,12 +301,8 @@ mod tests {
         let mut old = s.clone();
         old.state.ahead.clear();
         let st = &old.state;
-        let part = ClockPart {
-            clock: st.spec.tc,
-            margin: st.spec.time_margin,
-            times: st.history.iter().map(|p| p.time).collect(),
-            under_way: st.time,
-        };
+        let times = st.history.iter().map(|p| p.time).collect();
+        let part = ClockPart::of(&st.spec, times, st.time);
         let v1 = encode_parts(&FRAME, 1, &old.view(), Some(&part)).unwrap();
         let back = decode_cmaes(p, &v1).unwrap();
         assert_eq!(

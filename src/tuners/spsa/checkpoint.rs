@@ -15,9 +15,8 @@
 
 use super::SpsaState;
 use crate::files::read_bounded;
-use crate::store::{check_engine, CheckpointError, TunerSession};
+use crate::store::{check_engine, CheckpointError, ClockPart, TunerSession};
 use crate::store::{decode_frame, decode_payload, encode_parts, FrameKind};
-use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The first bytes of an SPSA checkpoint.
@@ -26,7 +25,8 @@ pub const SPSA_MAGIC: &[u8; 8] = b"CKGASPSA";
 /// counted; format 1 still loads, its history without them).
 pub const SPSA_VERSION: u32 = 2;
 /// The SPSA checkpoint format of a run on a clock, and the newest this build reads: format 2
-/// followed by the clock and what the games did with it ([`ClockPart`]).
+/// followed by the clock and what the games did with it ([`ClockPart`], every one-file
+/// tuner's).
 pub const SPSA_CLOCK_VERSION: u32 = 3;
 /// The SPSA checkpoint's name in its session folder.
 pub const SPSA_FILE: &str = "spsa.ckpt";
@@ -103,17 +103,6 @@ mod v1 {
     }
 }
 
-/// The end of SPSA format 3: the clock of the run's games ([`crate::genome::EngineSpec::tc`]),
-/// what the games did with it between each point of the history and the one before
-/// ([`crate::spsa::SpsaPoint::time`]), and since the last one ([`SpsaState::time`]).
-#[derive(Serialize, Deserialize)]
-struct ClockPart {
-    clock: Option<crate::clock::TimeControl>,
-    margin: std::time::Duration,
-    times: Vec<Option<crate::clock::TimeUse>>,
-    under_way: crate::clock::TimeUse,
-}
-
 /// The checkpoint of the SPSA session in folder `dir`.
 pub fn spsa_path(dir: &Path) -> PathBuf {
     dir.join(SPSA_FILE)
@@ -125,12 +114,9 @@ pub fn encode_spsa(session: &TunerSession<&SpsaState>) -> Result<Vec<u8>, String
     let st = session.state;
     match st.spec.tc {
         Some(tc) => {
-            let part = ClockPart {
-                clock: Some(tc),
-                margin: st.spec.time_margin,
-                times: st.history.iter().map(|p| p.time).collect(),
-                under_way: st.time,
-            };
+            let times = st.history.iter().map(|p| p.time).collect();
+            let part = ClockPart::of(&st.spec, times, st.time);
+            debug_assert_eq!(part.clock, Some(tc));
             encode_parts(&FRAME, SPSA_CLOCK_VERSION, session, Some(&part))
         }
         None => encode_parts(&FRAME, FRAME.writes, session, None::<&()>),
@@ -156,15 +142,9 @@ pub fn decode_spsa(path: &Path, bytes: &[u8]) -> Result<TunerSession<SpsaState>,
     if version >= SPSA_CLOCK_VERSION {
         let (part, more) = decode_payload::<ClockPart>(&payload[used..]).map_err(cannot)?;
         let st = &mut session.state;
-        if part.times.len() != st.history.len() {
-            return Err(fail("the clock's records do not match the history".into()));
-        }
-        st.spec.tc = part.clock;
-        st.spec.time_margin = part.margin;
-        for (p, t) in st.history.iter_mut().zip(part.times) {
-            p.time = t;
-        }
-        st.time = part.under_way;
+        let points = st.history.iter_mut().map(|p| &mut p.time);
+        part.restore(&mut st.spec, points, &mut st.time)
+            .map_err(fail)?;
         used += more;
     }
     if used != payload.len() {
