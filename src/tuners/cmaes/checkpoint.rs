@@ -238,9 +238,11 @@ mod tests {
 
     fn session() -> TunerSession<CmaesState> {
         let spec = EngineSpec::simulated(&SimModel::new(3, 1), 2);
+        // Uncertainty handling on, so that its part is written and read back.
         let settings = CmaesSettings {
             games: 40,
             history_every: 2,
+            growth: crate::tuners::cmaes::CMAES_GROWTH,
             ..CmaesSettings::default()
         };
         TunerSession {

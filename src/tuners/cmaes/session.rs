@@ -88,7 +88,7 @@ static OPTIONS: [TunerOption; 6] = [
         help: "Uncertainty handling: σ grows by this factor each generation whose decided \
                pairs do not agree (two halves' steps no closer than chance), so that it keeps \
                the scale at which games still tell the sides apart; 1: σ adapts by its path \
-               alone (1..2)",
+               alone; 1.01 tuned better on the simulator, level in real games (1..2)",
         default: || CmaesSettings::default().growth.to_string(),
         sim: true,
         sim_flag: None,
