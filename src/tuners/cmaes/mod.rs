@@ -130,7 +130,7 @@ pub fn cmaes_in_flight(n: usize) -> u32 {
     }
 }
 
-/// σ's growth a generation while the pairs carry no signal that the simulator chose
+/// The growth of σ a generation while the pairs carry no signal, as the simulator chose it
 /// ([`CmaesSettings::growth`]; `--growth 1.01`). Not the default: on the simulator it tuned
 /// better at every size and budget, most at 16,000 games, but in real games at 4,000 it was
 /// level with σ by its path alone, a few Elo lower on each of three engines (docs/results.md).

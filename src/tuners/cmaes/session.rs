@@ -301,10 +301,14 @@ fn settings(st: &CmaesState) -> Vec<(&'static str, String)> {
         ("covariance's rate", set.cov_rate.to_string()),
         (
             "σ's growth",
-            format!(
-                "{} a generation while the pairs carry no signal (signal now {:.2})",
-                set.growth, st.signal
-            ),
+            if set.growth > 1.0 {
+                format!(
+                    "{} a generation while the pairs carry no signal (signal now {:.2})",
+                    set.growth, st.signal
+                )
+            } else {
+                "1: none (σ adapts by its path alone)".to_string()
+            },
         ),
     ]
 }
