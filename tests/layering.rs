@@ -17,11 +17,12 @@ mod common;
 mod lex;
 #[path = "layering/model.rs"]
 mod model;
+#[path = "layering/sources.rs"]
+mod sources;
+use sources::source_files;
 
-use common::repo;
 use model::{files_line, Crate, ModPath};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 /// The modules in the order the crate docs list them (`//! N. [`name`]: ...`).
 fn documented_order(lib: &str) -> Vec<String> {
@@ -138,24 +139,6 @@ fn folder_problems(c: &Crate) -> Vec<String> {
         }
     }
     out.into_iter().collect()
-}
-
-/// Every file under `src/` (`.rs` files and the rest), by its path from the repository.
-fn source_files() -> BTreeMap<String, String> {
-    fn walk(d: &Path, rel: &str, out: &mut BTreeMap<String, String>) {
-        for e in std::fs::read_dir(d).into_iter().flatten().flatten() {
-            let p = e.path();
-            let name = format!("{rel}/{}", e.file_name().to_string_lossy());
-            if p.is_dir() {
-                walk(&p, &name, out);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                out.insert(name, std::fs::read_to_string(&p).expect("a source file"));
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(&repo("src"), "src", &mut out);
-    out
 }
 
 /// The most lines a source file holds: a file that outgrows it is split by job (a large type

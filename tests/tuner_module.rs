@@ -9,30 +9,15 @@
 #[path = "layering/lex.rs"]
 #[allow(dead_code)]
 mod lex;
+#[path = "layering/sources.rs"]
+mod sources;
+use sources::source_files;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 fn repo(p: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
-}
-
-/// Every `.rs` file under `src/`, by its path from the repository.
-fn source_files() -> BTreeMap<String, String> {
-    fn walk(d: &Path, rel: &str, out: &mut BTreeMap<String, String>) {
-        for e in std::fs::read_dir(d).into_iter().flatten().flatten() {
-            let p = e.path();
-            let name = format!("{rel}/{}", e.file_name().to_string_lossy());
-            if p.is_dir() {
-                walk(&p, &name, out);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                out.insert(name, std::fs::read_to_string(&p).expect("a source file"));
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(&repo("src"), "src", &mut out);
-    out
 }
 
 /// The files outside a tuner's folder that may name it: its registration.
