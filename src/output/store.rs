@@ -113,10 +113,15 @@ pub fn is_plain_name(name: &str) -> bool {
         && name.len() <= 200
 }
 
+/// The bytes of a checkpoint file, read within the checkpoints' bound; one line naming the file
+/// when it cannot be read.
+pub fn read_checkpoint(path: &Path) -> Result<Vec<u8>, CheckpointError> {
+    read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))
+}
+
 /// Loads a checkpoint file with its history (from format 3 on, from the history file beside it).
 pub fn load_checkpoint(path: &Path) -> Result<GaState, CheckpointError> {
-    let bytes =
-        read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
+    let bytes = read_checkpoint(path)?;
     let (mut session, link) = decode_checkpoint_parts(path, &bytes)?;
     if let Some(link) = link {
         let (h, b) = history::read_history(&folder_of(path), &session, link)
@@ -134,8 +139,7 @@ pub fn load_checkpoint(path: &Path) -> Result<GaState, CheckpointError> {
 pub fn load_checkpoint_recovering(
     path: &Path,
 ) -> Result<(GaState, Option<String>), CheckpointError> {
-    let bytes =
-        read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
+    let bytes = read_checkpoint(path)?;
     let (mut session, link) = decode_checkpoint_parts(path, &bytes)?;
     let mut warning = None;
     if let Some(link) = link {
@@ -157,8 +161,7 @@ pub fn load_checkpoint_recovering(
 /// Loads a checkpoint file without reading the history file (a checkpoint of format 3 or later comes
 /// with an empty history): its population, results and best so far.
 pub fn load_checkpoint_alone(path: &Path) -> Result<GaState, CheckpointError> {
-    let bytes =
-        read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
+    let bytes = read_checkpoint(path)?;
     decode_checkpoint(path, &bytes)
 }
 

@@ -8,7 +8,7 @@ use super::{
     resume_candidates, session_dir, sort_by_generation, CheckpointError, OneFileKind,
     OneFileSession, TunerKind, CHECKPOINT_MAGIC, ONE_FILE_TUNERS,
 };
-use crate::files::{folder_of, read_bounded};
+use crate::files::folder_of;
 use crate::ga::GaState;
 use std::path::{Path, PathBuf};
 
@@ -183,8 +183,7 @@ pub fn open(arg: Option<&str>, root: &Path) -> Result<Opened, OpenError> {
         (TunerKind::OneFile(t), Some(path)) => {
             // Read as the tuner its file's name or magic says, so a damaged file's error is
             // that tuner's (empty, wrong magic, a bad checksum).
-            let bytes = read_bounded(&path)
-                .map_err(|e| CheckpointError::new(&path, format!("cannot read: {e}")))?;
+            let bytes = super::read_checkpoint(&path)?;
             let session = Box::new((t.decode)(&path, &bytes)?);
             Ok(Opened::OneFile { path, session })
         }

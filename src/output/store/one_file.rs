@@ -388,8 +388,7 @@ impl AnyTuner {
     /// Reads the checkpoint at `path`, whichever registered tuner's its magic says, or else
     /// its file's name (so that a damaged file's error is that tuner's: empty, wrong magic).
     pub fn load(path: &Path) -> Result<TunerSession<AnyTuner>, CheckpointError> {
-        let bytes = crate::files::read_bounded(path)
-            .map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
+        let bytes = super::read_checkpoint(path)?;
         let named = |k: &&OneFileKind| path.file_name().is_some_and(|n| n == k.file);
         let by_magic = ONE_FILE_TUNERS.iter().find(|k| bytes.starts_with(k.magic));
         match by_magic.or_else(|| ONE_FILE_TUNERS.iter().find(named)) {

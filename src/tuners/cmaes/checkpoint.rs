@@ -17,8 +17,7 @@
 //! crafted file is a one-line error.
 
 use super::{CmaesDraw, CmaesState, CMAES_MAX_IN_FLIGHT, CMAES_MIN_SIGMA};
-use crate::files::read_bounded;
-use crate::store::{check_engine, CheckpointError, ClockPart};
+use crate::store::{check_engine, read_checkpoint, CheckpointError, ClockPart};
 use crate::store::{decode_frame, decode_payload, encode_parts, FrameKind, TunerSession};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -133,8 +132,7 @@ pub fn decode_cmaes(
 
 /// Reads a CMA-ES checkpoint file.
 pub fn load_cmaes(path: &Path) -> Result<TunerSession<CmaesState>, CheckpointError> {
-    let bytes =
-        read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
+    let bytes = read_checkpoint(path)?;
     decode_cmaes(path, &bytes)
 }
 

@@ -14,8 +14,7 @@
 //! and pairs done within the budget), so a damaged or crafted file is a one-line error.
 
 use super::SpsaState;
-use crate::files::read_bounded;
-use crate::store::{check_engine, CheckpointError, ClockPart, TunerSession};
+use crate::store::{check_engine, read_checkpoint, CheckpointError, ClockPart, TunerSession};
 use crate::store::{decode_frame, decode_payload, encode_parts, FrameKind};
 use std::path::{Path, PathBuf};
 
@@ -156,8 +155,7 @@ pub fn decode_spsa(path: &Path, bytes: &[u8]) -> Result<TunerSession<SpsaState>,
 
 /// Reads an SPSA checkpoint file.
 pub fn load_spsa(path: &Path) -> Result<TunerSession<SpsaState>, CheckpointError> {
-    let bytes =
-        read_bounded(path).map_err(|e| CheckpointError::new(path, format!("cannot read: {e}")))?;
+    let bytes = read_checkpoint(path)?;
     decode_spsa(path, &bytes)
 }
 
