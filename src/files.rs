@@ -51,7 +51,7 @@ fn write_followed(path: &Path, bytes: &[u8], hops: u32) -> std::io::Result<()> {
     let dir = folder_of(path);
     let tmp = temp_name(path);
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut f = UNFINISHED.create(&tmp)?;
         f.write_all(bytes)?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)?;
@@ -64,7 +64,56 @@ fn write_followed(path: &Path, bytes: &[u8], hops: u32) -> std::io::Result<()> {
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
+    UNFINISHED.done(&tmp);
     result
+}
+
+/// The temporary files [`write_atomic`] has made and not yet renamed or removed, by the whole
+/// process: what [`abandon_writes`] removes.
+static UNFINISHED: Unfinished = Unfinished(std::sync::Mutex::new(Vec::new()));
+
+/// A registry of temporary files being written.
+struct Unfinished(std::sync::Mutex<Vec<PathBuf>>);
+
+impl Unfinished {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<PathBuf>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Creates the temporary file `tmp` and records it, both under the registry's lock, so
+    /// that a file is recorded exactly when it exists (until [`Unfinished::done`]).
+    fn create(&self, tmp: &Path) -> std::io::Result<std::fs::File> {
+        let mut open = self.lock();
+        let f = std::fs::File::create(tmp)?;
+        open.push(tmp.to_path_buf());
+        Ok(f)
+    }
+
+    /// `tmp` is renamed or removed: no longer recorded.
+    fn done(&self, tmp: &Path) {
+        let mut open = self.lock();
+        if let Some(i) = open.iter().position(|p| p == tmp) {
+            open.swap_remove(i);
+        }
+    }
+
+    /// Removes every recorded file; the guard holds off new ones.
+    fn abandon(&self) -> std::sync::MutexGuard<'_, Vec<PathBuf>> {
+        let mut open = self.lock();
+        for tmp in open.drain(..) {
+            let _ = std::fs::remove_file(tmp);
+        }
+        open
+    }
+}
+
+/// Removes every temporary file a [`write_atomic`] of this process has made and not yet
+/// renamed, and holds every other write from making one while the guard lives: what a
+/// process about to exit at once (a second Ctrl-C) calls, so that it leaves no `.NAME.PID.tmp`
+/// behind. The files being replaced are untouched: each is still the old one, or already the
+/// new one.
+pub fn abandon_writes() -> impl Sized {
+    UNFINISHED.abandon()
 }
 
 /// The temporary name [`write_atomic`] writes `path` under before the rename:
@@ -143,6 +192,38 @@ impl AppendFile {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    #[test]
+    fn abandoned_writes_leave_no_temporary_file_and_finished_ones_are_forgotten() {
+        let dir = std::env::temp_dir().join(format!("ckga-abandon-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("gen-00001.ckpt");
+        std::fs::write(&path, "old").unwrap();
+        let open = Unfinished(std::sync::Mutex::new(Vec::new()));
+        let tmp = temp_name(&path);
+        let mut f = open.create(&tmp).unwrap();
+        f.write_all(b"half of the n").unwrap();
+        assert!(tmp.exists());
+        let other = dir.join(".x.tmp");
+        open.create(&other).unwrap();
+        open.done(&other);
+        drop(open.abandon());
+        assert!(
+            !tmp.exists(),
+            "the unfinished write's temporary file is removed"
+        );
+        assert!(other.exists(), "a file no longer recorded is not touched");
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            b"old",
+            "the file replaced is untouched"
+        );
+        assert!(open.lock().is_empty());
+        // A whole write through the process's registry leaves nothing recorded of its own.
+        write_atomic(&path, b"new").unwrap();
+        assert!(!UNFINISHED.lock().contains(&temp_name(&path)));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn an_append_file_grows_by_whole_records_and_says_when_one_cannot_be_written() {

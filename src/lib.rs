@@ -287,4 +287,4 @@ pub use tuning_sim::{
 pub use cluster::{set_stop_note, ClusterError, Launch};
 
 // Files.
-pub use files::{folder_of, write_atomic, AppendFile};
+pub use files::{abandon_writes, folder_of, write_atomic, AppendFile};

@@ -108,14 +108,16 @@ const SIGINT: i32 = 2;
 /// system ending the job, `kill`) and SIGHUP (the terminal closed). The first sets
 /// [`INTERRUPTED`] and says `what` (what the command will do); the second exits at once with
 /// 128 + the signal, which loses nothing: every file is written to a temporary name and
-/// renamed, so each is complete or absent. The handler runs on a thread of its own and never
+/// renamed, so each is complete or absent, and the temporary file of a write cut short is
+/// removed. The handler runs on a thread of its own and never
 /// fails on a closed stderr.
 pub fn catch_interrupt(what: &'static str) -> anyhow::Result<&'static AtomicBool> {
     let first = move |sig: i32| {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {
             warn(&format!("\n{} again: exiting now", signal_name(sig)));
-            // No outside engine outlives us.
+            // No outside engine outlives us, and no temporary file of a write cut short.
             checkers_ga::kill_all_engines();
+            let _held = checkers_ga::abandon_writes();
             std::process::exit(128 + sig);
         }
         STOP_SIGNAL.store(sig, Ordering::SeqCst);
@@ -147,6 +149,7 @@ pub fn exit_on_interrupt() -> anyhow::Result<()> {
         ABANDONED.store(true, Ordering::SeqCst);
         warn(&format!("\n{}: the game is abandoned", signal_name(sig)));
         checkers_ga::kill_all_engines();
+        let _held = checkers_ga::abandon_writes();
         std::process::exit(128 + sig);
     };
     #[cfg(unix)]
