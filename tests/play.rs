@@ -398,3 +398,55 @@ fn a_person_slower_than_the_clock_does_not_lose_on_time() {
     assert!(!text.contains("ran out of time"), "{text}");
     assert!(text.contains("Result: 0-1 (Black resigned)"), "{text}");
 }
+
+#[test]
+fn a_tuned_engines_parameter_file_plays_as_that_engine() {
+    // What `spsa` (or any tuner of an outside engine) writes: the engine and its values.
+    let t = Tmp::new("play-params");
+    let engine = format!(
+        "python3 {}/examples/hub_engine.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let params = t.0.join("tuned.json");
+    let out = bin()
+        .args(["spsa", "--engine", &engine, "--games", "4", "--depth", "1"])
+        .args(["--seed", "1", "--threads", "1", "--quiet", "--populations"])
+        .arg(t.0.join("populations"))
+        .arg("--out")
+        .arg(&params)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let side = format!("2:{}", params.display());
+    let out = bin()
+        .args([
+            "play",
+            "--black",
+            &side,
+            "--white",
+            "2:material",
+            "--seed",
+            "1",
+        ])
+        .args(["--max-plies", "20"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The engine by its name and the file's, asked for the depth given.
+    assert!(
+        text.starts_with("Black: hub_engine.py (tuned) (depth 2)  White: material (depth 2)"),
+        "{text}"
+    );
+    assert!(text.contains("Black plays "), "{text}");
+    assert!(
+        text.trim_end()
+            .ends_with("Result: 1/2-1/2 (move limit reached)"),
+        "{text}"
+    );
+}

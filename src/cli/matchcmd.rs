@@ -283,7 +283,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             arg: [&a.a, &a.b][k].clone(),
             slot: k as u64,
             seed,
-            depth: c.depths[k],
+            depth: Some(c.depths[k]),
             options: opts[k].clone(),
             options_flag: ["--option-a", "--option-b"][k].to_string(),
             move_timeout: c.move_timeout,

@@ -12,10 +12,11 @@ use std::io::Write;
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// Black's player (Black moves first): `human` or `DEPTH:EVAL`, EVAL a weight file (or
-    /// anything `show` reads), `material`, `thesis`, `random`, `hand` or `classic` (e.g.
-    /// `6:classic`), or an outside Hub engine `hub:CMD` (at its own level, or `DEPTH:hub:CMD`;
-    /// e.g. `hub:"./scan hub"`)
+    /// Black's player (Black moves first): `human` or `DEPTH:EVAL`, EVAL any player `match`
+    /// takes: a weight file (or anything `show` reads), `material`, `thesis`, `random`, `hand`
+    /// or `classic` (e.g. `6:classic`), a tuned engine's parameter file or session (that engine
+    /// with those values), or an outside Hub engine `hub:CMD` (at its own level, or
+    /// `DEPTH:hub:CMD`; e.g. `hub:"./scan hub"`)
     #[arg(long, default_value = "human")]
     pub black: String,
     /// White's player, as Black's. The default, `6:random`, is random weights (from --seed)

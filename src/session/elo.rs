@@ -192,7 +192,7 @@ impl EloPlan {
                     arg: r.to_string(),
                     slot: 1,
                     seed,
-                    depth,
+                    depth: Some(depth),
                     options_flag: "--reference".into(),
                     ..PlayerRequest::default()
                 }

@@ -1,7 +1,8 @@
-//! A player as a person names one: a side of a match or the reference of a measurement
-//! ([`PlayerRequest`]: our engine from weights or a yardstick, or an outside engine with its
-//! options, checked at its handshake before any game), and a side of a game at the terminal
-//! ([`SideRequest`]: `human`, `DEPTH:EVAL`, `hub:CMD`).
+//! A player as a person names one, read in one place: [`PlayerRequest`] (our engine from
+//! weights or a yardstick, or an outside engine with its options, checked at its handshake
+//! before any game) is every player of a match, of a measurement's reference and of a game at
+//! the terminal; [`SideRequest`] is only the grammar of the last (`human`, `DEPTH:EVAL`,
+//! `hub:CMD`), read into a [`PlayerRequest`].
 
 use crate::clock::TimeControl;
 use crate::formats::{resolve_player, FormatError, PlayerArg, HUB_PREFIX, PLAYER_NAMES};
@@ -67,6 +68,9 @@ pub enum PlayerError {
         /// What the engine said.
         message: String,
     },
+    /// Our engine named without the depth it is to search to.
+    #[error("'{0}': our engine needs a depth")]
+    NoDepth(String),
     /// An outside engine where only our own can play.
     #[error("'{0}': an outside engine cannot play here, only our own")]
     NotOurs(String),
@@ -129,8 +133,9 @@ pub struct PlayerRequest {
     /// The seed `random` draws from.
     pub seed: u64,
     /// The depth it searches to without a clock (its maximum depth on one); an outside
-    /// engine is asked for it.
-    pub depth: u32,
+    /// engine is asked for it, and plays at its own level without one. Our engine needs one
+    /// ([`PlayerError::NoDepth`]).
+    pub depth: Option<u32>,
     /// An outside engine's options, `NAME=VALUE`, sent as `set-param` after those its
     /// argument carries.
     pub options: Vec<String>,
@@ -176,12 +181,15 @@ impl PlayerRequest {
                 }
                 let (n, eval) = evaluator_of(arg, ours)?;
                 let name = self.name.clone().unwrap_or(n);
+                let depth = self
+                    .depth
+                    .ok_or_else(|| PlayerError::NoDepth(arg.clone()))?;
                 let contestant = match eval.weights() {
-                    Some(w) => Contestant::of_genome(None, w, name, self.depth),
+                    Some(w) => Contestant::of_genome(None, w, name, depth),
                     None => Contestant::Ours(OurEngine {
                         name,
                         eval,
-                        config: SearchConfig::with_depth(self.depth),
+                        config: SearchConfig::with_depth(depth),
                     }),
                 };
                 return Ok(CheckedPlayer {
@@ -194,7 +202,7 @@ impl PlayerRequest {
         let options = crate::hub::parse_options(&self.options)
             .map_err(|o| PlayerError::Option(format!("{flag} '{o}'")))?;
         h.program.options.extend(options);
-        h.depth = Some(self.depth);
+        h.depth = self.depth;
         if let Some(t) = self.move_timeout {
             h.move_timeout = t;
         }
@@ -266,8 +274,10 @@ pub struct GameSide {
 const PLAY_TT_LOG2: u8 = 20;
 
 impl SideRequest {
-    /// The side, ready to play: an outside engine is started now, within the handshake
-    /// timeout ([`crate::handshake_timeout`]), to read its name.
+    /// The side, ready to play: read as the [`PlayerRequest`] it names (an outside engine is
+    /// started once now, within the handshake timeout ([`crate::handshake_timeout`]), to read
+    /// its name), our engine with a table for a person's time, an outside engine on a clock
+    /// not asked for a depth.
     pub fn side(&self) -> Result<GameSide, PlayerError> {
         let (arg, tc) = (self.arg.as_str(), self.tc);
         if arg == "human" || arg == "0" {
@@ -277,77 +287,55 @@ impl SideRequest {
                 man: None,
             });
         }
-        if let Some(cmd) = arg.strip_prefix(HUB_PREFIX) {
-            return outside_side(cmd, None, tc);
+        let (depth, named) = match arg.starts_with(HUB_PREFIX) {
+            true => (None, arg),
+            false => {
+                let Some((d, named)) = arg.split_once(':') else {
+                    return Err(PlayerError::Side(arg.to_string()));
+                };
+                let (max, with) = crate::matchplay::depth_limit(tc);
+                let Some(depth) = d.parse().ok().filter(|d| (1..=max).contains(d)) else {
+                    return Err(PlayerError::Depth {
+                        depth: d.to_string(),
+                        arg: arg.to_string(),
+                        max,
+                        with,
+                    });
+                };
+                (Some(depth), named)
+            }
+        };
+        let mut contestant = PlayerRequest {
+            arg: named.to_string(),
+            slot: self.slot,
+            seed: self.seed,
+            depth,
+            ..PlayerRequest::default()
         }
-        let Some((d, eval)) = arg.split_once(':') else {
-            return Err(PlayerError::Side(arg.to_string()));
-        };
-        let (max, with) = crate::matchplay::depth_limit(tc);
-        let Some(depth) = d.parse().ok().filter(|d| (1..=max).contains(d)) else {
-            return Err(PlayerError::Depth {
-                depth: d.to_string(),
-                arg: arg.to_string(),
-                max,
-                with,
-            });
-        };
-        if let Some(cmd) = eval.strip_prefix(HUB_PREFIX) {
-            return outside_side(cmd, Some(depth), tc);
+        .player()?
+        .contestant;
+        let mut man = None;
+        match &mut contestant {
+            Contestant::Ours(e) => {
+                e.config.tt_log2 = PLAY_TT_LOG2;
+                man = crate::man::man_value(&e.eval).map(f64::from);
+            }
+            Contestant::Outside(h) if tc.is_some() => h.depth = None,
+            _ => {}
         }
-        let (name, eval) = evaluator_arg(eval, self.seed, self.slot)?;
-        let shown = match tc {
-            None => format!("{name} (depth {depth})"),
-            Some(tc) => format!("{name} (tc {tc}, max depth {depth})"),
+        let name = contestant.name();
+        let shown = match (tc, contestant.depth()) {
+            (Some(tc), Some(d)) => format!("{name} (tc {tc}, max depth {d})"),
+            (Some(tc), None) => format!("{name} (tc {tc})"),
+            (None, Some(d)) => format!("{name} (depth {d})"),
+            (None, None) => format!("{name} (its own level)"),
         };
-        let engine = Contestant::Ours(OurEngine {
-            name,
-            eval,
-            config: SearchConfig {
-                depth,
-                tt_log2: PLAY_TT_LOG2,
-                ..SearchConfig::default()
-            },
-        });
         Ok(GameSide {
             shown,
-            player: engine.player(tc),
-            man: crate::man::man_value(&eval).map(f64::from),
+            player: contestant.player(tc),
+            man,
         })
     }
-}
-
-/// The outside engine `cmd` (`hub:CMD` without its prefix) as a side, started within
-/// the handshake timeout to read its name, asked to search to `depth` (None: its own level)
-/// unless there is a clock.
-fn outside_side(
-    cmd: &str,
-    depth: Option<u32>,
-    tc: Option<TimeControl>,
-) -> Result<GameSide, PlayerError> {
-    let mut engine = crate::formats::hub_player(cmd)?;
-    engine.depth = depth.filter(|_| tc.is_none());
-    let mut player = Contestant::Outside(engine.clone()).player(tc);
-    let name = match player.outside_mut().map(|o| o.ready(&|| false)) {
-        Some(Ok(process)) => process.name().map_or(engine.name, str::to_string),
-        Some(Err(error)) => {
-            return Err(PlayerError::Start {
-                arg: format!("{HUB_PREFIX}{cmd}"),
-                error,
-            })
-        }
-        None => engine.name,
-    };
-    let shown = match (tc, engine.depth) {
-        (Some(tc), _) => format!("{name} (tc {tc})"),
-        (None, Some(d)) => format!("{name} (depth {d})"),
-        (None, None) => format!("{name} (its own level)"),
-    };
-    Ok(GameSide {
-        shown,
-        player,
-        man: None,
-    })
 }
 
 #[cfg(test)]
@@ -364,7 +352,7 @@ mod tests {
         PlayerRequest {
             arg: arg.to_string(),
             seed: 3,
-            depth: 5,
+            depth: Some(5),
             options: options.iter().map(|o| o.to_string()).collect(),
             options_flag: "--option-b".into(),
             ..PlayerRequest::default()
