@@ -57,6 +57,17 @@ impl Engine {
             .count()
     }
 
+    /// How many engine processes of this marker were started (the process ids in the log: each
+    /// logs its handshake).
+    fn processes(&self) -> usize {
+        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let pids: std::collections::HashSet<&str> = log
+            .lines()
+            .filter_map(|l| l.split_whitespace().next())
+            .collect();
+        pids.len()
+    }
+
     /// The most `go` commands one engine process of this marker was sent (by the process
     /// ids in the log): 3 when a `hang.py` thinks for ever.
     fn most_goes_of_one(&self) -> usize {
@@ -309,6 +320,8 @@ fn play_to_the_end_leaves_no_engine() {
     let said = text(&out.stdout);
     assert!(out.status.success(), "{said}{}", text(&out.stderr));
     assert!(said.contains("\nResult: "), "{said}");
+    // The engine started to read its name is the one that plays.
+    assert_eq!(e.processes(), 1, "{said}");
     e.played_and_none_left();
 }
 
@@ -496,5 +509,8 @@ fn a_match_that_ends_leaves_no_engine() {
     let said = text(&out.stdout);
     assert!(out.status.success(), "{said}{}", text(&out.stderr));
     assert!(said.contains("W/D/L for A: "), "{said}");
+    // Two games at a time: at most two processes, the one that made the handshake before the
+    // match among them.
+    assert!((1..=2).contains(&e.processes()), "{}", e.processes());
     e.played_and_none_left();
 }

@@ -277,6 +277,9 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         "stopping the match; the result of the finished games follows (the same signal again \
          exits at once)",
     )?;
+    // Held from the players' handshakes to the match's end: an engine started to check its
+    // options plays the first games.
+    let _engines = checkers_ga::play::lease_engines();
     let (opts, names) = ([&a.option_a, &a.option_b], [&a.name_a, &a.name_b]);
     let [pa, pb] = [0, 1].map(|k| {
         match_player(PlayerRequest {

@@ -82,17 +82,24 @@ impl OutsideEngine {
         Outside::new(self.program.clone(), self.depth, self.move_timeout)
     }
 
-    /// Starts the engine, makes its handshake within `timeout` and stops it again: its name,
-    /// the options it does not know (for the report and a warning before a match), what it
-    /// declared and what it refused (to check the options before a match).
+    /// Starts the engine, makes its handshake within `timeout` and lets it go: its name, the
+    /// options it does not know (for the report and a warning before a match), what it
+    /// declared and what it refused (to check the options before a match). An engine that took
+    /// every option is kept for the first game of this program while an
+    /// [`EngineLease`](crate::play::EngineLease) is held (`play` holds one: its engine starts
+    /// once); otherwise it is stopped.
     pub fn probe(&self, timeout: Duration) -> Result<HubProbe, ClientError> {
         let p = self.program.start(timeout, &|| false)?;
-        Ok(HubProbe {
+        let probe = HubProbe {
             name: p.name().map(str::to_string),
             unknown_options: p.unknown_options().to_vec(),
             params: p.params().to_vec(),
             refused: p.refused().to_vec(),
-        })
+        };
+        if probe.refused.is_empty() {
+            crate::play::keep_started(&self.program, p);
+        }
+        Ok(probe)
     }
 }
 

@@ -6,7 +6,7 @@
 
 use crate::clock::TimeControl;
 use crate::formats::{resolve_player, FormatError, PlayerArg, HUB_PREFIX, PLAYER_NAMES};
-use crate::play::SidePlayer;
+use crate::play::{lease_engines, EngineLease, SidePlayer};
 use crate::search::SearchConfig;
 use crate::side::{Contestant, OptionsError, OurEngine};
 use crate::summary::ReportError;
@@ -267,6 +267,8 @@ pub struct GameSide {
     pub player: SidePlayer,
     /// What one man is worth in its values.
     pub man: Option<f64>,
+    /// Keeps the outside engine started to read its name for the game.
+    _engines: EngineLease,
 }
 
 /// Our engine's table for a side of a game: 2^20 entries (16 MiB), where a search has a
@@ -285,6 +287,7 @@ impl SideRequest {
                 shown: "human".to_string(),
                 player: Contestant::Person("human".into()).player(None),
                 man: None,
+                _engines: lease_engines(),
             });
         }
         let (depth, named) = match arg.starts_with(HUB_PREFIX) {
@@ -305,6 +308,9 @@ impl SideRequest {
                 (Some(depth), named)
             }
         };
+        // Held from before the engine's handshake to the end of the game: the process started
+        // for it plays the game.
+        let engines = lease_engines();
         let mut contestant = PlayerRequest {
             arg: named.to_string(),
             slot: self.slot,
@@ -334,6 +340,7 @@ impl SideRequest {
             shown,
             player: contestant.player(tc),
             man,
+            _engines: engines,
         })
     }
 }

@@ -49,6 +49,7 @@ mod side;
 pub use adjudicate::{
     Adjudication, AdjudicationError, Adjudicator, DrawAdjudication, ResignAdjudication,
 };
+pub(crate) use outside::keep_started;
 pub use outside::{lease_engines, EngineLease, Outside, DEFAULT_MOVE_TIMEOUT};
 pub use person::{Person, PERSON_HELP};
 pub use searching::{centi_men, Searching, WIN_CENTI_MEN};

@@ -127,6 +127,13 @@ fn give_back(program: &Program, tuned: bool, p: HubProcess) {
     }
 }
 
+/// Keeps `p`, a process of `program` just started and not yet given a game (its handshake made
+/// to learn its name or check its options), for the next game of `program` played as it is,
+/// while a lease is held; else it is stopped.
+pub(crate) fn keep_started(program: &Program, p: HubProcess) {
+    give_back(program, false, p);
+}
+
 /// An outside engine as a player: its program, the parameter values set before each game (a
 /// tuned genome's; none for an engine played as it is), the depth it is asked for without a
 /// clock, and how long a move may take then.
