@@ -464,7 +464,7 @@ fn the_time_a_run_says_it_will_take_is_the_time_it_takes() {
         .and_then(|l| l.split(" games in all, about ").nth(1))
         .and_then(|l| l.split_whitespace().next())
         .unwrap_or_else(|| panic!("no cost line in {out}"));
-    // `session 'c': generation 40 of 40, 160 games, this run 19s (CHECKPOINT)`
+    // `session 'c': generation 40 of 40, 160 of 160 games, this run 19s (CHECKPOINT)`
     let took = out
         .lines()
         .find_map(|l| l.strip_prefix("session 'c': generation 40 of 40, "))

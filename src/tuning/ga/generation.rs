@@ -166,8 +166,21 @@ impl GaState {
     /// Where it stands, in words, as every tuner's session says it: `generation 10 of 40, 160
     /// games` (on a time limit: `generation 10, 160 games, 95 of 120 s`).
     pub fn progress(&self) -> String {
-        let games = crate::text::count(self.games_played() as usize, "game", "games");
+        let played = self.games_played();
+        let games = crate::text::count(played as usize, "game", "games");
         match self.settings.stop {
+            // The mean without measurements plays the same games every generation: the games
+            // in all are known, as every other tuner's are (`64 of 64 games`).
+            Stop::Generations(n)
+                if self.settings.ga.method.mean().is_some()
+                    && self.settings.ga.measure_every == 0 =>
+            {
+                let all = (self.settings.games_per_generation() as u64).saturating_mul(n);
+                format!(
+                    "generation {} of {n}, {played} of {all} games",
+                    self.generation
+                )
+            }
             Stop::Generations(n) => format!("generation {} of {n}, {games}", self.generation),
             Stop::Seconds(t) => format!(
                 "generation {}, {games}, {:.0} of {t} s",
