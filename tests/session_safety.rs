@@ -631,6 +631,47 @@ fn a_second_ctrl_c_exits_at_once() {
     }
 }
 
+/// The same stop delivered twice at once (`timeout -s INT` signals the command, then its own
+/// process group) is one stop, which waits for the games under way; a Ctrl-C after it still
+/// exits at once.
+#[test]
+#[cfg(unix)]
+fn the_same_stop_delivered_twice_at_once_is_one_stop() {
+    let args = [
+        "--population",
+        "4",
+        "--depth",
+        "16",
+        "--openings",
+        "start",
+        "--generations",
+        "1",
+        "--threads",
+        "1",
+    ];
+    let t = Tmp::new("ctrl-c-doubled");
+    let mut c = new_cmd(&t, 63, "w", true, &args);
+    c.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = c.spawn().expect("spawn");
+    wait_for_lock(&mut child, &t.session("w"));
+    std::thread::sleep(Duration::from_millis(200));
+    // One `kill` process, two signals back to back.
+    let id = child.id().to_string();
+    let st = Command::new("kill").args(["-INT", &id, &id]).status();
+    assert!(st.expect("run kill").success());
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the doubled stop exited at once, or the games were too short"
+    );
+    sigint(&child);
+    let out = child.wait_with_output().expect("wait");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert_eq!(err.matches("Ctrl-C: stopping").count(), 1, "{err}");
+    assert_eq!(err.matches("again: exiting now").count(), 1, "{err}");
+}
+
 /// `--time` holds within a generation: a population of 256 (a generation takes far longer than
 /// the limit) stops within seconds, saves its first population as generation 0, and resumes.
 #[test]

@@ -104,22 +104,35 @@ pub fn stop_signal_name() -> &'static str {
 /// SIGINT's number (what Ctrl-C sends).
 const SIGINT: i32 = 2;
 
+/// A second stop signal this soon after the first is the same stop, delivered twice; a person
+/// pressing Ctrl-C again is slower.
+const SAME_STOP: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// Installs the handler of a long command's stop signals: Ctrl-C (SIGINT), SIGTERM (a batch
 /// system ending the job, `kill`) and SIGHUP (the terminal closed). The first sets
-/// [`INTERRUPTED`] and says `what` (what the command will do); the second exits at once with
+/// [`INTERRUPTED`] and says `what` (what the command will do); the second (unless it comes
+/// within [`SAME_STOP`] of the first: the same stop delivered twice) exits at once with
 /// 128 + the signal, which loses nothing: every file is written to a temporary name and
 /// renamed, so each is complete or absent, and the temporary file of a write cut short is
 /// removed. The handler runs on a thread of its own and never
 /// fails on a closed stderr.
 pub fn catch_interrupt(what: &'static str) -> anyhow::Result<&'static AtomicBool> {
+    static FIRST_AT: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
     let first = move |sig: i32| {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            // The same stop delivered twice (`timeout -s INT` signals the command and then
+            // its own process group; a batch system may signal every process of the job):
+            // not a person asking again.
+            if FIRST_AT.get().is_some_and(|t| t.elapsed() < SAME_STOP) {
+                return;
+            }
             warn(&format!("\n{} again: exiting now", signal_name(sig)));
             // No outside engine outlives us, and no temporary file of a write cut short.
             checkers_ga::kill_all_engines();
             let _held = checkers_ga::abandon_writes();
             std::process::exit(128 + sig);
         }
+        let _ = FIRST_AT.set(std::time::Instant::now());
         STOP_SIGNAL.store(sig, Ordering::SeqCst);
         warn(&format!("\n{}: {what}", signal_name(sig)));
     };
