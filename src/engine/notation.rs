@@ -19,7 +19,6 @@
 //! ```
 
 use crate::board::{col_of, row_of, square_at, Color, Move, Position};
-use crate::movegen::legal_moves;
 
 /// Why a piece of text could not be read, by what it was meant to be. The message names the
 /// offending token.
@@ -263,7 +262,9 @@ fn move_squares(text: &str) -> Result<Vec<u8>, ParseError> {
 /// is accepted when exactly one legal capture joins them, otherwise the error lists candidates.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseError> {
     let squares = move_squares(text)?;
-    let moves = legal_moves(pos);
+    // Made in place: a list returned by value and inlined here is a 4 KiB copy.
+    let mut moves = crate::board::MoveList::new();
+    crate::movegen::generate(pos, &mut moves);
     if let Some(m) = moves.iter().find(|m| m.squares() == squares) {
         return Ok(*m);
     }

@@ -15,8 +15,8 @@
 //!   `FROMxTOxC1xC2...`, its destination followed by every captured square (`18x9x14`: from 18
 //!   to 9 taking 14), which we write in increasing order.
 
-use crate::board::{row_of, Color, Move, Position};
-use crate::movegen::legal_moves;
+use crate::board::{row_of, Color, Move, MoveList, Position};
+use crate::movegen::generate;
 use std::fmt;
 
 /// Why a Hub line, position or move could not be read (a one-line message).
@@ -312,7 +312,10 @@ pub fn parse_hub_move(pos: &Position, text: &str) -> Result<Move, HubError> {
     for &sq in &squares[2..] {
         taken |= 1 << (sq - 1);
     }
-    let moves = legal_moves(pos);
+    // Made in place: a list returned by value is a 4 KiB copy, which cost this function
+    // twenty times what the move generation does.
+    let mut moves = MoveList::new();
+    generate(pos, &mut moves);
     let fits = |m: &&Move| m.from() == from && m.to() == to && m.is_capture() == capture;
     let found: Vec<&Move> = moves
         .iter()
@@ -342,6 +345,7 @@ pub fn parse_hub_move(pos: &Position, text: &str) -> Result<Move, HubError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::movegen::legal_moves;
     use crate::notation::{parse_fen, to_fen};
     use crate::rng::{derive, Purpose};
     use rand::RngExt;

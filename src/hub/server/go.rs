@@ -26,7 +26,7 @@ impl State<'_> {
             return Ok(error_text("go without a position: send pos pos=... first"));
         };
         let pos = *game.position();
-        if crate::movegen::legal_moves(&pos).is_empty() {
+        if !crate::movegen::has_any_move(&pos) {
             return Ok(error_text("the position has no legal move") + "done\n");
         }
         let level = self.level.unwrap_or(Level::Depth(self.opts.depth));
