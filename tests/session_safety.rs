@@ -586,12 +586,10 @@ fn ctrl_c_in_the_first_generation_saves_generation_zero() {
     assert_same_session(&whole.ckpt("z", 1), &t.ckpt("z", 1));
 }
 
-/// A second Ctrl-C exits at once, while the games the first one waits for are still being
-/// played; what is on disk stays whole.
-#[test]
+/// Session `w` in `t` at depth 16 from the start position, its output piped, running a moment
+/// after it holds its folder: every game takes seconds, so a first Ctrl-C has to wait.
 #[cfg(unix)]
-fn a_second_ctrl_c_exits_at_once() {
-    // Depth 16 from the start position: every game takes seconds, so the first press has to wait.
+fn slow_session(t: &Tmp) -> Child {
     let args = [
         "--population",
         "4",
@@ -604,12 +602,21 @@ fn a_second_ctrl_c_exits_at_once() {
         "--threads",
         "1",
     ];
-    let t = Tmp::new("ctrl-c-twice");
-    let mut c = new_cmd(&t, 63, "w", true, &args);
+    let mut c = new_cmd(t, 63, "w", true, &args);
     c.stdout(Stdio::piped()).stderr(Stdio::piped());
     let mut child = c.spawn().expect("spawn");
     wait_for_lock(&mut child, &t.session("w"));
     std::thread::sleep(Duration::from_millis(200));
+    child
+}
+
+/// A second Ctrl-C exits at once, while the games the first one waits for are still being
+/// played; what is on disk stays whole.
+#[test]
+#[cfg(unix)]
+fn a_second_ctrl_c_exits_at_once() {
+    let t = Tmp::new("ctrl-c-twice");
+    let mut child = slow_session(&t);
     sigint(&child);
     std::thread::sleep(Duration::from_millis(500));
     assert!(
@@ -637,24 +644,8 @@ fn a_second_ctrl_c_exits_at_once() {
 #[test]
 #[cfg(unix)]
 fn the_same_stop_delivered_twice_at_once_is_one_stop() {
-    let args = [
-        "--population",
-        "4",
-        "--depth",
-        "16",
-        "--openings",
-        "start",
-        "--generations",
-        "1",
-        "--threads",
-        "1",
-    ];
     let t = Tmp::new("ctrl-c-doubled");
-    let mut c = new_cmd(&t, 63, "w", true, &args);
-    c.stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut child = c.spawn().expect("spawn");
-    wait_for_lock(&mut child, &t.session("w"));
-    std::thread::sleep(Duration::from_millis(200));
+    let mut child = slow_session(&t);
     // One `kill` process, two signals back to back.
     let id = child.id().to_string();
     let st = Command::new("kill").args(["-INT", &id, &id]).status();
