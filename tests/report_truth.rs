@@ -205,6 +205,13 @@ fn check_answer_chart(what: &str, page: &str, generations: usize) {
 }
 
 /// Checks the page of a GA session played by `player` with `tuner`.
+/// The value of the header's figure named `name` (`games played`), if there is one.
+fn figure(page: &str, name: &str) -> Option<String> {
+    let at = page.find(&format!("<span>{name}</span>"))?;
+    let value = page[..at].rsplit("<b>").next()?;
+    Some(value.trim_end_matches("</b>").to_string())
+}
+
 fn check_ga(what: &str, page: &str, tuner: Tuner, player: Player) {
     let ids = check_page(what, page);
     let has = |id: &str| ids.iter().any(|x| x == id);
@@ -222,6 +229,10 @@ fn check_ga(what: &str, page: &str, tuner: Tuner, player: Player) {
         assert!(shown(label), "{what}: no {label} in {labels:?}");
     }
     assert!(has("strength") && has("settings"), "{what}: {ids:?}");
+    // The games played, as every tuner's report says them: these sessions measure, so the
+    // games in all are not known before.
+    let games = figure(page, "games played").unwrap_or_else(|| panic!("{what}: no games"));
+    assert!(games.parse::<u64>().is_ok_and(|g| g > 0), "{what}: {games}");
     // Our searcher's settings only where our searcher plays; the depth the games searched to.
     let ours = player == Player::Ours;
     for label in ["capture extension", "transposition table", "deepen"] {
@@ -423,6 +434,12 @@ fn an_engine_sessions_game_is_played_by_the_engine() {
     let before = std::fs::read_to_string(&log).unwrap().lines().count();
     let page = report(&t, "e");
     check_answer_chart("declares", &page, 3);
+    // A session of the mean that measures nothing knows its games, as SPSA's and CMA-ES's do:
+    // 2 pairs of 2 games a generation, 3 generations, all played.
+    assert_eq!(
+        figure(&page, "games played / in the budget").as_deref(),
+        Some("12 / 12")
+    );
     let sent: Vec<String> = std::fs::read_to_string(&log)
         .unwrap()
         .lines()

@@ -350,6 +350,16 @@ pub fn page(data: &ReportData, opts: &Options) -> String {
         let _ = writeln!(p, "<li><b>{}</b><span>{}</span></li>", esc(&v), esc(what));
     };
     fig(&mut p, session.generation.to_string(), "generations");
+    // The games, as every tuner's report gives them (with the whole session's, where known).
+    let played = session.games_played();
+    match session.games_planned() {
+        Some(all) => fig(
+            &mut p,
+            format!("{played} / {all}"),
+            "games played / in the budget",
+        ),
+        None => fig(&mut p, played.to_string(), "games played"),
+    }
     if let Some((g, m)) = session.last_measure() {
         fig(
             &mut p,

@@ -169,23 +169,34 @@ impl GaState {
         let played = self.games_played();
         let games = crate::text::count(played as usize, "game", "games");
         match self.settings.stop {
-            // The mean without measurements plays the same games every generation: the games
-            // in all are known, as every other tuner's are (`64 of 64 games`).
-            Stop::Generations(n)
-                if self.settings.ga.method.mean().is_some()
-                    && self.settings.ga.measure_every == 0 =>
-            {
-                let all = (self.settings.games_per_generation() as u64).saturating_mul(n);
-                format!(
+            Stop::Generations(n) => match self.games_planned() {
+                Some(all) => format!(
                     "generation {} of {n}, {played} of {all} games",
                     self.generation
-                )
-            }
-            Stop::Generations(n) => format!("generation {} of {n}, {games}", self.generation),
+                ),
+                None => format!("generation {} of {n}, {games}", self.generation),
+            },
             Stop::Seconds(t) => format!(
                 "generation {}, {games}, {:.0} of {t} s",
                 self.generation, self.elapsed
             ),
+        }
+    }
+
+    /// The games of the whole session, where they are known before it is played: the mean
+    /// without measurements, to a number of generations, plays the same games every
+    /// generation, as every other tuner's session knows its games (`64 of 64 games`); None for
+    /// the other selections (whose hall of fame fills over the first generations), with
+    /// measurements, and on a time limit.
+    pub fn games_planned(&self) -> Option<u64> {
+        match self.settings.stop {
+            Stop::Generations(n)
+                if self.settings.ga.method.mean().is_some()
+                    && self.settings.ga.measure_every == 0 =>
+            {
+                Some((self.settings.games_per_generation() as u64).saturating_mul(n))
+            }
+            _ => None,
         }
     }
 
