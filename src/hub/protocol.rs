@@ -43,83 +43,64 @@ impl HubLine {
     /// argument without a name (`=5`) or a quote inside a name or bare value is an error, as is
     /// a line with no command.
     pub fn parse(line: &str) -> Result<HubLine, HubError> {
+        // Each word is found as a slice and copied once (a `pos` line carries a game's moves).
         let text = line.trim();
-        let mut chars = text.char_indices().peekable();
-        let word_end = |c: char| c.is_whitespace();
-        // The command.
-        let mut command = String::new();
-        while let Some(&(_, c)) = chars.peek() {
-            if word_end(c) {
-                break;
-            }
-            if c == '"' || c == '=' {
-                return err(format!("the line must start with a command word: '{text}'"));
-            }
-            command.push(c);
-            chars.next();
+        let end = text.find(char::is_whitespace).unwrap_or(text.len());
+        let command = &text[..end];
+        if command.contains(['"', '=']) {
+            return err(format!("the line must start with a command word: '{text}'"));
         }
         if command.is_empty() {
             return err("an empty line (no command)");
         }
         let mut args = Vec::new();
+        let mut rest = &text[end..];
         loop {
-            while chars.peek().is_some_and(|&(_, c)| word_end(c)) {
-                chars.next();
-            }
-            if chars.peek().is_none() {
+            rest = rest.trim_start();
+            if rest.is_empty() {
                 break;
             }
-            let mut name = String::new();
-            while let Some(&(_, c)) = chars.peek() {
-                if word_end(c) || c == '=' {
-                    break;
-                }
-                if c == '"' {
-                    return err(format!("an argument name holds a quote in '{text}'"));
-                }
-                name.push(c);
-                chars.next();
+            let name_end =
+                (rest.find(|c: char| c.is_whitespace() || c == '=')).unwrap_or(rest.len());
+            let name = &rest[..name_end];
+            if name.contains('"') {
+                return err(format!("an argument name holds a quote in '{text}'"));
             }
             if name.is_empty() {
                 return err(format!("an argument without a name in '{text}'"));
             }
-            if chars.peek().is_none_or(|&(_, c)| c != '=') {
-                args.push((name, None));
+            let Some(after) = rest[name_end..].strip_prefix('=') else {
+                args.push((name.to_string(), None));
+                rest = &rest[name_end..];
                 continue;
-            }
-            chars.next(); // '='
-            let mut value = String::new();
-            if chars.peek().is_some_and(|&(_, c)| c == '"') {
-                chars.next();
-                let mut closed = false;
-                for (_, c) in chars.by_ref() {
-                    if c == '"' {
-                        closed = true;
-                        break;
+            };
+            let value = match after.strip_prefix('"') {
+                Some(quoted) => {
+                    let Some(close) = quoted.find('"') else {
+                        return err(format!("the value of '{name}' has no closing quote"));
+                    };
+                    rest = &quoted[close + 1..];
+                    if rest.starts_with(|c: char| !c.is_whitespace()) {
+                        return err(format!("a space must follow the quoted value of '{name}'"));
                     }
-                    value.push(c);
+                    &quoted[..close]
                 }
-                if !closed {
-                    return err(format!("the value of '{name}' has no closing quote"));
-                }
-                if chars.peek().is_some_and(|&(_, c)| !word_end(c)) {
-                    return err(format!("a space must follow the quoted value of '{name}'"));
-                }
-            } else {
-                while let Some(&(_, c)) = chars.peek() {
-                    if word_end(c) {
-                        break;
-                    }
-                    if c == '"' {
+                None => {
+                    let value_end = after.find(char::is_whitespace).unwrap_or(after.len());
+                    let value = &after[..value_end];
+                    if value.contains('"') {
                         return err(format!("a quote inside the value of '{name}'"));
                     }
-                    value.push(c);
-                    chars.next();
+                    rest = &after[value_end..];
+                    value
                 }
-            }
-            args.push((name, Some(value)));
+            };
+            args.push((name.to_string(), Some(value.to_string())));
         }
-        Ok(HubLine { command, args })
+        Ok(HubLine {
+            command: command.to_string(),
+            args,
+        })
     }
 
     /// A line with a command and no arguments yet.
@@ -349,6 +330,128 @@ mod tests {
     use crate::notation::{parse_fen, to_fen};
     use crate::rng::{derive, Purpose};
     use rand::RngExt;
+
+    #[test]
+    fn a_line_parses_as_the_char_by_char_reader_read_it() {
+        use rand::RngExt;
+        let pieces = [
+            "pos",
+            "go",
+            " ",
+            "  ",
+            "\t",
+            "=",
+            "\"",
+            "a",
+            "b1",
+            "x=1",
+            "é",
+            "moves",
+            "\"9-13 22-18\"",
+            "pv=",
+            "ß",
+            "\u{3000}",
+        ];
+        let mut rng = derive(7, Purpose::Game, 0, 0);
+        for _ in 0..50_000 {
+            let n = rng.random_range(0..10);
+            let line: String = (0..n)
+                .map(|_| pieces[rng.random_range(0..pieces.len())])
+                .collect();
+            assert_eq!(HubLine::parse(&line), parse_by_chars(&line), "{line:?}");
+        }
+        for line in [
+            "pos pos=Wbbe moves=\"9-13 22-18\"",
+            "go think",
+            "",
+            "=x",
+            "a \"b",
+            "a b=\"c\"d",
+        ] {
+            assert_eq!(HubLine::parse(line), parse_by_chars(line), "{line:?}");
+        }
+    }
+
+    /// The parse of before, char by char: the reference the slice-based one is held to.
+    fn parse_by_chars(line: &str) -> Result<HubLine, HubError> {
+        let text = line.trim();
+        let mut chars = text.char_indices().peekable();
+        let word_end = |c: char| c.is_whitespace();
+        // The command.
+        let mut command = String::new();
+        while let Some(&(_, c)) = chars.peek() {
+            if word_end(c) {
+                break;
+            }
+            if c == '"' || c == '=' {
+                return err(format!("the line must start with a command word: '{text}'"));
+            }
+            command.push(c);
+            chars.next();
+        }
+        if command.is_empty() {
+            return err("an empty line (no command)");
+        }
+        let mut args = Vec::new();
+        loop {
+            while chars.peek().is_some_and(|&(_, c)| word_end(c)) {
+                chars.next();
+            }
+            if chars.peek().is_none() {
+                break;
+            }
+            let mut name = String::new();
+            while let Some(&(_, c)) = chars.peek() {
+                if word_end(c) || c == '=' {
+                    break;
+                }
+                if c == '"' {
+                    return err(format!("an argument name holds a quote in '{text}'"));
+                }
+                name.push(c);
+                chars.next();
+            }
+            if name.is_empty() {
+                return err(format!("an argument without a name in '{text}'"));
+            }
+            if chars.peek().is_none_or(|&(_, c)| c != '=') {
+                args.push((name, None));
+                continue;
+            }
+            chars.next(); // '='
+            let mut value = String::new();
+            if chars.peek().is_some_and(|&(_, c)| c == '"') {
+                chars.next();
+                let mut closed = false;
+                for (_, c) in chars.by_ref() {
+                    if c == '"' {
+                        closed = true;
+                        break;
+                    }
+                    value.push(c);
+                }
+                if !closed {
+                    return err(format!("the value of '{name}' has no closing quote"));
+                }
+                if chars.peek().is_some_and(|&(_, c)| !word_end(c)) {
+                    return err(format!("a space must follow the quoted value of '{name}'"));
+                }
+            } else {
+                while let Some(&(_, c)) = chars.peek() {
+                    if word_end(c) {
+                        break;
+                    }
+                    if c == '"' {
+                        return err(format!("a quote inside the value of '{name}'"));
+                    }
+                    value.push(c);
+                    chars.next();
+                }
+            }
+            args.push((name, Some(value)));
+        }
+        Ok(HubLine { command, args })
+    }
 
     #[test]
     fn lines_parse_with_quotes_and_bare_words() {
