@@ -262,7 +262,7 @@ fn move_squares(text: &str) -> Result<Vec<u8>, ParseError> {
 /// is accepted when exactly one legal capture joins them, otherwise the error lists candidates.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseError> {
     let squares = move_squares(text)?;
-    // Made in place: a list returned by value and inlined here is a 4 KiB copy.
+    // Made in place (see `legal_moves`).
     let mut moves = crate::board::MoveList::new();
     crate::movegen::generate(pos, &mut moves);
     if let Some(m) = moves.iter().find(|m| m.squares() == squares) {

@@ -293,8 +293,7 @@ pub fn parse_hub_move(pos: &Position, text: &str) -> Result<Move, HubError> {
     for &sq in &squares[2..] {
         taken |= 1 << (sq - 1);
     }
-    // Made in place: a list returned by value is a 4 KiB copy, which cost this function
-    // twenty times what the move generation does.
+    // Made in place: every move of the protocol is read here (see `legal_moves`).
     let mut moves = MoveList::new();
     generate(pos, &mut moves);
     let fits = |m: &&Move| m.from() == from && m.to() == to && m.is_capture() == capture;
