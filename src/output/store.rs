@@ -20,8 +20,13 @@
 //!
 //! Every item is reached here, at `store::` (its files are private).
 //!
+//! Whichever tuner's, a session's state is the bytes of some files of its folder
+//! ([`StateFiles`]: the GA's checkpoint and history file, [`ga_files`]; a one-file tuner's
+//! checkpoint, [`AnyTuner::files`]), which it is read back from ([`ga_from_files`],
+//! [`AnyTuner::from_files`]).
+//!
 //! Files, bottom up: `codec`, `frame`, `history`, `legacy`, `checkpoint`, `tuner_file`,
-//! `one_file`, `find`.
+//! `one_file`, `state_files`, `find`.
 //!
 //! # Example
 //!
@@ -47,6 +52,7 @@ mod frame;
 mod history;
 mod legacy;
 mod one_file;
+mod state_files;
 mod tuner_file;
 
 pub use checkpoint::EncodeError;
@@ -64,6 +70,7 @@ pub use frame::{decode_frame, decode_payload, encode_parts, FrameError, FrameKin
 pub use history::{decode_history, HistoryError, HistoryLink, HistoryRecords, HISTORY_FILE};
 pub use one_file::{one_file_tuner, one_file_tuners, ONE_FILE_TUNERS};
 pub use one_file::{AnyTuner, FileTuner, OneFileKind, OneFileState, Start, StartFn, TunerOption};
+pub use state_files::{ga_files, ga_from_files, StateFiles};
 pub use tuner_file::TunerSession;
 pub use tuner_file::{check_engine, ClockPart, OneFileSession, TunerHistory, TunerPoint};
 /// The frame's parts, for the tests of a tuner's checkpoint that build one byte by byte.

@@ -16,7 +16,7 @@ use crate::ga::{GaState, GenerationStats, Settings, Stop, DEFAULT_POPULATION};
 use crate::genome::EngineSpec;
 use crate::jobs::thread_pool;
 use crate::rng::fresh_seed;
-use crate::store::{self, CheckpointError};
+use crate::store::{self, CheckpointError, StateFiles, TunerSession};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -279,6 +279,25 @@ impl Steps for GaState {
 
 impl SessionTuner for GaState {
     type Files = GaFiles;
+
+    /// Its checkpoint and history file ([`store::ga_files`]); the state holds its name, and its
+    /// best-weights file is the run's options'.
+    fn encode(&self, _: &str, _: Option<&Path>) -> Result<StateFiles, String> {
+        store::ga_files(self)
+    }
+
+    fn out<'a>(&self, _: &'a GaFiles) -> Option<&'a Path> {
+        None
+    }
+
+    fn decode(files: &StateFiles) -> Result<TunerSession<GaState>, CheckpointError> {
+        let state = store::ga_from_files(files)?;
+        Ok(TunerSession {
+            name: state.name.clone(),
+            state,
+            out: None,
+        })
+    }
 
     fn checkpoint_in(&self, dir: &Path) -> PathBuf {
         store::checkpoint_path(dir, self.generation)

@@ -24,9 +24,9 @@
 //! loop of every session, whichever tuner: its steps, its stop and time limit, the checkpoint a
 //! stop leaves, the faults log, the answer written however the run ends, and the [`Observer`]
 //! that hears any of them. `run` is the one run around it ([`SessionRun`], [`SessionOutcome`]);
-//! what differs by tuner once a session is open is how its files are kept ([`SessionTuner`]:
-//! the GA's checkpoint a generation and best-weights file in `ga`, a one-file tuner's
-//! checkpoint and `best.json` in `tuner_run`). `progress` is what an engine session's run says
+//! what differs by tuner once a session is open is its state's files and how they are kept
+//! ([`SessionTuner`]: the GA's checkpoint a generation, history file and best-weights file in
+//! `ga`, a one-file tuner's checkpoint and `best.json` in `tuner_run`). `progress` is what an engine session's run says
 //! as it goes, whichever tuner's.
 //!
 //! # Example

@@ -11,22 +11,39 @@ use super::folder::Held;
 use super::steps::{run_session, Keeper, Observer, SessionEnd, Steps};
 use super::{SessionError, SettingChange};
 use crate::lock::SessionLock;
-use crate::store::CheckpointError;
+use crate::store::{CheckpointError, StateFiles, TunerSession};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 /// A tuner whose sessions run as a [`SessionRun`]: what the run needs of it beyond the tuner
-/// contract ([`crate::Tuner`]) is how its folder keeps its files. The GA's [`crate::GaState`]
-/// keeps a checkpoint a generation, its history and its best-weights file; every one-file
-/// tuner ([`crate::store::AnyTuner`]) one checkpoint and `best.json`. It is sealed: the
+/// contract ([`crate::Tuner`]) is its state as files ([`SessionTuner::encode`], read back by
+/// [`SessionTuner::decode`]; `tests/tuner_contract.rs` holds every tuner to them) and how its
+/// folder keeps them. The GA's [`crate::GaState`] keeps a checkpoint a generation, its history
+/// and its best-weights file; every one-file tuner ([`crate::store::AnyTuner`]) one checkpoint
+/// and `best.json`. It is sealed: the
 /// library implements it for those two, and a new tuner whose session is one checkpoint
 /// file comes in as a [`crate::store::FileTuner`], registered in its own module.
 pub trait SessionTuner: Steps + Sized {
     /// What its files need beyond its state and folder, set when the session is opened.
     type Files: Send + Sync;
+    /// Its state, of session `name` whose answer is also written to `out`, as the files of its
+    /// folder hold it after a whole step (the GA's: its generation's checkpoint and the
+    /// history file; a one-file tuner's: its checkpoint): the bytes a run leaves there (the
+    /// GA's keeper appends to its history file a record at a time rather than writing it
+    /// anew, to the same bytes), read back by [`SessionTuner::decode`]. One line when the
+    /// state does not fit a checkpoint.
+    fn encode(&self, name: &str, out: Option<&Path>) -> Result<StateFiles, String>;
+    /// The session that files of [`SessionTuner::encode`] hold: its name, its state, and the
+    /// parameter file its answer is also written to (a one-file tuner's `--out`; the GA's
+    /// records none), which encode to the same files. One line naming the file that is not
+    /// sound.
+    fn decode(files: &StateFiles) -> Result<TunerSession<Self>, CheckpointError>;
     /// The checkpoint in folder `dir` the session stands at (a GA session has none before its
     /// first generation, or a stop, writes it).
     fn checkpoint_in(&self, dir: &Path) -> PathBuf;
+    /// The parameter file its answer is also written to, as its files record it (the GA's:
+    /// none).
+    fn out<'a>(&self, files: &'a Self::Files) -> Option<&'a Path>;
     /// How session `name`'s folder `dir` keeps its files over one run, from `self` as it
     /// starts.
     fn keeper<'a>(
@@ -186,6 +203,12 @@ impl<T: SessionTuner> SessionRun<T> {
     /// The session's name (its folder's).
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The session's state as the files of its folder hold it after a whole step
+    /// ([`SessionTuner::encode`]); one line when it does not fit a checkpoint.
+    pub fn state_files(&self) -> Result<StateFiles, String> {
+        self.state.encode(&self.name, self.state.out(&self.files))
     }
 
     /// Plays steps (the GA's generations) until the tuner is done, its time limit passes

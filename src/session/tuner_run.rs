@@ -20,9 +20,9 @@ use super::progress::{SessionProgress, ShowsProgress, StepReport};
 use super::run::{SessionRun, SessionTuner};
 use super::steps::{Keeper, SessionEnd, Steps, Told};
 use super::{default_name, SessionError};
-use crate::files::{folder_of, write_atomic};
+use crate::files::folder_of;
 use crate::genome::EngineSpec;
-use crate::store::{self, AnyTuner, CheckpointError, TunerSession};
+use crate::store::{self, AnyTuner, CheckpointError, StateFiles, TunerSession};
 use crate::tuner::Tuner;
 use std::path::{Path, PathBuf};
 
@@ -34,6 +34,19 @@ pub struct OneFileOut {
 
 impl SessionTuner for AnyTuner {
     type Files = OneFileOut;
+
+    /// Its checkpoint ([`AnyTuner::files`]).
+    fn encode(&self, name: &str, out: Option<&Path>) -> Result<StateFiles, String> {
+        self.files(name, out)
+    }
+
+    fn out<'a>(&self, files: &'a OneFileOut) -> Option<&'a Path> {
+        files.out.as_deref()
+    }
+
+    fn decode(files: &StateFiles) -> Result<TunerSession<AnyTuner>, CheckpointError> {
+        AnyTuner::from_files(files)
+    }
 
     fn checkpoint_in(&self, dir: &Path) -> PathBuf {
         dir.join(self.kind().file)
@@ -209,9 +222,9 @@ struct OneFile<'a> {
 
 impl Keeper<AnyTuner> for OneFile<'_> {
     fn save(&mut self, state: &AnyTuner) -> Result<PathBuf, CheckpointError> {
-        let checkpoint = state.checkpoint_in(self.dir);
-        let bytes = state.encode(self.name, self.files.out.as_deref());
-        save(&checkpoint, &bytes).map(|()| checkpoint)
+        let files = SessionTuner::encode(state, self.name, self.files.out.as_deref())
+            .map_err(|e| CheckpointError::new(&state.checkpoint_in(self.dir), e))?;
+        files.write(self.dir)
     }
 
     /// Written at the start and after every step.
@@ -249,16 +262,6 @@ fn write_answers(
     for path in std::iter::once(best).chain(out) {
         write_answer_file(path, Some(state.spec()), &w, None, Some(&comment))?;
     }
-    Ok(())
-}
-
-/// Writes checkpoint `bytes` to `path` (temp name, sync, rename).
-fn save(path: &Path, bytes: &Result<Vec<u8>, String>) -> Result<(), CheckpointError> {
-    let bytes = bytes
-        .as_ref()
-        .map_err(|e| CheckpointError::new(path, e.clone()))?;
-    write_atomic(path, bytes)
-        .map_err(|e| CheckpointError::new(path, format!("cannot write: {e}")))?;
     Ok(())
 }
 

@@ -388,11 +388,16 @@ impl AnyTuner {
     /// Reads the checkpoint at `path`, whichever registered tuner's its magic says, or else
     /// its file's name (so that a damaged file's error is that tuner's: empty, wrong magic).
     pub fn load(path: &Path) -> Result<TunerSession<AnyTuner>, CheckpointError> {
-        let bytes = super::read_checkpoint(path)?;
+        AnyTuner::decode(path, &super::read_checkpoint(path)?)
+    }
+
+    /// The session checkpoint `bytes` hold, whichever registered tuner's (by their magic, or
+    /// failing that by `path`'s name, which also names the file in errors).
+    pub fn decode(path: &Path, bytes: &[u8]) -> Result<TunerSession<AnyTuner>, CheckpointError> {
         let named = |k: &&OneFileKind| path.file_name().is_some_and(|n| n == k.file);
         let by_magic = ONE_FILE_TUNERS.iter().find(|k| bytes.starts_with(k.magic));
         match by_magic.or_else(|| ONE_FILE_TUNERS.iter().find(named)) {
-            Some(k) => (k.decode)(path, &bytes),
+            Some(k) => (k.decode)(path, bytes),
             None => Err(CheckpointError::new(
                 path,
                 "is not the checkpoint of a one-file tuner (its first bytes are no tuner's)",
