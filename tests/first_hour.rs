@@ -1,5 +1,6 @@
 //! An engine author's first hour: what a newcomer to outside-engine tuning meets first. A
-//! session of one tuned parameter, what an engine session will cost and a budget of games, a
+//! session of one tuned parameter, what an engine session (and one of our own weights) will
+//! cost and a budget of games, a
 //! corrupt history beside a sound checkpoint, the hints a session prints, the lock after a
 //! clean exit. Our own engine through the protocol (`checkers-ga hub --tunable`) is the
 //! outside engine, so nothing here needs Python.
@@ -61,6 +62,42 @@ fn quick_session(t: &Tmp, name: &str, generations: u64) {
         &g,
     ];
     run_ok(new_cmd(t, 5, name, true, &args));
+}
+
+/// A session of our own weights says what its run will cost once its pace is known, as an
+/// engine session does: one line, with its own ways to ask for less; `--quiet` says nothing but
+/// the answer's path.
+#[test]
+fn a_session_of_our_weights_says_what_it_will_cost() {
+    let t = Tmp::new("our-cost");
+    let args = [
+        "--population",
+        "4",
+        "--depth",
+        "1",
+        "--max-plies",
+        "60",
+        "--generations",
+        "12",
+        "--measure-every",
+        "0",
+    ];
+    let out = run_ok(new_cmd(&t, 5, "ours", false, &args));
+    let cost: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("this run: "))
+        .collect();
+    assert_eq!(cost.len(), 1, "{out}");
+    for needle in [
+        "this run: 12 generations of about ",
+        " games in all, about ",
+        " games/s so far; for less, give --games-budget GAMES",
+        ", fewer --generations or a smaller --population",
+    ] {
+        assert!(cost[0].contains(needle), "{needle}: {out}");
+    }
+    let quiet = run_ok(new_cmd(&t, 5, "quiet", true, &args));
+    assert_eq!(quiet.lines().count(), 1, "{quiet}");
 }
 
 /// A session that ended cleanly leaves no lock file in its folder (the lock was the process's,

@@ -10,7 +10,7 @@ use super::evolve_lines::{say_unfinished, strength, summary_line};
 use anyhow::Context;
 use checkers_ga::fresh_seed;
 use checkers_ga::{self, NewSession, Observer, SessionEnd, SessionError, SessionRun};
-use checkers_ga::{per_time as rate, short_time, Eta, PaceClock};
+use checkers_ga::{per_time as rate, short_time, Eta, PaceClock, RunCost};
 use checkers_ga::{session_arg, shell_word};
 use checkers_ga::{GaState, GenerationStats, Stop};
 use indicatif::ProgressBar;
@@ -316,6 +316,9 @@ struct Printer {
     /// The run's games and time, its start-up apart.
     clock: PaceClock,
     first_generation: u64,
+    /// What the run will cost, said once its pace past the start-up is known (None when quiet
+    /// or once said), as an engine session's run says it.
+    cost: Option<RunCost>,
     /// When the current generation started, and when its last game so far ended (nanoseconds
     /// after that; written by the worker threads).
     generation_started: Instant,
@@ -356,6 +359,7 @@ impl Printer {
             report: checkers_ga::html::RunPage::new(opts.report.clone()),
             clock: PaceClock::new(),
             first_generation: s.generation,
+            cost: (!opts.quiet).then(|| RunCost::of_session(s)),
             generation_started: Instant::now(),
             last_game: AtomicU64::new(0),
         }
@@ -426,6 +430,10 @@ impl Observer for Printer {
         if self.lines {
             let games = self.last_game.load(Ordering::Relaxed) as f64 * 1e-9;
             say(&summary_line(st, s, games));
+        }
+        if let Some(line) = self.cost.as_ref().and_then(|c| c.line(&self.clock.pace())) {
+            self.say(&line);
+            self.cost = None;
         }
         if let (true, Some(f)) = (self.verbose, &s.fitted) {
             say(&format!(
