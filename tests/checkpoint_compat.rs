@@ -357,11 +357,12 @@ fn one_file_resumed_as_its_build(folder: &str, name: &str, file: &str) {
     stdout_ok(&t.cmd(&["resume", name, "--threads", "1"]).output().unwrap());
     let ours = open(&dir.join(file));
     assert_eq!(ours.answer(), theirs.answer(), "the answer");
-    let points = |s: &dyn store::OneFileSession| -> Vec<(u64, u64, Vec<f64>, Option<f64>)> {
+    type Point = (u64, u64, Vec<f64>, Vec<(&'static str, f64)>);
+    let points = |s: &dyn store::OneFileSession| -> Vec<Point> {
         let h = s.history();
         h.points
             .iter()
-            .map(|p| (p.step, p.games, p.values.clone(), p.sigma))
+            .map(|p| (p.step, p.games, p.values.clone(), p.extra.clone()))
             .collect()
     };
     assert_eq!(points(&*ours), points(&*theirs), "the history");

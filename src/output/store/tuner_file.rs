@@ -30,8 +30,9 @@ pub struct TunerPoint {
     pub faults: Option<u64>,
     /// On a clock: what the games since the point before did with it.
     pub time: Option<TimeUse>,
-    /// CMA-ES's step size σ then, in genes; None for a tuner without one (SPSA).
-    pub sigma: Option<f64>,
+    /// The tuner's own figures then, each by the name its records give it (CMA-ES's step
+    /// size, `sigma`, in genes); none for a tuner without any (SPSA).
+    pub extra: Vec<(&'static str, f64)>,
 }
 
 /// A one-file tuner's session as `history`, `report` and `show` read it, whichever tuner's:

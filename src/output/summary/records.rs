@@ -342,11 +342,16 @@ pub fn tuner_history_csv(h: &crate::store::TunerHistory, elo: &[(u64, MatchResul
     for x in &h.spec.tuned {
         t += &format!(",{}", x.name);
     }
-    // CMA-ES's step size at each point, after the parameters (their columns stay where SPSA's
-    // are).
-    let sigma = h.points.iter().any(|p| p.sigma.is_some());
-    if sigma {
-        t += ",sigma";
+    // The tuner's own figures at each point (CMA-ES's step size), after the parameters (their
+    // columns stay where every tuner's are), in the order they first come.
+    let mut extra: Vec<&str> = Vec::new();
+    for (name, _) in h.points.iter().flat_map(|p| &p.extra) {
+        if !extra.contains(name) {
+            extra.push(name);
+        }
+    }
+    for name in &extra {
+        t += &format!(",{name}");
     }
     t.push('\n');
     for (p, f) in h.points.iter().zip(&faults) {
@@ -359,8 +364,9 @@ pub fn tuner_history_csv(h: &crate::store::TunerHistory, elo: &[(u64, MatchResul
         for x in &p.values {
             t += &format!(",{x}");
         }
-        if sigma {
-            t += &format!(",{}", p.sigma.map(|s| s.to_string()).unwrap_or_default());
+        for name in &extra {
+            let x = p.extra.iter().find(|(n, _)| n == name);
+            t += &format!(",{}", x.map(|(_, x)| x.to_string()).unwrap_or_default());
         }
         t.push('\n');
     }
@@ -415,8 +421,8 @@ pub fn tuner_history_json(
             );
             r.insert(answer.into(), Value::Object(unrounded));
             r.insert("values".into(), Value::Object(values));
-            if let Some(s) = p.sigma {
-                r.insert("sigma".into(), json!(s));
+            for (name, x) in &p.extra {
+                r.insert((*name).into(), json!(x));
             }
             r.insert("reference".into(), reference_json(result_at(elo, p.step)));
             Value::Object(r)

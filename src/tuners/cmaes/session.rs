@@ -242,7 +242,7 @@ fn history(st: &CmaesState, name: &str) -> TunerHistory {
             weights: st.genome_at(&h.average),
             faults: Some(h.faults),
             time: h.time,
-            sigma: Some(h.sigma),
+            extra: vec![("sigma", h.sigma)],
         })
         .collect();
     if points.last().map(|p| p.step) != Some(st.generation) {
@@ -253,7 +253,7 @@ fn history(st: &CmaesState, name: &str) -> TunerHistory {
             weights: st.answer(),
             faults: Some(st.faults),
             time: st.spec.tc.map(|_| st.time),
-            sigma: Some(st.sigma),
+            extra: vec![("sigma", st.sigma)],
         });
     }
     let sigmas: Vec<String> = st

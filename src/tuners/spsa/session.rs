@@ -200,7 +200,7 @@ impl FileTuner for SpsaState {
                     values: p.theta,
                     faults: p.faults,
                     time: p.time,
-                    sigma: None,
+                    extra: Vec::new(),
                 })
                 .collect(),
             note: None,
