@@ -1,4 +1,4 @@
-//! Game jobs: a list of games described completely (players, search settings, start, the key of
+//! Game jobs: a list of games described completely (sides, search settings, start, the key of
 //! each game's generator), played on a rayon pool, results in job order.
 //!
 //! Every game the tool plays for a session or a match goes through [`run`]: the tournament,
@@ -126,13 +126,13 @@ impl Opening {
     }
 }
 
-/// One game: who plays Black and White, from where, and the key `(purpose, round, index)` of
-/// its generator (with the batch's seed: `derive(seed, purpose, round, index)`).
+/// One game: which of the batch's sides plays Black and which White, from where, and the key
+/// `(purpose, round, index)` of its generator (with the batch's seed: `derive(seed, purpose, round, index)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameJob {
-    /// Who plays Black, and how.
+    /// The side that plays Black: an index into [`Batch::sides`], which says how it plays.
     pub black: Seat,
-    /// Who plays White, and how.
+    /// The side that plays White, as `black`.
     pub white: Seat,
     /// Where the game starts.
     pub start: Start,
@@ -294,7 +294,8 @@ impl Batch {
         Some(out)
     }
 
-    /// Checks that every job names a player and an opening of the batch, and that every
+    /// Checks that every job names a side and an opening of the batch, that a genome's side
+    /// has the batch's engine (and a simulator's, that every side is a genome), and that every
     /// opening's moves are legal (a batch from another process).
     pub fn check(&self) -> Result<(), BatchError> {
         self.check_text().map_err(BatchError)
@@ -307,7 +308,7 @@ impl Batch {
             .iter()
             .position(|j| j.black.side as usize >= n || j.white.side as usize >= n)
         {
-            return Err(format!("game job {k} names a player beyond the {n} given"));
+            return Err(format!("game job {k} names a side beyond the {n} given"));
         }
         if self.engine.is_none() {
             if let Some(k) = self
@@ -315,16 +316,14 @@ impl Batch {
                 .iter()
                 .position(|e| matches!(e.plays, Plays::Genome(_)))
             {
-                return Err(format!(
-                    "player {k} is a genome, but the batch has no engine"
-                ));
+                return Err(format!("side {k} is a genome, but the batch has no engine"));
             }
         }
         if let Some(spec) = self.engine.as_ref().filter(|e| e.sim_model().is_some()) {
             if let Some(k) = (self.sides.iter()).position(|e| !matches!(e.plays, Plays::Genome(_)))
             {
                 return Err(format!(
-                    "player {k} is not a genome of {}, which decides every game",
+                    "side {k} is not a genome of {}, which decides every game",
                     spec.engine.name
                 ));
             }

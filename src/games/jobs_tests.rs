@@ -238,5 +238,5 @@ fn batches_merge_with_their_sides_moved_up_each_with_its_own_clock() {
         .check()
         .unwrap_err()
         .0
-        .contains("player 0 is not a genome"));
+        .contains("side 0 is not a genome"));
 }
