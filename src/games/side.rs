@@ -1,8 +1,10 @@
 //! Who plays a side, described once, and the one builder of its player.
 //!
-//! A [`Contestant`] is a side as a person names it: our engine ([`OurEngine`]: an evaluation
-//! and search settings), an outside Hub engine ([`OutsideEngine`]: what starts it, its
-//! options and values, its depth) or a person at the terminal. A batch of game jobs
+//! A [`Contestant`] is a side as a person or a tuner names it: our engine ([`OurEngine`]: an
+//! evaluation and search settings), an outside Hub engine ([`OutsideEngine`]: what starts it,
+//! its options and values, its depth), a genome of the match's tuned engine
+//! ([`Contestant::Genome`]: a tuner's candidate in its own games) or a person at the terminal.
+//! A batch of game jobs
 //! (`crate::jobs`) carries each of its sides as a [`Side`]: what plays ([`Plays`]: our
 //! evaluation, an outside engine, a genome of the batch's tuned engine, or a person) and the
 //! clock it plays on. [`Side::player`] makes the player of a game's side from it, for every
@@ -149,15 +151,30 @@ impl OutsideEngine {
 }
 
 /// Who plays one side of a match or of `play`: our engine, searched in this process, an
-/// outside Hub engine, or a person at the terminal (each game asks a
-/// [`Player`](crate::play::Player) of it for moves).
+/// outside Hub engine, a genome of the match's tuned engine, or a person at the terminal (each
+/// game asks a [`Player`](crate::play::Player) of it for moves).
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
 pub enum Contestant {
     /// Our engine: an evaluator and search settings.
     Ours(OurEngine),
-    /// An outside engine speaking Hub.
+    /// An outside engine speaking Hub, as it is described.
     Outside(OutsideEngine),
+    /// A genome of the match's tuned outside engine
+    /// ([`MatchRun::engine`](crate::matchplay::MatchRun::engine)): that engine playing the
+    /// values `w` stands for (`Plays::Genome`: set before each game), at the engine's depth
+    /// or on the match's clock. A tuner's candidate in its own games: SPSA's θ+ and θ-, the
+    /// GA's challenger and holder, its best so far against the engine's declared values
+    /// (`spec.defaults()`, the yardstick of an engine's session), the finals' past bests. It
+    /// stands for nothing without the match's engine: a match of none refuses it
+    /// ([`MatchRun::batch_of`](crate::matchplay::MatchRun::batch_of) panics), and it has no
+    /// player of its own ([`Contestant::player`]).
+    Genome {
+        /// The name reports give it.
+        name: String,
+        /// The genome: the values of the engine's tuned parameters ([`EngineSpec::values`]).
+        w: Weights,
+    },
     /// A person at the terminal ([`Person::terminal`]), by the name reports give them.
     Person(String),
 }
@@ -168,6 +185,7 @@ impl Contestant {
         match self {
             Contestant::Ours(e) => &e.name,
             Contestant::Outside(h) => &h.name,
+            Contestant::Genome { name, .. } => name,
             Contestant::Person(n) => n,
         }
     }
@@ -177,17 +195,19 @@ impl Contestant {
         match self {
             Contestant::Ours(e) => e.name = name,
             Contestant::Outside(h) => h.name = name,
+            Contestant::Genome { name: n, .. } => *n = name,
             Contestant::Person(n) => *n = name,
         }
     }
 
     /// The depth it searches to without a clock (its maximum depth on one); None: an outside
-    /// engine at its own level, or a person.
+    /// engine at its own level, a genome (at its match's engine's depth, which it does not
+    /// know), or a person.
     pub fn depth(&self) -> Option<u32> {
         match self {
             Contestant::Ours(e) => Some(e.config.depth),
             Contestant::Outside(h) => h.depth,
-            Contestant::Person(_) => None,
+            Contestant::Genome { .. } | Contestant::Person(_) => None,
         }
     }
 
@@ -196,6 +216,12 @@ impl Contestant {
     /// our engine with `w` as its weights and the default search settings. What `match` plays
     /// for a weight file, a checkpoint (its answer) or an engine's parameter file, and what
     /// `history --elo` plays for each generation's answer, so the two play the same games.
+    ///
+    /// Not a [`Contestant::Genome`]: those matches have no tuned engine of their own, and the
+    /// engine plays at the depth asked and [`DEFAULT_MOVE_TIMEOUT`], its values sent with its
+    /// options at the handshake, as an outside engine described in full; a genome plays at
+    /// its session's depth and move timeout, its values set before each game. A tuner's own
+    /// games: [`Contestant::genome_or_ours`].
     pub fn of_genome(engine: Option<&EngineSpec>, w: &Weights, name: String, depth: u32) -> Self {
         match engine {
             Some(spec) => Contestant::Outside(OutsideEngine {
@@ -210,14 +236,50 @@ impl Contestant {
         }
     }
 
-    /// The side as a batch of games carries it, on `clock` (None: to its depth).
-    pub(crate) fn side(&self, clock: Option<TimeControl>) -> Side {
+    /// Genome `w` as a side of a match whose tuned engine is `engine`
+    /// ([`MatchRun::engine`](crate::matchplay::MatchRun::engine)), named `name`: with one, a
+    /// genome of it ([`Contestant::Genome`]); without, our engine with `w` as its weights,
+    /// searching with `config`. What a tuner's own matches play: the GA's duel and
+    /// measurement, the finals.
+    pub fn genome_or_ours(
+        engine: Option<&EngineSpec>,
+        w: &Weights,
+        name: String,
+        config: SearchConfig,
+    ) -> Self {
+        match engine {
+            Some(_) => Contestant::Genome { name, w: *w },
+            None => Contestant::Ours(OurEngine {
+                name,
+                eval: (*w).into(),
+                config,
+            }),
+        }
+    }
+
+    /// The side as a batch of games carries it, on `clock` (None: to its depth), in a batch of
+    /// tuned engine `engine` (a genome's: [`Side::genome`], on `clock`).
+    ///
+    /// # Panics
+    ///
+    /// When it is a genome and there is no `engine`: a genome stands for nothing without the
+    /// engine it is a genome of.
+    pub(crate) fn side(&self, engine: Option<&EngineSpec>, clock: Option<TimeControl>) -> Side {
         let plays = match self {
             Contestant::Ours(e) => Plays::Ours {
                 eval: e.eval,
                 config: e.config,
             },
             Contestant::Outside(h) => Plays::Outside(h.clone()),
+            Contestant::Genome { name, w } => {
+                let Some(spec) = engine else {
+                    panic!("'{name}' is a genome of a tuned engine, in a match of none");
+                };
+                return Side {
+                    clock,
+                    ..Side::genome(spec, *w)
+                };
+            }
             // A person is not timed (its moves take no time on a clock).
             Contestant::Person(_) => {
                 return Side {
@@ -230,10 +292,10 @@ impl Contestant {
     }
 
     /// Its player for a game on `clock` (None: to its depth): what a batch's game makes of it
-    /// (`Side::player`).
+    /// (`Side::player`). A genome has none (it panics): it plays only in its engine's match.
     pub fn player(&self, clock: Option<TimeControl>) -> SidePlayer {
         let fresh = |config| Searcher::new(Weights::zero(), config);
-        self.side(clock).player(None, false, fresh)
+        self.side(None, clock).player(None, false, fresh)
     }
 }
 

@@ -122,10 +122,14 @@ impl PastBests {
             .collect();
         let mut finals = Finals { entrants };
         let n = finals.entrants.len();
-        let engine = |e: &Entrant| crate::matchplay::OurEngine {
-            name: format!("best so far of generation {}", e.first),
-            eval: e.weights.into(),
-            config,
+        // Of an outside engine's session, genomes of its engine.
+        let engine = |e: &Entrant| {
+            crate::matchplay::Contestant::genome_or_ours(
+                settings.engine.as_ref(),
+                &e.weights,
+                format!("best so far of generation {}", e.first),
+                config,
+            )
         };
         for i in 0..n {
             for j in i + 1..n {

@@ -25,7 +25,7 @@ pub fn tell_apart(a: &mut Contestant, b: &mut Contestant) {
         return;
     }
     let options = |c: &Contestant| match c {
-        Contestant::Ours(_) | Contestant::Person(_) => Vec::new(),
+        Contestant::Ours(_) | Contestant::Genome { .. } | Contestant::Person(_) => Vec::new(),
         Contestant::Outside(h) => h.program.options.clone(),
     };
     let (oa, ob) = (options(a), options(b));

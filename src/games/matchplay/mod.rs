@@ -7,9 +7,10 @@
 //! - W/D/L, pentanomial pair counts, Elo ([`elo`]) and the SPRT ([`Sprt`]) (file `stats`);
 //! - draw and resign adjudication on the engines' scores ([`Adjudication`], [`Adjudicator`]),
 //!   done by the game loop (`crate::play`);
-//! - who plays a side, our engine or an outside one ([`Contestant`], [`OutsideEngine`]
-//!   (described in `crate::hub`); from `crate::side`), a match between any two ([`MatchRun::run_players`], as jobs too), and two
-//!   of one name told apart ([`tell_apart`]) (file `contestant`);
+//! - who plays a side, our engine, an outside one or a genome of the match's tuned engine
+//!   ([`Contestant`], [`OutsideEngine`] (described in `crate::hub`); from `crate::side`), a
+//!   match between any two ([`MatchRun::run_players`], as jobs too), and two of one name told
+//!   apart ([`tell_apart`]) (file `contestant`);
 //! - a match's levels as a person asks for them, checked before any engine starts: each
 //!   side's depth and clock, the games, the margins ([`MatchRequest`]) (file `request`);
 //! - the text a match prints before and after its games ([`MatchHeader`], [`MatchReport`])
@@ -24,14 +25,16 @@
 //! ```
 //! use checkers_ga::material;
 //! use checkers_ga::DrawRules;
-//! use checkers_ga::matchplay::{play_match, MatchSettings, OurEngine};
+//! use checkers_ga::matchplay::{play_match, Contestant, MatchSettings, OurEngine};
 //! use checkers_ga::SearchConfig;
 //! use checkers_ga::Evaluator;
 //!
-//! let engine = |name: &str, eval: Evaluator| OurEngine {
-//!     name: name.into(),
-//!     eval,
-//!     config: SearchConfig::with_depth(1),
+//! let engine = |name: &str, eval: Evaluator| {
+//!     Contestant::Ours(OurEngine {
+//!         name: name.into(),
+//!         eval,
+//!         config: SearchConfig::with_depth(1),
+//!     })
 //! };
 //! let a = engine("material", material().into());
 //! let b = engine("hand", Evaluator::yardstick("hand").unwrap());

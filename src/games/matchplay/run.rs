@@ -10,7 +10,7 @@ use crate::jobs::{self, Batch, GameJob, Opening, Played, Seat, Start};
 use crate::openings::{start_positions, OpeningBook, StartPosition};
 use crate::play::Adjudication;
 use crate::rng::{derive, ChaCha8Rng, Purpose};
-use crate::side::{Contestant, OurEngine, Side};
+use crate::side::{Contestant, OurEngine};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -47,9 +47,11 @@ pub struct MatchSettings {
     pub seed: u64,
     /// The draw rules and the game length cap.
     pub rules: DrawRules,
-    /// The tuned outside engine of an outside engine's session's matches: each side of ours
-    /// plays as that engine with the values its weights stand for (a genome of the engine's
-    /// set; a yardstick, the engine's declared values). An outside contestant plays as itself.
+    /// The tuned outside engine of an outside engine's session's matches: its genome sides
+    /// ([`Contestant::Genome`]) play as that engine with the values they stand for, on its
+    /// clock (with its margin) or at its depth. An outside contestant plays as itself; our
+    /// engine's side is still made a genome of the engine (its weights; a yardstick, the
+    /// engine's declared values).
     pub engine: Option<EngineSpec>,
 }
 
@@ -85,17 +87,18 @@ impl MatchObserver for Progress<'_> {
     }
 }
 
-/// Plays the match on the current rayon pool; `on_game` is called as each game finishes.
-/// Every game's generator is derived from (seed, game index), so the result does not depend on
-/// the number of threads.
+/// Plays the match of A against B on the current rayon pool (a genome side in the match of
+/// the settings' tuned engine: [`MatchRun::batch_of`]); `on_game` is called as each game
+/// finishes. Every game's generator is derived from (seed, game index), so the result does not
+/// depend on the number of threads.
 pub fn play_match(
-    a: &OurEngine,
-    b: &OurEngine,
+    a: &Contestant,
+    b: &Contestant,
     settings: &MatchSettings,
     on_game: &(dyn Fn(&MatchGame) + Sync),
 ) -> (Wdl, Vec<MatchGame>) {
     let run = MatchRun::of(settings);
-    match run.run(a, b, &Progress(on_game)) {
+    match run.run_batch(&run.batch_of(a, b), &Progress(on_game)) {
         Ok(r) => (r.wdl, r.games),
         Err(e) => match e {},
     }
@@ -203,7 +206,7 @@ pub struct MatchTally {
 }
 
 impl MatchTally {
-    /// The tally of the games `played` of a match's `batch` ([`MatchRun::batch`]: A with
+    /// The tally of the games `played` of a match's `batch` ([`MatchRun::batch_of`]: A with
     /// Black in the even games), in job order.
     pub fn of(batch: &Batch, played: &[Played]) -> MatchTally {
         let mut t = MatchTally {
@@ -264,7 +267,8 @@ pub struct MatchRun<'a> {
     /// Root ties go to the first best move, not to the game's generator
     /// ([`crate::Searcher::set_first_ties`]).
     pub first_ties: bool,
-    /// An outside engine plays both sides ([`MatchSettings::engine`]).
+    /// The tuned outside engine whose genomes the match's genome sides are
+    /// ([`Contestant::Genome`], [`MatchSettings::engine`]).
     pub engine: Option<EngineSpec>,
     /// How each game's generator is keyed ([`MatchRun::key_of`]).
     pub keys: GameKeys,
@@ -538,14 +542,15 @@ impl MatchRun<'_> {
         game.is_multiple_of(2)
     }
 
-    /// Plays the match through `jobs::run` as [`MatchRun::run`] does, keeping only the
-    /// results: A's points and B's (2 a win, 1 a draw or a game without a result), or None
-    /// once `stop` said yes (the games under way are abandoned). `on_done` hears of each game
-    /// as it ends. A tuner's comparison of two candidates (a duel, an SPSA step).
+    /// Plays the match of A against B ([`MatchRun::batch_of`]) through `jobs::run` as
+    /// [`MatchRun::run`] does, keeping only the results: A's points and B's (2 a win, 1 a draw
+    /// or a game without a result), or None once `stop` said yes (the games under way are
+    /// abandoned). `on_done` hears of each game as it ends. A tuner's comparison of two
+    /// candidates (a duel, an SPSA step: genomes of the match's tuned engine).
     pub fn points(
         &self,
-        a: &OurEngine,
-        b: &OurEngine,
+        a: &Contestant,
+        b: &Contestant,
         on_done: &(dyn Fn() + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<[u32; 2]> {
@@ -556,8 +561,8 @@ impl MatchRun<'_> {
     /// hang, an illegal move, garbage).
     pub fn points_and_faults(
         &self,
-        a: &OurEngine,
-        b: &OurEngine,
+        a: &Contestant,
+        b: &Contestant,
         on_done: &(dyn Fn() + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<([u32; 2], u32)> {
@@ -569,19 +574,20 @@ impl MatchRun<'_> {
     /// the pairs of games (one opening, colours swapped) that scored apart.
     pub fn tally(
         &self,
-        a: &OurEngine,
-        b: &OurEngine,
+        a: &Contestant,
+        b: &Contestant,
         on_done: &(dyn Fn() + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<MatchTally> {
-        let mut batch = self.batch(a, b);
+        let mut batch = self.batch_of(a, b);
         batch.record_moves = false;
         let played = jobs::run(&batch, &|_, _| on_done(), stop)?;
         Some(MatchTally::of(&batch, &played))
     }
 
-    /// Plays the match through `jobs::run`: on the current rayon pool, or spread over the
-    /// ranks of an MPI job, with the same result. The observer hears of each game as it
+    /// Plays the match of two of our engines through `jobs::run` (any two contestants:
+    /// [`MatchRun::run_players`]): on the current rayon pool, or spread over the ranks of an
+    /// MPI job, with the same result. The observer hears of each game as it
     /// finishes (in any order: for progress) and of each game that counts, in index order
     /// (for a record that must not depend on the thread count; after an interrupt it also gets
     /// the finished games that follow an unfinished one). An error from
@@ -596,8 +602,8 @@ impl MatchRun<'_> {
         self.run_batch(&self.batch(a, b), observer)
     }
 
-    /// Plays the match's games as `batch` holds them ([`MatchRun::batch`], or its sides
-    /// changed: [`MatchRun::run_players`]), as [`MatchRun::run`] says.
+    /// Plays the match's games as `batch` holds them ([`MatchRun::batch_of`]), as
+    /// [`MatchRun::run`] says.
     pub(super) fn run_batch<O: MatchObserver + ?Sized>(
         &self,
         batch: &Batch,
@@ -627,25 +633,31 @@ impl MatchRun<'_> {
         tally.finish(interrupted())
     }
 
-    /// The match's games as jobs: game `i` is pair i / 2 from start position (i / 2) mod the
-    /// book's size ([`MatchRun::start_of`]), A (player 0) with Black when i is even, its
-    /// generator from (seed, game, round, i) ([`MatchRun::rng_of`]); each engine on its own
-    /// clock ([`MatchRun::tc`]) or to its depth, with the match's adjudication.
+    /// The match's games of two of our engines as jobs ([`MatchRun::batch_of`]).
     pub fn batch(&self, a: &OurEngine, b: &OurEngine) -> Batch {
         self.batch_of(&Contestant::Ours(a.clone()), &Contestant::Ours(b.clone()))
     }
 
-    /// [`MatchRun::batch`] of any two contestants. In the match of a tuned engine
-    /// ([`MatchRun::engine`]) each side of ours is a genome of its parameter set: its weights,
-    /// or for a yardstick the engine's declared values.
-    pub(super) fn batch_of(&self, a: &Contestant, b: &Contestant) -> Batch {
+    /// The match's games of A against B as jobs: game `i` is pair i / 2 from start position
+    /// (i / 2) mod the book's size ([`MatchRun::start_of`]), A (side 0) with Black when i is
+    /// even, its generator from (seed, game, round, i) ([`MatchRun::rng_of`]); each side on
+    /// its own clock ([`MatchRun::tc`]) or to its depth, with the match's adjudication. Each
+    /// contestant plays as what it is: a genome ([`Contestant::Genome`]) as the match's tuned
+    /// engine with its values (`Side::genome`). In the match of a tuned engine, our engine's
+    /// side is still made a genome of it: its weights, or for a yardstick the engine's declared
+    /// values.
+    ///
+    /// # Panics
+    ///
+    /// When a contestant is a genome and the match has no tuned engine ([`MatchRun::engine`]).
+    pub fn batch_of(&self, a: &Contestant, b: &Contestant) -> Batch {
         let side_of = |c: &Contestant, tc: Option<TimeControl>| {
             let mut e = match (&self.engine, c) {
                 (Some(spec), Contestant::Ours(o)) => match o.eval {
-                    crate::yardstick::Evaluator::Weighted(w) => Side::genome(spec, w),
-                    _ => Side::genome(spec, spec.defaults()),
+                    crate::yardstick::Evaluator::Weighted(w) => crate::side::Side::genome(spec, w),
+                    _ => crate::side::Side::genome(spec, spec.defaults()),
                 },
-                (_, c) => c.side(tc),
+                (engine, c) => c.side(engine.as_ref(), tc),
             };
             e.clock = tc;
             e

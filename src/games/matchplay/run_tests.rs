@@ -175,3 +175,43 @@ fn centi_men_are_hundredths_of_the_evaluations_own_man() {
     let mv = f64::from(crate::man_value(&mm).unwrap());
     assert_eq!(material.centi_men((mv * 0.35).round() as i32), 35);
 }
+
+/// A tuned engine's match (`sim:4`, on a clock) and two sides of it: a genome and our engine.
+fn engine_match() -> (EngineSpec, MatchRun<'static>, Contestant, Contestant) {
+    let mut spec = EngineSpec::simulated(&crate::sim::SimModel::new(4, 1), 2);
+    spec.tc = Some("10+0.1".parse().unwrap());
+    let mut settings = MatchSettings::ballot(2, 1, DrawRules::default());
+    settings.engine = Some(spec.clone());
+    let genome = Contestant::Genome {
+        name: "declared".into(),
+        w: spec.defaults(),
+    };
+    let ours = Contestant::Ours(OurEngine {
+        name: "material".into(),
+        eval: crate::eval::material().into(),
+        config: SearchConfig::with_depth(1),
+    });
+    (spec, MatchRun::of(&settings), genome, ours)
+}
+
+/// A genome plays as the match's engine with its values, on the engine's clock.
+#[test]
+fn a_genome_plays_as_the_matchs_engine() {
+    let (spec, run, genome, ours) = engine_match();
+    let batch = run.batch_of(&genome, &ours);
+    assert_eq!(
+        batch.sides[0],
+        crate::side::Side::genome(&spec, spec.defaults())
+    );
+    assert_eq!(batch.sides[0].clock, spec.tc);
+    assert_eq!(batch.engine, Some(spec));
+}
+
+/// A genome stands for nothing in a match of no tuned engine.
+#[test]
+#[should_panic(expected = "'declared' is a genome of a tuned engine, in a match of none")]
+fn a_genome_in_a_match_of_no_engine_is_refused() {
+    let (_, mut run, genome, ours) = engine_match();
+    run.engine = None;
+    run.batch_of(&ours, &genome);
+}

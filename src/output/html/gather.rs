@@ -147,7 +147,7 @@ pub fn measurement_game(session: &GaState, best: &Weights, g: u64, title: String
         pairs: Some(1),
         ..settings
     });
-    let batch = run.batch(&a, &b);
+    let batch = run.batch_of(&a, &b);
     let job = &batch.jobs[0];
     let game = match jobs::play_job(&batch, job, &|| false) {
         Some(p) => p.replay(&batch, &job.start),
@@ -155,7 +155,7 @@ pub fn measurement_game(session: &GaState, best: &Weights, g: u64, title: String
     };
     let opening_plies = batch.game(&job.start).plies();
     // The depth the games search to: an outside engine's own.
-    let depth = s.games_depth().unwrap_or(a.config.depth);
+    let depth = s.games_depth().unwrap_or(s.search.depth);
     let who = match s.ga.method.mean() {
         Some(_) => "the answer",
         None => "best so far",
@@ -163,7 +163,7 @@ pub fn measurement_game(session: &GaState, best: &Weights, g: u64, title: String
     ShownGame {
         title,
         black: format!("{who} (depth {depth})"),
-        white: format!("{} (depth {depth})", b.name),
+        white: format!("{} (depth {depth})", b.name()),
         game,
         opening_plies,
     }

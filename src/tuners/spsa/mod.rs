@@ -33,10 +33,11 @@
 //! can be continued from it.
 //!
 //! Deterministic: the perturbations and openings come from the seed and the step's number, a
-//! step's games are the match of `θ+` against `θ-` over its openings ([`MatchRun::batch`],
-//! played as one batch by [`jobs::run`] on the current rayon pool) and counted in game order,
-//! so a deterministic engine gives the same result at any number of threads, and a run
-//! continued from its state after any step ends with the values of one that never stopped.
+//! step's games are the match of `θ+` against `θ-`, genomes of the engine, over its openings
+//! ([`MatchRun::batch_of`], played as one batch by [`jobs::run`] on the current rayon pool)
+//! and counted in game order, so a deterministic engine gives the same result at any number of
+//! threads, and a run continued from its state after any step ends with the values of one that
+//! never stopped.
 //!
 //! Files, bottom up: `checkpoint`, `session`: its checkpoint file (`spsa.ckpt`); its
 //! [`crate::store::FileTuner`] and its registration, [`SPSA`]: its command's settings and how
@@ -48,10 +49,9 @@ use crate::eval::Weights;
 use crate::game::DrawRules;
 use crate::genome::EngineSpec;
 use crate::jobs::{Batch, Played};
-use crate::matchplay::{GameKeys, MatchRun, MatchSettings, MatchTally, OurEngine};
+use crate::matchplay::{Contestant, GameKeys, MatchRun, MatchSettings, MatchTally};
 use crate::openings::{ballot, OpeningBook, StartPosition};
 use crate::rng::{derive, Purpose};
-use crate::search::SearchConfig;
 use crate::tuner::{self, StepObserver, Tuner};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
@@ -408,13 +408,12 @@ impl SpsaState {
         let openings: Vec<u32> = (0..pairs)
             .map(|_| rng.random_range(0..ballot().len() as u32))
             .collect();
-        let player = |name: &str, w: Weights| OurEngine {
+        let genome = |name: &str, w: Weights| Contestant::Genome {
             name: name.to_string(),
-            eval: w.into(),
-            config: SearchConfig::with_depth(spec.depth()),
+            w,
         };
-        let mut batch =
-            step_match(spec, &s, step, &openings).batch(&player("plus", wp), &player("minus", wm));
+        let mut batch = step_match(spec, &s, step, &openings)
+            .batch_of(&genome("plus", wp), &genome("minus", wm));
         batch.record_moves = false;
         Some(Plan {
             step,
@@ -534,9 +533,9 @@ impl Tuner for SpsaState {
     }
 }
 
-/// The games of step `step`: the match of θ+ (`plus`, player A) against θ- (`minus`) over the
-/// ballot openings drawn for the step, each played twice with colours swapped, A with Black
-/// first ([`MatchRun::batch`]). Each game's generator is keyed by the step (`Spsa`, step, game)
+/// The games of step `step`: the match of θ+ (`plus`, side A) against θ- (`minus`), genomes of
+/// `spec` ([`Contestant::Genome`]), over the ballot openings drawn for the step, each played
+/// twice with colours swapped, A with Black first ([`MatchRun::batch_of`]). Each game's generator is keyed by the step (`Spsa`, step, game)
 /// and a stopped step abandons its games under way.
 fn step_match<'r>(
     spec: &EngineSpec,

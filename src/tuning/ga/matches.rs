@@ -5,7 +5,7 @@ use super::settings::Settings;
 use crate::board::{Color, Position};
 use crate::eval::Weights;
 use crate::jobs::{GameJob, Seat, Start};
-use crate::matchplay::{GameKeys, MatchRun, MatchSettings, OpeningBook, OurEngine};
+use crate::matchplay::{Contestant, GameKeys, MatchRun, MatchSettings, OpeningBook, OurEngine};
 use crate::movegen::has_capture;
 use crate::openings::ballot;
 use crate::openings::StartPosition;
@@ -119,26 +119,25 @@ pub(super) fn endgame_jobs(games: &[(tournament::Pairing, Position)], g: u64) ->
 
 /// The match of generation `g`'s yardstick measurement: the best so far `best` (A) against the
 /// yardstick, both at the session's depth, over the first `measure_games / 2` ballot openings
-/// with the generation's seed. Playing it again gives the same games (the HTML report replays
-/// one of them).
+/// with the generation's seed. Of an outside engine's session, both are genomes of its engine
+/// (the yardstick its declared values) in a match of that engine. Playing it again gives the
+/// same games (the HTML report replays one of them).
 pub fn measure_match(
     best: &Weights,
     s: &Settings,
     g: u64,
-) -> (OurEngine, OurEngine, MatchSettings) {
-    let a = OurEngine {
-        name: "best so far".to_string(),
-        eval: (*best).into(),
-        config: s.search,
-    };
-    // An outside engine's session: the engine with its declared values.
-    let b = OurEngine {
-        name: s.yardstick_name(),
-        eval: match &s.engine {
-            Some(e) => e.defaults().into(),
-            None => s.ga.yardstick.evaluator(),
+) -> (Contestant, Contestant, MatchSettings) {
+    let a = contestant("best so far", best, s);
+    let b = match &s.engine {
+        Some(e) => Contestant::Genome {
+            name: s.yardstick_name(),
+            w: e.defaults(),
         },
-        config: s.search,
+        None => Contestant::Ours(OurEngine {
+            name: s.yardstick_name(),
+            eval: s.ga.yardstick.evaluator(),
+            config: s.search,
+        }),
     };
     let settings = MatchSettings {
         book: OpeningBook::Ballot,
@@ -191,11 +190,9 @@ pub(super) fn duel_run(s: &Settings, g: u64) -> MatchRun<'static> {
     run
 }
 
-/// A weight vector as a match's engine, searching as `s` says (the generation's depth).
-pub(super) fn engine(name: &str, w: &Weights, s: &Settings) -> OurEngine {
-    OurEngine {
-        name: name.into(),
-        eval: (*w).into(),
-        config: s.search,
-    }
+/// A genome as a side of the session's own matches: of an outside engine's session a genome of
+/// its engine, else our engine with it as its weights, searching as `s` says (the
+/// generation's depth) ([`Contestant::genome_or_ours`]).
+pub(super) fn contestant(name: &str, w: &Weights, s: &Settings) -> Contestant {
+    Contestant::genome_or_ours(s.engine.as_ref(), w, name.into(), s.search)
 }

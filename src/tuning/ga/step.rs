@@ -193,9 +193,9 @@ impl GaState {
             Due::Duel(pair) => {
                 let [challenger, holder] = **pair;
                 let run = duel_run(&st.s, g);
-                let mut batch = run.batch(
-                    &engine("challenger", &challenger, &st.s),
-                    &engine("holder", &holder, &st.s),
+                let mut batch = run.batch_of(
+                    &contestant("challenger", &challenger, &st.s),
+                    &contestant("holder", &holder, &st.s),
                 );
                 batch.record_moves = false;
                 batch
@@ -203,7 +203,7 @@ impl GaState {
             Due::Measure => {
                 let best = st.bred.as_ref().map_or(st.pop[0], |b| b.best);
                 let (a, b, settings) = measure_match(&best, &self.settings, g);
-                let mut batch = crate::matchplay::MatchRun::of(&settings).batch(&a, &b);
+                let mut batch = crate::matchplay::MatchRun::of(&settings).batch_of(&a, &b);
                 batch.record_moves = false;
                 batch
             }
