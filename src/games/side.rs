@@ -152,11 +152,12 @@ impl OutsideEngine {
 
 /// Who plays one side of a match or of `play`: our engine, searched in this process, an
 /// outside Hub engine, a genome of the match's tuned engine, or a person at the terminal (each
-/// game asks a [`Player`](crate::play::Player) of it for moves).
+/// game asks a [`Player`](crate::play::Player) of it for moves). Each plays as what it says it
+/// is, in any match.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
 pub enum Contestant {
-    /// Our engine: an evaluator and search settings.
+    /// Our engine: an evaluator and search settings (in the match of a tuned engine too).
     Ours(OurEngine),
     /// An outside engine speaking Hub, as it is described.
     Outside(OutsideEngine),

@@ -49,9 +49,8 @@ pub struct MatchSettings {
     pub rules: DrawRules,
     /// The tuned outside engine of an outside engine's session's matches: its genome sides
     /// ([`Contestant::Genome`]) play as that engine with the values they stand for, on its
-    /// clock (with its margin) or at its depth. An outside contestant plays as itself; our
-    /// engine's side is still made a genome of the engine (its weights; a yardstick, the
-    /// engine's declared values).
+    /// clock (with its margin) or at its depth. Our engine and an outside contestant play as
+    /// themselves.
     pub engine: Option<EngineSpec>,
 }
 
@@ -643,22 +642,14 @@ impl MatchRun<'_> {
     /// even, its generator from (seed, game, round, i) ([`MatchRun::rng_of`]); each side on
     /// its own clock ([`MatchRun::tc`]) or to its depth, with the match's adjudication. Each
     /// contestant plays as what it is: a genome ([`Contestant::Genome`]) as the match's tuned
-    /// engine with its values (`Side::genome`). In the match of a tuned engine, our engine's
-    /// side is still made a genome of it: its weights, or for a yardstick the engine's declared
-    /// values.
+    /// engine with its values (`Side::genome`), our engine as ours.
     ///
     /// # Panics
     ///
     /// When a contestant is a genome and the match has no tuned engine ([`MatchRun::engine`]).
     pub fn batch_of(&self, a: &Contestant, b: &Contestant) -> Batch {
         let side_of = |c: &Contestant, tc: Option<TimeControl>| {
-            let mut e = match (&self.engine, c) {
-                (Some(spec), Contestant::Ours(o)) => match o.eval {
-                    crate::yardstick::Evaluator::Weighted(w) => crate::side::Side::genome(spec, w),
-                    _ => crate::side::Side::genome(spec, spec.defaults()),
-                },
-                (engine, c) => c.side(engine.as_ref(), tc),
-            };
+            let mut e = c.side(self.engine.as_ref(), tc);
             e.clock = tc;
             e
         };

@@ -194,9 +194,10 @@ fn engine_match() -> (EngineSpec, MatchRun<'static>, Contestant, Contestant) {
     (spec, MatchRun::of(&settings), genome, ours)
 }
 
-/// A genome plays as the match's engine with its values, on the engine's clock.
+/// Each side plays as what it says it is: a genome as the match's engine with its values on
+/// the engine's clock, our engine as ours (no longer made a genome of the engine).
 #[test]
-fn a_genome_plays_as_the_matchs_engine() {
+fn a_genome_plays_as_the_matchs_engine_and_ours_as_ours() {
     let (spec, run, genome, ours) = engine_match();
     let batch = run.batch_of(&genome, &ours);
     assert_eq!(
@@ -204,6 +205,11 @@ fn a_genome_plays_as_the_matchs_engine() {
         crate::side::Side::genome(&spec, spec.defaults())
     );
     assert_eq!(batch.sides[0].clock, spec.tc);
+    let ours_side = crate::side::Side {
+        clock: spec.tc,
+        ..crate::side::Side::ours(crate::eval::material(), SearchConfig::with_depth(1))
+    };
+    assert_eq!(batch.sides[1], ours_side);
     assert_eq!(batch.engine, Some(spec));
 }
 
