@@ -241,6 +241,15 @@ impl Game {
         }
     }
 
+    /// Ends the game with `result`, given from outside its moves, if it has none: the result
+    /// of a game played elsewhere whose moves were not all kept (a batch's that records none,
+    /// or the tuning simulator's, whose games have no moves).
+    pub fn conclude(&mut self, result: (GameOutcome, EndReason)) {
+        if self.result.is_none() {
+            self.result = Some(result);
+        }
+    }
+
     /// The side to move's engine failed: it loses, and `detail` (what it said or did) goes
     /// into the PDN's result comment.
     pub fn forfeit(&mut self, fault: EngineFault, detail: &str) {

@@ -453,7 +453,9 @@ impl Played {
             Some((_, EndReason::Resigned(_))) => game.resign(),
             Some((_, EndReason::AdjudicatedDraw)) => game.adjudicate(None),
             Some((_, EndReason::AdjudicatedLoss(c))) => game.adjudicate(Some(c)),
-            _ => {}
+            // Its moves ended it (then the same result), or they were not kept.
+            Some(result) => game.conclude(result),
+            None => {}
         }
         game
     }

@@ -240,3 +240,35 @@ fn batches_merge_with_their_sides_moved_up_each_with_its_own_clock() {
         .0
         .contains("side 0 is not a genome"));
 }
+
+#[test]
+fn a_game_whose_moves_were_not_kept_replays_to_its_result() {
+    let spec = crate::genome::EngineSpec::simulated(&crate::sim::SimModel::new(3, 1), 1);
+    let mut rng = derive(3, Purpose::Initial, 0, 0);
+    let far = crate::ga::random_weights(spec.defaults().set(), 3000, &mut rng);
+    let sides = vec![Side::genome(&spec, spec.defaults()), Side::genome(&spec, far)];
+    let mut batch = Batch::new(sides, 4, DrawRules::default());
+    batch.engine = Some(spec);
+    batch.record_moves = true;
+    for k in 0..24u64 {
+        batch.jobs.push(GameJob {
+            black: Seat::new((k % 2) as usize),
+            white: Seat::new(1 - (k % 2) as usize),
+            start: Start::Ballot(k as u32),
+            purpose: Purpose::Game,
+            round: 1,
+            index: k,
+        });
+    }
+    batch.check().expect("a good batch");
+    let played: Vec<Played> = (batch.jobs.iter())
+        .map(|j| play_job(&batch, j, &|| false).expect("never stopped"))
+        .collect();
+    // The simulator's games have results and no moves: a match's replay (its tally, its
+    // report) keeps each result, not a draw for a game that never ended.
+    assert!(played.iter().any(|p| p.result.is_some_and(|r| r.0 != GameOutcome::Draw)));
+    for (job, p) in batch.jobs.iter().zip(&played) {
+        assert!(p.moves.is_empty());
+        assert_eq!(p.replay(&batch, &job.start).result(), p.result);
+    }
+}
