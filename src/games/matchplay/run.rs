@@ -187,7 +187,8 @@ pub struct MatchResult {
     pub adjudicated_draws: u32,
 }
 
-/// A match counted ([`MatchRun::tally`]).
+/// A match counted from its games' results ([`MatchTally::of`]): what a tuner comparing two
+/// candidates (a duel, an SPSA step, a CMA-ES pair) reads of a batch it asked for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchTally {
     /// Points (2 a win, 1 a draw) of A and of B.
@@ -539,49 +540,6 @@ impl MatchRun<'_> {
     /// Whether A has Black in game `game` (the first of each pair).
     pub fn a_is_black(game: usize) -> bool {
         game.is_multiple_of(2)
-    }
-
-    /// Plays the match of A against B ([`MatchRun::batch_of`]) through `jobs::run` as
-    /// [`MatchRun::run`] does, keeping only the results: A's points and B's (2 a win, 1 a draw
-    /// or a game without a result), or None once `stop` said yes (the games under way are
-    /// abandoned). `on_done` hears of each game as it ends. A tuner's comparison of two
-    /// candidates (a duel, an SPSA step: genomes of the match's tuned engine).
-    pub fn points(
-        &self,
-        a: &Contestant,
-        b: &Contestant,
-        on_done: &(dyn Fn() + Sync),
-        stop: &(dyn Fn() -> bool + Sync),
-    ) -> Option<[u32; 2]> {
-        self.points_and_faults(a, b, on_done, stop).map(|(p, _)| p)
-    }
-
-    /// [`MatchRun::points`], and how many games an outside engine lost by a fault (a crash, a
-    /// hang, an illegal move, garbage).
-    pub fn points_and_faults(
-        &self,
-        a: &Contestant,
-        b: &Contestant,
-        on_done: &(dyn Fn() + Sync),
-        stop: &(dyn Fn() -> bool + Sync),
-    ) -> Option<([u32; 2], u32)> {
-        self.tally(a, b, on_done, stop)
-            .map(|t| (t.points, t.faults))
-    }
-
-    /// The match played as [`MatchRun::points`] plays it, counted: points, faults, draws, and
-    /// the pairs of games (one opening, colours swapped) that scored apart.
-    pub fn tally(
-        &self,
-        a: &Contestant,
-        b: &Contestant,
-        on_done: &(dyn Fn() + Sync),
-        stop: &(dyn Fn() -> bool + Sync),
-    ) -> Option<MatchTally> {
-        let mut batch = self.batch_of(a, b);
-        batch.record_moves = false;
-        let played = jobs::run(&batch, &|_, _| on_done(), stop)?;
-        Some(MatchTally::of(&batch, &played))
     }
 
     /// Plays the match of two of our engines through `jobs::run` (any two contestants:
