@@ -16,6 +16,7 @@ use checkers_ga::matchplay::{
 use checkers_ga::matchplay::{Contestant, MatchRequest};
 use checkers_ga::AppendFile;
 use checkers_ga::DrawRules;
+use checkers_ga::PdnTags;
 use checkers_ga::PlayerRequest;
 use checkers_ga::TimeControl;
 use indicatif::ProgressBar;
@@ -252,10 +253,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     }
     for (flag, name) in [("--name-a", &a.name_a), ("--name-b", &a.name_b)] {
         // A name is a PDN tag's value, one line in quotes.
-        if let Some(n) = name
-            .as_deref()
-            .filter(|n| n.is_empty() || n.contains(['"', '\\']) || n.chars().any(char::is_control))
-        {
+        if let Some(n) = name.as_deref().filter(|n| !PdnTags::is_tag_value(n)) {
             usage!("{flag} {n:?} must be a name on one line, without quotes or backslashes");
         }
     }

@@ -399,6 +399,14 @@ pub struct PdnTags {
     pub white: String,
 }
 
+impl PdnTags {
+    /// Whether `name` is a value a tag takes as a name on one line in quotes: not empty, no
+    /// control character (a line break), no `"` and no `\`.
+    pub fn is_tag_value(name: &str) -> bool {
+        !(name.is_empty() || name.contains(['"', '\\']) || name.chars().any(char::is_control))
+    }
+}
+
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
@@ -421,4 +429,19 @@ pub fn today() -> String {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
     format!("{y:04}.{m:02}.{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PdnTags;
+
+    #[test]
+    fn a_tag_value_is_a_name_on_one_line_without_quotes_or_backslashes() {
+        for good in ["A", "hub:engine --x", "café 2"] {
+            assert!(PdnTags::is_tag_value(good), "{good}");
+        }
+        for bad in ["", "A\nB", "tab\there", "say \"hi\"", "back\\slash"] {
+            assert!(!PdnTags::is_tag_value(bad), "{bad:?}");
+        }
+    }
 }
