@@ -394,19 +394,6 @@ pub fn progress_style(template: &str) -> indicatif::ProgressStyle {
         )
 }
 
-/// A weights argument read with the session folders under `populations` (the
-/// `--populations` of `show` and `export`): a session's name there becomes its folder. Any
-/// other argument (a file, a folder, a shipped name) is as given.
-pub fn in_populations(spec: &str, populations: &Path) -> String {
-    let dir = checkers_ga::store::session_dir(populations, spec);
-    let plain = checkers_ga::store::is_plain_name(spec) && !Path::new(spec).exists();
-    if plain && populations != Path::new("populations") && dir.is_dir() {
-        dir.to_string_lossy().into_owned()
-    } else {
-        spec.to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::{progress_style, resume_command, session_arg};

@@ -46,7 +46,7 @@ pub struct ExportArgs {
 }
 
 pub fn run(a: ExportArgs) -> anyhow::Result<()> {
-    let file = super::common::in_populations(&a.file, &a.populations);
+    let file = checkers_ga::formats::in_populations(&a.file, &a.populations);
     let arg = weights_arg(&file, a.seed.unwrap_or_else(fresh_seed), 0)?;
     let sel = select(&arg.input, a.individual)?;
     // One list of formats (ExportFormat::ALL) for the weights and for an engine's parameters.

@@ -49,7 +49,7 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
         .sort
         .parse()
         .map_err(|e: checkers_ga::summary::ReportError| super::Usage(e.to_string()))?;
-    let file = super::common::in_populations(&a.file, &a.populations);
+    let file = checkers_ga::formats::in_populations(&a.file, &a.populations);
     let arg = weights_arg(&file, a.seed.unwrap_or_else(fresh_seed), 0)?;
     let sel = select(&arg.input, a.individual)?;
     let mut out = std::io::stdout().lock();

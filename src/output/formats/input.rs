@@ -392,6 +392,21 @@ pub fn resolve_weights(spec: &str, seed: u64, slot: u64) -> Result<WeightsArg, F
     })
 }
 
+/// A WEIGHTS argument read with the session folders under `populations` instead of
+/// [`SESSIONS_ROOT`] (the `--populations` of `show` and `export`): a session's name there
+/// becomes its folder, which [`resolve_weights`] then reads. Any other argument (a file or
+/// folder that exists here, a name with no session folder there, or any argument when
+/// `populations` is [`SESSIONS_ROOT`], where [`resolve_weights`] looks itself) is as given.
+pub fn in_populations(spec: &str, populations: &Path) -> String {
+    let dir = crate::store::session_dir(populations, spec);
+    let plain = crate::store::is_plain_name(spec) && !Path::new(spec).exists();
+    if plain && populations != Path::new(SESSIONS_ROOT) && dir.is_dir() {
+        dir.to_string_lossy().into_owned()
+    } else {
+        spec.to_string()
+    }
+}
+
 /// A one-file tuner's session (SPSA's, CMA-ES's) as weights: its answer rounded (θ; the means'
 /// average) as the parameter file of its engine would hold it, titled by the session, its
 /// progress and seed (`SPSA session 'x', step 3 of 5, 24 of 40 games, seed 11: θ rounded`),
@@ -490,6 +505,22 @@ pub fn shipped_names() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_session_name_under_other_populations_is_its_folder() {
+        let root = std::env::temp_dir().join(format!("ckga-in-pops-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let dir = crate::store::session_dir(&root, "ckga-no-such-file-here");
+        std::fs::create_dir_all(&dir).unwrap();
+        let name = "ckga-no-such-file-here";
+        assert_eq!(in_populations(name, &root), dir.to_string_lossy());
+        // No session folder of that name, a path, the default root: as given.
+        assert_eq!(in_populations("ckga-other-name", &root), "ckga-other-name");
+        assert_eq!(in_populations("src", &root), "src");
+        assert_eq!(in_populations("a/b", &root), "a/b");
+        assert_eq!(in_populations(name, Path::new(SESSIONS_ROOT)), name);
+        let _ = std::fs::remove_dir_all(&root);
+    }
 
     #[test]
     fn a_hub_player_names_its_program_found_on_the_path_or_here() {

@@ -6,7 +6,9 @@
 //!   (magic `CKGACKPT`), a JSON weight file (`{`), a CSV export (`number,name,weight`) or a
 //!   text file of the original tool: its weight file (`60 1` then 60 integers) or its
 //!   population file (`60 POP GENERATION ...` then one line of 60 integers per individual).
-//!   See [`load_input`] (file `input`).
+//!   See [`load_input`]; what a WEIGHTS argument names ([`resolve_weights`],
+//!   [`resolve_player`]; a session's name under another folder of sessions,
+//!   [`in_populations`]) (file `input`).
 //! - the CSV weight file, written by `export` and read back ([`to_csv`], [`parse_csv`]) (file
 //!   `csv`).
 //! - the export formats: JSON, CSV, Rust source, a C header and the original tool's text
@@ -52,9 +54,9 @@ pub use engine::{
 };
 pub use export::{check_prefix, export, prefix_from_name, ExportFormat};
 pub use input::{
-    hub_player, load_input, parse_input, parse_population, resolve_player, resolve_weights,
-    shipped, Input, InputKind, PlayerArg, WeightsArg, HUB_PREFIX, PLAYER_NAMES, SESSIONS_ROOT,
-    SHIPPED,
+    hub_player, in_populations, load_input, parse_input, parse_population, resolve_player,
+    resolve_weights, shipped, Input, InputKind, PlayerArg, WeightsArg, HUB_PREFIX, PLAYER_NAMES,
+    SESSIONS_ROOT, SHIPPED,
 };
 
 /// Why a file could not be read as weights, or an export not made: one line, naming the file
