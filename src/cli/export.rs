@@ -59,13 +59,9 @@ pub fn run(a: ExportArgs) -> anyhow::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| arg.shown.clone());
-    // A session's answer (`NAME/best.json`) is named by its session: two sessions' answers
-    // exported side by side get two prefixes, not `best_` twice.
-    let prefix = a.prefix.clone().or_else(|| {
-        let session = shown.parent()?.file_name()?.to_string_lossy();
-        (file_name == checkers_ga::BEST_FILE)
-            .then(|| checkers_ga::formats::prefix_from_name(&format!("{session}-best")))
-    });
+    // A session's answer (`NAME/best.json`) is named by its session.
+    let prefix = (a.prefix.clone())
+        .or_else(|| checkers_ga::formats::answer_prefix(shown, checkers_ga::BEST_FILE));
     let text = sel.export(format, &file_name, arg.title.as_deref(), prefix.as_deref())?;
     write_out(&a, &text, format.name(), &arg.shown)
 }

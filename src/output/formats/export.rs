@@ -1,5 +1,5 @@
 //! The export formats: weights for an engine. The list of formats, the export in each, and the
-//! prefix of the exported names; the Rust and the C source are file `code`.
+//! prefix of the exported names (a session's answer's by its session); the Rust and the C source are file `code`.
 
 use super::code::{comment_text, to_c_header, to_rust};
 use super::FormatError;
@@ -156,6 +156,18 @@ pub fn prefix_from_name(name: &str) -> String {
     format!("{lead}{out}_")
 }
 
+/// The prefix of an export of a session's answer, the file `answer_file` (the name a session
+/// gives its answer, `best.json`) in its folder `NAME/`: `NAME_best_`, so that two sessions'
+/// answers exported side by side get two prefixes, not `best_` twice. None for any other
+/// `path`, whose prefix is its file name's ([`prefix_from_name`]).
+pub fn answer_prefix(path: &std::path::Path, answer_file: &str) -> Option<String> {
+    if path.file_name()? != answer_file {
+        return None;
+    }
+    let session = path.parent()?.file_name()?.to_string_lossy();
+    Some(prefix_from_name(&format!("{session}-best")))
+}
+
 /// A prefix given by a user (`--prefix`): a C identifier (ASCII letters, digits and `_`, not
 /// starting with a digit), with `_` added when it does not end with one. Names starting with
 /// `_` are refused (C reserves many of them).
@@ -212,6 +224,23 @@ mod tests {
         assert_eq!(check_prefix("Net_").unwrap(), "Net_");
         for bad in ["", "_a", "9a", "a b", "a-b", "é"] {
             assert!(check_prefix(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_sessions_answer_is_prefixed_by_its_session() {
+        let of = |p: &str| answer_prefix(std::path::Path::new(p), "best.json");
+        assert_eq!(
+            of("populations/amber-otter/best.json").as_deref(),
+            Some("amber_otter_best_")
+        );
+        assert_eq!(of("2024/best.json").as_deref(), Some("w2024_best_"));
+        for other in [
+            "best.json",
+            "populations/s/gen-00002.ckpt",
+            "weights/evolved-hour.json",
+        ] {
+            assert_eq!(of(other), None, "{other}");
         }
     }
 }

@@ -12,9 +12,10 @@
 //! - the CSV weight file, written by `export` and read back ([`to_csv`], [`parse_csv`]) (file
 //!   `csv`).
 //! - the export formats: JSON, CSV, Rust source, a C header and the original tool's text
-//!   format ([`export()`]) (file `export`); the Rust source and the C header ([`to_rust`],
-//!   [`to_c_header`]) and the values they state ([`man_value`], [`StaticValues`]) (file
-//!   `code`).
+//!   format ([`export()`]), the prefix of the exported names ([`prefix_from_name`],
+//!   [`check_prefix`]; a session's answer's, [`answer_prefix`]) (file `export`); the Rust
+//!   source and the C header ([`to_rust`], [`to_c_header`]) and the values they state
+//!   ([`man_value`], [`StaticValues`]) (file `code`).
 //! - an outside engine's parameter file: the values a session found for its tuned parameters,
 //!   by the engine's names, with the engine ([`parse_engine_params`]) (file `engine`).
 //!
@@ -52,7 +53,7 @@ pub use engine::{
     engine_params_json, is_engine_params, parse_engine_params, save_engine_params,
     set_param_script, values_json, EngineParams, ENGINE_FORMAT_NAME,
 };
-pub use export::{check_prefix, export, prefix_from_name, ExportFormat};
+pub use export::{answer_prefix, check_prefix, export, prefix_from_name, ExportFormat};
 pub use input::{
     hub_player, in_populations, load_input, parse_input, parse_population, resolve_player,
     resolve_weights, shipped, Input, InputKind, PlayerArg, WeightsArg, HUB_PREFIX, PLAYER_NAMES,
