@@ -3,11 +3,12 @@
 //! prints off a terminal; and what every GA run says at its end: its strength, the hint of
 //! `finals`, a generation abandoned.
 
-use checkers_ga::matchplay::elo;
 use checkers_ga::per_time as rate;
-use checkers_ga::summary::{decided_pairs, elo_text, tournament_max_points};
-use checkers_ga::EloFigure;
+use checkers_ga::summary::{decided_pairs, elo_text, generation_games, tournament_max_points};
 use checkers_ga::{GaState, GenerationStats, SessionEnd, Stop};
+
+/// The bar's Elo trend ([`checkers_ga::summary::elo_trend`]).
+pub use checkers_ga::summary::elo_trend;
 
 use super::common::{command_prefix, say, say_somewhere, stop_signal_name, Interrupted};
 
@@ -17,33 +18,6 @@ pub fn progress_prefix(s: &GaState) -> String {
         Stop::Generations(n) => format!("gen {}/{n}", s.generation),
         Stop::Seconds(t) => format!("gen {} {:.0}/{t} s", s.generation, s.elapsed),
     }
-}
-
-/// `material +201±34 ↑`: the newest yardstick measurement and how it moved since the one
-/// before (empty before the first).
-pub fn elo_trend(s: &GaState) -> String {
-    let measured: Vec<f64> = s
-        .history
-        .iter()
-        .filter_map(|h| h.measure)
-        .map(|m| elo(&m).diff)
-        .collect();
-    let Some((_, m)) = s.last_measure() else {
-        return String::new();
-    };
-    let e = elo(&m);
-    let trend = match measured.len() {
-        0 | 1 => "",
-        n if measured[n - 1] > measured[n - 2] => " ↑",
-        n if measured[n - 1] < measured[n - 2] => " ↓",
-        _ => " →",
-    };
-    format!(
-        "{} {:+}±{}{trend}",
-        s.settings.yardstick_name(),
-        EloFigure(e.diff),
-        EloFigure(e.margin)
-    )
 }
 
 /// What a generation says of the best so far's strength before any measurement, at no extra
@@ -64,22 +38,6 @@ pub fn early_signal(st: &GenerationStats, s: &GaState) -> String {
         .flatten()
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// A generation's games as its line counts them: the tournament's, and the duel's and the
-/// measurement's when there were any (`56+32 duel`), as the session counts them
-/// ([`GaState::record_games`]).
-fn games_of(st: &GenerationStats, s: &GaState) -> String {
-    let mut t = st.games.to_string();
-    let measured = st.measure.map_or(0, |m| m.games());
-    let duel = s.record_games(st) - st.games as u64 - measured;
-    if duel > 0 {
-        t += &format!("+{duel} duel");
-    }
-    if st.measure.is_some() {
-        t += &format!("+{measured} measured");
-    }
-    t
 }
 
 /// A generation's line; `games_seconds` is the time its games took (its rate leaves out the fit
@@ -137,7 +95,7 @@ pub fn summary_line(st: &GenerationStats, s: &GaState, games_seconds: f64) -> St
     format!(
         "gen {}{limit}  {standing}{fit}{measured}{faults}  {} games {}  {:.1} s",
         st.generation,
-        games_of(st, s),
+        generation_games(st, s),
         rate(
             st.games as f64
                 / if games_seconds > 0.0 {

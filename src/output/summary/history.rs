@@ -2,8 +2,9 @@
 //! of the yardstick Elo and the best and mean points ([`history_svg`]), and the session's
 //! strength from its first measurement to its last in one line ([`strength_span`]); what a
 //! generation's line counts: the tournament's maximum points ([`tournament_max_points`]), the
-//! mean's decided pairs ([`decided_pairs`]) and the generation's draws
-//! ([`generation_draws`]).
+//! mean's decided pairs ([`decided_pairs`]), the generation's draws ([`generation_draws`]) and
+//! its games ([`generation_games`]); the newest measurement and its trend, as the progress bar
+//! shows it ([`elo_trend`]).
 
 use crate::chart::{Axis, AxisSide, LineChart, Series};
 use crate::eval::Weights;
@@ -96,6 +97,49 @@ pub fn generation_draws(st: &GenerationStats, s: &GaState) -> u64 {
     (drawn * u64::from(st.games))
         .checked_div(sides)
         .unwrap_or(0)
+}
+
+/// `material +201±34 ↑`: the newest yardstick measurement of session `s` and how it moved
+/// since the one before (`↑`, `↓`, `→`; nothing with a single one); empty before the first.
+pub fn elo_trend(s: &GaState) -> String {
+    let measured: Vec<f64> = s
+        .history
+        .iter()
+        .filter_map(|h| h.measure)
+        .map(|m| elo(&m).diff)
+        .collect();
+    let Some((_, m)) = s.last_measure() else {
+        return String::new();
+    };
+    let e = elo(&m);
+    let trend = match measured.len() {
+        0 | 1 => "",
+        n if measured[n - 1] > measured[n - 2] => " ↑",
+        n if measured[n - 1] < measured[n - 2] => " ↓",
+        _ => " →",
+    };
+    format!(
+        "{} {:+}±{}{trend}",
+        s.settings.yardstick_name(),
+        EloFigure(e.diff),
+        EloFigure(e.margin)
+    )
+}
+
+/// Generation `st`'s games as its line counts them: the tournament's, and the duel's and the
+/// measurement's when there were any (`56+32 duel+16 measured`); the duel's are what session
+/// `s` counts for the generation ([`GaState::record_games`]) less the others.
+pub fn generation_games(st: &GenerationStats, s: &GaState) -> String {
+    let mut t = st.games.to_string();
+    let measured = st.measure.map_or(0, |m| m.games());
+    let duel = s.record_games(st) - st.games as u64 - measured;
+    if duel > 0 {
+        t += &format!("+{duel} duel");
+    }
+    if st.measure.is_some() {
+        t += &format!("+{measured} measured");
+    }
+    t
 }
 
 /// The per-generation table: generation, best/mean/min points, diversity, duel (not in an
@@ -448,6 +492,60 @@ mod tests {
         };
         let s = session(mean, &[(2, 0), (0, 0), (1, 1), (1, 1)]);
         assert_eq!(decided_pairs(&s), Some((2, 1)));
+    }
+
+    /// A generation's record, read as a history record is (fields it does not keep at their
+    /// defaults), with `duel` and `measure`.
+    fn record(
+        generation: u64,
+        duel: Option<(u32, u32)>,
+        measure: Option<(u32, u32, u32)>,
+    ) -> GenerationStats {
+        let duel =
+            duel.map(|(c, h)| serde_json::json!({"challenger": c, "holder": h, "replaced": c > h}));
+        let measure =
+            measure.map(|(w, d, l)| serde_json::json!({"wins": w, "draws": d, "losses": l}));
+        serde_json::from_value(serde_json::json!({
+            "generation": generation, "best": 2, "mean": 1.0, "min": 0, "diversity": 0.0,
+            "duel": duel, "games": 56, "plies": 0, "seconds": 1.0, "measure": measure
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_generations_games_add_the_duels_and_the_measurements() {
+        let mut s = session(Method::Ga(Selection::Truncation), &[]);
+        s.settings.ga.duel_games = 32;
+        assert_eq!(generation_games(&record(1, None, None), &s), "56");
+        assert_eq!(generation_games(&record(2, Some((0, 0)), None), &s), "56");
+        assert_eq!(
+            generation_games(&record(2, Some((40, 24)), None), &s),
+            "56+32 duel"
+        );
+        let both = record(3, Some((30, 34)), Some((5, 6, 5)));
+        assert_eq!(generation_games(&both, &s), "56+32 duel+16 measured");
+    }
+
+    #[test]
+    fn the_elo_trend_is_the_newest_measurement_and_its_move() {
+        let mut s = session(Method::Ga(Selection::Truncation), &[]);
+        assert_eq!(elo_trend(&s), "");
+        let name = s.settings.yardstick_name();
+        s.history.record(record(1, None, Some((5, 6, 5))));
+        s.history.record(record(2, None, None));
+        let even = elo_trend(&s);
+        assert!(
+            even.starts_with(&format!("{name} 0±")) && !even.contains(['↑', '↓', '→']),
+            "{even}"
+        );
+        let mut trend = |m| {
+            s.history
+                .record(record(s.history.len() as u64 + 1, None, Some(m)));
+            elo_trend(&s)
+        };
+        assert!(trend((9, 4, 3)).ends_with(" ↑"));
+        assert!(trend((3, 4, 9)).ends_with(" ↓"));
+        assert!(trend((3, 4, 9)).ends_with(" →"));
     }
 
     #[test]

@@ -10,8 +10,9 @@
 //!   wrapped to a width: [`fit`], [`wrap`] (file `layout`).
 //! - The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
 //!   of the yardstick Elo and the best and mean points ([`history_svg`], drawn by
-//!   `crate::chart`), and the strength from the first measurement to the last on one line
-//!   ([`strength_span`]) (file `history`).
+//!   `crate::chart`), the strength from the first measurement to the last on one line
+//!   ([`strength_span`]), what a generation's line counts (its games, [`generation_games`]) and
+//!   the progress bar's newest measurement with its trend ([`elo_trend`]) (file `history`).
 //! - An outside engine's parameters over a session, each one's place in its declared range:
 //!   [`parameter_chart`], the chart of both tuners (file `params`); in a GA session of an
 //!   outside engine, the answer's values by generation are columns of [`history_table`] and
@@ -53,9 +54,9 @@ mod weights;
 pub use crate::chart::{nice_step, tick_label, xml_escape};
 pub(crate) use history::elo_series;
 pub use history::{
-    decided_pairs, duel_text, elo_generations, elo_text, engine_answer_chart, engine_history_svg,
-    generation_draws, history_svg, history_svg_title, history_table, strength_span,
-    tournament_max_points,
+    decided_pairs, duel_text, elo_generations, elo_text, elo_trend, engine_answer_chart,
+    engine_history_svg, generation_draws, generation_games, history_svg, history_svg_title,
+    history_table, strength_span, tournament_max_points,
 };
 pub use layout::{fit, wrap, TABLE_WIDTH};
 pub use params::parameter_chart;
