@@ -5,12 +5,8 @@ use super::common::weights_arg;
 use anyhow::Context;
 use checkers_ga::formats::InputKind;
 use checkers_ga::fresh_seed;
-use checkers_ga::summary::{
-    class_counts, hidden_units, is_hidden, select, sorted_indices, wrap, Priority, SortOrder,
-    HIGH_THRESHOLD, MEDIUM_THRESHOLD, TABLE_WIDTH,
-};
+use checkers_ga::summary::{select, weights_text, wrap, SortOrder, TABLE_WIDTH};
 use checkers_ga::weightfile::load_weight_file;
-use checkers_ga::Weights;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -92,128 +88,8 @@ pub fn run(a: ShowArgs) -> anyhow::Result<()> {
              declared values; weights have none (sort by number, weight or abs)"
         );
     }
-    let set = sel.weights.set();
-    text.push_str(&format!("parameters: {set} ({} weights)\n", set.len()));
-    if let Some(layers) = checkers_ga::summary::net_layers(set) {
-        for line in layers.lines() {
-            // Wrapped under itself, its indent kept.
-            let body = line.trim_start();
-            let lead = &line[..line.len() - body.len()];
-            let more = format!("{lead}    ");
-            for (k, part) in wrap(body, TABLE_WIDTH - more.len(), "").iter().enumerate() {
-                text.push_str(if k == 0 { lead } else { &more });
-                text.push_str(part);
-                text.push('\n');
-            }
-        }
-    }
-    let man = checkers_ga::summary::man_line(&sel.weights);
-    text.push_str(&wrap(&man, TABLE_WIDTH, "  ").join("\n"));
-    text.push('\n');
-    text.push_str(&class_legend(&sel.weights));
-    text.push('\n');
-    text.push_str(&table(&sel.weights, sort, a.network));
-    if set.hidden() > 0 && !a.network {
-        text.push('\n');
-        text.push_str(&hidden_units_text(&sel.weights));
-    }
+    text.push_str(&weights_text(&sel.weights, sort, a.network));
     out.write_all(text.as_bytes())
         .context("cannot write to standard output")?;
     Ok(())
-}
-
-/// The class column explained, before the table: the thresholds, and how many weights are in
-/// each class.
-fn class_legend(w: &Weights) -> String {
-    let text = format!(
-        "class: |weight| {HIGH_THRESHOLD} or more is high, {MEDIUM_THRESHOLD} or more medium \
-         (med), less low; + positive, - negative. Counts: {}",
-        class_counts(w)
-    );
-    let mut s = wrap(&text, TABLE_WIDTH, "  ").join("\n");
-    s.push('\n');
-    s
-}
-
-/// The table of weights within [`TABLE_WIDTH`] columns: number, name, weight, class and
-/// description (wrapped under itself); a network's hidden units only with `network`.
-fn table(w: &Weights, sort: SortOrder, network: bool) -> String {
-    let params = w.set().params();
-    let rows: Vec<usize> = sorted_indices(w, sort)
-        .into_iter()
-        .filter(|&i| network || !is_hidden(params[i].name))
-        .collect();
-    let name_w = rows
-        .iter()
-        .map(|&i| params[i].name.len())
-        .max()
-        .unwrap_or(4);
-    let nw = w.len().to_string().len().max(2);
-    let prefix = nw + 1 + name_w + 1 + 6 + 1 + 5 + 1;
-    let desc_w = TABLE_WIDTH.saturating_sub(prefix).max(20);
-    let indent = " ".repeat(prefix);
-    let mut lines = vec![format!(
-        "{:>nw$} {:<name_w$} {:>6} {:<5} {}",
-        "#", "name", "weight", "class", "description"
-    )];
-    for &i in &rows {
-        let p = &params[i];
-        let desc = wrap(p.description, desc_w, "");
-        let head = format!(
-            "{:>nw$} {:<name_w$} {:>6} {:<5} {}",
-            i + 1,
-            p.name,
-            w[i],
-            Priority::of(w[i]).label(),
-            desc[0]
-        );
-        lines.push(head.trim_end().to_string());
-        for more in &desc[1..] {
-            lines.push(format!("{indent}{more}"));
-        }
-    }
-    let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-    lines.insert(1, "-".repeat(width.min(TABLE_WIDTH)));
-    let mut s = lines.join("\n");
-    s.push('\n');
-    s
-}
-
-/// A network's hidden units ([`hidden_units`]), one line each: its output weight, its bias,
-/// the size of its input weights (the root of their sum of squares) and its largest by
-/// |weight| (three where they fit).
-fn hidden_units_text(w: &Weights) -> String {
-    let mut s = String::from(
-        "hidden units (each weight: show --network): output weight, bias, size of the input \
-         weights (root of the sum of squares) and the largest of them\n",
-    );
-    s = wrap(&s, TABLE_WIDTH, "  ").join("\n");
-    s.push('\n');
-    for (k, unit) in hidden_units(w).iter().enumerate() {
-        let j = k + 1;
-        // The largest three, or fewer where three do not fit the width.
-        let line = (1..=3)
-            .rev()
-            .map(|k| {
-                let top: Vec<String> = unit
-                    .inputs
-                    .iter()
-                    .take(k)
-                    .map(|(n, v)| format!("{n} {v:+}"))
-                    .collect();
-                format!(
-                    "{:<8} out {:>6}  bias {:>6}  size {:>6.0}  {}",
-                    format!("hidden{j}"),
-                    unit.out,
-                    unit.bias,
-                    unit.size,
-                    top.join(", ")
-                )
-            })
-            .find(|l| l.chars().count() <= TABLE_WIDTH)
-            .unwrap_or_default();
-        s.push_str(&line);
-        s.push('\n');
-    }
-    s
 }

@@ -4,10 +4,12 @@
 //!
 //! - The weights chosen from a file that holds weights, with a title saying what they are:
 //!   [`select`] (file `pick`).
-//! - The parameter table of `show`, with a priority class per weight in the spirit of the
-//!   original thesis (see [`Priority`]): [`weights_table`] (file `weights`, with the layers of a
-//!   network, [`net_layers`], and its hidden units summed up, [`hidden_units`]); lines cut and
-//!   wrapped to a width: [`fit`], [`wrap`] (file `layout`).
+//! - What `show` prints of weights ([`weights_text`]): the parameter table, with a priority
+//!   class per weight in the spirit of the original thesis (see [`Priority`]), its descriptions
+//!   wrapped ([`show_table`]) or cut to a width ([`weights_table`]), the layers of a network
+//!   ([`net_layers`]) and its hidden units summed up ([`hidden_units`]) (file `weights`); and of
+//!   an outside engine's parameters ([`engine_table`]); lines cut and wrapped to a width:
+//!   [`fit`], [`wrap`] (file `layout`).
 //! - The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
 //!   of the yardstick Elo and the best and mean points ([`history_svg`], drawn by
 //!   `crate::chart`), the strength from the first measurement to the last on one line
@@ -66,8 +68,9 @@ pub use records::{
     HISTORY_CSV_COLUMNS,
 };
 pub use weights::{
-    class_counts, engine_table, hidden_units, is_hidden, man_line, net_layers, sorted_indices,
-    weights_table, HiddenUnit, Priority, SortOrder, HIGH_THRESHOLD, MEDIUM_THRESHOLD,
+    class_counts, engine_table, hidden_units, is_hidden, man_line, net_layers, show_table,
+    sorted_indices, weights_table, weights_text, HiddenUnit, Priority, SortOrder, HIGH_THRESHOLD,
+    MEDIUM_THRESHOLD,
 };
 
 /// Why weights could not be picked out of an input, or a report not made: one line.

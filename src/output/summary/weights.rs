@@ -1,7 +1,8 @@
 //! The parameter table of `show`, with a priority class per weight in the spirit of the
-//! original thesis (see [`Priority`]), and the layers of a network set.
+//! original thesis (see [`Priority`]), and the layers of a network set; all `show` prints of
+//! weights ([`weights_text`]) and of an outside engine's parameters ([`engine_table`]).
 
-use super::layout::fit;
+use super::layout::{fit, wrap, TABLE_WIDTH};
 use super::ReportError;
 use crate::eval::{ParamSet, Weights, BOARD_INPUTS, NET_ACT_MAX, NET_SHIFT, NUM_ALL};
 
@@ -339,11 +340,140 @@ pub fn engine_table(spec: &crate::genome::EngineSpec, w: &Weights, sort: SortOrd
     out
 }
 
+/// What `show` prints of weights `w` below its header: the set and its size, a network's
+/// layers ([`net_layers`]), what one man is worth ([`man_line`]), the class legend with the
+/// counts, the table in `sort` order ([`show_table`]) and, for a network without `network`,
+/// its hidden units one line each; wrapped to [`TABLE_WIDTH`] columns.
+pub fn weights_text(w: &Weights, sort: SortOrder, network: bool) -> String {
+    let set = w.set();
+    let mut text = format!("parameters: {set} ({} weights)\n", set.len());
+    if let Some(layers) = net_layers(set) {
+        for line in layers.lines() {
+            // Wrapped under itself, its indent kept.
+            let body = line.trim_start();
+            let lead = &line[..line.len() - body.len()];
+            let more = format!("{lead}    ");
+            for (k, part) in wrap(body, TABLE_WIDTH - more.len(), "").iter().enumerate() {
+                text.push_str(if k == 0 { lead } else { &more });
+                text.push_str(part);
+                text.push('\n');
+            }
+        }
+    }
+    text.push_str(&wrap(&man_line(w), TABLE_WIDTH, "  ").join("\n"));
+    text.push('\n');
+    text.push_str(&class_legend(w));
+    text.push('\n');
+    text.push_str(&show_table(w, sort, network));
+    if set.hidden() > 0 && !network {
+        text.push('\n');
+        text.push_str(&hidden_units_text(w));
+    }
+    text
+}
+
+/// The class column explained, before the table: the thresholds, and how many weights are in
+/// each class.
+fn class_legend(w: &Weights) -> String {
+    let text = format!(
+        "class: |weight| {HIGH_THRESHOLD} or more is high, {MEDIUM_THRESHOLD} or more medium \
+         (med), less low; + positive, - negative. Counts: {}",
+        class_counts(w)
+    );
+    let mut s = wrap(&text, TABLE_WIDTH, "  ").join("\n");
+    s.push('\n');
+    s
+}
+
+/// The table of `show` within [`TABLE_WIDTH`] columns: number, name, weight, class and
+/// description (wrapped under itself) of each weight in `sort` order, under a rule; a
+/// network's hidden units ([`is_hidden`]) only with `network`. ([`weights_table`] cuts the
+/// descriptions to a width instead, and ends with the legend.)
+pub fn show_table(w: &Weights, sort: SortOrder, network: bool) -> String {
+    let params = w.set().params();
+    let rows: Vec<usize> = sorted_indices(w, sort)
+        .into_iter()
+        .filter(|&i| network || !is_hidden(params[i].name))
+        .collect();
+    let name_w = rows
+        .iter()
+        .map(|&i| params[i].name.len())
+        .max()
+        .unwrap_or(4);
+    let nw = w.len().to_string().len().max(2);
+    let prefix = nw + 1 + name_w + 1 + 6 + 1 + 5 + 1;
+    let desc_w = TABLE_WIDTH.saturating_sub(prefix).max(20);
+    let indent = " ".repeat(prefix);
+    let mut lines = vec![format!(
+        "{:>nw$} {:<name_w$} {:>6} {:<5} {}",
+        "#", "name", "weight", "class", "description"
+    )];
+    for &i in &rows {
+        let p = &params[i];
+        let desc = wrap(p.description, desc_w, "");
+        let head = format!(
+            "{:>nw$} {:<name_w$} {:>6} {:<5} {}",
+            i + 1,
+            p.name,
+            w[i],
+            Priority::of(w[i]).label(),
+            desc[0]
+        );
+        lines.push(head.trim_end().to_string());
+        for more in &desc[1..] {
+            lines.push(format!("{indent}{more}"));
+        }
+    }
+    let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    lines.insert(1, "-".repeat(width.min(TABLE_WIDTH)));
+    let mut s = lines.join("\n");
+    s.push('\n');
+    s
+}
+
+/// A network's hidden units ([`hidden_units`]), one line each: its output weight, its bias,
+/// the size of its input weights (the root of their sum of squares) and its largest by
+/// |weight| (three where they fit [`TABLE_WIDTH`], else fewer), under a line saying so.
+fn hidden_units_text(w: &Weights) -> String {
+    let mut s = String::from(
+        "hidden units (each weight: show --network): output weight, bias, size of the input \
+         weights (root of the sum of squares) and the largest of them\n",
+    );
+    s = wrap(&s, TABLE_WIDTH, "  ").join("\n");
+    s.push('\n');
+    for (k, unit) in hidden_units(w).iter().enumerate() {
+        let j = k + 1;
+        // The largest three, or fewer where three do not fit the width.
+        let line = (1..=3)
+            .rev()
+            .map(|k| {
+                let top: Vec<String> = unit
+                    .inputs
+                    .iter()
+                    .take(k)
+                    .map(|(n, v)| format!("{n} {v:+}"))
+                    .collect();
+                format!(
+                    "{:<8} out {:>6}  bias {:>6}  size {:>6.0}  {}",
+                    format!("hidden{j}"),
+                    unit.out,
+                    unit.bias,
+                    unit.size,
+                    top.join(", ")
+                )
+            })
+            .find(|l| l.chars().count() <= TABLE_WIDTH)
+            .unwrap_or_default();
+        s.push_str(&line);
+        s.push('\n');
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::NUM_PARAMS;
-    use crate::summary::layout::TABLE_WIDTH;
 
     #[test]
     fn priority_thresholds() {
@@ -395,6 +525,39 @@ mod tests {
         assert!(hidden_units(&crate::material()).is_empty());
         assert!(is_hidden("hidden3.bias") && is_hidden("own_man12>2"));
         assert!(!is_hidden("out3") && !is_hidden("hiddenX.y"));
+    }
+
+    #[test]
+    fn show_sums_up_a_networks_hidden_units_unless_asked_for_every_weight() {
+        let set = ParamSet::Net66(2);
+        let values: Vec<i16> = (0..set.len()).map(|i| (i % 7) as i16 - 3).collect();
+        let w = Weights::new(set, &values).unwrap();
+        let short = weights_text(&w, SortOrder::Number, false);
+        let full = weights_text(&w, SortOrder::Number, true);
+        let row = |t: &str, name: &str| t.lines().any(|l| l.contains(&format!(" {name} ")));
+        assert!(short.starts_with("parameters: net66:2 ("), "{short}");
+        assert!(short.contains("\nhidden units (each weight: show --network)"));
+        for j in [1, 2] {
+            let unit = short
+                .lines()
+                .find(|l| l.starts_with(&format!("hidden{j} ")));
+            assert!(unit.is_some_and(|l| l.contains(" out ") && l.contains(" size ")));
+        }
+        assert!(!row(&short, "hidden1.bias") && row(&short, "out1"));
+        assert!(row(&full, "hidden1.bias") && row(&full, "out1"));
+        assert!(!full.contains("hidden units (each weight"));
+        // A linear set: no hidden units, every line within the width.
+        let linear = weights_text(&crate::material(), SortOrder::Abs, false);
+        assert!(!linear.contains("hidden units"));
+        for l in linear.lines() {
+            assert!(l.chars().count() <= TABLE_WIDTH, "{l}");
+        }
+        assert_eq!(
+            show_table(&crate::material(), SortOrder::Number, false)
+                .lines()
+                .count(),
+            linear.lines().skip_while(|l| !l.starts_with(" #")).count()
+        );
     }
 
     #[test]
