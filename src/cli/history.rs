@@ -4,8 +4,9 @@
 use anyhow::{bail, Context};
 use checkers_ga::matchplay::Wdl;
 use checkers_ga::store::{self, Opened};
-use checkers_ga::summary::history_table;
-use checkers_ga::summary::{engine_history_svg, history_csv, history_json, history_svg};
+use checkers_ga::summary::{
+    engine_history_svg, history_csv, history_json, history_svg, history_text,
+};
 use checkers_ga::GaState;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -134,88 +135,10 @@ pub fn run(a: HistoryArgs) -> anyhow::Result<()> {
             .write_all(text.as_bytes())
             .context("cannot write to standard output");
     }
-    let s = &session.settings;
-    // A session of an outside engine is headed as every tuner's session of one is.
-    let mut text = match engine {
-        Some(e) => format!(
-            "GA session '{}' ({}): engine {}, {}, {}, seed {}; {}, population {}\n",
-            session.name,
-            path.display(),
-            e.engine.name,
-            checkers_ga::count(e.tuned.len(), "parameter", "parameters"),
-            e.level(),
-            s.seed,
-            session.progress(),
-            s.population
-        ),
-        None => our_head(&session, &path),
-    };
-    if let Some(l) = elo_line {
-        text.push_str(&l);
-        text.push('\n');
-    }
-    text.push('\n');
-    let first = session
-        .history
-        .first()
-        .map_or(session.generation + 1, |h| h.generation);
-    if first > 1 {
-        // A damaged history file was cut back (the warning above says so).
-        text.push_str(&format!(
-            "(no statistics of generations 1 to {}: its history file lost them)\n",
-            first - 1
-        ));
-    }
-    text.push_str(&history_table(&session, &answers, &elo));
-    if engine.is_none() || s.ga.method.mean().is_none() {
-        text.push_str(
-            "points: 2 per win, 1 per draw, within each generation's own tournament (relative: \
-             they fall as the population gets stronger); duel: challenger-holder points, * = new \
-             best so far\n",
-        );
-    }
-    if let Some(e) = engine {
-        text.push_str(&format!(
-            "games: played by then; faults: those {} lost by a fault in the generation \
-             (faults.log says which); then the answer after the generation ({}), in the engine's units, ? where \
-             it cannot be told\n",
-            e.engine.name,
-            if s.ga.method.mean().is_some() {
-                "the centres' average"
-            } else {
-                "the best so far"
-            }
-        ));
-    }
-    if session.history.iter().any(|h| h.measure.is_some()) {
-        let g = &s.ga;
-        text.push_str(&format!(
-            "vs yardstick: the best so far against {} over {} ballot games at depth {}, Elo +/- 95% \
-             margin (W/D/L), every {} generations\n",
-            s.yardstick_name(),
-            g.measure_games.div_ceil(2).saturating_mul(2),
-            s.search.depth,
-            g.measure_every
-        ));
-    }
+    let text = history_text(&session, &path, &answers, &elo, elo_line.as_deref());
     std::io::stdout()
         .lock()
         .write_all(text.as_bytes())
         .context("cannot write to standard output")?;
     Ok(())
-}
-
-/// The head line of the history of a session of our weights.
-fn our_head(session: &GaState, path: &Path) -> String {
-    let s = &session.settings;
-    format!(
-        "session '{}' ({}): {} generation{}, population {}, depth {}, seed {}\n",
-        session.name,
-        path.display(),
-        session.history.len(),
-        if session.history.len() == 1 { "" } else { "s" },
-        s.population,
-        s.search.depth,
-        s.seed
-    )
 }

@@ -30,36 +30,8 @@ pub fn run(a: &HistoryArgs, file: &Path, h: &TunerHistory) -> anyhow::Result<()>
     }
     let text = match a.format {
         HistoryFormat::Table => {
-            let mut t = format!(
-                "{} session '{}' ({}): engine {}, {}, {}, seed {}; {}\n",
-                h.tuner.name(),
-                h.name,
-                file.display(),
-                h.spec.engine.name,
-                checkers_ga::count(h.spec.tuned.len(), "parameter", "parameters"),
-                h.spec.level(),
-                h.seed,
-                h.progress
-            );
-            if let Some(m) = &measured {
-                t += &m.line;
-                t.push('\n');
-            }
-            t.push('\n');
             let elo: Vec<(u64, Wdl)> = results.iter().map(|(g, r)| (*g, r.wdl)).collect();
-            t += &h.table(&elo);
-            let (answer, step) = (h.answer.0, h.step);
-            let mut answer = answer.to_string();
-            if let Some(first) = answer.get_mut(0..1) {
-                first.make_ascii_uppercase();
-            }
-            t += &format!(
-                "{answer} at the start, every {} {step}s and at the last whole {step}; games: \
-                 played by then; faults: games lost by a fault since the row before (faults.log \
-                 says which; ? where the history did not keep them)\n",
-                h.every
-            );
-            t
+            h.text(file, &elo, measured.as_ref().map(|m| m.line.as_str()))
         }
         HistoryFormat::Csv => tuner_history_csv(h, results),
         HistoryFormat::Json => tuner_history_json(h, file, results, reference),

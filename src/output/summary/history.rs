@@ -1,3 +1,4 @@
+//! What `history` prints of a GA session ([`history_text`]: its head, the table and the legend).
 //! The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
 //! of the yardstick Elo and the best and mean points ([`history_svg`]), and the session's
 //! strength from its first measurement to its last in one line ([`strength_span`]); what a
@@ -11,6 +12,7 @@ use crate::eval::Weights;
 use crate::ga::{GaState, GenerationStats};
 use crate::matchplay::{elo, Wdl};
 use crate::text::{EloFigure, EloMargin};
+use std::path::Path;
 
 /// The duel column: `challenger-holder` points, `*` when the challenger became the best so far,
 /// `-` in the first generation, `same` when the generation's best was the best so far itself.
@@ -140,6 +142,101 @@ pub fn generation_games(st: &GenerationStats, s: &GaState) -> String {
         t += &format!("+{measured} measured");
     }
     t
+}
+
+/// What `history` prints of GA session `session` read from checkpoint `path`: its head (for a
+/// session of an outside engine, as every tuner's session of one is headed), `elo_line` (the
+/// `--elo` measurement's line) when there is one, a note when a damaged history file lost the
+/// first generations, the table ([`history_table`] of `answers` and `elo`) and the legend of
+/// its columns.
+pub fn history_text(
+    session: &GaState,
+    path: &Path,
+    answers: &[Option<Weights>],
+    elo: &[(u64, Wdl)],
+    elo_line: Option<&str>,
+) -> String {
+    let s = &session.settings;
+    let engine = s.engine.as_ref();
+    let mut text = match engine {
+        Some(e) => format!(
+            "{}, population {}\n",
+            super::params::engine_session_head(
+                crate::store::TunerKind::Ga.name(),
+                &session.name,
+                path,
+                e,
+                s.seed,
+                &session.progress()
+            ),
+            s.population
+        ),
+        None => our_head(session, path),
+    };
+    if let Some(l) = elo_line {
+        text.push_str(l);
+        text.push('\n');
+    }
+    text.push('\n');
+    let first = session
+        .history
+        .first()
+        .map_or(session.generation + 1, |h| h.generation);
+    if first > 1 {
+        // A damaged history file was cut back (as its reading warned).
+        text.push_str(&format!(
+            "(no statistics of generations 1 to {}: its history file lost them)\n",
+            first - 1
+        ));
+    }
+    text.push_str(&history_table(session, answers, elo));
+    if engine.is_none() || s.ga.method.mean().is_none() {
+        text.push_str(
+            "points: 2 per win, 1 per draw, within each generation's own tournament (relative: \
+             they fall as the population gets stronger); duel: challenger-holder points, * = new \
+             best so far\n",
+        );
+    }
+    if let Some(e) = engine {
+        text.push_str(&format!(
+            "games: played by then; faults: those {} lost by a fault in the generation \
+             (faults.log says which); then the answer after the generation ({}), in the engine's units, ? where \
+             it cannot be told\n",
+            e.engine.name,
+            if s.ga.method.mean().is_some() {
+                "the centres' average"
+            } else {
+                "the best so far"
+            }
+        ));
+    }
+    if session.history.iter().any(|h| h.measure.is_some()) {
+        let g = &s.ga;
+        text.push_str(&format!(
+            "vs yardstick: the best so far against {} over {} ballot games at depth {}, Elo +/- 95% \
+             margin (W/D/L), every {} generations\n",
+            s.yardstick_name(),
+            g.measure_games.div_ceil(2).saturating_mul(2),
+            s.search.depth,
+            g.measure_every
+        ));
+    }
+    text
+}
+
+/// The head line of the history of a session of our weights.
+fn our_head(session: &GaState, path: &Path) -> String {
+    let s = &session.settings;
+    format!(
+        "session '{}' ({}): {} generation{}, population {}, depth {}, seed {}\n",
+        session.name,
+        path.display(),
+        session.history.len(),
+        if session.history.len() == 1 { "" } else { "s" },
+        s.population,
+        s.search.depth,
+        s.seed
+    )
 }
 
 /// The per-generation table: generation, best/mean/min points, diversity, duel (not in an
@@ -546,6 +643,68 @@ mod tests {
         assert!(trend((9, 4, 3)).ends_with(" ↑"));
         assert!(trend((3, 4, 9)).ends_with(" ↓"));
         assert!(trend((3, 4, 9)).ends_with(" →"));
+    }
+
+    #[test]
+    fn the_history_text_heads_notes_and_explains_its_table() {
+        let mut s = session(Method::Ga(Selection::Truncation), &[]);
+        let path = Path::new("p/t/gen-00004.ckpt");
+        // The history file lost generations 1 and 2.
+        s.history.record(record(3, None, None));
+        s.history.record(record(4, Some((40, 24)), None));
+        s.generation = 4;
+        let t = history_text(&s, path, &[], &[], Some("ELO LINE"));
+        let lines: Vec<&str> = t.lines().collect();
+        let seed = s.settings.seed;
+        assert!(lines[0]
+            .starts_with("session 't' (p/t/gen-00004.ckpt): 2 generations, population 4, depth "));
+        assert!(
+            lines[0].ends_with(&format!(", seed {seed}")),
+            "{}",
+            lines[0]
+        );
+        assert_eq!(lines[1..3], ["ELO LINE", ""]);
+        assert_eq!(
+            lines[3],
+            "(no statistics of generations 1 to 2: its history file lost them)"
+        );
+        assert!(
+            t.contains("\npoints: 2 per win") && !t.contains("vs yardstick:"),
+            "{t}"
+        );
+        // A whole history, one measurement: no note, the yardstick's line.
+        let mut s = session(Method::Ga(Selection::Truncation), &[]);
+        s.history.record(record(1, None, Some((5, 6, 5))));
+        s.generation = 1;
+        let t = history_text(&s, path, &[], &[], None);
+        assert!(
+            t.contains(" 1 generation, ") && t.lines().nth(1) == Some(""),
+            "{t}"
+        );
+        assert!(!t.contains("no statistics") && t.contains("\nvs yardstick: the best so far"));
+        // An outside engine's session under the mean: headed as every tuner's, no points.
+        let mut s = session(
+            Method::Mean {
+                spread: 100,
+                rate: 100,
+            },
+            &[],
+        );
+        let model = crate::sim::SimModel::new(2, 1);
+        s.settings.engine = Some(crate::genome::EngineSpec::simulated(&model, 3));
+        s.history.record(record(1, None, None));
+        s.generation = 1;
+        let t = history_text(&s, path, &[None], &[], None);
+        let head = format!(
+            "GA session 't' (p/t/gen-00004.ckpt): engine sim:2:1, 2 parameters, depth 3, seed {}; {}, population 4\n\n",
+            s.settings.seed,
+            s.progress()
+        );
+        assert!(t.starts_with(&head), "{t}");
+        assert!(
+            !t.contains("points: 2 per win") && t.contains("(the centres' average)"),
+            "{t}"
+        );
     }
 
     #[test]

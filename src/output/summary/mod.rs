@@ -10,7 +10,8 @@
 //!   ([`net_layers`]) and its hidden units summed up ([`hidden_units`]) (file `weights`); and of
 //!   an outside engine's parameters ([`engine_table`]); lines cut and wrapped to a width:
 //!   [`fit`], [`wrap`] (file `layout`).
-//! - The per-generation history of a session as a table ([`history_table`]) and as an SVG chart
+//! - What `history` prints of a GA session ([`history_text`]: its head, the table, the legend),
+//!   the per-generation history of a session as a table ([`history_table`]) and as an SVG chart
 //!   of the yardstick Elo and the best and mean points ([`history_svg`], drawn by
 //!   `crate::chart`), the strength from the first measurement to the last on one line
 //!   ([`strength_span`]), what a generation's line counts (its games, [`generation_games`]) and
@@ -20,8 +21,8 @@
 //!   outside engine, the answer's values by generation are columns of [`history_table`] and
 //!   their chart is [`engine_history_svg`] ([`engine_answer_chart`] on the report's page).
 //! - A one-file tuner's session (SPSA's θ over its steps, CMA-ES's answer over its
-//!   generations), read into one view ([`crate::store::TunerHistory`]), as a table and a chart of each
-//!   parameter's place in its range (file `tuner`).
+//!   generations), read into one view ([`crate::store::TunerHistory`]), as a table (and all
+//!   `history` prints of it) and a chart of each parameter's place in its range (file `tuner`).
 //! - The history of either tuner's session for programs, as `history --format csv|json` prints
 //!   it: [`history_csv`], [`history_json`], [`tuner_history_csv`], [`tuner_history_json`], with
 //!   the `--elo` reference ([`EloReference`]) (file `records`).
@@ -58,7 +59,7 @@ pub(crate) use history::elo_series;
 pub use history::{
     decided_pairs, duel_text, elo_generations, elo_text, elo_trend, engine_answer_chart,
     engine_history_svg, generation_draws, generation_games, history_svg, history_svg_title,
-    history_table, strength_span, tournament_max_points,
+    history_table, history_text, strength_span, tournament_max_points,
 };
 pub use layout::{fit, wrap, TABLE_WIDTH};
 pub use params::parameter_chart;

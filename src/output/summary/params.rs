@@ -1,9 +1,31 @@
 //! The chart both tuners draw of an outside engine's parameters ([`parameter_chart`]): each
 //! parameter's place in its declared range over the generations (the GA's answer) or the steps
-//! (SPSA's θ).
+//! (SPSA's θ); and the line that heads the history of a session of an outside engine, whichever
+//! tuner's.
 
 use crate::chart::{LineChart, Series};
 use crate::genome::EngineSpec;
+use std::path::Path;
+
+/// The head of the history of a session of outside engine `spec`, whichever tuner's, without
+/// its line's end: `TUNER session 'NAME' (FILE): engine E, N parameters, LEVEL, seed S;
+/// PROGRESS`.
+pub(super) fn engine_session_head(
+    tuner: &str,
+    name: &str,
+    file: &Path,
+    spec: &EngineSpec,
+    seed: u64,
+    progress: &str,
+) -> String {
+    format!(
+        "{tuner} session '{name}' ({}): engine {}, {}, {}, seed {seed}; {progress}",
+        file.display(),
+        spec.engine.name,
+        crate::text::count(spec.tuned.len(), "parameter", "parameters"),
+        spec.level()
+    )
+}
 
 /// The colours of the chart's lines, in turn.
 const PALETTE: [&str; 10] = [

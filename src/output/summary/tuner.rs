@@ -1,13 +1,14 @@
 //! What `history` and `report` show of a one-file tuner's session (SPSA's, CMA-ES's): its
 //! answer at each step its history kept ([`TunerHistory`], as any one-file session gives it:
-//! [`crate::store::OneFileSession::history`]), as a table ([`TunerHistory::table`]) and as a
-//! chart of each parameter's place in its declared range over the steps
-//! ([`TunerHistory::chart`]). The CSV and JSON of `history --format` are
+//! [`crate::store::OneFileSession::history`]), as a table ([`TunerHistory::table`]; all
+//! `history` prints of it, [`TunerHistory::text`]) and as a chart of each parameter's place in
+//! its declared range over the steps ([`TunerHistory::chart`]). The CSV and JSON of `history --format` are
 //! [`super::tuner_history_csv`] and [`super::tuner_history_json`]. One view for every such
 //! tuner: what differs is the words (a step or a generation; θ or the answer) and the points.
 
 use crate::matchplay::Wdl;
 use crate::store::TunerHistory;
+use std::path::Path;
 
 impl TunerHistory {
     /// The games lost by an engine's fault in the steps since the point before each point (0
@@ -89,6 +90,39 @@ impl TunerHistory {
         out
     }
 
+    /// What `history` prints of the session read from `file`: its head, `elo_line` (the
+    /// `--elo` measurement's line) when there is one, the table ([`TunerHistory::table`] of
+    /// `elo`) and a line saying which steps it shows and what its columns are.
+    pub fn text(&self, file: &Path, elo: &[(u64, Wdl)], elo_line: Option<&str>) -> String {
+        let head = super::params::engine_session_head(
+            self.tuner.name(),
+            &self.name,
+            file,
+            &self.spec,
+            self.seed,
+            &self.progress,
+        );
+        let mut t = format!("{head}\n");
+        if let Some(l) = elo_line {
+            t += l;
+            t.push('\n');
+        }
+        t.push('\n');
+        t += &self.table(elo);
+        let step = self.step;
+        let mut answer = self.answer.0.to_string();
+        if let Some(first) = answer.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        t += &format!(
+            "{answer} at the start, every {} {step}s and at the last whole {step}; games: \
+             played by then; faults: games lost by a fault since the row before (faults.log \
+             says which; ? where the history did not keep them)\n",
+            self.every
+        );
+        t
+    }
+
     /// A line chart of the answer over the steps: each parameter's place in its declared range
     /// (0% its minimum, 100% its maximum), one line per parameter in the engine's order
     /// ([`super::parameter_chart`], as the GA's history of an engine draws its answer).
@@ -106,5 +140,41 @@ impl TunerHistory {
             .map(|p| (p.step as f64, p.values.clone()))
             .collect();
         super::parameter_chart(&title, &self.spec, self.step, &points, standalone)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::TunerKind;
+
+    #[test]
+    fn the_text_is_headed_as_a_ga_session_of_an_engine_and_says_which_steps_it_shows() {
+        let spec = crate::genome::EngineSpec::simulated(&crate::sim::SimModel::new(2, 1), 3);
+        let h = TunerHistory {
+            tuner: TunerKind::one_file("cmaes"),
+            step: "generation",
+            answer: ("the answer", "answer"),
+            rounded: "the means' average rounded",
+            name: "s".into(),
+            spec,
+            seed: 7,
+            budget: (40, 5),
+            done: (8, 1),
+            progress: "1 of 5 generations".into(),
+            every: 10,
+            points: Vec::new(),
+            note: None,
+        };
+        let t = h.text(Path::new("p/s/cmaes.ckpt"), &[], Some("ELO LINE"));
+        let head = "CMA-ES session 's' (p/s/cmaes.ckpt): engine sim:2:1, 2 parameters, depth 3, \
+                    seed 7; 1 of 5 generations\nELO LINE\n\n";
+        assert!(t.starts_with(head), "{t}");
+        let last = t.lines().last().unwrap();
+        assert!(
+            last.starts_with("The answer at the start, every 10 generations and at the last whole generation; games:"),
+            "{last}"
+        );
+        assert!(!h.text(Path::new("f"), &[], None).contains("ELO LINE"));
     }
 }
