@@ -279,8 +279,8 @@ pub use tuner::{
     advance, history_every, play_step, StepObserver, Tuner, MAX_TUNER_GAMES, TUNER_GAMES,
 };
 pub use tuning_sim::{
-    check_sims, run_sim, run_sims, tuner_chart, Interval, SimError, SimLine, SimResult, SimRun,
-    SimSetup, SimTuner, TunerChartError, UnknownTuner,
+    answer_regret, check_sims, run_sim, run_sims, tuner_chart, Interval, SimError, SimLine,
+    SimResult, SimRun, SimSetup, SimTuner, TunerChartError, UnknownTuner,
 };
 
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).

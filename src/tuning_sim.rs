@@ -14,7 +14,8 @@
 //!
 //! Runs are spread over worker threads, each playing its runs one at a time on a pool of one
 //! thread: every run is the same at any thread count. The figures of many seeds are summed up
-//! by [`Interval`]: their mean and its 95% interval (Student's t).
+//! by [`Interval`]: their mean and its 95% interval (Student's t). A session of `sim:N` is
+//! scored the same way at its end ([`answer_regret`]).
 
 use crate::eval::Weights;
 use crate::ga::{GaState, DEFAULT_DEPTH};
@@ -281,6 +282,15 @@ pub fn run_sim(run: &SimRun, setup: &SimSetup) -> Result<SimResult, SimError> {
             })
         }
     }
+}
+
+/// On the simulator (`spec` of `sim:N`, [`EngineSpec::sim_model`]), how many Elo genome
+/// `answer` plays below the model's optimum, and how many the declared values play (where
+/// every run starts): `(answer, declared)`. None for any other engine.
+pub fn answer_regret(spec: &EngineSpec, answer: &Weights) -> Option<(f64, f64)> {
+    let model = spec.sim_model()?;
+    let regret = |w: &Weights| model.regret(&spec.values(w));
+    Some((regret(answer), regret(&spec.defaults())))
 }
 
 /// Plays `runs` on `threads` worker threads (0 = one per core), each run on a pool of one

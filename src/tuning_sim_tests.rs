@@ -94,6 +94,28 @@ fn the_simulators_games_are_the_same_at_any_thread_count() {
 }
 
 #[test]
+fn an_answers_regret_is_against_the_optimum_and_told_only_on_the_simulator() {
+    let model = SimModel::new(6, 1);
+    let spec = EngineSpec::simulated(&model, 2);
+    let optimum: Vec<(String, i64)> = (model.params().iter())
+        .map(|p| (p.name.clone(), p.optimum))
+        .collect();
+    let declared = model.regret(&model.defaults());
+    assert!(declared > 100.0, "{declared}");
+    assert_eq!(
+        answer_regret(&spec, &spec.genome(&optimum)),
+        Some((0.0, declared))
+    );
+    assert_eq!(
+        answer_regret(&spec, &spec.defaults()),
+        Some((declared, declared))
+    );
+    let mut outside = spec.clone();
+    outside.engine.program.command.push("--other".into());
+    assert_eq!(answer_regret(&outside, &spec.defaults()), None);
+}
+
+#[test]
 fn an_obviously_better_vector_beats_a_worse_one() {
     let model = SimModel::new(66, 1);
     let spec = EngineSpec::simulated(&model, 2);

@@ -122,13 +122,11 @@ fn engine_next_lines(
     let me = command_prefix();
     let file = shell_word(&best.to_string_lossy());
     let mut lines = Vec::new();
-    if let Some(model) = spec.sim_model() {
-        let regret = |w: &Weights| model.regret(&spec.values(w));
+    if let Some((regret, declared)) = checkers_ga::answer_regret(spec, answer) {
         lines.push(format!(
-            "its answer plays {:.1} Elo below the optimum of {} (the declared values: {:.1})",
-            regret(answer),
-            spec.engine.name,
-            regret(&spec.defaults())
+            "its answer plays {regret:.1} Elo below the optimum of {} (the declared values: \
+             {declared:.1})",
+            spec.engine.name
         ));
         lines.push("next: its values, its history, a report:".to_string());
     } else {
