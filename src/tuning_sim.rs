@@ -14,8 +14,9 @@
 //!
 //! Runs are spread over worker threads, each playing its runs one at a time on a pool of one
 //! thread: every run is the same at any thread count. The figures of many seeds are summed up
-//! by [`Interval`]: their mean and its 95% interval (Student's t). A session of `sim:N` is
-//! scored the same way at its end ([`answer_regret`]).
+//! by [`Interval`]: their mean and its 95% interval (Student's t). Every setting of the runs is
+//! checked before any is played ([`check_sims`]). A session of `sim:N` is scored the same way
+//! at its end ([`answer_regret`]).
 
 use crate::eval::Weights;
 use crate::ga::{GaState, DEFAULT_DEPTH};
@@ -76,13 +77,25 @@ impl std::str::FromStr for SimTuner {
 /// Why the simulator's runs cannot be played: one variant per kind of failure, each one line.
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {
+    /// A run's budget is below 2 games or above [`crate::MAX_TUNER_GAMES`].
+    #[error("{0} games: a run's budget is 2..{max}", max = crate::tuner::MAX_TUNER_GAMES)]
+    Games(u64),
     /// A run's model has no parameter or more than the simulator makes.
     #[error("{0} parameters: the simulator has 1..{max}", max = crate::sim::MAX_SIM_PARAMS)]
     Params(usize),
+    /// A registered tuner's settings in [`SimSetup::options`] are bad, whether or not it runs:
+    /// the tuner, and what is wrong in one line.
+    #[error("{}: {}", .tuner.label, .why)]
+    Setting {
+        /// The tuner.
+        tuner: &'static OneFileKind,
+        /// What is wrong.
+        why: String,
+    },
     /// The GA's settings make no session.
     #[error("{0}")]
     Ga(SessionError),
-    /// A one-file tuner's settings are bad: what is wrong, in one line.
+    /// A one-file tuner's settings are bad for a run (its budget): what is wrong, in one line.
     #[error("{0}")]
     OneFile(String),
     /// A worker's thread pool could not be started.
@@ -205,13 +218,31 @@ fn start(k: &OneFileKind, run: &SimRun, setup: &SimSetup) -> Start {
     Start::given(k, run.seed, run.games, given)
 }
 
-/// Checks the settings of every kind of run among `runs` before any is played: the first
-/// failure.
+/// Checks `runs` and `setup` before any run is played, the first failure in this order: a
+/// budget out of 2..=[`crate::MAX_TUNER_GAMES`] ([`SimError::Games`]), a parameter count the
+/// simulator does not make ([`SimError::Params`]), the settings `setup` gives any registered
+/// tuner that starts on its own, whether or not it runs ([`SimError::Setting`]), then the
+/// settings of every kind of run among `runs` ([`SimError::Ga`], [`SimError::OneFile`]).
 pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), SimError> {
+    let games = crate::tuner::MAX_TUNER_GAMES;
+    if let Some(run) = runs.iter().find(|r| !(2..=games).contains(&r.games)) {
+        return Err(SimError::Games(run.games));
+    }
+    let params = crate::sim::MAX_SIM_PARAMS;
+    if let Some(run) = runs.iter().find(|r| !(1..=params).contains(&r.params)) {
+        return Err(SimError::Params(run.params));
+    }
+    let tuners = crate::store::one_file_tuners().into_iter();
+    for k in tuners.filter(|k| k.start.is_some()) {
+        let run = SimRun {
+            tuner: SimTuner::OneFile(k),
+            params: 1,
+            games: crate::tuner::TUNER_GAMES,
+            seed: 1,
+        };
+        (k.check)(&start(k, &run, setup)).map_err(|why| SimError::Setting { tuner: k, why })?;
+    }
     for run in runs {
-        if !(1..=crate::sim::MAX_SIM_PARAMS).contains(&run.params) {
-            return Err(SimError::Params(run.params));
-        }
         match run.tuner {
             SimTuner::Ga => {
                 let (_, spec) = sim_engine(run.params, setup);

@@ -238,13 +238,33 @@ fn bad_runs_say_which_failure_before_any_is_played() {
         e.to_string(),
         format!("0 parameters: the simulator has 1..{max}")
     );
+    // A budget out of range comes first, then the parameters.
+    let budget = |games| SimRun {
+        games,
+        ..run(spsa, 0)
+    };
+    let max_games = crate::tuner::MAX_TUNER_GAMES;
+    for games in [0, 1, max_games + 1] {
+        let e = check_sims(&[run(spsa, 4), budget(games)], &setup).unwrap_err();
+        assert!(matches!(e, SimError::Games(g) if g == games), "{e:?}");
+    }
+    assert!(check_sims(&[budget(2), budget(max_games)], &setup)
+        .is_err_and(|e| matches!(e, SimError::Params(0))));
+    let e = SimError::Games(1).to_string();
+    assert_eq!(e, format!("1 games: a run's budget is 2..{max_games}"));
+    // A tuner's bad setting is refused whether or not it runs, naming the tuner.
     let no_pairs = SimSetup {
         options: vec![("spsa", "pairs", "0".into())],
         ..SimSetup::default()
     };
-    let e = run_sims(&[run(spsa, 4)], &no_pairs, 1).unwrap_err();
-    assert!(matches!(e, SimError::OneFile(_)), "{e:?}");
-    assert_eq!(e.to_string(), "--pairs must be at least 1");
+    for tuner in [spsa, SimTuner::Ga] {
+        let e = run_sims(&[run(tuner, 4)], &no_pairs, 1).unwrap_err();
+        assert!(
+            matches!(&e, SimError::Setting { tuner, .. } if tuner.name == "spsa"),
+            "{e:?}"
+        );
+        assert_eq!(e.to_string(), "SPSA: --pairs must be at least 1");
+    }
     assert!(matches!(spsa, SimTuner::OneFile(k) if k.label == "SPSA"));
     let e = "sa".parse::<SimTuner>().unwrap_err();
     assert_eq!(e, UnknownTuner("sa".into()));

@@ -4,8 +4,7 @@
 
 use super::common::say;
 use super::evolve_args::SessionOptions;
-use checkers_ga::store::Start;
-use checkers_ga::{check_sims, run_sims, Interval, SimLine, SimRun, SimSetup, SimTuner};
+use checkers_ga::{check_sims, run_sims, Interval, SimError, SimLine, SimRun, SimSetup, SimTuner};
 use clap::Parser;
 use std::time::Instant;
 
@@ -80,17 +79,6 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
             a.seeds
         );
     }
-    if let Some(&g) = a
-        .games
-        .iter()
-        .find(|&&g| !(2..=checkers_ga::MAX_TUNER_GAMES).contains(&g))
-    {
-        usage!("--games {g} must be 2..{}", checkers_ga::MAX_TUNER_GAMES);
-    }
-    let max = checkers_ga::MAX_SIM_PARAMS;
-    if let Some(&n) = a.params.iter().find(|&&n| n == 0 || n > max) {
-        usage!("--params {n} must be 1..{max}");
-    }
     checkers_ga::check_threads(a.threads)?;
     let flags = match GaFlags::try_parse_from(&a.ga) {
         Ok(f) => f.session,
@@ -112,25 +100,28 @@ pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {
         ga: flags.overrides(),
         options: a.tuner_options.clone(),
     };
-    // Each tuner's settings are checked whether or not it runs.
-    for k in super::one_file::tuners() {
-        let mine = setup.options.iter().filter(|(t, _, _)| *t == k.name);
-        let given = mine.map(|(_, o, v)| (*o, v.as_str()));
-        if let Err(e) = (k.check)(&Start::given(k, 1, checkers_ga::TUNER_GAMES, given)) {
-            let flags: Vec<String> = super::one_file::sim_flags(k)
-                .into_iter()
-                .map(|(flag, _)| format!("--{flag}"))
-                .collect();
-            usage!("{} ({}): {e}", k.label, flags.join(", "));
-        }
-    }
     // The lines' order: tuner, parameters, budget; the runs of a line are its seeds.
     let lines = SimLine::grid(&a.tuner, &a.params, &a.games);
     let seeds = a.first_seed..a.first_seed + a.seeds;
     let runs: Vec<SimRun> = lines.iter().flat_map(|l| l.runs(seeds.clone())).collect();
-    // Every setting is checked before a run: what is refused is the command line.
-    if let Err(e) = check_sims(&runs, &setup) {
-        usage!("{e}");
+    // Every setting is checked before a run, each tuner's whether or not it runs: what is
+    // refused is the command line, said by its flags.
+    match check_sims(&runs, &setup) {
+        Ok(()) => {}
+        Err(SimError::Games(g)) => {
+            usage!("--games {g} must be 2..{}", checkers_ga::MAX_TUNER_GAMES)
+        }
+        Err(SimError::Params(n)) => {
+            usage!("--params {n} must be 1..{}", checkers_ga::MAX_SIM_PARAMS)
+        }
+        Err(SimError::Setting { tuner, why }) => {
+            let flags: Vec<String> = super::one_file::sim_flags(tuner)
+                .into_iter()
+                .map(|(flag, _)| format!("--{flag}"))
+                .collect();
+            usage!("{} ({}): {why}", tuner.label, flags.join(", "));
+        }
+        Err(e) => usage!("{e}"),
     }
     if !a.quiet {
         eprintln!(
