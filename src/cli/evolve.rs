@@ -5,10 +5,11 @@ use super::common::{
     say_somewhere, show_progress, warn, weights_arg, AlreadySaid,
 };
 use super::evolve_args::EngineTuner;
-use super::evolve_lines::{early_signal, elo_trend, finals_hint, progress_prefix};
+use super::evolve_lines::{early_signal, finals_hint, progress_prefix};
 use super::evolve_lines::{say_unfinished, strength, summary_line};
 use anyhow::Context;
 use checkers_ga::fresh_seed;
+use checkers_ga::summary::elo_trend;
 use checkers_ga::{self, NewSession, Observer, SessionEnd, SessionError, SessionRun};
 use checkers_ga::{per_time as rate, short_time, Eta, PaceClock, RunCost};
 use checkers_ga::{session_arg, shell_word};

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 /// Settings of a session. With `new`, an absent option takes its default; with `resume`, it
 /// keeps the checkpoint's value.
 #[derive(clap::Args, Default)]
-pub struct SessionOptions {
+pub struct SettingArgs {
     /// Individuals per generation, a multiple of 4 [new: 32; new --engine: 16]
     #[arg(long)]
     pub population: Option<usize>,
@@ -185,7 +185,7 @@ pub struct RunArgs {
 #[derive(clap::Args)]
 pub struct NewArgs {
     #[command(flatten)]
-    pub session: SessionOptions,
+    pub session: SettingArgs,
     #[command(flatten)]
     pub run: RunArgs,
     /// Seed of every random choice (drawn, printed and stored when absent)
@@ -274,7 +274,7 @@ pub struct ResumeArgs {
     /// session under the populations folder, whichever tuner's)
     pub file: Option<String>,
     #[command(flatten)]
-    pub session: SessionOptions,
+    pub session: SettingArgs,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -302,7 +302,7 @@ fn parse_deepen(s: &str) -> Result<(u64, u32), String> {
     Ok((g.parse().map_err(|_| bad())?, d.parse().map_err(|_| bad())?))
 }
 
-impl SessionOptions {
+impl SettingArgs {
     pub fn overrides(&self) -> Overrides {
         Overrides {
             population: self.population,

@@ -7,9 +7,6 @@ use checkers_ga::per_time as rate;
 use checkers_ga::summary::{decided_pairs, elo_text, generation_games, tournament_max_points};
 use checkers_ga::{GaState, GenerationStats, SessionEnd, Stop};
 
-/// The bar's Elo trend ([`checkers_ga::summary::elo_trend`]).
-pub use checkers_ga::summary::elo_trend;
-
 use super::common::{command_prefix, say, say_somewhere, stop_signal_name, Interrupted};
 
 /// `gen 345/2000` or `gen 345 312/600 s`.

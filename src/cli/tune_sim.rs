@@ -3,7 +3,7 @@
 //! LOW HIGH` (docs/simulator.md).
 
 use super::common::say;
-use super::evolve_args::SessionOptions;
+use super::evolve_args::SettingArgs;
 use checkers_ga::{check_sims, run_sims, Interval, SimError, SimLine, SimRun, SimSetup, SimTuner};
 use clap::Parser;
 use std::time::Instant;
@@ -62,7 +62,7 @@ pub struct TuneSimArgs {
 #[command(name = "tune-sim --", no_binary_name = true, disable_help_flag = true)]
 struct GaFlags {
     #[command(flatten)]
-    session: SessionOptions,
+    session: SettingArgs,
 }
 
 pub fn run(a: TuneSimArgs) -> anyhow::Result<()> {

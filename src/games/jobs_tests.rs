@@ -246,7 +246,10 @@ fn a_game_whose_moves_were_not_kept_replays_to_its_result() {
     let spec = crate::genome::EngineSpec::simulated(&crate::sim::SimModel::new(3, 1), 1);
     let mut rng = derive(3, Purpose::Initial, 0, 0);
     let far = crate::ga::random_weights(spec.defaults().set(), 3000, &mut rng);
-    let sides = vec![Side::genome(&spec, spec.defaults()), Side::genome(&spec, far)];
+    let sides = vec![
+        Side::genome(&spec, spec.defaults()),
+        Side::genome(&spec, far),
+    ];
     let mut batch = Batch::new(sides, 4, DrawRules::default());
     batch.engine = Some(spec);
     batch.record_moves = true;
@@ -266,7 +269,9 @@ fn a_game_whose_moves_were_not_kept_replays_to_its_result() {
         .collect();
     // The simulator's games have results and no moves: a match's replay (its tally, its
     // report) keeps each result, not a draw for a game that never ended.
-    assert!(played.iter().any(|p| p.result.is_some_and(|r| r.0 != GameOutcome::Draw)));
+    assert!(played
+        .iter()
+        .any(|p| p.result.is_some_and(|r| r.0 != GameOutcome::Draw)));
     for (job, p) in batch.jobs.iter().zip(&played) {
         assert!(p.moves.is_empty());
         assert_eq!(p.replay(&batch, &job.start).result(), p.result);
