@@ -280,7 +280,7 @@ pub use tuner::{
 };
 pub use tuning_sim::{
     answer_regret, check_sims, run_sim, run_sims, tuner_chart, Interval, SimError, SimLine,
-    SimResult, SimRun, SimSetup, SimTuner, TunerChartError, UnknownTuner,
+    SimResult, SimRun, SimSetup, TunerChartError, UnknownTuner,
 };
 
 // Clusters (the `mpi` feature; without it a launch is always the first and only process).

@@ -24,35 +24,17 @@ use crate::genome::EngineSpec;
 use crate::jobs::PoolError;
 use crate::session::{NewSession, Overrides, SessionError};
 use crate::sim::SimModel;
-use crate::store::{one_file_tuner, OneFileKind, Start};
+use crate::store::{one_file_tuner, OneFileKind, Start, TunerKind};
 use crate::tuner::{play_step, Tuner};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
-
-/// A tuner the simulator runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum SimTuner {
-    /// The GA of `new --engine`.
-    Ga,
-    /// Another registered one-file tuner, at its defaults but for [`SimSetup::options`].
-    OneFile(&'static OneFileKind),
-}
-
-impl std::fmt::Display for SimTuner {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            SimTuner::Ga => "ga",
-            SimTuner::OneFile(k) => k.name,
-        })
-    }
-}
 
 /// A tuner's name that is not `ga` nor a registered tuner's that starts on its own.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown tuner '{0}' (expected {names})", names = crate::text::one_of(&sim_tuner_names()))]
 pub struct UnknownTuner(pub String);
 
-/// The names [`SimTuner`] reads, in order: `ga`, then every registered tuner that starts on
+/// The names [`TunerKind`] reads, in order: `ga`, then every registered tuner that starts on
 /// its own.
 pub fn sim_tuner_names() -> Vec<&'static str> {
     let tuners = crate::store::one_file_tuners().into_iter();
@@ -61,13 +43,16 @@ pub fn sim_tuner_names() -> Vec<&'static str> {
     std::iter::once("ga").chain(others).collect()
 }
 
-impl std::str::FromStr for SimTuner {
+/// A tuner the simulator runs, by its command name: `ga` (the GA of `new --engine`) or a
+/// registered one-file tuner that starts on its own (at its defaults but for
+/// [`SimSetup::options`]).
+impl std::str::FromStr for TunerKind {
     type Err = UnknownTuner;
-    fn from_str(s: &str) -> Result<SimTuner, UnknownTuner> {
+    fn from_str(s: &str) -> Result<TunerKind, UnknownTuner> {
         match s {
-            "ga" => Ok(SimTuner::Ga),
+            "ga" => Ok(TunerKind::Ga),
             _ => match one_file_tuner(s) {
-                Some(k) if k.start.is_some() => Ok(SimTuner::OneFile(k)),
+                Some(k) if k.start.is_some() => Ok(TunerKind::OneFile(k)),
                 _ => Err(UnknownTuner(s.to_string())),
             },
         }
@@ -121,7 +106,7 @@ pub enum TunerChartError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SimRun {
     /// The tuner.
-    pub tuner: SimTuner,
+    pub tuner: TunerKind,
     /// The parameters of the model (`sim:PARAMS`).
     pub params: usize,
     /// The budget in games (the GA's `--games-budget`, SPSA's `--games`).
@@ -235,7 +220,7 @@ pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), SimError> {
     let tuners = crate::store::one_file_tuners().into_iter();
     for k in tuners.filter(|k| k.start.is_some()) {
         let run = SimRun {
-            tuner: SimTuner::OneFile(k),
+            tuner: TunerKind::OneFile(k),
             params: 1,
             games: crate::tuner::TUNER_GAMES,
             seed: 1,
@@ -244,11 +229,11 @@ pub fn check_sims(runs: &[SimRun], setup: &SimSetup) -> Result<(), SimError> {
     }
     for run in runs {
         match run.tuner {
-            SimTuner::Ga => {
+            TunerKind::Ga => {
                 let (_, spec) = sim_engine(run.params, setup);
                 ga_session(run, &spec, setup)?;
             }
-            SimTuner::OneFile(k) => (k.check)(&start(k, run, setup)).map_err(SimError::OneFile)?,
+            TunerKind::OneFile(k) => (k.check)(&start(k, run, setup)).map_err(SimError::OneFile)?,
         }
     }
     Ok(())
@@ -260,7 +245,7 @@ pub fn run_sim(run: &SimRun, setup: &SimSetup) -> Result<SimResult, SimError> {
     let regret = |values: &[i64]| model.regret(values);
     let defaults = regret(&model.defaults());
     match run.tuner {
-        SimTuner::Ga => {
+        TunerKind::Ga => {
             let mut session = ga_session(run, &spec, setup)?;
             while !session.finished() {
                 session.run_generation(&|_| {});
@@ -298,7 +283,7 @@ pub fn run_sim(run: &SimRun, setup: &SimSetup) -> Result<SimResult, SimError> {
                 ],
             })
         }
-        SimTuner::OneFile(k) => {
+        TunerKind::OneFile(k) => {
             let begin = k.start.ok_or(SimError::NotPlayed)?;
             let mut state = begin(&spec, &start(k, run, setup)).map_err(SimError::OneFile)?;
             while play_step(&mut state, &|_, _| {}, &|| false).is_some() {}
@@ -399,7 +384,7 @@ pub fn run_sims(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SimLine {
     /// The tuner.
-    pub tuner: SimTuner,
+    pub tuner: TunerKind,
     /// The parameters of the model.
     pub params: usize,
     /// The budget in games.
@@ -408,7 +393,7 @@ pub struct SimLine {
 
 impl SimLine {
     /// Every line of `tuners` x `params` x `games`, in that order, each once.
-    pub fn grid(tuners: &[SimTuner], params: &[usize], games: &[u64]) -> Vec<SimLine> {
+    pub fn grid(tuners: &[TunerKind], params: &[usize], games: &[u64]) -> Vec<SimLine> {
         let mut lines = Vec::new();
         for &tuner in tuners {
             for &params in params {
@@ -450,7 +435,7 @@ impl SimLine {
                 .collect(),
             None => Vec::new(),
         };
-        if self.tuner == SimTuner::Ga {
+        if self.tuner == TunerKind::Ga {
             details.push(("generations", of(&|r| r.generations as f64)));
         }
         details.push(("games-played", of(&|r| r.games_played as f64)));

@@ -6,9 +6,9 @@ use crate::rng::Purpose;
 
 #[test]
 fn a_grid_has_each_line_once_in_order_and_a_summary_per_line() {
-    let (ga, spsa) = (SimTuner::Ga, "spsa".parse().unwrap());
+    let (ga, spsa) = (TunerKind::Ga, "spsa".parse().unwrap());
     let lines = SimLine::grid(&[ga, spsa, ga], &[4], &[400, 400, 1000]);
-    let heads: Vec<(SimTuner, u64)> = lines.iter().map(|l| (l.tuner, l.games)).collect();
+    let heads: Vec<(TunerKind, u64)> = lines.iter().map(|l| (l.tuner, l.games)).collect();
     assert_eq!(heads, [(ga, 400), (ga, 1000), (spsa, 400), (spsa, 1000)]);
     let seeds: Vec<u64> = lines[0].runs(3..5).map(|r| r.seed).collect();
     assert_eq!(seeds, [3, 4]);
@@ -146,7 +146,7 @@ fn an_obviously_better_vector_beats_a_worse_one() {
 #[test]
 fn a_run_is_the_same_at_any_thread_count_and_spsa_and_cmaes_improve_on_the_defaults() {
     let (spsa, cmaes) = ("spsa".parse().unwrap(), "cmaes".parse().unwrap());
-    let runs: Vec<SimRun> = [SimTuner::Ga, spsa, cmaes]
+    let runs: Vec<SimRun> = [TunerKind::Ga, spsa, cmaes]
         .into_iter()
         .flat_map(|tuner| {
             (1..=3).map(move |seed| SimRun {
@@ -166,13 +166,13 @@ fn a_run_is_the_same_at_any_thread_count_and_spsa_and_cmaes_improve_on_the_defau
         assert!(r.regret >= 0.0 && defaults.1 >= 150.0);
         match run.tuner {
             // The mean, population 16: 8 pairs of 2 games a generation, no measurement.
-            SimTuner::Ga => assert_eq!((r.generations, r.games_played), (63, 1008)),
-            SimTuner::OneFile(k) if k.name == "spsa" => {
+            TunerKind::Ga => assert_eq!((r.generations, r.games_played), (63, 1008)),
+            TunerKind::OneFile(k) if k.name == "spsa" => {
                 assert_eq!(r.games_played, 1000);
                 assert!(r.regret < defaults.1, "{r:?}");
             }
             // 8 parameters: 5 pairs of 2 games a generation.
-            SimTuner::OneFile(_) => {
+            TunerKind::OneFile(_) => {
                 assert_eq!((r.generations, r.games_played), (100, 1000));
                 assert!(r.regret < defaults.1, "{r:?}");
             }
@@ -230,7 +230,7 @@ fn bad_runs_say_which_failure_before_any_is_played() {
         seed: 1,
     };
     let setup = SimSetup::default();
-    let spsa: SimTuner = "spsa".parse().unwrap();
+    let spsa: TunerKind = "spsa".parse().unwrap();
     let e = check_sims(&[run(spsa, 0)], &setup).unwrap_err();
     assert!(matches!(e, SimError::Params(0)), "{e:?}");
     let max = crate::sim::MAX_SIM_PARAMS;
@@ -257,7 +257,7 @@ fn bad_runs_say_which_failure_before_any_is_played() {
         options: vec![("spsa", "pairs", "0".into())],
         ..SimSetup::default()
     };
-    for tuner in [spsa, SimTuner::Ga] {
+    for tuner in [spsa, TunerKind::Ga] {
         let e = run_sims(&[run(tuner, 4)], &no_pairs, 1).unwrap_err();
         assert!(
             matches!(&e, SimError::Setting { tuner, .. } if tuner.name == "spsa"),
@@ -265,12 +265,12 @@ fn bad_runs_say_which_failure_before_any_is_played() {
         );
         assert_eq!(e.to_string(), "SPSA: --pairs must be at least 1");
     }
-    assert!(matches!(spsa, SimTuner::OneFile(k) if k.label == "SPSA"));
-    let e = "sa".parse::<SimTuner>().unwrap_err();
+    assert!(matches!(spsa, TunerKind::OneFile(k) if k.label == "SPSA"));
+    let e = "sa".parse::<TunerKind>().unwrap_err();
     assert_eq!(e, UnknownTuner("sa".into()));
     assert_eq!(
         e.to_string(),
         "unknown tuner 'sa' (expected ga, spsa or cmaes)"
     );
-    assert!(matches!("cmaes".parse(), Ok(SimTuner::OneFile(k)) if k.label == "CMA-ES"));
+    assert!(matches!("cmaes".parse(), Ok(TunerKind::OneFile(k)) if k.label == "CMA-ES"));
 }

@@ -4,11 +4,11 @@ use super::common::{
     catch_interrupt, check_output_file, command_prefix, progress_style, resume_command, say,
     say_somewhere, show_progress, warn, weights_arg, AlreadySaid,
 };
-use super::evolve_args::EngineTuner;
 use super::evolve_lines::{early_signal, finals_hint, progress_prefix};
 use super::evolve_lines::{say_unfinished, strength, summary_line};
 use anyhow::Context;
 use checkers_ga::fresh_seed;
+use checkers_ga::store::TunerKind;
 use checkers_ga::summary::elo_trend;
 use checkers_ga::{self, NewSession, Observer, SessionEnd, SessionError, SessionRun};
 use checkers_ga::{per_time as rate, short_time, Eta, PaceClock, RunCost};
@@ -39,24 +39,22 @@ pub fn run_new(a: NewArgs) -> anyhow::Result<()> {
             let spec = engine_spec(cmd, &a)?;
             let n = spec.tuned.len();
             read = Some(spec);
-            match checkers_ga::engine_tuner(n) {
-                checkers_ga::store::TunerKind::OneFile(k) => {
-                    if !a.run.quiet {
-                        say(&format!(
-                            "tuning by {}, the default tuner beyond {} parameters ({n} here; \
-                             --tuner ga for the GA)",
-                            k.label,
-                            k.default_beyond.unwrap_or(0)
-                        ));
-                    }
-                    EngineTuner::OneFile(k)
+            let tuner = checkers_ga::engine_tuner(n);
+            if let TunerKind::OneFile(k) = tuner {
+                if !a.run.quiet {
+                    say(&format!(
+                        "tuning by {}, the default tuner beyond {} parameters ({n} here; \
+                         --tuner ga for the GA)",
+                        k.label,
+                        k.default_beyond.unwrap_or(0)
+                    ));
                 }
-                checkers_ga::store::TunerKind::Ga => EngineTuner::Ga,
             }
+            tuner
         }
-        _ => EngineTuner::Ga,
+        _ => TunerKind::Ga,
     };
-    if let EngineTuner::OneFile(k) = tuner {
+    if let TunerKind::OneFile(k) = tuner {
         return super::engine_tuner::new_engine_session(a, k, read);
     }
     let stop = catch_interrupt(STOPPING)?;

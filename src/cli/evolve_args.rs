@@ -3,6 +3,7 @@
 //! what only `new` or only `resume` takes.
 
 use checkers_ga::matchplay::OpeningBook;
+use checkers_ga::store::TunerKind;
 use checkers_ga::{Method, Mutation, Overrides, ParamSet, YardstickKind};
 use std::path::PathBuf;
 
@@ -240,20 +241,11 @@ pub struct NewArgs {
     /// it, at its defaults, for --games-budget games, 4000 when not given) [default: ga, or
     /// by the engine's parameter count]
     #[arg(long, value_name = "NAME", requires = "engine", value_parser = engine_tuners())]
-    pub tuner: Option<EngineTuner>,
-}
-
-/// The tuners `new --engine --tuner` names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineTuner {
-    /// The genetic algorithm of `new` (the mean by default).
-    Ga,
-    /// A registered one-file tuner, as its own command runs it.
-    OneFile(&'static checkers_ga::store::OneFileKind),
+    pub tuner: Option<TunerKind>,
 }
 
 /// `--tuner`'s values: `ga` and every registered tuner's command.
-fn engine_tuners() -> impl clap::builder::TypedValueParser<Value = EngineTuner> {
+fn engine_tuners() -> impl clap::builder::TypedValueParser<Value = TunerKind> {
     use clap::builder::TypedValueParser;
     let tuners: Vec<_> = checkers_ga::store::one_file_tuners()
         .into_iter()
@@ -262,8 +254,8 @@ fn engine_tuners() -> impl clap::builder::TypedValueParser<Value = EngineTuner> 
     let names = std::iter::once("ga").chain(tuners.iter().map(|k| k.name));
     clap::builder::PossibleValuesParser::new(names.collect::<Vec<_>>()).map(
         move |name| match tuners.iter().find(|k| k.name == name) {
-            Some(k) => EngineTuner::OneFile(k),
-            None => EngineTuner::Ga,
+            Some(k) => TunerKind::OneFile(k),
+            None => TunerKind::Ga,
         },
     )
 }

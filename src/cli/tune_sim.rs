@@ -4,7 +4,8 @@
 
 use super::common::say;
 use super::evolve_args::SettingArgs;
-use checkers_ga::{check_sims, run_sims, Interval, SimError, SimLine, SimRun, SimSetup, SimTuner};
+use checkers_ga::store::TunerKind;
+use checkers_ga::{check_sims, run_sims, Interval, SimError, SimLine, SimRun, SimSetup};
 use clap::Parser;
 use std::time::Instant;
 
@@ -18,7 +19,7 @@ pub struct TuneSimArgs {
     /// command's name (`NAME --engine sim:N --games GAMES`); each tuner's settings that the
     /// simulator takes are `--NAME-SETTING` below
     #[arg(long, value_name = "TUNER,...", value_delimiter = ',', required = true)]
-    pub tuner: Vec<SimTuner>,
+    pub tuner: Vec<TunerKind>,
     /// The models' parameter counts, comma-separated (the simulator sim:N of each)
     #[arg(long, value_name = "N,...", value_delimiter = ',', required = true)]
     pub params: Vec<usize>,

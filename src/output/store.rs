@@ -417,7 +417,7 @@ pub fn resume_candidates(dir_or_root: &Path) -> Vec<PathBuf> {
 /// The tuner a session belongs to, told by its files: the GA's checkpoints `gen-NNNNN.ckpt`
 /// (magic [`CHECKPOINT_MAGIC`]), or a registered one-file tuner's one checkpoint
 /// ([`OneFileKind::file`], told by its [`OneFileKind::magic`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TunerKind {
     /// `checkers-ga new`'s population tuners: the genetic algorithm (every selection), the
     /// fit alone and the mean ([`crate::ga::Method`]).
@@ -443,12 +443,28 @@ impl TunerKind {
         }
     }
 
+    /// Its command name, as `--tuner` and `tune-sim --tuner` take it: `ga`, `spsa`, `cmaes`.
+    pub fn command(self) -> &'static str {
+        match self {
+            TunerKind::Ga => "ga",
+            TunerKind::OneFile(k) => k.name,
+        }
+    }
+
     /// The registered one-file tuner of this command name (`spsa`, `cmaes`).
     ///
     /// # Panics
     /// When no tuner of that name is registered (a test's or a default's typo).
     pub fn one_file(name: &str) -> TunerKind {
         TunerKind::OneFile(one_file_tuner(name).expect("a registered one-file tuner"))
+    }
+}
+
+/// By its command name ([`TunerKind::command`]), as the tuning simulator's lines and
+/// `--tuner` give it.
+impl std::fmt::Display for TunerKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.command())
     }
 }
 
