@@ -14,7 +14,7 @@ use crate::clock::TimeControl;
 use crate::eval::Weights;
 use crate::genome::EngineSpec;
 use crate::hub::ClientError;
-pub use crate::hub::OutsideEngine;
+pub use crate::hub::{HubProbe, OptionsError, OutsideEngine};
 use crate::play::{Outside, Person, SidePlayer};
 use crate::search::{SearchConfig, Searcher};
 use crate::yardstick::Evaluator;
@@ -41,19 +41,6 @@ impl OurEngine {
     pub fn centi_men(&self, value: i32) -> i32 {
         crate::play::centi_men(&self.eval, value)
     }
-}
-
-/// What an outside engine says of itself at its handshake ([`OutsideEngine::probe`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HubProbe {
-    /// Its `id name=`.
-    pub name: Option<String>,
-    /// Options of the [`OutsideEngine`] it did not declare as parameters.
-    pub unknown_options: Vec<String>,
-    /// The parameters it declared.
-    pub params: Vec<crate::hub::HubParam>,
-    /// What it answered with `error` to the options (`set-param`) before `ready`.
-    pub refused: Vec<String>,
 }
 
 impl OutsideEngine {
@@ -84,69 +71,24 @@ impl OutsideEngine {
         Outside::new(self.program.clone(), self.depth, self.move_timeout)
     }
 
-    /// Starts the engine, makes its handshake within `timeout` and lets it go: its name, the
-    /// options it does not know (for the report and a warning before a match), what it
-    /// declared and what it refused (to check the options before a match). An engine that took
-    /// every option is kept for the first game of this program while an
-    /// [`EngineLease`](crate::play::EngineLease) is held (`play` holds one: its engine starts
-    /// once); otherwise it is stopped.
+    /// Its handshake within `timeout` ([`OutsideEngine::handshake`]): its name, the options
+    /// it does not know (for the report and a warning before a match), what it declared and
+    /// what it refused. An engine that took every option is kept for the first game of this
+    /// program while an [`EngineLease`](crate::play::EngineLease) is held (`play` holds one:
+    /// its engine starts once); otherwise it is stopped.
     pub fn probe(&self, timeout: Duration) -> Result<HubProbe, ClientError> {
-        let p = self.program.start(timeout, &|| false)?;
-        let probe = HubProbe {
-            name: p.name().map(str::to_string),
-            unknown_options: p.unknown_options().to_vec(),
-            params: p.params().to_vec(),
-            refused: p.refused().to_vec(),
-        };
-        if probe.refused.is_empty() {
-            crate::play::keep_started(&self.program, p);
-        }
-        Ok(probe)
+        self.handshake(timeout, crate::play::keep_started)
     }
-}
 
-/// Why an outside engine cannot play with the options it is given ([`OutsideEngine::check`]).
-#[derive(Debug, thiserror::Error)]
-pub enum OptionsError {
-    /// It did not start or answer its handshake.
-    #[error("the engine {0}")]
-    Start(ClientError),
-    /// A value its declaration rules out: the option, its value and why.
-    #[error("{0}={1}: {2}")]
-    Misfit(String, String, String),
-    /// A value it answered with `error`: every option sent (`k=v ...`) and what it said.
-    #[error("{0}: refused: {1}")]
-    Refused(String, String),
-}
-
-impl OutsideEngine {
-    /// Starts the engine within `timeout`, makes its handshake with its options and stops it
-    /// again: an error when it cannot start, when an option's value does not fit what it
-    /// declared, or when it refused one (a match would play with other values); else the
-    /// options it does not declare (sent all the same: for a warning). Unless `keep_name`, it
-    /// takes the name the engine gives itself.
+    /// Its handshake and options checked ([`OutsideEngine::check_handshake`]), its process kept
+    /// as [`OutsideEngine::probe`] keeps it: the options it does not declare, or why it cannot
+    /// play with them. Unless `keep_name`, it takes the name the engine gives itself.
     pub fn check(
         &mut self,
         timeout: Duration,
         keep_name: bool,
     ) -> Result<Vec<String>, OptionsError> {
-        let p = self.probe(timeout).map_err(OptionsError::Start)?;
-        for (k, v) in &self.program.options {
-            let declared = p.params.iter().find(|q| &q.name == k);
-            if let Some(why) = declared.and_then(|q| crate::hub::misfit(q, v)) {
-                return Err(OptionsError::Misfit(k.clone(), v.clone(), why));
-            }
-        }
-        if let Some(m) = p.refused.first() {
-            let sent: Vec<String> = (self.program.options.iter())
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect();
-            return Err(OptionsError::Refused(sent.join(" "), m.clone()));
-        }
-        if let Some(n) = p.name.filter(|_| !keep_name) {
-            self.name = n;
-        }
-        Ok(p.unknown_options)
+        self.check_handshake(timeout, keep_name, crate::play::keep_started)
     }
 }
 

@@ -1,5 +1,5 @@
-//! An outside Hub engine as a process: started, spoken to, timed, stopped; and the one
-//! description of an outside engine ([`OutsideEngine`]: its name, its [`Program`], its depth).
+//! An outside Hub engine as a process: started, spoken to, timed, stopped; and [`Program`],
+//! what starts one.
 //!
 //! [`HubProcess::start`] runs the command in a process group of its own (on Linux it is also
 //! killed when the thread that started it ends, so a crash of ours leaves no engine behind),
@@ -230,46 +230,6 @@ impl Program {
         stop: &dyn Fn() -> bool,
     ) -> Result<HubProcess, ClientError> {
         HubProcess::start(self, timeout, stop)
-    }
-}
-
-/// How long an outside engine may take over one move at a fixed depth (no clock) before it
-/// counts as hung, when nothing says otherwise.
-pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
-
-/// An outside engine speaking the Hub protocol, described once: its name, how to start it
-/// ([`Program`]: command, folder, the options set at its handshake), the depth it is asked
-/// for and how long a move at that depth may take. What a match's or `play`'s side of an outside engine is, and what a tuned engine
-/// (`crate::EngineSpec`) plays: its genomes are this engine with their values added to its
-/// options.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct OutsideEngine {
-    /// The name reports give it.
-    pub name: String,
-    /// What starts its processes: its command, its folder, its parameters (`set-param name=
-    /// value=`, in order).
-    pub program: Program,
-    /// The depth it is asked to search (`level depth=`) in a game without a clock; None: its
-    /// own level (no `level` is sent).
-    pub depth: Option<u32>,
-    /// How long a move without a clock may take before the engine counts as hung (it loses
-    /// that game); [`DEFAULT_MOVE_TIMEOUT`] unless set.
-    pub move_timeout: Duration,
-}
-
-impl OutsideEngine {
-    /// The engine command line `cmd` starts (its words split as a shell splits them, its
-    /// program found as a shell finds it), named after its program, with no options, at its
-    /// own level, a move allowed [`DEFAULT_MOVE_TIMEOUT`]. The error names neither a flag nor the
-    /// command, which the caller puts before it.
-    pub fn from_command(cmd: &str) -> Result<OutsideEngine, String> {
-        let (words, name) = super::command::program_of(cmd)?;
-        Ok(OutsideEngine {
-            name,
-            program: Program::new(words),
-            depth: None,
-            move_timeout: DEFAULT_MOVE_TIMEOUT,
-        })
     }
 }
 

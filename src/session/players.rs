@@ -35,38 +35,18 @@ pub enum PlayerError {
     /// An option that is not `NAME=VALUE`: the flag and the option as given.
     #[error("{0} must be NAME=VALUE")]
     Option(String),
-    /// The outside engine did not start or answer its handshake.
-    #[error("{arg}: the engine {error}")]
-    Start {
+    /// The outside engine cannot play with its options: it did not start or answer its
+    /// handshake (`ARG: the engine ...`), an option's value its declaration rules out (`FLAG
+    /// NAME=VALUE: ...`), or options it answered with `error` (`FLAG K=V ...: ARG refused:
+    /// ...`).
+    #[error("{}", .error.line(.flag, .arg))]
+    Engine {
         /// The player argument.
         arg: String,
+        /// The flag the options came by.
+        flag: String,
         /// What went wrong.
-        error: crate::hub::ClientError,
-    },
-    /// An option's value that the engine's declaration rules out: the flag, the option and
-    /// why.
-    #[error("{flag} {name}={value}: {why}")]
-    Misfit {
-        /// The flag the options came by.
-        flag: String,
-        /// The option's name.
-        name: String,
-        /// Its value.
-        value: String,
-        /// Why it does not fit.
-        why: String,
-    },
-    /// Options the engine answered with `error`.
-    #[error("{flag} {sent}: {arg} refused: {message}")]
-    Refused {
-        /// The flag the options came by.
-        flag: String,
-        /// Every option sent (`k=v ...`).
-        sent: String,
-        /// The player argument.
-        arg: String,
-        /// What the engine said.
-        message: String,
+        error: Box<OptionsError>,
     },
     /// Our engine named without the depth it is to search to.
     #[error("'{0}': our engine needs a depth")]
@@ -94,10 +74,11 @@ pub enum PlayerError {
 impl PlayerError {
     /// Is it the command line's fault (exit status 2), not a file's or an engine's?
     pub fn is_usage(&self) -> bool {
-        !matches!(
-            self,
-            PlayerError::Read(_) | PlayerError::Pick(_) | PlayerError::Start { .. }
-        )
+        match self {
+            PlayerError::Read(_) | PlayerError::Pick(_) => false,
+            PlayerError::Engine { error, .. } => !matches!(**error, OptionsError::Start(_)),
+            _ => true,
+        }
     }
 }
 
@@ -208,23 +189,10 @@ impl PlayerRequest {
         }
         let undeclared = h
             .check(crate::hub::handshake_timeout(), from_file)
-            .map_err(|e| match e {
-                OptionsError::Start(error) => PlayerError::Start {
-                    arg: arg.clone(),
-                    error,
-                },
-                OptionsError::Misfit(name, value, why) => PlayerError::Misfit {
-                    flag: flag.clone(),
-                    name,
-                    value,
-                    why,
-                },
-                OptionsError::Refused(sent, message) => PlayerError::Refused {
-                    flag: flag.clone(),
-                    sent,
-                    arg: arg.clone(),
-                    message,
-                },
+            .map_err(|error| PlayerError::Engine {
+                arg: arg.clone(),
+                flag: flag.clone(),
+                error: Box::new(error),
             })?;
         if let Some(n) = &self.name {
             h.name = n.clone();
