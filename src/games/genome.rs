@@ -12,7 +12,7 @@
 
 use crate::clock::TimeControl;
 use crate::eval::{ParamSet, Weights, MAX_WEIGHTS};
-use crate::hub::{misfit, ClientError, HubParam, HubProcess, OutsideEngine, Program};
+use crate::hub::{ClientError, HubParam, HubProbe, OptionsError, OutsideEngine, Program};
 use crate::sim::{self, SimModel, SIM_PREFIX};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -135,38 +135,13 @@ pub enum EngineError {
         /// The tuned parameters no option sets.
         others: Vec<String>,
     },
-    /// An option names a parameter the engine does not declare.
-    #[error(
-        "--engine-option {name}={value}: the engine declares no parameter '{name}' (its \
-         parameters: {})",
-        .declared.join(", ")
-    )]
-    OptionUnknown {
-        /// The name given.
-        name: String,
-        /// The value given.
-        value: String,
-        /// The names of every declared parameter.
-        declared: Vec<String>,
-    },
-    /// An option's value is ruled out by the parameter's declaration.
-    #[error("--engine-option {name}={value}: {why}")]
-    OptionMisfit {
-        /// The parameter's name.
-        name: String,
-        /// The value given.
-        value: String,
-        /// Why it does not fit.
-        why: String,
-    },
-    /// The engine answered an option with `error`.
-    #[error("--engine-option {}: the engine refused: {message}", .sent.join(" "))]
-    OptionRefused {
-        /// Every option sent, `NAME=VALUE`.
-        sent: Vec<String>,
-        /// The engine's first `error` message.
-        message: String,
-    },
+    /// An option names a parameter the engine does not declare
+    /// ([`OptionsError::Unknown`]), has a value its declaration rules out
+    /// ([`OptionsError::Misfit`]), or the engine answered one with `error`
+    /// ([`OptionsError::Refused`]): the checks every outside engine's options get, said of
+    /// `--engine-option`.
+    #[error("{}", .0.line("--engine-option", "the engine"))]
+    Option(OptionsError),
     /// The engine's name is not the session's.
     #[error("the engine now calls itself '{now}', the session's was '{was}'")]
     Renamed {
@@ -189,6 +164,12 @@ pub enum EngineError {
     /// The engine declares a parameter it did not.
     #[error("the engine declares a new parameter {0}")]
     ParameterNew(Box<Declared>),
+}
+
+impl From<OptionsError> for EngineError {
+    fn from(e: OptionsError) -> EngineError {
+        EngineError::Option(e)
+    }
 }
 
 /// What an option that sets a tuned parameter should do instead, `others` being the tuned
@@ -364,30 +345,18 @@ impl From<EngineSpec> for SpecRecord {
 }
 
 impl EngineSpec {
-    /// Starts the engine once and reads its declarations: the tuned parameters are `tune`
-    /// (each a declared `int` with a range), or every declared `int` with a range when `tune`
-    /// is empty. An [`EngineError`] when the engine cannot be started, a name is not tunable,
-    /// or an option (`--engine-option`) names a tuned parameter or one it does not declare,
-    /// has a value its declaration rules out, or is refused by the engine (`error`).
-    pub fn probe(
-        command: Vec<String>,
-        dir: Option<PathBuf>,
-        options: Vec<(String, String)>,
-        depth: u32,
-        move_timeout: Duration,
-        tune: &[String],
-    ) -> Result<EngineSpec, EngineError> {
+    /// Starts `engine` once (its command, folder, options, depth and move timeout as the
+    /// session keeps them) and reads its declarations: the tuned parameters are `tune` (each a
+    /// declared `int` with a range), or every declared `int` with a range when `tune` is
+    /// empty. An [`EngineError`] when the engine cannot be started, a name is not tunable, or
+    /// an option (`--engine-option`) names a tuned parameter or one it does not declare, has
+    /// a value its declaration rules out, or is refused by the engine (`error`).
+    pub fn probe(engine: OutsideEngine, tune: &[String]) -> Result<EngineSpec, EngineError> {
         let mut spec = EngineSpec {
             engine: OutsideEngine {
-                name: String::new(),
-                program: Program {
-                    command,
-                    dir,
-                    options,
-                },
-                depth: Some(depth),
                 // Whole milliseconds, as a checkpoint keeps it.
-                move_timeout: Duration::from_millis(millis(move_timeout)),
+                move_timeout: Duration::from_millis(millis(engine.move_timeout)),
+                ..engine
             },
             tc: None,
             time_margin: Duration::ZERO,
@@ -430,50 +399,31 @@ impl EngineSpec {
         Ok(spec)
     }
 
-    /// The options (`--engine-option`) against the declarations and the tuned parameters, and
-    /// what the engine `refused` of them.
+    /// The options (`--engine-option`) against the declarations and what the engine `refused`
+    /// of them, as every outside engine's ([`HubProbe::check`], only declared parameters
+    /// set), a tuned parameter first refused for each ([`EngineError::OptionTuned`]).
     fn check_options(&self, refused: &[String]) -> Result<(), EngineError> {
-        for (k, v) in &self.engine.program.options {
-            if self.tuned.iter().any(|t| &t.name == k) {
-                return Err(EngineError::OptionTuned {
-                    name: k.clone(),
-                    value: v.clone(),
-                    others: self
-                        .tuned
-                        .iter()
+        let options = &self.engine.program.options;
+        let said = HubProbe {
+            name: None,
+            unknown_options: Vec::new(),
+            params: self.declared.iter().map(Declared::as_param).collect(),
+            refused: refused.to_vec(),
+        };
+        let tuned = |k: &str, v: &str| {
+            self.tuned
+                .iter()
+                .any(|t| t.name == k)
+                .then(|| EngineError::OptionTuned {
+                    name: k.to_string(),
+                    value: v.to_string(),
+                    others: (self.tuned.iter())
                         .map(|t| t.name.clone())
-                        .filter(|n| !self.engine.program.options.iter().any(|(o, _)| o == n))
+                        .filter(|n| !options.iter().any(|(o, _)| o == n))
                         .collect(),
-                });
-            }
-            let Some(d) = self.declared.iter().find(|d| &d.name == k) else {
-                return Err(EngineError::OptionUnknown {
-                    name: k.clone(),
-                    value: v.clone(),
-                    declared: self.declared.iter().map(|d| d.name.clone()).collect(),
-                });
-            };
-            if let Some(why) = misfit(&d.as_param(), v) {
-                return Err(EngineError::OptionMisfit {
-                    name: k.clone(),
-                    value: v.clone(),
-                    why,
-                });
-            }
-        }
-        if let Some(m) = refused.first() {
-            return Err(EngineError::OptionRefused {
-                sent: self
-                    .engine
-                    .program
-                    .options
-                    .iter()
-                    .map(|(k, v)| format!("{k}={v}"))
-                    .collect(),
-                message: m.clone(),
-            });
-        }
-        Ok(())
+                })
+        };
+        said.check(options, true, tuned)
     }
 
     /// The tuning simulator `model` as an engine searching to `depth` (which the model
@@ -541,13 +491,14 @@ impl EngineSpec {
             let now = EngineSpec::simulated(&m, self.depth());
             return Ok((now.engine.name, now.declared, Vec::new()));
         }
-        let p = self
-            .start(&|| false)
+        // Read and stopped: a session's games set their values in processes of their own.
+        let p = (self.engine)
+            .handshake(crate::hub::handshake_timeout(), |_, p| drop(p))
             .map_err(|error| EngineError::CannotStart {
                 command: self.engine.program.command.join(" "),
                 error,
             })?;
-        let name = p.name().map(str::to_string).unwrap_or_else(|| {
+        let name = p.name.unwrap_or_else(|| {
             self.engine
                 .program
                 .command
@@ -556,7 +507,7 @@ impl EngineSpec {
                 .unwrap_or_default()
         });
         let declared = p
-            .params()
+            .params
             .iter()
             .map(|q| Declared {
                 name: q.name.clone(),
@@ -566,7 +517,7 @@ impl EngineSpec {
                 max: q.max.clone().unwrap_or_default(),
             })
             .collect();
-        Ok((name, declared, p.refused().to_vec()))
+        Ok((name, declared, p.refused))
     }
 
     /// Starts the engine again and checks that it declares what it declared when the session
@@ -743,12 +694,6 @@ impl EngineSpec {
     /// How long a move may take before the engine counts as hung: its engine's.
     pub fn move_timeout(&self) -> Duration {
         self.engine.move_timeout
-    }
-
-    fn start(&self, stop: &dyn Fn() -> bool) -> Result<HubProcess, ClientError> {
-        self.engine
-            .program
-            .start(crate::hub::handshake_timeout(), stop)
     }
 }
 

@@ -146,7 +146,9 @@ fn options_are_checked_against_the_declarations_by_kind_of_failure() {
         )
     );
     let e = with("size", "3").check_options(&[]).unwrap_err();
-    assert!(matches!(&e, EngineError::OptionUnknown { name, .. } if name == "size"));
+    assert!(
+        matches!(&e, EngineError::Option(OptionsError::Unknown { name, .. }) if name == "size")
+    );
     assert_eq!(
         e.to_string(),
         format!(
@@ -155,7 +157,10 @@ fn options_are_checked_against_the_declarations_by_kind_of_failure() {
         )
     );
     let e = with("hash", "65").check_options(&[]).unwrap_err();
-    assert!(matches!(e, EngineError::OptionMisfit { .. }), "{e:?}");
+    assert!(
+        matches!(e, EngineError::Option(OptionsError::Misfit { .. })),
+        "{e:?}"
+    );
     assert!(e
         .to_string()
         .starts_with("--engine-option hash=65: 65 is outside"));
@@ -163,7 +168,10 @@ fn options_are_checked_against_the_declarations_by_kind_of_failure() {
     let e = with("hash", "8")
         .check_options(&["no hash".into()])
         .unwrap_err();
-    assert!(matches!(e, EngineError::OptionRefused { .. }), "{e:?}");
+    assert!(
+        matches!(e, EngineError::Option(OptionsError::Refused { .. })),
+        "{e:?}"
+    );
     assert_eq!(
         e.to_string(),
         "--engine-option hash=8: the engine refused: no hash"
@@ -174,14 +182,13 @@ fn options_are_checked_against_the_declarations_by_kind_of_failure() {
 fn a_probe_says_which_failure() {
     let probe = |command: &str, tune: &[&str]| {
         let tune: Vec<String> = tune.iter().map(|t| t.to_string()).collect();
-        EngineSpec::probe(
-            vec![command.into()],
-            None,
-            Vec::new(),
-            1,
-            Duration::from_secs(5),
-            &tune,
-        )
+        let engine = OutsideEngine {
+            name: String::new(),
+            program: Program::new(vec![command.into()]),
+            depth: Some(1),
+            move_timeout: Duration::from_secs(5),
+        };
+        EngineSpec::probe(engine, &tune)
     };
     assert_eq!(probe("sim:2", &["p1"]).unwrap().tuned.len(), 1);
     let e = probe("sim:2", &["queen"]).unwrap_err();

@@ -195,21 +195,18 @@ impl EngineRequest {
                 .map_err(|e| EngineRequestError::Flag(e.to_string()))?,
         };
         let bare = cmd.strip_prefix("hub:").unwrap_or(cmd);
-        let h = crate::side::OutsideEngine::from_command(bare).map_err(|error| {
+        let mut engine = crate::side::OutsideEngine::from_command(bare).map_err(|error| {
             EngineRequestError::Command {
                 command: cmd.to_string(),
                 error,
             }
         })?;
         let dir = std::env::current_dir().map_err(EngineRequestError::Folder)?;
-        Ok(EngineSpec::probe(
-            h.program.command,
-            Some(dir),
-            options,
-            self.depth,
-            timeout,
-            &self.tune,
-        )?)
+        engine.program.dir = Some(dir);
+        engine.program.options = options;
+        engine.depth = Some(self.depth);
+        engine.move_timeout = timeout;
+        Ok(EngineSpec::probe(engine, &self.tune)?)
     }
 }
 
