@@ -180,6 +180,57 @@ fn a_full_disk_ends_with_a_continue_line_and_resume_finishes_once_there_is_space
     assert_eq!(s.best_so_far, reference.best_so_far);
 }
 
+/// A one-file tuner's session that fills its disk says where it stands as the GA's does (its
+/// step and checkpoint), writes its answer, and `resume` finishes it once there is space, to
+/// the checkpoint of a run that had the space.
+#[test]
+fn a_one_file_tuner_on_a_full_disk_says_where_it_stands_and_resumes() {
+    let t = Tmp::new("full-tuner");
+    let pops = t.pops();
+    let Some(_mount) = small_disk(&pops, "48k") else {
+        return;
+    };
+    // CMA-ES's checkpoint grows with its history: past about 20 KiB the new one and the old
+    // no longer fit together.
+    let args = [
+        "cmaes", "--engine", "sim:4", "--games", "60000", "--seed", "2", "--name", "c",
+    ];
+    let out = t.cmd(&args).output().unwrap();
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let checkpoint = pops.join("c").join("cmaes.ckpt");
+    let stands = "; the session stands at generation ";
+    assert!(
+        stderr.contains("No space left on device")
+            && stderr.contains(stands)
+            && stderr.contains(&format!("({})", checkpoint.display())),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("continue with, once there is space again: "),
+        "{stdout}"
+    );
+    assert!(
+        pops.join("c").join("best.json").exists(),
+        "the answer written"
+    );
+    let grown = Command::new("mount")
+        .args(["-o", "remount,size=16m"])
+        .arg(&pops)
+        .status()
+        .unwrap();
+    assert!(grown.success());
+    run_ok(t.cmd(&["resume", "c", "--quiet"]));
+    let u = Tmp::new("full-tuner-ref");
+    run_ok(u.cmd(&args));
+    let end = |p: &Path| std::fs::read(p.join("c").join("cmaes.ckpt")).unwrap();
+    assert!(
+        end(&pops) == end(&u.pops()),
+        "resumed, as if it never stopped"
+    );
+}
+
 /// A session that cannot begin (a full disk: no room for its lock's process id, or room for
 /// that alone and not for its first checkpoint), whichever tuner's, says why and leaves no
 /// session folder behind, so the next run of that name starts afresh.

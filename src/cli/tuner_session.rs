@@ -343,7 +343,7 @@ fn play(mut run: SessionRun<AnyTuner>, opts: &RunOptions, stop: &AtomicBool) -> 
     watch.clear();
     let outcome = match ran {
         Ok(outcome) => outcome,
-        Err(e @ SessionError::Checkpoint(_)) => {
+        Err(e @ SessionError::Save { .. }) => {
             warn(&format!("error: {e}"));
             say_somewhere(&format!(
                 "continue with, once there is space again: {resume}"

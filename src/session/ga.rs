@@ -382,6 +382,7 @@ impl Keeper<GaState> for GaKeeper<'_> {
             .max_by_key(|(g, _)| *g);
         let e = SessionError::Save {
             source,
+            step: "generation",
             generation: newest.as_ref().map_or(0, |(g, _)| *g),
             checkpoint: newest.map(|(_, p)| p),
             best_weights,

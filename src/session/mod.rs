@@ -219,14 +219,16 @@ pub enum SessionError {
     /// the newest whole generation were written where they could be, and the session stands
     /// at its newest good checkpoint.
     #[error(
-        "{source}; the session stands at generation {generation}{}{}",
+        "{source}; the session stands at {step} {generation}{}{}",
         at_checkpoint(checkpoint),
         best_note(best_weights)
     )]
     Save {
         /// Why the checkpoint could not be written.
         source: CheckpointError,
-        /// The generation of the newest good checkpoint.
+        /// What the tuner calls a step: `generation` (the GA, CMA-ES), `step` (SPSA).
+        step: &'static str,
+        /// The steps (generations) of the newest good checkpoint.
         generation: u64,
         /// That checkpoint (None: the session has none yet).
         checkpoint: Option<PathBuf>,

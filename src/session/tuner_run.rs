@@ -240,13 +240,25 @@ impl Keeper<AnyTuner> for OneFile<'_> {
         state.write_answer(self.name, self.dir, self.files, end)
     }
 
+    /// The answer as it stands is written if it can be (the observer hears of it), and the
+    /// error says where the session stands: at its checkpoint as the disk still holds it,
+    /// the step before (a checkpoint is replaced whole or not at all).
     fn save_failed(
         &mut self,
         state: &AnyTuner,
-        e: CheckpointError,
+        source: CheckpointError,
     ) -> (SessionError, Option<PathBuf>) {
         let written = state.write_answer(self.name, self.dir, self.files, SessionEnd::Stopped);
-        (e.into(), written.ok().flatten())
+        let at = state.checkpoint_in(self.dir);
+        let stands = AnyTuner::load(&at).ok().map(|t| t.state.steps_done());
+        let e = SessionError::Save {
+            source,
+            step: state.kind().step,
+            generation: stands.unwrap_or(0),
+            checkpoint: stands.map(|_| at),
+            best_weights: None,
+        };
+        (e, written.ok().flatten())
     }
 }
 
