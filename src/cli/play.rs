@@ -1,13 +1,12 @@
 //! `checkers-ga play`: a game between humans and computers, the board drawn after every move.
 
 use anyhow::Context;
-use checkers_ga::play::Table;
-use checkers_ga::play::{play_game, Event, SidePlayer};
+use checkers_ga::play::{play_game, Adjudication, Event, Table};
+use checkers_ga::SideRequest;
+use checkers_ga::TimeControl;
 use checkers_ga::{derive, fresh_seed, Purpose};
 use checkers_ga::{parse_fen, Color, Position};
-use checkers_ga::{Clock, TimeControl};
 use checkers_ga::{DrawRules, EndReason, Game, PdnTags};
-use checkers_ga::{GameSide, SideRequest};
 use std::io::Write;
 
 #[derive(clap::Args)]
@@ -99,19 +98,17 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         "Black: {}  White: {}  seed {seed}",
         black.shown, white.shown
     )?;
-    let is_human = |s: &GameSide| matches!(s.player, SidePlayer::Person(_));
-    if is_human(&black) || is_human(&white) {
+    if black.is_person() || white.is_person() {
         writeln!(out, "Type a move (e.g. 11-15), help, or quit to resign.")?;
     }
     drop(out);
     let names = [black.shown.clone(), white.shown.clone()];
-    let mans = [black.man, white.man];
-    let humans = [is_human(&black), is_human(&white)];
-    let outside = [&black, &white].map(|s| matches!(s.player, SidePlayer::Outside(_)));
-    let table = match a.tc {
-        Some(tc) => Table::clocked(Clock::new(tc)),
-        None => Table::default(),
-    };
+    let mans = [black.man(), white.man()];
+    let humans = [black.is_person(), white.is_person()];
+    let outside = [black.is_outside(), white.is_outside()];
+    // Each side on its own clock (a person on none), no margin, no adjudication.
+    let clocks = [black.clock(), white.clock()];
+    let table = Table::of(clocks, std::time::Duration::ZERO, Adjudication::default());
     let mut last = String::new();
     let mut on = |e: Event<'_>| {
         let mut out = std::io::stdout().lock();

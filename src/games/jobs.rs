@@ -15,7 +15,7 @@
 //! the MPI job instead (`crate::cluster`), with the same results.
 
 use crate::board::{Color, Move, MoveList, Position};
-use crate::clock::{Clock, SearchStats, TimeControl, TimeUse};
+use crate::clock::{SearchStats, TimeControl, TimeUse};
 use crate::eval::Weights;
 use crate::game::{DrawRules, EndReason, Game, GameOutcome};
 use crate::genome::EngineSpec;
@@ -193,7 +193,7 @@ pub struct Batch {
     #[serde(default)]
     pub adjudication: Adjudication,
     /// With a clock: how far past its time a move may end and still count
-    /// ([`Clock::with_margin`]).
+    /// ([`Clock::with_margin`](crate::clock::Clock::with_margin)).
     #[serde(default)]
     pub time_margin: std::time::Duration,
     /// Root ties go to the first best move in generation order, not to the game's generator
@@ -366,14 +366,8 @@ impl Batch {
     /// What game `job` is played at: each side on its clock (with the batch's margin) or to
     /// its depth, and the batch's adjudication.
     fn table(&self, job: &GameJob) -> Table {
-        let clock = |s: &Seat| {
-            self.clock_of(s)
-                .map(|tc| Clock::new(tc).with_margin(self.time_margin))
-        };
-        Table {
-            clocks: [clock(&job.black), clock(&job.white)],
-            adjudication: self.adjudication,
-        }
+        let clocks = [self.clock_of(&job.black), self.clock_of(&job.white)];
+        Table::of(clocks, self.time_margin, self.adjudication)
     }
 
     /// A game from `start`, its opening's moves played.

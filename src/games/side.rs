@@ -7,8 +7,10 @@
 //! A batch of game jobs
 //! (`crate::jobs`) carries each of its sides as a [`Side`]: what plays ([`Plays`]: our
 //! evaluation, an outside engine, a genome of the batch's tuned engine, or a person) and the
-//! clock it plays on. [`Side::player`] makes the player of a game's side from it, for every
-//! game a batch plays and for `play`'s sides ([`Contestant::player`]).
+//! clock it plays on; `play`'s two sides are [`Side`]s too ([`Contestant::side`]). [`Side::player`]
+//! makes the player of a game's side from it, for every game a batch plays and for `play`'s
+//! sides ([`Side::alone`]), and its clock goes into the game's table
+//! ([`Table::of`](crate::play::Table::of)).
 
 use crate::clock::TimeControl;
 use crate::eval::Weights;
@@ -111,7 +113,7 @@ pub enum Contestant {
     /// (`spec.defaults()`, the yardstick of an engine's session), the finals' past bests. It
     /// stands for nothing without the match's engine: a match of none refuses it
     /// ([`MatchRun::batch_of`](crate::matchplay::MatchRun::batch_of) panics), and it has no
-    /// player of its own ([`Contestant::player`]).
+    /// player of its own (`Side::alone`).
     Genome {
         /// The name reports give it.
         name: String,
@@ -233,13 +235,6 @@ impl Contestant {
         };
         Side { plays, clock }
     }
-
-    /// Its player for a game on `clock` (None: to its depth): what a batch's game makes of it
-    /// (`Side::player`). A genome has none (it panics): it plays only in its engine's match.
-    pub fn player(&self, clock: Option<TimeControl>) -> SidePlayer {
-        let fresh = |config| Searcher::new(Weights::zero(), config);
-        self.side(None, clock).player(None, false, fresh)
-    }
 }
 
 /// One side of a batch's games, described once (not to be confused with `crate::Entrant`, a
@@ -306,6 +301,14 @@ impl Side {
             Plays::Genome(w) => w,
             _ => spec.defaults(),
         }
+    }
+
+    /// Its player for a game of its own, in no batch (`play`'s): what a batch's game makes of
+    /// it ([`Side::player`]), our searcher made fresh with its settings. A genome has none (it
+    /// panics): it plays only in its engine's batch.
+    pub fn alone(&self) -> SidePlayer {
+        let fresh = |config| Searcher::new(Weights::zero(), config);
+        self.player(None, false, fresh)
     }
 
     /// The player of a game's side that points at this side: our searcher (from `searcher`

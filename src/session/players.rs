@@ -8,7 +8,7 @@ use crate::clock::TimeControl;
 use crate::formats::{resolve_player, FormatError, PlayerArg, HUB_PREFIX, PLAYER_NAMES};
 use crate::play::{lease_engines, EngineLease, SidePlayer};
 use crate::search::SearchConfig;
-use crate::side::{Contestant, OptionsError, OurEngine};
+use crate::side::{Contestant, OptionsError, OurEngine, Plays, Side};
 use crate::summary::ReportError;
 use crate::yardstick::Evaluator;
 
@@ -226,17 +226,54 @@ pub struct SideRequest {
 }
 
 /// A side of a game, ready: how it is shown (`classic (depth 6)`, `scan (tc 0.5 s/move)`),
-/// its player, and for our engine what one man is worth in its evaluation (the unit of the
-/// values it reports; None for others, or an evaluation that values no man).
+/// the side itself as a batch's games describe theirs (`crate::side::Side`: what plays and
+/// the clock it plays on), and its player, made from it.
 pub struct GameSide {
     /// How the side is shown.
     pub shown: String,
-    /// Its player.
+    /// What plays and its clock, described once.
+    side: Side,
+    /// Its player (`Side::alone`).
     pub player: SidePlayer,
-    /// What one man is worth in its values.
-    pub man: Option<f64>,
     /// Keeps the outside engine started to read its name for the game.
     _engines: EngineLease,
+}
+
+impl GameSide {
+    /// `side`, shown as `shown`, its player made now, `engines` held for the game.
+    fn new(shown: String, side: Side, engines: EngineLease) -> GameSide {
+        GameSide {
+            shown,
+            player: side.alone(),
+            side,
+            _engines: engines,
+        }
+    }
+
+    /// The clock it plays on (None: to its depth, or a person, who is not timed): its part of
+    /// the game's table ([`Table::of`](crate::play::Table::of)).
+    pub fn clock(&self) -> Option<TimeControl> {
+        self.side.clock
+    }
+
+    /// For our engine, what one man is worth in its evaluation (the unit of the values it
+    /// reports); None for others, or an evaluation that values no man.
+    pub fn man(&self) -> Option<f64> {
+        match &self.side.plays {
+            Plays::Ours { eval, .. } => crate::man::man_value(eval).map(f64::from),
+            _ => None,
+        }
+    }
+
+    /// Whether a person plays it.
+    pub fn is_person(&self) -> bool {
+        matches!(self.side.plays, Plays::Person)
+    }
+
+    /// Whether an outside engine plays it.
+    pub fn is_outside(&self) -> bool {
+        matches!(self.side.plays, Plays::Outside(_))
+    }
 }
 
 /// Our engine's table for a side of a game: 2^20 entries (16 MiB), where a search has a
@@ -251,12 +288,8 @@ impl SideRequest {
     pub fn side(&self) -> Result<GameSide, PlayerError> {
         let (arg, tc) = (self.arg.as_str(), self.tc);
         if arg == "human" || arg == "0" {
-            return Ok(GameSide {
-                shown: "human".to_string(),
-                player: Contestant::Person("human".into()).player(None),
-                man: None,
-                _engines: lease_engines(),
-            });
+            let person = Contestant::Person("human".into()).side(None, tc);
+            return Ok(GameSide::new("human".to_string(), person, lease_engines()));
         }
         let (depth, named) = match arg.starts_with(HUB_PREFIX) {
             true => (None, arg),
@@ -288,12 +321,8 @@ impl SideRequest {
         }
         .player()?
         .contestant;
-        let mut man = None;
         match &mut contestant {
-            Contestant::Ours(e) => {
-                e.config.tt_log2 = PLAY_TT_LOG2;
-                man = crate::man::man_value(&e.eval).map(f64::from);
-            }
+            Contestant::Ours(e) => e.config.tt_log2 = PLAY_TT_LOG2,
             Contestant::Outside(h) if tc.is_some() => h.depth = None,
             _ => {}
         }
@@ -304,12 +333,7 @@ impl SideRequest {
             (None, Some(d)) => format!("{name} (depth {d})"),
             (None, None) => format!("{name} (its own level)"),
         };
-        Ok(GameSide {
-            shown,
-            player: contestant.player(tc),
-            man,
-            _engines: engines,
-        })
+        Ok(GameSide::new(shown, contestant.side(None, tc), engines))
     }
 }
 
@@ -396,9 +420,12 @@ mod tests {
         assert!(matches!(human.player, SidePlayer::Person(_)));
         let ours = side("6:material", None).unwrap();
         assert_eq!(ours.shown, "material (depth 6)");
-        assert!(ours.man.is_some());
+        assert!(ours.man().is_some() && ours.clock().is_none());
         let timed = side("40:classic", Some("0.5")).unwrap();
         assert!(timed.shown.starts_with("classic (tc "), "{}", timed.shown);
+        assert_eq!(timed.clock(), Some("0.5".parse().unwrap()));
+        // A person is not timed, whatever the clock of the computer sides.
+        assert_eq!(side("human", Some("0.5")).unwrap().clock(), None);
         let e = side("40:classic", None).err().unwrap();
         assert_eq!(
             e.to_string(),

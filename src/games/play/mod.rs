@@ -56,7 +56,7 @@ pub use searching::{centi_men, Searching, WIN_CENTI_MEN};
 pub use side::SidePlayer;
 
 use crate::board::{Color, Move};
-use crate::clock::{Clock, SearchStats};
+use crate::clock::{Clock, SearchStats, TimeControl};
 use crate::game::{EndReason, EngineFault, Game};
 use crate::hub::ClientError;
 use crate::rng::ChaCha8Rng;
@@ -136,11 +136,18 @@ pub struct Table {
 }
 
 impl Table {
-    /// Both sides on clock `clock`.
-    pub fn clocked(clock: Clock) -> Table {
+    /// The table of a game between two sides, Black's then White's, each on its own clock
+    /// (`clocks`, as each side describes it: `crate::side::Side::clock`; None: to its depth),
+    /// a move counting up to `margin` past its side's time, with `adjudication`. The one
+    /// table builder: a batch's games (`crate::jobs`) and `play`'s game are made by it.
+    pub fn of(
+        clocks: [Option<TimeControl>; 2],
+        margin: Duration,
+        adjudication: Adjudication,
+    ) -> Table {
         Table {
-            clocks: [Some(clock), Some(clock)],
-            ..Table::default()
+            clocks: clocks.map(|tc| tc.map(|tc| Clock::new(tc).with_margin(margin))),
+            adjudication,
         }
     }
 }
