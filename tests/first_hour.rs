@@ -64,6 +64,16 @@ fn quick_session(t: &Tmp, name: &str, generations: u64) {
     run_ok(new_cmd(t, 5, name, true, &args));
 }
 
+/// The one line of a run's output that says what the run will cost (`this run: ...`).
+fn cost_line(out: &str) -> &str {
+    let cost: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("this run: "))
+        .collect();
+    assert_eq!(cost.len(), 1, "{out}");
+    cost[0]
+}
+
 /// A session of our own weights says what its run will cost once its pace is known, as an
 /// engine session does: one line, with its own ways to ask for less; `--quiet` says nothing but
 /// the answer's path.
@@ -83,18 +93,14 @@ fn a_session_of_our_weights_says_what_it_will_cost() {
         "0",
     ];
     let out = run_ok(new_cmd(&t, 5, "ours", false, &args));
-    let cost: Vec<&str> = out
-        .lines()
-        .filter(|l| l.starts_with("this run: "))
-        .collect();
-    assert_eq!(cost.len(), 1, "{out}");
+    let cost = cost_line(&out);
     for needle in [
         "this run: 12 generations of about ",
         " games in all, about ",
         " games/s so far; for less, give --games-budget GAMES",
         ", fewer --generations or a smaller --population",
     ] {
-        assert!(cost[0].contains(needle), "{needle}: {out}");
+        assert!(cost.contains(needle), "{needle}: {out}");
     }
     let quiet = run_ok(new_cmd(&t, 5, "quiet", true, &args));
     assert_eq!(quiet.lines().count(), 1, "{quiet}");
@@ -339,18 +345,14 @@ fn an_engine_session_says_what_it_will_cost_and_takes_a_budget_of_games() {
         out.lines().next().unwrap().contains("25 generations"),
         "{out}"
     );
-    let cost: Vec<&str> = out
-        .lines()
-        .filter(|l| l.starts_with("this run: "))
-        .collect();
-    assert_eq!(cost.len(), 1, "{out}");
+    let cost = cost_line(&out);
     for needle in [
         "25 generations of about 4 games",
         "100 games in all",
         "games/s",
         "--games-budget",
     ] {
-        assert!(cost[0].contains(needle), "{needle}: {out}");
+        assert!(cost.contains(needle), "{needle}: {out}");
     }
     assert!(
         !out.contains(" 0.0 gen") && !out.contains(" 0.0 games"),

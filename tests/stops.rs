@@ -130,6 +130,16 @@ fn small_disk(dir: &Path, size: &str) -> Option<Mount> {
     Some(Mount(dir.to_path_buf()))
 }
 
+/// Space again on the small disk at `dir`: 16 MiB.
+fn grow(dir: &Path) {
+    let grown = Command::new("mount")
+        .args(["-o", "remount,size=16m"])
+        .arg(dir)
+        .status()
+        .unwrap();
+    assert!(grown.success());
+}
+
 #[test]
 fn a_full_disk_ends_with_a_continue_line_and_resume_finishes_once_there_is_space() {
     let t = Tmp::new("full");
@@ -163,12 +173,7 @@ fn a_full_disk_ends_with_a_continue_line_and_resume_finishes_once_there_is_space
     );
     assert!(t.best("f").exists(), "best weights written on a full disk");
     // Space again: the session goes on to its end.
-    let grown = Command::new("mount")
-        .args(["-o", "remount,size=16m"])
-        .arg(&pops)
-        .status()
-        .unwrap();
-    assert!(grown.success());
+    grow(&pops);
     run_ok(resume_cmd(&t, None, true, &["--keep", "0"]));
     let s = load(&t.ckpt("f", 60));
     assert_eq!(s.generation, 60);
@@ -215,12 +220,7 @@ fn a_one_file_tuner_on_a_full_disk_says_where_it_stands_and_resumes() {
         pops.join("c").join("best.json").exists(),
         "the answer written"
     );
-    let grown = Command::new("mount")
-        .args(["-o", "remount,size=16m"])
-        .arg(&pops)
-        .status()
-        .unwrap();
-    assert!(grown.success());
+    grow(&pops);
     run_ok(t.cmd(&["resume", "c", "--quiet"]));
     let u = Tmp::new("full-tuner-ref");
     run_ok(u.cmd(&args));
